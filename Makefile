@@ -1,0 +1,46 @@
+# Two commands matter: `make tutor` (play in the browser) and `make test`
+# (install everything the tests need, then run the whole suite).
+# Both install into the project-local virtual environment .venv/.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: tutor lab test lint bench clean chromium
+
+tutor: $(VENV)/.installed-runtime
+	$(PY) -m euchre_tutor.launch
+
+lab: $(VENV)/.installed-runtime
+	$(VENV)/bin/jupyter lab notebooks/
+
+test: $(VENV)/.installed-test chromium
+	bash scripts/run-tests.sh
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+bench: $(VENV)/.installed-test
+	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+$(VENV)/bin/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "euchre_tutor needs Python 3.11 or newer; set PYTHON=python3.x")'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml
+	$(PY) -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml
+	$(PY) -m pip install -q -e '.[dev]'
+	@touch $@ $(VENV)/.installed-runtime
+
+clean:
+	rm -rf $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

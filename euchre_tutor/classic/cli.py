@@ -1,0 +1,13 @@
+"""``euchre-tutor classic ...`` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+__all__ = ["register"]
+
+
+def register(games: Any) -> None:
+    parser: argparse.ArgumentParser = games.add_parser("classic", help="classic Euchre")
+    parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

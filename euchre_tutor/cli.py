@@ -1,0 +1,45 @@
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``.
+
+Each game registers its own subcommands (``euchre_tutor.solitaire.cli``,
+``euchre_tutor.classic.cli``); this module only dispatches. Bad input exits
+with status 2 and one teaching line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from euchre_tutor import __version__
+
+__all__ = ["main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from euchre_tutor.classic import cli as classic_cli
+    from euchre_tutor.solitaire import cli as solitaire_cli
+
+    parser = argparse.ArgumentParser(
+        prog="euchre-tutor",
+        description="Play, replay and analyse Euchre deals from the command line.",
+    )
+    parser.add_argument("--version", action="version", version=f"euchre-tutor {__version__}")
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    solitaire_cli.register(games)
+    classic_cli.register(games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:  # e.g. piped into `head`
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+"""The rule catalogue: one id for every rule of both rule sheets.
+
+Hints cite these ids as their reasons, lessons map to them, and tests check
+that every rule the tutor plays is taught somewhere. Ids are stable strings
+``<area>.<name>``; the area is ``cards`` (shared by both games),
+``solitaire``, ``classic`` or ``house`` (classic house rules).
+
+>>> rule("cards.left-bower").title
+'The left bower'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["RULES", "Rule", "rule", "rules_in"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule sentence, with a short title for headings and its sheet."""
+
+    id: str
+    title: str
+    text: str
+
+    @property
+    def area(self) -> str:
+        return self.id.split(".", 1)[0]
+
+
+_RULES: tuple[Rule, ...] = (
+    # Cards: shared by both games.
+    Rule("cards.deck", "The deck", "Euchre uses 24 cards: 9, 10, J, Q, K and A of each suit."),
+    Rule(
+        "cards.trump-order",
+        "The trump order",
+        "Trumps rank, high to low: right bower, left bower, A, K, Q, 10, 9.",
+    ),
+    Rule("cards.right-bower", "The right bower", "The jack of the trump suit is the highest trump."),
+    Rule(
+        "cards.left-bower",
+        "The left bower",
+        "The other jack of the same colour as trump is the second-highest trump "
+        "(clubs and spades are black, diamonds and hearts red).",
+    ),
+    Rule(
+        "cards.left-bower-is-trump",
+        "The left bower belongs to trump",
+        "The left bower is a trump for every purpose: following suit, leading and "
+        "the deck's follows-or-trumps test. It is no longer a card of its printed suit.",
+    ),
+    Rule("cards.plain-order", "Plain suits", "A non-trump suit ranks A, K, Q, J, 10, 9."),
+    Rule(
+        "cards.trick-winner",
+        "Who wins a trick",
+        "The highest trump wins the trick; with no trump in it, the highest card of the led suit.",
+    ),
+    Rule(
+        "cards.follow-suit",
+        "Follow suit",
+        "You must follow the led suit if you can (the left bower counts as trump); "
+        "otherwise you may play any card.",
+    ),
+    # Euchre Solitaire.
+    Rule(
+        "solitaire.deal",
+        "The Solitaire deal",
+        "The player gets 5 cards; the next card is turned face up on the remaining 18, the stock.",
+    ),
+    Rule(
+        "solitaire.order-up",
+        "Ordering up",
+        "Ordering up makes the turn card's suit trump; the turn card goes face down on top "
+        "of the stock, so it is the deck's first card and the player knows it.",
+    ),
+    Rule(
+        "solitaire.name-trump",
+        "Naming trump",
+        "Naming one of the three other suits makes it trump; the turn card goes to the "
+        "bottom of the stock (known, and usually never reached).",
+    ),
+    Rule(
+        "solitaire.name-turned",
+        "Naming the turned suit (option)",
+        "With this option the player may also name the turned suit, which keeps the "
+        "turn card at the bottom of the stock.",
+    ),
+    Rule(
+        "solitaire.alone",
+        "Going alone",
+        "With either choice the player may go alone: 5 tricks score 4, anything less gives the deck 4.",
+    ),
+    Rule("solitaire.first-lead", "The first lead", "The player leads the first trick."),
+    Rule(
+        "solitaire.burn",
+        "The deck burns cards",
+        "When the player leads, the deck turns cards from the top until one follows the "
+        "led suit or is trump; that card is its play. The cards turned before it are "
+        "burned: out of play for the rest of the deal, shown to the player.",
+    ),
+    Rule(
+        "solitaire.stock-out",
+        "The stock runs out",
+        "If the stock runs out before the deck finds a card to play, the player wins "
+        "this trick and every remaining trick.",
+    ),
+    Rule(
+        "solitaire.winner-leads",
+        "The winner leads",
+        "The winner of a trick leads the next. The deck leads by turning its top card.",
+    ),
+    Rule(
+        "solitaire.empty-stock-lead",
+        "The deck cannot lead",
+        "If the stock is empty when the deck must lead, the player wins every remaining trick.",
+    ),
+    Rule(
+        "solitaire.follow-deck",
+        "Following the deck's lead",
+        "When the deck leads, the player must follow its suit if able (the left bower "
+        "counts as trump); otherwise any card may be played.",
+    ),
+    Rule(
+        "solitaire.deck-never-chooses",
+        "The deck never chooses",
+        "The deck's play is always the first eligible card it turns, not the best one.",
+    ),
+    Rule("solitaire.score-point", "Making it", "Not alone, 3 or 4 tricks score the player 1 point."),
+    Rule("solitaire.score-march", "A march", "Not alone, all 5 tricks (a march) score the player 2."),
+    Rule("solitaire.score-euchre", "Euchred", "Not alone, 0 to 2 tricks score the deck 2 points."),
+    Rule(
+        "solitaire.score-alone", "Alone", "Alone, 5 tricks score the player 4; anything less scores the deck 4."
+    ),
+    Rule(
+        "solitaire.game",
+        "The game",
+        "Deals repeat until the player or the deck reaches the target (10 points); that side wins.",
+    ),
+    # Classic Euchre: the base game.
+    Rule(
+        "classic.partnerships",
+        "Partnerships",
+        "Four players; partners sit across: North-South against East-West.",
+    ),
+    Rule(
+        "classic.deal",
+        "The classic deal",
+        "Five cards each; the other four are the kitty, with its top card turned up.",
+    ),
+    Rule(
+        "classic.round-1",
+        "Bidding round 1",
+        "From the dealer's left, each player passes or orders up the up card's suit as trump.",
+    ),
+    Rule(
+        "classic.dealer-pickup",
+        "The dealer picks up",
+        "If anyone orders up, the dealer adds the up card to the hand and discards one card face down.",
+    ),
+    Rule(
+        "classic.round-2",
+        "Bidding round 2",
+        "If all pass, the up card is turned down; from the dealer's left, each player "
+        "passes or names one of the other three suits.",
+    ),
+    Rule("classic.redeal", "All pass twice", "If all pass in both rounds, the next dealer deals again."),
+    Rule(
+        "classic.alone",
+        "Going alone",
+        "The player who makes trump may go alone: the partner sits the hand out.",
+    ),
+    Rule(
+        "classic.opening-lead",
+        "The opening lead",
+        "The player on the dealer's left leads the first trick (skipping a player who sits out).",
+    ),
+    Rule("classic.winner-leads", "The winner leads", "The winner of a trick leads the next."),
+    Rule("classic.score-point", "Making it", "The makers take 3 or 4 tricks: 1 point."),
+    Rule("classic.score-march", "A march", "The makers take all 5 tricks: 2 points."),
+    Rule("classic.score-alone-march", "An alone march", "A lone maker takes all 5 tricks: 4 points."),
+    Rule("classic.score-euchre", "Euchred", "The makers take 0 to 2 tricks: the defenders score 2."),
+    Rule("classic.game", "The game", "The first partnership to 10 points wins."),
+)
+
+RULES: dict[str, Rule] = {r.id: r for r in _RULES}
+
+
+def rule(rule_id: str) -> Rule:
+    """Look a rule up by id; unknown ids are a programming error, so KeyError names them."""
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        raise KeyError(f"no rule {rule_id!r} in the catalogue") from None
+
+
+def rules_in(area: str) -> tuple[Rule, ...]:
+    return tuple(r for r in _RULES if r.area == area)
