@@ -1,13 +1,276 @@
-"""``euchre-tutor solitaire ...`` subcommands."""
+"""``euchre-tutor solitaire replay``: play a deal from the command line.
+
+Also the shared plumbing of the Solitaire subcommands (the advisor's
+``analyze`` uses it): reading a position from flags or from a batch line,
+batch mode, and errors (exit 2, one teaching line on stderr, never a
+traceback).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
-__all__ = ["register"]
+from euchre_tutor.cards import Card, format_cards, parse_cards
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.solitaire.engine import DealState, Phase, Play, SolitaireDeal, Trick, new_deal
+from euchre_tutor.solitaire.game import trump_action
+
+__all__ = [
+    "InputError",
+    "add_position_arguments",
+    "deal_result_json",
+    "fail",
+    "position_from_args",
+    "position_from_json",
+    "register",
+    "run_batch",
+]
 
 
-def register(games: Any) -> None:
-    parser: argparse.ArgumentParser = games.add_parser("solitaire", help="solitaire Euchre")
-    parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+class InputError(EuchreError):
+    """A command-line or batch input that is malformed (not a rules problem)."""
+
+
+def register(games: Any) -> Any:
+    """Add ``solitaire`` and its ``replay`` command; returns the solitaire subparsers."""
+    parser = games.add_parser(
+        "solitaire",
+        help="Euchre Solitaire: one player against the deck",
+        description="Euchre Solitaire: one player against the deck.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    replay = commands.add_parser(
+        "replay",
+        help="play a deal and print its trick log",
+        description=(
+            "Play a deal with the given trump choice and plays, and print the trick log. "
+            "A deal is 24 cards: hand = cards 1-5, turn card = 6, stock = 7-24 top first. "
+            "--seed N deals random.Random(N).shuffle of the deck C D H S x 9 10 J Q K A."
+        ),
+    )
+    add_position_arguments(replay, trump_required=False)
+    replay.set_defaults(run=run_replay)
+    return commands
+
+
+def add_position_arguments(parser: argparse.ArgumentParser, *, trump_required: bool = False) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--deal", help='the 24 cards in deal order, e.g. "9H 9C KC JC 9S JD ..."')
+    source.add_argument("--seed", type=int, help="deal from this seed instead")
+    source.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="read JSON lines from FILE ('-' for stdin), one result line out per line in",
+    )
+    parser.add_argument(
+        "--trump", required=False, metavar="up|C|D|H|S", help="order up, or name a suit (C D H S)"
+    )
+    parser.add_argument("--alone", action="store_true", help="go alone")
+    parser.add_argument(
+        "--name-turned", action="store_true", help="allow naming the turned suit (the rules option)"
+    )
+    parser.add_argument("--plays", default="", help='the player\'s cards in order, e.g. "JH AH 9S"')
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def fail(message: str, stream: TextIO | None = None) -> int:
+    """Print one teaching line on stderr and return exit status 2."""
+    print(f"error: {message}", file=stream or sys.stderr)
+    return 2
+
+
+def _position(
+    deal: SolitaireDeal, trump: str | None, alone: bool, name_turned: bool, plays: Iterable[Card]
+) -> DealState:
+    state = new_deal(deal, SolitaireRules(allow_name_turned=name_turned))
+    plays = tuple(plays)
+    if trump is None:
+        if alone:
+            raise InputError("--alone goes with a trump choice: give --trump up|C|D|H|S too")
+        if plays:
+            raise InputError("choose trump (--trump up|C|D|H|S) before any plays")
+        return state
+    state = state.apply(trump_action(trump, alone))
+    for i, card in enumerate(plays, start=1):
+        if state.phase is Phase.OVER:
+            raise InputError(
+                f"play {i} ({card}) comes after the end of the deal: it ended after "
+                f"{len(plays[: i - 1])} plays ({state.tricks_won} tricks to the player)"
+            )
+        try:
+            state = state.apply(Play(card))
+        except EuchreError as error:
+            raise type(error)(f"play {i} ({card}): {error}") from None
+    return state
+
+
+def position_from_args(args: argparse.Namespace) -> DealState:
+    """The position the flags describe (deal or seed, trump, alone, plays)."""
+    if args.deal is not None:
+        deal = SolitaireDeal.parse(args.deal)
+    elif args.seed is not None:
+        deal = SolitaireDeal.from_seed(args.seed)
+    else:
+        raise InputError("give the deal: --deal \"<24 cards>\", --seed N, or --batch FILE")
+    return _position(deal, args.trump, args.alone, args.name_turned, parse_cards(args.plays))
+
+
+def position_from_json(obj: object) -> DealState:
+    """The position a batch line describes: ``{"deal"|"seed", "trump", "alone", "plays", "name_turned"}``."""
+    if not isinstance(obj, dict):
+        raise InputError(f"each line must be a JSON object like {{\"deal\": \"...\"}}, not {obj!r}")
+    if ("deal" in obj) == ("seed" in obj):
+        raise InputError('give exactly one of "deal" (24 cards) or "seed" (a whole number)')
+    if "deal" in obj:
+        deal = SolitaireDeal.from_cards(_card_list(obj["deal"], "deal"))
+    else:
+        seed = obj["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError(f'"seed" must be a whole number, not {seed!r}')
+        deal = SolitaireDeal.from_seed(seed)
+    trump = obj.get("trump")
+    if trump is not None and not isinstance(trump, str):
+        raise InputError(f'"trump" must be "up", "C", "D", "H" or "S", not {trump!r}')
+    alone = _flag(obj, "alone")
+    name_turned = _flag(obj, "name_turned")
+    plays = _card_list(obj.get("plays", ""), "plays")
+    return _position(deal, trump, alone, name_turned, plays)
+
+
+def _flag(obj: dict[str, Any], key: str) -> bool:
+    value = obj.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise InputError(f'"{key}" must be true or false, not {value!r}')
+    return value
+
+
+def _card_list(value: object, key: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return parse_cards(value)
+    raise InputError(f'"{key}" must be a string of cards like "JH AH" (or a list of them), not {value!r}')
+
+
+def run_batch(args: argparse.Namespace, handle: Callable[[Any], dict[str, Any]]) -> int:
+    """One JSON result line per input line; a bad line gives ``{"error": ...}`` and the batch goes on."""
+    stream: TextIO
+    if args.batch == "-":
+        stream = sys.stdin
+    else:
+        try:
+            stream = open(args.batch, encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as error:
+            return fail(f"cannot read the batch file {args.batch!r}: {error.strerror}")
+    try:
+        for line in stream:
+            print(json.dumps(_batch_line(line, handle)), flush=False)
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    sys.stdout.flush()
+    return 0
+
+
+def _batch_line(line: str, handle: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"error": f"not JSON ({error.msg} at column {error.colno})"}
+    try:
+        return handle(obj)
+    except EuchreError as error:
+        return {"error": str(error)}
+    except (TypeError, KeyError) as error:  # malformed shapes the checks above did not foresee
+        return {"error": f"malformed line: {error}"}
+
+
+def trick_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "player": str(trick.player) if trick.player else None,
+        "deck": str(trick.deck) if trick.deck else None,
+        "burned": [str(c) for c in trick.burned],
+        "winner": trick.winner,
+        "awarded": trick.awarded,
+    }
+
+
+def deal_result_json(state: DealState) -> dict[str, Any]:
+    """The replay result of a position, in the documented JSON shape."""
+    player, deck_ = state.points
+    out: dict[str, Any] = {
+        "deal": str(state.deal),
+        "trump": state.trump.value if state.trump else None,
+        "ordered_up": state.ordered_up,
+        "alone": state.alone,
+        "finished": state.is_over,
+        "tricks": [trick_json(t) for t in state.tricks],
+        "tricks_won": state.tricks_won,
+        "score": {"player": player, "deck": deck_},
+    }
+    if not state.is_over:
+        out["deck_lead"] = str(state.deck_lead) if state.deck_lead else None
+        out["legal"] = [str(c) for c in state.legal_plays()]
+    return out
+
+
+def replay_text(state: DealState) -> str:
+    deal = state.deal
+    lines = [
+        f"Deal:  {deal}",
+        f"Hand:  {format_cards(deal.hand, symbols=True)}    turn card: {deal.turn.symbol}",
+    ]
+    trick_no = -1
+    for event in state.events:
+        number = getattr(event, "trick", None)
+        if isinstance(number, int) and number != trick_no and number < 5:
+            trick_no = number
+            lines.append(f"Trick {number + 1}:")
+        indent = "  " if trick_no >= 0 and type(event).__name__ != "DealScored" else ""
+        lines.append(indent + event.text)
+    if state.is_over:
+        lines.append(f"Tricks: {' '.join(_trick_mark(t) for t in state.tricks)}")
+    elif state.phase is Phase.CHOOSE_TRUMP:
+        lines.append("Trump not chosen yet.")
+    else:
+        lead = f" (the deck led {state.deck_lead.symbol})" if state.deck_lead else ""
+        lines.append(
+            f"Unfinished: {state.tricks_won} trick(s) to the player so far{lead}; "
+            f"legal now: {format_cards(state.legal_plays(), symbols=True)}"
+        )
+    return "\n".join(lines)
+
+
+def _trick_mark(trick: Trick) -> str:
+    return ("P" if trick.winner == "player" else "D") + ("*" if trick.awarded else "")
+
+
+def _require_trump(state: DealState) -> DealState:
+    if state.phase is Phase.CHOOSE_TRUMP:
+        raise InputError(
+            "replay needs the trump choice: up (order up) or C, D, H, S (name a suit); "
+            "to see the value of each choice, use `euchre-tutor solitaire analyze`"
+        )
+    return state
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        return run_batch(args, lambda obj: deal_result_json(_require_trump(position_from_json(obj))))
+    try:
+        state = _require_trump(position_from_args(args))
+    except EuchreError as error:
+        return fail(str(error))
+    if args.json:
+        print(json.dumps(deal_result_json(state)))
+    else:
+        print(replay_text(state))
+    return 0
