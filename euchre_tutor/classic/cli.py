@@ -1,13 +1,126 @@
-"""``euchre-tutor classic ...`` subcommands."""
+"""``euchre-tutor classic ...`` subcommands: ``replay`` and ``rules``.
+
+``classic replay --input JSON`` replays one hand (bad input: exit 2, one
+teaching line on stderr, nothing on stdout); ``classic replay --batch FILE``
+(``-`` for stdin) answers every input line with one JSON line, an error line
+``{"error": ...}`` for a bad one, and exits 0. ``classic rules`` lists the
+presets and the options with one-line meanings.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from typing import Any, TextIO
+
+from euchre_tutor.classic.replay import replay
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.classic import OPTION_MEANINGS, PRESET_NOTES, PRESETS, ClassicRules
 
 __all__ = ["register"]
 
 
 def register(games: Any) -> None:
-    parser: argparse.ArgumentParser = games.add_parser("classic", help="classic Euchre")
-    parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser: argparse.ArgumentParser = games.add_parser("classic", help="classic 4-player Euchre")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    rp = commands.add_parser(
+        "replay",
+        help="replay a hand from JSON and print the tricks and points (or who is to act)",
+        description=(
+            'Input: {"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS", '
+            '"actions": ["pass", "order", "discard TH", "play 9S", ...]}. Actions: pass; order; '
+            "order alone; call X; call X alone; alone; partner; discard XX; play XX."
+        ),
+    )
+    src = rp.add_mutually_exclusive_group(required=True)
+    src.add_argument("--input", "-i", metavar="JSON", help="one hand as a JSON object ('-' reads stdin)")
+    src.add_argument("--batch", "-b", metavar="FILE", help="one JSON hand per line ('-' for stdin)")
+    rp.set_defaults(run=run_replay)
+
+    rules = commands.add_parser("rules", help="list the rules presets and their options")
+    rules.add_argument("--json", action="store_true", help="print the presets as JSON")
+    rules.set_defaults(run=run_rules)
+
+
+def _answer_line(line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"the line is not valid JSON: {exc}"}
+    try:
+        return replay(data)
+    except EuchreError as exc:
+        return {"error": str(exc)}
+    except RecursionError:
+        return {"error": "the input is nested too deeply"}
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        return _run_batch(args.batch)
+    text = sys.stdin.read() if args.input == "-" else args.input
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"error: the input is not valid JSON: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = replay(data)
+    except EuchreError as exc:
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("error: the input is nested too deeply", file=sys.stderr)
+        return 2
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def _run_batch(path: str) -> int:
+    if path == "-":
+        return _batch_lines(sys.stdin)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return _batch_lines(fh)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {path!r}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _batch_lines(lines: TextIO) -> int:
+    out = sys.stdout
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            result: dict[str, Any] = {"error": "empty line: each line must be one JSON hand"}
+        else:
+            result = _answer_line(line)
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    out.flush()
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    if args.json:
+        print(json.dumps({name: r.to_json() for name, r in PRESETS.items()}, indent=1))
+        return 0
+    print("Presets (use the name as \"rules\" in replay input):")
+    for name, r in PRESETS.items():
+        changed = [f"{k}={_show(v)}" for k, v, _ in r.describe() if v != getattr(ClassicRules(), k)]
+        print(f"  {name}: {PRESET_NOTES[name]}")
+        print(f"    {', '.join(changed) if changed else '(all options at their defaults)'}")
+    print()
+    print("Options (defaults = the rule sheet's base game):")
+    for key, value, _ in ClassicRules().describe():
+        print(f"  {key} (default {_show(value)}): {OPTION_MEANINGS[key]}")
+    return 0
+
+
+def _show(value: object) -> str:
+    return json.dumps(value)

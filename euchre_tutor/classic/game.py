@@ -1,0 +1,191 @@
+"""A mutable classic-Euchre session: the match, its history, undo/redo, save/load.
+
+:class:`ClassicGame` keeps the list of immutable :class:`MatchState` s it has
+been through, so undo and redo are just moving a cursor. A save file stores
+the rules, the seed, the explicit deals and the action list; loading replays
+the actions through the checked engine, so a corrupt or hand-edited file
+raises :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
+
+>>> game = ClassicGame(seed=3)
+>>> game.apply("pass").to_act
+<Seat.S: 2>
+>>> game.undo(); game.state.to_act
+<Seat.E: 1>
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from euchre_tutor.classic.engine import Action, Deal, Event, MatchState, Seat, new_match
+from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
+from euchre_tutor.rules.classic import ClassicRules
+
+__all__ = ["FORMAT", "VERSION", "ClassicGame"]
+
+FORMAT: Final = "euchre-tutor/classic-game"
+VERSION: Final = 1
+_KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions"}
+
+
+class ClassicGame:
+    """A match with history. ``state`` is the current immutable :class:`MatchState`."""
+
+    def __init__(
+        self,
+        rules: ClassicRules | None = None,
+        *,
+        seed: int | str = 0,
+        dealer: Seat | str = Seat.N,
+        deals: Sequence[Deal] = (),
+    ) -> None:
+        self._states: list[MatchState] = [new_match(rules, seed=seed, dealer=dealer, deals=deals)]
+        self._actions: list[Action] = []
+        self._position = 0
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        return self._states[self._position]
+
+    @property
+    def rules(self) -> ClassicRules:
+        return self.state.rules
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions that led to the current state (not the redo tail)."""
+        return tuple(self._actions[: self._position])
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    @property
+    def can_undo(self) -> bool:
+        return self._position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._position < len(self._actions)
+
+    def log(self) -> list[Event]:
+        """Every event from the start to the current state, in order (the trick log)."""
+        out: list[Event] = []
+        for st in self._states[: self._position + 1]:
+            out.extend(st.events)
+        return out
+
+    # -- changing ----------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> MatchState:
+        """Apply an action of whoever is to act; an illegal one raises and changes nothing."""
+        new = self.state.apply(action)
+        del self._states[self._position + 1 :]
+        del self._actions[self._position :]
+        self._states.append(new)
+        self._actions.append(Action.parse(action))
+        self._position += 1
+        return new
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            raise IllegalAction("nothing to undo: this is the start of the match")
+        self._position -= 1
+
+    def redo(self) -> None:
+        if not self.can_redo:
+            raise IllegalAction("nothing to redo")
+        self._position += 1
+
+    def go_to(self, position: int) -> None:
+        if not 0 <= position <= len(self._actions):
+            raise IllegalAction(f"position {position} is outside the history (0..{len(self._actions)})")
+        self._position = position
+
+    # -- saving ------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        first = self._states[0]
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_json(),
+            "seed": first.seed,
+            "dealer": first.first_dealer.name,
+            "deals": [d.to_json() for d in first.deals],
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: object) -> ClassicGame:
+        """Rebuild a game by replaying its actions; any problem is a SaveFileError."""
+        if not isinstance(data, dict):
+            raise SaveFileError("a classic save file holds a JSON object")
+        if data.get("format") != FORMAT:
+            raise SaveFileError(f"not a classic Euchre save file (format {data.get('format')!r}, want {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise SaveFileError(
+                f"save file version {data.get('version')!r} is not supported (this tutor reads version {VERSION})"
+            )
+        unknown = sorted(set(data) - _KEYS)
+        missing = sorted(_KEYS - set(data))
+        if unknown or missing:
+            raise SaveFileError(
+                "the save file has "
+                + "; ".join(
+                    p
+                    for p in (
+                        f"unknown key(s) {', '.join(unknown)}" if unknown else "",
+                        f"missing key(s) {', '.join(missing)}" if missing else "",
+                    )
+                    if p
+                )
+            )
+        seed = data["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise SaveFileError(f"the seed must be a number or a string, not {seed!r}")
+        actions = data["actions"]
+        deals_raw = data["deals"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveFileError("actions must be a list of action strings such as 'pass' or 'play 9S'")
+        if not isinstance(deals_raw, list):
+            raise SaveFileError("deals must be a list of deals")
+        try:
+            rules = ClassicRules.from_json(data["rules"])
+            deals = [Deal.from_json(d) for d in deals_raw]
+            game = cls(rules, seed=seed, dealer=Seat.parse(data["dealer"]), deals=deals)
+        except EuchreError as exc:
+            raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
+        for i, text in enumerate(actions, 1):
+            try:
+                game.apply(text)
+            except EuchreError as exc:
+                raise SaveFileError(f"action {i} ({text!r}) cannot be replayed: {exc}") from None
+        return game
+
+    @classmethod
+    def loads(cls, text: str) -> ClassicGame:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise SaveFileError(f"the save file is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ClassicGame:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"cannot read save file {str(path)!r}: {exc}") from None
+        return cls.loads(text)

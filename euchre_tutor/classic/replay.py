@@ -1,0 +1,83 @@
+"""Replay one hand given as JSON (the ``classic replay`` command's engine-side half).
+
+Input: ``{"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], ...},
+"up": "KS", "actions": ["pass", "order", "discard TH", ...]}``. Each action is
+whoever is to act's. The result says how far the hand got: the tricks, the
+trump and makers, the points, or who is to act and what is legal now.
+Anything wrong raises a :class:`~euchre_tutor.errors.EuchreError` that says
+what and where.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from euchre_tutor.classic.engine import Deal, HandState, new_hand
+from euchre_tutor.errors import DealError, EuchreError
+from euchre_tutor.rules.classic import ClassicRules
+
+__all__ = ["hand_result", "replay"]
+
+_KEYS: Final = {"rules", "dealer", "hands", "up", "actions"}
+_EXAMPLE: Final = (
+    '{"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], "E": [...], "S": [...], '
+    '"W": [...]}, "up": "KS", "actions": ["pass", "order", ...]}'
+)
+
+
+def replay(data: object) -> dict[str, Any]:
+    """Replay the input object and describe the result (see the module docstring)."""
+    return hand_result(replay_state(data))
+
+
+def replay_state(data: object) -> HandState:
+    if not isinstance(data, dict):
+        raise DealError(f"the input must be a JSON object like {_EXAMPLE}")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise DealError(f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(sorted(_KEYS))}")
+    missing = [k for k in ("dealer", "hands", "up") if k not in data]
+    if missing:
+        raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {_EXAMPLE}")
+    rules = ClassicRules.from_json(data.get("rules", "standard"))
+    deal = Deal.from_hands(data["dealer"], data["hands"], data["up"])
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise DealError(f"actions must be a list of strings such as 'pass' or 'play 9S', not {actions!r}")
+    state = new_hand(deal, rules)
+    for i, text in enumerate(actions, 1):
+        try:
+            state = state.apply(text)
+        except EuchreError as exc:
+            raise type(exc)(f"action {i} ({text!r}): {exc}") from None
+    return state
+
+
+def hand_result(state: HandState) -> dict[str, Any]:
+    """The JSON description of a hand state (finished, passed out or in progress)."""
+    ns, ew = state.points()
+    tricks = [t.to_json() for t in state.tricks]
+    if state.passed_out:
+        return {
+            "finished": True,
+            "passed_out": True,
+            "trump": None,
+            "maker": None,
+            "tricks": [],
+            "points": {"NS": 0, "EW": 0},
+        }
+    out: dict[str, Any] = {
+        "finished": state.is_over,
+        "trump": None if state.trump is None else str(state.trump),
+        "maker": None if state.maker is None else state.maker.name,
+        "alone": state.alone,
+        "lone_defender": None if state.lone_defender is None else state.lone_defender.name,
+        "tricks": tricks,
+    }
+    if state.is_over:
+        out["points"] = {"NS": ns, "EW": ew}
+    else:
+        assert state.to_act is not None
+        out["to_act"] = state.to_act.name
+        out["legal"] = [str(a) for a in state.legal_actions()]
+    return out
