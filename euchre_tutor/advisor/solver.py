@@ -1,0 +1,585 @@
+"""The exact Euchre Solitaire solver: an expectimax over the order of the unseen cards.
+
+It works on what the player may know (:class:`Knowledge`): the trump suit, the
+hand, the set of unseen cards (whose order in the stock is uniformly random),
+the known card on top of the stock (after ordering up) or at its bottom (after
+naming), the tricks won so far and, when the deck has led, its lead card. It
+never sees the true stock order. It does not import the engine: an adapter
+(:mod:`euchre_tutor.advisor.positions`) builds a :class:`Knowledge` from a view.
+
+How it stays fast and exact
+---------------------------
+* **State abstraction.** Unseen cards of one effective suit that rank between
+  the same two of the player's cards are interchangeable (the left bower counts
+  as trump): a suit is a tuple of *gap counts*, high to low, one more than the
+  player's cards in it. The three plain suits are sorted, so suits with the
+  same shape merge. The known top/bottom card is a marker ``(kind, suit slot, gap)``.
+* **Closed-form burns.** When the player leads, the deck's play is uniform
+  over the ``q`` eligible unseen cards; the burned cards before it are a
+  uniformly random subset of the non-eligible ones, of size ``k`` with
+  ``P(k) = C(n-1-k, q-1) / C(n, q)``. The solver enumerates burned *class
+  counts*, weighted by products of binomials, never card sequences.
+* **Integer counting.** A state's value counts the orderings of its ``n``
+  unseen cards by the number of further tricks the player takes, so the counts
+  sum to ``n!``; a transition that burns ``k`` cards and plays one weighs
+  ``k! * c_j * prod C(c_i, b_i)``. The six counts are packed in one Python
+  integer (64 bits each), so a weighted sum is one big-integer multiply-add.
+  Fractions appear only at the end.
+* **Memoisation** on canonical states and a normalised *objective signature*:
+  once the remaining tricks cannot change anything reported, the state is not
+  searched at all (e.g. a third lost trick when not alone).
+
+Objective and tie-breaking
+--------------------------
+The player maximises a lexicographic objective over the final number of
+tricks: the primary utility (the deal's points, or in "win the game" mode the
+estimated probability of winning the game), then the points (win mode only),
+then P(5 tricks), then P(3+ tricks). Actions equal on every component are
+interchangeable for every figure reported, so among them the first in the
+enumeration order is taken. The reported P(3+) and P(5) are those of this
+policy; e.g. alone, after a lost trick, it still plays for 3 tricks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, factorial, gcd
+
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, trick_power, trump_strength
+from euchre_tutor.errors import EuchreError
+
+__all__ = [
+    "ALONE_POINTS",
+    "POINTS",
+    "Knowledge",
+    "Objective",
+    "Outcome",
+    "Solver",
+    "deal_points",
+]
+
+#: Points of a deal, from the player's side, by the number of tricks taken (0..5).
+POINTS: tuple[int, ...] = (-2, -2, -2, 1, 1, 2)
+ALONE_POINTS: tuple[int, ...] = (-4, -4, -4, -4, -4, 4)
+_MARCH: tuple[int, ...] = (0, 0, 0, 0, 0, 1)
+_MAKE: tuple[int, ...] = (0, 0, 0, 1, 1, 1)
+
+_W = 64
+_MASK = (1 << _W) - 1
+_FACT = tuple(factorial(i) for i in range(40))
+_ALL = deck(24)
+
+
+def deal_points(tricks: int, alone: bool) -> int:
+    """The deal's points from the player's side (negative: the deck scores)."""
+    return (ALONE_POINTS if alone else POINTS)[tricks]
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """What the player maximises, lexicographically, by final tricks (0..5).
+
+    ``primary`` is the first utility (integers: points, or scaled game-win
+    chances); ``alone`` selects the points table. The full order is primary,
+    points, P(5), P(3+).
+    """
+
+    primary: tuple[int, ...]
+    alone: bool = False
+
+    @classmethod
+    def points(cls, alone: bool = False) -> Objective:
+        return cls(ALONE_POINTS if alone else POINTS, alone)
+
+    @property
+    def components(self) -> tuple[tuple[int, ...], ...]:
+        return (self.primary, ALONE_POINTS if self.alone else POINTS, _MARCH, _MAKE)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Exact value of one choice under optimal play afterwards (the player's side).
+
+    ``distribution[t]``: probability of finishing the deal with ``t`` tricks,
+    exact for every figure reported (EV, P(3+), P(5), utility) but, where the
+    rest of the deal could not change those, lumped at one trick count.
+    """
+
+    ev: Fraction
+    p3: Fraction
+    p5: Fraction
+    utility: Fraction
+    distribution: tuple[Fraction, ...] = field(repr=False)
+
+    @property
+    def ev_float(self) -> float:
+        return float(self.ev)
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """Everything the player may know mid-deal, in the solver's own terms.
+
+    ``hand``: the player's remaining cards. ``unseen``: cards still in the
+    stock whose place is unknown. ``known_top``/``known_bottom``: the turn
+    card while it is still on top (after ordering up) or at the bottom (after
+    naming) of the stock. ``deck_lead``: the deck's lead card when the player
+    must follow now. ``deck_to_lead``: the deck leads next and has not turned
+    yet. ``tricks_won``: by the player so far.
+    """
+
+    trump: Suit
+    hand: tuple[Card, ...]
+    unseen: frozenset[Card]
+    known_top: Card | None = None
+    known_bottom: Card | None = None
+    deck_lead: Card | None = None
+    deck_to_lead: bool = False
+    tricks_won: int = 0
+    alone: bool = False
+
+    def __post_init__(self) -> None:
+        cards = [*self.hand, *self.unseen]
+        cards += [c for c in (self.known_top, self.known_bottom, self.deck_lead) if c is not None]
+        if len(set(cards)) != len(cards):
+            raise EuchreError("a card cannot be in the hand, the stock and the trick at once")
+        if self.known_top is not None and self.known_bottom is not None:
+            raise EuchreError("only one stock card can be known: the turn card on top or at the bottom")
+        if not 0 <= self.tricks_won <= 5 - len(self.hand):
+            raise EuchreError(f"{self.tricks_won} tricks won is impossible with {len(self.hand)} cards left")
+        if self.deck_lead is not None and self.deck_to_lead:
+            raise EuchreError("the deck has already led")
+
+    @property
+    def tricks_left(self) -> int:
+        return len(self.hand)
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the player may play now (following the deck's lead if able)."""
+        if self.deck_lead is None:
+            return self.hand
+        led = effective_suit(self.deck_lead, self.trump)
+        follow = tuple(c for c in self.hand if effective_suit(c, self.trump) is led)
+        return follow or self.hand
+
+
+# ---------------------------------------------------------------------------
+# Card <-> abstract structure
+# ---------------------------------------------------------------------------
+
+
+def _suit_cards(suit: Suit, trump: Suit) -> list[Card]:
+    """Cards whose effective suit is ``suit``, high to low."""
+    cards = [c for c in _ALL if effective_suit(c, trump) is suit]
+    led = suit
+    cards.sort(key=lambda c: trick_power(c, trump, led), reverse=True)
+    return cards
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """The abstract state of a Knowledge, plus how its cards map to (slot, index)."""
+
+    suits: tuple[tuple[int, ...], ...]
+    marker: tuple[int, int, int] | None
+    card_at: dict[Card, tuple[int, int]]
+    slot_suits: tuple[Suit, ...]
+    extra: tuple[int, int] | None  # class of the deck's lead card, if any
+
+
+def _layout(k: Knowledge) -> _Layout:
+    trump = k.trump
+    slot_suits = (trump, *[s for s in Suit if s is not trump])
+    hand = set(k.hand)
+    suits: list[tuple[int, ...]] = []
+    card_at: dict[Card, tuple[int, int]] = {}
+    marker: tuple[int, int, int] | None = None
+    extra: tuple[int, int] | None = None
+    for slot, suit in enumerate(slot_suits):
+        gaps = [0]
+        for card in _suit_cards(suit, trump):
+            if card in hand:
+                card_at[card] = (slot, len(gaps) - 1)
+                gaps.append(0)
+            elif card in k.unseen:
+                gaps[-1] += 1
+            elif card == k.known_top:
+                marker = (0, slot, len(gaps) - 1)
+            elif card == k.known_bottom:
+                marker = (1, slot, len(gaps) - 1)
+            elif card == k.deck_lead:
+                extra = (slot, len(gaps) - 1)
+        suits.append(tuple(gaps))
+    return _Layout(tuple(suits), marker, card_at, slot_suits, extra)
+
+
+# ---------------------------------------------------------------------------
+# Objective signatures
+# ---------------------------------------------------------------------------
+
+
+def _normalise(values: Sequence[int]) -> tuple[int, ...] | None:
+    low = min(values)
+    shifted = [v - low for v in values]
+    g = 0
+    for v in shifted:
+        g = gcd(g, v)
+    if g == 0:
+        return None
+    return tuple(v // g for v in shifted)
+
+
+class Solver:
+    """One search's memo and signature tables; reuse it across related positions.
+
+    A solver is not thread-safe; create one per background task. Its memory
+    grows with what it has solved: drop it (or call :meth:`clear`) between deals.
+    """
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[object, ...], int] = {}
+        self._sig_ids: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
+        self._sig_r: list[int] = []
+        self._sig_comps: list[tuple[tuple[int, ...], ...]] = []
+        self._sig_win: list[int] = []
+        self._sig_loss: list[int] = []
+        self._burn_cache: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]] = {}
+
+    def clear(self) -> None:
+        self._memo.clear()
+        self._burn_cache.clear()
+
+    @property
+    def states(self) -> int:
+        return len(self._memo)
+
+    # -- signatures ---------------------------------------------------------
+
+    def _sig(self, objective: Objective, tw: int, r: int) -> int:
+        comps: list[tuple[int, ...]] = []
+        for comp in objective.components:
+            norm = _normalise(comp[tw : tw + r + 1])
+            if norm is not None and norm not in comps:
+                comps.append(norm)
+        key = (r, tuple(comps))
+        found = self._sig_ids.get(key)
+        if found is not None:
+            return found
+        sid = len(self._sig_r)
+        self._sig_ids[key] = sid
+        self._sig_r.append(r)
+        self._sig_comps.append(key[1])
+        self._sig_win.append(-1)
+        self._sig_loss.append(-1)
+        if r > 0:
+            self._sig_win[sid] = self._sig(objective, tw + 1, r - 1)
+            self._sig_loss[sid] = self._sig(objective, tw, r - 1)
+        return sid
+
+    def _key(self, sig: int, value: int) -> tuple[int, ...]:
+        comps = self._sig_comps[sig]
+        r = self._sig_r[sig]
+        fields = [(value >> (_W * t)) & _MASK for t in range(r + 1)]
+        return tuple(sum(c * f for c, f in zip(comp, fields, strict=True)) for comp in comps)
+
+    # -- search ---------------------------------------------------------------
+
+    def _value(
+        self, lead: int, suits: tuple[tuple[int, ...], ...], mk: tuple[int, int, int] | None, sig: int
+    ) -> int:
+        """Packed counts of further tricks from a canonical state."""
+        if not self._sig_comps[sig]:
+            return _FACT[sum(map(sum, suits))]
+        key = (sig, lead, suits, mk)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        if lead:
+            value = self._deck_leads(suits, mk, sig)
+        else:
+            best_key: tuple[int, ...] | None = None
+            value = 0
+            seen: set[tuple[int, int]] = set()
+            for slot in range(4):
+                gaps = suits[slot]
+                if len(gaps) == 1:
+                    continue
+                if slot > 1 and gaps == suits[slot - 1] and (mk is None or mk[1] not in (slot, slot - 1)):
+                    continue  # same shape as the previous plain suit: same values
+                for i in range(len(gaps) - 1):
+                    if i > 0 and gaps[i] == 0 and not (mk is not None and mk[1] == slot and mk[2] == i):
+                        continue  # no card between this one and the one above: same card
+                    if (slot, i) in seen:
+                        continue
+                    seen.add((slot, i))
+                    v = self._lead(suits, mk, sig, slot, i)
+                    k = self._key(sig, v)
+                    if best_key is None or k > best_key:
+                        best_key, value = k, v
+        self._memo[key] = value
+        return value
+
+    def _child(
+        self,
+        suits: list[tuple[int, ...]],
+        mk: tuple[int, int, int] | None,
+        lead: int,
+        sig: int,
+    ) -> int:
+        """Canonicalise (sort the plain suits) and evaluate."""
+        a, b, c = suits[1], suits[2], suits[3]
+        if mk is None or mk[1] == 0:
+            if a > b:
+                a, b = b, a
+            if b > c:
+                b, c = c, b
+                if a > b:
+                    a, b = b, a
+            return self._value(lead, (suits[0], a, b, c), mk, sig)
+        mslot = mk[1]
+        tagged = sorted((suits[s], mk[2] if s == mslot else -1, s) for s in (1, 2, 3))
+        new_slot = 1 + [t[2] for t in tagged].index(mslot)
+        return self._value(
+            lead, (suits[0], tagged[0][0], tagged[1][0], tagged[2][0]), (mk[0], new_slot, mk[2]), sig
+        )
+
+    def _burns(self, gaps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int]]:
+        """Every way to burn cards of one suit: (gaps left, cards burned, ways)."""
+        found = self._burn_cache.get(gaps)
+        if found is not None:
+            return found
+        out: list[tuple[tuple[int, ...], int, int]] = [((), 0, 1)]
+        for g in gaps:
+            out = [(rest + (g - b,), k + b, w * comb(g, b)) for rest, k, w in out for b in range(g + 1)]
+        self._burn_cache[gaps] = out
+        return out
+
+    def _lead(
+        self,
+        suits: Sequence[tuple[int, ...]],
+        mk: tuple[int, int, int] | None,
+        sig: int,
+        s: int,
+        i: int,
+    ) -> int:
+        """The player leads their card ``i`` of slot ``s``."""
+        r = self._sig_r[sig]
+        win_sig, loss_sig = self._sig_win[sig], self._sig_loss[sig]
+        gs = suits[s]
+        removed = gs[:i] + (gs[i] + gs[i + 1],) + gs[i + 2 :]
+        mk_after = mk
+        if mk is not None and mk[1] == s and mk[2] > i:
+            mk_after = (mk[0], s, mk[2] - 1)
+        elig = (0,) if s == 0 else (s, 0)
+        if mk is not None and mk[0] == 0:
+            # The known card on top is turned first.
+            _, mslot, mgap = mk
+            if mslot in elig:
+                deck_wins = mgap <= i if mslot == s else True
+                child = list(suits)
+                child[s] = removed
+                if deck_wins:
+                    return self._child(child, None, 1, loss_sig)
+                return self._child(child, None, 0, win_sig) << _W
+            return self._lead(suits, None, sig, s, i)  # burned; the rest is random
+        n = sum(map(sum, suits))
+        q = sum(suits[s]) + (sum(suits[0]) if s else 0)
+        if q == 0:
+            fact = _FACT[n]
+            if mk is not None and mk[1] in elig:
+                mslot, mgap = mk[1], mk[2]
+                deck_wins = mgap <= i if mslot == s else True
+                # The stock is then empty: the player takes every remaining trick.
+                return fact << (_W * (r - 1 if deck_wins else r))
+            return fact << (_W * r)  # the stock runs out
+        if r == 1:
+            beaters = sum(gs[: i + 1]) + (sum(suits[0]) if s else 0)
+            fact = _FACT[n]
+            return ((fact // q * (q - beaters)) << _W) + fact // q * beaters
+        # Eligible classes: (slot, gap, count, deck wins).
+        classes: list[tuple[int, int, int, bool]] = []
+        for t in elig:
+            for j, c in enumerate(suits[t]):
+                if c:
+                    classes.append((t, j, c, j <= i if t == s else True))
+        others = [t for t in (1, 2, 3) if t != s]
+        combos: list[tuple[tuple[tuple[int, ...], ...], int, int]] = [((), 0, 1)]
+        for t in others:
+            burns = self._burns(suits[t])
+            combos = [(rest + (g,), k + kb, w * wb) for rest, k, w in combos for g, kb, wb in burns]
+        win_acc = 0
+        loss_acc = 0
+        fact = _FACT
+        child: list[tuple[int, ...]] = list(suits)
+        for t, j, c, deck_wins in classes:
+            if t == s:
+                dec = removed
+                # remove the deck's card (gap j) from the suit before merging
+                g2 = list(gs)
+                g2[j] -= 1
+                dec = tuple(g2[:i]) + (g2[i] + g2[i + 1],) + tuple(g2[i + 2 :])
+                tr = suits[0]
+            else:
+                dec = removed
+                g2 = list(suits[0])
+                g2[j] -= 1
+                tr = tuple(g2)
+            child[0] = tr
+            if s:
+                child[s] = dec
+            else:
+                child[0] = dec
+            for rest, k, w in combos:
+                for t2, g in zip(others, rest, strict=True):
+                    child[t2] = g
+                weight = c * w * fact[k]
+                if deck_wins:
+                    loss_acc += weight * self._child(child, mk_after, 1, loss_sig)
+                else:
+                    win_acc += weight * self._child(child, mk_after, 0, win_sig)
+        return (win_acc << _W) + loss_acc
+
+    def _deck_leads(
+        self, suits: tuple[tuple[int, ...], ...], mk: tuple[int, int, int] | None, sig: int
+    ) -> int:
+        """The deck turns its top card and leads it; the player answers."""
+        r = self._sig_r[sig]
+        if mk is not None and mk[0] == 0:
+            return self._respond(suits, None, sig, mk[1], mk[2])
+        n = sum(map(sum, suits))
+        if n == 0:
+            if mk is None:
+                return 1 << (_W * r)  # the deck cannot lead: every trick is the player's
+            return self._respond(suits, None, sig, mk[1], mk[2])
+        total = 0
+        for t in range(4):
+            gaps = suits[t]
+            for j, c in enumerate(gaps):
+                if c:
+                    g2 = list(gaps)
+                    g2[j] -= 1
+                    after = list(suits)
+                    after[t] = tuple(g2)
+                    total += c * self._respond(after, mk, sig, t, j)
+        return total
+
+    def _respond(
+        self,
+        suits: Sequence[tuple[int, ...]],
+        mk: tuple[int, int, int] | None,
+        sig: int,
+        led_slot: int,
+        led_gap: int,
+    ) -> int:
+        """Best answer to the deck's lead of class (led_slot, led_gap), already removed."""
+        best_key: tuple[int, ...] | None = None
+        best = 0
+        for v in self.responses(suits, mk, sig, led_slot, led_gap).values():
+            k = self._key(sig, v)
+            if best_key is None or k > best_key:
+                best_key, best = k, v
+        return best
+
+    def responses(
+        self,
+        suits: Sequence[tuple[int, ...]],
+        mk: tuple[int, int, int] | None,
+        sig: int,
+        led_slot: int,
+        led_gap: int,
+    ) -> dict[tuple[int, int], int]:
+        """Value of each legal answer (slot, index) to a deck lead."""
+        win_sig, loss_sig = self._sig_win[sig], self._sig_loss[sig]
+        follow = len(suits[led_slot]) > 1
+        out: dict[tuple[int, int], int] = {}
+        for s in (led_slot,) if follow else range(4):
+            gs = suits[s]
+            for i in range(len(gs) - 1):
+                if follow:
+                    wins = i < led_gap
+                else:
+                    wins = s == 0 and led_slot != 0
+                child = list(suits)
+                child[s] = gs[:i] + (gs[i] + gs[i + 1],) + gs[i + 2 :]
+                mk2 = mk
+                if mk is not None and mk[1] == s and mk[2] > i:
+                    mk2 = (mk[0], s, mk[2] - 1)
+                if wins:
+                    out[(s, i)] = self._child(child, mk2, 0, win_sig) << _W
+                else:
+                    out[(s, i)] = self._child(child, mk2, 1, loss_sig)
+        return out
+
+    # -- public entry points ----------------------------------------------------
+
+    def play_values(self, knowledge: Knowledge, objective: Objective) -> dict[Card, Outcome]:
+        """Exact value of every legal card in a mid-deal position."""
+        k = knowledge
+        lay = _layout(k)
+        r = len(k.hand)
+        if r == 0:
+            raise EuchreError("the deal is over: there is no card left to play")
+        sig = self._sig(objective, k.tricks_won, r)
+        n = len(k.unseen)
+        out: dict[Card, Outcome] = {}
+        if k.deck_lead is not None:
+            assert lay.extra is not None
+            values = self.responses(lay.suits, lay.marker, sig, lay.extra[0], lay.extra[1])
+            for card in k.legal_cards():
+                out[card] = _outcome(values[lay.card_at[card]], n, k.tricks_won, r, objective)
+            return out
+        if k.deck_to_lead:
+            raise EuchreError("the deck leads next: there is no choice to make until it has turned its card")
+        for card in k.hand:
+            slot, i = lay.card_at[card]
+            v = self._lead(lay.suits, lay.marker, sig, slot, i)
+            out[card] = _outcome(v, n, k.tricks_won, r, objective)
+        return out
+
+    def position_value(self, knowledge: Knowledge, objective: Objective) -> Outcome:
+        """Value of a position under optimal play (the best card, or the deck's turn)."""
+        k = knowledge
+        if k.deck_lead is not None or not k.deck_to_lead:
+            if not k.hand:
+                return _outcome(_FACT[len(k.unseen)], len(k.unseen), k.tricks_won, 0, objective)
+            values = self.play_values(k, objective)
+            return best_outcome(values.values())
+        lay = _layout(k)
+        r = len(k.hand)
+        sig = self._sig(objective, k.tricks_won, r)
+        v = self._child(list(lay.suits), lay.marker, 1, sig)
+        return _outcome(v, len(k.unseen), k.tricks_won, r, objective)
+
+
+def _outcome(value: int, n: int, tw: int, r: int, objective: Objective) -> Outcome:
+    total = _FACT[n]
+    dist = [Fraction(0)] * 6
+    for t in range(r + 1):
+        f = (value >> (_W * t)) & _MASK
+        if f:
+            dist[tw + t] = Fraction(f, total)
+    pts = ALONE_POINTS if objective.alone else POINTS
+    return Outcome(
+        ev=sum((p * d for p, d in zip(pts, dist, strict=True)), Fraction(0)),
+        p3=sum(dist[3:], Fraction(0)),
+        p5=dist[5],
+        utility=sum((p * d for p, d in zip(objective.primary, dist, strict=True)), Fraction(0)),
+        distribution=tuple(dist),
+    )
+
+
+def outcome_key(o: Outcome) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """The lexicographic order the solver maximises: utility, EV, P(5), P(3+)."""
+    return (o.utility, o.ev, o.p5, o.p3)
+
+
+def best_outcome(outcomes: Iterable[Outcome]) -> Outcome:
+    best: Outcome | None = None
+    for o in outcomes:
+        if best is None or outcome_key(o) > outcome_key(best):
+            best = o
+    if best is None:
+        raise EuchreError("no choice to value")
+    return best
