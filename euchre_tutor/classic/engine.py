@@ -422,7 +422,11 @@ class WentAlone:
     @property
     def text(self) -> str:
         if self.defender:
-            return f"{self.seat.word} defends alone." if self.alone else f"{self.seat.word} defends with partner."
+            return (
+                f"{self.seat.word} defends alone."
+                if self.alone
+                else f"{self.seat.word} defends with partner."
+            )
         return f"{self.seat.word} goes alone." if self.alone else f"{self.seat.word} plays with partner."
 
 
@@ -546,7 +550,7 @@ class HandState:
     tricks: tuple[Trick, ...] = ()
     trick_leader: Seat | None = None
     trick_plays: tuple[tuple[Seat, Card], ...] = ()
-    history: tuple[Action, ...] = ()
+    history: tuple[tuple[Seat, Action], ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
 
     # -- what anyone can ask -------------------------------------------------
@@ -600,9 +604,7 @@ class HandState:
         if self.phase is not Phase.OVER or self.maker is None:
             return (0, 0)
         makers = self.maker.team
-        m, d, _ = hand_points(
-            self.rules, self.tricks_won(makers), self.alone, self.lone_defender is not None
-        )
+        m, d, _ = hand_points(self.rules, self.tricks_won(makers), self.alone, self.lone_defender is not None)
         return (m, d) if makers is Team.NS else (d, m)
 
     def hand_of(self, seat: Seat) -> tuple[Card, ...]:
@@ -628,7 +630,7 @@ class HandState:
         if act not in legal:
             raise self._explain_illegal(act, legal)
         new = _APPLY[self.phase](self, act)
-        return replace(new, history=(*self.history, act))
+        return replace(new, history=(*self.history, (self.to_act, act)))
 
     # -- teaching errors -------------------------------------------------------
 
@@ -641,9 +643,7 @@ class HandState:
             return self._explain_play(act.card, seat, legal)
         if self.phase is Phase.DISCARD and act.kind == "discard" and act.card is not None:
             if act.card not in self.hands[seat]:
-                return IllegalPlay(
-                    f"{who} (the dealer) does not hold {act.card.symbol}; legal: {options}"
-                )
+                return IllegalPlay(f"{who} (the dealer) does not hold {act.card.symbol}; legal: {options}")
             if act.card == self.up:
                 return IllegalAction(
                     f"under these rules the dealer may not discard the up card {self.up.symbol}; legal: {options}"
@@ -769,7 +769,9 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
     assert seat is not None
     if a.kind == "pass":
         if seat == s.dealer:
-            return replace(s, phase=Phase.ROUND_2, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
+            return replace(
+                s, phase=Phase.ROUND_2, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),)
+            )
         return replace(s, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
     trump = s.up.suit
     assert trump is not None
@@ -831,7 +833,11 @@ def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
         assert s.maker is not None
         defenders = [seat for seat in _from_left_of(s.dealer) if seat.team is not s.maker.team]
         return replace(
-            s, phase=Phase.DEFEND_ALONE, to_act=defenders[0], defenders_to_ask=tuple(defenders[1:]), events=events
+            s,
+            phase=Phase.DEFEND_ALONE,
+            to_act=defenders[0],
+            defenders_to_ask=tuple(defenders[1:]),
+            events=events,
         )
     return _start_play(s, events)
 
@@ -882,7 +888,13 @@ def _apply_play(s: HandState, a: Action) -> HandState:
     events = (*events, TrickWon(number, trick))
     if len(tricks) < TRICKS:
         return replace(
-            s, hands=_four(hands), tricks=tricks, trick_plays=(), trick_leader=winner, to_act=winner, events=events
+            s,
+            hands=_four(hands),
+            tricks=tricks,
+            trick_plays=(),
+            trick_leader=winner,
+            to_act=winner,
+            events=events,
         )
     over = replace(
         s, hands=_four(hands), tricks=tricks, trick_plays=(), trick_leader=None, to_act=None, phase=Phase.OVER

@@ -1,0 +1,147 @@
+"""What one seat may know in classic Euchre: the hidden-information boundary.
+
+:func:`seat_view` turns a true :class:`~euchre_tutor.classic.engine.HandState`
+(or a match) into a :class:`SeatView`: the seat's own cards, the public
+bidding and play, the dealer's discard only for the dealer, and the voids
+each player has shown. Bots and the advisor decide from a view, never from
+the true state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from euchre_tutor.cards import Card, Suit, deck, effective_suit
+from euchre_tutor.classic.engine import (
+    Action,
+    HandState,
+    MatchState,
+    Phase,
+    Seat,
+    Team,
+    Trick,
+)
+from euchre_tutor.rules.classic import ClassicRules
+
+__all__ = ["SeatView", "seat_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of the current hand (and the match score)."""
+
+    seat: Seat
+    rules: ClassicRules
+    phase: Phase
+    to_act: Seat | None
+    dealer: Seat
+    up: Card
+    up_taken: bool
+    hand: tuple[Card, ...]
+    bids: tuple[tuple[Seat, Action], ...]
+    trump: Suit | None
+    maker: Seat | None
+    alone: bool
+    lone_defender: Seat | None
+    sitting_out: frozenset[Seat]
+    discard: Card | None
+    tricks: tuple[Trick, ...]
+    trick_leader: Seat | None
+    trick_plays: tuple[tuple[Seat, Card], ...]
+    voids: tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]
+    legal: tuple[Action, ...]
+    scores: tuple[int, int] = (0, 0)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat and bool(self.legal)
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
+
+    @property
+    def is_maker_side(self) -> bool:
+        return self.maker is not None and self.maker.team is self.seat.team
+
+    @property
+    def led_suit(self) -> Suit | None:
+        if not self.trick_plays:
+            return None
+        return effective_suit(self.trick_plays[0][1], self.trump)
+
+    @property
+    def round(self) -> int:
+        return 1 if self.phase is Phase.ROUND_1 else 2 if self.phase is Phase.ROUND_2 else 0
+
+    def tricks_won(self, team: Team) -> int:
+        return sum(1 for t in self.tricks if t.winner.team is team)
+
+    def played_cards(self) -> frozenset[Card]:
+        cards = {c for t in self.tricks for c in t.cards}
+        cards.update(c for _, c in self.trick_plays)
+        return frozenset(cards)
+
+    def unseen_cards(self) -> frozenset[Card]:
+        """Cards whose place this seat does not know (other hands, the kitty, a hidden discard).
+
+        A picked-up up card is known to be the dealer's (unless the dealer may have
+        discarded it), so it is not unseen for the others.
+        """
+        known = set(self.hand) | set(self.played_cards())
+        if self.discard is not None:
+            known.add(self.discard)
+        if not self.up_taken or not self.rules.dealer_may_discard_up_card or self.seat == self.dealer:
+            known.add(self.up)
+        return frozenset(c for c in deck() if c not in known)
+
+
+def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
+    """The view of ``seat``; for a match, of its hand in progress (with the match score)."""
+    me = Seat.parse(seat)
+    scores = (0, 0)
+    if isinstance(state, MatchState):
+        scores = state.scores
+        hand = state.hand
+    else:
+        hand = state
+    bids = tuple((s, a) for s, a in hand.history if a.kind not in ("discard", "play"))
+    up_taken = any(a.kind == "order" for _, a in bids)
+    return SeatView(
+        seat=me,
+        rules=hand.rules,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        dealer=hand.dealer,
+        up=hand.up,
+        up_taken=up_taken,
+        hand=hand.hands[me],
+        bids=bids,
+        trump=hand.trump,
+        maker=hand.maker,
+        alone=hand.alone,
+        lone_defender=hand.lone_defender,
+        sitting_out=hand.sitting_out,
+        discard=hand.discard if me == hand.dealer else None,
+        tricks=hand.tricks,
+        trick_leader=hand.trick_leader,
+        trick_plays=hand.trick_plays,
+        voids=_voids(hand.tricks, hand.trick_plays, hand.trump),
+        legal=hand.legal_actions() if hand.to_act == me else (),
+        scores=scores,
+    )
+
+
+def _voids(
+    tricks: Sequence[Trick], current: Sequence[tuple[Seat, Card]], trump: Suit | None
+) -> tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]:
+    shown: list[set[Suit]] = [set(), set(), set(), set()]
+    for plays in [t.plays for t in tricks] + [tuple(current)]:
+        if not plays:
+            continue
+        led = effective_suit(plays[0][1], trump)
+        for seat, card in plays[1:]:
+            if effective_suit(card, trump) is not led:
+                shown[seat].add(led)
+    return (frozenset(shown[0]), frozenset(shown[1]), frozenset(shown[2]), frozenset(shown[3]))
