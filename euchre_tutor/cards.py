@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from euchre_tutor.errors import CardError
@@ -148,7 +148,7 @@ _RANK_WORDS = {r.letter.lower(): r for r in Rank if r is not Rank.JOKER}
 _RANK_WORDS["10"] = Rank.TEN
 
 
-@dataclass(frozen=True, order=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Card:
     """One card. The joker (benny) has no printed suit.
 
@@ -158,10 +158,20 @@ class Card:
 
     rank: Rank
     suit: Suit | None
+    _key: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise CardError("only the joker has no suit, and the joker has none")
+        key = 32 if self.suit is None else _SUIT_INDEX[self.suit] * 8 + (self.rank - Rank.SEVEN)
+        object.__setattr__(self, "_key", key)
+
+    # Equality and hashing by one small int: cards are compared very often.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return self._key
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -174,9 +184,7 @@ class Card:
     @property
     def index(self) -> int:
         """A stable small integer (0..32): suit * 8 + rank offset; the joker is 32."""
-        if self.suit is None:
-            return 32
-        return self.suit.index * 8 + (self.rank - Rank.SEVEN)
+        return self._key
 
     @property
     def symbol(self) -> str:
@@ -255,10 +263,7 @@ def _explain_bad_card(text: str) -> str:
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Parse a list of cards separated by spaces or commas (or an iterable of names)."""
-    if isinstance(text, str):
-        parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    else:
-        parts = list(text)
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p] if isinstance(text, str) else list(text)
     return tuple(parse_card(p) for p in parts)
 
 
@@ -269,6 +274,7 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
 _DECK_LOW_RANK = {24: Rank.NINE, 28: Rank.EIGHT, 32: Rank.SEVEN}
 
 
+@cache
 def deck(size: int = 24, *, joker: bool = False) -> tuple[Card, ...]:
     """The deck in canonical order: suits C D H S, each from its lowest rank to the ace.
 
@@ -366,6 +372,7 @@ def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
+@cache
 def trump_order(trump: Suit, *, size: int = 24, joker: bool = False) -> tuple[Card, ...]:
     """The trump suit high to low: (joker,) right bower, left bower, A K Q 10 9 (8 7)."""
     cards = [c for c in deck(size, joker=joker) if is_trump(c, trump)]
@@ -373,6 +380,7 @@ def trump_order(trump: Suit, *, size: int = 24, joker: bool = False) -> tuple[Ca
     return tuple(cards)
 
 
+@cache
 def plain_order(suit: Suit, trump: Suit | None, *, size: int = 24) -> tuple[Card, ...]:
     """A non-trump suit high to low, without the jack when it is the left bower."""
     cards = [c for c in deck(size) if c.suit is suit and effective_suit(c, trump) is suit]

@@ -116,14 +116,14 @@ def position_from_args(args: argparse.Namespace) -> DealState:
     elif args.seed is not None:
         deal = SolitaireDeal.from_seed(args.seed)
     else:
-        raise InputError("give the deal: --deal \"<24 cards>\", --seed N, or --batch FILE")
+        raise InputError('give the deal: --deal "<24 cards>", --seed N, or --batch FILE')
     return _position(deal, args.trump, args.alone, args.name_turned, parse_cards(args.plays))
 
 
 def position_from_json(obj: object) -> DealState:
     """The position a batch line describes: ``{"deal"|"seed", "trump", "alone", "plays", "name_turned"}``."""
     if not isinstance(obj, dict):
-        raise InputError(f"each line must be a JSON object like {{\"deal\": \"...\"}}, not {obj!r}")
+        raise InputError(f'each line must be a JSON object like {{"deal": "..."}}, not {obj!r}')
     if ("deal" in obj) == ("seed" in obj):
         raise InputError('give exactly one of "deal" (24 cards) or "seed" (a whole number)')
     if "deal" in obj:

@@ -92,7 +92,8 @@ class SolitaireDeal:
 
     @classmethod
     def from_cards(cls, cards: Sequence[Card]) -> SolitaireDeal:
-        check_deal_cards(cards)
+        if len(cards) != DECK_SIZE:
+            check_deal_cards(cards)  # raises, naming what is off
         return cls(tuple(cards[:HAND_SIZE]), cards[HAND_SIZE], tuple(cards[HAND_SIZE + 1 :]))
 
     @classmethod
@@ -117,9 +118,14 @@ class SolitaireDeal:
         return format_cards(self.cards)
 
 
+_FULL_DECK = frozenset(deck(DECK_SIZE))
+
+
 def check_deal_cards(cards: Sequence[Card]) -> None:
     """Raise DealError unless ``cards`` is the 24-card deck in some order, naming what is off."""
-    full = set(deck(DECK_SIZE))
+    if len(cards) == DECK_SIZE and _FULL_DECK.issuperset(cards) and len(set(cards)) == DECK_SIZE:
+        return
+    full = _FULL_DECK
     seen: set[Card] = set()
     duplicates = []
     for c in cards:
@@ -216,7 +222,9 @@ class TrumpChosen:
     @property
     def text(self) -> str:
         how = "ordered up" if self.ordered_up else "named"
-        where = "on top of the stock: the deck's first card" if self.ordered_up else "to the bottom of the stock"
+        where = (
+            "on top of the stock: the deck's first card" if self.ordered_up else "to the bottom of the stock"
+        )
         alone = ", alone" if self.alone else ""
         return f"Player {how} {self.trump.plural}{alone}; the turn card {self.turn_card.symbol} goes {where}."
 
@@ -301,7 +309,9 @@ class DealScored:
         if self.player_points:
             what = "a march" if self.tricks_won == TRICKS else "made it"
             return f"Player took {t}{' alone' if self.alone else ''} ({what}): player scores {self.player_points}."
-        return f"Player took {t}{' alone' if self.alone else ''}: euchred, the deck scores {self.deck_points}."
+        return (
+            f"Player took {t}{' alone' if self.alone else ''}: euchred, the deck scores {self.deck_points}."
+        )
 
 
 Event = TrumpChosen | CardPlayed | CardsBurned | StockExhausted | TrickWon | DealScored

@@ -1,0 +1,174 @@
+"""``euchre-tutor solitaire replay``: text, JSON, batch and errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from euchre_tutor.cli import main
+from euchre_tutor.solitaire.engine import SolitaireDeal
+
+DEAL = "9H 9C KC JC 9S JD AS KS QS TS 9D TD QD KD AD TC QC AC TH JH QH KH AH JS"
+
+
+def run(
+    argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None
+) -> tuple[int, str, str]:
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(argv)
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_finished_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        ["solitaire", "replay", "--deal", DEAL, "--trump", "C", "--plays", "JC 9H KC 9C 9S", "--json"], capsys
+    )
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert result["deal"] == DEAL and result["trump"] == "C" and result["alone"] is False
+    first = result["tricks"][0]
+    assert first == {
+        "leader": "player",
+        "player": "JC",
+        "deck": "TC",
+        "burned": ["AS", "KS", "QS", "TS", "9D", "TD", "QD", "KD", "AD"],
+        "winner": "player",
+        "awarded": False,
+    }
+    assert result["tricks"][1]["deck"] == "QC" and result["tricks"][1]["winner"] == "deck"
+    assert result["tricks"][2]["leader"] == "deck"
+    assert result["finished"] is True and len(result["tricks"]) == 5
+    won = sum(t["winner"] == "player" for t in result["tricks"])
+    assert result["tricks_won"] == won
+    expected = {"player": 1 if won in (3, 4) else 2 if won == 5 else 0, "deck": 2 if won < 3 else 0}
+    assert result["score"] == expected
+
+
+def test_unfinished_deal_reports_the_decks_lead_and_legal_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["solitaire", "replay", "--deal", DEAL, "--trump", "C", "--plays", "JC 9H", "--json"], capsys
+    )
+    result = json.loads(out)
+    assert code == 0 and result["finished"] is False
+    assert result["deck_lead"] == "AC" and result["legal"] == ["9C", "KC"]
+    assert result["tricks_won"] == 1 and result["score"] == {"player": 0, "deck": 0}
+
+
+def test_stock_running_out_is_reported_as_the_issue_says(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = "JS JC AS KS QS 9D TS 9S " + " ".join(
+        str(c)
+        for c in SolitaireDeal.from_seed(0).cards
+        if str(c) not in ["JS", "JC", "AS", "KS", "QS", "9D", "TS", "9S"]
+    )
+    _code, out, _ = run(
+        ["solitaire", "replay", "--deal", deal, "--trump", "S", "--plays", "JS JC AS", "--json"], capsys
+    )
+    result = json.loads(out)
+    third = result["tricks"][2]
+    assert third["deck"] is None and third["winner"] == "player" and third["awarded"] is False
+    assert third["burned"][-1] == "9D" and len(third["burned"]) == 17
+    for t in result["tricks"][3:]:
+        assert t == {
+            "leader": None,
+            "player": None,
+            "deck": None,
+            "burned": [],
+            "winner": "player",
+            "awarded": True,
+        }
+    assert result["score"] == {"player": 2, "deck": 0}
+
+
+def test_seed_output_includes_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    _code, out, _ = run(["solitaire", "replay", "--seed", "5", "--trump", "up", "--json"], capsys)
+    assert json.loads(out)["deal"] == str(SolitaireDeal.from_seed(5))
+
+
+def test_text_output_is_a_readable_trick_log(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["solitaire", "replay", "--deal", DEAL, "--trump", "C", "--plays", "JC 9H KC 9C 9S"], capsys
+    )
+    assert code == 0
+    assert "Trick 1:" in out and "burns 9 cards" in out and "named clubs" in out
+    assert "Player leads J♣" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--deal", "9H 9C", "--trump", "C"], "2 cards given"),
+        (["--deal", DEAL.replace("JS", "XS"), "--trump", "C"], "'XS' is not a card"),
+        (["--deal", DEAL, "--trump", "D"], "cannot name diamonds, the turned suit"),
+        (["--deal", DEAL, "--trump", "Q"], "not a suit"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "JC 9H 9S"], r"play 3 \(9S\).*legal: 9♣ K♣"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "AS"], "not in your hand"),
+        (["--deal", DEAL], "needs the trump choice"),
+        (["--trump", "C"], "give the deal"),
+    ],
+)
+def test_bad_input_exits_2_with_one_teaching_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["solitaire", "replay", *argv], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    import re
+
+    assert re.search(message, err), err
+
+
+def test_plays_beyond_the_end_are_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(
+        ["solitaire", "replay", "--deal", DEAL, "--trump", "C", "--plays", "JC 9H KC 9C 9S 9S"], capsys
+    )
+    assert code == 2 and "after the end of the deal" in err
+
+
+def test_name_turned_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["solitaire", "replay", "--deal", DEAL, "--trump", "D", "--name-turned", "--json"], capsys
+    )
+    result = json.loads(out)
+    assert code == 0 and result["trump"] == "D" and result["ordered_up"] is False
+
+
+def test_batch_one_line_out_per_line_in(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        json.dumps({"deal": DEAL, "trump": "C", "alone": False, "plays": "JC 9H"}),
+        "not json",
+        json.dumps({"seed": 3, "trump": "up", "alone": True}),
+        json.dumps({"deal": DEAL, "trump": "C", "plays": "AS"}),
+        json.dumps({"deal": DEAL, "trump": "D", "name_turned": True}),
+        json.dumps({"deal": DEAL, "trump": 5}),
+        json.dumps(["a list"]),
+        json.dumps({"deal": DEAL, "seed": 1, "trump": "C"}),
+        "",
+    ]
+    code, out, _ = run(["solitaire", "replay", "--batch", "-"], capsys, stdin="\n".join(lines) + "\n")
+    results = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and len(results) == len(lines)
+    assert results[0]["deck_lead"] == "AC"
+    assert "error" in results[1]
+    assert results[2]["alone"] is True and results[2]["deal"] == str(SolitaireDeal.from_seed(3))
+    assert "not in your hand" in results[3]["error"]
+    assert results[4]["trump"] == "D"
+    assert all("error" in r for r in results[5:])
+
+
+def test_console_script_and_module_entry_points() -> None:
+    for cmd in (["euchre-tutor"], [sys.executable, "-m", "euchre_tutor"]):
+        exe = cmd if cmd[0] != "euchre-tutor" else [sys.executable.rsplit("/", 1)[0] + "/euchre-tutor"]
+        done = subprocess.run(
+            [*exe, "solitaire", "replay", "--seed", "1", "--trump", "XX"], capture_output=True, text=True
+        )
+        assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+        assert done.stderr.startswith("error: ")

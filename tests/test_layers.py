@@ -1,0 +1,80 @@
+"""The layers: cards → rules → engines → views → advisor → bots → widgets.
+
+Each module may import only its own layer and the ones before it; nothing
+below the widgets imports ipywidgets.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "euchre_tutor"
+
+LAYER = {
+    "errors": 0,
+    "cards": 0,
+    "rules": 1,
+    "solitaire": 2,
+    "classic": 2,
+    "views": 3,
+    "advisor": 4,
+    "bots": 5,
+    "widgets": 6,
+    # applications on top
+    "cli": 7,
+    "launch": 7,
+    "__main__": 7,
+    "__init__": 7,
+}
+WIDGET_LIBRARIES = {"ipywidgets", "anywidget", "traitlets", "IPython"}
+
+
+def _layer_of(module_path: Path) -> int:
+    rel = module_path.relative_to(PACKAGE)
+    head = rel.parts[0].removesuffix(".py")
+    return LAYER[head]
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return names
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_module_imports_only_earlier_layers(path: Path) -> None:
+    mine = _layer_of(path)
+    for name in _imports(path):
+        top = name.split(".")[0]
+        if top == "euchre_tutor":
+            parts = name.split(".")
+            if len(parts) == 1:
+                continue
+            other = LAYER[parts[1]]
+            assert other <= mine, f"{path.name} (layer {mine}) imports {name} (layer {other})"
+        elif top in WIDGET_LIBRARIES:
+            assert mine >= LAYER["widgets"], f"{path.name} imports {name} below the widget layer"
+
+
+def test_importing_engines_advisor_and_bots_does_not_load_widgets() -> None:
+    code = (
+        "import sys, euchre_tutor, euchre_tutor.solitaire, euchre_tutor.classic, "
+        "euchre_tutor.views.solitaire, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli;"
+        "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
