@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The whole suite: unit, property, differential, widget and browser tests,
-# then every notebook under nbval. Called by `make test` (and so by .ci/run).
+# The whole suite in one pytest run: unit, property, differential, widget and
+# browser tests (tests/), then every notebook under nbval (notebooks/).
+# Called by `make test` (and so by .ci/run). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY=.venv/bin/python
 mkdir -p artifacts
-$PY -m pytest "$@"
+# Jupyter, IPython and Chromium write under ~: keep test runs clean and repeatable.
+export JUPYTER_PLATFORM_DIRS=1
+export PYDEVD_DISABLE_FILE_VALIDATION=1
+exec .venv/bin/python -m pytest tests notebooks --nbval-lax \
+  --nbval-current-env -p no:randomly "$@"

@@ -1,0 +1,61 @@
+"""``make tutor``: start the Voila dashboard (or JupyterLab on the lessons with ``--lab``).
+
+Run as ``python -m euchre_tutor.launch [--lab] [--port N] [--no-browser]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+__all__ = ["main"]
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+DASHBOARD = "solitaire.ipynb"
+
+
+def voila_command(port: int, open_browser: bool) -> list[str]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        DASHBOARD,
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    if not open_browser:
+        cmd.append("--no-browser")
+    return cmd
+
+
+def lab_command(port: int, open_browser: bool) -> list[str]:
+    cmd = [sys.executable, "-m", "jupyterlab", f"--port={port}", "--ServerApp.ip=127.0.0.1"]
+    if not open_browser:
+        cmd.append("--no-browser")
+    return cmd
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Launch the Euchre tutor in your browser.")
+    parser.add_argument("--lab", action="store_true", help="open JupyterLab on the lesson notebooks instead")
+    parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    args = parser.parse_args(argv)
+    if args.lab or not (NOTEBOOKS / DASHBOARD).exists():
+        cmd = lab_command(args.port, not args.no_browser)
+        where = "JupyterLab (the lessons are in notebooks/lessons/)"
+    else:
+        cmd = voila_command(args.port, not args.no_browser)
+        where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"
+    print(f"Starting {where}; press Ctrl+C to stop.", flush=True)
+    try:
+        return subprocess.call(cmd, cwd=NOTEBOOKS)
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
