@@ -206,3 +206,18 @@ class FollowSuitQuestion(Question):
 
         correct = {i for i, c in enumerate(self.hand) if c in self.legal}
         super().__init__(prompt, [c.symbol for c in self.hand], correct, rule_id, explain)
+
+
+def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
+    """The closing box of a lesson: the rules it taught, by id, title and text.
+
+    The ids are the catalogue's; the lesson tests read these calls to check
+    that every rule the tutor plays is taught somewhere.
+    """
+    items = "".join(
+        f"<li><b>{html.escape(r.title)}</b> ({html.escape(r.id)}): {html.escape(r.text)}</li>"
+        for r in (rule(i) for i in rule_ids)
+    )
+    box = w.HTML(f"<h3>What this lesson taught</h3><ul>{items}</ul>")
+    box.add_class("euchre-lesson-summary")
+    return box
