@@ -110,7 +110,7 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({name: r.to_json() for name, r in PRESETS.items()}, indent=1))
         return 0
-    print("Presets (use the name as \"rules\" in replay input):")
+    print('Presets (use the name as "rules" in replay input):')
     for name, r in PRESETS.items():
         changed = [f"{k}={_show(v)}" for k, v, _ in r.describe() if v != getattr(ClassicRules(), k)]
         print(f"  {name}: {PRESET_NOTES[name]}")

@@ -133,7 +133,9 @@ class ClassicGame:
         if not isinstance(data, dict):
             raise SaveFileError("a classic save file holds a JSON object")
         if data.get("format") != FORMAT:
-            raise SaveFileError(f"not a classic Euchre save file (format {data.get('format')!r}, want {FORMAT!r})")
+            raise SaveFileError(
+                f"not a classic Euchre save file (format {data.get('format')!r}, want {FORMAT!r})"
+            )
         if data.get("version") != VERSION:
             raise SaveFileError(
                 f"save file version {data.get('version')!r} is not supported (this tutor reads version {VERSION})"

@@ -35,7 +35,9 @@ def replay_state(data: object) -> HandState:
         raise DealError(f"the input must be a JSON object like {_EXAMPLE}")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise DealError(f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(sorted(_KEYS))}")
+        raise DealError(
+            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(sorted(_KEYS))}"
+        )
     missing = [k for k in ("dealer", "hands", "up") if k not in data]
     if missing:
         raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {_EXAMPLE}")

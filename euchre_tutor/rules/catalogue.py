@@ -130,7 +130,9 @@ _RULES: tuple[Rule, ...] = (
     Rule("solitaire.score-march", "A march", "Not alone, all 5 tricks (a march) score the player 2."),
     Rule("solitaire.score-euchre", "Euchred", "Not alone, 0 to 2 tricks score the deck 2 points."),
     Rule(
-        "solitaire.score-alone", "Alone", "Alone, 5 tricks score the player 4; anything less scores the deck 4."
+        "solitaire.score-alone",
+        "Alone",
+        "Alone, 5 tricks score the player 4; anything less scores the deck 4.",
     ),
     Rule(
         "solitaire.game",
@@ -181,6 +183,35 @@ _RULES: tuple[Rule, ...] = (
     Rule("classic.score-alone-march", "An alone march", "A lone maker takes all 5 tricks: 4 points."),
     Rule("classic.score-euchre", "Euchred", "The makers take 0 to 2 tricks: the defenders score 2."),
     Rule("classic.game", "The game", "The first partnership to 10 points wins."),
+    Rule(
+        "classic.discard",
+        "The dealer's discard",
+        "The dealer who picks up the up card discards any one of the six cards face down "
+        "(under some rules, OpenSpiel's among them, not the up card itself).",
+    ),
+    Rule(
+        "classic.follow-left-bower",
+        "The left bower follows trump",
+        "The left bower follows a trump lead and never the suit printed on it; "
+        "when its printed suit is led, it does not count as that suit.",
+    ),
+    Rule(
+        "classic.sitter-skipped",
+        "A player sitting out is skipped",
+        "When the maker goes alone the partner sits out: that seat is skipped in play, "
+        "and a trick has three cards.",
+    ),
+    Rule(
+        "classic.lone-defender",
+        "Defending alone",
+        "Under this option, after the maker decides, each defender in turn from the dealer's left "
+        "may defend alone (the partner sits out); a lone defender's euchre scores 4.",
+    ),
+    Rule(
+        "classic.stick-the-dealer",
+        "Stick the dealer",
+        "Under this option the dealer may not pass in round 2 and must name one of the other suits.",
+    ),
 )
 
 RULES: dict[str, Rule] = {r.id: r for r in _RULES}
