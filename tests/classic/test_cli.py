@@ -1,0 +1,133 @@
+"""``euchre-tutor classic replay`` and ``classic rules``."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from euchre_tutor.cli import main
+from tests.classic.helpers import HANDS, UP
+
+MARCH = ["order", "discard 9S"] + [
+    f"play {c}" for c in "JD 9D 9C AH KH TD TC TS QH QD QC QS TH KD KC KS 9H AD AC AS".split()
+]
+
+
+def _input(**changes: object) -> dict[str, object]:
+    data: dict[str, object] = {"rules": "standard", "dealer": "N", "hands": HANDS, "up": UP, "actions": MARCH}
+    data.update(changes)
+    return data
+
+
+def _single(capsys: pytest.CaptureFixture[str], data: object) -> tuple[int, str, str]:
+    code = main(["classic", "replay", "--input", json.dumps(data)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_finished_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _single(capsys, _input())
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert result["finished"] is True and result["trump"] == "H" and result["maker"] == "E"
+    assert result["alone"] is False and result["lone_defender"] is None
+    assert result["points"] == {"NS": 0, "EW": 2}
+    assert result["tricks"][0] == {"leader": "E", "cards": ["JD", "9D", "9C", "AH"], "winner": "E"}
+    assert len(result["tricks"]) == 5
+
+
+def test_passed_out(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _single(capsys, _input(actions=["pass"] * 8))
+    assert code == 0
+    assert json.loads(out) == {
+        "finished": True,
+        "passed_out": True,
+        "trump": None,
+        "maker": None,
+        "tricks": [],
+        "points": {"NS": 0, "EW": 0},
+    }
+
+
+def test_an_unfinished_hand_says_who_acts_and_what_is_legal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _single(capsys, _input(actions=MARCH[:5]))
+    result = json.loads(out)
+    assert code == 0 and result["finished"] is False
+    assert result["to_act"] == "N" and result["legal"] == ["play AH"]
+    assert result["tricks"] == []
+
+
+def test_alone_trick_has_three_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    actions = ["order alone", "discard 9S", "play JD", "play 9D", "play AH"]
+    code, out, _ = _single(capsys, _input(actions=actions))
+    result = json.loads(out)
+    assert result["alone"] is True and result["tricks"][0]["cards"] == ["JD", "9D", "AH"]
+
+
+def test_openspiel_rules_and_lone_defender(capsys: pytest.CaptureFixture[str]) -> None:
+    actions = ["order", "discard 9S", "partner", "partner", "alone"]
+    code, out, _ = _single(capsys, _input(rules="openspiel-lone-defender", actions=actions))
+    result = json.loads(out)
+    assert result["lone_defender"] == "N" and result["to_act"] == "E"
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (_input(actions=MARCH[:5] + ["play TS"]), "action 6 ('play TS'): 10♠ does not follow ♥ led"),
+        (_input(actions=["play 9S"]), "action 1 ('play 9S')"),
+        (_input(actions=["shout"]), "'shout' is not an action"),
+        (_input(hands={**HANDS, "N": ["9S"]}), "North must hold 5 cards"),
+        (_input(hands={**HANDS, "N": ["9S", "TS", "QS", "KS", "9H"]}), "9H is dealt twice"),
+        (_input(hands={**HANDS, "N": ["9S", "TS", "QS", "KS", "XX"]}), "'XX' is not a card"),
+        (_input(rules="house"), "no classic rules preset"),
+        (_input(up=5), "expected a card name"),
+        (_input(dealer="Q"), "not a seat"),
+        (_input(actions="pass"), "actions must be a list"),
+        ({"dealer": "N"}, "missing 'hands', 'up'"),
+        ([1, 2], "must be a JSON object"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], data: object, words: str) -> None:
+    code, out, err = _single(capsys, data)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and words in err
+    assert "Traceback" not in err
+
+
+def test_not_json_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["classic", "replay", "--input", "{oops"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "not valid JSON" in err
+
+
+def test_batch_goes_on_after_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [json.dumps(_input()), "not json", "", json.dumps(_input(actions=["pass", "fly"])), json.dumps(_input(actions=[]))]
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["classic", "replay", "--batch", str(path)]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(out) == 5
+    assert out[0]["points"] == {"NS": 0, "EW": 2}
+    assert "error" in out[1] and "error" in out[2] and "'fly' is not an action" in out[3]["error"]
+    assert out[4]["to_act"] == "E"
+
+
+def test_batch_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(_input()) + "\n[]\n"))
+    assert main(["classic", "replay", "--batch", "-"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "error" in json.loads(out[1])
+
+
+def test_rules_listing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["classic", "rules"]) == 0
+    out = capsys.readouterr().out
+    for word in ("standard", "openspiel-lone-defender", "stick_the_dealer", "alone_timing", "defend_alone"):
+        assert word in out
+    assert main(["classic", "rules", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["openspiel"]["stick_the_dealer"] is True
