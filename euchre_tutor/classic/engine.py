@@ -629,8 +629,10 @@ class HandState:
         legal = self.legal_actions()
         if act not in legal:
             raise self._explain_illegal(act, legal)
+        seat = self.to_act
+        assert seat is not None
         new = _APPLY[self.phase](self, act)
-        return replace(new, history=(*self.history, (self.to_act, act)))
+        return replace(new, history=(*self.history, (seat, act)))
 
     # -- teaching errors -------------------------------------------------------
 

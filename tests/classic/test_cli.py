@@ -12,7 +12,29 @@ from euchre_tutor.cli import main
 from tests.classic.helpers import HANDS, UP
 
 MARCH = ["order", "discard 9S"] + [
-    f"play {c}" for c in "JD 9D 9C AH KH TD TC TS QH QD QC QS TH KD KC KS 9H AD AC AS".split()
+    f"play {c}"
+    for c in [
+        "JD",
+        "9D",
+        "9C",
+        "AH",
+        "KH",
+        "TD",
+        "TC",
+        "TS",
+        "QH",
+        "QD",
+        "QC",
+        "QS",
+        "TH",
+        "KD",
+        "KC",
+        "KS",
+        "9H",
+        "AD",
+        "AC",
+        "AS",
+    ]
 ]
 
 
@@ -62,14 +84,14 @@ def test_an_unfinished_hand_says_who_acts_and_what_is_legal(capsys: pytest.Captu
 
 def test_alone_trick_has_three_cards(capsys: pytest.CaptureFixture[str]) -> None:
     actions = ["order alone", "discard 9S", "play JD", "play 9D", "play AH"]
-    code, out, _ = _single(capsys, _input(actions=actions))
+    _code, out, _ = _single(capsys, _input(actions=actions))
     result = json.loads(out)
     assert result["alone"] is True and result["tricks"][0]["cards"] == ["JD", "9D", "AH"]
 
 
 def test_openspiel_rules_and_lone_defender(capsys: pytest.CaptureFixture[str]) -> None:
     actions = ["order", "discard 9S", "partner", "partner", "alone"]
-    code, out, _ = _single(capsys, _input(rules="openspiel-lone-defender", actions=actions))
+    _code, out, _ = _single(capsys, _input(rules="openspiel-lone-defender", actions=actions))
     result = json.loads(out)
     assert result["lone_defender"] == "N" and result["to_act"] == "E"
 
@@ -77,7 +99,7 @@ def test_openspiel_rules_and_lone_defender(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        (_input(actions=MARCH[:5] + ["play TS"]), "action 6 ('play TS'): 10♠ does not follow ♥ led"),
+        (_input(actions=[*MARCH[:5], "play TS"]), "action 6 ('play TS'): 10♠ does not follow ♥ led"),
         (_input(actions=["play 9S"]), "action 1 ('play 9S')"),
         (_input(actions=["shout"]), "'shout' is not an action"),
         (_input(hands={**HANDS, "N": ["9S"]}), "North must hold 5 cards"),
@@ -91,7 +113,9 @@ def test_openspiel_rules_and_lone_defender(capsys: pytest.CaptureFixture[str]) -
         ([1, 2], "must be a JSON object"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], data: object, words: str) -> None:
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], data: object, words: str
+) -> None:
     code, out, err = _single(capsys, data)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and words in err
@@ -105,7 +129,13 @@ def test_not_json_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_batch_goes_on_after_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = [json.dumps(_input()), "not json", "", json.dumps(_input(actions=["pass", "fly"])), json.dumps(_input(actions=[]))]
+    lines = [
+        json.dumps(_input()),
+        "not json",
+        "",
+        json.dumps(_input(actions=["pass", "fly"])),
+        json.dumps(_input(actions=[])),
+    ]
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["classic", "replay", "--batch", str(path)]) == 0

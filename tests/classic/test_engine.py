@@ -372,6 +372,6 @@ def test_revoke_message_names_the_left_bower() -> None:
     )
     s = run(new_hand(deal2, STANDARD), "order")  # E orders diamonds; JH is the left bower
     s = run(s, "discard 9S", "play KH")
-    with pytest.raises(IllegalPlay, match="J♥ is the left bower, so it counts as ♦, not ♥.*legal: 9♥$"):
+    with pytest.raises(IllegalPlay, match=r"J♥ is the left bower, so it counts as ♦, not ♥.*legal: 9♥$"):
         s.apply("play JH")
     assert s.legal_actions() == (Action.parse("play 9H"),)

@@ -55,7 +55,9 @@ def test_playout_from_an_engine_state() -> None:
     for i in range(100):
         state = new_hand(Deal.from_seed(f"po:{i}"), preset("standard"))
         # Bid and play a trick or two at random with the full engine.
-        while not state.is_over and not (state.phase is Phase.PLAY and not state.trick_plays and len(state.tricks) >= i % 3):
+        while not state.is_over and not (
+            state.phase is Phase.PLAY and not state.trick_plays and len(state.tricks) >= i % 3
+        ):
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))])
         if state.is_over:

@@ -70,7 +70,10 @@ def _saved() -> dict[str, object]:
     [
         ({"format": "other"}, "not a classic Euchre save file"),
         ({"version": 99}, "version 99 is not supported"),
-        ({"actions": ["pass", "order", "discard 9S", "play 9C"]}, r"action 4 \('play 9C'\) cannot be replayed"),
+        (
+            {"actions": ["pass", "order", "discard 9S", "play 9C"]},
+            r"action 4 \('play 9C'\) cannot be replayed",
+        ),
         ({"actions": "pass"}, "actions must be a list"),
         ({"rules": {"target": -1}}, "setup is invalid"),
         ({"deals": [{"dealer": "N", "hands": {}, "up": "AH"}]}, "setup is invalid"),

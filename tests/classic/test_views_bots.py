@@ -69,7 +69,12 @@ def test_bots_refuse_when_not_to_act() -> None:
 def test_rule_based_bids_strong_hands_and_passes_weak() -> None:
     strong = Deal.from_hands(
         "N",
-        {"E": ["JH", "JD", "AH", "KH", "AC"], "S": ["9D", "TD", "QD", "KD", "AD"], "W": ["9C", "TC", "QC", "KC", "JC"], "N": ["9S", "TS", "QS", "KS", "AS"]},
+        {
+            "E": ["JH", "JD", "AH", "KH", "AC"],
+            "S": ["9D", "TD", "QD", "KD", "AD"],
+            "W": ["9C", "TC", "QC", "KC", "JC"],
+            "N": ["9S", "TS", "QS", "KS", "AS"],
+        },
         "QH",
     )
     view = seat_view(new_hand(strong), "E")
@@ -89,6 +94,8 @@ def test_engine_views_and_bots_do_not_import_widgets() -> None:
 
 def test_random_player_is_seeded() -> None:
     view = seat_view(new_hand(sample_deal()), "E")
-    assert [RandomPlayer(3).choose(view) for _ in range(2)] == [RandomPlayer(3).choose(view) for _ in range(2)]
+    assert [RandomPlayer(3).choose(view) for _ in range(2)] == [
+        RandomPlayer(3).choose(view) for _ in range(2)
+    ]
     rng = random.Random(0)
     assert rng is not None
