@@ -1,0 +1,282 @@
+"""Hints as display data, and the runners that compute them off the click path.
+
+The hint panel never calls a solver itself. It asks an :class:`Analyst` for
+the analysis of a position (a :class:`HintRequest`, keyed by the decisions of
+the deal so far); the analyst runs a :class:`HintSource` in a worker process
+(the default: the exact solver is CPU-bound and must not hold the kernel's
+GIL while the student clicks) or inline (tests), and delivers progress and
+results back on the kernel's event loop.
+
+This module imports no widget library: the worker process imports it alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import multiprocessing as mp
+import os
+import queue
+import signal
+import threading
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal, Protocol
+
+from euchre_tutor.solitaire.engine import Action
+from euchre_tutor.views.solitaire import SolitaireView
+
+__all__ = [
+    "Analyst",
+    "Grade",
+    "Hint",
+    "HintRequest",
+    "HintSource",
+    "OptionValue",
+    "Reason",
+]
+
+Mode = Literal["points", "game"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One reason in plain words, with the rule it rests on and its numbers."""
+
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """The exact value of one choice (a trump option or a legal card)."""
+
+    action: Action
+    label: str
+    ev: Fraction
+    p3: Fraction
+    p5: Fraction
+    #: what the mode maximises (points: = ev; game: the chance to win the game)
+    utility: Fraction
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """How much a decision lost against the best one, with its label."""
+
+    label: str
+    loss: Fraction
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The analysis of one decision: every option (best first) and the reasons."""
+
+    options: tuple[OptionValue, ...]
+    reasons: tuple[Reason, ...]
+    mode: Mode = "points"
+    utility_name: str = "expected points"
+    grades: dict[str, Grade] = field(default_factory=dict)
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    def option(self, action: Action) -> OptionValue | None:
+        for o in self.options:
+            if o.action == action:
+                return o
+        return None
+
+    def grade(self, action: Action) -> Grade | None:
+        return self.grades.get(str(action))
+
+
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """What to analyse: the player's view plus what the mode needs (the score)."""
+
+    key: tuple[Any, ...]
+    view: SolitaireView
+    mode: Mode = "points"
+    score: tuple[int, int] = (0, 0)
+    target: int = 10
+
+
+Progress = Callable[[int, int], None]
+
+
+class HintSource(Protocol):
+    """Anything that turns a request into a hint (the advisor adapter, or a test stub)."""
+
+    def analyse(self, request: HintRequest, progress: Progress) -> Hint: ...
+
+
+# --------------------------------------------------------------------------- messages
+
+Message = tuple[str, tuple[Any, ...], Any]  # (kind, key, payload): progress / done / error
+
+
+def load_source(spec: str) -> HintSource:
+    """``"package.module:factory"`` → the factory's HintSource (run in the worker)."""
+    module, _, name = spec.partition(":")
+    factory = getattr(importlib.import_module(module), name)
+    source: HintSource = factory()
+    return source
+
+
+def _run(source: HintSource, request: HintRequest, emit: Callable[[Message], None]) -> None:
+    def progress(done: int, total: int) -> None:
+        emit(("progress", request.key, (done, total)))
+
+    try:
+        hint = source.analyse(request, progress)
+    except Exception as error:  # the worker must survive any one bad analysis
+        detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+        emit(("error", request.key, detail))
+    else:
+        emit(("done", request.key, hint))
+
+
+def _worker_main(spec: str, requests: Any, results: Any, parent: int) -> None:
+    """The analysis process: one request at a time, in order; it ends with its kernel."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # interrupting the kernel must not kill the analyst
+    source = load_source(spec)
+    while True:
+        try:
+            request = requests.get(timeout=1.0)
+        except queue.Empty:
+            if os.getppid() != parent:  # the kernel died: do not linger
+                return
+            continue
+        if request is None:
+            return
+        _run(source, request, results.put)
+
+
+# --------------------------------------------------------------------------- the analyst
+
+
+class Analyst:
+    """Runs analyses in the background and delivers their messages on the kernel's loop.
+
+    ``runner="process"`` starts one worker process (spawned, so it is safe in a
+    kernel) that keeps its solver, and its memo, for the whole session.
+    ``runner="inline"`` analyses at once in the caller (for tests and scripts).
+    Messages are handed to ``deliver`` on the event loop that was running when
+    the analyst was created; with no running loop (plain Python), they wait
+    until :meth:`drain` or :meth:`wait` is called.
+    """
+
+    def __init__(
+        self,
+        source: str | HintSource,
+        deliver: Callable[[Message], None],
+        runner: Literal["process", "inline"] = "process",
+    ) -> None:
+        self._deliver = deliver
+        self._runner = runner
+        self._inbox: queue.SimpleQueue[Message] = queue.SimpleQueue()
+        self._pending: set[tuple[Any, ...]] = set()
+        self._idle = threading.Condition()
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        self._source: HintSource | None = None
+        self._proc: Any = None
+        if runner == "inline":
+            self._source = load_source(source) if isinstance(source, str) else source
+            return
+        if not isinstance(source, str):
+            raise TypeError("a process runner needs the source as 'module:factory'")
+        ctx = mp.get_context("spawn")
+        self._requests: Any = ctx.Queue()
+        self._results: Any = ctx.Queue()
+        self._proc = ctx.Process(
+            target=_worker_main,
+            args=(source, self._requests, self._results, os.getpid()),
+            daemon=True,
+            name="euchre-tutor-analyst",
+        )
+        self._proc.start()
+        self._listener = threading.Thread(target=self._listen, daemon=True, name="analyst-listener")
+        self._listener.start()
+
+    # ------------------------------------------------------------ requests
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._pending)
+
+    @property
+    def worker_pid(self) -> int | None:
+        return None if self._proc is None else int(self._proc.pid)
+
+    def submit(self, request: HintRequest) -> None:
+        if request.key in self._pending:
+            return
+        with self._idle:
+            self._pending.add(request.key)
+        if self._source is not None:
+            _run(self._source, request, self._post)
+        else:
+            self._requests.put(request)
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                message = self._results.get()
+            except (EOFError, OSError, ValueError):
+                return
+            if message is None:
+                return
+            self._post(message)
+
+    def _post(self, message: Message) -> None:
+        kind, key, _ = message
+        if self._source is not None:  # inline: we are on the caller's thread already
+            if kind != "progress":
+                self._pending.discard(key)
+            self._deliver(message)
+            return
+        self._inbox.put(message)
+        if kind != "progress":
+            with self._idle:
+                self._pending.discard(key)
+                self._idle.notify_all()
+        if self._loop is not None and self._loop.is_running():
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody to tell
+                self._loop.call_soon_threadsafe(self.drain)
+
+    def drain(self) -> None:
+        """Hand every waiting message to ``deliver`` (on the calling thread)."""
+        while True:
+            try:
+                message = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._deliver(message)
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Block until no analysis is pending (tests), then deliver; False on timeout."""
+        with self._idle:
+            done = self._idle.wait_for(lambda: not self._pending, timeout)
+        self.drain()
+        return done
+
+    def close(self) -> None:
+        if self._proc is None:
+            return
+        with contextlib.suppress(Exception):
+            self._requests.put(None)
+            self._proc.join(timeout=2)
+            if self._proc.is_alive():
+                self._proc.terminate()
+            self._results.put(None)
+        self._proc = None

@@ -1,0 +1,379 @@
+"""The Solitaire controller: owns the game, the analyses and the teaching messages.
+
+It knows nothing of widgets. Every command either changes the game or, when
+the input is bad or the action illegal, leaves the game exactly as it was and
+sets :attr:`message` to the engine's teaching sentence. Views subscribe with
+:meth:`subscribe` and are told which part changed: ``"state"`` (the game),
+``"message"``, ``"analysis"`` (progress or a finished hint) or ``"options"``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from euchre_tutor.cards import Card
+from euchre_tutor.errors import EuchreError, IllegalAction
+from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
+from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
+from euchre_tutor.views.solitaire import SolitaireView, player_view
+from euchre_tutor.widgets.analysis import Analyst, Grade, Hint, HintRequest, HintSource, Message, Mode
+
+__all__ = ["Decision", "SolitaireController"]
+
+Topic = Literal["state", "message", "analysis", "options"]
+DEFAULT_SOURCE = "euchre_tutor.widgets.advice:advisor_source"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the current deal: where it was taken and what was chosen."""
+
+    key: tuple[Any, ...]
+    action: Action
+    position: int
+
+
+def action_label(action: Action, turn: Card | None = None) -> str:
+    """Short words for a choice: 'order up ♥', 'name ♣ alone', 'J♥'."""
+    if isinstance(action, Play):
+        return action.card.symbol
+    alone = " alone" if action.alone else ""
+    if isinstance(action, OrderUp):
+        suit = f" {turn.suit.symbol}" if turn is not None and turn.suit is not None else ""
+        return f"order up{suit}{alone}"
+    return f"name {action.suit.symbol}{alone}"
+
+
+class SolitaireController:
+    """A game of Euchre Solitaire for one student, with hints computed ahead.
+
+    ``source`` is the hint source (``"module:factory"`` for the worker
+    process, or an object with ``analyse`` for ``runner="inline"``);
+    ``source=None`` turns hints off.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        rules: SolitaireRules | None = None,
+        source: str | HintSource | None = DEFAULT_SOURCE,
+        runner: Literal["process", "inline"] = "process",
+        grading: bool = False,
+        mode: Mode = "points",
+        deal_now: bool = True,
+    ) -> None:
+        self.game = SolitaireGame(rules, seed=seed)
+        self.message = ""
+        self.message_is_error = False
+        self.grading = grading
+        self.mode: Mode = mode
+        self.hints: dict[tuple[Any, ...], Hint] = {}
+        self.errors: dict[tuple[Any, ...], str] = {}
+        self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._decisions: dict[tuple[int, str], Decision] = {}
+        self._listeners: list[Callable[[Topic], None]] = []
+        self.analyst: Analyst | None = None
+        if source is not None:
+            self.analyst = Analyst(source, self._on_message, runner)
+        if deal_now:
+            self.game.new_deal()
+        self._request_analysis()
+
+    # ----------------------------------------------------------------- observing
+
+    def subscribe(self, listener: Callable[[Topic], None]) -> None:
+        self._listeners.append(listener)
+
+    def _emit(self, topic: Topic) -> None:
+        for listener in list(self._listeners):
+            listener(topic)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+        self._emit("message")
+
+    # ----------------------------------------------------------------- state
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def view(self) -> SolitaireView | None:
+        deal = self.state.deal
+        return None if deal is None else player_view(deal)
+
+    def _deal_start(self) -> int:
+        """Game position of the current deal's StartDeal (its index in the actions)."""
+        actions = self.game.actions
+        for i in range(len(actions) - 1, -1, -1):
+            if isinstance(actions[i], StartDeal):
+                return i
+        return 0
+
+    def position_key(self) -> tuple[Any, ...]:
+        """A stable name for the current position: the deal and the decisions in it (and the mode)."""
+        actions = self.game.actions[self._deal_start() :]
+        names = tuple(str(a) for a in actions)
+        if self.mode == "game":
+            return (*names, "game", *self.state.score)
+        return names
+
+    @property
+    def current_hint(self) -> Hint | None:
+        return self.hints.get(self.position_key())
+
+    @property
+    def current_progress(self) -> tuple[int, int] | None:
+        """(done, total) while the current position is being analysed."""
+        key = self.position_key()
+        if key in self.hints or key in self.errors or self.analyst is None:
+            return None
+        return self.progress.get(key, (0, 0))
+
+    @property
+    def current_error(self) -> str | None:
+        return self.errors.get(self.position_key())
+
+    def decisions(self) -> list[Decision]:
+        """The decisions that led to the current position of this deal, in order."""
+        start = self._deal_start()
+        names = [str(a) for a in self.game.actions]
+        out = []
+        for pos in range(start + 1, self.game.position):
+            d = self._decisions.get((pos, names[pos]))
+            if d is not None:
+                out.append(d)
+        return out
+
+    def grade_of(self, decision: Decision) -> Grade | None:
+        hint = self.hints.get(decision.key)
+        return None if hint is None else hint.grade(decision.action)
+
+    def total_loss(self) -> Fraction | None:
+        """Sum of the losses of this deal's decisions (None while any is still being analysed)."""
+        total = Fraction(0)
+        for d in self.decisions():
+            g = self.grade_of(d)
+            if g is None:
+                return None
+            total += g.loss
+        return total
+
+    # ----------------------------------------------------------------- analysis
+
+    def _request_analysis(self) -> None:
+        view = self.view
+        if self.analyst is None or view is None or view.phase is Phase.OVER or not view.legal:
+            return
+        key = self.position_key()
+        if key in self.hints or key in self.errors:
+            return
+        state = self.state
+        self.analyst.submit(HintRequest(key, view, self.mode, state.score, state.rules.target))
+
+    def _on_message(self, message: Message) -> None:
+        kind, key, payload = message
+        if kind == "progress":
+            self.progress[key] = payload
+        elif kind == "done":
+            self.hints[key] = payload
+            self.progress.pop(key, None)
+        else:
+            self.errors[key] = str(payload)
+            self.progress.pop(key, None)
+        self._emit("analysis")
+
+    def wait_for_analysis(self, timeout: float = 120.0) -> bool:
+        """Block until every requested analysis has arrived (tests and benchmarks)."""
+        return self.analyst is None or self.analyst.wait(timeout)
+
+    def close(self) -> None:
+        if self.analyst is not None:
+            self.analyst.close()
+
+    # ----------------------------------------------------------------- commands
+
+    def _attempt(self, command: Callable[[], str | None]) -> bool:
+        """Run a command; a EuchreError becomes the teaching message and changes nothing."""
+        if self.analyst is not None:
+            self.analyst.drain()
+        try:
+            said = command()
+        except EuchreError as error:
+            self._say(_sentence(str(error)), error=True)
+            return False
+        self._request_analysis()
+        self._emit("state")
+        self._say(said or "")
+        return True
+
+    def _decide(self, action: Action) -> str | None:
+        key, position = self.position_key(), self.game.position
+        self.game.apply(action)
+        self._decisions[(position, str(action))] = Decision(key, action, position)
+        return self._after_decision()
+
+    def _after_decision(self) -> str | None:
+        deal = self.state.deal
+        if deal is None or not deal.is_over:
+            return None
+        p, d = deal.points
+        if self.state.winner == "player":
+            return f"You reached {self.state.rules.target}: you win the game! Press New game to play again."
+        if self.state.winner == "deck":
+            return (
+                f"The deck reached {self.state.rules.target} and wins the game. Press New game to try again."
+            )
+        who = f"you score {p}" if p else f"the deck scores {d}"
+        return f"Deal over: {who}. Press Next deal."
+
+    def choose(self, action: OrderUp | NameTrump) -> bool:
+        return self._attempt(lambda: self._decide(action))
+
+    def play(self, card: Card | str) -> bool:
+        def command() -> str | None:
+            chosen = Card.parse(card) if isinstance(card, str) else card
+            return self._decide(Play(chosen))
+
+        return self._attempt(command)
+
+    def next_deal(self) -> bool:
+        def command() -> str:
+            self.game.new_deal()
+            return ""
+
+        return self._attempt(command)
+
+    def deal(self, deal: SolitaireDeal, why: str) -> bool:
+        """Deal these cards next; a deal in progress is set aside unscored (it stays undoable? no: replaced)."""
+
+        def command() -> str:
+            if self.state.is_over:
+                raise IllegalAction(
+                    f"the game is over ({self.state.winner} reached {self.state.rules.target}); "
+                    "start a new game first"
+                )
+            current = self.state.deal
+            note = ""
+            if current is not None and not current.is_over:
+                self.game.go_to(self._deal_start())
+                note = " The unfinished deal was set aside (no points)."
+            try:
+                self.game.new_deal(deal)
+            except EuchreError:
+                raise
+            return why + note
+
+        return self._attempt(command)
+
+    def deal_seed(self, seed: int | str) -> bool:
+        def command() -> SolitaireDeal:
+            text = str(seed).strip()
+            if not text.lstrip("-").isdigit():
+                raise IllegalAction(f"a seed is a whole number such as 7 or 2024, not {text!r}")
+            return SolitaireDeal.from_seed(int(text))
+
+        try:
+            deal = command()
+        except EuchreError as error:
+            self._say(_sentence(str(error)), error=True)
+            return False
+        return self.deal(deal, f"Dealt the cards of seed {int(str(seed).strip())}.")
+
+    def load_deal(self, text: str) -> bool:
+        """A teacher's deal: 24 cards in deal order, or a saved game (JSON)."""
+        stripped = text.strip()
+        if stripped.startswith("{"):
+            return self.load_game(stripped)
+        try:
+            deal = SolitaireDeal.parse(stripped)
+        except EuchreError as error:
+            self._say(_sentence(str(error)), error=True)
+            return False
+        return self.deal(deal, "Dealt the teacher's deal.")
+
+    def load_game(self, text: str) -> bool:
+        try:
+            game = SolitaireGame.loads(text)
+        except EuchreError as error:
+            self._say(_sentence(str(error)), error=True)
+            return False
+        self.game = game
+        self._decisions.clear()
+        return self._attempt(lambda: "Loaded the saved game.")
+
+    def replay(self) -> bool:
+        def command() -> str:
+            self.game.replay_deal()
+            return "The same cards again: try another plan."
+
+        return self._attempt(command)
+
+    def new_game(self, seed: int | str | None = None) -> bool:
+        text = "" if seed is None else str(seed).strip()
+        if text and not text.lstrip("-").isdigit():
+            self._say(f"A seed is a whole number such as 7 or 2024, not {text!r}.", error=True)
+            return False
+        value = int(text) if text else None
+        game = SolitaireGame(self.state.rules, seed=value)
+        game.new_deal()
+        self.game = game
+        self._decisions.clear()
+        return self._attempt(lambda: f"New game (seed {game.seed}), first to {game.rules.target}.")
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo takes back decisions of the current deal; it never takes back the deal itself."""
+        actions = self.game.actions
+        return bool(actions) and not isinstance(actions[-1], StartDeal)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.game.can_redo
+
+    def undo(self) -> bool:
+        def command() -> None:
+            if not self.can_undo:
+                raise IllegalAction("nothing to undo in this deal: no card has been chosen or played yet")
+            self.game.undo()
+
+        return self._attempt(command)
+
+    def redo(self) -> bool:
+        def command() -> None:
+            if not self.can_redo:
+                raise IllegalAction("nothing to redo: undo a decision first")
+            self.game.redo()
+
+        return self._attempt(command)
+
+    def set_grading(self, on: bool) -> None:
+        self.grading = on
+        self._emit("options")
+
+    def set_mode(self, mode: Mode) -> None:
+        self.mode = mode
+        self._request_analysis()
+        self._emit("options")
+
+    def illegal(self, text: str) -> None:
+        """Report an action the page should not have allowed (e.g. a click out of turn)."""
+        self._say(_sentence(text), error=True)
+
+    def save_text(self) -> str:
+        return json.dumps(self.game.to_json(), indent=1)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

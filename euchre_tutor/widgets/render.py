@@ -1,0 +1,270 @@
+"""HTML for the dashboard's read-only parts (table, trick log, hint, review, score).
+
+Pure functions of the controller's data: no widget library here, so they are
+tested as strings and the widgets only swap the ``value`` of existing HTML
+widgets.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+
+from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
+from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
+from euchre_tutor.views.solitaire import SolitaireView
+from euchre_tutor.widgets.analysis import Grade, Hint, OptionValue
+
+__all__ = [
+    "face",
+    "hint_html",
+    "log_html",
+    "review_html",
+    "score_html",
+    "table_html",
+]
+
+esc = html.escape
+
+
+def face(card: Card, *, small: bool = False, burned: bool = False, trump: Suit | None = None) -> str:
+    """A card face as HTML with its accessible name."""
+    assert card.suit is not None
+    classes = ["et-face", "red" if card.is_red else "black", f"s-{card.suit.value}"]
+    if small:
+        classes.append("small")
+    if burned:
+        classes.append("burned")
+    if trump is not None and is_trump(card, trump):
+        classes.append("trump")
+    label = card.name + (" (burned)" if burned else "")
+    return (
+        f'<span class="{" ".join(classes)}" role="img" aria-label="{esc(label)}" title="{esc(label)}">'
+        f'<span class="r" aria-hidden="true">{esc(card.rank.display)}</span>'
+        f'<span class="s" aria-hidden="true">{card.suit.symbol}</span></span>'
+    )
+
+
+def faces(cards: Sequence[Card], **kw: object) -> str:
+    return " ".join(face(c, **kw) for c in cards)  # type: ignore[arg-type]
+
+
+def pct(x: Fraction | float) -> str:
+    return f"{float(x) * 100:.1f}%"
+
+
+def signed(x: Fraction | float) -> str:
+    return f"{float(x):+.3f}"
+
+
+def score_html(player: int, deck: int, target: int) -> str:
+    def side(name: str, cls: str, pts: int) -> str:
+        width = min(100, round(100 * pts / target))
+        return (
+            f'<div class="side {cls}"><span class="lbl">{name}</span><span class="pts">{pts}</span>'
+            f'<div class="meter" aria-hidden="true"><div style="width:{width}%"></div></div></div>'
+        )
+
+    return (
+        f'<div class="board" role="status" aria-label="Score: you {player}, deck {deck}, first to {target}">'
+        f"{side('You', 'you', player)}{side('Deck', 'deck', deck)}"
+        f'<span class="to">first to<br><b>{target}</b></span></div>'
+    )
+
+
+def table_html(view: SolitaireView | None) -> str:
+    if view is None:
+        return '<div class="et-table"><p>Press <b>Next deal</b> to start.</p></div>'
+    spots = []
+    if view.phase is Phase.CHOOSE_TRUMP:
+        spots.append(
+            _spot(
+                "Turn card",
+                face(view.turn_card),
+                f"Order up: {view.turn_card.suit.symbol if view.turn_card.suit else ''} is trump and this card "
+                "goes on top of the stock. Name another suit: it goes to the bottom.",
+            )
+        )
+    else:
+        assert view.trump is not None
+        how = "ordered up" if view.ordered_up else "named"
+        alone = ", alone" if view.alone else ""
+        badge = f'<span class="et-trumpbadge {"red" if view.trump.is_red else "black"}" style="color:{"#c62828" if view.trump.is_red else "#1d1d1f"}">{view.trump.symbol}</span>'
+        spots.append(_spot("Trump", badge, f"{view.trump.plural} ({how}{alone})"))
+    stock = (
+        '<span class="et-back" aria-hidden="true"></span>'
+        if view.stock_size
+        else '<span class="et-empty"></span>'
+    )
+    known = ""
+    if view.known_top is not None:
+        known = f"top card: {view.known_top.symbol} (you ordered it up)"
+    elif view.known_bottom is not None:
+        known = f"bottom card: {view.known_bottom.symbol}"
+    spots.append(
+        _spot(f"Stock · {view.stock_size}", stock, known or ("empty" if not view.stock_size else ""))
+    )
+    if view.deck_lead is not None:
+        spots.append(_spot("Deck led", face(view.deck_lead, trump=view.trump), "your turn to follow"))
+    elif view.phase is Phase.PLAY:
+        spots.append(
+            _spot("Your lead", '<span class="et-empty"></span>', f"trick {view.trick_number + 1} of 5")
+        )
+    if view.tricks:
+        last = view.tricks[-1]
+        if not last.awarded and last.player is not None:
+            cards = face(last.player, trump=view.trump)
+            if last.deck is not None:
+                cards += " " + face(last.deck, trump=view.trump)
+            spots.append(
+                _spot("Last trick", cards, "you won it" if last.winner == "player" else "the deck won it")
+            )
+    won = f"You have won {view.tricks_won} of {len(view.tricks)} tricks." if view.tricks else ""
+    burned = ""
+    if view.burned:
+        burned = (
+            f'<div class="row"><div class="spot" style="align-items:flex-start"><span class="cap">Burned this deal · '
+            f"{len(view.burned)}</span><div>{faces(view.burned, small=True, burned=True)}</div></div></div>"
+        )
+    return f'<div class="et-table"><div class="row">{"".join(spots)}</div>{burned}<div class="note">{won}</div></div>'
+
+
+def _spot(cap: str, body: str, note: str = "") -> str:
+    return f'<div class="spot"><span class="cap">{esc(cap)}</span>{body}<span class="note">{esc(note)}</span></div>'
+
+
+def log_html(view: SolitaireView | None) -> str:
+    if view is None:
+        return "<b>Trick log</b><p>No deal yet.</p>"
+    head = f'<div class="stock"><b>Trick log</b> · stock: {view.stock_size} card{"s" if view.stock_size != 1 else ""}'
+    if view.known_top is not None:
+        head += f" · known top card {view.known_top.symbol}"
+    elif view.known_bottom is not None:
+        head += f" · known bottom card {view.known_bottom.symbol}"
+    head += "</div>"
+    if not view.tricks:
+        return (
+            head
+            + "<p>No tricks yet. "
+            + ("Choose trump." if view.phase is Phase.CHOOSE_TRUMP else "You lead.")
+            + "</p>"
+        )
+    rows = []
+    for i, t in enumerate(view.tricks, 1):
+        if t.awarded:
+            rows.append(
+                f'<tr><td>{i}</td><td colspan="4">not played</td><td class="won">you</td>'
+                f'<td class="why">{esc(t.reason)}</td></tr>'
+            )
+            continue
+        leader = "you" if t.leader == "player" else "deck"
+        mine = face(t.player, small=True, trump=view.trump) if t.player else "–"
+        theirs = face(t.deck, small=True, trump=view.trump) if t.deck else "–"
+        burned = faces(t.burned, small=True, burned=True) if t.burned else "–"
+        won = '<td class="won">you</td>' if t.winner == "player" else '<td class="lost">deck</td>'
+        rows.append(
+            f"<tr><td>{i}</td><td>{leader}</td><td>{mine}</td><td>{theirs}</td><td>{burned}</td>{won}"
+            f'<td class="why">{esc(t.reason)}</td></tr>'
+        )
+    return (
+        head + "<table><thead><tr><th>#</th><th>led by</th><th>you</th><th>deck</th><th>burned</th>"
+        "<th>won by</th><th>why</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
+
+
+def option_label_html(option: OptionValue, turn: Card | None) -> str:
+    a = option.action
+    red = False
+    if isinstance(a, Play):
+        red = a.card.is_red
+    elif isinstance(a, NameTrump):
+        red = a.suit.is_red
+    elif isinstance(a, OrderUp) and turn is not None:
+        red = turn.is_red
+    return f'<span class="lab{" red" if red else ""}">{esc(option.label)}</span>'
+
+
+def hint_html(hint: Hint, metric: str, turn: Card | None) -> str:
+    best = hint.best
+    rec = (
+        f'<div class="et-rec">Best: <b>{esc(best.label)}</b> · expected points {signed(best.ev)} · '
+        f"P(3+ tricks) {pct(best.p3)} · P(march) {pct(best.p5)}"
+    )
+    if hint.mode == "game":
+        rec += f" · P(win the game) {pct(best.utility)}"
+    rec += "</div>"
+    rows = []
+    if metric == "p3":
+        lo, hi = 0.0, 1.0
+    else:
+        values = [float(o.ev) for o in hint.options]
+        bound = max(2.0, *(abs(v) for v in values))
+        lo, hi = -bound, bound
+    span = hi - lo
+    for o in hint.options:
+        v = float(o.p3) if metric == "p3" else float(o.ev)
+        zero = (0.0 - lo) / span * 100
+        pos = (v - lo) / span * 100
+        left, width = (min(zero, pos), abs(pos - zero))
+        neg = " neg" if v < 0 else ""
+        shown = pct(v) if metric == "p3" else signed(v)
+        exact = f"exactly {o.ev}" if metric != "p3" else f"exactly {o.p3}"
+        rows.append(
+            f'<div class="opt{" best" if o is best else ""}" style="display:contents">'
+            f"{option_label_html(o, turn)}"
+            f'<div class="track" title="{esc(exact)}"><div class="zero" style="left:{zero:.1f}%"></div>'
+            f'<div class="bar{neg}" style="left:{left:.1f}%;width:{max(width, 0.6):.1f}%"></div></div>'
+            f'<span class="val">{shown}</span></div>'
+        )
+    what = "P(3+ tricks)" if metric == "p3" else "expected points of the deal"
+    bars = f'<div class="et-status">{esc(what)}, under best play afterwards:</div><div class="et-bars">{"".join(rows)}</div>'
+    reasons = "".join(
+        f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons
+    )
+    return rec + bars + (f'<ul class="et-reasons">{reasons}</ul>' if reasons else "")
+
+
+def grade_html(label: str, grade: Grade | None, units: str = "points") -> str:
+    if grade is None:
+        return f"<div>Your choice: <b>{esc(label)}</b> · grading…</div>"
+    return (
+        f'<div>Your choice: <b>{esc(label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span> '
+        f"lost {float(grade.loss):.3f} {units}. {esc(grade.text)}</div>"
+    )
+
+
+def review_html(
+    result: str, rows: Sequence[tuple[str, str, Grade | None]], total: Fraction | None, units: str = "points"
+) -> str:
+    """The deal review: each decision, the best one, and the loss."""
+    body = []
+    for i, (mine, best, grade) in enumerate(rows, 1):
+        if grade is None:
+            body.append(f"<tr><td>{i}</td><td>{esc(mine)}</td><td colspan='3'>analysing…</td></tr>")
+            continue
+        body.append(
+            f"<tr><td>{i}</td><td>{esc(mine)}</td><td>{esc(best)}</td>"
+            f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
+            f"<td>{float(grade.loss):.3f}</td></tr>"
+        )
+    total_text = "analysing…" if total is None else f"{float(total):.3f} {units}"
+    return (
+        f'<div class="et-review"><h3>Deal review</h3><p>{esc(result)}</p>'
+        "<table><thead><tr><th>#</th><th>you chose</th><th>best</th><th>grade</th><th>lost</th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table><p>Total lost this deal: <b>{total_text}</b></p></div>"
+    )
+
+
+def hand_order(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """Trumps first (high to low), then the other suits alternating colours, each high to low."""
+    from euchre_tutor.cards import trick_power
+
+    suit_order = [Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS]
+
+    def key(c: Card) -> tuple[int, int]:
+        s = effective_suit(c, trump)
+        group = -1 if trump is not None and s is trump else suit_order.index(s)
+        return (group, -trick_power(c, trump, s))
+
+    return sorted(hand, key=key)

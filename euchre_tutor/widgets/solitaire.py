@@ -1,0 +1,482 @@
+"""The Euchre Solitaire dashboard: ``SolitaireApp(seed=7)`` in a notebook or in Voila.
+
+The widget tree is built once; every click goes to the controller, and the
+view then updates the existing widgets in place (values, descriptions and CSS
+classes under ``hold_sync``). Stable hooks for tests and for styling:
+
+- ``euchre-card``: each button of the student's hand (nothing else); an
+  unplayable one also has the class ``disabled`` (it stays clickable, so a
+  click explains why it may not be played);
+- ``euchre-trump``: each trump-choice control; ``euchre-log``: the trick log;
+  ``euchre-hint``: the hint panel; ``euchre-score``: the score board;
+  ``euchre-message``: the teaching message.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, Literal
+
+import ipywidgets as w
+
+from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
+from euchre_tutor.errors import IllegalPlay
+from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
+from euchre_tutor.widgets import render
+from euchre_tutor.widgets.analysis import HintSource, Mode
+from euchre_tutor.widgets.controller import DEFAULT_SOURCE, SolitaireController, action_label
+from euchre_tutor.widgets.style import CSS
+
+__all__ = ["SolitaireApp"]
+
+_CARD_CLASSES = ("euchre-card", "disabled", "playable", "trump", "red", "black", "empty")
+
+
+def _button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
+    b = w.Button(description=description, tooltip=tooltip)
+    for c in classes:
+        b.add_class(c)
+    b.on_click(lambda _b: on_click())
+    return b
+
+
+class SolitaireApp(w.VBox):  # type: ignore[misc]
+    """Play Euchre Solitaire to the target with exact hints, grading and undo.
+
+    ``seed`` names the game's deals (deal k is seed + k); ``hints=False``
+    turns the advisor off; ``four_colour`` draws diamonds blue and clubs
+    green. ``source``/``runner`` choose the hint source and where it runs
+    (tests pass an inline stub).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        target: int = 10,
+        four_colour: bool = False,
+        hints: bool = True,
+        show_hint: bool = False,
+        grading: bool = False,
+        mode: Mode = "points",
+        source: str | HintSource | None = DEFAULT_SOURCE,
+        runner: Literal["process", "inline"] = "process",
+        controller: SolitaireController | None = None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller or SolitaireController(
+            seed,
+            rules=SolitaireRules(target=target),
+            source=source if hints else None,
+            runner=runner,
+            grading=grading,
+            mode=mode,
+        )
+        self._slot_cards: list[Card | None] = [None] * HAND_SIZE
+        self._slot_classes: list[set[str]] = [set() for _ in range(HAND_SIZE)]
+        self.add_class("euchre-app")
+        if four_colour:
+            self.add_class("four-colour")
+        self._build(show_hint)
+        self.controller.subscribe(self._on_change)
+        self.refresh()
+
+    # ----------------------------------------------------------------- building
+
+    def _build(self, show_hint: bool) -> None:
+        c = self.controller
+        self.style_html = w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+        self.title = w.HTML(
+            '<div class="et-title"><h1>♠ Euchre Solitaire ♥</h1>'
+            '<div class="sub">You against the deck · take 3 of 5 tricks · first to the target wins</div></div>'
+        )
+        self.score = w.HTML()
+        self.score.add_class("euchre-score")
+        header = w.HBox([self.title, self.score])
+        header.add_class("et-header")
+        self.message = w.HTML()
+        self.message.add_class("euchre-message")
+
+        self.table = w.HTML()
+        self.table.add_class("euchre-table")
+
+        # trump choice
+        self.order_up = _button("Order up", "", lambda: self._choose(None), "euchre-trump", "et-order-up")
+        self.name_buttons: dict[Suit, w.Button] = {}
+        for suit in Suit:
+            b = _button(
+                f"Name {suit.symbol}",
+                f"Name {suit.plural} trump",
+                functools.partial(self._choose, suit),
+                "euchre-trump",
+                f"et-name-{suit.value}",
+            )
+            if suit.is_red:
+                b.add_class("red")
+            self.name_buttons[suit] = b
+        self.alone = w.ToggleButton(
+            value=False,
+            description="Alone",
+            tooltip="Play alone: 5 tricks score 4, anything less gives the deck 4",
+        )
+        self.alone.add_class("euchre-trump")
+        self.alone.add_class("et-alone")
+        self.trump_box = w.HBox([self.order_up, *self.name_buttons.values(), self.alone])
+        self.trump_box.add_class("et-trumpbox")
+
+        # hand
+        self.prompt = w.HTML()
+        self.prompt.add_class("et-prompt")
+        self.cards: list[w.Button] = []
+        for i in range(HAND_SIZE):
+            b = _button("", "", functools.partial(self._click_slot, i), "et-slot")
+            self.cards.append(b)
+        self.hand = w.HBox(self.cards)
+        self.hand.add_class("et-hand")
+
+        self.review = w.HTML()
+        self.review.add_class("euchre-review")
+
+        # game controls
+        self.next_deal = _button("Next deal", "Deal the next cards of this game", c.next_deal, "et-ctl")
+        self.replay = _button("Replay deal", "Deal the same cards again", c.replay, "et-ctl")
+        self.undo = _button("↶ Undo", "Take back the last decision", c.undo, "et-ctl", "et-undo")
+        self.redo = _button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl", "et-redo")
+        self.seed = w.Text(
+            value=str(c.game.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
+        )
+        self.seed.add_class("et-seed")
+        self.new_game = _button("New game", "Start a new game from this seed", self._new_game, "et-ctl")
+        self.deal_seed = _button("Deal seed", "Deal this seed's cards now", self._deal_seed, "et-ctl")
+        self.deal_text = w.Text(
+            placeholder="teacher's deal: 24 cards, e.g. 9H 9C KC JC 9S JD …",
+            layout=w.Layout(width="330px"),
+        )
+        self.deal_text.add_class("et-deal-text")
+        self.load = _button(
+            "Load deal", "Deal the cards typed here (or a saved game)", self._load_text, "et-ctl"
+        )
+        self.upload = w.FileUpload(accept=".txt,.json,.deal", multiple=False, description="Deal file")
+        self.upload.add_class("et-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.four = w.Checkbox(
+            value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
+        )
+        self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
+        controls = w.VBox(
+            [
+                w.HBox([self.next_deal, self.replay, self.undo, self.redo]),
+                w.HBox([self.seed, self.new_game, self.deal_seed, self.four]),
+                w.HBox([self.deal_text, self.load, self.upload]),
+            ]
+        )
+        controls.add_class("et-controls")
+        for box in controls.children:
+            box.add_class("et-controls")
+
+        left = w.VBox([self.table, self.trump_box, self.prompt, self.hand, self.review, controls])
+        left.add_class("et-left")
+
+        # hint panel
+        self.hint_toggle = w.ToggleButton(
+            value=show_hint, description="Show hint", tooltip="Show or hide the hint"
+        )
+        self.hint_toggle.add_class("et-hint-toggle")
+        self.hint_toggle.observe(lambda _ch: self.refresh_hint(), names="value")
+        self.metric = w.ToggleButtons(
+            options=[("Points", "ev"), ("P(3+)", "p3")],
+            value="ev",
+            tooltips=["Expected points", "P(3+ tricks)"],
+        )
+        self.metric.style.button_width = "64px"
+        self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
+        self.mode = w.Dropdown(
+            options=[("most points", "points"), ("win the game", "game")],
+            value=c.mode,
+            layout=w.Layout(width="140px"),
+        )
+        self.mode.observe(lambda ch: c.set_mode(ch["new"]), names="value")
+        self.grade = w.Checkbox(value=c.grading, description="Grade my play", indent=False)
+        self.grade.add_class("et-grade-toggle")
+        self.grade.observe(lambda ch: c.set_grading(bool(ch["new"])), names="value")
+        self.status = w.HTML()
+        self.status.add_class("et-analysis")
+        self.hint_body = w.HTML()
+        self.hint_body.add_class("et-hint-body")
+        self.grade_line = w.HTML()
+        self.grade_line.add_class("et-grade-line")
+        head = w.HBox([self.hint_toggle, self.metric, self.mode, self.grade])
+        head.add_class("et-hinthead")
+        self.hint_panel = w.VBox([head, self.status, self.hint_body, self.grade_line])
+        self.hint_panel.add_class("euchre-hint")
+
+        self.trick_log = w.HTML()
+        self.trick_log.add_class("euchre-log")
+        right = w.VBox([self.hint_panel, self.trick_log])
+        right.add_class("et-right")
+        main = w.HBox([left, right])
+        main.add_class("et-main")
+        self.children = [self.style_html, header, self.message, main]
+
+    # ----------------------------------------------------------------- commands
+
+    def _choose(self, suit: Suit | None) -> None:
+        alone = bool(self.alone.value)
+        self.controller.choose(OrderUp(alone) if suit is None else NameTrump(suit, alone))
+
+    def _click_slot(self, i: int) -> None:
+        card = self._slot_cards[i]
+        if card is not None:
+            self.controller.play(card)
+
+    def _new_game(self) -> None:
+        self.controller.new_game(self.seed.value)
+
+    def _deal_seed(self) -> None:
+        self.controller.deal_seed(self.seed.value)
+
+    def _load_text(self) -> None:
+        self.controller.load_deal(self.deal_text.value)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self.controller.illegal("that file is not text: a deal file holds 24 cards like 9H 9C KC …")
+            return
+        self.controller.load_deal(text)
+
+    def _set_four(self, on: bool) -> None:
+        if on:
+            self.add_class("four-colour")
+        else:
+            self.remove_class("four-colour")
+
+    # ----------------------------------------------------------------- updating in place
+
+    def _on_change(self, topic: str) -> None:
+        if topic == "message":
+            self.refresh_message()
+        elif topic == "analysis" or topic == "options":
+            self.refresh_hint()
+            self.refresh_review()
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        view = c.view
+        state = c.state
+        self.score.value = render.score_html(*state.score, state.rules.target)
+        self.table.value = render.table_html(view)
+        self.trick_log.value = render.log_html(view)
+        self._refresh_trump(view)
+        self._refresh_hand(view)
+        self.undo.disabled = not c.can_undo
+        self.redo.disabled = not c.can_redo
+        deal_over = view is None or view.phase is Phase.OVER
+        self.next_deal.disabled = not deal_over or state.is_over
+        self.replay.disabled = not deal_over or view is None
+        if str(c.game.seed) != self.seed.value and not self.seed.value.strip():
+            self.seed.value = str(c.game.seed)
+        self.refresh_message()
+        self.refresh_hint()
+        self.refresh_review()
+
+    def refresh_message(self) -> None:
+        c = self.controller
+        kind = "error" if c.message_is_error else ("info" if c.message else "empty")
+        role = "alert" if c.message_is_error else "status"
+        self.message.value = (
+            f'<div class="msg {kind}" role="{role}" aria-live="polite">{render.esc(c.message)}</div>'
+        )
+
+    def _refresh_trump(self, view: Any) -> None:
+        choosing = view is not None and view.phase is Phase.CHOOSE_TRUMP
+        if choosing:
+            self.trump_box.remove_class("hidden")
+        else:
+            self.trump_box.add_class("hidden")
+        if view is None:
+            return
+        turn = view.turn_card
+        with self.order_up.hold_sync():
+            self.order_up.description = f"Order up {turn.symbol}"
+            self.order_up.tooltip = f"Make {turn.suit.plural if turn.suit else ''} trump; the {turn.name} goes on top of the stock"
+            if turn.is_red:
+                self.order_up.add_class("red")
+            else:
+                self.order_up.remove_class("red")
+        options = {str(a) for a in view.legal}
+        for suit, b in self.name_buttons.items():
+            allowed = str(NameTrump(suit)) in options
+            b.layout.display = None if allowed else "none"
+            b.disabled = not choosing
+
+    def _refresh_hand(self, view: Any) -> None:
+        self.prompt.value = self._prompt(view)
+        if view is None:
+            cards: list[Card] = []
+        else:
+            cards = render.hand_order(view.hand, view.trump)
+        legal = set(view.legal_cards) if view is not None else set()
+        for i, b in enumerate(self.cards):
+            card = cards[i] if i < len(cards) else None
+            self._slot_cards[i] = card
+            if card is None:
+                want = {"empty"}
+                desc, tip = "empty", ""
+            else:
+                assert card.suit is not None
+                want = {"euchre-card", f"c-{card}", f"s-{card.suit.value}", "red" if card.is_red else "black"}
+                want.add("playable" if card in legal else "disabled")
+                if view.trump is not None and is_trump(card, view.trump):
+                    want.add("trump")
+                desc, tip = card.name, self._card_tooltip(view, card, card in legal)
+            old = self._slot_classes[i]
+            if want == old and b.description == desc and b.tooltip == tip:
+                continue
+            with b.hold_sync():
+                for cls in old - want:
+                    b.remove_class(cls)
+                for cls in sorted(want - old):
+                    b.add_class(cls)
+                b.description = desc
+                b.tooltip = tip
+            self._slot_classes[i] = want
+
+    def _prompt(self, view: Any) -> str:
+        if view is None:
+            return "Press Next deal to start."
+        if view.phase is Phase.CHOOSE_TRUMP:
+            return "Your hand. Choose trump: order up the turn card, or name another suit."
+        if view.phase is Phase.OVER:
+            return f"The deal is over: you took {view.tricks_won} trick{'s' if view.tricks_won != 1 else ''}."
+        if view.deck_lead is not None:
+            return f"The deck led {view.deck_lead.symbol}: follow suit if you can."
+        return f"Your lead, trick {view.trick_number + 1} of 5: click a card."
+
+    @staticmethod
+    def _card_tooltip(view: Any, card: Card, legal: bool) -> str:
+        if view.phase is Phase.CHOOSE_TRUMP:
+            return f"{card.name}: choose trump before playing"
+        if view.phase is Phase.OVER:
+            return f"{card.name}: the deal is over"
+        if legal:
+            return f"{card.name}: {describe_rank(card, view.trump)}"
+        try:
+            reason = follow_suit_message(card, view.deck_lead, view.trump, view.legal_cards)
+        except (IllegalPlay, AssertionError):  # pragma: no cover - defensive
+            reason = "not playable now"
+        return f"{card.name} may not be played: {reason}"
+
+    def refresh_hint(self) -> None:
+        c = self.controller
+        view = c.view
+        shown = bool(self.hint_toggle.value)
+        self.hint_toggle.description = "Hide hint" if shown else "Show hint"
+        # status line: analysis progress, always visible
+        progress = c.current_progress
+        if c.analyst is None:
+            status = '<span class="et-status">Hints are off.</span>'
+        elif view is None or view.phase is Phase.OVER:
+            status = '<span class="et-status">No decision to analyse.</span>'
+        elif c.current_error is not None:
+            status = f'<span class="et-status">The analysis failed: {render.esc(c.current_error)}</span>'
+        elif progress is not None:
+            done, total = progress
+            if total:
+                status = (
+                    f'<div class="et-progress" role="progressbar" aria-valuenow="{done}" aria-valuemax="{total}">'
+                    f'<div style="width:{100 * done / total:.0f}%"></div></div>'
+                    f'<span class="et-status">Analysing every option exactly… {done} of {total} done</span>'
+                )
+            else:
+                status = (
+                    '<div class="et-progress indeterminate" role="progressbar"><div></div></div>'
+                    '<span class="et-status">Analysing every option exactly…</span>'
+                )
+        else:
+            status = '<span class="et-status">Analysis ready.</span>'
+        self.status.value = status
+        hint = c.current_hint
+        if not shown:
+            body = ""
+        elif hint is not None and view is not None:
+            body = render.hint_html(hint, self.metric.value, view.turn_card)
+        elif c.analyst is None:
+            body = "<p>Hints are switched off for this game.</p>"
+        else:
+            body = "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
+        self.hint_body.value = body
+        self.grade_line.value = self._grade_text() if c.grading else ""
+
+    def _grade_text(self) -> str:
+        c = self.controller
+        decisions = c.decisions()
+        if not decisions:
+            return '<span class="et-status">Grading is on: each decision is labelled once you make it.</span>'
+        last = decisions[-1]
+        deal = c.state.deal
+        turn = deal.turn_card if deal is not None else None
+        return render.grade_html(action_label(last.action, turn), c.grade_of(last), self._units())
+
+    def _units(self) -> str:
+        return "win chance" if self.controller.mode == "game" else "points"
+
+    def refresh_review(self) -> None:
+        c = self.controller
+        view = c.view
+        if view is None or view.phase is not Phase.OVER:
+            self.review.add_class("hidden")
+            self.review.value = ""
+            return
+        deal = c.state.deal
+        assert deal is not None
+        p, d = deal.points
+        result = f"You took {view.tricks_won} trick{'s' if view.tricks_won != 1 else ''}: " + (
+            f"you score {p}." if p else f"euchred, the deck scores {d}."
+        )
+        rows = []
+        for decision in c.decisions():
+            hint = c.hints.get(decision.key)
+            best = action_label(hint.best.action, view.turn_card) if hint is not None else "…"
+            rows.append((action_label(decision.action, view.turn_card), best, c.grade_of(decision)))
+        total = c.total_loss() if c.analyst is not None else None
+        if c.analyst is None:
+            result += " (Turn hints on to see how each decision compares with the best.)"
+        self.review.value = render.review_html(result, rows, total, self._units())
+        self.review.remove_class("hidden")
+
+    # ----------------------------------------------------------------- test helpers
+
+    def hand_cards(self) -> list[Card]:
+        return [card for card in self._slot_cards if card is not None]
+
+    def card_button(self, card: Card | str) -> w.Button:
+        wanted = Card.parse(card) if isinstance(card, str) else card
+        for b, c in zip(self.cards, self._slot_cards, strict=True):
+            if c == wanted:
+                return b
+        raise KeyError(f"{wanted} is not in the hand")
+
+    def trump_button(self, suit: Suit | str | None) -> w.Button:
+        """The order-up button (``None``) or the name button of ``suit``."""
+        if suit is None:
+            return self.order_up
+        return self.name_buttons[Suit.parse(suit) if isinstance(suit, str) else suit]
+
+    def close(self) -> None:
+        self.controller.close()
+        super().close()
+
+
+def play_action(card: Card) -> Play:
+    return Play(card)

@@ -1,0 +1,155 @@
+"""The dashboard's look: green felt, big card faces, everything scoped under ``.euchre-app``.
+
+Card buttons carry the card's accessible name as their text ("jack of
+hearts") and draw the face with CSS generated content whose alternative text
+is empty (``content: "J" / ""``), so screen readers say the name, not "J
+black heart suit".
+"""
+
+from __future__ import annotations
+
+from euchre_tutor.cards import Suit, deck
+
+__all__ = ["CSS", "FOUR_COLOURS"]
+
+RED = "#c62828"
+BLACK = "#1d1d1f"
+#: the four-colour deck: spades black, hearts red, diamonds blue, clubs green
+FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: "#1565c0", Suit.CLUBS: "#2e7d32"}
+
+
+def _face_rules() -> str:
+    rules = []
+    for card in deck(24):
+        assert card.suit is not None
+        rules.append(
+            f'.euchre-app .jupyter-button.c-{card}::before{{content:"{card.rank.display}\\A{card.suit.symbol}" / ""}}'
+        )
+    for suit in Suit:
+        rules.append(f'.euchre-app .jupyter-button.s-{suit.value}::after{{content:"{suit.symbol}" / ""}}')
+        rules.append(f".euchre-app.four-colour .s-{suit.value}{{color:{FOUR_COLOURS[suit]} !important}}")
+    return "\n".join(rules)
+
+
+CSS = (
+    """
+.euchre-app{background:radial-gradient(ellipse at 40% 30%,#2f8a57 0%,#1e6b41 55%,#144d2e 100%);
+  color:#f4f1e8;border-radius:14px;padding:14px 18px 18px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+  box-shadow:inset 0 0 60px rgba(0,0,0,.35);max-width:1180px;margin:0 auto}
+.euchre-app .widget-html,.euchre-app .widget-html-content{color:inherit;font-family:inherit}
+.euchre-app .widget-html-content{line-height:1.35;font-size:14px}
+.euchre-app .et-header{align-items:center;justify-content:space-between}
+.euchre-app .et-title h1{margin:0;font-size:26px;letter-spacing:.5px;color:#fff7d6;text-shadow:0 2px 3px rgba(0,0,0,.4)}
+.euchre-app .et-title .sub{font-size:13px;opacity:.8}
+.euchre-score .board{display:flex;gap:14px;align-items:center;background:rgba(0,0,0,.25);padding:6px 14px;border-radius:10px}
+.euchre-score .side{display:flex;flex-direction:column;align-items:center;min-width:64px}
+.euchre-score .pts{font-size:28px;font-weight:800;color:#fff}
+.euchre-score .lbl{font-size:12px;text-transform:uppercase;letter-spacing:1px;opacity:.8}
+.euchre-score .meter{width:110px;height:8px;background:rgba(255,255,255,.2);border-radius:4px;overflow:hidden}
+.euchre-score .meter div{height:100%;background:#ffd54f}
+.euchre-score .deck .meter div{background:#ef9a9a}
+.euchre-score .to{font-size:12px;opacity:.85}
+.euchre-app .euchre-message .msg{padding:8px 12px;border-radius:8px;margin:4px 0;font-size:15px;min-height:20px}
+.euchre-app .euchre-message .msg.info{background:rgba(255,255,255,.12)}
+.euchre-app .euchre-message .msg.error{background:#fff3cd;color:#5d4200;border-left:6px solid #f0a500}
+.euchre-app .euchre-message .msg.empty{background:transparent}
+.euchre-app .et-main{align-items:flex-start;gap:18px}
+.euchre-app .et-left{flex:1 1 640px;min-width:520px}
+.euchre-app .et-right{flex:0 1 440px;min-width:340px}
+.et-table .row{display:flex;gap:22px;align-items:flex-end;flex-wrap:wrap;margin:6px 0 10px}
+.et-table .spot{display:flex;flex-direction:column;align-items:center;gap:4px}
+.et-table .cap{font-size:12px;text-transform:uppercase;letter-spacing:1px;opacity:.85}
+.et-table .note{font-size:12px;opacity:.9;max-width:170px;text-align:center}
+.et-face{display:inline-flex;flex-direction:column;justify-content:space-between;width:62px;height:88px;border-radius:8px;
+  background:#fffdf7;border:1px solid #c8c2b4;box-shadow:0 3px 6px rgba(0,0,0,.35);padding:4px 6px;box-sizing:border-box;
+  font-weight:800;line-height:1}
+.et-face .r{font-size:20px}.et-face .s{font-size:30px;align-self:center;margin-bottom:8px}
+.et-face.red{color:"""
+    + RED
+    + """}.et-face.black{color:"""
+    + BLACK
+    + """}
+.et-face.small{width:34px;height:46px;padding:2px 3px;border-radius:5px}
+.et-face.small .r{font-size:13px}.et-face.small .s{font-size:16px;margin-bottom:2px}
+.et-face.burned{opacity:.55;filter:grayscale(.3);position:relative}
+.et-face.burned::after{content:"" / "";position:absolute;left:4px;right:4px;top:50%;border-top:2px solid #b71c1c;transform:rotate(-25deg)}
+.et-face.trump{box-shadow:0 0 0 3px #ffd54f,0 3px 6px rgba(0,0,0,.35)}
+.et-back{display:inline-block;width:62px;height:88px;border-radius:8px;border:3px solid #fffdf7;box-sizing:border-box;
+  background:repeating-linear-gradient(45deg,#8e1b1b 0 6px,#b53030 6px 12px);box-shadow:2px 2px 0 #e8e2d0,4px 4px 0 #cfc8b5,0 6px 10px rgba(0,0,0,.4)}
+.et-empty{display:inline-block;width:62px;height:88px;border-radius:8px;border:2px dashed rgba(255,255,255,.35);box-sizing:border-box}
+.et-trumpbadge{font-size:34px;font-weight:800;background:#fffdf7;border-radius:50%;width:54px;height:54px;display:flex;
+  align-items:center;justify-content:center;box-shadow:0 0 0 3px #ffd54f}
+.euchre-app .et-prompt{font-size:16px;font-weight:600;margin:4px 0 2px;color:#fff7d6}
+.euchre-app .et-hand{gap:4px;min-height:124px;align-items:flex-end;padding:6px 2px}
+.euchre-app .jupyter-button.et-slot{width:78px;height:112px;border-radius:10px;background:#fffdf7;border:1px solid #bdb6a6;
+  box-shadow:0 4px 8px rgba(0,0,0,.4);font-size:0;position:relative;padding:0;margin:0 4px;cursor:pointer;overflow:visible;
+  transition:transform .08s ease-out,box-shadow .08s;white-space:normal}
+.euchre-app .jupyter-button.et-slot.red{color:"""
+    + RED
+    + """}.euchre-app .jupyter-button.et-slot.black{color:"""
+    + BLACK
+    + """}
+.euchre-app .jupyter-button.et-slot::before{position:absolute;left:7px;top:6px;font-size:22px;font-weight:800;line-height:1.0;
+  white-space:pre;text-align:center}
+.euchre-app .jupyter-button.et-slot::after{position:absolute;left:0;right:0;top:38px;font-size:46px;line-height:1;text-align:center}
+.euchre-app .jupyter-button.et-slot.trump{box-shadow:0 0 0 3px #ffd54f,0 4px 8px rgba(0,0,0,.4)}
+.euchre-app .jupyter-button.et-slot.playable:hover{transform:translateY(-10px)}
+.euchre-app .jupyter-button.et-slot.disabled{filter:grayscale(.55) brightness(.82);cursor:not-allowed;transform:translateY(6px)}
+.euchre-app .jupyter-button.et-slot:focus-visible{outline:4px solid #ffd54f;outline-offset:2px}
+.euchre-app .jupyter-button.et-slot.empty{display:none}
+.euchre-app .et-trumpbox{flex-wrap:wrap;gap:6px;align-items:center;background:rgba(0,0,0,.2);border-radius:10px;padding:8px 10px;margin:4px 0}
+.euchre-app .et-trumpbox.hidden{display:none}
+.euchre-app .jupyter-button.euchre-trump{width:auto;min-width:96px;height:40px;font-size:16px;font-weight:700;border-radius:8px;padding:0 14px;
+  background:#fffdf7;color:#1d1d1f;box-shadow:0 2px 4px rgba(0,0,0,.35)}
+.euchre-app .jupyter-button.euchre-trump.red{color:"""
+    + RED
+    + """}
+.euchre-app .jupyter-button.euchre-trump.mod-active{background:#ffd54f}
+.euchre-app .jupyter-button.euchre-trump:focus-visible{outline:3px solid #ffd54f}
+.euchre-app .jupyter-button.et-ctl{width:auto;min-width:90px;border-radius:7px;font-weight:600;background:#f4f1e8;color:#1b4d32}
+.euchre-app .jupyter-button.et-ctl:disabled{opacity:.5}
+.euchre-app .et-controls{flex-wrap:wrap;gap:6px;align-items:center;margin-top:4px}
+.euchre-app .et-controls .et-controls{margin:0}
+.euchre-app .et-controls .widget-text input,.euchre-app .et-controls .widget-inline-hbox input{border-radius:6px}
+.euchre-app .widget-label,.euchre-app .widget-checkbox label{color:#f4f1e8}
+.euchre-hint,.euchre-log,.euchre-review{background:rgba(255,253,247,.96);color:#1d1d1f;border-radius:12px;padding:10px 12px;
+  box-shadow:0 4px 12px rgba(0,0,0,.35);margin-bottom:12px}
+.euchre-app .euchre-hint .widget-html-content,.euchre-app .euchre-log .widget-html-content,
+.euchre-app .euchre-review .widget-html-content{color:#1d1d1f}
+.euchre-app .euchre-review.hidden{display:none}
+.euchre-hint .et-hinthead{align-items:center;gap:8px;flex-wrap:wrap}
+.euchre-hint .widget-label,.euchre-hint .widget-checkbox label,.euchre-hint .widget-toggle-buttons label{color:#1d1d1f}
+.et-status{font-size:12px;color:#555}
+.et-progress{height:8px;background:#e4e0d4;border-radius:4px;overflow:hidden;margin:4px 0}
+.et-progress div{height:100%;background:#2f8a57;transition:width .2s}
+.et-progress.indeterminate div{width:35%;animation:et-slide 1.1s infinite ease-in-out}
+@keyframes et-slide{0%{margin-left:-35%}100%{margin-left:100%}}
+.et-rec{font-size:15px;margin:4px 0 8px}.et-rec b{font-size:17px}
+.et-bars{display:grid;grid-template-columns:auto 1fr auto;gap:3px 8px;align-items:center;font-size:13px}
+.et-bars .lab{font-weight:700;white-space:nowrap}.et-bars .lab.red{color:"""
+    + RED
+    + """}
+.et-bars .track{position:relative;height:16px;background:#eee9dc;border-radius:3px}
+.et-bars .zero{position:absolute;top:-2px;bottom:-2px;width:2px;background:#777}
+.et-bars .bar{position:absolute;top:2px;bottom:2px;border-radius:2px;background:#2f8a57}
+.et-bars .bar.neg{background:#c0504d}.et-bars .best .bar{background:#1e6b41}
+.et-bars .val{font-variant-numeric:tabular-nums;white-space:nowrap}
+.et-bars .best .lab::after{content:" ★";color:#d4a000}
+.et-reasons{margin:8px 0 0;padding-left:18px;font-size:13px}
+.et-reasons li{margin:3px 0}
+.et-rule{font-size:11px;color:#666;font-family:ui-monospace,monospace}
+.et-grade{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:700;font-size:12px;color:#fff}
+.et-grade.Best{background:#1e6b41}.et-grade.Good{background:#4c9a6a}.et-grade.Inaccuracy{background:#d4a000}
+.et-grade.Mistake{background:#e07020}.et-grade.Blunder{background:#b71c1c}
+.euchre-log table{border-collapse:collapse;width:100%;font-size:13px}
+.euchre-log th{text-align:left;font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#555;border-bottom:1px solid #ccc;padding:3px}
+.euchre-log td{padding:4px 3px;border-bottom:1px solid #eee;vertical-align:middle}
+.euchre-log .won{color:#1e6b41;font-weight:700}.euchre-log .lost{color:#b71c1c;font-weight:700}
+.euchre-log .why{font-size:12px;color:#444}
+.euchre-log .stock{font-size:13px;margin-bottom:6px}
+.et-review h3{margin:0 0 6px;font-size:16px}
+.et-review table{border-collapse:collapse;font-size:13px;width:100%}
+.et-review td,.et-review th{padding:3px 5px;border-bottom:1px solid #e5e0d3;text-align:left}
+"""
+    + _face_rules()
+)

@@ -1,0 +1,190 @@
+"""Fixtures for the browser tests: a Voila server on a free loopback port and a real Chromium.
+
+No Chromium: the tests skip with a message saying how to get one, except in
+CI (``CI=true``), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HOW_TO_GET_CHROMIUM = (
+    "no Chromium found: install Debian's (apt-get update && DEBIAN_FRONTEND=noninteractive "
+    "apt-get install -y chromium, or `make chromium`) or set CHROMIUM=/path/to/chromium"
+)
+DASHBOARD = "/voila/render/solitaire.ipynb"
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited early with code {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"Voila did not open port {port} within {timeout} s")
+
+
+@dataclass
+class VoilaServer:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+def start_voila(tmp: Path, env_extra: dict[str, str] | None = None) -> VoilaServer:
+    """Voila on ``notebooks/`` (its voila.json applies: it starts there), with its own HOME."""
+    port = free_port()
+    home = tmp / "home"
+    for sub in ("", "jupyter-data", "ipython", "jupyter-config", "jupyter-runtime"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        JUPYTER_DATA_DIR=str(home / "jupyter-data"),
+        JUPYTER_CONFIG_DIR=str(home / "jupyter-config"),
+        JUPYTER_RUNTIME_DIR=str(home / "jupyter-runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+        EUCHRE_SEED=env.get("EUCHRE_SEED", "3"),
+    )
+    env.update(env_extra or {})
+    log = tmp / "voila.log"
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        ".",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=NOTEBOOKS, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, proc)
+    except Exception:
+        proc.kill()
+        raise RuntimeError(f"Voila did not start; its log:\n{log.read_text(errors='replace')}") from None
+    return VoilaServer(f"http://127.0.0.1:{port}", proc, log)
+
+
+def stop_voila(server: VoilaServer) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(HOW_TO_GET_CHROMIUM + " (CI=true: browser tests must run, never skip)")
+        pytest.skip(HOW_TO_GET_CHROMIUM)
+    return path
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory, chromium: str) -> Iterator[VoilaServer]:
+    server = start_voila(tmp_path_factory.mktemp("voila"))
+    yield server
+    stop_voila(server)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Problems:
+    """What must not happen: page errors, and failed requests to our own server."""
+
+    page_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert not self.page_errors, f"JavaScript errors in the page: {self.page_errors}"
+        assert not self.failed, f"failed requests to the Voila server: {self.failed}"
+
+
+@pytest.fixture
+def page(browser: Any, voila: VoilaServer) -> Iterator[tuple[Any, Problems]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    problems = Problems()
+    p.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+
+    def on_failed(request: Any) -> None:
+        if request.url.startswith(voila.url):
+            problems.failed.append(f"{request.method} {request.url}: {request.failure}")
+
+    def on_response(response: Any) -> None:
+        if response.url.startswith(voila.url) and response.status >= 400:
+            problems.failed.append(f"{response.status} {response.url}")
+
+    p.on("requestfailed", on_failed)
+    p.on("response", on_response)
+    yield p, problems
+    context.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,347 @@
+"""Headless tests of the Solitaire dashboard: handlers driven with Button.click().
+
+ipywidgets swallows exceptions raised in click handlers (it logs them), so
+every test asserts on the state after the click, never on "no exception".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+
+from euchre_tutor.cards import Card, Suit
+from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, SolitaireDeal
+from euchre_tutor.widgets import SolitaireApp
+from tests.widgets.stub import FailingSource, StubSource
+
+NOW = datetime(2024, 1, 1, tzinfo=UTC)
+EXAMPLE_1 = "9H 9C KC JC 9S JD  AS KS QS TS 9D TD QD KD AD TC QC AC TH JH QH KH AH JS"
+
+
+@pytest.fixture
+def app() -> Iterator[SolitaireApp]:
+    a = SolitaireApp(seed=3, source=StubSource(), runner="inline")
+    yield a
+    a.close()
+
+
+def classes(widget: object) -> set[str]:
+    return set(widget._dom_classes)  # type: ignore[attr-defined]
+
+
+def hand_buttons(app: SolitaireApp) -> list[object]:
+    return [b for b in app.cards if "euchre-card" in classes(b)]
+
+
+def play_first_legal(app: SolitaireApp) -> None:
+    view = app.controller.view
+    assert view is not None
+    app.card_button(view.legal_cards[0]).click()
+
+
+def find_deck_lead(app: SolitaireApp) -> tuple[Card, Card]:
+    """Order up and play until the deck leads while the hand has a card that may not follow.
+
+    Returns (illegal card, a legal card). Deals are tried from seed 3 upward.
+    """
+    for seed in range(3, 300):
+        app.controller.deal_seed(seed)
+        app.trump_button(None).click()
+        while True:
+            view = app.controller.view
+            assert view is not None
+            if view.phase is Phase.OVER:
+                break
+            illegal = [c for c in view.hand if c not in view.legal_cards]
+            if view.deck_lead is not None and illegal:
+                return illegal[0], view.legal_cards[0]
+            play_first_legal(app)
+    raise AssertionError("no deal with a follow-suit obligation found")
+
+
+def test_hooks_and_first_screen(app: SolitaireApp) -> None:
+    assert "euchre-app" in classes(app)
+    cards = hand_buttons(app)
+    assert len(cards) == 5
+    # before trump is chosen no card may be played: all are marked disabled, with the reason
+    for b in cards:
+        assert "disabled" in classes(b)
+        assert "choose trump" in b.tooltip
+    names = sorted(b.description for b in cards)
+    assert names == sorted(c.name for c in SolitaireDeal.from_seed(3).hand)
+    trump_controls = [app.order_up, *app.name_buttons.values(), app.alone]
+    assert all("euchre-trump" in classes(t) for t in trump_controls)
+    turn = SolitaireDeal.from_seed(3).turn
+    assert turn.symbol in app.order_up.description
+    assert turn.name in app.order_up.tooltip
+    assert turn.name in app.table.value  # the turn card is shown, with its accessible name
+    assert "euchre-log" in classes(app.trick_log)
+    assert "euchre-hint" in classes(app.hint_panel)
+    assert "euchre-score" in classes(app.score)
+    assert "0" in app.score.value and "first to" in app.score.value
+    # nothing else carries the card hook
+    for w in (app.order_up, app.alone, app.next_deal, app.undo):
+        assert "euchre-card" not in classes(w)
+
+
+def test_card_faces_are_red_or_black_and_four_colour_is_an_option(app: SolitaireApp) -> None:
+    for b, card in zip(app.cards, app._slot_cards, strict=True):
+        assert card is not None
+        assert ("red" if card.is_red else "black") in classes(b)
+        assert f"c-{card}" in classes(b)
+    assert "four-colour" not in classes(app)
+    app.four.value = True
+    assert "four-colour" in classes(app)
+    assert "four-colour" in classes(SolitaireApp(seed=1, source=None, four_colour=True))
+
+
+def test_widget_tree_is_updated_in_place(app: SolitaireApp) -> None:
+    before = [id(w) for w in app.children]
+    buttons = [id(b) for b in app.cards]
+    hint, log = id(app.hint_panel), id(app.trick_log)
+    app.trump_button(None).click()
+    play_first_legal(app)
+    app.undo.click()
+    assert [id(w) for w in app.children] == before
+    assert [id(b) for b in app.cards] == buttons
+    assert (id(app.hint_panel), id(app.trick_log)) == (hint, log)
+
+
+def test_a_whole_game_to_ten_by_clicking(app: SolitaireApp) -> None:
+    c = app.controller
+    deals = 0
+    while c.state.winner is None:
+        assert deals < 60
+        view = c.view
+        assert view is not None
+        if view.phase is Phase.OVER:
+            assert "hidden" not in classes(app.review) and "Deal review" in app.review.value
+            app.next_deal.click()
+            deals += 1
+            continue
+        if view.phase is Phase.CHOOSE_TRUMP:
+            app.trump_button(None).click()
+            assert c.view is not None and c.view.phase is Phase.PLAY
+            continue
+        tricks = len(view.tricks)
+        play_first_legal(app)
+        after = c.view
+        assert after is not None and (len(after.tricks) == tricks + 1 or after.phase is Phase.OVER)
+        assert len(hand_buttons(app)) == len(after.hand)
+    player, deck = c.state.score
+    assert max(player, deck) >= 10
+    assert ("you win" in c.message) == (c.state.winner == "player")
+    assert "wins the game" in c.message or "you win" in c.message
+    assert app.next_deal.disabled
+    # the game is over: another deal is refused with a teaching message, nothing changes
+    position = c.game.position
+    c.next_deal()
+    assert c.message_is_error and "game is over" in c.message
+    assert c.game.position == position
+    # a new game from the page's seed box starts at 0-0
+    app.seed.value = "11"
+    app.new_game.click()
+    assert c.state.score == (0, 0) and c.game.seed == 11
+    assert c.view is not None and c.view.hand == SolitaireDeal.from_seed(11).hand
+
+
+def test_trick_log_shows_leader_cards_burns_winner_and_why(app: SolitaireApp) -> None:
+    app.controller.load_deal(EXAMPLE_1)
+    app.trump_button("C").click()
+    app.card_button("JC").click()  # the deck burns 9 cards looking for a club or trump
+    log = app.trick_log.value
+    assert "jack of clubs" in log
+    assert log.count(' small burned"') == 9
+    assert "right bower" in log  # why the trick was won
+    assert "stock: 9 cards" in log
+    assert "known bottom card J♦" in log
+    assert "Burned this deal · 9" in app.table.value
+
+
+def test_illegal_card_click_explains_and_changes_nothing(app: SolitaireApp) -> None:
+    illegal, legal = find_deck_lead(app)
+    c = app.controller
+    button = app.card_button(illegal)
+    assert "disabled" in classes(button) and "euchre-card" in classes(button)
+    assert "may not be played" in button.tooltip and "does not follow" in button.tooltip
+    assert "playable" in classes(app.card_button(legal))
+    position, state = c.game.position, c.state
+    log, table = app.trick_log.value, app.table.value
+    button.click()
+    assert c.message_is_error
+    assert "does not follow" in c.message and legal.symbol in c.message
+    assert "does not follow" in app.message.value and 'role="alert"' in app.message.value
+    assert c.game.position == position and c.state is state
+    assert app.trick_log.value == log and app.table.value == table
+
+
+def test_clicks_out_of_turn_are_explained(app: SolitaireApp) -> None:
+    c = app.controller
+    position = c.game.position
+    app.cards[0].click()  # a card before trump is chosen
+    assert c.message_is_error and "choose trump" in c.message.lower()
+    assert c.game.position == position
+    app.next_deal.click()  # a new deal while this one is in progress
+    assert c.message_is_error and "finish the deal" in c.message.lower()
+    assert c.game.position == position
+    app.trump_button(None).click()
+    assert not c.message_is_error
+    c.choose(NameTrump(Suit.CLUBS))  # trump twice (the buttons are hidden by then)
+    assert c.message_is_error and "already chosen" in c.message
+    assert "hidden" in classes(app.trump_box)
+
+
+def test_bad_input_shows_a_teaching_message_and_changes_nothing(app: SolitaireApp) -> None:
+    c = app.controller
+    position, state = c.game.position, c.state
+    for text, words in [
+        ("9H 9C KC", "24 cards"),
+        ("9H 9C KC JC 9S JD AS KS QS TS 9D TD QD KD AD TC QC AC TH JH QH KH AH AH", "twice"),
+        ("9H 9C KC 1C", "not a card"),
+        ('{"format": "something else"}', "not a saved solitaire game"),
+    ]:
+        app.deal_text.value = text
+        app.load.click()
+        assert c.message_is_error and words in c.message.lower(), c.message
+        assert c.game.position == position and c.state is state
+    app.seed.value = "seven"
+    app.deal_seed.click()
+    assert c.message_is_error and "whole number" in c.message
+    app.new_game.click()
+    assert c.message_is_error and c.state is state
+
+
+def test_teacher_deal_seed_deal_replay_and_saved_game(app: SolitaireApp) -> None:
+    c = app.controller
+    app.deal_text.value = EXAMPLE_1
+    app.load.click()
+    assert not c.message_is_error and "teacher" in c.message
+    assert c.view is not None and c.view.hand == SolitaireDeal.parse(EXAMPLE_1).hand
+    app.trump_button("C").click()
+    app.seed.value = "42"
+    app.deal_seed.click()  # mid-deal: the unfinished deal is set aside
+    assert "set aside" in c.message and c.state.score == (0, 0)
+    assert c.view is not None and c.view.hand == SolitaireDeal.from_seed(42).hand
+    app.trump_button(None).click()
+    while c.view is not None and c.view.phase is not Phase.OVER:
+        play_first_legal(app)
+    score = c.state.score
+    assert not app.replay.disabled
+    app.replay.click()
+    assert c.view is not None and c.view.hand == SolitaireDeal.from_seed(42).hand
+    assert c.view.phase is Phase.CHOOSE_TRUMP and c.state.score == score
+    saved = c.save_text()
+    app.deal_text.value = saved
+    app.load.click()
+    assert "Loaded" in c.message and c.state.score == score
+    # a deal file
+    app.upload.value = (
+        {
+            "name": "deal.txt",
+            "type": "text/plain",
+            "size": 80,
+            "content": EXAMPLE_1.encode(),
+            "last_modified": NOW,
+        },
+    )
+    assert c.view is not None and c.view.hand == SolitaireDeal.parse(EXAMPLE_1).hand
+    app.upload.value = (
+        {"name": "deal.bin", "type": "", "size": 2, "content": b"\xff\xfe", "last_modified": NOW},
+    )
+    assert c.message_is_error and "not text" in c.message
+
+
+def test_undo_and_redo(app: SolitaireApp) -> None:
+    c = app.controller
+    assert app.undo.disabled and app.redo.disabled  # the deal itself is not undone
+    c.undo()
+    assert c.message_is_error and "nothing to undo" in c.message.lower()
+    app.trump_button(None).click()
+    first = c.view
+    assert first is not None
+    play_first_legal(app)
+    after_play = c.view
+    assert not app.undo.disabled
+    app.undo.click()
+    assert c.view == first and not app.redo.disabled
+    app.undo.click()
+    assert c.view is not None and c.view.phase is Phase.CHOOSE_TRUMP
+    assert len(hand_buttons(app)) == 5 and "hidden" not in classes(app.trump_box)
+    app.redo.click()
+    app.redo.click()
+    assert c.view == after_play and app.redo.disabled
+    # a different decision after undo drops the redo tail
+    app.undo.click()
+    app.undo.click()
+    app.trump_button(next(s for s in Suit if s is not c.view.turn_card.suit)).click()
+    assert app.redo.disabled and c.view.trump is not None and not c.view.ordered_up
+
+
+def test_hint_panel_shows_values_and_reasons_and_can_be_hidden(app: SolitaireApp) -> None:
+    assert app.hint_body.value == ""  # hidden until asked
+    assert "Analysis ready" in app.status.value
+    app.hint_toggle.value = True
+    body = app.hint_body.value
+    assert "Best:" in body and "order up" in body
+    assert "+1.000" in body and "75.0%" in body  # the stub's numbers, from the hint data
+    assert "stub reason" in body and "cards.follow-suit" in body
+    assert body.count('class="track"') == len(app.controller.view.legal)
+    app.metric.value = "p3"
+    assert "P(3+ tricks)" in app.hint_body.value
+    app.trump_button(None).click()
+    assert ("Best:" in app.hint_body.value and "♣" in app.hint_body.value) or "♥" in app.hint_body.value
+    app.hint_toggle.value = False
+    assert app.hint_body.value == "" and app.hint_toggle.description == "Show hint"
+
+
+def test_grading_labels_each_decision_and_a_review_closes_the_deal() -> None:
+    app = SolitaireApp(seed=5, source=StubSource(), runner="inline", grading=True)
+    c = app.controller
+    assert app.grade.value
+    view = c.view
+    assert view is not None
+    second = view.legal[1]
+    assert isinstance(second, OrderUp | NameTrump)
+    c.choose(second)
+    assert "Good" in app.grade_line.value and "lost 0.100" in app.grade_line.value
+    while c.view is not None and c.view.phase is not Phase.OVER:
+        play_first_legal(app)
+    review = app.review.value
+    assert "Deal review" in review and "hidden" not in classes(app.review)
+    assert "Good" in review and "Best" in review
+    assert "Total lost this deal: <b>0.100" in review
+    app.next_deal.click()
+    assert "hidden" in classes(app.review)
+    app.grade.value = False
+    assert app.grade_line.value == ""
+
+
+def test_a_failing_analysis_is_reported_not_raised() -> None:
+    app = SolitaireApp(seed=1, source=FailingSource(), runner="inline", show_hint=True)
+    assert "analysis failed" in app.status.value and "solver exploded" in app.status.value
+    app.trump_button(None).click()  # the game goes on
+    assert app.controller.view is not None and app.controller.view.phase is Phase.PLAY
+
+
+def test_hints_off() -> None:
+    app = SolitaireApp(seed=1, hints=False, show_hint=True)
+    assert app.controller.analyst is None
+    assert "off" in app.status.value
+    app.trump_button(None).click()
+    while app.controller.view is not None and app.controller.view.phase is not Phase.OVER:
+        play_first_legal(app)
+    assert "Deal review" in app.review.value
+
+
+def test_saved_game_round_trip_keeps_the_score(app: SolitaireApp) -> None:
+    app.trump_button(None).click()
+    while app.controller.view is not None and app.controller.view.phase is not Phase.OVER:
+        play_first_legal(app)
+    data = json.loads(app.controller.save_text())
+    assert data["format"] == "euchre-tutor/solitaire-game"
+    other = SolitaireApp(seed=99, source=None)
+    assert other.controller.load_deal(json.dumps(data))
+    assert other.controller.state.score == app.controller.state.score
