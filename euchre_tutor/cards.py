@@ -397,7 +397,7 @@ def describe_rank(card: Card, trump: Suit | None) -> str:
         if card.is_joker:
             return "the joker (benny), the highest trump"
         if is_right_bower(card, trump):
-            return f"the right bower, the highest trump ({trump.plural})"
+            return "the right bower, the highest trump"
         if is_left_bower(card, trump):
             return (
                 f"the left bower, the {nth}-highest trump: the {card.name} counts as a "

@@ -564,22 +564,29 @@ def new_deal(deal: SolitaireDeal, rules: SolitaireRules | None = None) -> DealSt
 
 
 def follow_suit_message(card: Card, lead: Card, trump: Suit | None, legal: Sequence[Card]) -> str:
-    """Why ``card`` may not be played on ``lead``: the follow-suit rule, with the left bower spelled out."""
+    """Why ``card`` may not be played on ``lead``: the follow-suit rule, with the left bower spelled out.
+
+    >>> from euchre_tutor.cards import parse_cards
+    >>> print(follow_suit_message(Card.parse("JS"), Card.parse("KS"), Suit.CLUBS, parse_cards("QS")))
+    J♠ does not follow ♠: it is the left bower, so it counts as ♣ (trump), not ♠. You hold ♠, so you must follow; legal: Q♠
+    """
     led = effective_suit(lead, trump)
     mine = effective_suit(card, trump)
+    led_word = f"trump ({led.symbol})" if trump is not None and led is trump else led.symbol
+    if is_left_bower(card, trump) and card.suit is not None:
+        what = f"it is the left bower, so it counts as {mine.symbol} (trump), not {card.suit.symbol}"
+    else:
+        what = f"it is a {'trump' if trump is not None and mine is trump else mine.plural[:-1]}"
     notes = []
-    if is_left_bower(lead, trump) and trump is not None:
-        notes.append(f"{lead.symbol} is the left bower, so the deck led trump ({trump.symbol})")
-    if is_left_bower(card, trump) and trump is not None:
-        notes.append(f"{card.symbol} is the left bower, so it counts as {trump.symbol}, not {card.suit}")
-    lefts = [c for c in legal if is_left_bower(c, trump)]
-    if lefts and not is_left_bower(card, trump) and trump is not None:
-        notes.append(f"{lefts[0].symbol} is the left bower, so it counts as {trump.symbol}")
-    led_word = "trump" if trump is not None and led is trump else led.symbol
+    if is_left_bower(lead, trump):
+        notes.append(f"{lead.symbol} is the left bower, so trump was led")
+    lefts = [c for c in legal if is_left_bower(c, trump) and c != card]
+    if lefts:
+        notes.append(f"your {lefts[0].symbol} is the left bower, a trump")
     extra = f" ({'; '.join(notes)})" if notes else ""
     return (
-        f"{card.symbol} does not follow {led_word} led, and you hold {led_word}: "
-        f"{card.symbol} counts as {mine.symbol}{extra}; legal: {format_cards(legal, symbols=True)}"
+        f"{card.symbol} does not follow {led_word}: {what}. You hold {led_word}{extra}, so you must follow; "
+        f"legal: {format_cards(legal, symbols=True)}"
     )
 
 

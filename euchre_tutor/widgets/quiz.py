@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
@@ -221,3 +222,17 @@ def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
     box = w.HTML(f"<h3>What this lesson taught</h3><ul>{items}</ul>")
     box.add_class("euchre-lesson-summary")
     return box
+
+
+def preset_deal(cards: str | None = None, *, seed: int | None = None, **options: Any) -> Any:
+    """The tutor, ready to play a lesson's deal: ``cards`` (24 in deal order) or a ``seed``.
+
+    Returns a :class:`~euchre_tutor.widgets.solitaire.SolitaireApp`; extra
+    options (``grading=True``, ``show_hint=True``, ...) go to it.
+    """
+    from euchre_tutor.widgets.solitaire import SolitaireApp
+
+    app = SolitaireApp(seed=seed, **options)
+    if cards is not None and not app.controller.load_deal(cards):
+        raise ValueError(app.controller.current_error or f"cannot load the deal {cards!r}")
+    return app
