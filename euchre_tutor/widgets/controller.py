@@ -10,6 +10,7 @@ sets :attr:`message` to the engine's teaching sentence. Views subscribe with
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,7 +27,8 @@ from euchre_tutor.widgets.analysis import Analyst, Grade, Hint, HintRequest, Hin
 __all__ = ["Decision", "SolitaireController"]
 
 Topic = Literal["state", "message", "analysis", "options"]
-DEFAULT_SOURCE = "euchre_tutor.widgets.advice:advisor_source"
+#: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
+DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.widgets.advice:advisor_source")
 
 
 @dataclass(frozen=True, slots=True)

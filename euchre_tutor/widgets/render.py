@@ -161,7 +161,11 @@ def log_html(view: SolitaireView | None) -> str:
         leader = "you" if t.leader == "player" else "deck"
         mine = face(t.player, small=True, trump=view.trump) if t.player else "–"
         theirs = face(t.deck, small=True, trump=view.trump) if t.deck else "–"
-        burned = faces(t.burned, small=True, burned=True) if t.burned else "–"
+        burned = (
+            f'<div style="display:flex;flex-wrap:wrap;gap:2px">{faces(t.burned, small=True, burned=True)}</div>'
+            if t.burned
+            else "–"
+        )
         won = '<td class="won">you</td>' if t.winner == "player" else '<td class="lost">deck</td>'
         rows.append(
             f"<tr><td>{i}</td><td>{leader}</td><td>{mine}</td><td>{theirs}</td><td>{burned}</td>{won}"

@@ -409,6 +409,8 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         hint = c.current_hint
         if not shown:
             body = ""
+        elif view is None or view.phase is Phase.OVER:
+            body = "<p>The deal is over: its review is on the left. Press Next deal for a new hint.</p>"
         elif hint is not None and view is not None:
             body = render.hint_html(hint, self.metric.value, view.turn_card)
         elif c.analyst is None:

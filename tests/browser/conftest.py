@@ -89,7 +89,8 @@ def start_voila(tmp: Path, env_extra: dict[str, str] | None = None) -> VoilaServ
         JUPYTER_RUNTIME_DIR=str(home / "jupyter-runtime"),
         IPYTHONDIR=str(home / "ipython"),
         PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
-        EUCHRE_SEED=env.get("EUCHRE_SEED", "3"),
+        EUCHRE_SEED="3",
+        EUCHRE_TUTOR_HINTS="tests.widgets.stub:make",
     )
     env.update(env_extra or {})
     log = tmp / "voila.log"

@@ -1,0 +1,174 @@
+"""Dashboard benchmark: the Voila page in a real Chromium, as a student meets it.
+
+Prints: time to the first card visible (per page load), card-click-to-update
+median and p95 (measured in the page, from the click to the hand or the
+message changing; the analysis runs in its own process meanwhile), time until
+the hint is shown for a fresh deal, and the RSS of the Voila kernel (and,
+separately, of its analysis worker and the Voila server).
+
+Targets: first card <= 3 s, click median <= 100 ms and p95 within reason,
+hint <= 1 s, kernel <= 200 MB.
+
+    python benchmarks/dashboard.py [--loads 3] [--deals 3] [--hints stub]
+
+``--hints stub`` uses the test stub instead of the exact advisor (to time the
+page without the solver).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psutil  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
+
+CLICK_JS = """
+async (sel) => {
+  const el = document.querySelector(sel);
+  const count = () => document.querySelectorAll('.euchre-card').length;
+  const msg = () => document.querySelector('.euchre-message').innerText;
+  const trump = () => document.querySelector('.et-trumpbox').className;
+  const before = [count(), msg(), trump()];
+  const changed = () => count() !== before[0] || msg() !== before[1] || trump() !== before[2];
+  const t0 = performance.now();
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (changed()) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(document.querySelector('.euchre-app'),
+                {subtree: true, childList: true, attributes: true, characterData: true});
+    el.click();
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 20000);
+  });
+}
+"""
+
+
+def kernel_processes(server_pid: int) -> tuple[psutil.Process | None, list[psutil.Process]]:
+    server = psutil.Process(server_pid)
+    for child in server.children(recursive=False):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                return child, child.children(recursive=True)
+        except psutil.Error:
+            continue
+    return None, []
+
+
+def mb(process: psutil.Process) -> float:
+    return float(process.memory_info().rss) / 2**20
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--loads", type=int, default=3, help="page loads timed (a fresh kernel each)")
+    parser.add_argument("--deals", type=int, default=3, help="deals played by clicking")
+    parser.add_argument("--hints", choices=["advisor", "stub"], default="advisor")
+    parser.add_argument("--hint-timeout", type=float, default=120.0)
+    args = parser.parse_args()
+    chromium = chromium_path()
+    if chromium is None:
+        print("no Chromium: install Debian's chromium or set CHROMIUM")
+        return 1
+    extra = {"EUCHRE_TUTOR_HINTS": "tests.widgets.stub:make"} if args.hints == "stub" else {}
+    extra["EUCHRE_TUTOR_HINTS"] = extra.get(
+        "EUCHRE_TUTOR_HINTS",
+        os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.widgets.advice:advisor_source"),
+    )
+    tmp = Path(tempfile.mkdtemp(prefix="euchre-bench-"))
+    server = start_voila(tmp, extra)
+    first_card: list[float] = []
+    clicks: list[float] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page: Any = None
+            for i in range(args.loads):
+                if page is not None:
+                    page.context.close()
+                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                t0 = time.perf_counter()
+                page.goto(server.url + DASHBOARD, timeout=120_000)
+                page.locator(".euchre-card").first.wait_for(state="visible", timeout=120_000)
+                first_card.append(time.perf_counter() - t0)
+                print(f"load {i + 1}: first card visible after {first_card[-1]:.2f} s", flush=True)
+
+            # time until the hint is shown for the fresh deal on screen
+            t0 = time.perf_counter()
+            page.locator(".et-hint-toggle").click()
+            hint_time: float | None = None
+            try:
+                page.wait_for_function(
+                    "document.querySelector('.euchre-hint .et-rec') !== null || "
+                    "document.querySelector('.euchre-hint').innerText.includes('analysis failed')",
+                    timeout=args.hint_timeout * 1000,
+                )
+                if page.locator(".euchre-hint .et-rec").count():
+                    hint_time = time.perf_counter() - t0
+                else:
+                    print("hint: " + page.locator(".et-analysis").inner_text().strip())
+            except Exception:
+                print(f"hint: not shown within {args.hint_timeout:.0f} s")
+            page.locator(".et-hint-toggle").click()  # hide it again: play on while analyses run
+
+            for deal in range(args.deals):
+                page.locator(".et-trumpbox:not(.hidden) .euchre-trump").first.wait_for(timeout=60_000)
+                clicks.append(page.evaluate(CLICK_JS, ".et-order-up"))
+                while page.locator(".euchre-review:not(.hidden)").count() == 0:
+                    page.locator(".euchre-card.playable").first.wait_for(timeout=60_000)
+                    ms = page.evaluate(CLICK_JS, ".euchre-card.playable")
+                    clicks.append(ms)
+                    page.wait_for_timeout(150)  # a student's pause is longer; keep the run short
+                if deal + 1 < args.deals:
+                    page.locator(".et-ctl", has_text="Next deal").click()
+                    page.wait_for_function(
+                        "document.querySelectorAll('.euchre-card.disabled').length === 5", timeout=60_000
+                    )
+            page.screenshot(path=str(ROOT / "artifacts" / "benchmark-last.png"), full_page=True)
+            kernel, workers = kernel_processes(server.process.pid)
+            kernel_mb = mb(kernel) if kernel else float("nan")
+            worker_mb = sum(mb(w) for w in workers)
+            server_mb = mb(psutil.Process(server.process.pid))
+            browser.close()
+    finally:
+        stop_voila(server)
+
+    valid = sorted(c for c in clicks if c >= 0)
+    p95 = valid[min(len(valid) - 1, round(0.95 * (len(valid) - 1)))] if valid else float("nan")
+    print()
+    print(f"hint source: {extra['EUCHRE_TUTOR_HINTS']}")
+    print(
+        f"first card visible      : median {statistics.median(first_card):.2f} s  (runs: "
+        f"{', '.join(f'{t:.2f}' for t in first_card)})   target <= 3 s"
+    )
+    print(
+        f"click to update         : median {statistics.median(valid):.0f} ms, p95 {p95:.0f} ms over "
+        f"{len(valid)} clicks ({len(clicks) - len(valid)} timed out)   target median <= 100 ms"
+    )
+    print(
+        "hint for a fresh deal   : "
+        + (f"{hint_time:.2f} s" if hint_time is not None else "not shown")
+        + "   target <= 1 s"
+    )
+    print(f"kernel RSS              : {kernel_mb:.0f} MB   target <= 200 MB")
+    print(f"analysis worker RSS     : {worker_mb:.0f} MB (separate process)")
+    print(f"Voila server RSS        : {server_mb:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""The Voila dashboard in a real Chromium: play a seeded deal by clicking, hints, illegal clicks, undo.
+
+The server's kernel deals seed 3 first (EUCHRE_SEED in the fixture); hints
+come from the deterministic stub source (EUCHRE_TUTOR_HINTS) so the
+assertions do not depend on the solver's speed: what is tested here is the
+page, the worker process and the delivery of its results to the page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from euchre_tutor.solitaire.engine import SolitaireDeal
+from tests.browser.conftest import DASHBOARD, Problems, screenshot
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 60_000
+
+
+def open_dashboard(page: Any, url: str) -> None:
+    page.goto(url + DASHBOARD, timeout=TIMEOUT)
+    page.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+
+
+def message(page: Any) -> str:
+    return str(page.locator(".euchre-message").inner_text())
+
+
+def hand_size(page: Any) -> int:
+    return int(page.locator(".euchre-card").count())
+
+
+def wait_hand(page: Any, n: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('.euchre-card').length === {n}", timeout=TIMEOUT)
+
+
+def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problems], voila: Any) -> None:
+    p, problems = page
+    open_dashboard(p, voila.url)
+    deal = SolitaireDeal.from_seed(3)
+    cards = p.locator(".euchre-card")
+    assert cards.count() == 5
+    # accessible names are the card names, the faces show rank and suit
+    for card in deal.hand:
+        assert p.get_by_role("button", name=card.name, exact=True).count() == 1
+    assert p.locator(".euchre-card.disabled").count() == 5  # trump not chosen yet
+    assert p.locator(".euchre-trump").count() >= 5
+    assert p.locator(".euchre-score").inner_text().count("0") >= 2
+    screenshot(p, "01-new-deal")
+
+    # a click out of turn: a card before trump is chosen
+    before_log = p.locator(".euchre-log").inner_text()
+    cards.first.click()
+    p.wait_for_function(
+        "document.querySelector('.euchre-message').innerText.toLowerCase().includes('choose trump')",
+        timeout=TIMEOUT,
+    )
+    assert hand_size(p) == 5 and p.locator(".euchre-log").inner_text() == before_log
+
+    # ask for a hint: the recommended choice, the numbers and the reasons
+    p.get_by_role("button", name="Show hint").click()
+    hint = p.locator(".euchre-hint")
+    hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
+    text = hint.inner_text()
+    assert re.search(r"[+-]\d\.\d{3}", text) and "%" in text
+    assert "stub reason" in text and "cards.follow-suit" in text
+    assert hint.locator(".track").count() == len(SolitaireDeal.from_seed(3).hand) + 3  # 8 options
+    screenshot(p, "02-hint")
+
+    # order up, then play the deal to the end by clicking
+    p.locator(".euchre-trump", has_text="Order up").click()
+    p.wait_for_selector(".euchre-card.playable", timeout=TIMEOUT)
+    assert p.locator(".et-trumpbox").is_hidden()
+    illegal_seen = False
+    for trick in range(5):
+        if p.locator(".euchre-review:not(.hidden)").count():
+            break
+        n = hand_size(p)
+        disabled = p.locator(".euchre-card.disabled")
+        if disabled.count() and not illegal_seen:
+            # an illegal card: the explanation appears and nothing changes
+            log = p.locator(".euchre-log").inner_text()
+            title = disabled.first.get_attribute("title") or ""
+            assert "may not be played" in title
+            disabled.first.click()
+            p.wait_for_function(
+                "document.querySelector('.euchre-message').innerText.includes('does not follow')",
+                timeout=TIMEOUT,
+            )
+            assert hand_size(p) == n and p.locator(".euchre-log").inner_text() == log
+            screenshot(p, "03-illegal-card")
+            illegal_seen = True
+        p.locator(".euchre-card.playable").first.click()
+        p.wait_for_function(
+            f"document.querySelectorAll('.euchre-card').length < {n} || "
+            "document.querySelector('.euchre-review:not(.hidden)') !== null",
+            timeout=TIMEOUT,
+        )
+        if trick == 0:
+            screenshot(p, "04-first-trick")
+    p.locator(".euchre-review:not(.hidden)").wait_for(timeout=TIMEOUT)
+    assert "Deal review" in p.locator(".euchre-review").inner_text()
+    log = p.locator(".euchre-log").inner_text()
+    assert "won by" in log.lower()
+    assert "Deal over" in message(p) or "win" in message(p)
+    score = p.locator(".euchre-score").inner_text()
+    screenshot(p, "05-deal-over")
+
+    # undo the last card: the deal is open again and the score is back
+    p.get_by_role("button", name=re.compile("Undo")).click()
+    p.locator(".euchre-review.hidden").wait_for(state="attached", timeout=TIMEOUT)
+    wait_hand(p, 1) if hand_size(p) == 1 else None
+    assert hand_size(p) >= 1
+    assert p.locator(".euchre-score").inner_text() != score or "0\n" in score
+    problems.assert_clean()
+
+
+def test_new_seed_chosen_in_the_page_and_a_bad_deal_string(page: tuple[Any, Problems], voila: Any) -> None:
+    p, problems = page
+    open_dashboard(p, voila.url)
+    seed = p.locator(".et-seed input")
+    seed.fill("11")
+    p.get_by_role("button", name="New game").click()
+    first = SolitaireDeal.from_seed(11).hand[0]
+    p.get_by_role("button", name=first.name, exact=True).wait_for(timeout=TIMEOUT)
+    assert hand_size(p) == 5
+    names = sorted(p.locator(".euchre-card").all_text_contents())
+    assert names == sorted(c.name for c in SolitaireDeal.from_seed(11).hand)
+    # a bad teacher's deal: a teaching message, nothing changes
+    p.locator(".et-deal-text input").fill("9H 9C KC JC")
+    p.get_by_role("button", name="Load deal").click()
+    p.wait_for_function(
+        "document.querySelector('.euchre-message').innerText.includes('24 cards')", timeout=TIMEOUT
+    )
+    assert sorted(p.locator(".euchre-card").all_text_contents()) == names
+    # keyboard: Tab reaches a card and Enter on it explains that trump comes first
+    p.get_by_role("button", name=first.name, exact=True).focus()
+    p.keyboard.press("Enter")
+    p.wait_for_function(
+        "document.querySelector('.euchre-message').innerText.toLowerCase().includes('choose trump')",
+        timeout=TIMEOUT,
+    )
+    p.locator(".et-four-colour input, .euchre-app input[type=checkbox]").first.check()
+    p.locator(".euchre-app.four-colour").wait_for(timeout=TIMEOUT)
+    screenshot(p, "06-four-colour")
+    problems.assert_clean()

@@ -1,0 +1,67 @@
+"""The analyst: hints computed in a worker process, delivered with progress; render helpers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from typing import Any
+
+from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
+from euchre_tutor.views.solitaire import player_view
+from euchre_tutor.widgets.analysis import Analyst, Hint, HintRequest, OptionValue, Reason
+from euchre_tutor.widgets.controller import SolitaireController
+from euchre_tutor.widgets.render import hint_html
+
+
+def test_a_worker_process_analyses_with_progress_and_delivers_on_drain() -> None:
+    received: list[tuple[str, Any, Any]] = []
+    analyst = Analyst("tests.widgets.stub:make", received.append, runner="process")
+    try:
+        view = player_view(new_deal(SolitaireDeal.from_seed(4)))
+        analyst.submit(HintRequest(("deal 4",), view))
+        assert analyst.busy
+        assert analyst.wait(timeout=60)
+        assert not analyst.busy
+        kinds = [m[0] for m in received]
+        assert kinds.count("progress") == len(view.legal) and kinds[-1] == "done"
+        hint = received[-1][2]
+        assert isinstance(hint, Hint) and hint.best.action == view.legal[0]
+        assert analyst.worker_pid is not None
+    finally:
+        analyst.close()
+
+
+def test_the_controller_gets_hints_from_the_worker_without_blocking_the_click() -> None:
+    c = SolitaireController(seed=8, source="tests.widgets.stub:make", runner="process")
+    try:
+        assert c.current_hint is None and c.current_progress is not None  # asked, not waited for
+        assert c.wait_for_analysis(60)
+        assert c.current_hint is not None and c.current_progress is None
+        c.choose(c.view.legal[0])  # type: ignore[union-attr, arg-type]
+        assert c.wait_for_analysis(60) and c.current_hint is not None
+    finally:
+        c.close()
+
+
+def test_the_analysis_module_does_not_import_widget_libraries() -> None:
+    code = (
+        "import sys, euchre_tutor.widgets.analysis, euchre_tutor.widgets.controller, "
+        "euchre_tutor.widgets.render\n"
+        "bad = [m for m in ('ipywidgets', 'traitlets', 'anywidget') if m in sys.modules]\n"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_hint_html_shows_every_option_its_numbers_and_reasons() -> None:
+    view = player_view(new_deal(SolitaireDeal.from_seed(4)))
+    options = tuple(
+        OptionValue(a, str(a), Fraction(2 - i, 3), Fraction(1, 2), Fraction(0), Fraction(2 - i, 3))
+        for i, a in enumerate(view.legal)
+    )
+    hint = Hint(options, (Reason("solitaire.burn", "the deck burns 14/5 = 2.8 cards on average"),))
+    html = hint_html(hint, "ev", view.turn_card)
+    assert "+0.667" in html and "exactly 2/3" in html and "2.8 cards" in html and "solitaire.burn" in html
+    assert html.count('class="bar neg"') == sum(1 for o in options if o.ev < 0)
+    assert "50.0%" in hint_html(hint, "p3", view.turn_card)
