@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial, gcd
 
-from euchre_tutor.cards import Card, Suit, deck, effective_suit, trick_power, trump_strength
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, trick_power
 from euchre_tutor.errors import EuchreError
 
 __all__ = [
@@ -168,51 +168,72 @@ class Knowledge:
 # ---------------------------------------------------------------------------
 # Card <-> abstract structure
 # ---------------------------------------------------------------------------
+#
+# A state is (who leads, suits, pool, marker):
+# * suits[0]: the trump suit's gap counts, high to low (always present);
+# * suits[1:]: the plain suits the player still holds, gap counts, sorted;
+# * pool: unseen cards of the plain suits the player is void in. They are
+#   interchangeable whatever their suit: the player can never lead them, so
+#   they never follow a lead; when the deck leads one, the player cannot
+#   follow and may play anything (a trump wins);
+# * marker: the known stock card as (kind, slot, gap), kind 0 on top, 1 at
+#   the bottom; slot -1 means "in the pool".
+
+Marker = tuple[int, int, int] | None
+Suits = tuple[tuple[int, ...], ...]
 
 
 def _suit_cards(suit: Suit, trump: Suit) -> list[Card]:
     """Cards whose effective suit is ``suit``, high to low."""
     cards = [c for c in _ALL if effective_suit(c, trump) is suit]
-    led = suit
-    cards.sort(key=lambda c: trick_power(c, trump, led), reverse=True)
+    cards.sort(key=lambda c: trick_power(c, trump, suit), reverse=True)
     return cards
 
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    """The abstract state of a Knowledge, plus how its cards map to (slot, index)."""
+    """The abstract state of a Knowledge, plus where each hand card sits."""
 
-    suits: tuple[tuple[int, ...], ...]
-    marker: tuple[int, int, int] | None
+    suits: Suits
+    pool: int
+    marker: Marker
     card_at: dict[Card, tuple[int, int]]
-    slot_suits: tuple[Suit, ...]
     extra: tuple[int, int] | None  # class of the deck's lead card, if any
 
 
 def _layout(k: Knowledge) -> _Layout:
     trump = k.trump
-    slot_suits = (trump, *[s for s in Suit if s is not trump])
     hand = set(k.hand)
     suits: list[tuple[int, ...]] = []
     card_at: dict[Card, tuple[int, int]] = {}
-    marker: tuple[int, int, int] | None = None
+    marker: Marker = None
     extra: tuple[int, int] | None = None
-    for slot, suit in enumerate(slot_suits):
+    pool = 0
+    for suit in (trump, *[s for s in Suit if s is not trump]):
         gaps = [0]
+        places: list[tuple[Card, int]] = []
         for card in _suit_cards(suit, trump):
             if card in hand:
-                card_at[card] = (slot, len(gaps) - 1)
+                places.append((card, len(gaps) - 1))
                 gaps.append(0)
             elif card in k.unseen:
                 gaps[-1] += 1
-            elif card == k.known_top:
-                marker = (0, slot, len(gaps) - 1)
-            elif card == k.known_bottom:
-                marker = (1, slot, len(gaps) - 1)
+            elif card == k.known_top or card == k.known_bottom or card == k.deck_lead:
+                places.append((card, len(gaps) - 1))
+        void = suit is not trump and len(gaps) == 1
+        slot = -1 if void else len(suits)
+        if void:
+            pool += gaps[0]
+        else:
+            suits.append(tuple(gaps))
+        for card, gap in places:
+            if card in hand:
+                card_at[card] = (slot, gap)
             elif card == k.deck_lead:
-                extra = (slot, len(gaps) - 1)
-        suits.append(tuple(gaps))
-    return _Layout(tuple(suits), marker, card_at, slot_suits, extra)
+                extra = (slot, 0 if void else gap)
+            else:
+                marker = (0 if card == k.known_top else 1, slot, 0 if void else gap)
+    return _Layout(tuple(suits), pool, marker, card_at, extra)
 
 
 # ---------------------------------------------------------------------------
@@ -231,6 +252,11 @@ def _normalise(values: Sequence[int]) -> tuple[int, ...] | None:
     return tuple(v // g for v in shifted)
 
 
+def _merge(gaps: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """The suit once the player's card ``i`` has gone: its two gaps merge."""
+    return (*gaps[:i], gaps[i] + gaps[i + 1], *gaps[i + 2 :])
+
+
 class Solver:
     """One search's memo and signature tables; reuse it across related positions.
 
@@ -240,20 +266,23 @@ class Solver:
 
     def __init__(self) -> None:
         self._memo: dict[tuple[object, ...], int] = {}
+        self._memo_burn: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._sig_ids: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
         self._sig_r: list[int] = []
         self._sig_comps: list[tuple[tuple[int, ...], ...]] = []
+        self._sig_sparse: list[tuple[tuple[tuple[int, int], ...], ...]] = []
         self._sig_win: list[int] = []
         self._sig_loss: list[int] = []
         self._burn_cache: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, int]]] = {}
 
     def clear(self) -> None:
         self._memo.clear()
+        self._memo_burn.clear()
         self._burn_cache.clear()
 
     @property
     def states(self) -> int:
-        return len(self._memo)
+        return len(self._memo) + len(self._memo_burn)
 
     # -- signatures ---------------------------------------------------------
 
@@ -271,6 +300,7 @@ class Solver:
         self._sig_ids[key] = sid
         self._sig_r.append(r)
         self._sig_comps.append(key[1])
+        self._sig_sparse.append(tuple(tuple((_W * t, c) for t, c in enumerate(comp) if c) for comp in key[1]))
         self._sig_win.append(-1)
         self._sig_loss.append(-1)
         if r > 0:
@@ -279,71 +309,107 @@ class Solver:
         return sid
 
     def _key(self, sig: int, value: int) -> tuple[int, ...]:
-        comps = self._sig_comps[sig]
-        r = self._sig_r[sig]
-        fields = [(value >> (_W * t)) & _MASK for t in range(r + 1)]
-        return tuple(sum(c * f for c, f in zip(comp, fields, strict=True)) for comp in comps)
+        return tuple(sum(c * ((value >> sh) & _MASK) for sh, c in comp) for comp in self._sig_sparse[sig])
 
     # -- search ---------------------------------------------------------------
 
-    def _value(
-        self, lead: int, suits: tuple[tuple[int, ...], ...], mk: tuple[int, int, int] | None, sig: int
-    ) -> int:
-        """Packed counts of further tricks from a canonical state."""
+    def _child(self, suits: list[tuple[int, ...]], pool: int, mk: Marker, lead: int, sig: int, n: int) -> int:
+        """Value of a successor state: prune, close the last trick, or canonicalise and look up."""
         if not self._sig_comps[sig]:
-            return _FACT[sum(map(sum, suits))]
-        key = (sig, lead, suits, mk)
+            return _FACT[n]
+        # Plain suits the player no longer holds join the pool.
+        if mk is None:
+            offs = [g for g in suits[1:] if len(g) > 1]
+            if len(offs) != len(suits) - 1:
+                pool += sum(g[0] for g in suits[1:] if len(g) == 1)
+            if self._sig_r[sig] == 1:
+                return self._last_trick(suits[0], offs, pool, None, lead, n)
+            offs.sort()
+        else:
+            offs = []
+            mslot = mk[1]
+            new_mslot = mslot
+            for t in range(1, len(suits)):
+                g = suits[t]
+                if len(g) == 1:
+                    pool += g[0]
+                    if mslot == t:
+                        new_mslot = -1
+                else:
+                    offs.append(g)
+                    if mslot == t:
+                        new_mslot = len(offs)
+            if new_mslot != mslot:
+                mk = (mk[0], new_mslot, mk[2] if new_mslot >= 0 else 0)
+            if self._sig_r[sig] == 1 and mk[0] == 1:
+                return self._last_trick(suits[0], offs, pool, mk, lead, n)
+            if len(offs) > 1:
+                if mk[1] >= 1:
+                    mslot, mgap = mk[1], mk[2]
+                    tagged = sorted((g, mgap if t + 1 == mslot else -1, t + 1) for t, g in enumerate(offs))
+                    offs = [x[0] for x in tagged]
+                    mk = (mk[0], 1 + [x[2] for x in tagged].index(mslot), mgap)
+                else:
+                    offs.sort()
+        key = (sig, lead, pool, mk, suits[0], *offs)
         found = self._memo.get(key)
         if found is not None:
             return found
+        state = (suits[0], *offs)
         if lead:
-            value = self._deck_leads(suits, mk, sig)
+            value = self._deck_leads(state, pool, mk, sig, n)
         else:
-            best_key: tuple[int, ...] | None = None
-            value = 0
-            seen: set[tuple[int, int]] = set()
-            for slot in range(4):
-                gaps = suits[slot]
-                if len(gaps) == 1:
-                    continue
-                if slot > 1 and gaps == suits[slot - 1] and (mk is None or mk[1] not in (slot, slot - 1)):
-                    continue  # same shape as the previous plain suit: same values
-                for i in range(len(gaps) - 1):
-                    if i > 0 and gaps[i] == 0 and not (mk is not None and mk[1] == slot and mk[2] == i):
-                        continue  # no card between this one and the one above: same card
-                    if (slot, i) in seen:
-                        continue
-                    seen.add((slot, i))
-                    v = self._lead(suits, mk, sig, slot, i)
-                    k = self._key(sig, v)
-                    if best_key is None or k > best_key:
-                        best_key, value = k, v
+            value = self._player_leads(state, pool, mk, sig, n)
         self._memo[key] = value
         return value
 
-    def _child(
-        self,
-        suits: list[tuple[int, ...]],
-        mk: tuple[int, int, int] | None,
-        lead: int,
-        sig: int,
+    def _last_trick(
+        self, trumps: tuple[int, ...], offs: list[tuple[int, ...]], pool: int, mk: Marker, lead: int, n: int
     ) -> int:
-        """Canonicalise (sort the plain suits) and evaluate."""
-        a, b, c = suits[1], suits[2], suits[3]
-        if mk is None or mk[1] == 0:
-            if a > b:
-                a, b = b, a
-            if b > c:
-                b, c = c, b
-                if a > b:
-                    a, b = b, a
-            return self._value(lead, (suits[0], a, b, c), mk, sig)
-        mslot = mk[1]
-        tagged = sorted((suits[s], mk[2] if s == mslot else -1, s) for s in (1, 2, 3))
-        new_slot = 1 + [t[2] for t in tagged].index(mslot)
-        return self._value(
-            lead, (suits[0], tagged[0][0], tagged[1][0], tagged[2][0]), (mk[0], new_slot, mk[2]), sig
-        )
+        """Closed form of the last trick (one card left, no known card on top)."""
+        if len(trumps) == 2:
+            s, (above, below) = 0, trumps
+        else:
+            s, (above, below) = 1, offs[0]
+        ntr = sum(trumps)
+        fact = _FACT[n]
+        if lead == 0:
+            q = above + below + (ntr if s else 0)
+            if q == 0:
+                if mk is not None and mk[1] in (s, 0) and mk[1] >= 0:
+                    deck_wins = mk[2] == 0 if mk[1] == s else True
+                    return fact if deck_wins else fact << _W
+                return fact << _W
+            beaters = above + (ntr if s else 0)
+            unit = fact // q
+            return (unit * (q - beaters) << _W) + unit * beaters
+        if n == 0:
+            if mk is None:
+                return 1 << _W
+            wins = mk[2] > 0 if mk[1] == s else s == 0 and mk[1] != 0
+            return 1 << _W if wins else 1
+        wins_count = below + (n - ntr if s == 0 else 0)
+        unit = _FACT[n - 1]
+        return (unit * wins_count << _W) + unit * (n - wins_count)
+
+    def _player_leads(self, suits: Suits, pool: int, mk: Marker, sig: int, n: int) -> int:
+        best_key: tuple[int, ...] | None = None
+        value = 0
+        mslot = -2 if mk is None else mk[1]
+        for slot in range(len(suits)):
+            gaps = suits[slot]
+            if len(gaps) == 1:
+                continue
+            if slot > 1 and gaps == suits[slot - 1] and mslot not in (slot, slot - 1):
+                continue  # same shape as the previous plain suit: same values
+            for i in range(len(gaps) - 1):
+                if i > 0 and gaps[i] == 0 and not (mslot == slot and mk[2] == i):  # type: ignore[index]
+                    continue  # nothing between this card and the one above: the same card
+                v = self._lead(suits, pool, mk, sig, slot, i, n)
+                k = self._key(sig, v)
+                if best_key is None or k > best_key:
+                    best_key, value = k, v
+        return value
 
     def _burns(self, gaps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int]]:
         """Every way to burn cards of one suit: (gaps left, cards burned, ways)."""
@@ -352,109 +418,110 @@ class Solver:
             return found
         out: list[tuple[tuple[int, ...], int, int]] = [((), 0, 1)]
         for g in gaps:
-            out = [(rest + (g - b,), k + b, w * comb(g, b)) for rest, k, w in out for b in range(g + 1)]
+            out = [((*rest, g - b), k + b, w * comb(g, b)) for rest, k, w in out for b in range(g + 1)]
         self._burn_cache[gaps] = out
         return out
 
-    def _lead(
-        self,
-        suits: Sequence[tuple[int, ...]],
-        mk: tuple[int, int, int] | None,
-        sig: int,
-        s: int,
-        i: int,
-    ) -> int:
-        """The player leads their card ``i`` of slot ``s``."""
+    def _lead(self, suits: Suits, pool: int, mk: Marker, sig: int, s: int, i: int, n: int) -> int:
+        """The player leads their card ``i`` of slot ``s``; ``n`` unseen cards."""
         r = self._sig_r[sig]
         win_sig, loss_sig = self._sig_win[sig], self._sig_loss[sig]
         gs = suits[s]
-        removed = gs[:i] + (gs[i] + gs[i + 1],) + gs[i + 2 :]
-        mk_after = mk
-        if mk is not None and mk[1] == s and mk[2] > i:
-            mk_after = (mk[0], s, mk[2] - 1)
-        elig = (0,) if s == 0 else (s, 0)
+        removed = _merge(gs, i)
         if mk is not None and mk[0] == 0:
             # The known card on top is turned first.
             _, mslot, mgap = mk
-            if mslot in elig:
+            if mslot == s or mslot == 0:
                 deck_wins = mgap <= i if mslot == s else True
                 child = list(suits)
                 child[s] = removed
                 if deck_wins:
-                    return self._child(child, None, 1, loss_sig)
-                return self._child(child, None, 0, win_sig) << _W
-            return self._lead(suits, None, sig, s, i)  # burned; the rest is random
-        n = sum(map(sum, suits))
-        q = sum(suits[s]) + (sum(suits[0]) if s else 0)
+                    return self._child(child, pool, None, 1, loss_sig, n)
+                return self._child(child, pool, None, 0, win_sig, n) << _W
+            return self._lead(suits, pool, None, sig, s, i, n)  # burned; the rest is random
+        q = sum(gs) + (sum(suits[0]) if s else 0)
+        fact = _FACT
         if q == 0:
-            fact = _FACT[n]
-            if mk is not None and mk[1] in elig:
-                mslot, mgap = mk[1], mk[2]
-                deck_wins = mgap <= i if mslot == s else True
+            if mk is not None and mk[1] >= 0 and (mk[1] == s or mk[1] == 0):
+                deck_wins = mk[2] <= i if mk[1] == s else True
                 # The stock is then empty: the player takes every remaining trick.
-                return fact << (_W * (r - 1 if deck_wins else r))
-            return fact << (_W * r)  # the stock runs out
+                return fact[n] << (_W * (r - 1 if deck_wins else r))
+            return fact[n] << (_W * r)  # the stock runs out
         if r == 1:
             beaters = sum(gs[: i + 1]) + (sum(suits[0]) if s else 0)
-            fact = _FACT[n]
-            return ((fact // q * (q - beaters)) << _W) + fact // q * beaters
-        # Eligible classes: (slot, gap, count, deck wins).
-        classes: list[tuple[int, int, int, bool]] = []
-        for t in elig:
-            for j, c in enumerate(suits[t]):
-                if c:
-                    classes.append((t, j, c, j <= i if t == s else True))
-        others = [t for t in (1, 2, 3) if t != s]
-        combos: list[tuple[tuple[tuple[int, ...], ...], int, int]] = [((), 0, 1)]
-        for t in others:
-            burns = self._burns(suits[t])
-            combos = [(rest + (g,), k + kb, w * wb) for rest, k, w in combos for g, kb, wb in burns]
-        win_acc = 0
-        loss_acc = 0
-        fact = _FACT
-        child: list[tuple[int, ...]] = list(suits)
-        for t, j, c, deck_wins in classes:
-            if t == s:
-                dec = removed
-                # remove the deck's card (gap j) from the suit before merging
-                g2 = list(gs)
-                g2[j] -= 1
-                dec = tuple(g2[:i]) + (g2[i] + g2[i + 1],) + tuple(g2[i + 2 :])
-                tr = suits[0]
-            else:
-                dec = removed
-                g2 = list(suits[0])
-                g2[j] -= 1
-                tr = tuple(g2)
-            child[0] = tr
-            if s:
-                child[s] = dec
-            else:
-                child[0] = dec
-            for rest, k, w in combos:
-                for t2, g in zip(others, rest, strict=True):
-                    child[t2] = g
-                weight = c * w * fact[k]
-                if deck_wins:
-                    loss_acc += weight * self._child(child, mk_after, 1, loss_sig)
-                else:
-                    win_acc += weight * self._child(child, mk_after, 0, win_sig)
-        return (win_acc << _W) + loss_acc
+            unit = fact[n] // q
+            return (unit * (q - beaters) << _W) + unit * beaters
+        return self._burn(suits, pool, mk, sig, s, n)[i]
 
-    def _deck_leads(
-        self, suits: tuple[tuple[int, ...], ...], mk: tuple[int, int, int] | None, sig: int
-    ) -> int:
+    def _burn(self, suits: Suits, pool: int, mk: Marker, sig: int, s: int, n: int) -> tuple[int, ...]:
+        """Values of leading each of the player's cards of slot ``s`` (no known top card, q > 0).
+
+        The deck turns one card: an eligible one is its play, any other is
+        burned and the search goes on; memoised, so burn orders merge, and
+        shared by every card of the led suit.
+        """
+        key = (sig, -1 - s, pool, mk, *suits)
+        found = self._memo_burn.get(key)
+        if found is not None:
+            return found
+        win_sig, loss_sig = self._sig_win[sig], self._sig_loss[sig]
+        gs = suits[s]
+        cards = len(gs) - 1
+        vals = [0] * cards
+        m = n - 1
+        child = list(suits)
+        mks = [mk] * cards
+        if mk is not None and mk[1] == s:
+            mks = [(mk[0], s, mk[2] - 1) if mk[2] > i else mk for i in range(cards)]
+        for t in (s, 0) if s else (0,):
+            tg = suits[t]
+            for j, c in enumerate(tg):
+                if not c:
+                    continue
+                dec = (*tg[:j], c - 1, *tg[j + 1 :])
+                if t == s:
+                    for i in range(cards):
+                        child[s] = (*dec[:i], dec[i] + dec[i + 1], *dec[i + 2 :])
+                        if j <= i:
+                            vals[i] += c * self._child(child, pool, mks[i], 1, loss_sig, m)
+                        else:
+                            vals[i] += c * self._child(child, pool, mks[i], 0, win_sig, m) << _W
+                else:
+                    child[0] = dec
+                    for i in range(cards):
+                        child[s] = (*gs[:i], gs[i] + gs[i + 1], *gs[i + 2 :])
+                        vals[i] += c * self._child(child, pool, mks[i], 1, loss_sig, m)
+                    child[0] = suits[0]
+        for t in range(1, len(suits)):
+            if t == s:
+                continue
+            gaps = suits[t]
+            for j, c in enumerate(gaps):
+                if c:
+                    burned = list(suits)
+                    burned[t] = (*gaps[:j], c - 1, *gaps[j + 1 :])
+                    sub = self._burn(tuple(burned), pool, mk, sig, s, m)
+                    for i in range(cards):
+                        vals[i] += c * sub[i]
+        if pool:
+            sub = self._burn(suits, pool - 1, mk, sig, s, m)
+            for i in range(cards):
+                vals[i] += pool * sub[i]
+        out = tuple(vals)
+        self._memo_burn[key] = out
+        return out
+
+    def _deck_leads(self, suits: Suits, pool: int, mk: Marker, sig: int, n: int) -> int:
         """The deck turns its top card and leads it; the player answers."""
         r = self._sig_r[sig]
         if mk is not None and mk[0] == 0:
-            return self._respond(suits, None, sig, mk[1], mk[2])
-        n = sum(map(sum, suits))
+            return self._respond(suits, pool, None, sig, mk[1], mk[2], n)
         if n == 0:
             if mk is None:
                 return 1 << (_W * r)  # the deck cannot lead: every trick is the player's
-            return self._respond(suits, None, sig, mk[1], mk[2])
+            return self._respond(suits, pool, None, sig, mk[1], mk[2], n)
         total = 0
-        for t in range(4):
+        for t in range(len(suits)):
             gaps = suits[t]
             for j, c in enumerate(gaps):
                 if c:
@@ -462,60 +529,53 @@ class Solver:
                     g2[j] -= 1
                     after = list(suits)
                     after[t] = tuple(g2)
-                    total += c * self._respond(after, mk, sig, t, j)
+                    total += c * self._respond(tuple(after), pool, mk, sig, t, j, n - 1)
+        if pool:
+            total += pool * self._respond(suits, pool - 1, mk, sig, -1, 0, n - 1)
         return total
 
     def _respond(
-        self,
-        suits: Sequence[tuple[int, ...]],
-        mk: tuple[int, int, int] | None,
-        sig: int,
-        led_slot: int,
-        led_gap: int,
+        self, suits: Suits, pool: int, mk: Marker, sig: int, led_slot: int, led_gap: int, n: int
     ) -> int:
         """Best answer to the deck's lead of class (led_slot, led_gap), already removed."""
+        options = self.responses(suits, pool, mk, sig, led_slot, led_gap, n)
+        if len(options) == 1:
+            for v in options.values():
+                return v
         best_key: tuple[int, ...] | None = None
         best = 0
-        for v in self.responses(suits, mk, sig, led_slot, led_gap).values():
+        for v in options.values():
             k = self._key(sig, v)
             if best_key is None or k > best_key:
                 best_key, best = k, v
         return best
 
     def responses(
-        self,
-        suits: Sequence[tuple[int, ...]],
-        mk: tuple[int, int, int] | None,
-        sig: int,
-        led_slot: int,
-        led_gap: int,
+        self, suits: Suits, pool: int, mk: Marker, sig: int, led_slot: int, led_gap: int, n: int
     ) -> dict[tuple[int, int], int]:
         """Value of each legal answer (slot, index) to a deck lead."""
         win_sig, loss_sig = self._sig_win[sig], self._sig_loss[sig]
-        follow = len(suits[led_slot]) > 1
+        follow = led_slot >= 0 and len(suits[led_slot]) > 1
         out: dict[tuple[int, int], int] = {}
-        for s in (led_slot,) if follow else range(4):
+        for s in (led_slot,) if follow else range(len(suits)):
             gs = suits[s]
             for i in range(len(gs) - 1):
-                if follow:
-                    wins = i < led_gap
-                else:
-                    wins = s == 0 and led_slot != 0
+                wins = i < led_gap if follow else s == 0 and led_slot != 0
                 child = list(suits)
-                child[s] = gs[:i] + (gs[i] + gs[i + 1],) + gs[i + 2 :]
+                child[s] = _merge(gs, i)
                 mk2 = mk
                 if mk is not None and mk[1] == s and mk[2] > i:
                     mk2 = (mk[0], s, mk[2] - 1)
                 if wins:
-                    out[(s, i)] = self._child(child, mk2, 0, win_sig) << _W
+                    out[(s, i)] = self._child(child, pool, mk2, 0, win_sig, n) << _W
                 else:
-                    out[(s, i)] = self._child(child, mk2, 1, loss_sig)
+                    out[(s, i)] = self._child(child, pool, mk2, 1, loss_sig, n)
         return out
 
     # -- public entry points ----------------------------------------------------
 
     def play_values(self, knowledge: Knowledge, objective: Objective) -> dict[Card, Outcome]:
-        """Exact value of every legal card in a mid-deal position."""
+        """Exact value of every legal card in a mid-deal position, in hand order."""
         k = knowledge
         lay = _layout(k)
         r = len(k.hand)
@@ -526,7 +586,7 @@ class Solver:
         out: dict[Card, Outcome] = {}
         if k.deck_lead is not None:
             assert lay.extra is not None
-            values = self.responses(lay.suits, lay.marker, sig, lay.extra[0], lay.extra[1])
+            values = self.responses(lay.suits, lay.pool, lay.marker, sig, lay.extra[0], lay.extra[1], n)
             for card in k.legal_cards():
                 out[card] = _outcome(values[lay.card_at[card]], n, k.tricks_won, r, objective)
             return out
@@ -534,23 +594,23 @@ class Solver:
             raise EuchreError("the deck leads next: there is no choice to make until it has turned its card")
         for card in k.hand:
             slot, i = lay.card_at[card]
-            v = self._lead(lay.suits, lay.marker, sig, slot, i)
+            v = self._lead(lay.suits, lay.pool, lay.marker, sig, slot, i, n)
             out[card] = _outcome(v, n, k.tricks_won, r, objective)
         return out
 
     def position_value(self, knowledge: Knowledge, objective: Objective) -> Outcome:
         """Value of a position under optimal play (the best card, or the deck's turn)."""
         k = knowledge
-        if k.deck_lead is not None or not k.deck_to_lead:
-            if not k.hand:
-                return _outcome(_FACT[len(k.unseen)], len(k.unseen), k.tricks_won, 0, objective)
-            values = self.play_values(k, objective)
-            return best_outcome(values.values())
+        n = len(k.unseen)
+        if not k.hand:
+            return _outcome(_FACT[n], n, k.tricks_won, 0, objective)
+        if not k.deck_to_lead:
+            return best_outcome(self.play_values(k, objective).values())
         lay = _layout(k)
         r = len(k.hand)
         sig = self._sig(objective, k.tricks_won, r)
-        v = self._child(list(lay.suits), lay.marker, 1, sig)
-        return _outcome(v, len(k.unseen), k.tricks_won, r, objective)
+        v = self._deck_leads(lay.suits, lay.pool, lay.marker, sig, n) if self._sig_comps[sig] else _FACT[n]
+        return _outcome(v, n, k.tricks_won, r, objective)
 
 
 def _outcome(value: int, n: int, tw: int, r: int, objective: Objective) -> Outcome:

@@ -139,6 +139,34 @@ _RULES: tuple[Rule, ...] = (
         "The game",
         "Deals repeat until the player or the deck reaches the target (10 points); that side wins.",
     ),
+    # Euchre Solitaire: what the advisor's reasons cite beyond the rule sheet.
+    Rule(
+        "solitaire.advice-exact",
+        "Exact values",
+        "Everything but the order of the unseen cards is public, so each choice's expected "
+        "points, P(3+ tricks) and P(5 tricks) under best play afterwards can be computed exactly.",
+    ),
+    Rule(
+        "solitaire.advice-burn-odds",
+        "What a lead makes the deck do",
+        "With q cards that stop the deck among n unseen cards in random order, the deck burns "
+        "(n - q)/(q + 1) cards on average; its play is equally likely to be any of the q.",
+    ),
+    Rule(
+        "solitaire.advice-cards-gone",
+        "Cards already gone",
+        "Burned and played cards are out for the rest of the deal: what beat your card may be gone.",
+    ),
+    Rule(
+        "solitaire.advice-contrast",
+        "Why the best choice is better",
+        "Comparing two choices by their exact expected points and chances shows what the better one gains.",
+    ),
+    Rule(
+        "solitaire.advice-game",
+        "Playing for the game",
+        "Near the end of a game, the chance to win the game can favour a choice with fewer expected points.",
+    ),
     # Classic Euchre: the base game.
     Rule(
         "classic.partnerships",

@@ -1,0 +1,289 @@
+"""Hints as data: every option's exact value, the best one, the reasons, and grades.
+
+Public entry points (what the hint panel calls, in a worker process or thread):
+
+* :func:`analyse_view` — the analysis of the decision a
+  :class:`~euchre_tutor.views.solitaire.SolitaireView` is at (trump choice or card);
+* :func:`analyse_trump` / :func:`analyse_play` — the same from raw knowledge;
+* :func:`grade` — a decision's loss against the best, with its label;
+* :func:`review_deal` — every decision of a finished (or partial) deal, graded.
+
+Modes: ``"points"`` maximises the deal's expected points; ``"game"`` the
+estimated chance to win the game from ``score`` (see :mod:`gamewin`). In both,
+ties are broken by expected points, then P(5 tricks), then P(3+ tricks), then
+the first option in the engine's order (trump: order up, clubs, diamonds,
+hearts, spades, then the same alone; cards: hand order).
+
+Grading thresholds (loss = best utility − the choice's utility):
+points mode: Best 0, Good < 0.05 point, Inaccuracy < 0.2, Mistake < 0.5,
+Blunder ≥ 0.5; game mode (win chance): Good < 0.01, Inaccuracy < 0.03,
+Mistake < 0.08, Blunder ≥ 0.08.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from euchre_tutor.advisor.gamewin import SCALE, game_utility
+from euchre_tutor.advisor.positions import knowledge_from_view, trump_choices, trump_knowledge
+from euchre_tutor.advisor.reasons import Reason, fmt, play_reasons, trump_reasons
+from euchre_tutor.advisor.solver import Knowledge, Objective, Outcome, Solver
+from euchre_tutor.cards import Card
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal, new_deal
+from euchre_tutor.views.solitaire import SolitaireView, player_view
+
+__all__ = [
+    "Analysis",
+    "Grade",
+    "Mode",
+    "OptionAnalysis",
+    "Review",
+    "action_label",
+    "analyse_play",
+    "analyse_trump",
+    "analyse_view",
+    "grade",
+    "review_deal",
+]
+
+Mode = Literal["points", "game"]
+
+_THRESHOLDS: dict[str, tuple[tuple[Fraction, str], ...]] = {
+    "points": ((Fraction(1, 20), "Good"), (Fraction(1, 5), "Inaccuracy"), (Fraction(1, 2), "Mistake")),
+    "game": ((Fraction(1, 100), "Good"), (Fraction(3, 100), "Inaccuracy"), (Fraction(8, 100), "Mistake")),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionAnalysis:
+    """One option: exact expected points, P(3+), P(5), and the mode's utility."""
+
+    action: Action
+    label: str
+    ev: Fraction
+    p3: Fraction
+    p5: Fraction
+    utility: Fraction  # points mode: = ev; game mode: the chance to win the game
+
+    @property
+    def ev_float(self) -> float:
+        return float(self.ev)
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    label: str  # Best / Good / Inaccuracy / Mistake / Blunder
+    loss: Fraction  # in the mode's utility
+    ev_loss: Fraction  # in expected points
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The analysis of one decision. ``options`` in the engine's order; ``best`` per the tie rule."""
+
+    phase: Literal["trump", "play"]
+    mode: Mode
+    options: tuple[OptionAnalysis, ...]
+    best: OptionAnalysis
+    reasons: tuple[Reason, ...]
+
+    @property
+    def utility_name(self) -> str:
+        return "expected points" if self.mode == "points" else "chance to win the game"
+
+    @property
+    def ranked(self) -> tuple[OptionAnalysis, ...]:
+        """Best first (the tie rule), the rest by the same order."""
+        order = {o.action: i for i, o in enumerate(self.options)}
+        return tuple(sorted(self.options, key=lambda o: (_rank_key(o), -order[o.action]), reverse=True))
+
+    def option(self, action: Action) -> OptionAnalysis:
+        for o in self.options:
+            if o.action == action:
+                return o
+        raise EuchreError(f"{action} is not one of the options: {', '.join(o.label for o in self.options)}")
+
+
+def _rank_key(o: OptionAnalysis) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    return (o.utility, o.ev, o.p5, o.p3)
+
+
+def _pick_best(options: Sequence[OptionAnalysis]) -> OptionAnalysis:
+    best = options[0]
+    for o in options[1:]:
+        if _rank_key(o) > _rank_key(best):
+            best = o
+    return best
+
+
+def action_label(action: Action) -> str:
+    if isinstance(action, Play):
+        return action.card.symbol
+    return str(action)
+
+
+def _objective(mode: Mode, alone: bool, score: tuple[int, int], target: int) -> Objective:
+    if mode == "points":
+        return Objective.points(alone)
+    if mode == "game":
+        return Objective(game_utility(score, target, alone), alone)
+    raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the game)")
+
+
+def _option(action: Action, o: Outcome, mode: Mode) -> OptionAnalysis:
+    utility = o.ev if mode == "points" else o.utility / SCALE
+    return OptionAnalysis(action, action_label(action), o.ev, o.p3, o.p5, utility)
+
+
+def analyse_trump(
+    hand: Sequence[Card],
+    turn: Card,
+    unseen: frozenset[Card],
+    rules: SolitaireRules | None = None,
+    *,
+    mode: Mode = "points",
+    score: tuple[int, int] = (0, 0),
+    chosen: Action | None = None,
+    solver: Solver | None = None,
+) -> Analysis:
+    """All trump options (8, or 10 with ``allow_name_turned``), exactly."""
+    rules = rules or SolitaireRules()
+    solver = solver or Solver()
+    outcomes: dict[Action, Outcome] = {}
+    for choice in trump_choices(turn, rules.allow_name_turned):
+        k = trump_knowledge(hand, turn, unseen, choice)
+        outcomes[choice] = solver.position_value(k, _objective(mode, choice.alone, score, rules.target))
+    options = tuple(_option(a, o, mode) for a, o in outcomes.items())
+    best = _pick_best(options)
+    by_label = {}
+    for a, o in outcomes.items():
+        assert isinstance(a, OrderUp | NameTrump)
+        trump = turn.suit if isinstance(a, OrderUp) else a.suit
+        assert trump is not None
+        by_label[action_label(a)] = (trump, isinstance(a, OrderUp), o)
+    reasons = trump_reasons(
+        hand, turn, unseen, by_label, best.label, action_label(chosen) if chosen else None, mode
+    )
+    return Analysis("trump", mode, options, best, tuple(reasons))
+
+
+def analyse_play(
+    knowledge: Knowledge,
+    *,
+    mode: Mode = "points",
+    score: tuple[int, int] = (0, 0),
+    target: int = 10,
+    chosen: Card | None = None,
+    solver: Solver | None = None,
+) -> Analysis:
+    """Every legal card of a mid-deal position, exactly."""
+    solver = solver or Solver()
+    values = solver.play_values(knowledge, _objective(mode, knowledge.alone, score, target))
+    options = tuple(_option(Play(c), o, mode) for c, o in values.items())
+    best = _pick_best(options)
+    assert isinstance(best.action, Play)
+    reasons = play_reasons(knowledge, values, best.action.card, chosen, mode)
+    return Analysis("play", mode, options, best, tuple(reasons))
+
+
+def analyse_view(
+    view: SolitaireView,
+    *,
+    mode: Mode = "points",
+    score: tuple[int, int] = (0, 0),
+    chosen: Action | None = None,
+    solver: Solver | None = None,
+) -> Analysis:
+    """The analysis of the decision the view is at (what the hint panel calls)."""
+    if view.phase is Phase.CHOOSE_TRUMP:
+        return analyse_trump(
+            view.hand,
+            view.turn_card,
+            view.unseen,
+            view.rules,
+            mode=mode,
+            score=score,
+            chosen=chosen,
+            solver=solver,
+        )
+    if view.phase is Phase.OVER:
+        raise EuchreError("the deal is over: there is no decision left to analyse")
+    card = chosen.card if isinstance(chosen, Play) else None
+    return analyse_play(
+        knowledge_from_view(view),
+        mode=mode,
+        score=score,
+        target=view.rules.target,
+        chosen=card,
+        solver=solver,
+    )
+
+
+def grade(analysis: Analysis, action: Action) -> Grade:
+    """The loss of ``action`` against the best option, with its label."""
+    chosen = analysis.option(action)
+    best = analysis.best
+    loss = best.utility - chosen.utility
+    ev_loss = best.ev - chosen.ev
+    if loss <= 0 and chosen.action == best.action:
+        label = "Best"
+    elif loss <= 0:
+        label = "Best" if ev_loss <= 0 else "Good"
+    else:
+        label = "Blunder"
+        for limit, name in _THRESHOLDS[analysis.mode]:
+            if loss < limit:
+                label = name
+                break
+    unit = "points" if analysis.mode == "points" else "of the chance to win the game"
+    if label == "Best":
+        text = f"{chosen.label}: the best choice ({fmt(chosen.ev)} expected points)."
+    else:
+        text = (
+            f"{chosen.label}: {label.lower()}, {fmt(loss, False)} {unit} below {best.label} "
+            f"({fmt(chosen.ev)} against {fmt(best.ev)} expected points)."
+        )
+    return Grade(label, loss, ev_loss, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """One decision of a deal: the view it was made in, the analysis, the choice and its grade."""
+
+    view: SolitaireView
+    analysis: Analysis
+    action: Action
+    grade: Grade
+
+
+def review_deal(
+    deal: SolitaireDeal,
+    actions: Sequence[Action],
+    rules: SolitaireRules | None = None,
+    *,
+    mode: Mode = "points",
+    score: tuple[int, int] = (0, 0),
+) -> list[Review]:
+    """Reconstruct each decision's view from the deal and the actions, and grade it.
+
+    Forced plays (a single legal card) are graded too (always Best). Raises
+    IllegalAction if an action was not legal where it was made.
+    """
+    rules = rules or SolitaireRules()
+    state = new_deal(deal, rules)
+    out: list[Review] = []
+    for action in actions:
+        view = player_view(state)
+        nxt = state.apply(action)  # checked: raises if illegal
+        analysis = analyse_view(view, mode=mode, score=score, chosen=action)
+        out.append(Review(view, analysis, action, grade(analysis, action)))
+        state = nxt
+        if state.phase is Phase.OVER:
+            break
+    return out

@@ -1,0 +1,78 @@
+"""The game-win table: the estimated chance to win a Solitaire game from each score.
+
+Shipped as package data (``euchre_tutor/data/solitaire_game_win.json``),
+rebuilt by ``scripts/solitaire_par.py --write-table``. It is an *estimate*
+from exactly solved sample deals, with a bootstrap standard error per cell
+(``se``). The score-aware advisor turns it into a utility for each number of
+tricks a deal can end with.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from euchre_tutor.advisor.solver import ALONE_POINTS, POINTS
+from euchre_tutor.errors import EuchreError
+
+__all__ = ["SCALE", "GameWinTable", "game_utility", "load_table"]
+
+#: Utilities are integers: the win chance times SCALE, rounded.
+SCALE = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class GameWinTable:
+    target: int
+    deals: int
+    win: tuple[tuple[float, ...], ...]
+    se: tuple[tuple[float, ...], ...]
+    description: str
+
+    def chance(self, player: int, deck: int) -> float:
+        """P(the player wins the game) with ``player``:``deck`` points before the next deal."""
+        if player >= self.target:
+            return 1.0
+        if deck >= self.target:
+            return 0.0
+        return self.win[max(player, 0)][max(deck, 0)]
+
+    @property
+    def max_se(self) -> float:
+        return max(max(row) for row in self.se)
+
+
+@cache
+def load_table() -> GameWinTable:
+    try:
+        text = resources.files("euchre_tutor").joinpath("data/solitaire_game_win.json").read_text("utf-8")
+    except FileNotFoundError:
+        raise EuchreError(
+            "the game-win table is missing; rebuild it with scripts/solitaire_par.py --write-table"
+        ) from None
+    data = json.loads(text)
+    return GameWinTable(
+        target=int(data["target"]),
+        deals=int(data["deals"]),
+        win=tuple(tuple(float(x) for x in row) for row in data["win"]),
+        se=tuple(tuple(float(x) for x in row) for row in data["se"]),
+        description=str(data["description"]),
+    )
+
+
+def game_utility(score: tuple[int, int], target: int, alone: bool) -> tuple[int, ...]:
+    """Utility by final tricks 0..5: the (scaled) chance to win the game after the deal."""
+    table = load_table()
+    if target != table.target:
+        raise EuchreError(
+            f"the game-win table is for games to {table.target}, not {target}: "
+            "use the 'most points' mode, or rebuild the table for this target"
+        )
+    player, deck = score
+    out = []
+    for pts in ALONE_POINTS if alone else POINTS:
+        after = (player + pts, deck) if pts > 0 else (player, deck - pts)
+        out.append(round(table.chance(*after) * SCALE))
+    return tuple(out)
