@@ -117,6 +117,7 @@ def table_html(view: SolitaireView | None) -> str:
             cards = face(last.player, trump=view.trump)
             if last.deck is not None:
                 cards += " " + face(last.deck, trump=view.trump)
+            cards = f'<div style="display:flex;gap:6px">{cards}</div>'
             spots.append(
                 _spot("Last trick", cards, "you won it" if last.winner == "player" else "the deck won it")
             )
