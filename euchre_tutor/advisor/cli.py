@@ -1,0 +1,171 @@
+"""``euchre-tutor solitaire analyze``: the exact advisor on the command line.
+
+Without ``--trump`` it analyses the trump decision (8 options, 10 with
+``--name-turned``); with ``--trump`` (and ``--plays``) the position reached.
+``--json`` prints one JSON object; ``--batch FILE|-`` reads JSON lines like
+replay's and prints one result line per input line (a bad line gives
+``{"error": ...}`` and the batch goes on, exit 0).
+
+Exact values are reduced fraction strings with the sign on the numerator
+(``"-7/19"``, ``"1"``). ``"best"`` is the option with the highest value in the
+mode (expected points, or the chance to win the game with ``--mode game``),
+ties broken by expected points, then P(5), then P(3+), then the first in the
+listed order (order up, clubs, diamonds, hearts, spades, then alone; cards in
+hand order).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, cast
+
+from euchre_tutor.advisor.advice import Analysis, Mode, OptionAnalysis, analyse_view
+from euchre_tutor.advisor.reasons import fraction_text
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.solitaire.cli import (
+    add_position_arguments,
+    fail,
+    position_from_args,
+    position_from_json,
+    run_batch,
+)
+from euchre_tutor.solitaire.engine import DealState, NameTrump, OrderUp, Phase, Play
+from euchre_tutor.views.solitaire import player_view
+
+__all__ = ["analysis_json", "register", "run_analyze"]
+
+
+def register(commands: Any) -> None:
+    """Add ``analyze`` to the ``solitaire`` subcommands."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "analyze",
+        help="exact values of every option (trump choice or card)",
+        description=(
+            "Exact expected points, P(3+ tricks) and P(5 tricks) of every option, under best play "
+            "afterwards. Without --trump: the trump decision; with --trump and --plays: the "
+            "position reached."
+        ),
+    )
+    add_position_arguments(parser, trump_required=False)
+    parser.add_argument(
+        "--mode",
+        choices=["points", "game"],
+        default="points",
+        help="maximise expected points (default) or the chance to win the game from --score",
+    )
+    parser.add_argument("--score", default="0:0", metavar="P:D", help="game score before this deal, e.g. 7:9")
+    parser.set_defaults(run=run_analyze)
+
+
+def _score(text: str) -> tuple[int, int]:
+    try:
+        a, b = text.split(":")
+        score = int(a), int(b)
+    except ValueError:
+        raise EuchreError(f"--score {text!r} is not a score: write player:deck points, e.g. 7:9") from None
+    if min(score) < 0:
+        raise EuchreError(f"--score {text!r}: points cannot be negative")
+    return score
+
+
+def _option_json(o: OptionAnalysis) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if isinstance(o.action, OrderUp | NameTrump):
+        out["trump"] = "up" if isinstance(o.action, OrderUp) else o.action.suit.value
+        out["alone"] = o.action.alone
+    else:
+        assert isinstance(o.action, Play)
+        out["card"] = str(o.action.card)
+    out.update(
+        ev=fraction_text(o.ev),
+        p3=fraction_text(o.p3),
+        p5=fraction_text(o.p5),
+        ev_float=round(float(o.ev), 6),
+        p3_float=round(float(o.p3), 6),
+        p5_float=round(float(o.p5), 6),
+        label=o.label,
+    )
+    if o.utility != o.ev:
+        out["utility"] = fraction_text(o.utility)
+        out["utility_float"] = round(float(o.utility), 6)
+    return out
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The documented JSON shape of an analysis."""
+    reasons = [r.to_json() for r in analysis.reasons]
+    if analysis.phase == "trump":
+        return {
+            "mode": analysis.mode,
+            "options": [_option_json(o) for o in analysis.options],
+            "best": _option_json(analysis.best),
+            "reasons": reasons,
+        }
+    best = analysis.best.action
+    assert isinstance(best, Play)
+    return {
+        "mode": analysis.mode,
+        "legal": [_option_json(o)["card"] for o in analysis.options],
+        "values": [_option_json(o) for o in analysis.options],
+        "best": str(best.card),
+        "reasons": reasons,
+    }
+
+
+def _analyse(state: DealState, mode: Mode, score: tuple[int, int]) -> Analysis:
+    if state.phase is Phase.OVER:
+        raise EuchreError(
+            f"the deal is over after these plays ({state.tricks_won} tricks to the player): "
+            "drop the last plays to analyse a decision"
+        )
+    return analyse_view(player_view(state), mode=mode, score=score)
+
+
+def analysis_text(analysis: Analysis) -> str:
+    col = "win game" if analysis.mode == "game" else ""
+    head = f"{'option':<22}{'EV':>9}{'P(3+)':>8}{'P(5)':>8}" + (f"{col:>10}" if col else "") + "  exact EV"
+    lines = [head]
+    for o in analysis.ranked:
+        mark = "*" if o.action == analysis.best.action else " "
+        row = f"{mark}{o.label:<21}{float(o.ev):>+9.3f}{float(o.p3):>8.3f}{float(o.p5):>8.3f}"
+        if col:
+            row += f"{float(o.utility):>10.3f}"
+        lines.append(row + "  " + fraction_text(o.ev))
+    lines.append("")
+    lines.extend(f"- {r.text} [{r.rule}]" for r in analysis.reasons)
+    return "\n".join(lines)
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    mode = cast(Mode, args.mode)
+    try:
+        score = _score(args.score)
+    except EuchreError as error:
+        return fail(str(error))
+    if args.batch is not None:
+
+        def handle(obj: Any) -> dict[str, Any]:
+            line_mode = mode
+            line_score = score
+            if isinstance(obj, dict):
+                if "mode" in obj:
+                    if obj["mode"] not in ("points", "game"):
+                        raise EuchreError(f"mode {obj['mode']!r}: use 'points' or 'game'")
+                    line_mode = cast(Mode, obj["mode"])
+                if "score" in obj:
+                    line_score = _score(str(obj["score"]))
+            return analysis_json(_analyse(position_from_json(obj), line_mode, line_score))
+
+        return run_batch(args, handle)
+    try:
+        analysis = _analyse(position_from_args(args), mode, score)
+    except EuchreError as error:
+        return fail(str(error))
+    if args.json:
+        print(json.dumps(analysis_json(analysis)))
+    else:
+        print(analysis_text(analysis))
+    sys.stdout.flush()
+    return 0
