@@ -17,6 +17,7 @@ __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from euchre_tutor.advisor import cli as advisor_cli
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
 
@@ -26,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"euchre-tutor {__version__}")
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    solitaire_cli.register(games)
+    solitaire_commands = solitaire_cli.register(games)
+    advisor_cli.register(solitaire_commands)
     classic_cli.register(games)
     return parser
 
