@@ -460,7 +460,16 @@ class Solver:
         burned and the search goes on; memoised, so burn orders merge, and
         shared by every card of the led suit.
         """
-        key = (sig, -1 - s, pool, mk, *suits)
+        if len(suits) > 2:
+            # Canonical key: plain suits sorted, tagged with the led suit and the marker.
+            if mk is None or mk[1] <= 0:
+                tags = sorted((suits[t], t == s, -1) for t in range(1, len(suits)))
+                key: tuple[object, ...] = (sig, s == 0, pool, mk, suits[0], *tags)
+            else:
+                tags = sorted((suits[t], t == s, mk[2] if t == mk[1] else -1) for t in range(1, len(suits)))
+                key = (sig, s == 0, pool, mk[0], suits[0], *tags)
+        else:
+            key = (sig, s, pool, mk, *suits)
         found = self._memo_burn.get(key)
         if found is not None:
             return found
