@@ -1,0 +1,44 @@
+"""The dashboard's hints are the exact advisor's numbers (no stub)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from euchre_tutor.cards import deck, format_cards, parse_cards
+from euchre_tutor.solitaire.engine import OrderUp
+from euchre_tutor.widgets.advice import AdvisorSource
+from euchre_tutor.widgets.controller import SolitaireController
+
+# hint-examples.md, example 2: hand JH JD AH 9S TC, turn card KH; the stock order does not matter.
+FIXED = parse_cards("JH JD AH 9S TC KH")
+DEAL = format_cards([*FIXED, *(c for c in deck() if c not in FIXED)])
+
+
+def test_trump_hint_shows_the_exact_values_and_reasons() -> None:
+    c = SolitaireController(1, source=AdvisorSource(), runner="inline")
+    assert c.load_deal(DEAL)
+    assert c.wait_for_analysis(120)
+    hint = c.current_hint
+    assert hint is not None
+    assert hint.best.action == OrderUp(False)
+    assert (hint.best.ev, hint.best.p3, hint.best.p5) == (1, 1, 0)
+    by_label = {o.label: o for o in hint.options}
+    assert by_label["name ♦"].ev == Fraction(-146749, 3811808)
+    assert by_label["name ♣"].ev == Fraction(-49217660749, 30875644800)
+    assert len(hint.options) == 8
+    rules = {r.rule for r in hint.reasons}
+    assert "cards.left-bower" in rules and "solitaire.order-up" in rules
+    # grading: naming spades loses about 2.56 points against ordering up: a blunder
+    grade = hint.grade(next(o.action for o in hint.options if o.label == "name ♠"))
+    assert grade is not None and grade.label == "Blunder"
+
+
+def test_card_hint_after_ordering_up() -> None:
+    c = SolitaireController(1, source=AdvisorSource(), runner="inline")
+    assert c.load_deal(DEAL)
+    assert c.choose(OrderUp())
+    assert c.wait_for_analysis(120)
+    hint = c.current_hint
+    assert hint is not None and hint.best.label == "J♥"  # draws the known K♥ at once
+    assert hint.best.ev == 1
+    assert {o.label for o in hint.options} == {"J♥", "J♦", "A♥", "9♠", "10♣"}
