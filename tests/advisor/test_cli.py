@@ -1,0 +1,107 @@
+"""``euchre-tutor solitaire analyze``: JSON shapes, batch mode, errors."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from fractions import Fraction
+
+import pytest
+
+from euchre_tutor.advisor import cli as advisor_cli
+from euchre_tutor.cards import deck, parse_cards
+from euchre_tutor.solitaire import cli as solitaire_cli
+
+CARDS = parse_cards("9H 9C KC JC 9S JD")
+DEAL = " ".join(str(c) for c in (*CARDS, *(c for c in deck(24) if c not in CARDS)))
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="euchre-tutor")
+    games = parser.add_subparsers(dest="game", required=True)
+    advisor_cli.register(solitaire_cli.register(games))
+    args = parser.parse_args(argv)
+    out, err = io.StringIO(), io.StringIO()
+    old = None
+    if stdin:
+        import sys
+
+        old = sys.stdin
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = args.run(args)
+    finally:
+        if old is not None:
+            import sys
+
+            sys.stdin = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_trump_decision_json() -> None:
+    code, out, err = run(["solitaire", "analyze", "--deal", DEAL, "--json"])
+    assert code == 0 and not err
+    data = json.loads(out)
+    assert len(data["options"]) == 8
+    first = data["options"][0]
+    assert (first["trump"], first["alone"], first["ev"]) == ("up", False, "-2")
+    clubs = next(o for o in data["options"] if o["trump"] == "C" and not o["alone"])
+    assert clubs["ev"] == "22637/70686"
+    assert Fraction(clubs["p3"]) == Fraction(clubs["p3"])
+    assert data["best"]["trump"] == "C" and data["best"]["alone"] is False
+    assert all({"rule", "text", "numbers"} <= set(r) for r in data["reasons"])
+    spades = next(o for o in data["options"] if o["trump"] == "S" and not o["alone"])
+    assert spades["ev"] == "-24883/21420"
+
+
+def test_mid_deal_json() -> None:
+    code, out, _ = run(["solitaire", "analyze", "--deal", DEAL, "--trump", "C", "--json"])
+    assert code == 0
+    data = json.loads(out)
+    assert data["legal"] == ["9H", "9C", "KC", "JC", "9S"]
+    assert data["best"] == "9H"
+    values = {v["card"]: v["ev"] for v in data["values"]}
+    assert values["JC"] == "7471/282744" and values["9C"] == "-140911/70686"
+
+
+def test_text_table() -> None:
+    code, out, _ = run(["solitaire", "analyze", "--deal", DEAL, "--trump", "C"])
+    assert code == 0
+    assert out.splitlines()[1].startswith("*9♥")
+    assert "22637/70686" in out
+
+
+def test_batch_goes_on_after_bad_lines() -> None:
+    lines = "\n".join(
+        [
+            json.dumps({"deal": DEAL, "trump": "C", "plays": "9H"}),
+            "not json",
+            json.dumps({"seed": 5, "trump": "up", "plays": "XX"}),
+            json.dumps({"seed": 5, "trump": "up", "alone": True}),
+        ]
+    )
+    code, out, _ = run(["solitaire", "analyze", "--batch", "-"], stdin=lines + "\n")
+    assert code == 0
+    results = [json.loads(line) for line in out.splitlines()]
+    assert len(results) == 4
+    assert "values" in results[0] and "error" in results[1] and "error" in results[2]
+    assert "best" in results[3]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--deal", "9H 9C"],
+        ["--deal", DEAL, "--trump", "X"],
+        ["--deal", DEAL, "--trump", "C", "--plays", "AS"],
+        ["--deal", DEAL, "--score", "7-9", "--mode", "game"],
+    ],
+)
+def test_errors_exit_2_with_one_line(argv: list[str]) -> None:
+    code, out, err = run(["solitaire", "analyze", *argv])
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
