@@ -18,18 +18,18 @@ from euchre_tutor.cards import (
     Card,
     Rank,
     Suit,
+    deck,
     effective_suit,
     is_left_bower,
     is_right_bower,
     is_trump,
     trick_power,
-    winning_index,
 )
-from euchre_tutor.classic.engine import Action, HandState, MatchState, Phase, Seat
+from euchre_tutor.classic.engine import Action, HandState, MatchState, Phase, Seat, trick_winner
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.views.classic import SeatView, seat_view
 
-__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "hand_strength", "play_out"]
+__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "hand_strength", "no_trump_strength", "play_out"]
 
 
 class Player(Protocol):
@@ -49,6 +49,8 @@ class RandomPlayer:
 
 
 def _trump_points(card: Card, trump: Suit) -> float:
+    if card.is_joker:
+        return 3.5
     if is_right_bower(card, trump):
         return 3.0
     if is_left_bower(card, trump):
@@ -59,8 +61,8 @@ def _trump_points(card: Card, trump: Suit) -> float:
 
 
 def hand_strength(cards: Sequence[Card], trump: Suit) -> float:
-    """A point count of ``cards`` with ``trump``: bowers 3 and 2.5, trump A 2, K 1.5, Q 1.25,
-    other trumps 1, off-suit aces 1, and 0.5 per void in a plain suit when holding 2+ trumps."""
+    """A point count of ``cards`` with ``trump``: joker 3.5, bowers 3 and 2.5, trump A 2, K 1.5,
+    Q 1.25, other trumps 1, off-suit aces 1, and 0.5 per void in a plain suit when holding 2+ trumps."""
     points = sum(_trump_points(c, trump) for c in cards)
     trumps = sum(1 for c in cards if is_trump(c, trump))
     if trumps >= 2:
@@ -69,12 +71,24 @@ def hand_strength(cards: Sequence[Card], trump: Suit) -> float:
     return points
 
 
+def no_trump_strength(cards: Sequence[Card], notrump: str, lowest: Rank = Rank.NINE) -> float:
+    """A point count for a no-trump bid: sure winners (aces high; the lowest ranks low) 2.5,
+    the next rank 1.2 (on the same scale as :func:`hand_strength`)."""
+    points = 0.0
+    for c in cards:
+        step = (Rank.ACE - c.rank) if notrump == "high" else (c.rank - lowest)
+        points += {0: 2.5, 1: 1.2}.get(int(step), 0.0)
+    return points
+
+
 @dataclass(frozen=True, slots=True)
 class RuleBasedPlayer:
-    """Point-count bidding and plain-sense card play.
+    """Point-count bidding and plain-sense card play, under every house rule.
 
     Orders or calls at ``bid`` points or more, goes alone at ``alone`` points
-    with both bowers or the right bower and three more trumps.
+    with both bowers or the right bower and three more trumps. It always calls
+    a misdeal and goes under when it may (the swapped cards are weak), gives its
+    best card to a loner and names spades when bidding blind.
     """
 
     bid: float = 6.0
@@ -87,10 +101,13 @@ class RuleBasedPlayer:
         if len(legal) == 1:
             return legal[0]
         handler = {
+            Phase.BLIND: self._blind,
             Phase.ROUND_1: self._round_1,
             Phase.ROUND_2: self._round_2,
             Phase.DISCARD: self._discard,
             Phase.GO_ALONE: self._go_alone,
+            Phase.BEST_CARD: self._give_best,
+            Phase.LONER_DISCARD: self._discard,
             Phase.DEFEND_ALONE: self._defend_alone,
             Phase.PLAY: self._play,
         }[view.phase]
@@ -99,9 +116,16 @@ class RuleBasedPlayer:
 
     # -- bidding -------------------------------------------------------------
 
+    def _blind(self, view: SeatView) -> Action:
+        return Action("call", suit=Suit.SPADES)
+
     def _round_1(self, view: SeatView) -> Action:
-        trump = view.up.suit
-        assert trump is not None
+        if Action("misdeal") in view.legal:
+            return Action("misdeal")
+        unders = [a for a in view.legal if a.kind == "under"]
+        if unders:
+            return min(unders, key=lambda a: sum(c.rank for c in a.cards))
+        trump = view.up_suit
         cards = list(view.hand)
         if view.seat == view.dealer:
             cards = _best_six_minus_one([*cards, view.up], trump)
@@ -111,65 +135,85 @@ class RuleBasedPlayer:
             points += 0.5 * up_value
         elif view.dealer != view.seat:
             points -= 0.5 * up_value
-        return self._bid(view, points, cards, Action("order"), Action("order", alone=True))
+        order, order_alone = Action("order"), Action("order", alone=True)
+        if order not in view.legal and order_alone in view.legal:  # Canadian loner: alone or nothing
+            worthy = points >= self.bid and self._alone_worthy(cards, trump, points)
+            return order_alone if worthy else Action("pass")
+        return self._bid(view, points, cards, order, order_alone)
 
     def _round_2(self, view: SeatView) -> Action:
-        calls = [a for a in view.legal if a.kind == "call" and not a.alone and a.suit is not None]
-        best = max(calls, key=lambda a: hand_strength(view.hand, a.suit))  # type: ignore[arg-type]
-        assert best.suit is not None
-        points = hand_strength(view.hand, best.suit)
+        lowest = min(c.rank for c in deck(view.rules.deck))
+        options: list[tuple[float, Action]] = []
+        for a in view.legal:
+            if a.kind != "call" or a.alone:
+                continue
+            if a.suit is not None:
+                options.append((hand_strength(view.hand, a.suit), a))
+            elif a.notrump is not None:
+                options.append((no_trump_strength(view.hand, a.notrump, lowest), a))
+        points, best = max(options, key=lambda pa: pa[0])
         stuck = not any(a.kind == "pass" for a in view.legal)
         if stuck:
             points = max(points, self.bid)
-        return self._bid(view, points, list(view.hand), best, Action("call", suit=best.suit, alone=True))
+        alone = Action("call", suit=best.suit, notrump=best.notrump, alone=True)
+        return self._bid(view, points, list(view.hand), best, alone)
 
     def _bid(self, view: SeatView, points: float, cards: list[Card], bid: Action, alone: Action) -> Action:
         if points < self.bid:
             return Action("pass")
-        trump = bid.suit if bid.suit is not None else view.up.suit
-        assert trump is not None
+        if bid.notrump is not None:
+            return bid
+        trump = bid.suit if bid.suit is not None else view.up_suit
         if alone in view.legal and self._alone_worthy(cards, trump, points):
             return alone
         return bid
 
     def _alone_worthy(self, cards: Sequence[Card], trump: Suit, points: float) -> bool:
-        right = any(is_right_bower(c, trump) for c in cards)
+        right = any(is_right_bower(c, trump) or c.is_joker for c in cards)
         left = any(is_left_bower(c, trump) for c in cards)
         trumps = sum(1 for c in cards if is_trump(c, trump))
         return points >= self.alone and right and (left or trumps >= 4)
 
     def _discard(self, view: SeatView) -> Action:
-        assert view.trump is not None
-        keep = _best_six_minus_one(list(view.hand), view.trump, allowed=_cards(view.legal))
+        keep = _best_six_minus_one(list(view.hand), view.trump, allowed=_cards(view.legal), low=_low(view))
         gone = [c for c in view.hand if c not in keep]
         return Action("discard", card=gone[0])
 
+    def _give_best(self, view: SeatView) -> Action:
+        cards = _cards(view.legal)
+        if view.trump is None:
+            return Action("give", card=min(cards, key=lambda c: _cost(c, view)))
+        return Action("give", card=max(cards, key=lambda c: _cost(c, view)))
+
     def _go_alone(self, view: SeatView) -> Action:
-        assert view.trump is not None
+        if view.trump is None:
+            return Action("partner")
         points = hand_strength(view.hand, view.trump)
         return Action("alone") if self._alone_worthy(view.hand, view.trump, points) else Action("partner")
 
     def _defend_alone(self, view: SeatView) -> Action:
-        assert view.trump is not None
+        if view.trump is None:
+            return Action("partner")
         # Defending alone pays only with a near-certain euchre: three top trumps.
-        trumps = sorted((c for c in view.hand if is_trump(c, view.trump)), key=lambda c: -_power(c, view))
-        top = sum(1 for c in trumps if is_right_bower(c, view.trump) or is_left_bower(c, view.trump))
-        return Action("alone") if top == 2 and len(trumps) >= 4 else Action("partner")
+        trumps = [c for c in view.hand if is_trump(c, view.trump)]
+        top = sum(
+            1 for c in trumps if is_right_bower(c, view.trump) or is_left_bower(c, view.trump) or c.is_joker
+        )
+        return Action("alone") if top >= 2 and len(trumps) >= 4 else Action("partner")
 
     # -- play ------------------------------------------------------------------
 
     def _play(self, view: SeatView) -> Action:
         cards = _cards(view.legal)
-        assert view.trump is not None
         trump = view.trump
         if not view.trick_plays:
-            return Action("play", card=self._lead(view, cards, trump))
+            return Action("play", card=self._lead(view, cards))
         played = [c for _, c in view.trick_plays]
         led = effective_suit(played[0], trump)
-        win_i = winning_index(played, trump)
+        win_i = trick_winner(played, trump, view.notrump)
         winner_seat, winner_card = view.trick_plays[win_i]
-        best_power = trick_power(winner_card, trump, led)
-        winners = [c for c in cards if trick_power(c, trump, led) > best_power]
+        best_power = _power(winner_card, view, led)
+        winners = [c for c in cards if _power(c, view, led) > best_power]
         partner_winning = winner_seat == view.seat.partner
         last_to_play = len(view.trick_plays) + 1 == 4 - len(view.sitting_out)
         if partner_winning and (last_to_play or _is_boss(winner_card, view)):
@@ -177,77 +221,88 @@ class RuleBasedPlayer:
         if winners:
             # Last to play: the cheapest winner; otherwise the strongest, to hold the trick.
             pick = (
-                min(winners, key=lambda c: trick_power(c, trump, led))
+                min(winners, key=lambda c: _power(c, view, led))
                 if last_to_play
-                else max(winners, key=lambda c: trick_power(c, trump, led))
+                else max(winners, key=lambda c: _power(c, view, led))
             )
-            if is_trump(pick, trump) and not last_to_play and led is not trump:
-                pick = min(winners, key=lambda c: trick_power(c, trump, led))
+            if trump is not None and is_trump(pick, trump) and not last_to_play and led is not trump:
+                pick = min(winners, key=lambda c: _power(c, view, led))
             return Action("play", card=pick)
         return Action("play", card=_cheapest(cards, view))
 
-    def _lead(self, view: SeatView, cards: list[Card], trump: Suit) -> Card:
-        trumps = [c for c in cards if is_trump(c, trump)]
-        plain = [c for c in cards if not is_trump(c, trump)]
+    def _lead(self, view: SeatView, cards: list[Card]) -> Card:
+        trump = view.trump
+        trumps = [c for c in cards if trump is not None and is_trump(c, trump)]
+        plain = [c for c in cards if c not in trumps]
         if view.is_maker_side and trumps:
-            top = max(trumps, key=lambda c: _power(c, view))
+            top = max(trumps, key=lambda c: _cost(c, view))
             if _is_boss(top, view) or (view.alone and view.maker == view.seat):
                 return top
-        aces = [c for c in plain if c.rank is Rank.ACE]
-        if aces:
-            return aces[0]
+        bosses = [c for c in plain if _is_boss(c, view)]
+        if bosses:
+            return bosses[0]
         if plain:
-            # A low card from the shortest plain suit looks for a ruff later.
+            # A weak card from the shortest plain suit looks for a ruff later.
             by_suit: dict[Suit, list[Card]] = {}
             for c in plain:
                 by_suit.setdefault(effective_suit(c, trump), []).append(c)
             shortest = min(by_suit.values(), key=len)
-            return min(shortest, key=lambda c: c.rank)
-        return max(trumps, key=lambda c: _power(c, view))
+            return min(shortest, key=lambda c: _cost(c, view))
+        return max(trumps, key=lambda c: _cost(c, view))
 
 
 def _cards(actions: Sequence[Action]) -> list[Card]:
     return [a.card for a in actions if a.card is not None]
 
 
-def _power(card: Card, view: SeatView) -> int:
-    assert view.trump is not None
-    return trick_power(card, view.trump, effective_suit(card, view.trump))
+def _low(view: SeatView) -> bool:
+    return view.notrump == "low"
+
+
+def _power(card: Card, view: SeatView, led: Suit) -> int:
+    """How strongly ``card`` competes in a trick led in ``led`` (0: cannot win), under any contract."""
+    if view.notrump == "low":
+        return 20 - int(card.rank) if card.suit is led else 0
+    return trick_power(card, view.trump, led)
+
+
+def _cost(card: Card, view: SeatView) -> tuple[int, int]:
+    """Orders a seat's cards weakest first: plain cards below trumps, then by power in their own suit."""
+    trump = view.trump
+    trumped = 1 if trump is not None and is_trump(card, trump) else 0
+    return (trumped, _power(card, view, effective_suit(card, trump)))
 
 
 def _is_boss(card: Card, view: SeatView) -> bool:
     """No unseen card of its own (effective) suit beats ``card`` (a ruff is still possible)."""
-    assert view.trump is not None
     suit = effective_suit(card, view.trump)
-    mine = _power(card, view)
+    mine = _power(card, view, suit)
     for other in view.unseen_cards():
-        if effective_suit(other, view.trump) is suit and trick_power(other, view.trump, suit) > mine:
+        if other.is_joker and view.trump is None:
+            continue
+        if effective_suit(other, view.trump) is suit and _power(other, view, suit) > mine:
             return False
     return True
 
 
 def _cheapest(cards: Sequence[Card], view: SeatView) -> Card:
-    assert view.trump is not None
-    trump = view.trump
-
-    def cost(c: Card) -> tuple[int, int]:
-        return (1 if is_trump(c, trump) else 0, _power(c, view))
-
-    return min(cards, key=cost)
+    return min(cards, key=lambda c: _cost(c, view))
 
 
-def _best_six_minus_one(cards: list[Card], trump: Suit, allowed: Sequence[Card] | None = None) -> list[Card]:
+def _best_six_minus_one(
+    cards: list[Card], trump: Suit | None, allowed: Sequence[Card] | None = None, low: bool = False
+) -> list[Card]:
     """The five cards to keep from six: drop the weakest card that may be discarded."""
     candidates = [c for c in cards if allowed is None or c in allowed]
     if len(cards) <= 5:
         return cards
 
     def worth(c: Card) -> float:
-        if is_trump(c, trump):
+        if trump is not None and is_trump(c, trump):
             return 100.0 + trick_power(c, trump, trump)
         suit_count = sum(1 for o in cards if effective_suit(o, trump) is effective_suit(c, trump))
-        value = float(c.rank)
-        if c.rank is Rank.ACE:
+        value = float(20 - c.rank) if low else float(c.rank)
+        if c.rank is (Rank.NINE if low else Rank.ACE):
             value += 20
         # Dropping a singleton makes a void: cheaper to give up.
         return value - (3 if suit_count == 1 else 0)

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from euchre_tutor.classic.replay import replay
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.classic import OPTION_MEANINGS, PRESET_NOTES, PRESETS, ClassicRules
+from euchre_tutor.rules.classic import OPTION_MEANINGS, OPTION_VALUES, PRESET_NOTES, PRESETS, ClassicRules
 
 __all__ = ["register"]
 
@@ -30,8 +30,10 @@ def register(games: Any) -> None:
         help="replay a hand from JSON and print the tricks and points (or who is to act)",
         description=(
             'Input: {"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS", '
-            '"actions": ["pass", "order", "discard TH", "play 9S", ...]}. Actions: pass; order; '
-            "order alone; call X; call X alone; alone; partner; discard XX; play XX."
+            '"actions": ["pass", "order", "discard TH", "play 9S", ...]}. "rules" may also be an object: '
+            '{"preset": "standard", "<option>": <value>, ...} with the options listed by "classic rules". '
+            "Actions: pass; order; order alone; call X; call X alone; call high; call low; alone; partner; "
+            "discard XX; play XX; misdeal; go under XX XX XX; give XX (JK is the joker)."
         ),
     )
     src = rp.add_mutually_exclusive_group(required=True)
@@ -116,9 +118,12 @@ def run_rules(args: argparse.Namespace) -> int:
         print(f"  {name}: {PRESET_NOTES[name]}")
         print(f"    {', '.join(changed) if changed else '(all options at their defaults)'}")
     print()
-    print("Options (defaults = the rule sheet's base game):")
+    print(
+        "Options (defaults = the rule sheet's base game); in replay input use "
+        '"rules": {"preset": "standard", "<option>": <value>, ...}:'
+    )
     for key, value, _ in ClassicRules().describe():
-        print(f"  {key} (default {_show(value)}): {OPTION_MEANINGS[key]}")
+        print(f"  {key} ({OPTION_VALUES[key]}; default {_show(value)}): {OPTION_MEANINGS[key]}")
     return 0
 
 

@@ -9,19 +9,24 @@ action did (for the trick log and the hints).
 
 Phases and who acts (one pair of functions per phase: legal actions, apply):
 
-- ``round-1``: from the dealer's left, ``pass`` or ``order`` (the dealer's
-  ``order`` picks the up card up); with ``alone_timing="with-bid"`` also
-  ``order alone``.
+- ``blind``: only with a joker turned up under ``joker_up="dealer-blind"``:
+  the dealer names trump (``call X``) before looking at the hand.
+- ``round-1``: from the dealer's left (the dealer with ``dealer_bids_first``),
+  ``pass`` or ``order`` (the dealer's ``order`` picks the up card up); with
+  ``alone_timing="with-bid"`` also ``order alone``; under house rules also
+  ``misdeal`` and ``go under A B C`` on the player's turn.
 - ``round-2``: ``pass`` or ``call X`` for the three other suits (and
-  ``call X alone``); a stuck dealer may not pass.
+  ``call X alone``, ``call high``, ``call low``); a stuck dealer may not pass.
 - ``discard``: the dealer, holding six cards, discards one.
 - ``go-alone``: with ``alone_timing="after-discard"`` the maker answers
   ``alone`` or ``partner``.
-- ``defend-alone``: with ``defend_alone="any-bid"`` each defender in turn from
+- ``best-card`` and ``loner-discard``: with ``call_for_best`` the loner's
+  partner passes a card (``give XX``) and the loner discards one.
+- ``defend-alone``: with ``defend_alone`` on, each defender in turn from
   the dealer's left answers ``alone`` or ``partner``.
 - ``play``: the dealer's left leads the first trick (skipping a player who
   sits out); follow the led suit if able; the winner leads the next.
-- ``over``: scored (or passed out).
+- ``over``: scored (or passed out, or thrown in as a misdeal).
 
 >>> deal = Deal.from_seed(7, Seat.N)
 >>> state = new_hand(deal)
@@ -35,10 +40,12 @@ import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from itertools import combinations
 from typing import Final, TypeAlias
 
 from euchre_tutor.cards import (
     Card,
+    Rank,
     Suit,
     deck,
     effective_suit,
@@ -56,11 +63,13 @@ __all__ = [
     "Deal",
     "Discarded",
     "Event",
+    "GaveBest",
     "HandScored",
     "HandStarted",
     "HandState",
     "MatchState",
     "MatchWon",
+    "Misdealt",
     "Passed",
     "PassedOut",
     "Phase",
@@ -71,6 +80,7 @@ __all__ = [
     "TrickWon",
     "TrumpMade",
     "WentAlone",
+    "WentUnder",
     "hand_points",
     "new_hand",
     "new_match",
@@ -92,6 +102,11 @@ class Seat(enum.IntEnum):
     def next(self) -> Seat:
         """The seat on this one's left (the next to act)."""
         return _SEATS[(self + 1) % 4]
+
+    @property
+    def prev(self) -> Seat:
+        """The seat on this one's right."""
+        return _SEATS[(self + 3) % 4]
 
     @property
     def partner(self) -> Seat:
@@ -143,10 +158,13 @@ class Team(enum.Enum):
 
 
 class Phase(enum.Enum):
+    BLIND = "blind"
     ROUND_1 = "round-1"
     ROUND_2 = "round-2"
     DISCARD = "discard"
     GO_ALONE = "go-alone"
+    BEST_CARD = "best-card"
+    LONER_DISCARD = "loner-discard"
     DEFEND_ALONE = "defend-alone"
     PLAY = "play"
     OVER = "over"
@@ -155,21 +173,36 @@ class Phase(enum.Enum):
 # ---------------------------------------------------------------------------
 # Actions
 
-ACTION_KINDS: Final = ("pass", "order", "call", "alone", "partner", "discard", "play")
+ACTION_KINDS: Final = (
+    "pass",
+    "order",
+    "call",
+    "alone",
+    "partner",
+    "discard",
+    "play",
+    "misdeal",
+    "under",
+    "give",
+)
+NO_TRUMP_CALLS: Final = ("high", "low")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action of whoever is to act; ``str(action)`` is the CLI notation.
 
-    ``Action.parse("call H alone")``, ``Action.parse("play 10S")``. ``repr``
-    is valid code.
+    ``Action.parse("call H alone")``, ``Action.parse("play 10S")``,
+    ``Action.parse("call high")`` (no trump), ``Action.parse("go under 9S TS 9H")``.
+    ``repr`` is valid code.
     """
 
     kind: str
     suit: Suit | None = None
     card: Card | None = None
     alone: bool = False
+    notrump: str | None = None
+    cards: tuple[Card, ...] = ()
 
     @classmethod
     def parse(cls, text: object) -> Action:
@@ -181,15 +214,23 @@ class Action:
         if not words:
             raise IllegalAction(f"empty action; {_ACTION_HELP}")
         kind, rest = words[0], words[1:]
+        if kind == "go" and rest[:1] == ["under"]:
+            kind, rest = "under", rest[1:]
         try:
-            if kind in ("pass", "alone", "partner") and not rest:
+            if kind in ("pass", "alone", "partner", "misdeal") and not rest:
                 return cls(kind)
             if kind == "order" and rest in ([], ["alone"]):
                 return cls("order", alone=bool(rest))
             if kind == "call" and len(rest) in (1, 2) and rest[1:] in ([], ["alone"]):
+                if rest[0] in NO_TRUMP_CALLS:
+                    return cls("call", notrump=rest[0], alone=len(rest) == 2)
                 return cls("call", suit=Suit.parse(rest[0]), alone=len(rest) == 2)
-            if kind in ("discard", "play") and len(rest) == 1:
+            if kind in ("discard", "play", "give") and len(rest) == 1:
                 return cls(kind, card=parse_card(rest[0]))
+            if kind == "under" and len(rest) == 3:
+                cards = tuple(sorted((parse_card(w) for w in rest), key=_card_key))
+                if len(set(cards)) == 3:
+                    return cls("under", cards=cards)
         except CardError as exc:
             raise IllegalAction(f"in action {text!r}: {exc}") from None
         raise IllegalAction(f"{text!r} is not an action; {_ACTION_HELP}")
@@ -198,9 +239,12 @@ class Action:
         if self.kind == "order":
             return "order alone" if self.alone else "order"
         if self.kind == "call":
-            return f"call {self.suit}" + (" alone" if self.alone else "")
-        if self.kind in ("discard", "play"):
+            what = self.notrump if self.notrump is not None else str(self.suit)
+            return f"call {what}" + (" alone" if self.alone else "")
+        if self.kind in ("discard", "play", "give"):
             return f"{self.kind} {self.card}"
+        if self.kind == "under":
+            return "go under" + "".join(f" {c}" for c in self.cards)
         return self.kind
 
     def __repr__(self) -> str:
@@ -208,8 +252,9 @@ class Action:
 
 
 _ACTION_HELP: Final = (
-    "the actions are: pass; order; order alone; call C|D|H|S; call X alone; alone; partner; "
-    "discard <card>; play <card> (cards like 9S, TH, 10H, J♥)"
+    "the actions are: pass; order; order alone; call C|D|H|S|high|low; call X alone; alone; partner; "
+    "discard <card>; play <card>; misdeal; go under <3 cards>; give <card> "
+    "(cards like 9S, TH, 10H, J♥, JK for the joker)"
 )
 
 PASS: Final = Action("pass")
@@ -217,6 +262,7 @@ ORDER: Final = Action("order")
 ORDER_ALONE: Final = Action("order", alone=True)
 ALONE: Final = Action("alone")
 PARTNER: Final = Action("partner")
+MISDEAL: Final = Action("misdeal")
 
 
 # ---------------------------------------------------------------------------
@@ -225,25 +271,37 @@ PARTNER: Final = Action("partner")
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Who dealt, the four hands (indexed by seat), the up card and the rest of the kitty."""
+    """Who dealt, the four hands (indexed by seat), the up card and the rest of the kitty.
+
+    ``size`` (24, 28 or 32) and ``joker`` say which pack was dealt; the hands,
+    up card and kitty are exactly that pack.
+    """
 
     dealer: Seat
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     up: Card
     kitty: tuple[Card, ...]
+    size: int = 24
+    joker: bool = False
 
     def __post_init__(self) -> None:
-        check_deal(self.hands, self.up, self.kitty)
+        check_deal(self.hands, self.up, self.kitty, self.size, self.joker)
 
     @classmethod
-    def from_seed(cls, seed: int | str, dealer: Seat | str = Seat.N, *, size: int = 24) -> Deal:
+    def from_seed(
+        cls, seed: int | str, dealer: Seat | str = Seat.N, *, size: int = 24, joker: bool = False
+    ) -> Deal:
         """A shuffled deal; card k of the shuffle goes to seat (dealer + k) % 4 (OpenSpiel's order)."""
-        cards = list(deck(size))
-        random.Random(f"classic:{seed}").shuffle(cards)
-        return cls.from_order(cards, dealer)
+        cards = list(_pack(size, joker))
+        random.Random(
+            f"classic:{seed}" if (size, joker) == (24, False) else f"classic:{seed}:{size}:{joker}"
+        ).shuffle(cards)
+        return cls.from_order(cards, dealer, size=size, joker=joker)
 
     @classmethod
-    def from_order(cls, cards: Sequence[Card], dealer: Seat | str) -> Deal:
+    def from_order(
+        cls, cards: Sequence[Card], dealer: Seat | str, *, size: int = 24, joker: bool = False
+    ) -> Deal:
         """Deal an explicit card order: card k (k < 20) to seat (dealer + k) % 4, then the up card."""
         d = Seat.parse(dealer)
         if len(cards) < 4 * HAND_SIZE + 1:
@@ -252,7 +310,14 @@ class Deal:
         for k in range(4 * HAND_SIZE):
             hands[(d + k) % 4].append(cards[k])
         h = tuple(tuple(x) for x in hands)
-        return cls(d, (h[0], h[1], h[2], h[3]), cards[4 * HAND_SIZE], tuple(cards[4 * HAND_SIZE + 1 :]))
+        return cls(
+            d,
+            (h[0], h[1], h[2], h[3]),
+            cards[4 * HAND_SIZE],
+            tuple(cards[4 * HAND_SIZE + 1 :]),
+            size,
+            joker,
+        )
 
     @classmethod
     def from_hands(
@@ -262,6 +327,7 @@ class Deal:
         up: Card | str,
         *,
         size: int = 24,
+        joker: bool = False,
     ) -> Deal:
         """Explicit hands and up card; the kitty is whatever is left of the deck."""
         d = Seat.parse(dealer)
@@ -284,11 +350,14 @@ class Deal:
             raise DealError(f"no hand given for {', '.join(missing)}: give all four hands (N, E, S, W)")
         up_card = up if isinstance(up, Card) else parse_card(up)
         used = {c for h in by_seat.values() for c in h} | {up_card}
-        kitty = tuple(c for c in deck(size) if c not in used)
+        if size not in _LOW_RANK_WORDS:
+            raise DealError(f"a Euchre deck has 24, 28 or 32 cards, not {size!r}")
+        kitty = tuple(c for c in _pack(size, joker) if c not in used)
         h = tuple(by_seat[s] for s in _SEATS)
-        return cls(d, (h[0], h[1], h[2], h[3]), up_card, kitty)
+        return cls(d, (h[0], h[1], h[2], h[3]), up_card, kitty, size, joker)
 
     def to_json(self) -> dict[str, object]:
+        """The deal as JSON; the kitty is implied by the pack (the rules' deck and joker)."""
         return {
             "dealer": self.dealer.name,
             "hands": {s.name: [str(c) for c in self.hands[s]] for s in _SEATS},
@@ -296,20 +365,33 @@ class Deal:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> Deal:
+    def from_json(cls, data: object, *, size: int = 24, joker: bool = False) -> Deal:
+        """Read :meth:`to_json`'s object; ``size`` and ``joker`` name the pack (from the rules)."""
         if not isinstance(data, dict) or set(data) - {"dealer", "hands", "up"} or len(data) != 3:
             raise DealError(
                 'a deal is an object {"dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS"}, '
                 f"not {data!r}"[:300]
             )
-        return cls.from_hands(data["dealer"], data["hands"], data["up"])
+        return cls.from_hands(data["dealer"], data["hands"], data["up"], size=size, joker=joker)
 
 
-def check_deal(hands: Sequence[Sequence[Card]], up: Card, kitty: Sequence[Card], size: int = 24) -> None:
-    """Raise DealError unless the hands, up card and kitty are exactly the deck."""
+_LOW_RANK_WORDS: Final = {24: "9 10 J Q K A", 28: "8 9 10 J Q K A", 32: "7 8 9 10 J Q K A"}
+
+
+def _pack(size: int, joker: bool) -> tuple[Card, ...]:
+    try:
+        return deck(size, joker=joker)
+    except CardError as exc:
+        raise DealError(str(exc)) from None
+
+
+def check_deal(
+    hands: Sequence[Sequence[Card]], up: Card, kitty: Sequence[Card], size: int = 24, joker: bool = False
+) -> None:
+    """Raise DealError unless the hands, up card and kitty are exactly the pack."""
     if len(hands) != 4:
         raise DealError(f"a classic deal has four hands, not {len(hands)}")
-    full = set(deck(size))
+    full = set(_pack(size, joker))
     seen: dict[Card, str] = {}
     for seat, hand in zip(_SEATS, hands, strict=True):
         if len(hand) != HAND_SIZE:
@@ -317,18 +399,23 @@ def check_deal(hands: Sequence[Sequence[Card]], up: Card, kitty: Sequence[Card],
                 f"{seat.word} must hold {HAND_SIZE} cards, not {len(hand)} ({format_cards(hand) or 'none'})"
             )
         for c in hand:
-            _claim(c, f"{seat.word}'s hand", seen, full, size)
-    _claim(up, "the up card", seen, full, size)
+            _claim(c, f"{seat.word}'s hand", seen, full, size, joker)
+    _claim(up, "the up card", seen, full, size, joker)
     for c in kitty:
-        _claim(c, "the kitty", seen, full, size)
+        _claim(c, "the kitty", seen, full, size, joker)
     if len(seen) != len(full):
         missing = sorted(full - set(seen), key=lambda c: c.index)
         raise DealError(f"the deal is missing {format_cards(missing)}")
 
 
-def _claim(card: Card, where: str, seen: dict[Card, str], full: set[Card], size: int) -> None:
+def _claim(card: Card, where: str, seen: dict[Card, str], full: set[Card], size: int, joker: bool) -> None:
     if card not in full:
-        raise DealError(f"{card} ({where}) is not in the {size}-card Euchre deck (9 10 J Q K A of each suit)")
+        pack = f"the {size}-card Euchre deck ({_LOW_RANK_WORDS[size]} of each suit" + (
+            ", and the joker JK)" if joker else ")"
+        )
+        if card.is_joker:
+            pack += "; the joker is only in play with the joker rule"
+        raise DealError(f"{card} ({where}) is not in {pack}")
     if card in seen:
         raise DealError(f"{card} is dealt twice: in {seen[card]} and in {where}")
     seen[card] = where
@@ -377,16 +464,59 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class TrumpMade:
+    """Trump made (``trump`` None: a no-trump bid, ``notrump`` 'high' or 'low'); round 0 is a blind call."""
+
     seat: Seat
-    trump: Suit
+    trump: Suit | None
     round: int
     alone: bool | None  # None: decided later (alone_timing="after-discard")
+    notrump: str | None = None
 
     @property
     def text(self) -> str:
-        how = "orders up" if self.round == 1 else "calls"
+        how = {0: "names blind", 1: "orders up"}.get(self.round, "calls")
         lone = " and goes alone" if self.alone else ""
-        return f"{self.seat.word} {how} {self.trump.plural}{lone}."
+        if self.trump is None:
+            what = (
+                f"no trump ({self.notrump}: the {'lowest' if self.notrump == 'low' else 'highest'} card wins)"
+            )
+        else:
+            what = self.trump.plural
+        return f"{self.seat.word} {how} {what}{lone}."
+
+
+@dataclass(frozen=True, slots=True)
+class Misdealt:
+    seat: Seat
+    kind: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} shows a {self.kind} hand and calls a misdeal: the same dealer deals again."
+
+
+@dataclass(frozen=True, slots=True)
+class WentUnder:
+    """A farmer's hand swap; only the seat itself may see ``cards`` (views hide them)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} goes under: three low cards swapped for the hidden kitty cards."
+
+
+@dataclass(frozen=True, slots=True)
+class GaveBest:
+    """Call for best: the loner's partner passes ``card`` face down (views hide it from the others)."""
+
+    seat: Seat
+    to: Seat
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} passes a card to {self.to.word}, who goes alone."
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,10 +605,10 @@ class HandScored:
     def text(self) -> str:
         team = Team.NS if self.points[0] else Team.EW
         pts = max(self.points)
-        return (
-            f"The makers ({self.makers}) take {self.makers_tricks} trick"
-            f"{'s' if self.makers_tricks != 1 else ''}: {team} score {pts}."
-        )
+        took = f"The makers ({self.makers}) take {self.makers_tricks} trick{'s' if self.makers_tricks != 1 else ''}"
+        if pts == 0:
+            return f"{took}: nobody scores."
+        return f"{took}: {team} score {pts}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +635,9 @@ Event: TypeAlias = (
     | PassedOut
     | HandScored
     | MatchWon
+    | Misdealt
+    | WentUnder
+    | GaveBest
 )
 
 
@@ -515,14 +648,38 @@ Event: TypeAlias = (
 def hand_points(
     rules: ClassicRules, makers_tricks: int, alone: bool, lone_defender: bool
 ) -> tuple[int, int, str]:
-    """(makers' points, defenders' points, rule id) for a played hand."""
+    """(makers' points, defenders' points, rule id) for a played hand.
+
+    >>> hand_points(ClassicRules(take_4_for_1=True), 3, False, False)
+    (0, 2, 'house.take-4-for-1')
+    """
     if makers_tricks == TRICKS:
-        return (4, 0, "classic.score-alone-march") if alone else (2, 0, "classic.score-march")
+        if alone:
+            pts = rules.alone_march_points
+            return pts, 0, "classic.score-alone-march" if pts == 4 else "house.alone-march-points"
+        return 2, 0, "classic.score-march"
     if makers_tricks >= 3:
+        if alone and rules.alone_must_take_5:
+            return 0, _euchre_points(rules, makers_tricks, lone_defender)[0], "house.alone-must-take-5"
+        if rules.take_4_for_1:
+            if makers_tricks == 4:
+                return 1, 0, "house.take-4-for-1"
+            if rules.take_4_three_tricks == "nothing":
+                return 0, 0, "house.take-4-for-1"
+            return 0, _euchre_points(rules, makers_tricks, lone_defender)[0], "house.take-4-for-1"
         return 1, 0, "classic.score-point"
+    pts, rule_id = _euchre_points(rules, makers_tricks, lone_defender)
+    return 0, pts, rule_id
+
+
+def _euchre_points(rules: ClassicRules, makers_tricks: int, lone_defender: bool) -> tuple[int, str]:
+    """The defenders' points for a euchre and the rule that sets them."""
+    pts, rule_id = 2, "classic.score-euchre"
     if lone_defender:
-        return 0, rules.lone_defender_euchre_points, "classic.lone-defender"
-    return 0, 2, "classic.score-euchre"
+        pts, rule_id = rules.lone_defender_euchre_points, "classic.lone-defender"
+    if makers_tricks == 0 and rules.defender_march_points > pts:
+        pts, rule_id = rules.defender_march_points, "house.defenders-march"
+    return pts, rule_id
 
 
 # ---------------------------------------------------------------------------
@@ -546,6 +703,14 @@ class HandState:
     alone: bool = False
     lone_defender: Seat | None = None
     discard: Card | None = None
+    kitty: tuple[Card, ...] = ()
+    up_taken: bool = False
+    notrump: str | None = None
+    under_seat: Seat | None = None
+    under_cards: tuple[Card, ...] = ()
+    gift: Card | None = None
+    loner_discard: Card | None = None
+    misdealt: bool = False
     defenders_to_ask: tuple[Seat, ...] = ()
     tricks: tuple[Trick, ...] = ()
     trick_leader: Seat | None = None
@@ -565,12 +730,23 @@ class HandState:
         return self.deal.up
 
     @property
+    def up_suit(self) -> Suit:
+        """The suit the up card proposes in round 1 (a turned-up joker proposes spades)."""
+        return self.deal.up.suit or Suit.SPADES
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
     @property
     def passed_out(self) -> bool:
-        return self.phase is Phase.OVER and self.trump is None
+        """Over with nobody making trump (a misdeal is not a pass-out: see ``misdealt``)."""
+        return self.phase is Phase.OVER and self.maker is None and not self.misdealt
+
+    @property
+    def made(self) -> bool:
+        """Someone made trump (or a no-trump bid)."""
+        return self.maker is not None
 
     @property
     def sitting_out(self) -> frozenset[Seat]:
@@ -601,7 +777,7 @@ class HandState:
         return effective_suit(self.trick_plays[0][1], self.trump)
 
     def points(self) -> tuple[int, int]:
-        """(NS, EW) points this hand scores; (0, 0) until it is over or when passed out."""
+        """(NS, EW) points this hand scores; (0, 0) until it is over, passed out or misdealt."""
         if self.phase is not Phase.OVER or self.maker is None:
             return (0, 0)
         makers = self.maker.team
@@ -624,7 +800,31 @@ class HandState:
         """The cards the player to act may play (empty outside the play phase)."""
         if self.phase is not Phase.PLAY or self.to_act is None:
             return ()
-        return _legal_cards(self.hands[self.to_act], self.trump, self.led_suit)
+        hand = self.hands[self.to_act]
+        if not self.trick_plays and self.trump is not None and self._trump_lead_barred():
+            plain = tuple(c for c in hand if effective_suit(c, self.trump) is not self.trump)
+            if plain:
+                return tuple(sorted(plain, key=_card_key))
+        return _legal_cards(hand, self.trump, self.led_suit)
+
+    def _trump_lead_barred(self) -> bool:
+        """Under a trump-lead restriction, is leading trump barred now (holding other cards)?"""
+        rule = self.rules.trump_lead
+        if rule == "not-first-trick":
+            return not self.tricks
+        if rule == "after-broken":
+            trump = self.trump
+            return not any(effective_suit(c, trump) is trump for t in self.tricks for c in t.cards)
+        return False
+
+    def _lead_message(self, card: Card, options: str) -> str:
+        assert self.trump is not None
+        why = (
+            "trump may not be led to the first trick"
+            if self.rules.trump_lead == "not-first-trick"
+            else "trump may not be led until a trump has been played (trump is not broken yet)"
+        )
+        return f"{card.symbol} is a trump and {why}, unless you hold only trumps; legal: {options}"
 
     def apply(self, action: Action | str) -> HandState:
         """The state after ``action`` by whoever is to act; raises IllegalAction and changes nothing."""
@@ -650,27 +850,84 @@ class HandState:
         options = ", ".join(str(a) for a in legal)
         if self.phase is Phase.PLAY and act.kind == "play" and act.card is not None:
             return self._explain_play(act.card, seat, legal)
-        if self.phase is Phase.DISCARD and act.kind == "discard" and act.card is not None:
+        role = {Phase.DISCARD: " (the dealer)", Phase.LONER_DISCARD: " (the loner)", Phase.BEST_CARD: ""}
+        if self.phase in role and act.kind in ("discard", "give") and act.card is not None:
             if act.card not in self.hands[seat]:
-                return IllegalPlay(f"{who} (the dealer) does not hold {act.card.symbol}; legal: {options}")
-            if act.card == self.up:
+                return IllegalPlay(
+                    f"{who}{role[self.phase]} does not hold {act.card.symbol}; legal: {options}"
+                )
+            if self.phase is Phase.DISCARD and act.card == self.up:
                 return IllegalAction(
                     f"under these rules the dealer may not discard the up card {self.up.symbol}; legal: {options}"
                 )
-        if self.phase is Phase.ROUND_2 and act.kind == "call" and act.suit is self.up.suit:
+        if self.phase is Phase.ROUND_2 and act.kind == "call" and act.suit is self.up_suit:
             return IllegalAction(
-                f"{act.suit.plural if act.suit else ''} was turned down in round 1 and cannot be named "
+                f"{self.up_suit.plural} was turned down in round 1 and cannot be named "
                 f"in round 2; legal: {options}"
             )
         if self.phase is Phase.ROUND_2 and act.kind == "pass" and self.rules.stick_the_dealer:
             return IllegalAction(f"stick the dealer: {who}, the dealer, must name a suit; legal: {options}")
-        if act.kind in ("order", "call") and act.alone:
+        if act.kind == "call" and act.notrump is not None and self.phase is Phase.ROUND_2:
+            allowed = "are not allowed" if self.rules.no_trump == "off" else "are only 'call high'"
+            return IllegalAction(f"under these rules no-trump bids {allowed}; legal: {options}")
+        if self.phase is Phase.ROUND_1 and act.kind == "order":
+            if (
+                self.rules.canadian_loner
+                and seat == self.dealer.partner
+                and not act.alone
+                and ORDER_ALONE in legal
+            ):
+                return IllegalAction(
+                    f"Canadian loner: {who}, the dealer's partner, may only pass or order up alone; "
+                    f"legal: {options}"
+                )
+            if not _may_order(self, seat):
+                return IllegalAction(self._requirement_message(who, options))
+        if act.kind == "misdeal" and self.phase is Phase.ROUND_1:
+            return IllegalAction(self._misdeal_message(who, seat, options))
+        if act.kind == "under" and self.phase is Phase.ROUND_1:
+            return IllegalAction(self._under_message(act, who, seat, options))
+        if act.kind in ("order", "call") and act.alone and self.rules.alone_timing == "after-discard":
             return IllegalAction(
                 f"under these rules 'alone' is not said with the bid: the maker decides after "
                 f"the dealer's discard; legal: {options}"
             )
         return IllegalAction(
             f"{act} is not legal now: it is {who}'s turn ({_PHASE_WORDS[self.phase]}); legal: {options}"
+        )
+
+    def _requirement_message(self, who: str, options: str) -> str:
+        suit = self.up_suit
+        if self.rules.round_1_requirement == "holding-trump":
+            need = f"a {suit.plural[:-1]} (the left bower counts)"
+        else:
+            need = f"a natural {suit.plural[:-1]} (a card printed in {suit.plural}; the left bower does not count)"
+        return f"under these rules only a player holding {need} may order up {suit.plural}; {who} holds none; legal: {options}"
+
+    def _misdeal_message(self, who: str, seat: Seat, options: str) -> str:
+        rule = self.rules.misdeal
+        if rule == "off":
+            return f"misdeals are not played under these rules; legal: {options}"
+        if self.under_seat == seat:
+            return f"{who} went under this hand and may no longer call a misdeal; legal: {options}"
+        kinds = {"ace-no-face": "'ace, no face'", "no-ace-no-face": "'no ace, no face'"}
+        want = kinds.get(rule, "'ace, no face' or 'no ace, no face'")
+        return (
+            f"{who}'s hand ({format_cards(self.hands[seat], symbols=True)}) is not an {want} hand "
+            f"(no jack, queen, king or joker; 'ace, no face' has an ace); legal: {options}"
+        )
+
+    def _under_message(self, act: Action, who: str, seat: Seat, options: str) -> str:
+        if not self.rules.farmers_hand:
+            return f"going under (farmer's hand) is not played under these rules; legal: {options}"
+        if self.under_seat is not None:
+            return f"{self.under_seat.word} already went under this hand; legal: {options}"
+        missing = [c for c in act.cards if c not in self.hands[seat]]
+        if missing:
+            return f"{who} does not hold {format_cards(missing, symbols=True)}; legal: {options}"
+        return (
+            f"going under swaps three cards of rank 10 or lower (9s and 10s; 7s and 8s in bigger decks); "
+            f"legal: {options}"
         )
 
     def _explain_play(self, card: Card, seat: Seat, legal: tuple[Action, ...]) -> IllegalPlay:
@@ -683,9 +940,12 @@ class HandState:
                 f"legal: {options}"
             )
         led = self.led_suit
-        assert led is not None and self.trump is not None
+        if led is None:
+            return IllegalPlay(self._lead_message(card, options))
         note = ""
-        if is_left_bower(card, self.trump):
+        if self.trump is None:
+            pass
+        elif is_left_bower(card, self.trump):
             note = f" ({card.symbol} is the left bower, so it counts as {self.trump.symbol}, not {card.suit.symbol if card.suit else ''})"
         else:
             lefts = [c for c in cards if is_left_bower(c, self.trump)]
@@ -698,6 +958,9 @@ class HandState:
 
 
 _PHASE_WORDS: Final = {
+    Phase.BLIND: "the dealer names trump blind (a joker was turned up)",
+    Phase.BEST_CARD: "the loner's partner passes a card (call for best)",
+    Phase.LONER_DISCARD: "the loner discards one card after the call for best",
     Phase.ROUND_1: "round 1 of bidding: pass or order up",
     Phase.ROUND_2: "round 2 of bidding: pass or name a suit",
     Phase.DISCARD: "the dealer's discard",
@@ -734,37 +997,128 @@ def _card_key(card: Card) -> int:
 
 
 def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
-    """The first state of a hand: round 1, the dealer's left to act."""
+    """The first state of a hand: round 1, the dealer's left to act (or the dealer, see the rules)."""
     if not isinstance(deal, Deal):
         raise DealError(f"expected a Deal, got {deal!r}")
+    r = rules if rules is not None else ClassicRules()
+    if (deal.size, deal.joker) != (r.deck, r.joker):
+        raise DealError(
+            f"the deal uses {_pack_words(deal.size, deal.joker)} but the rules say {_pack_words(r.deck, r.joker)}"
+        )
+    blind = deal.up.is_joker and r.joker_up == "dealer-blind"
+    first = deal.dealer if blind or r.dealer_bids_first else deal.dealer.next
     return HandState(
-        rules=rules if rules is not None else ClassicRules(),
+        rules=r,
         deal=deal,
-        phase=Phase.ROUND_1,
-        to_act=deal.dealer.next,
+        phase=Phase.BLIND if blind else Phase.ROUND_1,
+        to_act=first,
         hands=deal.hands,
+        kitty=deal.kitty,
     )
+
+
+def _pack_words(size: int, joker: bool) -> str:
+    return f"the {size}-card deck" + (" with the joker" if joker else "")
+
+
+# -- who may do what ---------------------------------------------------------------
+
+
+def _first_bidder(s: HandState) -> Seat:
+    return s.dealer if s.rules.dealer_bids_first else s.dealer.next
+
+
+def _last_bidder(s: HandState) -> Seat:
+    return s.dealer.prev if s.rules.dealer_bids_first else s.dealer
+
+
+def _may_order(s: HandState, seat: Seat) -> bool:
+    """The round-1 calling requirement (the dealer always qualifies: the up card joins the hand)."""
+    rule = s.rules.round_1_requirement
+    if rule == "anytime" or seat == s.dealer:
+        return True
+    suit = s.up_suit
+    if rule == "holding-trump":
+        return any(effective_suit(c, suit) is suit for c in s.hands[seat])
+    return any(c.suit is suit for c in s.hands[seat])
+
+
+_FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
+
+
+def misdeal_kind(hand: Sequence[Card], rule: str) -> str | None:
+    """'ace, no face' or 'no ace, no face' when ``hand`` may be thrown in under ``rule`` (else None)."""
+    if rule == "off" or any(c.rank in _FACES for c in hand):
+        return None
+    aces = any(c.rank is Rank.ACE for c in hand)
+    if aces and rule in ("ace-no-face", "either"):
+        return "ace, no face"
+    if not aces and rule in ("no-ace-no-face", "either"):
+        return "no ace, no face"
+    return None
+
+
+def _low_cards(hand: Sequence[Card]) -> list[Card]:
+    """The cards a farmer's hand may swap: rank 10 or lower (9s and 10s; 7s and 8s in bigger decks)."""
+    return sorted((c for c in hand if c.rank <= Rank.TEN), key=_card_key)
+
+
+def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
+    """Misdeal and going under, open on the player's round-1 turn before the bid."""
+    out: list[Action] = []
+    hand = s.hands[seat]
+    if s.rules.misdeal != "off" and s.under_seat != seat and misdeal_kind(hand, s.rules.misdeal):
+        out.append(MISDEAL)
+    if s.rules.farmers_hand and s.under_seat is None:
+        lows = _low_cards(hand)
+        if len(lows) >= 3:
+            out.extend(Action("under", cards=tuple(combo)) for combo in combinations(lows, 3))
+    return out
 
 
 # -- one pair of functions per phase ---------------------------------------------
 
 
+def _legal_blind(s: HandState) -> tuple[Action, ...]:
+    with_bid = s.rules.alone_timing == "with-bid"
+    out: list[Action] = []
+    for suit in Suit:
+        out.append(Action("call", suit=suit))
+        if with_bid:
+            out.append(Action("call", suit=suit, alone=True))
+    return tuple(out)
+
+
 def _legal_round_1(s: HandState) -> tuple[Action, ...]:
-    if s.rules.alone_timing == "with-bid":
-        return (PASS, ORDER, ORDER_ALONE)
-    return (PASS, ORDER)
+    seat = s.to_act
+    assert seat is not None
+    out = [PASS]
+    if _may_order(s, seat):
+        if not (s.rules.canadian_loner and seat == s.dealer.partner):
+            out.append(ORDER)
+        if s.rules.alone_timing == "with-bid":
+            out.append(ORDER_ALONE)
+    if s.rules.misdeal != "off" or s.rules.farmers_hand:
+        out.extend(_bid_extras(s, seat))
+    return tuple(out)
 
 
 def _legal_round_2(s: HandState) -> tuple[Action, ...]:
     stuck = s.rules.stick_the_dealer and s.to_act == s.dealer
     out: list[Action] = [] if stuck else [PASS]
     with_bid = s.rules.alone_timing == "with-bid"
+    may_name_up = stuck and s.rules.stuck_dealer_may_name_up_suit
     for suit in Suit:
-        if suit is s.up.suit:
+        if suit is s.up_suit and not may_name_up:
             continue
         out.append(Action("call", suit=suit))
         if with_bid:
             out.append(Action("call", suit=suit, alone=True))
+    if s.rules.no_trump != "off":
+        for nt in ("high", "low") if s.rules.no_trump == "high-low" else ("high",):
+            out.append(Action("call", notrump=nt))
+            if with_bid:
+                out.append(Action("call", notrump=nt, alone=True))
     return tuple(out)
 
 
@@ -778,6 +1132,16 @@ def _legal_alone(s: HandState) -> tuple[Action, ...]:
     return (ALONE, PARTNER)
 
 
+def _legal_best_card(s: HandState) -> tuple[Action, ...]:
+    assert s.to_act is not None
+    return tuple(Action("give", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
+
+
+def _legal_loner_discard(s: HandState) -> tuple[Action, ...]:
+    assert s.to_act is not None
+    return tuple(Action("discard", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
+
+
 def _legal_play(s: HandState) -> tuple[Action, ...]:
     return tuple(Action("play", card=c) for c in s.legal_plays())
 
@@ -786,18 +1150,61 @@ def _legal_over(s: HandState) -> tuple[Action, ...]:
     return ()
 
 
+def _apply_blind(s: HandState, a: Action) -> HandState:
+    dealer = s.dealer
+    assert a.suit is not None
+    hands = list(s.hands)
+    hands[dealer] = (*hands[dealer], s.up)
+    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    return _evolve(
+        s,
+        phase=Phase.DISCARD,
+        to_act=dealer,
+        trump=a.suit,
+        maker=dealer,
+        alone=a.alone,
+        hands=_four(hands),
+        up_taken=True,
+        events=(TrumpMade(dealer, a.suit, 0, timing), PickedUp(dealer, s.up)),
+    )
+
+
 def _apply_round_1(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     if a.kind == "pass":
-        if seat == s.dealer:
+        if seat == _last_bidder(s):
             return _evolve(
-                s, phase=Phase.ROUND_2, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),)
+                s,
+                phase=Phase.ROUND_2,
+                to_act=_first_bidder(s),
+                passes=s.passes + 1,
+                events=(Passed(seat, 1),),
             )
         return _evolve(s, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
-    trump = s.up.suit
-    assert trump is not None
+    if a.kind == "misdeal":
+        kind = misdeal_kind(s.hands[seat], s.rules.misdeal) or "misdeal"
+        return _evolve(s, phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
+    if a.kind == "under":
+        hands = list(s.hands)
+        taken = s.kitty[:3]
+        kept = tuple(c for c in hands[seat] if c not in a.cards)
+        hands[seat] = kept + taken
+        return _evolve(
+            s,
+            hands=_four(hands),
+            kitty=a.cards + s.kitty[3:],
+            under_seat=seat,
+            under_cards=a.cards,
+            events=(WentUnder(seat, a.cards),),
+        )
+    trump = s.up_suit
     dealer = s.dealer
+    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    made: Event = TrumpMade(seat, trump, 1, timing)
+    if a.alone and seat == dealer.partner and not s.rules.dealer_exchanges_when_partner_alone:
+        # The dealer sits out and does not exchange: the up card stays on the kitty.
+        return _after_exchange(_evolve(s, trump=trump, maker=seat, alone=True), (made,))
     hands = list(s.hands)
     hands[dealer] = (*hands[dealer], s.up)
     return _evolve(
@@ -808,10 +1215,8 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
         maker=seat,
         alone=a.alone,
         hands=_four(hands),
-        events=(
-            TrumpMade(seat, trump, 1, a.alone if s.rules.alone_timing == "with-bid" else None),
-            PickedUp(dealer, s.up),
-        ),
+        up_taken=True,
+        events=(made, PickedUp(dealer, s.up)),
     )
 
 
@@ -819,7 +1224,7 @@ def _apply_round_2(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     if a.kind == "pass":
-        if seat == s.dealer:
+        if seat == _last_bidder(s):
             return _evolve(
                 s,
                 phase=Phase.OVER,
@@ -828,9 +1233,9 @@ def _apply_round_2(s: HandState, a: Action) -> HandState:
                 events=(Passed(seat, 2), PassedOut(s.dealer)),
             )
         return _evolve(s, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
-    assert a.suit is not None
-    made = _evolve(s, trump=a.suit, maker=seat, alone=a.alone)
-    ev: Event = TrumpMade(seat, a.suit, 2, a.alone if s.rules.alone_timing == "with-bid" else None)
+    made = _evolve(s, trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
+    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    ev: Event = TrumpMade(seat, a.suit, 2, timing, a.notrump)
     return _after_exchange(made, (ev,))
 
 
@@ -844,14 +1249,22 @@ def _apply_discard(s: HandState, a: Action) -> HandState:
 
 
 def _after_exchange(s: HandState, events: tuple[Event, ...]) -> HandState:
-    """After the bid (and the dealer's discard): ask the maker, then the defenders, then play."""
+    """After the bid (and the dealer's discard): ask the maker, then call for best, the defenders, play."""
     if s.rules.alone_timing == "after-discard":
         return _evolve(s, phase=Phase.GO_ALONE, to_act=s.maker, events=events)
+    return _after_alone(s, events)
+
+
+def _after_alone(s: HandState, events: tuple[Event, ...]) -> HandState:
+    if s.alone and s.rules.call_for_best:
+        assert s.maker is not None
+        return _evolve(s, phase=Phase.BEST_CARD, to_act=s.maker.partner, events=events)
     return _ask_defenders(s, events)
 
 
 def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
-    if s.rules.defend_alone == "any-bid":
+    rule = s.rules.defend_alone
+    if rule == "any-bid" or (rule == "against-loner" and s.alone):
         assert s.maker is not None
         defenders = [seat for seat in _from_left_of(s.dealer) if seat.team is not s.maker.team]
         return _evolve(
@@ -868,7 +1281,32 @@ def _apply_go_alone(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     alone = a.kind == "alone"
-    return _ask_defenders(_evolve(s, alone=alone), (WentAlone(seat, alone, defender=False),))
+    return _after_alone(_evolve(s, alone=alone), (WentAlone(seat, alone, defender=False),))
+
+
+def _apply_best_card(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None and a.card is not None and s.maker is not None
+    hands = list(s.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
+    hands[s.maker] = (*hands[s.maker], a.card)
+    return _evolve(
+        s,
+        phase=Phase.LONER_DISCARD,
+        to_act=s.maker,
+        hands=_four(hands),
+        gift=a.card,
+        events=(GaveBest(seat, s.maker),),
+    )
+
+
+def _apply_loner_discard(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None and a.card is not None
+    hands = list(s.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
+    done = _evolve(s, hands=_four(hands), loner_discard=a.card)
+    return _ask_defenders(done, (Discarded(seat, a.card),))
 
 
 def _apply_defend_alone(s: HandState, a: Action) -> HandState:
@@ -885,8 +1323,25 @@ def _apply_defend_alone(s: HandState, a: Action) -> HandState:
 
 def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
     out = s.sitting_out
-    leader = next(seat for seat in _from_left_of(s.dealer) if seat not in out)
+    if s.alone and s.rules.alone_lead == "loner-left":
+        assert s.maker is not None
+        order: Iterable[Seat] = (s.maker.next, s.maker.partner, s.maker.prev)
+    else:
+        order = _from_left_of(s.dealer)
+    leader = next(seat for seat in order if seat not in out)
     return _evolve(s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, events=events)
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None = None) -> int:
+    """Index of the winning card; under a low no-trump bid the lowest card of the led suit wins."""
+    if notrump != "low":
+        return winning_index(cards, trump)
+    led = effective_suit(cards[0], None)
+    best = 0
+    for i in range(1, len(cards)):
+        if cards[i].suit is led and cards[i].rank < cards[best].rank:
+            best = i
+    return best
 
 
 def _apply_play(s: HandState, a: Action) -> HandState:
@@ -903,7 +1358,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
         while nxt in out:
             nxt = nxt.next
         return _evolve(s, hands=_four(hands), trick_plays=plays, to_act=nxt, events=events)
-    winner = plays[winning_index([c for _, c in plays], s.trump)][0]
+    winner = plays[trick_winner([c for _, c in plays], s.trump, s.notrump)][0]
     assert s.trick_leader is not None
     trick = Trick(s.trick_leader, plays, winner)
     tricks = (*s.tricks, trick)
@@ -934,19 +1389,25 @@ def _apply_over(s: HandState, a: Action) -> HandState:  # pragma: no cover - app
 
 
 _LEGAL: Final = {
+    Phase.BLIND: _legal_blind,
     Phase.ROUND_1: _legal_round_1,
     Phase.ROUND_2: _legal_round_2,
     Phase.DISCARD: _legal_discard,
     Phase.GO_ALONE: _legal_alone,
+    Phase.BEST_CARD: _legal_best_card,
+    Phase.LONER_DISCARD: _legal_loner_discard,
     Phase.DEFEND_ALONE: _legal_alone,
     Phase.PLAY: _legal_play,
     Phase.OVER: _legal_over,
 }
 _APPLY: Final = {
+    Phase.BLIND: _apply_blind,
     Phase.ROUND_1: _apply_round_1,
     Phase.ROUND_2: _apply_round_2,
     Phase.DISCARD: _apply_discard,
     Phase.GO_ALONE: _apply_go_alone,
+    Phase.BEST_CARD: _apply_best_card,
+    Phase.LONER_DISCARD: _apply_loner_discard,
     Phase.DEFEND_ALONE: _apply_defend_alone,
     Phase.PLAY: _apply_play,
     Phase.OVER: _apply_over,
@@ -973,6 +1434,7 @@ class HandResult:
     dealer: Seat
     passed_out: bool
     points: tuple[int, int]
+    misdeal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1022,7 +1484,10 @@ class MatchState:
             return replace(self, hand=hand, events=hand.events)
         pts = hand.points()
         scores = (self.scores[0] + pts[0], self.scores[1] + pts[1])
-        results = (*self.results, HandResult(len(self.results) + 1, hand.dealer, hand.passed_out, pts))
+        results = (
+            *self.results,
+            HandResult(len(self.results) + 1, hand.dealer, hand.passed_out, pts, hand.misdealt),
+        )
         events: tuple[Event, ...] = hand.events
         if _match_over(self.rules, scores, len(results)):
             winner = None if scores[0] == scores[1] else (Team.NS if scores[0] > scores[1] else Team.EW)
@@ -1033,7 +1498,7 @@ class MatchState:
                 results=results,
                 events=(*events, MatchWon(winner, scores)),
             )
-        nxt = self._hand_for(len(results))
+        nxt = self._hand_for(len(results), hand.dealer if hand.misdealt else hand.dealer.next)
         return replace(
             self,
             hand=nxt,
@@ -1044,14 +1509,22 @@ class MatchState:
         )
 
     def dealer_for(self, index: int) -> Seat:
-        return _SEATS[(self.first_dealer + index) % 4]
+        """The dealer of hand ``index`` (0-based): the deal rotates left, except after a misdeal."""
+        dealer = self.first_dealer
+        for i in range(index):
+            if not (i < len(self.results) and self.results[i].misdeal):
+                dealer = dealer.next
+        return dealer
 
-    def _hand_for(self, index: int) -> HandState:
+    def _hand_for(self, index: int, dealer: Seat) -> HandState:
+        r = self.rules
         if index < len(self.deals):
             deal = self.deals[index]
+            if deal.dealer != dealer:  # a misdeal shifted the rotation: same cards, the right dealer
+                deal = replace(deal, dealer=dealer)
         else:
-            deal = Deal.from_seed(f"{self.seed}:{index}", self.dealer_for(index))
-        return new_hand(deal, self.rules)
+            deal = Deal.from_seed(f"{self.seed}:{index}", dealer, size=r.deck, joker=r.joker)
+        return new_hand(deal, r)
 
 
 def _match_over(rules: ClassicRules, scores: tuple[int, int], hands_played: int) -> bool:
@@ -1080,7 +1553,7 @@ def new_match(
         if d.dealer != want:
             raise DealError(f"deal {i + 1} is dealt by {d.dealer.word}, but the deal rotates to {want.word}")
     deals_t = tuple(deals)
-    first_deal = deals_t[0] if deals_t else Deal.from_seed(f"{seed}:0", first)
+    first_deal = deals_t[0] if deals_t else Deal.from_seed(f"{seed}:0", first, size=r.deck, joker=r.joker)
     hand = new_hand(first_deal, r)
     return MatchState(
         rules=r,

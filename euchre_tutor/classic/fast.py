@@ -28,6 +28,7 @@ from typing import Final
 
 from euchre_tutor.cards import Card, Rank, Suit, effective_suit, trick_power
 from euchre_tutor.classic.engine import HandState, Phase
+from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = [
@@ -83,12 +84,45 @@ NEXT: Final = tuple(
 BIT: Final = {1 << i: i for i in range(24)}
 
 
+# The options the lean path plays; any other option away from its default is refused
+# (the full engine in :mod:`euchre_tutor.classic.engine` plays them all and is the reference).
+SUPPORTED: Final = frozenset(
+    {
+        "target",
+        "hands",
+        "stick_the_dealer",
+        "alone_timing",
+        "dealer_may_discard_up_card",
+        "lone_defender_euchre_points",
+    }
+)
+
+
 class FastRules:
-    """The rules options as plain attributes the lean path reads (built from ClassicRules)."""
+    """The rules options as plain attributes the lean path reads (built from ClassicRules).
+
+    Raises RulesError for a house rule the lean path does not play (it knows the
+    24-card deck, stick the dealer, both alone timings, the up-card discard and
+    defending alone against any bid).
+    """
 
     __slots__ = ("alone_with_bid", "defend_alone", "lone_defender_points", "may_discard_up", "stick")
 
     def __init__(self, rules: ClassicRules) -> None:
+        default = ClassicRules()
+        unsupported = [
+            f"{name}={value!r}"
+            for name, value, _ in rules.describe()
+            if name not in SUPPORTED
+            and value != getattr(default, name)
+            and not (name == "defend_alone" and value == "any-bid")
+        ]
+        if unsupported:
+            raise RulesError(
+                "the lean search path plays only the base game with stick the dealer, alone timing, the "
+                "up-card discard and defend_alone='any-bid'; it does not play "
+                f"{', '.join(unsupported)}: use the full engine (euchre_tutor.classic.engine)"
+            )
         self.stick = rules.stick_the_dealer
         self.alone_with_bid = rules.alone_timing == "with-bid"
         self.may_discard_up = rules.dealer_may_discard_up_card

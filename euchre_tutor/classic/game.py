@@ -165,7 +165,7 @@ class ClassicGame:
             raise SaveFileError("deals must be a list of deals")
         try:
             rules = ClassicRules.from_json(data["rules"])
-            deals = [Deal.from_json(d) for d in deals_raw]
+            deals = [Deal.from_json(d, size=rules.deck, joker=rules.joker) for d in deals_raw]
             game = cls(rules, seed=seed, dealer=Seat.parse(data["dealer"]), deals=deals)
         except EuchreError as exc:
             raise SaveFileError(f"the save file's setup is invalid: {exc}") from None

@@ -42,7 +42,7 @@ def replay_state(data: object) -> HandState:
     if missing:
         raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {_EXAMPLE}")
     rules = ClassicRules.from_json(data.get("rules", "standard"))
-    deal = Deal.from_hands(data["dealer"], data["hands"], data["up"])
+    deal = Deal.from_hands(data["dealer"], data["hands"], data["up"], size=rules.deck, joker=rules.joker)
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise DealError(f"actions must be a list of strings such as 'pass' or 'play 9S', not {actions!r}")
@@ -59,6 +59,15 @@ def hand_result(state: HandState) -> dict[str, Any]:
     """The JSON description of a hand state (finished, passed out or in progress)."""
     ns, ew = state.points()
     tricks = [t.to_json() for t in state.tricks]
+    if state.misdealt:
+        return {
+            "finished": True,
+            "misdeal": True,
+            "trump": None,
+            "maker": None,
+            "tricks": [],
+            "points": {"NS": 0, "EW": 0},
+        }
     if state.passed_out:
         return {
             "finished": True,
@@ -76,6 +85,10 @@ def hand_result(state: HandState) -> dict[str, Any]:
         "lone_defender": None if state.lone_defender is None else state.lone_defender.name,
         "tricks": tricks,
     }
+    if state.notrump is not None:
+        out["no_trump"] = state.notrump
+    if state.under_seat is not None:
+        out["went_under"] = state.under_seat.name
     if state.is_over:
         out["points"] = {"NS": ns, "EW": ew}
     else:

@@ -1,9 +1,12 @@
-"""The classic (4-player) Euchre rules configuration: house rules as data.
+"""The classic Euchre rules configuration: house rules as data.
 
 One frozen dataclass, :class:`ClassicRules`, holds every option; named
 presets (:data:`PRESETS`) are instances of it. Engines read the fields; they
 never subclass for an option. Impossible combinations raise
-:class:`~euchre_tutor.errors.RulesError` when the configuration is built.
+:class:`~euchre_tutor.errors.RulesError` when the configuration is built, and
+an option that only refines another (``take_4_three_tricks`` without
+``take_4_for_1``) is refused when set without it, so a configuration never
+carries a setting that does nothing.
 
 >>> preset("openspiel").stick_the_dealer
 True
@@ -22,6 +25,59 @@ Presets:
 - ``openspiel-lone-defender``: the same with ``allow_lone_defender=true``:
   after the maker decides, each defender in turn from the dealer's left may
   defend alone; a lone defender's euchre scores 4.
+
+Decisions where the sources (rules-classic.md: the rule sheets, the online
+site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
+
+- Target: the site offers 5 to 25; 1 to 4 are also accepted for short
+  practice matches. ``hands`` counts every deal (passed-out and misdealt ones
+  included).
+- Deck: 9-A (24), 8-A (28) or 7-A (32); the kitty is whatever is not dealt.
+  The joker ranks above the right bower and is a trump for every purpose
+  (Pagat, "Euchre with the Joker"). A joker turned up: ``joker_up="spades"``
+  makes the up card a spade for the bidding (round 1 proposes spades, the
+  dealer picks the joker up; spades are then turned down in round 2);
+  ``"dealer-blind"``: there is no bidding, the dealer names trump before
+  looking at the hand (the seat view hides it), picks the joker up and is
+  the maker. The joker cannot be combined with no-trump bids (refused: it
+  would have no suit).
+- Stick the dealer (Pagat, "Screw the dealer"): the stuck dealer may not name
+  the turned-down suit unless ``stuck_dealer_may_name_up_suit``. It needs the
+  dealer to bid last, so it is refused with ``dealer_bids_first``.
+- Calling requirement (round 1 only): the dealer always qualifies (the up
+  card will be in the hand). "Holding a trump" counts the left bower and the
+  joker; "a natural trump" is a card printed in the up card's suit.
+- Canadian loner (the site): in round 1 the dealer's partner may only pass
+  or order up alone; it needs alone said with the bid.
+- The dealer's exchange when the dealer's partner orders up alone: by
+  default the dealer still picks up and discards (OpenSpiel, Pagat's
+  majority); with ``dealer_exchanges_when_partner_alone=false`` the up card
+  stays on the kitty. It needs alone said with the bid.
+- Call for best (Pagat): every loner calls for best; the partner chooses the
+  card to pass (``give XX``), the loner then discards one of six face down.
+  Only the maker calls for best, never a lone defender.
+- Opening lead against a loner (``alone_lead="loner-left"``): the first
+  active seat on the loner's left leads; other hands keep the dealer's left.
+- Scoring: with ``take_4_for_1`` the makers need 4 tricks for a point; 3
+  tricks are a euchre by default (``take_4_three_tricks="euchre"``) or score
+  nothing (``"nothing"``). ``alone_must_take_5``: a loner's 3 or 4 tricks
+  are a euchre. When the defenders take all five tricks they score the
+  larger of ``defender_march_points`` and (with a lone defender)
+  ``lone_defender_euchre_points``.
+- Misdeal (the site): "ace, no face": at least one ace and no jack, queen,
+  king or joker; "no ace, no face": no ace, jack, queen, king or joker.
+  The holder may say ``misdeal`` on the first round-1 turn; the hand is
+  thrown in and the same dealer deals again.
+- Farmer's hand / going under (the sheet): a player holding three or more
+  cards of rank 10 or lower may, on the first round-1 turn, swap three of
+  them for the top three hidden kitty cards (``go under 9S TS 9H``); the
+  player then bids. Once per hand.
+- Trump-lead restriction: a player holding only trumps may always lead one.
+  "Broken" means a trump has been played to an earlier trick.
+- No-trump bids (round 2 only, like any suit other than the turned-down one):
+  ``call high`` (plain ranks, ace high, jacks are plain cards) and, with
+  ``"high-low"``, ``call low`` (the lowest card of the led suit wins). They
+  score like a suit bid.
 """
 
 from __future__ import annotations
@@ -35,6 +91,7 @@ __all__ = [
     "ALONE_TIMINGS",
     "DEFEND_ALONE_OPTIONS",
     "OPTION_MEANINGS",
+    "OPTION_VALUES",
     "PRESETS",
     "PRESET_NOTES",
     "ClassicRules",
@@ -42,45 +99,133 @@ __all__ = [
 ]
 
 ALONE_TIMINGS: Final = ("with-bid", "after-discard")
-DEFEND_ALONE_OPTIONS: Final = ("never", "any-bid")
+DEFEND_ALONE_OPTIONS: Final = ("never", "against-loner", "any-bid")
+JOKER_UP_OPTIONS: Final = ("spades", "dealer-blind")
+REQUIREMENTS: Final = ("anytime", "holding-trump", "natural-trump")
+NO_TRUMP_OPTIONS: Final = ("off", "high", "high-low")
+ALONE_LEADS: Final = ("dealer-left", "loner-left")
+THREE_TRICKS_OPTIONS: Final = ("euchre", "nothing")
+MISDEAL_OPTIONS: Final = ("off", "ace-no-face", "no-ace-no-face", "either")
+TRUMP_LEADS: Final = ("anytime", "not-first-trick", "after-broken")
+DECKS: Final = (24, 28, 32)
 MIN_TARGET: Final = 1
-MAX_TARGET: Final = 100
+MAX_TARGET: Final = 25
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "joker_up": JOKER_UP_OPTIONS,
+    "round_1_requirement": REQUIREMENTS,
+    "no_trump": NO_TRUMP_OPTIONS,
+    "alone_timing": ALONE_TIMINGS,
+    "alone_lead": ALONE_LEADS,
+    "defend_alone": DEFEND_ALONE_OPTIONS,
+    "take_4_three_tricks": THREE_TRICKS_OPTIONS,
+    "misdeal": MISDEAL_OPTIONS,
+    "trump_lead": TRUMP_LEADS,
+}
+_POINTS: Final = ("alone_march_points", "lone_defender_euchre_points", "defender_march_points")
 
 
 @dataclass(frozen=True, slots=True)
 class ClassicRules:
-    """Options of classic 4-player Euchre; the defaults are the sheet's base game.
+    """Options of classic Euchre; the defaults are the sheet's base game.
 
-    See :data:`OPTION_MEANINGS` for one line per field. Fields are plain
-    values (ints, bools, strings) so a configuration round-trips through JSON.
+    See :data:`OPTION_MEANINGS` for one line per field and :data:`OPTION_VALUES`
+    for the values each accepts. Fields are plain values (ints, bools,
+    strings) so a configuration round-trips through JSON.
     """
 
     target: int = 10
     hands: int | None = None
+    deck: int = 24
+    joker: bool = False
+    joker_up: str = "spades"
     stick_the_dealer: bool = False
+    stuck_dealer_may_name_up_suit: bool = False
+    dealer_bids_first: bool = False
+    round_1_requirement: str = "anytime"
+    canadian_loner: bool = False
+    no_trump: str = "off"
     alone_timing: str = "with-bid"
     dealer_may_discard_up_card: bool = True
+    dealer_exchanges_when_partner_alone: bool = True
+    call_for_best: bool = False
+    alone_lead: str = "dealer-left"
+    alone_must_take_5: bool = False
+    alone_march_points: int = 4
     defend_alone: str = "never"
     lone_defender_euchre_points: int = 4
+    take_4_for_1: bool = False
+    take_4_three_tricks: str = "euchre"
+    defender_march_points: int = 2
+    misdeal: str = "off"
+    farmers_hand: bool = False
+    trump_lead: str = "anytime"
 
     def __post_init__(self) -> None:
         _check_int("target", self.target, MIN_TARGET, MAX_TARGET)
         if self.hands is not None:
             _check_int("hands", self.hands, 1, 1000)
-        for name in ("stick_the_dealer", "dealer_may_discard_up_card"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
-        if self.alone_timing not in ALONE_TIMINGS:
-            raise RulesError(
-                f"alone_timing must be one of {', '.join(map(repr, ALONE_TIMINGS))}, "
-                f"not {self.alone_timing!r}"
-            )
-        if self.defend_alone not in DEFEND_ALONE_OPTIONS:
-            raise RulesError(
-                f"defend_alone must be one of {', '.join(map(repr, DEFEND_ALONE_OPTIONS))}, "
-                f"not {self.defend_alone!r}"
-            )
-        _check_int("lone_defender_euchre_points", self.lone_defender_euchre_points, 2, 8)
+        if isinstance(self.deck, bool) or self.deck not in DECKS:
+            raise RulesError(f"deck must be 24 (9-A), 28 (8-A) or 32 (7-A) cards, not {self.deck!r}")
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                raise RulesError(f"{f.name} must be true or false, not {getattr(self, f.name)!r}")
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        for name in _POINTS:
+            _check_int(name, getattr(self, name), 2, 8)
+        self._check_combinations()
+
+    def _check_combinations(self) -> None:
+        """Refuse settings that contradict each other or refine an option that is off."""
+        needs: list[tuple[bool, str]] = [
+            (
+                self.joker_up != "spades" and not self.joker,
+                "joker_up applies only with joker=true",
+            ),
+            (
+                self.joker and self.no_trump != "off",
+                "the joker cannot be played with no-trump bids (it would belong to no suit): "
+                "set joker=false or no_trump='off'",
+            ),
+            (
+                self.stuck_dealer_may_name_up_suit and not self.stick_the_dealer,
+                "stuck_dealer_may_name_up_suit applies only with stick_the_dealer=true",
+            ),
+            (
+                self.stick_the_dealer and self.dealer_bids_first,
+                "stick_the_dealer needs the dealer to bid last; it cannot be combined with "
+                "dealer_bids_first=true",
+            ),
+            (
+                self.canadian_loner and self.alone_timing != "with-bid",
+                "canadian_loner needs alone said with the bid (alone_timing='with-bid'): the dealer's "
+                "partner may only order up alone",
+            ),
+            (
+                not self.dealer_exchanges_when_partner_alone and self.alone_timing != "with-bid",
+                "dealer_exchanges_when_partner_alone=false needs alone said with the bid "
+                "(alone_timing='with-bid'): otherwise the dealer has exchanged before anyone is alone",
+            ),
+            (
+                self.take_4_three_tricks != "euchre" and not self.take_4_for_1,
+                "take_4_three_tricks applies only with take_4_for_1=true",
+            ),
+            (
+                self.lone_defender_euchre_points != 4 and self.defend_alone == "never",
+                "lone_defender_euchre_points applies only when defend_alone is not 'never'",
+            ),
+        ]
+        for bad, message in needs:
+            if bad:
+                raise RulesError(message)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the pack, the joker included."""
+        return self.deck + (1 if self.joker else 0)
 
     def with_options(self, **changes: Any) -> ClassicRules:
         """A copy with some options changed (validated like a new configuration)."""
@@ -138,15 +283,53 @@ def _unknown_message(unknown: list[str]) -> str:
 
 OPTION_MEANINGS: Final[dict[str, str]] = {
     "target": "points that win the match (the sheet's 10)",
-    "hands": "play exactly this many hands (deals, passed-out ones included) instead of to the target; "
-    "null = play to the target",
+    "hands": "play exactly this many hands (deals, passed-out and misdealt ones included) instead of "
+    "to the target; null = play to the target",
+    "deck": "the pack: 24 (9-A), 28 (8-A) or 32 (7-A) cards; the kitty is whatever is not dealt",
+    "joker": "add the joker (benny, written JK) as the highest trump, above the right bower",
+    "joker_up": "a joker turned up: 'spades' = it proposes spades in round 1; 'dealer-blind' = the "
+    "dealer names trump before looking at the hand, picks it up and is the maker",
     "stick_the_dealer": "the dealer may not pass at the end of round 2 and must name a suit",
+    "stuck_dealer_may_name_up_suit": "the stuck dealer may also name the suit turned down in round 1",
+    "dealer_bids_first": "each bidding round starts with the dealer instead of the dealer's left",
+    "round_1_requirement": "who may order up: 'anytime'; 'holding-trump' = only a player holding a card "
+    "of that suit (left bower counts); 'natural-trump' = a card printed in that suit",
+    "canadian_loner": "in round 1 the dealer's partner may only pass or order up alone",
+    "no_trump": "'off'; 'high' = round 2 may also 'call high' (no trump, ace high); 'high-low' = also "
+    "'call low' (no trump, the lowest card of the led suit wins)",
     "alone_timing": "'with-bid': the maker says 'alone' with the bid; 'after-discard': the maker "
     "decides after the dealer's discard (OpenSpiel)",
     "dealer_may_discard_up_card": "the dealer who picks up may discard the up card itself",
-    "defend_alone": "'never', or 'any-bid': after the maker decides, each defender in turn from the "
-    "dealer's left may defend alone (the partner sits out)",
+    "dealer_exchanges_when_partner_alone": "when the dealer's partner orders up alone the dealer still "
+    "picks up and discards; false = the up card stays on the kitty",
+    "call_for_best": "a loner's partner passes one card of their choice to the loner ('give XX'), who "
+    "then discards one face down",
+    "alone_lead": "who leads against a loner: 'dealer-left' (as usual) or 'loner-left' (the defender "
+    "on the loner's left)",
+    "alone_must_take_5": "a loner who takes only 3 or 4 tricks is euchred",
+    "alone_march_points": "what a loner scores for all 5 tricks (4; 'alone worth 2' = 2)",
+    "defend_alone": "'never'; 'against-loner' = only when the maker goes alone; 'any-bid': after the "
+    "maker decides, each defender in turn from the dealer's left may defend alone (partner sits out)",
     "lone_defender_euchre_points": "what the defenders score when a lone defender euchres the makers",
+    "take_4_for_1": "the makers need 4 tricks to score 1 point (5 still score 2)",
+    "take_4_three_tricks": "with take_4_for_1, the makers' 3 tricks: 'euchre' (defenders score) or "
+    "'nothing' (nobody scores)",
+    "defender_march_points": "what the defenders score for taking all 5 tricks (2; the house rule: 4)",
+    "misdeal": "a hand the holder may throw in on the first round-1 turn ('misdeal'; the same dealer "
+    "redeals): 'off', 'ace-no-face', 'no-ace-no-face' or 'either'",
+    "farmers_hand": "farmer's hand / going under: holding 3+ cards of rank 10 or lower, swap three of "
+    "them for the three hidden kitty cards on the first round-1 turn ('go under 9S TS 9H')",
+    "trump_lead": "when trump may be led: 'anytime'; 'not-first-trick'; 'after-broken' = only after "
+    "a trump has been played (always when holding only trumps)",
+}
+
+OPTION_VALUES: Final[dict[str, str]] = {
+    "target": f"{MIN_TARGET} to {MAX_TARGET}",
+    "hands": "null or 1 to 1000",
+    "deck": "24, 28 or 32",
+    **{f.name: "true or false" for f in fields(ClassicRules) if f.type == "bool"},
+    **{name: ", ".join(choices) for name, choices in _CHOICES.items()},
+    **{name: "2 to 8" for name in _POINTS},
 }
 
 PRESETS: Final[dict[str, ClassicRules]] = {

@@ -3,7 +3,10 @@
 :func:`seat_view` turns a true :class:`~euchre_tutor.classic.engine.HandState`
 (or a match) into a :class:`SeatView`: the seat's own cards, the public
 bidding and play, the dealer's discard only for the dealer, and the voids
-each player has shown. Bots and the advisor decide from a view, never from
+each player has shown. Under house rules it also hides the cards a player
+went under with (from everyone else), the loner's discard after a call for
+best (from everyone else) and, while a dealer names trump blind, the
+dealer's own hand. Bots and the advisor decide from a view, never from
 the true state.
 """
 
@@ -52,6 +55,15 @@ class SeatView:
     voids: tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]
     legal: tuple[Action, ...]
     scores: tuple[int, int] = (0, 0)
+    notrump: str | None = None
+    under_seat: Seat | None = None
+    under_cards: tuple[Card, ...] = ()
+    loner_discard: Card | None = None
+
+    @property
+    def up_suit(self) -> Suit:
+        """The suit round 1 proposes (a turned-up joker proposes spades)."""
+        return self.up.suit or Suit.SPADES
 
     @property
     def my_turn(self) -> bool:
@@ -89,12 +101,14 @@ class SeatView:
         A picked-up up card is known to be the dealer's (unless the dealer may have
         discarded it), so it is not unseen for the others.
         """
-        known = set(self.hand) | set(self.played_cards())
-        if self.discard is not None:
-            known.add(self.discard)
+        known = set(self.hand) | set(self.played_cards()) | set(self.under_cards)
+        for hidden in (self.discard, self.loner_discard):
+            if hidden is not None:
+                known.add(hidden)
         if not self.up_taken or not self.rules.dealer_may_discard_up_card or self.seat == self.dealer:
             known.add(self.up)
-        return frozenset(c for c in deck() if c not in known)
+        pack = deck(self.rules.deck, joker=self.rules.joker)
+        return frozenset(c for c in pack if c not in known)
 
 
 def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
@@ -106,8 +120,11 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         hand = state.hand
     else:
         hand = state
-    bids = tuple((s, a) for s, a in hand.history if a.kind not in ("discard", "play"))
-    up_taken = any(a.kind == "order" for _, a in bids)
+    bids = tuple(
+        (s, Action("under") if a.kind == "under" and s != me else a)
+        for s, a in hand.history
+        if a.kind not in ("discard", "play", "give")
+    )
     return SeatView(
         seat=me,
         rules=hand.rules,
@@ -115,8 +132,8 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         to_act=hand.to_act,
         dealer=hand.dealer,
         up=hand.up,
-        up_taken=up_taken,
-        hand=hand.hands[me],
+        up_taken=hand.up_taken,
+        hand=() if hand.phase is Phase.BLIND else hand.hands[me],
         bids=bids,
         trump=hand.trump,
         maker=hand.maker,
@@ -130,6 +147,10 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         voids=_voids(hand.tricks, hand.trick_plays, hand.trump),
         legal=hand.legal_actions() if hand.to_act == me else (),
         scores=scores,
+        notrump=hand.notrump,
+        under_seat=hand.under_seat,
+        under_cards=hand.under_cards if me == hand.under_seat else (),
+        loner_discard=hand.loner_discard if me == hand.maker else None,
     )
 
 
