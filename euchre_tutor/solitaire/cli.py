@@ -18,7 +18,7 @@ from euchre_tutor.cards import Card, format_cards, parse_cards
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import DealState, Phase, Play, SolitaireDeal, Trick, new_deal
-from euchre_tutor.solitaire.game import trump_action
+from euchre_tutor.solitaire.game import SolitaireGame, trump_action
 
 __all__ = [
     "InputError",
@@ -54,6 +54,11 @@ def register(games: Any) -> Any:
         ),
     )
     add_position_arguments(replay, trump_required=False)
+    replay.add_argument(
+        "--game",
+        metavar="FILE",
+        help="replay every deal of a saved game (the dashboard's Save game file), e.g. a student's",
+    )
     replay.set_defaults(run=run_replay)
     return commands
 
@@ -262,7 +267,46 @@ def _require_trump(state: DealState) -> DealState:
     return state
 
 
+def _game_deals(game: SolitaireGame) -> list[DealState]:
+    """Every deal of a game, the one in progress last."""
+    state = game.state
+    deals = [record.final for record in state.history]
+    if state.deal is not None and not state.deal.is_over:
+        deals.append(state.deal)
+    return deals
+
+
+def game_json(game: SolitaireGame) -> dict[str, Any]:
+    state = game.state
+    return {
+        "seed": game.seed,
+        "target": game.rules.target,
+        "score": {"player": state.score[0], "deck": state.score[1]},
+        "winner": state.winner,
+        "deals": [deal_result_json(d) for d in _game_deals(game)],
+    }
+
+
+def game_text(game: SolitaireGame) -> str:
+    parts = [f"=== Deal {i + 1} ===\n{replay_text(d)}" for i, d in enumerate(_game_deals(game))]
+    (player, deck_), winner = game.state.score, game.state.winner
+    end = f"{winner} wins" if winner else "game in progress"
+    parts.append(f"Score: player {player}, deck {deck_} (target {game.rules.target}): {end}.")
+    return "\n\n".join(parts)
+
+
 def run_replay(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        if args.deal or args.seed is not None or args.batch or args.plays or args.trump:
+            return fail(
+                "--game replays a saved game by itself: leave out --deal, --seed, --batch, --trump and --plays"
+            )
+        try:
+            game = SolitaireGame.load(args.game)
+        except EuchreError as error:
+            return fail(str(error))
+        print(json.dumps(game_json(game)) if args.json else game_text(game))
+        return 0
     if args.batch is not None:
         return run_batch(args, lambda obj: deal_result_json(_require_trump(position_from_json(obj))))
     try:

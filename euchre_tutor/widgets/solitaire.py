@@ -14,6 +14,7 @@ classes under ``hold_sync``). Stable hooks for tests and for styling:
 
 from __future__ import annotations
 
+import base64
 import functools
 from collections.abc import Callable
 from typing import Any, Literal
@@ -161,6 +162,14 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         self.upload = w.FileUpload(accept=".txt,.json,.deal", multiple=False, description="Deal file")
         self.upload.add_class("et-upload")
         self.upload.observe(self._on_upload, names="value")
+        self.save = _button(
+            "Save game",
+            "Download this game: a teacher can load the file to replay it",
+            self._save_game,
+            "et-ctl",
+        )
+        self.save_link = w.HTML()
+        self.save_link.add_class("et-save-link")
         self.four = w.Checkbox(
             value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
         )
@@ -170,6 +179,7 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
                 w.HBox([self.next_deal, self.replay, self.undo, self.redo]),
                 w.HBox([self.seed, self.new_game, self.deal_seed, self.four]),
                 w.HBox([self.deal_text, self.load, self.upload]),
+                w.HBox([self.save, self.save_link]),
             ]
         )
         controls.add_class("et-controls")
@@ -252,6 +262,15 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
             self.controller.illegal("that file is not text: a deal file holds 24 cards like 9H 9C KC …")
             return
         self.controller.load_deal(text)
+
+    def _save_game(self) -> None:
+        """Offer the game as a JSON file (a data link works in Voila and JupyterLab alike)."""
+        data = base64.b64encode(self.controller.save_text().encode("utf-8")).decode("ascii")
+        name = f"euchre-game-seed-{self.controller.game.seed}.json"
+        self.save_link.value = (
+            f'<a download="{name}" href="data:application/json;base64,{data}">⬇ {name}</a> '
+            "(load it with <i>Deal file</i> or <i>Load deal</i> to replay the game)"
+        )
 
     def _set_four(self, on: bool) -> None:
         if on:

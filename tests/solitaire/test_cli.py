@@ -172,3 +172,29 @@ def test_console_script_and_module_entry_points() -> None:
         )
         assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
         assert done.stderr.startswith("error: ")
+
+
+def test_replay_a_saved_game(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    from euchre_tutor.solitaire.engine import OrderUp
+    from euchre_tutor.solitaire.game import SolitaireGame
+
+    game = SolitaireGame(seed=11)
+    for _ in range(2):
+        game.new_deal()
+        game.choose(OrderUp())
+        while not game.state.deal.is_over:  # type: ignore[union-attr]
+            game.play(game.state.deal.legal_plays()[0])  # type: ignore[union-attr]
+    game.new_deal()
+    path = tmp_path / "student.json"
+    game.save(path)
+    code, out, _ = run(["solitaire", "replay", "--game", str(path), "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and len(data["deals"]) == 3
+    assert data["score"] == {"player": game.state.score[0], "deck": game.state.score[1]}
+    assert [d["finished"] for d in data["deals"]] == [True, True, False]
+    assert data["deals"][0]["deal"] == str(SolitaireDeal.from_seed(11))
+    code, out, _ = run(["solitaire", "replay", "--game", str(path)], capsys)
+    assert code == 0 and "=== Deal 3 ===" in out and "Score: player" in out
+    path.write_text('{"format": "nope"}')
+    code, out, err = run(["solitaire", "replay", "--game", str(path)], capsys)
+    assert code == 2 and out == "" and "not a saved Solitaire game" in err

@@ -42,3 +42,26 @@ def test_card_hint_after_ordering_up() -> None:
     assert hint is not None and hint.best.label == "J♥"  # draws the known K♥ at once
     assert hint.best.ev == 1
     assert {o.label for o in hint.options} == {"J♥", "J♦", "A♥", "9♠", "10♣"}
+
+
+def test_save_game_offers_a_file_that_loads_back_the_same_game() -> None:
+    import base64
+    import re
+
+    from euchre_tutor.solitaire.game import SolitaireGame
+    from euchre_tutor.widgets.solitaire import SolitaireApp
+
+    app = SolitaireApp(seed=5, hints=False)
+    app.trump_button(None).click()  # order up
+    app.card_button(app.hand_cards()[0]).click()
+    app.save.click()
+    m = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', app.save_link.value)
+    assert m and m.group(1) == "euchre-game-seed-5.json"
+    saved = SolitaireGame.loads(base64.b64decode(m.group(2)).decode("utf-8"))
+    assert saved.state == app.controller.game.state
+    # a teacher loads the file in another dashboard and sees the same position
+    other = SolitaireApp(seed=99, hints=False)
+    assert other.controller.load_deal(base64.b64decode(m.group(2)).decode("utf-8"))
+    assert other.controller.game.state == app.controller.game.state
+    app.close()
+    other.close()
