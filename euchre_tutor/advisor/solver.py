@@ -482,24 +482,32 @@ class Solver:
         mks = [mk] * cards
         if mk is not None and mk[1] == s:
             mks = [(mk[0], s, mk[2] - 1) if mk[2] > i else mk for i in range(cards)]
+        # Card i is the same card as card i-1 when nothing lies between them.
+        mgap = mk[2] if mk is not None and mk[1] == s else -1
+        same = [i > 0 and gs[i] == 0 and mgap != i for i in range(cards)]
         for t in (s, 0) if s else (0,):
             tg = suits[t]
             for j, c in enumerate(tg):
                 if not c:
                     continue
                 dec = (*tg[:j], c - 1, *tg[j + 1 :])
+                v = 0
                 if t == s:
                     for i in range(cards):
-                        child[s] = (*dec[:i], dec[i] + dec[i + 1], *dec[i + 2 :])
-                        if j <= i:
-                            vals[i] += c * self._child(child, pool, mks[i], 1, loss_sig, m)
-                        else:
-                            vals[i] += c * self._child(child, pool, mks[i], 0, win_sig, m) << _W
+                        if not (same[i] and j != i):
+                            child[s] = (*dec[:i], dec[i] + dec[i + 1], *dec[i + 2 :])
+                            if j <= i:
+                                v = c * self._child(child, pool, mks[i], 1, loss_sig, m)
+                            else:
+                                v = c * self._child(child, pool, mks[i], 0, win_sig, m) << _W
+                        vals[i] += v
                 else:
                     child[0] = dec
                     for i in range(cards):
-                        child[s] = (*gs[:i], gs[i] + gs[i + 1], *gs[i + 2 :])
-                        vals[i] += c * self._child(child, pool, mks[i], 1, loss_sig, m)
+                        if not same[i]:
+                            child[s] = (*gs[:i], gs[i] + gs[i + 1], *gs[i + 2 :])
+                            v = c * self._child(child, pool, mks[i], 1, loss_sig, m)
+                        vals[i] += v
                     child[0] = suits[0]
         for t in range(1, len(suits)):
             if t == s:
@@ -547,16 +555,35 @@ class Solver:
         self, suits: Suits, pool: int, mk: Marker, sig: int, led_slot: int, led_gap: int, n: int
     ) -> int:
         """Best answer to the deck's lead of class (led_slot, led_gap), already removed."""
-        options = self.responses(suits, pool, mk, sig, led_slot, led_gap, n)
-        if len(options) == 1:
-            for v in options.values():
-                return v
-        best_key: tuple[int, ...] | None = None
-        best = 0
-        for v in options.values():
-            k = self._key(sig, v)
-            if best_key is None or k > best_key:
-                best_key, best = k, v
+        win_sig, loss_sig = self._sig_win[sig], self._sig_loss[sig]
+        follow = led_slot >= 0 and len(suits[led_slot]) > 1
+        best = -1
+        best_key: tuple[int, ...] = ()
+        mslot = -2 if mk is None else mk[1]
+        child = list(suits)
+        for s in (led_slot,) if follow else range(len(suits)):
+            gs = suits[s]
+            for i in range(len(gs) - 1):
+                if i > 0 and gs[i] == 0 and not (mslot == s and mk[2] == i) and not (follow and led_gap == i):  # type: ignore[index]
+                    continue  # the same card as the one above (nothing, not even the led card, between)
+                wins = i < led_gap if follow else s == 0 and led_slot != 0
+                child[s] = (*gs[:i], gs[i] + gs[i + 1], *gs[i + 2 :])
+                mk2 = mk
+                if mslot == s and mk[2] > i:  # type: ignore[index]
+                    mk2 = (mk[0], s, mk[2] - 1)  # type: ignore[index]
+                if wins:
+                    v = self._child(child, pool, mk2, 0, win_sig, n) << _W
+                else:
+                    v = self._child(child, pool, mk2, 1, loss_sig, n)
+                child[s] = gs
+                if best < 0:
+                    best = v
+                    continue
+                if not best_key:
+                    best_key = self._key(sig, best)
+                k = self._key(sig, v)
+                if k > best_key:
+                    best_key, best = k, v
         return best
 
     def responses(
