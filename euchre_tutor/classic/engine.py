@@ -328,8 +328,9 @@ class Deal:
         *,
         size: int = 24,
         joker: bool = False,
+        kitty: Iterable[Card | str] | None = None,
     ) -> Deal:
-        """Explicit hands and up card; the kitty is whatever is left of the deck."""
+        """Explicit hands and up card; the kitty (top first) is given or whatever is left of the deck."""
         d = Seat.parse(dealer)
         if not isinstance(hands, Mapping):
             raise DealError("hands must map each seat (N, E, S, W) to its five cards")
@@ -352,27 +353,44 @@ class Deal:
         used = {c for h in by_seat.values() for c in h} | {up_card}
         if size not in _LOW_RANK_WORDS:
             raise DealError(f"a Euchre deck has 24, 28 or 32 cards, not {size!r}")
-        kitty = tuple(c for c in _pack(size, joker) if c not in used)
+        if kitty is None:
+            rest = tuple(c for c in _pack(size, joker) if c not in used)
+        elif isinstance(kitty, str) or not isinstance(kitty, Iterable):
+            raise DealError(f"the kitty must be a list of cards, not {kitty!r}")
+        else:
+            rest = tuple(c if isinstance(c, Card) else parse_card(c) for c in kitty)
         h = tuple(by_seat[s] for s in _SEATS)
-        return cls(d, (h[0], h[1], h[2], h[3]), up_card, kitty, size, joker)
+        return cls(d, (h[0], h[1], h[2], h[3]), up_card, rest, size, joker)
 
     def to_json(self) -> dict[str, object]:
-        """The deal as JSON; the kitty is implied by the pack (the rules' deck and joker)."""
-        return {
+        """The deal as JSON; the pack (deck size, joker) comes from the rules.
+
+        The kitty is listed (top first) only when its order can matter (going under
+        takes the top three) or it is not the rest of a 24-card deck in order.
+        """
+        out: dict[str, object] = {
             "dealer": self.dealer.name,
             "hands": {s.name: [str(c) for c in self.hands[s]] for s in _SEATS},
             "up": str(self.up),
         }
+        used = {c for h in self.hands for c in h} | {self.up}
+        if self.kitty != tuple(c for c in _pack(self.size, self.joker) if c not in used):
+            out["kitty"] = [str(c) for c in self.kitty]
+        return out
 
     @classmethod
     def from_json(cls, data: object, *, size: int = 24, joker: bool = False) -> Deal:
         """Read :meth:`to_json`'s object; ``size`` and ``joker`` name the pack (from the rules)."""
-        if not isinstance(data, dict) or set(data) - {"dealer", "hands", "up"} or len(data) != 3:
+        if not isinstance(data, dict) or set(data) - {"dealer", "hands", "up", "kitty"} or len(data) < 3:
             raise DealError(
-                'a deal is an object {"dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS"}, '
-                f"not {data!r}"[:300]
+                'a deal is an object {"dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS"} '
+                f'(and optionally "kitty": [cards, top first]), not {data!r}'[:300]
             )
-        return cls.from_hands(data["dealer"], data["hands"], data["up"], size=size, joker=joker)
+        if not {"dealer", "hands", "up"} <= set(data):
+            raise DealError(f'a deal needs "dealer", "hands" and "up", not {data!r}'[:300])
+        return cls.from_hands(
+            data["dealer"], data["hands"], data["up"], size=size, joker=joker, kitty=data.get("kitty")
+        )
 
 
 _LOW_RANK_WORDS: Final = {24: "9 10 J Q K A", 28: "8 9 10 J Q K A", 32: "7 8 9 10 J Q K A"}

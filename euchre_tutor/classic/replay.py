@@ -18,7 +18,7 @@ from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = ["hand_result", "replay"]
 
-_KEYS: Final = {"rules", "dealer", "hands", "up", "actions"}
+_KEYS: Final = {"rules", "dealer", "hands", "up", "kitty", "actions"}
 _EXAMPLE: Final = (
     '{"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], "E": [...], "S": [...], '
     '"W": [...]}, "up": "KS", "actions": ["pass", "order", ...]}'
@@ -42,7 +42,9 @@ def replay_state(data: object) -> HandState:
     if missing:
         raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {_EXAMPLE}")
     rules = ClassicRules.from_json(data.get("rules", "standard"))
-    deal = Deal.from_hands(data["dealer"], data["hands"], data["up"], size=rules.deck, joker=rules.joker)
+    deal = Deal.from_hands(
+        data["dealer"], data["hands"], data["up"], size=rules.deck, joker=rules.joker, kitty=data.get("kitty")
+    )
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise DealError(f"actions must be a list of strings such as 'pass' or 'play 9S', not {actions!r}")

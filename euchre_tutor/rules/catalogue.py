@@ -240,6 +240,110 @@ _RULES: tuple[Rule, ...] = (
         "Stick the dealer",
         "Under this option the dealer may not pass in round 2 and must name one of the other suits.",
     ),
+    # Classic house rules (options of ClassicRules; see euchre_tutor/rules/classic.py).
+    Rule(
+        "house.target",
+        "Target or number of hands",
+        "Under this option the match is played to 5-25 points instead of 10, or for a fixed number of hands.",
+    ),
+    Rule(
+        "house.stuck-dealer-up-suit",
+        "The stuck dealer and the turned-down suit",
+        "Under this option a stuck dealer may also name the suit turned down in round 1.",
+    ),
+    Rule(
+        "house.deck-size",
+        "Bigger decks",
+        "Under this option the pack is 8-A (28 cards) or 7-A (32 cards); the 8 and 7 rank below the 9 "
+        "and the undealt cards stay in the kitty.",
+    ),
+    Rule(
+        "house.joker",
+        "The joker (benny)",
+        "Under this option the joker is the highest trump, above the right bower. Turned up, it "
+        "proposes spades, or (dealer bids blind) the dealer names trump before looking and picks it up.",
+    ),
+    Rule(
+        "house.dealer-bids-first",
+        "The dealer bids first",
+        "Under this option each bidding round starts with the dealer.",
+    ),
+    Rule(
+        "house.calling-requirement",
+        "Calling requirement",
+        "Under this option only a player holding a trump (the left bower counts), or a natural trump, "
+        "may order up in round 1; the dealer always may.",
+    ),
+    Rule(
+        "house.canadian-loner",
+        "Canadian loner",
+        "Under this option the dealer's partner may only pass or order up alone in round 1.",
+    ),
+    Rule(
+        "house.no-trump",
+        "No-trump bids",
+        "Under this option a round-2 bid may be no trump: high (ace high) or low (the lowest card of the "
+        "led suit wins); the jacks are plain cards.",
+    ),
+    Rule(
+        "house.partner-alone-exchange",
+        "No exchange for a sitting dealer",
+        "Under this option, when the dealer's partner orders up alone, the dealer does not pick up.",
+    ),
+    Rule(
+        "house.call-for-best",
+        "Call for best",
+        "Under this option a loner's partner passes one card to the loner, who then discards one.",
+    ),
+    Rule(
+        "house.alone-lead",
+        "The lead against a loner",
+        "Under this option the defender on the loner's left leads the first trick.",
+    ),
+    Rule(
+        "house.alone-must-take-5",
+        "Alone must take 5",
+        "Under this option a loner who takes only 3 or 4 tricks is euchred.",
+    ),
+    Rule(
+        "house.alone-march-points",
+        "What a lone march is worth",
+        "Under this option a loner's march scores a different number of points (alone worth 2: 2).",
+    ),
+    Rule(
+        "house.defend-alone",
+        "Defending alone against a loner",
+        "Under this option a defender may defend alone only against a lone maker.",
+    ),
+    Rule(
+        "house.take-4-for-1",
+        "Take 4 for 1",
+        "Under this option the makers need 4 tricks for a point; 3 tricks are a euchre (or, by choice, "
+        "score nothing).",
+    ),
+    Rule(
+        "house.defenders-march",
+        "Defenders take all five",
+        "Under this option defenders who take all five tricks score 4.",
+    ),
+    Rule(
+        "house.misdeal",
+        "Misdeal hands",
+        "Under this option a player dealt 'ace, no face' (an ace, no J, Q, K) or 'no ace, no face' may "
+        "throw the hand in before bidding; the same dealer deals again.",
+    ),
+    Rule(
+        "house.farmers-hand",
+        "Farmer's hand (going under)",
+        "Under this option a player holding three or more 9s and 10s may swap three of them for the "
+        "hidden kitty cards before bidding.",
+    ),
+    Rule(
+        "house.trump-lead",
+        "Trump-lead restriction",
+        "Under this option trump may not be led to the first trick, or until a trump has been played, "
+        "unless the leader holds only trumps.",
+    ),
 )
 
 RULES: dict[str, Rule] = {r.id: r for r in _RULES}
