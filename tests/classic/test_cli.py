@@ -161,3 +161,66 @@ def test_rules_listing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["classic", "rules", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["openspiel"]["stick_the_dealer"] is True
+
+
+def test_rules_listing_names_every_option_with_values(capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre_tutor.rules.classic import OPTION_VALUES, ClassicRules
+
+    assert main(["classic", "rules"]) == 0
+    out = capsys.readouterr().out
+    for name, _value, _meaning in ClassicRules().describe():
+        assert f"  {name} ({OPTION_VALUES[name]}; default " in out
+
+
+@pytest.mark.parametrize(
+    ("rules", "actions", "check"),
+    [
+        ({"preset": "standard", "no_trump": "high-low"}, ["pass"] * 4 + ["call low"], {"no_trump": "low"}),
+        ({"preset": "openspiel", "defend_alone": "never"}, ["order"], {"to_act": "N"}),
+        ({"canadian_loner": True}, ["pass"], {"legal": ["pass", "order alone"]}),
+        ({"take_4_for_1": True, "take_4_three_tricks": "nothing"}, [], {"to_act": "E"}),
+    ],
+)
+def test_replay_accepts_a_rules_object(
+    capsys: pytest.CaptureFixture[str], rules: dict[str, object], actions: list[str], check: dict[str, object]
+) -> None:
+    code, out, err = _single(capsys, _input(rules=rules, actions=actions))
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    for key, value in check.items():
+        assert result[key] == value
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"preset": "standard", "joker_up": "dealer-blind"}, "joker_up applies only with joker=true"),
+        ({"stick_the_dealer": True, "dealer_bids_first": True}, "dealer to bid last"),
+        ({"alone_march_points": 1}, "between 2 and 8"),
+        ({"misdeal": "sometimes"}, "misdeal must be one of"),
+    ],
+)
+def test_replay_refuses_bad_rules_objects(
+    capsys: pytest.CaptureFixture[str], rules: dict[str, object], words: str
+) -> None:
+    import re
+
+    code, out, err = _single(capsys, _input(rules=rules))
+    assert code == 2 and out == "" and re.search(words, err) and err.count("\n") == 1
+
+
+def test_replay_with_a_joker_and_a_28_card_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    hands = {
+        "N": ["8S", "TS", "QS", "KS", "AS"],
+        "E": ["9H", "TH", "QH", "KH", "JK"],
+        "S": ["9D", "TD", "QD", "KD", "AD"],
+        "W": ["9C", "TC", "QC", "KC", "AC"],
+    }
+    data = _input(
+        rules={"deck": 28, "joker": True}, hands=hands, up="AH", actions=["order", "discard 8S", "play JK"]
+    )
+    code, out, err = _single(capsys, data)
+    result = json.loads(out)
+    assert code == 0 and err == "" and result["to_act"] == "S"
+    # The joker led is a heart (trump); South holds no heart, so any card.
+    assert result["legal"] == ["play 9D", "play TD", "play QD", "play KD", "play AD"]

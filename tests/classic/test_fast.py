@@ -74,3 +74,21 @@ def test_playout_from_an_engine_state() -> None:
 def test_from_state_needs_the_start_of_a_trick() -> None:
     with pytest.raises(ValueError, match="start of a trick"):
         fast.from_state(new_hand(Deal.from_seed(1)))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"deck": 28},
+        {"joker": True},
+        {"no_trump": "high"},
+        {"call_for_best": True},
+        {"defend_alone": "against-loner"},
+    ],
+)
+def test_the_lean_path_refuses_house_rules_it_does_not_play(options: dict[str, object]) -> None:
+    from euchre_tutor.errors import RulesError
+    from euchre_tutor.rules.classic import ClassicRules
+
+    with pytest.raises(RulesError, match="use the full engine"):
+        fast.FastRules(ClassicRules(**options))  # type: ignore[arg-type]
