@@ -22,7 +22,7 @@ Mistake < 0.08, Blunder ≥ 0.08.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -151,14 +151,21 @@ def analyse_trump(
     score: tuple[int, int] = (0, 0),
     chosen: Action | None = None,
     solver: Solver | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """All trump options (8, or 10 with ``allow_name_turned``), exactly."""
+    """All trump options (8, or 10 with ``allow_name_turned``), exactly.
+
+    ``progress(done, total)`` is called after each option (for a progress bar).
+    """
     rules = rules or SolitaireRules()
     solver = solver or Solver()
     outcomes: dict[Action, Outcome] = {}
-    for choice in trump_choices(turn, rules.allow_name_turned):
+    choices = trump_choices(turn, rules.allow_name_turned)
+    for done, choice in enumerate(choices, start=1):
         k = trump_knowledge(hand, turn, unseen, choice)
         outcomes[choice] = solver.position_value(k, _objective(mode, choice.alone, score, rules.target))
+        if progress is not None:
+            progress(done, len(choices))
     options = tuple(_option(a, o, mode) for a, o in outcomes.items())
     best = _pick_best(options)
     by_label = {}
@@ -199,8 +206,14 @@ def analyse_view(
     score: tuple[int, int] = (0, 0),
     chosen: Action | None = None,
     solver: Solver | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """The analysis of the decision the view is at (what the hint panel calls)."""
+    """The analysis of the decision the view is at (what the hint panel calls).
+
+    ``solver``: pass one per session/worker to reuse its memo between hints
+    (bounded by ``Solver.max_states``); ``progress(done, total)`` is called
+    after each trump option.
+    """
     if view.phase is Phase.CHOOSE_TRUMP:
         return analyse_trump(
             view.hand,
@@ -211,6 +224,7 @@ def analyse_view(
             score=score,
             chosen=chosen,
             solver=solver,
+            progress=progress,
         )
     if view.phase is Phase.OVER:
         raise EuchreError("the deal is over: there is no decision left to analyse")

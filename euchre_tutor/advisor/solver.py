@@ -264,7 +264,12 @@ class Solver:
     grows with what it has solved: drop it (or call :meth:`clear`) between deals.
     """
 
-    def __init__(self) -> None:
+    #: Memo entries kept between calls (about 25 MB per 100,000): past this the memo is cleared
+    #: at the start of the next public call, so a long dashboard session stays bounded.
+    DEFAULT_MAX_STATES = 300_000
+
+    def __init__(self, max_states: int = DEFAULT_MAX_STATES) -> None:
+        self.max_states = max_states
         self._memo: dict[tuple[object, ...], int] = {}
         self._memo_burn: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._sig_ids: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
@@ -279,6 +284,10 @@ class Solver:
         self._memo.clear()
         self._memo_burn.clear()
         self._burn_cache.clear()
+
+    def _bound(self) -> None:
+        if self.states > self.max_states:
+            self.clear()
 
     @property
     def states(self) -> int:
@@ -612,6 +621,7 @@ class Solver:
 
     def play_values(self, knowledge: Knowledge, objective: Objective) -> dict[Card, Outcome]:
         """Exact value of every legal card in a mid-deal position, in hand order."""
+        self._bound()
         k = knowledge
         lay = _layout(k)
         r = len(k.hand)
@@ -636,6 +646,7 @@ class Solver:
 
     def position_value(self, knowledge: Knowledge, objective: Objective) -> Outcome:
         """Value of a position under optimal play (the best card, or the deck's turn)."""
+        self._bound()
         k = knowledge
         n = len(k.unseen)
         if not k.hand:
