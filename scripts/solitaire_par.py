@@ -146,11 +146,19 @@ def report(records: list[dict[str, object]], target: int, boot: int) -> dict[str
     n = len(records)
     best_ev: list[float] = []
     p3 = p5 = peu = palone = 0.0
+    by_points = {-4: 0.0, -2: 0.0, 1: 0.0, 2: 0.0, 4: 0.0}
     for rec in records:
         options = rec["options"]
         assert isinstance(options, dict)
-        o = max(options.values(), key=lambda v: (v["ev"], v["p5"]))
+        o = max(options.values(), key=lambda v: (v["ev"], v["p5"], v["p34"] + v["p5"]))
         best_ev.append(o["ev"])
+        if o["alone"]:
+            by_points[4] += o["p5"] / n
+            by_points[-4] += (1 - o["p5"]) / n
+        else:
+            by_points[2] += o["p5"] / n
+            by_points[1] += o["p34"] / n
+            by_points[-2] += o["p_euchred"] / n
         if o["alone"]:
             palone += 1
         p3 += o["p34"] + o["p5"]
@@ -169,6 +177,7 @@ def report(records: list[dict[str, object]], target: int, boot: int) -> dict[str
         "deals": n,
         "mean_points": statistics.fmean(best_ev),
         "mean_points_se": sd / n**0.5,
+        "points_distribution": by_points,
         "p3": p3 / n,
         "p5": p5 / n,
         "p_euchred": peu / n,
@@ -220,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"optimal play, points/deal: {rep['mean_points']:+.3f} ± {rep['mean_points_se']:.3f}")
     print(f"  P(3+ tricks)  {rep['p3']:.3f}   P(march) {rep['p5']:.3f}   P(euchred) {rep['p_euchred']:.3f}")
     print(f"  alone chosen in {rep['share_alone']:.1%} of deals")
+    dist = rep["points_distribution"]
+    assert isinstance(dist, dict)
+    print("  points per deal: " + "  ".join(f"{k:+d}: {v:.3f}" for k, v in sorted(dist.items())))
     print(f"  P(win a game to {args.target}) from 0:0: {rep['p_win_game']:.3f} ± {rep['p_win_game_se']:.3f}")
     print(
         f"plain player (card points, lead high, trump when void): P(3+) {rep['plain_p3']:.3f}, "

@@ -31,7 +31,7 @@ from euchre_tutor.advisor.gamewin import SCALE, game_utility
 from euchre_tutor.advisor.positions import knowledge_from_view, trump_choices, trump_knowledge
 from euchre_tutor.advisor.reasons import Reason, fmt, play_reasons, trump_reasons
 from euchre_tutor.advisor.solver import Knowledge, Objective, Outcome, Solver
-from euchre_tutor.cards import Card
+from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal, new_deal
@@ -141,6 +141,12 @@ def _option(action: Action, o: Outcome, mode: Mode) -> OptionAnalysis:
     return OptionAnalysis(action, action_label(action), o.ev, o.p3, o.p5, utility)
 
 
+def _suit_of(choice: OrderUp | NameTrump, turn: Card) -> Suit:
+    suit = turn.suit if isinstance(choice, OrderUp) else choice.suit
+    assert suit is not None
+    return suit
+
+
 def analyse_trump(
     hand: Sequence[Card],
     turn: Card,
@@ -161,11 +167,15 @@ def analyse_trump(
     solver = solver or Solver()
     outcomes: dict[Action, Outcome] = {}
     choices = trump_choices(turn, rules.allow_name_turned)
-    for done, choice in enumerate(choices, start=1):
+    # Solve suit by suit (plain then alone share states), so the solver's memory
+    # bound (Solver.max_states, checked between calls) keeps the peak low.
+    by_suit = sorted(choices, key=lambda c: (isinstance(c, NameTrump), _suit_of(c, turn).value, c.alone))
+    for done, choice in enumerate(by_suit, start=1):
         k = trump_knowledge(hand, turn, unseen, choice)
         outcomes[choice] = solver.position_value(k, _objective(mode, choice.alone, score, rules.target))
         if progress is not None:
             progress(done, len(choices))
+    outcomes = {c: outcomes[c] for c in choices}
     options = tuple(_option(a, o, mode) for a, o in outcomes.items())
     best = _pick_best(options)
     by_label = {}

@@ -266,7 +266,7 @@ class Solver:
 
     #: Memo entries kept between calls (about 25 MB per 100,000): past this the memo is cleared
     #: at the start of the next public call, so a long dashboard session stays bounded.
-    DEFAULT_MAX_STATES = 300_000
+    DEFAULT_MAX_STATES = 150_000
 
     def __init__(self, max_states: int = DEFAULT_MAX_STATES) -> None:
         self.max_states = max_states
