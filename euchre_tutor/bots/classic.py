@@ -32,6 +32,9 @@ from euchre_tutor.views.classic import SeatView, seat_view
 __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "hand_strength", "no_trump_strength", "play_out"]
 
 
+THREE_HANDED_EXTRA = 2.0
+
+
 class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
@@ -85,7 +88,8 @@ def no_trump_strength(cards: Sequence[Card], notrump: str, lowest: Rank = Rank.N
 class RuleBasedPlayer:
     """Point-count bidding and plain-sense card play, under every house rule.
 
-    Orders or calls at ``bid`` points or more, goes alone at ``alone`` points
+    Orders or calls at ``bid`` points or more (two more at three players, where
+    the maker is alone against two; the two defenders play together), goes alone at ``alone`` points
     with both bowers or the right bower and three more trumps. It always calls
     a misdeal and goes under when it may (the swapped cards are weak), gives its
     best card to a loner and names spades when bidding blind.
@@ -131,7 +135,7 @@ class RuleBasedPlayer:
             cards = _best_six_minus_one([*cards, view.up], trump)
         points = hand_strength(cards, trump)
         up_value = _trump_points(view.up, trump)
-        if view.dealer == view.seat.partner:
+        if view.dealer in view.seat.partners:
             points += 0.5 * up_value
         elif view.dealer != view.seat:
             points -= 0.5 * up_value
@@ -154,12 +158,16 @@ class RuleBasedPlayer:
         points, best = max(options, key=lambda pa: pa[0])
         stuck = not any(a.kind == "pass" for a in view.legal)
         if stuck:
-            points = max(points, self.bid)
+            points = max(points, self._need(view))
         alone = Action("call", suit=best.suit, notrump=best.notrump, alone=True)
         return self._bid(view, points, list(view.hand), best, alone)
 
+    def _need(self, view: SeatView) -> float:
+        """The points a bid needs: more at three players, where the maker plays alone against two."""
+        return self.bid + (THREE_HANDED_EXTRA if view.players == 3 else 0.0)
+
     def _bid(self, view: SeatView, points: float, cards: list[Card], bid: Action, alone: Action) -> Action:
-        if points < self.bid:
+        if points < self._need(view):
             return Action("pass")
         if bid.notrump is not None:
             return bid
@@ -214,8 +222,8 @@ class RuleBasedPlayer:
         winner_seat, winner_card = view.trick_plays[win_i]
         best_power = _power(winner_card, view, led)
         winners = [c for c in cards if _power(c, view, led) > best_power]
-        partner_winning = winner_seat == view.seat.partner
-        last_to_play = len(view.trick_plays) + 1 == 4 - len(view.sitting_out)
+        partner_winning = winner_seat != view.seat and view.same_side(winner_seat)
+        last_to_play = len(view.trick_plays) + 1 == view.players - len(view.sitting_out)
         if partner_winning and (last_to_play or _is_boss(winner_card, view)):
             return Action("play", card=_cheapest(cards, view))
         if winners:
@@ -236,7 +244,8 @@ class RuleBasedPlayer:
         plain = [c for c in cards if c not in trumps]
         if view.is_maker_side and trumps:
             top = max(trumps, key=lambda c: _cost(c, view))
-            if _is_boss(top, view) or (view.alone and view.maker == view.seat):
+            lone = view.maker == view.seat and (view.alone or view.players == 3)
+            if _is_boss(top, view) or lone:
                 return top
         bosses = [c for c in plain if _is_boss(c, view)]
         if bosses:
@@ -315,7 +324,8 @@ def play_out(
     state: HandState | MatchState, players: Mapping[Seat, Player] | Sequence[Player]
 ) -> HandState | MatchState:
     """Let the players act (each from its own seat view) until the hand or match is over."""
-    by_seat = dict(players) if isinstance(players, Mapping) else {Seat(i): p for i, p in enumerate(players)}
+    seats = state.seating.seats
+    by_seat = dict(players) if isinstance(players, Mapping) else {seats[i]: p for i, p in enumerate(players)}
     current: HandState | MatchState = state
     while not current.is_over:
         seat = current.to_act

@@ -22,7 +22,7 @@ __all__ = ["register"]
 
 
 def register(games: Any) -> None:
-    parser: argparse.ArgumentParser = games.add_parser("classic", help="classic 4-player Euchre")
+    parser: argparse.ArgumentParser = games.add_parser("classic", help="classic Euchre (3, 4 or 6 players)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     rp = commands.add_parser(
@@ -33,7 +33,9 @@ def register(games: Any) -> None:
             '"actions": ["pass", "order", "discard TH", "play 9S", ...]}. "rules" may also be an object: '
             '{"preset": "standard", "<option>": <value>, ...} with the options listed by "classic rules". '
             "Actions: pass; order; order alone; call X; call X alone; call high; call low; alone; partner; "
-            "discard XX; play XX; misdeal; go under XX XX XX; give XX (JK is the joker)."
+            "discard XX; play XX; misdeal; go under XX XX XX; give XX (JK is the joker). "
+            'With "players": 3 or 6 in the rules the seats are P1, P2, ... clockwise and the points '
+            "are per team (P1..P3 at three players; P135/P246 or P14/P25/P36 at six)."
         ),
     )
     src = rp.add_mutually_exclusive_group(required=True)

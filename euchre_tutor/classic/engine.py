@@ -1,4 +1,4 @@
-"""The classic 4-player Euchre engine: immutable hand and match states.
+"""The classic Euchre engine (3, 4 or 6 players): immutable hand and match states.
 
 A :class:`HandState` is one deal, from the first bid to the score; a
 :class:`MatchState` strings hands together to the target (or a fixed number
@@ -54,6 +54,7 @@ from euchre_tutor.cards import (
     parse_card,
     winning_index,
 )
+from euchre_tutor.classic.seating import FOUR, Seat, Seating, Team, seating_for
 from euchre_tutor.errors import CardError, DealError, IllegalAction, IllegalPlay, RulesError
 from euchre_tutor.rules.classic import ClassicRules
 
@@ -75,6 +76,7 @@ __all__ = [
     "Phase",
     "PickedUp",
     "Seat",
+    "Seating",
     "Team",
     "Trick",
     "TrickWon",
@@ -84,77 +86,11 @@ __all__ = [
     "hand_points",
     "new_hand",
     "new_match",
+    "rules_seating",
 ]
 
 HAND_SIZE: Final = 5
 TRICKS: Final = 5
-
-
-class Seat(enum.IntEnum):
-    """The four seats, numbered like OpenSpiel (N E S W = 0..3); play goes clockwise."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    @property
-    def next(self) -> Seat:
-        """The seat on this one's left (the next to act)."""
-        return _SEATS[(self + 1) % 4]
-
-    @property
-    def prev(self) -> Seat:
-        """The seat on this one's right."""
-        return _SEATS[(self + 3) % 4]
-
-    @property
-    def partner(self) -> Seat:
-        return _SEATS[(self + 2) % 4]
-
-    @property
-    def team(self) -> Team:
-        return Team.NS if self % 2 == 0 else Team.EW
-
-    @property
-    def word(self) -> str:
-        return _SEAT_WORDS[self]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @classmethod
-    def parse(cls, text: object) -> Seat:
-        if isinstance(text, Seat):
-            return text
-        if isinstance(text, str):
-            key = text.strip().upper()
-            for seat in _SEATS:
-                if key in (seat.name, seat.word.upper()):
-                    return seat
-        raise DealError(f"{text!r} is not a seat: use N, E, S or W (North, East, South, West)")
-
-
-_SEATS: Final = (Seat.N, Seat.E, Seat.S, Seat.W)
-_SEAT_WORDS: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-
-
-class Team(enum.Enum):
-    """The partnerships: North-South and East-West."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def seats(self) -> tuple[Seat, Seat]:
-        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
-
-    @property
-    def other(self) -> Team:
-        return Team.EW if self is Team.NS else Team.NS
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class Phase(enum.Enum):
@@ -271,53 +207,70 @@ MISDEAL: Final = Action("misdeal")
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Who dealt, the four hands (indexed by seat), the up card and the rest of the kitty.
+    """Who dealt, the hands (indexed by seat), the up card and the rest of the kitty.
 
     ``size`` (24, 28 or 32) and ``joker`` say which pack was dealt; the hands,
-    up card and kitty are exactly that pack.
+    up card and kitty are exactly that pack. The dealer's seat says the table
+    (:attr:`seating`): four hands at the classic table, three or six at the others.
     """
 
     dealer: Seat
-    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    hands: tuple[tuple[Card, ...], ...]
     up: Card
     kitty: tuple[Card, ...]
     size: int = 24
     joker: bool = False
 
     def __post_init__(self) -> None:
-        check_deal(self.hands, self.up, self.kitty, self.size, self.joker)
+        check_deal(self.hands, self.up, self.kitty, self.size, self.joker, self.dealer.seating)
+
+    @property
+    def seating(self) -> Seating:
+        return self.dealer.seating
 
     @classmethod
     def from_seed(
-        cls, seed: int | str, dealer: Seat | str = Seat.N, *, size: int = 24, joker: bool = False
+        cls,
+        seed: int | str,
+        dealer: Seat | str | None = None,
+        *,
+        size: int = 24,
+        joker: bool = False,
+        seating: Seating | None = None,
     ) -> Deal:
-        """A shuffled deal; card k of the shuffle goes to seat (dealer + k) % 4 (OpenSpiel's order)."""
+        """A shuffled deal; card k of the shuffle goes to seat (dealer + k) % players (OpenSpiel's order)."""
+        table = _table(seating, dealer)
         cards = list(_pack(size, joker))
-        random.Random(
-            f"classic:{seed}" if (size, joker) == (24, False) else f"classic:{seed}:{size}:{joker}"
-        ).shuffle(cards)
-        return cls.from_order(cards, dealer, size=size, joker=joker)
+        key = f"classic:{seed}" if (size, joker) == (24, False) else f"classic:{seed}:{size}:{joker}"
+        if table is not FOUR:
+            key = f"classic:{seed}:{size}:{joker}:{table.key}"
+        random.Random(key).shuffle(cards)
+        return cls.from_order(cards, dealer, size=size, joker=joker, seating=table)
 
     @classmethod
     def from_order(
-        cls, cards: Sequence[Card], dealer: Seat | str, *, size: int = 24, joker: bool = False
+        cls,
+        cards: Sequence[Card],
+        dealer: Seat | str | None,
+        *,
+        size: int = 24,
+        joker: bool = False,
+        seating: Seating | None = None,
     ) -> Deal:
-        """Deal an explicit card order: card k (k < 20) to seat (dealer + k) % 4, then the up card."""
-        d = Seat.parse(dealer)
-        if len(cards) < 4 * HAND_SIZE + 1:
-            raise DealError(f"a deal needs at least 21 cards (20 dealt and the up card), got {len(cards)}")
-        hands: list[list[Card]] = [[], [], [], []]
-        for k in range(4 * HAND_SIZE):
-            hands[(d + k) % 4].append(cards[k])
-        h = tuple(tuple(x) for x in hands)
-        return cls(
-            d,
-            (h[0], h[1], h[2], h[3]),
-            cards[4 * HAND_SIZE],
-            tuple(cards[4 * HAND_SIZE + 1 :]),
-            size,
-            joker,
-        )
+        """Deal an explicit card order: card k (k < 5 * players) to seat (dealer + k) % players,
+        then the up card."""
+        table = _table(seating, dealer)
+        d = table.seats[0] if dealer is None else table.parse(dealer)
+        n = table.players
+        dealt = n * HAND_SIZE
+        if len(cards) < dealt + 1:
+            raise DealError(
+                f"a deal needs at least {dealt + 1} cards ({dealt} dealt and the up card), got {len(cards)}"
+            )
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for k in range(dealt):
+            hands[(d + k) % n].append(cards[k])
+        return cls(d, tuple(tuple(x) for x in hands), cards[dealt], tuple(cards[dealt + 1 :]), size, joker)
 
     @classmethod
     def from_hands(
@@ -329,14 +282,17 @@ class Deal:
         size: int = 24,
         joker: bool = False,
         kitty: Iterable[Card | str] | None = None,
+        seating: Seating | None = None,
     ) -> Deal:
         """Explicit hands and up card; the kitty (top first) is given or whatever is left of the deck."""
-        d = Seat.parse(dealer)
+        table = _table(seating, dealer)
+        d = table.parse(dealer)
+        every = f"{table.players} hands ({', '.join(s.name for s in table.seats)})"
         if not isinstance(hands, Mapping):
-            raise DealError("hands must map each seat (N, E, S, W) to its five cards")
+            raise DealError(f"hands must map each seat to its five cards: give all {every}")
         by_seat: dict[Seat, tuple[Card, ...]] = {}
         for key, cards in hands.items():
-            seat = Seat.parse(key)
+            seat = table.parse(key)
             if seat in by_seat:
                 raise DealError(f"{seat.word}'s hand is given twice")
             if isinstance(cards, str):
@@ -346,9 +302,9 @@ class Deal:
             except TypeError:
                 raise DealError(f"{seat.word}'s hand must be a list of cards, not {cards!r}") from None
             by_seat[seat] = parsed
-        missing = [s.word for s in _SEATS if s not in by_seat]
+        missing = [s.word for s in table.seats if s not in by_seat]
         if missing:
-            raise DealError(f"no hand given for {', '.join(missing)}: give all four hands (N, E, S, W)")
+            raise DealError(f"no hand given for {', '.join(missing)}: give all {every}")
         up_card = up if isinstance(up, Card) else parse_card(up)
         used = {c for h in by_seat.values() for c in h} | {up_card}
         if size not in _LOW_RANK_WORDS:
@@ -359,8 +315,7 @@ class Deal:
             raise DealError(f"the kitty must be a list of cards, not {kitty!r}")
         else:
             rest = tuple(c if isinstance(c, Card) else parse_card(c) for c in kitty)
-        h = tuple(by_seat[s] for s in _SEATS)
-        return cls(d, (h[0], h[1], h[2], h[3]), up_card, rest, size, joker)
+        return cls(d, tuple(by_seat[s] for s in table.seats), up_card, rest, size, joker)
 
     def to_json(self) -> dict[str, object]:
         """The deal as JSON; the pack (deck size, joker) comes from the rules.
@@ -370,7 +325,7 @@ class Deal:
         """
         out: dict[str, object] = {
             "dealer": self.dealer.name,
-            "hands": {s.name: [str(c) for c in self.hands[s]] for s in _SEATS},
+            "hands": {s.name: [str(c) for c in self.hands[s]] for s in self.seating.seats},
             "up": str(self.up),
         }
         used = {c for h in self.hands for c in h} | {self.up}
@@ -379,8 +334,10 @@ class Deal:
         return out
 
     @classmethod
-    def from_json(cls, data: object, *, size: int = 24, joker: bool = False) -> Deal:
-        """Read :meth:`to_json`'s object; ``size`` and ``joker`` name the pack (from the rules)."""
+    def from_json(
+        cls, data: object, *, size: int = 24, joker: bool = False, seating: Seating | None = None
+    ) -> Deal:
+        """Read :meth:`to_json`'s object; ``size``, ``joker`` and ``seating`` come from the rules."""
         if not isinstance(data, dict) or set(data) - {"dealer", "hands", "up", "kitty"} or len(data) < 3:
             raise DealError(
                 'a deal is an object {"dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS"} '
@@ -389,8 +346,28 @@ class Deal:
         if not {"dealer", "hands", "up"} <= set(data):
             raise DealError(f'a deal needs "dealer", "hands" and "up", not {data!r}'[:300])
         return cls.from_hands(
-            data["dealer"], data["hands"], data["up"], size=size, joker=joker, kitty=data.get("kitty")
+            data["dealer"],
+            data["hands"],
+            data["up"],
+            size=size,
+            joker=joker,
+            kitty=data.get("kitty"),
+            seating=seating,
         )
+
+
+def _table(seating: Seating | None, dealer: object) -> Seating:
+    """The table of a deal: as given, else the dealer's (a Seat knows its table), else four players."""
+    if seating is not None:
+        return seating
+    if isinstance(dealer, Seat):
+        return dealer.seating
+    return FOUR
+
+
+def rules_seating(rules: ClassicRules) -> Seating:
+    """The table layout the rules ask for (players, six_handed_teams)."""
+    return seating_for(rules.players, rules.six_handed_teams)
 
 
 _LOW_RANK_WORDS: Final = {24: "9 10 J Q K A", 28: "8 9 10 J Q K A", 32: "7 8 9 10 J Q K A"}
@@ -404,14 +381,20 @@ def _pack(size: int, joker: bool) -> tuple[Card, ...]:
 
 
 def check_deal(
-    hands: Sequence[Sequence[Card]], up: Card, kitty: Sequence[Card], size: int = 24, joker: bool = False
+    hands: Sequence[Sequence[Card]],
+    up: Card,
+    kitty: Sequence[Card],
+    size: int = 24,
+    joker: bool = False,
+    seating: Seating = FOUR,
 ) -> None:
     """Raise DealError unless the hands, up card and kitty are exactly the pack."""
-    if len(hands) != 4:
-        raise DealError(f"a classic deal has four hands, not {len(hands)}")
+    if len(hands) != seating.players:
+        words = {3: "three", 4: "four", 6: "six"}
+        raise DealError(f"a {seating.description} deal has {words[seating.players]} hands, not {len(hands)}")
     full = set(_pack(size, joker))
     seen: dict[Card, str] = {}
-    for seat, hand in zip(_SEATS, hands, strict=True):
+    for seat, hand in zip(seating.seats, hands, strict=True):
         if len(hand) != HAND_SIZE:
             raise DealError(
                 f"{seat.word} must hold {HAND_SIZE} cards, not {len(hand)} ({format_cards(hand) or 'none'})"
@@ -616,29 +599,39 @@ class PassedOut:
 class HandScored:
     makers: Team
     makers_tricks: int
-    points: tuple[int, int]  # (NS, EW) for this hand
+    points: tuple[int, ...]  # one per team, in the seating's team order ((NS, EW) at four)
     rule_id: str
 
     @property
     def text(self) -> str:
-        team = Team.NS if self.points[0] else Team.EW
+        teams = self.makers.seating.teams
+        scorers = [t for t in teams if self.points[t.index]]
         pts = max(self.points)
-        took = f"The makers ({self.makers}) take {self.makers_tricks} trick{'s' if self.makers_tricks != 1 else ''}"
+        one = len(self.makers.seats) == 1
+        took = (
+            f"The {'maker' if one else 'makers'} ({self.makers}) {'takes' if one else 'take'} "
+            f"{self.makers_tricks} trick{'s' if self.makers_tricks != 1 else ''}"
+        )
         if pts == 0:
             return f"{took}: nobody scores."
-        return f"{took}: {team} score {pts}."
+        if len(scorers) > 1:
+            return f"{took}: {' and '.join(str(t) for t in scorers)} score {pts} each."
+        verb = "scores" if len(scorers[0].seats) == 1 else "score"
+        return f"{took}: {scorers[0]} {verb} {pts}."
 
 
 @dataclass(frozen=True, slots=True)
 class MatchWon:
     team: Team | None
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
 
     @property
     def text(self) -> str:
+        score = "-".join(str(x) for x in self.scores)
         if self.team is None:
-            return f"The match ends level at {self.scores[0]}-{self.scores[1]}."
-        return f"{self.team} win the match {self.scores[0]}-{self.scores[1]}."
+            return f"The match ends level at {score}."
+        verb = "wins" if len(self.team.seats) == 1 else "win"
+        return f"{self.team} {verb} the match {score}."
 
 
 Event: TypeAlias = (
@@ -668,10 +661,17 @@ def hand_points(
 ) -> tuple[int, int, str]:
     """(makers' points, defenders' points, rule id) for a played hand.
 
+    Each team against the makers scores the defenders' points (at three players
+    and at six in three teams, two teams do).
+
     >>> hand_points(ClassicRules(take_4_for_1=True), 3, False, False)
     (0, 2, 'house.take-4-for-1')
+    >>> hand_points(ClassicRules(players=3), 5, False, False)
+    (3, 0, 'classic.three-handed-march')
     """
     if makers_tricks == TRICKS:
+        if rules.players == 3:
+            return THREE_HANDED_MARCH, 0, "classic.three-handed-march"
         if alone:
             pts = rules.alone_march_points
             return pts, 0, "classic.score-alone-march" if pts == 4 else "house.alone-march-points"
@@ -687,7 +687,22 @@ def hand_points(
             return 0, _euchre_points(rules, makers_tricks, lone_defender)[0], "house.take-4-for-1"
         return 1, 0, "classic.score-point"
     pts, rule_id = _euchre_points(rules, makers_tricks, lone_defender)
+    if rule_id == "classic.score-euchre" and _teams_against(rules) > 1:
+        rule_id = "classic.euchre-each-opponent"
     return 0, pts, rule_id
+
+
+THREE_HANDED_MARCH: Final = 3
+
+
+def _teams_against(rules: ClassicRules) -> int:
+    """How many teams defend against the makers."""
+    return len(rules_seating(rules).teams) - 1
+
+
+def team_points(makers: Team, makers_points: int, defenders_points: int) -> tuple[int, ...]:
+    """The hand's points per team (in the seating's team order): every other team scores the defenders'."""
+    return tuple(makers_points if t is makers else defenders_points for t in makers.seating.teams)
 
 
 def _euchre_points(rules: ClassicRules, makers_tricks: int, lone_defender: bool) -> tuple[int, str]:
@@ -703,7 +718,7 @@ def _euchre_points(rules: ClassicRules, makers_tricks: int, lone_defender: bool)
 # ---------------------------------------------------------------------------
 # The hand state
 
-_HandCards = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+_HandCards = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -768,17 +783,21 @@ class HandState:
 
     @property
     def sitting_out(self) -> frozenset[Seat]:
-        out = set()
+        out: set[Seat] = set()
         if self.alone and self.maker is not None:
-            out.add(self.maker.partner)
+            out.update(self.maker.partners)
         if self.lone_defender is not None:
-            out.add(self.lone_defender.partner)
+            out.update(self.lone_defender.partners)
         return frozenset(out)
+
+    @property
+    def seating(self) -> Seating:
+        return self.deal.dealer.seating
 
     @property
     def active_seats(self) -> tuple[Seat, ...]:
         out = self.sitting_out
-        return tuple(s for s in _SEATS if s not in out)
+        return tuple(s for s in self.seating.seats if s not in out)
 
     @property
     def makers(self) -> Team | None:
@@ -794,13 +813,14 @@ class HandState:
             return None
         return effective_suit(self.trick_plays[0][1], self.trump)
 
-    def points(self) -> tuple[int, int]:
-        """(NS, EW) points this hand scores; (0, 0) until it is over, passed out or misdealt."""
+    def points(self) -> tuple[int, ...]:
+        """Points per team this hand scores ((NS, EW) at four players); all 0 until it is over,
+        passed out or misdealt."""
         if self.phase is not Phase.OVER or self.maker is None:
-            return (0, 0)
+            return (0,) * len(self.seating.teams)
         makers = self.maker.team
         m, d, _ = hand_points(self.rules, self.tricks_won(makers), self.alone, self.lone_defender is not None)
-        return (m, d) if makers is Team.NS else (d, m)
+        return team_points(makers, m, d)
 
     def hand_of(self, seat: Seat) -> tuple[Card, ...]:
         return self.hands[seat]
@@ -891,7 +911,7 @@ class HandState:
         if self.phase is Phase.ROUND_1 and act.kind == "order":
             if (
                 self.rules.canadian_loner
-                and seat == self.dealer.partner
+                and seat in self.dealer.partners
                 and not act.alone
                 and ORDER_ALONE in legal
             ):
@@ -905,6 +925,11 @@ class HandState:
             return IllegalAction(self._misdeal_message(who, seat, options))
         if act.kind == "under" and self.phase is Phase.ROUND_1:
             return IllegalAction(self._under_message(act, who, seat, options))
+        if act.kind in ("order", "call") and act.alone and self.rules.players == 3:
+            return IllegalAction(
+                f"at three players the maker always plays alone against the other two: bid without "
+                f"'alone'; legal: {options}"
+            )
         if act.kind in ("order", "call") and act.alone and self.rules.alone_timing == "after-discard":
             return IllegalAction(
                 f"under these rules 'alone' is not said with the bid: the maker decides after "
@@ -1023,6 +1048,11 @@ def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
         raise DealError(
             f"the deal uses {_pack_words(deal.size, deal.joker)} but the rules say {_pack_words(r.deck, r.joker)}"
         )
+    table = rules_seating(r)
+    if deal.seating is not table:
+        raise DealError(
+            f"the deal is for a {deal.seating.description} table but the rules say {table.description}"
+        )
     blind = deal.up.is_joker and r.joker_up == "dealer-blind"
     first = deal.dealer if blind or r.dealer_bids_first else deal.dealer.next
     return HandState(
@@ -1097,8 +1127,13 @@ def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
 # -- one pair of functions per phase ---------------------------------------------
 
 
+def _alone_with_bid(rules: ClassicRules) -> bool:
+    """May a bid say 'alone'? Not at three players, where the maker always plays alone."""
+    return rules.alone_timing == "with-bid" and rules.players != 3
+
+
 def _legal_blind(s: HandState) -> tuple[Action, ...]:
-    with_bid = s.rules.alone_timing == "with-bid"
+    with_bid = _alone_with_bid(s.rules)
     out: list[Action] = []
     for suit in Suit:
         out.append(Action("call", suit=suit))
@@ -1112,9 +1147,9 @@ def _legal_round_1(s: HandState) -> tuple[Action, ...]:
     assert seat is not None
     out = [PASS]
     if _may_order(s, seat):
-        if not (s.rules.canadian_loner and seat == s.dealer.partner):
+        if not (s.rules.canadian_loner and seat in s.dealer.partners):
             out.append(ORDER)
-        if s.rules.alone_timing == "with-bid":
+        if _alone_with_bid(s.rules):
             out.append(ORDER_ALONE)
     if s.rules.misdeal != "off" or s.rules.farmers_hand:
         out.extend(_bid_extras(s, seat))
@@ -1124,7 +1159,7 @@ def _legal_round_1(s: HandState) -> tuple[Action, ...]:
 def _legal_round_2(s: HandState) -> tuple[Action, ...]:
     stuck = s.rules.stick_the_dealer and s.to_act == s.dealer
     out: list[Action] = [] if stuck else [PASS]
-    with_bid = s.rules.alone_timing == "with-bid"
+    with_bid = _alone_with_bid(s.rules)
     may_name_up = stuck and s.rules.stuck_dealer_may_name_up_suit
     for suit in Suit:
         if suit is s.up_suit and not may_name_up:
@@ -1220,7 +1255,7 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
     dealer = s.dealer
     timing = a.alone if s.rules.alone_timing == "with-bid" else None
     made: Event = TrumpMade(seat, trump, 1, timing)
-    if a.alone and seat == dealer.partner and not s.rules.dealer_exchanges_when_partner_alone:
+    if a.alone and seat in dealer.partners and not s.rules.dealer_exchanges_when_partner_alone:
         # The dealer sits out and does not exchange: the up card stays on the kitty.
         return _after_exchange(_evolve(s, trump=trump, maker=seat, alone=True), (made,))
     hands = list(s.hands)
@@ -1284,7 +1319,7 @@ def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
     rule = s.rules.defend_alone
     if rule == "any-bid" or (rule == "against-loner" and s.alone):
         assert s.maker is not None
-        defenders = [seat for seat in _from_left_of(s.dealer) if seat.team is not s.maker.team]
+        defenders = [seat for seat in s.seating.from_left_of(s.dealer) if seat.team is not s.maker.team]
         return _evolve(
             s,
             phase=Phase.DEFEND_ALONE,
@@ -1343,9 +1378,9 @@ def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
     out = s.sitting_out
     if s.alone and s.rules.alone_lead == "loner-left":
         assert s.maker is not None
-        order: Iterable[Seat] = (s.maker.next, s.maker.partner, s.maker.prev)
+        order: Iterable[Seat] = s.seating.from_left_of(s.maker)
     else:
-        order = _from_left_of(s.dealer)
+        order = s.seating.from_left_of(s.dealer)
     leader = next(seat for seat in order if seat not in out)
     return _evolve(s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, events=events)
 
@@ -1371,7 +1406,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
     number = len(s.tricks) + 1
     events: tuple[Event, ...] = (CardPlayed(seat, a.card, number),)
     out = s.sitting_out
-    if len(plays) < 4 - len(out):
+    if len(plays) < s.seating.players - len(out):
         nxt = seat.next
         while nxt in out:
             nxt = nxt.next
@@ -1398,7 +1433,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
     makers = s.maker.team
     taken = over.tricks_won(makers)
     m, d, rule_id = hand_points(s.rules, taken, s.alone, s.lone_defender is not None)
-    pts = (m, d) if makers is Team.NS else (d, m)
+    pts = team_points(makers, m, d)
     return _evolve(over, events=(*events, HandScored(makers, taken, pts, rule_id)))
 
 
@@ -1432,12 +1467,8 @@ _APPLY: Final = {
 }
 
 
-def _from_left_of(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
-    return (dealer.next, dealer.partner, dealer.partner.next, dealer)
-
-
 def _four(hands: Sequence[tuple[Card, ...]]) -> _HandCards:
-    return (hands[0], hands[1], hands[2], hands[3])
+    return tuple(hands)
 
 
 # ---------------------------------------------------------------------------
@@ -1451,7 +1482,7 @@ class HandResult:
     number: int
     dealer: Seat
     passed_out: bool
-    points: tuple[int, int]
+    points: tuple[int, ...]
     misdeal: bool = False
 
 
@@ -1469,7 +1500,7 @@ class MatchState:
     first_dealer: Seat
     deals: tuple[Deal, ...]
     hand: HandState
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     results: tuple[HandResult, ...] = ()
     last_hand: HandState | None = None
     events: tuple[Event, ...] = field(default=(), compare=False)
@@ -1488,10 +1519,12 @@ class MatchState:
         return self.hand.to_act
 
     @property
+    def seating(self) -> Seating:
+        return self.first_dealer.seating
+
+    @property
     def winner(self) -> Team | None:
-        if not self.is_over or self.scores[0] == self.scores[1]:
-            return None
-        return Team.NS if self.scores[0] > self.scores[1] else Team.EW
+        return _leader(self.seating, self.scores) if self.is_over else None
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.hand.legal_actions()
@@ -1501,14 +1534,14 @@ class MatchState:
         if not hand.is_over:
             return replace(self, hand=hand, events=hand.events)
         pts = hand.points()
-        scores = (self.scores[0] + pts[0], self.scores[1] + pts[1])
+        scores = tuple(a + b for a, b in zip(self.scores, pts, strict=True))
         results = (
             *self.results,
             HandResult(len(self.results) + 1, hand.dealer, hand.passed_out, pts, hand.misdealt),
         )
         events: tuple[Event, ...] = hand.events
         if _match_over(self.rules, scores, len(results)):
-            winner = None if scores[0] == scores[1] else (Team.NS if scores[0] > scores[1] else Team.EW)
+            winner = _leader(self.seating, scores)
             return replace(
                 self,
                 hand=hand,
@@ -1545,29 +1578,47 @@ class MatchState:
         return new_hand(deal, r)
 
 
-def _match_over(rules: ClassicRules, scores: tuple[int, int], hands_played: int) -> bool:
+def _leader(seating: Seating, scores: Sequence[int]) -> Team | None:
+    """The team alone on top (None when the top score is shared)."""
+    top = max(scores)
+    leaders = [t for t in seating.teams if scores[t.index] == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _match_over(rules: ClassicRules, scores: tuple[int, ...], hands_played: int) -> bool:
+    """Over after ``hands`` hands, or when one team alone has reached the target.
+
+    With three teams two can reach the target in the same hand (both score a
+    euchre): the higher wins; level at the top, play goes on.
+    """
     if rules.hands is not None:
         return hands_played >= rules.hands
-    return max(scores) >= rules.target
+    top = max(scores)
+    return top >= rules.target and scores.count(top) == 1
 
 
 def new_match(
     rules: ClassicRules | None = None,
     *,
     seed: int | str = 0,
-    dealer: Seat | str = Seat.N,
+    dealer: Seat | str | None = None,
     deals: Sequence[Deal] = (),
 ) -> MatchState:
     """A new match; the first hands use ``deals`` (if given), then seeded deals.
 
+    ``dealer`` (the first dealer) defaults to the table's first seat (N; P1).
     Explicit deals must follow the rotation: deal i is dealt by the seat left of deal i-1's dealer.
     """
     r = rules if rules is not None else ClassicRules()
     if not isinstance(r, ClassicRules):
         raise RulesError(f"expected ClassicRules, got {r!r}")
-    first = deals[0].dealer if deals else Seat.parse(dealer)
+    table = rules_seating(r)
+    given = table.seats[0] if dealer is None else table.parse(dealer)
+    first = deals[0].dealer if deals else given
     for i, d in enumerate(deals):
-        want = _SEATS[(first + i) % 4]
+        if d.seating is not table:
+            raise DealError(f"deal {i + 1} is for a {d.seating.description} table, not {table.description}")
+        want = table.seats[(first + i) % table.players]
         if d.dealer != want:
             raise DealError(f"deal {i + 1} is dealt by {d.dealer.word}, but the deal rotates to {want.word}")
     deals_t = tuple(deals)
@@ -1579,5 +1630,6 @@ def new_match(
         first_dealer=first,
         deals=deals_t,
         hand=hand,
+        scores=(0,) * len(table.teams),
         events=(HandStarted(1, first, first_deal.up),),
     )

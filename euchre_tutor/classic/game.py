@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from euchre_tutor.classic.engine import Action, Deal, Event, MatchState, Seat, new_match
+from euchre_tutor.classic.engine import Action, Deal, Event, MatchState, Seat, new_match, rules_seating
 from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
 from euchre_tutor.rules.classic import ClassicRules
 
@@ -39,7 +39,7 @@ class ClassicGame:
         rules: ClassicRules | None = None,
         *,
         seed: int | str = 0,
-        dealer: Seat | str = Seat.N,
+        dealer: Seat | str | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
         self._states: list[MatchState] = [new_match(rules, seed=seed, dealer=dealer, deals=deals)]
@@ -165,8 +165,9 @@ class ClassicGame:
             raise SaveFileError("deals must be a list of deals")
         try:
             rules = ClassicRules.from_json(data["rules"])
-            deals = [Deal.from_json(d, size=rules.deck, joker=rules.joker) for d in deals_raw]
-            game = cls(rules, seed=seed, dealer=Seat.parse(data["dealer"]), deals=deals)
+            table = rules_seating(rules)
+            deals = [Deal.from_json(d, size=rules.deck, joker=rules.joker, seating=table) for d in deals_raw]
+            game = cls(rules, seed=seed, dealer=table.parse(data["dealer"]), deals=deals)
         except EuchreError as exc:
             raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
         for i, text in enumerate(actions, 1):

@@ -2,7 +2,9 @@
 
 Input: ``{"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], ...},
 "up": "KS", "actions": ["pass", "order", "discard TH", ...]}``. Each action is
-whoever is to act's. The result says how far the hand got: the tricks, the
+whoever is to act's. With ``"players": 3`` or ``6`` in the rules the seats
+are ``P1``.. (clockwise) and the points are per team (``P1``.. at three
+players; ``P135``/``P246`` or ``P14``/``P25``/``P36`` at six). The result says how far the hand got: the tricks, the
 trump and makers, the points, or who is to act and what is legal now.
 Anything wrong raises a :class:`~euchre_tutor.errors.EuchreError` that says
 what and where.
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from euchre_tutor.classic.engine import Deal, HandState, new_hand
+from euchre_tutor.classic.engine import Deal, HandState, new_hand, rules_seating
 from euchre_tutor.errors import DealError, EuchreError
 from euchre_tutor.rules.classic import ClassicRules
 
@@ -43,7 +45,13 @@ def replay_state(data: object) -> HandState:
         raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {_EXAMPLE}")
     rules = ClassicRules.from_json(data.get("rules", "standard"))
     deal = Deal.from_hands(
-        data["dealer"], data["hands"], data["up"], size=rules.deck, joker=rules.joker, kitty=data.get("kitty")
+        data["dealer"],
+        data["hands"],
+        data["up"],
+        size=rules.deck,
+        joker=rules.joker,
+        kitty=data.get("kitty"),
+        seating=rules_seating(rules),
     )
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -59,7 +67,7 @@ def replay_state(data: object) -> HandState:
 
 def hand_result(state: HandState) -> dict[str, Any]:
     """The JSON description of a hand state (finished, passed out or in progress)."""
-    ns, ew = state.points()
+    points = {t.name: p for t, p in zip(state.seating.teams, state.points(), strict=True)}
     tricks = [t.to_json() for t in state.tricks]
     if state.misdealt:
         return {
@@ -68,7 +76,7 @@ def hand_result(state: HandState) -> dict[str, Any]:
             "trump": None,
             "maker": None,
             "tricks": [],
-            "points": {"NS": 0, "EW": 0},
+            "points": points,
         }
     if state.passed_out:
         return {
@@ -77,7 +85,7 @@ def hand_result(state: HandState) -> dict[str, Any]:
             "trump": None,
             "maker": None,
             "tricks": [],
-            "points": {"NS": 0, "EW": 0},
+            "points": points,
         }
     out: dict[str, Any] = {
         "finished": state.is_over,
@@ -92,7 +100,7 @@ def hand_result(state: HandState) -> dict[str, Any]:
     if state.under_seat is not None:
         out["went_under"] = state.under_seat.name
     if state.is_over:
-        out["points"] = {"NS": ns, "EW": ew}
+        out["points"] = points
     else:
         assert state.to_act is not None
         out["to_act"] = state.to_act.name

@@ -108,10 +108,13 @@ THREE_TRICKS_OPTIONS: Final = ("euchre", "nothing")
 MISDEAL_OPTIONS: Final = ("off", "ace-no-face", "no-ace-no-face", "either")
 TRUMP_LEADS: Final = ("anytime", "not-first-trick", "after-broken")
 DECKS: Final = (24, 28, 32)
+PLAYERS: Final = (3, 4, 6)
+SIX_HANDED_TEAMS: Final = ("3v3", "2v2v2")
 MIN_TARGET: Final = 1
 MAX_TARGET: Final = 25
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "six_handed_teams": SIX_HANDED_TEAMS,
     "joker_up": JOKER_UP_OPTIONS,
     "round_1_requirement": REQUIREMENTS,
     "no_trump": NO_TRUMP_OPTIONS,
@@ -136,6 +139,8 @@ class ClassicRules:
 
     target: int = 10
     hands: int | None = None
+    players: int = 4
+    six_handed_teams: str = "3v3"
     deck: int = 24
     joker: bool = False
     joker_up: str = "spades"
@@ -165,6 +170,8 @@ class ClassicRules:
         _check_int("target", self.target, MIN_TARGET, MAX_TARGET)
         if self.hands is not None:
             _check_int("hands", self.hands, 1, 1000)
+        if isinstance(self.players, bool) or self.players not in PLAYERS:
+            raise RulesError(f"players must be 3, 4 or 6, not {self.players!r}")
         if isinstance(self.deck, bool) or self.deck not in DECKS:
             raise RulesError(f"deck must be 24 (9-A), 28 (8-A) or 32 (7-A) cards, not {self.deck!r}")
         for f in fields(self):
@@ -221,6 +228,39 @@ class ClassicRules:
         for bad, message in needs:
             if bad:
                 raise RulesError(message)
+        self._check_players()
+
+    def _check_players(self) -> None:
+        """Refuse the options a three- or six-player table does not play (see the module docstring)."""
+        if self.six_handed_teams != "3v3" and self.players != 6:
+            raise RulesError("six_handed_teams applies only with players=6")
+        if self.players == 4:
+            return
+        default = ClassicRules()
+        refused: tuple[str, ...]
+        if self.players == 3:
+            why = "at three players the maker always plays alone against the other two"
+            refused = _THREE_REFUSED
+        else:
+            why = "at six players these partner options are not played"
+            refused = _SIX_REFUSED
+            if self.deck != 32:
+                raise RulesError(
+                    "six players are dealt 30 cards: they need the 32-card deck (7-A): set deck=32 "
+                    "(or use the preset 'six-handed' or 'six-handed-2v2v2')"
+                )
+            if self.farmers_hand:
+                raise RulesError(
+                    "farmers_hand does not apply with players=6: the kitty holds only one hidden card "
+                    "(two with the joker), not three to go under with"
+                )
+        changed = [name for name in refused if getattr(self, name) != getattr(default, name)]
+        if changed:
+            shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in changed)
+            raise RulesError(
+                f"{shown} does not apply with players={self.players} ({why}); "
+                f"leave {', '.join(changed)} at the default"
+            )
 
     @property
     def deck_size(self) -> int:
@@ -264,6 +304,25 @@ class ClassicRules:
         return [(f.name, getattr(self, f.name), OPTION_MEANINGS[f.name]) for f in fields(self)]
 
 
+# Options that a table of three or six refuses (at their defaults they change nothing).
+_THREE_REFUSED: Final = (
+    "canadian_loner",
+    "alone_timing",
+    "dealer_exchanges_when_partner_alone",
+    "call_for_best",
+    "alone_lead",
+    "alone_must_take_5",
+    "alone_march_points",
+    "defend_alone",
+)
+_SIX_REFUSED: Final = (
+    "canadian_loner",
+    "dealer_exchanges_when_partner_alone",
+    "call_for_best",
+    "defend_alone",
+)
+
+
 def _check_int(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{name} must be a whole number, not {value!r}")
@@ -285,6 +344,10 @@ OPTION_MEANINGS: Final[dict[str, str]] = {
     "target": "points that win the match (the sheet's 10)",
     "hands": "play exactly this many hands (deals, passed-out and misdealt ones included) instead of "
     "to the target; null = play to the target",
+    "players": "3 (each for themselves: the maker plays alone against the other two), 4 (the classic "
+    "partnerships) or 6 (see six_handed_teams; the 32-card deck)",
+    "six_handed_teams": "with players=6: '3v3' = two teams of three sitting alternately; '2v2v2' = three "
+    "teams of two, partners sitting opposite",
     "deck": "the pack: 24 (9-A), 28 (8-A) or 32 (7-A) cards; the kitty is whatever is not dealt",
     "joker": "add the joker (benny, written JK) as the highest trump, above the right bower",
     "joker_up": "a joker turned up: 'spades' = it proposes spades in round 1; 'dealer-blind' = the "
@@ -326,6 +389,7 @@ OPTION_MEANINGS: Final[dict[str, str]] = {
 OPTION_VALUES: Final[dict[str, str]] = {
     "target": f"{MIN_TARGET} to {MAX_TARGET}",
     "hands": "null or 1 to 1000",
+    "players": "3, 4 or 6",
     "deck": "24, 28 or 32",
     **{f.name: "true or false" for f in fields(ClassicRules) if f.type == "bool"},
     **{name: ", ".join(choices) for name, choices in _CHOICES.items()},
@@ -347,12 +411,18 @@ PRESETS: Final[dict[str, ClassicRules]] = {
         dealer_may_discard_up_card=False,
         defend_alone="any-bid",
     ),
+    "three-handed": ClassicRules(players=3),
+    "six-handed": ClassicRules(players=6, deck=32),
+    "six-handed-2v2v2": ClassicRules(players=6, six_handed_teams="2v2v2", deck=32),
 }
 
 PRESET_NOTES: Final[dict[str, str]] = {
     "standard": "the rule sheet's base game",
     "openspiel": "OpenSpiel's euchre defaults (one hand, stick the dealer, alone after the discard)",
     "openspiel-lone-defender": "OpenSpiel's euchre with allow_lone_defender=true",
+    "three-handed": "three players, each for themselves: the maker alone against the other two",
+    "six-handed": "six players in two teams of three sitting alternately, the 32-card deck",
+    "six-handed-2v2v2": "six players in three teams of two sitting opposite, the 32-card deck",
 }
 
 

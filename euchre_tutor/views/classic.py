@@ -52,9 +52,9 @@ class SeatView:
     tricks: tuple[Trick, ...]
     trick_leader: Seat | None
     trick_plays: tuple[tuple[Seat, Card], ...]
-    voids: tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]
+    voids: tuple[frozenset[Suit], ...]
     legal: tuple[Action, ...]
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     notrump: str | None = None
     under_seat: Seat | None = None
     under_cards: tuple[Card, ...] = ()
@@ -76,6 +76,19 @@ class SeatView:
     @property
     def is_maker_side(self) -> bool:
         return self.maker is not None and self.maker.team is self.seat.team
+
+    @property
+    def players(self) -> int:
+        return self.seat.seating.players
+
+    def same_side(self, other: Seat) -> bool:
+        """Is ``other`` on this seat's side this hand? Partners are; once trump is made, so are the
+        defenders against the makers (at three players the two defenders play together)."""
+        if other.team is self.seat.team:
+            return True
+        if self.maker is None:
+            return False
+        return self.maker.team is not self.seat.team and self.maker.team is not other.team
 
     @property
     def led_suit(self) -> Suit | None:
@@ -113,8 +126,8 @@ class SeatView:
 
 def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
     """The view of ``seat``; for a match, of its hand in progress (with the match score)."""
-    me = Seat.parse(seat)
-    scores = (0, 0)
+    me = state.seating.parse(seat)
+    scores: tuple[int, ...] = (0,) * len(me.seating.teams)
     if isinstance(state, MatchState):
         scores = state.scores
         hand = state.hand
@@ -144,7 +157,7 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         tricks=hand.tricks,
         trick_leader=hand.trick_leader,
         trick_plays=hand.trick_plays,
-        voids=_voids(hand.tricks, hand.trick_plays, hand.trump),
+        voids=_voids(hand.tricks, hand.trick_plays, hand.trump, me.seating.players),
         legal=hand.legal_actions() if hand.to_act == me else (),
         scores=scores,
         notrump=hand.notrump,
@@ -155,9 +168,9 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
 
 
 def _voids(
-    tricks: Sequence[Trick], current: Sequence[tuple[Seat, Card]], trump: Suit | None
-) -> tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]:
-    shown: list[set[Suit]] = [set(), set(), set(), set()]
+    tricks: Sequence[Trick], current: Sequence[tuple[Seat, Card]], trump: Suit | None, players: int = 4
+) -> tuple[frozenset[Suit], ...]:
+    shown: list[set[Suit]] = [set() for _ in range(players)]
     for plays in [t.plays for t in tricks] + [tuple(current)]:
         if not plays:
             continue
@@ -165,4 +178,4 @@ def _voids(
         for seat, card in plays[1:]:
             if effective_suit(card, trump) is not led:
                 shown[seat].add(led)
-    return (frozenset(shown[0]), frozenset(shown[1]), frozenset(shown[2]), frozenset(shown[3]))
+    return tuple(frozenset(x) for x in shown)
