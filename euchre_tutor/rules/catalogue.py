@@ -240,6 +240,31 @@ _RULES: tuple[Rule, ...] = (
         "Stick the dealer",
         "Under this option the dealer may not pass in round 2 and must name one of the other suits.",
     ),
+    # Classic Euchre for three and six players (ClassicRules.players; see euchre_tutor/rules/classic.py).
+    Rule(
+        "classic.three-handed",
+        "Three players",
+        "Three players, each for themselves: five cards each, the up card and eight cards in the kitty. "
+        "The maker plays alone against the other two, who play together for that hand.",
+    ),
+    Rule(
+        "classic.three-handed-march",
+        "A three-handed march",
+        "At three players the maker who takes all 5 tricks scores 3.",
+    ),
+    Rule(
+        "classic.euchre-each-opponent",
+        "Euchred by several opponents",
+        "At three players, and at six in three teams, every player or team against the makers scores "
+        "2 for a euchre.",
+    ),
+    Rule(
+        "classic.six-handed",
+        "Six players",
+        "Six players with the 32-card deck (7 to A): five cards each, the up card and one card in the "
+        "kitty. Two teams of three sit alternately (3v3), or three teams of two sit opposite (2v2v2). "
+        "A loner's partners all sit out.",
+    ),
     # Classic house rules (options of ClassicRules; see euchre_tutor/rules/classic.py).
     Rule(
         "house.target",
