@@ -32,7 +32,7 @@ from euchre_tutor.views.classic import SeatView, seat_view
 __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "hand_strength", "no_trump_strength", "play_out"]
 
 
-THREE_HANDED_EXTRA = 2.0
+THREE_HANDED_EXTRA = 1.0
 
 
 class Player(Protocol):
@@ -88,7 +88,7 @@ def no_trump_strength(cards: Sequence[Card], notrump: str, lowest: Rank = Rank.N
 class RuleBasedPlayer:
     """Point-count bidding and plain-sense card play, under every house rule.
 
-    Orders or calls at ``bid`` points or more (two more at three players, where
+    Orders or calls at ``bid`` points or more (one more at three players, where
     the maker is alone against two; the two defenders play together), goes alone at ``alone`` points
     with both bowers or the right bower and three more trumps. It always calls
     a misdeal and goes under when it may (the swapped cards are weak), gives its

@@ -25,6 +25,8 @@ Presets:
 - ``openspiel-lone-defender``: the same with ``allow_lone_defender=true``:
   after the maker decides, each defender in turn from the dealer's left may
   defend alone; a lone defender's euchre scores 4.
+- ``three-handed``, ``six-handed`` (3v3) and ``six-handed-2v2v2``: the base
+  game at three and six players (see below).
 
 Decisions where the sources (rules-classic.md: the rule sheets, the online
 site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
@@ -74,6 +76,36 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
   player then bids. Once per hand.
 - Trump-lead restriction: a player holding only trumps may always lead one.
   "Broken" means a trump has been played to an earlier trick.
+- Three players (``players=3``; Pagat, "Three-handed Euchre"/"Cut-throat";
+  preset ``three-handed``): each for themselves, seats P1 P2 P3 clockwise;
+  24 cards by default, five each, the up card and 8 in the kitty (the kitty is
+  whatever is not dealt, so 28 and 32 cards and the joker also work). Bidding
+  as usual but nobody says "alone": the maker always plays alone against the
+  other two, who play together for that hand (no one sits out). Scoring
+  (Pagat): the maker scores 1 for 3 or 4 tricks and 3 for a march; when the
+  maker is euchred *each* opponent scores 2 (each scores the defenders'
+  march points when the maker takes nothing). Refused as meaningless without
+  a partner: canadian_loner, alone_timing='after-discard',
+  dealer_exchanges_when_partner_alone=false, call_for_best, alone_lead,
+  alone_must_take_5, alone_march_points and defend_alone. Everything else
+  applies (stick the dealer, calling requirements, no trump, take 4 for 1,
+  misdeal, farmer's hand: 8 hidden kitty cards, trump-lead restrictions).
+- Six players (``players=6``; Pagat, "Six-handed Euchre"; presets
+  ``six-handed`` and ``six-handed-2v2v2``): seats P1..P6 clockwise; the
+  32-card deck (7-A) is required (30 cards dealt: five each, the up card and
+  one hidden kitty card; two with the joker). ``six_handed_teams='3v3'``:
+  two teams of three sitting alternately (P135 against P246), scored as the
+  four-handed game. ``'2v2v2'``: three teams of two, partners opposite (P14,
+  P25, P36); the makers' team plays against the other two teams and, by
+  analogy with three-handed scoring, each of them scores a euchre. Going
+  alone applies (with either timing, and ``alone_lead``): all the loner's
+  partners sit out (two in 3v3, one in 2v2v2), a lone march scores
+  ``alone_march_points``. Refused: farmers_hand (no three hidden kitty
+  cards), and the partner options canadian_loner, call_for_best,
+  dealer_exchanges_when_partner_alone=false and defend_alone (which partner
+  would pass or sit out is not settled by the sources).
+- Several teams and the target: when two teams reach the target in the same
+  hand (both score a euchre) the higher wins; level at the top, play goes on.
 - No-trump bids (round 2 only, like any suit other than the turned-down one):
   ``call high`` (plain ranks, ace high, jacks are plain cards) and, with
   ``"high-low"``, ``call low`` (the lowest card of the led suit wins). They
