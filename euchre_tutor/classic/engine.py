@@ -287,9 +287,10 @@ class Deal:
         """Explicit hands and up card; the kitty (top first) is given or whatever is left of the deck."""
         table = _table(seating, dealer)
         d = table.parse(dealer)
-        every = f"{table.players} hands ({', '.join(s.name for s in table.seats)})"
+        names = ", ".join(s.name for s in table.seats)
+        every = f"{_NUMBER_WORDS[table.players]} hands ({names})"
         if not isinstance(hands, Mapping):
-            raise DealError(f"hands must map each seat to its five cards: give all {every}")
+            raise DealError(f"hands must map each seat ({names}) to its five cards")
         by_seat: dict[Seat, tuple[Card, ...]] = {}
         for key, cards in hands.items():
             seat = table.parse(key)
@@ -370,6 +371,7 @@ def rules_seating(rules: ClassicRules) -> Seating:
     return seating_for(rules.players, rules.six_handed_teams)
 
 
+_NUMBER_WORDS: Final = {3: "three", 4: "four", 6: "six"}
 _LOW_RANK_WORDS: Final = {24: "9 10 J Q K A", 28: "8 9 10 J Q K A", 32: "7 8 9 10 J Q K A"}
 
 
@@ -390,8 +392,8 @@ def check_deal(
 ) -> None:
     """Raise DealError unless the hands, up card and kitty are exactly the pack."""
     if len(hands) != seating.players:
-        words = {3: "three", 4: "four", 6: "six"}
-        raise DealError(f"a {seating.description} deal has {words[seating.players]} hands, not {len(hands)}")
+        table = "classic" if seating is FOUR else seating.description
+        raise DealError(f"a {table} deal has {_NUMBER_WORDS[seating.players]} hands, not {len(hands)}")
     full = set(_pack(size, joker))
     seen: dict[Card, str] = {}
     for seat, hand in zip(seating.seats, hands, strict=True):

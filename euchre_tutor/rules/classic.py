@@ -202,7 +202,7 @@ class ClassicRules:
         _check_int("target", self.target, MIN_TARGET, MAX_TARGET)
         if self.hands is not None:
             _check_int("hands", self.hands, 1, 1000)
-        if isinstance(self.players, bool) or self.players not in PLAYERS:
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in PLAYERS:
             raise RulesError(f"players must be 3, 4 or 6, not {self.players!r}")
         if isinstance(self.deck, bool) or self.deck not in DECKS:
             raise RulesError(f"deck must be 24 (9-A), 28 (8-A) or 32 (7-A) cards, not {self.deck!r}")

@@ -108,7 +108,7 @@ def test_deals_refuse_the_wrong_table() -> None:
     four = Deal.from_seed(1)
     with pytest.raises(DealError, match="four-player table but the rules say three-player"):
         new_hand(four, THREE_R)
-    with pytest.raises(DealError, match="give all 3 hands"):
+    with pytest.raises(DealError, match="give all three hands"):
         Deal.from_hands("P1", {"P1": ["9S"] * 5}, "AH", seating=THREE)
     with pytest.raises(DealError, match="six hands"):
         Deal(SIX_3V3.seats[0], four.hands, four.up, four.kitty, 24)
@@ -123,6 +123,8 @@ def test_deals_refuse_the_wrong_table() -> None:
     [
         ({"players": 5}, "players must be 3, 4 or 6"),
         ({"players": True}, "players must be 3, 4 or 6"),
+        ({"players": 3.0}, "players must be 3, 4 or 6"),
+        ({"players": "6"}, "players must be 3, 4 or 6"),
         ({"six_handed_teams": "2v2v2"}, "six_handed_teams applies only with players=6"),
         ({"players": 6, "deck": 32, "six_handed_teams": "3x2"}, "six_handed_teams must be one of"),
         ({"players": 6}, "need the 32-card deck"),
