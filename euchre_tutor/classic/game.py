@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.classic.engine import Action, Deal, Event, MatchState, Seat, new_match, rules_seating
-from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
+from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.history import History, parse_saved_json, read_saved_file
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = ["FORMAT", "VERSION", "ClassicGame"]
@@ -31,7 +32,7 @@ VERSION: Final = 1
 _KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions"}
 
 
-class ClassicGame:
+class ClassicGame(History[MatchState, Action]):
     """A match with history. ``state`` is the current immutable :class:`MatchState`."""
 
     def __init__(
@@ -42,36 +43,13 @@ class ClassicGame:
         dealer: Seat | str | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
-        self._states: list[MatchState] = [new_match(rules, seed=seed, dealer=dealer, deals=deals)]
-        self._actions: list[Action] = []
-        self._position = 0
+        super().__init__(new_match(rules, seed=seed, dealer=dealer, deals=deals), start_name="the match")
 
     # -- reading ---------------------------------------------------------------
 
     @property
-    def state(self) -> MatchState:
-        return self._states[self._position]
-
-    @property
     def rules(self) -> ClassicRules:
         return self.state.rules
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions that led to the current state (not the redo tail)."""
-        return tuple(self._actions[: self._position])
-
-    @property
-    def position(self) -> int:
-        return self._position
-
-    @property
-    def can_undo(self) -> bool:
-        return self._position > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self._position < len(self._actions)
 
     def log(self) -> list[Event]:
         """Every event from the start to the current state, in order (the trick log)."""
@@ -84,28 +62,7 @@ class ClassicGame:
 
     def apply(self, action: Action | str) -> MatchState:
         """Apply an action of whoever is to act; an illegal one raises and changes nothing."""
-        new = self.state.apply(action)
-        del self._states[self._position + 1 :]
-        del self._actions[self._position :]
-        self._states.append(new)
-        self._actions.append(Action.parse(action))
-        self._position += 1
-        return new
-
-    def undo(self) -> None:
-        if not self.can_undo:
-            raise IllegalAction("nothing to undo: this is the start of the match")
-        self._position -= 1
-
-    def redo(self) -> None:
-        if not self.can_redo:
-            raise IllegalAction("nothing to redo")
-        self._position += 1
-
-    def go_to(self, position: int) -> None:
-        if not 0 <= position <= len(self._actions):
-            raise IllegalAction(f"position {position} is outside the history (0..{len(self._actions)})")
-        self._position = position
+        return self.push(Action.parse(action), self.state.apply(action))
 
     # -- saving ------------------------------------------------------------------
 
@@ -179,16 +136,8 @@ class ClassicGame:
 
     @classmethod
     def loads(cls, text: str) -> ClassicGame:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise SaveFileError(f"the save file is not valid JSON: {exc}") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_saved_json(text, "classic game"))
 
     @classmethod
     def load(cls, path: str | Path) -> ClassicGame:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"cannot read save file {str(path)!r}: {exc}") from None
-        return cls.loads(text)
+        return cls.loads(read_saved_file(path, "classic game"))

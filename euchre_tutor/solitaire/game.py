@@ -25,6 +25,7 @@ from typing import Any
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
+from euchre_tutor.history import History, parse_saved_json, read_saved_file
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import (
     Action,
@@ -138,7 +139,7 @@ class GameState:
         )
 
 
-class SolitaireGame:
+class SolitaireGame(History[GameState, GameAction]):
     """A game with undo/redo over every decision, and save/load.
 
     Bad input raises a teaching :class:`~euchre_tutor.errors.EuchreError` and
@@ -148,15 +149,7 @@ class SolitaireGame:
     def __init__(self, rules: SolitaireRules | None = None, seed: int | None = None) -> None:
         if seed is None:
             seed = secrets.randbelow(2**31)
-        self._states: list[GameState] = [GameState(rules or SolitaireRules(), seed)]
-        self._actions: list[GameAction] = []
-        self._position = 0
-
-    # ----------------------------------------------------------------- state
-
-    @property
-    def state(self) -> GameState:
-        return self._states[self._position]
+        super().__init__(GameState(rules or SolitaireRules(), seed), start_name="the game")
 
     @property
     def rules(self) -> SolitaireRules:
@@ -166,34 +159,9 @@ class SolitaireGame:
     def seed(self) -> int:
         return self.state.seed
 
-    @property
-    def actions(self) -> tuple[GameAction, ...]:
-        """The decisions that led to the current state (the redo tail excluded)."""
-        return tuple(self._actions[: self._position])
-
-    @property
-    def position(self) -> int:
-        return self._position
-
-    @property
-    def can_undo(self) -> bool:
-        return self._position > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self._position < len(self._actions)
-
-    # ----------------------------------------------------------------- moves
-
     def apply(self, action: GameAction) -> GameState:
         """Apply a checked action; a new action drops the redo tail."""
-        new = self.state.apply(action)
-        del self._states[self._position + 1 :]
-        del self._actions[self._position :]
-        self._states.append(new)
-        self._actions.append(action)
-        self._position += 1
-        return new
+        return self.push(action, self.state.apply(action))
 
     def new_deal(self, deal: SolitaireDeal | None = None) -> None:
         """Deal the next seeded deal, or ``deal`` (a teacher's prepared deal)."""
@@ -204,22 +172,6 @@ class SolitaireGame:
 
     def play(self, card: Card | str) -> None:
         self.apply(Play(Card.parse(card) if isinstance(card, str) else card))
-
-    def undo(self) -> None:
-        if not self.can_undo:
-            raise IllegalAction("nothing to undo: this is the start of the game")
-        self._position -= 1
-
-    def redo(self) -> None:
-        if not self.can_redo:
-            raise IllegalAction("nothing to redo")
-        self._position += 1
-
-    def go_to(self, position: int) -> None:
-        """Jump to any earlier (or redo-able) decision: 0 is the start of the game."""
-        if not 0 <= position <= len(self._actions):
-            raise IllegalAction(f"no decision {position}: choose between 0 and {len(self._actions)}")
-        self._position = position
 
     def replay_deal(self) -> None:
         """Deal the same cards again (the current or last deal), as a new deal of the game."""
@@ -287,21 +239,11 @@ class SolitaireGame:
 
     @classmethod
     def loads(cls, text: str) -> SolitaireGame:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise SaveFileError(
-                f"the saved game is not valid JSON (line {error.lineno}, column {error.colno})"
-            ) from None
-        return cls.from_json(data)
+        return cls.from_json(parse_saved_json(text, "game"))
 
     @classmethod
     def load(cls, path: str | Path) -> SolitaireGame:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise SaveFileError(f"cannot read the saved game {str(path)!r}: {error}") from None
-        return cls.loads(text)
+        return cls.loads(read_saved_file(path, "game"))
 
 
 def action_to_json(action: GameAction) -> dict[str, Any]:

@@ -1,0 +1,99 @@
+"""Undo/redo over immutable states, and reading saved files: shared by both games' sessions.
+
+A session keeps every state it has been through and the actions between
+them; undo and redo move a cursor, and a new action drops the redo tail.
+
+>>> h = History[int, str](0, start_name="the count")
+>>> _ = h.push("add 2", 2); _ = h.push("add 3", 5); h.undo(); h.state
+2
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from euchre_tutor.errors import IllegalAction, SaveFileError
+
+__all__ = ["History", "parse_saved_json", "read_saved_file"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class History(Generic[S, A]):
+    """States ``s0 .. sn``, the actions between them, and the current position."""
+
+    def __init__(self, start: S, *, start_name: str = "the game") -> None:
+        self._states: list[S] = [start]
+        self._actions: list[A] = []
+        self._position = 0
+        self._start_name = start_name
+
+    @property
+    def state(self) -> S:
+        return self._states[self._position]
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        """The actions that led to the current state (the redo tail excluded)."""
+        return tuple(self._actions[: self._position])
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    @property
+    def can_undo(self) -> bool:
+        return self._position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._position < len(self._actions)
+
+    def push(self, action: A, new: S) -> S:
+        """Record ``action`` leading to ``new`` (already checked); drops the redo tail."""
+        del self._states[self._position + 1 :]
+        del self._actions[self._position :]
+        self._states.append(new)
+        self._actions.append(action)
+        self._position += 1
+        return new
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            raise IllegalAction(f"nothing to undo: this is the start of {self._start_name}")
+        self._position -= 1
+
+    def redo(self) -> None:
+        if not self.can_redo:
+            raise IllegalAction("nothing to redo")
+        self._position += 1
+
+    def go_to(self, position: int) -> None:
+        """Jump to any decision in the history: 0 is the start."""
+        if (
+            isinstance(position, bool)
+            or not isinstance(position, int)
+            or not 0 <= position <= len(self._actions)
+        ):
+            raise IllegalAction(f"no decision {position!r}: choose between 0 and {len(self._actions)}")
+        self._position = position
+
+
+def parse_saved_json(text: str, what: str) -> object:
+    """JSON of a saved file, or a SaveFileError that says where it is broken."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveFileError(
+            f"the saved {what} is not valid JSON (line {error.lineno}, column {error.colno})"
+        ) from None
+
+
+def read_saved_file(path: str | Path, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SaveFileError(f"cannot read the saved {what} {str(path)!r}: {error}") from None
