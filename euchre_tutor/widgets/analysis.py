@@ -143,9 +143,23 @@ def _run(source: HintSource, request: HintRequest, emit: Callable[[Message], Non
         emit(("done", request.key, hint))
 
 
+#: niceness of the analysis worker: the solver runs ahead on spare CPU and yields it to the kernel,
+#: the Voila server and the browser (on a 2-core machine it would otherwise slow the page's first render)
+WORKER_NICENESS = 10
+
+
+def lower_priority(pid: int = 0, niceness: int = WORKER_NICENESS) -> None:
+    """Make a process (0: this one) at least ``niceness`` nice; never raises (not every OS allows it)."""
+    with contextlib.suppress(AttributeError, OSError):
+        current = os.getpriority(os.PRIO_PROCESS, pid)
+        if current < niceness:
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
+
+
 def _worker_main(spec: str, requests: Any, results: Any, parent: int) -> None:
     """The analysis process: one request at a time, in order; it ends with its kernel."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # interrupting the kernel must not kill the analyst
+    lower_priority()  # the parent did it already, unless it lost the race with our start-up
     source = load_source(spec)
     while True:
         try:
@@ -205,6 +219,9 @@ class Analyst:
             name="euchre-tutor-analyst",
         )
         self._proc.start()
+        # at once, so that even the worker's start-up (a fresh interpreter and its imports) runs on
+        # spare CPU while the kernel sends the first page
+        lower_priority(int(self._proc.pid))
         self._listener = threading.Thread(target=self._listen, daemon=True, name="analyst-listener")
         self._listener.start()
 

@@ -148,3 +148,20 @@ def test_new_seed_chosen_in_the_page_and_a_bad_deal_string(page: tuple[Any, Prob
     p.locator(".euchre-app.four-colour").wait_for(timeout=TIMEOUT)
     screenshot(p, "06-four-colour")
     problems.assert_clean()
+
+
+def test_a_lesson_renders_without_a_preheated_kernel(page: tuple[Any, Problems], voila: Any) -> None:
+    """Only the dashboard is preheated (voila.json); the lessons still render, on a kernel of their own."""
+    p, problems = page
+    p.goto(voila.url + "/voila/render/lessons/01-cards-and-bowers.ipynb", timeout=TIMEOUT)
+    p.locator(".jp-OutputArea-output").first.wait_for(timeout=TIMEOUT)
+    problems.assert_clean()
+
+
+def test_the_dashboard_came_from_its_preheated_pool(voila: Any) -> None:
+    """Run last: the pages above used the preheated dashboard kernel, and no lesson was preheated."""
+    log = voila.log.read_text(errors="replace")
+    assert "Using pre-heated kernel" in log and "for solitaire.ipynb" in log
+    assert "Kernel pool of lessons/" not in log
+    # nbclient gives up on a cell's outputs after VoilaExecutor.iopub_timeout: an empty page
+    assert "Timeout waiting for IOPub output" not in log
