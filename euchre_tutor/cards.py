@@ -239,7 +239,8 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"expected a card name such as 'JH', got {text!r}")
-    key = text.strip().lower()
+    # U+FE0F asks for the emoji form of ♥ and friends (phones add it when typing a suit)
+    key = text.strip().lower().replace("\ufe0f", "")
     card = _parse_normalised(key)
     if card is not None:
         return card

@@ -10,10 +10,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from euchre_tutor import __version__
 
 __all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, like every other error of the command (argparse prints the whole usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see `{self.prog} --help`)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="euchre-tutor",
         description="Play, replay and analyse Euchre deals from the command line.",
     )
@@ -35,7 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already printed in one line
+        return done.code if isinstance(done.code, int) else 2
     try:
         code: int = args.run(args)
     except BrokenPipeError:  # e.g. piped into `head`

@@ -38,6 +38,7 @@ from euchre_tutor.errors import CardError
         (" qs ", Rank.QUEEN, Suit.SPADES),
         ("7D", Rank.SEVEN, Suit.DIAMONDS),
         ("8♣", Rank.EIGHT, Suit.CLUBS),
+        ("9\u2665\ufe0f", Rank.NINE, Suit.HEARTS),  # the emoji heart a phone keyboard types
     ],
 )
 def test_parse_notations(text: str, rank: Rank, suit: Suit) -> None:

@@ -420,6 +420,8 @@ def _claim(card: Card, where: str, seen: dict[Card, str], full: set[Card], size:
             pack += "; the joker is only in play with the joker rule"
         raise DealError(f"{card} ({where}) is not in {pack}")
     if card in seen:
+        if seen[card] == where:
+            raise DealError(f"{card} is dealt twice in {where}: every card of the deck appears once")
         raise DealError(f"{card} is dealt twice: in {seen[card]} and in {where}")
     seen[card] = where
 

@@ -105,7 +105,7 @@ def _position(
         if state.phase is Phase.OVER:
             raise InputError(
                 f"play {i} ({card}) comes after the end of the deal: it ended after "
-                f"{len(plays[: i - 1])} plays ({state.tricks_won} tricks to the player)"
+                f"{i - 1} plays ({state.tricks_won} trick{'' if state.tricks_won == 1 else 's'} to the player)"
             )
         try:
             state = state.apply(Play(card))
@@ -149,8 +149,6 @@ def position_from_json(obj: object) -> DealState:
 
 def _flag(obj: dict[str, Any], key: str) -> bool:
     value = obj.get(key, False)
-    if value is None:
-        return False
     if not isinstance(value, bool):
         raise InputError(f'"{key}" must be true or false, not {value!r}')
     return value

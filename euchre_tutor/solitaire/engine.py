@@ -454,12 +454,29 @@ class DealState:
             raise IllegalPlay(f"the deal is over; {card.symbol} cannot be played")
         if card not in self.hand:
             raise IllegalPlay(
-                f"{card.symbol} is not in your hand; you hold {format_cards(self.hand, symbols=True)}"
+                f"{card.symbol} is not in your hand{self._whereabouts(card)}; "
+                f"legal: {format_cards(self.legal_plays(), symbols=True)}"
             )
         legal = self.legal_plays()
         if card not in legal:
             assert self.deck_lead is not None
             raise IllegalPlay(follow_suit_message(card, self.deck_lead, self.trump, legal))
+
+    def _whereabouts(self, card: Card) -> str:
+        """Where a card the player does not hold is, as far as the player may know."""
+        if card == self.deck_lead:
+            return " (it is the card the deck led)"
+        for i, t in enumerate(self.tricks, start=1):
+            if card == t.player:
+                return f" (you played it to trick {i})"
+            if card == t.deck:
+                return f" (the deck played it to trick {i})"
+        if card in self.burned:
+            return " (the deck burned it)"
+        if card == self.deal.turn:
+            place = "on top of" if self.ordered_up else "at the bottom of"
+            return f" (it is the turn card, {place} the stock)"
+        return " (it is still unseen in the stock)"
 
     def _play(self, card: Card) -> DealState:
         self._check_play(card)

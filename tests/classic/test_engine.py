@@ -75,6 +75,7 @@ def _hands_with(seat: str, cards: list[str]) -> dict[str, list[str]]:
         (_hands_with("N", ["9S", "TS", "QS", "KS", "9H"]), UP, "9H is dealt twice"),
         (_hands_with("N", ["9S", "TS", "QS", "KS", "8S"]), UP, "8S .* is not in the 24-card"),
         (HANDS, "9S", "9S is dealt twice"),
+        (_hands_with("N", ["9S", "9S", "QS", "KS", "AS"]), UP, "9S is dealt twice in North's hand"),
         ({k: v for k, v in HANDS.items() if k != "W"}, UP, "no hand given for West"),
     ],
 )

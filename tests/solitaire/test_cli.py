@@ -111,6 +111,13 @@ def test_text_output_is_a_readable_trick_log(capsys: pytest.CaptureFixture[str])
         (["--deal", DEAL, "--trump", "Q"], "not a suit"),
         (["--deal", DEAL, "--trump", "C", "--plays", "JC 9H 9S"], r"play 3 \(9S\).*legal: 9♣ K♣"),
         (["--deal", DEAL, "--trump", "C", "--plays", "AS"], "not in your hand"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "9H QC"], r"deck led\); legal: 9♣ K♣ J♣$"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "9H 9H"], r"you played it to trick 1\); legal"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "9H JD"], "turn card, at the bottom of the stock"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "9H AS"], "the deck burned it"),
+        (["--deal", DEAL, "--trump", "C", "--plays", "9H AH"], "still unseen"),
+        (["--seed", "x", "--trump", "C"], "invalid int value: 'x'"),
+        (["--seed", "1", "--deal", DEAL], "not allowed with argument --seed"),
         (["--deal", DEAL], "needs the trump choice"),
         (["--trump", "C"], "give the deal"),
     ],
@@ -151,6 +158,8 @@ def test_batch_one_line_out_per_line_in(capsys: pytest.CaptureFixture[str]) -> N
         json.dumps({"deal": DEAL, "trump": 5}),
         json.dumps(["a list"]),
         json.dumps({"deal": DEAL, "seed": 1, "trump": "C"}),
+        json.dumps({"deal": DEAL, "trump": "C", "alone": None}),
+        json.dumps({"deal": DEAL, "trump": "C", "name_turned": "yes"}),
         "",
     ]
     code, out, _ = run(["solitaire", "replay", "--batch", "-"], capsys, stdin="\n".join(lines) + "\n")
