@@ -90,7 +90,6 @@ def start_voila(tmp: Path, env_extra: dict[str, str] | None = None) -> VoilaServ
         IPYTHONDIR=str(home / "ipython"),
         PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
         EUCHRE_SEED="3",
-        EUCHRE_TUTOR_HINTS="tests.widgets.stub:make",
     )
     env.update(env_extra or {})
     log = tmp / "voila.log"

@@ -1,9 +1,8 @@
 """The Voila dashboard in a real Chromium: play a seeded deal by clicking, hints, illegal clicks, undo.
 
 The server's kernel deals seed 3 first (EUCHRE_SEED in the fixture); hints
-come from the deterministic stub source (EUCHRE_TUTOR_HINTS) so the
-assertions do not depend on the solver's speed: what is tested here is the
-page, the worker process and the delivery of its results to the page.
+come from the real exact advisor in the dashboard's worker process, and the
+page must show the same numbers and reasons the advisor computes here.
 """
 
 from __future__ import annotations
@@ -14,6 +13,10 @@ from typing import Any
 import pytest
 
 from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.widgets.advice import AdvisorSource
+from euchre_tutor.widgets.analysis import Hint
+from euchre_tutor.widgets.controller import SolitaireController
+from euchre_tutor.widgets.render import pct, signed
 from tests.browser.conftest import DASHBOARD, Problems, screenshot
 
 pytestmark = pytest.mark.browser
@@ -36,6 +39,14 @@ def hand_size(page: Any) -> int:
 
 def wait_hand(page: Any, n: int) -> None:
     page.wait_for_function(f"document.querySelectorAll('.euchre-card').length === {n}", timeout=TIMEOUT)
+
+
+def advisor_hint(seed: int) -> Hint:
+    """The exact advisor's trump hint for the first deal of a game with this seed, computed here."""
+    c = SolitaireController(seed, source=AdvisorSource(), runner="inline")
+    assert c.wait_for_analysis(120)
+    assert c.current_hint is not None
+    return c.current_hint
 
 
 def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problems], voila: Any) -> None:
@@ -66,9 +77,18 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     hint = p.locator(".euchre-hint")
     hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
     text = hint.inner_text()
-    assert re.search(r"[+-]\d\.\d{3}", text) and "%" in text
-    assert "stub reason" in text and "cards.follow-suit" in text
-    assert hint.locator(".track").count() == len(SolitaireDeal.from_seed(3).hand) + 3  # 8 options
+    exact = advisor_hint(3)
+    best = exact.best
+    assert f"Best: {best.label} · expected points {signed(best.ev)}" in " ".join(text.split())
+    assert f"P(3+ tricks) {pct(best.p3)}" in text
+    assert hint.locator(".track").count() == len(exact.options) == 8
+    shown = [v.strip() for v in hint.locator(".val").all_inner_texts()]
+    assert shown == [signed(o.ev) for o in exact.options]
+    # the bars' tooltips carry the exact fractions
+    assert hint.locator(".track").first.get_attribute("title") == f"exactly {best.ev}"
+    for reason in exact.reasons:
+        assert f"[{reason.rule}]" in text
+    assert any(r.rule == "cards.left-bower" or r.rule.startswith("solitaire.") for r in exact.reasons)
     screenshot(p, "02-hint")
 
     # order up, then play the deal to the end by clicking
@@ -104,6 +124,21 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
             screenshot(p, "04-first-trick")
     p.locator(".euchre-review:not(.hidden)").wait_for(timeout=TIMEOUT)
     assert "Deal review" in p.locator(".euchre-review").inner_text()
+    # the review grades every decision with the advisor's exact loss; the first was ordering up
+    p.wait_for_function(
+        "!document.querySelector('.euchre-review').innerText.includes('analysing')", timeout=TIMEOUT
+    )
+    order_up = next(o for o in exact.options if o.label.startswith("order up") and "alone" not in o.label)
+    graded = exact.grade(order_up.action)
+    assert graded is not None
+    first_row = p.locator(".euchre-review tbody tr").first.inner_text().split("\t")
+    assert [x.strip() for x in first_row] == [
+        "1",
+        order_up.label,
+        best.label,
+        graded.label,
+        f"{float(graded.loss):.3f}",
+    ]
     log = p.locator(".euchre-log").inner_text()
     assert "won by" in log.lower()
     assert "Deal over" in message(p) or "win" in message(p)
