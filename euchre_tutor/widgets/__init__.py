@@ -1,8 +1,10 @@
 """The widget layer: the only package that imports ipywidgets (and anywidget/traitlets).
 
 ``from euchre_tutor.widgets import SolitaireApp`` builds the Solitaire
-dashboard. The submodules are imported lazily, so the analysis worker process
-(which imports :mod:`euchre_tutor.widgets.analysis`) never loads ipywidgets.
+dashboard; ``ClassicApp`` the classic Euchre table (one student, three
+computer players). The submodules are imported lazily, so the analysis
+worker process (which imports :mod:`euchre_tutor.widgets.analysis`) never
+loads ipywidgets.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from euchre_tutor.widgets.classic import ClassicApp
+    from euchre_tutor.widgets.classic_controller import ClassicController
     from euchre_tutor.widgets.controller import SolitaireController
     from euchre_tutor.widgets.solitaire import SolitaireApp
 
-__all__ = ["SolitaireApp", "SolitaireController"]
+__all__ = ["ClassicApp", "ClassicController", "SolitaireApp", "SolitaireController"]
 
 
 def __getattr__(name: str) -> Any:
@@ -25,4 +29,12 @@ def __getattr__(name: str) -> Any:
         from euchre_tutor.widgets.controller import SolitaireController
 
         return SolitaireController
+    if name == "ClassicApp":
+        from euchre_tutor.widgets.classic import ClassicApp
+
+        return ClassicApp
+    if name == "ClassicController":
+        from euchre_tutor.widgets.classic_controller import ClassicController
+
+        return ClassicController
     raise AttributeError(f"module 'euchre_tutor.widgets' has no attribute {name!r}")

@@ -153,3 +153,76 @@ CSS = (
 """
     + _face_rules()
 )
+
+
+# ---------------------------------------------------------------------------
+# The classic table (euchre_tutor.widgets.classic): appended, the rules above are shared.
+
+
+def _classic_face_rules() -> str:
+    """Faces of the cards only the bigger decks and the joker have (the 24 are above)."""
+    rules = []
+    for card in deck(32):
+        if card.rank.display in ("7", "8"):
+            assert card.suit is not None
+            rules.append(
+                f'.euchre-app .jupyter-button.c-{card}::before{{content:"{card.rank.display}\\A{card.suit.symbol}" / ""}}'
+            )
+    rules.append('.euchre-app .jupyter-button.c-JK::before{content:"JK" / ""}')
+    rules.append('.euchre-app .jupyter-button.c-JK::after{content:"🃏" / ""}')
+    return "\n".join(rules)
+
+
+CLASSIC_CSS = (
+    """
+.euchre-classic .ec-table{display:grid;grid-template-columns:1fr 1.4fr 1fr;grid-template-rows:auto auto auto;
+  grid-template-areas:"info top ." "left center right" ". bottom .";gap:8px 12px;align-items:center;justify-items:center;
+  background:rgba(0,0,0,.14);border-radius:14px;padding:10px}
+.euchre-classic .ec-info{grid-area:info;display:flex;flex-direction:column;align-items:center;gap:3px;text-align:center}
+.euchre-classic .ec-info .cap,.euchre-classic .ec-center .cap{font-size:12px;text-transform:uppercase;letter-spacing:1px;opacity:.85}
+.euchre-classic .ec-info .note{font-size:12px;opacity:.9}
+.euchre-classic .ec-trump{font-size:13px;font-weight:700;color:#fff7d6;max-width:180px}
+.euchre-classic .ec-seat{display:flex;flex-direction:column;align-items:center;gap:2px;min-width:130px;padding:6px 10px;
+  border-radius:10px;background:rgba(0,0,0,.22);text-align:center}
+.euchre-classic .ec-seat.to-act{box-shadow:0 0 0 3px #ffd54f}
+.euchre-classic .ec-seat.out{opacity:.5;text-decoration:line-through}
+.euchre-classic .ec-top{grid-area:top}.euchre-classic .ec-left{grid-area:left}
+.euchre-classic .ec-right{grid-area:right}.euchre-classic .ec-bottom{grid-area:bottom}
+.euchre-classic .ec-name{font-weight:800;font-size:15px;color:#fff7d6}
+.euchre-classic .ec-badge{display:inline-block;font-size:11px;font-weight:700;background:#ffd54f;color:#3b2f00;
+  border-radius:8px;padding:0 6px;margin:1px}
+.euchre-classic .ec-count{font-size:12px;opacity:.9}
+.euchre-classic .ec-center{grid-area:center;display:flex;flex-direction:column;align-items:center;gap:4px}
+.euchre-classic .ec-center.last .ec-trick{opacity:.7}
+.euchre-classic .ec-trick{display:grid;grid-template-columns:repeat(3,auto);grid-template-areas:". top ." "left . right" ". bottom .";
+  gap:2px 8px;align-items:center;justify-items:center}
+.euchre-classic .ec-p-top{grid-area:top}.euchre-classic .ec-p-left{grid-area:left}
+.euchre-classic .ec-p-right{grid-area:right}.euchre-classic .ec-p-bottom{grid-area:bottom}
+.euchre-classic .ec-play.won .et-face{box-shadow:0 0 0 3px #8fe3a8,0 3px 6px rgba(0,0,0,.35)}
+.euchre-classic .et-empty.small{width:34px;height:46px}
+.euchre-classic .et-face.joker{color:#6a1b9a}
+.euchre-app .ec-bids.hidden{display:none}
+.euchre-app .jupyter-button.euchre-bid{width:auto;min-width:90px;height:38px;font-size:15px;font-weight:700;border-radius:8px;
+  padding:0 12px;background:#fffdf7;color:#1d1d1f;box-shadow:0 2px 4px rgba(0,0,0,.35)}
+.euchre-app .jupyter-button.euchre-bid.red{color:"""
+    + RED
+    + """}
+.euchre-app .jupyter-button.euchre-bid:focus-visible{outline:3px solid #ffd54f}
+.euchre-app .jupyter-button.hidden{display:none}
+.euchre-suggest,.euchre-bidding{background:rgba(255,253,247,.96);color:#1d1d1f;border-radius:12px;padding:10px 12px;
+  box-shadow:0 4px 12px rgba(0,0,0,.35);margin-bottom:12px}
+.euchre-app .euchre-suggest .widget-html-content,.euchre-app .euchre-bidding .widget-html-content{color:#1d1d1f}
+.euchre-bidding .ec-bidlog{margin:4px 0;padding-left:20px;font-size:13px}
+.euchre-log .ec-plays{display:flex;flex-wrap:nowrap;gap:3px 6px;align-items:center}
+.euchre-classic .euchre-log{overflow-x:auto}
+.euchre-log .ec-logplay{display:inline-flex;align-items:center;gap:2px;white-space:nowrap;font-size:11px}
+.euchre-bidding .ec-sym{font-weight:800}.euchre-bidding .ec-sym.red{color:"""
+    + RED
+    + """}
+.euchre-log .ec-result{font-weight:700;margin:6px 0 2px}
+.euchre-log details{margin-top:4px}.euchre-log summary{cursor:pointer;font-size:13px}
+.euchre-log .ec-earlier{margin-top:8px;border-top:1px solid #ddd;padding-top:4px}
+"""
+    + _classic_face_rules()
+)
+__all__ += ["CLASSIC_CSS"]

@@ -1,0 +1,640 @@
+"""The classic Euchre table: ``ClassicApp(seed=7)`` in a notebook or in Voila.
+
+The student plays one seat (South by default) with a partner and two
+opponents played by the rule-based computer player, who act at once until
+it is the student's turn again. The widget tree is built once; every click
+goes to the :class:`~euchre_tutor.widgets.classic_controller.ClassicController`
+and the view updates the existing widgets in place (values, descriptions
+and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
+
+- ``euchre-card``: each button of the student's hand (nothing else); an
+  unplayable one also has the class ``disabled`` (it stays clickable, so a
+  click explains why it may not be played);
+- ``euchre-bid``: each decision button (pass, order, call H, alone, partner,
+  misdeal, go under ...), built from the legal action strings, so every
+  house rule's actions are playable; discards and plays are card clicks;
+- ``euchre-score``: the score board; ``euchre-message``: the teaching
+  message; ``euchre-table``: the table (seats, up card, current trick);
+  ``euchre-bidding``: the bidding so far; ``euchre-log``: the trick log;
+  ``euchre-suggest``: the computer player's suggestion.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as w
+
+from euchre_tutor.bots.classic import Player
+from euchre_tutor.cards import Card, Suit, describe_rank, effective_suit, is_trump, trick_power
+from euchre_tutor.classic.engine import Action, HandState, Phase
+from euchre_tutor.classic.seating import Seat
+from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.views.classic import SeatView
+from euchre_tutor.widgets import render
+from euchre_tutor.widgets.classic_controller import (
+    ClassicController,
+    HandLog,
+    action_label,
+    action_meaning,
+    trick_reason,
+)
+from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
+
+__all__ = ["ClassicApp"]
+
+#: the most cards a hand holds (the dealer after picking up; a loner after a call for best)
+SLOTS = 6
+#: decision buttons made up front; more are added if a position ever has more decisions
+BID_POOL = 16
+
+esc = render.esc
+
+
+def _button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
+    b = w.Button(description=description, tooltip=tooltip)
+    for c in classes:
+        b.add_class(c)
+    b.on_click(lambda _b: on_click())
+    return b
+
+
+def face(card: Card, *, small: bool = False, trump: Suit | None = None) -> str:
+    """A card face as HTML with its accessible name (the joker too)."""
+    if card.suit is not None:
+        return render.face(card, small=small, trump=trump)
+    classes = "et-face joker trump" + (" small" if small else "")
+    return (
+        f'<span class="{classes}" role="img" aria-label="joker" title="joker">'
+        '<span class="r" aria-hidden="true">JK</span><span class="s" aria-hidden="true">🃏</span></span>'
+    )
+
+
+def faces(cards: tuple[Card, ...] | list[Card], **kw: Any) -> str:
+    return " ".join(face(c, **kw) for c in cards)
+
+
+def hand_order(hand: tuple[Card, ...], trump: Suit | None) -> list[Card]:
+    """Trumps first (high to low), then the other suits alternating colours, each high to low."""
+    suit_order = [Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS]
+
+    def key(c: Card) -> tuple[int, int]:
+        if c.is_joker:
+            return (-2, 0)
+        s = effective_suit(c, trump)
+        if trump is not None and s is trump:
+            return (-1, -trick_power(c, trump, s))
+        return (suit_order.index(s), -int(c.rank))
+
+    return sorted(hand, key=key)
+
+
+class ClassicApp(w.VBox):  # type: ignore[misc]
+    """Play classic Euchre against the computer: one student, three rule-based players.
+
+    ``seed`` names the match's deals; ``rules`` is a preset name (``"standard"``,
+    ``"openspiel"``, ...), a :class:`ClassicRules` or a mapping of options (four
+    players; three- and six-player rules are refused with a message);
+    ``seat`` is the student's seat; ``deal`` a teacher's deal (the JSON object
+    ``euchre-tutor classic replay`` reads) to start with.
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        rules: str | ClassicRules | Mapping[str, Any] = "standard",
+        seat: Seat | str = "S",
+        deal: str | Mapping[str, Any] | None = None,
+        four_colour: bool = False,
+        bot: Player | None = None,
+        controller: ClassicController | None = None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
+        if deal is not None and not self.controller.load_deal(deal):
+            raise ValueError(self.controller.message)
+        self._slot_cards: list[Card | None] = [None] * SLOTS
+        self._slot_classes: list[set[str]] = [set() for _ in range(SLOTS)]
+        self._bid_actions: list[Action | None] = []
+        self.add_class("euchre-app")
+        self.add_class("euchre-classic")
+        if four_colour:
+            self.add_class("four-colour")
+        self._build()
+        self.controller.subscribe(self._on_change)
+        self.refresh()
+
+    # ----------------------------------------------------------------- building
+
+    def _build(self) -> None:
+        c = self.controller
+        self.style_html = w.HTML(f"<style>{CSS}\n{CLASSIC_CSS}</style>", layout=w.Layout(display="none"))
+        self.title = w.HTML(
+            '<div class="et-title"><h1>♣ Classic Euchre ♦</h1>'
+            '<div class="sub">You and your partner against two computer players · '
+            "take 3 of 5 tricks when you make trump</div></div>"
+        )
+        self.score = w.HTML()
+        self.score.add_class("euchre-score")
+        header = w.HBox([self.title, self.score])
+        header.add_class("et-header")
+        self.message = w.HTML()
+        self.message.add_class("euchre-message")
+
+        self.table = w.HTML()
+        self.table.add_class("euchre-table")
+        self.prompt = w.HTML()
+        self.prompt.add_class("et-prompt")
+
+        self.bid_buttons: list[w.Button] = []
+        self.bids = w.HBox()
+        self.bids.add_class("et-trumpbox")
+        self.bids.add_class("ec-bids")
+        self._grow_bid_pool(BID_POOL)
+
+        self.cards: list[w.Button] = [
+            _button("", "", functools.partial(self._click_slot, i), "et-slot") for i in range(SLOTS)
+        ]
+        self.hand = w.HBox(self.cards)
+        self.hand.add_class("et-hand")
+
+        self.undo = _button(
+            "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
+        )
+        self.redo = _button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
+        self.next_hand = _button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
+        self.seed = w.Text(
+            value=str(c.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
+        )
+        self.seed.add_class("et-seed")
+        self.new_match = _button(
+            "New match", "Start a new match (0-0) with this seed's deals", self._new_match, "et-ctl"
+        )
+        self.deal_text = w.Textarea(
+            placeholder='teacher\'s deal: {"rules": "standard", "dealer": "N", "hands": {"N": ["9S", ...], '
+            '"E": [...], "S": [...], "W": [...]}, "up": "KS"}',
+            layout=w.Layout(width="420px", height="64px"),
+        )
+        self.deal_text.add_class("et-deal-text")
+        self.load = _button(
+            "Load deal",
+            "Deal the teacher's deal typed here (the JSON of 'euchre-tutor classic replay'), or a saved game",
+            self._load_text,
+            "et-ctl",
+        )
+        self.save = _button(
+            "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
+        )
+        self.save_link = w.HTML()
+        self.save_link.add_class("et-save-link")
+        self.four = w.Checkbox(
+            value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
+        )
+        self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
+        controls = w.VBox(
+            [
+                w.HBox([self.next_hand, self.undo, self.redo]),
+                w.HBox([self.seed, self.new_match, self.four]),
+                w.HBox([self.deal_text, self.load]),
+                w.HBox([self.save, self.save_link]),
+            ]
+        )
+        controls.add_class("et-controls")
+        for box in controls.children:
+            box.add_class("et-controls")
+        left = w.VBox([self.table, self.prompt, self.bids, self.hand, controls])
+        left.add_class("et-left")
+
+        self.suggest = _button(
+            "Suggest",
+            "What would the computer player do in your place, and why? (a rule of thumb, not an exact hint)",
+            c.suggest,
+            "et-ctl",
+        )
+        self.suggestion = w.HTML()
+        self.suggestion.add_class("ec-suggestion")
+        self.suggest_panel = w.VBox([self.suggest, self.suggestion])
+        self.suggest_panel.add_class("euchre-suggest")
+        self.bidding = w.HTML()
+        self.bidding.add_class("euchre-bidding")
+        self.trick_log = w.HTML()
+        self.trick_log.add_class("euchre-log")
+        right = w.VBox([self.suggest_panel, self.bidding, self.trick_log])
+        right.add_class("et-right")
+        main = w.HBox([left, right])
+        main.add_class("et-main")
+        self.children = [self.style_html, header, self.message, main]
+
+    def _grow_bid_pool(self, size: int) -> None:
+        while len(self.bid_buttons) < size:
+            i = len(self.bid_buttons)
+            b = _button("", "", functools.partial(self._click_bid, i), "hidden")
+            b.layout.display = "none"
+            self.bid_buttons.append(b)
+            self._bid_actions.append(None)
+        self.bids.children = tuple(self.bid_buttons)
+
+    # ----------------------------------------------------------------- commands
+
+    def _click_slot(self, i: int) -> None:
+        card = self._slot_cards[i]
+        if card is not None:
+            self.controller.click_card(card)
+
+    def _click_bid(self, i: int) -> None:
+        action = self._bid_actions[i]
+        if action is not None:
+            self.controller.act(action)
+
+    def _new_match(self) -> None:
+        self.controller.new_match(self.seed.value)
+
+    def _load_text(self) -> None:
+        self.controller.load_deal(self.deal_text.value)
+
+    def _save(self) -> None:
+        data = base64.b64encode(self.controller.save_text().encode("utf-8")).decode("ascii")
+        name = f"euchre-classic-seed-{self.controller.seed}.json"
+        self.save_link.value = (
+            f'<a download="{esc(name)}" href="data:application/json;base64,{data}">⬇ {esc(name)}</a> '
+            "(paste it into the deal box and press Load deal to replay the match)"
+        )
+
+    def _set_four(self, on: bool) -> None:
+        if on:
+            self.add_class("four-colour")
+        else:
+            self.remove_class("four-colour")
+
+    # ----------------------------------------------------------------- updating in place
+
+    def _on_change(self, topic: str) -> None:
+        if topic == "message":
+            self.refresh_message()
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        view = c.view
+        logs = c.hand_logs()
+        shown = logs[-2] if c.waiting and len(logs) > 1 else logs[-1]
+        self._set(self.score, "value", score_html(c))
+        self._set(self.table, "value", table_html(c, view, shown))
+        self._set(self.bidding, "value", bidding_html(c, shown))
+        self._set(self.trick_log, "value", log_html(c, logs, shown))
+        self._set(self.prompt, "value", prompt_html(c, view, shown))
+        self._refresh_bids(view)
+        self._refresh_hand(view)
+        self._set(self.undo, "disabled", not c.can_undo)
+        self._set(self.redo, "disabled", not c.can_redo)
+        self._set(self.next_hand, "disabled", not c.waiting)
+        self._set(self.suggest, "disabled", not c.my_turn)
+        if not self.seed.value.strip():
+            self.seed.value = str(c.seed)
+        self.refresh_message()
+
+    @staticmethod
+    def _set(widget: w.Widget, name: str, value: Any) -> None:
+        if getattr(widget, name) != value:
+            setattr(widget, name, value)
+
+    def refresh_message(self) -> None:
+        c = self.controller
+        kind = "error" if c.message_is_error else ("info" if c.message else "empty")
+        role = "alert" if c.message_is_error else "status"
+        self._set(
+            self.message,
+            "value",
+            f'<div class="msg {kind}" role="{role}" aria-live="polite">{esc(c.message)}</div>',
+        )
+        text = (
+            f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
+            f"(not an exact hint): {esc(c.suggestion)}</div>"
+            if c.suggestion
+            else '<div class="et-status">Suggest shows what the computer player would do in your place, '
+            "and why.</div>"
+        )
+        self._set(self.suggestion, "value", text)
+
+    def _refresh_bids(self, view: SeatView) -> None:
+        actions = list(self.controller.decision_actions)
+        if len(actions) > len(self.bid_buttons):
+            self._grow_bid_pool(len(actions))
+        for i, b in enumerate(self.bid_buttons):
+            action = actions[i] if i < len(actions) else None
+            if action == self._bid_actions[i] and (
+                action is None or b.description == action_label(action, view)
+            ):
+                continue
+            self._bid_actions[i] = action
+            with b.hold_sync():
+                if action is None:
+                    b.remove_class("euchre-bid")
+                    b.remove_class("red")
+                    b.add_class("hidden")
+                    b.layout.display = "none"
+                    b.description, b.tooltip = "", ""
+                    continue
+                b.remove_class("hidden")
+                b.add_class("euchre-bid")
+                red = (action.kind == "order" and view.up.is_red) or (
+                    action.suit is not None and action.suit.is_red
+                )
+                if red:
+                    b.add_class("red")
+                else:
+                    b.remove_class("red")
+                b.layout.display = None
+                b.description = action_label(action, view)
+                b.tooltip = action_meaning(action, view)
+        if actions:
+            self.bids.remove_class("hidden")
+        else:
+            self.bids.add_class("hidden")
+
+    def _refresh_hand(self, view: SeatView) -> None:
+        c = self.controller
+        cards = hand_order(view.hand, view.trump)
+        for i, b in enumerate(self.cards):
+            card = cards[i] if i < len(cards) else None
+            self._slot_cards[i] = card
+            if card is None:
+                want = {"empty"}
+                desc, tip = "empty", ""
+            else:
+                reason = c.card_reason(card)
+                want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
+                want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
+                want.add("playable" if reason is None else "disabled")
+                if view.trump is not None and is_trump(card, view.trump):
+                    want.add("trump")
+                desc = card.name
+                if reason is None:
+                    action = c.card_action(card)
+                    verb = action.kind if action is not None else "play"
+                    rank = describe_rank(card, view.trump) if view.trump is not None or card.suit else ""
+                    tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
+                else:
+                    tip = reason
+            old = self._slot_classes[i]
+            if want == old and b.description == desc and b.tooltip == tip:
+                continue
+            with b.hold_sync():
+                for cls in old - want:
+                    b.remove_class(cls)
+                for cls in sorted(want - old):
+                    b.add_class(cls)
+                b.description = desc
+                b.tooltip = tip
+            self._slot_classes[i] = want
+
+    # ----------------------------------------------------------------- test helpers
+
+    def hand_cards(self) -> list[Card]:
+        return [card for card in self._slot_cards if card is not None]
+
+    def card_button(self, card: Card | str) -> w.Button:
+        wanted = Card.parse(card) if isinstance(card, str) else card
+        for b, c in zip(self.cards, self._slot_cards, strict=True):
+            if c == wanted:
+                return b
+        raise KeyError(f"{wanted} is not in the hand")
+
+    def bid_actions(self) -> list[str]:
+        """The decisions shown as buttons now, as action strings."""
+        return [str(a) for a in self._bid_actions if a is not None]
+
+    def bid_button(self, action: Action | str) -> w.Button:
+        wanted = Action.parse(action)
+        for b, a in zip(self.bid_buttons, self._bid_actions, strict=True):
+            if a == wanted:
+                return b
+        raise KeyError(f"no button for {wanted} (shown: {', '.join(self.bid_actions()) or 'none'})")
+
+
+# ---------------------------------------------------------------------------
+# HTML for the read-only parts (pure functions of the controller's data)
+
+
+def score_html(c: ClassicController) -> str:
+    state = c.state
+    rules = state.rules
+    target = rules.target
+    sides = []
+    for team in state.seating.teams:
+        pts = state.scores[team.index]
+        mine = c.seat in team.seats
+        who = "you & " + next(s.word for s in team.seats if s != c.seat) if mine else "opponents"
+        width = min(100, round(100 * pts / target))
+        sides.append(
+            f'<div class="side {"you" if mine else "deck"}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
+            f'<span class="pts">{pts}</span><div class="meter" aria-hidden="true"><div style="width:{width}%"></div>'
+            "</div></div>"
+        )
+    if rules.hands is not None:
+        goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
+        goal_words = f"{rules.hands} hands"
+    else:
+        goal = f"first to<br><b>{target}</b>"
+        goal_words = f"first to {target}"
+    label = ", ".join(f"{t.name} {state.scores[t.index]}" for t in state.seating.teams)
+    return (
+        f'<div class="board" role="status" aria-label="Score: {esc(label)}, {esc(goal_words)}">'
+        f'{"".join(sides)}<span class="to">{goal}</span></div>'
+    )
+
+
+_POSITIONS = ("bottom", "left", "top", "right")
+
+
+def _positions(seat: Seat) -> dict[Seat, str]:
+    """Where each seat sits on the screen: the student at the bottom, clockwise play to the left."""
+    out = {}
+    s = seat
+    for pos in _POSITIONS:
+        out[s] = pos
+        s = s.next
+    return out
+
+
+def _trump_words(hand: HandState | SeatView) -> str:
+    if hand.maker is None:
+        return ""
+    what = f"no trump ({hand.notrump})" if hand.trump is None else f"{hand.trump.symbol} {hand.trump.plural}"
+    alone = ", alone" if hand.alone else ""
+    return f"Trump: {what}, made by {hand.maker.word}{alone}"
+
+
+def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
+    hand = c.hand
+    pos = _positions(c.seat)
+    seats = []
+    out = view.sitting_out
+    for seat in hand.seating.seats:
+        badges = []
+        if seat == hand.dealer:
+            badges.append("dealer")
+        if seat == hand.maker:
+            badges.append("maker, alone" if hand.alone else "maker")
+        if seat == hand.lone_defender:
+            badges.append("defends alone")
+        if seat in out:
+            badges.append("sits out")
+        acting = hand.to_act == seat and not hand.is_over
+        if acting:
+            badges.append("to act")
+        count = len(hand.hands[seat])  # public: everyone sees how many cards a player holds
+        tricks = sum(1 for t in hand.tricks if t.winner == seat)
+        name = seat.word + (" (you)" if seat == c.seat else " (partner)" if seat in c.seat.partners else "")
+        classes = ["ec-seat", f"ec-{pos[seat]}"]
+        if acting:
+            classes.append("to-act")
+        if seat in out:
+            classes.append("out")
+        badge_html = "".join(f'<span class="ec-badge">{esc(b)}</span>' for b in badges)
+        card_words = "sits this hand out" if seat in out else f"{count} card{'s' if count != 1 else ''}"
+        seats.append(
+            f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}, {tricks} tricks'
+            f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{badge_html}'
+            f'<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
+        )
+    # the current trick (or the last one, faded, when a new trick has not started)
+    plays = dict(hand.trick_plays)
+    caption = "Current trick" if hand.trick_plays else ""
+    last = False
+    if not plays and hand.tricks:
+        t = hand.tricks[-1]
+        plays = dict(t.plays)
+        caption = f"Trick {len(hand.tricks)}: won by {t.winner.word}"
+        last = True
+    slots = []
+    for seat in hand.seating.seats:
+        card = plays.get(seat)
+        body = face(card, trump=hand.trump) if card is not None else '<span class="et-empty small"></span>'
+        win = last and seat == hand.tricks[-1].winner
+        slots.append(f'<div class="ec-play ec-p-{pos[seat]}{" won" if win else ""}">{body}</div>')
+    center = (
+        f'<div class="ec-center{" last" if last else ""}"><span class="cap">{esc(caption)}</span>'
+        f'<div class="ec-trick">{"".join(slots)}</div></div>'
+    )
+    # the up card and trump
+    if hand.up_taken:
+        up_note = f"picked up by {hand.dealer.word}"
+    elif hand.phase is Phase.ROUND_1 or hand.phase is Phase.BLIND:
+        up_note = "round 1: order it up or pass"
+    elif hand.maker is not None or hand.phase is Phase.ROUND_2 or hand.passed_out:
+        up_note = "turned down"
+    else:
+        up_note = ""
+    info = (
+        f'<div class="ec-info"><span class="cap">Hand {log.number} · up card</span>{face(hand.up)}'
+        f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(_trump_words(hand))}</span></div>'
+    )
+    return f'<div class="ec-table">{info}{"".join(seats)}{center}</div>'
+
+
+def bidding_html(c: ClassicController, log: HandLog) -> str:
+    lines = "".join(f"<li>{esc(text)}</li>" for text in log.bidding)
+    mine = c.view
+    discard = ""
+    if mine.discard is not None:
+        discard = f"<p>Your discard (only you see it): {face(mine.discard, small=True)}</p>"
+    return (
+        f"<b>Bidding · hand {log.number}</b> · {esc(log.dealer.word)} deals, up card "
+        f'<span class="ec-sym{" red" if log.up.is_red else ""}">{esc(log.up.symbol)}</span>'
+        f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{discard}"
+    )
+
+
+def _trick_rows(log: HandLog) -> str:
+    rows = []
+    for number, trick in log.tricks:
+        plays = " ".join(
+            f'<span class="ec-logplay">{esc(seat.name)} {face(card, small=True, trump=log.trump)}</span>'
+            for seat, card in trick.plays
+        )
+        why = trick_reason(trick, log.trump, log.notrump)
+        rows.append(
+            f'<tr><td>{number}</td><td>{esc(trick.leader.word)}</td><td><div class="ec-plays">{plays}</div></td>'
+            f'<td class="won">{esc(trick.winner.word)}</td><td class="why">{esc(why)}</td></tr>'
+        )
+    return "".join(rows)
+
+
+def _log_table(log: HandLog) -> str:
+    result = "".join(f"<p class='ec-result'>{esc(r)}</p>" for r in log.result)
+    if not log.tricks:
+        return "<p>No tricks yet.</p>" + result
+    return (
+        "<table><thead><tr><th>#</th><th>led by</th><th>cards in play order</th><th>won by</th>"
+        f"<th>why</th></tr></thead><tbody>{_trick_rows(log)}</tbody></table>{result}"
+    )
+
+
+def _summary(log: HandLog) -> str:
+    if log.maker is None:
+        return f"Hand {log.number}: {log.bidding[-1] if log.bidding else 'no trump'}"
+    trump = log.trump.symbol if log.trump is not None else f"no trump ({log.notrump})"
+    return f"Hand {log.number}: {trump} made by {log.maker.word}"
+
+
+def log_html(c: ClassicController, logs: list[HandLog], shown: HandLog) -> str:
+    trump = ""
+    if shown.maker is not None:
+        trump = " · trump " + (shown.trump.symbol if shown.trump is not None else f"none ({shown.notrump})")
+    head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
+    body = _log_table(shown)
+    past = [log for log in logs if log.number < shown.number]
+    earlier = "".join(
+        f"<details><summary>{esc(_summary(log))}</summary>{_log_table(log)}</details>"
+        for log in reversed(past)
+    )
+    if earlier:
+        earlier = f'<div class="ec-earlier"><b>Earlier hands</b>{earlier}</div>'
+    return head + body + earlier
+
+
+_PHASE_PROMPTS = {
+    Phase.BLIND: "A joker was turned up and you deal: name trump blind, before seeing your cards.",
+    Phase.ROUND_2: "Round 2: name a suit for trump (not the one turned down) or pass.",
+    Phase.GO_ALONE: "You made trump: go alone (your partner sits out) or play with your partner?",
+    Phase.BEST_CARD: "Your partner goes alone: click the card to pass them (call for best).",
+    Phase.LONER_DISCARD: "Your partner passed you a card: click a card to discard face down.",
+    Phase.DEFEND_ALONE: "Defend alone against the makers (your partner sits out), or with your partner?",
+}
+
+
+def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
+    state = c.state
+    if state.is_over:
+        return esc(f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match.")
+    if c.waiting:
+        return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
+    if not c.my_turn:  # pragma: no cover - the computer players act at once
+        return ""
+    phase = view.phase
+    if phase is Phase.ROUND_1:
+        who = "you" if view.dealer == c.seat else view.dealer.word
+        text = (
+            f"Round 1: order up {view.up.symbol} ({view.up_suit.plural} trump; {who} picks it up), or pass."
+        )
+    elif phase is Phase.DISCARD:
+        text = f"You picked up {view.up.symbol}: click a card to discard it face down."
+    elif phase is Phase.PLAY:
+        number = len(view.tricks) + 1
+        if not view.trick_plays:
+            text = f"Trick {number} of 5: your lead. Click a card."
+        else:
+            led = view.led_suit
+            led_word = led.plural if led is not None else ""
+            if led is not None and view.trump is led:
+                led_word += " (trump; the left bower counts as trump)"
+            text = f"Trick {number} of 5: {led_word} led. Follow suit if you can: click a card."
+    else:
+        text = _PHASE_PROMPTS.get(phase, "")
+    return esc(text)

@@ -1,0 +1,872 @@
+"""The classic Euchre controller: one student's seat, three computer players, no widgets.
+
+:class:`ClassicController` owns a :class:`~euchre_tutor.classic.game.ClassicGame`.
+The student plays one seat (South by default); a
+:class:`~euchre_tutor.bots.classic.RuleBasedPlayer` plays each other seat and
+acts at once until it is the student's turn again, so every action a bot
+takes is in the game's history (and in the logs). When a hand ends the
+controller waits (:attr:`waiting`) so the student can read the last trick
+and the score; :meth:`next_hand` goes on.
+
+Every command either changes the game or, when the input is bad or the
+action illegal, leaves it exactly as it was and sets :attr:`message` to the
+engine's teaching sentence. Views subscribe with :meth:`subscribe` and are
+told ``"state"`` (the game changed) or ``"message"`` (only the message or the
+suggestion did).
+
+Undo goes back to the student's previous decision (the bots' actions after
+it are undone with it); redo plays the student's decision again and the bots'
+answers up to the student's next decision.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from euchre_tutor.bots.classic import Player, RuleBasedPlayer, hand_strength, no_trump_strength
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    deck,
+    describe_rank,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+    trick_power,
+)
+from euchre_tutor.classic.engine import (
+    Action,
+    CardPlayed,
+    Event,
+    HandScored,
+    HandStarted,
+    HandState,
+    MatchState,
+    MatchWon,
+    Misdealt,
+    PassedOut,
+    Phase,
+    Trick,
+    TrickWon,
+    TrumpMade,
+    trick_winner,
+)
+from euchre_tutor.classic.game import FORMAT as SAVE_FORMAT
+from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.classic.replay import replay_state
+from euchre_tutor.classic.seating import FOUR, Seat
+from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
+from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.views.classic import SeatView, seat_view
+
+__all__ = [
+    "CARD_KINDS",
+    "ClassicController",
+    "HandLog",
+    "action_label",
+    "classic_rules",
+    "hand_logs",
+    "trick_reason",
+]
+
+Topic = Literal["state", "message"]
+
+#: the actions the student takes by clicking a card of the hand (all others are buttons)
+CARD_KINDS: Final = ("play", "discard", "give")
+_CARD_ACTION_OF_PHASE: Final = {
+    Phase.PLAY: "play",
+    Phase.DISCARD: "discard",
+    Phase.LONER_DISCARD: "discard",
+    Phase.BEST_CARD: "give",
+}
+_SEAT_ONLY_MESSAGE: Final = (
+    "the classic table seats four players (North, East, South, West); the rules {name}ask for {n}. "
+    "Play three- and six-player hands with 'euchre-tutor classic replay', or choose a four-player "
+    "preset (standard, openspiel, openspiel-lone-defender)"
+)
+
+
+def classic_rules(rules: str | ClassicRules | Mapping[str, Any]) -> ClassicRules:
+    """A rules object from a preset name, a rules object, or a JSON-like mapping of options;
+    refused unless it seats four players (the table's layout)."""
+    if isinstance(rules, ClassicRules):
+        r = rules
+    elif isinstance(rules, str | Mapping):
+        r = ClassicRules.from_json(dict(rules) if isinstance(rules, Mapping) else rules)
+    else:
+        raise RulesError(f"rules must be a preset name or a ClassicRules object, not {rules!r}")
+    if r.players != 4:
+        name = f"'{rules}' " if isinstance(rules, str) else ""
+        raise RulesError(_SEAT_ONLY_MESSAGE.format(name=name, n=r.players))
+    return r
+
+
+# ---------------------------------------------------------------------------
+# Words for actions and tricks
+
+
+def action_label(action: Action, hand: HandState | SeatView) -> str:
+    """Short words for a decision button: 'Order up K♠', 'Call ♥ alone', 'Go under 9♠ 10♠ 9♥'.
+
+    Built from the action alone (and the up card), so any house-rule action gets a label;
+    an unknown kind falls back to its action string.
+    """
+    alone = " alone" if action.alone else ""
+    kind = action.kind
+    if kind == "pass":
+        return "Pass"
+    if kind == "order":
+        if hand.to_act == hand.dealer:
+            return f"Pick up {hand.up.symbol}{alone}"
+        return f"Order up {hand.up.symbol}{alone}"
+    if kind == "call":
+        if action.notrump == "high":
+            return f"Call high (no trump){alone}"
+        if action.notrump == "low":
+            return f"Call low (no trump, low wins){alone}"
+        if action.suit is not None:
+            return f"Call {action.suit.symbol} {action.suit.plural}{alone}"
+    defending = hand.phase is Phase.DEFEND_ALONE
+    if kind == "alone":
+        return "Defend alone" if defending else "Go alone"
+    if kind == "partner":
+        return "Defend with partner" if defending else "Play with partner"
+    if kind == "misdeal":
+        return "Misdeal (throw the hand in)"
+    if kind == "under":
+        return "Go under: " + " ".join(c.symbol for c in action.cards)
+    if kind in CARD_KINDS and action.card is not None:
+        return f"{kind.capitalize()} {action.card.symbol}"
+    return str(action).capitalize()
+
+
+def action_meaning(action: Action, hand: HandState | SeatView) -> str:
+    """A tooltip: what the decision does, then its action string."""
+    kind = action.kind
+    up_suit = hand.up.suit or Suit.SPADES
+    lone = "; alone: your partner sits the hand out" if action.alone else ""
+    if kind == "pass":
+        text = "Pass: let the next player decide"
+    elif kind == "order":
+        text = (
+            f"Make {up_suit.plural} trump; the dealer picks up {hand.up.symbol} and discards one card{lone}"
+        )
+    elif kind == "call" and action.notrump is not None:
+        low = "the lowest" if action.notrump == "low" else "the highest"
+        text = f"Play without trump: {low} card of the led suit wins; jacks are plain cards{lone}"
+    elif kind == "call" and action.suit is not None:
+        text = f"Make {action.suit.plural} trump{lone}"
+    elif kind == "alone":
+        text = (
+            "Defend alone: your partner sits out; a euchre by you scores more"
+            if hand.phase is Phase.DEFEND_ALONE
+            else "Go alone: your partner sits the hand out; all five tricks score more"
+        )
+    elif kind == "partner":
+        text = "Play the hand with your partner"
+    elif kind == "misdeal":
+        text = "Throw the hand in (a misdeal hand): the same dealer deals again"
+    elif kind == "under":
+        text = "Farmer's hand: swap these three low cards for the three hidden kitty cards"
+    else:
+        text = str(action)
+    return f"{text} (action: {action})"
+
+
+def trick_reason(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
+    """Why the winner's card won, in plain words."""
+    cards = trick.cards
+    win = cards[trick_winner(cards, trump, notrump)]
+    led_card = cards[0]
+    if trump is None:
+        led = led_card.suit
+        assert led is not None
+        if notrump == "low":
+            return (
+                f"{win.symbol} is the lowest {led.plural[:-1]} played: with no trump (low), the lowest "
+                "card of the led suit wins"
+            )
+        return f"{win.symbol} is the highest {led.plural[:-1]} played: with no trump, the highest card of the led suit wins"
+    led = effective_suit(led_card, trump)
+    trumps = [c for c in cards if is_trump(c, trump)]
+    if not trumps:
+        return f"{win.symbol} is the highest {led.plural[:-1]} (the led suit) and no trump was played"
+    rank_words = describe_rank(win, trump)
+    if led is trump:
+        return f"{win.symbol} is {rank_words}: the highest trump played"
+    if len(trumps) == 1:
+        return f"{win.symbol} is a trump ({rank_words}): a trump beats every card of the other suits"
+    return f"{win.symbol} is {rank_words}: the highest of the trumps played"
+
+
+@dataclass(frozen=True, slots=True)
+class HandLog:
+    """One hand as the logs show it, built from the engine's events (what everyone saw)."""
+
+    number: int
+    dealer: Seat
+    up: Card
+    bidding: tuple[str, ...]
+    trump: Suit | None
+    notrump: str | None
+    maker: Seat | None
+    tricks: tuple[tuple[int, Trick], ...]
+    result: tuple[str, ...]
+    points: tuple[int, ...] | None
+    outcome: str = ""  # the hand's end in one sentence: the score, a pass-out or a misdeal
+
+    @property
+    def finished(self) -> bool:
+        return self.points is not None
+
+
+def hand_logs(events: Sequence[Event]) -> list[HandLog]:
+    """Group a match's events by hand (each starts with :class:`HandStarted`)."""
+    groups: list[list[Event]] = []
+    for event in events:
+        if isinstance(event, HandStarted) or not groups:
+            groups.append([])
+        groups[-1].append(event)
+    out = []
+    for group in groups:
+        start = group[0]
+        if not isinstance(start, HandStarted):  # pragma: no cover - a match always starts with one
+            continue
+        bidding: list[str] = []
+        tricks: list[tuple[int, Trick]] = []
+        result: list[str] = []
+        trump: Suit | None = None
+        notrump: str | None = None
+        maker: Seat | None = None
+        points: tuple[int, ...] | None = None
+        outcome = ""
+        for e in group[1:]:
+            if isinstance(e, CardPlayed):
+                continue
+            if isinstance(e, TrickWon):
+                tricks.append((e.number, e.trick))
+            elif isinstance(e, HandScored):
+                points, outcome = e.points, e.text
+                r = rule(e.rule_id)
+                result.append(f"{e.text} ({r.title}: {r.text})")
+            elif isinstance(e, PassedOut | Misdealt):
+                bidding.append(e.text)
+                points, outcome = (0,) * len(start.dealer.seating.teams), e.text
+            elif isinstance(e, MatchWon):
+                result.append(e.text)
+            else:
+                if isinstance(e, TrumpMade):
+                    trump, notrump, maker = e.trump, e.notrump, e.seat
+                bidding.append(e.text)
+        out.append(
+            HandLog(
+                start.hand_number,
+                start.dealer,
+                start.up,
+                tuple(bidding),
+                trump,
+                notrump,
+                maker,
+                tuple(tricks),
+                tuple(result),
+                points,
+                outcome,
+            )
+        )
+    return out
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# ---------------------------------------------------------------------------
+# The controller
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """Who took an action of the game's history (None: a teacher's set-up action) and whether it ended a hand."""
+
+    actor: Seat | None
+    ended_hand: bool
+
+
+class ClassicController:
+    """A classic Euchre match for one student at a four-seat table.
+
+    ``rules``: a preset name, a :class:`ClassicRules` or a mapping of options
+    (four players only). ``seat``: the student's seat. ``bot``: the player of
+    the other three seats (a :class:`RuleBasedPlayer` by default), which also
+    makes the suggestions.
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        rules: str | ClassicRules | Mapping[str, Any] = "standard",
+        seat: Seat | str = "S",
+        bot: Player | None = None,
+    ) -> None:
+        self.rules = classic_rules(rules)
+        self.seat = FOUR.parse(seat)
+        self.bot: Player = bot if bot is not None else RuleBasedPlayer()
+        self.seed: int | str = seed
+        self.message = ""
+        self.message_is_error = False
+        self.suggestion = ""
+        self.waiting = False
+        self._listeners: list[Callable[[Topic], None]] = []
+        self.game = ClassicGame(self.rules, seed=seed)
+        self._steps: list[_Step] = []
+        self._run_bots()
+
+    # ----------------------------------------------------------------- observing
+
+    def subscribe(self, listener: Callable[[Topic], None]) -> None:
+        self._listeners.append(listener)
+
+    def _emit(self, topic: Topic) -> None:
+        for listener in list(self._listeners):
+            listener(topic)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+        self._emit("message")
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def state(self) -> MatchState:
+        return self.game.state
+
+    @property
+    def hand(self) -> HandState:
+        """The hand on the table: the one just finished while :attr:`waiting`, else the one in play."""
+        state = self.state
+        if self.waiting and state.last_hand is not None:
+            return state.last_hand
+        return state.hand
+
+    @property
+    def view(self) -> SeatView:
+        """What the student's seat may know of the hand on the table."""
+        return seat_view(self.hand, self.seat)
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.waiting and not self.state.is_over and self.state.to_act == self.seat
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The student's legal actions now (empty when it is not the student's turn)."""
+        return self.state.legal_actions() if self.my_turn else ()
+
+    @property
+    def decision_actions(self) -> tuple[Action, ...]:
+        """The student's legal actions taken with a button (not with a card of the hand)."""
+        return tuple(a for a in self.legal if a.kind not in CARD_KINDS)
+
+    def card_action(self, card: Card) -> Action | None:
+        """The action a click on ``card`` asks for now (None when cards are not clicked now)."""
+        if not self.my_turn:
+            return None
+        kind = _CARD_ACTION_OF_PHASE.get(self.state.hand.phase)
+        return None if kind is None else Action(kind, card=card)
+
+    def card_reason(self, card: Card) -> str | None:
+        """Why ``card`` of the student's hand may not be clicked now (None: it may)."""
+        state = self.state
+        if state.is_over:
+            return f"{card.name}: the match is over; start a new match"
+        if self.waiting:
+            return f"{card.name}: the hand is over; press Next hand"
+        if state.to_act != self.seat:  # pragma: no cover - the bots act at once
+            return f"{card.name}: it is {state.to_act.word if state.to_act else 'nobody'}'s turn"
+        action = self.card_action(card)
+        if action is None:
+            phase = state.hand.phase
+            if phase in (Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND):
+                return f"{card.name}: cards are played after the bidding; bid with the buttons above the hand"
+            return f"{card.name}: answer with the buttons above the hand first"
+        try:
+            state.hand.apply(action)
+        except EuchreError as error:
+            return f"{card.name} may not be played: {error}" if action.kind == "play" else str(error)
+        return None
+
+    def hand_logs(self) -> list[HandLog]:
+        return hand_logs(self.game.log())
+
+    @property
+    def can_undo(self) -> bool:
+        return self._previous_decision() is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return self.game.can_redo
+
+    # ----------------------------------------------------------------- commands
+
+    def _attempt(self, command: Callable[[], str]) -> bool:
+        """Run a command; a EuchreError becomes the teaching message and changes nothing."""
+        try:
+            said = command()
+        except EuchreError as error:
+            self._say(_sentence(str(error)), error=True)
+            return False
+        self.suggestion = ""
+        self._emit("state")
+        self._say(said)
+        return True
+
+    def act(self, action: Action | str) -> bool:
+        """The student's decision (an action string such as ``"order"`` or ``"call H alone"``)."""
+
+        def command() -> str:
+            if self.state.is_over:
+                raise IllegalAction("the match is over: start a new match")
+            if self.waiting:
+                raise IllegalAction("the hand is over: press Next hand to deal the next one")
+            if self.state.to_act != self.seat:  # pragma: no cover - the bots act at once
+                raise IllegalAction(f"it is {self.state.to_act}'s turn, not yours")
+            act = Action.parse(action)
+            before = len(self.game.log())
+            self._apply(act, self.seat)
+            self.waiting = self._steps[-1].ended_hand and not self.state.is_over
+            self._run_bots()
+            return self._news(before)
+
+        return self._attempt(command)
+
+    def click_card(self, card: Card | str) -> bool:
+        """A click on a card of the hand: play, discard or give it, or explain why not (nothing changes)."""
+        chosen = Card.parse(card) if isinstance(card, str) else card
+        reason = self.card_reason(chosen)
+        if reason is not None:
+            self._say(_sentence(reason), error=True)
+            return False
+        action = self.card_action(chosen)
+        assert action is not None
+        return self.act(action)
+
+    def next_hand(self) -> bool:
+        def command() -> str:
+            if not self.waiting:
+                raise IllegalAction(
+                    "the hand is still being played: finish it first (or start a new match)"
+                    if not self.state.is_over
+                    else "the match is over: start a new match"
+                )
+            self.waiting = False
+            before = len(self.game.log()) - 1  # the new hand's HandStarted
+            self._run_bots()
+            return self._news(before, start=True)
+
+        return self._attempt(command)
+
+    def new_match(self, seed: int | str | None = None) -> bool:
+        def command() -> str:
+            value = self._seed_value(seed)
+            self._start(ClassicGame(self.rules, seed=value), [])
+            self.seed = value
+            return f"New match (seed {value}): first to {self.rules.target}." + self._turn_note()
+
+        return self._attempt(command)
+
+    def load_deal(self, data: str | Mapping[str, Any]) -> bool:
+        """A teacher's deal: the JSON object ``euchre-tutor classic replay`` reads
+        (``rules``, ``dealer``, ``hands``, ``up``, optional ``kitty`` and ``actions``), or a saved game."""
+
+        def command() -> str:
+            obj = self._parse_json(data)
+            if isinstance(obj, dict) and "format" in obj:
+                if obj.get("format") != SAVE_FORMAT:
+                    raise IllegalAction(
+                        f"a deal with a 'format' key is a saved game ({SAVE_FORMAT!r}), not {obj.get('format')!r}"
+                    )
+                loaded = ClassicGame.from_json(obj)
+                classic_rules(loaded.rules)
+                steps = _walk_steps(loaded)
+                self._start(loaded, steps, run=False)
+                self.rules = loaded.rules
+                self._run_bots()
+                return "Loaded the saved game." + self._turn_note()
+            if isinstance(obj, dict) and "rules" in obj:
+                classic_rules(ClassicRules.from_json(obj["rules"]))
+            hand = replay_state(obj)
+            rules = classic_rules(hand.rules)
+            game = ClassicGame(rules, seed=self.seed, deals=[hand.deal])
+            setup = [a for _, a in hand.history]
+            for a in setup:
+                game.apply(a)
+            self._start(game, [_Step(None, False)] * len(setup), run=False)
+            self.rules = rules
+            self._run_bots()
+            d = hand.deal
+            return (
+                f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}"
+                + (f", {len(setup)} action(s) already taken." if setup else ".")
+                + self._turn_note()
+            )
+
+        return self._attempt(command)
+
+    def undo(self) -> bool:
+        def command() -> str:
+            target = self._previous_decision()
+            if target is None:
+                raise IllegalAction(
+                    "nothing to undo: you have not made a decision yet in this match "
+                    "(the computer players' actions are undone with yours)"
+                )
+            self.game.go_to(target)
+            self.waiting = False
+            return "Undone: your decision again." + self._turn_note()
+
+        return self._attempt(command)
+
+    def redo(self) -> bool:
+        def command() -> str:
+            if not self.game.can_redo:
+                raise IllegalAction("nothing to redo: undo a decision first")
+            steps = self._steps
+            target, waiting = len(steps), False
+            for i in range(self.game.position + 1, len(steps) + 1):
+                if steps[i - 1].ended_hand:  # stop where the hand ended, as when it was played
+                    target, waiting = i, True
+                    break
+                if i < len(steps) and steps[i].actor == self.seat:
+                    target = i
+                    break
+            self.game.go_to(target)
+            self.waiting = waiting and not self.state.is_over
+            return "Redone." + self._turn_note()
+
+        return self._attempt(command)
+
+    def suggest(self) -> bool:
+        """What the computer player would do in the student's place, and why (a rule of thumb)."""
+        if not self.my_turn:
+            self._say("There is nothing to decide now, so nothing to suggest.", error=True)
+            return False
+        view = seat_view(self.state, self.seat)
+        action = self.bot.choose(view)
+        why = explain_choice(view, action)
+        label = action_label(action, view)
+        self.suggestion = (
+            f"The computer player would {label[0].lower()}{label[1:]}. {why} "
+            "(This is the rule-based computer player's choice, a rule of thumb, not an exact hint.)"
+        )
+        self._say(self.message, self.message_is_error)
+        return True
+
+    def illegal(self, text: str) -> None:
+        self._say(_sentence(text), error=True)
+
+    def save_text(self) -> str:
+        return json.dumps(self.game.to_json(), ensure_ascii=False, indent=1)
+
+    # ----------------------------------------------------------------- internals
+
+    def _seed_value(self, seed: int | str | None) -> int | str:
+        if seed is None:
+            return self.seed
+        text = str(seed).strip()
+        if not text:
+            return self.seed
+        if text.lstrip("-").isdigit():
+            return int(text)
+        raise IllegalAction(f"a seed is a whole number such as 7 or 2024, not {text!r}")
+
+    @staticmethod
+    def _parse_json(data: str | Mapping[str, Any]) -> object:
+        if isinstance(data, Mapping):
+            return dict(data)
+        if not isinstance(data, str):
+            raise IllegalAction(f"a teacher's deal is a JSON object (text), not {data!r}")
+        text = data.strip()
+        if not text:
+            raise IllegalAction(
+                'paste a deal first: {"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], '
+                '"E": [...], "S": [...], "W": [...]}, "up": "KS"}'
+            )
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise IllegalAction(
+                f"the teacher's deal is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
+                'it looks like {"dealer": "N", "hands": {"N": ["9S", ...], ...}, "up": "KS"}'
+            ) from None
+
+    def _start(self, game: ClassicGame, steps: list[_Step], *, run: bool = True) -> None:
+        """Replace the session (the caller has checked everything)."""
+        self.game = game
+        self._steps = steps
+        self.waiting = False
+        if run:
+            self._run_bots()
+
+    def _apply(self, action: Action, actor: Seat | None) -> None:
+        before = len(self.state.results)
+        self.game.apply(action)
+        del self._steps[self.game.position - 1 :]
+        self._steps.append(_Step(actor, len(self.state.results) > before))
+
+    def _run_bots(self) -> None:
+        """Let the computer players act until the student's turn, the end of a hand, or the match."""
+        while not self.state.is_over and self.state.to_act != self.seat and not self.waiting:
+            seat = self.state.to_act
+            assert seat is not None
+            self._apply(self.bot.choose(seat_view(self.state, seat)), seat)
+            if self._steps[-1].ended_hand and not self.state.is_over:
+                self.waiting = True
+
+    def _previous_decision(self) -> int | None:
+        for i in range(self.game.position - 1, -1, -1):
+            if i < len(self._steps) and self._steps[i].actor == self.seat:
+                return i
+        return None
+
+    def _news(self, since: int, *, start: bool = False) -> str:
+        """What happened since the student's decision: the events, then the score or whose turn.
+
+        A new hand's deal is told only when the student asked for it (``start``): after the last
+        card the student is still looking at the finished hand."""
+        events = self.game.log()[since:]
+        skip = (MatchWon, HandScored) if start else (HandStarted, MatchWon, HandScored)
+        texts = [e.text for e in events if not isinstance(e, skip)]
+        parts = [" ".join(texts[-10:])] if texts else []
+        for e in events:
+            if isinstance(e, HandScored):
+                parts.append(e.text)
+        state = self.state
+        score = " – ".join(f"{t} {state.scores[t.index]}" for t in state.seating.teams)
+        if state.is_over:
+            winner = state.winner
+            if winner is None:
+                parts.append(f"The match ends level at {score}. Press New match to play again.")
+            elif self.seat in winner.seats:
+                parts.append(f"You and your partner win the match, {score}! Press New match to play again.")
+            else:
+                parts.append(f"{winner} win the match, {score}. Press New match to play again.")
+        elif self.waiting:
+            parts.append(f"Score: {score}. Press Next hand.")
+        else:
+            parts.append(self._turn_note().strip())
+        return " ".join(p for p in parts if p)
+
+    def _turn_note(self) -> str:
+        if self.state.is_over:
+            return " The match is over."
+        if self.waiting:
+            return " The hand is over: press Next hand."
+        if self.my_turn:
+            return " Your turn."
+        return ""  # pragma: no cover - the bots act at once
+
+
+def _walk_steps(game: ClassicGame) -> list[_Step]:
+    """Who took each action of a loaded game (walking its history, then back to where it was)."""
+    end = game.position
+    steps = []
+    for i in range(end):
+        game.go_to(i)
+        actor = game.state.to_act
+        results = len(game.state.results)
+        game.go_to(i + 1)
+        steps.append(_Step(actor, len(game.state.results) > results))
+    game.go_to(end)
+    return steps
+
+
+# ---------------------------------------------------------------------------
+# The computer player's reasons, in plain words (facts about the position, not a search)
+
+_BID_SCALE: Final = (
+    "counting the joker 3.5, the right bower 3, the left bower 2.5, the trump ace 2, king 1.5, queen 1.25, "
+    "other trumps 1, off-suit aces 1, and half a point per void when holding two trumps"
+)
+
+
+def explain_choice(view: SeatView, action: Action) -> str:
+    """Why the rule-based player's ``action`` fits this position, from the seat's view only."""
+    phase = view.phase
+    if len(view.legal) == 1:
+        return "It is the only legal choice."
+    if action.kind == "misdeal":
+        return "The hand may be thrown in (a misdeal hand), and the computer player always does so."
+    if action.kind == "under":
+        return "It may go under (farmer's hand): it swaps its three weakest low cards for the hidden kitty cards."
+    if phase is Phase.BLIND:
+        return "Bidding blind, it always names spades: it has not seen its cards."
+    if phase in (Phase.ROUND_1, Phase.ROUND_2):
+        return _explain_bid(view, action)
+    if phase in (Phase.DISCARD, Phase.LONER_DISCARD):
+        return _explain_discard(view, action)
+    if phase is Phase.BEST_CARD:
+        assert action.card is not None
+        return f"It passes its strongest card, {action.card.symbol}, to the loner."
+    if phase is Phase.GO_ALONE:
+        return _explain_alone(view, action, defending=False)
+    if phase is Phase.DEFEND_ALONE:
+        return _explain_alone(view, action, defending=True)
+    if phase is Phase.PLAY:
+        return _explain_play(view, action)
+    return ""  # pragma: no cover - no other phase has decisions
+
+
+def _bot_thresholds(view: SeatView) -> tuple[float, float]:
+    extra = 1.0 if view.players == 3 else 0.0
+    return 6.0 + extra, 10.0
+
+
+def _explain_bid(view: SeatView, action: Action) -> str:
+    need, alone_at = _bot_thresholds(view)
+    if view.phase is Phase.ROUND_1:
+        trump = view.up_suit
+        cards = list(view.hand)
+        where = ""
+        if view.seat == view.dealer:
+            six = [*cards, view.up]
+            cards = max(
+                ([c for c in six if c != drop] for drop in six), key=lambda cs: hand_strength(cs, trump)
+            )
+            where = f" (with {view.up.symbol} picked up and the weakest card discarded)"
+        points = hand_strength(cards, trump)
+        up_value = hand_strength([view.up], trump)
+        text = f"With {trump.plural} trump your hand{where} counts {points:g} points ({_BID_SCALE})."
+        if view.dealer in view.seat.partners:
+            text += f" Your partner deals and would pick up {view.up.symbol}: half its value ({up_value / 2:g}) counts for you."
+        elif view.dealer != view.seat:
+            text += f" An opponent deals and would pick up {view.up.symbol}: half its value ({up_value / 2:g}) counts against you."
+    else:
+        lowest = min(c.rank for c in deck(view.rules.deck))
+        options = []
+        for a in view.legal:
+            if a.kind == "call" and not a.alone:
+                if a.suit is not None:
+                    options.append((hand_strength(view.hand, a.suit), a.suit.plural))
+                elif a.notrump is not None:
+                    options.append(
+                        (no_trump_strength(view.hand, a.notrump, lowest), f"no trump ({a.notrump})")
+                    )
+        points, best = max(options, key=lambda pb: pb[0])
+        text = f"Your best suit to name is {best}: {points:g} points ({_BID_SCALE})."
+        if not any(a.kind == "pass" for a in view.legal):
+            text += " As the stuck dealer you must name a suit anyway."
+    if action.kind == "pass":
+        return text + f" It bids at about {need:g} points, so it passes."
+    if action.alone:
+        return (
+            text + f" It goes alone at {alone_at:g} points or more holding the right bower (or the joker) "
+            "and the left bower or four trumps: a lone march scores 4."
+        )
+    return text + f" It bids at about {need:g} points or more."
+
+
+def _explain_discard(view: SeatView, action: Action) -> str:
+    card = action.card
+    assert card is not None
+    trump = view.trump
+    if trump is not None and is_trump(card, trump):
+        return f"Every card it holds is a trump or worth more; {card.symbol} is the lowest."
+    suit = effective_suit(card, trump)
+    same = [c for c in view.hand if effective_suit(c, trump) is suit]
+    if len(same) == 1 and card.rank is not Rank.ACE:
+        return (
+            f"{card.symbol} is its only {suit.plural[:-1]}: discarding it leaves a void, so it can trump "
+            f"{suit.plural} later."
+        )
+    return f"{card.symbol} is its weakest card: not a trump and not an ace."
+
+
+def _explain_alone(view: SeatView, action: Action, *, defending: bool) -> str:
+    trump = view.trump
+    if trump is None:
+        return "With no trump it never plays alone."
+    trumps = [c for c in view.hand if is_trump(c, trump)]
+    tops = [c for c in trumps if c.is_joker or is_right_bower(c, trump) or is_left_bower(c, trump)]
+    held = f"It holds {len(trumps)} trump{'s' if len(trumps) != 1 else ''}, {len(tops)} of them bowers (or the joker)."
+    if defending:
+        rule_words = (
+            "It defends alone only with four trumps and two bowers (or the joker): a near-certain euchre."
+        )
+    else:
+        rule_words = (
+            "It goes alone only with the right bower (or the joker) and the left bower or four trumps, "
+            "and 10 points or more on its count."
+        )
+    verdict = (
+        "So it goes alone."
+        if action.kind == "alone"
+        else "So it keeps its partner."
+        if not defending
+        else "So it defends with its partner."
+    )
+    return f"{held} {rule_words} {verdict}"
+
+
+def _power(card: Card, view: SeatView, led: Suit) -> int:
+    if view.notrump == "low":
+        return 20 - int(card.rank) if card.suit is led else 0
+    return trick_power(card, view.trump, led)
+
+
+def _explain_play(view: SeatView, action: Action) -> str:
+    card = action.card
+    assert card is not None
+    trump = view.trump
+    if not view.trick_plays:
+        suit = effective_suit(card, trump) if (trump is not None or not card.is_joker) else None
+        if suit is None:  # pragma: no cover - no joker without trump
+            return f"It leads {card.symbol}."
+        unseen = [c for c in view.unseen_cards() if not (c.is_joker and trump is None)]
+        beaten_by = [
+            c
+            for c in unseen
+            if effective_suit(c, trump) is suit and _power(c, view, suit) > _power(card, view, suit)
+        ]
+        if trump is not None and suit is trump:
+            if view.is_maker_side:
+                boss = " and no unseen trump beats it" if not beaten_by else ""
+                return f"Its side made trump, so it leads trump ({card.symbol}{boss}) to draw the opponents' trumps."
+            return f"It leads {card.symbol}, a trump, having nothing better to lead."
+        if not beaten_by:
+            return f"{card.symbol} is the boss of {suit.plural}: no card still unseen beats it, unless someone trumps."
+        return (
+            f"No sure winner to lead, so it leads a low card ({card.symbol}) from its shortest plain suit, "
+            "hoping to trump that suit later."
+        )
+    played = [c for _, c in view.trick_plays]
+    led = effective_suit(played[0], trump)
+    win_i = trick_winner(played, trump, view.notrump)
+    winner_seat, winner_card = view.trick_plays[win_i]
+    legal_cards = [a.card for a in view.legal if a.card is not None]
+    best = _power(winner_card, view, led)
+    winners = [c for c in legal_cards if _power(c, view, led) > best]
+    partner = winner_seat != view.seat and view.same_side(winner_seat)
+    last = len(view.trick_plays) + 1 == view.players - len(view.sitting_out)
+    wins = _power(card, view, led) > best
+    if partner and not wins:
+        return (
+            f"{winner_seat.word} (on your side) is winning the trick with {winner_card.symbol}, so it saves its "
+            f"good cards and plays the cheapest, {card.symbol}."
+        )
+    if wins:
+        how = "the cheapest card that wins, since it plays last" if last else "a card that takes the lead"
+        return f"{card.symbol} beats {winner_card.symbol} ({winner_seat.word}'s): {how}."
+    if not winners:
+        return f"None of its cards beats {winner_card.symbol}, so it throws the cheapest, {card.symbol}."
+    return f"It plays {card.symbol}."  # pragma: no cover - the bot wins when it can and should
