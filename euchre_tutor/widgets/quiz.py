@@ -28,15 +28,22 @@ from euchre_tutor.cards import (
     parse_cards,
     winning_index,
 )
+from euchre_tutor.classic.engine import Action, Phase, hand_points, rules_seating
+from euchre_tutor.classic.replay import replay_state
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = [
     "ChoiceQuestion",
+    "ClassicPlayQuestion",
     "EffectiveSuitQuestion",
     "FollowSuitQuestion",
     "Question",
+    "ScoringQuestion",
     "WhichWinsQuestion",
     "cards_html",
+    "preset_classic",
     "show_cards",
 ]
 
@@ -236,3 +243,145 @@ def preset_deal(cards: str | None = None, *, seed: int | None = None, **options:
     if cards is not None and not app.controller.load_deal(cards):
         raise ValueError(app.controller.current_error or f"cannot load the deal {cards!r}")
     return app
+
+
+# ---------------------------------------------------------------------------
+# Classic Euchre: questions the classic engine answers, and the classic table for a lesson
+
+
+def _classic_rules(rules: str | ClassicRules) -> ClassicRules:
+    return rules if isinstance(rules, ClassicRules) else ClassicRules.from_json(rules)
+
+
+def _rules_words(rules: str | ClassicRules) -> str:
+    """'the standard rules', or the options that differ from them: 'take_4_for_1=True'."""
+    if isinstance(rules, str):
+        return f"the {rules} rules"
+    default = ClassicRules()
+    changed = [
+        f"{name}={value!r}" for name, value, _meaning in rules.describe() if getattr(default, name) != value
+    ]
+    return "house rules " + ", ".join(changed) if changed else "the standard rules"
+
+
+def _score_label(points: int, side: str, rules: ClassicRules) -> str:
+    if side == "makers":
+        return f"the maker scores {points}" if rules.players == 3 else f"the makers score {points}"
+    if len(rules_seating(rules).teams) > 2:
+        return f"each opponent scores {points}"
+    return f"the defenders score {points}"
+
+
+class ScoringQuestion(Question):
+    """'The makers take N tricks (alone, against a lone defender); who scores?' — the engine scores it.
+
+    The right answer and the rule named in the feedback come from
+    :func:`~euchre_tutor.classic.engine.hand_points` under ``rules`` (a preset
+    name or a :class:`ClassicRules`), so house rules change the answer.
+    """
+
+    def __init__(
+        self,
+        tricks: int,
+        *,
+        alone: bool = False,
+        lone_defender: bool = False,
+        rules: str | ClassicRules = "standard",
+    ) -> None:
+        r = _classic_rules(rules)
+        self.tricks = tricks
+        makers, defenders, rule_id = hand_points(r, tricks, alone, lone_defender)
+        options = [_score_label(p, "makers", r) for p in sorted({1, 2, 4, makers} - {0})]
+        options += [_score_label(p, "defenders", r) for p in sorted({2, 4, defenders} - {0})]
+        options.append("nobody scores")
+        if makers:
+            right = _score_label(makers, "makers", r)
+        elif defenders:
+            right = _score_label(defenders, "defenders", r)
+        else:
+            right = "nobody scores"
+        self.correct_label = right
+        who = "maker" if r.players == 3 else "makers"
+        how = " alone" if alone and r.players != 3 else ""
+        against_lone = " against a lone defender" if lone_defender else ""
+        prompt = (
+            f"<b>Under {html.escape(_rules_words(rules))}:</b> the {who} played{how}{against_lone} and "
+            f"took {tricks} trick{'s' if tricks != 1 else ''}. Who scores?"
+        )
+
+        def explain(_i: int) -> str:
+            return f"With {tricks} trick{'s' if tricks != 1 else ''}, {right}."
+
+        super().__init__(prompt, options, options.index(right), rule_id, explain)
+
+
+class ClassicPlayQuestion(Question):
+    """'Which cards may this player play?' for a hand given as ``classic replay`` JSON.
+
+    ``hand`` holds ``rules``, ``dealer``, ``hands``, ``up`` and the ``actions`` up
+    to the moment of the question; the engine says which cards are legal and,
+    for the others, why not (its follow-suit sentence, the left bower spelled out).
+    """
+
+    def __init__(self, hand: dict[str, Any]) -> None:
+        state = replay_state(dict(hand))
+        if state.phase is not Phase.PLAY or state.to_act is None:
+            raise ValueError("the question needs a hand in play: give the actions up to a card to play")
+        self.state = state
+        seat = state.to_act
+        trump = state.trump
+        self.cards = tuple(sorted(state.hands[seat], key=lambda c: c.index))
+        self.legal = state.legal_plays()
+        trump_words = f"{trump.plural.capitalize()} are trump" if trump is not None else "No trump"
+        if state.trick_plays:
+            situation = ", ".join(
+                f"{s.word} {'leads' if i == 0 else 'plays'} {cards_html([c], trump=trump)}"
+                for i, (s, c) in enumerate(state.trick_plays)
+            )
+            situation = f"Trick {len(state.tricks) + 1}: {situation}."
+        else:
+            situation = f"{seat.word} leads trick {len(state.tricks) + 1}."
+        prompt = (
+            f"<b>{trump_words}.</b> {situation} {seat.word}'s hand: {cards_html(self.cards, trump=trump)} "
+            f"Click a card {seat.word} may play."
+        )
+        around = [*self.cards, *(c for _, c in state.trick_plays)]
+        rule_id = (
+            "classic.follow-left-bower"
+            if any(is_left_bower(c, trump) for c in around)
+            else "cards.follow-suit"
+        )
+
+        def explain(i: int) -> str:
+            card = self.cards[i]
+            if card in self.legal:
+                legal = " ".join(c.symbol for c in self.legal)
+                return f"{card.symbol} may be played ({describe_rank(card, trump)}); legal: {legal}."
+            try:
+                state.apply(Action("play", card=card))
+            except EuchreError as error:
+                return f"{error}."
+            return f"{card.symbol} may be played."  # pragma: no cover - legal cards are handled above
+
+        correct = {i for i, c in enumerate(self.cards) if c in self.legal}
+        super().__init__(prompt, [c.symbol for c in self.cards], correct, rule_id, explain)
+
+
+def preset_classic(
+    deal: dict[str, Any] | str | None = None,
+    *,
+    seed: int | str = 0,
+    rules: str | ClassicRules = "standard",
+    **options: Any,
+) -> Any:
+    """The classic table, ready to play a lesson's deal: a teacher's ``deal`` (the JSON object
+    ``euchre-tutor classic replay`` reads, as a dict or text) or the match of ``seed``.
+
+    Returns a :class:`~euchre_tutor.widgets.classic.ClassicApp`; extra options
+    (``seat="N"``, ``four_colour=True``) go to it. A deal's own ``rules`` win.
+    """
+    from euchre_tutor.widgets.classic import ClassicApp
+
+    if isinstance(deal, dict) and "rules" not in deal:
+        deal = {**deal, "rules": rules if isinstance(rules, str) else rules.to_json()}
+    return ClassicApp(seed=seed, rules=rules, deal=deal, **options)

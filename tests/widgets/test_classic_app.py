@@ -698,3 +698,90 @@ def test_another_seat_and_the_table_around_it() -> None:
     assert bottom.split(">", 1)[0].find("East") >= 0
     assert "EW · you &amp; West" in app.score.value
     check_screen(app)
+
+
+# ----------------------------------------------------------------- lesson helpers (quiz.py)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "alone", "lone", "rules"),
+    [
+        (3, False, False, "standard"),
+        (5, False, False, "standard"),
+        (5, True, False, "standard"),
+        (1, False, False, "standard"),
+        (2, False, True, "openspiel-lone-defender"),
+        (3, False, False, ClassicRules(take_4_for_1=True)),
+        (3, False, False, ClassicRules(take_4_for_1=True, take_4_three_tricks="nothing")),
+        (4, True, False, ClassicRules(alone_must_take_5=True)),
+        (5, True, False, ClassicRules(alone_march_points=2)),
+        (0, False, False, ClassicRules(defender_march_points=4)),
+        (5, False, False, "three-handed"),
+        (2, False, False, "six-handed-2v2v2"),
+    ],
+)
+def test_scoring_question_is_answered_by_the_engine(
+    tricks: int, alone: bool, lone: bool, rules: str | ClassicRules
+) -> None:
+    from euchre_tutor.widgets.quiz import ScoringQuestion
+
+    r = rules if isinstance(rules, ClassicRules) else preset(rules)
+    makers, defenders, rule_id = hand_points(r, tricks, alone, lone)
+    q = ScoringQuestion(tricks, alone=alone, lone_defender=lone, rules=rules)
+    assert q.rule_id == rule_id
+    right = [i for i, b in enumerate(q.buttons) if q.answer(i).startswith("Right")]
+    assert len(right) == 1
+    label = q.buttons[right[0]].description
+    if makers:
+        assert label.endswith(f"score {makers}") or label.endswith(f"scores {makers}")
+        assert "maker" in label
+    elif defenders:
+        assert label.endswith(f"{defenders}") and "maker" not in label
+    else:
+        assert label == "nobody scores"
+
+
+def test_classic_play_question_marks_the_engine_legal_cards() -> None:
+    from euchre_tutor.widgets.quiz import ClassicPlayQuestion
+
+    hand: dict[str, Any] = {
+        "dealer": "N",
+        "hands": {
+            "N": ["9S", "TS", "QS", "KS", "QD"],
+            "E": ["9H", "TH", "QH", "KH", "JD"],
+            "S": ["9D", "JH", "AS", "KD", "AD"],
+            "W": ["9C", "TC", "QC", "KC", "AC"],
+        },
+        "up": "AH",
+        "actions": [
+            "pass",
+            "pass",
+            "pass",
+            "pass",
+            "call D",
+            "play 9H",
+        ],  # East names diamonds, leads a heart
+    }
+    q = ClassicPlayQuestion(hand)
+    assert q.rule_id == "classic.follow-left-bower" and q.state.to_act == S
+    verdicts = {c: q.answer(i).startswith("Right") for i, c in enumerate(q.cards)}
+    assert all(verdicts.values())  # the J♥ is a diamond now: South has no heart, every card is legal
+    hand["actions"] = [*hand["actions"][:-1], "play JD"]  # East leads the right bower instead
+    q = ClassicPlayQuestion(hand)
+    answers = {c: q.answer(i) for i, c in enumerate(q.cards)}
+    assert {c for c, v in answers.items() if v.startswith("Right")} == set(q.state.legal_plays())
+    assert Card.parse("JH") in q.state.legal_plays()  # the left bower follows a trump lead
+    assert answers[Card.parse("AS")].startswith("Not quite") and "left bower" in answers[Card.parse("AS")]
+    with pytest.raises(ValueError, match="in play"):
+        ClassicPlayQuestion({**hand, "actions": []})
+
+
+def test_preset_classic_deals_the_teachers_deal_or_refuses() -> None:
+    from euchre_tutor.widgets.quiz import preset_classic
+
+    app = preset_classic(TEACHER_DEAL)
+    assert app.controller.state.hand.deal.hands[S] == tuple(Card.parse(x) for x in TEACHER_DEAL["hands"]["S"])  # type: ignore[index]
+    stuck = preset_classic(seed=4, rules=ClassicRules(stick_the_dealer=True))
+    assert stuck.controller.rules.stick_the_dealer
+    with pytest.raises(ValueError, match=r"(?i)missing"):
+        preset_classic({"dealer": "N"})
