@@ -351,6 +351,8 @@ class ClassicPlayQuestion(Question):
             if any(is_left_bower(c, trump) for c in around)
             else "cards.follow-suit"
         )
+        if not state.trick_plays and state.rules.trump_lead != "anytime":
+            rule_id = "house.trump-lead"  # a lead under a trump-lead restriction
 
         def explain(i: int) -> str:
             card = self.cards[i]
