@@ -12,9 +12,11 @@ from euchre_tutor.rules.catalogue import RULES
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks" / "lessons"
 NOTEBOOKS = sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))
-# The games the tutor lets a student play in its widgets. Classic rules join
-# this set when the classic table has a lesson and a widget.
-PLAYED_AREAS = {"cards", "solitaire"}
+# The games the tutor lets a student play in its widgets: Euchre Solitaire, and
+# classic Euchre at the classic table (ClassicApp) with its house rules.
+PLAYED_AREAS = {"cards", "solitaire", "classic", "house"}
+# A lesson's preset deal to play: the Solitaire tutor's or the classic table's.
+PRESETS = ("preset_deal(", "preset_classic(")
 
 
 def _code_cells(path: Path) -> list[str]:
@@ -41,9 +43,15 @@ def rule_map() -> dict[str, list[str]]:
     return taught
 
 
-def test_the_course_has_the_seven_lessons() -> None:
+def test_the_course_has_the_ten_lessons() -> None:
     numbers = [p.name[:2] for p in NOTEBOOKS]
-    assert numbers[:7] == ["01", "02", "03", "04", "05", "06", "07"]
+    assert numbers == [f"{n:02d}" for n in range(1, 11)]
+
+
+def test_every_rule_of_the_catalogue_is_taught() -> None:
+    assert {r.area for r in RULES.values()} == PLAYED_AREAS
+    missing = sorted(set(RULES) - set(rule_map()))
+    assert not missing, f"rules no lesson teaches: {missing}"
 
 
 def test_every_rule_the_tutor_plays_is_taught_somewhere() -> None:
@@ -64,7 +72,7 @@ def test_each_lesson_has_an_exercise_a_checked_cell_and_a_preset_deal(path: Path
     text = "\n".join(cells)
     assert _taught(path), "the lesson ends with rules_summary([...])"
     assert "# NBVAL_CHECK_OUTPUT" in text, "at least one cell's output is checked by nbval"
-    assert "preset_deal(" in text, "a preset deal to play in the tutor"
+    assert any(p in text for p in PRESETS), "a preset deal to play in the tutor"
     assert "Question(" in text, "an exercise the notebook checks itself"
 
 
