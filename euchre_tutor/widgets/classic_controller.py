@@ -695,9 +695,21 @@ def _walk_steps(game: ClassicGame) -> list[_Step]:
 # The computer player's reasons, in plain words (facts about the position, not a search)
 
 _BID_SCALE: Final = (
-    "counting the joker 3.5, the right bower 3, the left bower 2.5, the trump ace 2, king 1.5, queen 1.25, "
+    "counting the right bower 3, the left bower 2.5, the trump ace 2, king 1.5, queen 1.25, "
     "other trumps 1, off-suit aces 1, and half a point per void when holding two trumps"
 )
+
+
+def _scale(view: SeatView) -> str:
+    return (
+        ("counting the joker 3.5, " + _BID_SCALE.removeprefix("counting "))
+        if view.rules.joker
+        else _BID_SCALE
+    )
+
+
+def _points(x: float) -> str:
+    return f"{x:g} point{'' if x == 1 else 's'}"
 
 
 def explain_choice(view: SeatView, action: Action) -> str:
@@ -746,7 +758,7 @@ def _explain_bid(view: SeatView, action: Action) -> str:
             where = f" (with {view.up.symbol} picked up and the weakest card discarded)"
         points = hand_strength(cards, trump)
         up_value = hand_strength([view.up], trump)
-        text = f"With {trump.plural} trump your hand{where} counts {points:g} points ({_BID_SCALE})."
+        text = f"With {trump.plural} trump your hand{where} counts {_points(points)} ({_scale(view)})."
         if view.dealer in view.seat.partners:
             text += f" Your partner deals and would pick up {view.up.symbol}: half its value ({up_value / 2:g}) counts for you."
         elif view.dealer != view.seat:
@@ -763,7 +775,7 @@ def _explain_bid(view: SeatView, action: Action) -> str:
                         (no_trump_strength(view.hand, a.notrump, lowest), f"no trump ({a.notrump})")
                     )
         points, best = max(options, key=lambda pb: pb[0])
-        text = f"Your best suit to name is {best}: {points:g} points ({_BID_SCALE})."
+        text = f"Your best suit to name is {best}: {_points(points)} ({_scale(view)})."
         if not any(a.kind == "pass" for a in view.legal):
             text += " As the stuck dealer you must name a suit anyway."
     if action.kind == "pass":
@@ -798,7 +810,10 @@ def _explain_alone(view: SeatView, action: Action, *, defending: bool) -> str:
         return "With no trump it never plays alone."
     trumps = [c for c in view.hand if is_trump(c, trump)]
     tops = [c for c in trumps if c.is_joker or is_right_bower(c, trump) or is_left_bower(c, trump)]
-    held = f"It holds {len(trumps)} trump{'s' if len(trumps) != 1 else ''}, {len(tops)} of them bowers (or the joker)."
+    held = (
+        f"It holds {len(trumps)} trump{'s' if len(trumps) != 1 else ''}, "
+        f"{len(tops)} bower{'s' if len(tops) != 1 else ''} (or the joker) among them."
+    )
     if defending:
         rule_words = (
             "It defends alone only with four trumps and two bowers (or the joker): a near-certain euchre."
@@ -865,7 +880,7 @@ def _explain_play(view: SeatView, action: Action) -> str:
             f"good cards and plays the cheapest, {card.symbol}."
         )
     if wins:
-        how = "the cheapest card that wins, since it plays last" if last else "a card that takes the lead"
+        how = "the cheapest card that wins, since it plays last" if last else "it wins the trick so far"
         return f"{card.symbol} beats {winner_card.symbol} ({winner_seat.word}'s): {how}."
     if not winners:
         return f"None of its cards beats {winner_card.symbol}, so it throws the cheapest, {card.symbol}."
