@@ -440,19 +440,20 @@ def test_a_teachers_deal_is_the_replay_json() -> None:
     hand = c.state.hand
     deal = Deal.from_json({k: v for k, v in TEACHER_DEAL.items() if k != "rules"})
     assert hand.deal == deal and c.state.scores == (0, 0)
-    # North (left of the dealer West) bid first; the student's hand is the deal's
-    assert hand.hands[S] == deal.hands[S] or hand.phase is not Phase.ROUND_1
+    # North and East (from the dealer West's left) passed; the student's hand is the deal's
+    assert [str(a) for a in c.game.actions] == ["pass", "pass"]
+    assert c.state.to_act == S and hand.phase is Phase.ROUND_1 and hand.hands[S] == deal.hands[S]
     assert sorted(b.description for b in hand_buttons(app)) == sorted(
         Card.parse(x).name
         for x in TEACHER_DEAL["hands"]["S"]  # type: ignore[index]
     )
     assert "teacher's deal" in c.message
     # with actions: the set-up is part of the deal and cannot be undone
-    with_actions = {**TEACHER_DEAL, "actions": ["pass", "pass"]}
+    with_actions = {**TEACHER_DEAL, "actions": ["pass", "pass", "order"]}
     assert c.load_deal(with_actions)
-    assert [str(a) for a in c.game.actions][:2] == ["pass", "pass"]
-    assert c.state.to_act == S and c.state.hand.phase is Phase.ROUND_1
-    assert not c.can_undo
+    assert [str(a) for a in c.game.actions][:3] == ["pass", "pass", "order"]
+    assert c.state.hand.maker == S and c.state.hand.trump is Card.parse("9D").suit
+    assert not c.can_undo and app.undo.disabled  # the teacher's actions are the deal's set-up
 
 
 @pytest.mark.parametrize(
@@ -675,8 +676,11 @@ def test_openspiel_lone_defender_buttons_ask_alone_or_partner() -> None:
                     else {"Defend alone", "Defend with partner"}
                 )
                 assert {b.description for b in shown_bids(app)} == words
-            action = c.legal[0] if phase is Phase.ROUND_1 and seed % 2 else bot_choice(app)
-            click(app, "order" if phase is Phase.ROUND_1 and "order" in app.bid_actions() else action)
+            if phase is Phase.ROUND_1 and seed % 2 == 0 and "order" in app.bid_actions():
+                action = Action.parse("order")  # the student makes trump: alone or with the partner?
+            else:
+                action = bot_choice(app)  # a computer player may make trump: defend alone?
+            click(app, action)
         app.close()
         if seen == {Phase.GO_ALONE, Phase.DEFEND_ALONE}:
             return
