@@ -612,7 +612,9 @@ _PHASE_PROMPTS = {
 def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
     state = c.state
     if state.is_over:
-        return esc(f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match.")
+        return esc(
+            f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match."
+        )
     if c.waiting:
         return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
     if not c.my_turn:  # pragma: no cover - the computer players act at once
