@@ -32,7 +32,7 @@ from euchre_tutor.bots.classic import Player
 from euchre_tutor.cards import Card, Suit, describe_rank, effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.classic_controller import (
@@ -52,6 +52,10 @@ SLOTS = 6
 BID_POOL = 16
 
 esc = render.esc
+
+
+#: the presets the four-seat table plays (the rules chooser lists them)
+FOUR_PLAYER_PRESETS = tuple(name for name, r in PRESETS.items() if r.players == 4)
 
 
 def _button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
@@ -174,6 +178,13 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         self.new_match = _button(
             "New match", "Start a new match (0-0) with this seed's deals", self._new_match, "et-ctl"
         )
+        self.rules_choice = w.Dropdown(
+            options=[("these rules", ""), *((name, name) for name in FOUR_PLAYER_PRESETS)],
+            value="",
+            description="Rules",
+            layout=w.Layout(width="260px"),
+        )
+        self.rules_choice.add_class("ec-rules")
         self.deal_text = w.Textarea(
             placeholder='teacher\'s deal: {"rules": "standard", "dealer": "N", "hands": {"N": ["9S", ...], '
             '"E": [...], "S": [...], "W": [...]}, "up": "KS"}',
@@ -198,7 +209,7 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         controls = w.VBox(
             [
                 w.HBox([self.next_hand, self.undo, self.redo]),
-                w.HBox([self.seed, self.new_match, self.four]),
+                w.HBox([self.seed, self.rules_choice, self.new_match, self.four]),
                 w.HBox([self.deal_text, self.load]),
                 w.HBox([self.save, self.save_link]),
             ]
@@ -251,7 +262,7 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
             self.controller.act(action)
 
     def _new_match(self) -> None:
-        self.controller.new_match(self.seed.value)
+        self.controller.new_match(self.seed.value, self.rules_choice.value or None)
 
     def _load_text(self) -> None:
         self.controller.load_deal(self.deal_text.value)

@@ -476,11 +476,17 @@ class ClassicController:
 
         return self._attempt(command)
 
-    def new_match(self, seed: int | str | None = None) -> bool:
+    def new_match(
+        self, seed: int | str | None = None, rules: str | ClassicRules | Mapping[str, Any] | None = None
+    ) -> bool:
+        """A new match (0-0) from ``seed``; ``rules`` (a four-player preset name, ...) replaces the rules."""
+
         def command() -> str:
             value = self._seed_value(seed)
-            self._start(ClassicGame(self.rules, seed=value), [])
+            new_rules = self.rules if rules is None else classic_rules(rules)
+            self._start(ClassicGame(new_rules, seed=value), [])
             self.seed = value
+            self.rules = new_rules
             return f"New match (seed {value}): first to {self.rules.target}." + self._turn_note()
 
         return self._attempt(command)

@@ -497,6 +497,20 @@ def test_new_match_from_a_seed_and_a_bad_seed(app: ClassicApp) -> None:
     assert c.state.hand.deal == fresh.hand.deal
 
 
+def test_the_rules_chooser_starts_a_match_with_a_four_player_preset(app: ClassicApp) -> None:
+    c = app.controller
+    values = [v for _, v in app.rules_choice.options]
+    assert values[0] == "" and "openspiel" in values and "three-handed" not in values
+    app.rules_choice.value = "openspiel"
+    app.new_match.click()
+    assert c.rules == preset("openspiel") and not c.message_is_error
+    assert c.state.hand.deal == new_match(preset("openspiel"), seed=c.seed).hand.deal
+    app.rules_choice.value = ""  # "these rules": a new match keeps them
+    app.seed.value = "5"
+    app.new_match.click()
+    assert c.rules == preset("openspiel") and c.seed == 5
+
+
 def test_a_saved_match_loads_back() -> None:
     app = ClassicApp(seed=9)
     c = app.controller
