@@ -7,10 +7,13 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: tutor lab test lint bench clean chromium
+.PHONY: tutor classic lab test lint bench clean chromium
 
 tutor: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch
+
+classic: $(VENV)/.installed-runtime
+	$(PY) -m euchre_tutor.launch --classic
 
 lab: $(VENV)/.installed-runtime
 	$(VENV)/bin/jupyter lab notebooks/

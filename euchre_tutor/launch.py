@@ -1,6 +1,6 @@
-"""``make tutor``: start the Voila dashboard (or JupyterLab on the lessons with ``--lab``).
+"""``make tutor``: start the Voila dashboard (the classic table with ``--classic``, JupyterLab on the lessons with ``--lab``).
 
-Run as ``python -m euchre_tutor.launch [--lab] [--port N] [--no-browser]``.
+Run as ``python -m euchre_tutor.launch [--classic | --lab] [--port N] [--no-browser]``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ __all__ = ["main"]
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 DASHBOARD = "solitaire.ipynb"
+CLASSIC = "classic.ipynb"
 
 
-def voila_command(port: int, open_browser: bool) -> list[str]:
+def voila_command(port: int, open_browser: bool, notebook: str = DASHBOARD) -> list[str]:
     cmd = [
         sys.executable,
         "-m",
         "voila",
-        DASHBOARD,
+        notebook,
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
     ]
@@ -40,13 +41,20 @@ def lab_command(port: int, open_browser: bool) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Launch the Euchre tutor in your browser.")
-    parser.add_argument("--lab", action="store_true", help="open JupyterLab on the lesson notebooks instead")
+    game = parser.add_mutually_exclusive_group()
+    game.add_argument("--lab", action="store_true", help="open JupyterLab on the lesson notebooks instead")
+    game.add_argument(
+        "--classic", action="store_true", help="open the classic 4-player table instead of Euchre Solitaire"
+    )
     parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     args = parser.parse_args(argv)
     if args.lab or not (NOTEBOOKS / DASHBOARD).exists():
         cmd = lab_command(args.port, not args.no_browser)
         where = "JupyterLab (the lessons are in notebooks/lessons/)"
+    elif args.classic:
+        cmd = voila_command(args.port, not args.no_browser, CLASSIC)
+        where = f"the classic Euchre table at http://127.0.0.1:{args.port}/"
     else:
         cmd = voila_command(args.port, not args.no_browser)
         where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"

@@ -76,7 +76,7 @@ def test_readme_names_the_repository_on_one_binder_line() -> None:
     assert "urlpath=lab%2Ftree%2Fnotebooks%2Flessons" in line
 
 
-def test_postbuild_installs_the_package_and_the_dashboard_runs(tmp_path: Path) -> None:
+def test_postbuild_installs_the_package_and_the_dashboards_run(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     shutil.copytree(
         ROOT,
@@ -121,5 +121,7 @@ def test_postbuild_installs_the_package_and_the_dashboard_runs(tmp_path: Path) -
         "--output-dir",
         str(tmp_path / "out"),
         "notebooks/solitaire.ipynb",
+        "notebooks/classic.ipynb",
     )
     assert (tmp_path / "out" / "solitaire.ipynb").exists()
+    assert (tmp_path / "out" / "classic.ipynb").exists()
