@@ -325,7 +325,18 @@ def play_out(
 ) -> HandState | MatchState:
     """Let the players act (each from its own seat view) until the hand or match is over."""
     seats = state.seating.seats
-    by_seat = dict(players) if isinstance(players, Mapping) else {seats[i]: p for i, p in enumerate(players)}
+    if isinstance(players, Mapping):
+        by_seat = dict(players)
+    else:
+        if len(players) != len(seats):
+            raise ValueError(
+                f"play_out needs one player per seat: {len(seats)} at this table "
+                f"({', '.join(s.word for s in seats)}), not {len(players)}"
+            )
+        by_seat = dict(zip(seats, players, strict=True))
+    missing = [s.word for s in seats if s not in by_seat]
+    if missing:
+        raise ValueError(f"play_out has no player for {', '.join(missing)}")
     current: HandState | MatchState = state
     while not current.is_over:
         seat = current.to_act

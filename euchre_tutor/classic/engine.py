@@ -497,7 +497,9 @@ class Misdealt:
 
     @property
     def text(self) -> str:
-        return f"{self.seat.word} shows a {self.kind} hand and calls a misdeal: the same dealer deals again."
+        return (
+            f"{self.seat.word} shows an “{self.kind}” hand and calls a misdeal: the same dealer deals again."
+        )
 
 
 @dataclass(frozen=True, slots=True)

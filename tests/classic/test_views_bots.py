@@ -99,3 +99,11 @@ def test_random_player_is_seeded() -> None:
     ]
     rng = random.Random(0)
     assert rng is not None
+
+
+def test_play_out_needs_one_player_per_seat() -> None:
+    hand = new_hand(Deal.from_seed(1), preset("standard"))
+    with pytest.raises(ValueError, match="one player per seat: 4 at this table"):
+        play_out(hand, [RandomPlayer(1)] * 6)
+    with pytest.raises(ValueError, match="no player for West"):
+        play_out(hand, {s: RandomPlayer(1) for s in (Seat.N, Seat.E, Seat.S)})
