@@ -28,10 +28,11 @@ from fractions import Fraction
 from typing import Literal
 
 from euchre_tutor.advisor.gamewin import SCALE, game_utility
-from euchre_tutor.advisor.positions import knowledge_from_view, trump_choices, trump_knowledge
+from euchre_tutor.advisor.parallel import TrumpPool
+from euchre_tutor.advisor.positions import knowledge_from_view, trump_choices
 from euchre_tutor.advisor.reasons import Reason, fmt, play_reasons, trump_reasons
 from euchre_tutor.advisor.solver import Knowledge, Objective, Outcome, Solver
-from euchre_tutor.cards import Card, Suit
+from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal, new_deal
@@ -141,12 +142,6 @@ def _option(action: Action, o: Outcome, mode: Mode) -> OptionAnalysis:
     return OptionAnalysis(action, action_label(action), o.ev, o.p3, o.p5, utility)
 
 
-def _suit_of(choice: OrderUp | NameTrump, turn: Card) -> Suit:
-    suit = turn.suit if isinstance(choice, OrderUp) else choice.suit
-    assert suit is not None
-    return suit
-
-
 def analyse_trump(
     hand: Sequence[Card],
     turn: Card,
@@ -158,24 +153,21 @@ def analyse_trump(
     chosen: Action | None = None,
     solver: Solver | None = None,
     progress: Callable[[int, int], None] | None = None,
+    pool: TrumpPool | None = None,
 ) -> Analysis:
     """All trump options (8, or 10 with ``allow_name_turned``), exactly.
 
-    ``progress(done, total)`` is called after each option (for a progress bar).
+    ``progress(done, total)`` is called as options are done (for a progress bar).
+    The options are solved suit by suit (plain then alone share states, and the
+    solver's memory bound, checked between calls, keeps the peak low); a
+    :class:`~euchre_tutor.advisor.parallel.TrumpPool` solves the suits on
+    several cores (same values, less wall time).
     """
     rules = rules or SolitaireRules()
-    solver = solver or Solver()
-    outcomes: dict[Action, Outcome] = {}
     choices = trump_choices(turn, rules.allow_name_turned)
-    # Solve suit by suit (plain then alone share states), so the solver's memory
-    # bound (Solver.max_states, checked between calls) keeps the peak low.
-    by_suit = sorted(choices, key=lambda c: (isinstance(c, NameTrump), _suit_of(c, turn).value, c.alone))
-    for done, choice in enumerate(by_suit, start=1):
-        k = trump_knowledge(hand, turn, unseen, choice)
-        outcomes[choice] = solver.position_value(k, _objective(mode, choice.alone, score, rules.target))
-        if progress is not None:
-            progress(done, len(choices))
-    outcomes = {c: outcomes[c] for c in choices}
+    items = [(c, _objective(mode, c.alone, score, rules.target)) for c in choices]
+    solved = (pool or TrumpPool(jobs=1)).solve(hand, turn, unseen, items, progress, solver)
+    outcomes: dict[Action, Outcome] = {c: solved[c] for c in choices}
     options = tuple(_option(a, o, mode) for a, o in outcomes.items())
     best = _pick_best(options)
     by_label = {}
@@ -217,12 +209,13 @@ def analyse_view(
     chosen: Action | None = None,
     solver: Solver | None = None,
     progress: Callable[[int, int], None] | None = None,
+    pool: TrumpPool | None = None,
 ) -> Analysis:
     """The analysis of the decision the view is at (what the hint panel calls).
 
     ``solver``: pass one per session/worker to reuse its memo between hints
     (bounded by ``Solver.max_states``); ``progress(done, total)`` is called
-    after each trump option.
+    as trump options are done; ``pool`` solves a trump decision on several cores.
     """
     if view.phase is Phase.CHOOSE_TRUMP:
         return analyse_trump(
@@ -235,6 +228,7 @@ def analyse_view(
             chosen=chosen,
             solver=solver,
             progress=progress,
+            pool=pool,
         )
     if view.phase is Phase.OVER:
         raise EuchreError("the deal is over: there is no decision left to analyse")

@@ -22,7 +22,9 @@ import sys
 from typing import Any, cast
 
 from euchre_tutor.advisor.advice import Analysis, Mode, OptionAnalysis, analyse_view
+from euchre_tutor.advisor.parallel import TrumpPool
 from euchre_tutor.advisor.reasons import fraction_text
+from euchre_tutor.advisor.solver import Solver
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.cli import (
     add_position_arguments,
@@ -56,6 +58,13 @@ def register(commands: Any) -> None:
         help="maximise expected points (default) or the chance to win the game from --score",
     )
     parser.add_argument("--score", default="0:0", metavar="P:D", help="game score before this deal, e.g. 7:9")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes for a trump decision (default: every usable core; the values do not change)",
+    )
     parser.set_defaults(run=run_analyze)
 
 
@@ -114,13 +123,15 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _analyse(state: DealState, mode: Mode, score: tuple[int, int]) -> Analysis:
+def _analyse(
+    state: DealState, mode: Mode, score: tuple[int, int], solver: Solver, pool: TrumpPool
+) -> Analysis:
     if state.phase is Phase.OVER:
         raise EuchreError(
             f"the deal is over after these plays ({state.tricks_won} tricks to the player): "
             "drop the last plays to analyse a decision"
         )
-    return analyse_view(player_view(state), mode=mode, score=score)
+    return analyse_view(player_view(state), mode=mode, score=score, solver=solver, pool=pool)
 
 
 def analysis_text(analysis: Analysis) -> str:
@@ -144,6 +155,17 @@ def run_analyze(args: argparse.Namespace) -> int:
         score = _score(args.score)
     except EuchreError as error:
         return fail(str(error))
+    if args.jobs is not None and args.jobs < 1:
+        return fail(f"--jobs {args.jobs}: give at least 1 process")
+    # One solver (its memo bounded) and one pool for the whole run: a batch reuses both.
+    solver = Solver()
+    with TrumpPool(args.jobs) as pool:
+        return _run(args, mode, score, solver, pool)
+
+
+def _run(
+    args: argparse.Namespace, mode: Mode, score: tuple[int, int], solver: Solver, pool: TrumpPool
+) -> int:
     if args.batch is not None:
 
         def handle(obj: Any) -> dict[str, Any]:
@@ -156,11 +178,11 @@ def run_analyze(args: argparse.Namespace) -> int:
                     line_mode = cast(Mode, obj["mode"])
                 if "score" in obj:
                     line_score = _score(str(obj["score"]))
-            return analysis_json(_analyse(position_from_json(obj), line_mode, line_score))
+            return analysis_json(_analyse(position_from_json(obj), line_mode, line_score, solver, pool))
 
         return run_batch(args, handle)
     try:
-        analysis = _analyse(position_from_args(args), mode, score)
+        analysis = _analyse(position_from_args(args), mode, score, solver, pool)
     except EuchreError as error:
         return fail(str(error))
     if args.json:
