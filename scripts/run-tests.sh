@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite in one pytest run: unit, property, differential, widget and
-# browser tests (tests/), then every notebook under nbval (notebooks/).
+# browser tests (tests/), the examples in the package's docstrings (doctest),
+# then every notebook under nbval (notebooks/).
 # Called by `make test` (and so by .ci/run). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,5 +9,5 @@ mkdir -p artifacts
 # Jupyter, IPython and Chromium write under ~: keep test runs clean and repeatable.
 export JUPYTER_PLATFORM_DIRS=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1
-exec .venv/bin/python -m pytest tests notebooks --nbval-lax \
+exec .venv/bin/python -m pytest tests notebooks euchre_tutor --doctest-modules --nbval-lax \
   --nbval-current-env -p no:randomly "$@"
