@@ -21,15 +21,14 @@ and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
 
 from __future__ import annotations
 
-import base64
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
 
 from euchre_tutor.bots.classic import Player
-from euchre_tutor.cards import Card, Suit, describe_rank, effective_suit, is_trump, trick_power
+from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
@@ -43,6 +42,7 @@ from euchre_tutor.widgets.classic_controller import (
     trick_reason,
 )
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
+from euchre_tutor.widgets.table import CardTable, button
 
 __all__ = ["ClassicApp"]
 
@@ -52,51 +52,14 @@ SLOTS = 6
 BID_POOL = 16
 
 esc = render.esc
+face = render.face
 
 
 #: the presets the four-seat table plays (the rules chooser lists them)
 FOUR_PLAYER_PRESETS = tuple(name for name, r in PRESETS.items() if r.players == 4)
 
 
-def _button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
-    b = w.Button(description=description, tooltip=tooltip)
-    for c in classes:
-        b.add_class(c)
-    b.on_click(lambda _b: on_click())
-    return b
-
-
-def face(card: Card, *, small: bool = False, trump: Suit | None = None) -> str:
-    """A card face as HTML with its accessible name (the joker too)."""
-    if card.suit is not None:
-        return render.face(card, small=small, trump=trump)
-    classes = "et-face joker trump" + (" small" if small else "")
-    return (
-        f'<span class="{classes}" role="img" aria-label="joker" title="joker">'
-        '<span class="r" aria-hidden="true">JK</span><span class="s" aria-hidden="true">🃏</span></span>'
-    )
-
-
-def faces(cards: tuple[Card, ...] | list[Card], **kw: Any) -> str:
-    return " ".join(face(c, **kw) for c in cards)
-
-
-def hand_order(hand: tuple[Card, ...], trump: Suit | None) -> list[Card]:
-    """Trumps first (high to low), then the other suits alternating colours, each high to low."""
-    suit_order = [Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS]
-
-    def key(c: Card) -> tuple[int, int]:
-        if c.is_joker:
-            return (-2, 0)
-        s = effective_suit(c, trump)
-        if trump is not None and s is trump:
-            return (-1, -trick_power(c, trump, s))
-        return (suit_order.index(s), -int(c.rank))
-
-    return sorted(hand, key=key)
-
-
-class ClassicApp(w.VBox):  # type: ignore[misc]
+class ClassicApp(CardTable):
     """Play classic Euchre against the computer: one student, three rule-based players.
 
     ``seed`` names the match's deals; ``rules`` is a preset name (``"standard"``,
@@ -117,14 +80,11 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         bot: Player | None = None,
         controller: ClassicController | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(SLOTS)
         self.controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
         if deal is not None and not self.controller.load_deal(deal):
             raise ValueError(self.controller.message)
-        self._slot_cards: list[Card | None] = [None] * SLOTS
-        self._slot_classes: list[set[str]] = [set() for _ in range(SLOTS)]
         self._bid_actions: list[Action | None] = []
-        self.add_class("euchre-app")
         self.add_class("euchre-classic")
         if four_colour:
             self.add_class("four-colour")
@@ -146,9 +106,6 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         self.score.add_class("euchre-score")
         header = w.HBox([self.title, self.score])
         header.add_class("et-header")
-        self.message = w.HTML()
-        self.message.add_class("euchre-message")
-
         self.table = w.HTML()
         self.table.add_class("euchre-table")
         self.prompt = w.HTML()
@@ -160,22 +117,19 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         self.bids.add_class("ec-bids")
         self._grow_bid_pool(BID_POOL)
 
-        self.cards: list[w.Button] = [
-            _button("", "", functools.partial(self._click_slot, i), "et-slot") for i in range(SLOTS)
-        ]
         self.hand = w.HBox(self.cards)
         self.hand.add_class("et-hand")
 
-        self.undo = _button(
+        self.undo = button(
             "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
         )
-        self.redo = _button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
-        self.next_hand = _button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
+        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
+        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
         self.seed = w.Text(
             value=str(c.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
         )
         self.seed.add_class("et-seed")
-        self.new_match = _button(
+        self.new_match = button(
             "New match", "Start a new match (0-0) with this seed's deals", self._new_match, "et-ctl"
         )
         self.rules_choice = w.Dropdown(
@@ -191,13 +145,13 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="420px", height="64px"),
         )
         self.deal_text.add_class("et-deal-text")
-        self.load = _button(
+        self.load = button(
             "Load deal",
             "Deal the teacher's deal typed here (the JSON of 'euchre-tutor classic replay'), or a saved game",
             self._load_text,
             "et-ctl",
         )
-        self.save = _button(
+        self.save = button(
             "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
         )
         self.save_link = w.HTML()
@@ -220,7 +174,7 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         left = w.VBox([self.table, self.prompt, self.bids, self.hand, controls])
         left.add_class("et-left")
 
-        self.suggest = _button(
+        self.suggest = button(
             "Suggest",
             "What would the computer player do in your place, and why? (a rule of thumb, not an exact hint)",
             c.suggest,
@@ -243,7 +197,7 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
     def _grow_bid_pool(self, size: int) -> None:
         while len(self.bid_buttons) < size:
             i = len(self.bid_buttons)
-            b = _button("", "", functools.partial(self._click_bid, i), "hidden")
+            b = button("", "", functools.partial(self._click_bid, i), "hidden")
             b.layout.display = "none"
             self.bid_buttons.append(b)
             self._bid_actions.append(None)
@@ -251,10 +205,8 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
 
     # ----------------------------------------------------------------- commands
 
-    def _click_slot(self, i: int) -> None:
-        card = self._slot_cards[i]
-        if card is not None:
-            self.controller.click_card(card)
+    def _card_clicked(self, card: Card) -> None:
+        self.controller.click_card(card)
 
     def _click_bid(self, i: int) -> None:
         action = self._bid_actions[i]
@@ -268,18 +220,11 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
         self.controller.load_deal(self.deal_text.value)
 
     def _save(self) -> None:
-        data = base64.b64encode(self.controller.save_text().encode("utf-8")).decode("ascii")
-        name = f"euchre-classic-seed-{self.controller.seed}.json"
-        self.save_link.value = (
-            f'<a download="{esc(name)}" href="data:application/json;base64,{data}">⬇ {esc(name)}</a> '
-            "(paste it into the deal box and press Load deal to replay the match)"
+        self.save_link.value = self._download_link(
+            f"euchre-classic-seed-{self.controller.seed}.json",
+            self.controller.save_text(),
+            "(paste it into the deal box and press Load deal to replay the match)",
         )
-
-    def _set_four(self, on: bool) -> None:
-        if on:
-            self.add_class("four-colour")
-        else:
-            self.remove_class("four-colour")
 
     # ----------------------------------------------------------------- updating in place
 
@@ -309,20 +254,9 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
             self.seed.value = str(c.seed)
         self.refresh_message()
 
-    @staticmethod
-    def _set(widget: w.Widget, name: str, value: Any) -> None:
-        if getattr(widget, name) != value:
-            setattr(widget, name, value)
-
     def refresh_message(self) -> None:
         c = self.controller
-        kind = "error" if c.message_is_error else ("info" if c.message else "empty")
-        role = "alert" if c.message_is_error else "status"
-        self._set(
-            self.message,
-            "value",
-            f'<div class="msg {kind}" role="{role}" aria-live="polite">{esc(c.message)}</div>',
-        )
+        self._show_message(c.message, c.message_is_error)
         text = (
             f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
             f"(not an exact hint): {esc(c.suggestion)}</div>"
@@ -370,51 +304,28 @@ class ClassicApp(w.VBox):  # type: ignore[misc]
 
     def _refresh_hand(self, view: SeatView) -> None:
         c = self.controller
-        cards = hand_order(view.hand, view.trump)
-        for i, b in enumerate(self.cards):
+        cards = render.hand_order(view.hand, view.trump)
+        for i in range(len(self.cards)):
             card = cards[i] if i < len(cards) else None
-            self._slot_cards[i] = card
             if card is None:
-                want = {"empty"}
-                desc, tip = "empty", ""
-            else:
-                reason = c.card_reason(card)
-                want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
-                want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
-                want.add("playable" if reason is None else "disabled")
-                if view.trump is not None and is_trump(card, view.trump):
-                    want.add("trump")
-                desc = card.name
-                if reason is None:
-                    action = c.card_action(card)
-                    verb = action.kind if action is not None else "play"
-                    rank = describe_rank(card, view.trump) if view.trump is not None or card.suit else ""
-                    tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
-                else:
-                    tip = reason
-            old = self._slot_classes[i]
-            if want == old and b.description == desc and b.tooltip == tip:
+                self._show_slot(i, None, {"empty"}, "empty", "")
                 continue
-            with b.hold_sync():
-                for cls in old - want:
-                    b.remove_class(cls)
-                for cls in sorted(want - old):
-                    b.add_class(cls)
-                b.description = desc
-                b.tooltip = tip
-            self._slot_classes[i] = want
+            reason = c.card_reason(card)
+            want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
+            want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
+            want.add("playable" if reason is None else "disabled")
+            if view.trump is not None and is_trump(card, view.trump):
+                want.add("trump")
+            if reason is None:
+                action = c.card_action(card)
+                verb = action.kind if action is not None else "play"
+                rank = describe_rank(card, view.trump) if view.trump is not None or card.suit else ""
+                tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
+            else:
+                tip = reason
+            self._show_slot(i, card, want, card.name, tip)
 
     # ----------------------------------------------------------------- test helpers
-
-    def hand_cards(self) -> list[Card]:
-        return [card for card in self._slot_cards if card is not None]
-
-    def card_button(self, card: Card | str) -> w.Button:
-        wanted = Card.parse(card) if isinstance(card, str) else card
-        for b, c in zip(self.cards, self._slot_cards, strict=True):
-            if c == wanted:
-                return b
-        raise KeyError(f"{wanted} is not in the hand")
 
     def bid_actions(self) -> list[str]:
         """The decisions shown as buttons now, as action strings."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from euchre_tutor.bots.classic import Player, RuleBasedPlayer, hand_strength, no_trump_strength
 from euchre_tutor.cards import (
@@ -64,6 +64,7 @@ from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.widgets.observing import Observable
 
 __all__ = [
     "CARD_KINDS",
@@ -75,7 +76,6 @@ __all__ = [
     "trick_reason",
 ]
 
-Topic = Literal["state", "message"]
 
 #: the actions the student takes by clicking a card of the hand (all others are buttons)
 CARD_KINDS: Final = ("play", "discard", "give")
@@ -302,7 +302,7 @@ class _Step:
     ended_hand: bool
 
 
-class ClassicController:
+class ClassicController(Observable):
     """A classic Euchre match for one student at a four-seat table.
 
     ``rules``: a preset name, a :class:`ClassicRules` or a mapping of options
@@ -319,31 +319,16 @@ class ClassicController:
         seat: Seat | str = "S",
         bot: Player | None = None,
     ) -> None:
+        super().__init__()
         self.rules = classic_rules(rules)
         self.seat = FOUR.parse(seat)
         self.bot: Player = bot if bot is not None else RuleBasedPlayer()
         self.seed: int | str = seed
-        self.message = ""
-        self.message_is_error = False
         self.suggestion = ""
         self.waiting = False
-        self._listeners: list[Callable[[Topic], None]] = []
         self.game = ClassicGame(self.rules, seed=seed)
         self._steps: list[_Step] = []
         self._run_bots()
-
-    # ----------------------------------------------------------------- observing
-
-    def subscribe(self, listener: Callable[[Topic], None]) -> None:
-        self._listeners.append(listener)
-
-    def _emit(self, topic: Topic) -> None:
-        for listener in list(self._listeners):
-            listener(topic)
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_is_error = text, error
-        self._emit("message")
 
     # ----------------------------------------------------------------- reading
 

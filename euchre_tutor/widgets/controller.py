@@ -23,10 +23,10 @@ from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Pla
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 from euchre_tutor.widgets.analysis import Analyst, Grade, Hint, HintRequest, HintSource, Message, Mode
+from euchre_tutor.widgets.observing import Observable
 
 __all__ = ["Decision", "SolitaireController"]
 
-Topic = Literal["state", "message", "analysis", "options"]
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
 DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.widgets.advice:advisor_source")
 
@@ -51,7 +51,7 @@ def action_label(action: Action, turn: Card | None = None) -> str:
     return f"name {action.suit.symbol}{alone}"
 
 
-class SolitaireController:
+class SolitaireController(Observable):
     """A game of Euchre Solitaire for one student, with hints computed ahead.
 
     ``source`` is the hint source (``"module:factory"`` for the worker
@@ -70,35 +70,20 @@ class SolitaireController:
         mode: Mode = "points",
         deal_now: bool = True,
     ) -> None:
+        super().__init__()
         self.game = SolitaireGame(rules, seed=seed)
-        self.message = ""
-        self.message_is_error = False
         self.grading = grading
         self.mode: Mode = mode
         self.hints: dict[tuple[Any, ...], Hint] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._decisions: dict[tuple[int, str], Decision] = {}
-        self._listeners: list[Callable[[Topic], None]] = []
         self.analyst: Analyst | None = None
         if source is not None:
             self.analyst = Analyst(source, self._on_message, runner)
         if deal_now:
             self.game.new_deal()
         self._request_analysis()
-
-    # ----------------------------------------------------------------- observing
-
-    def subscribe(self, listener: Callable[[Topic], None]) -> None:
-        self._listeners.append(listener)
-
-    def _emit(self, topic: Topic) -> None:
-        for listener in list(self._listeners):
-            listener(topic)
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_is_error = text, error
-        self._emit("message")
 
     # ----------------------------------------------------------------- state
 

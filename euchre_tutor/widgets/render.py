@@ -18,6 +18,8 @@ from euchre_tutor.widgets.analysis import Grade, Hint, OptionValue
 
 __all__ = [
     "face",
+    "faces",
+    "hand_order",
     "hint_html",
     "log_html",
     "review_html",
@@ -29,8 +31,13 @@ esc = html.escape
 
 
 def face(card: Card, *, small: bool = False, burned: bool = False, trump: Suit | None = None) -> str:
-    """A card face as HTML with its accessible name."""
-    assert card.suit is not None
+    """A card face as HTML with its accessible name (the joker too: always a trump)."""
+    if card.suit is None:
+        return (
+            f'<span class="et-face joker trump{" small" if small else ""}" role="img" aria-label="joker" '
+            'title="joker"><span class="r" aria-hidden="true">JK</span>'
+            '<span class="s" aria-hidden="true">🃏</span></span>'
+        )
     classes = ["et-face", "red" if card.is_red else "black", f"s-{card.suit.value}"]
     if small:
         classes.append("small")
@@ -268,6 +275,8 @@ def hand_order(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
     suit_order = [Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS]
 
     def key(c: Card) -> tuple[int, int]:
+        if c.is_joker:
+            return (-2, 0)
         s = effective_suit(c, trump)
         group = -1 if trump is not None and s is trump else suit_order.index(s)
         return (group, -trick_power(c, trump, s))

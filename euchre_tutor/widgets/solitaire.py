@@ -14,9 +14,7 @@ classes under ``hold_sync``). Stable hooks for tests and for styling:
 
 from __future__ import annotations
 
-import base64
 import functools
-from collections.abc import Callable
 from typing import Any, Literal
 
 import ipywidgets as w
@@ -29,21 +27,14 @@ from euchre_tutor.widgets import render
 from euchre_tutor.widgets.analysis import HintSource, Mode
 from euchre_tutor.widgets.controller import DEFAULT_SOURCE, SolitaireController, action_label
 from euchre_tutor.widgets.style import CSS
+from euchre_tutor.widgets.table import CardTable, button
 
 __all__ = ["SolitaireApp"]
 
 _CARD_CLASSES = ("euchre-card", "disabled", "playable", "trump", "red", "black", "empty")
 
 
-def _button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
-    b = w.Button(description=description, tooltip=tooltip)
-    for c in classes:
-        b.add_class(c)
-    b.on_click(lambda _b: on_click())
-    return b
-
-
-class SolitaireApp(w.VBox):  # type: ignore[misc]
+class SolitaireApp(CardTable):
     """Play Euchre Solitaire to the target with exact hints, grading and undo.
 
     ``seed`` names the game's deals (deal k is seed + k); ``hints=False``
@@ -66,7 +57,7 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         runner: Literal["process", "inline"] = "process",
         controller: SolitaireController | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(HAND_SIZE)
         self.controller = controller or SolitaireController(
             seed,
             rules=SolitaireRules(target=target),
@@ -75,9 +66,6 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
             grading=grading,
             mode=mode,
         )
-        self._slot_cards: list[Card | None] = [None] * HAND_SIZE
-        self._slot_classes: list[set[str]] = [set() for _ in range(HAND_SIZE)]
-        self.add_class("euchre-app")
         if four_colour:
             self.add_class("four-colour")
         self._build(show_hint)
@@ -97,17 +85,15 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         self.score.add_class("euchre-score")
         header = w.HBox([self.title, self.score])
         header.add_class("et-header")
-        self.message = w.HTML()
-        self.message.add_class("euchre-message")
 
         self.table = w.HTML()
         self.table.add_class("euchre-table")
 
         # trump choice
-        self.order_up = _button("Order up", "", lambda: self._choose(None), "euchre-trump", "et-order-up")
+        self.order_up = button("Order up", "", lambda: self._choose(None), "euchre-trump", "et-order-up")
         self.name_buttons: dict[Suit, w.Button] = {}
         for suit in Suit:
-            b = _button(
+            b = button(
                 f"Name {suit.symbol}",
                 f"Name {suit.plural} trump",
                 functools.partial(self._choose, suit),
@@ -130,10 +116,6 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         # hand
         self.prompt = w.HTML()
         self.prompt.add_class("et-prompt")
-        self.cards: list[w.Button] = []
-        for i in range(HAND_SIZE):
-            b = _button("", "", functools.partial(self._click_slot, i), "et-slot")
-            self.cards.append(b)
         self.hand = w.HBox(self.cards)
         self.hand.add_class("et-hand")
 
@@ -141,28 +123,28 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         self.review.add_class("euchre-review")
 
         # game controls
-        self.next_deal = _button("Next deal", "Deal the next cards of this game", c.next_deal, "et-ctl")
-        self.replay = _button("Replay deal", "Deal the same cards again", c.replay, "et-ctl")
-        self.undo = _button("↶ Undo", "Take back the last decision", c.undo, "et-ctl", "et-undo")
-        self.redo = _button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl", "et-redo")
+        self.next_deal = button("Next deal", "Deal the next cards of this game", c.next_deal, "et-ctl")
+        self.replay = button("Replay deal", "Deal the same cards again", c.replay, "et-ctl")
+        self.undo = button("↶ Undo", "Take back the last decision", c.undo, "et-ctl", "et-undo")
+        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl", "et-redo")
         self.seed = w.Text(
             value=str(c.game.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
         )
         self.seed.add_class("et-seed")
-        self.new_game = _button("New game", "Start a new game from this seed", self._new_game, "et-ctl")
-        self.deal_seed = _button("Deal seed", "Deal this seed's cards now", self._deal_seed, "et-ctl")
+        self.new_game = button("New game", "Start a new game from this seed", self._new_game, "et-ctl")
+        self.deal_seed = button("Deal seed", "Deal this seed's cards now", self._deal_seed, "et-ctl")
         self.deal_text = w.Text(
             placeholder="teacher's deal: 24 cards, e.g. 9H 9C KC JC 9S JD …",
             layout=w.Layout(width="330px"),
         )
         self.deal_text.add_class("et-deal-text")
-        self.load = _button(
+        self.load = button(
             "Load deal", "Deal the cards typed here (or a saved game)", self._load_text, "et-ctl"
         )
         self.upload = w.FileUpload(accept=".txt,.json,.deal", multiple=False, description="Deal file")
         self.upload.add_class("et-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.save = _button(
+        self.save = button(
             "Save game",
             "Download this game: a teacher can load the file to replay it",
             self._save_game,
@@ -236,10 +218,8 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         alone = bool(self.alone.value)
         self.controller.choose(OrderUp(alone) if suit is None else NameTrump(suit, alone))
 
-    def _click_slot(self, i: int) -> None:
-        card = self._slot_cards[i]
-        if card is not None:
-            self.controller.play(card)
+    def _card_clicked(self, card: Card) -> None:
+        self.controller.play(card)
 
     def _new_game(self) -> None:
         self.controller.new_game(self.seed.value)
@@ -265,18 +245,11 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
 
     def _save_game(self) -> None:
         """Offer the game as a JSON file (a data link works in Voila and JupyterLab alike)."""
-        data = base64.b64encode(self.controller.save_text().encode("utf-8")).decode("ascii")
-        name = f"euchre-game-seed-{self.controller.game.seed}.json"
-        self.save_link.value = (
-            f'<a download="{name}" href="data:application/json;base64,{data}">⬇ {name}</a> '
-            "(load it with <i>Deal file</i> or <i>Load deal</i> to replay the game)"
+        self.save_link.value = self._download_link(
+            f"euchre-game-seed-{self.controller.game.seed}.json",
+            self.controller.save_text(),
+            "(load it with <i>Deal file</i> or <i>Load deal</i> to replay the game)",
         )
-
-    def _set_four(self, on: bool) -> None:
-        if on:
-            self.add_class("four-colour")
-        else:
-            self.remove_class("four-colour")
 
     # ----------------------------------------------------------------- updating in place
 
@@ -310,12 +283,7 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         self.refresh_review()
 
     def refresh_message(self) -> None:
-        c = self.controller
-        kind = "error" if c.message_is_error else ("info" if c.message else "empty")
-        role = "alert" if c.message_is_error else "status"
-        self.message.value = (
-            f'<div class="msg {kind}" role="{role}" aria-live="polite">{render.esc(c.message)}</div>'
-        )
+        self._show_message(self.controller.message, self.controller.message_is_error)
 
     def _refresh_trump(self, view: Any) -> None:
         choosing = view is not None and view.phase is Phase.CHOOSE_TRUMP
@@ -346,30 +314,17 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         else:
             cards = render.hand_order(view.hand, view.trump)
         legal = set(view.legal_cards) if view is not None else set()
-        for i, b in enumerate(self.cards):
+        for i in range(len(self.cards)):
             card = cards[i] if i < len(cards) else None
-            self._slot_cards[i] = card
             if card is None:
-                want = {"empty"}
-                desc, tip = "empty", ""
-            else:
-                assert card.suit is not None
-                want = {"euchre-card", f"c-{card}", f"s-{card.suit.value}", "red" if card.is_red else "black"}
-                want.add("playable" if card in legal else "disabled")
-                if view.trump is not None and is_trump(card, view.trump):
-                    want.add("trump")
-                desc, tip = card.name, self._card_tooltip(view, card, card in legal)
-            old = self._slot_classes[i]
-            if want == old and b.description == desc and b.tooltip == tip:
+                self._show_slot(i, None, {"empty"}, "empty", "")
                 continue
-            with b.hold_sync():
-                for cls in old - want:
-                    b.remove_class(cls)
-                for cls in sorted(want - old):
-                    b.add_class(cls)
-                b.description = desc
-                b.tooltip = tip
-            self._slot_classes[i] = want
+            assert card.suit is not None
+            want = {"euchre-card", f"c-{card}", f"s-{card.suit.value}", "red" if card.is_red else "black"}
+            want.add("playable" if card in legal else "disabled")
+            if view.trump is not None and is_trump(card, view.trump):
+                want.add("trump")
+            self._show_slot(i, card, want, card.name, self._card_tooltip(view, card, card in legal))
 
     def _prompt(self, view: Any) -> str:
         if view is None:
@@ -477,16 +432,6 @@ class SolitaireApp(w.VBox):  # type: ignore[misc]
         self.review.remove_class("hidden")
 
     # ----------------------------------------------------------------- test helpers
-
-    def hand_cards(self) -> list[Card]:
-        return [card for card in self._slot_cards if card is not None]
-
-    def card_button(self, card: Card | str) -> w.Button:
-        wanted = Card.parse(card) if isinstance(card, str) else card
-        for b, c in zip(self.cards, self._slot_cards, strict=True):
-            if c == wanted:
-                return b
-        raise KeyError(f"{wanted} is not in the hand")
 
     def trump_button(self, suit: Suit | str | None) -> w.Button:
         """The order-up button (``None``) or the name button of ``suit``."""

@@ -183,6 +183,16 @@ def page(browser: Any, voila: VoilaServer) -> Iterator[tuple[Any, Problems]]:
     context.close()
 
 
+def wait_for_hand(page: Any, names: list[str], timeout: float = 60_000) -> None:
+    """Wait until the hand's buttons show exactly these card names (each button updates on its own)."""
+    page.wait_for_function(
+        "(want) => JSON.stringify([...document.querySelectorAll('.euchre-card')]"
+        ".map((e) => e.textContent.trim()).sort()) === JSON.stringify(want)",
+        arg=sorted(names),
+        timeout=timeout,
+    )
+
+
 def screenshot(page: Any, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -14,7 +14,7 @@ import pytest
 
 from euchre_tutor.classic.engine import new_match
 from euchre_tutor.rules.classic import preset
-from tests.browser.conftest import Problems, screenshot
+from tests.browser.conftest import Problems, screenshot, wait_for_hand
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def test_bid_and_play_a_hand_by_clicking_with_an_illegal_card_and_undo(
     p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
     south = new_match(preset("standard"), seed=3).hand.hands[2]
     # the student's five cards, by their accessible names
-    assert sorted(p.locator(".euchre-card").all_text_contents()) == sorted(c.name for c in south)
+    wait_for_hand(p, [c.name for c in south])
     assert p.locator(".euchre-score").inner_text().count("0") >= 2
     screenshot(p, "classic-01-deal")
 
@@ -44,8 +44,14 @@ def test_bid_and_play_a_hand_by_clicking_with_an_illegal_card_and_undo(
             break
         bids = p.locator(".euchre-bid:visible")
         passing = bids.filter(has_text=re.compile(r"^\s*Pass\s*$", re.I))
+        before = p.locator(".euchre-bidding").inner_text()
         (passing.first if passing.count() else bids.first).click()
-        p.wait_for_timeout(300)
+        # the student's bid (and the computer players' answers) reach the bidding log
+        p.wait_for_function(
+            "(before) => document.querySelector('.euchre-bidding').innerText !== before",
+            arg=before,
+            timeout=TIMEOUT,
+        )
     p.locator(".euchre-card.playable").first.wait_for(timeout=TIMEOUT)
     screenshot(p, "classic-02-play")
 

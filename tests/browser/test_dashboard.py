@@ -17,7 +17,7 @@ from euchre_tutor.widgets.advice import AdvisorSource
 from euchre_tutor.widgets.analysis import Hint
 from euchre_tutor.widgets.controller import SolitaireController
 from euchre_tutor.widgets.render import pct, signed
-from tests.browser.conftest import DASHBOARD, Problems, screenshot
+from tests.browser.conftest import DASHBOARD, Problems, screenshot, wait_for_hand
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,7 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     # order up, then play the deal to the end by clicking
     p.locator(".euchre-trump", has_text="Order up").click()
     p.wait_for_selector(".euchre-card.playable", timeout=TIMEOUT)
-    assert p.locator(".et-trumpbox").is_hidden()
+    p.locator(".et-trumpbox").wait_for(state="hidden", timeout=TIMEOUT)
     illegal_seen = False
     for trick in range(5):
         if p.locator(".euchre-review:not(.hidden)").count():
@@ -161,10 +161,9 @@ def test_new_seed_chosen_in_the_page_and_a_bad_deal_string(page: tuple[Any, Prob
     seed.fill("11")
     p.get_by_role("button", name="New game").click()
     first = SolitaireDeal.from_seed(11).hand[0]
-    p.get_by_role("button", name=first.name, exact=True).wait_for(timeout=TIMEOUT)
+    names = sorted(c.name for c in SolitaireDeal.from_seed(11).hand)
+    wait_for_hand(p, names)
     assert hand_size(p) == 5
-    names = sorted(p.locator(".euchre-card").all_text_contents())
-    assert names == sorted(c.name for c in SolitaireDeal.from_seed(11).hand)
     # a bad teacher's deal: a teaching message, nothing changes
     p.locator(".et-deal-text input").fill("9H 9C KC JC")
     p.get_by_role("button", name="Load deal").click()

@@ -1,0 +1,31 @@
+"""What both games' controllers share: listeners told of changes, and the teaching message.
+
+A controller knows nothing of widgets; its view subscribes and redraws what a
+topic names (``"state"``, ``"message"``, ...). No widget library here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+__all__ = ["Observable"]
+
+
+class Observable:
+    """Listeners per topic, and the message (``message_is_error``: a refused action) the view shows."""
+
+    def __init__(self) -> None:
+        self.message = ""
+        self.message_is_error = False
+        self._listeners: list[Callable[[str], None]] = []
+
+    def subscribe(self, listener: Callable[[str], None]) -> None:
+        self._listeners.append(listener)
+
+    def _emit(self, topic: str) -> None:
+        for listener in list(self._listeners):
+            listener(topic)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+        self._emit("message")
