@@ -26,6 +26,17 @@ def log_text(page: Any) -> str:
     return str(page.locator(".euchre-log").inner_text())
 
 
+def click_and_settle(page: Any, target: Any) -> None:
+    """Click, then wait for the new message: the table sends it after every other update of the move."""
+    before = page.locator(".euchre-message").inner_text()
+    target.click()
+    page.wait_for_function(
+        "(before) => document.querySelector('.euchre-message').innerText !== before",
+        arg=before,
+        timeout=TIMEOUT,
+    )
+
+
 def test_bid_and_play_a_hand_by_clicking_with_an_illegal_card_and_undo(
     page: tuple[Any, Problems], voila: Any
 ) -> None:
@@ -44,14 +55,7 @@ def test_bid_and_play_a_hand_by_clicking_with_an_illegal_card_and_undo(
             break
         bids = p.locator(".euchre-bid:visible")
         passing = bids.filter(has_text=re.compile(r"^\s*Pass\s*$", re.I))
-        before = p.locator(".euchre-bidding").inner_text()
-        (passing.first if passing.count() else bids.first).click()
-        # the student's bid (and the computer players' answers) reach the bidding log
-        p.wait_for_function(
-            "(before) => document.querySelector('.euchre-bidding').innerText !== before",
-            arg=before,
-            timeout=TIMEOUT,
-        )
+        click_and_settle(p, passing.first if passing.count() else bids.first)
     p.locator(".euchre-card.playable").first.wait_for(timeout=TIMEOUT)
     screenshot(p, "classic-02-play")
 
@@ -74,8 +78,8 @@ def test_bid_and_play_a_hand_by_clicking_with_an_illegal_card_and_undo(
             screenshot(p, "classic-03-illegal")
             illegal_seen = True
         n = p.locator(".euchre-card").count()
-        p.locator(".euchre-card.playable").first.click()
-        p.wait_for_function(f"document.querySelectorAll('.euchre-card').length < {n}", timeout=TIMEOUT)
+        click_and_settle(p, p.locator(".euchre-card.playable").first)
+        assert p.locator(".euchre-card").count() < n
     p.get_by_role("button", name="Next hand").wait_for(timeout=TIMEOUT)
     screenshot(p, "classic-04-hand-over")
     assert p.locator(".euchre-log tbody tr").count() == 5
