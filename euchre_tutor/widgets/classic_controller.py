@@ -64,7 +64,7 @@ from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
-from euchre_tutor.widgets.observing import Observable
+from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = [
     "CARD_KINDS",
@@ -282,14 +282,6 @@ def hand_logs(events: Sequence[Event]) -> list[HandLog]:
     return out
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 # ---------------------------------------------------------------------------
 # The controller
 
@@ -409,7 +401,7 @@ class ClassicController(Observable):
         try:
             said = command()
         except EuchreError as error:
-            self._say(_sentence(str(error)), error=True)
+            self._say(sentence(str(error)), error=True)
             return False
         self.suggestion = ""
         self._emit("state")
@@ -440,7 +432,7 @@ class ClassicController(Observable):
         chosen = Card.parse(card) if isinstance(card, str) else card
         reason = self.card_reason(chosen)
         if reason is not None:
-            self._say(_sentence(reason), error=True)
+            self._say(sentence(reason), error=True)
             return False
         action = self.card_action(chosen)
         assert action is not None
@@ -564,7 +556,7 @@ class ClassicController(Observable):
         return True
 
     def illegal(self, text: str) -> None:
-        self._say(_sentence(text), error=True)
+        self._say(sentence(text), error=True)
 
     def save_text(self) -> str:
         return json.dumps(self.game.to_json(), ensure_ascii=False, indent=1)

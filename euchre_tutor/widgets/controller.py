@@ -23,7 +23,7 @@ from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Pla
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 from euchre_tutor.widgets.analysis import Analyst, Grade, Hint, HintRequest, HintSource, Message, Mode
-from euchre_tutor.widgets.observing import Observable
+from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = ["Decision", "SolitaireController"]
 
@@ -194,7 +194,7 @@ class SolitaireController(Observable):
         try:
             said = command()
         except EuchreError as error:
-            self._say(_sentence(str(error)), error=True)
+            self._say(sentence(str(error)), error=True)
             return False
         self._request_analysis()
         self._emit("state")
@@ -270,7 +270,7 @@ class SolitaireController(Observable):
         try:
             deal = command()
         except EuchreError as error:
-            self._say(_sentence(str(error)), error=True)
+            self._say(sentence(str(error)), error=True)
             return False
         return self.deal(deal, f"Dealt the cards of seed {int(str(seed).strip())}.")
 
@@ -282,7 +282,7 @@ class SolitaireController(Observable):
         try:
             deal = SolitaireDeal.parse(stripped)
         except EuchreError as error:
-            self._say(_sentence(str(error)), error=True)
+            self._say(sentence(str(error)), error=True)
             return False
         return self.deal(deal, "Dealt the teacher's deal.")
 
@@ -290,7 +290,7 @@ class SolitaireController(Observable):
         try:
             game = SolitaireGame.loads(text)
         except EuchreError as error:
-            self._say(_sentence(str(error)), error=True)
+            self._say(sentence(str(error)), error=True)
             return False
         self.game = game
         self._decisions.clear()
@@ -352,15 +352,7 @@ class SolitaireController(Observable):
 
     def illegal(self, text: str) -> None:
         """Report an action the page should not have allowed (e.g. a click out of turn)."""
-        self._say(_sentence(text), error=True)
+        self._say(sentence(text), error=True)
 
     def save_text(self) -> str:
         return json.dumps(self.game.to_json(), indent=1)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

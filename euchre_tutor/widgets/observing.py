@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["Observable"]
+__all__ = ["Observable", "sentence"]
 
 
 class Observable:
@@ -29,3 +29,12 @@ class Observable:
     def _say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
         self._emit("message")
+
+
+def sentence(text: str) -> str:
+    """An error message as a sentence for the message line: capital first, full stop last."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
