@@ -48,9 +48,11 @@ from euchre_tutor.cards import (
     Rank,
     Suit,
     deck,
+    describe_rank,
     effective_suit,
     format_cards,
     is_left_bower,
+    is_trump,
     parse_card,
     winning_index,
 )
@@ -83,6 +85,7 @@ __all__ = [
     "TrumpMade",
     "WentAlone",
     "WentUnder",
+    "explain_trick",
     "hand_points",
     "new_hand",
     "new_match",
@@ -1401,6 +1404,32 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None 
         if cards[i].suit is led and cards[i].rank < cards[best].rank:
             best = i
     return best
+
+
+def explain_trick(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
+    """Why the winner's card won, in plain words."""
+    cards = trick.cards
+    win = cards[trick_winner(cards, trump, notrump)]
+    led_card = cards[0]
+    if trump is None:
+        led = led_card.suit
+        assert led is not None
+        if notrump == "low":
+            return (
+                f"{win.symbol} is the lowest {led.plural[:-1]} played: with no trump (low), the lowest "
+                "card of the led suit wins"
+            )
+        return f"{win.symbol} is the highest {led.plural[:-1]} played: with no trump, the highest card of the led suit wins"
+    led = effective_suit(led_card, trump)
+    trumps = [c for c in cards if is_trump(c, trump)]
+    if not trumps:
+        return f"{win.symbol} is the highest {led.plural[:-1]} (the led suit) and no trump was played"
+    rank_words = describe_rank(win, trump)
+    if led is trump:
+        return f"{win.symbol} is {rank_words}: the highest trump played"
+    if len(trumps) == 1:
+        return f"{win.symbol} is a trump ({rank_words}): a trump beats every card of the other suits"
+    return f"{win.symbol} is {rank_words}: the highest of the trumps played"
 
 
 def _apply_play(s: HandState, a: Action) -> HandState:

@@ -29,7 +29,7 @@ import ipywidgets as w
 
 from euchre_tutor.bots.classic import Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
-from euchre_tutor.classic.engine import Action, HandState, Phase
+from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.views.classic import SeatView
@@ -39,7 +39,6 @@ from euchre_tutor.widgets.classic_controller import (
     HandLog,
     action_label,
     action_meaning,
-    trick_reason,
 )
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
@@ -480,7 +479,7 @@ def _trick_rows(log: HandLog) -> str:
             f'<span class="ec-logplay">{esc(seat.name)} {face(card, small=True, trump=log.trump)}</span>'
             for seat, card in trick.plays
         )
-        why = trick_reason(trick, log.trump, log.notrump)
+        why = explain_trick(trick, log.trump, log.notrump)
         rows.append(
             f'<tr><td>{number}</td><td>{esc(trick.leader.word)}</td><td><div class="ec-plays">{plays}</div></td>'
             f'<td class="won">{esc(trick.winner.word)}</td><td class="why">{esc(why)}</td></tr>'

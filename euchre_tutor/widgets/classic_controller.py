@@ -32,7 +32,6 @@ from euchre_tutor.cards import (
     Rank,
     Suit,
     deck,
-    describe_rank,
     effective_suit,
     is_left_bower,
     is_right_bower,
@@ -73,7 +72,6 @@ __all__ = [
     "action_label",
     "classic_rules",
     "hand_logs",
-    "trick_reason",
 ]
 
 
@@ -177,32 +175,6 @@ def action_meaning(action: Action, hand: HandState | SeatView) -> str:
     else:
         text = str(action)
     return f"{text} (action: {action})"
-
-
-def trick_reason(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
-    """Why the winner's card won, in plain words."""
-    cards = trick.cards
-    win = cards[trick_winner(cards, trump, notrump)]
-    led_card = cards[0]
-    if trump is None:
-        led = led_card.suit
-        assert led is not None
-        if notrump == "low":
-            return (
-                f"{win.symbol} is the lowest {led.plural[:-1]} played: with no trump (low), the lowest "
-                "card of the led suit wins"
-            )
-        return f"{win.symbol} is the highest {led.plural[:-1]} played: with no trump, the highest card of the led suit wins"
-    led = effective_suit(led_card, trump)
-    trumps = [c for c in cards if is_trump(c, trump)]
-    if not trumps:
-        return f"{win.symbol} is the highest {led.plural[:-1]} (the led suit) and no trump was played"
-    rank_words = describe_rank(win, trump)
-    if led is trump:
-        return f"{win.symbol} is {rank_words}: the highest trump played"
-    if len(trumps) == 1:
-        return f"{win.symbol} is a trump ({rank_words}): a trump beats every card of the other suits"
-    return f"{win.symbol} is {rank_words}: the highest of the trumps played"
 
 
 @dataclass(frozen=True, slots=True)
