@@ -25,9 +25,9 @@ import sys
 import time
 import tracemalloc
 
-from euchre_tutor.advisor.advice import analyse_trump, analyse_view
-from euchre_tutor.advisor.parallel import TrumpPool, available_jobs
-from euchre_tutor.advisor.solver import Solver
+from euchre_tutor.advisor.solitaire.advice import analyse_trump, analyse_view
+from euchre_tutor.advisor.solitaire.parallel import TrumpPool, available_jobs
+from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.solitaire.engine import Phase, Play, SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
 

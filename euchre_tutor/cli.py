@@ -25,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from euchre_tutor.advisor import cli as advisor_cli
+    from euchre_tutor.advisor.solitaire import cli as advisor_cli
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
 

@@ -1,50 +1,10 @@
-"""The exact Euchre Solitaire advisor: hints as data.
+"""The advisors: hints as data for both games.
 
-* :func:`analyse_view` — every option of the decision a view is at (the 8 or
-  10 trump options, or every legal card), exact EV / P(3+) / P(5) as
-  Fractions, the best option (tie rule in :mod:`.advice`), reasons as data;
-* :func:`grade` / :func:`review_deal` — losses against the best, labelled;
-* :class:`Solver` / :class:`Knowledge` — the solver core on the player's knowledge;
-* modes ``"points"`` (most points) and ``"game"`` (win the game, from the
-  shipped game-win table, an estimate; see :mod:`.gamewin`).
+- :mod:`euchre_tutor.advisor.solitaire`: Euchre Solitaire's exact advisor
+  (every option's exact expected points, P(3+), P(5), reasons, grades).
+- :mod:`euchre_tutor.advisor.classic`: classic Euchre's advisor (sampled
+  worlds with inference, a double-dummy solver, expected points, reasons).
 
-Analyses are pure functions of a view: run them in a worker thread or
-process (the dashboard keeps one :class:`Solver` per worker to reuse its memo).
+Both describe their reasons with :class:`~euchre_tutor.advisor.solitaire.reasons.Reason`
+and cite ids from :mod:`euchre_tutor.rules.catalogue`.
 """
-
-from __future__ import annotations
-
-from euchre_tutor.advisor.advice import (
-    Analysis,
-    Grade,
-    Mode,
-    OptionAnalysis,
-    Review,
-    analyse_play,
-    analyse_trump,
-    analyse_view,
-    grade,
-    review_deal,
-)
-from euchre_tutor.advisor.reasons import BurnStats, Reason, burn_stats
-from euchre_tutor.advisor.solver import Knowledge, Objective, Outcome, Solver
-
-__all__ = [
-    "Analysis",
-    "BurnStats",
-    "Grade",
-    "Knowledge",
-    "Mode",
-    "Objective",
-    "OptionAnalysis",
-    "Outcome",
-    "Reason",
-    "Review",
-    "Solver",
-    "analyse_play",
-    "analyse_trump",
-    "analyse_view",
-    "burn_stats",
-    "grade",
-    "review_deal",
-]

@@ -7,9 +7,9 @@ lives for the whole session, so its memo serves every later position.
 
 from __future__ import annotations
 
-from euchre_tutor.advisor.advice import Analysis as AdvisorAnalysis
-from euchre_tutor.advisor.advice import analyse_trump, analyse_view, grade
-from euchre_tutor.advisor.solver import Solver
+from euchre_tutor.advisor.solitaire.advice import Analysis as AdvisorAnalysis
+from euchre_tutor.advisor.solitaire.advice import analyse_trump, analyse_view, grade
+from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.solitaire.engine import Phase
 from euchre_tutor.widgets.analysis import Grade, Hint, HintRequest, HintSource, OptionValue, Progress, Reason
 from euchre_tutor.widgets.controller import action_label

@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from euchre_tutor.advisor.gamewin import SCALE, game_utility
-from euchre_tutor.advisor.parallel import TrumpPool
-from euchre_tutor.advisor.positions import knowledge_from_view, trump_choices
-from euchre_tutor.advisor.reasons import Reason, fmt, play_reasons, trump_reasons
-from euchre_tutor.advisor.solver import Knowledge, Objective, Outcome, Solver
+from euchre_tutor.advisor.shared import Reason, fmt, grade_label
+from euchre_tutor.advisor.solitaire.gamewin import SCALE, game_utility
+from euchre_tutor.advisor.solitaire.parallel import TrumpPool
+from euchre_tutor.advisor.solitaire.positions import knowledge_from_view, trump_choices
+from euchre_tutor.advisor.solitaire.reasons import play_reasons, trump_reasons
+from euchre_tutor.advisor.solitaire.solver import Knowledge, Objective, Outcome, Solver
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.solitaire import SolitaireRules
@@ -53,11 +54,6 @@ __all__ = [
 ]
 
 Mode = Literal["points", "game"]
-
-_THRESHOLDS: dict[str, tuple[tuple[Fraction, str], ...]] = {
-    "points": ((Fraction(1, 20), "Good"), (Fraction(1, 5), "Inaccuracy"), (Fraction(1, 2), "Mistake")),
-    "game": ((Fraction(1, 100), "Good"), (Fraction(3, 100), "Inaccuracy"), (Fraction(8, 100), "Mistake")),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +156,7 @@ def analyse_trump(
     ``progress(done, total)`` is called as options are done (for a progress bar).
     The options are solved suit by suit (plain then alone share states, and the
     solver's memory bound, checked between calls, keeps the peak low); a
-    :class:`~euchre_tutor.advisor.parallel.TrumpPool` solves the suits on
+    :class:`~euchre_tutor.advisor.solitaire.parallel.TrumpPool` solves the suits on
     several cores (same values, less wall time).
     """
     rules = rules or SolitaireRules()
@@ -254,11 +250,7 @@ def grade(analysis: Analysis, action: Action) -> Grade:
     elif loss <= 0:
         label = "Best" if ev_loss <= 0 else "Good"
     else:
-        label = "Blunder"
-        for limit, name in _THRESHOLDS[analysis.mode]:
-            if loss < limit:
-                label = name
-                break
+        label = grade_label(loss, analysis.mode)
     unit = "points" if analysis.mode == "points" else "of the chance to win the game"
     if label == "Best":
         text = f"{chosen.label}: the best choice ({fmt(chosen.ev)} expected points)."

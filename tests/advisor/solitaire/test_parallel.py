@@ -6,9 +6,9 @@ import multiprocessing as mp
 
 import pytest
 
-from euchre_tutor.advisor.advice import analyse_trump
-from euchre_tutor.advisor.parallel import TrumpPool, available_jobs, choices_and_objectives
-from euchre_tutor.advisor.positions import trump_option_values
+from euchre_tutor.advisor.solitaire.advice import analyse_trump
+from euchre_tutor.advisor.solitaire.parallel import TrumpPool, available_jobs, choices_and_objectives
+from euchre_tutor.advisor.solitaire.positions import trump_option_values
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import SolitaireDeal
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from euchre_tutor.advisor import cli as advisor_cli
+from euchre_tutor.advisor.solitaire import cli as advisor_cli
 from euchre_tutor.cards import deck, parse_cards
 from euchre_tutor.solitaire import cli as solitaire_cli
 

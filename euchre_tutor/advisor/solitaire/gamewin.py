@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from euchre_tutor.advisor.solver import ALONE_POINTS, POINTS
+from euchre_tutor.advisor.solitaire.solver import ALONE_POINTS, POINTS
 from euchre_tutor.errors import EuchreError
 
 __all__ = ["SCALE", "GameWinTable", "game_utility", "load_table"]

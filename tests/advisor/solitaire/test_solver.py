@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.positions import trump_choices, trump_knowledge
-from euchre_tutor.advisor.solver import ALONE_POINTS, POINTS, Knowledge, Objective, Solver
+from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_knowledge
+from euchre_tutor.advisor.solitaire.solver import ALONE_POINTS, POINTS, Knowledge, Objective, Solver
 from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp
-from tests.advisor.brute import Brute
+from tests.advisor.solitaire.brute import Brute
 
-EXAMPLES = json.loads((Path(__file__).parent.parent / "data" / "hint_examples.json").read_text())["examples"]
+EXAMPLES = json.loads((Path(__file__).parents[2] / "data" / "hint_examples.json").read_text())["examples"]
 DECK = deck(24)
 
 

@@ -5,7 +5,7 @@ hand, the set of unseen cards (whose order in the stock is uniformly random),
 the known card on top of the stock (after ordering up) or at its bottom (after
 naming), the tricks won so far and, when the deck has led, its lead card. It
 never sees the true stock order. It does not import the engine: an adapter
-(:mod:`euchre_tutor.advisor.positions`) builds a :class:`Knowledge` from a view.
+(:mod:`euchre_tutor.advisor.solitaire.positions`) builds a :class:`Knowledge` from a view.
 
 How it stays fast and exact
 ---------------------------

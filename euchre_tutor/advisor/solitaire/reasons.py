@@ -7,10 +7,11 @@ exact (a Fraction) or a card name; the sentence shows rounded decimals.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
-from euchre_tutor.advisor.solver import Knowledge, Outcome
+from euchre_tutor.advisor.shared import Number, Reason, fmt
+from euchre_tutor.advisor.solitaire.solver import Knowledge, Outcome
 from euchre_tutor.cards import (
     Card,
     Suit,
@@ -22,41 +23,8 @@ from euchre_tutor.cards import (
     trick_power,
     trump_order,
 )
-from euchre_tutor.rules.catalogue import rule
 
-__all__ = ["BurnStats", "Reason", "burn_stats", "contrast", "fmt", "play_reasons", "trump_reasons"]
-
-Number = Fraction | int | str
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """One reason: the rule it rests on (catalogue id), a sentence, and its numbers."""
-
-    rule: str
-    text: str
-    numbers: Mapping[str, Number] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        rule(self.rule)  # unknown ids are a programming error
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule,
-            "text": self.text,
-            "numbers": {
-                k: fraction_text(v) if isinstance(v, Fraction) else v for k, v in self.numbers.items()
-            },
-        }
-
-
-def fraction_text(x: Fraction) -> str:
-    """``"-7/19"``, ``"1"``: reduced, the sign on the numerator."""
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
-def fmt(x: Fraction, signed: bool = True) -> str:
-    return f"{float(x):+.3f}" if signed else f"{float(x):.3f}"
+__all__ = ["BurnStats", "burn_stats", "contrast", "play_reasons", "trump_reasons"]
 
 
 def _sym(cards: Sequence[Card]) -> str:

@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any
 
-from euchre_tutor.advisor.positions import TrumpChoice, trump_choices, trump_knowledge
-from euchre_tutor.advisor.solver import Objective, Outcome, Solver
+from euchre_tutor.advisor.solitaire.positions import TrumpChoice, trump_choices, trump_knowledge
+from euchre_tutor.advisor.solitaire.solver import Objective, Outcome, Solver
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp
 

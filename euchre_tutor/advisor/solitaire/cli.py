@@ -21,10 +21,10 @@ import json
 import sys
 from typing import Any, cast
 
-from euchre_tutor.advisor.advice import Analysis, Mode, OptionAnalysis, analyse_view
-from euchre_tutor.advisor.parallel import TrumpPool
-from euchre_tutor.advisor.reasons import fraction_text
-from euchre_tutor.advisor.solver import Solver
+from euchre_tutor.advisor.shared import fraction_text
+from euchre_tutor.advisor.solitaire.advice import Analysis, Mode, OptionAnalysis, analyse_view
+from euchre_tutor.advisor.solitaire.parallel import TrumpPool
+from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.cli import (
     add_position_arguments,

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.advice import analyse_view, grade, review_deal
-from euchre_tutor.advisor.reasons import burn_stats
-from euchre_tutor.advisor.solver import Knowledge
+from euchre_tutor.advisor.solitaire.advice import analyse_view, grade, review_deal
+from euchre_tutor.advisor.solitaire.reasons import burn_stats
+from euchre_tutor.advisor.solitaire.solver import Knowledge
 from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.rules import RULES
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
 
-EX = json.loads((Path(__file__).parent.parent / "data" / "hint_examples.json").read_text())["examples"]
+EX = json.loads((Path(__file__).parents[2] / "data" / "hint_examples.json").read_text())["examples"]
 
 
 def _deal(hand: str, turn: str) -> SolitaireDeal:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from euchre_tutor.advisor.solver import Knowledge, Objective, Outcome, Solver
+from euchre_tutor.advisor.solitaire.solver import Knowledge, Objective, Outcome, Solver
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase

@@ -1,0 +1,71 @@
+"""What both advisors share: reasons as data, number formatting, grade thresholds.
+
+A :class:`Reason` is a rule id from the catalogue, a plain sentence and its
+numbers; widgets and lessons render it, nothing here formats HTML.
+
+>>> Reason("cards.left-bower", "J♦ is the left bower.").to_json()["rule"]
+'cards.left-bower'
+>>> grade_label(Fraction(3, 10), "points")
+'Mistake'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from euchre_tutor.rules.catalogue import rule
+
+__all__ = ["GRADES", "THRESHOLDS", "Number", "Reason", "fmt", "fraction_text", "grade_label"]
+
+Number = Fraction | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One reason: the rule it rests on (catalogue id), a sentence, and its numbers."""
+
+    rule: str
+    text: str
+    numbers: Mapping[str, Number] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        rule(self.rule)  # unknown ids are a programming error
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "text": self.text,
+            "numbers": {
+                k: fraction_text(v) if isinstance(v, Fraction) else v for k, v in self.numbers.items()
+            },
+        }
+
+
+def fraction_text(x: Fraction) -> str:
+    """``"-7/19"``, ``"1"``: reduced, the sign on the numerator."""
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def fmt(x: Fraction, signed: bool = True) -> str:
+    return f"{float(x):+.3f}" if signed else f"{float(x):.3f}"
+
+
+#: The grade names, best first.
+GRADES = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
+
+#: A loss below each limit earns that label; at or above the last, Blunder. Points mode: expected
+#: points lost; game mode: the chance to win the game lost. The same scale for both games.
+THRESHOLDS: dict[str, tuple[tuple[Fraction, str], ...]] = {
+    "points": ((Fraction(1, 20), "Good"), (Fraction(1, 5), "Inaccuracy"), (Fraction(1, 2), "Mistake")),
+    "game": ((Fraction(1, 100), "Good"), (Fraction(3, 100), "Inaccuracy"), (Fraction(8, 100), "Mistake")),
+}
+
+
+def grade_label(loss: Fraction, mode: str) -> str:
+    """The label of a positive loss (a loss of 0 is Best or Good, decided by the caller)."""
+    for limit, name in THRESHOLDS[mode]:
+        if loss < limit:
+            return name
+    return "Blunder"
