@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -49,39 +50,6 @@ class RandomPlayer:
         if not view.legal:
             raise IllegalAction(f"{view.seat.word} has nothing to do now")
         return view.legal[self._rng.randrange(len(view.legal))]
-
-
-def _trump_points(card: Card, trump: Suit) -> float:
-    if card.is_joker:
-        return 3.5
-    if is_right_bower(card, trump):
-        return 3.0
-    if is_left_bower(card, trump):
-        return 2.5
-    if not is_trump(card, trump):
-        return 1.0 if card.rank is Rank.ACE else 0.0
-    return {Rank.ACE: 2.0, Rank.KING: 1.5, Rank.QUEEN: 1.25}.get(card.rank, 1.0)
-
-
-def hand_strength(cards: Sequence[Card], trump: Suit) -> float:
-    """A point count of ``cards`` with ``trump``: joker 3.5, bowers 3 and 2.5, trump A 2, K 1.5,
-    Q 1.25, other trumps 1, off-suit aces 1, and 0.5 per void in a plain suit when holding 2+ trumps."""
-    points = sum(_trump_points(c, trump) for c in cards)
-    trumps = sum(1 for c in cards if is_trump(c, trump))
-    if trumps >= 2:
-        suits = {effective_suit(c, trump) for c in cards}
-        points += 0.5 * sum(1 for s in Suit if s is not trump and s not in suits)
-    return points
-
-
-def no_trump_strength(cards: Sequence[Card], notrump: str, lowest: Rank = Rank.NINE) -> float:
-    """A point count for a no-trump bid: sure winners (aces high; the lowest ranks low) 2.5,
-    the next rank 1.2 (on the same scale as :func:`hand_strength`)."""
-    points = 0.0
-    for c in cards:
-        step = (Rank.ACE - c.rank) if notrump == "high" else (c.rank - lowest)
-        points += {0: 2.5, 1: 1.2}.get(int(step), 0.0)
-    return points
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +102,7 @@ class RuleBasedPlayer:
         if view.seat == view.dealer:
             cards = _best_six_minus_one([*cards, view.up], trump)
         points = hand_strength(cards, trump)
-        up_value = _trump_points(view.up, trump)
+        up_value = trump_points(view.up, trump)
         if view.dealer in view.seat.partners:
             points += 0.5 * up_value
         elif view.dealer != view.seat:
