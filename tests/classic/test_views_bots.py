@@ -97,8 +97,12 @@ def test_random_player_is_seeded() -> None:
     assert [RandomPlayer(3).choose(view) for _ in range(2)] == [
         RandomPlayer(3).choose(view) for _ in range(2)
     ]
-    rng = random.Random(0)
-    assert rng is not None
+    # The seed drives a random.Random that picks an index into view.legal, draw after draw.
+    rng = random.Random(3)
+    player = RandomPlayer(3)
+    picks = [player.choose(view) for _ in range(40)]
+    assert picks == [view.legal[rng.randrange(len(view.legal))] for _ in range(40)]
+    assert set(picks) == set(view.legal)  # uniform over 40 draws: every legal action comes up
 
 
 def test_play_out_needs_one_player_per_seat() -> None:

@@ -77,19 +77,18 @@ def test_play_analysis_and_grades(example_1: SolitaireDeal) -> None:
 
 
 def test_follow_suit_reason_names_the_left_bower() -> None:
-    hand = parse_cards("JS 9H KD AD TC")
-    k_state = new_deal(_deal("JS 9H KD AD TC", "QH")).apply(NameTrump(Suit.CLUBS))
-    # Lead the nine of hearts; whatever the deck does, find a position where it leads.
-    state = k_state.apply(Play(parse_card("9H")))
-    while state.deck_lead is None and not state.is_over:
-        state = state.apply(Play(state.legal_plays()[0]))
-    if state.is_over:
-        pytest.skip("the deck never led in this deal")
+    # Clubs trump: J♠ is the left bower. After the 9♥ lead the deck leads J♣, and the
+    # player, holding J♠ and 10♣, must follow clubs with either of them.
+    state = new_deal(_deal("JS 9H KD AD TC", "QH")).apply(NameTrump(Suit.CLUBS))
+    state = state.apply(Play(parse_card("9H")))
+    assert state.deck_lead == parse_card("JC")
     a = analyse_view(player_view(state))
     first = a.reasons[0]
-    assert first.rule in ("solitaire.follow-deck", "cards.follow-suit")
-    assert first.numbers["led"] == str(state.deck_lead)
-    assert hand  # the left bower J♠ is a club here
+    assert first.rule == "solitaire.follow-deck"
+    assert first.numbers["led"] == "JC" and first.numbers["legal"].split() == ["JS", "TC"]
+    assert "J♠ is the left bower, so it counts as club" in first.text
+    bower = next(r for r in a.reasons if r.rule == "cards.trump-order")
+    assert bower.numbers["left_bower"] == "JS" and "the left bower is the jack of spades (J♠)" in bower.text
 
 
 def test_review_grades_every_decision(example_1: SolitaireDeal) -> None:
