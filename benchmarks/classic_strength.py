@@ -101,7 +101,7 @@ class IsmctsAgent:
     """OpenSpiel's C++ ISMCTS acting on the pyspiel state (it sees what its resampling lets it see)."""
 
     def __init__(self, seed: int, simulations: int, uct_c: float) -> None:
-        # The bot keeps a raw pointer to the evaluator: keep the evaluator alive too.
+        # Held as long as the bot, in case the binding does not keep the evaluator alive itself.
         self.evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
         self.bot = pyspiel.ISMCTSBot(
             seed,
