@@ -2,7 +2,10 @@
 
 Each game registers its own subcommands (``euchre_tutor.solitaire.cli``,
 ``euchre_tutor.classic.cli``); this module only dispatches. Bad input exits
-with status 2 and one teaching line on stderr, never a traceback.
+with status 2 and one teaching line on stderr (at most
+:data:`~euchre_tutor.jsonio.MAX_ERROR` characters), never a traceback: input
+is read through :mod:`euchre_tutor.jsonio`, and a bug that still escapes is
+reported as one "internal error" line.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from euchre_tutor import __version__
+from euchre_tutor.jsonio import error_text, fail
 
 __all__ = ["main"]
 
@@ -21,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors in one line, like every other error of the command (argparse prints the whole usage)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {message} (see `{self.prog} --help`)\n")
+        self.exit(2, f"error: {error_text(f'{message} (see `{self.prog} --help`)', 290)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
     except BrokenPipeError:  # e.g. piped into `head`
         return 0
+    except (RecursionError, MemoryError) as error:  # input too large for this machine, not a bug
+        return fail(f"the input is too large or too deeply nested to handle ({type(error).__name__})")
+    except Exception as error:  # a bug: still one line, and it says so
+        return fail(f"internal error ({type(error).__name__}: {error}); please report it with the input")
     return code
 
 

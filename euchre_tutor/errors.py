@@ -7,7 +7,8 @@
         ├── RulesError       an impossible combination of rule options
         ├── IllegalAction    an action the rules do not allow now
         │   └── IllegalPlay  a card that may not be played (follow suit, not held)
-        └── SaveFileError    a saved game or deal file that is corrupt or hand-edited badly
+        ├── SaveFileError    a saved game or deal file that is corrupt or hand-edited badly
+        └── JsonInputError   input that is not usable JSON: binary, broken, too deep, a huge number
 
 Subclassing ValueError keeps ``except ValueError`` working for callers that
 do not care about Euchre, while the tutor can show ``str(error)`` as is.
@@ -21,6 +22,7 @@ __all__ = [
     "EuchreError",
     "IllegalAction",
     "IllegalPlay",
+    "JsonInputError",
     "RulesError",
     "SaveFileError",
 ]
@@ -52,3 +54,7 @@ class IllegalPlay(IllegalAction):
 
 class SaveFileError(EuchreError):
     """A saved file that cannot be loaded; nothing is half-loaded."""
+
+
+class JsonInputError(EuchreError):
+    """Input that is not JSON the tutor will read (see :mod:`euchre_tutor.jsonio`); nothing is loaded."""

@@ -10,13 +10,15 @@ them; undo and redo move a cursor, and a new action drops the redo tail.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
-from euchre_tutor.errors import IllegalAction, SaveFileError
+from euchre_tutor.errors import IllegalAction, JsonInputError, SaveFileError
+from euchre_tutor.jsonio import decode_text, load_json_text, short
 
 __all__ = ["History", "parse_saved_json", "read_saved_file"]
+
+MAX_SAVE_BYTES: Final = 16 * 2**20  # a long saved game is a few hundred kB
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -82,18 +84,28 @@ class History(Generic[S, A]):
         self._position = position
 
 
-def parse_saved_json(text: str, what: str) -> object:
-    """JSON of a saved file, or a SaveFileError that says where it is broken."""
+def parse_saved_json(text: bytes | str, what: str) -> object:
+    """JSON of a saved file (through the limits of :mod:`euchre_tutor.jsonio`), or a SaveFileError."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveFileError(
-            f"the saved {what} is not valid JSON (line {error.lineno}, column {error.colno})"
-        ) from None
+        return load_json_text(text, f"the saved {what}")
+    except JsonInputError as error:
+        raise SaveFileError(str(error)) from None
 
 
 def read_saved_file(path: str | Path, what: str) -> str:
+    """The text of a saved file; unreadable or binary files are a SaveFileError that names the file."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveFileError(f"cannot read the saved {what} {str(path)!r}: {error}") from None
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise SaveFileError(
+            f"cannot read the saved {what} {short(str(path))}: {error.strerror or error}"
+        ) from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            f"the saved {what} {short(str(path))} is over {MAX_SAVE_BYTES // 2**20} MB: not a file the tutor saved"
+        )
+    try:
+        return decode_text(data, f"the saved {what} {short(str(path))}")
+    except JsonInputError as error:
+        raise SaveFileError(str(error)) from None

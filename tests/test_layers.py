@@ -17,6 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "euchre_tutor"
 
 LAYER = {
     "errors": 0,
+    "jsonio": 0,
     "history": 0,
     "cards": 0,
     "rules": 1,

@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import IO, Any
 
 from euchre_tutor.classic.replay import replay
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import error_result, fail, load_json_text, read_lines, read_text, short
 from euchre_tutor.rules.classic import OPTION_MEANINGS, OPTION_VALUES, PRESET_NOTES, PRESETS, ClassicRules
 
 __all__ = ["register"]
@@ -48,36 +49,28 @@ def register(games: Any) -> None:
     rules.set_defaults(run=run_rules)
 
 
-def _answer_line(line: str) -> dict[str, Any]:
+def _answer_line(line: bytes | str) -> dict[str, Any]:
+    """One batch line's answer; any bad input is an ``{"error": ...}`` line and the batch goes on."""
+    if not line.strip():
+        return error_result("empty line: each line must be one JSON hand")
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": f"the line is not valid JSON: {exc}"}
-    try:
-        return replay(data)
+        return replay(load_json_text(line, "the line"))
     except EuchreError as exc:
-        return {"error": str(exc)}
-    except RecursionError:
-        return {"error": "the input is nested too deeply"}
+        return error_result(str(exc))
+    except (RecursionError, MemoryError) as exc:
+        return error_result(f"the line is too large or too deeply nested to handle ({type(exc).__name__})")
+    except Exception as exc:  # a bug: reported on its line, and the batch goes on
+        return error_result(f"internal error ({type(exc).__name__}: {exc}); please report it with the line")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     if args.batch is not None:
         return _run_batch(args.batch)
-    text = sys.stdin.read() if args.input == "-" else args.input
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"error: the input is not valid JSON: {exc}", file=sys.stderr)
-        return 2
-    try:
-        result = replay(data)
+        text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
+        result = replay(load_json_text(text, "the input"))
     except EuchreError as exc:
-        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
-        return 2
-    except RecursionError:
-        print("error: the input is nested too deeply", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     print(json.dumps(result, ensure_ascii=False))
     return 0
 
@@ -86,28 +79,19 @@ def _run_batch(path: str) -> int:
     if path == "-":
         return _batch_lines(sys.stdin)
     try:
-        with open(path, encoding="utf-8") as fh:
-            return _batch_lines(fh)
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {path!r}: {exc}", file=sys.stderr)
-        return 2
+        stream = open(path, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
+    except OSError as exc:
+        return fail(f"cannot read the batch file {short(path)}: {exc.strerror or exc}")
+    with stream:
+        return _batch_lines(stream)
 
 
-def _batch_lines(lines: TextIO) -> int:
+def _batch_lines(lines: IO[str] | IO[bytes]) -> int:
     out = sys.stdout
-    for raw in lines:
-        line = raw.rstrip("\r\n")
-        if not line.strip():
-            result: dict[str, Any] = {"error": "empty line: each line must be one JSON hand"}
-        else:
-            result = _answer_line(line)
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    for line in read_lines(lines):
+        out.write(json.dumps(_answer_line(line), ensure_ascii=False) + "\n")
     out.flush()
     return 0
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from euchre_tutor.classic.engine import Deal, HandState, new_hand, rules_seating
 from euchre_tutor.errors import DealError, EuchreError
+from euchre_tutor.jsonio import short
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = ["hand_result", "replay"]
@@ -38,7 +39,7 @@ def replay_state(data: object) -> HandState:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise DealError(
-            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(sorted(_KEYS))}"
+            f"unknown key(s) {', '.join(map(short, unknown))}; the keys are {', '.join(sorted(_KEYS))}"
         )
     missing = [k for k in ("dealer", "hands", "up") if k not in data]
     if missing:
@@ -55,13 +56,17 @@ def replay_state(data: object) -> HandState:
     )
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise DealError(f"actions must be a list of strings such as 'pass' or 'play 9S', not {actions!r}")
+        raise DealError(
+            f"actions must be a list of strings such as 'pass' or 'play 9S', not {short(actions)}"
+        )
     state = new_hand(deal, rules)
     for i, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise DealError(f"action {i} must be a string such as 'pass' or 'play 9S', not {short(text)}")
         try:
             state = state.apply(text)
         except EuchreError as exc:
-            raise type(exc)(f"action {i} ({text!r}): {exc}") from None
+            raise type(exc)(f"action {i} ({short(text)}): {exc}") from None
     return state
 
 

@@ -12,10 +12,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import IO, Any, Final, TextIO
 
+from euchre_tutor import jsonio
 from euchre_tutor.cards import Card, format_cards, parse_cards
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import error_result, load_json_text, read_lines, short, whole_number
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import DealState, Phase, Play, SolitaireDeal, Trick, new_deal
 from euchre_tutor.solitaire.game import SolitaireGame, trump_action
@@ -27,9 +29,13 @@ __all__ = [
     "fail",
     "position_from_args",
     "position_from_json",
+    "refuse_position_flags",
     "register",
     "run_batch",
+    "whole_number_flag",
 ]
+
+LINE_KEYS: Final = frozenset({"deal", "seed", "trump", "alone", "plays", "name_turned"})
 
 
 class InputError(EuchreError):
@@ -66,7 +72,7 @@ def register(games: Any) -> Any:
 def add_position_arguments(parser: argparse.ArgumentParser, *, trump_required: bool = False) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--deal", help='the 24 cards in deal order, e.g. "9H 9C KC JC 9S JD ..."')
-    source.add_argument("--seed", type=int, help="deal from this seed instead")
+    source.add_argument("--seed", type=whole_number_flag, help="deal from this seed instead")
     source.add_argument(
         "--batch",
         metavar="FILE",
@@ -83,10 +89,33 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, trump_required: b
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def whole_number_flag(text: str) -> int:
+    """argparse ``type=`` for whole numbers: at most 100 digits, and a message that says so."""
+    try:
+        return whole_number(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def fail(message: str, stream: TextIO | None = None) -> int:
-    """Print one teaching line on stderr and return exit status 2."""
-    print(f"error: {message}", file=stream or sys.stderr)
-    return 2
+    """Print one short teaching line on stderr and return exit status 2."""
+    return jsonio.fail(message, stream)
+
+
+def refuse_position_flags(args: argparse.Namespace, source: str, names: Iterable[str]) -> None:
+    """Refuse the position flags ``source`` (``--batch``, ``--game``) replaces, rather than ignore them."""
+    given = [f"--{n.replace('_', '-')}" for n in names if getattr(args, n, None) not in (None, False, "")]
+    if given:
+        raise InputError(
+            f"{source} reads its positions by itself, so {', '.join(given)} would be ignored: leave "
+            f"{'it' if len(given) == 1 else 'them'} out ({_SOURCE_NOTES[source]})"
+        )
+
+
+_SOURCE_NOTES: Final = {
+    "--batch": 'each line gives its own "deal" or "seed", "trump", "alone", "plays", "name_turned"',
+    "--game": "the saved game holds its deals, trump choices and plays; --json goes with it",
+}
 
 
 def _position(
@@ -125,10 +154,19 @@ def position_from_args(args: argparse.Namespace) -> DealState:
     return _position(deal, args.trump, args.alone, args.name_turned, parse_cards(args.plays))
 
 
-def position_from_json(obj: object) -> DealState:
-    """The position a batch line describes: ``{"deal"|"seed", "trump", "alone", "plays", "name_turned"}``."""
+def position_from_json(obj: object, extra: Iterable[str] = ()) -> DealState:
+    """The position a batch line describes: ``{"deal"|"seed", "trump", "alone", "plays", "name_turned"}``.
+
+    Keys outside these (and the caller's ``extra`` ones) are refused, not ignored.
+    """
     if not isinstance(obj, dict):
-        raise InputError(f'each line must be a JSON object like {{"deal": "..."}}, not {obj!r}')
+        raise InputError(f'each line must be a JSON object like {{"deal": "..."}}, not {short(obj)}')
+    allowed = LINE_KEYS | set(extra)
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise InputError(
+            f"unknown key(s) {', '.join(map(short, unknown))}; a line's keys are {', '.join(sorted(allowed))}"
+        )
     if ("deal" in obj) == ("seed" in obj):
         raise InputError('give exactly one of "deal" (24 cards) or "seed" (a whole number)')
     if "deal" in obj:
@@ -136,11 +174,11 @@ def position_from_json(obj: object) -> DealState:
     else:
         seed = obj["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InputError(f'"seed" must be a whole number, not {seed!r}')
+            raise InputError(f'"seed" must be a whole number, not {short(seed)}')
         deal = SolitaireDeal.from_seed(seed)
     trump = obj.get("trump")
     if trump is not None and not isinstance(trump, str):
-        raise InputError(f'"trump" must be "up", "C", "D", "H" or "S", not {trump!r}')
+        raise InputError(f'"trump" must be "up", "C", "D", "H" or "S", not {short(trump)}')
     alone = _flag(obj, "alone")
     name_turned = _flag(obj, "name_turned")
     plays = _card_list(obj.get("plays", ""), "plays")
@@ -150,7 +188,7 @@ def position_from_json(obj: object) -> DealState:
 def _flag(obj: dict[str, Any], key: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        raise InputError(f'"{key}" must be true or false, not {value!r}')
+        raise InputError(f'"{key}" must be true or false, not {short(value)}')
     return value
 
 
@@ -159,21 +197,23 @@ def _card_list(value: object, key: str) -> tuple[Card, ...]:
         return parse_cards(value)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return parse_cards(value)
-    raise InputError(f'"{key}" must be a string of cards like "JH AH" (or a list of them), not {value!r}')
+    raise InputError(
+        f'"{key}" must be a string of cards like "JH AH" (or a list of them), not {short(value)}'
+    )
 
 
 def run_batch(args: argparse.Namespace, handle: Callable[[Any], dict[str, Any]]) -> int:
     """One JSON result line per input line; a bad line gives ``{"error": ...}`` and the batch goes on."""
-    stream: TextIO
+    stream: IO[str] | IO[bytes]
     if args.batch == "-":
         stream = sys.stdin
     else:
         try:
-            stream = open(args.batch, encoding="utf-8")  # noqa: SIM115 - closed below
+            stream = open(args.batch, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
         except OSError as error:
-            return fail(f"cannot read the batch file {args.batch!r}: {error.strerror}")
+            return fail(f"cannot read the batch file {short(args.batch)}: {error.strerror or error}")
     try:
-        for line in stream:
+        for line in read_lines(stream):
             print(json.dumps(_batch_line(line, handle)), flush=False)
     finally:
         if stream is not sys.stdin:
@@ -182,17 +222,17 @@ def run_batch(args: argparse.Namespace, handle: Callable[[Any], dict[str, Any]])
     return 0
 
 
-def _batch_line(line: str, handle: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+def _batch_line(line: bytes | str, handle: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"not JSON ({error.msg} at column {error.colno})"}
-    try:
-        return handle(obj)
+        return handle(load_json_text(line, "the line"))
     except EuchreError as error:
-        return {"error": str(error)}
-    except (TypeError, KeyError) as error:  # malformed shapes the checks above did not foresee
-        return {"error": f"malformed line: {error}"}
+        return error_result(str(error))
+    except (RecursionError, MemoryError) as error:
+        return error_result(f"the line is too large or too deeply nested to handle ({type(error).__name__})")
+    except Exception as error:  # a bug: reported on its line, and the batch goes on
+        return error_result(
+            f"internal error ({type(error).__name__}: {error}); please report it with the line"
+        )
 
 
 def trick_json(trick: Trick) -> dict[str, Any]:
@@ -293,19 +333,23 @@ def game_text(game: SolitaireGame) -> str:
     return "\n\n".join(parts)
 
 
+_POSITION_FLAGS: Final = ("trump", "alone", "name_turned", "plays")
+
+
 def run_replay(args: argparse.Namespace) -> int:
     if args.game is not None:
-        if args.deal or args.seed is not None or args.batch or args.plays or args.trump:
-            return fail(
-                "--game replays a saved game by itself: leave out --deal, --seed, --batch, --trump and --plays"
-            )
         try:
+            refuse_position_flags(args, "--game", ["deal", "seed", "batch", *_POSITION_FLAGS])
             game = SolitaireGame.load(args.game)
         except EuchreError as error:
             return fail(str(error))
         print(json.dumps(game_json(game)) if args.json else game_text(game))
         return 0
     if args.batch is not None:
+        try:
+            refuse_position_flags(args, "--batch", _POSITION_FLAGS)
+        except EuchreError as error:
+            return fail(str(error))
         return run_batch(args, lambda obj: deal_result_json(_require_trump(position_from_json(obj))))
     try:
         state = _require_trump(position_from_args(args))

@@ -59,7 +59,8 @@ from euchre_tutor.classic.game import FORMAT as SAVE_FORMAT
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.classic.seating import FOUR, Seat
-from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
+from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, RulesError
+from euchre_tutor.jsonio import error_text, load_json_text, short
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -445,11 +446,17 @@ class ClassicController(Observable):
         (``rules``, ``dealer``, ``hands``, ``up``, optional ``kitty`` and ``actions``), or a saved game."""
 
         def command() -> str:
+            try:
+                return load()
+            except EuchreError as error:  # one short message, however long the pasted text
+                raise type(error)(error_text(str(error))) from None
+
+        def load() -> str:
             obj = self._parse_json(data)
             if isinstance(obj, dict) and "format" in obj:
                 if obj.get("format") != SAVE_FORMAT:
                     raise IllegalAction(
-                        f"a deal with a 'format' key is a saved game ({SAVE_FORMAT!r}), not {obj.get('format')!r}"
+                        f"a deal with a 'format' key is a saved game ({SAVE_FORMAT!r}), not {short(obj.get('format'))}"
                     )
                 loaded = ClassicGame.from_json(obj)
                 classic_rules(loaded.rules)
@@ -547,10 +554,11 @@ class ClassicController(Observable):
 
     @staticmethod
     def _parse_json(data: str | Mapping[str, Any]) -> object:
+        """The pasted text as JSON, read through the limits of :mod:`euchre_tutor.jsonio`."""
         if isinstance(data, Mapping):
             return dict(data)
         if not isinstance(data, str):
-            raise IllegalAction(f"a teacher's deal is a JSON object (text), not {data!r}")
+            raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
         text = data.strip()
         if not text:
             raise IllegalAction(
@@ -558,11 +566,10 @@ class ClassicController(Observable):
                 '"E": [...], "S": [...], "W": [...]}, "up": "KS"}'
             )
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
+            return load_json_text(text, "the teacher's deal")
+        except JsonInputError as error:
             raise IllegalAction(
-                f"the teacher's deal is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
-                'it looks like {"dealer": "N", "hands": {"N": ["9S", ...], ...}, "up": "KS"}'
+                f'{error}; it looks like {{"dealer": "N", "hands": {{"N": ["9S", ...], ...}}, "up": "KS"}}'
             ) from None
 
     def _start(self, game: ClassicGame, steps: list[_Step], *, run: bool = True) -> None:

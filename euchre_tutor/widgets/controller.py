@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
+from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
@@ -275,22 +276,23 @@ class SolitaireController(Observable):
         return self.deal(deal, f"Dealt the cards of seed {int(str(seed).strip())}.")
 
     def load_deal(self, text: str) -> bool:
-        """A teacher's deal: 24 cards in deal order, or a saved game (JSON)."""
+        """A teacher's deal: 24 cards in deal order, or a saved game (JSON); bad text changes nothing."""
         stripped = text.strip()
         if stripped.startswith("{"):
             return self.load_game(stripped)
         try:
             deal = SolitaireDeal.parse(stripped)
         except EuchreError as error:
-            self._say(sentence(str(error)), error=True)
+            self._say(sentence(error_text(str(error))), error=True)
             return False
         return self.deal(deal, "Dealt the teacher's deal.")
 
     def load_game(self, text: str) -> bool:
+        """A saved game (the Save game file), read through the limits of :mod:`euchre_tutor.jsonio`."""
         try:
             game = SolitaireGame.loads(text)
         except EuchreError as error:
-            self._say(sentence(str(error)), error=True)
+            self._say(sentence(error_text(str(error))), error=True)
             return False
         self.game = game
         self._decisions.clear()

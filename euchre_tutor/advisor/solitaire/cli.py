@@ -26,12 +26,15 @@ from euchre_tutor.advisor.solitaire.advice import Analysis, Mode, OptionAnalysis
 from euchre_tutor.advisor.solitaire.parallel import TrumpPool
 from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.solitaire.cli import (
     add_position_arguments,
     fail,
     position_from_args,
     position_from_json,
+    refuse_position_flags,
     run_batch,
+    whole_number_flag,
 )
 from euchre_tutor.solitaire.engine import DealState, NameTrump, OrderUp, Phase, Play
 from euchre_tutor.views.solitaire import player_view
@@ -57,10 +60,15 @@ def register(commands: Any) -> None:
         default="points",
         help="maximise expected points (default) or the chance to win the game from --score",
     )
-    parser.add_argument("--score", default="0:0", metavar="P:D", help="game score before this deal, e.g. 7:9")
+    parser.add_argument(
+        "--score",
+        default=None,
+        metavar="P:D",
+        help="game score before this deal, e.g. 7:9 (with --mode game; default 0:0)",
+    )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=whole_number_flag,
         default=None,
         metavar="N",
         help="processes for a trump decision (default: every usable core; the values do not change)",
@@ -68,15 +76,18 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=run_analyze)
 
 
-def _score(text: str) -> tuple[int, int]:
-    try:
-        a, b = text.split(":")
-        score = int(a), int(b)
-    except ValueError:
-        raise EuchreError(f"--score {text!r} is not a score: write player:deck points, e.g. 7:9") from None
-    if min(score) < 0:
-        raise EuchreError(f"--score {text!r}: points cannot be negative")
-    return score
+def _score(text: str, name: str = "--score") -> tuple[int, int]:
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        negative = len(parts) == 2 and any(p.strip().startswith("-") for p in parts)
+        raise EuchreError(
+            f"{name} {short(text)}: points cannot be negative"
+            if negative
+            else f"{name} {short(text)} is not a score: write player:deck points, e.g. 7:9"
+        )
+    if max(len(p.strip()) for p in parts) > MAX_DIGITS:
+        raise EuchreError(f"{name} {short(text)}: points have at most {MAX_DIGITS} digits")
+    return int(parts[0]), int(parts[1])
 
 
 def _option_json(o: OptionAnalysis) -> dict[str, Any]:
@@ -149,14 +160,30 @@ def analysis_text(analysis: Analysis) -> str:
     return "\n".join(lines)
 
 
+_LINE_KEYS = ("mode", "score")
+
+
 def run_analyze(args: argparse.Namespace) -> int:
     mode = cast(Mode, args.mode)
     try:
-        score = _score(args.score)
+        if args.batch is not None:
+            refuse_position_flags(args, "--batch", ["trump", "alone", "name_turned", "plays"])
+        if args.score is not None and mode != "game" and args.batch is None:
+            raise EuchreError("--score goes with --mode game: expected points do not depend on the score")
+        if args.score is not None and mode != "game":
+            raise EuchreError(
+                '--score goes with --mode game (a line with "mode": "game" gives its own "score")'
+            )
+        score = (0, 0) if args.score is None else _score(args.score)
+        if args.jobs is not None and args.jobs < 1:
+            raise EuchreError(f"--jobs {args.jobs}: give at least 1 process")
+        if args.jobs is not None and args.batch is None and args.trump is not None:
+            raise EuchreError(
+                "--jobs splits a trump decision between processes, and with --trump the position is a "
+                "card decision: leave out --jobs (or --trump)"
+            )
     except EuchreError as error:
         return fail(str(error))
-    if args.jobs is not None and args.jobs < 1:
-        return fail(f"--jobs {args.jobs}: give at least 1 process")
     # One solver (its memo bounded) and one pool for the whole run: a batch reuses both.
     solver = Solver()
     with TrumpPool(args.jobs) as pool:
@@ -174,11 +201,16 @@ def _run(
             if isinstance(obj, dict):
                 if "mode" in obj:
                     if obj["mode"] not in ("points", "game"):
-                        raise EuchreError(f"mode {obj['mode']!r}: use 'points' or 'game'")
+                        raise EuchreError(f'"mode" {short(obj["mode"])}: use "points" or "game"')
                     line_mode = cast(Mode, obj["mode"])
                 if "score" in obj:
-                    line_score = _score(str(obj["score"]))
-            return analysis_json(_analyse(position_from_json(obj), line_mode, line_score, solver, pool))
+                    if line_mode != "game":
+                        raise EuchreError('"score" goes with "mode": "game" (or --mode game)')
+                    if not isinstance(obj["score"], str):
+                        raise EuchreError(f'"score" is a string like "7:9", not {short(obj["score"])}')
+                    line_score = _score(obj["score"], '"score"')
+            position = position_from_json(obj, extra=_LINE_KEYS)
+            return analysis_json(_analyse(position, line_mode, line_score, solver, pool))
 
         return run_batch(args, handle)
     try:
