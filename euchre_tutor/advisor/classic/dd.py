@@ -1,0 +1,749 @@
+"""Classic Euchre with every hand open: the double-dummy solver and the rule-based rollout.
+
+The classic advisor samples hidden-card "worlds" and needs, per world, what
+the card play is worth with all cards known (:func:`solve`,
+:func:`card_values`) and, for bidding, what the rule-based player's own card
+play makes of the hand (:func:`rollout`). All take a full-information
+:class:`~euchre_tutor.classic.engine.HandState` in the play phase, under any
+rules the engine plays (3, 4 or 6 players, every deck, the joker, no-trump
+high and low, loners and lone defenders sitting partners out, trump-lead
+restrictions, mid-trick positions). Values are the makers' tricks at the end
+of the hand (tricks already taken included): every scoring option is
+monotone in them, so the points follow.
+
+Two backends give identical answers: a compiled core (``_ddcore``, C) and a
+pure-Python one. :data:`BACKEND` names the default: ``"compiled"`` when the
+extension was built, ``"python"`` when it was not or when the environment
+variable ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set at import. Every function also
+takes ``backend="python"`` or ``backend="compiled"`` to choose per call.
+
+How it works. Cards are bits of a 64-bit mask numbered by ``Card.index``
+(suit * 8 + rank offset, the joker 32: the pack's order). Per contract
+(deck, joker, trump, no-trump) Python computes, from the engine's own
+:func:`~euchre_tutor.cards.effective_suit` and
+:func:`~euchre_tutor.cards.trick_power` (and the low no-trump rule of
+:func:`~euchre_tutor.classic.engine.trick_winner`), each card's effective
+suit, its power for every led suit, the cards above it in its own suit and
+its place from cheapest to dearest; the search only reads those tables.
+The solver is alpha-beta on the makers' trick count with a transposition
+table at trick boundaries (hands of every seat, leader, "trump broken")
+holding bounds, winners-first move ordering and equivalent cards merged: two
+cards of one effective suit with no other live card between them (gone,
+or in the same hand) are interchangeable, so only one is searched.
+
+The rollout is the card play of
+:class:`~euchre_tutor.bots.classic.RuleBasedPlayer` (``_play``, ``_lead``,
+``_is_boss``, ``_cheapest``, ``_power``, ``_cost``) re-implemented on the same
+tables: the advisor layer may not import the bots. It must stay in step with
+``bots/classic.py``; tests/advisor/classic/test_dd_rollout.py compares it with
+``play_out(state, [RuleBasedPlayer()] * players)`` on thousands of states and
+fails when they drift apart.
+
+"Trump broken" (``trump_lead="after-broken"``) follows the rule sheet: some
+completed trick had a trump played to a non-trump lead.
+
+North deals and orders up the ace of hearts; East holds the five other trumps and
+leads. Only the left bower (J♦) takes North's ace at once; the rule-based players
+find it too:
+
+>>> from euchre_tutor.classic.engine import Deal, new_hand
+>>> hands = {"N": "9S TS QS KS AS", "E": "9H TH QH KH JD", "S": "9D TD QD KD AD", "W": "9C TC QC KC AC"}
+>>> deal = Deal.from_hands("N", {seat: cards.split() for seat, cards in hands.items()}, "AH")
+>>> state = new_hand(deal).apply("pass").apply("pass").apply("pass").apply("order").apply("discard 9S")
+>>> solve(state), {str(card): tricks for card, tricks in card_values(state).items()}, rollout(state)
+(0, {'JD': 0, '9H': 1, 'TH': 1, 'QH': 1, 'KH': 1}, 0)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any, Final
+
+from euchre_tutor.cards import Card, Suit, effective_suit, trick_power
+from euchre_tutor.classic.engine import TRICKS, HandState, Phase
+from euchre_tutor.errors import IllegalAction
+from euchre_tutor.views.classic import seat_view
+
+__all__ = [
+    "BACKEND",
+    "BACKENDS",
+    "card_values",
+    "card_values_many",
+    "rollout",
+    "rollout_many",
+    "solve",
+    "solve_many",
+]
+
+_core: Any = None
+if os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") not in ("1", "true", "yes"):
+    try:
+        from euchre_tutor.advisor.classic import _ddcore as _core  # type: ignore[attr-defined,no-redef]
+    except ImportError:  # no compiler when installed: the pure-Python twin serves
+        _core = None
+
+BACKEND: Final[str] = "compiled" if _core is not None else "python"
+"""The default backend: ``"compiled"`` (the C core) or ``"python"``."""
+
+BACKENDS: Final[tuple[str, ...]] = ("compiled", "python") if _core is not None else ("python",)
+"""The backends available in this process."""
+
+_CARD_SLOTS: Final = 33  # Card.index runs 0..32 (the joker is 32)
+_LEAD_RULES: Final = {"anytime": 0, "not-first-trick": 1, "after-broken": 2}
+_NO_WIN: Final = 0
+
+
+# ---------------------------------------------------------------------------
+# Per-contract tables
+
+
+class _Tables:
+    """What the search needs to know about one contract, as plain ints indexed by card bit."""
+
+    __slots__ = (
+        "above",
+        "blob",
+        "cost",
+        "power",
+        "suit",
+        "suitmask",
+        "trump_suit",
+        "trumps",
+    )
+
+    def __init__(self, pack: Sequence[Card], trump: Suit | None, notrump: str | None) -> None:
+        n = _CARD_SLOTS
+        self.suit = [0] * n
+        self.suitmask = [0, 0, 0, 0]
+        self.power = [[0] * n for _ in range(4)]
+        self.above = [0] * n
+        self.cost = [0] * n
+        self.trumps = 0
+        self.trump_suit = -1 if trump is None else trump.index
+        low = notrump == "low"
+        own: dict[int, int] = {}
+        for card in pack:
+            i = card.index
+            s = effective_suit(card, trump)
+            self.suit[i] = s.index
+            self.suitmask[s.index] |= 1 << i
+            if trump is not None and s is trump:
+                self.trumps |= 1 << i
+            for led in Suit:
+                self.power[led.index][i] = _power(card, trump, led, low)
+            own[i] = _power(card, trump, s, low)
+        for card in pack:
+            i = card.index
+            for other in pack:
+                j = other.index
+                if self.suit[j] == self.suit[i] and own[j] > own[i]:
+                    self.above[i] |= 1 << j
+        # Cheapest first, as the rule-based player's _cost orders them (ties: pack order).
+        by_cost = sorted(pack, key=lambda c: ((self.trumps >> c.index) & 1, own[c.index], c.index))
+        for rank, card in enumerate(by_cost):
+            self.cost[card.index] = rank
+        self.blob = _table_blob(self)
+
+
+def _power(card: Card, trump: Suit | None, led: Suit, low: bool) -> int:
+    """The engine's trick power, with the low no-trump rule (the lowest card of the led suit wins)."""
+    if low:
+        return 20 - int(card.rank) if card.suit is led else _NO_WIN
+    return trick_power(card, trump, led)
+
+
+def _table_blob(t: _Tables) -> bytes:
+    """The tables as the C core reads them (see _ddcore.c, struct Tables)."""
+    out = bytearray()
+    for led in range(4):
+        out += bytes(t.power[led])
+    out += bytes(t.suit)
+    out += bytes(t.cost)
+    for m in t.suitmask:
+        out += m.to_bytes(8, "little")
+    for m in t.above:
+        out += m.to_bytes(8, "little")
+    out += t.trumps.to_bytes(8, "little")
+    out += (t.trump_suit & 0xFF).to_bytes(1, "little")
+    return bytes(out)
+
+
+@cache
+def _tables(size: int, joker: bool, trump: Suit | None, notrump: str | None) -> _Tables:
+    from euchre_tutor.cards import deck
+
+    return _Tables(deck(size, joker=joker), trump, notrump)
+
+
+# ---------------------------------------------------------------------------
+# A hand as masks
+
+
+class _Position:
+    """A HandState in the play phase as ints: hands, the trick so far, seats and sides."""
+
+    __slots__ = (
+        "active",
+        "alone",
+        "broken",
+        "done",
+        "hands",
+        "lead_rule",
+        "leader",
+        "legal",
+        "maker",
+        "maker_side",
+        "nxt",
+        "players",
+        "plays",
+        "tables",
+        "tleft",
+        "to_act",
+    )
+
+    def __init__(self, state: HandState) -> None:
+        if state.phase is not Phase.PLAY or state.maker is None or state.to_act is None:
+            raise IllegalAction(
+                f"the double-dummy solver needs a hand in the play phase, not in phase "
+                f"{state.phase.value!r}: bid (and discard) first"
+            )
+        rules = state.rules
+        trump = state.trump
+        self.tables = _tables(rules.deck, rules.joker, trump, state.notrump)
+        seating = state.seating
+        n = seating.players
+        self.players = n
+        out = state.sitting_out
+        active = [s for s in seating.seats if s not in out]
+        self.active = len(active)
+        self.nxt = [0] * n
+        for k, s in enumerate(active):
+            self.nxt[s] = active[(k + 1) % len(active)]
+        makers = state.maker.team
+        self.maker = int(state.maker)
+        self.alone = state.alone
+        self.maker_side = 0
+        for s in seating.seats:
+            if s.team is makers:
+                self.maker_side |= 1 << s
+        self.hands = [0] * n
+        for s in active:
+            m = 0
+            for c in state.hands[s]:
+                m |= 1 << c.index
+            self.hands[s] = m
+        leader = state.trick_leader
+        assert leader is not None
+        self.leader = int(leader)
+        self.to_act = int(state.to_act)
+        self.legal = 0
+        for c in state.legal_plays():
+            self.legal |= 1 << c.index
+        self.plays = [(int(s), c.index) for s, c in state.trick_plays]
+        self.done = sum(1 for t in state.tricks if t.winner.team is makers)
+        self.tleft = TRICKS - len(state.tricks)
+        self.lead_rule = _LEAD_RULES[rules.trump_lead] if trump is not None else 0
+        self.broken = self.lead_rule == 2 and _broken(state)
+
+    def args(self) -> tuple[int, ...]:
+        """The position as the C core reads it (see _ddcore.c, parse_position)."""
+        n = self.players
+        flat = [
+            n,
+            self.maker_side,
+            self.leader,
+            self.tleft,
+            self.lead_rule,
+            int(self.broken),
+            self.maker,
+            int(self.alone),
+            self.active,
+            self.legal,
+            len(self.plays),
+        ]
+        flat += self.nxt
+        flat += self.hands
+        for s, c in self.plays:
+            flat += (s, c)
+        return tuple(flat)
+
+
+def _broken(state: HandState) -> bool:
+    """The rule sheet's "trump broken": a completed trick had a trump played to a non-trump lead."""
+    trump = state.trump
+    for t in state.tricks:
+        cards = t.cards
+        if effective_suit(cards[0], trump) is trump:
+            continue
+        if any(effective_suit(c, trump) is trump for c in cards[1:]):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------
+# The pure-Python double-dummy search
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Search:
+    """Alpha-beta over the rest of one hand (the twin of _ddcore.c's search)."""
+
+    def __init__(self, pos: _Position) -> None:
+        t = pos.tables
+        self.pos = pos
+        self.t = t
+        self.power = t.power
+        self.suit = t.suit
+        self.suitmask = t.suitmask
+        self.above = t.above
+        self.cost = t.cost
+        self.trumps = t.trumps
+        self.trump_suit = t.trump_suit
+        self.nxt = pos.nxt
+        self.maker_side = pos.maker_side
+        self.active = pos.active
+        self.lead_rule = pos.lead_rule
+        self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
+
+    # The trick state passed down: hands (list, mutated and restored), the seat to play, cards
+    # played to the trick so far, led suit, winning seat and power, the trick's cards as a mask,
+    # whether this trick breaks trump, the leader, trump broken before it, tricks left (this one
+    # included).
+
+    def legal(self, hands: list[int], seat: int, k: int, led: int, tleft: int, broken: bool) -> int:
+        hand = hands[seat]
+        if k:
+            follow = hand & self.suitmask[led]
+            return follow or hand
+        if self.trumps and self.lead_rule:
+            barred = tleft == TRICKS if self.lead_rule == 1 else not broken
+            if barred:
+                plain = hand & ~self.trumps
+                if plain:
+                    return plain
+        return hand
+
+    def groups(self, hands: list[int], seat: int, legal: int, table: int) -> list[list[int]]:
+        """The legal cards in classes of interchangeable cards (strongest member first)."""
+        alive = table
+        for s, h in enumerate(hands):
+            if s != seat:
+                alive |= h
+        above = self.above
+        out: list[list[int]] = []
+        for s in range(4):
+            mine = legal & self.suitmask[s]
+            if not mine:
+                continue
+            # strongest first: fewer cards above
+            cards = sorted(_bits(mine), key=lambda c: above[c].bit_count())
+            group = [cards[0]]
+            for c in cards[1:]:
+                prev = group[-1]
+                between = above[c] & ~(above[prev] | (1 << prev))
+                if between & alive:
+                    out.append(group)
+                    group = [c]
+                else:
+                    group.append(c)
+            out.append(group)
+        return out
+
+    def ordered(
+        self, hands: list[int], seat: int, k: int, led: int, wseat: int, wpow: int, legal: int, table: int
+    ) -> list[int]:
+        reps = [g[0] if k == 0 else g[-1] for g in self.groups(hands, seat, legal, table)]
+        cost = self.cost
+        if k == 0:
+            return sorted(reps, key=lambda c: -cost[c])
+        mine = (self.maker_side >> seat) & 1
+        if (self.maker_side >> wseat) & 1 == mine:
+            return sorted(reps, key=lambda c: cost[c])
+        power = self.power[led]
+        winners = sorted((c for c in reps if power[c] > wpow), key=lambda c: power[c])
+        losers = sorted((c for c in reps if power[c] <= wpow), key=lambda c: cost[c])
+        return winners + losers
+
+    def trick_start(
+        self, hands: list[int], leader: int, broken: bool, tleft: int, alpha: int, beta: int
+    ) -> int:
+        if tleft == 0:
+            return 0
+        if alpha >= tleft:
+            return tleft
+        if beta <= 0:
+            return 0
+        key = (*hands, leader, broken)
+        lo, hi = self.tt.get(key, (0, tleft))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a = max(alpha, lo)
+        b = min(beta, hi)
+        v = self.node(hands, leader, 0, 0, 0, 0, 0, False, leader, broken, tleft, a, b)
+        if v <= a:
+            hi = min(hi, v)
+        elif v >= b:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        self.tt[key] = (lo, hi)
+        return v
+
+    def node(
+        self,
+        hands: list[int],
+        seat: int,
+        k: int,
+        led: int,
+        wseat: int,
+        wpow: int,
+        table: int,
+        tbroke: bool,
+        leader: int,
+        broken: bool,
+        tleft: int,
+        alpha: int,
+        beta: int,
+        legal: int = 0,
+    ) -> int:
+        legal = legal or self.legal(hands, seat, k, led, tleft, broken)
+        maximise = (self.maker_side >> seat) & 1
+        best = -1 if maximise else 99
+        last = k + 1 == self.active
+        for c in self.ordered(hands, seat, k, led, wseat, wpow, legal, table):
+            v = self.child(
+                hands, seat, k, led, wseat, wpow, table, tbroke, leader, broken, tleft, alpha, beta, c, last
+            )
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return best
+
+    def child(
+        self,
+        hands: list[int],
+        seat: int,
+        k: int,
+        led: int,
+        wseat: int,
+        wpow: int,
+        table: int,
+        tbroke: bool,
+        leader: int,
+        broken: bool,
+        tleft: int,
+        alpha: int,
+        beta: int,
+        c: int,
+        last: bool,
+    ) -> int:
+        """The value after ``seat`` plays card ``c`` (the makers' tricks from this trick on)."""
+        bit = 1 << c
+        if k == 0:
+            led = self.suit[c]
+            wseat, wpow = seat, self.power[led][c]
+        else:
+            p = self.power[led][c]
+            if p > wpow:
+                wseat, wpow = seat, p
+        if self.lead_rule == 2 and bit & self.trumps and led != self.trump_suit:
+            tbroke = True
+        hands[seat] ^= bit
+        try:
+            if last:
+                won = (self.maker_side >> wseat) & 1
+                return won + self.trick_start(
+                    hands, wseat, broken or tbroke, tleft - 1, alpha - won, beta - won
+                )
+            return self.node(
+                hands,
+                self.nxt[seat],
+                k + 1,
+                led,
+                wseat,
+                wpow,
+                table | bit,
+                tbroke,
+                leader,
+                broken,
+                tleft,
+                alpha,
+                beta,
+            )
+        finally:
+            hands[seat] ^= bit
+
+    def root_state(self) -> tuple[list[int], int, int, int, int, int, bool]:
+        """(hands, seat, k, led, winning seat, winning power, this trick broke trump) at the root."""
+        pos = self.pos
+        hands = list(pos.hands)
+        led = wseat = wpow = table = 0
+        tbroke = False
+        for k, (s, c) in enumerate(pos.plays):
+            if k == 0:
+                led = self.suit[c]
+                wseat, wpow = s, self.power[led][c]
+            elif self.power[led][c] > wpow:
+                wseat, wpow = s, self.power[led][c]
+            if self.trumps >> c & 1 and led != self.trump_suit:
+                tbroke = True
+            table |= 1 << c
+        return hands, led, wseat, wpow, table, len(pos.plays), tbroke
+
+    def solve(self) -> int:
+        pos = self.pos
+        hands, led, wseat, wpow, table, k, tbroke = self.root_state()
+        tbroke = tbroke and self.lead_rule == 2
+        return self.node(
+            hands,
+            pos.to_act,
+            k,
+            led,
+            wseat,
+            wpow,
+            table,
+            tbroke,
+            pos.leader,
+            pos.broken,
+            pos.tleft,
+            -1,
+            TRICKS + 1,
+            pos.legal,
+        )
+
+    def card_values(self) -> dict[int, int]:
+        pos = self.pos
+        hands, led, wseat, wpow, table, k, tbroke = self.root_state()
+        tbroke = tbroke and self.lead_rule == 2
+        seat = pos.to_act
+        legal = pos.legal  # the engine's: the root is exactly state.legal_plays()
+        last = k + 1 == self.active
+        out: dict[int, int] = {}
+        for group in self.groups(hands, seat, legal, table):
+            v = self.child(
+                hands,
+                seat,
+                k,
+                led,
+                wseat,
+                wpow,
+                table,
+                tbroke,
+                pos.leader,
+                pos.broken,
+                pos.tleft,
+                -1,
+                TRICKS + 1,
+                group[0],
+                last,
+            )
+            for c in group:
+                out[c] = v
+        return out
+
+
+# ---------------------------------------------------------------------------
+# The pure-Python rollout (the rule-based player's card play)
+
+
+def _rollout_py(pos: _Position, unseen: list[int]) -> int:
+    t = pos.tables
+    power, suit, above, cost = t.power, t.suit, t.above, t.cost
+    trumps, trump_suit, suitmask = t.trumps, t.trump_suit, t.suitmask
+    maker_side = pos.maker_side
+    hands = list(pos.hands)
+    unseen = list(unseen)
+    active = pos.active
+    lone_maker = pos.alone or pos.players == 3
+    broken = pos.broken
+    won = 0
+    plays = list(pos.plays)
+    seat = pos.to_act
+    tleft = pos.tleft
+    root = pos.legal  # the engine's legal cards for the first card
+    while tleft:
+        k = len(plays)
+        hand = hands[seat]
+        if k:
+            led = suit[plays[0][1]]
+            legal = hand & suitmask[led] or hand
+        else:
+            led = -1
+            legal = hand
+            if trumps and pos.lead_rule:
+                barred = tleft == TRICKS if pos.lead_rule == 1 else not broken
+                plain = hand & ~trumps
+                if barred and plain:
+                    legal = plain
+        if root:
+            legal, root = root, 0
+        mine = unseen[seat]
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif k == 0:
+            card = _lead_py(t, legal, mine, bool(maker_side >> seat & 1), lone_maker and seat == pos.maker)
+        else:
+            wseat, wcard = plays[0]
+            for s, c in plays[1:]:
+                if power[led][c] > power[led][wcard]:
+                    wseat, wcard = s, c
+            best = power[led][wcard]
+            cards = _bits(legal)
+            winners = [c for c in cards if power[led][c] > best]
+            partner = (maker_side >> wseat & 1) == (maker_side >> seat & 1)
+            last = k + 1 == active
+            if partner and (last or not mine & above[wcard]):
+                card = min(cards, key=lambda c: cost[c])
+            elif winners:
+                if last:
+                    card = min(winners, key=lambda c: power[led][c])
+                else:
+                    card = max(winners, key=lambda c: power[led][c])
+                    if trumps >> card & 1 and led != trump_suit:
+                        card = min(winners, key=lambda c: power[led][c])
+            else:
+                card = min(cards, key=lambda c: cost[c])
+        bit = 1 << card
+        hands[seat] ^= bit
+        for s in range(len(unseen)):
+            unseen[s] &= ~bit
+        plays.append((seat, card))
+        if len(plays) == active:
+            led = suit[plays[0][1]]
+            wseat, wcard = plays[0]
+            for s, c in plays[1:]:
+                if power[led][c] > power[led][wcard]:
+                    wseat, wcard = s, c
+                if trumps >> c & 1 and led != trump_suit:
+                    broken = True
+            won += maker_side >> wseat & 1
+            plays = []
+            seat = wseat
+            tleft -= 1
+        else:
+            seat = pos.nxt[seat]
+    return pos.done + won
+
+
+def _lead_py(t: _Tables, legal: int, unseen: int, maker_side: bool, lone_maker: bool) -> int:
+    cost, above = t.cost, t.above
+    trumps = legal & t.trumps
+    plain = legal & ~t.trumps
+    if maker_side and trumps:
+        top = max(_bits(trumps), key=lambda c: cost[c])
+        if lone_maker or not unseen & above[top]:
+            return top
+    for c in _bits(plain):
+        if not unseen & above[c]:
+            return c
+    if plain:
+        shortest = min(
+            (plain & t.suitmask[s] for s in range(4) if plain & t.suitmask[s]), key=lambda m: m.bit_count()
+        )
+        return min(_bits(shortest), key=lambda c: cost[c])
+    return max(_bits(trumps), key=lambda c: cost[c])
+
+
+def _unseen(state: HandState) -> list[int]:
+    """Each seat's unseen cards as its view computes them (what the rule-based player reasons from)."""
+    out = []
+    for seat in state.seating.seats:
+        m = 0
+        for c in seat_view(state, seat).unseen_cards():
+            m |= 1 << c.index
+        out.append(m)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Public API
+
+
+def _use_compiled(backend: str | None) -> bool:
+    choice = BACKEND if backend is None else backend
+    if choice == "compiled":
+        if _core is None:
+            raise ValueError(
+                "the compiled double-dummy core is not available (not built, or EUCHRE_TUTOR_PURE_PYTHON=1): "
+                "use backend='python'"
+            )
+        return True
+    if choice == "python":
+        return False
+    raise ValueError(f"backend must be 'compiled' or 'python', not {backend!r}")
+
+
+def solve(state: HandState, *, backend: str | None = None) -> int:
+    """The makers' tricks at the end of the hand when every seat plays perfectly, all cards open."""
+    return solve_many([state], backend=backend)[0]
+
+
+def solve_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
+    """:func:`solve` for many states (one call into the compiled core)."""
+    positions = [_Position(s) for s in states]
+    if _use_compiled(backend):
+        values: list[int] = _core.solve_many([(p.tables.blob, p.args()) for p in positions])
+        return [p.done + v for p, v in zip(positions, values, strict=True)]
+    return [p.done + _Search(p).solve() for p in positions]
+
+
+def card_values(state: HandState, *, backend: str | None = None) -> dict[Card, int]:
+    """Each legal card of the seat to act -> the makers' final tricks after it, perfect play after."""
+    return card_values_many([state], backend=backend)[0]
+
+
+def card_values_many(states: Iterable[HandState], *, backend: str | None = None) -> list[dict[Card, int]]:
+    """:func:`card_values` for many states (one call into the compiled core)."""
+    states = list(states)
+    positions = [_Position(s) for s in states]
+    if _use_compiled(backend):
+        raw: list[dict[int, int]] = _core.card_values_many([(p.tables.blob, p.args()) for p in positions])
+    else:
+        raw = [_Search(p).card_values() for p in positions]
+    out = []
+    for state, pos, values in zip(states, positions, raw, strict=True):
+        out.append({c: pos.done + values[c.index] for c in state.legal_plays()})
+    return out
+
+
+def rollout(state: HandState, *, backend: str | None = None) -> int:
+    """The makers' final tricks when every seat plays on with the rule-based player's card play."""
+    return rollout_many([state], backend=backend)[0]
+
+
+def rollout_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
+    """:func:`rollout` for many states (one call into the compiled core)."""
+    states = list(states)
+    positions = [_Position(s) for s in states]
+    unseen = [_unseen(s) for s in states]
+    if _use_compiled(backend):
+        values: list[int] = _core.rollout_many(
+            [(p.tables.blob, p.args(), tuple(u)) for p, u in zip(positions, unseen, strict=True)]
+        )
+        return [p.done + v for p, v in zip(positions, values, strict=True)]
+    return [_rollout_py(p, u) for p, u in zip(positions, unseen, strict=True)]

@@ -1,0 +1,44 @@
+"""The rollout is exactly the rule-based player's card play (it is re-implemented on bitmasks in dd.py).
+
+If this fails after a change to RuleBasedPlayer's card play (bots/classic.py: _play, _lead,
+_is_boss, _cheapest, _power, _cost), change dd.py's rollout (and _ddcore.c's) to match.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from euchre_tutor.advisor.classic import dd
+from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
+from euchre_tutor.classic.engine import HandState
+
+from .test_dd_positions import RULE_SETS, play_randomly, start_of_play
+
+STATES_PER_RULE_SET = 150
+
+
+def _rule_based_tricks(state: HandState) -> int:
+    assert state.maker is not None
+    end = play_out(state, [RuleBasedPlayer()] * state.seating.players)
+    assert isinstance(end, HandState)
+    return end.tricks_won(state.maker.team)
+
+
+def _states(name: str, count: int) -> list[HandState]:
+    rng = random.Random(f"rollout:{name}")
+    out = []
+    for i in range(count):
+        state = start_of_play(RULE_SETS[name], rng)
+        # a third from the first lead, the rest after some random cards (often mid-trick)
+        out.append(state if i % 3 == 0 else play_randomly(state, rng.randrange(1, 25), rng))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_rollout_equals_play_out_with_rule_based_players(name: str) -> None:
+    states = _states(name, STATES_PER_RULE_SET)
+    want = [_rule_based_tricks(s) for s in states]
+    for backend in dd.BACKENDS:
+        assert dd.rollout_many(states, backend=backend) == want, backend
