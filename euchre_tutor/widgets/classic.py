@@ -9,7 +9,10 @@ and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
 
 - ``euchre-card``: each button of the student's hand (nothing else); an
   unplayable one also has the class ``disabled`` (it stays clickable, so a
-  click explains why it may not be played);
+  click explains why it may not be played) and says why in a class:
+  ``illegal`` (the rules refuse this card now: follow suit, a discard rule)
+  or ``wait`` (not the time for a card: bidding, another seat's turn, the
+  hand is over); its tooltip changes in the same update;
 - ``euchre-bid``: each decision button (pass, order, call H, alone, partner,
   misdeal, go under ...), built from the legal action strings, so every
   house rule's actions are playable; discards and plays are card clicks;
@@ -310,13 +313,18 @@ class ClassicApp(CardTable):
                 self._show_slot(i, None, {"empty"}, "empty", "")
                 continue
             reason = c.card_reason(card)
+            action = c.card_action(card)
             want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
             want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
-            want.add("playable" if reason is None else "disabled")
+            if reason is None:
+                want.add("playable")
+            else:
+                # why it is greyed, as a class that changes with its tooltip (one synced update):
+                # "illegal" = this card's own action is refused (follow suit, a discard rule), "wait" = not now
+                want |= {"disabled", "illegal" if action is not None else "wait"}
             if view.trump is not None and is_trump(card, view.trump):
                 want.add("trump")
             if reason is None:
-                action = c.card_action(card)
                 verb = action.kind if action is not None else "play"
                 rank = describe_rank(card, view.trump) if view.trump is not None or card.suit else ""
                 tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")

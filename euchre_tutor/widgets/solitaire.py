@@ -6,7 +6,9 @@ classes under ``hold_sync``). Stable hooks for tests and for styling:
 
 - ``euchre-card``: each button of the student's hand (nothing else); an
   unplayable one also has the class ``disabled`` (it stays clickable, so a
-  click explains why it may not be played);
+  click explains why it may not be played) and says why in a class:
+  ``wait`` (trump is not chosen yet, or the deal is over) or ``illegal``
+  (it does not follow suit); its tooltip changes in the same update;
 - ``euchre-trump``: each trump-choice control; ``euchre-log``: the trick log;
   ``euchre-hint``: the hint panel; ``euchre-score``: the score board;
   ``euchre-message``: the teaching message.
@@ -31,7 +33,7 @@ from euchre_tutor.widgets.table import CardTable, button
 
 __all__ = ["SolitaireApp"]
 
-_CARD_CLASSES = ("euchre-card", "disabled", "playable", "trump", "red", "black", "empty")
+_CARD_CLASSES = ("euchre-card", "disabled", "wait", "illegal", "playable", "trump", "red", "black", "empty")
 
 
 class SolitaireApp(CardTable):
@@ -321,7 +323,7 @@ class SolitaireApp(CardTable):
                 continue
             assert card.suit is not None
             want = {"euchre-card", f"c-{card}", f"s-{card.suit.value}", "red" if card.is_red else "black"}
-            want.add("playable" if card in legal else "disabled")
+            want |= card_state_classes(view.phase, card in legal)
             if view.trump is not None and is_trump(card, view.trump):
                 want.add("trump")
             self._show_slot(i, card, want, card.name, self._card_tooltip(view, card, card in legal))
@@ -442,6 +444,19 @@ class SolitaireApp(CardTable):
     def close(self) -> None:
         self.controller.close()
         super().close()
+
+
+def card_state_classes(phase: Phase, legal: bool) -> set[str]:
+    """``playable``, or ``disabled`` with why: ``wait`` (trump first, or the deal is over) or ``illegal``.
+
+    The reason is a class so that the class and the tooltip that explains it
+    change in the same synced update: a page (or a test) that sees
+    ``illegal`` also sees the follow-suit tooltip, never the tooltip of the
+    trump choice that the same greyed card showed a moment before.
+    """
+    if phase is Phase.PLAY:
+        return {"playable"} if legal else {"disabled", "illegal"}
+    return {"disabled", "wait"}
 
 
 def play_action(card: Card) -> Play:

@@ -193,6 +193,43 @@ def wait_for_hand(page: Any, names: list[str], timeout: float = 60_000) -> None:
     )
 
 
+CARD_REASONS = ("playable", "illegal", "wait")
+
+# Each card of the hand as the page shows it: its name, why it may (not) be played, its tooltip.
+_PAGE_CARDS = """() => [...document.querySelectorAll('.euchre-card')].map((e) => [
+  e.textContent.trim(),
+  ['playable', 'illegal', 'wait'].find((c) => e.classList.contains(c)) || '',
+  e.getAttribute('title') || '',
+])"""
+
+
+def app_cards(app: Any) -> list[list[str]]:
+    """The same for a headless app: what the page must show once every update has arrived."""
+    shown = []
+    for b in app.cards:
+        classes = set(b._dom_classes)
+        if "euchre-card" in classes:
+            reason = next((c for c in CARD_REASONS if c in classes), "")
+            shown.append([str(b.description), reason, str(b.tooltip)])
+    return shown
+
+
+def wait_for_cards(page: Any, app: Any, timeout: float = 60_000) -> None:
+    """Wait until the page's hand equals the headless ``app``'s: names, reason classes and tooltips.
+
+    Each card's classes and tooltip arrive in one message (tests/browser/test_card_updates.py), so
+    this holds only when every card has been updated, never half-way through a move.
+    """
+    want = app_cards(app)
+    try:
+        page.wait_for_function(
+            f"(want) => JSON.stringify(({_PAGE_CARDS})()) === JSON.stringify(want)", arg=want, timeout=timeout
+        )
+    except Exception as error:
+        shown = page.evaluate(_PAGE_CARDS)
+        raise AssertionError(f"the page's hand never became {want}; it shows {shown}") from error
+
+
 def screenshot(page: Any, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.widgets import SolitaireApp
 from euchre_tutor.widgets.advice import AdvisorSource
 from euchre_tutor.widgets.analysis import Hint
 from euchre_tutor.widgets.controller import SolitaireController
 from euchre_tutor.widgets.render import pct, signed
-from tests.browser.conftest import DASHBOARD, Problems, screenshot, wait_for_hand
+from tests.browser.conftest import DASHBOARD, Problems, screenshot, wait_for_cards, wait_for_hand
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +38,6 @@ def hand_size(page: Any) -> int:
     return int(page.locator(".euchre-card").count())
 
 
-def wait_hand(page: Any, n: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('.euchre-card').length === {n}", timeout=TIMEOUT)
-
-
 def advisor_hint(seed: int) -> Hint:
     """The exact advisor's trump hint for the first deal of a game with this seed, computed here."""
     c = SolitaireController(seed, source=AdvisorSource(), runner="inline")
@@ -51,14 +48,17 @@ def advisor_hint(seed: int) -> Hint:
 
 def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problems], voila: Any) -> None:
     p, problems = page
+    # the same game, headless: after every click the page must show the hand this app shows
+    mirror = SolitaireApp(seed=3, source=None)
     open_dashboard(p, voila.url)
     deal = SolitaireDeal.from_seed(3)
+    wait_for_cards(p, mirror)
     cards = p.locator(".euchre-card")
     assert cards.count() == 5
     # accessible names are the card names, the faces show rank and suit
     for card in deal.hand:
         assert p.get_by_role("button", name=card.name, exact=True).count() == 1
-    assert p.locator(".euchre-card.disabled").count() == 5  # trump not chosen yet
+    assert p.locator(".euchre-card.disabled.wait").count() == 5  # trump not chosen yet
     assert p.locator(".euchre-trump").count() >= 5
     assert p.locator(".euchre-score").inner_text().count("0") >= 2
     screenshot(p, "01-new-deal")
@@ -70,7 +70,8 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
         "document.querySelector('.euchre-message').innerText.toLowerCase().includes('choose trump')",
         timeout=TIMEOUT,
     )
-    assert hand_size(p) == 5 and p.locator(".euchre-log").inner_text() == before_log
+    wait_for_cards(p, mirror)
+    assert p.locator(".euchre-log").inner_text() == before_log
 
     # ask for a hint: the recommended choice, the numbers and the reasons
     p.get_by_role("button", name="Show hint").click()
@@ -93,35 +94,35 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
 
     # order up, then play the deal to the end by clicking
     p.locator(".euchre-trump", has_text="Order up").click()
-    p.wait_for_selector(".euchre-card.playable", timeout=TIMEOUT)
+    mirror.order_up.click()
+    wait_for_cards(p, mirror)
     p.locator(".et-trumpbox").wait_for(state="hidden", timeout=TIMEOUT)
     illegal_seen = False
     for trick in range(5):
-        if p.locator(".euchre-review:not(.hidden)").count():
-            break
-        n = hand_size(p)
-        disabled = p.locator(".euchre-card.disabled")
-        if disabled.count() and not illegal_seen:
-            # an illegal card: the explanation appears and nothing changes
+        illegal = p.locator(".euchre-card.illegal")
+        if illegal.count() and not illegal_seen:
+            # an illegal card: its tooltip and, on a click, the message explain; nothing changes
             log = p.locator(".euchre-log").inner_text()
-            title = disabled.first.get_attribute("title") or ""
-            assert "may not be played" in title
-            disabled.first.click()
+            title = illegal.first.get_attribute("title") or ""
+            assert "may not be played" in title, title
+            illegal.first.click()
             p.wait_for_function(
                 "document.querySelector('.euchre-message').innerText.includes('does not follow')",
                 timeout=TIMEOUT,
             )
-            assert hand_size(p) == n and p.locator(".euchre-log").inner_text() == log
+            wait_for_cards(p, mirror)
+            assert p.locator(".euchre-log").inner_text() == log
             screenshot(p, "03-illegal-card")
             illegal_seen = True
-        p.locator(".euchre-card.playable").first.click()
-        p.wait_for_function(
-            f"document.querySelectorAll('.euchre-card').length < {n} || "
-            "document.querySelector('.euchre-review:not(.hidden)') !== null",
-            timeout=TIMEOUT,
-        )
+        playable = p.locator(".euchre-card.playable").first
+        name = playable.inner_text().strip()
+        playable.click()
+        mirror.card_button(next(c for c in mirror.hand_cards() if c.name == name)).click()
+        wait_for_cards(p, mirror)
         if trick == 0:
             screenshot(p, "04-first-trick")
+    assert illegal_seen, "seed 3's deal, played this way, has a card that does not follow suit"
+    assert mirror.hand_cards() == []
     p.locator(".euchre-review:not(.hidden)").wait_for(timeout=TIMEOUT)
     assert "Deal review" in p.locator(".euchre-review").inner_text()
     # the review grades every decision with the advisor's exact loss; the first was ordering up
@@ -145,12 +146,14 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     score = p.locator(".euchre-score").inner_text()
     screenshot(p, "05-deal-over")
 
-    # undo the last card: the deal is open again and the score is back
+    # undo the last card: the deal is open again (its last card back in the hand) and the score is back
     p.get_by_role("button", name=re.compile("Undo")).click()
+    mirror.undo.click()
+    wait_for_cards(p, mirror)
+    assert hand_size(p) == 1
     p.locator(".euchre-review.hidden").wait_for(state="attached", timeout=TIMEOUT)
-    wait_hand(p, 1) if hand_size(p) == 1 else None
-    assert hand_size(p) >= 1
     assert p.locator(".euchre-score").inner_text() != score or "0\n" in score
+    mirror.close()
     problems.assert_clean()
 
 
