@@ -37,11 +37,11 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml
+$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/classic/_ddcore.c
 	$(PY) -m pip install -q -e .
 	@touch $@
 
-$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml
+$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/classic/_ddcore.c
 	$(PY) -m pip install -q -e '.[dev]'
 	@touch $@ $(VENV)/.installed-runtime
 

@@ -56,6 +56,7 @@ find it too:
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -80,7 +81,7 @@ __all__ = [
 _core: Any = None
 if os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") not in ("1", "true", "yes"):
     try:
-        from euchre_tutor.advisor.classic import _ddcore as _core  # type: ignore[attr-defined,no-redef]
+        _core = importlib.import_module("euchre_tutor.advisor.classic._ddcore")
     except ImportError:  # no compiler when installed: the pure-Python twin serves
         _core = None
 
@@ -106,6 +107,7 @@ class _Tables:
         "above",
         "blob",
         "cost",
+        "order",
         "power",
         "suit",
         "suitmask",
@@ -144,6 +146,10 @@ class _Tables:
         by_cost = sorted(pack, key=lambda c: ((self.trumps >> c.index) & 1, own[c.index], c.index))
         for rank, card in enumerate(by_cost):
             self.cost[card.index] = rank
+        # The pack by effective suit, strongest first within each (for equivalent cards).
+        self.order = [
+            c.index for c in sorted(pack, key=lambda c: (self.suit[c.index], self.above[c.index].bit_count()))
+        ]
         self.blob = _table_blob(self)
 
 
@@ -167,6 +173,7 @@ def _table_blob(t: _Tables) -> bytes:
         out += m.to_bytes(8, "little")
     out += t.trumps.to_bytes(8, "little")
     out += (t.trump_suit & 0xFF).to_bytes(1, "little")
+    out += bytes(t.order) + bytes([0xFF] * (_CARD_SLOTS - len(t.order)))
     return bytes(out)
 
 

@@ -1,0 +1,697 @@
+/* The compiled core of euchre_tutor.advisor.classic.dd: the double-dummy search and the
+ * rule-based rollout on card bitmasks.
+ *
+ * It is the twin of dd.py's pure-Python backend and must give the same answers (the tests
+ * compare them). It knows nothing about Euchre's card ranks: dd.py computes, per contract,
+ * each card's effective suit, its power for every led suit, the cards above it in its suit,
+ * its place from cheapest to dearest and the pack by suit, strongest first, and passes them
+ * as one bytes object (the "blob", layout in parse_tables). The only rule coded here is the
+ * play itself: follow the led suit if able, the highest power wins the trick, and the
+ * trump-lead restriction (lead_rule 1: not to the first trick; 2: not until a trump has been
+ * played to a non-trump lead; a leader holding only trumps may always lead one).
+ *
+ * A position (parse_position) is a tuple of ints: players, makers' seats (bitmask), leader,
+ * tricks left (the current one included), lead rule, trump broken, maker, alone, active seats,
+ * the legal cards of the seat to act (the engine's), cards on the table, then per seat the
+ * next active seat, per seat the hand (sitting-out seats: 0), then (seat, card) per card on
+ * the table. Values are the makers' tricks from the current trick on.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SLOTS 33
+#define MAX_SEATS 6
+#define TRICKS 5
+#define BLOB_SIZE (4 * SLOTS + SLOTS + SLOTS + 4 * 8 + SLOTS * 8 + 8 + 1 + SLOTS)
+
+typedef struct {
+    uint8_t power[4][SLOTS];
+    uint8_t suit[SLOTS];
+    uint8_t cost[SLOTS];
+    uint64_t suitmask[4];
+    uint64_t above[SLOTS];
+    uint64_t trumps;
+    int trump_suit; /* -1: no trump */
+    uint8_t order[SLOTS];
+    int ncards;
+} Tables;
+
+typedef struct {
+    int players, active, lead_rule, broken, maker, alone, leader, tleft, to_act, nplays;
+    uint64_t maker_side, legal;
+    int nxt[MAX_SEATS];
+    uint64_t hands[MAX_SEATS];
+    int play_seat[MAX_SEATS], play_card[MAX_SEATS];
+} Position;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Parsing */
+
+static uint64_t read_u64(const unsigned char *p) {
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+
+static int parse_tables(PyObject *blob, Tables *t) {
+    if (!PyBytes_Check(blob) || PyBytes_GET_SIZE(blob) != BLOB_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "_ddcore: the contract tables must be dd.py's bytes blob");
+        return -1;
+    }
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(blob);
+    for (int s = 0; s < 4; s++) {
+        memcpy(t->power[s], p, SLOTS);
+        p += SLOTS;
+    }
+    memcpy(t->suit, p, SLOTS);
+    p += SLOTS;
+    memcpy(t->cost, p, SLOTS);
+    p += SLOTS;
+    for (int s = 0; s < 4; s++, p += 8) t->suitmask[s] = read_u64(p);
+    for (int c = 0; c < SLOTS; c++, p += 8) t->above[c] = read_u64(p);
+    t->trumps = read_u64(p);
+    p += 8;
+    t->trump_suit = p[0] == 0xFF ? -1 : p[0];
+    p += 1;
+    memcpy(t->order, p, SLOTS);
+    t->ncards = 0;
+    while (t->ncards < SLOTS && t->order[t->ncards] != 0xFF) t->ncards++;
+    return 0;
+}
+
+/* The tables of the last contract seen (a batch is usually one contract). */
+static PyObject *cached_blob = NULL;
+static Tables cached_tables;
+
+static const Tables *tables_for(PyObject *blob) {
+    if (blob == cached_blob) return &cached_tables;
+    if (parse_tables(blob, &cached_tables) < 0) {
+        Py_CLEAR(cached_blob);
+        return NULL;
+    }
+    Py_INCREF(blob);
+    Py_XSETREF(cached_blob, blob);
+    return &cached_tables;
+}
+
+static int get_int(PyObject *tuple, Py_ssize_t i, long long *out) {
+    PyObject *item = PyTuple_GET_ITEM(tuple, i);
+    long long v = PyLong_AsLongLong(item);
+    if (v == -1 && PyErr_Occurred()) {
+        /* a mask above 2**63 */
+        PyErr_Clear();
+        unsigned long long u = PyLong_AsUnsignedLongLong(item);
+        if (u == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+        v = (long long)u;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_position(PyObject *args, Position *pos) {
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) < 11) {
+        PyErr_SetString(PyExc_ValueError, "_ddcore: a position is dd.py's tuple of ints");
+        return -1;
+    }
+    long long v[11];
+    for (int i = 0; i < 11; i++)
+        if (get_int(args, i, &v[i]) < 0) return -1;
+    pos->players = (int)v[0];
+    pos->maker_side = (uint64_t)v[1];
+    pos->leader = (int)v[2];
+    pos->tleft = (int)v[3];
+    pos->lead_rule = (int)v[4];
+    pos->broken = (int)v[5];
+    pos->maker = (int)v[6];
+    pos->alone = (int)v[7];
+    pos->active = (int)v[8];
+    pos->legal = (uint64_t)v[9];
+    pos->nplays = (int)v[10];
+    int n = pos->players;
+    if (n < 1 || n > MAX_SEATS || pos->nplays < 0 || pos->nplays >= MAX_SEATS ||
+        PyTuple_GET_SIZE(args) != 11 + 2 * n + 2 * pos->nplays || pos->tleft < 0 || pos->tleft > TRICKS) {
+        PyErr_SetString(PyExc_ValueError, "_ddcore: a position tuple of the wrong length");
+        return -1;
+    }
+    Py_ssize_t at = 11;
+    for (int s = 0; s < n; s++) {
+        long long x;
+        if (get_int(args, at++, &x) < 0) return -1;
+        pos->nxt[s] = (int)x;
+    }
+    for (int s = 0; s < n; s++) {
+        long long x;
+        if (get_int(args, at++, &x) < 0) return -1;
+        pos->hands[s] = (uint64_t)x;
+    }
+    for (int k = 0; k < pos->nplays; k++) {
+        long long a, b;
+        if (get_int(args, at++, &a) < 0 || get_int(args, at++, &b) < 0) return -1;
+        pos->play_seat[k] = (int)a;
+        pos->play_card[k] = (int)b;
+    }
+    pos->to_act = pos->nplays ? pos->nxt[pos->play_seat[pos->nplays - 1]] : pos->leader;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* The transposition table: bounds on the makers' tricks at trick boundaries. */
+
+#define TT_BITS 16
+#define TT_SIZE (1u << TT_BITS)
+
+typedef struct {
+    uint64_t hands[MAX_SEATS];
+    uint32_t gen;
+    uint8_t leader, broken;
+    int8_t lo, hi;
+} Entry;
+
+static Entry *tt = NULL;
+static uint32_t tt_gen = 0;
+
+static int tt_ready(void) {
+    if (tt == NULL) {
+        tt = (Entry *)PyMem_Calloc(TT_SIZE, sizeof(Entry));
+        if (tt == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    tt_gen++;
+    if (tt_gen == 0) { /* wrapped: forget everything once */
+        memset(tt, 0, TT_SIZE * sizeof(Entry));
+        tt_gen = 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    const Tables *t;
+    int players, active, lead_rule;
+    uint64_t maker_side;
+    int nxt[MAX_SEATS];
+    uint64_t hands[MAX_SEATS];
+} Search;
+
+static inline int lowbit(uint64_t m) { return __builtin_ctzll(m); }
+static inline int popcount(uint64_t m) { return __builtin_popcountll(m); }
+
+static inline uint64_t hash_key(const Search *S, int leader, int broken) {
+    uint64_t h = 0x9E3779B97F4A7C15ull * (uint64_t)(leader * 2 + broken + 1);
+    for (int s = 0; s < S->players; s++) {
+        h ^= S->hands[s] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        h *= 0xBF58476D1CE4E5B9ull;
+    }
+    return h ^ (h >> 31);
+}
+
+static uint64_t legal_cards(const Search *S, int seat, int k, int led, int tleft, int broken) {
+    uint64_t hand = S->hands[seat];
+    if (k) {
+        uint64_t follow = hand & S->t->suitmask[led];
+        return follow ? follow : hand;
+    }
+    if (S->t->trumps && S->lead_rule) {
+        int barred = S->lead_rule == 1 ? tleft == TRICKS : !broken;
+        if (barred) {
+            uint64_t plain = hand & ~S->t->trumps;
+            if (plain) return plain;
+        }
+    }
+    return hand;
+}
+
+/* The legal cards in classes of interchangeable cards: one representative each (the strongest
+ * when leading, the weakest when following), in the order to search them. Returns the count;
+ * members[i] is the mask of class i. */
+static int representatives(const Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t legal,
+                           uint64_t table, int *reps, uint64_t *members) {
+    const Tables *t = S->t;
+    uint64_t alive = table;
+    for (int s = 0; s < S->players; s++)
+        if (s != seat) alive |= S->hands[s];
+    int n = 0;
+    int prev = -1;
+    for (int i = 0; i < t->ncards; i++) {
+        int c = t->order[i];
+        uint64_t bit = 1ull << c;
+        if (!(legal & bit)) continue;
+        if (prev >= 0 && t->suit[prev] == t->suit[c] &&
+            !(t->above[c] & ~(t->above[prev] | (1ull << prev)) & alive)) {
+            members[n - 1] |= bit;
+            if (k) reps[n - 1] = c; /* following: the weakest member */
+        } else {
+            reps[n] = c;
+            members[n] = bit;
+            n++;
+        }
+        prev = c;
+    }
+    /* Move ordering (insertion sort on a key; at most eight classes). */
+    int key[SLOTS];
+    int same_side = k && ((S->maker_side >> wseat) & 1) == ((S->maker_side >> seat) & 1);
+    for (int i = 0; i < n; i++) {
+        int c = reps[i];
+        if (k == 0)
+            key[i] = -t->cost[c];
+        else if (same_side)
+            key[i] = t->cost[c];
+        else if (t->power[led][c] > wpow)
+            key[i] = t->power[led][c] - 1000; /* winners first, the cheapest winner first */
+        else
+            key[i] = t->cost[c];
+    }
+    for (int i = 1; i < n; i++) {
+        int kc = key[i], rc = reps[i];
+        uint64_t mc = members[i];
+        int j = i - 1;
+        while (j >= 0 && key[j] > kc) {
+            key[j + 1] = key[j];
+            reps[j + 1] = reps[j];
+            members[j + 1] = members[j];
+            j--;
+        }
+        key[j + 1] = kc;
+        reps[j + 1] = rc;
+        members[j + 1] = mc;
+    }
+    return n;
+}
+
+static int node(Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t table, int tbroke,
+                int broken, int tleft, int alpha, int beta, uint64_t legal);
+
+static int trick_start(Search *S, int leader, int broken, int tleft, int alpha, int beta) {
+    if (tleft == 0) return 0;
+    if (alpha >= tleft) return tleft;
+    if (beta <= 0) return 0;
+    uint64_t h = hash_key(S, leader, broken);
+    Entry *e = &tt[h & (TT_SIZE - 1)];
+    int lo = 0, hi = tleft;
+    int hit = e->gen == tt_gen && e->leader == leader && e->broken == broken;
+    for (int s = 0; hit && s < S->players; s++)
+        if (e->hands[s] != S->hands[s]) hit = 0;
+    if (hit) {
+        lo = e->lo;
+        hi = e->hi;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+    }
+    int a = alpha > lo ? alpha : lo;
+    int b = beta < hi ? beta : hi;
+    int v = node(S, leader, 0, 0, 0, 0, 0, 0, broken, tleft, a, b, 0);
+    if (v <= a)
+        hi = hi < v ? hi : v;
+    else if (v >= b)
+        lo = lo > v ? lo : v;
+    else
+        lo = hi = v;
+    /* the search below may have overwritten this slot: store afresh */
+    for (int s = 0; s < MAX_SEATS; s++) e->hands[s] = s < S->players ? S->hands[s] : 0;
+    e->gen = tt_gen;
+    e->leader = (uint8_t)leader;
+    e->broken = (uint8_t)broken;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    return v;
+}
+
+/* The value after seat plays card c. */
+static int child(Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t table, int tbroke,
+                 int broken, int tleft, int alpha, int beta, int c) {
+    const Tables *t = S->t;
+    uint64_t bit = 1ull << c;
+    if (k == 0) {
+        led = t->suit[c];
+        wseat = seat;
+        wpow = t->power[led][c];
+    } else if (t->power[led][c] > wpow) {
+        wseat = seat;
+        wpow = t->power[led][c];
+    }
+    if (S->lead_rule == 2 && (bit & t->trumps) && led != t->trump_suit) tbroke = 1;
+    S->hands[seat] ^= bit;
+    int v;
+    if (k + 1 == S->active) {
+        int won = (int)((S->maker_side >> wseat) & 1);
+        v = won + trick_start(S, wseat, broken || tbroke, tleft - 1, alpha - won, beta - won);
+    } else {
+        v = node(S, S->nxt[seat], k + 1, led, wseat, wpow, table | bit, tbroke, broken, tleft, alpha, beta, 0);
+    }
+    S->hands[seat] ^= bit;
+    return v;
+}
+
+static int node(Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t table, int tbroke,
+                int broken, int tleft, int alpha, int beta, uint64_t legal) {
+    if (!legal) legal = legal_cards(S, seat, k, led, tleft, broken);
+    int reps[SLOTS];
+    uint64_t members[SLOTS];
+    int n = representatives(S, seat, k, led, wseat, wpow, legal, table, reps, members);
+    int maximise = (int)((S->maker_side >> seat) & 1);
+    int best = maximise ? -1 : 99;
+    for (int i = 0; i < n; i++) {
+        int v = child(S, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, alpha, beta, reps[i]);
+        if (maximise) {
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta) break;
+                }
+            }
+        } else if (v < best) {
+            best = v;
+            if (v < beta) {
+                beta = v;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* The trick on the table at the root. */
+typedef struct {
+    int led, wseat, wpow, tbroke;
+    uint64_t table;
+} Trick;
+
+static void setup(Search *S, const Tables *t, const Position *pos, Trick *tr) {
+    S->t = t;
+    S->players = pos->players;
+    S->active = pos->active;
+    S->lead_rule = pos->lead_rule;
+    S->maker_side = pos->maker_side;
+    for (int s = 0; s < pos->players; s++) {
+        S->nxt[s] = pos->nxt[s];
+        S->hands[s] = pos->hands[s];
+    }
+    tr->led = tr->wseat = tr->wpow = tr->tbroke = 0;
+    tr->table = 0;
+    for (int k = 0; k < pos->nplays; k++) {
+        int s = pos->play_seat[k], c = pos->play_card[k];
+        if (k == 0) {
+            tr->led = t->suit[c];
+            tr->wseat = s;
+            tr->wpow = t->power[tr->led][c];
+        } else if (t->power[tr->led][c] > tr->wpow) {
+            tr->wseat = s;
+            tr->wpow = t->power[tr->led][c];
+        }
+        if (pos->lead_rule == 2 && ((t->trumps >> c) & 1) && tr->led != t->trump_suit) tr->tbroke = 1;
+        tr->table |= 1ull << c;
+    }
+}
+
+static int solve_one(const Tables *t, const Position *pos) {
+    Search S;
+    Trick tr;
+    setup(&S, t, pos, &tr);
+    return node(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, tr.table, tr.tbroke, pos->broken,
+                pos->tleft, -1, TRICKS + 1, pos->legal);
+}
+
+/* values[c] for every legal card c (others untouched). */
+static void card_values_one(const Tables *t, const Position *pos, int *values) {
+    Search S;
+    Trick tr;
+    setup(&S, t, pos, &tr);
+    int reps[SLOTS];
+    uint64_t members[SLOTS];
+    int n = representatives(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, pos->legal, tr.table, reps,
+                            members);
+    for (int i = 0; i < n; i++) {
+        int v = child(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, tr.table, tr.tbroke, pos->broken,
+                      pos->tleft, -1, TRICKS + 1, reps[i]);
+        for (uint64_t m = members[i]; m; m &= m - 1) values[lowbit(m)] = v;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* The rollout: RuleBasedPlayer's card play (bots/classic.py), on the same tables. */
+
+static int cheapest(const Tables *t, uint64_t cards) {
+    int best = -1;
+    for (uint64_t m = cards; m; m &= m - 1) {
+        int c = lowbit(m);
+        if (best < 0 || t->cost[c] < t->cost[best]) best = c;
+    }
+    return best;
+}
+
+static int dearest(const Tables *t, uint64_t cards) {
+    int best = -1;
+    for (uint64_t m = cards; m; m &= m - 1) {
+        int c = lowbit(m);
+        if (best < 0 || t->cost[c] > t->cost[best]) best = c;
+    }
+    return best;
+}
+
+static int lead_card(const Tables *t, uint64_t legal, uint64_t unseen, int maker_side, int lone_maker) {
+    uint64_t trumps = legal & t->trumps;
+    uint64_t plain = legal & ~t->trumps;
+    if (maker_side && trumps) {
+        int top = dearest(t, trumps);
+        if (lone_maker || !(unseen & t->above[top])) return top;
+    }
+    for (uint64_t m = plain; m; m &= m - 1) {
+        int c = lowbit(m);
+        if (!(unseen & t->above[c])) return c;
+    }
+    if (plain) {
+        uint64_t shortest = 0;
+        int len = 99;
+        for (int s = 0; s < 4; s++) {
+            uint64_t in = plain & t->suitmask[s];
+            if (in && popcount(in) < len) {
+                len = popcount(in);
+                shortest = in;
+            }
+        }
+        return cheapest(t, shortest);
+    }
+    return dearest(t, trumps);
+}
+
+static int rollout_one(const Tables *t, const Position *pos, const uint64_t *unseen_in) {
+    uint64_t hands[MAX_SEATS], unseen[MAX_SEATS];
+    int play_seat[MAX_SEATS], play_card[MAX_SEATS];
+    int n = pos->players;
+    for (int s = 0; s < n; s++) {
+        hands[s] = pos->hands[s];
+        unseen[s] = unseen_in[s];
+    }
+    int k = pos->nplays;
+    for (int i = 0; i < k; i++) {
+        play_seat[i] = pos->play_seat[i];
+        play_card[i] = pos->play_card[i];
+    }
+    int lone_maker = pos->alone || pos->players == 3;
+    int broken = pos->broken;
+    int won = 0;
+    int seat = pos->to_act;
+    int tleft = pos->tleft;
+    uint64_t root = pos->legal;
+    while (tleft) {
+        uint64_t hand = hands[seat], legal;
+        int led = -1;
+        if (k) {
+            led = t->suit[play_card[0]];
+            legal = hand & t->suitmask[led];
+            if (!legal) legal = hand;
+        } else {
+            legal = hand;
+            if (t->trumps && pos->lead_rule) {
+                int barred = pos->lead_rule == 1 ? tleft == TRICKS : !broken;
+                uint64_t plain = hand & ~t->trumps;
+                if (barred && plain) legal = plain;
+            }
+        }
+        if (root) {
+            legal = root;
+            root = 0;
+        }
+        uint64_t mine = unseen[seat];
+        int card;
+        if ((legal & (legal - 1)) == 0) {
+            card = lowbit(legal);
+        } else if (k == 0) {
+            card = lead_card(t, legal, mine, (int)((pos->maker_side >> seat) & 1), lone_maker && seat == pos->maker);
+        } else {
+            int wseat = play_seat[0], wcard = play_card[0];
+            for (int i = 1; i < k; i++)
+                if (t->power[led][play_card[i]] > t->power[led][wcard]) {
+                    wseat = play_seat[i];
+                    wcard = play_card[i];
+                }
+            int best = t->power[led][wcard];
+            uint64_t winners = 0;
+            for (uint64_t m = legal; m; m &= m - 1) {
+                int c = lowbit(m);
+                if (t->power[led][c] > best) winners |= 1ull << c;
+            }
+            int partner = ((pos->maker_side >> wseat) & 1) == ((pos->maker_side >> seat) & 1);
+            int last = k + 1 == pos->active;
+            if (partner && (last || !(mine & t->above[wcard]))) {
+                card = cheapest(t, legal);
+            } else if (winners) {
+                int lo = -1, hi = -1;
+                for (uint64_t m = winners; m; m &= m - 1) {
+                    int c = lowbit(m);
+                    if (lo < 0 || t->power[led][c] < t->power[led][lo]) lo = c;
+                    if (hi < 0 || t->power[led][c] > t->power[led][hi]) hi = c;
+                }
+                card = last ? lo : hi;
+                if (!last && ((t->trumps >> card) & 1) && led != t->trump_suit) card = lo;
+            } else {
+                card = cheapest(t, legal);
+            }
+        }
+        uint64_t bit = 1ull << card;
+        hands[seat] ^= bit;
+        for (int s = 0; s < n; s++) unseen[s] &= ~bit;
+        play_seat[k] = seat;
+        play_card[k] = card;
+        k++;
+        if (k == pos->active) {
+            led = t->suit[play_card[0]];
+            int wseat = play_seat[0], wcard = play_card[0];
+            for (int i = 1; i < k; i++) {
+                int c = play_card[i];
+                if (t->power[led][c] > t->power[led][wcard]) {
+                    wseat = play_seat[i];
+                    wcard = c;
+                }
+                if (((t->trumps >> c) & 1) && led != t->trump_suit) broken = 1;
+            }
+            won += (int)((pos->maker_side >> wseat) & 1);
+            k = 0;
+            seat = wseat;
+            tleft--;
+        } else {
+            seat = pos->nxt[seat];
+        }
+    }
+    return won;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Python entry points */
+
+static int parse_item(PyObject *item, Py_ssize_t want, const Tables **t, Position *pos) {
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != want) {
+        PyErr_SetString(PyExc_ValueError, "_ddcore: each item is (tables blob, position tuple[, unseen])");
+        return -1;
+    }
+    *t = tables_for(PyTuple_GET_ITEM(item, 0));
+    if (*t == NULL) return -1;
+    if (parse_position(PyTuple_GET_ITEM(item, 1), pos) < 0) return -1;
+    return 0;
+}
+
+static PyObject *py_solve_many(PyObject *self, PyObject *items) {
+    (void)self;
+    PyObject *seq = PySequence_Fast(items, "_ddcore.solve_many takes a list of (blob, position)");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Tables *t;
+        Position pos;
+        if (parse_item(PySequence_Fast_GET_ITEM(seq, i), 2, &t, &pos) < 0 || tt_ready() < 0) goto fail;
+        PyList_SET_ITEM(out, i, PyLong_FromLong(solve_one(t, &pos)));
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+static PyObject *py_card_values_many(PyObject *self, PyObject *items) {
+    (void)self;
+    PyObject *seq = PySequence_Fast(items, "_ddcore.card_values_many takes a list of (blob, position)");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Tables *t;
+        Position pos;
+        if (parse_item(PySequence_Fast_GET_ITEM(seq, i), 2, &t, &pos) < 0 || tt_ready() < 0) goto fail;
+        int values[SLOTS];
+        card_values_one(t, &pos, values);
+        PyObject *d = PyDict_New();
+        if (d == NULL) goto fail;
+        PyList_SET_ITEM(out, i, d);
+        for (uint64_t m = pos.legal; m; m &= m - 1) {
+            int c = lowbit(m);
+            PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(values[c]);
+            int bad = key == NULL || val == NULL || PyDict_SetItem(d, key, val) < 0;
+            Py_XDECREF(key);
+            Py_XDECREF(val);
+            if (bad) goto fail;
+        }
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
+    (void)self;
+    PyObject *seq = PySequence_Fast(items, "_ddcore.rollout_many takes a list of (blob, position, unseen)");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Tables *t;
+        Position pos;
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (parse_item(item, 3, &t, &pos) < 0) goto fail;
+        PyObject *unseen = PyTuple_GET_ITEM(item, 2);
+        if (!PyTuple_Check(unseen) || PyTuple_GET_SIZE(unseen) != pos.players) {
+            PyErr_SetString(PyExc_ValueError, "_ddcore: unseen is a tuple of one mask per seat");
+            goto fail;
+        }
+        uint64_t masks[MAX_SEATS];
+        for (int s = 0; s < pos.players; s++) {
+            long long x;
+            if (get_int(unseen, s, &x) < 0) goto fail;
+            masks[s] = (uint64_t)x;
+        }
+        PyList_SET_ITEM(out, i, PyLong_FromLong(rollout_one(t, &pos, masks)));
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"solve_many", py_solve_many, METH_O, "Makers' tricks from the current trick on, per (blob, position)."},
+    {"card_values_many", py_card_values_many, METH_O, "Per (blob, position): {legal card bit: makers' tricks}."},
+    {"rollout_many", py_rollout_many, METH_O, "Makers' tricks with the rule-based card play, per item."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_ddcore", "The compiled core of euchre_tutor.advisor.classic.dd.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__ddcore(void) { return PyModule_Create(&module); }
