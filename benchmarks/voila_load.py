@@ -1,0 +1,350 @@
+"""Voila under load: many students at once on this machine, each finishing a deal by clicking.
+
+    python benchmarks/voila_load.py [--solitaire 20] [--classic 10] [--hints advisor|stub] [--timeout 900]
+
+One Voila server (started here on a free loopback port, exactly as the browser
+tests start it: ``notebooks/voila.json`` applies, so its preheated kernel
+pools are used and sessions beyond a pool start a kernel on demand) and one
+headless Chromium with one browser context per session. All sessions start at
+once: ``--solitaire`` pages of the dashboard (choose trump, play every card
+until the deal review shows) and ``--classic`` pages of the classic table
+(bid, discard if dealing, play until the trick log holds the five tricks).
+Requests that do not go to the local server are aborted (loopback only).
+
+A session fails on a page error, a failed request to the local server (or
+an HTTP error), a click that gets no update within 20 s, or a deal not
+finished. Prints the failures (must be 0), the first-render times (goto to
+the first card visible), the click-to-update median and p95 (measured in the
+page as ``benchmarks/dashboard.py`` does: from the click to the hand, the
+message or the trump box changing), and the peak memory of the Voila server
+with its kernels and their analysis workers (psutil over the process tree,
+sampled every half second), with the load average. Bounded by ``--timeout``:
+it stops by itself, and stops Voila.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psutil  # noqa: E402
+from playwright.async_api import async_playwright  # noqa: E402
+
+from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
+
+CLASSIC = "/voila/render/classic.ipynb"
+STEP_TIMEOUT = 120_000  # ms: one wait in a session (a kernel may start on demand under load)
+
+# From a click on the index-th element matching the selector to the first change of the hand, the
+# message or the trump/decision box (as benchmarks/dashboard.py measures it); -1 after 20 s.
+CLICK_JS = """
+async ([sel, index]) => {
+  const el = document.querySelectorAll(sel)[index];
+  if (!el) { return -2; }
+  const count = () => document.querySelectorAll('.euchre-card').length;
+  const msg = () => document.querySelector('.euchre-message').innerText;
+  const box = () => document.querySelector('.et-trumpbox').className;
+  const before = [count(), msg(), box()];
+  const changed = () => count() !== before[0] || msg() !== before[1] || box() !== before[2];
+  const t0 = performance.now();
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (changed()) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(document.querySelector('.euchre-app'),
+                {subtree: true, childList: true, attributes: true, characterData: true});
+    el.click();
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 20000);
+  });
+}
+"""
+
+# Resolves once the app has had no DOM change for ``quiet`` ms (the rest of a move's updates arrived).
+SETTLE_JS = """
+async (quiet) => await new Promise((resolve) => {
+  let timer = setTimeout(() => { obs.disconnect(); resolve(true); }, quiet);
+  const obs = new MutationObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { obs.disconnect(); resolve(true); }, quiet);
+  });
+  obs.observe(document.querySelector('.euchre-app'),
+              {subtree: true, childList: true, attributes: true, characterData: true});
+  setTimeout(() => { obs.disconnect(); resolve(false); }, 20000);
+})
+"""
+
+
+@dataclass
+class Session:
+    app: str
+    number: int
+    first_render: float | None = None
+    clicks: list[float] = field(default_factory=list)
+    finished: bool = False
+    errors: list[str] = field(default_factory=list)
+    blocked: int = 0
+    elapsed: float = 0.0
+
+
+@dataclass
+class Memory:
+    """Peak RSS of the Voila server's process tree, sampled in a thread."""
+
+    pid: int
+    peak_mb: float = 0.0
+    peak_kernels: int = 0
+    peak_processes: int = 0
+    samples: int = 0
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    def sample(self) -> tuple[float, int, int]:
+        """(RSS in MB, kernels, processes) of the server and all its descendants now."""
+        server = psutil.Process(self.pid)
+        procs = [server, *server.children(recursive=True)]
+        total = 0.0
+        kernels = 0
+        for p in procs:
+            try:
+                total += p.memory_info().rss / 2**20
+                if "ipykernel" in " ".join(p.cmdline()):
+                    kernels += 1
+            except psutil.Error:
+                continue
+        return total, kernels, len(procs)
+
+    def run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                total, kernels, count = self.sample()
+            except psutil.Error:
+                break
+            self.samples += 1
+            if total > self.peak_mb:
+                self.peak_mb, self.peak_processes = total, count
+            self.peak_kernels = max(self.peak_kernels, kernels)
+            self._stop.wait(0.5)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+async def open_page(browser: Any, session: Session, base: str) -> Any:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+
+    async def route(r: Any) -> None:
+        if r.request.url.startswith(base):
+            await r.continue_()
+        else:
+            session.blocked += 1
+            await r.abort()
+
+    await context.route("**/*", route)
+    page = await context.new_page()
+    page.on("pageerror", lambda e: session.errors.append(f"page error: {e}"))
+
+    def failed(request: Any) -> None:
+        if request.url.startswith(base):
+            session.errors.append(f"failed request {request.method} {request.url}: {request.failure}")
+
+    def response(resp: Any) -> None:
+        if resp.url.startswith(base) and resp.status >= 400:
+            session.errors.append(f"HTTP {resp.status} {resp.url}")
+
+    page.on("requestfailed", failed)
+    page.on("response", response)
+    return page
+
+
+async def click(page: Any, session: Session, selector: str, index: int = 0) -> None:
+    ms = await page.evaluate(CLICK_JS, [selector, index])
+    if ms == -2:
+        session.errors.append(f"nothing to click at {selector} #{index}")
+    elif ms < 0:
+        session.errors.append(f"no update within 20 s after clicking {selector}")
+    else:
+        session.clicks.append(float(ms))
+    await page.evaluate(SETTLE_JS, 250)
+
+
+async def first_render(page: Any, session: Session, url: str) -> None:
+    t0 = time.perf_counter()
+    await page.goto(url, timeout=STEP_TIMEOUT)
+    await page.locator(".euchre-card").first.wait_for(state="visible", timeout=STEP_TIMEOUT)
+    session.first_render = time.perf_counter() - t0
+    await page.evaluate(SETTLE_JS, 500)
+
+
+async def solitaire_session(browser: Any, session: Session, base: str) -> None:
+    page = await open_page(browser, session, base)
+    await first_render(page, session, base + DASHBOARD)
+    await page.locator(".et-trumpbox:not(.hidden) .et-order-up").wait_for(timeout=STEP_TIMEOUT)
+    await click(page, session, ".et-order-up")
+    for _ in range(20):
+        if await page.locator(".euchre-review:not(.hidden)").count():
+            break
+        await page.locator(".euchre-card.playable").first.wait_for(timeout=STEP_TIMEOUT)
+        await click(page, session, ".euchre-card.playable")
+    session.finished = await page.locator(".euchre-review:not(.hidden)").count() > 0
+    await page.context.close()
+
+
+async def classic_session(browser: Any, session: Session, base: str) -> None:
+    page = await open_page(browser, session, base)
+    await first_render(page, session, base + CLASSIC)
+    for _ in range(40):
+        if await page.locator(".euchre-log tbody tr").count() >= 5:
+            break
+        bids = [t.strip() for t in await page.locator(".euchre-bid").all_inner_texts()]
+        if bids:
+            # make trump at the first chance (so the hand is played), with the partner, no misdeal
+            plain = [i for i, t in enumerate(bids) if not t.startswith(("Pass", "Misdeal", "Go under"))]
+            pick = next((i for i in plain if "alone" not in bids[i].lower()), plain[0] if plain else 0)
+            await click(page, session, ".euchre-bid", pick)
+        elif await page.locator(".euchre-card.playable").count():
+            await click(page, session, ".euchre-card.playable")
+        else:
+            await page.evaluate(SETTLE_JS, 500)
+    session.finished = await page.locator(".euchre-log tbody tr").count() >= 5
+    await page.context.close()
+
+
+async def run_sessions(
+    chromium: str, base: str, solitaire: int, classic: int, timeout: float
+) -> list[Session]:
+    sessions = [Session("solitaire", i + 1) for i in range(solitaire)]
+    sessions += [Session("classic", i + 1) for i in range(classic)]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+
+        async def one(s: Session) -> None:
+            t0 = time.perf_counter()
+            try:
+                play = solitaire_session if s.app == "solitaire" else classic_session
+                await play(browser, s, base)
+            except Exception as error:  # a stuck or broken session is a failure to report
+                s.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0][:200]}")
+            s.elapsed = time.perf_counter() - t0
+
+        tasks = [asyncio.ensure_future(one(s)) for s in sessions]
+        _done, pending = await asyncio.wait(tasks, timeout=timeout)
+        for task, s in zip(tasks, sessions, strict=True):
+            if task in pending:
+                task.cancel()
+                s.errors.append(f"not finished within the {timeout:.0f} s bound")
+        await asyncio.gather(*pending, return_exceptions=True)
+        await browser.close()
+    return sessions
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def summary(label: str, values: list[float], unit: str, scale: float = 1.0) -> str:
+    if not values:
+        return f"{label}: none"
+    v = [x * scale for x in values]
+    return (
+        f"{label}: median {statistics.median(v):.{0 if unit == 'ms' else 2}f} {unit}, "
+        f"p95 {p95(v):.{0 if unit == 'ms' else 2}f} {unit}, max {max(v):.{0 if unit == 'ms' else 2}f} {unit} "
+        f"over {len(v)}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--solitaire", type=int, default=20, help="concurrent Solitaire dashboard sessions")
+    parser.add_argument("--classic", type=int, default=10, help="concurrent classic table sessions")
+    parser.add_argument("--hints", choices=["advisor", "stub"], default="advisor")
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds before the run stops itself")
+    args = parser.parse_args()
+    chromium = chromium_path()
+    if chromium is None:
+        print("no Chromium: run `make chromium` (Debian's chromium) or set CHROMIUM")
+        return 1
+    source = (
+        "tests.widgets.stub:make" if args.hints == "stub" else "euchre_tutor.widgets.advice:advisor_source"
+    )
+    tmp = Path(tempfile.mkdtemp(prefix="euchre-load-"))
+    print(
+        f"Voila load: {args.solitaire} Solitaire + {args.classic} classic sessions at once, hints {source}, "
+        f"load average {os.getloadavg()[0]:.1f} at start",
+        flush=True,
+    )
+    server = start_voila(tmp, {"EUCHRE_TUTOR_HINTS": source})
+    memory = Memory(server.process.pid)
+    sampler = threading.Thread(target=memory.run, daemon=True)
+    t0 = time.perf_counter()
+    loads: list[float] = []
+    sessions: list[Session] = []
+    try:
+        time.sleep(8)  # let Voila preheat its pools (notebooks/voila.json), as on a server up for a while
+        idle_mb, idle_kernels, _ = memory.sample()
+
+        def watch_load() -> None:
+            while not memory._stop.is_set():
+                loads.append(os.getloadavg()[0])
+                memory._stop.wait(5)
+
+        sampler.start()
+        threading.Thread(target=watch_load, daemon=True).start()
+        t0 = time.perf_counter()
+        sessions = asyncio.run(run_sessions(chromium, server.url, args.solitaire, args.classic, args.timeout))
+    finally:
+        memory.stop()
+        wall = time.perf_counter() - t0
+        stop_voila(server)
+
+    failures = [f"{s.app} #{s.number}: {e}" for s in sessions for e in s.errors]
+    failures += [
+        f"{s.app} #{s.number}: the deal was not finished" for s in sessions if not s.finished and not s.errors
+    ]
+    print()
+    for app in ("solitaire", "classic"):
+        group = [s for s in sessions if s.app == app]
+        if not group:
+            continue
+        done = sum(s.finished for s in group)
+        renders = [s.first_render for s in group if s.first_render is not None]
+        clicks = [c for s in group for c in s.clicks]
+        print(f"{app}: {len(group)} sessions, {done} finished their deal")
+        print("  " + summary("first render (goto to first card)", renders, "s"))
+        print("  first renders in order: " + ", ".join(f"{t:.1f}" for t in sorted(renders)) + " s")
+        print("  " + summary("click to update", clicks, "ms"))
+        print(
+            f"  session time: median {statistics.median([s.elapsed for s in group]):.1f} s, max {max(s.elapsed for s in group):.1f} s"
+        )
+    all_clicks = [c for s in sessions for c in s.clicks]
+    print(summary("click to update, all sessions", all_clicks, "ms"))
+    print(
+        f"server memory (Voila + kernels + analysis workers): idle preheated {idle_mb:.0f} MB "
+        f"({idle_kernels} kernels); peak {memory.peak_mb:.0f} MB over {memory.peak_processes} "
+        f"processes, at most {memory.peak_kernels} kernels ({memory.samples} samples)"
+    )
+    blocked = sum(s.blocked for s in sessions)
+    print(f"requests to other hosts aborted (loopback only): {blocked}")
+    if loads:
+        print(f"load average during the run: {min(loads):.1f}-{max(loads):.1f}; wall time {wall:.0f} s")
+    print(f"failures: {len(failures)}")
+    for f in failures[:30]:
+        print(f"  FAILURE {f}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
