@@ -156,7 +156,8 @@ def sol_snapshot(s: sol.DealState) -> tuple[Any, ...]:
 
 def check_sol_state(s: sol.DealState) -> None:
     cards = sol_located(s)
-    check(len(cards) == 24 and set(cards) == SOL_PACK, f"cards not conserved: {len(cards)} placed")
+    if not (len(cards) == 24 and set(cards) == SOL_PACK):
+        raise Broken(f"cards not conserved: {len(cards)} placed")
     legal = s.legal_actions()
     if s.phase is sol.Phase.OVER:
         check(legal == (), "actions are legal after the deal is over")
@@ -168,7 +169,8 @@ def check_sol_state(s: sol.DealState) -> None:
         if s.deck_lead is not None:
             led = own_suit(s.deck_lead, s.trump)
             follow = {c for c in s.hand if own_suit(c, s.trump) is led}
-            check(set(plays) == (follow or set(s.hand)), f"legal plays {plays} break follow suit")
+            if not (set(plays) == (follow or set(s.hand))):
+                raise Broken(f"legal plays {plays} break follow suit")
         else:
             check(set(plays) == set(s.hand), "the player may lead any card")
 
@@ -183,7 +185,8 @@ def check_sol_trick(before: sol.DealState, after: sol.DealState) -> None:
         if t.leader == "player" and t.player is not None:
             led = own_suit(t.player, trump)
             for b in t.burned:
-                check(own_suit(b, trump) not in (led, trump), f"{b} burned though it follows or trumps")
+                if not (own_suit(b, trump) not in (led, trump)):
+                    raise Broken(f"{b} burned though it follows or trumps")
             if t.deck is None:
                 check(t.winner == "player", "the stock ran out but the deck won")
                 continue
@@ -198,7 +201,8 @@ def check_sol_trick(before: sol.DealState, after: sol.DealState) -> None:
             assert t.player is not None and t.deck is not None
             cards = [t.deck, t.player]
             sides = ["deck", "player"]
-        check(t.winner == sides[own_winner(cards, trump)], f"trick {cards} won by the wrong side")
+        if not (t.winner == sides[own_winner(cards, trump)]):
+            raise Broken(f"trick {cards} won by the wrong side")
 
 
 def sol_probe(s: sol.DealState, rng: random.Random, stats: Counter[str]) -> None:
@@ -214,7 +218,8 @@ def sol_probe(s: sol.DealState, rng: random.Random, stats: Counter[str]) -> None
             stats["illegal refused"] += 1
         else:
             raise Broken(f"illegal {a} was accepted")
-        check(sol_snapshot(s) == before, f"refused {a} changed the state")
+        if not (sol_snapshot(s) == before):
+            raise Broken(f"refused {a} changed the state")
         return
 
 
@@ -227,16 +232,19 @@ def solitaire_deal(seed: int, stats: Counter[str]) -> None:
             sol_probe(s, rng, stats)
         legal = s.legal_actions()
         a = legal[rng.randrange(len(legal))]
-        check(a in legal, f"{a} not legal")
+        if a not in legal:
+            raise Broken(f"{a} not legal")
         after = s.apply(a)
         stats["actions"] += 1
         check_sol_state(after)
         check_sol_trick(s, after)
         s = after
-    check(len(s.tricks) == 5, f"{len(s.tricks)} tricks")
+    if not (len(s.tricks) == 5):
+        raise Broken(f"{len(s.tricks)} tricks")
     won = sum(1 for t in s.tricks if t.winner == "player")
     want = solitaire_points(won, s.alone)
-    check(s.points == want, f"points {s.points}, the rule sheet says {want} ({won} tricks, alone={s.alone})")
+    if not (s.points == want):
+        raise Broken(f"points {s.points}, the rule sheet says {want} ({won} tricks, alone={s.alone})")
     scored = [e for e in s.events if isinstance(e, sol.DealScored)]
     check(len(scored) == 1 and (scored[0].player_points, scored[0].deck_points) == want, "DealScored event")
     stats["alone"] += s.alone
@@ -465,7 +473,8 @@ class ClassicRun:
 
 def check_classic_state(s: HandState, run: ClassicRun) -> tuple[Action, ...]:
     cards = classic_located(s)
-    check(len(cards) == len(run.pack) and set(cards) == run.pack, f"cards not conserved: {len(cards)} placed")
+    if not (len(cards) == len(run.pack) and set(cards) == run.pack):
+        raise Broken(f"cards not conserved: {len(cards)} placed")
     legal = s.legal_actions()
     if s.is_over:
         check(legal == () and s.to_act is None, "actions are legal after the hand is over")
@@ -473,7 +482,8 @@ def check_classic_state(s: HandState, run: ClassicRun) -> tuple[Action, ...]:
     check(s.to_act is not None and legal and len(set(legal)) == len(legal), "no legal action or one twice")
     assert s.to_act is not None
     if s.phase is Phase.PLAY:
-        check(s.to_act not in s.sitting_out, f"{s.to_act} plays while sitting out")
+        if not (s.to_act not in s.sitting_out):
+            raise Broken(f"{s.to_act} plays while sitting out")
         hand = s.hands[s.to_act]
         plays = [a.card for a in legal]
         check(
@@ -501,8 +511,10 @@ def classic_probe(s: HandState, legal: tuple[Action, ...], rng: random.Random, r
             run.stats["illegal refused"] += 1
         else:
             raise Broken(f"illegal {a} was accepted")
-        check(classic_snapshot(s) == before, f"refused {a} changed the state")
-        check(s.legal_actions() == legal, f"refused {a} changed the legal actions")
+        if not (classic_snapshot(s) == before):
+            raise Broken(f"refused {a} changed the state")
+        if not (s.legal_actions() == legal):
+            raise Broken(f"refused {a} changed the legal actions")
         return
 
 
@@ -526,7 +538,8 @@ def classic_hand(index: int, seed: str, run: ClassicRun) -> HandState:
         view = seat_view(s, s.to_act)
         check(view.legal == legal, "the seat view offers other actions than the state")
         a = (bot if rule_based[s.to_act] else randoms).choose(view)
-        check(a in legal, f"the player chose {a}, not legal")
+        if a not in legal:
+            raise Broken(f"the player chose {a}, not legal")
         s = s.apply(a)
         run.stats["actions"] += 1
     check_classic_end(s, run)
@@ -536,7 +549,8 @@ def classic_hand(index: int, seed: str, run: ClassicRun) -> HandState:
 def check_classic_end(s: HandState, run: ClassicRun) -> None:
     teams = s.seating.teams
     st = run.stats
-    check(len(teams) == run.teams, f"{len(teams)} teams at the table, the rule sheet says {run.teams}")
+    if not (len(teams) == run.teams):
+        raise Broken(f"{len(teams)} teams at the table, the rule sheet says {run.teams}")
     if s.maker is None:
         check(s.tricks == () and s.points() == (0,) * len(teams), "points or tricks without a maker")
         st["misdeal" if s.misdealt else "passed out"] += 1
@@ -546,12 +560,14 @@ def check_classic_end(s: HandState, run: ClassicRun) -> None:
     low = s.notrump == "low"
     for t in s.tricks:
         winner = t.plays[own_winner(t.cards, s.trump, low)][0]
-        check(t.winner == winner, f"trick {[str(c) for c in t.cards]} won by {t.winner}, not {winner}")
+        if not (t.winner == winner):
+            raise Broken(f"trick {[str(c) for c in t.cards]} won by {t.winner}, not {winner}")
     makers = s.maker.team
     taken = sum(1 for t in s.tricks if t.winner.team is makers)
     want = tuple(run.scorer(run.rules, taken, s.alone, s.lone_defender is not None, makers.index))
     got = s.points()
-    check(got == want, f"points {got}, the independent scorer says {want} ({taken} tricks)")
+    if not (got == want):
+        raise Broken(f"points {got}, the independent scorer says {want} ({taken} tricks)")
     scored = [e for e in s.events if isinstance(e, HandScored)]
     check(len(scored) == 1 and scored[0].points == got, "HandScored event disagrees with points()")
     st["made"] += 1
