@@ -134,8 +134,12 @@ def test_whole_number_flags(text: str, value: int) -> None:
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("x", "'x' is not a whole number"), ("1.5", "not a whole number"), ("٣", "not a whole number")]
-    + [("9" * 5000, f"at most {MAX_DIGITS} digits, not 5000")],
+    [
+        ("x", "'x' is not a whole number"),
+        ("1.5", "not a whole number"),
+        ("٣", "not a whole number"),
+        ("9" * 5000, f"at most {MAX_DIGITS} digits, not 5000"),
+    ],
 )
 def test_whole_number_flags_refused(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):

@@ -277,8 +277,8 @@ class SolitaireController(Observable):
 
     def load_deal(self, text: str) -> bool:
         """A teacher's deal: 24 cards in deal order, or a saved game (JSON); bad text changes nothing."""
-        stripped = text.strip()
-        if stripped.startswith("{"):
+        stripped = text.strip().removeprefix("\ufeff")  # a byte-order mark from a Windows editor
+        if stripped.startswith(("{", "[")):  # JSON: a saved game (anything else is refused as one)
             return self.load_game(stripped)
         try:
             deal = SolitaireDeal.parse(stripped)

@@ -224,3 +224,49 @@ def test_replay_with_a_joker_and_a_28_card_deck(capsys: pytest.CaptureFixture[st
     assert code == 0 and err == "" and result["to_act"] == "S"
     # The joker led is a heart (trump); South holds no heart, so any card.
     assert result["legal"] == ["play 9D", "play TD", "play QD", "play KD", "play AD"]
+
+
+@pytest.mark.parametrize(
+    ("stdin", "words"),
+    [
+        (b"[" * 100_000, "the input is nested 100000 levels deep; at most 50"),
+        (
+            json.dumps(_input(rules={"target": 10**40})).replace("1" + "0" * 40, "9" * 5000).encode(),
+            "5000 digits",
+        ),
+        (b'{"dealer": NaN}', "NaN is not a number JSON allows"),
+        (b"\xff\xd8\xff\xe0 a photo", "the input is not UTF-8 text (byte 0xff at position 0)"),
+    ],
+)
+def test_hostile_stdin_is_one_error_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: bytes, words: str
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    code = main(["classic", "replay", "--input", "-"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
+
+
+def test_a_million_card_hand_gives_a_short_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    huge = _input(hands={**HANDS, "N": ["9S"] * 1_000_000})
+    code, out, err = _single(capsys, huge)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert len(err) <= 301 and err.startswith("error: North must hold 5 cards") and "characters)" in err
+
+
+def test_a_binary_batch_file_gets_an_error_line_per_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\n" + json.dumps(_input()).encode() + b"\n" + b"{" * 70_000
+    )
+    assert main(["classic", "replay", "--batch", str(path)]) == 0
+    out, err = capsys.readouterr()
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert err == "" and len(answers) == 3
+    assert answers[0] == {
+        "error": "the line is not UTF-8 text (byte 0xff at position 0): give a text file of JSON"
+    }
+    assert answers[1]["finished"] is True
+    assert answers[2] == {"error": "the line is nested 70000 levels deep; at most 50 levels are allowed"}

@@ -207,3 +207,88 @@ def test_replay_a_saved_game(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
     path.write_text('{"format": "nope"}')
     code, out, err = run(["solitaire", "replay", "--game", str(path)], capsys)
     assert code == 2 and out == "" and "not a saved Solitaire game" in err
+
+
+def _saved_game(tmp_path) -> str:  # type: ignore[no-untyped-def]
+    from euchre_tutor.solitaire.game import SolitaireGame
+
+    path = tmp_path / "game.json"
+    SolitaireGame(seed=3).save(path)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--alone"], "--game reads its positions by itself, so --alone would be ignored: leave it out"),
+        (["--name-turned", "--plays", "JC"], "so --name-turned, --plays would be ignored: leave them out"),
+        (["--seed", "4"], "so --seed would be ignored"),
+    ],
+)
+def test_game_refuses_the_flags_it_would_ignore(
+    tmp_path, capsys: pytest.CaptureFixture[str], flags: list[str], words: str
+) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(["solitaire", "replay", "--game", _saved_game(tmp_path), *flags], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
+    assert run(["solitaire", "replay", "--game", _saved_game(tmp_path), "--json"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize("flags", [["--trump", "C"], ["--alone"], ["--plays", "JC"], ["--name-turned"]])
+def test_batch_refuses_position_flags(capsys: pytest.CaptureFixture[str], flags: list[str]) -> None:
+    code, out, err = run(["solitaire", "replay", "--batch", "-", *flags], capsys, stdin='{"seed": 1}\n')
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"--batch reads its positions by itself, so {flags[0]} would be ignored" in err
+    assert 'each line gives its own "deal" or "seed", "trump"' in err
+
+
+def test_batch_lines_refuse_unknown_keys_and_hostile_json(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        json.dumps({"deal": DEAL, "trump": "C", "alone": False, "mode": "game"}),
+        '{"seed": ' + "7" * 5000 + ', "trump": "C"}',
+        "[" * 100_000,
+        '{"seed": 7, "trump": "C", "alone": NaN}',
+        json.dumps({"seed": 7, "trump": "C"}),
+    ]
+    code, out, err = run(["solitaire", "replay", "--batch", "-"], capsys, stdin="\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and err == "" and len(answers) == 5
+    assert answers[0] == {
+        "error": "unknown key(s) 'mode'; a line's keys are alone, deal, name_turned, plays, seed, trump"
+    }
+    assert "a number of 5000 digits (777777777777…)" in answers[1]["error"]
+    assert "nested 100000 levels deep" in answers[2]["error"]
+    assert "NaN is not a number" in answers[3]["error"]
+    assert answers[4]["trump"] == "C" and answers[4]["deal"] == str(SolitaireDeal.from_seed(7))
+
+
+def test_a_binary_batch_file_and_a_huge_deal_give_short_errors(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "deals.bin"
+    path.write_bytes(b"\x00\x01\xfe\xff\n" + b'{"seed": 2, "trump": "up"}')
+    code, out, err = run(["solitaire", "replay", "--batch", str(path)], capsys)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and err == "" and len(answers) == 2
+    assert answers[0]["error"].startswith("the line is not UTF-8 text (byte 0xfe at position 2)")
+    assert answers[1]["ordered_up"] is True
+    code, out, err = run(["solitaire", "replay", "--deal", "9S " * 1_000_000, "--trump", "C"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) <= 301
+    assert "1000000 cards given" in err and "characters)" in err
+
+
+def test_a_saved_game_that_is_hostile_is_one_error_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "game.json"
+    for data, words in [
+        (b"[" * 100_000, "the saved game is nested 100000 levels deep"),
+        (b'{"format": "euchre-tutor/solitaire-game", "seed": ' + b"1" * 5000 + b"}", "5000 digits"),
+        (b"\x89PNG\r\n\x1a\n", "is not UTF-8 text (byte 0x89 at position 0)"),
+    ]:
+        path.write_bytes(data)
+        code, out, err = run(["solitaire", "replay", "--game", str(path)], capsys)
+        assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
+
+
+def test_a_huge_seed_flag_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["solitaire", "replay", "--seed", "9" * 5000, "--trump", "C"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "argument --seed: a whole number has at most 100 digits, not 5000" in err

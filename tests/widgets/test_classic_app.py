@@ -803,3 +803,33 @@ def test_preset_classic_deals_the_teachers_deal_or_refuses() -> None:
     assert stuck.controller.rules.stick_the_dealer
     with pytest.raises(ValueError, match=r"(?i)missing"):
         preset_classic({"dealer": "N"})
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000, "the teacher's deal is nested 100000 levels deep"),
+        ('{"a":' * 20_000, "nested 20000 levels deep"),
+        (
+            json.dumps({**TEACHER_DEAL, "rules": {"target": 10**30}}).replace("1" + "0" * 30, "9" * 5000),
+            "5000 digits",
+        ),
+        (json.dumps({**TEACHER_DEAL, "dealer": "NaN"}).replace('"NaN"', "NaN"), "nan is not a number"),
+        (
+            json.dumps({**TEACHER_DEAL, "hands": {**TEACHER_DEAL["hands"], "S": ["9S"] * 1_000_000}}),
+            "characters)",
+        ),  # type: ignore[dict-item]
+        ('{"format": "euchre-tutor/classic-game", "seed": ' + "7" * 5000 + "}", "5000 digits"),
+        ("\x00\ufffd\ufffd binary", "not valid json"),
+    ],
+)
+def test_a_hostile_load_teaches_in_one_short_message_and_changes_nothing(text: str, words: str) -> None:
+    app = ClassicApp(seed=5)
+    c = app.controller
+    click(app, bot_choice(app))
+    before = (c.game, c.game.position, c.state, c.rules)
+    app.deal_text.value = text
+    app.load.click()
+    assert (c.game, c.game.position, c.state, c.rules) == before
+    assert c.message_is_error and words in c.message.lower(), c.message[:400]
+    assert len(c.message) <= 302 and "\n" not in c.message

@@ -345,3 +345,27 @@ def test_saved_game_round_trip_keeps_the_score(app: SolitaireApp) -> None:
     other = SolitaireApp(seed=99, source=None)
     assert other.controller.load_deal(json.dumps(data))
     assert other.controller.state.score == app.controller.state.score
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000, "nested 100000 levels deep"),
+        ('{"format": "euchre-tutor/solitaire-game", "seed": ' + "9" * 5000 + "}", "5000 digits"),
+        ('{"format": NaN}', "nan is not a number"),
+        ("9S " * 1_000_000, "1000000 cards given"),
+        ("\x00\x01\ufffd\ufffd", "not a card"),
+        ("\ufeff" + '{"format": "x"}', "not a saved solitaire game"),
+    ],
+)
+def test_hostile_load_teaches_in_one_short_message_and_changes_nothing(
+    app: SolitaireApp, text: str, words: str
+) -> None:
+    c = app.controller
+    app.trump_button(None).click()
+    before = (c.game, c.game.position, c.state, c.state.score)
+    app.deal_text.value = text
+    app.load.click()
+    assert (c.game, c.game.position, c.state, c.state.score) == before
+    assert c.message_is_error and words in c.message.lower(), c.message[:400]
+    assert len(c.message) <= 302 and "\n" not in c.message

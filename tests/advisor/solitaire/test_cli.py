@@ -112,3 +112,50 @@ def test_one_process_or_several_print_the_same() -> None:
     one = run(["solitaire", "analyze", "--deal", DEAL, "--json", "--jobs", "1"])
     two = run(["solitaire", "analyze", "--deal", DEAL, "--json", "--jobs", "2"])
     assert one == two and one[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--deal", DEAL, "--score", "7:9"], "--score goes with --mode game: expected points do not depend"),
+        (["--batch", "-", "--score", "7:9"], '--score goes with --mode game (a line with "mode": "game"'),
+        (["--deal", DEAL, "--trump", "C", "--jobs", "2"], "with --trump the position is a card decision"),
+        (
+            ["--batch", "-", "--trump", "C"],
+            "--batch reads its positions by itself, so --trump would be ignored",
+        ),
+        (["--batch", "-", "--plays", "9H", "--alone"], "so --alone, --plays would be ignored"),
+        (["--deal", DEAL, "--mode", "game", "--score", "9" * 200 + ":0"], "points have at most 100 digits"),
+        (["--deal", DEAL, "--mode", "game", "--score=-1:3"], "points cannot be negative"),
+        (["--deal", DEAL, "--trump", "C", "--score", "x" * 5000, "--mode", "game"], "characters)"),
+    ],
+)
+def test_flags_that_would_be_ignored_or_are_hostile_are_refused(argv: list[str], words: str) -> None:
+    code, out, err = run(["solitaire", "analyze", *argv], stdin='{"seed": 1, "trump": "C"}\n')
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) <= 301
+    assert words in err, err
+
+
+def test_jobs_score_and_mode_where_they_count() -> None:
+    code, out, _ = run(["solitaire", "analyze", "--deal", DEAL, "--mode", "game", "--score", "7:9", "--json"])
+    assert code == 0 and json.loads(out)["mode"] == "game"
+    line = json.dumps({"deal": DEAL, "trump": "C", "plays": "9H"})
+    code, out, _ = run(["solitaire", "analyze", "--batch", "-", "--mode", "game", "--score", "7:9"], line)
+    assert code == 0 and json.loads(out)["mode"] == "game"
+
+
+def test_batch_lines_refuse_a_score_that_would_be_ignored_and_unknown_keys() -> None:
+    base = {"deal": DEAL, "trump": "C", "plays": "9H"}
+    lines = [
+        {**base, "score": "7:9"},
+        {**base, "mode": "game", "score": 7},
+        {**base, "mode": "game", "score": "7:9", "jobs": 2},
+        {**base, "mode": "game", "score": "7:9"},
+    ]
+    code, out, _ = run(["solitaire", "analyze", "--batch", "-"], "\n".join(map(json.dumps, lines)) + "\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(answers) == 4
+    assert answers[0] == {"error": '"score" goes with "mode": "game" (or --mode game)'}
+    assert answers[1] == {"error": '"score" is a string like "7:9", not 7'}
+    assert answers[2]["error"].startswith("unknown key(s) 'jobs'; a line's keys are alone, deal, mode,")
+    assert answers[3]["mode"] == "game"
