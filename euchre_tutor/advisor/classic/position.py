@@ -1,0 +1,513 @@
+"""Read a position as one seat saw it (the ``classic analyze`` input) into a view and one world.
+
+Input::
+
+    {"rules": "standard" or {...options}, "dealer": "E", "seat": "S",
+     "hand": ["JS", "AC", ...], "up": "KH",
+     "actions": ["E: pass", "S: pass", "W: pass", "N: pass", "E: pass"],
+     "score": {"us": 3, "them": 5}}
+
+``rules`` (a preset name or an object of options, as ``classic replay``) and
+``score`` are optional. ``hand`` is the seat's *current* hand: the cards it
+still holds (after its own plays and, for the dealer, after its discard).
+Each action is one ``classic replay`` accepts, prefixed by the seat that took
+it. Cards other seats hide may be left out: ``"N: discard"`` (the dealer's
+discard), ``"E: give"`` (a call-for-best card), ``"W: go under"`` (a farmer's
+hand). With alone said with the bid, ``"S: alone"`` right after ``"S: order"``
+(or after the dealer's discard that follows it) makes it ``order alone``.
+
+``score``: ``{"us": 3, "them": 5}`` at tables of two teams (four players, six
+in 3v3), or one entry per team by name at any table (``{"P1": 3, "P2": 5,
+"P3": 0}`` at three players; ``P14``/``P25``/``P36`` in 2v2v2).
+
+The reader replays the actions through the engine on one world consistent
+with what the seat has seen, drawing a new one (:mod:`worlds`) whenever
+another seat's action needs hidden cards the current one lacks. A position
+that no world fits is refused with a message that says what is impossible.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Final, NamedTuple
+
+from euchre_tutor.advisor.classic.worlds import _Plan
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, format_cards, parse_card
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
+from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction, IllegalPlay
+from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.views.classic import SeatView, seat_view
+
+__all__ = ["Position", "read_position"]
+
+_KEYS: Final = ("rules", "dealer", "seat", "hand", "up", "actions", "score")
+_EXAMPLE: Final = (
+    '{"dealer": "E", "seat": "S", "hand": ["JS", "AC", ...], "up": "KH", '
+    '"actions": ["E: pass", "S: order", ...]}'
+)
+_TRIES: Final = 400
+_HIDDEN: Final = ("discard", "give", "under")
+
+
+class Position(NamedTuple):
+    """The seat's view of the position and one full world consistent with it."""
+
+    view: SeatView
+    world: HandState
+
+
+class _Step(NamedTuple):
+    number: int
+    text: str
+    seat: Seat
+    action: Action | None  # None: a hidden discard, give or going under
+    hidden: str = ""
+
+
+def read_position(data: object) -> Position:
+    """Read the position (see the module docstring); bad input raises a teaching EuchreError."""
+    if not isinstance(data, dict):
+        raise DealError(f"a position must be a JSON object like {_EXAMPLE}")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise DealError(f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(_KEYS)}")
+    missing = [k for k in ("dealer", "seat", "hand", "up") if k not in data]
+    if missing:
+        raise DealError(f"missing {', '.join(map(repr, missing))}: a position looks like {_EXAMPLE}")
+    rules = ClassicRules.from_json(data.get("rules", "standard"))
+    seating = rules_seating(rules)
+    dealer = _seat(seating.parse, data["dealer"], "dealer")
+    me = _seat(seating.parse, data["seat"], "seat")
+    pack = deck(rules.deck, joker=rules.joker)
+    hand = _cards(data["hand"], "hand", pack, rules)
+    up = _card(data["up"], "up", pack, rules)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise DealError(
+            f'"actions" must be a list of strings such as "E: pass" or "N: play JS", not {actions!r}'[:300]
+        )
+    steps = _merge_alone(rules, [_parse_step(i, text, seating.parse) for i, text in enumerate(actions, 1)])
+    _check_known_cards(me, dealer, hand, up, steps)
+    mine = _dealt_hand(me, dealer, hand, up, steps, rules)
+    world = _replay(rules, dealer, me, mine, up, steps, pack)
+    held = world.hands[me] if world.phase is not Phase.BLIND else ()
+    if sorted(held, key=_key) != sorted(hand, key=_key):
+        if len(held) != len(hand):
+            raise DealError(
+                f"at this point {me.word} holds {len(held)} card{'s' if len(held) != 1 else ''}, "
+                f'but "hand" lists {len(hand)} ({format_cards(hand) or "none"})'
+            )
+        raise DealError(
+            f"{me.word}'s hand does not match the actions: after them it would be {format_cards(held)}, "
+            f"not {format_cards(hand)}"
+        )
+    view = seat_view(world, me)
+    if "score" in data:
+        view = replace(view, scores=_scores(data["score"], me, rules))
+    return Position(view, world)
+
+
+def _key(card: Card) -> int:
+    return card.index
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+
+
+def _seat(parse: object, value: object, what: str) -> Seat:
+    if not isinstance(value, str):
+        raise DealError(f'"{what}" must be a seat name such as "N" or "P1", not {value!r}')
+    assert callable(parse)
+    seat = parse(value)
+    assert isinstance(seat, Seat)
+    return seat
+
+
+def _card(value: object, what: str, pack: tuple[Card, ...], rules: ClassicRules) -> Card:
+    if not isinstance(value, str):
+        raise DealError(f'"{what}" must be a card such as "KH", not {value!r}')
+    try:
+        card = parse_card(value)
+    except CardError as exc:
+        raise CardError(f'"{what}": {exc}') from None
+    if card not in pack:
+        raise DealError(f'"{what}": {card} is not in the {rules.deck}-card deck these rules use')
+    return card
+
+
+def _cards(value: object, what: str, pack: tuple[Card, ...], rules: ClassicRules) -> list[Card]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise DealError(f'"{what}" must be a list of card strings such as ["JS", "AC"], not {value!r}'[:300])
+    cards = [_card(v, what, pack, rules) for v in value]
+    twice = sorted({c for c in cards if cards.count(c) > 1}, key=_key)
+    if twice:
+        raise DealError(f'"{what}" lists {format_cards(twice)} twice: every card is in the deck once')
+    return cards
+
+
+def _parse_step(number: int, text: str, parse_seat: object) -> _Step:
+    name, colon, rest = text.partition(":")
+    if not colon:
+        raise IllegalAction(
+            f"action {number} ({text!r}) needs the seat that took it, like 'E: pass' or 'N: play JS'"
+        )
+    assert callable(parse_seat)
+    try:
+        seat = parse_seat(name)
+    except DealError as exc:
+        raise DealError(f"action {number} ({text!r}): {exc}") from None
+    words = rest.strip().lower().split()
+    if words in (["discard"], ["give"]):
+        return _Step(number, text, seat, None, words[0])
+    if words in (["go", "under"], ["under"]):
+        return _Step(number, text, seat, None, "under")
+    try:
+        action = Action.parse(rest)
+    except IllegalAction as exc:
+        raise IllegalAction(f"action {number} ({text!r}): {exc}") from None
+    return _Step(number, text, seat, action)
+
+
+def _merge_alone(rules: ClassicRules, steps: list[_Step]) -> list[_Step]:
+    """With alone said with the bid, 'S: alone' after S's order or call makes that bid alone."""
+    if rules.alone_timing != "with-bid":
+        return steps
+    out: list[_Step] = []
+    for step in steps:
+        act = step.action
+        if act is not None and act.kind == "alone":
+            back = len(out) - 1
+            if back >= 0 and _is_discard(out[back]):
+                back -= 1
+            bid = out[back].action if back >= 0 else None
+            if (
+                bid is not None
+                and out[back].seat == step.seat
+                and bid.kind in ("order", "call")
+                and not bid.alone
+            ):
+                merged = Action(bid.kind, suit=bid.suit, notrump=bid.notrump, alone=True)
+                out[back] = out[back]._replace(action=merged, text=f"{out[back].text} + {step.text}")
+                continue
+        out.append(step)
+    return out
+
+
+def _is_discard(step: _Step) -> bool:
+    return step.hidden == "discard" or (step.action is not None and step.action.kind == "discard")
+
+
+def _check_known_cards(me: Seat, dealer: Seat, hand: list[Card], up: Card, steps: list[_Step]) -> None:
+    """Cards the input places twice: a card played twice, or held and played."""
+    seen: dict[Card, str] = {c: f"{me.word}'s hand" for c in hand}
+    if up in seen and me != dealer:
+        raise DealError(
+            f"the up card {up} is in {me.word}'s hand, but only the dealer ({dealer.word}) "
+            "can hold it (after it is ordered up)"
+        )
+    for step in steps:
+        act = step.action
+        if act is None or act.kind not in ("play", "discard", "give") or act.card is None:
+            continue
+        card = act.card
+        if act.kind == "give" or (act.kind != "play" and step.seat != me):
+            continue  # a given card moves to the loner, who may play it
+        where = f"action {step.number} ({step.text!r})"
+        if card in seen:
+            raise DealError(f"{card} is in {seen[card]} and in {where}: every card is in the deck once")
+        seen[card] = where
+
+
+class _Mine(NamedTuple):
+    """The seat's dealt cards, and the cards it must receive: a loner's gift, a farmer's kitty cards."""
+
+    dealt: list[Card] | None
+    gift: Card | None = None
+    taken: tuple[Card, ...] = ()
+
+
+def _dealt_hand(
+    me: Seat, dealer: Seat, hand: list[Card], up: Card, steps: list[_Step], rules: ClassicRules
+) -> _Mine:
+    """The seat's five dealt cards, from its hand now and what it did with the others."""
+    blind_now = not steps and up.is_joker and rules.joker_up == "dealer-blind" and me == dealer
+    if blind_now and not hand:
+        return _Mine(None)  # the dealer names trump blind: its hand is not seen yet
+    cards = list(hand)
+    received: Card | None = None
+    hidden_gift = False
+    under: tuple[Card, ...] = ()
+    for step in steps:
+        act = step.action
+        if act is None:
+            if step.seat == me:
+                raise DealError(
+                    f"action {step.number} ({step.text!r}): {me.word} knows its own cards: "
+                    f"write them (e.g. '{me.name}: discard 9C' or '{me.name}: go under 9S TS 9H')"
+                )
+            hidden_gift = hidden_gift or step.hidden == "give"
+            continue
+        if step.seat == me and act.kind in ("play", "discard", "give") and act.card is not None:
+            cards.append(act.card)
+        elif step.seat == me and act.kind == "under":
+            under = act.cards
+        elif step.seat != me and act.kind == "give" and act.card is not None:
+            received = act.card
+    if me == dealer and up in cards:
+        cards.remove(up)
+    if hidden_gift and received is None and len(cards) == 6 + (3 if under else 0):
+        # A loner called for best and the card passed is not written: the last card to arrive.
+        received = (hand or [c for c in cards if c not in under])[-1]
+    if received is not None and received in cards:
+        cards.remove(received)
+    taken: tuple[Card, ...] = ()
+    if under:
+        # The three kitty cards taken are in the hand now (or were played); which ones does not matter.
+        post = [c for c in cards if c not in under]
+        taken = tuple(post[-3:])
+        cards = [c for c in cards if c not in taken] + [c for c in under if c not in cards]
+    return _Mine(cards, received if hidden_gift else None, taken)
+
+
+def _scores(value: object, me: Seat, rules: ClassicRules) -> tuple[int, ...]:
+    teams = me.seating.teams
+    names = [t.name for t in teams]
+    if not isinstance(value, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+    ):
+        raise DealError(
+            f'"score" must be an object of whole numbers like {{"us": 3, "them": 5}}, not {value!r}'[:300]
+        )
+    if any(v < 0 for v in value.values()):
+        raise DealError(f'"score" must not be negative: {value!r}'[:300])
+    if set(value) == {"us", "them"}:
+        if len(teams) != 2:
+            raise DealError(
+                f'"us"/"them" needs two teams; this table has {len(teams)}: give each team\'s score by name '
+                f"({', '.join(names)})"
+            )
+        return tuple(value["us"] if t is me.team else value["them"] for t in teams)
+    if set(value) == set(names):
+        return tuple(value[n] for n in names)
+    raise DealError(
+        f'"score" must name every team: {{"us": .., "them": ..}} (two teams) or '
+        f"{', '.join(names)}, not {', '.join(map(repr, value)) or 'nothing'}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Replaying on a world that fits
+
+
+def _replay(
+    rules: ClassicRules,
+    dealer: Seat,
+    me: Seat,
+    mine: _Mine,
+    up: Card,
+    steps: list[_Step],
+    pack: tuple[Card, ...],
+) -> HandState:
+    rng = random.Random(0)
+    dealt = mine.dealt
+    if dealt is not None and len(dealt) != 5:
+        raise DealError(
+            f"{me.word}'s cards do not add up to a dealt hand: the hand, its plays and its discards "
+            f"make {len(dealt)} dealt cards ({format_cards(dealt) or 'none'}), not 5"
+        )
+    if up in (dealt or ()):
+        raise DealError(f"{up} is the up card, so {me.word} cannot have been dealt it")
+    giver = next((s.seat for s in steps if s.hidden == "give"), None)
+    state = new_hand(_first_deal(rules, dealer, me, mine, giver, up, pack, rng), rules)
+    for step in steps:
+        if step.hidden == "give" and mine.gift is not None:
+            step = step._replace(action=Action("give", card=mine.gift), hidden="")
+        state = _step(state, step, me, rng)
+    return state
+
+
+def _first_deal(
+    rules: ClassicRules,
+    dealer: Seat,
+    me: Seat,
+    mine: _Mine,
+    giver: Seat | None,
+    up: Card,
+    pack: tuple[Card, ...],
+    rng: random.Random,
+) -> Deal:
+    known = [*(mine.dealt or ()), *mine.taken, *([mine.gift] if mine.gift is not None else [])]
+    rest = [c for c in pack if c != up and c not in known]
+    rng.shuffle(rest)
+    hands: list[tuple[Card, ...]] = []
+    for s in me.seating.seats:
+        if s == me and mine.dealt is not None:
+            hands.append(tuple(mine.dealt))
+        elif s == giver and mine.gift is not None and mine.gift != up:
+            hands.append((mine.gift, *rest[:4]))
+            del rest[:4]
+        else:
+            hands.append(tuple(rest[:5]))
+            del rest[:5]
+    return Deal(dealer, tuple(hands), up, (*mine.taken, *rest), rules.deck, rules.joker)
+
+
+def _step(state: HandState, step: _Step, me: Seat, rng: random.Random) -> HandState:
+    where = f"action {step.number} ({step.text!r})"
+    if state.is_over:
+        raise IllegalAction(f"{where}: the hand is already over")
+    if step.seat != state.to_act:
+        assert state.to_act is not None
+        raise IllegalAction(
+            f"{where}: it is {state.to_act.word}'s turn ({_phase_words(state)}), not {step.seat.word}'s"
+        )
+    act = step.action
+    if act is None:
+        kinds = {"discard": ("discard",), "give": ("give",), "under": ("under",)}[step.hidden]
+        options = [a for a in state.legal_actions() if a.kind in kinds]
+        if options:
+            return state.apply(options[0])
+        if step.hidden != "under" or state.phase is not Phase.ROUND_1:
+            raise IllegalAction(f"{where}: no {step.hidden} is possible now ({_phase_words(state)})")
+        found = _refit(state, me, rng, lambda w: any(a.kind == "under" for a in w.legal_actions()))
+        if found is None:
+            raise IllegalAction(f"{where}: {step.seat.word} cannot go under: {_why_not(state)}")
+        return found.apply(next(a for a in found.legal_actions() if a.kind == "under"))
+    if act in state.legal_actions():
+        return state.apply(act)
+    if step.seat == me:
+        try:
+            state.apply(act)
+        except EuchreError as exc:
+            raise type(exc)(f"{where}: {exc}") from None
+    view = seat_view(state, me)
+    if act.kind == "play" and act.card is not None and state.phase is Phase.PLAY:
+        found = _fit_play(state, view, step, act.card, me, rng)
+    else:
+        found = _refit(state, me, rng, lambda w: act in w.legal_actions())
+        if found is None:
+            try:
+                state.apply(act)
+            except EuchreError as exc:
+                raise type(exc)(
+                    f"{where}: no hand {step.seat.word} could hold allows this ({_neutral(exc)})"
+                ) from None
+    assert found is not None
+    return found.apply(act)
+
+
+def _refit(state: HandState, me: Seat, rng: random.Random, accept: object) -> HandState | None:
+    assert callable(accept)
+    plan = _Plan(seat_view(state, me))
+    return plan.one_world(rng, _TRIES, accept)
+
+
+def _fit_play(
+    state: HandState, view: SeatView, step: _Step, card: Card, me: Seat, rng: random.Random
+) -> HandState:
+    """A world where ``step.seat`` holds ``card`` and may play it (or a message why none exists)."""
+    seat = step.seat
+    where = f"action {step.number} ({step.text!r})"
+    known = _known_place(view, card, seat)
+    if known is not None:
+        raise IllegalPlay(f"{where}: {seat.word} cannot hold {card}: {known}")
+    trump = state.trump
+    suit = effective_suit(card, trump) if trump is not None or not card.is_joker else Suit.SPADES
+    plan_voids = _all_voids_of(view)
+    if suit in plan_voids.get(seat, frozenset()):
+        raise IllegalPlay(
+            f"{where}: {seat.word} showed earlier that it holds no {suit.plural} (it did not follow "
+            f"{suit.symbol}), so it cannot play {card}"
+        )
+    extra: dict[Seat, frozenset[Suit]] = {}
+    led = state.led_suit
+    if led is not None and effective_suit(card, trump) is not led:
+        extra[seat] = frozenset({led})
+    elif (
+        led is None
+        and trump is not None
+        and effective_suit(card, trump) is trump
+        and _trump_lead_barred(state)
+    ):
+        extra[seat] = frozenset(s for s in Suit if s is not trump)
+    try:
+        plan = _Plan(view, pins={card: seat}, extra_voids=extra)
+    except EuchreError:
+        plan = None
+    act = Action("play", card=card)
+    found = None if plan is None else plan.one_world(rng, _TRIES, lambda w: act in w.legal_actions())
+    if found is None:
+        why = ""
+        if led is not None and extra:
+            why = f"(it did not follow {led.symbol} led, but no deal leaves it without {led.plural})"
+        raise IllegalPlay(
+            f"{where}: no deal consistent with the position lets {seat.word} play {card} {why}".rstrip()
+        )
+    return found
+
+
+def _trump_lead_barred(state: HandState) -> bool:
+    """Is leading trump barred now (so a trump lead shows a hand of only trumps)?"""
+    rule, trump = state.rules.trump_lead, state.trump
+    if rule == "not-first-trick":
+        return not state.tricks
+    if rule == "after-broken":
+        return not any(effective_suit(c, trump) is trump for t in state.tricks for c in t.cards)
+    return False
+
+
+def _all_voids_of(view: SeatView) -> dict[Seat, frozenset[Suit]]:
+    return {s: view.voids[s] for s in view.seat.seating.seats}
+
+
+def _known_place(view: SeatView, card: Card, seat: Seat) -> str | None:
+    """Where the seat knows ``card`` is, when that rules out another seat holding it."""
+    if card in view.hand:
+        return f"it is in {view.seat.word}'s hand"
+    for t in view.tricks:
+        for s, c in t.plays:
+            if c == card:
+                return f"{s.word} already played it"
+    for s, c in view.trick_plays:
+        if c == card:
+            return f"{s.word} already played it"
+    if card == view.discard:
+        return f"{view.seat.word} discarded it"
+    if card in view.under_cards:
+        return f"{view.seat.word} put it under"
+    if card == view.up and not view.up_taken:
+        return "it is the up card, turned down on the kitty"
+    loner_given = view.rules.call_for_best and seat == view.maker and view.alone
+    if card == view.up and view.up_taken and seat != view.dealer and not loner_given:
+        return f"it is the up card, which {view.dealer.word} (the dealer) picked up"
+    return None
+
+
+def _neutral(exc: EuchreError) -> str:
+    return str(exc).split("; legal:")[0]
+
+
+def _why_not(state: HandState) -> str:
+    rules = state.rules
+    if not rules.farmers_hand:
+        return "going under is not played under these rules"
+    if state.under_seat is not None:
+        return f"{state.under_seat.word} already went under"
+    return "no deal consistent with the position gives it three cards of rank 10 or lower"
+
+
+def _phase_words(state: HandState) -> str:
+    return {
+        Phase.BLIND: "the dealer names trump blind",
+        Phase.ROUND_1: "round 1 of bidding",
+        Phase.ROUND_2: "round 2 of bidding",
+        Phase.DISCARD: "the dealer's discard",
+        Phase.GO_ALONE: "the maker decides alone or with partner",
+        Phase.BEST_CARD: "the loner's partner passes a card",
+        Phase.LONER_DISCARD: "the loner's discard",
+        Phase.DEFEND_ALONE: "a defender decides whether to defend alone",
+        Phase.PLAY: "play",
+        Phase.OVER: "the hand is over",
+    }[state.phase]

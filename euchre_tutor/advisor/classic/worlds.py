@@ -1,0 +1,934 @@
+"""Sampled worlds: full deals consistent with what one seat has seen, weighted by the bidding.
+
+The classic advisor values an action by averaging over many *worlds*: full
+:class:`~euchre_tutor.classic.engine.HandState` objects at exactly the view's
+point, each with the hidden cards placed somewhere they could be.
+:func:`sample_worlds` builds them in three steps.
+
+1. **Uniform consistent candidates.** Every card the seat cannot place (the
+   other hands, the kitty, a hidden discard, cards gone under) gets a *slot*:
+   another seat's current hand (its size is public), the dealer's discard, the
+   loner's discard after a call for best, the three cards a farmer's hand
+   swapped into the kitty, or the kitty. A card may only go where it could be:
+   not into a hand that has shown a void in its suit (the left bower is a
+   trump; a trump led while leading trump was barred shows the leader held
+   only trumps), the up card only into the dealer's hand or discard once
+   picked up, cards gone under only among the low ranks. The most constrained
+   cards are placed first, each into an allowed slot with probability
+   proportional to the room left there, and the free cards are shuffled into
+   the rest. That proposal is close to uniform; its exact probability ``q`` is
+   known, so a weight ``1/q`` makes the candidates exactly uniform over the
+   consistent placements (a dead end restarts the candidate).
+2. **Weights from the bids.** Each candidate gives every other seat the hand
+   it held when it bid; :class:`BiddingModel` says how likely that hand was to
+   make the bids the seat made (passes included). A candidate in which some
+   bid would have been illegal (ordering without a trump under a calling
+   requirement, a misdeal without a misdeal hand) gets weight 0.
+3. **Resampling.** Systematic resampling keeps ``n`` candidates in
+   proportion to their weights; only those are replayed through the engine
+   (:func:`~euchre_tutor.classic.engine.new_hand`, then every action of the
+   hand in order, the hidden ones sampled), so the cost is one replay per
+   distinct world kept. :func:`sample_worlds_report` also returns the
+   effective sample size ``(sum w)^2 / sum w^2`` of the candidates.
+
+The bidding model
+-----------------
+A softened version of the rule-based player's point count
+(:mod:`euchre_tutor.advisor.classic.strength`). With ``sigma(x) = 1 / (1 + e^-x)``:
+
+- Round 1: ``points`` = :func:`hand_strength` of the hand for the up card's
+  suit (the dealer's best five of six with the up card), plus half the up
+  card's trump points for the dealer's partner, minus half for an opponent.
+  ``P(order) = sigma((points - bid) / temperature)``, ``P(pass) = 1 - P(order)``.
+  ``bid`` is one point higher at three players (the maker plays alone against two).
+- Round 2: each suit (or no-trump bid) that may be named has its points;
+  ``P(call something) = sigma((best - bid) / temperature)`` (1 for a stuck
+  dealer), shared among the options by a softmax of ``points / split_temperature``.
+- Alone: a bid made alone has probability ``P(bid) * a``, the same bid with
+  the partner ``P(bid) * (1 - a)``, where ``a = sigma((points - alone) /
+  temperature)``, times ``no_bower_factor`` unless the hand holds the right
+  bower (or the joker) and the left bower or four trumps (the rule-based
+  player's condition). The maker's later ``alone``/``partner`` answer
+  (alone decided after the discard) uses the same ``a``.
+- Defending alone: ``sigma((points - defend_alone) / temperature)``.
+- Uninformative (likelihood 1): the dealer's blind call (the hand is unseen),
+  a misdeal and going under (only legal with the right hand, which the
+  sampler enforces; declining them is not held against a hand: many players do).
+- Every likelihood is at least ``floor``, so an unusual bid never empties the sample.
+
+The defaults (``bid=6``, ``alone=10``) are the rule-based player's thresholds;
+``temperature=1`` point lets a hand a point short still order about a quarter
+of the time, which is how people bid.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
+
+from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    deck,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+)
+from euchre_tutor.classic.engine import (
+    Action,
+    Deal,
+    HandState,
+    Phase,
+    Seat,
+    misdeal_kind,
+    new_hand,
+)
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.views.classic import SeatView
+
+if TYPE_CHECKING:
+    from euchre_tutor.advisor.classic.position import Position
+
+__all__ = [
+    "BidContext",
+    "BiddingModel",
+    "WorldSample",
+    "sample_worlds",
+    "sample_worlds_report",
+    "view_from_position",
+]
+
+_PHASES: Final = (
+    Phase.BLIND,
+    Phase.ROUND_1,
+    Phase.ROUND_2,
+    Phase.DISCARD,
+    Phase.GO_ALONE,
+    Phase.BEST_CARD,
+    Phase.LONER_DISCARD,
+    Phase.DEFEND_ALONE,
+    Phase.PLAY,
+    Phase.OVER,
+)
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
+CANDIDATES_PER_WORLD: Final = 6
+_RESTARTS: Final = 30
+
+
+def _sigma(x: float) -> float:
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+# ---------------------------------------------------------------------------
+# The bidding model
+
+
+class _Situation(Protocol):
+    """What a bid's likelihood depends on besides the hand (a SeatView, a HandState or a BidContext)."""
+
+    @property
+    def rules(self) -> ClassicRules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> Seat | None: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def up(self) -> Card: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def notrump(self) -> str | None: ...
+
+
+_Strength: TypeAlias = Callable[[Sequence[Card], Suit], float]
+
+
+@dataclass(frozen=True, slots=True)
+class BidContext:
+    """The public situation of one bid: who bids, in which phase, under which rules."""
+
+    rules: ClassicRules
+    phase: Phase
+    to_act: Seat
+    dealer: Seat
+    up: Card
+    trump: Suit | None = None
+    notrump: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingModel:
+    """How likely a hand is to make a bid: the rule-based point count, softened (see the module doc).
+
+    Parameters (points are :func:`hand_strength` points):
+
+    - ``bid``: the points at which ordering or calling is even odds (the rule-based player's 6).
+    - ``alone``: the same for going alone (the rule-based player's 10).
+    - ``defend_alone``: the same for defending alone.
+    - ``temperature``: points per unit of log-odds; smaller is a stricter bidder.
+    - ``split_temperature``: how sharply a round-2 caller prefers its best suit.
+    - ``no_bower_factor``: how much less likely alone is without the rule-based
+      player's bowers (right bower, and the left or four trumps).
+    - ``three_handed_extra``: extra points a bid needs at three players.
+    - ``floor``: the least likelihood of any legal action.
+    - ``uniform``: every bid has likelihood 1 (no inference from the bidding; for comparison).
+    """
+
+    bid: float = 6.0
+    alone: float = 10.0
+    defend_alone: float = 11.0
+    temperature: float = 1.0
+    split_temperature: float = 1.0
+    no_bower_factor: float = 0.1
+    three_handed_extra: float = 1.0
+    floor: float = 0.02
+    uniform: bool = False
+
+    def likelihood(self, hand: Sequence[Card], context: _Situation, action: Action) -> float:
+        """P(``action`` | ``hand``) for the seat to act in ``context`` (a legal action; never 0)."""
+        return self._likelihood(list(hand), context, action, hand_strength)
+
+    def _likelihood(self, hand: list[Card], ctx: _Situation, action: Action, strength: _Strength) -> float:
+        if self.uniform:
+            return 1.0
+        return max(self.floor, self._raw(hand, ctx, action, strength))
+
+    def _raw(self, hand: list[Card], ctx: _Situation, action: Action, strength: _Strength) -> float:
+        phase = ctx.phase
+        if action.kind in ("misdeal", "under") or phase is Phase.BLIND:
+            return 1.0
+        seat = ctx.to_act
+        if seat is None:
+            return 1.0
+        if phase is Phase.ROUND_1:
+            return self._round_1(hand, ctx, seat, action, strength)
+        if phase is Phase.ROUND_2:
+            return self._round_2(hand, ctx, seat, action, strength)
+        if phase is Phase.GO_ALONE and action.kind in ("alone", "partner"):
+            a = self._alone_chance(hand, ctx.trump, ctx.notrump, ctx.rules, strength)
+            return a if action.kind == "alone" else 1.0 - a
+        if phase is Phase.DEFEND_ALONE and action.kind in ("alone", "partner") and ctx.trump is not None:
+            a = _sigma((strength(hand, ctx.trump) - self.defend_alone) / self.temperature)
+            return a if action.kind == "alone" else 1.0 - a
+        return 1.0
+
+    def _need(self, rules: ClassicRules) -> float:
+        return self.bid + (self.three_handed_extra if rules.players == 3 else 0.0)
+
+    def order_points(
+        self, hand: Sequence[Card], ctx: _Situation, seat: Seat, strength: _Strength | None = None
+    ) -> tuple[float, list[Card]]:
+        """Round-1 points of ``hand`` for ``seat`` and the cards counted (the dealer's best five of six)."""
+        count = hand_strength if strength is None else strength
+        trump = ctx.up.suit or Suit.SPADES
+        cards = list(hand)
+        if seat == ctx.dealer:
+            six = [*cards, ctx.up]
+            cards = max(([c for c in six if c != drop] for drop in six), key=lambda h: count(h, trump))
+        points = count(cards, trump)
+        up_value = trump_points(ctx.up, trump)
+        if ctx.dealer in seat.partners:
+            points += 0.5 * up_value
+        elif ctx.dealer != seat:
+            points -= 0.5 * up_value
+        return points, cards
+
+    def _round_1(
+        self, hand: list[Card], ctx: _Situation, seat: Seat, action: Action, strength: _Strength
+    ) -> float:
+        rules = ctx.rules
+        trump = ctx.up.suit or Suit.SPADES
+        if not may_order(rules, ctx.up, seat == ctx.dealer, hand):
+            return 1.0  # passing was forced
+        points, cards = self.order_points(hand, ctx, seat, strength)
+        p = _sigma((points - self._need(rules)) / self.temperature)
+        alone_offered = _alone_with_bid(rules)
+        plain_offered = not (rules.canadian_loner and seat in ctx.dealer.partners)
+        a = self._alone_chance(cards, trump, None, rules, strength, points) if alone_offered else 0.0
+        if not plain_offered:
+            p *= a
+            a = 1.0
+        if action.kind == "pass":
+            return 1.0 - p
+        if action.kind == "order":
+            return p * (a if action.alone else 1.0 - a)
+        return 1.0
+
+    def _round_2(
+        self, hand: list[Card], ctx: _Situation, seat: Seat, action: Action, strength: _Strength
+    ) -> float:
+        rules = ctx.rules
+        up_suit = ctx.up.suit or Suit.SPADES
+        stuck = rules.stick_the_dealer and seat == _last_bidder(rules, ctx.dealer)
+        options: list[tuple[float, Suit | None, str | None]] = []
+        for suit in Suit:
+            if suit is up_suit and not (stuck and rules.stuck_dealer_may_name_up_suit):
+                continue
+            options.append((strength(hand, suit), suit, None))
+        if rules.no_trump != "off":
+            lowest = _lowest(rules.deck)
+            for nt in ("high", "low") if rules.no_trump == "high-low" else ("high",):
+                options.append((no_trump_strength(hand, nt, lowest), None, nt))
+        best = max(pts for pts, _, _ in options)
+        p = 1.0 if stuck else _sigma((best - self._need(rules)) / self.temperature)
+        if action.kind == "pass":
+            return 1.0 - p
+        if action.kind != "call":
+            return 1.0
+        scale = self.split_temperature
+        total = sum(math.exp((pts - best) / scale) for pts, _, _ in options)
+        for pts, named, nt_named in options:
+            if named is action.suit and nt_named == action.notrump:
+                share = math.exp((pts - best) / scale) / total
+                if not _alone_with_bid(rules):
+                    return p * share
+                a = self._alone_chance(hand, named, nt_named, rules, strength, pts)
+                return p * share * (a if action.alone else 1.0 - a)
+        return 1.0
+
+    def _alone_chance(
+        self,
+        cards: Sequence[Card],
+        trump: Suit | None,
+        notrump: str | None,
+        rules: ClassicRules,
+        strength: _Strength,
+        points: float | None = None,
+    ) -> float:
+        """How likely this hand goes alone (the rule-based condition, softened)."""
+        if trump is None:
+            if notrump is None:
+                return 0.0
+            nt_points = no_trump_strength(cards, notrump, _lowest(rules.deck))
+            return _sigma((nt_points - self.alone) / self.temperature)
+        pts = strength(cards, trump) if points is None else points
+        a = _sigma((pts - self.alone) / self.temperature)
+        right = left = False
+        trumps = 0
+        for c in cards:
+            if c.is_joker or is_right_bower(c, trump):
+                right = True
+            elif is_left_bower(c, trump):
+                left = True
+            if is_trump(c, trump):
+                trumps += 1
+        if not (right and (left or trumps >= 4)):
+            a *= self.no_bower_factor
+        return a
+
+
+_UNIFORM: Final = BiddingModel(uniform=True)
+_LOWEST: Final = {size: min(c.rank for c in deck(size)) for size in (24, 28, 32)}
+
+
+def _lowest(size: int) -> Rank:
+    return _LOWEST[size]
+
+
+class _StrengthTable:
+    """:func:`hand_strength` from per-card tables: the same numbers, several times faster.
+
+    The per-card points come from :func:`trump_points`; the void bonus is the
+    one :func:`hand_strength` adds (0.5 per plain suit missing, with 2+ trumps).
+    A property test checks it against :func:`hand_strength` on every deck.
+    """
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.points: dict[Suit, dict[Card, float]] = {}
+        self.trumps: dict[Suit, frozenset[Card]] = {}
+        self.suit_bit: dict[Suit, dict[Card, int]] = {}
+        self.plain_bits: dict[Suit, int] = {}
+        bits = {s: 1 << i for i, s in enumerate(Suit)}
+        for t in Suit:
+            self.points[t] = {c: trump_points(c, t) for c in cards}
+            self.trumps[t] = frozenset(c for c in cards if is_trump(c, t))
+            self.suit_bit[t] = {c: bits[effective_suit(c, t)] for c in cards}
+            self.plain_bits[t] = sum(b for s, b in bits.items() if s is not t)
+
+    def __call__(self, hand: Sequence[Card], trump: Suit) -> float:
+        pts = self.points[trump]
+        trumps = self.trumps[trump]
+        bit = self.suit_bit[trump]
+        total = 0.0
+        n = 0
+        mask = 0
+        for c in hand:
+            total += pts[c]
+            mask |= bit[c]
+            if c in trumps:
+                n += 1
+        if n >= 2:
+            total += 0.5 * (3 - (mask & self.plain_bits[trump]).bit_count())
+        return total
+
+
+def _alone_with_bid(rules: ClassicRules) -> bool:
+    return rules.alone_timing == "with-bid" and rules.players != 3
+
+
+def _last_bidder(rules: ClassicRules, dealer: Seat) -> Seat:
+    return dealer.prev if rules.dealer_bids_first else dealer
+
+
+def may_order(rules: ClassicRules, up: Card, is_dealer: bool, hand: Sequence[Card]) -> bool:
+    """The round-1 calling requirement: may this hand order up? (The dealer always may.)"""
+    rule = rules.round_1_requirement
+    if rule == "anytime" or is_dealer:
+        return True
+    suit = up.suit or Suit.SPADES
+    if rule == "holding-trump":
+        return any(effective_suit(c, suit) is suit for c in hand)
+    return any(c.suit is suit for c in hand)
+
+
+# ---------------------------------------------------------------------------
+# What the view says: slots, constraints, the bids to weigh
+
+
+_HAND, _DISCARD, _LONER, _UNDER, _KITTY = range(5)
+
+
+@dataclass(frozen=True, slots=True)
+class WorldSample:
+    """The resampled worlds and how well the candidates covered the bidding's evidence."""
+
+    worlds: list[HandState]
+    candidates: int  # candidates drawn
+    consistent: int  # candidates with a nonzero weight (every bid legal with the hand)
+    ess: float  # effective sample size of the weighted candidates, (sum w)^2 / sum w^2
+
+
+@dataclass(slots=True)
+class _Candidate:
+    slots: list[list[Card]]
+    logq: float
+    bid_hands: dict[Seat, frozenset[Card]] = field(default_factory=dict)
+    gift: Card | None = None
+    taken: tuple[Card, ...] = ()
+
+
+class _Plan:
+    """Everything about a view that does not change from one candidate to the next."""
+
+    def __init__(
+        self,
+        view: SeatView,
+        pins: Mapping[Card, Seat] | None = None,
+        extra_voids: Mapping[Seat, frozenset[Suit]] | None = None,
+    ) -> None:
+        self.view = view
+        rules = view.rules
+        self.rules = rules
+        me = view.seat
+        self.me = me
+        seating = me.seating
+        self.seats = seating.seats
+        self.dealer = view.dealer
+        self.up = view.up
+        self.blind_me = view.phase is Phase.BLIND and me == view.dealer
+        phase_at = _PHASE_INDEX[view.phase]
+        self.discard_done = view.up_taken and phase_at > _PHASE_INDEX[Phase.DISCARD]
+        self.gift_done = (
+            view.maker is not None
+            and view.alone
+            and rules.call_for_best
+            and phase_at > _PHASE_INDEX[Phase.BEST_CARD]
+        )
+        self.loner_done = self.gift_done and phase_at > _PHASE_INDEX[Phase.LONER_DISCARD]
+        self.maker = view.maker
+        self.giver = view.maker.partner if self.gift_done and view.maker is not None else None
+        self.under_seat = view.under_seat
+
+        self.played: dict[Seat, list[Card]] = {s: [] for s in self.seats}
+        for t in view.tricks:
+            for s, c in t.plays:
+                self.played[s].append(c)
+        for s, c in view.trick_plays:
+            self.played[s].append(c)
+        played_all = {c for cards in self.played.values() for c in cards}
+        self.voids = _all_voids(view)
+        for s, suits in (extra_voids or {}).items():
+            self.voids[s] = self.voids[s] | suits
+
+        sizes = {s: 5 - len(self.played[s]) for s in self.seats}
+        if view.up_taken:
+            sizes[self.dealer] += 1
+        if self.discard_done:
+            sizes[self.dealer] -= 1
+        if self.gift_done and self.maker is not None and self.giver is not None:
+            sizes[self.giver] -= 1
+            sizes[self.maker] += 1
+        if self.loner_done and self.maker is not None:
+            sizes[self.maker] -= 1
+        self.sizes = sizes
+
+        # The cards whose place the seat does not know (the up card too, once picked up by another seat).
+        unknown = set(view.unseen_cards())
+        if self.blind_me:
+            unknown |= set(deck(rules.deck, joker=rules.joker)) - played_all - {self.up}
+        up_hidden = (
+            view.up_taken
+            and self.up not in played_all
+            and self.up not in view.hand
+            and self.up != view.discard
+            and not (me == self.dealer and not self.gift_done)
+        )
+        if up_hidden:
+            unknown.add(self.up)
+        self.my_hand = () if self.blind_me else view.hand
+
+        # Slots: the other seats' hands (or mine, blind), then the hidden roles, then the kitty.
+        self.slot_kind: list[int] = []
+        self.slot_seat: list[Seat | None] = []
+        caps: list[int] = []
+        self.hand_slot: dict[Seat, int] = {}
+        for s in self.seats:
+            if s == me and not self.blind_me:
+                continue
+            self.hand_slot[s] = len(caps)
+            self.slot_kind.append(_HAND)
+            self.slot_seat.append(s)
+            caps.append(sizes[s])
+        self.discard_slot = self.loner_slot = self.under_slot = -1
+        hidden_roles = 0
+        if self.discard_done and me != self.dealer:
+            self.discard_slot = len(caps)
+            self.slot_kind.append(_DISCARD)
+            self.slot_seat.append(self.dealer)
+            caps.append(1)
+            hidden_roles += 1
+        if self.loner_done and me != self.maker:
+            self.loner_slot = len(caps)
+            self.slot_kind.append(_LONER)
+            self.slot_seat.append(self.maker)
+            caps.append(1)
+            hidden_roles += 1
+        if self.under_seat is not None and me != self.under_seat:
+            self.under_slot = len(caps)
+            self.slot_kind.append(_UNDER)
+            self.slot_seat.append(self.under_seat)
+            caps.append(3)
+            hidden_roles += 3
+        self.kitty_slot = len(caps)
+        self.slot_kind.append(_KITTY)
+        self.slot_seat.append(None)
+        caps.append(len(unknown) - sum(caps))
+        if caps[-1] < 0 or any(c < 0 for c in caps):
+            raise EuchreError(
+                f"this view cannot be dealt: {len(unknown)} unseen cards for hands of sizes "
+                f"{', '.join(f'{s.name} {sizes[s]}' for s in self.seats if s != me)}"
+            )
+        self.caps = caps
+
+        # Where each unknown card may go.
+        everywhere = tuple(range(len(caps)))
+        self.free: list[Card] = []
+        self.constrained: list[tuple[Card, tuple[int, ...]]] = []
+        for card in sorted(unknown, key=lambda c: c.index):
+            if card == self.up and view.up_taken:
+                # Picked up: in the dealer's hand or discard, or passed on to a loner who called for best.
+                places = [self.hand_slot.get(self.dealer, -1)]
+                if rules.dealer_may_discard_up_card:
+                    places.append(self.discard_slot)
+                if self.gift_done and self.giver == self.dealer and self.maker is not None:
+                    places += [self.hand_slot.get(self.maker, -1), self.loner_slot]
+                allowed = [i for i in places if i >= 0 and self._fits(card, i)]
+            else:
+                allowed = [
+                    i
+                    for i in everywhere
+                    if self._fits(card, i) and not (i == self.under_slot and card == self.up)
+                ]
+            if pins and card in pins:
+                pinned = self.hand_slot.get(pins[card], -1)
+                allowed = [i for i in allowed if i == pinned]
+            if not allowed:
+                raise EuchreError(f"this view cannot be dealt: {card} fits nowhere")
+            if len(allowed) == len(caps):
+                self.free.append(card)
+            else:
+                self.constrained.append((card, tuple(allowed)))
+        self.constrained.sort(key=lambda ca: (len(ca[1]), ca[0].index))
+
+        # The bids to weigh, with their public situation.
+        self.bid_plan = _bid_contexts(view)
+        self.strength = _StrengthTable(deck(rules.deck, joker=rules.joker))
+
+    def _fits(self, card: Card, slot: int) -> bool:
+        """May ``card`` be in ``slot``: not in a hand void in its suit; only low cards go under."""
+        kind = self.slot_kind[slot]
+        if kind == _HAND:
+            seat = self.slot_seat[slot]
+            assert seat is not None
+            return not (self.voids[seat] and effective_suit(card, self.view.trump) in self.voids[seat])
+        if kind == _UNDER:
+            return card.rank <= Rank.TEN
+        return True
+
+    # -- one candidate -----------------------------------------------------------
+
+    def fill(self, rng: random.Random) -> _Candidate | None:
+        for _ in range(_RESTARTS):
+            out = self._try_fill(rng)
+            if out is not None:
+                return out
+        return None
+
+    def _try_fill(self, rng: random.Random) -> _Candidate | None:
+        rem = list(self.caps)
+        slots: list[list[Card]] = [[] for _ in rem]
+        logq = 0.0
+        for card, allowed in self.constrained:
+            total = 0
+            for i in allowed:
+                total += rem[i]
+            if total == 0:
+                return None
+            x = rng.randrange(total)
+            for i in allowed:
+                if x < rem[i]:
+                    break
+                x -= rem[i]
+            logq += math.log(rem[i] / total)
+            slots[i].append(card)
+            rem[i] -= 1
+        rand = rng.random
+        free = sorted(self.free, key=lambda _: rand())
+        k = 0
+        left = 0
+        for i, r in enumerate(rem):
+            if r:
+                slots[i].extend(free[k : k + r])
+                k += r
+                left += r
+                logq += math.lgamma(r + 1)
+        logq -= math.lgamma(left + 1)
+        return _Candidate(slots, logq)
+
+    # -- hands at bid time ----------------------------------------------------------
+
+    def current_hand(self, cand: _Candidate, seat: Seat) -> list[Card]:
+        if seat == self.me and not self.blind_me:
+            return list(self.my_hand)
+        return list(cand.slots[self.hand_slot[seat]])
+
+    def hidden_card(self, cand: _Candidate, slot: int) -> Card:
+        return cand.slots[slot][0]
+
+    def discard_card(self, cand: _Candidate) -> Card | None:
+        if not self.discard_done:
+            return None
+        if self.discard_slot >= 0:
+            return self.hidden_card(cand, self.discard_slot)
+        return self.view.discard
+
+    def loner_card(self, cand: _Candidate) -> Card | None:
+        if not self.loner_done:
+            return None
+        if self.loner_slot >= 0:
+            return self.hidden_card(cand, self.loner_slot)
+        return self.view.loner_discard
+
+    def complete(self, cand: _Candidate, rng: random.Random) -> bool:
+        """Choose the gift and the cards taken by going under; compute every bid-time hand.
+
+        False when the candidate cannot be the real deal (a bid illegal with the hand).
+        """
+        hands: dict[Seat, list[Card]] = {}
+        for s in self.seats:
+            cards = self.current_hand(cand, s) + self.played[s]
+            if s == self.maker and self.loner_done:
+                lone = self.loner_card(cand)
+                assert lone is not None
+                cards.append(lone)
+            hands[s] = cards
+        if self.gift_done and self.maker is not None and self.giver is not None:
+            pool = [c for c in hands[self.maker] if c != self.up or self.giver == self.dealer]
+            if self.giver == self.dealer and self.up in pool and self.maker != self.dealer:
+                pool = [self.up]
+            if not pool:
+                return False
+            gift = pool[rng.randrange(len(pool))]
+            hands[self.maker].remove(gift)
+            hands[self.giver].append(gift)
+            cand.gift = gift
+        if self.discard_done:
+            gone = self.discard_card(cand)
+            assert gone is not None
+            hands[self.dealer].append(gone)
+        if self.view.up_taken:
+            if self.up not in hands[self.dealer]:
+                return False
+            hands[self.dealer].remove(self.up)
+        for s in self.seats:
+            if len(hands[s]) != 5:
+                return False
+        for s in self.seats:
+            cand.bid_hands[s] = frozenset(hands[s])
+        if self.under_seat is not None:
+            post = sorted(hands[self.under_seat], key=lambda c: c.index)
+            picks = rng.sample(range(5), 3)
+            cand.taken = tuple(post[i] for i in sorted(picks))
+        return True
+
+    def under_cards(self, cand: _Candidate) -> tuple[Card, ...]:
+        if self.under_seat is None:
+            return ()
+        if self.under_slot >= 0:
+            return tuple(sorted(cand.slots[self.under_slot], key=lambda c: c.index))
+        return self.view.under_cards
+
+    def weight(self, cand: _Candidate, model: BiddingModel) -> float:
+        """The candidate's log weight (-inf: impossible)."""
+        logw = -cand.logq
+        dealer = self.dealer
+        for seat, act, ctx in self.bid_plan:
+            hand = cand.bid_hands[seat]
+            if ctx.phase is Phase.BLIND:
+                continue
+            cards: list[Card] = list(hand)
+            if ctx.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE) and seat == dealer and self.view.up_taken:
+                gone = self.discard_card(cand)
+                cards = [c for c in cards if c != gone] + ([self.up] if gone != self.up else [])
+            if not _legal_with(self.rules, ctx, act, cards):
+                return -math.inf
+            if seat != self.me:
+                logw += math.log(model._likelihood(cards, ctx, act, self.strength))
+        return logw
+
+    def one_world(
+        self, rng: random.Random, tries: int, accept: Callable[[HandState], bool]
+    ) -> HandState | None:
+        """The first of up to ``tries`` uniform candidates whose world ``accept`` takes (None if none)."""
+        for _ in range(tries):
+            cand = self.fill(rng)
+            if cand is None or not self.complete(cand, rng) or self.weight(cand, _UNIFORM) == -math.inf:
+                continue
+            world = self.world(cand)
+            if accept(world):
+                return world
+        return None
+
+    # -- the world ---------------------------------------------------------------
+
+    def world(self, cand: _Candidate) -> HandState:
+        """Build the candidate's deal and replay the hand through the engine to the view's point."""
+        hands = {s: tuple(sorted(cand.bid_hands[s], key=lambda c: c.index)) for s in self.seats}
+        if not self.blind_me:
+            # The seat's own cards in the view's order (cards that arrived later were appended).
+            mine = cand.bid_hands[self.me]
+            kept = [c for c in self.my_hand if c in mine]
+            hands[self.me] = (*kept, *(c for c in hands[self.me] if c not in kept))
+        under = self.under_cards(cand)
+        if self.under_seat is not None:
+            u = self.under_seat
+            taken = cand.taken
+            hands[u] = tuple(c for c in hands[u] if c not in taken) + under
+        dealt = {c for h in hands.values() for c in h} | {self.up}
+        pack = deck(self.rules.deck, joker=self.rules.joker)
+        rest = [c for c in pack if c not in dealt and c not in cand.taken]
+        kitty = list(cand.taken) + rest
+        deal = Deal(
+            self.dealer,
+            tuple(hands[s] for s in self.seats),
+            self.up,
+            tuple(kitty),
+            self.rules.deck,
+            self.rules.joker,
+        )
+        state = new_hand(deal, self.rules)
+        view = self.view
+        discard = self.discard_card(cand)
+        loner = self.loner_card(cand)
+
+        def hidden(st: HandState) -> HandState:
+            while True:
+                if st.phase is Phase.DISCARD and self.discard_done:
+                    st = st.apply(Action("discard", card=discard))
+                elif st.phase is Phase.BEST_CARD and self.gift_done:
+                    st = st.apply(Action("give", card=cand.gift))
+                elif st.phase is Phase.LONER_DISCARD and self.loner_done:
+                    st = st.apply(Action("discard", card=loner))
+                else:
+                    return st
+
+        for _, act in view.bids:
+            state = hidden(state)
+            if act.kind == "under" and not act.cards:
+                act = Action("under", cards=under)
+            state = state.apply(act)
+        state = hidden(state)
+        for t in view.tricks:
+            for _, c in t.plays:
+                state = state.apply(Action("play", card=c))
+        for _, c in view.trick_plays:
+            state = state.apply(Action("play", card=c))
+        return state
+
+
+def _all_voids(view: SeatView) -> dict[Seat, frozenset[Suit]]:
+    """The suits each seat is known not to hold: failures to follow, and trump leads while barred."""
+    voids = {s: set(view.voids[s]) for s in view.seat.seating.seats}
+    trump = view.trump
+    rule = view.rules.trump_lead
+    if trump is not None and rule != "anytime":
+        broken = False
+        tricks = [t.plays for t in view.tricks] + ([view.trick_plays] if view.trick_plays else [])
+        for number, plays in enumerate(tricks):
+            leader, led = plays[0]
+            barred = (rule == "not-first-trick" and number == 0) or (rule == "after-broken" and not broken)
+            if barred and effective_suit(led, trump) is trump:
+                voids[leader].update(s for s in Suit if s is not trump)
+            if any(effective_suit(c, trump) is trump for _, c in plays):
+                broken = True
+    return {s: frozenset(v) for s, v in voids.items()}
+
+
+def _bid_contexts(view: SeatView) -> list[tuple[Seat, Action, BidContext]]:
+    """Each public bid with its situation, from the bidding history alone."""
+    rules = view.rules
+    seating = view.seat.seating
+    out: list[tuple[Seat, Action, BidContext]] = []
+    made = False
+    maker: Seat | None = None
+    trump: Suit | None = None
+    notrump: str | None = None
+    passes = 0
+    blind = view.up.is_joker and rules.joker_up == "dealer-blind"
+    for seat, act in view.bids:
+        if blind and not made:
+            phase = Phase.BLIND
+        elif act.kind in ("alone", "partner"):
+            phase = Phase.GO_ALONE if seat == maker else Phase.DEFEND_ALONE
+        else:
+            phase = Phase.ROUND_1 if passes < seating.players else Phase.ROUND_2
+        out.append((seat, act, BidContext(rules, phase, seat, view.dealer, view.up, trump, notrump)))
+        if act.kind == "pass":
+            passes += 1
+        elif act.kind in ("order", "call") and not made:
+            made, maker = True, seat
+            if act.kind == "order":
+                trump = view.up.suit or Suit.SPADES
+            else:
+                trump, notrump = act.suit, act.notrump
+            # later contexts (alone answers) see the trump
+    # Fill in the trump for the answers after the bid.
+    return [
+        (s, a, BidContext(rules, c.phase, c.to_act, c.dealer, c.up, trump, notrump))
+        if c.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE)
+        else (s, a, c)
+        for s, a, c in out
+    ]
+
+
+def _legal_with(rules: ClassicRules, ctx: BidContext, act: Action, hand: Sequence[Card]) -> bool:
+    """Could a seat holding ``hand`` have made this bid (the hand-dependent rules only)?"""
+    if ctx.phase is Phase.ROUND_1:
+        if act.kind == "order":
+            return may_order(rules, ctx.up, ctx.to_act == ctx.dealer, hand)
+        if act.kind == "misdeal":
+            return misdeal_kind(hand, rules.misdeal) is not None
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Sampling
+
+
+def sample_worlds(
+    view: SeatView,
+    n: int,
+    rng: random.Random,
+    *,
+    model: BiddingModel | None = None,
+    candidates_per_world: int = CANDIDATES_PER_WORLD,
+) -> list[HandState]:
+    """``n`` full deals at the view's point, consistent with it and weighted by the bidding.
+
+    ``model`` defaults to :class:`BiddingModel` (``BiddingModel(uniform=True)`` for none).
+    Deterministic for a given ``rng`` state. See the module docstring for the method.
+    """
+    return sample_worlds_report(view, n, rng, model=model, candidates_per_world=candidates_per_world).worlds
+
+
+def sample_worlds_report(
+    view: SeatView,
+    n: int,
+    rng: random.Random,
+    *,
+    model: BiddingModel | None = None,
+    candidates_per_world: int = CANDIDATES_PER_WORLD,
+) -> WorldSample:
+    """:func:`sample_worlds` with the candidate count and the effective sample size."""
+    if not isinstance(n, int) or n < 1:
+        raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
+    if candidates_per_world < 1:
+        raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
+    bidding = model if model is not None else BiddingModel()
+    plan = _Plan(view)
+    count = n * candidates_per_world
+    cands: list[_Candidate] = []
+    logws: list[float] = []
+    for _ in range(count):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng):
+            continue
+        lw = plan.weight(cand, bidding)
+        if lw == -math.inf:
+            continue
+        cands.append(cand)
+        logws.append(lw)
+    if not cands:
+        raise EuchreError(
+            f"no deal consistent with {view.seat.word}'s view was found in {count} tries; "
+            "the view's bids may be impossible with any hand"
+        )
+    top = max(logws)
+    weights = [math.exp(lw - top) for lw in logws]
+    total = sum(weights)
+    ess = total * total / sum(w * w for w in weights)
+    picks = _systematic(weights, total, n, rng)
+    built: dict[int, HandState] = {}
+    worlds: list[HandState] = []
+    for i in picks:
+        state = built.get(i)
+        if state is None:
+            state = plan.world(cands[i])
+            built[i] = state
+        worlds.append(state)
+    return WorldSample(worlds, count, len(cands), ess)
+
+
+def _systematic(weights: Sequence[float], total: float, n: int, rng: random.Random) -> list[int]:
+    """Systematic resampling: one uniform offset, ``n`` evenly spaced pointers into the cumulative weights."""
+    step = total / n
+    u = rng.random() * step
+    out: list[int] = []
+    acc = 0.0
+    i = 0
+    last = len(weights) - 1
+    for j in range(n):
+        target = u + j * step
+        while i < last and acc + weights[i] <= target:
+            acc += weights[i]
+            i += 1
+        out.append(i)
+    return out
+
+
+def view_from_position(data: object) -> Position:
+    """Read a ``classic analyze`` position (see :mod:`euchre_tutor.advisor.classic.position`)."""
+    from euchre_tutor.advisor.classic.position import read_position
+
+    return read_position(data)
