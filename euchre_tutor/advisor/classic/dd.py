@@ -677,7 +677,39 @@ def _lead_py(t: _Tables, legal: int, unseen: int, maker_side: bool, lone_maker: 
 
 
 def _unseen(state: HandState) -> list[int]:
-    """Each seat's unseen cards as its view computes them (what the rule-based player reasons from)."""
+    """Each seat's unseen cards, exactly as its SeatView's ``unseen_cards()`` (what the rule-based
+    player reasons from), computed from the state without building the views (the tests compare)."""
+    pack = _pack_mask(state.rules.deck, state.rules.joker)
+    played = 0
+    for t in state.tricks:
+        for _, c in t.plays:
+            played |= 1 << c.index
+    for _, c in state.trick_plays:
+        played |= 1 << c.index
+    up = 1 << state.up.index
+    up_known_to_all = not state.up_taken or not state.rules.dealer_may_discard_up_card
+    out = []
+    for seat in state.seating.seats:
+        known = played
+        for c in state.hands[seat]:
+            known |= 1 << c.index
+        if seat == state.under_seat:
+            for c in state.under_cards:
+                known |= 1 << c.index
+        if seat == state.dealer:
+            known |= up
+            if state.discard is not None:
+                known |= 1 << state.discard.index
+        elif up_known_to_all:
+            known |= up
+        if seat == state.maker and state.loner_discard is not None:
+            known |= 1 << state.loner_discard.index
+        out.append(pack & ~known)
+    return out
+
+
+def _unseen_from_views(state: HandState) -> list[int]:
+    """The reference for :func:`_unseen`: every seat's view, asked."""
     out = []
     for seat in state.seating.seats:
         m = 0
@@ -685,6 +717,16 @@ def _unseen(state: HandState) -> list[int]:
             m |= 1 << c.index
         out.append(m)
     return out
+
+
+@cache
+def _pack_mask(size: int, joker: bool) -> int:
+    from euchre_tutor.cards import deck
+
+    m = 0
+    for c in deck(size, joker=joker):
+        m |= 1 << c.index
+    return m
 
 
 # ---------------------------------------------------------------------------

@@ -42,3 +42,10 @@ def test_rollout_equals_play_out_with_rule_based_players(name: str) -> None:
     want = [_rule_based_tricks(s) for s in states]
     for backend in dd.BACKENDS:
         assert dd.rollout_many(states, backend=backend) == want, backend
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_unseen_cards_are_the_seat_views(name: str) -> None:
+    """The rollout's starting knowledge per seat is what seat_view(...).unseen_cards() says."""
+    for state in _states(name, 40):
+        assert dd._unseen(state) == dd._unseen_from_views(state)
