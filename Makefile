@@ -43,6 +43,10 @@ $(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml euchre_tutor/advis
 
 $(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/classic/_ddcore.c
 	$(PY) -m pip install -q -e '.[dev]'
+	@# pyproject.toml's build requirements too: the Binder check builds the package offline with them
+	$(PY) -c "import tomllib; print('\\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))" \
+	  > $(VENV)/build-requirements.txt
+	$(PY) -m pip install -q -r $(VENV)/build-requirements.txt
 	@touch $@ $(VENV)/.installed-runtime
 
 clean:
