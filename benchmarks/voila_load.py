@@ -45,7 +45,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
 
 CLASSIC = "/voila/render/classic.ipynb"
-STEP_TIMEOUT = 120_000  # ms: one wait in a session (a kernel may start on demand under load)
+STEP_TIMEOUT = 600_000  # ms: one wait in a session (--step-timeout; kernels start on demand under load)
 
 # From a click on the index-th element matching the selector to the first change of the hand, the
 # message or the trump/decision box (as benchmarks/dashboard.py measures it); -1 after 20 s.
@@ -180,7 +180,8 @@ async def click(page: Any, session: Session, selector: str, index: int = 0) -> N
 
 async def first_render(page: Any, session: Session, url: str) -> None:
     t0 = time.perf_counter()
-    await page.goto(url, timeout=STEP_TIMEOUT)
+    # Voila streams the page while the kernel runs the notebook: wait for the first card, not the load event
+    await page.goto(url, timeout=STEP_TIMEOUT, wait_until="commit")
     await page.locator(".euchre-card").first.wait_for(state="visible", timeout=STEP_TIMEOUT)
     session.first_render = time.perf_counter() - t0
     await page.evaluate(SETTLE_JS, 500)
@@ -221,14 +222,15 @@ async def classic_session(browser: Any, session: Session, base: str) -> None:
 
 
 async def run_sessions(
-    chromium: str, base: str, solitaire: int, classic: int, timeout: float
+    chromium: str, base: str, solitaire: int, classic: int, timeout: float, stagger: float
 ) -> list[Session]:
     sessions = [Session("solitaire", i + 1) for i in range(solitaire)]
     sessions += [Session("classic", i + 1) for i in range(classic)]
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
 
-        async def one(s: Session) -> None:
+        async def one(s: Session, delay: float) -> None:
+            await asyncio.sleep(delay)
             t0 = time.perf_counter()
             try:
                 play = solitaire_session if s.app == "solitaire" else classic_session
@@ -237,7 +239,10 @@ async def run_sessions(
                 s.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0][:200]}")
             s.elapsed = time.perf_counter() - t0
 
-        tasks = [asyncio.ensure_future(one(s)) for s in sessions]
+        # interleave the two apps, so a stagger spreads both over the start
+        order = sorted(range(len(sessions)), key=lambda i: (sessions[i].number, sessions[i].app))
+        delays = {i: k * stagger for k, i in enumerate(order)}
+        tasks = [asyncio.ensure_future(one(s, delays[i])) for i, s in enumerate(sessions)]
         _done, pending = await asyncio.wait(tasks, timeout=timeout)
         for task, s in zip(tasks, sessions, strict=True):
             if task in pending:
@@ -271,8 +276,19 @@ def main() -> int:
     parser.add_argument("--solitaire", type=int, default=20, help="concurrent Solitaire dashboard sessions")
     parser.add_argument("--classic", type=int, default=10, help="concurrent classic table sessions")
     parser.add_argument("--hints", choices=["advisor", "stub"], default="advisor")
-    parser.add_argument("--timeout", type=float, default=900.0, help="seconds before the run stops itself")
+    parser.add_argument("--timeout", type=float, default=1200.0, help="seconds before the run stops itself")
+    parser.add_argument(
+        "--step-timeout",
+        type=float,
+        default=600.0,
+        help="seconds one wait in a session may take (default 600)",
+    )
+    parser.add_argument(
+        "--stagger", type=float, default=0.0, help="seconds between session starts (default 0: all at once)"
+    )
     args = parser.parse_args()
+    global STEP_TIMEOUT
+    STEP_TIMEOUT = int(args.step_timeout * 1000)
     chromium = chromium_path()
     if chromium is None:
         print("no Chromium: run `make chromium` (Debian's chromium) or set CHROMIUM")
@@ -282,7 +298,8 @@ def main() -> int:
     )
     tmp = Path(tempfile.mkdtemp(prefix="euchre-load-"))
     print(
-        f"Voila load: {args.solitaire} Solitaire + {args.classic} classic sessions at once, hints {source}, "
+        f"Voila load: {args.solitaire} Solitaire + {args.classic} classic sessions, "
+        f"{'all at once' if not args.stagger else f'one every {args.stagger:g} s'}, hints {source}, "
         f"load average {os.getloadavg()[0]:.1f} at start",
         flush=True,
     )
@@ -304,7 +321,9 @@ def main() -> int:
         sampler.start()
         threading.Thread(target=watch_load, daemon=True).start()
         t0 = time.perf_counter()
-        sessions = asyncio.run(run_sessions(chromium, server.url, args.solitaire, args.classic, args.timeout))
+        sessions = asyncio.run(
+            run_sessions(chromium, server.url, args.solitaire, args.classic, args.timeout, args.stagger)
+        )
     finally:
         memory.stop()
         wall = time.perf_counter() - t0
