@@ -35,6 +35,7 @@ typedef struct {
     uint64_t trumps;
     int trump_suit; /* -1: no trump */
     uint8_t order[SLOTS];
+    uint8_t place[SLOTS]; /* a card's index in order */
     int ncards;
 } Tables;
 
@@ -78,6 +79,14 @@ static int parse_tables(PyObject *blob, Tables *t) {
     memcpy(t->order, p, SLOTS);
     t->ncards = 0;
     while (t->ncards < SLOTS && t->order[t->ncards] != 0xFF) t->ncards++;
+    memset(t->place, 0xFF, SLOTS);
+    for (int i = 0; i < t->ncards; i++) {
+        if (t->order[i] >= SLOTS) {
+            PyErr_SetString(PyExc_ValueError, "_ddcore: a card out of range in the tables");
+            return -1;
+        }
+        t->place[t->order[i]] = (uint8_t)i;
+    }
     return 0;
 }
 
@@ -194,6 +203,7 @@ typedef struct {
     uint64_t maker_side;
     int nxt[MAX_SEATS];
     uint64_t hands[MAX_SEATS];
+    uint64_t all; /* every active hand's cards */
 } Search;
 
 static inline int lowbit(uint64_t m) { return __builtin_ctzll(m); }
@@ -230,15 +240,22 @@ static uint64_t legal_cards(const Search *S, int seat, int k, int led, int tleft
 static int representatives(const Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t legal,
                            uint64_t table, int *reps, uint64_t *members) {
     const Tables *t = S->t;
-    uint64_t alive = table;
-    for (int s = 0; s < S->players; s++)
-        if (s != seat) alive |= S->hands[s];
+    uint64_t alive = (S->all & ~S->hands[seat]) | table;
+    /* the legal cards by suit, strongest first */
+    int cards[SLOTS], count = 0;
+    for (uint64_t m = legal; m; m &= m - 1) {
+        int c = lowbit(m), j = count++;
+        while (j > 0 && t->place[cards[j - 1]] > t->place[c]) {
+            cards[j] = cards[j - 1];
+            j--;
+        }
+        cards[j] = c;
+    }
     int n = 0;
     int prev = -1;
-    for (int i = 0; i < t->ncards; i++) {
-        int c = t->order[i];
+    for (int i = 0; i < count; i++) {
+        int c = cards[i];
         uint64_t bit = 1ull << c;
-        if (!(legal & bit)) continue;
         if (prev >= 0 && t->suit[prev] == t->suit[c] &&
             !(t->above[c] & ~(t->above[prev] | (1ull << prev)) & alive)) {
             members[n - 1] |= bit;
@@ -335,6 +352,7 @@ static int child(Search *S, int seat, int k, int led, int wseat, int wpow, uint6
     }
     if (S->lead_rule == 2 && (bit & t->trumps) && led != t->trump_suit) tbroke = 1;
     S->hands[seat] ^= bit;
+    S->all ^= bit;
     int v;
     if (k + 1 == S->active) {
         int won = (int)((S->maker_side >> wseat) & 1);
@@ -343,6 +361,7 @@ static int child(Search *S, int seat, int k, int led, int wseat, int wpow, uint6
         v = node(S, S->nxt[seat], k + 1, led, wseat, wpow, table | bit, tbroke, broken, tleft, alpha, beta, 0);
     }
     S->hands[seat] ^= bit;
+    S->all ^= bit;
     return v;
 }
 
@@ -387,9 +406,11 @@ static void setup(Search *S, const Tables *t, const Position *pos, Trick *tr) {
     S->active = pos->active;
     S->lead_rule = pos->lead_rule;
     S->maker_side = pos->maker_side;
+    S->all = 0;
     for (int s = 0; s < pos->players; s++) {
         S->nxt[s] = pos->nxt[s];
         S->hands[s] = pos->hands[s];
+        S->all |= pos->hands[s];
     }
     tr->led = tr->wseat = tr->wpow = tr->tbroke = 0;
     tr->table = 0;
@@ -408,26 +429,76 @@ static void setup(Search *S, const Tables *t, const Position *pos, Trick *tr) {
     }
 }
 
+/* The root of a search: the seat to act with the trick so far; card >= 0: that card played. */
+typedef struct {
+    int seat, k, led, wseat, wpow, tbroke, broken, tleft, card;
+    uint64_t table, legal;
+} Root;
+
+static int root_value(Search *S, const Root *r, int alpha, int beta) {
+    if (r->card >= 0)
+        return child(S, r->seat, r->k, r->led, r->wseat, r->wpow, r->table, r->tbroke, r->broken, r->tleft, alpha,
+                     beta, r->card);
+    return node(S, r->seat, r->k, r->led, r->wseat, r->wpow, r->table, r->tbroke, r->broken, r->tleft, alpha, beta,
+                r->legal);
+}
+
+/* The exact value by null-window searches (MTD(f)): each asks "at least beta?", the
+ * transposition table carries the bounds from one to the next. */
+static int mtd(Search *S, const Root *r, int guess) {
+    int lo = 0, hi = r->tleft;
+    int g = guess < lo ? lo : guess > hi ? hi : guess;
+    while (lo < hi) {
+        int beta = g == lo ? g + 1 : g;
+        int v = root_value(S, r, beta - 1, beta);
+        if (v < beta)
+            hi = v;
+        else
+            lo = v;
+        g = v;
+    }
+    return lo;
+}
+
+static void root_of(const Position *pos, const Trick *tr, Root *r) {
+    r->seat = pos->to_act;
+    r->k = pos->nplays;
+    r->led = tr->led;
+    r->wseat = tr->wseat;
+    r->wpow = tr->wpow;
+    r->tbroke = tr->tbroke;
+    r->broken = pos->broken;
+    r->tleft = pos->tleft;
+    r->table = tr->table;
+    r->legal = pos->legal;
+    r->card = -1;
+}
+
 static int solve_one(const Tables *t, const Position *pos) {
     Search S;
     Trick tr;
+    Root r;
     setup(&S, t, pos, &tr);
-    return node(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, tr.table, tr.tbroke, pos->broken,
-                pos->tleft, -1, TRICKS + 1, pos->legal);
+    root_of(pos, &tr, &r);
+    return mtd(&S, &r, (pos->tleft + 1) / 2);
 }
 
 /* values[c] for every legal card c (others untouched). */
 static void card_values_one(const Tables *t, const Position *pos, int *values) {
     Search S;
     Trick tr;
+    Root r;
     setup(&S, t, pos, &tr);
+    root_of(pos, &tr, &r);
     int reps[SLOTS];
     uint64_t members[SLOTS];
     int n = representatives(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, pos->legal, tr.table, reps,
                             members);
+    int guess = (pos->tleft + 1) / 2;
     for (int i = 0; i < n; i++) {
-        int v = child(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, tr.table, tr.tbroke, pos->broken,
-                      pos->tleft, -1, TRICKS + 1, reps[i]);
+        r.card = reps[i];
+        int v = mtd(&S, &r, guess);
+        guess = v;
         for (uint64_t m = members[i]; m; m &= m - 1) values[lowbit(m)] = v;
     }
 }
