@@ -272,19 +272,22 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     return " ".join(c.symbol if symbols else str(c) for c in cards)
 
 
-_DECK_LOW_RANK = {24: Rank.NINE, 28: Rank.EIGHT, 32: Rank.SEVEN}
+_DECK_LOW_RANK = {20: Rank.TEN, 24: Rank.NINE, 28: Rank.EIGHT, 32: Rank.SEVEN}
 
 
 @cache
 def deck(size: int = 24, *, joker: bool = False) -> tuple[Card, ...]:
     """The deck in canonical order: suits C D H S, each from its lowest rank to the ace.
 
-    ``size`` is 24 (9-A), 28 (8-A) or 32 (7-A); the joker, if any, comes last.
-    The canonical order is what a seeded shuffle starts from.
+    ``size`` is 24 (9-A), 28 (8-A), 32 (7-A) or 20 (10-A, three-handed); the
+    joker, if any, comes last. The canonical order is what a seeded shuffle starts from.
+
+    >>> format_cards(c for c in deck(20) if c.suit is Suit.HEARTS)
+    'TH JH QH KH AH'
     """
     low = _DECK_LOW_RANK.get(size)
     if low is None:
-        raise CardError(f"a Euchre deck has 24, 28 or 32 cards (9-A, 8-A, 7-A), not {size}")
+        raise CardError(f"a Euchre deck has 20, 24, 28 or 32 cards (10-A, 9-A, 8-A, 7-A), not {size}")
     cards = [Card(r, s) for s in Suit for r in Rank if low <= r <= Rank.ACE]
     if joker:
         cards.append(JOKER)

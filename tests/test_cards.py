@@ -151,7 +151,9 @@ def test_describe_rank_words() -> None:
     assert describe_rank(parse_card("TS"), Suit.CLUBS) == "the 4th-highest spade"
 
 
-@pytest.mark.parametrize(("size", "low"), [(24, Rank.NINE), (28, Rank.EIGHT), (32, Rank.SEVEN)])
+@pytest.mark.parametrize(
+    ("size", "low"), [(20, Rank.TEN), (24, Rank.NINE), (28, Rank.EIGHT), (32, Rank.SEVEN)]
+)
 def test_decks(size: int, low: Rank) -> None:
     cards = deck(size)
     assert len(cards) == len(set(cards)) == size
@@ -161,5 +163,12 @@ def test_decks(size: int, low: Rank) -> None:
 
 
 def test_bad_deck_size() -> None:
-    with pytest.raises(CardError, match="24, 28 or 32"):
-        deck(20)
+    for size in (16, 21, 36):
+        with pytest.raises(CardError, match="20, 24, 28 or 32"):
+            deck(size)
+
+
+def test_the_20_card_deck_is_ten_to_ace() -> None:
+    # The sheet: "10–A (20, three players only)".
+    assert {c.rank for c in deck(20)} == {Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
+    assert trump_order(Suit.HEARTS, size=20) == parse_cards("JH JD AH KH QH TH")

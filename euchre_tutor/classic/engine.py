@@ -212,7 +212,7 @@ MISDEAL: Final = Action("misdeal")
 class Deal:
     """Who dealt, the hands (indexed by seat), the up card and the rest of the kitty.
 
-    ``size`` (24, 28 or 32) and ``joker`` say which pack was dealt; the hands,
+    ``size`` (20, 24, 28 or 32) and ``joker`` say which pack was dealt; the hands,
     up card and kitty are exactly that pack. The dealer's seat says the table
     (:attr:`seating`): four hands at the classic table, three or six at the others.
     """
@@ -312,7 +312,7 @@ class Deal:
         up_card = up if isinstance(up, Card) else parse_card(up)
         used = {c for h in by_seat.values() for c in h} | {up_card}
         if size not in _LOW_RANK_WORDS:
-            raise DealError(f"a Euchre deck has 24, 28 or 32 cards, not {size!r}")
+            raise DealError(f"a Euchre deck has 20, 24, 28 or 32 cards, not {size!r}")
         if kitty is None:
             rest = tuple(c for c in _pack(size, joker) if c not in used)
         elif isinstance(kitty, str) or not isinstance(kitty, Iterable):
@@ -375,7 +375,12 @@ def rules_seating(rules: ClassicRules) -> Seating:
 
 
 _NUMBER_WORDS: Final = {3: "three", 4: "four", 6: "six"}
-_LOW_RANK_WORDS: Final = {24: "9 10 J Q K A", 28: "8 9 10 J Q K A", 32: "7 8 9 10 J Q K A"}
+_LOW_RANK_WORDS: Final = {
+    20: "10 J Q K A",
+    24: "9 10 J Q K A",
+    28: "8 9 10 J Q K A",
+    32: "7 8 9 10 J Q K A",
+}
 
 
 def _pack(size: int, joker: bool) -> tuple[Card, ...]:
@@ -860,8 +865,7 @@ class HandState:
         if rule == "not-first-trick":
             return not self.tricks
         if rule == "after-broken":
-            trump = self.trump
-            return not any(effective_suit(c, trump) is trump for t in self.tricks for c in t.cards)
+            return not trump_broken(self.tricks, self.trump)
         return False
 
     def _lead_message(self, card: Card, options: str) -> str:
@@ -869,7 +873,7 @@ class HandState:
         why = (
             "trump may not be led to the first trick"
             if self.rules.trump_lead == "not-first-trick"
-            else "trump may not be led until a trump has been played (trump is not broken yet)"
+            else "trump may not be led until trump is broken (a trump played to a non-trump lead)"
         )
         return f"{card.symbol} is a trump and {why}, unless you hold only trumps; legal: {options}"
 
@@ -913,6 +917,11 @@ class HandState:
                 f"in round 2; legal: {options}"
             )
         if self.phase is Phase.ROUND_2 and act.kind == "pass" and self.rules.stick_the_dealer:
+            if self.rules.dealer_bids_first:
+                return IllegalAction(
+                    f"stick the last bidder: {who}, the last to bid (the dealer bids first), must name "
+                    f"a suit; legal: {options}"
+                )
             return IllegalAction(f"stick the dealer: {who}, the dealer, must name a suit; legal: {options}")
         if act.kind == "call" and act.notrump is not None and self.phase is Phase.ROUND_2:
             allowed = "are not allowed" if self.rules.no_trump == "off" else "are only 'call high'"
@@ -934,6 +943,10 @@ class HandState:
             return IllegalAction(self._misdeal_message(who, seat, options))
         if act.kind == "under" and self.phase is Phase.ROUND_1:
             return IllegalAction(self._under_message(act, who, seat, options))
+        if act.kind in ("order", "call") and act.alone and self.rules.no_alone:
+            return IllegalAction(
+                f"under these rules nobody goes alone (no alone): bid without 'alone'; legal: {options}"
+            )
         if act.kind in ("order", "call") and act.alone and self.rules.players == 3:
             return IllegalAction(
                 f"at three players the maker always plays alone against the other two: bid without "
@@ -962,11 +975,10 @@ class HandState:
             return f"misdeals are not played under these rules; legal: {options}"
         if self.under_seat == seat:
             return f"{who} went under this hand and may no longer call a misdeal; legal: {options}"
-        kinds = {"ace-no-face": "'ace, no face'", "no-ace-no-face": "'no ace, no face'"}
-        want = kinds.get(rule, "'ace, no face' or 'no ace, no face'")
+        want = _MISDEAL_WANTS[rule]
         return (
-            f"{who}'s hand ({format_cards(self.hands[seat], symbols=True)}) is not an {want} hand "
-            f"(no jack, queen, king or joker; 'ace, no face' has an ace); legal: {options}"
+            f"{who}'s hand ({format_cards(self.hands[seat], symbols=True)}) is not {want} hand "
+            f"(a face is a jack, queen, king or joker); legal: {options}"
         )
 
     def _under_message(self, act: Action, who: str, seat: Seat, options: str) -> str:
@@ -977,9 +989,10 @@ class HandState:
         missing = [c for c in act.cards if c not in self.hands[seat]]
         if missing:
             return f"{who} does not hold {format_cards(missing, symbols=True)}; legal: {options}"
+        ranks = " and ".join(f"{r.display}s" for r in farmer_ranks(self.rules.deck))
         return (
-            f"going under swaps three cards of rank 10 or lower (9s and 10s; 7s and 8s in bigger decks); "
-            f"legal: {options}"
+            f"going under swaps three of the deck's low cards ({ranks} with the {self.rules.deck}-card "
+            f"deck); legal: {options}"
         )
 
     def _explain_play(self, card: Card, seat: Seat, legal: tuple[Action, ...]) -> IllegalPlay:
@@ -1101,23 +1114,83 @@ def _may_order(s: HandState, seat: Seat) -> bool:
 
 
 _FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
+# misdeal option -> the aces an "ace" hand may hold (None: that kind is not played) and
+# whether a hand with no ace counts ("no ace, no face").
+_MISDEAL_KINDS: Final[dict[str, tuple[range | None, bool]]] = {
+    "off": (None, False),
+    "ace-no-face": (range(1, 2), False),  # the sheet: exactly one ace, four non-face cards
+    "aces-no-face": (range(1, 6), False),  # the lenient reading: one or more aces
+    "no-ace-no-face": (None, True),
+    "either": (range(1, 2), True),
+    "no-face": (range(1, 6), True),
+}
+_MISDEAL_WANTS: Final = {
+    "off": "a misdeal",
+    "ace-no-face": "an 'ace, no face' (exactly one ace)",
+    "aces-no-face": "an 'ace, no face' (one or more aces)",
+    "no-ace-no-face": "a 'no ace, no face'",
+    "either": "an 'ace, no face' (exactly one ace) or a 'no ace, no face'",
+    "no-face": "a no-face",
+}
 
 
 def misdeal_kind(hand: Sequence[Card], rule: str) -> str | None:
-    """'ace, no face' or 'no ace, no face' when ``hand`` may be thrown in under ``rule`` (else None)."""
-    if rule == "off" or any(c.rank in _FACES for c in hand):
+    """'ace, no face' or 'no ace, no face' when ``hand`` may be thrown in under ``rule`` (else None).
+
+    >>> from euchre_tutor.cards import parse_cards
+    >>> misdeal_kind(parse_cards("AS 9H TH 9C TC"), "ace-no-face")
+    'ace, no face'
+    >>> misdeal_kind(parse_cards("AS AH TH 9C TC"), "ace-no-face") is None  # two aces
+    True
+    >>> misdeal_kind(parse_cards("AS AH TH 9C TC"), "aces-no-face")
+    'ace, no face'
+    """
+    aces_ok, no_ace_ok = _MISDEAL_KINDS[rule]
+    if any(c.rank in _FACES for c in hand):
         return None
-    aces = any(c.rank is Rank.ACE for c in hand)
-    if aces and rule in ("ace-no-face", "either"):
+    aces = sum(1 for c in hand if c.rank is Rank.ACE)
+    if aces and aces_ok is not None and aces in aces_ok:
         return "ace, no face"
-    if not aces and rule in ("no-ace-no-face", "either"):
+    if not aces and no_ace_ok:
         return "no ace, no face"
     return None
 
 
-def _low_cards(hand: Sequence[Card]) -> list[Card]:
-    """The cards a farmer's hand may swap: rank 10 or lower (9s and 10s; 7s and 8s in bigger decks)."""
-    return sorted((c for c in hand if c.rank <= Rank.TEN), key=_card_key)
+_FARMER_RANKS: Final = {
+    20: (Rank.TEN,),
+    24: (Rank.NINE, Rank.TEN),
+    28: (Rank.EIGHT, Rank.NINE),
+    32: (Rank.SEVEN, Rank.EIGHT),
+}
+
+
+def farmer_ranks(deck_size: int) -> tuple[Rank, ...]:
+    """The low ranks a farmer's hand swaps: the deck's two lowest (the sheet: 9s and 10s; 8-A deck:
+    8s and 9s; 7-A deck: 7s and 8s). The 10-A deck has no 9s, so "9s or 10s" leaves its 10s."""
+    return _FARMER_RANKS[deck_size]
+
+
+def _low_cards(hand: Sequence[Card], deck_size: int) -> list[Card]:
+    """The cards of ``hand`` a farmer's hand may swap (see :func:`farmer_ranks`)."""
+    ranks = farmer_ranks(deck_size)
+    return sorted((c for c in hand if c.rank in ranks), key=_card_key)
+
+
+def trump_broken(tricks: Sequence[Trick], trump: Suit | None) -> bool:
+    """Is trump broken: did a completed trick have a trump played to a non-trump lead?
+
+    The sheet's "a trump dumped on a non-trump lead": a trump played to a trump
+    lead (by a leader holding only trumps) does not break it.
+    """
+    if trump is None:
+        return False
+    for trick in tricks:
+        cards = trick.cards
+        if effective_suit(cards[0], trump) is not trump and any(
+            effective_suit(c, trump) is trump for c in cards[1:]
+        ):
+            return True
+    return False
 
 
 def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
@@ -1127,7 +1200,7 @@ def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
     if s.rules.misdeal != "off" and s.under_seat != seat and misdeal_kind(hand, s.rules.misdeal):
         out.append(MISDEAL)
     if s.rules.farmers_hand and s.under_seat is None:
-        lows = _low_cards(hand)
+        lows = _low_cards(hand, s.rules.deck)
         if len(lows) >= 3:
             out.extend(Action("under", cards=tuple(combo)) for combo in combinations(lows, 3))
     return out
@@ -1137,8 +1210,8 @@ def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
 
 
 def _alone_with_bid(rules: ClassicRules) -> bool:
-    """May a bid say 'alone'? Not at three players, where the maker always plays alone."""
-    return rules.alone_timing == "with-bid" and rules.players != 3
+    """May a bid say 'alone'? Not at three players, where the maker always plays alone, nor under no alone."""
+    return rules.alone_timing == "with-bid" and rules.players != 3 and not rules.no_alone
 
 
 def _legal_blind(s: HandState) -> tuple[Action, ...]:
@@ -1166,7 +1239,8 @@ def _legal_round_1(s: HandState) -> tuple[Action, ...]:
 
 
 def _legal_round_2(s: HandState) -> tuple[Action, ...]:
-    stuck = s.rules.stick_the_dealer and s.to_act == s.dealer
+    # Stick the dealer; with the dealer bidding first, stick the last bidder (the sheet).
+    stuck = s.rules.stick_the_dealer and s.to_act == _last_bidder(s)
     out: list[Action] = [] if stuck else [PASS]
     with_bid = _alone_with_bid(s.rules)
     may_name_up = stuck and s.rules.stuck_dealer_may_name_up_suit

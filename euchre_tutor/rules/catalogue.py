@@ -238,7 +238,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "classic.stick-the-dealer",
         "Stick the dealer",
-        "Under this option the dealer may not pass in round 2 and must name one of the other suits.",
+        "Under this option the dealer may not pass in round 2 and must name one of the other suits. "
+        "When the dealer bids first, the last bidder (the seat on the dealer's right) is stuck instead.",
     ),
     # Classic Euchre for three and six players (ClassicRules.players; see euchre_tutor/rules/classic.py).
     Rule(
@@ -265,6 +266,36 @@ _RULES: tuple[Rule, ...] = (
         "kitty. Two teams of three sit alternately (3v3), or three teams of two sit opposite (2v2v2). "
         "A loner's partners all sit out.",
     ),
+    # Classic Euchre: how the advisor reasons (its hints cite these).
+    Rule(
+        "classic.advice-sampled",
+        "Sampled deals",
+        "The hidden hands are unknown, so each choice is tried in many deals that fit everything seen "
+        "(cards, bids, voids) and its points are averaged; bids are valued by playing those deals out.",
+    ),
+    Rule(
+        "classic.advice-trump-count",
+        "Counting trumps",
+        "Seven cards are trumps (the five of the suit and the left bower, with the joker eight): "
+        "those you hold and those played tell how many are still out.",
+    ),
+    Rule(
+        "classic.advice-partner",
+        "What partner's bids show",
+        "A pass in round 1 makes a strong hand in the up card's suit less likely; an order or a call "
+        "makes it more likely.",
+    ),
+    Rule(
+        "classic.advice-contrast",
+        "Why the best choice is better",
+        "Comparing two choices by their average points over the same sampled deals shows what the "
+        "better one gains, within the sampling error.",
+    ),
+    Rule(
+        "classic.advice-game",
+        "Playing for the match",
+        "Near the end of a match, the chance to win the match can favour a choice with fewer expected points.",
+    ),
     # Classic house rules (options of ClassicRules; see euchre_tutor/rules/classic.py).
     Rule(
         "house.target",
@@ -279,8 +310,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "house.deck-size",
         "Bigger decks",
-        "Under this option the pack is 8-A (28 cards) or 7-A (32 cards); the 8 and 7 rank below the 9 "
-        "and the undealt cards stay in the kitty.",
+        "Under this option the pack is 8-A (28 cards) or 7-A (32 cards), the 8 and 7 ranking below the 9, "
+        "or, for three players only, 10-A (20 cards); the undealt cards stay in the kitty.",
     ),
     Rule(
         "house.joker",
@@ -291,7 +322,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "house.dealer-bids-first",
         "The dealer bids first",
-        "Under this option each bidding round starts with the dealer.",
+        "Under this option each bidding round starts with the dealer; with stick the dealer, the last "
+        "bidder must name a suit.",
     ),
     Rule(
         "house.calling-requirement",
@@ -318,7 +350,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "house.call-for-best",
         "Call for best",
-        "Under this option a loner's partner passes one card to the loner, who then discards one.",
+        "Under this option a loner's partner passes one card to the loner, who then discards one "
+        "(not at six players in two teams of three).",
     ),
     Rule(
         "house.alone-lead",
@@ -354,20 +387,27 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "house.misdeal",
         "Misdeal hands",
-        "Under this option a player dealt 'ace, no face' (an ace, no J, Q, K) or 'no ace, no face' may "
-        "throw the hand in before bidding; the same dealer deals again.",
+        "Under this option a player dealt 'ace, no face' (exactly one ace and four cards below the jack; "
+        "by choice, one or more aces) or 'no ace, no face' (five cards below the jack) may throw the hand "
+        "in before bidding; the same dealer deals again.",
     ),
     Rule(
         "house.farmers-hand",
         "Farmer's hand (going under)",
-        "Under this option a player holding three or more 9s and 10s may swap three of them for the "
-        "hidden kitty cards before bidding.",
+        "Under this option a player holding three or more of the deck's lowest cards (9s and 10s; 8s and "
+        "9s with 8-A; 7s and 8s with 7-A; 10s with 10-A) may swap three of them for the hidden kitty cards "
+        "before bidding.",
     ),
     Rule(
         "house.trump-lead",
         "Trump-lead restriction",
-        "Under this option trump may not be led to the first trick, or until a trump has been played, "
-        "unless the leader holds only trumps.",
+        "Under this option trump may not be led to the first trick, or until trump is broken (a trump "
+        "played to a non-trump lead in an earlier trick), unless the leader holds only trumps.",
+    ),
+    Rule(
+        "house.no-alone",
+        "No alone",
+        "Under this option nobody may go alone: alone bids are not offered and the alone options are off.",
     ),
 )
 

@@ -34,7 +34,9 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
 - Target: the site offers 5 to 25; 1 to 4 are also accepted for short
   practice matches. ``hands`` counts every deal (passed-out and misdealt ones
   included).
-- Deck: 9-A (24), 8-A (28) or 7-A (32); the kitty is whatever is not dealt.
+- Deck: 9-A (24), 8-A (28), 7-A (32) or, for three players only, 10-A (20:
+  five each, the up card and four in the kitty); the kitty is whatever is
+  not dealt.
   The joker ranks above the right bower and is a trump for every purpose
   (Pagat, "Euchre with the Joker"). A joker turned up: ``joker_up="spades"``
   makes the up card a spade for the bidding (round 1 proposes spades, the
@@ -44,8 +46,10 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
   the maker. The joker cannot be combined with no-trump bids (refused: it
   would have no suit).
 - Stick the dealer (Pagat, "Screw the dealer"): the stuck dealer may not name
-  the turned-down suit unless ``stuck_dealer_may_name_up_suit``. It needs the
-  dealer to bid last, so it is refused with ``dealer_bids_first``.
+  the turned-down suit unless ``stuck_dealer_may_name_up_suit``. With
+  ``dealer_bids_first`` it becomes "stick the last bidder" (the sheet): the
+  seat on the dealer's right, the last to bid in round 2, must name a suit
+  (and is the one ``stuck_dealer_may_name_up_suit`` lets name the up suit).
 - Calling requirement (round 1 only): the dealer always qualifies (the up
   card will be in the hand). "Holding a trump" counts the left bower and the
   joker; "a natural trump" is a card printed in the up card's suit.
@@ -57,7 +61,17 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
   stays on the kitty. It needs alone said with the bid.
 - Call for best (Pagat): every loner calls for best; the partner chooses the
   card to pass (``give XX``), the loner then discards one of six face down.
-  Only the maker calls for best, never a lone defender.
+  Only the maker calls for best, never a lone defender. The sheet allows it
+  at six players in three teams of two (one partner passes), not in 3v3.
+- No alone (``no_alone``; the sheet: "alone bids are not offered and the
+  alone options are disabled"): no ``order alone`` or ``call X alone`` (nor a
+  blind call alone), so nobody sits out and nobody calls for best. Every
+  alone option must stay at its default with it (``alone_timing``,
+  ``canadian_loner``, ``dealer_exchanges_when_partner_alone``,
+  ``call_for_best``, ``alone_lead``, ``alone_must_take_5``,
+  ``alone_march_points``, ``defend_alone``): a set one is refused, since it
+  would do nothing. Refused at three players, where the maker always plays
+  alone against the other two. Everything else combines with it.
 - Opening lead against a loner (``alone_lead="loner-left"``): the first
   active seat on the loner's left leads; other hands keep the dealer's left.
 - Scoring: with ``take_4_for_1`` the makers need 4 tricks for a point; 3
@@ -66,20 +80,29 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
   are a euchre. When the defenders take all five tricks they score the
   larger of ``defender_march_points`` and (with a lone defender)
   ``lone_defender_euchre_points``.
-- Misdeal (the site): "ace, no face": at least one ace and no jack, queen,
-  king or joker; "no ace, no face": no ace, jack, queen, king or joker.
+- Misdeal (the sheet): ``"ace-no-face"``: exactly one ace and four other
+  cards, none of them a jack, queen, king or joker (the sheet's literal
+  reading); ``"aces-no-face"``: the lenient reading, one or more aces and
+  no face; ``"no-ace-no-face"``: no ace, jack, queen, king or joker;
+  ``"either"``: ace, no face (exactly one ace) or no ace, no face;
+  ``"no-face"``: the lenient either, any hand without a face card.
   The holder may say ``misdeal`` on the first round-1 turn; the hand is
   thrown in and the same dealer deals again.
 - Farmer's hand / going under (the sheet): a player holding three or more
-  cards of rank 10 or lower may, on the first round-1 turn, swap three of
+  of the deck's low cards may, on the first round-1 turn, swap three of
   them for the top three hidden kitty cards (``go under 9S TS 9H``); the
-  player then bids. Once per hand.
+  player then bids. Once per hand. The low cards are the deck's two lowest
+  ranks: 9s and 10s (24 cards), 8s and 9s (28), 7s and 8s (32); with the
+  20-card deck (10-A), which has no 9s, the sheet's "9s or 10s" leaves the
+  10s.
 - Trump-lead restriction: a player holding only trumps may always lead one.
-  "Broken" means a trump has been played to an earlier trick.
+  With ``"after-broken"``, trump is broken when a completed trick had a
+  trump played to a non-trump lead (the sheet: "a trump dumped on a
+  non-trump lead"); a trump played to a trump lead does not break it.
 - Three players (``players=3``; Pagat, "Three-handed Euchre"/"Cut-throat";
   preset ``three-handed``): each for themselves, seats P1 P2 P3 clockwise;
   24 cards by default, five each, the up card and 8 in the kitty (the kitty is
-  whatever is not dealt, so 28 and 32 cards and the joker also work). Bidding
+  whatever is not dealt, so 20, 28 and 32 cards and the joker also work). Bidding
   as usual but nobody says "alone": the maker always plays alone against the
   other two, who play together for that hand (no one sits out). Scoring
   (Pagat): the maker scores 1 for 3 or 4 tricks and 3 for a march; when the
@@ -87,7 +110,7 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
   march points when the maker takes nothing). Refused as meaningless without
   a partner: canadian_loner, alone_timing='after-discard',
   dealer_exchanges_when_partner_alone=false, call_for_best, alone_lead,
-  alone_must_take_5, alone_march_points and defend_alone. Everything else
+  alone_must_take_5, alone_march_points, defend_alone and no_alone. Everything else
   applies (stick the dealer, calling requirements, no trump, take 4 for 1,
   misdeal, farmer's hand: 8 hidden kitty cards, trump-lead restrictions).
 - Six players (``players=6``; Pagat, "Six-handed Euchre"; presets
@@ -101,9 +124,10 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
   alone applies (with either timing, and ``alone_lead``): all the loner's
   partners sit out (two in 3v3, one in 2v2v2), a lone march scores
   ``alone_march_points``. Refused: farmers_hand (no three hidden kitty
-  cards), and the partner options canadian_loner, call_for_best,
+  cards), and the partner options canadian_loner,
   dealer_exchanges_when_partner_alone=false and defend_alone (which partner
-  would pass or sit out is not settled by the sources).
+  would pass or sit out is not settled by the sources), and call_for_best in
+  3v3 (the sheet: "not available in 3v3, available in 2v2v2").
 - Several teams and the target: when two teams reach the target in the same
   hand (both score a euchre) the higher wins; level at the top, play goes on.
 - No-trump bids (round 2 only, like any suit other than the turned-down one):
@@ -137,9 +161,9 @@ REQUIREMENTS: Final = ("anytime", "holding-trump", "natural-trump")
 NO_TRUMP_OPTIONS: Final = ("off", "high", "high-low")
 ALONE_LEADS: Final = ("dealer-left", "loner-left")
 THREE_TRICKS_OPTIONS: Final = ("euchre", "nothing")
-MISDEAL_OPTIONS: Final = ("off", "ace-no-face", "no-ace-no-face", "either")
+MISDEAL_OPTIONS: Final = ("off", "ace-no-face", "aces-no-face", "no-ace-no-face", "either", "no-face")
 TRUMP_LEADS: Final = ("anytime", "not-first-trick", "after-broken")
-DECKS: Final = (24, 28, 32)
+DECKS: Final = (20, 24, 28, 32)
 PLAYERS: Final = (3, 4, 6)
 SIX_HANDED_TEAMS: Final = ("3v3", "2v2v2")
 MIN_TARGET: Final = 1
@@ -182,6 +206,7 @@ class ClassicRules:
     round_1_requirement: str = "anytime"
     canadian_loner: bool = False
     no_trump: str = "off"
+    no_alone: bool = False
     alone_timing: str = "with-bid"
     dealer_may_discard_up_card: bool = True
     dealer_exchanges_when_partner_alone: bool = True
@@ -205,7 +230,10 @@ class ClassicRules:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in PLAYERS:
             raise RulesError(f"players must be 3, 4 or 6, not {self.players!r}")
         if isinstance(self.deck, bool) or self.deck not in DECKS:
-            raise RulesError(f"deck must be 24 (9-A), 28 (8-A) or 32 (7-A) cards, not {self.deck!r}")
+            raise RulesError(
+                f"deck must be 24 (9-A), 28 (8-A), 32 (7-A) or, for three players, 20 (10-A) cards, "
+                f"not {self.deck!r}"
+            )
         for f in fields(self):
             if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
                 raise RulesError(f"{f.name} must be true or false, not {getattr(self, f.name)!r}")
@@ -234,11 +262,6 @@ class ClassicRules:
                 "stuck_dealer_may_name_up_suit applies only with stick_the_dealer=true",
             ),
             (
-                self.stick_the_dealer and self.dealer_bids_first,
-                "stick_the_dealer needs the dealer to bid last; it cannot be combined with "
-                "dealer_bids_first=true",
-            ),
-            (
                 self.canadian_loner and self.alone_timing != "with-bid",
                 "canadian_loner needs alone said with the bid (alone_timing='with-bid'): the dealer's "
                 "partner may only order up alone",
@@ -260,12 +283,36 @@ class ClassicRules:
         for bad, message in needs:
             if bad:
                 raise RulesError(message)
+        self._check_no_alone()
         self._check_players()
+
+    def _check_no_alone(self) -> None:
+        """With no_alone every alone option is disabled: one set away from its default does nothing."""
+        if not self.no_alone:
+            return
+        if self.players == 3:
+            raise RulesError(
+                "no_alone does not apply with players=3: the maker always plays alone against the other two; "
+                "leave no_alone=false"
+            )
+        default = ClassicRules()
+        changed = [name for name in _ALONE_OPTIONS if getattr(self, name) != getattr(default, name)]
+        if changed:
+            shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in changed)
+            raise RulesError(
+                f"no_alone=true disables the alone options, so {shown} would do nothing; "
+                f"leave {', '.join(changed)} at the default or set no_alone=false"
+            )
 
     def _check_players(self) -> None:
         """Refuse the options a three- or six-player table does not play (see the module docstring)."""
         if self.six_handed_teams != "3v3" and self.players != 6:
             raise RulesError("six_handed_teams applies only with players=6")
+        if self.deck == 20 and self.players != 3:
+            raise RulesError(
+                f"the 20-card deck (10-A) is for three players only: {self.players} players are dealt "
+                f"{5 * self.players} cards and the up card; set players=3 or deck=24"
+            )
         if self.players == 4:
             return
         default = ClassicRules()
@@ -287,6 +334,12 @@ class ClassicRules:
                     "(two with the joker), not three to go under with"
                 )
         changed = [name for name in refused if getattr(self, name) != getattr(default, name)]
+        if self.players == 6 and self.six_handed_teams == "3v3" and self.call_for_best:
+            raise RulesError(
+                "call_for_best=True does not apply with players=6 in two teams of three (3v3): a loner has "
+                "two partners (the sheet: not available in 3v3); use six_handed_teams='2v2v2' or leave "
+                "call_for_best=false"
+            )
         if changed:
             shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in changed)
             raise RulesError(
@@ -346,11 +399,22 @@ _THREE_REFUSED: Final = (
     "alone_must_take_5",
     "alone_march_points",
     "defend_alone",
+    "no_alone",
 )
 _SIX_REFUSED: Final = (
     "canadian_loner",
     "dealer_exchanges_when_partner_alone",
+    "defend_alone",
+)
+# The options no_alone disables (see _check_no_alone).
+_ALONE_OPTIONS: Final = (
+    "alone_timing",
+    "canadian_loner",
+    "dealer_exchanges_when_partner_alone",
     "call_for_best",
+    "alone_lead",
+    "alone_must_take_5",
+    "alone_march_points",
     "defend_alone",
 )
 
@@ -380,25 +444,29 @@ OPTION_MEANINGS: Final[dict[str, str]] = {
     "partnerships) or 6 (see six_handed_teams; the 32-card deck)",
     "six_handed_teams": "with players=6: '3v3' = two teams of three sitting alternately; '2v2v2' = three "
     "teams of two, partners sitting opposite",
-    "deck": "the pack: 24 (9-A), 28 (8-A) or 32 (7-A) cards; the kitty is whatever is not dealt",
+    "deck": "the pack: 24 (9-A), 28 (8-A), 32 (7-A) or, three players only, 20 (10-A) cards; the kitty "
+    "is whatever is not dealt",
     "joker": "add the joker (benny, written JK) as the highest trump, above the right bower",
     "joker_up": "a joker turned up: 'spades' = it proposes spades in round 1; 'dealer-blind' = the "
     "dealer names trump before looking at the hand, picks it up and is the maker",
-    "stick_the_dealer": "the dealer may not pass at the end of round 2 and must name a suit",
-    "stuck_dealer_may_name_up_suit": "the stuck dealer may also name the suit turned down in round 1",
+    "stick_the_dealer": "the dealer may not pass at the end of round 2 and must name a suit (with "
+    "dealer_bids_first: stick the last bidder, the seat on the dealer's right)",
+    "stuck_dealer_may_name_up_suit": "the stuck dealer (or last bidder) may also name the suit turned "
+    "down in round 1",
     "dealer_bids_first": "each bidding round starts with the dealer instead of the dealer's left",
     "round_1_requirement": "who may order up: 'anytime'; 'holding-trump' = only a player holding a card "
     "of that suit (left bower counts); 'natural-trump' = a card printed in that suit",
     "canadian_loner": "in round 1 the dealer's partner may only pass or order up alone",
     "no_trump": "'off'; 'high' = round 2 may also 'call high' (no trump, ace high); 'high-low' = also "
     "'call low' (no trump, the lowest card of the led suit wins)",
+    "no_alone": "no alone bids at all: nobody sits out; the alone options must stay at their defaults",
     "alone_timing": "'with-bid': the maker says 'alone' with the bid; 'after-discard': the maker "
     "decides after the dealer's discard (OpenSpiel)",
     "dealer_may_discard_up_card": "the dealer who picks up may discard the up card itself",
     "dealer_exchanges_when_partner_alone": "when the dealer's partner orders up alone the dealer still "
     "picks up and discards; false = the up card stays on the kitty",
     "call_for_best": "a loner's partner passes one card of their choice to the loner ('give XX'), who "
-    "then discards one face down",
+    "then discards one face down (not at six players in 3v3)",
     "alone_lead": "who leads against a loner: 'dealer-left' (as usual) or 'loner-left' (the defender "
     "on the loner's left)",
     "alone_must_take_5": "a loner who takes only 3 or 4 tricks is euchred",
@@ -411,18 +479,22 @@ OPTION_MEANINGS: Final[dict[str, str]] = {
     "'nothing' (nobody scores)",
     "defender_march_points": "what the defenders score for taking all 5 tricks (2; the house rule: 4)",
     "misdeal": "a hand the holder may throw in on the first round-1 turn ('misdeal'; the same dealer "
-    "redeals): 'off', 'ace-no-face', 'no-ace-no-face' or 'either'",
-    "farmers_hand": "farmer's hand / going under: holding 3+ cards of rank 10 or lower, swap three of "
-    "them for the three hidden kitty cards on the first round-1 turn ('go under 9S TS 9H')",
-    "trump_lead": "when trump may be led: 'anytime'; 'not-first-trick'; 'after-broken' = only after "
-    "a trump has been played (always when holding only trumps)",
+    "redeals): 'off'; 'ace-no-face' = exactly one ace and four non-face cards; 'aces-no-face' = one or "
+    "more aces, no face; 'no-ace-no-face'; 'either' = ace, no face or no ace, no face; 'no-face' = any "
+    "hand without a jack, queen, king or joker",
+    "farmers_hand": "farmer's hand / going under: holding 3+ of the deck's two lowest ranks (9s and 10s; "
+    "8s and 9s with 28 cards; 7s and 8s with 32; 10s with 20), swap three of them for the three hidden "
+    "kitty cards on the first round-1 turn ('go under 9S TS 9H')",
+    "trump_lead": "when trump may be led: 'anytime'; 'not-first-trick'; 'after-broken' = only once trump "
+    "is broken, by a trump played to a non-trump lead in an earlier trick (always when holding only "
+    "trumps)",
 }
 
 OPTION_VALUES: Final[dict[str, str]] = {
     "target": f"{MIN_TARGET} to {MAX_TARGET}",
     "hands": "null or 1 to 1000",
     "players": "3, 4 or 6",
-    "deck": "24, 28 or 32",
+    "deck": "24, 28 or 32 (20 with players=3)",
     **{f.name: "true or false" for f in fields(ClassicRules) if f.type == "bool"},
     **{name: ", ".join(choices) for name, choices in _CHOICES.items()},
     **{name: "2 to 8" for name in _POINTS},

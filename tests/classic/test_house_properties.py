@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer, play_out
 from euchre_tutor.cards import JOKER, Card, deck, parse_card
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, hand_points, new_hand, new_match
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, new_match
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import seat_view
+from tests.classic.independent_scoring import expected_points
 
 # One configuration per option value away from the default, and some mixtures.
 CONFIGS: dict[str, dict[str, Any]] = {
@@ -36,6 +37,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "stick": {"stick_the_dealer": True},
     "stick-up-suit": {"stick_the_dealer": True, "stuck_dealer_may_name_up_suit": True},
     "dealer-first": {"dealer_bids_first": True},
+    "stick-last-bidder": {"stick_the_dealer": True, "dealer_bids_first": True},
+    "no-alone": {"no_alone": True},
+    "no-alone-mix": {"no_alone": True, "stick_the_dealer": True, "no_trump": "high", "take_4_for_1": True},
     "holding-trump": {"round_1_requirement": "holding-trump"},
     "natural-trump": {"round_1_requirement": "natural-trump"},
     "canadian": {"canadian_loner": True},
@@ -54,6 +58,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "take-4-nothing": {"take_4_for_1": True, "take_4_three_tricks": "nothing"},
     "defenders-4": {"defender_march_points": 4},
     "misdeal-ace": {"misdeal": "ace-no-face"},
+    "misdeal-aces": {"misdeal": "aces-no-face"},
+    "misdeal-no-face": {"misdeal": "no-face"},
+    "farmer-28": {"deck": 28, "farmers_hand": True},
+    "farmer-32": {"deck": 32, "farmers_hand": True},
     "misdeal-no-ace": {"misdeal": "no-ace-no-face"},
     "misdeal-either": {"misdeal": "either"},
     "farmer": {"farmers_hand": True},
@@ -185,12 +193,16 @@ def check_hand(rules: ClassicRules, seed: int, rig: int) -> HandState:
     makers = state.maker.team
     taken = state.tricks_won(makers)
     assert taken + state.tricks_won(makers.other) == 5
-    m, d, _ = hand_points(rules, taken, state.alone, state.lone_defender is not None)
     ns, ew = state.points()
-    assert (ns, ew) == ((m, d) if makers.value == "NS" else (d, m))
+    assert (ns, ew) == expected_points(
+        rules, taken, state.alone, state.lone_defender is not None, makers.index
+    )
+    m, d = (ns, ew) if makers.value == "NS" else (ew, ns)
     assert not (m and d)
     if taken < 3:
         assert m == 0 and d >= 2
+    if rules.no_alone:
+        assert not state.alone and not state.sitting_out
     return state
 
 

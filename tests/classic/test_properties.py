@@ -14,6 +14,7 @@ from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, ne
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.rules.classic import PRESETS, preset
+from tests.classic.independent_scoring import expected_points
 
 seeds = st.integers(min_value=0, max_value=2**32)
 names = st.sampled_from(sorted(n for n, r in PRESETS.items() if r.players == 4))
@@ -70,6 +71,14 @@ def test_cards_conserved_and_only_legal_actions_apply(seed: int, name: str) -> N
     makers_points = ns if state.maker.team.value == "NS" else ew  # type: ignore[union-attr]
     taken = state.tricks_won(state.maker.team)  # type: ignore[union-attr]
     assert (makers_points > 0) == (taken >= 3)
+    want = expected_points(
+        state.rules,
+        taken,
+        state.alone,
+        state.lone_defender is not None,
+        state.maker.team.index,  # type: ignore[union-attr]
+    )
+    assert (ns, ew) == want
 
 
 @settings(deadline=None, max_examples=25)

@@ -41,6 +41,7 @@ from euchre_tutor.errors import DealError, IllegalAction, RulesError
 from euchre_tutor.rules.catalogue import RULES
 from euchre_tutor.rules.classic import ClassicRules, preset
 from euchre_tutor.views.classic import seat_view
+from tests.classic.independent_scoring import expected_points
 
 R = ClassicRules
 THREE_R = R(players=3)
@@ -92,7 +93,14 @@ def test_the_classic_seat_keeps_its_enum_face() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "hands", "kitty"),
-    [(R(), 4, 3), (THREE_R, 3, 8), (R(players=3, deck=32), 3, 16), (SIX_R, 6, 1), (PAIRS_R, 6, 1)],
+    [
+        (R(), 4, 3),
+        (THREE_R, 3, 8),
+        (R(players=3, deck=20), 3, 4),
+        (R(players=3, deck=32), 3, 16),
+        (SIX_R, 6, 1),
+        (PAIRS_R, 6, 1),
+    ],
 )
 def test_deal_sizes(rules: ClassicRules, hands: int, kitty: int) -> None:
     table = rules_seating(rules)
@@ -167,6 +175,9 @@ def test_openspiel_preset_with_three_players_is_refused_clearly() -> None:
         {"players": 3, "take_4_for_1": True, "defender_march_points": 4, "no_trump": "high-low"},
         {"players": 6, "deck": 32, "alone_timing": "after-discard", "alone_lead": "loner-left"},
         {"players": 6, "deck": 32, "six_handed_teams": "2v2v2", "joker": True, "alone_must_take_5": True},
+        {"players": 6, "deck": 32, "six_handed_teams": "2v2v2", "call_for_best": True},
+        {"players": 3, "deck": 20, "farmers_hand": True, "joker": True},
+        {"players": 6, "deck": 32, "no_alone": True, "stick_the_dealer": True, "dealer_bids_first": True},
     ],
 )
 def test_options_that_apply_are_accepted(options: dict[str, Any]) -> None:
@@ -269,8 +280,7 @@ def test_six_players_going_alone(rules: ClassicRules, out: set[str], per_trick: 
     assert all(len(t.plays) == per_trick for t in s.tricks)
     maker = s.maker
     assert maker is not None
-    m, d, _ = hand_points(rules, s.tricks_won(maker.team), True, False)
-    assert s.points() == team_points(maker.team, m, d)
+    assert s.points() == expected_points(rules, s.tricks_won(maker.team), True, False, maker.team.index)
 
 
 def test_six_players_loner_left_lead() -> None:
@@ -359,6 +369,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "trump_lead": "after-broken",
     },
     "three-joker": {"players": 3, "deck": 28, "joker": True, "no_trump": "off", "dealer_bids_first": True},
+    "three-deck-20": {"players": 3, "deck": 20, "farmers_hand": True, "misdeal": "no-face"},
+    "three-deck-20-joker": {"players": 3, "deck": 20, "joker": True, "stick_the_dealer": True},
     "six-3v3": {"players": 6, "deck": 32},
     "six-3v3-house": {
         "players": 6,
@@ -369,6 +381,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "defender_march_points": 4,
     },
     "six-2v2v2": {"players": 6, "deck": 32, "six_handed_teams": "2v2v2"},
+    "six-2v2v2-best": {"players": 6, "deck": 32, "six_handed_teams": "2v2v2", "call_for_best": True},
+    "six-3v3-no-alone": {"players": 6, "deck": 32, "no_alone": True, "dealer_bids_first": True},
     "six-2v2v2-house": {
         "players": 6,
         "deck": 32,
@@ -443,9 +457,9 @@ def test_random_hands_conserve_cards_apply_only_legal_actions_and_score_consiste
     assert sum(state.tricks_won(t) for t in table.teams) == 5
     makers = state.maker.team
     taken = state.tricks_won(makers)
-    m, d, _ = hand_points(rules, taken, state.alone, False)
-    assert points == team_points(makers, m, d)
-    assert points[makers.index] == m
+    assert points == expected_points(rules, taken, state.alone, False, makers.index)
+    m = points[makers.index]
+    d = max(points[t.index] for t in makers.others)
     others = {points[t.index] for t in makers.others}
     assert len(others) == 1  # every team against the makers scores the same
     if not rules.take_4_for_1 and not (state.alone and rules.alone_must_take_5):
