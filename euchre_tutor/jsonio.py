@@ -60,8 +60,12 @@ def short(value: object, limit: int = _QUOTE) -> str:
 
 
 def error_text(message: str, limit: int = MAX_ERROR) -> str:
-    """One line of at most ``limit`` characters: whitespace runs collapsed, the tail cut with its length."""
-    line = " ".join(message.split())
+    """One line of at most ``limit`` characters: whitespace runs collapsed, the tail cut with its length.
+
+    A lone surrogate (from a bad byte in a command-line argument, or ``"\\udcff"``
+    in JSON) is written as its escape, so the line can be printed as UTF-8.
+    """
+    line = " ".join(message.encode("utf-8", "backslashreplace").decode("utf-8").split())
     if len(line) <= limit:
         return line
     tail = f" … ({len(line)} characters)"

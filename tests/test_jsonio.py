@@ -149,3 +149,9 @@ def test_whole_number_flags_refused(text: str, words: str) -> None:
 def test_floats_stay_finite() -> None:
     value = load_json_text("[1e308, -2.5]")
     assert isinstance(value, list) and all(math.isfinite(v) for v in value)
+
+
+def test_error_text_escapes_lone_surrogates_so_the_line_prints_as_utf8() -> None:
+    line = error_text("unknown option pre\udc93set " + "y" * 400)
+    assert line.startswith("unknown option pre\\udc93set yyy") and len(line) == MAX_ERROR
+    line.encode("utf-8")  # would raise for a lone surrogate
