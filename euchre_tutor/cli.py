@@ -29,7 +29,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
+    from euchre_tutor.bots.classic import RuleBasedPlayer
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
 
@@ -41,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     solitaire_commands = solitaire_cli.register(games)
     advisor_cli.register(solitaire_commands)
-    classic_cli.register(games)
+    classic_commands = classic_cli.register(games)
+    classic_advisor_cli.register(classic_commands, RuleBasedPlayer())
     return parser
 
 

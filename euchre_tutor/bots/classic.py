@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
 from euchre_tutor.cards import (
@@ -30,7 +30,18 @@ from euchre_tutor.classic.engine import Action, HandState, MatchState, Phase, Se
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.views.classic import SeatView, seat_view
 
-__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "hand_strength", "no_trump_strength", "play_out"]
+if TYPE_CHECKING:
+    from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
+
+__all__ = [
+    "ExpertPlayer",
+    "Player",
+    "RandomPlayer",
+    "RuleBasedPlayer",
+    "hand_strength",
+    "no_trump_strength",
+    "play_out",
+]
 
 
 THREE_HANDED_EXTRA = 1.0
@@ -226,6 +237,51 @@ class RuleBasedPlayer:
             shortest = min(by_suit.values(), key=len)
             return min(shortest, key=lambda c: _cost(c, view))
         return max(trumps, key=lambda c: _cost(c, view))
+
+
+class ExpertPlayer:
+    """Plays the classic advisor's best action (sampled worlds; see :mod:`euchre_tutor.advisor.classic`).
+
+    Card play is perfect-information Monte Carlo (each sampled deal solved double-dummy); every other
+    decision is valued by playing the sampled deals out with the rule-based player's bidding and card
+    play, so a bid is not valued by a solver that sees every card. A forced action is played at once.
+    The same ``seed`` and the same view give the same choice.
+
+    >>> from euchre_tutor.classic.engine import Deal, new_hand
+    >>> state = new_hand(Deal.from_seed(3, Seat.N))
+    >>> ExpertPlayer(worlds=20).choose(seat_view(state, state.to_act)) in state.legal_actions()
+    True
+    """
+
+    def __init__(self, worlds: int = 200, seed: int | str = 0, mode: str = "points") -> None:
+        if worlds < 1:
+            raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
+        self.worlds = worlds
+        self.seed = seed
+        self.mode = mode
+        self._continuation = RuleBasedPlayer()
+
+    def __repr__(self) -> str:
+        return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r})"
+
+    def analyse(self, view: SeatView) -> ClassicAnalysis:
+        """The full analysis behind a choice (options, values, reasons)."""
+        from euchre_tutor.advisor.classic.analysis import analyse  # the advisor loads on first use
+
+        return analyse(
+            view,
+            continuation=self._continuation,
+            worlds=self.worlds,
+            seed=self.seed,
+            mode="game" if self.mode == "game" else "points",
+        )
+
+    def choose(self, view: SeatView) -> Action:
+        if not view.legal:
+            raise IllegalAction(f"{view.seat.word} has nothing to do now")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.analyse(view).best.action
 
 
 def _cards(actions: Sequence[Action]) -> list[Card]:

@@ -22,7 +22,8 @@ from euchre_tutor.rules.classic import OPTION_MEANINGS, OPTION_VALUES, PRESET_NO
 __all__ = ["register"]
 
 
-def register(games: Any) -> None:
+def register(games: Any) -> Any:
+    """Add ``classic`` and its commands; returns the commands (the advisor adds ``analyze``)."""
     parser: argparse.ArgumentParser = games.add_parser("classic", help="classic Euchre (3, 4 or 6 players)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -47,6 +48,7 @@ def register(games: Any) -> None:
     rules = commands.add_parser("rules", help="list the rules presets and their options")
     rules.add_argument("--json", action="store_true", help="print the presets as JSON")
     rules.set_defaults(run=run_rules)
+    return commands
 
 
 def _answer_line(line: bytes | str) -> dict[str, Any]:

@@ -1,0 +1,340 @@
+"""The classic advisor: the value of every legal action from one seat's view.
+
+How the numbers are made (sampled, not exact: the hidden hands are unknown):
+
+1. :func:`~euchre_tutor.advisor.classic.worlds.sample_worlds` draws ``worlds``
+   full deals consistent with everything the seat has seen (its hand, the up
+   card, every bid and play, voids, its own discard), weighted by how likely
+   each hidden hand was to make the bids it made.
+2. **Card play** (the play phase): in every world each legal card is solved
+   double-dummy (:func:`~euchre_tutor.advisor.classic.dd.card_values_many`:
+   every seat plays perfectly with all cards open afterwards), and the
+   makers' tricks become points with the engine's own scoring. This is
+   perfect-information Monte Carlo, what the strongest published agents do
+   for card play.
+3. **Every other decision** (pass, order, call, alone, discard, defend alone,
+   go under, misdeal, give): plain PIMC is known to be badly wrong here
+   ("strategy fusion": solved open-handed, picking up a bower is almost always
+   right, because the solver would know every card for the rest of the hand).
+   So each world is *played out* instead: the action, then the rest of the
+   bidding by the ``continuation`` player (the rule-based player by default,
+   passed in by the caller: bots are a later layer), then the card play by the
+   Club player's card play for every seat
+   (:func:`~euchre_tutor.advisor.classic.dd.rollout_many`), which decides
+   from each seat's own view only. A bid is therefore worth what it scores
+   when the hand is played by players who cannot see each other's cards.
+
+Every option gets the mean points from the seat's side (its team's points
+minus the mean of the other teams' points), P(make), P(euchred) and P(march)
+for the makers of the hand (``makers`` says whose side that is), and with a
+match score P(winning the game) from the shipped game-win table. The best
+option has the highest utility (expected points, or in ``"game"`` mode the
+chance to win the game); ties go to the higher expected points, then the
+engine's order. The same view, worlds and seed give the same answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import sqrt
+from typing import Literal, Protocol
+
+from euchre_tutor.advisor.classic import dd
+from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
+from euchre_tutor.advisor.classic.reasons import classic_reasons
+from euchre_tutor.advisor.classic.worlds import sample_worlds
+from euchre_tutor.advisor.shared import Reason
+from euchre_tutor.cards import effective_suit, is_trump, trick_power
+from euchre_tutor.classic.engine import Action, HandState, Phase, Seat, Team, hand_points, team_points
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.views.classic import SeatView, seat_view
+
+__all__ = [
+    "DEFAULT_WORLDS",
+    "ClassicAnalysis",
+    "ClassicOption",
+    "Continuation",
+    "Mode",
+    "analyse",
+    "outcome_points",
+]
+
+Mode = Literal["points", "game"]
+DEFAULT_WORLDS = 200
+Method = Literal["double-dummy", "play-out"]
+
+
+class Continuation(Protocol):
+    """Who decides the rest of the bidding in a played-out world (``choose(view) -> Action``)."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicOption:
+    """One legal action's sampled values, from the analysed seat's side."""
+
+    action: Action
+    ev: float  # mean points: our team's minus the mean of the other teams'
+    se: float  # standard error of ev over the worlds
+    p_make: float  # P(the makers score)
+    p_euchred: float  # P(the makers are euchred)
+    p_march: float  # P(the makers take every trick)
+    makers: str  # whose side the makers are: "us", "them", "either" (it depends on the world) or "none"
+    p_win_game: float | None = None  # with a match score: P(our side wins the match)
+    p_passed_out: float = 0.0  # P(nobody makes trump: the hand is thrown in)
+
+    @property
+    def label(self) -> str:
+        return str(self.action)
+
+    def utility(self, mode: Mode) -> float:
+        if mode == "game" and self.p_win_game is not None:
+            return self.p_win_game
+        return self.ev
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "action": str(self.action),
+            "ev": round(self.ev, 4),
+            "se": round(self.se, 4),
+            "p_make": round(self.p_make, 4),
+            "p_euchred": round(self.p_euchred, 4),
+            "p_march": round(self.p_march, 4),
+            "makers": self.makers,
+        }
+        if self.p_passed_out:
+            out["p_passed_out"] = round(self.p_passed_out, 4)
+        if self.p_win_game is not None:
+            out["p_win_game"] = round(self.p_win_game, 4)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicAnalysis:
+    """The analysis of one decision: options best first, the method, the reasons."""
+
+    seat: Seat
+    phase: Phase
+    mode: Mode
+    legal: tuple[Action, ...]
+    options: tuple[ClassicOption, ...]  # best first
+    worlds: int
+    method: Method
+    reasons: tuple[Reason, ...]
+    seed: int | str
+
+    @property
+    def best(self) -> ClassicOption:
+        return self.options[0]
+
+    def option(self, action: Action | str) -> ClassicOption:
+        act = Action.parse(action)
+        for o in self.options:
+            if o.action == act:
+                return o
+        raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in self.options)}")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": str(self.seat),
+            "phase": self.phase.value,
+            "legal": [str(a) for a in self.legal],
+            "options": [o.to_json() for o in self.options],
+            "best": self.best.label,
+            "worlds": self.worlds,
+            "method": self.method,
+            "mode": self.mode,
+            "reasons": [{"rule": r.rule, "text": r.text} for r in self.reasons],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """One world's end of the hand: the makers' team (None: thrown in), their tricks, the points."""
+
+    makers: Team | None
+    tricks: int
+    points: tuple[int, ...]
+    euchred: bool
+    march: bool
+
+
+def outcome_points(state: HandState, makers_tricks: int) -> tuple[tuple[int, ...], bool, bool]:
+    """Per-team points, euchred, march when the makers of ``state`` end with ``makers_tricks``."""
+    assert state.maker is not None
+    m, d, _ = hand_points(state.rules, makers_tricks, state.alone, state.lone_defender is not None)
+    return team_points(state.maker.team, m, d), m == 0 and d > 0, makers_tricks == 5
+
+
+def _thrown_in(state: HandState) -> _Outcome:
+    return _Outcome(None, 0, (0,) * len(state.seating.teams), False, False)
+
+
+def _finish_bidding(state: HandState, continuation: Continuation) -> HandState:
+    """Let the continuation player take every decision up to the first lead (or the end)."""
+    while state.phase is not Phase.PLAY and state.phase is not Phase.OVER:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(continuation.choose(seat_view(state, seat)))
+    return state
+
+
+def _play_out_outcomes(
+    worlds: Sequence[HandState], action: Action, continuation: Continuation
+) -> list[_Outcome]:
+    ready = [_finish_bidding(w.apply(action), continuation) for w in worlds]
+    playing = [s for s in ready if s.phase is Phase.PLAY]
+    tricks = iter(dd.rollout_many(playing)) if playing else iter(())
+    out: list[_Outcome] = []
+    for s in ready:
+        if s.phase is Phase.PLAY:
+            t = next(tricks)
+            pts, euchred, march = outcome_points(s, t)
+            assert s.maker is not None
+            out.append(_Outcome(s.maker.team, t, pts, euchred, march))
+        elif s.maker is not None:  # over already (cannot happen before play, but score it right)
+            pts, euchred, march = outcome_points(s, s.tricks_won(s.maker.team))
+            out.append(_Outcome(s.maker.team, s.tricks_won(s.maker.team), pts, euchred, march))
+        else:
+            out.append(_thrown_in(s))
+    return out
+
+
+def _side_value(points: tuple[int, ...], team: Team) -> float:
+    mine = points[team.index]
+    others = [p for i, p in enumerate(points) if i != team.index]
+    return mine - sum(others) / len(others)
+
+
+def _summarise(
+    action: Action,
+    outcomes: Sequence[_Outcome],
+    team: Team,
+    win_chance: Callable[[tuple[int, ...]], float] | None,
+) -> ClassicOption:
+    n = len(outcomes)
+    values = [_side_value(o.points, team) for o in outcomes]
+    ev = sum(values) / n
+    var = sum((v - ev) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    made = [o for o in outcomes if o.makers is not None]
+    sides = {o.makers is team for o in made}
+    makers = "none" if not made else ("either" if len(sides) > 1 else ("us" if sides == {True} else "them"))
+    return ClassicOption(
+        action=action,
+        ev=ev,
+        se=sqrt(var / n) if n else 0.0,
+        p_make=sum(1 for o in made if not o.euchred) / n,
+        p_euchred=sum(1 for o in made if o.euchred) / n,
+        p_march=sum(1 for o in made if o.march) / n,
+        makers=makers,
+        p_win_game=None if win_chance is None else sum(win_chance(o.points) for o in outcomes) / n,
+        p_passed_out=(n - len(made)) / n,
+    )
+
+
+def _win_chance(view: SeatView, table: ClassicGameWin) -> Callable[[tuple[int, ...]], float]:
+    """P(our side wins the match) after the hand scores ``points``, the next deal by the dealer's left."""
+    us = view.seat.team
+    next_dealer_ours = view.dealer.next.team is us
+    scores = view.scores
+
+    def chance(points: tuple[int, ...]) -> float:
+        after_us = scores[us.index] + points[us.index]
+        after_them = max(s + p for i, (s, p) in enumerate(zip(scores, points, strict=True)) if i != us.index)
+        return table.chance(after_us, after_them, next_dealer_ours)
+
+    return chance
+
+
+def _preference(view: SeatView, action: Action) -> int:
+    """Among cards of equal value: lead the top of a sequence, follow or throw off with the cheapest."""
+    if action.card is None or view.phase is not Phase.PLAY:
+        return 0
+    card = action.card
+    led = view.led_suit
+    suit = led if led is not None else effective_suit(card, view.trump)
+    power = trick_power(card, view.trump, suit) if view.notrump != "low" else 20 - int(card.rank)
+    trumped = 1 if view.trump is not None and is_trump(card, view.trump) else 0
+    if not view.trick_plays:
+        return -power
+    return trumped * 100 + power
+
+
+def _decision_seed(seed: int | str, view: SeatView) -> str:
+    """One seed per decision: the caller's seed and the public history (the same view, the same worlds)."""
+    plays = [f"{s}{c}" for t in view.tricks for s, c in t.plays] + [f"{s}{c}" for s, c in view.trick_plays]
+    bids = [f"{s}{a}" for s, a in view.bids]
+    hand = " ".join(str(c) for c in view.hand)
+    return (
+        f"{seed}|{view.seat}|{view.dealer}|{view.up}|{hand}|{' '.join(bids)}|{' '.join(plays)}|{view.discard}"
+    )
+
+
+def analyse(
+    view: SeatView,
+    *,
+    continuation: Continuation,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int | str = 0,
+    mode: Mode = "points",
+    score_aware: bool | None = None,
+) -> ClassicAnalysis:
+    """Every legal action of ``view``'s seat, valued over ``worlds`` sampled deals (see the module doc).
+
+    ``score_aware`` (default: when the view carries a non-zero match score or ``mode="game"``) adds
+    P(winning the match) from the game-win table; ``mode="game"`` ranks by it.
+    """
+    if not view.my_turn:
+        who = "nobody" if view.to_act is None else view.to_act.word
+        raise EuchreError(
+            f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
+        )
+    if worlds < 1:
+        raise EuchreError(f"worlds must be at least 1, not {worlds}")
+    if mode not in ("points", "game"):
+        raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
+    aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
+    win_chance = None
+    if aware:
+        table = load_classic_table(view.rules)
+        win_chance = _win_chance(view, table)
+    rng = random.Random(_decision_seed(seed, view))
+    sample = sample_worlds(view, worlds, rng)
+    team = view.seat.team
+    legal = view.legal
+    if view.phase is Phase.PLAY:
+        method: Method = "double-dummy"
+        values = dd.card_values_many(sample)
+        options = []
+        for a in legal:
+            assert a.card is not None
+            outs = []
+            for w, v in zip(sample, values, strict=True):
+                pts, euchred, march = outcome_points(w, v[a.card])
+                assert w.maker is not None
+                outs.append(_Outcome(w.maker.team, v[a.card], pts, euchred, march))
+            options.append(_summarise(a, outs, team, win_chance))
+    else:
+        method = "play-out"
+        options = [
+            _summarise(a, _play_out_outcomes(sample, a, continuation), team, win_chance) for a in legal
+        ]
+    order = {a: i for i, a in enumerate(legal)}
+    ranked = sorted(
+        options, key=lambda o: (-o.utility(mode), -o.ev, _preference(view, o.action), order[o.action])
+    )
+    reasons = classic_reasons(view, ranked, sample, mode, method)
+    return ClassicAnalysis(
+        seat=view.seat,
+        phase=view.phase,
+        mode=mode,
+        legal=legal,
+        options=tuple(ranked),
+        worlds=len(sample),
+        method=method,
+        reasons=tuple(reasons),
+        seed=seed,
+    )

@@ -1,0 +1,278 @@
+"""Why the classic advisor recommends what it does: reasons as data, with their numbers.
+
+Each reason cites a rule id of the catalogue (the same catalogue as
+Solitaire's hints) and says its numbers in the sentence: bower rank, the
+follow-suit obligation, counting trumps, what partner's bids showed (measured
+on the sampled worlds against a hand dealt at random), the up card going to
+the dealer, the cost of a euchre against the gain of a march, and how far the
+best option is ahead of the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from euchre_tutor.advisor.shared import Reason
+from euchre_tutor.cards import (
+    Card,
+    Suit,
+    deck,
+    describe_rank,
+    effective_suit,
+    format_cards,
+    is_trump,
+    left_bower,
+    right_bower,
+    trump_order,
+)
+from euchre_tutor.classic.engine import HandState, Phase, Seat
+from euchre_tutor.views.classic import SeatView
+
+if TYPE_CHECKING:
+    from euchre_tutor.advisor.classic.analysis import ClassicOption, Mode
+
+__all__ = ["classic_reasons"]
+
+
+def _sym(cards: Sequence[Card]) -> str:
+    return format_cards(cards, symbols=True) if cards else "none"
+
+
+def _who(view: SeatView, seat: Seat) -> str:
+    if seat == view.seat:
+        return "you"
+    if seat.team is view.seat.team:
+        return f"your partner {seat.word}"
+    return f"{seat.word} (an opponent)"
+
+
+def _trump_of(view: SeatView, option: ClassicOption) -> Suit | None:
+    """The trump an option plays under: the hand's trump, or the suit a bid names."""
+    if view.trump is not None:
+        return view.trump
+    a = option.action
+    if a.kind == "order":
+        return view.up_suit
+    if a.kind == "call":
+        return a.suit
+    return None
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def summary_reason(view: SeatView, best: ClassicOption, worlds: int, method: str) -> Reason:
+    how = (
+        "each card solved with all hands open in every deal"
+        if method == "double-dummy"
+        else "each deal played out by players who see only their own cards"
+    )
+    makers = {
+        "us": "your side makes it",
+        "them": "the makers (the other side) make it",
+        "either": "whichever side makes trump makes it",
+        "none": "nobody makes trump",
+    }[best.makers]
+    text = f"{best.label} is best: {best.ev:+.2f} points on average over {worlds} deals that fit what you have seen ({how})"
+    if best.makers != "none":
+        text += (
+            f"; {makers} in {_pct(best.p_make)}, is euchred in {_pct(best.p_euchred)} "
+            f"and marches in {_pct(best.p_march)}"
+        )
+    if best.p_passed_out:
+        text += f"; the hand is thrown in in {_pct(best.p_passed_out)}"
+    return Reason(
+        "classic.advice-sampled",
+        text + ".",
+        {"worlds": worlds, "ev": f"{best.ev:.4f}", "p_make": f"{best.p_make:.4f}", "method": method},
+    )
+
+
+def bower_reason(view: SeatView, trump: Suit) -> Reason | None:
+    """Where the bowers (and the joker) are: yours, played, or still out."""
+    if view.notrump is not None:
+        return None
+    played = view.played_cards()
+    parts = []
+    tops = [right_bower(trump), left_bower(trump)]
+    if view.rules.joker:
+        tops.insert(0, Card.parse("JK"))
+    for card in tops:
+        name = describe_rank(card, trump)
+        if card in view.hand:
+            where = "is yours"
+        elif card in played:
+            where = "has been played"
+        elif view.up_taken and card == view.up and view.seat != view.dealer:
+            where = f"is in {view.dealer.word}'s hand (the up card)"
+        else:
+            where = "is still out"
+        parts.append(f"{card.symbol} ({name}) {where}")
+    order = trump_order(trump, size=view.rules.deck, joker=view.rules.joker)
+    gone = set(played)
+    boss = next((c for c in order if c not in gone), None)
+    tail = ""
+    if boss is not None:
+        tail = (
+            " You hold the highest trump left."
+            if boss in view.hand
+            else f" The highest trump left is {boss.symbol}."
+        )
+    rule_id = "cards.left-bower" if left_bower(trump) not in view.hand else "cards.right-bower"
+    return Reason(rule_id, "; ".join(parts) + "." + tail, {"trump": str(trump)})
+
+
+def trump_count_reason(view: SeatView, trump: Suit) -> Reason:
+    pack = deck(view.rules.deck, joker=view.rules.joker)
+    trumps = [c for c in pack if is_trump(c, trump)]
+    mine = [c for c in view.hand if is_trump(c, trump)]
+    played = [c for c in trumps if c in view.played_cards()]
+    out = len(trumps) - len(mine) - len(played)
+    text = (
+        f"{len(trumps)} cards are trumps ({trump.plural}): you hold {len(mine)} ({_sym(mine)}), "
+        f"{len(played)} have been played, {out} are out in other hands or the kitty."
+    )
+    return Reason(
+        "classic.advice-trump-count",
+        text,
+        {"trumps": len(trumps), "held": len(mine), "played": len(played), "out": out},
+    )
+
+
+def follow_reason(view: SeatView) -> Reason | None:
+    """The follow-suit obligation of the current trick."""
+    if view.phase is not Phase.PLAY or not view.trick_plays:
+        return None
+    led = view.led_suit
+    assert led is not None
+    cards = [a.card for a in view.legal if a.card is not None]
+    follows = [c for c in view.hand if effective_suit(c, view.trump) is led]
+    lead_card = view.trick_plays[0][1]
+    if follows:
+        text = f"{lead_card.symbol} was led: you must follow {led.plural}; you may play {_sym(cards)}."
+    else:
+        text = f"{lead_card.symbol} was led and you hold no {led.plural}: any card may be played (trump or throw off)."
+    rule_id = "cards.follow-suit"
+    if view.trump is not None:
+        left = left_bower(view.trump)
+        if left in view.hand:
+            rule_id = "classic.follow-left-bower"
+            text += f" {left.symbol} is the left bower: it counts as a {view.trump.plural[:-1]}, not a {left.suit.plural[:-1] if left.suit else ''}."
+    return Reason(rule_id, text, {"led": str(led), "legal": " ".join(str(c) for c in cards)})
+
+
+def partner_reason(view: SeatView, trump: Suit, worlds: Sequence[HandState]) -> Reason | None:
+    """What partner's bids showed: trumps held in the sampled deals against a hand dealt at random."""
+    partners = [s for s in view.seat.partners if s not in view.sitting_out]
+    if not partners or not worlds:
+        return None
+    partner = partners[0]
+    said = [_said(a) for s, a in view.bids if s == partner]
+    held = sum(sum(1 for c in w.deal.hands[partner] if is_trump(c, trump)) for w in worlds) / len(worlds)
+    # A hand dealt at random from the cards this seat could not see when the cards were dealt.
+    mine = set(view.hand) | {c for t in view.tricks for s, c in t.plays if s == view.seat}
+    mine |= {c for s, c in view.trick_plays if s == view.seat} | {view.up}
+    pack = deck(view.rules.deck, joker=view.rules.joker)
+    hidden = [c for c in pack if c not in mine]
+    size = len(worlds[0].deal.hands[partner])
+    baseline = sum(1 for c in hidden if is_trump(c, trump)) * size / max(1, len(hidden))
+    bids = " then ".join(said) if said else "nothing yet"
+    text = (
+        f"Your partner {partner.word} has said {bids}: in the sampled deals {partner.word} was dealt "
+        f"{held:.1f} {trump.plural} on average (about {baseline:.1f} for a hand dealt at random)."
+    )
+    return Reason(
+        "classic.advice-partner",
+        text,
+        {"partner": str(partner), "trumps": f"{held:.2f}", "random": f"{baseline:.2f}"},
+    )
+
+
+def _said(action: object) -> str:
+    words = str(action)
+    return {"pass": "pass", "order": "order up", "order alone": "order up alone"}.get(words, words)
+
+
+def up_card_reason(view: SeatView, option: ClassicOption) -> Reason | None:
+    if view.phase is not Phase.ROUND_1:
+        return None
+    who = _who(view, view.dealer)
+    side = "your side" if view.dealer.team is view.seat.team else "the other side"
+    text = (
+        f"Ordering up puts the up card {view.up.symbol} ({describe_rank(view.up, view.up_suit)}) in the "
+        f"dealer's hand: {who}, so it strengthens {side}."
+    )
+    return Reason("classic.dealer-pickup", text, {"up": str(view.up), "dealer": str(view.dealer)})
+
+
+def risk_reason(option: ClassicOption) -> Reason | None:
+    """The cost of being euchred against the gain of a march, for a bid of ours."""
+    if option.makers != "us" or option.action.kind not in ("order", "call", "alone"):
+        return None
+    march_bonus = 3 if option.action.alone else 1
+    cost = 2 * option.p_euchred
+    gain = march_bonus * option.p_march
+    text = (
+        f"If {option.label}: euchred in {_pct(option.p_euchred)} of the deals (2 points to them each time, "
+        f"{cost:.2f} a hand on average) against a march in {_pct(option.p_march)} "
+        f"({march_bonus} extra point{'s' if march_bonus > 1 else ''}, {gain:.2f} a hand)."
+    )
+    return Reason(
+        "classic.score-euchre",
+        text,
+        {"p_euchred": f"{option.p_euchred:.4f}", "p_march": f"{option.p_march:.4f}"},
+    )
+
+
+def contrast_reason(best: ClassicOption, ranked: Sequence[ClassicOption], mode: Mode) -> Reason | None:
+    """How far the best option is ahead of the next one that is worth less (equal ones are named)."""
+    equal = [o for o in ranked[1:] if o.ev == best.ev and o.p_win_game == best.p_win_game]
+    worse = [o for o in ranked[1:] if o not in equal]
+    same = ""
+    if equal:
+        names = ", ".join(o.label for o in equal)
+        same = f" {names} {'is' if len(equal) == 1 else 'are'} worth the same here (the same average over these deals)."
+    if not worse:
+        return Reason(
+            "classic.advice-contrast", f"Every choice is worth the same here.{same}", {"best": best.label}
+        )
+    other = worse[0]
+    if mode == "game" and best.p_win_game is not None and other.p_win_game is not None:
+        text = (
+            f"{best.label} wins the match {_pct(best.p_win_game)} of the time against "
+            f"{_pct(other.p_win_game)} for {other.label}.{same}"
+        )
+        return Reason("classic.advice-game", text, {"best": best.label, "next": other.label})
+    gap = best.ev - other.ev
+    text = (
+        f"{best.label} ({best.ev:+.2f}) is {gap:.2f} points a hand better than {other.label} "
+        f"({other.ev:+.2f}); the sampling error of each is about ±{1.96 * max(best.se, other.se):.2f}.{same}"
+    )
+    return Reason(
+        "classic.advice-contrast", text, {"best": best.label, "next": other.label, "gap": f"{gap:.4f}"}
+    )
+
+
+def classic_reasons(
+    view: SeatView, ranked: Sequence[ClassicOption], worlds: Sequence[HandState], mode: Mode, method: str
+) -> list[Reason]:
+    best = ranked[0]
+    out: list[Reason | None] = [summary_reason(view, best, len(worlds), method)]
+    out.append(follow_reason(view))
+    trump = _trump_of(view, best)
+    if trump is None and len(ranked) > 1:
+        trump = _trump_of(view, ranked[1])
+    if trump is None and view.phase is Phase.ROUND_1:
+        trump = view.up_suit
+    if trump is not None:
+        out.append(bower_reason(view, trump))
+        out.append(trump_count_reason(view, trump))
+        out.append(partner_reason(view, trump, worlds))
+    out.append(up_card_reason(view, best))
+    bid = next((o for o in ranked if o.makers == "us" and o.action.kind in ("order", "call")), None)
+    out.append(risk_reason(bid) if bid is not None else None)
+    if len(ranked) > 1:
+        out.append(contrast_reason(best, ranked, mode))
+    return [r for r in out if r is not None]
