@@ -195,7 +195,7 @@ def test_replay_accepts_a_rules_object(
     ("rules", "words"),
     [
         ({"preset": "standard", "joker_up": "dealer-blind"}, "joker_up applies only with joker=true"),
-        ({"stick_the_dealer": True, "dealer_bids_first": True}, "dealer to bid last"),
+        ({"six_handed_teams": "2v2v2"}, "six_handed_teams applies only with players=6"),
         ({"alone_march_points": 1}, "between 2 and 8"),
         ({"misdeal": "sometimes"}, "misdeal must be one of"),
     ],
