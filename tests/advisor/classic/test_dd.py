@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor.classic import dd
+from euchre_tutor.cards import effective_suit
 from euchre_tutor.classic.engine import Deal, HandState, Phase, new_hand
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
@@ -156,3 +157,88 @@ def test_batches_equal_one_at_a_time() -> None:
     assert dd.solve_many(states) == [dd.solve(s) for s in states]
     assert dd.card_values_many(states) == [dd.card_values(s) for s in states]
     assert dd.rollout_many(states) == [dd.rollout(s) for s in states]
+
+
+def _any_trump_played(state: HandState) -> bool:
+    """The reading of "trump broken" the rule sheet does not use: any trump in a completed trick."""
+    trump = state.trump
+    return any(effective_suit(c, trump) is trump for t in state.tricks for c in t.cards)
+
+
+def _ruffed(state: HandState) -> bool:
+    """The sheet's reading: a completed trick had a trump played to a non-trump lead."""
+    trump = state.trump
+    return any(
+        effective_suit(t.cards[0], trump) is not trump
+        and any(effective_suit(c, trump) is trump for c in t.cards)
+        for t in state.tricks
+    )
+
+
+def test_trump_is_broken_only_by_a_trump_on_a_non_trump_lead() -> None:
+    """Under trump_lead='after-broken', endings after a trump lead (from a hand of only trumps) that
+    nobody ruffed: trump is not broken yet, and the solver plays on as the engine does."""
+    rng = random.Random(21)
+    rules = ClassicRules(trump_lead="after-broken")
+    found = 0
+    for _ in range(3000):
+        state = ending(rules, rng, rng.randint(2, 3))
+        if not _any_trump_played(state) or _ruffed(state):
+            continue
+        found += 1
+        assert dd.solve(state) == minimax(state)
+        for card, value in dd.card_values(state).items():
+            assert value == minimax(state.apply(f"play {card}"))
+        if found == 25:
+            break
+    assert found >= 10
+
+
+@pytest.mark.parametrize(
+    "name", ["lead-broken", "lead-not-first", "loner-mix", "six-2v2v2-broken", "no-trump"]
+)
+def test_the_searchs_legal_cards_are_the_engines(name: str) -> None:
+    """Along random hands, the cards the search lets the seat to act play are exactly legal_plays()."""
+    rng = random.Random(name)
+    for _ in range(60):
+        state = start_of_play(RULE_SETS[name], rng)
+        while state.phase is Phase.PLAY:
+            pos = dd._Position(state)
+            search = dd._Search(pos)
+            hands, led, _, _, _, k, _ = search.root_state()
+            mask = search.legal(hands, pos.to_act, k, led, pos.tleft, pos.broken)
+            assert mask == sum(1 << c.index for c in state.legal_plays()), (state.tricks, state.trick_plays)
+            legal = state.legal_plays()
+            state = state.apply(f"play {legal[rng.randrange(len(legal))]}")
+
+
+def test_a_trump_lead_from_a_hand_of_only_trumps_does_not_break_trump() -> None:
+    # After-broken. North holds five hearts (trump) and must lead one; East takes it with the
+    # right bower. Trump is not broken (nobody played a trump to a non-trump lead), so East may not
+    # lead the left bower next; after North ruffs East's ace of spades, trump is broken.
+    state = new_hand(
+        Deal.from_hands(
+            "W",
+            {
+                "N": ["9H", "TH", "QH", "KH", "AH"],
+                "E": ["JH", "JD", "AS", "KS", "AC"],
+                "S": ["9S", "TS", "QS", "9C", "TC"],
+                "W": ["JS", "QC", "KC", "JC", "9D"],
+            },
+            "TD",
+        ),
+        ClassicRules(trump_lead="after-broken"),
+    )
+    for action in ("pass", "pass", "pass", "pass", "call H", "play 9H", "play JH", "play 9S", "play 9D"):
+        state = state.apply(action)
+    assert str(state.to_act) == "E" and not dd._broken(state)
+    for backend in dd.BACKENDS:
+        assert sorted(map(str, dd.card_values(state, backend=backend))) == ["AC", "AS", "KS"]
+    pos = dd._Position(state)
+    hands, led, _, _, _, k, _ = dd._Search(pos).root_state()
+    assert dd._Search(pos).legal(hands, pos.to_act, k, led, pos.tleft, pos.broken) == sum(
+        1 << c.index for c in state.legal_plays()
+    )
+    for action in ("play AS", "play TS", "play JS", "play TH"):
+        state = state.apply(action)
+    assert str(state.to_act) == "N" and dd._broken(state)

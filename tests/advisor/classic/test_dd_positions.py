@@ -35,6 +35,9 @@ RULE_SETS: dict[str, ClassicRules] = {
         players=6, deck=32, six_handed_teams="2v2v2", joker=True, trump_lead="after-broken"
     ),
     "six-3v3-no-trump": ClassicRules(players=6, deck=32, no_trump="high-low", alone_lead="loner-left"),
+    "three-deck-20": ClassicRules(players=3, deck=20, joker=True, trump_lead="after-broken"),
+    "six-2v2v2-best": ClassicRules(players=6, deck=32, six_handed_teams="2v2v2", call_for_best=True),
+    "no-alone": ClassicRules(no_alone=True, deck=28, trump_lead="not-first-trick"),
 }
 
 _BIDDER = RuleBasedPlayer()
