@@ -15,11 +15,11 @@ import pytest
 from euchre_tutor.classic.engine import new_match
 from euchre_tutor.rules.classic import preset
 from euchre_tutor.widgets import ClassicApp
-from tests.browser.conftest import Problems, screenshot, wait_for_cards, wait_for_hand
+from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot, wait_for_cards, wait_for_hand
 
 pytestmark = pytest.mark.browser
 
-TIMEOUT = 60_000
+TIMEOUT = PAGE_TIMEOUT
 CLASSIC = "/voila/render/classic.ipynb"
 
 

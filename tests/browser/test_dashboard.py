@@ -18,11 +18,18 @@ from euchre_tutor.widgets.advice import AdvisorSource
 from euchre_tutor.widgets.analysis import Hint
 from euchre_tutor.widgets.controller import SolitaireController
 from euchre_tutor.widgets.render import pct, signed
-from tests.browser.conftest import DASHBOARD, Problems, screenshot, wait_for_cards, wait_for_hand
+from tests.browser.conftest import (
+    DASHBOARD,
+    PAGE_TIMEOUT,
+    Problems,
+    screenshot,
+    wait_for_cards,
+    wait_for_hand,
+)
 
 pytestmark = pytest.mark.browser
 
-TIMEOUT = 60_000
+TIMEOUT = PAGE_TIMEOUT
 
 
 def open_dashboard(page: Any, url: str) -> None:
@@ -41,7 +48,7 @@ def hand_size(page: Any) -> int:
 def advisor_hint(seed: int) -> Hint:
     """The exact advisor's trump hint for the first deal of a game with this seed, computed here."""
     c = SolitaireController(seed, source=AdvisorSource(), runner="inline")
-    assert c.wait_for_analysis(120)
+    assert c.wait_for_analysis(600)
     assert c.current_hint is not None
     return c.current_hint
 
