@@ -259,7 +259,7 @@ def _dealt_hand(
         cards.remove(up)
     if hidden_gift and received is None and len(cards) == 6 + (3 if under else 0):
         # A loner called for best and the card passed is not written: the last card to arrive.
-        received = (hand or [c for c in cards if c not in under])[-1]
+        received = ([c for c in hand if c in cards] or [c for c in cards if c not in under])[-1]
     if received is not None and received in cards:
         cards.remove(received)
     taken: tuple[Card, ...] = ()

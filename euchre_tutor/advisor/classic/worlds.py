@@ -66,7 +66,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
@@ -83,9 +83,11 @@ from euchre_tutor.cards import (
 from euchre_tutor.classic.engine import (
     Action,
     Deal,
+    Discarded,
     HandState,
     Phase,
     Seat,
+    WentUnder,
     misdeal_kind,
     new_hand,
 )
@@ -235,9 +237,16 @@ class BiddingModel:
         cards = list(hand)
         if seat == ctx.dealer:
             six = [*cards, ctx.up]
-            cards = max(([c for c in six if c != drop] for drop in six), key=lambda h: count(h, trump))
+            if isinstance(count, _StrengthTable):
+                cards = count.best_five(six, trump)
+            else:
+                cards = max(([c for c in six if c != drop] for drop in six), key=lambda h: count(h, trump))
         points = count(cards, trump)
-        up_value = trump_points(ctx.up, trump)
+        up_value = (
+            count.up_points(ctx.up, trump)
+            if isinstance(count, _StrengthTable)
+            else trump_points(ctx.up, trump)
+        )
         if ctx.dealer in seat.partners:
             points += 0.5 * up_value
         elif ctx.dealer != seat:
@@ -314,15 +323,10 @@ class BiddingModel:
             return _sigma((nt_points - self.alone) / self.temperature)
         pts = strength(cards, trump) if points is None else points
         a = _sigma((pts - self.alone) / self.temperature)
-        right = left = False
-        trumps = 0
-        for c in cards:
-            if c.is_joker or is_right_bower(c, trump):
-                right = True
-            elif is_left_bower(c, trump):
-                left = True
-            if is_trump(c, trump):
-                trumps += 1
+        if isinstance(strength, _StrengthTable):
+            right, left, trumps = strength.bowers(cards, trump)
+        else:
+            right, left, trumps = _reference_bowers(cards, trump)
         if not (right and (left or trumps >= 4)):
             a *= self.no_bower_factor
         return a
@@ -345,32 +349,80 @@ class _StrengthTable:
     """
 
     def __init__(self, cards: Sequence[Card]) -> None:
-        self.points: dict[Suit, dict[Card, float]] = {}
-        self.trumps: dict[Suit, frozenset[Card]] = {}
-        self.suit_bit: dict[Suit, dict[Card, int]] = {}
-        self.plain_bits: dict[Suit, int] = {}
         bits = {s: 1 << i for i, s in enumerate(Suit)}
+        # Per trump, per card: (points, 1 if a trump, its effective suit's bit, 2 right bower or joker / 1 left).
+        self.rows: dict[Suit, dict[Card, tuple[float, int, int, int]]] = {}
+        self.plain_bits: dict[Suit, int] = {}
         for t in Suit:
-            self.points[t] = {c: trump_points(c, t) for c in cards}
-            self.trumps[t] = frozenset(c for c in cards if is_trump(c, t))
-            self.suit_bit[t] = {c: bits[effective_suit(c, t)] for c in cards}
+            self.rows[t] = {
+                c: (
+                    trump_points(c, t),
+                    1 if is_trump(c, t) else 0,
+                    bits[effective_suit(c, t)],
+                    2 if c.is_joker or is_right_bower(c, t) else 1 if is_left_bower(c, t) else 0,
+                )
+                for c in cards
+            }
             self.plain_bits[t] = sum(b for s, b in bits.items() if s is not t)
 
     def __call__(self, hand: Sequence[Card], trump: Suit) -> float:
-        pts = self.points[trump]
-        trumps = self.trumps[trump]
-        bit = self.suit_bit[trump]
+        rows = self.rows[trump]
         total = 0.0
         n = 0
         mask = 0
         for c in hand:
-            total += pts[c]
-            mask |= bit[c]
-            if c in trumps:
-                n += 1
+            pts, t, bit, _ = rows[c]
+            total += pts
+            n += t
+            mask |= bit
         if n >= 2:
             total += 0.5 * (3 - (mask & self.plain_bits[trump]).bit_count())
         return total
+
+    def best_five(self, six: Sequence[Card], trump: Suit) -> list[Card]:
+        """The five of six cards with the most points (the first such drop, as ``max`` would)."""
+        rows = [self.rows[trump][c] for c in six]
+        total = sum(r[0] for r in rows)
+        trumps = sum(r[1] for r in rows)
+        count: dict[int, int] = {}
+        for r in rows:
+            count[r[2]] = count.get(r[2], 0) + 1
+        mask = 0
+        for bit in count:
+            mask |= bit
+        plain = self.plain_bits[trump]
+        best, top = 0, -1.0
+        for i, (pts, t, bit, _) in enumerate(rows):
+            points = total - pts
+            if trumps - t >= 2:
+                left = mask if count[bit] > 1 else mask & ~bit
+                points += 0.5 * (3 - (left & plain).bit_count())
+            if points > top:
+                best, top = i, points
+        return [c for i, c in enumerate(six) if i != best]
+
+    def up_points(self, card: Card, trump: Suit) -> float:
+        return self.rows[trump][card][0]
+
+    def bowers(self, hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, int]:
+        """(right bower or joker held, left bower held, number of trumps)."""
+        rows = self.rows[trump]
+        right = left = False
+        n = 0
+        for c in hand:
+            _, t, _, bower = rows[c]
+            n += t
+            if bower == 2:
+                right = True
+            elif bower == 1:
+                left = True
+        return right, left, n
+
+
+def _reference_bowers(hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, int]:
+    right = any(c.is_joker or is_right_bower(c, trump) for c in hand)
+    left = any(is_left_bower(c, trump) for c in hand)
+    return right, left, sum(1 for c in hand if is_trump(c, trump))
 
 
 def _alone_with_bid(rules: ClassicRules) -> bool:
@@ -563,6 +615,8 @@ class _Plan:
 
         # The bids to weigh, with their public situation.
         self.bid_plan = _bid_contexts(view)
+        self.pack = deck(rules.deck, joker=rules.joker)
+        self.reference: HandState | None = None
         self.strength = _StrengthTable(deck(rules.deck, joker=rules.joker))
 
     def _fits(self, card: Card, slot: int) -> bool:
@@ -703,7 +757,7 @@ class _Plan:
                 cards = [c for c in cards if c != gone] + ([self.up] if gone != self.up else [])
             if not _legal_with(self.rules, ctx, act, cards):
                 return -math.inf
-            if seat != self.me:
+            if seat != self.me and not model.uniform:
                 logw += math.log(model._likelihood(cards, ctx, act, self.strength))
         return logw
 
@@ -722,33 +776,47 @@ class _Plan:
 
     # -- the world ---------------------------------------------------------------
 
-    def world(self, cand: _Candidate) -> HandState:
-        """Build the candidate's deal and replay the hand through the engine to the view's point."""
-        hands = {s: tuple(sorted(cand.bid_hands[s], key=lambda c: c.index)) for s in self.seats}
+    def deal(self, cand: _Candidate) -> Deal:
+        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
+        hands = {s: tuple(sorted(cand.bid_hands[s], key=_index)) for s in self.seats}
         if not self.blind_me:
             # The seat's own cards in the view's order (cards that arrived later were appended).
             mine = cand.bid_hands[self.me]
             kept = [c for c in self.my_hand if c in mine]
             hands[self.me] = (*kept, *(c for c in hands[self.me] if c not in kept))
-        under = self.under_cards(cand)
         if self.under_seat is not None:
             u = self.under_seat
-            taken = cand.taken
-            hands[u] = tuple(c for c in hands[u] if c not in taken) + under
-        dealt = {c for h in hands.values() for c in h} | {self.up}
-        pack = deck(self.rules.deck, joker=self.rules.joker)
-        rest = [c for c in pack if c not in dealt and c not in cand.taken]
-        kitty = list(cand.taken) + rest
-        deal = Deal(
+            hands[u] = tuple(c for c in hands[u] if c not in cand.taken) + self.under_cards(cand)
+        dealt = {c for h in hands.values() for c in h}
+        dealt.add(self.up)
+        dealt.update(cand.taken)
+        kitty = (*cand.taken, *(c for c in self.pack if c not in dealt))
+        return Deal(
             self.dealer,
             tuple(hands[s] for s in self.seats),
             self.up,
-            tuple(kitty),
+            kitty,
             self.rules.deck,
             self.rules.joker,
         )
-        state = new_hand(deal, self.rules)
-        view = self.view
+
+    def world(self, cand: _Candidate) -> HandState:
+        """The candidate's world at the view's point.
+
+        The first world of a plan is replayed through the engine action by action;
+        the others take its public state and change only what depends on the hidden
+        cards (the deal, the hands, the kitty, the hidden actions), which gives the
+        same state as a replay (a test checks it) at a fraction of the cost.
+        """
+        if self.reference is None:
+            self.reference = self.replay(cand)
+            return self.reference
+        return self._transplant(self.reference, cand)
+
+    def replay(self, cand: _Candidate) -> HandState:
+        """Deal the candidate and replay the hand through the engine to the view's point."""
+        state = new_hand(self.deal(cand), self.rules)
+        under = self.under_cards(cand)
         discard = self.discard_card(cand)
         loner = self.loner_card(cand)
 
@@ -763,18 +831,81 @@ class _Plan:
                 else:
                     return st
 
-        for _, act in view.bids:
+        for _, act in self.view.bids:
             state = hidden(state)
             if act.kind == "under" and not act.cards:
                 act = Action("under", cards=under)
             state = state.apply(act)
         state = hidden(state)
-        for t in view.tricks:
+        for t in self.view.tricks:
             for _, c in t.plays:
                 state = state.apply(Action("play", card=c))
-        for _, c in view.trick_plays:
+        for _, c in self.view.trick_plays:
             state = state.apply(Action("play", card=c))
         return state
+
+    def _transplant(self, ref: HandState, cand: _Candidate) -> HandState:
+        deal = self.deal(cand)
+        under = self.under_cards(cand)
+        discard = self.discard_card(cand)
+        loner = self.loner_card(cand)
+        hands = [list(h) for h in deal.hands]
+        kitty = deal.kitty
+        history = list(ref.history)
+        gave = False
+        for i, (seat, act) in enumerate(history):
+            if act.kind == "under":
+                cards = under if seat != self.me else act.cards
+                kept = [c for c in hands[seat] if c not in cards]
+                hands[seat] = kept + list(kitty[:3])
+                kitty = (*cards, *kitty[3:])
+                history[i] = (seat, Action("under", cards=cards))
+            elif act.kind in ("order", "call") and ref.up_taken and seat == ref.maker:
+                hands[self.dealer].append(self.up)
+            elif act.kind == "discard" and not gave:
+                assert discard is not None
+                hands[seat].remove(discard)
+                history[i] = (seat, Action("discard", card=discard))
+            elif act.kind == "give":
+                assert cand.gift is not None and ref.maker is not None
+                gave = True
+                hands[seat].remove(cand.gift)
+                hands[ref.maker].append(cand.gift)
+                history[i] = (seat, Action("give", card=cand.gift))
+            elif act.kind == "discard":
+                assert loner is not None
+                hands[seat].remove(loner)
+                history[i] = (seat, Action("discard", card=loner))
+            elif act.kind == "play":
+                assert act.card is not None
+                hands[seat].remove(act.card)
+        events = ref.events
+        if history and history[-1][1].kind in ("discard", "under"):
+            last = history[-1][1]
+            events = tuple(
+                replace(e, card=last.card)
+                if isinstance(e, Discarded) and last.card is not None
+                else replace(e, cards=last.cards)
+                if isinstance(e, WentUnder)
+                else e
+                for e in events
+            )
+        return replace(
+            ref,
+            deal=deal,
+            hands=tuple(tuple(h) for h in hands),
+            kitty=kitty,
+            discard=discard,
+            under_cards=under,
+            gift=cand.gift,
+            loner_discard=loner,
+            history=tuple(history),
+            events=events,
+        )
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _all_voids(view: SeatView) -> dict[Seat, frozenset[Suit]]:

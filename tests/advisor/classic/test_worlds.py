@@ -1,0 +1,288 @@
+"""Sampled worlds: consistent with the seat's view, deterministic, shifted by the bidding model."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tutor.advisor.classic.strength import hand_strength
+from euchre_tutor.advisor.classic.worlds import (
+    BidContext,
+    BiddingModel,
+    _Plan,
+    _StrengthTable,
+    sample_worlds,
+    sample_worlds_report,
+)
+from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, is_trump, parse_cards
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.views.classic import SeatView, seat_view
+
+# Rule sets covering every hidden-information path: the dealer's discard (with and without the up
+# card allowed), going under, call for best, defending alone, blind calls, 3 and 6 players.
+RULES = {
+    "standard": preset("standard"),
+    "openspiel": preset("openspiel"),
+    "lone-defender": preset("openspiel-lone-defender"),
+    "three": preset("three-handed"),
+    "six": preset("six-handed"),
+    "six-2v2v2": preset("six-handed-2v2v2"),
+    "stick-no-trump": ClassicRules(stick_the_dealer=True, no_trump="high-low"),
+    "best": ClassicRules(call_for_best=True, defend_alone="against-loner"),
+    "best-after": ClassicRules(
+        call_for_best=True, alone_timing="after-discard", dealer_may_discard_up_card=False
+    ),
+    "farmer": ClassicRules(farmers_hand=True, misdeal="either", round_1_requirement="natural-trump"),
+    "leads": ClassicRules(
+        trump_lead="after-broken", round_1_requirement="holding-trump", canadian_loner=True
+    ),
+    "blind": ClassicRules(joker=True, joker_up="dealer-blind"),
+    "joker-28": ClassicRules(joker=True, deck=28, dealer_bids_first=True, trump_lead="not-first-trick"),
+    "no-exchange": ClassicRules(dealer_exchanges_when_partner_alone=False),
+}
+
+
+def random_position(name: str, seed: int) -> tuple[HandState, Seat]:
+    """A hand played by rule-based and random players to a random point, and a random seat."""
+    rules = RULES[name]
+    rng = random.Random(seed)
+    seating = rules_seating(rules)
+    dealer = seating.seats[rng.randrange(seating.players)]
+    state = new_hand(Deal.from_seed(seed, dealer, size=rules.deck, joker=rules.joker, seating=seating), rules)
+    players = [RuleBasedPlayer() if rng.random() < 0.7 else RandomPlayer(rng.random()) for _ in seating.seats]
+    for _ in range(rng.randrange(36)):
+        if state.is_over:
+            break
+        assert state.to_act is not None
+        state = state.apply(players[state.to_act].choose(seat_view(state, state.to_act)))
+    return state, seating.seats[rng.randrange(seating.players)]
+
+
+def sorted_hand(view: SeatView) -> SeatView:
+    """The view with its hand in card order (the order a hand was dealt in is not information)."""
+    return dataclasses.replace(view, hand=tuple(sorted(view.hand, key=lambda c: c.index)))
+
+
+def trumps_of(cards: tuple[Card, ...], trump: Suit) -> int:
+    return sum(1 for c in cards if is_trump(c, trump))
+
+
+names = st.sampled_from(sorted(RULES))
+seeds = st.integers(0, 10**6)
+
+
+@settings(deadline=None, max_examples=120)
+@given(name=names, seed=seeds)
+def test_every_world_is_consistent_with_the_view(name: str, seed: int) -> None:
+    truth, me = random_position(name, seed)
+    view = seat_view(truth, me)
+    worlds = sample_worlds(view, 12, random.Random(seed))
+    assert len(worlds) == 12
+    pack = sorted(deck(view.rules.deck, joker=view.rules.joker), key=lambda c: c.index)
+    for world in worlds:
+        # Exactly the view in every public field, the seat's own hand included.
+        assert sorted_hand(seat_view(world, me)) == sorted_hand(view)
+        # The deal is the whole pack, every card once.
+        dealt = [c for h in world.deal.hands for c in h] + [world.deal.up, *world.deal.kitty]
+        assert sorted(dealt, key=lambda c: c.index) == pack
+        # Same phase, turn, history shape and hand sizes as the real hand.
+        assert world.phase is truth.phase and world.to_act == truth.to_act
+        assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
+        assert [(s, a.kind) for s, a in world.history] == [(s, a.kind) for s, a in truth.history]
+        assert world.tricks == truth.tricks and world.trick_plays == truth.trick_plays
+        # Voids: nobody holds a card of a suit it failed to follow.
+        for seat in me.seating.seats:
+            for card in world.hands[seat]:
+                assert view.trump is None or effective_suit(card, view.trump) not in view.voids[seat]
+        # A picked-up up card is the dealer's (held, played, or discarded) unless a loner was given it.
+        if view.up_taken and not world.gift:
+            played = [c for s, c in _plays(world) if s == world.dealer]
+            assert world.up in world.hands[world.dealer] or world.up in played or world.discard == world.up
+        if view.my_turn:
+            assert world.legal_actions() == view.legal
+
+
+def _plays(state: HandState) -> list[tuple[Seat, Card]]:
+    return [p for t in state.tricks for p in t.plays] + list(state.trick_plays)
+
+
+@settings(deadline=None, max_examples=60)
+@given(name=names, seed=seeds)
+def test_a_world_built_from_the_reference_equals_a_full_replay(name: str, seed: int) -> None:
+    truth, me = random_position(name, seed)
+    plan = _Plan(seat_view(truth, me))
+    rng = random.Random(seed)
+    built = 0
+    for _ in range(20):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng) or plan.weight(cand, BiddingModel()) == -math.inf:
+            continue
+        world, replayed = plan.world(cand), plan.replay(cand)
+        assert world == replayed and world.events == replayed.events
+        built += 1
+    assert built > 0
+
+
+@settings(deadline=None, max_examples=25)
+@given(name=names, seed=seeds)
+def test_the_same_seed_gives_the_same_worlds(name: str, seed: int) -> None:
+    truth, me = random_position(name, seed)
+    view = seat_view(truth, me)
+    first = sample_worlds(view, 10, random.Random(seed))
+    again = sample_worlds(view, 10, random.Random(seed))
+    assert [w.deal for w in first] == [w.deal for w in again]
+    assert [w.history for w in first] == [w.history for w in again]
+
+
+def test_different_seeds_give_different_worlds() -> None:
+    truth, me = random_position("standard", 3)
+    view = seat_view(truth, me)
+    a = sample_worlds(view, 20, random.Random(1))
+    b = sample_worlds(view, 20, random.Random(2))
+    assert [w.deal for w in a] != [w.deal for w in b]
+
+
+def _ordered_by_dealers_left(seed: int) -> HandState:
+    """Dealer N; East (the dealer's left) orders up; North discards; play is about to start."""
+    state = new_hand(Deal.from_seed(seed, "N")).apply("order")
+    return state.apply(state.legal_actions()[0])
+
+
+def test_an_order_makes_the_orderer_hold_more_trumps_than_uniform_sampling() -> None:
+    shifts = []
+    for seed in range(8):
+        state = _ordered_by_dealers_left(seed)
+        view = seat_view(state, Seat.S)
+        assert view.trump is not None
+        means = []
+        for model in (BiddingModel(), BiddingModel(uniform=True)):
+            worlds = sample_worlds(view, 200, random.Random(seed), model=model)
+            means.append(sum(trumps_of(w.deal.hands[Seat.E], view.trump) for w in worlds) / len(worlds))
+        shifts.append(means[0] - means[1])
+    # Measured: about 0.8 trumps more on average; every position shifts the same way.
+    assert sum(shifts) / len(shifts) > 0.4
+    assert min(shifts) >= 0.0
+
+
+def test_passes_make_hands_worth_ordering_less_likely() -> None:
+    # East, South and West pass in round 1; the dealer (North) looks at the worlds.
+    counted = []
+    for seed in range(6):
+        state = new_hand(Deal.from_seed(seed, "N")).apply("pass").apply("pass").apply("pass")
+        view = seat_view(state, Seat.N)
+        worthy = []
+        for model in (BiddingModel(), BiddingModel(uniform=True)):
+            worlds = sample_worlds(view, 200, random.Random(seed), model=model)
+            rule_of_thumb = BiddingModel()
+            k = 0
+            for w in worlds:
+                for s in (Seat.E, Seat.S, Seat.W):
+                    ctx = BidContext(w.rules, Phase.ROUND_1, s, Seat.N, w.up)
+                    k += rule_of_thumb.order_points(w.deal.hands[s], ctx, s)[0] >= rule_of_thumb.bid
+            worthy.append(k / len(worlds))
+        counted.append(worthy)
+    # Measured: about half as many passers hold an order-worthy hand as uniform sampling gives.
+    assert all(weighted <= uniform for weighted, uniform in counted)
+    assert sum(w for w, _ in counted) < 0.7 * sum(u for _, u in counted)
+
+
+def test_the_report_counts_candidates_and_the_effective_sample_size() -> None:
+    state = _ordered_by_dealers_left(2)
+    view = seat_view(state, Seat.W)
+    report = sample_worlds_report(view, 50, random.Random(0), candidates_per_world=4)
+    assert report.candidates == 200
+    assert 0 < report.consistent <= report.candidates
+    assert 1.0 <= report.ess <= report.consistent
+    uniform = sample_worlds_report(view, 50, random.Random(0), model=BiddingModel(uniform=True))
+    # Without bids to weigh, every candidate counts alike (up to the proposal's correction).
+    assert uniform.ess > report.ess
+
+
+def test_the_number_of_worlds_must_be_positive() -> None:
+    view = seat_view(new_hand(Deal.from_seed(1, "N")), Seat.E)
+    with pytest.raises(EuchreError, match="positive integer"):
+        sample_worlds(view, 0, random.Random(0))
+
+
+# -- the bidding model ---------------------------------------------------------------
+
+
+def _context(phase: Phase, seat: Seat, up: str = "9H", rules: ClassicRules | None = None) -> BidContext:
+    return BidContext(rules or ClassicRules(), phase, seat, Seat.N, parse_cards(up)[0])
+
+
+@pytest.mark.parametrize("seat", [Seat.E, Seat.S, Seat.N])
+def test_round_1_probabilities_sum_to_one_and_grow_with_strength(seat: Seat) -> None:
+    model = BiddingModel(floor=0.0)
+    ctx = _context(Phase.ROUND_1, seat)
+    weak, strong = parse_cards("9C TC 9S TD QD"), parse_cards("JH JD AH KH AS")
+    for hand in (weak, strong):
+        total = sum(model.likelihood(hand, ctx, Action.parse(a)) for a in ("pass", "order", "order alone"))
+        assert total == pytest.approx(1.0)
+    order = Action.parse("order")
+    alone = Action.parse("order alone")
+    assert model.likelihood(strong, ctx, order) + model.likelihood(strong, ctx, alone) > 0.9
+    assert model.likelihood(weak, ctx, order) < 0.05
+    assert model.likelihood(strong, ctx, alone) > model.likelihood(weak, ctx, alone)
+
+
+def test_round_2_probabilities_sum_to_one_and_prefer_the_strong_suit() -> None:
+    model = BiddingModel(floor=0.0)
+    ctx = _context(Phase.ROUND_2, Seat.E)
+    hand = parse_cards("JS JC AS KS AD")
+    legal = [Action.parse("pass")] + [
+        Action("call", suit=s, alone=alone) for s in Suit if s is not Suit.HEARTS for alone in (False, True)
+    ]
+    assert sum(model.likelihood(hand, ctx, a) for a in legal) == pytest.approx(1.0)
+    spades = model.likelihood(hand, ctx, Action.parse("call S")) + model.likelihood(
+        hand, ctx, Action.parse("call S alone")
+    )
+    clubs = model.likelihood(hand, ctx, Action.parse("call C"))
+    assert spades > 0.8 and clubs < spades / 5
+
+
+def test_a_stuck_dealer_calls_for_sure_and_a_forced_pass_says_nothing() -> None:
+    model = BiddingModel(floor=0.0)
+    stuck = ClassicRules(stick_the_dealer=True)
+    ctx = _context(Phase.ROUND_2, Seat.N, rules=stuck)
+    hand = parse_cards("9C TC 9S TD QD")
+    calls = [Action("call", suit=s, alone=a) for s in Suit if s is not Suit.HEARTS for a in (False, True)]
+    assert sum(model.likelihood(hand, ctx, a) for a in calls) == pytest.approx(1.0)
+    # Under "holding a trump", a seat without one could only pass: the pass carries no information.
+    natural = ClassicRules(round_1_requirement="natural-trump")
+    assert model.likelihood(hand, _context(Phase.ROUND_1, Seat.E, rules=natural), Action.parse("pass")) == 1.0
+
+
+def test_no_likelihood_is_below_the_floor() -> None:
+    model = BiddingModel()
+    ctx = _context(Phase.ROUND_1, Seat.E)
+    assert model.likelihood(parse_cards("9C TC 9S TD QD"), ctx, Action.parse("order alone")) == model.floor
+    assert model.likelihood(parse_cards("JH JD AH KH QH"), ctx, Action.parse("pass")) == model.floor
+    assert BiddingModel(uniform=True).likelihood(parse_cards("JH JD AH KH QH"), ctx, Action("pass")) == 1.0
+
+
+@settings(deadline=None, max_examples=200)
+@given(seed=seeds, size=st.sampled_from([24, 28, 32]), joker=st.booleans(), trump=st.sampled_from(list(Suit)))
+def test_the_strength_table_counts_like_hand_strength(seed: int, size: int, joker: bool, trump: Suit) -> None:
+    pack = deck(size, joker=joker)
+    table = _StrengthTable(pack)
+    six = random.Random(seed).sample(pack, 6)
+    assert table(six[:5], trump) == hand_strength(six[:5], trump)
+    best = max(([c for c in six if c != drop] for drop in six), key=lambda h: hand_strength(h, trump))
+    assert table.best_five(six, trump) == best
+    # The model gives the same likelihoods through the table as through hand_strength.
+    model = BiddingModel()
+    ctx = BidContext(ClassicRules(deck=size, joker=joker), Phase.ROUND_2, Seat.E, Seat.N, six[5])
+    for action in (Action("pass"), Action("call", suit=trump), Action("call", suit=trump, alone=True)):
+        if trump is (six[5].suit or Suit.SPADES):
+            continue
+        fast = model._likelihood(six[:5], ctx, action, table)
+        assert fast == pytest.approx(model.likelihood(six[:5], ctx, action))
