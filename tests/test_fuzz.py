@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay_state
@@ -338,6 +340,36 @@ def test_solitaire_analyze_batch_answers_every_line() -> None:
         check_batch(argv, data, *run_cli(argv, data))
 
 
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["JH", "up", "C", "pass", "play 9S", "N", "standard", DEAL, "9S JK"])
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["deal", "seed", "trump", "alone", "plays", "name_turned", "rules", "dealer"])
+            | st.sampled_from(["hands", "up", "kitty", "actions", "preset", "target", "N", "E", "S", "W"])
+            | st.text(max_size=8),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=25,
+)
+
+
+@settings(deadline=None, max_examples=60 * ROUNDS, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(JSON_VALUES, min_size=1, max_size=6))
+def test_batch_lines_of_any_json_shape_are_answered_one_for_one(values: list[object]) -> None:
+    """Wrong types anywhere (hypothesis draws JSON of any shape with the keys the readers look for)."""
+    data = "\n".join(json.dumps(v) for v in values).encode() + b"\n"
+    for argv in (["solitaire", "replay", "--batch", "-"], ["classic", "replay", "--batch", "-"]):
+        check_batch(argv, data, *run_cli(argv, data))
+
+
 FLAG_VALUES = {
     "--deal": [DEAL, DEAL.replace("JS", "JK"), DEAL.rsplit(" ", 1)[0], DEAL + " 9S", "", "9S " * 50_000],
     "--seed": ["7", "-3", "x", "9" * 5000, "1e9", "0x10", ""],
@@ -442,7 +474,7 @@ def test_save_file_readers_return_a_game_or_raise_save_file_error(tmp_path: Path
     rng = random.Random(SEED + 6)
     solitaire, classic = saved_solitaire_game(), saved_classic_game()
     path = tmp_path / "saved.json"
-    loaded = 0
+    loaded: dict[type, int] = {SolitaireGame: 0, ClassicGame: 0}
     for data in hostile(rng, [json.loads(solitaire), json.loads(classic)], 200 * ROUNDS):
         text = data.decode("utf-8", "replace")
         path.write_bytes(data)
@@ -451,11 +483,13 @@ def test_save_file_readers_return_a_game_or_raise_save_file_error(tmp_path: Path
             lambda: SolitaireGame.load(path),
             lambda text=text: ClassicGame.loads(text),
             lambda: ClassicGame.load(path),
-            lambda data=data: parse_saved_json(data, "game"),
         ):
-            result = reads_or_refuses(read, SaveFileError)
-            loaded += result is not None
-    assert loaded > 0  # the valid saves among them load
+            game = reads_or_refuses(read, SaveFileError)
+            if isinstance(game, SolitaireGame | ClassicGame):  # a valid game: it saves and loads back
+                loaded[type(game)] += 1
+                assert type(game).loads(game.dumps()).to_json() == game.to_json()
+        reads_or_refuses(lambda data=data: parse_saved_json(data, "game"), SaveFileError)
+    assert min(loaded.values()) > 0, loaded  # the valid saves among them load
 
 
 def test_batch_line_readers_return_a_position_or_raise_the_projects_error() -> None:
