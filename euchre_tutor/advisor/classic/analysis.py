@@ -183,11 +183,11 @@ def _finish_bidding(state: HandState, continuation: Continuation) -> HandState:
 
 
 def _play_out_outcomes(
-    worlds: Sequence[HandState], action: Action, continuation: Continuation
+    worlds: Sequence[HandState], action: Action, continuation: Continuation, backend: str | None
 ) -> list[_Outcome]:
     ready = [_finish_bidding(w.apply(action), continuation) for w in worlds]
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    tricks = iter(dd.rollout_many(playing)) if playing else iter(())
+    tricks = iter(dd.rollout_many(playing, backend=backend)) if playing else iter(())
     out: list[_Outcome] = []
     for s in ready:
         if s.phase is Phase.PLAY:
@@ -281,11 +281,13 @@ def analyse(
     seed: int | str = 0,
     mode: Mode = "points",
     score_aware: bool | None = None,
+    backend: str | None = None,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over ``worlds`` sampled deals (see the module doc).
 
     ``score_aware`` (default: when the view carries a non-zero match score or ``mode="game"``) adds
-    P(winning the match) from the game-win table; ``mode="game"`` ranks by it.
+    P(winning the match) from the game-win table; ``mode="game"`` ranks by it. ``backend`` picks the
+    double-dummy core (``"compiled"`` or ``"python"``, the same values; default: the compiled one when built).
     """
     if not view.my_turn:
         who = "nobody" if view.to_act is None else view.to_act.word
@@ -307,7 +309,7 @@ def analyse(
     legal = view.legal
     if view.phase is Phase.PLAY:
         method: Method = "double-dummy"
-        values = dd.card_values_many(sample)
+        values = dd.card_values_many(sample, backend=backend)
         options = []
         for a in legal:
             assert a.card is not None
@@ -320,7 +322,8 @@ def analyse(
     else:
         method = "play-out"
         options = [
-            _summarise(a, _play_out_outcomes(sample, a, continuation), team, win_chance) for a in legal
+            _summarise(a, _play_out_outcomes(sample, a, continuation, backend), team, win_chance)
+            for a in legal
         ]
     order = {a: i for i, a in enumerate(legal)}
     ranked = sorted(

@@ -170,3 +170,14 @@ def test_a_card_value_is_the_points_of_the_makers_tricks() -> None:
     values = dd.card_values(state)
     assert set(values) == set(state.legal_plays())
     assert values[Card.parse("JH")] == dd.solve(state)
+
+
+@pytest.mark.skipif("python" not in dd.BACKENDS or "compiled" not in dd.BACKENDS, reason="needs both backends")
+def test_the_pure_python_fallback_gives_identical_values() -> None:
+    views = [view_of(BOTH_BOWERS), view_of(PARTNER_ACE)]
+    start = new_hand(Deal.from_seed(21, Seat.S))
+    views.append(seat_view(start, start.to_act))
+    for view in views:
+        fast = analyse(view, continuation=RULE_BASED, worlds=40, seed=6, backend="compiled")
+        slow = analyse(view, continuation=RULE_BASED, worlds=40, seed=6, backend="python")
+        assert fast.to_json() == slow.to_json()

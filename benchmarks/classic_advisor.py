@@ -1,0 +1,119 @@
+"""Classic advisor benchmark: latency per decision and memory, compiled core and pure Python.
+
+Usage: ``python benchmarks/classic_advisor.py [--deals 40] [--worlds 200] [--python-deals 4]``
+
+Plays ``--deals`` seeded hands of the standard game with the rule-based player in every seat and
+analyses every decision that has more than one legal action, from the seat to act's view, with
+``--worlds`` sampled worlds (the advisor's default is 200). For each it records the wall time and
+the process's CPU time (the CPU time is what one core costs when the machine is busy with other
+work; the wall time is what a student waits on an idle core). It prints the median, p90 and worst
+by phase and overall, then the same for the pure-Python backend on ``--python-deals`` hands
+(identical values, tested; slower), the sampling share, and the memory: the process's peak
+resident set (``ru_maxrss``) and the tracemalloc peak of one analysis.
+
+The issue's targets: >= 200 worlds, <= 250 ms median and <= 1 s worst on one core (compiled),
+memory <= 150 MB for the advisor process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import time
+import tracemalloc
+
+from euchre_tutor.advisor.classic import dd
+from euchre_tutor.advisor.classic.analysis import analyse
+from euchre_tutor.advisor.classic.worlds import sample_worlds
+from euchre_tutor.bots.classic import RuleBasedPlayer
+from euchre_tutor.classic.engine import Deal, Seat, new_hand
+from euchre_tutor.views.classic import SeatView, seat_view
+
+RULE_BASED = RuleBasedPlayer()
+
+
+def decisions(deals: int, start: int = 0) -> list[SeatView]:
+    out = []
+    for i in range(start, start + deals):
+        state = new_hand(Deal.from_seed(i, Seat(i % 4)))
+        while not state.is_over:
+            assert state.to_act is not None
+            view = seat_view(state, state.to_act)
+            if len(view.legal) > 1:
+                out.append(view)
+            state = state.apply(RULE_BASED.choose(view))
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(views: list[SeatView], worlds: int, backend: str) -> dict[str, list[tuple[float, float]]]:
+    by_phase: dict[str, list[tuple[float, float]]] = {}
+    for k, view in enumerate(views):
+        wall, cpu = time.perf_counter(), time.process_time()
+        analyse(view, continuation=RULE_BASED, worlds=worlds, seed=k, backend=backend)
+        by_phase.setdefault(view.phase.value, []).append(
+            (time.perf_counter() - wall, time.process_time() - cpu)
+        )
+    return by_phase
+
+
+def report(title: str, by_phase: dict[str, list[tuple[float, float]]]) -> None:
+    print(title)
+    print(
+        f"  {'phase':<10}{'n':>5}   {'wall median':>12}{'p90':>9}{'worst':>9}   {'CPU median':>11}{'p90':>9}{'worst':>9}"
+    )
+    rows = [*by_phase.items(), ("all", [x for v in by_phase.values() for x in v])]
+    for phase, xs in rows:
+        wall = [w for w, _ in xs]
+        cpu = [c for _, c in xs]
+        print(
+            f"  {phase:<10}{len(xs):>5}   {statistics.median(wall) * 1000:>10.0f}ms{pct(wall, 0.9) * 1000:>7.0f}ms"
+            f"{max(wall) * 1000:>7.0f}ms   {statistics.median(cpu) * 1000:>9.0f}ms{pct(cpu, 0.9) * 1000:>7.0f}ms"
+            f"{max(cpu) * 1000:>7.0f}ms"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--worlds", type=int, default=200)
+    parser.add_argument("--python-deals", type=int, default=4)
+    args = parser.parse_args()
+    print(f"backends available: {', '.join(dd.BACKENDS)}; load average {os.getloadavg()[0]:.1f}")
+    views = decisions(args.deals)
+    print(f"{len(views)} decisions with a choice in {args.deals} hands, {args.worlds} worlds each")
+    if "compiled" in dd.BACKENDS:
+        report("compiled core:", measure(views, args.worlds, "compiled"))
+    sampling = []
+    for k, view in enumerate(views):
+        cpu = time.process_time()
+        sample_worlds(view, args.worlds, random.Random(k))
+        sampling.append(time.process_time() - cpu)
+    print(
+        f"  sampling the worlds alone: CPU median {statistics.median(sampling) * 1000:.0f} ms, worst {max(sampling) * 1000:.0f} ms"
+    )
+    if args.python_deals:
+        few = decisions(args.python_deals, start=10_000)
+        report(
+            f"pure Python ({len(few)} decisions in {args.python_deals} hands):",
+            measure(few, args.worlds, "python"),
+        )
+    tracemalloc.start()
+    analyse(views[0], continuation=RULE_BASED, worlds=args.worlds, seed=0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"memory: peak resident set of this process {rss:.0f} MB; tracemalloc peak of one analysis {peak / 2**20:.1f} MB"
+    )
+
+
+if __name__ == "__main__":
+    main()
