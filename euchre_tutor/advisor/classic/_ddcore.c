@@ -161,6 +161,14 @@ static int parse_position(PyObject *args, Position *pos) {
         pos->play_seat[k] = (int)a;
         pos->play_card[k] = (int)b;
     }
+    int bad = pos->leader < 0 || pos->leader >= n || pos->active < 1 || pos->active > n;
+    for (int s = 0; s < n; s++) bad |= pos->nxt[s] < 0 || pos->nxt[s] >= n || (pos->hands[s] >> SLOTS) != 0;
+    for (int k = 0; k < pos->nplays; k++)
+        bad |= pos->play_seat[k] < 0 || pos->play_seat[k] >= n || pos->play_card[k] < 0 || pos->play_card[k] >= SLOTS;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "_ddcore: a seat or card out of range in the position");
+        return -1;
+    }
     pos->to_act = pos->nplays ? pos->nxt[pos->play_seat[pos->nplays - 1]] : pos->leader;
     return 0;
 }

@@ -29,7 +29,10 @@ The solver is alpha-beta on the makers' trick count with a transposition
 table at trick boundaries (hands of every seat, leader, "trump broken")
 holding bounds, winners-first move ordering and equivalent cards merged: two
 cards of one effective suit with no other live card between them (gone,
-or in the same hand) are interchangeable, so only one is searched.
+or in the same hand) are interchangeable, so only one is searched. The C
+core asks null-window questions ("at least k tricks?", MTD(f)) that share the
+table's bounds; the Python twin searches the full window. Both return exact
+values, so they agree card for card.
 
 The rollout is the card play of
 :class:`~euchre_tutor.bots.classic.RuleBasedPlayer` (``_play``, ``_lead``,
