@@ -86,7 +86,9 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, trump_required: b
         "--name-turned", action="store_true", help="allow naming the turned suit (the rules option)"
     )
     parser.add_argument("--plays", default="", help='the player\'s cards in order, e.g. "JH AH 9S"')
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument(
+        "--json", action="store_true", help="print JSON instead of text (--batch always prints JSON lines)"
+    )
 
 
 def whole_number_flag(text: str) -> int:
@@ -104,6 +106,8 @@ def fail(message: str, stream: TextIO | None = None) -> int:
 
 def refuse_position_flags(args: argparse.Namespace, source: str, names: Iterable[str]) -> None:
     """Refuse the position flags ``source`` (``--batch``, ``--game``) replaces, rather than ignore them."""
+    if source == "--batch" and args.json:
+        raise InputError("--json goes with --deal or --seed: --batch always prints JSON lines")
     given = [f"--{n.replace('_', '-')}" for n in names if getattr(args, n, None) not in (None, False, "")]
     if given:
         raise InputError(

@@ -292,3 +292,9 @@ def test_a_huge_seed_flag_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     code, out, err = run(["solitaire", "replay", "--seed", "9" * 5000, "--trump", "C"], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "argument --seed: a whole number has at most 100 digits, not 5000" in err
+
+
+def test_batch_refuses_json_since_it_always_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["solitaire", "replay", "--batch", "-", "--json"], capsys, stdin='{"seed": 1}\n')
+    assert (code, out) == (2, "")
+    assert err == "error: --json goes with --deal or --seed: --batch always prints JSON lines\n"

@@ -125,6 +125,7 @@ def test_one_process_or_several_print_the_same() -> None:
             "--batch reads its positions by itself, so --trump would be ignored",
         ),
         (["--batch", "-", "--plays", "9H", "--alone"], "so --alone, --plays would be ignored"),
+        (["--batch", "-", "--json"], "--json goes with --deal or --seed: --batch always prints JSON lines"),
         (["--deal", DEAL, "--mode", "game", "--score", "9" * 200 + ":0"], "points have at most 100 digits"),
         (["--deal", DEAL, "--mode", "game", "--score=-1:3"], "points cannot be negative"),
         (["--deal", DEAL, "--trump", "C", "--score", "x" * 5000, "--mode", "game"], "characters)"),
