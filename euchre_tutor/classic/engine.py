@@ -28,6 +28,17 @@ Phases and who acts (one pair of functions per phase: legal actions, apply):
   sits out); follow the led suit if able; the winner leads the next.
 - ``over``: scored (or passed out, or thrown in as a misdeal).
 
+The engine is split by phase: :mod:`~euchre_tutor.classic.actions` (phases,
+actions), :mod:`~euchre_tutor.classic.deal` (deals and their checks),
+:mod:`~euchre_tutor.classic.events`, :mod:`~euchre_tutor.classic.house`
+(misdeal, farmer's hand), :mod:`~euchre_tutor.classic.bidding` (blind call,
+rounds 1 and 2, discard, go alone, call for best, defend alone),
+:mod:`~euchre_tutor.classic.play` (legal cards, trump-lead restriction, trick
+winner, the end of the hand) and :mod:`~euchre_tutor.classic.scoring`. This
+module holds the states (:class:`HandState`, :class:`MatchState`) and the
+teaching errors, and re-exports every public name of those modules, so
+``from euchre_tutor.classic.engine import X`` works for all of them.
+
 >>> deal = Deal.from_seed(7, Seat.N)
 >>> state = new_hand(deal)
 >>> state.to_act, [str(a) for a in state.legal_actions()]
@@ -36,37 +47,80 @@ Phases and who acts (one pair of functions per phase: legal actions, apply):
 
 from __future__ import annotations
 
-import enum
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from itertools import combinations
-from typing import Final, TypeAlias
+from typing import Final
 
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    deck,
-    describe_rank,
-    effective_suit,
-    format_cards,
-    is_left_bower,
-    is_trump,
-    parse_card,
-    winning_index,
+from euchre_tutor.cards import Card, Suit, effective_suit, format_cards, is_left_bower
+from euchre_tutor.classic import bidding, play
+from euchre_tutor.classic.actions import (
+    ACTION_KINDS,
+    ALONE,
+    MISDEAL,
+    NO_TRUMP_CALLS,
+    ORDER,
+    ORDER_ALONE,
+    PARTNER,
+    PASS,
+    Action,
+    Phase,
+    _card_key,
+    _four,
+    _HandCards,
 )
-from euchre_tutor.classic.seating import FOUR, Seat, Seating, Team, seating_for
-from euchre_tutor.errors import CardError, DealError, IllegalAction, IllegalPlay, RulesError
+from euchre_tutor.classic.bidding import _first_bidder, _last_bidder, _may_order
+from euchre_tutor.classic.deal import HAND_SIZE, Deal, _pack_words, check_deal, rules_seating
+from euchre_tutor.classic.events import (
+    CardPlayed,
+    Discarded,
+    Event,
+    GaveBest,
+    HandScored,
+    HandStarted,
+    MatchWon,
+    Misdealt,
+    Passed,
+    PassedOut,
+    PickedUp,
+    Trick,
+    TrickWon,
+    TrumpMade,
+    WentAlone,
+    WentUnder,
+)
+from euchre_tutor.classic.house import _MISDEAL_WANTS, farmer_ranks, misdeal_kind
+from euchre_tutor.classic.play import (
+    _legal_cards,
+    explain_trick,
+    legal_plays,
+    trick_winner,
+    trump_broken,
+    trump_lead_barred,
+)
+from euchre_tutor.classic.scoring import THREE_HANDED_MARCH, TRICKS, hand_points, team_points
+from euchre_tutor.classic.seating import Seat, Seating, Team
+from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, RulesError
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = [
+    "ACTION_KINDS",
+    "ALONE",
+    "HAND_SIZE",
+    "MISDEAL",
+    "NO_TRUMP_CALLS",
+    "ORDER",
+    "ORDER_ALONE",
+    "PARTNER",
+    "PASS",
+    "THREE_HANDED_MARCH",
+    "TRICKS",
     "Action",
     "CardPlayed",
     "Deal",
     "Discarded",
     "Event",
     "GaveBest",
+    "HandResult",
     "HandScored",
     "HandStarted",
     "HandState",
@@ -85,654 +139,27 @@ __all__ = [
     "TrumpMade",
     "WentAlone",
     "WentUnder",
+    "check_deal",
     "explain_trick",
+    "farmer_ranks",
     "hand_points",
+    "legal_plays",
+    "misdeal_kind",
     "new_hand",
     "new_match",
     "rules_seating",
+    "team_points",
+    "trick_winner",
+    "trump_broken",
+    "trump_lead_barred",
 ]
 
-HAND_SIZE: Final = 5
-TRICKS: Final = 5
-
-
-class Phase(enum.Enum):
-    BLIND = "blind"
-    ROUND_1 = "round-1"
-    ROUND_2 = "round-2"
-    DISCARD = "discard"
-    GO_ALONE = "go-alone"
-    BEST_CARD = "best-card"
-    LONER_DISCARD = "loner-discard"
-    DEFEND_ALONE = "defend-alone"
-    PLAY = "play"
-    OVER = "over"
-
-
-# ---------------------------------------------------------------------------
-# Actions
-
-ACTION_KINDS: Final = (
-    "pass",
-    "order",
-    "call",
-    "alone",
-    "partner",
-    "discard",
-    "play",
-    "misdeal",
-    "under",
-    "give",
-)
-NO_TRUMP_CALLS: Final = ("high", "low")
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action of whoever is to act; ``str(action)`` is the CLI notation.
-
-    ``Action.parse("call H alone")``, ``Action.parse("play 10S")``,
-    ``Action.parse("call high")`` (no trump), ``Action.parse("go under 9S TS 9H")``.
-    ``repr`` is valid code.
-    """
-
-    kind: str
-    suit: Suit | None = None
-    card: Card | None = None
-    alone: bool = False
-    notrump: str | None = None
-    cards: tuple[Card, ...] = ()
-
-    @classmethod
-    def parse(cls, text: object) -> Action:
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is a string such as 'pass' or 'play 9S', not {text!r}")
-        words = text.strip().lower().split()
-        if not words:
-            raise IllegalAction(f"empty action; {_ACTION_HELP}")
-        kind, rest = words[0], words[1:]
-        if kind == "go" and rest[:1] == ["under"]:
-            kind, rest = "under", rest[1:]
-        try:
-            if kind in ("pass", "alone", "partner", "misdeal") and not rest:
-                return cls(kind)
-            if kind == "order" and rest in ([], ["alone"]):
-                return cls("order", alone=bool(rest))
-            if kind == "call" and len(rest) in (1, 2) and rest[1:] in ([], ["alone"]):
-                if rest[0] in NO_TRUMP_CALLS:
-                    return cls("call", notrump=rest[0], alone=len(rest) == 2)
-                return cls("call", suit=Suit.parse(rest[0]), alone=len(rest) == 2)
-            if kind in ("discard", "play", "give") and len(rest) == 1:
-                return cls(kind, card=parse_card(rest[0]))
-            if kind == "under" and len(rest) == 3:
-                cards = tuple(sorted((parse_card(w) for w in rest), key=_card_key))
-                if len(set(cards)) == 3:
-                    return cls("under", cards=cards)
-        except CardError as exc:
-            raise IllegalAction(f"in action {text!r}: {exc}") from None
-        raise IllegalAction(f"{text!r} is not an action; {_ACTION_HELP}")
-
-    def __str__(self) -> str:
-        if self.kind == "order":
-            return "order alone" if self.alone else "order"
-        if self.kind == "call":
-            what = self.notrump if self.notrump is not None else str(self.suit)
-            return f"call {what}" + (" alone" if self.alone else "")
-        if self.kind in ("discard", "play", "give"):
-            return f"{self.kind} {self.card}"
-        if self.kind == "under":
-            return "go under" + "".join(f" {c}" for c in self.cards)
-        return self.kind
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-
-_ACTION_HELP: Final = (
-    "the actions are: pass; order; order alone; call C|D|H|S|high|low; call X alone; alone; partner; "
-    "discard <card>; play <card>; misdeal; go under <3 cards>; give <card> "
-    "(cards like 9S, TH, 10H, J♥, JK for the joker)"
-)
-
-PASS: Final = Action("pass")
-ORDER: Final = Action("order")
-ORDER_ALONE: Final = Action("order", alone=True)
-ALONE: Final = Action("alone")
-PARTNER: Final = Action("partner")
-MISDEAL: Final = Action("misdeal")
-
-
-# ---------------------------------------------------------------------------
-# Deals
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Who dealt, the hands (indexed by seat), the up card and the rest of the kitty.
-
-    ``size`` (20, 24, 28 or 32) and ``joker`` say which pack was dealt; the hands,
-    up card and kitty are exactly that pack. The dealer's seat says the table
-    (:attr:`seating`): four hands at the classic table, three or six at the others.
-    """
-
-    dealer: Seat
-    hands: tuple[tuple[Card, ...], ...]
-    up: Card
-    kitty: tuple[Card, ...]
-    size: int = 24
-    joker: bool = False
-
-    def __post_init__(self) -> None:
-        check_deal(self.hands, self.up, self.kitty, self.size, self.joker, self.dealer.seating)
-
-    @property
-    def seating(self) -> Seating:
-        return self.dealer.seating
-
-    @classmethod
-    def from_seed(
-        cls,
-        seed: int | str,
-        dealer: Seat | str | None = None,
-        *,
-        size: int = 24,
-        joker: bool = False,
-        seating: Seating | None = None,
-    ) -> Deal:
-        """A shuffled deal; card k of the shuffle goes to seat (dealer + k) % players (OpenSpiel's order)."""
-        table = _table(seating, dealer)
-        cards = list(_pack(size, joker))
-        key = f"classic:{seed}" if (size, joker) == (24, False) else f"classic:{seed}:{size}:{joker}"
-        if table is not FOUR:
-            key = f"classic:{seed}:{size}:{joker}:{table.key}"
-        random.Random(key).shuffle(cards)
-        return cls.from_order(cards, dealer, size=size, joker=joker, seating=table)
-
-    @classmethod
-    def from_order(
-        cls,
-        cards: Sequence[Card],
-        dealer: Seat | str | None,
-        *,
-        size: int = 24,
-        joker: bool = False,
-        seating: Seating | None = None,
-    ) -> Deal:
-        """Deal an explicit card order: card k (k < 5 * players) to seat (dealer + k) % players,
-        then the up card."""
-        table = _table(seating, dealer)
-        d = table.seats[0] if dealer is None else table.parse(dealer)
-        n = table.players
-        dealt = n * HAND_SIZE
-        if len(cards) < dealt + 1:
-            raise DealError(
-                f"a deal needs at least {dealt + 1} cards ({dealt} dealt and the up card), got {len(cards)}"
-            )
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for k in range(dealt):
-            hands[(d + k) % n].append(cards[k])
-        return cls(d, tuple(tuple(x) for x in hands), cards[dealt], tuple(cards[dealt + 1 :]), size, joker)
-
-    @classmethod
-    def from_hands(
-        cls,
-        dealer: Seat | str,
-        hands: Mapping[Seat, Iterable[Card | str]] | Mapping[str, Iterable[Card | str]],
-        up: Card | str,
-        *,
-        size: int = 24,
-        joker: bool = False,
-        kitty: Iterable[Card | str] | None = None,
-        seating: Seating | None = None,
-    ) -> Deal:
-        """Explicit hands and up card; the kitty (top first) is given or whatever is left of the deck."""
-        table = _table(seating, dealer)
-        d = table.parse(dealer)
-        names = ", ".join(s.name for s in table.seats)
-        every = f"{_NUMBER_WORDS[table.players]} hands ({names})"
-        if not isinstance(hands, Mapping):
-            raise DealError(f"hands must map each seat ({names}) to its five cards")
-        by_seat: dict[Seat, tuple[Card, ...]] = {}
-        for key, cards in hands.items():
-            seat = table.parse(key)
-            if seat in by_seat:
-                raise DealError(f"{seat.word}'s hand is given twice")
-            if isinstance(cards, str):
-                raise DealError(f"{seat.word}'s hand must be a list of cards, not the string {cards!r}")
-            try:
-                parsed = tuple(c if isinstance(c, Card) else parse_card(c) for c in cards)
-            except TypeError:
-                raise DealError(f"{seat.word}'s hand must be a list of cards, not {cards!r}") from None
-            by_seat[seat] = parsed
-        missing = [s.word for s in table.seats if s not in by_seat]
-        if missing:
-            raise DealError(f"no hand given for {', '.join(missing)}: give all {every}")
-        up_card = up if isinstance(up, Card) else parse_card(up)
-        used = {c for h in by_seat.values() for c in h} | {up_card}
-        if size not in _LOW_RANK_WORDS:
-            raise DealError(f"a Euchre deck has 20, 24, 28 or 32 cards, not {size!r}")
-        if kitty is None:
-            rest = tuple(c for c in _pack(size, joker) if c not in used)
-        elif isinstance(kitty, str) or not isinstance(kitty, Iterable):
-            raise DealError(f"the kitty must be a list of cards, not {kitty!r}")
-        else:
-            rest = tuple(c if isinstance(c, Card) else parse_card(c) for c in kitty)
-        return cls(d, tuple(by_seat[s] for s in table.seats), up_card, rest, size, joker)
-
-    def to_json(self) -> dict[str, object]:
-        """The deal as JSON; the pack (deck size, joker) comes from the rules.
-
-        The kitty is listed (top first) only when its order can matter (going under
-        takes the top three) or it is not the rest of a 24-card deck in order.
-        """
-        out: dict[str, object] = {
-            "dealer": self.dealer.name,
-            "hands": {s.name: [str(c) for c in self.hands[s]] for s in self.seating.seats},
-            "up": str(self.up),
-        }
-        used = {c for h in self.hands for c in h} | {self.up}
-        if self.kitty != tuple(c for c in _pack(self.size, self.joker) if c not in used):
-            out["kitty"] = [str(c) for c in self.kitty]
-        return out
-
-    @classmethod
-    def from_json(
-        cls, data: object, *, size: int = 24, joker: bool = False, seating: Seating | None = None
-    ) -> Deal:
-        """Read :meth:`to_json`'s object; ``size``, ``joker`` and ``seating`` come from the rules."""
-        if not isinstance(data, dict) or set(data) - {"dealer", "hands", "up", "kitty"} or len(data) < 3:
-            raise DealError(
-                'a deal is an object {"dealer": "N", "hands": {"N": [5 cards], ...}, "up": "KS"} '
-                f'(and optionally "kitty": [cards, top first]), not {data!r}'[:300]
-            )
-        if not {"dealer", "hands", "up"} <= set(data):
-            raise DealError(f'a deal needs "dealer", "hands" and "up", not {data!r}'[:300])
-        return cls.from_hands(
-            data["dealer"],
-            data["hands"],
-            data["up"],
-            size=size,
-            joker=joker,
-            kitty=data.get("kitty"),
-            seating=seating,
-        )
-
-
-def _table(seating: Seating | None, dealer: object) -> Seating:
-    """The table of a deal: as given, else the dealer's (a Seat knows its table), else four players."""
-    if seating is not None:
-        return seating
-    if isinstance(dealer, Seat):
-        return dealer.seating
-    return FOUR
-
-
-def rules_seating(rules: ClassicRules) -> Seating:
-    """The table layout the rules ask for (players, six_handed_teams)."""
-    return seating_for(rules.players, rules.six_handed_teams)
-
-
-_NUMBER_WORDS: Final = {3: "three", 4: "four", 6: "six"}
-_LOW_RANK_WORDS: Final = {
-    20: "10 J Q K A",
-    24: "9 10 J Q K A",
-    28: "8 9 10 J Q K A",
-    32: "7 8 9 10 J Q K A",
-}
-
-
-def _pack(size: int, joker: bool) -> tuple[Card, ...]:
-    try:
-        return deck(size, joker=joker)
-    except CardError as exc:
-        raise DealError(str(exc)) from None
-
-
-def check_deal(
-    hands: Sequence[Sequence[Card]],
-    up: Card,
-    kitty: Sequence[Card],
-    size: int = 24,
-    joker: bool = False,
-    seating: Seating = FOUR,
-) -> None:
-    """Raise DealError unless the hands, up card and kitty are exactly the pack."""
-    if len(hands) != seating.players:
-        table = "classic" if seating is FOUR else seating.description
-        raise DealError(f"a {table} deal has {_NUMBER_WORDS[seating.players]} hands, not {len(hands)}")
-    full = set(_pack(size, joker))
-    seen: dict[Card, str] = {}
-    for seat, hand in zip(seating.seats, hands, strict=True):
-        if len(hand) != HAND_SIZE:
-            raise DealError(
-                f"{seat.word} must hold {HAND_SIZE} cards, not {len(hand)} ({format_cards(hand) or 'none'})"
-            )
-        for c in hand:
-            _claim(c, f"{seat.word}'s hand", seen, full, size, joker)
-    _claim(up, "the up card", seen, full, size, joker)
-    for c in kitty:
-        _claim(c, "the kitty", seen, full, size, joker)
-    if len(seen) != len(full):
-        missing = sorted(full - set(seen), key=lambda c: c.index)
-        raise DealError(f"the deal is missing {format_cards(missing)}")
-
-
-def _claim(card: Card, where: str, seen: dict[Card, str], full: set[Card], size: int, joker: bool) -> None:
-    if card not in full:
-        pack = f"the {size}-card Euchre deck ({_LOW_RANK_WORDS[size]} of each suit" + (
-            ", and the joker JK)" if joker else ")"
-        )
-        if card.is_joker:
-            pack += "; the joker is only in play with the joker rule"
-        raise DealError(f"{card} ({where}) is not in {pack}")
-    if card in seen:
-        if seen[card] == where:
-            raise DealError(f"{card} is dealt twice in {where}: every card of the deck appears once")
-        raise DealError(f"{card} is dealt twice: in {seen[card]} and in {where}")
-    seen[card] = where
-
-
-# ---------------------------------------------------------------------------
-# Tricks and events
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: the leader, the cards in play order with their seats, the winner."""
-
-    leader: Seat
-    plays: tuple[tuple[Seat, Card], ...]
-    winner: Seat
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-    def to_json(self) -> dict[str, object]:
-        return {"leader": self.leader.name, "cards": [str(c) for c in self.cards], "winner": self.winner.name}
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    hand_number: int
-    dealer: Seat
-    up: Card
-
-    @property
-    def text(self) -> str:
-        return f"Hand {self.hand_number}: {self.dealer.word} deals; the up card is {self.up.symbol}."
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    seat: Seat
-    round: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} passes."
-
-
-@dataclass(frozen=True, slots=True)
-class TrumpMade:
-    """Trump made (``trump`` None: a no-trump bid, ``notrump`` 'high' or 'low'); round 0 is a blind call."""
-
-    seat: Seat
-    trump: Suit | None
-    round: int
-    alone: bool | None  # None: decided later (alone_timing="after-discard")
-    notrump: str | None = None
-
-    @property
-    def text(self) -> str:
-        how = {0: "names blind", 1: "orders up"}.get(self.round, "calls")
-        lone = " and goes alone" if self.alone else ""
-        if self.trump is None:
-            what = (
-                f"no trump ({self.notrump}: the {'lowest' if self.notrump == 'low' else 'highest'} card wins)"
-            )
-        else:
-            what = self.trump.plural
-        return f"{self.seat.word} {how} {what}{lone}."
-
-
-@dataclass(frozen=True, slots=True)
-class Misdealt:
-    seat: Seat
-    kind: str
-
-    @property
-    def text(self) -> str:
-        return (
-            f"{self.seat.word} shows an “{self.kind}” hand and calls a misdeal: the same dealer deals again."
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class WentUnder:
-    """A farmer's hand swap; only the seat itself may see ``cards`` (views hide them)."""
-
-    seat: Seat
-    cards: tuple[Card, ...]
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} goes under: three low cards swapped for the hidden kitty cards."
-
-
-@dataclass(frozen=True, slots=True)
-class GaveBest:
-    """Call for best: the loner's partner passes ``card`` face down (views hide it from the others)."""
-
-    seat: Seat
-    to: Seat
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} passes a card to {self.to.word}, who goes alone."
-
-
-@dataclass(frozen=True, slots=True)
-class PickedUp:
-    seat: Seat
-    card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} picks up {self.card.symbol}."
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """The dealer's discard; only the dealer may see ``card`` (views hide it)."""
-
-    seat: Seat
-    card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} discards a card face down."
-
-
-@dataclass(frozen=True, slots=True)
-class WentAlone:
-    """A maker's or defender's answer to "alone?"; ``defender`` tells which."""
-
-    seat: Seat
-    alone: bool
-    defender: bool
-
-    @property
-    def text(self) -> str:
-        if self.defender:
-            return (
-                f"{self.seat.word} defends alone."
-                if self.alone
-                else f"{self.seat.word} defends with partner."
-            )
-        return f"{self.seat.word} goes alone." if self.alone else f"{self.seat.word} plays with partner."
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: Seat
-    card: Card
-    trick: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} plays {self.card.symbol}."
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon:
-    number: int
-    trick: Trick
-
-    @property
-    def seat(self) -> Seat:
-        return self.trick.winner
-
-    @property
-    def text(self) -> str:
-        return f"{self.trick.winner.word} wins trick {self.number}."
-
-
-@dataclass(frozen=True, slots=True)
-class PassedOut:
-    dealer: Seat
-
-    @property
-    def text(self) -> str:
-        return "Everyone passed twice: the hand is thrown in and the next dealer deals."
-
-
-@dataclass(frozen=True, slots=True)
-class HandScored:
-    makers: Team
-    makers_tricks: int
-    points: tuple[int, ...]  # one per team, in the seating's team order ((NS, EW) at four)
-    rule_id: str
-
-    @property
-    def text(self) -> str:
-        teams = self.makers.seating.teams
-        scorers = [t for t in teams if self.points[t.index]]
-        pts = max(self.points)
-        one = len(self.makers.seats) == 1
-        took = (
-            f"The {'maker' if one else 'makers'} ({self.makers}) {'takes' if one else 'take'} "
-            f"{self.makers_tricks} trick{'s' if self.makers_tricks != 1 else ''}"
-        )
-        if pts == 0:
-            return f"{took}: nobody scores."
-        if len(scorers) > 1:
-            return f"{took}: {' and '.join(str(t) for t in scorers)} score {pts} each."
-        verb = "scores" if len(scorers[0].seats) == 1 else "score"
-        return f"{took}: {scorers[0]} {verb} {pts}."
-
-
-@dataclass(frozen=True, slots=True)
-class MatchWon:
-    team: Team | None
-    scores: tuple[int, ...]
-
-    @property
-    def text(self) -> str:
-        score = "-".join(str(x) for x in self.scores)
-        if self.team is None:
-            return f"The match ends level at {score}."
-        verb = "wins" if len(self.team.seats) == 1 else "win"
-        return f"{self.team} {verb} the match {score}."
-
-
-Event: TypeAlias = (
-    HandStarted
-    | Passed
-    | TrumpMade
-    | PickedUp
-    | Discarded
-    | WentAlone
-    | CardPlayed
-    | TrickWon
-    | PassedOut
-    | HandScored
-    | MatchWon
-    | Misdealt
-    | WentUnder
-    | GaveBest
-)
-
-
-# ---------------------------------------------------------------------------
-# Scoring
-
-
-def hand_points(
-    rules: ClassicRules, makers_tricks: int, alone: bool, lone_defender: bool
-) -> tuple[int, int, str]:
-    """(makers' points, defenders' points, rule id) for a played hand.
-
-    Each team against the makers scores the defenders' points (at three players
-    and at six in three teams, two teams do).
-
-    >>> hand_points(ClassicRules(take_4_for_1=True), 3, False, False)
-    (0, 2, 'house.take-4-for-1')
-    >>> hand_points(ClassicRules(players=3), 5, False, False)
-    (3, 0, 'classic.three-handed-march')
-    """
-    if makers_tricks == TRICKS:
-        if rules.players == 3:
-            return THREE_HANDED_MARCH, 0, "classic.three-handed-march"
-        if alone:
-            pts = rules.alone_march_points
-            return pts, 0, "classic.score-alone-march" if pts == 4 else "house.alone-march-points"
-        return 2, 0, "classic.score-march"
-    if makers_tricks >= 3:
-        if alone and rules.alone_must_take_5:
-            return 0, _euchre_points(rules, makers_tricks, lone_defender)[0], "house.alone-must-take-5"
-        if rules.take_4_for_1:
-            if makers_tricks == 4:
-                return 1, 0, "house.take-4-for-1"
-            if rules.take_4_three_tricks == "nothing":
-                return 0, 0, "house.take-4-for-1"
-            return 0, _euchre_points(rules, makers_tricks, lone_defender)[0], "house.take-4-for-1"
-        return 1, 0, "classic.score-point"
-    pts, rule_id = _euchre_points(rules, makers_tricks, lone_defender)
-    if rule_id == "classic.score-euchre" and _teams_against(rules) > 1:
-        rule_id = "classic.euchre-each-opponent"
-    return 0, pts, rule_id
-
-
-THREE_HANDED_MARCH: Final = 3
-
-
-def _teams_against(rules: ClassicRules) -> int:
-    """How many teams defend against the makers."""
-    return len(rules_seating(rules).teams) - 1
-
-
-def team_points(makers: Team, makers_points: int, defenders_points: int) -> tuple[int, ...]:
-    """The hand's points per team (in the seating's team order): every other team scores the defenders'."""
-    return tuple(makers_points if t is makers else defenders_points for t in makers.seating.teams)
-
-
-def _euchre_points(rules: ClassicRules, makers_tricks: int, lone_defender: bool) -> tuple[int, str]:
-    """The defenders' points for a euchre and the rule that sets them."""
-    pts, rule_id = 2, "classic.score-euchre"
-    if lone_defender:
-        pts, rule_id = rules.lone_defender_euchre_points, "classic.lone-defender"
-    if makers_tricks == 0 and rules.defender_march_points > pts:
-        pts, rule_id = rules.defender_march_points, "house.defenders-march"
-    return pts, rule_id
+# Names kept importable from here for code written before the split.
+_COMPAT: Final = (_card_key, _first_bidder, _four, _last_bidder, _legal_cards)
 
 
 # ---------------------------------------------------------------------------
 # The hand state
-
-_HandCards = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -850,23 +277,7 @@ class HandState:
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the player to act may play (empty outside the play phase)."""
-        if self.phase is not Phase.PLAY or self.to_act is None:
-            return ()
-        hand = self.hands[self.to_act]
-        if not self.trick_plays and self.trump is not None and self._trump_lead_barred():
-            plain = tuple(c for c in hand if effective_suit(c, self.trump) is not self.trump)
-            if plain:
-                return tuple(sorted(plain, key=_card_key))
-        return _legal_cards(hand, self.trump, self.led_suit)
-
-    def _trump_lead_barred(self) -> bool:
-        """Under a trump-lead restriction, is leading trump barred now (holding other cards)?"""
-        rule = self.rules.trump_lead
-        if rule == "not-first-trick":
-            return not self.tricks
-        if rule == "after-broken":
-            return not trump_broken(self.tricks, self.trump)
-        return False
+        return legal_plays(self)
 
     def _lead_message(self, card: Card, options: str) -> str:
         assert self.trump is not None
@@ -890,6 +301,15 @@ class HandState:
         new = _APPLY[self.phase](self, act)
         # ``new`` is fresh and not shared yet: completing it in place keeps it immutable to callers.
         _SLOTS["history"].__set__(new, (*self.history, (seat, act)))
+        return new
+
+    def _evolve(self, **changes: object) -> HandState:
+        """``dataclasses.replace``, several times faster (no __init__ round trip); for the phase modules,
+        which build only states the rules allow."""
+        new = object.__new__(HandState)
+        for name, slot in _INIT_SLOTS:
+            slot.__set__(new, changes[name] if name in changes else slot.__get__(self))
+        _SLOTS["_legal"].__set__(new, None)
         return new
 
     # -- teaching errors -------------------------------------------------------
@@ -1049,18 +469,6 @@ def _evolve(s: HandState, **changes: object) -> HandState:
     return new
 
 
-def _legal_cards(hand: tuple[Card, ...], trump: Suit | None, led: Suit | None) -> tuple[Card, ...]:
-    if led is not None:
-        follow = tuple(c for c in hand if effective_suit(c, trump) is led)
-        if follow:
-            return tuple(sorted(follow, key=_card_key))
-    return tuple(sorted(hand, key=_card_key))
-
-
-def _card_key(card: Card) -> int:
-    return card.index
-
-
 def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
     """The first state of a hand: round 1, the dealer's left to act (or the dealer, see the rules)."""
     if not isinstance(deal, Deal):
@@ -1087,497 +495,25 @@ def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
     )
 
 
-def _pack_words(size: int, joker: bool) -> str:
-    return f"the {size}-card deck" + (" with the joker" if joker else "")
-
-
-# -- who may do what ---------------------------------------------------------------
-
-
-def _first_bidder(s: HandState) -> Seat:
-    return s.dealer if s.rules.dealer_bids_first else s.dealer.next
-
-
-def _last_bidder(s: HandState) -> Seat:
-    return s.dealer.prev if s.rules.dealer_bids_first else s.dealer
-
-
-def _may_order(s: HandState, seat: Seat) -> bool:
-    """The round-1 calling requirement (the dealer always qualifies: the up card joins the hand)."""
-    rule = s.rules.round_1_requirement
-    if rule == "anytime" or seat == s.dealer:
-        return True
-    suit = s.up_suit
-    if rule == "holding-trump":
-        return any(effective_suit(c, suit) is suit for c in s.hands[seat])
-    return any(c.suit is suit for c in s.hands[seat])
-
-
-_FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
-# misdeal option -> the aces an "ace" hand may hold (None: that kind is not played) and
-# whether a hand with no ace counts ("no ace, no face").
-_MISDEAL_KINDS: Final[dict[str, tuple[range | None, bool]]] = {
-    "off": (None, False),
-    "ace-no-face": (range(1, 2), False),  # the sheet: exactly one ace, four non-face cards
-    "aces-no-face": (range(1, 6), False),  # the lenient reading: one or more aces
-    "no-ace-no-face": (None, True),
-    "either": (range(1, 2), True),
-    "no-face": (range(1, 6), True),
-}
-_MISDEAL_WANTS: Final = {
-    "off": "a misdeal",
-    "ace-no-face": "an 'ace, no face' (exactly one ace)",
-    "aces-no-face": "an 'ace, no face' (one or more aces)",
-    "no-ace-no-face": "a 'no ace, no face'",
-    "either": "an 'ace, no face' (exactly one ace) or a 'no ace, no face'",
-    "no-face": "a no-face",
-}
-
-
-def misdeal_kind(hand: Sequence[Card], rule: str) -> str | None:
-    """'ace, no face' or 'no ace, no face' when ``hand`` may be thrown in under ``rule`` (else None).
-
-    >>> from euchre_tutor.cards import parse_cards
-    >>> misdeal_kind(parse_cards("AS 9H TH 9C TC"), "ace-no-face")
-    'ace, no face'
-    >>> misdeal_kind(parse_cards("AS AH TH 9C TC"), "ace-no-face") is None  # two aces
-    True
-    >>> misdeal_kind(parse_cards("AS AH TH 9C TC"), "aces-no-face")
-    'ace, no face'
-    """
-    aces_ok, no_ace_ok = _MISDEAL_KINDS[rule]
-    if any(c.rank in _FACES for c in hand):
-        return None
-    aces = sum(1 for c in hand if c.rank is Rank.ACE)
-    if aces and aces_ok is not None and aces in aces_ok:
-        return "ace, no face"
-    if not aces and no_ace_ok:
-        return "no ace, no face"
-    return None
-
-
-_FARMER_RANKS: Final = {
-    20: (Rank.TEN,),
-    24: (Rank.NINE, Rank.TEN),
-    28: (Rank.EIGHT, Rank.NINE),
-    32: (Rank.SEVEN, Rank.EIGHT),
-}
-
-
-def farmer_ranks(deck_size: int) -> tuple[Rank, ...]:
-    """The low ranks a farmer's hand swaps: the deck's two lowest (the sheet: 9s and 10s; 8-A deck:
-    8s and 9s; 7-A deck: 7s and 8s). The 10-A deck has no 9s, so "9s or 10s" leaves its 10s."""
-    return _FARMER_RANKS[deck_size]
-
-
-def _low_cards(hand: Sequence[Card], deck_size: int) -> list[Card]:
-    """The cards of ``hand`` a farmer's hand may swap (see :func:`farmer_ranks`)."""
-    ranks = farmer_ranks(deck_size)
-    return sorted((c for c in hand if c.rank in ranks), key=_card_key)
-
-
-def trump_broken(tricks: Sequence[Trick], trump: Suit | None) -> bool:
-    """Is trump broken: did a completed trick have a trump played to a non-trump lead?
-
-    The sheet's "a trump dumped on a non-trump lead": a trump played to a trump
-    lead (by a leader holding only trumps) does not break it.
-    """
-    if trump is None:
-        return False
-    for trick in tricks:
-        cards = trick.cards
-        if effective_suit(cards[0], trump) is not trump and any(
-            effective_suit(c, trump) is trump for c in cards[1:]
-        ):
-            return True
-    return False
-
-
-def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
-    """Misdeal and going under, open on the player's round-1 turn before the bid."""
-    out: list[Action] = []
-    hand = s.hands[seat]
-    if s.rules.misdeal != "off" and s.under_seat != seat and misdeal_kind(hand, s.rules.misdeal):
-        out.append(MISDEAL)
-    if s.rules.farmers_hand and s.under_seat is None:
-        lows = _low_cards(hand, s.rules.deck)
-        if len(lows) >= 3:
-            out.extend(Action("under", cards=tuple(combo)) for combo in combinations(lows, 3))
-    return out
-
-
-# -- one pair of functions per phase ---------------------------------------------
-
-
-def _alone_with_bid(rules: ClassicRules) -> bool:
-    """May a bid say 'alone'? Not at three players, where the maker always plays alone, nor under no alone."""
-    return rules.alone_timing == "with-bid" and rules.players != 3 and not rules.no_alone
-
-
-def _legal_blind(s: HandState) -> tuple[Action, ...]:
-    with_bid = _alone_with_bid(s.rules)
-    out: list[Action] = []
-    for suit in Suit:
-        out.append(Action("call", suit=suit))
-        if with_bid:
-            out.append(Action("call", suit=suit, alone=True))
-    return tuple(out)
-
-
-def _legal_round_1(s: HandState) -> tuple[Action, ...]:
-    seat = s.to_act
-    assert seat is not None
-    out = [PASS]
-    if _may_order(s, seat):
-        if not (s.rules.canadian_loner and seat in s.dealer.partners):
-            out.append(ORDER)
-        if _alone_with_bid(s.rules):
-            out.append(ORDER_ALONE)
-    if s.rules.misdeal != "off" or s.rules.farmers_hand:
-        out.extend(_bid_extras(s, seat))
-    return tuple(out)
-
-
-def _legal_round_2(s: HandState) -> tuple[Action, ...]:
-    # Stick the dealer; with the dealer bidding first, stick the last bidder (the sheet).
-    stuck = s.rules.stick_the_dealer and s.to_act == _last_bidder(s)
-    out: list[Action] = [] if stuck else [PASS]
-    with_bid = _alone_with_bid(s.rules)
-    may_name_up = stuck and s.rules.stuck_dealer_may_name_up_suit
-    for suit in Suit:
-        if suit is s.up_suit and not may_name_up:
-            continue
-        out.append(Action("call", suit=suit))
-        if with_bid:
-            out.append(Action("call", suit=suit, alone=True))
-    if s.rules.no_trump != "off":
-        for nt in ("high", "low") if s.rules.no_trump == "high-low" else ("high",):
-            out.append(Action("call", notrump=nt))
-            if with_bid:
-                out.append(Action("call", notrump=nt, alone=True))
-    return tuple(out)
-
-
-def _legal_discard(s: HandState) -> tuple[Action, ...]:
-    hand = s.hands[s.dealer]
-    allowed = [c for c in hand if s.rules.dealer_may_discard_up_card or c != s.up]
-    return tuple(Action("discard", card=c) for c in sorted(allowed, key=_card_key))
-
-
-def _legal_alone(s: HandState) -> tuple[Action, ...]:
-    return (ALONE, PARTNER)
-
-
-def _legal_best_card(s: HandState) -> tuple[Action, ...]:
-    assert s.to_act is not None
-    return tuple(Action("give", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
-
-
-def _legal_loner_discard(s: HandState) -> tuple[Action, ...]:
-    assert s.to_act is not None
-    return tuple(Action("discard", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
-
-
-def _legal_play(s: HandState) -> tuple[Action, ...]:
-    return tuple(Action("play", card=c) for c in s.legal_plays())
-
-
 def _legal_over(s: HandState) -> tuple[Action, ...]:
     return ()
-
-
-def _apply_blind(s: HandState, a: Action) -> HandState:
-    dealer = s.dealer
-    assert a.suit is not None
-    hands = list(s.hands)
-    hands[dealer] = (*hands[dealer], s.up)
-    timing = a.alone if s.rules.alone_timing == "with-bid" else None
-    return _evolve(
-        s,
-        phase=Phase.DISCARD,
-        to_act=dealer,
-        trump=a.suit,
-        maker=dealer,
-        alone=a.alone,
-        hands=_four(hands),
-        up_taken=True,
-        events=(TrumpMade(dealer, a.suit, 0, timing), PickedUp(dealer, s.up)),
-    )
-
-
-def _apply_round_1(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == "pass":
-        if seat == _last_bidder(s):
-            return _evolve(
-                s,
-                phase=Phase.ROUND_2,
-                to_act=_first_bidder(s),
-                passes=s.passes + 1,
-                events=(Passed(seat, 1),),
-            )
-        return _evolve(s, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
-    if a.kind == "misdeal":
-        kind = misdeal_kind(s.hands[seat], s.rules.misdeal) or "misdeal"
-        return _evolve(s, phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
-    if a.kind == "under":
-        hands = list(s.hands)
-        taken = s.kitty[:3]
-        kept = tuple(c for c in hands[seat] if c not in a.cards)
-        hands[seat] = kept + taken
-        return _evolve(
-            s,
-            hands=_four(hands),
-            kitty=a.cards + s.kitty[3:],
-            under_seat=seat,
-            under_cards=a.cards,
-            events=(WentUnder(seat, a.cards),),
-        )
-    trump = s.up_suit
-    dealer = s.dealer
-    timing = a.alone if s.rules.alone_timing == "with-bid" else None
-    made: Event = TrumpMade(seat, trump, 1, timing)
-    if a.alone and seat in dealer.partners and not s.rules.dealer_exchanges_when_partner_alone:
-        # The dealer sits out and does not exchange: the up card stays on the kitty.
-        return _after_exchange(_evolve(s, trump=trump, maker=seat, alone=True), (made,))
-    hands = list(s.hands)
-    hands[dealer] = (*hands[dealer], s.up)
-    return _evolve(
-        s,
-        phase=Phase.DISCARD,
-        to_act=dealer,
-        trump=trump,
-        maker=seat,
-        alone=a.alone,
-        hands=_four(hands),
-        up_taken=True,
-        events=(made, PickedUp(dealer, s.up)),
-    )
-
-
-def _apply_round_2(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == "pass":
-        if seat == _last_bidder(s):
-            return _evolve(
-                s,
-                phase=Phase.OVER,
-                to_act=None,
-                passes=s.passes + 1,
-                events=(Passed(seat, 2), PassedOut(s.dealer)),
-            )
-        return _evolve(s, to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
-    made = _evolve(s, trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
-    timing = a.alone if s.rules.alone_timing == "with-bid" else None
-    ev: Event = TrumpMade(seat, a.suit, 2, timing, a.notrump)
-    return _after_exchange(made, (ev,))
-
-
-def _apply_discard(s: HandState, a: Action) -> HandState:
-    dealer = s.dealer
-    assert a.card is not None
-    hands = list(s.hands)
-    hands[dealer] = tuple(c for c in hands[dealer] if c != a.card)
-    done = _evolve(s, hands=_four(hands), discard=a.card)
-    return _after_exchange(done, (Discarded(dealer, a.card),))
-
-
-def _after_exchange(s: HandState, events: tuple[Event, ...]) -> HandState:
-    """After the bid (and the dealer's discard): ask the maker, then call for best, the defenders, play."""
-    if s.rules.alone_timing == "after-discard":
-        return _evolve(s, phase=Phase.GO_ALONE, to_act=s.maker, events=events)
-    return _after_alone(s, events)
-
-
-def _after_alone(s: HandState, events: tuple[Event, ...]) -> HandState:
-    if s.alone and s.rules.call_for_best:
-        assert s.maker is not None
-        return _evolve(s, phase=Phase.BEST_CARD, to_act=s.maker.partner, events=events)
-    return _ask_defenders(s, events)
-
-
-def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
-    rule = s.rules.defend_alone
-    if rule == "any-bid" or (rule == "against-loner" and s.alone):
-        assert s.maker is not None
-        defenders = [seat for seat in s.seating.from_left_of(s.dealer) if seat.team is not s.maker.team]
-        return _evolve(
-            s,
-            phase=Phase.DEFEND_ALONE,
-            to_act=defenders[0],
-            defenders_to_ask=tuple(defenders[1:]),
-            events=events,
-        )
-    return _start_play(s, events)
-
-
-def _apply_go_alone(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    alone = a.kind == "alone"
-    return _after_alone(_evolve(s, alone=alone), (WentAlone(seat, alone, defender=False),))
-
-
-def _apply_best_card(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None and a.card is not None and s.maker is not None
-    hands = list(s.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
-    hands[s.maker] = (*hands[s.maker], a.card)
-    return _evolve(
-        s,
-        phase=Phase.LONER_DISCARD,
-        to_act=s.maker,
-        hands=_four(hands),
-        gift=a.card,
-        events=(GaveBest(seat, s.maker),),
-    )
-
-
-def _apply_loner_discard(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None and a.card is not None
-    hands = list(s.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
-    done = _evolve(s, hands=_four(hands), loner_discard=a.card)
-    return _ask_defenders(done, (Discarded(seat, a.card),))
-
-
-def _apply_defend_alone(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == "alone":
-        ev = (WentAlone(seat, True, defender=True),)
-        return _start_play(_evolve(s, lone_defender=seat, defenders_to_ask=()), ev)
-    ev = (WentAlone(seat, False, defender=True),)
-    if s.defenders_to_ask:
-        return _evolve(s, to_act=s.defenders_to_ask[0], defenders_to_ask=s.defenders_to_ask[1:], events=ev)
-    return _start_play(s, ev)
-
-
-def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
-    out = s.sitting_out
-    if s.alone and s.rules.alone_lead == "loner-left":
-        assert s.maker is not None
-        order: Iterable[Seat] = s.seating.from_left_of(s.maker)
-    else:
-        order = s.seating.from_left_of(s.dealer)
-    leader = next(seat for seat in order if seat not in out)
-    return _evolve(s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, events=events)
-
-
-def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None = None) -> int:
-    """Index of the winning card; under a low no-trump bid the lowest card of the led suit wins."""
-    if notrump != "low":
-        return winning_index(cards, trump)
-    led = effective_suit(cards[0], None)
-    best = 0
-    for i in range(1, len(cards)):
-        if cards[i].suit is led and cards[i].rank < cards[best].rank:
-            best = i
-    return best
-
-
-def explain_trick(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
-    """Why the winner's card won, in plain words."""
-    cards = trick.cards
-    win = cards[trick_winner(cards, trump, notrump)]
-    led_card = cards[0]
-    if trump is None:
-        led = led_card.suit
-        assert led is not None
-        if notrump == "low":
-            return (
-                f"{win.symbol} is the lowest {led.plural[:-1]} played: with no trump (low), the lowest "
-                "card of the led suit wins"
-            )
-        return f"{win.symbol} is the highest {led.plural[:-1]} played: with no trump, the highest card of the led suit wins"
-    led = effective_suit(led_card, trump)
-    trumps = [c for c in cards if is_trump(c, trump)]
-    if not trumps:
-        return f"{win.symbol} is the highest {led.plural[:-1]} (the led suit) and no trump was played"
-    rank_words = describe_rank(win, trump)
-    if led is trump:
-        return f"{win.symbol} is {rank_words}: the highest trump played"
-    if len(trumps) == 1:
-        return f"{win.symbol} is a trump ({rank_words}): a trump beats every card of the other suits"
-    return f"{win.symbol} is {rank_words}: the highest of the trumps played"
-
-
-def _apply_play(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None and a.card is not None
-    hands = list(s.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
-    plays = (*s.trick_plays, (seat, a.card))
-    number = len(s.tricks) + 1
-    events: tuple[Event, ...] = (CardPlayed(seat, a.card, number),)
-    out = s.sitting_out
-    if len(plays) < s.seating.players - len(out):
-        nxt = seat.next
-        while nxt in out:
-            nxt = nxt.next
-        return _evolve(s, hands=_four(hands), trick_plays=plays, to_act=nxt, events=events)
-    winner = plays[trick_winner([c for _, c in plays], s.trump, s.notrump)][0]
-    assert s.trick_leader is not None
-    trick = Trick(s.trick_leader, plays, winner)
-    tricks = (*s.tricks, trick)
-    events = (*events, TrickWon(number, trick))
-    if len(tricks) < TRICKS:
-        return _evolve(
-            s,
-            hands=_four(hands),
-            tricks=tricks,
-            trick_plays=(),
-            trick_leader=winner,
-            to_act=winner,
-            events=events,
-        )
-    over = _evolve(
-        s, hands=_four(hands), tricks=tricks, trick_plays=(), trick_leader=None, to_act=None, phase=Phase.OVER
-    )
-    assert s.maker is not None
-    makers = s.maker.team
-    taken = over.tricks_won(makers)
-    m, d, rule_id = hand_points(s.rules, taken, s.alone, s.lone_defender is not None)
-    pts = team_points(makers, m, d)
-    return _evolve(over, events=(*events, HandScored(makers, taken, pts, rule_id)))
 
 
 def _apply_over(s: HandState, a: Action) -> HandState:  # pragma: no cover - apply() refuses first
     raise IllegalAction("the hand is over")
 
 
-_LEGAL: Final = {
-    Phase.BLIND: _legal_blind,
-    Phase.ROUND_1: _legal_round_1,
-    Phase.ROUND_2: _legal_round_2,
-    Phase.DISCARD: _legal_discard,
-    Phase.GO_ALONE: _legal_alone,
-    Phase.BEST_CARD: _legal_best_card,
-    Phase.LONER_DISCARD: _legal_loner_discard,
-    Phase.DEFEND_ALONE: _legal_alone,
-    Phase.PLAY: _legal_play,
+# Each phase's legal actions and the state after one of them (bidding.py, play.py).
+_LEGAL: Final[dict[Phase, Callable[[HandState], tuple[Action, ...]]]] = {
+    **bidding.LEGAL,
+    **play.LEGAL,
     Phase.OVER: _legal_over,
 }
-_APPLY: Final = {
-    Phase.BLIND: _apply_blind,
-    Phase.ROUND_1: _apply_round_1,
-    Phase.ROUND_2: _apply_round_2,
-    Phase.DISCARD: _apply_discard,
-    Phase.GO_ALONE: _apply_go_alone,
-    Phase.BEST_CARD: _apply_best_card,
-    Phase.LONER_DISCARD: _apply_loner_discard,
-    Phase.DEFEND_ALONE: _apply_defend_alone,
-    Phase.PLAY: _apply_play,
+_APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {
+    **bidding.APPLY,
+    **play.APPLY,
     Phase.OVER: _apply_over,
 }
-
-
-def _four(hands: Sequence[tuple[Card, ...]]) -> _HandCards:
-    return tuple(hands)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,321 @@
+"""The bidding phases of a classic hand: a blind call, rounds 1 and 2, the dealer's discard,
+going alone, call for best and defending alone.
+
+One pair of functions per phase (the legal actions, and the state after one
+of them); :data:`LEGAL` and :data:`APPLY` map each phase to them. The last
+step hands over to the play module (``play._start_play``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from euchre_tutor.cards import Suit, effective_suit
+from euchre_tutor.classic.actions import (
+    ALONE,
+    ORDER,
+    ORDER_ALONE,
+    PARTNER,
+    PASS,
+    Action,
+    Phase,
+    _card_key,
+    _four,
+)
+from euchre_tutor.classic.events import (
+    Discarded,
+    Event,
+    GaveBest,
+    Misdealt,
+    Passed,
+    PassedOut,
+    PickedUp,
+    TrumpMade,
+    WentAlone,
+    WentUnder,
+)
+from euchre_tutor.classic.house import _bid_extras, misdeal_kind
+from euchre_tutor.classic.play import _start_play
+from euchre_tutor.classic.seating import Seat
+from euchre_tutor.rules.classic import ClassicRules
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from euchre_tutor.classic.engine import HandState
+
+__all__ = ["APPLY", "LEGAL"]
+
+
+def _first_bidder(s: HandState) -> Seat:
+    return s.dealer if s.rules.dealer_bids_first else s.dealer.next
+
+
+def _last_bidder(s: HandState) -> Seat:
+    return s.dealer.prev if s.rules.dealer_bids_first else s.dealer
+
+
+def _may_order(s: HandState, seat: Seat) -> bool:
+    """The round-1 calling requirement (the dealer always qualifies: the up card joins the hand)."""
+    rule = s.rules.round_1_requirement
+    if rule == "anytime" or seat == s.dealer:
+        return True
+    suit = s.up_suit
+    if rule == "holding-trump":
+        return any(effective_suit(c, suit) is suit for c in s.hands[seat])
+    return any(c.suit is suit for c in s.hands[seat])
+
+
+def _alone_with_bid(rules: ClassicRules) -> bool:
+    """May a bid say 'alone'? Not at three players, where the maker always plays alone, nor under no alone."""
+    return rules.alone_timing == "with-bid" and rules.players != 3 and not rules.no_alone
+
+
+def _legal_blind(s: HandState) -> tuple[Action, ...]:
+    with_bid = _alone_with_bid(s.rules)
+    out: list[Action] = []
+    for suit in Suit:
+        out.append(Action("call", suit=suit))
+        if with_bid:
+            out.append(Action("call", suit=suit, alone=True))
+    return tuple(out)
+
+
+def _legal_round_1(s: HandState) -> tuple[Action, ...]:
+    seat = s.to_act
+    assert seat is not None
+    out = [PASS]
+    if _may_order(s, seat):
+        if not (s.rules.canadian_loner and seat in s.dealer.partners):
+            out.append(ORDER)
+        if _alone_with_bid(s.rules):
+            out.append(ORDER_ALONE)
+    if s.rules.misdeal != "off" or s.rules.farmers_hand:
+        out.extend(_bid_extras(s, seat))
+    return tuple(out)
+
+
+def _legal_round_2(s: HandState) -> tuple[Action, ...]:
+    # Stick the dealer; with the dealer bidding first, stick the last bidder (the sheet).
+    stuck = s.rules.stick_the_dealer and s.to_act == _last_bidder(s)
+    out: list[Action] = [] if stuck else [PASS]
+    with_bid = _alone_with_bid(s.rules)
+    may_name_up = stuck and s.rules.stuck_dealer_may_name_up_suit
+    for suit in Suit:
+        if suit is s.up_suit and not may_name_up:
+            continue
+        out.append(Action("call", suit=suit))
+        if with_bid:
+            out.append(Action("call", suit=suit, alone=True))
+    if s.rules.no_trump != "off":
+        for nt in ("high", "low") if s.rules.no_trump == "high-low" else ("high",):
+            out.append(Action("call", notrump=nt))
+            if with_bid:
+                out.append(Action("call", notrump=nt, alone=True))
+    return tuple(out)
+
+
+def _legal_discard(s: HandState) -> tuple[Action, ...]:
+    hand = s.hands[s.dealer]
+    allowed = [c for c in hand if s.rules.dealer_may_discard_up_card or c != s.up]
+    return tuple(Action("discard", card=c) for c in sorted(allowed, key=_card_key))
+
+
+def _legal_alone(s: HandState) -> tuple[Action, ...]:
+    return (ALONE, PARTNER)
+
+
+def _legal_best_card(s: HandState) -> tuple[Action, ...]:
+    assert s.to_act is not None
+    return tuple(Action("give", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
+
+
+def _legal_loner_discard(s: HandState) -> tuple[Action, ...]:
+    assert s.to_act is not None
+    return tuple(Action("discard", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
+
+
+def _apply_blind(s: HandState, a: Action) -> HandState:
+    dealer = s.dealer
+    assert a.suit is not None
+    hands = list(s.hands)
+    hands[dealer] = (*hands[dealer], s.up)
+    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    return s._evolve(
+        phase=Phase.DISCARD,
+        to_act=dealer,
+        trump=a.suit,
+        maker=dealer,
+        alone=a.alone,
+        hands=_four(hands),
+        up_taken=True,
+        events=(TrumpMade(dealer, a.suit, 0, timing), PickedUp(dealer, s.up)),
+    )
+
+
+def _apply_round_1(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None
+    if a.kind == "pass":
+        if seat == _last_bidder(s):
+            return s._evolve(
+                phase=Phase.ROUND_2,
+                to_act=_first_bidder(s),
+                passes=s.passes + 1,
+                events=(Passed(seat, 1),),
+            )
+        return s._evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
+    if a.kind == "misdeal":
+        kind = misdeal_kind(s.hands[seat], s.rules.misdeal) or "misdeal"
+        return s._evolve(phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
+    if a.kind == "under":
+        hands = list(s.hands)
+        taken = s.kitty[:3]
+        kept = tuple(c for c in hands[seat] if c not in a.cards)
+        hands[seat] = kept + taken
+        return s._evolve(
+            hands=_four(hands),
+            kitty=a.cards + s.kitty[3:],
+            under_seat=seat,
+            under_cards=a.cards,
+            events=(WentUnder(seat, a.cards),),
+        )
+    trump = s.up_suit
+    dealer = s.dealer
+    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    made: Event = TrumpMade(seat, trump, 1, timing)
+    if a.alone and seat in dealer.partners and not s.rules.dealer_exchanges_when_partner_alone:
+        # The dealer sits out and does not exchange: the up card stays on the kitty.
+        return _after_exchange(s._evolve(trump=trump, maker=seat, alone=True), (made,))
+    hands = list(s.hands)
+    hands[dealer] = (*hands[dealer], s.up)
+    return s._evolve(
+        phase=Phase.DISCARD,
+        to_act=dealer,
+        trump=trump,
+        maker=seat,
+        alone=a.alone,
+        hands=_four(hands),
+        up_taken=True,
+        events=(made, PickedUp(dealer, s.up)),
+    )
+
+
+def _apply_round_2(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None
+    if a.kind == "pass":
+        if seat == _last_bidder(s):
+            return s._evolve(
+                phase=Phase.OVER,
+                to_act=None,
+                passes=s.passes + 1,
+                events=(Passed(seat, 2), PassedOut(s.dealer)),
+            )
+        return s._evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
+    made = s._evolve(trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
+    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    ev: Event = TrumpMade(seat, a.suit, 2, timing, a.notrump)
+    return _after_exchange(made, (ev,))
+
+
+def _apply_discard(s: HandState, a: Action) -> HandState:
+    dealer = s.dealer
+    assert a.card is not None
+    hands = list(s.hands)
+    hands[dealer] = tuple(c for c in hands[dealer] if c != a.card)
+    done = s._evolve(hands=_four(hands), discard=a.card)
+    return _after_exchange(done, (Discarded(dealer, a.card),))
+
+
+def _after_exchange(s: HandState, events: tuple[Event, ...]) -> HandState:
+    """After the bid (and the dealer's discard): ask the maker, then call for best, the defenders, play."""
+    if s.rules.alone_timing == "after-discard":
+        return s._evolve(phase=Phase.GO_ALONE, to_act=s.maker, events=events)
+    return _after_alone(s, events)
+
+
+def _after_alone(s: HandState, events: tuple[Event, ...]) -> HandState:
+    if s.alone and s.rules.call_for_best:
+        assert s.maker is not None
+        return s._evolve(phase=Phase.BEST_CARD, to_act=s.maker.partner, events=events)
+    return _ask_defenders(s, events)
+
+
+def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
+    rule = s.rules.defend_alone
+    if rule == "any-bid" or (rule == "against-loner" and s.alone):
+        assert s.maker is not None
+        defenders = [seat for seat in s.seating.from_left_of(s.dealer) if seat.team is not s.maker.team]
+        return s._evolve(
+            phase=Phase.DEFEND_ALONE,
+            to_act=defenders[0],
+            defenders_to_ask=tuple(defenders[1:]),
+            events=events,
+        )
+    return _start_play(s, events)
+
+
+def _apply_go_alone(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None
+    alone = a.kind == "alone"
+    return _after_alone(s._evolve(alone=alone), (WentAlone(seat, alone, defender=False),))
+
+
+def _apply_best_card(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None and a.card is not None and s.maker is not None
+    hands = list(s.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
+    hands[s.maker] = (*hands[s.maker], a.card)
+    return s._evolve(
+        phase=Phase.LONER_DISCARD,
+        to_act=s.maker,
+        hands=_four(hands),
+        gift=a.card,
+        events=(GaveBest(seat, s.maker),),
+    )
+
+
+def _apply_loner_discard(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None and a.card is not None
+    hands = list(s.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
+    done = s._evolve(hands=_four(hands), loner_discard=a.card)
+    return _ask_defenders(done, (Discarded(seat, a.card),))
+
+
+def _apply_defend_alone(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None
+    if a.kind == "alone":
+        ev = (WentAlone(seat, True, defender=True),)
+        return _start_play(s._evolve(lone_defender=seat, defenders_to_ask=()), ev)
+    ev = (WentAlone(seat, False, defender=True),)
+    if s.defenders_to_ask:
+        return s._evolve(to_act=s.defenders_to_ask[0], defenders_to_ask=s.defenders_to_ask[1:], events=ev)
+    return _start_play(s, ev)
+
+
+LEGAL: Final[dict[Phase, Callable[[HandState], tuple[Action, ...]]]] = {
+    Phase.BLIND: _legal_blind,
+    Phase.ROUND_1: _legal_round_1,
+    Phase.ROUND_2: _legal_round_2,
+    Phase.DISCARD: _legal_discard,
+    Phase.GO_ALONE: _legal_alone,
+    Phase.BEST_CARD: _legal_best_card,
+    Phase.LONER_DISCARD: _legal_loner_discard,
+    Phase.DEFEND_ALONE: _legal_alone,
+}
+APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {
+    Phase.BLIND: _apply_blind,
+    Phase.ROUND_1: _apply_round_1,
+    Phase.ROUND_2: _apply_round_2,
+    Phase.DISCARD: _apply_discard,
+    Phase.GO_ALONE: _apply_go_alone,
+    Phase.BEST_CARD: _apply_best_card,
+    Phase.LONER_DISCARD: _apply_loner_discard,
+    Phase.DEFEND_ALONE: _apply_defend_alone,
+}

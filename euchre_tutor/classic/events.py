@@ -1,0 +1,260 @@
+"""What an action did: the events of a classic hand and match (for the trick log and the hints).
+
+Each event has a ``text`` in plain words; a completed :class:`Trick` keeps
+its leader, plays and winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from euchre_tutor.cards import Card, Suit
+from euchre_tutor.classic.seating import Seat, Team
+
+__all__ = [
+    "CardPlayed",
+    "Discarded",
+    "Event",
+    "GaveBest",
+    "HandScored",
+    "HandStarted",
+    "MatchWon",
+    "Misdealt",
+    "Passed",
+    "PassedOut",
+    "PickedUp",
+    "Trick",
+    "TrickWon",
+    "TrumpMade",
+    "WentAlone",
+    "WentUnder",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: the leader, the cards in play order with their seats, the winner."""
+
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+    def to_json(self) -> dict[str, object]:
+        return {"leader": self.leader.name, "cards": [str(c) for c in self.cards], "winner": self.winner.name}
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    hand_number: int
+    dealer: Seat
+    up: Card
+
+    @property
+    def text(self) -> str:
+        return f"Hand {self.hand_number}: {self.dealer.word} deals; the up card is {self.up.symbol}."
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: Seat
+    round: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} passes."
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpMade:
+    """Trump made (``trump`` None: a no-trump bid, ``notrump`` 'high' or 'low'); round 0 is a blind call."""
+
+    seat: Seat
+    trump: Suit | None
+    round: int
+    alone: bool | None  # None: decided later (alone_timing="after-discard")
+    notrump: str | None = None
+
+    @property
+    def text(self) -> str:
+        how = {0: "names blind", 1: "orders up"}.get(self.round, "calls")
+        lone = " and goes alone" if self.alone else ""
+        if self.trump is None:
+            what = (
+                f"no trump ({self.notrump}: the {'lowest' if self.notrump == 'low' else 'highest'} card wins)"
+            )
+        else:
+            what = self.trump.plural
+        return f"{self.seat.word} {how} {what}{lone}."
+
+
+@dataclass(frozen=True, slots=True)
+class Misdealt:
+    seat: Seat
+    kind: str
+
+    @property
+    def text(self) -> str:
+        return (
+            f"{self.seat.word} shows an “{self.kind}” hand and calls a misdeal: the same dealer deals again."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class WentUnder:
+    """A farmer's hand swap; only the seat itself may see ``cards`` (views hide them)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} goes under: three low cards swapped for the hidden kitty cards."
+
+
+@dataclass(frozen=True, slots=True)
+class GaveBest:
+    """Call for best: the loner's partner passes ``card`` face down (views hide it from the others)."""
+
+    seat: Seat
+    to: Seat
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} passes a card to {self.to.word}, who goes alone."
+
+
+@dataclass(frozen=True, slots=True)
+class PickedUp:
+    seat: Seat
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} picks up {self.card.symbol}."
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """The dealer's discard; only the dealer may see ``card`` (views hide it)."""
+
+    seat: Seat
+    card: Card
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} discards a card face down."
+
+
+@dataclass(frozen=True, slots=True)
+class WentAlone:
+    """A maker's or defender's answer to "alone?"; ``defender`` tells which."""
+
+    seat: Seat
+    alone: bool
+    defender: bool
+
+    @property
+    def text(self) -> str:
+        if self.defender:
+            return (
+                f"{self.seat.word} defends alone."
+                if self.alone
+                else f"{self.seat.word} defends with partner."
+            )
+        return f"{self.seat.word} goes alone." if self.alone else f"{self.seat.word} plays with partner."
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: Seat
+    card: Card
+    trick: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.seat.word} plays {self.card.symbol}."
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    number: int
+    trick: Trick
+
+    @property
+    def seat(self) -> Seat:
+        return self.trick.winner
+
+    @property
+    def text(self) -> str:
+        return f"{self.trick.winner.word} wins trick {self.number}."
+
+
+@dataclass(frozen=True, slots=True)
+class PassedOut:
+    dealer: Seat
+
+    @property
+    def text(self) -> str:
+        return "Everyone passed twice: the hand is thrown in and the next dealer deals."
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    makers: Team
+    makers_tricks: int
+    points: tuple[int, ...]  # one per team, in the seating's team order ((NS, EW) at four)
+    rule_id: str
+
+    @property
+    def text(self) -> str:
+        teams = self.makers.seating.teams
+        scorers = [t for t in teams if self.points[t.index]]
+        pts = max(self.points)
+        one = len(self.makers.seats) == 1
+        took = (
+            f"The {'maker' if one else 'makers'} ({self.makers}) {'takes' if one else 'take'} "
+            f"{self.makers_tricks} trick{'s' if self.makers_tricks != 1 else ''}"
+        )
+        if pts == 0:
+            return f"{took}: nobody scores."
+        if len(scorers) > 1:
+            return f"{took}: {' and '.join(str(t) for t in scorers)} score {pts} each."
+        verb = "scores" if len(scorers[0].seats) == 1 else "score"
+        return f"{took}: {scorers[0]} {verb} {pts}."
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon:
+    team: Team | None
+    scores: tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        score = "-".join(str(x) for x in self.scores)
+        if self.team is None:
+            return f"The match ends level at {score}."
+        verb = "wins" if len(self.team.seats) == 1 else "win"
+        return f"{self.team} {verb} the match {score}."
+
+
+Event: TypeAlias = (
+    HandStarted
+    | Passed
+    | TrumpMade
+    | PickedUp
+    | Discarded
+    | WentAlone
+    | CardPlayed
+    | TrickWon
+    | PassedOut
+    | HandScored
+    | MatchWon
+    | Misdealt
+    | WentUnder
+    | GaveBest
+)

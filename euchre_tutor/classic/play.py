@@ -1,0 +1,179 @@
+"""The play phase of a classic hand: the opening lead, legal cards, the trump-lead
+restriction, who wins a trick and why, and the score at the end.
+
+:data:`LEGAL` and :data:`APPLY` map the play phase to its pair of functions.
+
+>>> from euchre_tutor.cards import parse_cards
+>>> trick_winner(parse_cards("AS JC 9S"), Suit.CLUBS)  # the right bower trumps the ace
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final
+
+from euchre_tutor.cards import Card, Suit, describe_rank, effective_suit, is_trump, winning_index
+from euchre_tutor.classic.actions import Action, Phase, _card_key, _four
+from euchre_tutor.classic.events import CardPlayed, Event, HandScored, Trick, TrickWon
+from euchre_tutor.classic.scoring import TRICKS, hand_points, team_points
+from euchre_tutor.classic.seating import Seat
+from euchre_tutor.rules.classic import ClassicRules
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from euchre_tutor.classic.engine import HandState
+
+__all__ = [
+    "APPLY",
+    "LEGAL",
+    "explain_trick",
+    "legal_plays",
+    "trick_winner",
+    "trump_broken",
+    "trump_lead_barred",
+]
+
+
+def legal_plays(s: HandState) -> tuple[Card, ...]:
+    """The cards the player to act may play (empty outside the play phase)."""
+    if s.phase is not Phase.PLAY or s.to_act is None:
+        return ()
+    hand = s.hands[s.to_act]
+    if not s.trick_plays and s.trump is not None and trump_lead_barred(s.rules, s.tricks, s.trump):
+        plain = tuple(c for c in hand if effective_suit(c, s.trump) is not s.trump)
+        if plain:
+            return tuple(sorted(plain, key=_card_key))
+    return _legal_cards(hand, s.trump, s.led_suit)
+
+
+def trump_lead_barred(rules: ClassicRules, tricks: Sequence[Trick], trump: Suit | None) -> bool:
+    """Under a trump-lead restriction, is leading trump barred now (for a leader holding other cards)?"""
+    rule = rules.trump_lead
+    if rule == "not-first-trick":
+        return not tricks
+    if rule == "after-broken":
+        return not trump_broken(tricks, trump)
+    return False
+
+
+def trump_broken(tricks: Sequence[Trick], trump: Suit | None) -> bool:
+    """Is trump broken: did a completed trick have a trump played to a non-trump lead?
+
+    The sheet's "a trump dumped on a non-trump lead": a trump played to a trump
+    lead (by a leader holding only trumps) does not break it.
+    """
+    if trump is None:
+        return False
+    for trick in tricks:
+        cards = trick.cards
+        if effective_suit(cards[0], trump) is not trump and any(
+            effective_suit(c, trump) is trump for c in cards[1:]
+        ):
+            return True
+    return False
+
+
+def _legal_cards(hand: tuple[Card, ...], trump: Suit | None, led: Suit | None) -> tuple[Card, ...]:
+    if led is not None:
+        follow = tuple(c for c in hand if effective_suit(c, trump) is led)
+        if follow:
+            return tuple(sorted(follow, key=_card_key))
+    return tuple(sorted(hand, key=_card_key))
+
+
+def _legal_play(s: HandState) -> tuple[Action, ...]:
+    return tuple(Action("play", card=c) for c in legal_plays(s))
+
+
+def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
+    out = s.sitting_out
+    if s.alone and s.rules.alone_lead == "loner-left":
+        assert s.maker is not None
+        order: Iterable[Seat] = s.seating.from_left_of(s.maker)
+    else:
+        order = s.seating.from_left_of(s.dealer)
+    leader = next(seat for seat in order if seat not in out)
+    return s._evolve(phase=Phase.PLAY, to_act=leader, trick_leader=leader, events=events)
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None = None) -> int:
+    """Index of the winning card; under a low no-trump bid the lowest card of the led suit wins."""
+    if notrump != "low":
+        return winning_index(cards, trump)
+    led = effective_suit(cards[0], None)
+    best = 0
+    for i in range(1, len(cards)):
+        if cards[i].suit is led and cards[i].rank < cards[best].rank:
+            best = i
+    return best
+
+
+def explain_trick(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
+    """Why the winner's card won, in plain words."""
+    cards = trick.cards
+    win = cards[trick_winner(cards, trump, notrump)]
+    led_card = cards[0]
+    if trump is None:
+        led = led_card.suit
+        assert led is not None
+        if notrump == "low":
+            return (
+                f"{win.symbol} is the lowest {led.plural[:-1]} played: with no trump (low), the lowest "
+                "card of the led suit wins"
+            )
+        return f"{win.symbol} is the highest {led.plural[:-1]} played: with no trump, the highest card of the led suit wins"
+    led = effective_suit(led_card, trump)
+    trumps = [c for c in cards if is_trump(c, trump)]
+    if not trumps:
+        return f"{win.symbol} is the highest {led.plural[:-1]} (the led suit) and no trump was played"
+    rank_words = describe_rank(win, trump)
+    if led is trump:
+        return f"{win.symbol} is {rank_words}: the highest trump played"
+    if len(trumps) == 1:
+        return f"{win.symbol} is a trump ({rank_words}): a trump beats every card of the other suits"
+    return f"{win.symbol} is {rank_words}: the highest of the trumps played"
+
+
+def _apply_play(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None and a.card is not None
+    hands = list(s.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != a.card)
+    plays = (*s.trick_plays, (seat, a.card))
+    number = len(s.tricks) + 1
+    events: tuple[Event, ...] = (CardPlayed(seat, a.card, number),)
+    out = s.sitting_out
+    if len(plays) < s.seating.players - len(out):
+        nxt = seat.next
+        while nxt in out:
+            nxt = nxt.next
+        return s._evolve(hands=_four(hands), trick_plays=plays, to_act=nxt, events=events)
+    winner = plays[trick_winner([c for _, c in plays], s.trump, s.notrump)][0]
+    assert s.trick_leader is not None
+    trick = Trick(s.trick_leader, plays, winner)
+    tricks = (*s.tricks, trick)
+    events = (*events, TrickWon(number, trick))
+    if len(tricks) < TRICKS:
+        return s._evolve(
+            hands=_four(hands),
+            tricks=tricks,
+            trick_plays=(),
+            trick_leader=winner,
+            to_act=winner,
+            events=events,
+        )
+    over = s._evolve(
+        hands=_four(hands), tricks=tricks, trick_plays=(), trick_leader=None, to_act=None, phase=Phase.OVER
+    )
+    assert s.maker is not None
+    makers = s.maker.team
+    taken = over.tricks_won(makers)
+    m, d, rule_id = hand_points(s.rules, taken, s.alone, s.lone_defender is not None)
+    pts = team_points(makers, m, d)
+    return over._evolve(events=(*events, HandScored(makers, taken, pts, rule_id)))
+
+
+LEGAL: Final[dict[Phase, Callable[[HandState], tuple[Action, ...]]]] = {Phase.PLAY: _legal_play}
+APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {Phase.PLAY: _apply_play}
