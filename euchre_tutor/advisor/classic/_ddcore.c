@@ -37,6 +37,8 @@ typedef struct {
     uint8_t order[SLOTS];
     uint8_t place[SLOTS]; /* a card's index in order */
     int ncards;
+    uint8_t trump_order[SLOTS]; /* the trumps, strongest first */
+    int ntrumps;
 } Tables;
 
 typedef struct {
@@ -87,6 +89,9 @@ static int parse_tables(PyObject *blob, Tables *t) {
         }
         t->place[t->order[i]] = (uint8_t)i;
     }
+    t->ntrumps = 0;
+    for (int i = 0; i < t->ncards; i++)
+        if ((t->trumps >> t->order[i]) & 1) t->trump_order[t->ntrumps++] = t->order[i];
     return 0;
 }
 
@@ -309,6 +314,54 @@ static int representatives(const Search *S, int seat, int k, int led, int wseat,
 static int node(Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t table, int tbroke,
                 int broken, int tleft, int alpha, int beta, uint64_t legal);
 
+/* Sure tricks at a trick boundary: a seat holding the highest trumps still in play (a run of
+ * them) wins a trick with each, since it plays them in different tricks and nothing beats them. */
+static void sure_tricks(const Search *S, int leader, int tleft, int *lo, int *hi) {
+    const Tables *t = S->t;
+    uint64_t left = S->all & t->trumps;
+    if (!left) {
+        /* No trump in play: the leader cashes the top cards it holds in each suit, one after
+         * another (nobody can ruff, and it keeps the lead). */
+        int run = 0;
+        uint64_t mine = S->hands[leader];
+        for (int i = 0; i < t->ncards; i++) {
+            int c = t->order[i];
+            if (!((S->all >> c) & 1)) continue;
+            if ((mine >> c) & 1) {
+                run++;
+                continue;
+            }
+            /* a live card of another seat: skip to the next suit */
+            int s = t->suit[c];
+            while (i + 1 < t->ncards && t->suit[t->order[i + 1]] == s) i++;
+        }
+        if (run > tleft) run = tleft;
+        if ((S->maker_side >> leader) & 1) {
+            if (run > *lo) *lo = run;
+        } else if (tleft - run < *hi) {
+            *hi = tleft - run;
+        }
+        return;
+    }
+    int owner = -1, run = 0;
+    for (int i = 0; i < t->ntrumps; i++) {
+        int c = t->trump_order[i];
+        if (!((left >> c) & 1)) continue;
+        int o = 0;
+        while (!((S->hands[o] >> c) & 1)) o++;
+        if (owner < 0)
+            owner = o;
+        else if (o != owner)
+            break;
+        run++;
+    }
+    if ((S->maker_side >> owner) & 1) {
+        if (run > *lo) *lo = run;
+    } else if (tleft - run < *hi) {
+        *hi = tleft - run;
+    }
+}
+
 static int trick_start(Search *S, int leader, int broken, int tleft, int alpha, int beta) {
     if (tleft == 0) return 0;
     if (alpha >= tleft) return tleft;
@@ -319,6 +372,12 @@ static int trick_start(Search *S, int leader, int broken, int tleft, int alpha, 
     int hit = e->gen == tt_gen && e->leader == leader && e->broken == broken;
     for (int s = 0; hit && s < S->players; s++)
         if (e->hands[s] != S->hands[s]) hit = 0;
+    if (!hit) {
+        sure_tricks(S, leader, tleft, &lo, &hi);
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+    }
     if (hit) {
         lo = e->lo;
         hi = e->hi;
