@@ -84,6 +84,11 @@ def test_from_state_needs_the_start_of_a_trick() -> None:
         {"no_trump": "high"},
         {"call_for_best": True},
         {"defend_alone": "against-loner"},
+        {"players": 3, "deck": 20},
+        {"no_alone": True},
+        {"stick_the_dealer": True, "dealer_bids_first": True},
+        {"misdeal": "aces-no-face"},
+        {"trump_lead": "after-broken"},
     ],
 )
 def test_the_lean_path_refuses_house_rules_it_does_not_play(options: dict[str, object]) -> None:

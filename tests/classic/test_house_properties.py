@@ -18,8 +18,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer, play_out
-from euchre_tutor.cards import JOKER, Card, deck, parse_card
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, new_match
+from euchre_tutor.cards import JOKER, Card, deck, is_trump, parse_card
+from euchre_tutor.classic.engine import (
+    Action,
+    Deal,
+    HandState,
+    Phase,
+    Seat,
+    new_hand,
+    new_match,
+    trump_broken,
+)
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
@@ -259,6 +268,15 @@ FEATURES = {
     "defend-vs-loner": lambda s: s.lone_defender is not None and s.alone,
     "no-partner-exchange": lambda s: s.alone and not s.up_taken,
     "take-4-nothing": lambda s: s.points() == (0, 0) and s.maker is not None,
+    "farmer-28": lambda s: s.under_seat is not None,
+    "farmer-32": lambda s: s.under_seat is not None,
+    "misdeal-aces": lambda s: s.misdealt,
+    "misdeal-no-face": lambda s: s.misdealt,
+    # a trump led once a trump was dumped on a non-trump lead
+    "lead-broken": lambda s: any(
+        is_trump(s.tricks[i].cards[0], s.trump) and trump_broken(s.tricks[:i], s.trump)
+        for i in range(1, len(s.tricks))
+    ),
 }
 
 
