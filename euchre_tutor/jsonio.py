@@ -21,6 +21,7 @@ import math
 import re
 import sys
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import IO, Final
 
 from euchre_tutor.errors import JsonInputError
@@ -45,8 +46,10 @@ MAX_DIGITS: Final = 100  # far above any seed or score, far below Python's int-s
 MAX_ERROR: Final = 300  # characters in one error line, whatever the input
 _QUOTE: Final = 60  # characters of a long value quoted in a message
 
-# A JSON string (even an unterminated one, to the end of the text) or a bracket.
-_TOKEN: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+# A JSON string (even an unterminated one, to the end of the text), and a bracket.
+_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKETS: Final = bytes(b for b in range(256) if b not in b"[]{}")  # UTF-8 keeps ASCII bytes apart
+_STEP: Final = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
 def short(value: object, limit: int = _QUOTE) -> str:
@@ -149,16 +152,16 @@ def whole_number(text: str) -> int:
 
 
 def _depth(text: str) -> int:
-    """The deepest bracket nesting outside strings, counted in a loop (it cannot recurse)."""
-    depth = deepest = 0
-    for match in _TOKEN.finditer(text):
-        token = match.group()
-        if token == "[" or token == "{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token == "]" or token == "}":
-            depth -= 1
-    return deepest
+    """The deepest bracket nesting outside strings (a bound at most MAX_DEPTH when brackets are few).
+
+    Counted without recursion: strings are cut out, then a running sum over
+    the brackets left.
+    """
+    brackets = text.count("[") + text.count("{")
+    if brackets <= MAX_DEPTH:  # the usual case: no scan at all
+        return brackets
+    outside = _STRING.sub("", text).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_STEP.__getitem__, outside)), default=0)
 
 
 def _whole(digits: str) -> int:
