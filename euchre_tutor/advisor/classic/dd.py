@@ -384,6 +384,43 @@ class _Search:
         losers = sorted((c for c in reps if power[c] <= wpow), key=lambda c: cost[c])
         return winners + losers
 
+    def sure_tricks(self, hands: list[int], leader: int, tleft: int) -> tuple[int, int]:
+        """Bounds on the makers' tricks at a trick boundary (the twin of _ddcore.c's sure_tricks).
+
+        A seat holding the highest trumps in play (a run of them) wins a trick with each: it plays
+        them in different tricks and nothing beats them. With no trump in play the leader cashes
+        its top cards in every suit, one after another.
+        """
+        t = self.t
+        live = 0
+        for h in hands:
+            live |= h
+        run = 0
+        if live & t.trumps:
+            owner = -1
+            for c in t.order:
+                if not (t.trumps >> c & 1 and live >> c & 1):
+                    continue
+                o = next(s for s, h in enumerate(hands) if h >> c & 1)
+                if owner < 0:
+                    owner = o
+                elif o != owner:
+                    break
+                run += 1
+        else:
+            owner = leader
+            blocked = -1  # a suit where another seat holds a higher live card
+            for c in t.order:
+                if live >> c & 1 and t.suit[c] != blocked:
+                    if hands[leader] >> c & 1:
+                        run += 1
+                    else:
+                        blocked = t.suit[c]
+            run = min(run, tleft)
+        if self.maker_side >> owner & 1:
+            return run, tleft
+        return 0, tleft - run
+
     def trick_start(
         self, hands: list[int], leader: int, broken: bool, tleft: int, alpha: int, beta: int
     ) -> int:
@@ -394,7 +431,8 @@ class _Search:
         if beta <= 0:
             return 0
         key = (*hands, leader, broken)
-        lo, hi = self.tt.get(key, (0, tleft))
+        bounds = self.tt.get(key)
+        lo, hi = bounds if bounds is not None else self.sure_tricks(hands, leader, tleft)
         if lo >= beta:
             return lo
         if hi <= alpha:
