@@ -238,6 +238,13 @@ async def run_sessions(
             except Exception as error:  # a stuck or broken session is a failure to report
                 s.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0][:200]}")
             s.elapsed = time.perf_counter() - t0
+            render = f"{s.first_render:.1f} s" if s.first_render is not None else "none"
+            state = "finished" if s.finished else f"FAILED ({s.errors[0] if s.errors else 'not finished'})"
+            print(
+                f"  {s.app} #{s.number}: first render {render}, {len(s.clicks)} clicks, {state} "
+                f"after {s.elapsed:.0f} s",
+                flush=True,
+            )
 
         # interleave the two apps, so a stagger spreads both over the start
         order = sorted(range(len(sessions)), key=lambda i: (sessions[i].number, sessions[i].app))
@@ -329,6 +336,8 @@ def main() -> int:
         wall = time.perf_counter() - t0
         stop_voila(server)
 
+    log = server.log.read_text(errors="replace")
+    iopub = log.count("Timeout waiting for IOPub output")
     failures = [f"{s.app} #{s.number}: {e}" for s in sessions for e in s.errors]
     failures += [
         f"{s.app} #{s.number}: the deal was not finished" for s in sessions if not s.finished and not s.errors
@@ -359,6 +368,10 @@ def main() -> int:
     print(f"requests to other hosts aborted (loopback only): {blocked}")
     if loads:
         print(f"load average during the run: {min(loads):.1f}-{max(loads):.1f}; wall time {wall:.0f} s")
+    print(
+        f"Voila log: {iopub} 'Timeout waiting for IOPub output' (a notebook cell's output dropped after "
+        f"VoilaExecutor.iopub_timeout, notebooks/voila.json; the page then shows no app)"
+    )
     print(f"failures: {len(failures)}")
     for f in failures[:30]:
         print(f"  FAILURE {f}")
