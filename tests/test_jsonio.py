@@ -155,3 +155,20 @@ def test_error_text_escapes_lone_surrogates_so_the_line_prints_as_utf8() -> None
     line = error_text("unknown option pre\udc93set " + "y" * 400)
     assert line.startswith("unknown option pre\\udc93set yyy") and len(line) == MAX_ERROR
     line.encode("utf-8")  # would raise for a lone surrogate
+
+
+@settings(deadline=None, max_examples=120)
+@given(
+    st.lists(st.sampled_from(["list", "dict"]), min_size=0, max_size=80),
+    st.text(alphabet='[]{}"\\x', max_size=12),
+)
+def test_the_depth_limit_counts_nesting_not_brackets_in_strings(shape: list[str], inside: str) -> None:
+    value: object = inside
+    for kind in reversed(shape):
+        value = [value, "]"] if kind == "list" else {"{[": value}
+    text = json.dumps(value)
+    if len(shape) <= MAX_DEPTH:
+        assert load_json_text(text) == value
+    else:
+        with pytest.raises(JsonInputError, match=f"nested {len(shape)} levels deep"):
+            load_json_text(text)
