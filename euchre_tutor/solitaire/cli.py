@@ -3,7 +3,10 @@
 Also the shared plumbing of the Solitaire subcommands (the advisor's
 ``analyze`` uses it): reading a position from flags or from a batch line,
 batch mode, and errors (exit 2, one teaching line on stderr, never a
-traceback).
+traceback). Input goes through :mod:`euchre_tutor.jsonio`; a batch file is
+read as bytes and each line decoded on its own. Flags that would be ignored
+(position flags or ``--json`` with ``--batch``, position flags with
+``--game``) and unknown keys in a batch line are refused, not dropped.
 """
 
 from __future__ import annotations

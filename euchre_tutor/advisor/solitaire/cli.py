@@ -4,7 +4,10 @@ Without ``--trump`` it analyses the trump decision (8 options, 10 with
 ``--name-turned``); with ``--trump`` (and ``--plays``) the position reached.
 ``--json`` prints one JSON object; ``--batch FILE|-`` reads JSON lines like
 replay's and prints one result line per input line (a bad line gives
-``{"error": ...}`` and the batch goes on, exit 0).
+``{"error": ...}`` and the batch goes on, exit 0). A flag that would be
+ignored is refused instead: position flags or ``--json`` with ``--batch``,
+``--score`` without ``--mode game``, ``--jobs`` with ``--trump`` (a card
+decision runs in one process).
 
 Exact values are reduced fraction strings with the sign on the numerator
 (``"-7/19"``, ``"1"``). ``"best"`` is the option with the highest value in the
