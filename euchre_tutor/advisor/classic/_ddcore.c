@@ -285,8 +285,8 @@ static int representatives(const Search *S, int seat, int k, int led, int wseat,
     int same_side = k && ((S->maker_side >> wseat) & 1) == ((S->maker_side >> seat) & 1);
     for (int i = 0; i < n; i++) {
         int c = reps[i];
-        if (k == 0)
-            key[i] = -t->cost[c];
+        if (k == 0) /* leads: dearest first; a defender tries its plain cards before its trumps */
+            key[i] = -t->cost[c] + (((t->trumps >> c) & 1) && !((S->maker_side >> seat) & 1) ? 100 : 0);
         else if (same_side)
             key[i] = t->cost[c];
         else if (t->power[led][c] > wpow)
