@@ -6,7 +6,9 @@ CI (``CI=true``), where that is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -137,11 +139,56 @@ def chromium() -> str:
     return path
 
 
+PREHEATED = ("solitaire.ipynb", "classic.ipynb")  # the pools of notebooks/voila.json
+STARTUP_TIMEOUT = 600.0  # s: three kernels run their notebooks (two start an exact analysis) at once
+
+
+def wait_for_pools(server: VoilaServer, notebooks: tuple[str, ...] = PREHEATED) -> None:
+    """Wait until Voila says each preheated pool is full: on a loaded machine the first page
+    would otherwise wait for a kernel still starting, and a page's timeout would measure start-up."""
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        log = server.log.read_text(errors="replace")
+        if all(f"Kernel pool of {name} is filled" in log for name in notebooks):
+            return
+        if server.process.poll() is not None:
+            raise RuntimeError(f"Voila exited with code {server.process.returncode}; its log:\n{log}")
+        time.sleep(0.5)
+    raise RuntimeError(f"Voila's preheated pools were not full within {STARTUP_TIMEOUT} s; its log:\n{log}")
+
+
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory, chromium: str) -> Iterator[VoilaServer]:
     server = start_voila(tmp_path_factory.mktemp("voila"))
-    yield server
-    stop_voila(server)
+    try:
+        wait_for_pools(server)
+        yield server
+    finally:
+        stop_voila(server)
+
+
+FAILURES = ROOT / "artifacts" / "browser-failures"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test leaves its evidence: the Voila log and a screenshot, in artifacts/."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when != "call" or not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    name = re.sub(r"[^\w.-]+", "_", item.nodeid)
+    FAILURES.mkdir(parents=True, exist_ok=True)
+    server = funcargs.get("voila")
+    if isinstance(server, VoilaServer):
+        log = server.log.read_text(errors="replace")
+        (FAILURES / f"{name}.voila.log").write_text(log)
+        report.sections.append(("Voila log (last 60 lines)", "\n".join(log.splitlines()[-60:])))
+    page = funcargs.get("page")
+    if isinstance(page, tuple):
+        with contextlib.suppress(Exception):
+            page[0].screenshot(path=str(FAILURES / f"{name}.png"), full_page=True)
 
 
 @pytest.fixture(scope="session")
