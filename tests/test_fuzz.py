@@ -3,9 +3,9 @@
 A seeded generator makes random bytes, deep nesting, huge numbers, NaN and
 Infinity, wrong types and mutated valid inputs (a card dropped, duplicated or
 swapped, text cut short, a character flipped) and feeds them to every entry
-point: ``euchre-tutor solitaire replay|analyze`` and ``classic replay|rules``
-(run in-process with stdin/stdout redirected, plus a few real processes), the
-save-file readers and the widget controllers' Load. The checks: exit status
+point: ``euchre-tutor solitaire replay|analyze`` and ``classic
+replay|rules|analyze`` (run in-process with stdin/stdout redirected, plus a
+few real processes), the save-file readers and the widget controllers' Load. The checks: exit status
 0 or 2, at most one stderr line of at most 300 characters, one JSON line out
 per batch line in, a reader returns or raises the project's error, and a
 refused Load changes nothing. ``EUCHRE_FUZZ_ROUNDS=N`` runs N times as many
@@ -338,6 +338,55 @@ def test_solitaire_analyze_batch_answers_every_line() -> None:
     for data in batches(rng, inputs, 20):
         argv = ["solitaire", "analyze", "--batch", "-", "--jobs", "1"]
         check_batch(argv, data, *run_cli(argv, data))
+
+
+CLASSIC_POSITIONS: list[object] = [
+    {
+        "dealer": "E",
+        "seat": "S",
+        "hand": ["JH", "JD", "AH", "KS", "9C"],
+        "up": "9D",
+        "actions": ["S: pass", "W: pass", "N: pass", "E: pass", "S: call H"],
+    },
+    {
+        "rules": "standard",
+        "dealer": "N",
+        "seat": "E",
+        "hand": ["QD", "9S", "KH", "JH", "JD"],
+        "up": "AD",
+        "score": {"us": 8, "them": 9},
+    },
+]
+
+
+def test_classic_analyze_input_and_batch_answer_everything(tmp_path: Path) -> None:
+    """Few sampled worlds: the checks are about reading the input, not the advice."""
+    rng = random.Random(SEED + 9)
+    inputs = hostile(rng, CLASSIC_POSITIONS, 50 * ROUNDS)
+    path = tmp_path / "position.json"
+    for data in inputs[: 25 * ROUNDS]:
+        path.write_bytes(data)
+        for argv, stdin in (
+            (["classic", "analyze", "--worlds", "4", "--input", as_argv(data)], b""),
+            (["classic", "analyze", "--worlds", "4", "--input", "-"], data),
+            (["classic", "analyze", "--worlds", "4", "--json", "--input", str(path)], b""),
+        ):
+            check_answer(argv, *run_cli(argv, stdin))
+    for data in batches(rng, inputs, 25):
+        argv = ["classic", "analyze", "--worlds", "4", "--batch", "-"]
+        check_batch(argv, data, *run_cli(argv, data))
+    flags = {
+        "--worlds": ["3", "0", "-1", "x", "9" * 5000, "1e3"],
+        "--seed": ["7", "-7", "x", "9" * 5000],
+        "--mode": ["points", "game", "chess"],
+    }
+    position = json.dumps(CLASSIC_POSITIONS[1]).encode()
+    for _ in range(40 * ROUNDS):
+        argv = ["classic", "analyze", "--worlds", "3"]
+        for name in rng.sample(sorted(flags), rng.randrange(0, 4)):
+            argv += [name, rng.choice(flags[name])]
+        argv += rng.choice([["--input", "-"], ["--batch", "-"], ["--json", "--input", "-"], ["--json"]])
+        check_answer(argv, *run_cli(argv, position))
 
 
 JSON_VALUES = st.recursive(
