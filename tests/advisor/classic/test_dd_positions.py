@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, HandState, Phase, new_hand, rules_seating
+from euchre_tutor.classic.engine import PASS, Deal, HandState, Phase, new_hand, rules_seating
 from euchre_tutor.rules.classic import ClassicRules, preset
 from euchre_tutor.views.classic import seat_view
 
@@ -54,7 +54,18 @@ def start_of_play(rules: ClassicRules, rng: random.Random, random_bids: float = 
         state = new_hand(deal, rules)
         while state.phase is not Phase.PLAY and not state.is_over:
             legal = state.legal_actions()
-            if rng.random() < random_bids:
+            no_trump = [a for a in legal if a.notrump is not None]
+            # Random bids seldom reach no trump (round 2) and name it: help them.
+            if (
+                rules.no_trump != "off"
+                and state.phase is Phase.ROUND_1
+                and PASS in legal
+                and rng.random() < 0.8
+            ):
+                action = PASS
+            elif no_trump and rng.random() < 0.5:
+                action = no_trump[rng.randrange(len(no_trump))]
+            elif rng.random() < random_bids:
                 action = legal[rng.randrange(len(legal))]
             else:
                 assert state.to_act is not None
