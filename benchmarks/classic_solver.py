@@ -1,6 +1,6 @@
 """Classic double-dummy solver benchmark: time per solve and per card_values call, and 200-world batches.
 
-Usage: ``python benchmarks/classic_solver.py [--deals 200] [--python-deals 30] [--rules standard ...]``
+Usage: ``python benchmarks/classic_solver.py [--deals 100] [--python-deals 20] [--rules standard ...]``
 
 Random deals are bid to the first lead by rule-based players (passed-out deals
 are redealt), then played to the end by rule-based players; the state at the
@@ -130,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             count = args.deals if backend == "compiled" else min(args.deals, args.python_deals)
             if name.startswith("six") and backend == "python":
                 count = min(count, 10)
+            if count < 1:
+                continue
             per_call(name, deals[:count], backend)
             if backend == "compiled" or not name.startswith("six"):
                 batches(
