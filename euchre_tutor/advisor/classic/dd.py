@@ -34,7 +34,7 @@ core asks null-window questions ("at least k tricks?", MTD(f)) that share the
 table's bounds; the Python twin searches the full window. Both return exact
 values, so they agree card for card.
 
-The rollout is the card play of
+The rollout is the card play of the rule-based ("Club") player,
 :class:`~euchre_tutor.bots.classic.RuleBasedPlayer` (``_play``, ``_lead``,
 ``_is_boss``, ``_cheapest``, ``_power``, ``_cost``) re-implemented on the same
 tables: the advisor layer may not import the bots. It must stay in step with
