@@ -15,6 +15,13 @@
  * the legal cards of the seat to act (the engine's), cards on the table, then per seat the
  * next active seat, per seat the hand (sitting-out seats: 0), then (seat, card) per card on
  * the table. Values are the makers' tricks from the current trick on.
+ *
+ * The search: fail-soft alpha-beta, asked null-window questions (MTD(f)); equivalent cards
+ * (adjacent in their suit with no live card of another seat between them) searched once; a
+ * transposition table of bounds at trick boundaries (a fixed array, entries stamped with a
+ * generation number so a new solve needs no clearing), seeded with sure tricks (a seat holding
+ * the top trumps in play). The table and the cached contract are module state: calls hold the
+ * GIL and never run concurrently.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
