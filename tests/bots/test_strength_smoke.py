@@ -74,7 +74,13 @@ def test_rule_based_beats_random(strength: ModuleType) -> None:
 
 def _without_times(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
-        {**d, "plays": [{k: v for k, v in p.items() if k != "seconds"} for p in d["plays"]]} for d in deals
+        {
+            **d,
+            "plays": [
+                {k: v for k, v in p.items() if k not in ("seconds", "cpu_seconds")} for p in d["plays"]
+            ],
+        }
+        for d in deals
     ]
 
 
@@ -100,6 +106,7 @@ def _play(maker: str | None, tricks: int | None) -> dict[str, Any]:
         "alone": False,
         "decisions": [2, 3],
         "seconds": [0.004, 0.003],
+        "cpu_seconds": [0.002, 0.003],
     }
 
 
@@ -117,6 +124,7 @@ def test_summary_interval_and_euchre_rate(strength: ModuleType) -> None:
     assert s["A"]["made"] == 4 and s["A"]["euchred_rate"] == pytest.approx(1 / 4)
     assert s["B"]["made"] == 4 and s["B"]["euchred_rate"] == pytest.approx(1 / 4)
     assert s["A"]["ms_per_decision"] == pytest.approx(1000 * 0.032 / 16)
+    assert s["B"]["cpu_ms_per_decision"] == pytest.approx(1000 * 0.024 / 24)
 
 
 def test_saved_run_is_extended(

@@ -35,6 +35,8 @@ from typing import Final, NamedTuple
 from euchre_tutor.advisor.classic.worlds import _Plan
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, format_cards, parse_card
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
+from euchre_tutor.classic.house import farmer_ranks
+from euchre_tutor.classic.play import trump_lead_barred
 from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction, IllegalPlay
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -202,10 +204,14 @@ def _is_discard(step: _Step) -> bool:
 def _check_known_cards(me: Seat, dealer: Seat, hand: list[Card], up: Card, steps: list[_Step]) -> None:
     """Cards the input places twice: a card played twice, or held and played."""
     seen: dict[Card, str] = {c: f"{me.word}'s hand" for c in hand}
-    if up in seen and me != dealer:
+    given_by_dealer = any(
+        s.seat == dealer and (s.hidden == "give" or (s.action is not None and s.action.kind == "give"))
+        for s in steps
+    )
+    if up in seen and me != dealer and not given_by_dealer:
         raise DealError(
             f"the up card {up} is in {me.word}'s hand, but only the dealer ({dealer.word}) "
-            "can hold it (after it is ordered up)"
+            "can hold it (after it is ordered up; or a loner it passes it to)"
         )
     for step in steps:
         act = step.action
@@ -257,6 +263,8 @@ def _dealt_hand(
             received = act.card
     if me == dealer and up in cards:
         cards.remove(up)
+    if hidden_gift and received is None and up in cards and me != dealer:
+        received = up  # only the dealer could have passed the up card
     if hidden_gift and received is None and len(cards) == 6 + (3 if under else 0):
         # A loner called for best and the card passed is not written: the last card to arrive.
         received = ([c for c in hand if c in cards] or [c for c in cards if c not in under])[-1]
@@ -450,12 +458,7 @@ def _fit_play(
 
 def _trump_lead_barred(state: HandState) -> bool:
     """Is leading trump barred now (so a trump lead shows a hand of only trumps)?"""
-    rule, trump = state.rules.trump_lead, state.trump
-    if rule == "not-first-trick":
-        return not state.tricks
-    if rule == "after-broken":
-        return not any(effective_suit(c, trump) is trump for t in state.tricks for c in t.cards)
-    return False
+    return trump_lead_barred(state.rules, state.tricks, state.trump)
 
 
 def _all_voids_of(view: SeatView) -> dict[Seat, frozenset[Suit]]:
@@ -495,7 +498,8 @@ def _why_not(state: HandState) -> str:
         return "going under is not played under these rules"
     if state.under_seat is not None:
         return f"{state.under_seat.word} already went under"
-    return "no deal consistent with the position gives it three cards of rank 10 or lower"
+    ranks = " and ".join(f"{r.letter}s" for r in farmer_ranks(rules.deck))
+    return f"no deal consistent with the position gives it three low cards ({ranks})"
 
 
 def _phase_words(state: HandState) -> str:

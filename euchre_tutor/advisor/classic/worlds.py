@@ -91,6 +91,8 @@ from euchre_tutor.classic.engine import (
     misdeal_kind,
     new_hand,
 )
+from euchre_tutor.classic.house import farmer_ranks
+from euchre_tutor.classic.play import trump_lead_barred
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView
@@ -120,8 +122,9 @@ _PHASES: Final = (
     Phase.OVER,
 )
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
-CANDIDATES_PER_WORLD: Final = 6
+CANDIDATES_PER_WORLD: Final = 4
 _RESTARTS: Final = 30
+_PATIENCE: Final = 50
 
 
 def _sigma(x: float) -> float:
@@ -195,11 +198,40 @@ class BiddingModel:
     no_bower_factor: float = 0.1
     three_handed_extra: float = 1.0
     floor: float = 0.02
+    discard_temperature: float = 0.5
     uniform: bool = False
 
     def likelihood(self, hand: Sequence[Card], context: _Situation, action: Action) -> float:
         """P(``action`` | ``hand``) for the seat to act in ``context`` (a legal action; never 0)."""
         return self._likelihood(list(hand), context, action, hand_strength)
+
+    def discard_likelihood(
+        self, six: Sequence[Card], trump: Suit | None, card: Card, allowed: Sequence[Card] = ()
+    ) -> float:
+        """P(discarding ``card`` from ``six`` cards) with ``trump``: the five kept are most likely the best five.
+
+        ``allowed`` lists the cards that may be discarded (all six when empty).
+        """
+        return self._discard(list(six), trump, card, list(allowed), hand_strength)
+
+    def _discard(
+        self, six: list[Card], trump: Suit | None, card: Card, allowed: list[Card], strength: _Strength
+    ) -> float:
+        if self.uniform or trump is None:
+            return 1.0
+        options = allowed or six
+        if isinstance(strength, _StrengthTable):
+            every = dict(zip(six, strength.drop_points(six, trump), strict=True))
+            kept = [every[drop] for drop in options]
+        else:
+            kept = [strength([c for c in six if c != drop], trump) for drop in options]
+        top = max(kept)
+        scale = self.discard_temperature
+        total = sum(math.exp((k - top) / scale) for k in kept)
+        for drop, k in zip(options, kept, strict=True):
+            if drop == card:
+                return max(self.floor, math.exp((k - top) / scale) / total)
+        return 1.0
 
     def _likelihood(self, hand: list[Card], ctx: _Situation, action: Action, strength: _Strength) -> float:
         if self.uniform:
@@ -234,7 +266,7 @@ class BiddingModel:
         """Round-1 points of ``hand`` for ``seat`` and the cards counted (the dealer's best five of six)."""
         count = hand_strength if strength is None else strength
         trump = ctx.up.suit or Suit.SPADES
-        cards = list(hand)
+        cards = hand if isinstance(hand, list) else list(hand)
         if seat == ctx.dealer:
             six = [*cards, ctx.up]
             if isinstance(count, _StrengthTable):
@@ -264,6 +296,8 @@ class BiddingModel:
         p = _sigma((points - self._need(rules)) / self.temperature)
         alone_offered = _alone_with_bid(rules)
         plain_offered = not (rules.canadian_loner and seat in ctx.dealer.partners)
+        if action.kind == "pass" and plain_offered:
+            return 1.0 - p
         a = self._alone_chance(cards, trump, None, rules, strength, points) if alone_offered else 0.0
         if not plain_offered:
             p *= a
@@ -333,10 +367,13 @@ class BiddingModel:
 
 
 _UNIFORM: Final = BiddingModel(uniform=True)
-_LOWEST: Final = {size: min(c.rank for c in deck(size)) for size in (24, 28, 32)}
+_LOWEST: dict[int, Rank] = {}
 
 
 def _lowest(size: int) -> Rank:
+    """The lowest rank of the ``size``-card deck (no-trump counts its low cards from it)."""
+    if size not in _LOWEST:
+        _LOWEST[size] = min(c.rank for c in deck(size))
     return _LOWEST[size]
 
 
@@ -379,26 +416,30 @@ class _StrengthTable:
             total += 0.5 * (3 - (mask & self.plain_bits[trump]).bit_count())
         return total
 
-    def best_five(self, six: Sequence[Card], trump: Suit) -> list[Card]:
-        """The five of six cards with the most points (the first such drop, as ``max`` would)."""
+    def drop_points(self, six: Sequence[Card], trump: Suit) -> list[float]:
+        """The points of the five cards left when each of ``six`` is dropped, in one pass."""
         rows = [self.rows[trump][c] for c in six]
         total = sum(r[0] for r in rows)
         trumps = sum(r[1] for r in rows)
         count: dict[int, int] = {}
+        mask = 0
         for r in rows:
             count[r[2]] = count.get(r[2], 0) + 1
-        mask = 0
-        for bit in count:
-            mask |= bit
+            mask |= r[2]
         plain = self.plain_bits[trump]
-        best, top = 0, -1.0
-        for i, (pts, t, bit, _) in enumerate(rows):
+        out: list[float] = []
+        for pts, t, bit, _ in rows:
             points = total - pts
             if trumps - t >= 2:
                 left = mask if count[bit] > 1 else mask & ~bit
                 points += 0.5 * (3 - (left & plain).bit_count())
-            if points > top:
-                best, top = i, points
+            out.append(points)
+        return out
+
+    def best_five(self, six: Sequence[Card], trump: Suit) -> list[Card]:
+        """The five of six cards with the most points (the first such drop, as ``max`` would)."""
+        points = self.drop_points(six, trump)
+        best = points.index(max(points))
         return [c for i, c in enumerate(six) if i != best]
 
     def up_points(self, card: Card, trump: Suit) -> float:
@@ -426,7 +467,8 @@ def _reference_bowers(hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, in
 
 
 def _alone_with_bid(rules: ClassicRules) -> bool:
-    return rules.alone_timing == "with-bid" and rules.players != 3
+    """May a bid say alone (as the engine offers it)?"""
+    return rules.alone_timing == "with-bid" and rules.players != 3 and not rules.no_alone
 
 
 def _last_bidder(rules: ClassicRules, dealer: Seat) -> Seat:
@@ -457,7 +499,7 @@ class WorldSample:
 
     worlds: list[HandState]
     candidates: int  # candidates drawn
-    consistent: int  # candidates with a nonzero weight (every bid legal with the hand)
+    consistent: int  # candidates with a nonzero weight (every bid legal with the hand): kept for resampling
     ess: float  # effective sample size of the weighted candidates, (sum w)^2 / sum w^2
 
 
@@ -468,6 +510,7 @@ class _Candidate:
     bid_hands: dict[Seat, frozenset[Card]] = field(default_factory=dict)
     gift: Card | None = None
     taken: tuple[Card, ...] = ()
+    loner_six: list[Card] = field(default_factory=list)
 
 
 class _Plan:
@@ -533,7 +576,7 @@ class _Plan:
             view.up_taken
             and self.up not in played_all
             and self.up not in view.hand
-            and self.up != view.discard
+            and self.up not in (view.discard, view.loner_discard)
             and not (me == self.dealer and not self.gift_done)
         )
         if up_hidden:
@@ -585,6 +628,7 @@ class _Plan:
 
         # Where each unknown card may go.
         everywhere = tuple(range(len(caps)))
+        self.low_ranks = farmer_ranks(rules.deck) if rules.farmers_hand else ()
         self.free: list[Card] = []
         self.constrained: list[tuple[Card, tuple[int, ...]]] = []
         for card in sorted(unknown, key=lambda c: c.index):
@@ -616,6 +660,17 @@ class _Plan:
         # The bids to weigh, with their public situation.
         self.bid_plan = _bid_contexts(view)
         self.pack = deck(rules.deck, joker=rules.joker)
+        self.hand_rules = rules.round_1_requirement != "anytime" or rules.misdeal != "off"
+        self.bids_by_seat: dict[Seat, list[tuple[Action, BidContext]]] = {}
+        for seat, act, ctx in self.bid_plan:
+            if ctx.phase is not Phase.BLIND:
+                self.bids_by_seat.setdefault(seat, []).append((act, ctx))
+        # The seats whose hands the evidence is about: the bidders, and a dealer whose discard is hidden.
+        self.weighed = dict(self.bids_by_seat)
+        if self.discard_slot >= 0:
+            self.weighed.setdefault(self.dealer, [])
+        self.memo: dict[tuple[Seat, frozenset[Card], Card | None], float] = {}
+        self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
         self.strength = _StrengthTable(deck(rules.deck, joker=rules.joker))
 
@@ -627,7 +682,7 @@ class _Plan:
             assert seat is not None
             return not (self.voids[seat] and effective_suit(card, self.view.trump) in self.voids[seat])
         if kind == _UNDER:
-            return card.rank <= Rank.TEN
+            return card.rank in self.low_ranks
         return True
 
     # -- one candidate -----------------------------------------------------------
@@ -707,6 +762,8 @@ class _Plan:
                 assert lone is not None
                 cards.append(lone)
             hands[s] = cards
+        if self.loner_slot >= 0 and self.maker is not None:
+            cand.loner_six = list(hands[self.maker])
         if self.gift_done and self.maker is not None and self.giver is not None:
             pool = [c for c in hands[self.maker] if c != self.up or self.giver == self.dealer]
             if self.giver == self.dealer and self.up in pool and self.maker != self.dealer:
@@ -744,22 +801,55 @@ class _Plan:
         return self.view.under_cards
 
     def weight(self, cand: _Candidate, model: BiddingModel) -> float:
-        """The candidate's log weight (-inf: impossible)."""
+        """The candidate's log weight (-inf: impossible): the bids' log likelihoods minus log q."""
         logw = -cand.logq
-        dealer = self.dealer
-        for seat, act, ctx in self.bid_plan:
+        if model is not self.memo_model:
+            self.memo_model = model
+            self.memo.clear()
+        for seat, bids in self.weighed.items():
             hand = cand.bid_hands[seat]
-            if ctx.phase is Phase.BLIND:
-                continue
-            cards: list[Card] = list(hand)
-            if ctx.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE) and seat == dealer and self.view.up_taken:
-                gone = self.discard_card(cand)
-                cards = [c for c in cards if c != gone] + ([self.up] if gone != self.up else [])
-            if not _legal_with(self.rules, ctx, act, cards):
-                return -math.inf
-            if seat != self.me and not model.uniform:
-                logw += math.log(model._likelihood(cards, ctx, act, self.strength))
+            gone = self.discard_card(cand) if seat == self.dealer else None
+            key = (seat, hand, gone)
+            part = self.memo.get(key)
+            if part is None:
+                part = self._seat_part(seat, hand, gone, bids, model)
+                self.memo[key] = part
+            logw += part
+        if self.loner_slot >= 0 and not model.uniform and cand.loner_six:
+            lone = self.loner_card(cand)
+            assert lone is not None
+            logw += math.log(model._discard(cand.loner_six, self.view.trump, lone, [], self.strength))
         return logw
+
+    def _seat_part(
+        self,
+        seat: Seat,
+        hand: frozenset[Card],
+        gone: Card | None,
+        bids: list[tuple[Action, BidContext]],
+        model: BiddingModel,
+    ) -> float:
+        """One seat's bids: the log of their likelihood with ``hand`` (-inf when one is illegal)."""
+        cards = list(hand)
+        total = 0.0
+        weigh = not model.uniform and seat != self.me
+        for act, ctx in bids:
+            held = cards
+            if (
+                ctx.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE)
+                and seat == self.dealer
+                and self.view.up_taken
+            ):
+                held = [c for c in cards if c != gone] + ([self.up] if gone != self.up else [])
+            if self.hand_rules and not _legal_with(self.rules, ctx, act, held):
+                return -math.inf
+            if weigh:
+                total += math.log(model._likelihood(held, ctx, act, self.strength))
+        if weigh and seat == self.dealer and gone is not None and self.discard_slot >= 0:
+            six = [*cards, self.up]
+            allowed = six if self.rules.dealer_may_discard_up_card else cards
+            total += math.log(model._discard(six, self.view.trump, gone, allowed, self.strength))
+        return total
 
     def one_world(
         self, rng: random.Random, tries: int, accept: Callable[[HandState], bool]
@@ -912,17 +1002,13 @@ def _all_voids(view: SeatView) -> dict[Seat, frozenset[Suit]]:
     """The suits each seat is known not to hold: failures to follow, and trump leads while barred."""
     voids = {s: set(view.voids[s]) for s in view.seat.seating.seats}
     trump = view.trump
-    rule = view.rules.trump_lead
-    if trump is not None and rule != "anytime":
-        broken = False
-        tricks = [t.plays for t in view.tricks] + ([view.trick_plays] if view.trick_plays else [])
-        for number, plays in enumerate(tricks):
-            leader, led = plays[0]
-            barred = (rule == "not-first-trick" and number == 0) or (rule == "after-broken" and not broken)
-            if barred and effective_suit(led, trump) is trump:
+    if trump is not None and view.rules.trump_lead != "anytime":
+        leads = [(t.plays[0], view.tricks[:i]) for i, t in enumerate(view.tricks)]
+        if view.trick_plays:
+            leads.append((view.trick_plays[0], view.tricks))
+        for (leader, led), before in leads:
+            if effective_suit(led, trump) is trump and trump_lead_barred(view.rules, before, trump):
                 voids[leader].update(s for s in Suit if s is not trump)
-            if any(effective_suit(c, trump) is trump for _, c in plays):
-                broken = True
     return {s: frozenset(v) for s, v in voids.items()}
 
 
@@ -1011,7 +1097,10 @@ def sample_worlds_report(
     count = n * candidates_per_world
     cands: list[_Candidate] = []
     logws: list[float] = []
-    for _ in range(count):
+    drawn = 0
+    # Draw until ``count`` candidates fit the bids (a rare hand, like a misdeal's, may need many draws).
+    while len(cands) < count and drawn < count * _PATIENCE:
+        drawn += 1
         cand = plan.fill(rng)
         if cand is None or not plan.complete(cand, rng):
             continue
@@ -1022,7 +1111,7 @@ def sample_worlds_report(
         logws.append(lw)
     if not cands:
         raise EuchreError(
-            f"no deal consistent with {view.seat.word}'s view was found in {count} tries; "
+            f"no deal consistent with {view.seat.word}'s view was found in {drawn} tries; "
             "the view's bids may be impossible with any hand"
         )
     top = max(logws)
@@ -1038,7 +1127,7 @@ def sample_worlds_report(
             state = plan.world(cands[i])
             built[i] = state
         worlds.append(state)
-    return WorldSample(worlds, count, len(cands), ess)
+    return WorldSample(worlds, drawn, len(cands), ess)
 
 
 def _systematic(weights: Sequence[float], total: float, n: int, rng: random.Random) -> list[int]:
