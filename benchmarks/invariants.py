@@ -288,6 +288,18 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "misdeal-either": {"misdeal": "either"},
     "farmer": {"farmers_hand": True},
     "farmer-28": {"farmers_hand": True, "deck": 28},
+    "farmer-32": {"farmers_hand": True, "deck": 32},
+    "misdeal-aces": {"misdeal": "aces-no-face"},
+    "misdeal-no-face": {"misdeal": "no-face"},
+    "no-alone": {"no_alone": True},
+    "no-alone-mix": {"no_alone": True, "stick_the_dealer": True, "no_trump": "high-low", "misdeal": "either"},
+    "stick-last-bidder": {"stick_the_dealer": True, "dealer_bids_first": True},
+    "stick-last-up-suit": {
+        "stick_the_dealer": True,
+        "dealer_bids_first": True,
+        "stuck_dealer_may_name_up_suit": True,
+        "trump_lead": "after-broken",
+    },
     "lead-not-first": {"trump_lead": "not-first-trick"},
     "lead-broken": {"trump_lead": "after-broken"},
     "mix-alone": {
@@ -322,6 +334,15 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "3p-28-joker": {"preset": "three-handed", "deck": 28, "joker": True},
     "3p-32-blind": {"preset": "three-handed", "deck": 32, "joker": True, "joker_up": "dealer-blind"},
     "3p-stick-nt": {"preset": "three-handed", "stick_the_dealer": True, "no_trump": "high-low"},
+    "3p-deck-20": {"preset": "three-handed", "deck": 20},
+    "3p-20-house": {
+        "preset": "three-handed",
+        "deck": 20,
+        "joker": True,
+        "farmers_hand": True,
+        "misdeal": "no-face",
+        "trump_lead": "after-broken",
+    },
     "3p-house": {
         "preset": "three-handed",
         "take_4_for_1": True,
@@ -344,6 +365,13 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "trump_lead": "after-broken",
     },
     "2v2v2-stick-nt": {"preset": "six-handed-2v2v2", "stick_the_dealer": True, "no_trump": "high"},
+    "2v2v2-call-for-best": {"preset": "six-handed-2v2v2", "call_for_best": True, "alone_lead": "loner-left"},
+    "6p-no-alone": {
+        "preset": "six-handed",
+        "no_alone": True,
+        "stick_the_dealer": True,
+        "dealer_bids_first": True,
+    },
     "2v2v2-house": {
         "preset": "six-handed-2v2v2",
         "take_4_for_1": True,
@@ -397,7 +425,9 @@ def rigged_deal(rules: ClassicRules, seed: str, rig: int) -> Deal:
         wanted = [(n * 5, JOKER)]
     elif rig in (2, 3):
         offset = 0 if rules.dealer_bids_first else 1
-        low = [c for c in cards if c.suit is not None and c.rank <= Rank.TEN]
+        ranks = sorted({c.rank for c in cards if c.suit is not None})
+        lows = ranks[:1] if rules.deck == 20 else ranks[:2]  # the deck's low cards (farmer's hand)
+        low = [c for c in cards if c.rank in lows] if rig == 3 else [c for c in cards if c.rank <= Rank.TEN]
         pick = low[: 5 if rig == 2 else 3]
         if rig == 2 and rng.random() < 0.5:
             pick[0] = next(c for c in cards if c.rank == Rank.ACE)
@@ -647,6 +677,7 @@ def run_game(
     base: int,
     workers: int,
     chunk: int,
+    deadline: float = float("inf"),
 ) -> dict[str, Any]:
     """Run ``total`` items in chunks over the workers; print progress; return the merged results."""
     stats: Counter[str] = Counter()
@@ -666,6 +697,12 @@ def run_game(
             for name, c in result.get("features", {}).items():
                 features.setdefault(name, Counter()).update(c)
             done = stats["deals"] + stats["hands"]
+            if time.monotonic() > deadline and done < total:
+                print(
+                    f"  {label}: stopped at the --max-seconds bound after {done:,} of {total:,}", flush=True
+                )
+                pool.terminate()
+                break
             if total and done / total >= next_report:
                 elapsed = time.perf_counter() - t0
                 print(
@@ -697,6 +734,12 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=1_000_000, help="classic hands (0: skip)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2: both cores)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (a run is reproducible from it)")
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=float("inf"),
+        help="stop handing out work after this many seconds in all (the counts printed are those done)",
+    )
     args = parser.parse_args()
     for options in CONFIGS.values():
         build_rules(options)  # a configuration the rules refuse stops the run here, before any work
@@ -707,8 +750,9 @@ def main() -> int:
         flush=True,
     )
     failed = 0
+    deadline = time.monotonic() + args.max_seconds
     if args.deals:
-        r = run_game("solitaire", solitaire_chunk, args.deals, args.seed, args.workers, 5000)
+        r = run_game("solitaire", solitaire_chunk, args.deals, args.seed, args.workers, 5000, deadline)
         st = r["stats"]
         n = st["deals"]
         print(
@@ -724,7 +768,7 @@ def main() -> int:
         print_failures(r["failures"])
         failed += len(r["failures"])
     if args.hands:
-        r = run_game("classic", classic_chunk, args.hands, args.seed, args.workers, 1000)
+        r = run_game("classic", classic_chunk, args.hands, args.seed, args.workers, 1000, deadline)
         st = r["stats"]
         n = st["hands"]
         print(
