@@ -1,6 +1,6 @@
 """Widget fuzzing: random event sequences on both apps, headless, every event checked.
 
-Usage: ``python benchmarks/widget_fuzz.py [--sequences 10000] [--min-events 10] [--max-events 60] [--workers 2]``
+Usage: ``python benchmarks/widget_fuzz.py [--sequences 10000] [--min-events 5] [--max-events 40] [--workers 2]``
 
 Even sequences drive the Solitaire dashboard (``SolitaireApp``, hints from the
 test stub, inline, or off), odd ones the classic table (``ClassicApp``, a
@@ -33,7 +33,7 @@ sys.path.insert(0, ROOT)
 
 from tests.widgets.test_event_fuzz import run_sequence  # noqa: E402
 
-_LENGTHS = (10, 60)
+_LENGTHS = (5, 40)
 
 
 def chunk(args: tuple[int, int, int, int]) -> dict[str, Any]:
@@ -61,6 +61,9 @@ def main() -> int:
     parser.add_argument("--max-events", type=int, default=_LENGTHS[1])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0, help="sequence seeds run from here")
+    parser.add_argument(
+        "--max-seconds", type=float, default=float("inf"), help="stop handing out sequences after this long"
+    )
     args = parser.parse_args()
     size = 50
     tasks = [
@@ -86,6 +89,10 @@ def main() -> int:
             per_app.update(r["per_app"])
             failures.extend(r["failures"])
             done = per_app["solitaire"] + per_app["classic"]
+            if time.perf_counter() - t0 > args.max_seconds and done < args.sequences:
+                print(f"  stopped at the --max-seconds bound after {done:,} sequences", flush=True)
+                pool.terminate()
+                break
             if done / args.sequences >= next_report:
                 elapsed = time.perf_counter() - t0
                 print(
