@@ -238,9 +238,9 @@ def _dealt_hand(
     me: Seat, dealer: Seat, hand: list[Card], up: Card, steps: list[_Step], rules: ClassicRules
 ) -> _Mine:
     """The seat's five dealt cards, from its hand now and what it did with the others."""
-    blind_now = not steps and up.is_joker and rules.joker_up == "dealer-blind" and me == dealer
+    blind_now = not steps and up.is_joker and rules.joker_up == "dealer-blind"
     if blind_now and not hand:
-        return _Mine(None)  # the dealer names trump blind: its hand is not seen yet
+        return _Mine(None)  # before the blind call nobody has looked at a hand
     cards = list(hand)
     received: Card | None = None
     hidden_gift = False

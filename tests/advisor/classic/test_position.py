@@ -264,3 +264,19 @@ def test_read_positions_round_trip_in_every_field_but_hand_order() -> None:
     state, me = random_position("standard", 11)
     view, _ = view_from_position(position_of(state, me))
     assert dataclasses.replace(view, hand=()) == dataclasses.replace(seat_view(state, me), hand=())
+
+
+def test_before_a_blind_call_no_hand_is_seen() -> None:
+    data = {
+        "rules": {"joker": True, "joker_up": "dealer-blind"},
+        "dealer": "W",
+        "seat": "N",
+        "hand": [],
+        "up": "JK",
+        "actions": [],
+    }
+    for seat in ("N", "W"):
+        view, world = view_from_position({**data, "seat": seat})
+        assert view.hand == () and view.to_act == Seat.W
+        assert [str(a) for a in view.legal][:1] == (["call C"] if seat == "W" else [])
+        assert len(world.hands[Seat.N]) == 5
