@@ -33,9 +33,9 @@ from dataclasses import replace
 from typing import Final, NamedTuple
 
 from euchre_tutor.advisor.classic.worlds import _Plan
-from euchre_tutor.cards import Card, Suit, deck, effective_suit, format_cards, parse_card
+from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, format_cards, parse_card
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
-from euchre_tutor.classic.house import farmer_ranks
+from euchre_tutor.classic.house import farmer_ranks, misdeal_kind
 from euchre_tutor.classic.play import trump_lead_barred
 from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction, IllegalPlay
 from euchre_tutor.rules.classic import ClassicRules
@@ -394,7 +394,10 @@ def _step(state: HandState, step: _Step, me: Seat, rng: random.Random) -> HandSt
     if act.kind == "play" and act.card is not None and state.phase is Phase.PLAY:
         found = _fit_play(state, view, step, act.card, me, rng)
     else:
-        found = _refit(state, me, rng, lambda w: act in w.legal_actions())
+        if act.kind == "misdeal":
+            found = _fit_misdeal(view, step.seat, rng, act)
+        else:
+            found = _refit(state, me, rng, lambda w: act in w.legal_actions())
         if found is None:
             try:
                 state.apply(act)
@@ -454,6 +457,28 @@ def _fit_play(
             f"{where}: no deal consistent with the position lets {seat.word} play {card} {why}".rstrip()
         )
     return found
+
+
+def _fit_misdeal(view: SeatView, seat: Seat, rng: random.Random, act: Action) -> HandState | None:
+    """A world where ``seat`` holds a misdeal hand (too rare to wait for): its five cards chosen first."""
+    lows = sorted((c for c in view.unseen_cards() if c.rank not in _FACES), key=lambda c: c.index)
+    if len(lows) < 5:
+        return None
+    for _ in range(_TRIES):
+        hand = rng.sample(lows, 5)
+        if misdeal_kind(hand, view.rules.misdeal) is None:
+            continue
+        try:
+            plan = _Plan(view, pins={c: seat for c in hand})
+        except EuchreError:
+            continue
+        found = plan.one_world(rng, 3, lambda w: act in w.legal_actions())
+        if found is not None:
+            return found
+    return None
+
+
+_FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
 
 
 def _trump_lead_barred(state: HandState) -> bool:

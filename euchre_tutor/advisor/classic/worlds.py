@@ -421,6 +421,7 @@ class _StrengthTable:
                 for c in cards
             }
             self.plain_bits[t] = sum(b for s, b in bits.items() if s is not t)
+        self._last: tuple[Suit | None, list[Card], list[float]] = (None, [], [])
 
     def __call__(self, hand: Sequence[Card], trump: Suit) -> float:
         rows = self.rows[trump]
@@ -438,6 +439,13 @@ class _StrengthTable:
 
     def drop_points(self, six: Sequence[Card], trump: Suit) -> list[float]:
         """The points of the five cards left when each of ``six`` is dropped, in one pass."""
+        if trump is self._last[0] and six == self._last[1]:
+            return self._last[2]  # the dealer's six: counted for its bid, then for its discard
+        out = self._drop_points(six, trump)
+        self._last = (trump, list(six), out)
+        return out
+
+    def _drop_points(self, six: Sequence[Card], trump: Suit) -> list[float]:
         rows = [self.rows[trump][c] for c in six]
         total = sum(r[0] for r in rows)
         trumps = sum(r[1] for r in rows)
@@ -616,25 +624,21 @@ class _Plan:
             self.slot_seat.append(s)
             caps.append(sizes[s])
         self.discard_slot = self.loner_slot = self.under_slot = -1
-        hidden_roles = 0
         if self.discard_done and me != self.dealer:
             self.discard_slot = len(caps)
             self.slot_kind.append(_DISCARD)
             self.slot_seat.append(self.dealer)
             caps.append(1)
-            hidden_roles += 1
         if self.loner_done and me != self.maker:
             self.loner_slot = len(caps)
             self.slot_kind.append(_LONER)
             self.slot_seat.append(self.maker)
             caps.append(1)
-            hidden_roles += 1
         if self.under_seat is not None and me != self.under_seat:
             self.under_slot = len(caps)
             self.slot_kind.append(_UNDER)
             self.slot_seat.append(self.under_seat)
             caps.append(3)
-            hidden_roles += 3
         self.kitty_slot = len(caps)
         self.slot_kind.append(_KITTY)
         self.slot_seat.append(None)
@@ -659,6 +663,10 @@ class _Plan:
                     places.append(self.discard_slot)
                 if self.gift_done and self.giver == self.dealer and self.maker is not None:
                     places += [self.hand_slot.get(self.maker, -1), self.loner_slot]
+                if self.maker == self.dealer:
+                    places.append(
+                        self.loner_slot
+                    )  # a dealer going alone may discard it after a call for best
                 allowed = [i for i in places if i >= 0 and self._fits(card, i)]
             else:
                 allowed = [
@@ -690,6 +698,8 @@ class _Plan:
         if self.discard_slot >= 0:
             self.weighed.setdefault(self.dealer, [])
         self.memo: dict[tuple[Seat, frozenset[Card], Card | None], float] = {}
+        self.dead_ends = 0
+        self.matching = False
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
         self.strength = _StrengthTable(deck(rules.deck, joker=rules.joker))
@@ -708,11 +718,54 @@ class _Plan:
     # -- one candidate -----------------------------------------------------------
 
     def fill(self, rng: random.Random) -> _Candidate | None:
-        for _ in range(_RESTARTS):
-            out = self._try_fill(rng)
-            if out is not None:
-                return out
-        return None
+        """One candidate placement of the unknown cards (None: none found this time).
+
+        The proposal restarts at a dead end; if it keeps failing (tight voids late in a
+        hand) the plan switches to a matching fill that always succeeds when any
+        placement exists, at the price of a proposal that is only roughly uniform.
+        """
+        if not self.matching:
+            for _ in range(_RESTARTS):
+                out = self._try_fill(rng)
+                if out is not None:
+                    return out
+            self.dead_ends += 1
+            if self.dead_ends < 3:
+                return None
+            self.matching = True
+        return self.matching_fill(rng)
+
+    def matching_fill(self, rng: random.Random) -> _Candidate | None:
+        """Place the cards in random order, moving placed cards along augmenting paths when a card finds no room."""
+        allowed = {c: a for c, a in self.constrained}
+        everywhere = tuple(range(len(self.caps)))
+        cards = [c for c, _ in self.constrained] + list(self.free)
+        rng.shuffle(cards)
+        slots: list[list[Card]] = [[] for _ in self.caps]
+
+        def place(card: Card, seen: set[int]) -> bool:
+            options = list(allowed.get(card, everywhere))
+            rng.shuffle(options)
+            for i in options:
+                if i in seen:
+                    continue
+                seen.add(i)
+                if len(slots[i]) < self.caps[i]:
+                    slots[i].append(card)
+                    return True
+                for other in list(slots[i]):
+                    slots[i].remove(other)
+                    slots[i].append(card)
+                    if place(other, seen):
+                        return True
+                    slots[i].remove(card)
+                    slots[i].append(other)
+            return False
+
+        for card in cards:
+            if not place(card, set()):
+                return None
+        return _Candidate(slots, 0.0)
 
     def _try_fill(self, rng: random.Random) -> _Candidate | None:
         rem = list(self.caps)
