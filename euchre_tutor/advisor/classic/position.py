@@ -73,7 +73,9 @@ def read_position(data: object) -> Position:
         raise DealError(f"a position must be a JSON object like {_EXAMPLE}")
     unknown = sorted(set(data) - set(_KEYS))
     if unknown:
-        raise DealError(f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(_KEYS)}")
+        raise DealError(
+            f"unknown key(s) {_brief(', '.join(map(repr, unknown)))}; the keys are {', '.join(_KEYS)}"
+        )
     missing = [k for k in ("dealer", "seat", "hand", "up") if k not in data]
     if missing:
         raise DealError(f"missing {', '.join(map(repr, missing))}: a position looks like {_EXAMPLE}")
@@ -87,7 +89,7 @@ def read_position(data: object) -> Position:
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise DealError(
-            f'"actions" must be a list of strings such as "E: pass" or "N: play JS", not {actions!r}'[:300]
+            f'"actions" must be a list of strings such as "E: pass" or "N: play JS", not {_brief(actions)}'
         )
     steps = _merge_alone(rules, [_parse_step(i, text, seating.parse) for i, text in enumerate(actions, 1)])
     _check_known_cards(me, dealer, hand, up, steps)
@@ -118,22 +120,31 @@ def _key(card: Card) -> int:
 # Parsing
 
 
+def _brief(value: object, limit: int = 60) -> str:
+    """A value for a message, cut short: input can be arbitrarily long."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _seat(parse: object, value: object, what: str) -> Seat:
     if not isinstance(value, str):
-        raise DealError(f'"{what}" must be a seat name such as "N" or "P1", not {value!r}')
+        raise DealError(f'"{what}" must be a seat name such as "N" or "P1", not {_brief(value)}')
     assert callable(parse)
-    seat = parse(value)
+    try:
+        seat = parse(value)
+    except DealError as exc:
+        raise DealError(f'"{what}": {_brief(str(exc), 200)}') from None
     assert isinstance(seat, Seat)
     return seat
 
 
 def _card(value: object, what: str, pack: tuple[Card, ...], rules: ClassicRules) -> Card:
     if not isinstance(value, str):
-        raise DealError(f'"{what}" must be a card such as "KH", not {value!r}')
+        raise DealError(f'"{what}" must be a card such as "KH", not {_brief(value)}')
     try:
         card = parse_card(value)
     except CardError as exc:
-        raise CardError(f'"{what}": {exc}') from None
+        raise CardError(f'"{what}": {_brief(str(exc), 200)}') from None
     if card not in pack:
         raise DealError(f'"{what}": {card} is not in the {rules.deck}-card deck these rules use')
     return card
@@ -141,7 +152,7 @@ def _card(value: object, what: str, pack: tuple[Card, ...], rules: ClassicRules)
 
 def _cards(value: object, what: str, pack: tuple[Card, ...], rules: ClassicRules) -> list[Card]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise DealError(f'"{what}" must be a list of card strings such as ["JS", "AC"], not {value!r}'[:300])
+        raise DealError(f'"{what}" must be a list of card strings such as ["JS", "AC"], not {_brief(value)}')
     cards = [_card(v, what, pack, rules) for v in value]
     twice = sorted({c for c in cards if cards.count(c) > 1}, key=_key)
     if twice:
@@ -149,8 +160,9 @@ def _cards(value: object, what: str, pack: tuple[Card, ...], rules: ClassicRules
     return cards
 
 
-def _parse_step(number: int, text: str, parse_seat: object) -> _Step:
-    name, colon, rest = text.partition(":")
+def _parse_step(number: int, full: str, parse_seat: object) -> _Step:
+    text = _brief(full.strip(), 40)  # as messages quote it
+    name, colon, rest = full.partition(":")
     if not colon:
         raise IllegalAction(
             f"action {number} ({text!r}) needs the seat that took it, like 'E: pass' or 'N: play JS'"
@@ -159,7 +171,7 @@ def _parse_step(number: int, text: str, parse_seat: object) -> _Step:
     try:
         seat = parse_seat(name)
     except DealError as exc:
-        raise DealError(f"action {number} ({text!r}): {exc}") from None
+        raise DealError(f"action {number} ({text!r}): {_brief(str(exc), 200)}") from None
     words = rest.strip().lower().split()
     if words in (["discard"], ["give"]):
         return _Step(number, text, seat, None, words[0])
@@ -168,7 +180,7 @@ def _parse_step(number: int, text: str, parse_seat: object) -> _Step:
     try:
         action = Action.parse(rest)
     except IllegalAction as exc:
-        raise IllegalAction(f"action {number} ({text!r}): {exc}") from None
+        raise IllegalAction(f"action {number} ({text!r}): {_brief(str(exc), 220)}") from None
     return _Step(number, text, seat, action)
 
 
@@ -286,10 +298,10 @@ def _scores(value: object, me: Seat, rules: ClassicRules) -> tuple[int, ...]:
         isinstance(v, int) and not isinstance(v, bool) for v in value.values()
     ):
         raise DealError(
-            f'"score" must be an object of whole numbers like {{"us": 3, "them": 5}}, not {value!r}'[:300]
+            f'"score" must be an object of whole numbers like {{"us": 3, "them": 5}}, not {_brief(value)}'
         )
     if any(v < 0 for v in value.values()):
-        raise DealError(f'"score" must not be negative: {value!r}'[:300])
+        raise DealError(f'"score" must not be negative: {_brief(value)}')
     if set(value) == {"us", "them"}:
         if len(teams) != 2:
             raise DealError(
@@ -301,7 +313,7 @@ def _scores(value: object, me: Seat, rules: ClassicRules) -> tuple[int, ...]:
         return tuple(value[n] for n in names)
     raise DealError(
         f'"score" must name every team: {{"us": .., "them": ..}} (two teams) or '
-        f"{', '.join(names)}, not {', '.join(map(repr, value)) or 'nothing'}"
+        f"{', '.join(names)}, not {_brief(', '.join(map(repr, value))) or 'nothing'}"
     )
 
 

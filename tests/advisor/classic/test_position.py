@@ -280,3 +280,30 @@ def test_before_a_blind_call_no_hand_is_seen() -> None:
         assert view.hand == () and view.to_act == Seat.W
         assert [str(a) for a in view.legal][:1] == (["call C"] if seat == "W" else [])
         assert len(world.hands[Seat.N]) == 5
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"seat": "Q" * 5000},
+        {"seat": ["S"] * 2000},
+        {"hand": ["X" * 5000]},
+        {"actions": ["S: " + "pass " * 2000]},
+        {"actions": ["S" * 5000 + ": pass"]},
+        {"score": {"us": 1, "k" * 5000: 2}},
+        {"k" * 5000: 1},
+    ],
+    ids=[
+        "long seat",
+        "seat list",
+        "long card",
+        "long action",
+        "long seat name",
+        "long score key",
+        "long key",
+    ],
+)
+def test_every_message_is_short_whatever_the_input(changes: dict[str, Any]) -> None:
+    with pytest.raises(EuchreError) as info:
+        read(**changes)
+    assert len(str(info.value)) <= 300, str(info.value)
