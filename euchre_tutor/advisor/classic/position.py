@@ -32,8 +32,8 @@ import random
 from dataclasses import replace
 from typing import Final, NamedTuple
 
-from euchre_tutor.advisor.classic.worlds import _Plan
-from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, format_cards, parse_card
+from euchre_tutor.advisor.classic.worlds import _FACES, _Plan
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, format_cards, parse_card
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
 from euchre_tutor.classic.house import farmer_ranks, misdeal_kind
 from euchre_tutor.classic.play import trump_lead_barred
@@ -488,9 +488,6 @@ def _fit_misdeal(view: SeatView, seat: Seat, rng: random.Random, act: Action) ->
         if found is not None:
             return found
     return None
-
-
-_FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
 
 
 def _trump_lead_barred(state: HandState) -> bool:

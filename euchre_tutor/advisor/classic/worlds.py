@@ -239,6 +239,12 @@ class BiddingModel:
     ) -> float:
         if self.uniform or trump is None:
             return 1.0
+        return self._discards(six, trump, allowed, strength).get(card, 1.0)
+
+    def _discards(
+        self, six: list[Card], trump: Suit, allowed: list[Card], strength: _Strength
+    ) -> dict[Card, float]:
+        """P(discard c) for every card ``c`` that may be discarded (all six when ``allowed`` is empty)."""
         options = allowed or six
         if isinstance(strength, _StrengthTable):
             every = dict(zip(six, strength.drop_points(six, trump), strict=True))
@@ -247,11 +253,9 @@ class BiddingModel:
             kept = [strength([c for c in six if c != drop], trump) for drop in options]
         top = max(kept)
         scale = self.discard_temperature
-        total = sum(math.exp((k - top) / scale) for k in kept)
-        for drop, k in zip(options, kept, strict=True):
-            if drop == card:
-                return max(self.floor, math.exp((k - top) / scale) / total)
-        return 1.0
+        odds = [math.exp((k - top) / scale) for k in kept]
+        total = sum(odds)
+        return {drop: max(self.floor, o / total) for drop, o in zip(options, odds, strict=True)}
 
     def _likelihood(self, hand: list[Card], ctx: _Situation, action: Action, strength: _Strength) -> float:
         if self.uniform:
@@ -539,6 +543,7 @@ class _Candidate:
     gift: Card | None = None
     taken: tuple[Card, ...] = ()
     loner_six: list[Card] = field(default_factory=list)
+    where: dict[Card, int] = field(default_factory=dict)  # the constrained cards' slots
 
 
 class _Plan:
@@ -700,6 +705,14 @@ class _Plan:
         self.memo: dict[tuple[Seat, frozenset[Card], Card | None], float] = {}
         self.dead_ends = 0
         self.matching = False
+        self.everywhere = everywhere
+        self.constrained_map = dict(self.constrained)
+        self.constrained_cards = frozenset(self.constrained_map)
+        # Re-choosing the dealer's discard needs the dealer's cards to be only its hand and discard.
+        self.rechoose = self.discard_slot >= 0 and self.dealer in self.hand_slot and not self.gift_done
+        self.dealer_answers = any(
+            ctx.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE) for _, ctx in self.weighed.get(self.dealer, [])
+        )
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
         self.strength = _StrengthTable(deck(rules.deck, joker=rules.joker))
@@ -770,6 +783,7 @@ class _Plan:
     def _try_fill(self, rng: random.Random) -> _Candidate | None:
         rem = list(self.caps)
         slots: list[list[Card]] = [[] for _ in rem]
+        where: dict[Card, int] = {}
         logq = 0.0
         for card, allowed in self.constrained:
             total = 0
@@ -784,6 +798,7 @@ class _Plan:
                 x -= rem[i]
             logq += math.log(rem[i] / total)
             slots[i].append(card)
+            where[card] = i
             rem[i] -= 1
         rand = rng.random
         free = sorted(self.free, key=lambda _: rand())
@@ -796,7 +811,7 @@ class _Plan:
                 left += r
                 logq += math.lgamma(r + 1)
         logq -= math.lgamma(left + 1)
-        return _Candidate(slots, logq)
+        return _Candidate(slots, logq, where=where)
 
     # -- hands at bid time ----------------------------------------------------------
 
@@ -873,26 +888,121 @@ class _Plan:
             return tuple(sorted(cand.slots[self.under_slot], key=lambda c: c.index))
         return self.view.under_cards
 
-    def weight(self, cand: _Candidate, model: BiddingModel) -> float:
-        """The candidate's log weight (-inf: impossible): the bids' log likelihoods minus log q."""
-        logw = -cand.logq
+    def weight(self, cand: _Candidate, model: BiddingModel, rng: random.Random | None = None) -> float:
+        """The candidate's log weight (-inf: impossible): the bids' log likelihoods minus log q.
+
+        With ``rng``, a hidden dealer's discard is re-chosen among the cards that could
+        have been it (the dealer's unknown cards), in proportion to how likely the
+        dealer was to discard each; the weight then sums over those choices
+        (Rao-Blackwellised), which keeps far more candidates useful than weighing the
+        uniformly placed discard alone.
+        """
         if model is not self.memo_model:
             self.memo_model = model
             self.memo.clear()
-        for seat, bids in self.weighed.items():
-            hand = cand.bid_hands[seat]
-            gone = self.discard_card(cand) if seat == self.dealer else None
-            key = (seat, hand, gone)
-            part = self.memo.get(key)
-            if part is None:
-                part = self._seat_part(seat, hand, gone, bids, model)
-                self.memo[key] = part
-            logw += part
+        logw = -cand.logq
+        skip: Seat | None = None
+        if rng is not None and self.rechoose and not model.uniform and not self.matching:
+            part = self._rechoose_discard(cand, model, rng)
+            if part == -math.inf:
+                return part
+            logw = part
+            skip = self.dealer
+        for seat in self.weighed:
+            if seat != skip:
+                logw += self._part(
+                    seat, cand, self.discard_card(cand) if seat == self.dealer else None, model
+                )
         if self.loner_slot >= 0 and not model.uniform and cand.loner_six:
             lone = self.loner_card(cand)
             assert lone is not None
             logw += math.log(model._discard(cand.loner_six, self.view.trump, lone, [], self.strength))
         return logw
+
+    def _part(self, seat: Seat, cand: _Candidate, gone: Card | None, model: BiddingModel) -> float:
+        hand = cand.bid_hands[seat]
+        key = (seat, hand, gone)
+        part = self.memo.get(key)
+        if part is None:
+            part = self._seat_part(seat, hand, gone, self.weighed[seat], model)
+            self.memo[key] = part
+        return part
+
+    def _rechoose_discard(self, cand: _Candidate, model: BiddingModel, rng: random.Random) -> float:
+        """Re-choose the dealer's hidden discard; return the dealer's part minus log q over the choices."""
+        hs, ds = self.hand_slot[self.dealer], self.discard_slot
+        gone = cand.slots[ds][0]
+        held = cand.slots[hs]
+        options: list[tuple[Card, float, float]] = []  # (discard, dealer's log part, log q)
+        odds: dict[Card, float] = {}
+        base = 0.0
+        if not self.dealer_answers and self.view.trump is not None:
+            # The dealer's bids do not depend on which card it discarded: count them once.
+            base = self._part(self.dealer, cand, None, model)
+            if base == -math.inf:
+                return base
+            six = [*cand.bid_hands[self.dealer], self.up]
+            allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
+            odds = model._discards(six, self.view.trump, allowed, self.strength)
+        constrained = self.constrained_map
+        gone_fits = hs in constrained.get(gone, self.everywhere)
+        for c in (gone, *held):
+            if c is not gone and not (gone_fits and ds in constrained.get(c, self.everywhere)):
+                continue
+            if odds:
+                if c not in odds:
+                    continue
+                part = base + math.log(odds[c])
+            else:
+                part = self._part(self.dealer, cand, c, model)
+            if part == -math.inf:
+                continue
+            if c is gone:
+                logq = cand.logq
+            elif c in constrained or gone in constrained:
+                logq = self.logq_of({**cand.where, c: ds, gone: hs})
+            else:
+                logq = cand.logq  # swapping two free cards: the same proposal probability
+            options.append((c, part, logq))
+        if not options:
+            return -math.inf
+        top = max(p for _, p, _ in options)
+        likes = [math.exp(p - top) for _, p, _ in options]
+        x = rng.random() * sum(likes)
+        pick = options[-1][0]
+        for (c, _, _), like in zip(options, likes, strict=True):
+            if x < like:
+                pick = c
+                break
+            x -= like
+        if pick is not gone:
+            held.remove(pick)
+            held.append(gone)
+            cand.slots[ds] = [pick]
+            for card, slot in ((pick, ds), (gone, hs)):
+                if card in self.constrained_cards:
+                    cand.where[card] = slot
+        qtop = max(q for _, _, q in options)
+        log_parts = top + math.log(sum(likes))
+        log_q = qtop + math.log(sum(math.exp(q - qtop) for _, _, q in options))
+        return log_parts - log_q
+
+    def logq_of(self, where: Mapping[Card, int]) -> float:
+        """The proposal's log probability of a placement with the constrained cards in ``where``
+        (the free cards' part depends only on the room they leave)."""
+        rem = list(self.caps)
+        logq = 0.0
+        for card, allowed in self.constrained:
+            total = sum(rem[i] for i in allowed)
+            i = where[card]
+            logq += math.log(rem[i] / total)
+            rem[i] -= 1
+        left = 0
+        for r in rem:
+            if r:
+                left += r
+                logq += math.lgamma(r + 1)
+        return logq - math.lgamma(left + 1)
 
     def _seat_part(
         self,
@@ -1169,6 +1279,9 @@ def sample_worlds_report(
     if candidates_per_world < 1:
         raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
     bidding = model if model is not None else BiddingModel()
+    misdealer = next((s for s, a in view.bids if a.kind == "misdeal" and s != view.seat), None)
+    if misdealer is not None:
+        return _misdealt_worlds(view, misdealer, n, rng)
     plan = _Plan(view)
     count = n * candidates_per_world
     cands: list[_Candidate] = []
@@ -1180,7 +1293,7 @@ def sample_worlds_report(
         cand = plan.fill(rng)
         if cand is None or not plan.complete(cand, rng):
             continue
-        lw = plan.weight(cand, bidding)
+        lw = plan.weight(cand, bidding, rng)
         if lw == -math.inf:
             continue
         cands.append(cand)
@@ -1204,6 +1317,32 @@ def sample_worlds_report(
             built[i] = state
         worlds.append(state)
     return WorldSample(worlds, drawn, len(cands), ess)
+
+
+def _misdealt_worlds(view: SeatView, seat: Seat, n: int, rng: random.Random) -> WorldSample:
+    """Worlds of a hand thrown in by another seat's misdeal: too rare a hand to wait for, so its five
+    cards are drawn first from the unseen cards without faces (the earlier passes are not weighed)."""
+    plain = sorted((c for c in view.unseen_cards() if c.rank not in _FACES), key=_index)
+    worlds: list[HandState] = []
+    tries = 0
+    while len(worlds) < n and tries < n * 200 and len(plain) >= 5:
+        tries += 1
+        hand = rng.sample(plain, 5)
+        if misdeal_kind(hand, view.rules.misdeal) is None:
+            continue
+        try:
+            plan = _Plan(view, pins={c: seat for c in hand})
+        except EuchreError:
+            continue
+        world = plan.one_world(rng, 3, lambda w: True)
+        if world is not None:
+            worlds.append(world)
+    if len(worlds) < n:
+        raise EuchreError(f"no deal gives {seat.word} a misdeal hand consistent with {view.seat.word}'s view")
+    return WorldSample(worlds, tries, n, float(n))
+
+
+_FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
 
 
 def _systematic(weights: Sequence[float], total: float, n: int, rng: random.Random) -> list[int]:
