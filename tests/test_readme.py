@@ -193,12 +193,21 @@ def test_the_convention_reads_commands_outputs_and_continuations() -> None:
     assert [e.line for e in examples] == [3, 6]
 
 
+def test_update_rewrites_only_the_shown_outputs() -> None:
+    text = "Intro.\n```console\n$ cat examples/deals.jsonl\nstale\n```\n```\nuntouched\n```\n"
+    new, changed = updated(text)
+    content = (ROOT / "examples" / "deals.jsonl").read_text(encoding="utf-8")
+    assert changed == 1
+    assert new == f"Intro.\n```console\n$ cat examples/deals.jsonl\n{content}```\n```\nuntouched\n```\n"
+    assert updated(new) == (new, 0)
+
+
 # ----------------------------------------------------------------------------- updating the README
 
 
-def update_readme() -> int:
-    """Rewrite every console block's outputs from the current code; returns how many changed."""
-    text = README.read_text(encoding="utf-8")
+def updated(text: str) -> tuple[str, int]:
+    """``text`` (a README) with every console block's outputs rewritten from the current code, and
+    how many changed."""
     changed = 0
 
     def redo(block: re.Match[str]) -> str:
@@ -214,11 +223,12 @@ def update_readme() -> int:
             parts.append(example.raw + "\n" + (normal(printed) + "\n" if normal(printed) else ""))
         return "```console\n" + "".join(parts) + "```"
 
-    README.write_text(FENCE.sub(redo, text), encoding="utf-8")
-    return changed
+    return FENCE.sub(redo, text), changed
 
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--update"]:
         raise SystemExit("usage: python -m tests.test_readme --update  (rewrites the README's shown outputs)")
-    print(f"README.md: {update_readme()} example output(s) changed")
+    text, changed = updated(README.read_text(encoding="utf-8"))
+    README.write_text(text, encoding="utf-8")
+    print(f"README.md: {changed} example output(s) changed")
