@@ -37,10 +37,18 @@ point, each with the hidden cards placed somewhere they could be.
    the same world object twice. :func:`sample_worlds_report` also returns the
    number of candidates and the effective sample size ``(sum w)^2 / sum w^2``.
 
+A hidden dealer's discard is not left where the uniform placement put it:
+the card is re-chosen among the dealer's unknown cards that could have been
+discarded, in proportion to the discard model, and the candidate's weight sums
+over those choices (with each choice's proposal probability). The estimates are
+those of weighing the placed discard (a test compares them), with about twice
+the effective sample size.
+
 Everything is deterministic for a given ``random.Random`` state. Speed
-(``benchmarks/classic_worlds.py``, CPU time, n=200 with 800 candidates, standard
-rules): a median of about 40 ms at the start of play and 25-30 ms two tricks
-later; the weights of the bids take about half of it.
+(``benchmarks/classic_worlds.py``, CPU time on the shared development machine,
+n=200 from 600 candidates, standard rules): a median of about 40 ms at the start
+of play (effective sample size about 300) and 25 ms two tricks later (about 500).
+Pass ``candidates_per_world`` (default 3) for more candidates per world.
 
 The bidding model
 -----------------
@@ -136,7 +144,7 @@ _PHASES: Final = (
     Phase.OVER,
 )
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
-CANDIDATES_PER_WORLD: Final = 4
+CANDIDATES_PER_WORLD: Final = 3
 _RESTARTS: Final = 30
 _PATIENCE: Final = 50
 

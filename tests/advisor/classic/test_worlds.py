@@ -366,3 +366,40 @@ def test_the_matching_fill_places_every_card_where_it_may_go(name: str, seed: in
         assert sorted_hand(seat_view(plan.replay(cand), me)) == sorted_hand(view)
         built += 1
     assert built > 0 or _misdealt(truth)  # a misdeal needs a rare hand: few candidates have one
+
+
+def _weighted_estimates(view: SeatView, rechoose: bool, seed: int) -> tuple[float, float, float]:
+    """(P(the dealer's discard is a trump), the dealer's mean trumps, the effective sample size)."""
+    assert view.trump is not None
+    plan = _Plan(view)
+    rng = random.Random(seed)
+    model = BiddingModel()
+    weights, trump_discards, dealer_trumps = [], [], []
+    for _ in range(3000):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng):
+            continue
+        w = plan.weight(cand, model, rng if rechoose else None)
+        gone = plan.discard_card(cand)
+        assert gone is not None
+        weights.append(w)
+        trump_discards.append(float(is_trump(gone, view.trump)))
+        dealer_trumps.append(float(trumps_of(tuple(cand.bid_hands[view.dealer]), view.trump)))
+    top = max(weights)
+    ws = [math.exp(w - top) for w in weights]
+    total = sum(ws)
+    return (
+        sum(w * x for w, x in zip(ws, trump_discards, strict=True)) / total,
+        sum(w * y for w, y in zip(ws, dealer_trumps, strict=True)) / total,
+        total * total / sum(w * w for w in ws),
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_rechoosing_the_discard_estimates_the_same_as_weighing_it(seed: int) -> None:
+    view = seat_view(_ordered_by_dealers_left(seed), Seat.S)
+    plain = _weighted_estimates(view, rechoose=False, seed=seed)
+    rechosen = _weighted_estimates(view, rechoose=True, seed=seed)
+    assert abs(plain[0] - rechosen[0]) < 0.035
+    assert abs(plain[1] - rechosen[1]) < 0.15
+    assert rechosen[2] > 1.3 * plain[2]  # measured: about twice the effective sample size
