@@ -525,7 +525,7 @@ def _trick_rows(log: HandLog, student: Seat | None = None) -> str:
         )
         why = explain_trick(trick, log.trump, log.notrump)
         rows.append(
-            f'<tr><td>{number}</td><td>{esc(who(trick.leader))}</td><td><div class="ec-plays">{plays}</div></td>'
+            f'<tr><td>{number}</td><td>{esc(who(trick.leader))}</td><td><div class="ec-plays{" many" if len(trick.plays) > 4 else ""}">{plays}</div></td>'
             f'<td class="won">{esc(who(trick.winner))}</td><td class="why">{esc(why)}</td></tr>'
         )
     return "".join(rows)
@@ -604,4 +604,7 @@ def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
             text = f"Trick {number} of 5: {led_word} led. Follow suit if you can: click a card."
     else:
         text = _PHASE_PROMPTS.get(phase, "")
+        if phase is Phase.GO_ALONE and len(c.seat.partners) > 1:  # six players, three against three
+            names = " and ".join(s.name for s in c.seat.partners)
+            text = text.replace("(your partner sits out)", f"(your partners {names} sit out)")
     return esc(text)

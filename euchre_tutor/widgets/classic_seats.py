@@ -149,9 +149,10 @@ def win_words(team: Team, student: Seat) -> str:
 
 
 def table_words(players: int, teams: int) -> str:
-    """The table a rules configuration lays out, in a few words: '4 players', '6 players, 3 teams of 2'."""
+    """The table a rules configuration lays out, in a few words (they fit the rules chooser):
+    '4 players', '3 players, no partners', '6 players, 3 against 3', '6 players, 3 pairs'."""
     if players == 3:
-        return "3 players, each for themselves"
+        return "3 players, no partners"
     if players == 6:
-        return "6 players, 3 against 3" if teams == 2 else "6 players, 3 teams of 2"
+        return "6 players, 3 against 3" if teams == 2 else "6 players, 3 pairs"
     return "4 players"

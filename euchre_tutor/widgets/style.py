@@ -175,7 +175,8 @@ def _classic_face_rules() -> str:
 
 #: three- and six-player layouts of the classic table, and a colour per team (seats, trick, score, log)
 CLASSIC_TABLES_CSS = """
-.euchre-classic .ec-table.ec-n3{grid-template-areas:"info . ." "left center right" ". bottom ."}
+.euchre-classic .ec-table.ec-n3{grid-template-areas:". info ." "left center right" ". bottom ."}
+.euchre-classic .ec-n3 .ec-name,.euchre-classic .ec-n6 .ec-name{white-space:nowrap}
 .euchre-classic .ec-table.ec-n6{grid-template-rows:auto auto auto auto;
   grid-template-areas:"info top ." "upper-left center upper-right" "lower-left center lower-right" ". bottom ."}
 .euchre-classic .ec-upper-left{grid-area:upper-left}
@@ -203,6 +204,7 @@ CLASSIC_TABLES_CSS = """
 .euchre-classic .euchre-score .side.ec-team-2{border-bottom-color:#ce93d8}
 .euchre-log .ec-logplay.ec-team-0{border-bottom:2px solid #4fc3f7}.euchre-log .ec-logplay.ec-team-1{border-bottom:2px solid #ffb74d}
 .euchre-log .ec-logplay.ec-team-2{border-bottom:2px solid #ce93d8}
+.euchre-log .ec-plays.many{flex-wrap:wrap;width:168px}
 """
 __all__ += ["CLASSIC_TABLES_CSS"]
 

@@ -12,11 +12,19 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.widgets import ClassicApp
-from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
+from tests.browser.conftest import PAGE_TIMEOUT, Problems
+from tests.browser.conftest import screenshot as save_screenshot
 from tests.browser.test_classic_table import CLASSIC, bid_texts, click_both, wait_for_table
 
 pytestmark = pytest.mark.browser
+
+
+def screenshot(page: Any, name: str) -> None:
+    """The whole app from its title (clicks scroll the page down to the hand)."""
+    page.locator(".et-title").scroll_into_view_if_needed()
+    save_screenshot(page, name)
 
 
 def seat_places(page: Any) -> dict[str, str]:
@@ -47,14 +55,16 @@ def bid(page: Any, mirror: ClassicApp, *want: str) -> None:
 
 
 def play_out(page: Any, mirror: ClassicApp, name: str) -> None:
-    """Click the first playable card until the hand is over, checking the trick on the table."""
+    """Click the card the computer player would choose until the hand is over, checking the trick."""
     c = mirror.controller
     mid = False
     for _ in range(12):
-        slots = [b for b in mirror.cards if "euchre-card" in b._dom_classes]
-        playable = [b for b in slots if "playable" in b._dom_classes]
-        if not playable:
+        if not c.my_turn:
             break
+        choice = RuleBasedPlayer().choose(c.view)
+        assert choice.card is not None, choice
+        button = mirror.card_button(choice.card)
+        assert "playable" in button._dom_classes
         # each card of the trick so far lies at its player's place
         for seat, card in c.state.hand.trick_plays:
             label = page.locator(".ec-trick .ec-play", has_text=seat.name).first.get_attribute("aria-label")
@@ -63,7 +73,8 @@ def play_out(page: Any, mirror: ClassicApp, name: str) -> None:
             screenshot(page, f"{name}-mid-hand")
             mid = True
         n = page.locator(".euchre-card").count()
-        click_both(page, page.locator(".euchre-card.playable").first, mirror, playable[0])
+        target = page.locator(".euchre-card.playable", has_text=re.compile(f"^{choice.card.name}$"))
+        click_both(page, target, mirror, button)
         assert page.locator(".euchre-card").count() < n
     assert mid, "the student never played to a trick already started"
     page.get_by_role("button", name="Next hand").wait_for(timeout=PAGE_TIMEOUT)
@@ -76,6 +87,7 @@ def scores_shown(page: Any) -> list[int]:
 
 def test_a_six_player_hand_three_against_three_by_clicking(page: tuple[Any, Problems], voila: Any) -> None:
     p, problems = page
+    p.set_viewport_size({"width": 1280, "height": 1600})  # the whole table and logs in the screenshots
     mirror = ClassicApp(seed=3)
     p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
     p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
@@ -119,6 +131,7 @@ def test_a_six_player_hand_three_against_three_by_clicking(page: tuple[Any, Prob
 
 def test_a_three_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any) -> None:
     p, problems = page
+    p.set_viewport_size({"width": 1280, "height": 1600})  # the whole table and logs in the screenshots
     mirror = ClassicApp(seed=3)
     p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
     p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)

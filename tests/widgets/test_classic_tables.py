@@ -288,7 +288,8 @@ def test_the_rules_chooser_moves_between_tables_and_keeps_the_chosen_seat() -> N
     c = app.controller
     labels = dict((v, label) for label, v in app.rules_choice.options)
     assert "3 players" in labels["three-handed"] and "3 against 3" in labels["six-handed"]
-    assert "3 teams of 2" in labels["six-handed-2v2v2"] and "4 players" in labels["standard"]
+    assert "3 pairs" in labels["six-handed-2v2v2"] and "4 players" in labels["standard"]
+    assert "no partners" in labels["three-handed"]
     tree = [id(x) for x in app.children]
     for name, seat, players in [
         ("six-handed-2v2v2", "P1", 6),
@@ -431,3 +432,28 @@ def test_new_match_rules_of_a_table_still_fit_the_engines_deals() -> None:
     c = app.controller
     assert c.state.hand.deal == new_match(preset("six-handed"), seed=12).hand.deal
     assert str(c.state.hand.dealer) == "P1"
+
+
+def test_alone_after_the_discard_at_three_against_three_names_both_partners() -> None:
+    rules = ClassicRules(players=6, deck=32, alone_timing="after-discard")
+    for seed in range(40):
+        app = ClassicApp(seed=seed, rules=rules)
+        c = app.controller
+        while c.my_turn and c.state.hand.phase in (Phase.ROUND_1, Phase.ROUND_2):
+            act = next((a for a in app.bid_actions() if a.startswith(("order", "call"))), "pass")
+            click(app, act)
+        if c.my_turn and c.state.hand.phase is Phase.DISCARD:
+            click(app, Action("discard", card=c.view.hand[0]))
+        if not (c.my_turn and c.state.hand.phase is Phase.GO_ALONE):
+            app.close()
+            continue
+        assert "your partners P3 and P5 sit out" in app.prompt.value
+        assert [b.description for b in app.bid_buttons if "euchre-bid" in classes(b)] == [
+            "Go alone",
+            "Play with partner",
+        ]
+        click(app, "alone")
+        assert c.state.hand.sitting_out == frozenset({SIX_3V3.parse("P3"), SIX_3V3.parse("P5")})
+        play_on(app, bot_choice, until_hand_end=True)
+        return
+    raise AssertionError("no seed lets the student make trump and decide alone after the discard")
