@@ -185,6 +185,8 @@ CLASSIC_TABLES_CSS = """
 .euchre-classic .ec-lower-right{grid-area:lower-right}
 .euchre-classic .ec-n3 .ec-trick{grid-template-areas:"left . right" ". bottom ."}
 .euchre-classic .ec-n6 .ec-trick{grid-template-areas:"upper-left top upper-right" "lower-left . lower-right" ". bottom ."}
+.euchre-classic .ec-n3 .ec-trick,.euchre-classic .ec-n6 .ec-trick{grid-template-columns:repeat(3,66px)}
+.euchre-classic .ec-n3 .ec-trick .et-empty.small,.euchre-classic .ec-n6 .ec-trick .et-empty.small{width:62px;height:88px}
 .euchre-classic .ec-p-upper-left{grid-area:upper-left}.euchre-classic .ec-p-lower-left{grid-area:lower-left}
 .euchre-classic .ec-p-upper-right{grid-area:upper-right}.euchre-classic .ec-p-lower-right{grid-area:lower-right}
 .euchre-classic .ec-play{display:flex;flex-direction:column;align-items:center;gap:1px}

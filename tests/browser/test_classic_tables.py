@@ -85,28 +85,41 @@ def scores_shown(page: Any) -> list[int]:
     return [int(x) for x in page.locator(".euchre-score .side .pts").all_inner_texts()]
 
 
-def test_a_six_player_hand_three_against_three_by_clicking(page: tuple[Any, Problems], voila: Any) -> None:
+PLACES_6 = ("bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right")
+SIX = {
+    "six-handed": (
+        ["you", "opponent", "partner", "opponent", "partner", "opponent"],
+        ["P135 · you & partners P3 and P5", "P246 · opponents"],
+        "three against three",
+    ),
+    "six-handed-2v2v2": (
+        ["you", "opponent", "opponent", "partner", "opponent", "opponent"],  # the partner opposite
+        ["P14 · you & partner P4", "P25 · opponents", "P36 · opponents"],
+        "three teams of two",
+    ),
+}
+
+
+@pytest.mark.parametrize("preset", list(SIX))
+def test_a_six_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any, preset: str) -> None:
     p, problems = page
     p.set_viewport_size({"width": 1280, "height": 1600})  # the whole table and logs in the screenshots
     mirror = ClassicApp(seed=3)
     p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
     p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
     wait_for_table(p, mirror)
-    choose_rules(p, mirror, "six-handed")
+    choose_rules(p, mirror, preset)
     c = mirror.controller
     assert c.rules.players == 6 and str(c.seat) == "P1"
     p.locator(".ec-table.ec-n6").wait_for(timeout=PAGE_TIMEOUT)
-    assert seat_places(p) == {
-        "Player 1 (you)": "bottom",
-        "Player 2 (opponent)": "lower-left",
-        "Player 3 (partner)": "upper-left",
-        "Player 4 (opponent)": "top",
-        "Player 5 (partner)": "upper-right",
-        "Player 6 (opponent)": "lower-right",
+    sides, teams, title = SIX[preset]
+    want = {
+        f"Player {i + 1} ({side})": place for i, (side, place) in enumerate(zip(sides, PLACES_6, strict=True))
     }
+    assert seat_places(p) == want
     labels = p.locator(".euchre-score .side .lbl").all_text_contents()
-    assert labels == ["P135 · you & partners P3 and P5", "P246 · opponents"]
-    assert "three against three" in p.locator(".et-title").inner_text()
+    assert labels == teams
+    assert title in p.locator(".et-title").inner_text()
 
     # the bidding: pass while passing is allowed (a computer player makes trump), else the first decision
     for _ in range(8):
@@ -116,8 +129,9 @@ def test_a_six_player_hand_three_against_three_by_clicking(page: tuple[Any, Prob
     assert c.state.hand.maker is not None
     bidding = p.locator(".euchre-bidding").inner_text()
     assert re.search(r"Player \d \((partner|opponent)\) (orders up|calls)", bidding), bidding
-    play_out(p, mirror, "classic-6p")
-    screenshot(p, "classic-6p-hand-over")
+    shot = "classic-6p" if preset == "six-handed" else "classic-6p-2v2v2"
+    play_out(p, mirror, shot)
+    screenshot(p, f"{shot}-hand-over")
     finished = c.hand
     assert p.locator(".euchre-log tbody tr").count() == 5
     rows = p.locator(".euchre-log tbody tr")

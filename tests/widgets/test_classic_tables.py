@@ -457,3 +457,25 @@ def test_alone_after_the_discard_at_three_against_three_names_both_partners() ->
         play_on(app, bot_choice, until_hand_end=True)
         return
     raise AssertionError("no seed lets the student make trump and decide alone after the discard")
+
+
+@pytest.mark.parametrize("name", ["three-handed", "six-handed", "six-handed-2v2v2"])
+def test_suggest_explains_every_decision_of_a_hand_at_three_and_six(name: str) -> None:
+    app = ClassicApp(seed=4, rules=name)
+    c = app.controller
+    seen = 0
+    while not c.state.is_over:
+        if c.waiting:
+            if c.hand.tricks:  # a hand played to the end (a passed-out one is dealt again)
+                break
+            app.next_hand.click()
+            continue
+        before = (c.game.position, c.state)
+        app.suggest.click()
+        assert (c.game.position, c.state) == before and not c.message_is_error, c.message
+        choice = bot_choice(app)
+        label = app.bid_button(choice).description if choice.card is None else choice.card.symbol
+        assert (label[0].lower() + label[1:]) in c.suggestion or label in c.suggestion, c.suggestion
+        seen += 1
+        click(app, choice)
+    assert seen >= 5
