@@ -51,6 +51,7 @@ from euchre_tutor.widgets.classic_controller import (
 from euchre_tutor.widgets.classic_seats import (
     positions,
     seat_name,
+    seat_tag,
     table_subtitle,
     table_words,
     tagged,
@@ -511,10 +512,13 @@ def bidding_html(c: ClassicController, log: HandLog) -> str:
 
 
 def _trick_rows(log: HandLog, student: Seat | None = None) -> str:
-    """One row per trick; with the student's seat, leader and winner say their side at 3 and 6 players."""
+    """One row per trick; with the student's seat, leader and winner say their side at 3 and 6 players
+    ('P3 (partner)': the short name leaves room for the why column; the team colour marks each card)."""
 
     def who(seat: Seat) -> str:
-        return seat.word if student is None or student.players == 4 else seat_name(seat, student)
+        if student is None or student.players == 4:
+            return seat.word
+        return f"{seat.name} ({seat_tag(seat, student, team=False)})"
 
     rows = []
     for number, trick in log.tricks:

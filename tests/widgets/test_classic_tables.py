@@ -211,7 +211,8 @@ def test_a_six_player_hand_three_against_three_logs_and_scores() -> None:
     assert app.trick_log.value.count("<tr>") == 5 + 1  # the head row and five tricks
     for trick in hand.tricks:
         assert app.trick_log.value.count('class="ec-logplay') >= len(trick.plays)
-        assert f"{trick.winner.word} ({seat_tag(trick.winner, c.seat)})" in app.trick_log.value
+        won = f'<td class="won">{trick.winner.name} ({seat_tag(trick.winner, c.seat, team=False)})</td>'
+        assert won in app.trick_log.value
     rows = app.trick_log.value.split("<tr>")[2:]
     assert [row.count('class="ec-logplay') for row in rows] == [6] * 5
     # the hand's score, per team, on the board and in the result line
