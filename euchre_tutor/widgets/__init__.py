@@ -1,8 +1,8 @@
 """The widget layer: the only package that imports ipywidgets (and anywidget/traitlets).
 
 ``from euchre_tutor.widgets import SolitaireApp`` builds the Solitaire
-dashboard; ``ClassicApp`` the classic Euchre table (one student, three
-computer players). The submodules are imported lazily, so the analysis
+dashboard; ``ClassicApp`` the classic Euchre table (one student, computer
+players in the other seats, at three, four or six players). The submodules are imported lazily, so the analysis
 worker process (which imports :mod:`euchre_tutor.widgets.analysis`) never
 loads ipywidgets.
 """

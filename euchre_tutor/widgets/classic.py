@@ -1,8 +1,10 @@
 """The classic Euchre table: ``ClassicApp(seed=7)`` in a notebook or in Voila.
 
-The student plays one seat (South by default) with a partner and two
-opponents played by the rule-based computer player, who act at once until
-it is the student's turn again. The widget tree is built once; every click
+The student plays one seat (South by default; P1 at three and six players)
+and the rule-based computer player plays the others (partners and
+opponents), acting at once until it is the student's turn again. Three-,
+four- and six-player tables are laid out around the table with the student
+at the bottom (:mod:`~euchre_tutor.widgets.classic_seats`). The widget tree is built once; every click
 goes to the :class:`~euchre_tutor.widgets.classic_controller.ClassicController`
 and the view updates the existing widgets in place (values, descriptions
 and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
@@ -16,8 +18,11 @@ and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
 - ``euchre-bid``: each decision button (pass, order, call H, alone, partner,
   misdeal, go under ...), built from the legal action strings, so every
   house rule's actions are playable; discards and plays are card clicks;
-- ``euchre-score``: the score board; ``euchre-message``: the teaching
-  message; ``euchre-table``: the table (seats, up card, current trick);
+- ``euchre-score``: the score board (one ``side`` per team, ``you`` on the
+  student's); ``euchre-message``: the teaching message; ``euchre-table``:
+  the table (``ec-seat`` per seat, placed by ``ec-<place>``, its team as
+  ``ec-team-<i>``; ``ec-play`` per seat in the current trick; the layout
+  as ``ec-n3``, ``ec-n4`` or ``ec-n6``);
   ``euchre-bidding``: the bidding so far; ``euchre-log``: the trick log;
   ``euchre-suggest``: the computer player's suggestion.
 """
@@ -43,6 +48,15 @@ from euchre_tutor.widgets.classic_controller import (
     action_label,
     action_meaning,
 )
+from euchre_tutor.widgets.classic_seats import (
+    positions,
+    seat_name,
+    seat_tag,
+    table_subtitle,
+    table_words,
+    tagged,
+    team_words,
+)
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
 
@@ -57,17 +71,21 @@ esc = render.esc
 face = render.face
 
 
-#: the presets the four-seat table plays (the rules chooser lists them)
-FOUR_PLAYER_PRESETS = tuple(name for name, r in PRESETS.items() if r.players == 4)
+#: the rules chooser's presets: (label, preset name); three- and six-player tables too
+RULES_CHOICES = tuple(
+    (f"{name} · {table_words(r.players, 2 if r.six_handed_teams == '3v3' else 3)}", name)
+    for name, r in PRESETS.items()
+)
 
 
 class ClassicApp(CardTable):
-    """Play classic Euchre against the computer: one student, three rule-based players.
+    """Play classic Euchre against the computer: one student, rule-based players in the other seats.
 
     ``seed`` names the match's deals; ``rules`` is a preset name (``"standard"``,
-    ``"openspiel"``, ...), a :class:`ClassicRules` or a mapping of options (four
-    players; three- and six-player rules are refused with a message);
-    ``seat`` is the student's seat; ``deal`` a teacher's deal (the JSON object
+    ``"openspiel"``, ``"three-handed"``, ``"six-handed"``, ...), a
+    :class:`ClassicRules` or a mapping of options (three, four or six players);
+    ``seat`` is the student's seat (default South, or P1 at three and six
+    players); ``deal`` a teacher's deal (the JSON object
     ``euchre-tutor classic replay`` reads) to start with.
     """
 
@@ -76,7 +94,7 @@ class ClassicApp(CardTable):
         seed: int | str = 0,
         *,
         rules: str | ClassicRules | Mapping[str, Any] = "standard",
-        seat: Seat | str = "S",
+        seat: Seat | str | None = None,
         deal: str | Mapping[str, Any] | None = None,
         four_colour: bool = False,
         bot: Player | None = None,
@@ -99,11 +117,7 @@ class ClassicApp(CardTable):
     def _build(self) -> None:
         c = self.controller
         self.style_html = w.HTML(f"<style>{CSS}\n{CLASSIC_CSS}</style>", layout=w.Layout(display="none"))
-        self.title = w.HTML(
-            '<div class="et-title"><h1>♣ Classic Euchre ♦</h1>'
-            '<div class="sub">You and your partner against two computer players · '
-            "take 3 of 5 tricks when you make trump</div></div>"
-        )
+        self.title = w.HTML(title_html(c))
         self.score = w.HTML()
         self.score.add_class("euchre-score")
         header = w.HBox([self.title, self.score])
@@ -135,10 +149,10 @@ class ClassicApp(CardTable):
             "New match", "Start a new match (0-0) with this seed's deals", self._new_match, "et-ctl"
         )
         self.rules_choice = w.Dropdown(
-            options=[("these rules", ""), *((name, name) for name in FOUR_PLAYER_PRESETS)],
+            options=[("these rules", ""), *RULES_CHOICES],
             value="",
             description="Rules",
-            layout=w.Layout(width="260px"),
+            layout=w.Layout(width="340px"),
         )
         self.rules_choice.add_class("ec-rules")
         self.deal_text = w.Textarea(
@@ -241,6 +255,7 @@ class ClassicApp(CardTable):
         view = c.view
         logs = c.hand_logs()
         shown = logs[-2] if c.waiting and len(logs) > 1 else logs[-1]
+        self._set(self.title, "value", title_html(c))
         self._set(self.score, "value", score_html(c))
         self._set(self.table, "value", table_html(c, view, shown))
         self._set(self.bidding, "value", bidding_html(c, shown))
@@ -358,10 +373,11 @@ def score_html(c: ClassicController) -> str:
     for team in state.seating.teams:
         pts = state.scores[team.index]
         mine = c.seat in team.seats
-        who = "you & " + next(s.word for s in team.seats if s != c.seat) if mine else "opponents"
+        who = team_words(team, c.seat)
         width = min(100, round(100 * pts / target))
         sides.append(
-            f'<div class="side {"you" if mine else "deck"}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
+            f'<div class="side {"you" if mine else "deck"} ec-team-{team.index}" aria-label="{esc(team.name)}, '
+            f'{esc(who)}: {pts}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
             f'<span class="pts">{pts}</span><div class="meter" aria-hidden="true"><div style="width:{width}%"></div>'
             "</div></div>"
         )
@@ -378,17 +394,12 @@ def score_html(c: ClassicController) -> str:
     )
 
 
-_POSITIONS = ("bottom", "left", "top", "right")
-
-
-def _positions(seat: Seat) -> dict[Seat, str]:
-    """Where each seat sits on the screen: the student at the bottom, clockwise play to the left."""
-    out = {}
-    s = seat
-    for pos in _POSITIONS:
-        out[s] = pos
-        s = s.next
-    return out
+def title_html(c: ClassicController) -> str:
+    """The title and who plays with whom (it changes when new rules seat three, four or six)."""
+    return (
+        '<div class="et-title"><h1>♣ Classic Euchre ♦</h1>'
+        f'<div class="sub">{esc(table_subtitle(c.seat, c.rules.target))}</div></div>'
+    )
 
 
 def _trump_words(hand: HandState | SeatView) -> str:
@@ -401,10 +412,16 @@ def _trump_words(hand: HandState | SeatView) -> str:
 
 def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
     hand = c.hand
-    pos = _positions(c.seat)
+    pos = positions(c.seat)
     seats = []
     out = view.sitting_out
+    players = hand.seating.players
     for seat in hand.seating.seats:
+        team_html = (
+            f'<span class="ec-teamname">team {esc(seat.team.name)}</span>'
+            if len(seat.team.seats) > 1 and players == 6
+            else ""
+        )
         badges = []
         if seat == hand.dealer:
             badges.append("dealer")
@@ -419,8 +436,10 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
             badges.append("to act")
         count = len(hand.hands[seat])  # public: everyone sees how many cards a player holds
         tricks = sum(1 for t in hand.tricks if t.winner == seat)
-        name = seat.word + (" (you)" if seat == c.seat else " (partner)" if seat in c.seat.partners else "")
-        classes = ["ec-seat", f"ec-{pos[seat]}"]
+        if players == 3 and hand.maker is not None and seat != hand.maker and not hand.passed_out:
+            badges.append("defends")  # three-handed: the other two play together against the maker
+        name = seat_name(seat, c.seat, team=False)
+        classes = ["ec-seat", f"ec-{pos[seat]}", f"ec-team-{seat.team.index}"]
         if acting:
             classes.append("to-act")
         if seat in out:
@@ -429,8 +448,8 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
         card_words = "sits this hand out" if seat in out else f"{count} card{'s' if count != 1 else ''}"
         seats.append(
             f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}, {tricks} tricks'
-            f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{badge_html}'
-            f'<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
+            f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{team_html}'
+            f'{badge_html}<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
         )
     # the current trick (or the last one, faded, when a new trick has not started)
     plays = dict(hand.trick_plays)
@@ -439,14 +458,26 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
     if not plays and hand.tricks:
         t = hand.tricks[-1]
         plays = dict(t.plays)
-        caption = f"Trick {len(hand.tricks)}: won by {t.winner.word}"
+        caption = tagged(f"{t.winner.word} won trick {len(hand.tricks)}", c.seat)
         last = True
     slots = []
     for seat in hand.seating.seats:
         card = plays.get(seat)
         body = face(card, trump=hand.trump) if card is not None else '<span class="et-empty small"></span>'
         win = last and seat == hand.tricks[-1].winner
-        slots.append(f'<div class="ec-play ec-p-{pos[seat]}{" won" if win else ""}">{body}</div>')
+        label = f"{seat.word}: {card.name}" if card is not None else f"{seat.word}: no card yet"
+        tag = seat.name
+        if seat in out:
+            label, tag, body = (
+                f"{seat.word} sits out",
+                f"{seat.name} · out",
+                '<span class="et-empty small out"></span>',
+            )
+        slots.append(
+            f'<div class="ec-play ec-p-{pos[seat]} ec-team-{seat.team.index}{" won" if win else ""}'
+            f'{" out" if seat in out else ""}" aria-label="{esc(label)}"><span class="ec-who">{esc(tag)}</span>'
+            f"{body}</div>"
+        )
     center = (
         f'<div class="ec-center{" last" if last else ""}"><span class="cap">{esc(caption)}</span>'
         f'<div class="ec-trick">{"".join(slots)}</div></div>'
@@ -462,46 +493,55 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
         up_note = ""
     info = (
         f'<div class="ec-info"><span class="cap">Hand {log.number} · up card</span>{face(hand.up)}'
-        f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(_trump_words(hand))}</span></div>'
+        f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(tagged(_trump_words(hand), c.seat))}</span></div>'
     )
-    return f'<div class="ec-table">{info}{"".join(seats)}{center}</div>'
+    return f'<div class="ec-table ec-n{players}">{info}{"".join(seats)}{center}</div>'
 
 
 def bidding_html(c: ClassicController, log: HandLog) -> str:
-    lines = "".join(f"<li>{esc(text)}</li>" for text in log.bidding)
+    lines = "".join(f"<li>{esc(tagged(text, c.seat))}</li>" for text in log.bidding)
     mine = c.view
     discard = ""
     if mine.discard is not None:
         discard = f"<p>Your discard (only you see it): {face(mine.discard, small=True)}</p>"
     return (
-        f"<b>Bidding · hand {log.number}</b> · {esc(log.dealer.word)} deals, up card "
+        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(log.dealer.word + ' deals', c.seat))}, up card "
         f'<span class="ec-sym{" red" if log.up.is_red else ""}">{esc(log.up.symbol)}</span>'
         f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{discard}"
     )
 
 
-def _trick_rows(log: HandLog) -> str:
+def _trick_rows(log: HandLog, student: Seat | None = None) -> str:
+    """One row per trick; with the student's seat, leader and winner say their side at 3 and 6 players
+    ('P3 (partner)': the short name leaves room for the why column; the team colour marks each card)."""
+
+    def who(seat: Seat) -> str:
+        if student is None or student.players == 4:
+            return seat.word
+        return f"{seat.name} ({seat_tag(seat, student, team=False)})"
+
     rows = []
     for number, trick in log.tricks:
         plays = " ".join(
-            f'<span class="ec-logplay">{esc(seat.name)} {face(card, small=True, trump=log.trump)}</span>'
+            f'<span class="ec-logplay ec-team-{seat.team.index}">{esc(seat.name)} '
+            f"{face(card, small=True, trump=log.trump)}</span>"
             for seat, card in trick.plays
         )
         why = explain_trick(trick, log.trump, log.notrump)
         rows.append(
-            f'<tr><td>{number}</td><td>{esc(trick.leader.word)}</td><td><div class="ec-plays">{plays}</div></td>'
-            f'<td class="won">{esc(trick.winner.word)}</td><td class="why">{esc(why)}</td></tr>'
+            f'<tr><td>{number}</td><td>{esc(who(trick.leader))}</td><td><div class="ec-plays{" many" if len(trick.plays) > 4 else ""}">{plays}</div></td>'
+            f'<td class="won">{esc(who(trick.winner))}</td><td class="why">{esc(why)}</td></tr>'
         )
     return "".join(rows)
 
 
-def _log_table(log: HandLog) -> str:
+def _log_table(log: HandLog, student: Seat | None = None) -> str:
     result = "".join(f"<p class='ec-result'>{esc(r)}</p>" for r in log.result)
     if not log.tricks:
         return "<p>No tricks yet.</p>" + result
     return (
         "<table><thead><tr><th>#</th><th>led by</th><th>cards in play order</th><th>won by</th>"
-        f"<th>why</th></tr></thead><tbody>{_trick_rows(log)}</tbody></table>{result}"
+        f"<th>why</th></tr></thead><tbody>{_trick_rows(log, student)}</tbody></table>{result}"
     )
 
 
@@ -517,10 +557,10 @@ def log_html(c: ClassicController, logs: list[HandLog], shown: HandLog) -> str:
     if shown.maker is not None:
         trump = " · trump " + (shown.trump.symbol if shown.trump is not None else f"none ({shown.notrump})")
     head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
-    body = _log_table(shown)
+    body = _log_table(shown, c.seat)
     past = [log for log in logs if log.number < shown.number]
     earlier = "".join(
-        f"<details><summary>{esc(_summary(log))}</summary>{_log_table(log)}</details>"
+        f"<details><summary>{esc(_summary(log))}</summary>{_log_table(log, c.seat)}</details>"
         for log in reversed(past)
     )
     if earlier:
@@ -568,4 +608,7 @@ def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
             text = f"Trick {number} of 5: {led_word} led. Follow suit if you can: click a card."
     else:
         text = _PHASE_PROMPTS.get(phase, "")
+        if phase is Phase.GO_ALONE and len(c.seat.partners) > 1:  # six players, three against three
+            names = " and ".join(s.name for s in c.seat.partners)
+            text = text.replace("(your partner sits out)", f"(your partners {names} sit out)")
     return esc(text)

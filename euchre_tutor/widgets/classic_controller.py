@@ -1,7 +1,7 @@
-"""The classic Euchre controller: one student's seat, three computer players, no widgets.
+"""The classic Euchre controller: one student's seat, computer players in the others, no widgets.
 
 :class:`ClassicController` owns a :class:`~euchre_tutor.classic.game.ClassicGame`.
-The student plays one seat (South by default); a
+The student plays one seat (South by default; P1 at three and six players); a
 :class:`~euchre_tutor.bots.classic.RuleBasedPlayer` plays each other seat and
 acts at once until it is the student's turn again, so every action a bot
 takes is in the game's history (and in the logs). When a hand ends the
@@ -58,12 +58,13 @@ from euchre_tutor.classic.engine import (
 from euchre_tutor.classic.game import FORMAT as SAVE_FORMAT
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay_state
-from euchre_tutor.classic.seating import FOUR, Seat
+from euchre_tutor.classic.seating import Seat, seating_for
 from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, RulesError
 from euchre_tutor.jsonio import error_text, load_json_text, short
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.widgets.classic_seats import student_seat, tagged, win_words
 from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = [
@@ -84,26 +85,21 @@ _CARD_ACTION_OF_PHASE: Final = {
     Phase.LONER_DISCARD: "discard",
     Phase.BEST_CARD: "give",
 }
-_SEAT_ONLY_MESSAGE: Final = (
-    "the classic table seats four players (North, East, South, West); the rules {name}ask for {n}. "
-    "Play three- and six-player hands with 'euchre-tutor classic replay', or choose a four-player "
-    "preset (standard, openspiel, openspiel-lone-defender)"
-)
 
 
 def classic_rules(rules: str | ClassicRules | Mapping[str, Any]) -> ClassicRules:
-    """A rules object from a preset name, a rules object, or a JSON-like mapping of options;
-    refused unless it seats four players (the table's layout)."""
+    """A rules object from a preset name, a rules object, or a JSON-like mapping of options
+    (three, four or six players: the table lays out each)."""
     if isinstance(rules, ClassicRules):
-        r = rules
-    elif isinstance(rules, str | Mapping):
-        r = ClassicRules.from_json(dict(rules) if isinstance(rules, Mapping) else rules)
-    else:
-        raise RulesError(f"rules must be a preset name or a ClassicRules object, not {rules!r}")
-    if r.players != 4:
-        name = f"'{rules}' " if isinstance(rules, str) else ""
-        raise RulesError(_SEAT_ONLY_MESSAGE.format(name=name, n=r.players))
-    return r
+        return rules
+    if isinstance(rules, str | Mapping):
+        return ClassicRules.from_json(dict(rules) if isinstance(rules, Mapping) else rules)
+    raise RulesError(f"rules must be a preset name or a ClassicRules object, not {rules!r}")
+
+
+def rules_seat(rules: ClassicRules, chosen: Seat | str | None) -> Seat:
+    """The student's seat at the table these rules lay out (see :func:`student_seat`)."""
+    return student_seat(seating_for(rules.players, rules.six_handed_teams), chosen)
 
 
 # ---------------------------------------------------------------------------
@@ -268,12 +264,13 @@ class _Step:
 
 
 class ClassicController(Observable):
-    """A classic Euchre match for one student at a four-seat table.
+    """A classic Euchre match for one student at a table of three, four or six.
 
-    ``rules``: a preset name, a :class:`ClassicRules` or a mapping of options
-    (four players only). ``seat``: the student's seat. ``bot``: the player of
-    the other three seats (a :class:`RuleBasedPlayer` by default), which also
-    makes the suggestions.
+    ``rules``: a preset name, a :class:`ClassicRules` or a mapping of options.
+    ``seat``: the student's seat (None: South at four players, P1 at three and
+    six; a seat the table lacks is refused). ``bot``: the player of the other
+    seats (a :class:`RuleBasedPlayer` by default), which also makes the
+    suggestions.
     """
 
     def __init__(
@@ -281,12 +278,14 @@ class ClassicController(Observable):
         seed: int | str = 0,
         *,
         rules: str | ClassicRules | Mapping[str, Any] = "standard",
-        seat: Seat | str = "S",
+        seat: Seat | str | None = None,
         bot: Player | None = None,
     ) -> None:
         super().__init__()
         self.rules = classic_rules(rules)
-        self.seat = FOUR.parse(seat)
+        self.seat = rules_seat(self.rules, seat)
+        #: the seat asked for (None: the table's default); kept when new rules change the table
+        self.chosen_seat: Seat | str | None = seat
         self.bot: Player = bot if bot is not None else RuleBasedPlayer()
         self.seed: int | str = seed
         self.suggestion = ""
@@ -434,9 +433,12 @@ class ClassicController(Observable):
         def command() -> str:
             value = self._seed_value(seed)
             new_rules = self.rules if rules is None else classic_rules(rules)
-            self._start(ClassicGame(new_rules, seed=value), [])
+            new_seat = self._seat_for(new_rules)
+            self._start(ClassicGame(new_rules, seed=value), [], run=False)
             self.seed = value
             self.rules = new_rules
+            self.seat = new_seat
+            self._run_bots()
             return f"New match (seed {value}): first to {self.rules.target}." + self._turn_note()
 
         return self._attempt(command)
@@ -459,22 +461,23 @@ class ClassicController(Observable):
                         f"a deal with a 'format' key is a saved game ({SAVE_FORMAT!r}), not {short(obj.get('format'))}"
                     )
                 loaded = ClassicGame.from_json(obj)
-                classic_rules(loaded.rules)
+                new_seat = self._seat_for(loaded.rules)
                 steps = _walk_steps(loaded)
                 self._start(loaded, steps, run=False)
                 self.rules = loaded.rules
+                self.seat = new_seat
                 self._run_bots()
                 return "Loaded the saved game." + self._turn_note()
-            if isinstance(obj, dict) and "rules" in obj:
-                classic_rules(ClassicRules.from_json(obj["rules"]))
             hand = replay_state(obj)
             rules = classic_rules(hand.rules)
+            new_seat = self._seat_for(rules)
             game = ClassicGame(rules, seed=self.seed, deals=[hand.deal])
             setup = [a for _, a in hand.history]
             for a in setup:
                 game.apply(a)
             self._start(game, [_Step(None, False)] * len(setup), run=False)
             self.rules = rules
+            self.seat = new_seat
             self._run_bots()
             d = hand.deal
             return (
@@ -542,6 +545,14 @@ class ClassicController(Observable):
 
     # ----------------------------------------------------------------- internals
 
+    def _seat_for(self, rules: ClassicRules) -> Seat:
+        """The student's seat at the table of ``rules``: the chosen seat if that table has it, else
+        its default (South, or P1), so switching between three, four and six players just works."""
+        try:
+            return rules_seat(rules, self.chosen_seat)
+        except EuchreError:
+            return rules_seat(rules, None)
+
     def _seed_value(self, seed: int | str | None) -> int | str:
         if seed is None:
             return self.seed
@@ -608,7 +619,7 @@ class ClassicController(Observable):
         card the student is still looking at the finished hand."""
         events = self.game.log()[since:]
         skip = (MatchWon, HandScored) if start else (HandStarted, MatchWon, HandScored)
-        texts = [e.text for e in events if not isinstance(e, skip)]
+        texts = [tagged(e.text, self.seat) for e in events if not isinstance(e, skip)]
         parts = [" ".join(texts[-10:])] if texts else []
         for e in events:
             if isinstance(e, HandScored):
@@ -620,9 +631,13 @@ class ClassicController(Observable):
             if winner is None:
                 parts.append(f"The match ends level at {score}. Press New match to play again.")
             elif self.seat in winner.seats:
-                parts.append(f"You and your partner win the match, {score}! Press New match to play again.")
+                parts.append(
+                    f"{win_words(winner, self.seat)} the match, {score}! Press New match to play again."
+                )
             else:
-                parts.append(f"{winner} win the match, {score}. Press New match to play again.")
+                parts.append(
+                    f"{win_words(winner, self.seat)} the match, {score}. Press New match to play again."
+                )
         elif self.waiting:
             parts.append(f"Score: {score}. Press Next hand.")
         else:

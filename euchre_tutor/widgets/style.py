@@ -173,6 +173,43 @@ def _classic_face_rules() -> str:
     return "\n".join(rules)
 
 
+#: three- and six-player layouts of the classic table, and a colour per team (seats, trick, score, log)
+CLASSIC_TABLES_CSS = """
+.euchre-classic .ec-table.ec-n3{grid-template-areas:". info ." "left center right" ". bottom ."}
+.euchre-classic .ec-n3 .ec-name,.euchre-classic .ec-n6 .ec-name{white-space:nowrap}
+.euchre-classic .ec-table.ec-n6{grid-template-rows:auto auto auto auto;
+  grid-template-areas:"info top ." "upper-left center upper-right" "lower-left center lower-right" ". bottom ."}
+.euchre-classic .ec-upper-left{grid-area:upper-left}
+.euchre-classic .ec-lower-left{grid-area:lower-left}
+.euchre-classic .ec-upper-right{grid-area:upper-right}
+.euchre-classic .ec-lower-right{grid-area:lower-right}
+.euchre-classic .ec-n3 .ec-trick{grid-template-areas:"left . right" ". bottom ."}
+.euchre-classic .ec-n6 .ec-trick{grid-template-areas:"upper-left top upper-right" "lower-left . lower-right" ". bottom ."}
+.euchre-classic .ec-n3 .ec-trick,.euchre-classic .ec-n6 .ec-trick{grid-template-columns:repeat(3,66px)}
+.euchre-classic .ec-n3 .ec-trick .et-empty.small,.euchre-classic .ec-n6 .ec-trick .et-empty.small{width:62px;height:88px}
+.euchre-classic .ec-p-upper-left{grid-area:upper-left}.euchre-classic .ec-p-lower-left{grid-area:lower-left}
+.euchre-classic .ec-p-upper-right{grid-area:upper-right}.euchre-classic .ec-p-lower-right{grid-area:lower-right}
+.euchre-classic .ec-play{display:flex;flex-direction:column;align-items:center;gap:1px}
+.euchre-classic .ec-who{font-size:11px;font-weight:800;border-radius:6px;padding:0 5px;background:rgba(0,0,0,.3)}
+.euchre-classic .ec-play.out .ec-who{opacity:.6}
+.euchre-classic .et-empty.small.out{opacity:.25}
+.euchre-classic .ec-teamname{font-size:11px;font-weight:700;border-radius:6px;padding:0 6px;color:#1d1d1f}
+.euchre-classic .ec-seat{border-bottom:4px solid transparent}
+.euchre-classic .ec-seat.ec-team-0{border-bottom-color:#4fc3f7}.euchre-classic .ec-seat.ec-team-1{border-bottom-color:#ffb74d}
+.euchre-classic .ec-seat.ec-team-2{border-bottom-color:#ce93d8}
+.euchre-classic .ec-team-0 .ec-teamname,.euchre-classic .ec-team-0 .ec-who{background:#4fc3f7;color:#0d2a3a}
+.euchre-classic .ec-team-1 .ec-teamname,.euchre-classic .ec-team-1 .ec-who{background:#ffb74d;color:#3a2400}
+.euchre-classic .ec-team-2 .ec-teamname,.euchre-classic .ec-team-2 .ec-who{background:#ce93d8;color:#2e0f36}
+.euchre-classic .euchre-score .side{border-bottom:4px solid transparent;padding-bottom:2px}
+.euchre-classic .euchre-score .side.ec-team-0{border-bottom-color:#4fc3f7}
+.euchre-classic .euchre-score .side.ec-team-1{border-bottom-color:#ffb74d}
+.euchre-classic .euchre-score .side.ec-team-2{border-bottom-color:#ce93d8}
+.euchre-log .ec-logplay.ec-team-0{border-bottom:2px solid #4fc3f7}.euchre-log .ec-logplay.ec-team-1{border-bottom:2px solid #ffb74d}
+.euchre-log .ec-logplay.ec-team-2{border-bottom:2px solid #ce93d8}
+.euchre-log .ec-plays.many{flex-wrap:wrap;width:168px}
+"""
+__all__ += ["CLASSIC_TABLES_CSS"]
+
 CLASSIC_CSS = (
     """
 .euchre-classic .ec-table{display:grid;grid-template-columns:1fr 1.4fr 1fr;grid-template-rows:auto auto auto;
@@ -224,5 +261,6 @@ CLASSIC_CSS = (
 .euchre-log .ec-earlier{margin-top:8px;border-top:1px solid #ddd;padding-top:4px}
 """
     + _classic_face_rules()
+    + CLASSIC_TABLES_CSS
 )
 __all__ += ["CLASSIC_CSS"]

@@ -54,6 +54,7 @@ from tests.widgets.stub import StubSource
 
 NOW = datetime(2024, 1, 1, tzinfo=UTC)
 FOUR_PLAYER_PRESETS = [name for name, r in PRESETS.items() if r.players == 4]
+ALL_PRESETS = list(PRESETS)  # the table seats three, four or six
 SOL_PACK = sorted(deck(24), key=lambda c: c.index)
 
 
@@ -428,7 +429,7 @@ def classic_event(app: ClassicApp, rng: random.Random) -> str:
         return "suggest"
     if roll < 81:
         app.seed.value = rng.choice([str(rng.randrange(10**6)), "", "abc", "-5", " 12 "])
-        app.rules_choice.value = rng.choice(["", *FOUR_PLAYER_PRESETS])
+        app.rules_choice.value = rng.choice(["", *ALL_PRESETS])
         app.new_match.click()
         return "new match / rules change"
     if roll < 84:
@@ -493,7 +494,7 @@ def run_sequence(seed: int, length: int) -> Sequence:
         app = SolitaireApp(seed=rng.randrange(10**6), source=StubSource() if hints else None, runner="inline")
         event, consistent, snapshot = sol_event, sol_check, sol_snapshot
     else:
-        app = ClassicApp(seed=rng.randrange(10**6), rules=rng.choice(FOUR_PLAYER_PRESETS))
+        app = ClassicApp(seed=rng.randrange(10**6), rules=rng.choice(ALL_PRESETS))
         event, consistent, snapshot = classic_event, classic_check, classic_snapshot
     try:
         with handler_errors() as logged:
