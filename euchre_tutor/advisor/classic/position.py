@@ -16,6 +16,9 @@ discard), ``"E: give"`` (a call-for-best card), ``"W: go under"`` (a farmer's
 hand). With alone said with the bid, ``"S: alone"`` right after ``"S: order"``
 (or after the dealer's discard that follows it) makes it ``order alone``.
 
+Before a blind call (a joker turned up under ``joker_up="dealer-blind"``) no
+seat has seen its hand: ``hand`` is then ``[]``.
+
 ``score``: ``{"us": 3, "them": 5}`` at tables of two teams (four players, six
 in 3v3), or one entry per team by name at any table (``{"P1": 3, "P2": 5,
 "P3": 0}`` at three players; ``P14``/``P25``/``P36`` in 2v2v2).
