@@ -172,7 +172,9 @@ def test_a_card_value_is_the_points_of_the_makers_tricks() -> None:
     assert values[Card.parse("JH")] == dd.solve(state)
 
 
-@pytest.mark.skipif("python" not in dd.BACKENDS or "compiled" not in dd.BACKENDS, reason="needs both backends")
+@pytest.mark.skipif(
+    "python" not in dd.BACKENDS or "compiled" not in dd.BACKENDS, reason="needs both backends"
+)
 def test_the_pure_python_fallback_gives_identical_values() -> None:
     views = [view_of(BOTH_BOWERS), view_of(PARTNER_ACE)]
     start = new_hand(Deal.from_seed(21, Seat.S))
