@@ -91,7 +91,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
-from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
+from euchre_tutor.advisor.classic.strength import (
+    StrengthTable,
+    hand_strength,
+    no_trump_strength,
+    trump_points,
+)
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -254,7 +259,7 @@ class BiddingModel:
     ) -> dict[Card, float]:
         """P(discard c) for every card ``c`` that may be discarded (all six when ``allowed`` is empty)."""
         options = allowed or six
-        if isinstance(strength, _StrengthTable):
+        if isinstance(strength, StrengthTable):
             every = dict(zip(six, strength.drop_points(six, trump), strict=True))
             kept = [every[drop] for drop in options]
         else:
@@ -301,14 +306,14 @@ class BiddingModel:
         cards = hand if isinstance(hand, list) else list(hand)
         if seat == ctx.dealer:
             six = [*cards, ctx.up]
-            if isinstance(count, _StrengthTable):
+            if isinstance(count, StrengthTable):
                 cards = count.best_five(six, trump)
             else:
                 cards = max(([c for c in six if c != drop] for drop in six), key=lambda h: count(h, trump))
         points = count(cards, trump)
         up_value = (
             count.up_points(ctx.up, trump)
-            if isinstance(count, _StrengthTable)
+            if isinstance(count, StrengthTable)
             else trump_points(ctx.up, trump)
         )
         if ctx.dealer in seat.partners:
@@ -389,7 +394,7 @@ class BiddingModel:
             return _sigma((nt_points - self.alone) / self.temperature)
         pts = strength(cards, trump) if points is None else points
         a = _sigma((pts - self.alone) / self.temperature)
-        if isinstance(strength, _StrengthTable):
+        if isinstance(strength, StrengthTable):
             right, left, trumps = strength.bowers(cards, trump)
         else:
             right, left, trumps = _reference_bowers(cards, trump)
@@ -407,97 +412,6 @@ def _lowest(size: int) -> Rank:
     if size not in _LOWEST:
         _LOWEST[size] = min(c.rank for c in deck(size))
     return _LOWEST[size]
-
-
-class _StrengthTable:
-    """:func:`hand_strength` from per-card tables: the same numbers, several times faster.
-
-    The per-card points come from :func:`trump_points`; the void bonus is the
-    one :func:`hand_strength` adds (0.5 per plain suit missing, with 2+ trumps).
-    A property test checks it against :func:`hand_strength` on every deck.
-    """
-
-    def __init__(self, cards: Sequence[Card]) -> None:
-        bits = {s: 1 << i for i, s in enumerate(Suit)}
-        # Per trump, per card: (points, 1 if a trump, its effective suit's bit, 2 right bower or joker / 1 left).
-        self.rows: dict[Suit, dict[Card, tuple[float, int, int, int]]] = {}
-        self.plain_bits: dict[Suit, int] = {}
-        for t in Suit:
-            self.rows[t] = {
-                c: (
-                    trump_points(c, t),
-                    1 if is_trump(c, t) else 0,
-                    bits[effective_suit(c, t)],
-                    2 if c.is_joker or is_right_bower(c, t) else 1 if is_left_bower(c, t) else 0,
-                )
-                for c in cards
-            }
-            self.plain_bits[t] = sum(b for s, b in bits.items() if s is not t)
-        self._last: tuple[Suit | None, list[Card], list[float]] = (None, [], [])
-
-    def __call__(self, hand: Sequence[Card], trump: Suit) -> float:
-        rows = self.rows[trump]
-        total = 0.0
-        n = 0
-        mask = 0
-        for c in hand:
-            pts, t, bit, _ = rows[c]
-            total += pts
-            n += t
-            mask |= bit
-        if n >= 2:
-            total += 0.5 * (3 - (mask & self.plain_bits[trump]).bit_count())
-        return total
-
-    def drop_points(self, six: Sequence[Card], trump: Suit) -> list[float]:
-        """The points of the five cards left when each of ``six`` is dropped, in one pass."""
-        if trump is self._last[0] and six == self._last[1]:
-            return self._last[2]  # the dealer's six: counted for its bid, then for its discard
-        out = self._drop_points(six, trump)
-        self._last = (trump, list(six), out)
-        return out
-
-    def _drop_points(self, six: Sequence[Card], trump: Suit) -> list[float]:
-        rows = [self.rows[trump][c] for c in six]
-        total = sum(r[0] for r in rows)
-        trumps = sum(r[1] for r in rows)
-        count: dict[int, int] = {}
-        mask = 0
-        for r in rows:
-            count[r[2]] = count.get(r[2], 0) + 1
-            mask |= r[2]
-        plain = self.plain_bits[trump]
-        out: list[float] = []
-        for pts, t, bit, _ in rows:
-            points = total - pts
-            if trumps - t >= 2:
-                left = mask if count[bit] > 1 else mask & ~bit
-                points += 0.5 * (3 - (left & plain).bit_count())
-            out.append(points)
-        return out
-
-    def best_five(self, six: Sequence[Card], trump: Suit) -> list[Card]:
-        """The five of six cards with the most points (the first such drop, as ``max`` would)."""
-        points = self.drop_points(six, trump)
-        best = points.index(max(points))
-        return [c for i, c in enumerate(six) if i != best]
-
-    def up_points(self, card: Card, trump: Suit) -> float:
-        return self.rows[trump][card][0]
-
-    def bowers(self, hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, int]:
-        """(right bower or joker held, left bower held, number of trumps)."""
-        rows = self.rows[trump]
-        right = left = False
-        n = 0
-        for c in hand:
-            _, t, _, bower = rows[c]
-            n += t
-            if bower == 2:
-                right = True
-            elif bower == 1:
-                left = True
-        return right, left, n
 
 
 def _reference_bowers(hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, int]:
@@ -723,7 +637,7 @@ class _Plan:
         )
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
-        self.strength = _StrengthTable(deck(rules.deck, joker=rules.joker))
+        self.strength = StrengthTable(deck(rules.deck, joker=rules.joker))
 
     def _fits(self, card: Card, slot: int) -> bool:
         """May ``card`` be in ``slot``: not in a hand void in its suit; only low cards go under."""
