@@ -78,7 +78,7 @@ def summary_html(summary: StatsSummary) -> str:
     if losses:
         lines.append("Average loss a decision: " + " and ".join(losses))
     if summary.deals:
-        best = "" if summary.best is None else f"; the best play expected <b>{_num(summary.best)}</b>"
+        best = "" if summary.best is None else f"; the best play averages <b>{_num(summary.best)}</b> there"
         lines.append(
             f"{summary.deals} deal{'s' if summary.deals != 1 else ''} finished: "
             f"you scored <b>{_points(summary.points)}</b>{best}"
@@ -101,7 +101,7 @@ def _deal_panel(deals: Sequence[DealRecord], top: int) -> str:
     out = [
         f'<text x="{left}" y="{top - 6}" font-size="12" font-weight="700" fill="{_INK}">Points per deal</text>',
         f'<text x="{right}" y="{top - 6}" font-size="10.5" fill="{_INK}" text-anchor="end">'
-        f'<tspan fill="{_WON}">■</tspan> you scored  <tspan>◆</tspan> best play expected</text>',
+        f'<tspan fill="{_WON}">■</tspan> you scored  <tspan>◆</tspan> the best play, on average</text>',
     ]
     for v in (scale, 0.0, -scale):
         yy = y(v)
@@ -128,7 +128,7 @@ def _deal_panel(deals: Sequence[DealRecord], top: int) -> str:
         colour = _WON if pts > 0 else _LOST
         title = f"deal {d.number}: you scored {_points(pts)}"
         if d.best is not None:
-            title += f"; the best play expected {_num(d.best)}"
+            title += f"; the best play averages {_num(d.best)} from your first decision"
         out.append(
             f'<g class="et-stats-deal"><title>{esc(title)}</title>'
             f'<rect x="{cx - bar / 2:.1f}" y="{y0:.1f}" width="{bar:.1f}" height="{max(y1 - y0, 1.5):.1f}" '

@@ -102,11 +102,11 @@ def test_the_chart_draws_one_bar_per_deal_one_dot_per_decision_and_updates_in_pl
     (y1, h1), (y2, h2) = _bars(svg)
     assert y1 + h1 == pytest.approx(y2, abs=0.2)  # +2 above the zero line, −2 below it
     assert h1 == pytest.approx(h2, abs=0.2)
-    assert "deal 1: you scored +2; the best play expected +1.00" in svg
+    assert "deal 1: you scored +2; the best play averages +1.00 from your first decision" in svg
     text = chart.summary.value
     assert "<b>3</b> decisions graded" in text and "Blunder 1" in text
     assert "<b>0.41</b> points" in text  # (0 + 1.2 + 0.03) / 3
-    assert "2 deals finished: you scored <b>0</b>; the best play expected <b>+1.50</b>" in text
+    assert "2 deals finished: you scored <b>0</b>; the best play averages <b>+1.50</b> there" in text
     assert chart_svg(stats, "solitaire").count("et-stats-deal") == 0
     chart.close()
     stats.update_deal("classic", 3, [g("Best", 0)])  # a closed chart is no longer told
