@@ -56,3 +56,21 @@ def test_a_played_deal_appears_in_the_session_chart(page: tuple[Any, Problems], 
     chart.screenshot(path=str(SCREENSHOTS / "07-session-chart-panel.png"))
     mirror.close()
     problems.assert_clean()
+
+
+def test_lesson_11_renders_and_the_advisor_marks_an_answer(page: tuple[Any, Problems], voila: Any) -> None:
+    """The strategy lesson in Voila: its exercises render and a click is marked with the advisor's numbers."""
+    p, problems = page
+    p.goto(voila.url + "/voila/render/lessons/11-classic-strategy.ipynb", timeout=PAGE_TIMEOUT)
+    quiz = p.locator(".euchre-quiz").first
+    quiz.wait_for(timeout=PAGE_TIMEOUT)
+    assert "Order up, or pass?" in quiz.inner_text()
+    quiz.get_by_role("button", name="order up", exact=True).click()
+    feedback = quiz.locator(".euchre-quiz-feedback")
+    p.wait_for_function(
+        "document.querySelector('.euchre-quiz-feedback').innerText.includes('Right!')", timeout=PAGE_TIMEOUT
+    )
+    assert "points a hand" in feedback.inner_text()
+    p.locator(".euchre-lesson-summary").wait_for(timeout=PAGE_TIMEOUT)
+    quiz.screenshot(path=str(SCREENSHOTS / "08-lesson-11-order-up.png"))
+    problems.assert_clean()
