@@ -197,3 +197,11 @@ def test_classic_style_graded_decisions_feed_the_same_stats() -> None:
     assert worst.ev < best.ev and s.best == pytest.approx(best.ev) and s.points == 2
     assert chart.chart.value.count('class="et-stats-deal"') == 1
     assert worst.label in chart.chart.value
+
+
+def test_the_module_example_runs() -> None:
+    import doctest
+
+    from euchre_tutor.advisor import session
+
+    assert doctest.testmod(session).failed == 0
