@@ -43,9 +43,9 @@ def rule_map() -> dict[str, list[str]]:
     return taught
 
 
-def test_the_course_has_the_ten_lessons() -> None:
+def test_the_course_has_the_eleven_lessons() -> None:
     numbers = [p.name[:2] for p in NOTEBOOKS]
-    assert numbers == [f"{n:02d}" for n in range(1, 11)]
+    assert numbers == [f"{n:02d}" for n in range(1, 12)]
 
 
 def test_every_rule_of_the_catalogue_is_taught() -> None:

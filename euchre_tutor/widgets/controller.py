@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.jsonio import error_text
@@ -57,7 +58,9 @@ class SolitaireController(Observable):
 
     ``source`` is the hint source (``"module:factory"`` for the worker
     process, or an object with ``analyse`` for ``runner="inline"``);
-    ``source=None`` turns hints off.
+    ``source=None`` turns hints off. ``stats``: the session statistics it
+    feeds (every graded decision, every finished deal; pass one to share it
+    with another table), by default its own.
     """
 
     def __init__(
@@ -70,9 +73,12 @@ class SolitaireController(Observable):
         grading: bool = False,
         mode: Mode = "points",
         deal_now: bool = True,
+        stats: SessionStats | None = None,
     ) -> None:
         super().__init__()
         self.game = SolitaireGame(rules, seed=seed)
+        self.stats = stats if stats is not None else SessionStats()
+        self._game_number = 1  # with a deal's start, names the deal in the stats
         self.grading = grading
         self.mode: Mode = mode
         self.hints: dict[tuple[Any, ...], Hint] = {}
@@ -176,7 +182,35 @@ class SolitaireController(Observable):
         else:
             self.errors[key] = str(payload)
             self.progress.pop(key, None)
+        if kind != "progress":
+            self._record_stats()
         self._emit("analysis")
+
+    def _record_stats(self) -> None:
+        """Give the stats this deal's graded line and, once it is over, its result (idempotent)."""
+        deal = self.state.deal
+        if deal is None:
+            return
+        decisions = self.decisions()
+        graded = []
+        for d in decisions:
+            hint, grade = self.hints.get(d.key), self.grade_of(d)
+            if hint is None or grade is None:
+                continue
+            units: Units = "win chance" if hint.mode == "game" else "points"
+            graded.append(
+                GradedDecision(action_label(d.action, deal.turn_card), grade.label, float(grade.loss), units)
+            )
+        points: int | None = None
+        best: Fraction | None = None
+        if deal.is_over:
+            p, d_points = deal.points
+            points = p - d_points
+            first = self.hints.get(decisions[0].key) if decisions else None
+            best = None if first is None else max(o.ev for o in first.options)
+        self.stats.update_deal(
+            "solitaire", (self._game_number, self._deal_start()), graded, points=points, best=best
+        )
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:
         """Block until every requested analysis has arrived (tests and benchmarks)."""
@@ -198,6 +232,7 @@ class SolitaireController(Observable):
             self._say(sentence(str(error)), error=True)
             return False
         self._request_analysis()
+        self._record_stats()
         self._emit("state")
         self._say(said or "")
         return True
@@ -296,6 +331,7 @@ class SolitaireController(Observable):
             return False
         self.game = game
         self._decisions.clear()
+        self._game_number += 1
         return self._attempt(lambda: "Loaded the saved game.")
 
     def replay(self) -> bool:
@@ -315,6 +351,7 @@ class SolitaireController(Observable):
         game.new_deal()
         self.game = game
         self._decisions.clear()
+        self._game_number += 1
         return self._attempt(lambda: f"New game (seed {game.seed}), first to {game.rules.target}.")
 
     @property

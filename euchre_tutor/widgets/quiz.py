@@ -35,6 +35,7 @@ from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = [
+    "AdvisorQuestion",
     "ChoiceQuestion",
     "ClassicPlayQuestion",
     "EffectiveSuitQuestion",
@@ -387,3 +388,112 @@ def preset_classic(
     if isinstance(deal, dict) and "rules" not in deal:
         deal = {**deal, "rules": rules if isinstance(rules, str) else rules.to_json()}
     return ClassicApp(seed=seed, rules=rules, deal=deal, **options)
+
+
+def _situation(state: Any) -> str:
+    """Where the hand stands, in words: the bids so far, or the cards of the trick so far."""
+    trump = state.trump
+    if state.phase is Phase.PLAY:
+        if state.trick_plays:
+            plays = ", ".join(
+                f"{s.word} {'leads' if i == 0 else 'plays'} {cards_html([c], trump=trump)}"
+                for i, (s, c) in enumerate(state.trick_plays)
+            )
+            return f"Trick {len(state.tricks) + 1}: {plays}."
+        return f"{state.to_act.word} leads trick {len(state.tricks) + 1}."
+    bids = ", ".join(f"{s.word}: {a}" for s, a in state.history) or "nobody has bid yet"
+    return f"{state.dealer.word} deals, the up card is {cards_html([state.deal.up])}. Bids so far: {bids}."
+
+
+class AdvisorQuestion(Question):
+    """'What would you do here?' for a classic hand given as ``classic replay`` JSON; the advisor marks it.
+
+    The seat to act is the student. The classic advisor analyses that seat's
+    view (``worlds`` sampled deals, ``seed``: the same answer every run), and
+    every choice within a *Good* grade of the best (less than 0.05 expected
+    points lost) is right. The feedback gives the chosen and the best choice's
+    expected points; :meth:`value` and :meth:`gain` give a lesson the numbers
+    behind its tips.
+    """
+
+    def __init__(
+        self,
+        hand: dict[str, Any],
+        *,
+        question: str = "What is your best choice?",
+        rule_id: str = "classic.advice-contrast",
+        worlds: int = 200,
+        seed: int = 0,
+    ) -> None:
+        from euchre_tutor.advisor.classic.analysis import analyse
+        from euchre_tutor.advisor.shared import THRESHOLDS, grade_label
+        from euchre_tutor.bots.classic import RuleBasedPlayer
+        from euchre_tutor.views.classic import seat_view
+
+        state = replay_state(dict(hand))
+        if state.to_act is None:
+            raise ValueError(
+                "the question needs a decision to take: give the actions up to the student's turn"
+            )
+        seat = state.to_act
+        self.state = state
+        self.analysis = analyse(
+            seat_view(state, seat), continuation=RuleBasedPlayer(), worlds=worlds, seed=seed
+        )
+        by_label = {o.label: o for o in self.analysis.options}
+        self.choices = tuple(by_label[str(a)] for a in state.legal_actions() if str(a) in by_label)
+        best = self.analysis.best
+        good = THRESHOLDS["points"][0][0]
+        self.losses = {o.label: best.ev - o.ev for o in self.choices}
+        correct = {i for i, o in enumerate(self.choices) if self.losses[o.label] < good}
+        trump = state.trump
+        hand_cards = sorted(state.hands[seat], key=lambda c: c.index)
+        prompt = (
+            (f"<b>{trump.plural.capitalize()} are trump.</b> " if trump is not None else "")
+            + f"{_situation(state)} You are {seat.word}: {cards_html(hand_cards, trump=trump)} "
+            + html.escape(question)
+        )
+
+        def explain(i: int) -> str:
+            chosen = self.choices[i]
+            loss = self.losses[chosen.label]
+            label = "Best" if loss <= 0 else grade_label(loss, "points")  # type: ignore[arg-type]
+            mine = f"{_words(chosen.label).capitalize()} is worth {chosen.ev:+.2f} points a hand"
+            if chosen.label == best.label:
+                runner = next((o for o in self.analysis.options if o.label != best.label), None)
+                more = (
+                    "" if runner is None else f", {best.ev - runner.ev:.2f} more than {_words(runner.label)}"
+                )
+                return f"{mine}{more} (over {self.analysis.worlds} sampled deals): {label}."
+            return (
+                f"{mine}; {_words(best.label)} is worth {best.ev:+.2f}: "
+                f"this choice loses {loss:.2f} points a hand ({label})."
+            )
+
+        super().__init__(prompt, [_words(o.label) for o in self.choices], correct, rule_id, explain)
+
+    def value(self, choice: str) -> float:
+        """The expected points (the student's side) of a choice, by its action text: ``"order"``, ``"play JH"``."""
+        text = str(Action.parse(choice))
+        for o in self.analysis.options:
+            if o.label == text:
+                return o.ev
+        legal = ", ".join(o.label for o in self.analysis.options)
+        raise ValueError(f"{choice!r} is not a choice here; the choices are: {legal}")
+
+    def gain(self, better: str, worse: str) -> float:
+        """How many expected points a hand ``better`` gains over ``worse``."""
+        return self.value(better) - self.value(worse)
+
+
+def _words(label: str) -> str:
+    """An action as a button says it: 'play J♥', 'order up', 'call ♣ alone'."""
+    action = Action.parse(label)
+    if action.card is not None:
+        return f"{action.kind} {action.card.symbol}"
+    text = str(action)
+    if action.kind == "order":
+        text = text.replace("order", "order up", 1)
+    if action.suit is not None:
+        text = text.replace(f" {action.suit.value}", f" {action.suit.symbol}", 1)
+    return text

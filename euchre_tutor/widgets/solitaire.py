@@ -11,7 +11,9 @@ classes under ``hold_sync``). Stable hooks for tests and for styling:
   (it does not follow suit); its tooltip changes in the same update;
 - ``euchre-trump``: each trump-choice control; ``euchre-log``: the trick log;
   ``euchre-hint``: the hint panel; ``euchre-score``: the score board;
-  ``euchre-message``: the teaching message.
+  ``euchre-message``: the teaching message; ``euchre-stats``: the session chart
+  (every graded decision and finished deal of the session, see
+  :mod:`euchre_tutor.widgets.stats`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, 
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.analysis import HintSource, Mode
 from euchre_tutor.widgets.controller import DEFAULT_SOURCE, SolitaireController, action_label
+from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button
 
@@ -208,7 +211,8 @@ class SolitaireApp(CardTable):
 
         self.trick_log = w.HTML()
         self.trick_log.add_class("euchre-log")
-        right = w.VBox([self.hint_panel, self.trick_log])
+        self.session = SessionChart(c.stats, game="solitaire")
+        right = w.VBox([self.hint_panel, self.session, self.trick_log])
         right.add_class("et-right")
         main = w.HBox([left, right])
         main.add_class("et-main")
@@ -443,6 +447,7 @@ class SolitaireApp(CardTable):
 
     def close(self) -> None:
         self.controller.close()
+        self.session.close()
         super().close()
 
 
