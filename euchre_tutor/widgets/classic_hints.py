@@ -53,6 +53,7 @@ _MAKERS: Final = {
 
 TUTOR_CSS: Final = """
 .euchre-classic .euchre-hint .et-bars .val{min-width:4.5em;text-align:right}
+.euchre-classic .euchre-hint .et-bars .best .bar.neg{background:#9b2f2c}
 .euchre-classic .euchre-hint .ec-makers{font-size:11px;color:#666;margin-left:4px}
 .euchre-classic .euchre-hint.analysing .et-hint-body{opacity:.55}
 .euchre-classic .euchre-grade .widget-html-content{white-space:normal;line-height:1.4}
@@ -70,7 +71,7 @@ TUTOR_CSS: Final = """
 .euchre-classic .ec-open-row .who{min-width:9em;font-weight:700;font-size:13px}
 .euchre-classic .ec-level{font-size:12px;color:#333;margin:4px 0 0}
 .euchre-classic .ec-tutor-options{align-items:center;gap:10px;flex-wrap:wrap}
-.euchre-classic .ec-tutor-options .widget-label,.euchre-classic .ec-tutor-options label{color:inherit}
+.euchre-classic .ec-tutor-options .widget-label,.euchre-classic .ec-tutor-options label{color:#f3f0e6}
 """
 
 
@@ -240,6 +241,12 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
         best = action_label(hint.best.action, d.view) if hint is not None else d.label if d.forced else "…"
         if grade is not None and grade.label == "Best":
             best = d.label  # a tie with the top option is as good as it
+        if d.forced:
+            rows.append(
+                f"<tr class='forced'><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td>"
+                "<td colspan='3' class='et-status'>forced: the only legal card</td></tr>"
+            )
+            continue
         if grade is None:
             rows.append(
                 f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td colspan='3'>analysing…</td></tr>"
@@ -305,6 +312,12 @@ def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int) -> str:
 
 def open_hands_html(hand: HandState, student: Seat) -> str:
     """Every other seat's cards, for open-hands practice (the advisor still sees only your view)."""
+    head = (
+        "<b>Open hands</b> <span class='et-status'>(practice: every hand face up; the hints still use "
+        "only what your seat may know)</span>"
+    )
+    if not any(hand.hands[seat] for seat in hand.seating.seats):
+        return head + "<p class='et-status'>The hand is over: every card is in the trick log.</p>"
     rows = []
     for seat in hand.seating.seats:
         if seat == student:
@@ -312,7 +325,4 @@ def open_hands_html(hand: HandState, student: Seat) -> str:
         cards = hand.hands[seat] if hand.phase is not Phase.BLIND or seat != hand.dealer else ()
         shown = render.faces(render.hand_order(cards, hand.trump), small=True, trump=hand.trump) or "no cards"
         rows.append(f'<div class="ec-open-row"><span class="who">{esc(seat.word)}</span>{shown}</div>')
-    return (
-        "<b>Open hands</b> <span class='et-status'>(practice: every hand face up; the hints still use "
-        f"only what your seat may know)</span>{''.join(rows)}"
-    )
+    return head + "".join(rows)

@@ -258,7 +258,8 @@ class ClassicTutor(Observable):
         return None if decision.key is None else self.hints.get(decision.key)
 
     def last_decision(self) -> Decision | None:
-        found = self.decisions()
+        """The student's last real choice (a forced card, played or autoplayed, is not one)."""
+        found = [d for d in self.decisions() if not d.forced]
         return found[-1] if found else None
 
     def total_loss(self, hand_number: int) -> float | None:
