@@ -85,6 +85,7 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     data = cli(position, capsys)
     wait_for_hint(p, data)
     assert p.locator(".ec-best").inner_text() == mirror.bid_button(data["best"]).description
+    p.locator(".euchre-hint").evaluate("(e) => e.scrollIntoView()")
     screenshot(p, "classic-tutor-01-hint-at-a-bid")
 
     # the worst bid on offer, deliberately: it is graded Mistake or Blunder
@@ -98,6 +99,7 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     grade.wait_for(timeout=TIMEOUT)
     assert grade.inner_text() in ("Mistake", "Blunder")
     assert "Best was" in p.locator(".euchre-grade").inner_text()
+    p.locator(".euchre-grade").evaluate("(e) => e.scrollIntoView({block: 'center'})")
     screenshot(p, "classic-tutor-02-grade")
 
     # open hands (practice): every other seat's cards face up, then hidden again
@@ -126,6 +128,7 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
         data = cli(position, capsys)
         wait_for_hint(p, data)
         if cards_checked == 0:
+            p.locator(".euchre-hint").evaluate("(e) => e.scrollIntoView()")
             screenshot(p, "classic-tutor-03-hint-at-a-card")
         cards_checked += 1
         best = data["options"][0]["action"]
@@ -144,11 +147,13 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     review.locator("text=Review · hand 1").wait_for(timeout=TIMEOUT)
     text = review.inner_text()
     assert "Bidding" in text and ("Blunder" in text or "Mistake" in text)
+    review.evaluate("(e) => e.scrollIntoView()")
     screenshot(p, "classic-tutor-04-review")
     p.locator(".euchre-review-next").click()
     step = review.locator('.ec-step[data-step="1"]')
     step.wait_for(timeout=TIMEOUT)
     assert "Trick 1" in step.inner_text() and "Won by" in step.inner_text()
+    review.evaluate("(e) => e.scrollIntoView()")
     screenshot(p, "classic-tutor-05-review-trick-1")
 
     mirror.close()

@@ -403,3 +403,33 @@ def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None
         else:
             assert c.act(c.legal[-1])
     assert bound >= 1  # seed 1, always the last legal choice: trick 1 binds (a choice left)
+
+
+def test_the_analysis_worker_loads_no_widget_library() -> None:
+    """The worker process imports the classic hint source alone: no ipywidgets, no traitlets."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from euchre_tutor.widgets.classic_advice import classic_advisor_source;"
+        "classic_advisor_source();"
+        "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_real_worker_process_delivers_the_hint_off_the_click_path() -> None:
+    """The default runner: the analysis arrives from the worker process (waited for here, as a page would not)."""
+    app = ClassicApp(seed=3, show_hint=True)
+    try:
+        t = app.tutor
+        assert t.analyst is not None and t.analyst.worker_pid is not None
+        assert t.analysing and "Analysing…" in app.hint_status.value  # at once: the click path never waits
+        assert t.wait_for_analysis(300)
+        hint = t.current_hint
+        assert hint is not None and hint.worlds == 200 and "Best:" in app.hint_body.value
+        assert not t.analysing and "analysing" not in classes(app.hint_panel)
+    finally:
+        app.close()
