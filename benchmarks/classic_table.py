@@ -42,6 +42,7 @@ CLASSIC = "/voila/render/classic.ipynb"
 CLICK_JS = """
 async (sel) => {
   const el = document.querySelector(sel);
+  if (el === null) return [-1, -1, 'gone'];  // it moved on meanwhile (a forced card played for the student)
   const app = document.querySelector('.euchre-app');
   const state = () => [document.querySelectorAll('.euchre-card').length,
                        document.querySelector('.euchre-message').innerText,
@@ -115,6 +116,8 @@ def main() -> int:
                     else:  # a forced card on its way (autoplay), or the computer players
                         continue
                     ms, hint_ms, kind = page.evaluate(CLICK_JS, sel)
+                    if kind == "gone":
+                        continue
                     if ms >= 0:
                         clicks.append(ms)
                     if kind == "hint":
