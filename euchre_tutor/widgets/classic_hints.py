@@ -324,5 +324,6 @@ def open_hands_html(hand: HandState, student: Seat) -> str:
             continue
         cards = hand.hands[seat] if hand.phase is not Phase.BLIND or seat != hand.dealer else ()
         shown = render.faces(render.hand_order(cards, hand.trump), small=True, trump=hand.trump) or "no cards"
-        rows.append(f'<div class="ec-open-row"><span class="who">{esc(seat.word)}</span>{shown}</div>')
+        who = seat.word + (" (sits out)" if seat in hand.sitting_out else "")
+        rows.append(f'<div class="ec-open-row"><span class="who">{esc(who)}</span>{shown}</div>')
     return head + "".join(rows)
