@@ -2,8 +2,10 @@
 
 - :class:`RandomPlayer`: any legal action, uniformly (seeded).
 - :class:`RuleBasedPlayer`: point-count bidding, sensible leads and follows.
+- :class:`BeginnerPlayer`: the rule-based player with seeded mistakes.
+- :class:`ExpertPlayer`: the classic advisor's best action.
 
-Both have ``choose(view) -> Action``. :func:`play_out` drives a hand or a
+:data:`LEVELS` names the levels a table offers (Beginner, Club, Expert). All have ``choose(view) -> Action``. :func:`play_out` drives a hand or a
 match with one player per seat.
 """
 
@@ -34,7 +36,10 @@ if TYPE_CHECKING:
     from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 
 __all__ = [
+    "LEVELS",
+    "BeginnerPlayer",
     "ExpertPlayer",
+    "Level",
     "Player",
     "RandomPlayer",
     "RuleBasedPlayer",
@@ -282,6 +287,65 @@ class ExpertPlayer:
         if len(view.legal) == 1:
             return view.legal[0]
         return self.analyse(view).best.action
+
+
+class BeginnerPlayer:
+    """The rule-based player that slips: with chance ``slip`` it takes a random legal action instead.
+
+    A slip is drawn from ``seed`` and the seat's view (its cards and the public history), not from
+    a running stream: the same position always gets the same choice, so undo and redo at a table
+    replay the same game. Weaker than the Club player by about as much as a novice is.
+    """
+
+    def __init__(self, seed: int | str = 0, slip: float = 0.3) -> None:
+        if not 0.0 <= slip <= 1.0:
+            raise ValueError(f"slip is a chance between 0 and 1, not {slip}")
+        self.seed = seed
+        self.slip = slip
+        self._rules = RuleBasedPlayer()
+
+    def __repr__(self) -> str:
+        return f"BeginnerPlayer(seed={self.seed!r}, slip={self.slip})"
+
+    def choose(self, view: SeatView) -> Action:
+        if not view.legal:
+            raise IllegalAction(f"{view.seat.word} has nothing to do now")
+        plays = [f"{s}{c}" for t in view.tricks for s, c in t.plays] + [
+            f"{s}{c}" for s, c in view.trick_plays
+        ]
+        bids = [f"{s}{a}" for s, a in view.bids]
+        rng = random.Random(
+            f"{self.seed}|{view.seat}|{view.up}|{' '.join(map(str, view.hand))}|{bids}|{plays}|{view.scores}"
+        )
+        if len(view.legal) > 1 and rng.random() < self.slip:
+            return view.legal[rng.randrange(len(view.legal))]
+        return self._rules.choose(view)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A level of computer play a table offers: its name, what it is, and how to make its player."""
+
+    name: str
+    words: str
+
+    def player(self, seed: int | str = 0) -> Player:
+        if self.name == "Beginner":
+            return BeginnerPlayer(seed)
+        if self.name == "Expert":
+            return ExpertPlayer(seed=seed)
+        return RuleBasedPlayer()
+
+
+#: the levels of computer play, weakest first (the table's default is Club)
+LEVELS: dict[str, Level] = {
+    level.name.lower(): level
+    for level in (
+        Level("Beginner", "rule-based with mistakes: about one decision in three is a random legal one"),
+        Level("Club", "rule-based: point-count bidding, sensible leads and follows"),
+        Level("Expert", "the advisor's best action: 200 sampled deals per decision"),
+    )
+}
 
 
 def _cards(actions: Sequence[Action]) -> list[Card]:

@@ -2,7 +2,8 @@
 
 The hint panel never calls a solver itself. It asks an :class:`Analyst` for
 the analysis of a position (a :class:`HintRequest`, keyed by the decisions of
-the deal so far); the analyst runs a :class:`HintSource` in a worker process
+the deal so far; any game's request with a ``key`` will do: the classic table
+sends its own); the analyst runs a :class:`HintSource` in a worker process
 (the default: the exact solver is CPU-bound and must not hold the kernel's
 GIL while the student clicks) or inline (tests), and delivers progress and
 results back on the kernel's event loop.
@@ -30,11 +31,13 @@ from euchre_tutor.solitaire.engine import Action
 from euchre_tutor.views.solitaire import SolitaireView
 
 __all__ = [
+    "AnalysisSource",
     "Analyst",
     "Grade",
     "Hint",
     "HintRequest",
     "HintSource",
+    "Job",
     "OptionValue",
     "Reason",
 ]
@@ -117,20 +120,33 @@ class HintSource(Protocol):
     def analyse(self, request: HintRequest, progress: Progress) -> Hint: ...
 
 
+class Job(Protocol):
+    """What the analyst runs: any picklable request named by a ``key`` (a position of either game)."""
+
+    @property
+    def key(self) -> tuple[Any, ...]: ...
+
+
+class AnalysisSource(Protocol):
+    """A source for any game: turns its requests into its results (both picklable)."""
+
+    def analyse(self, request: Any, progress: Progress) -> Any: ...
+
+
 # --------------------------------------------------------------------------- messages
 
 Message = tuple[str, tuple[Any, ...], Any]  # (kind, key, payload): progress / done / error
 
 
-def load_source(spec: str) -> HintSource:
-    """``"package.module:factory"`` → the factory's HintSource (run in the worker)."""
+def load_source(spec: str) -> AnalysisSource:
+    """``"package.module:factory"`` → the factory's source (run in the worker)."""
     module, _, name = spec.partition(":")
     factory = getattr(importlib.import_module(module), name)
-    source: HintSource = factory()
+    source: AnalysisSource = factory()
     return source
 
 
-def _run(source: HintSource, request: HintRequest, emit: Callable[[Message], None]) -> None:
+def _run(source: AnalysisSource, request: Job, emit: Callable[[Message], None]) -> None:
     def progress(done: int, total: int) -> None:
         emit(("progress", request.key, (done, total)))
 
@@ -189,7 +205,7 @@ class Analyst:
 
     def __init__(
         self,
-        source: str | HintSource,
+        source: str | AnalysisSource,
         deliver: Callable[[Message], None],
         runner: Literal["process", "inline"] = "process",
     ) -> None:
@@ -202,7 +218,7 @@ class Analyst:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
             self._loop = None
-        self._source: HintSource | None = None
+        self._source: AnalysisSource | None = None
         self._proc: Any = None
         if runner == "inline":
             self._source = load_source(source) if isinstance(source, str) else source
@@ -235,7 +251,7 @@ class Analyst:
     def worker_pid(self) -> int | None:
         return None if self._proc is None else int(self._proc.pid)
 
-    def submit(self, request: HintRequest) -> None:
+    def submit(self, request: Job) -> None:
         if request.key in self._pending:
             return
         with self._idle:

@@ -25,23 +25,40 @@ and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
   as ``ec-n3``, ``ec-n4`` or ``ec-n6``);
   ``euchre-bidding``: the bidding so far; ``euchre-log``: the trick log;
   ``euchre-suggest``: the computer player's suggestion.
+
+The tutor (:class:`~euchre_tutor.widgets.classic_tutor.ClassicTutor`) adds:
+
+- ``euchre-hint``: the hint panel (class ``analysing`` while the student's
+  turn is analysed): ``Show hint`` (``et-hint-toggle``), the metric of the
+  bars (``ec-metric``), ``Grade my play`` (``et-grade-toggle``), the status
+  (``et-hint-status``), the hint (``et-hint-body``: one ``ec-option`` per
+  option with its ``classic analyze`` numbers as ``data-*`` attributes) and
+  ``euchre-grade``: the student's last decision and its grade;
+- ``euchre-review``: the review of the finished hand, opened with
+  ``euchre-review-open`` and stepped with ``euchre-review-prev``/``-next``;
+- ``euchre-open-hands``: every hand face up (the ``ec-open-hands`` switch);
+  ``ec-autoplay``: play a single legal card automatically; ``ec-level``: the
+  computer players' level for the next match (the bidding panel names the
+  current one).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import ipywidgets as w
 
-from euchre_tutor.bots.classic import Player
+from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.views.classic import SeatView
-from euchre_tutor.widgets import render
+from euchre_tutor.widgets import classic_hints, render
+from euchre_tutor.widgets.analysis import AnalysisSource
+from euchre_tutor.widgets.classic_advice import grade_scale
 from euchre_tutor.widgets.classic_controller import (
     ClassicController,
     HandLog,
@@ -57,6 +74,7 @@ from euchre_tutor.widgets.classic_seats import (
     tagged,
     team_words,
 )
+from euchre_tutor.widgets.classic_tutor import DEFAULT_CLASSIC_SOURCE, ClassicTutor, level_of
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
 
@@ -87,6 +105,12 @@ class ClassicApp(CardTable):
     ``seat`` is the student's seat (default South, or P1 at three and six
     players); ``deal`` a teacher's deal (the JSON object
     ``euchre-tutor classic replay`` reads) to start with.
+
+    The tutor: ``level`` of the computer players (``"beginner"``, ``"club"``, ``"expert"``);
+    ``hints`` (the advisor's analysis of every turn, off the click path: ``source`` and
+    ``runner`` say where, ``worlds`` how many sampled deals); ``show_hint`` opens the hint
+    panel; ``grading`` labels each decision; ``autoplay`` plays a single legal card for the
+    student; ``open_hands`` shows every hand.
     """
 
     def __init__(
@@ -99,17 +123,45 @@ class ClassicApp(CardTable):
         four_colour: bool = False,
         bot: Player | None = None,
         controller: ClassicController | None = None,
+        level: str = "club",
+        hints: bool = True,
+        show_hint: bool = False,
+        grading: bool = False,
+        autoplay: bool = True,
+        open_hands: bool = False,
+        source: str | AnalysisSource | None = DEFAULT_CLASSIC_SOURCE,
+        runner: Literal["process", "inline"] = "process",
+        worlds: int = 200,
+        tutor: ClassicTutor | None = None,
     ) -> None:
         super().__init__(SLOTS)
+        chosen = level_of(level)
+        if bot is None and controller is None:
+            bot = chosen.player()
         self.controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
+        self.tutor = tutor or ClassicTutor(
+            self.controller,
+            level=chosen,
+            source=source if hints else None,
+            runner=runner,
+            worlds=worlds,
+            grading=grading,
+            show_hint=show_hint,
+            autoplay=autoplay,
+            open_hands=open_hands,
+        )
         if deal is not None and not self.controller.load_deal(deal):
             raise ValueError(self.controller.message)
+        self._review_step = 0
+        self._review_open = False
         self._bid_actions: list[Action | None] = []
         self.add_class("euchre-classic")
         if four_colour:
             self.add_class("four-colour")
         self._build()
+        self._build_tutor(show_hint)
         self.controller.subscribe(self._on_change)
+        self.tutor.subscribe(self._on_tutor)
         self.refresh()
 
     # ----------------------------------------------------------------- building
@@ -189,6 +241,7 @@ class ClassicApp(CardTable):
             box.add_class("et-controls")
         left = w.VBox([self.table, self.prompt, self.bids, self.hand, controls])
         left.add_class("et-left")
+        self.left_column = left
 
         self.suggest = button(
             "Suggest",
@@ -206,9 +259,101 @@ class ClassicApp(CardTable):
         self.trick_log.add_class("euchre-log")
         right = w.VBox([self.suggest_panel, self.bidding, self.trick_log])
         right.add_class("et-right")
+        self.right_column = right
+        self.controls = controls
         main = w.HBox([left, right])
         main.add_class("et-main")
         self.children = [self.style_html, header, self.message, main]
+
+    def _build_tutor(self, show_hint: bool) -> None:
+        """The hint panel, the grade, the review, open hands and the tutor's switches (built once)."""
+        t = self.tutor
+        self.style_html.value += f"<style>{classic_hints.TUTOR_CSS}</style>"
+        self.hint_toggle = w.ToggleButton(
+            value=show_hint, description="Show hint", tooltip="Show or hide the advisor's hint for your turn"
+        )
+        self.hint_toggle.add_class("et-hint-toggle")
+        self.hint_toggle.observe(lambda ch: t.set_show_hint(bool(ch["new"])), names="value")
+        self.metric = w.Dropdown(
+            options=list(classic_hints.METRICS), value="ev", layout=w.Layout(width="150px")
+        )
+        self.metric.add_class("ec-metric")
+        self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
+        self.grade = w.Checkbox(
+            value=t.grading,
+            description="Grade my play",
+            indent=False,
+            tooltip=grade_scale(),
+        )
+        self.grade.add_class("et-grade-toggle")
+        self.grade.observe(lambda ch: t.set_grading(bool(ch["new"])), names="value")
+        self.hint_status = w.HTML()
+        self.hint_status.add_class("et-hint-status")
+        self.hint_body = w.HTML()
+        self.hint_body.add_class("et-hint-body")
+        self.grade_line = w.HTML()
+        self.grade_line.add_class("euchre-grade")
+        head = w.HBox([self.hint_toggle, self.metric, self.grade])
+        head.add_class("et-hinthead")
+        self.hint_panel = w.VBox([head, self.hint_status, self.hint_body, self.grade_line])
+        self.hint_panel.add_class("euchre-hint")
+
+        self.review_open = button(
+            "Review hand",
+            "Each of your decisions in the hand just played: its grade and the best one",
+            self._open_review,
+            "et-ctl",
+        )
+        self.review_open.add_class("euchre-review-open")
+        self.review_prev = button(
+            "◀ Back", "The previous step of the hand", lambda: self._step_review(-1), "et-ctl"
+        )
+        self.review_prev.add_class("euchre-review-prev")
+        self.review_next = button(
+            "Next ▶", "The next trick of the hand", lambda: self._step_review(1), "et-ctl"
+        )
+        self.review_next.add_class("euchre-review-next")
+        self.review_close = button("Close review", "Hide the review", self._close_review, "et-ctl")
+        self.review_body = w.HTML()
+        nav = w.HBox([self.review_prev, self.review_next, self.review_close])
+        nav.add_class("ec-stepnav")
+        self.review = w.VBox([self.review_body, nav])
+        self.review.add_class("euchre-review")
+        self.review.add_class("hidden")
+
+        self.open_hands_view = w.HTML()
+        self.open_hands_view.add_class("euchre-open-hands")
+        self.level_choice = w.Dropdown(
+            options=[(level.name, key) for key, level in LEVELS.items()],
+            value=t.level.name.lower(),
+            description="Level",
+            tooltip="The computer players' level for the next match (press New match)",
+            layout=w.Layout(width="190px"),
+        )
+        self.level_choice.add_class("ec-level")
+        self.autoplay = w.Checkbox(
+            value=t.autoplay,
+            description="Autoplay forced cards",
+            indent=False,
+            tooltip="A single legal card is played for you after a short pause",
+        )
+        self.autoplay.add_class("ec-autoplay")
+        self.autoplay.observe(lambda ch: t.set_autoplay(bool(ch["new"])), names="value")
+        self.open_hands = w.Checkbox(
+            value=t.open_hands, description="Open hands", indent=False, tooltip="Practice: show every hand"
+        )
+        self.open_hands.add_class("ec-open-hands")
+        self.open_hands.observe(lambda ch: t.set_open_hands(bool(ch["new"])), names="value")
+        options = w.HBox([self.level_choice, self.autoplay, self.open_hands, self.review_open])
+        options.add_class("ec-tutor-options")
+        options.add_class("et-controls")
+
+        left = list(self.left_column.children)
+        left.insert(left.index(self.table) + 1, self.open_hands_view)
+        left.insert(left.index(self.hand) + 1, self.review)
+        self.left_column.children = tuple(left)
+        self.controls.children = (options, *self.controls.children)
+        self.right_column.children = (self.hint_panel, *self.right_column.children)
 
     def _grow_bid_pool(self, size: int) -> None:
         while len(self.bid_buttons) < size:
@@ -230,7 +375,26 @@ class ClassicApp(CardTable):
             self.controller.act(action)
 
     def _new_match(self) -> None:
-        self.controller.new_match(self.seed.value, self.rules_choice.value or None)
+        self.tutor.new_match(self.seed.value, self.rules_choice.value or None, self.level_choice.value)
+
+    def _open_review(self) -> None:
+        if self.tutor.review() is None:
+            self.controller.illegal("no hand has finished yet: play one to the end, then review it")
+            return
+        self._review_open = True
+        self._review_step = 0
+        self.refresh_review()
+
+    def _close_review(self) -> None:
+        self._review_open = False
+        self.refresh_review()
+
+    def _step_review(self, by: int) -> None:
+        review = self.tutor.review()
+        if review is None:
+            return
+        self._review_step = max(0, min(len(review.steps) - 1, self._review_step + by))
+        self.refresh_review()
 
     def _load_text(self) -> None:
         self.controller.load_deal(self.deal_text.value)
@@ -250,6 +414,13 @@ class ClassicApp(CardTable):
         else:
             self.refresh()
 
+    def _on_tutor(self, topic: str) -> None:
+        with self.hold_sync():
+            self.refresh_hint()
+            if topic == "options":
+                self.refresh_tutor_options()
+            self.refresh_review()
+
     def refresh(self) -> None:
         c = self.controller
         view = c.view
@@ -258,7 +429,7 @@ class ClassicApp(CardTable):
         self._set(self.title, "value", title_html(c))
         self._set(self.score, "value", score_html(c))
         self._set(self.table, "value", table_html(c, view, shown))
-        self._set(self.bidding, "value", bidding_html(c, shown))
+        self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
         self._set(self.trick_log, "value", log_html(c, logs, shown))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
         self._refresh_bids(view)
@@ -270,6 +441,69 @@ class ClassicApp(CardTable):
         if not self.seed.value.strip():
             self.seed.value = str(c.seed)
         self.refresh_message()
+        self.refresh_hint()
+        self.refresh_tutor_options()
+        if not (c.waiting or c.state.is_over):
+            self._review_open = False
+        self.refresh_review()
+
+    # ----------------------------------------------------------------- the tutor's parts
+
+    def refresh_hint(self) -> None:
+        t = self.tutor
+        c = self.controller
+        shown = bool(self.hint_toggle.value)
+        self._set(self.hint_toggle, "description", "Hide hint" if shown else "Show hint")
+        self._set(self.hint_status, "value", classic_hints.hint_status_html(t))
+        if t.analysing:
+            self.hint_panel.add_class("analysing")
+        else:
+            self.hint_panel.remove_class("analysing")
+        hint = t.current_hint
+        if not shown:
+            body = ""
+        elif hint is not None and c.my_turn:
+            body = classic_hints.hint_body_html(hint, str(self.metric.value), c.view)
+        else:
+            body = classic_hints.hint_placeholder(t)
+        self._set(self.hint_body, "value", body)
+        self._set(self.grade_line, "value", classic_hints.grade_line_html(t) if t.grading else "")
+
+    def refresh_tutor_options(self) -> None:
+        t = self.tutor
+        c = self.controller
+        if t.open_hands:
+            self.open_hands_view.remove_class("hidden")
+            self._set(self.open_hands_view, "value", classic_hints.open_hands_html(c.hand, c.seat))
+        else:
+            self.open_hands_view.add_class("hidden")
+            self._set(self.open_hands_view, "value", "")
+        self._set(self.autoplay, "value", t.autoplay)
+        self._set(self.open_hands, "value", t.open_hands)
+        self._set(self.grade, "value", t.grading)
+        self._set(self.bidding, "value", bidding_html(c, self._shown_log()) + level_html(t))
+
+    def _shown_log(self) -> HandLog:
+        logs = self.controller.hand_logs()
+        return logs[-2] if self.controller.waiting and len(logs) > 1 else logs[-1]
+
+    def refresh_review(self) -> None:
+        c = self.controller
+        review = self.tutor.review() if (c.waiting or c.state.is_over) else None
+        self._set(self.review_open, "disabled", review is None)
+        if review is None or not self._review_open:
+            self.review.add_class("hidden")
+            self._set(self.review_body, "value", "")
+            return
+        step = max(0, min(self._review_step, len(review.steps) - 1))
+        self._set(self.review_body, "value", classic_hints.review_html(self.tutor, review, step))
+        self._set(self.review_prev, "disabled", step == 0)
+        self._set(self.review_next, "disabled", step >= len(review.steps) - 1)
+        self.review.remove_class("hidden")
+
+    def close(self) -> None:
+        self.tutor.close()
+        super().close()
 
     def refresh_message(self) -> None:
         c = self.controller
@@ -496,6 +730,12 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
         f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(tagged(_trump_words(hand), c.seat))}</span></div>'
     )
     return f'<div class="ec-table ec-n{players}">{info}{"".join(seats)}{center}</div>'
+
+
+def level_html(tutor: ClassicTutor) -> str:
+    """Which computer players this match has (the level is chosen per match)."""
+    level = tutor.level
+    return f'<p class="ec-level">Computer players: <b>{esc(level.name)}</b> ({esc(level.words)}).</p>'
 
 
 def bidding_html(c: ClassicController, log: HandLog) -> str:

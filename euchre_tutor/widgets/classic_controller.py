@@ -366,6 +366,11 @@ class ClassicController(Observable):
     def can_redo(self) -> bool:
         return self.game.can_redo
 
+    def decision_positions(self) -> list[int]:
+        """Where in the game's history the student decided (the tutor grades these)."""
+        end = self.game.position
+        return [i for i, step in enumerate(self._steps[:end]) if step.actor == self.seat]
+
     # ----------------------------------------------------------------- commands
 
     def _attempt(self, command: Callable[[], str]) -> bool:

@@ -72,6 +72,9 @@ def test_bid_and_play_a_hand_by_clicking_with_an_illegal_card_and_undo(
     # the student's five cards, by their accessible names
     wait_for_hand(p, [c.name for c in south])
     wait_for_table(p, mirror)
+    # every card is clicked here, even a forced one: no autoplay (tests/browser/test_classic_tutor.py has it)
+    p.locator(".ec-autoplay input").uncheck()
+    mirror.autoplay.value = False
     assert p.locator(".euchre-score").inner_text().count("0") >= 2
     screenshot(p, "classic-01-deal")
 

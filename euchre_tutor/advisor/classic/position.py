@@ -41,10 +41,10 @@ from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, ne
 from euchre_tutor.classic.house import farmer_ranks, misdeal_kind
 from euchre_tutor.classic.play import trump_lead_barred
 from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction, IllegalPlay
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
 
-__all__ = ["Position", "read_position"]
+__all__ = ["Position", "read_position", "write_position"]
 
 _KEYS: Final = ("rules", "dealer", "seat", "hand", "up", "actions", "score")
 _EXAMPLE: Final = (
@@ -117,6 +117,40 @@ def read_position(data: object) -> Position:
 
 def _key(card: Card) -> int:
     return card.index
+
+
+def write_position(state: HandState, seat: Seat, scores: tuple[int, ...] | None = None) -> dict[str, object]:
+    """The ``classic analyze`` input for ``seat``'s view of ``state``: what it saw, nothing more.
+
+    The inverse of :func:`read_position`: a table can hand its student's position to the same
+    analysis the command line runs. Other seats' discards, gifts and goings-under are written hidden
+    (``"N: discard"``, ``"E: give"``, ``"W: go under"``: a loner's gift is read back as the last card
+    to arrive); ``scores`` (one per team) adds the ``"score"`` key.
+    """
+    actions: list[str] = []
+    for who, action in state.history:
+        kind = action.kind
+        if who != seat and kind in _HIDDEN:
+            actions.append(f"{who.name}: {'go under' if kind == 'under' else kind}")
+        else:
+            actions.append(f"{who.name}: {action}")
+    hand = () if state.phase is Phase.BLIND else state.hands[seat]
+    out: dict[str, object] = {
+        "rules": next((name for name, r in PRESETS.items() if r == state.rules), None)
+        or state.rules.to_json(),
+        "dealer": state.dealer.name,
+        "seat": seat.name,
+        "hand": [str(c) for c in hand],
+        "up": str(state.up),
+        "actions": actions,
+    }
+    if scores is not None:
+        teams = seat.seating.teams
+        if len(teams) == 2:
+            out["score"] = {"us": scores[seat.team.index], "them": scores[1 - seat.team.index]}
+        else:
+            out["score"] = {t.name: scores[t.index] for t in teams}
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,329 @@
+"""HTML for the classic table's tutor: the hint, the grade, the review, the open hands (pure functions).
+
+The values shown are the ``classic analyze`` JSON's numbers (``ClassicHint.data``),
+each bar also carries them as ``data-*`` attributes, so a test (or a curious
+student) can put the command's output beside the panel and find the same
+numbers. Styling comes from the shared CSS (``et-bars``, ``et-grade``,
+``et-review``) plus :data:`TUTOR_CSS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from euchre_tutor.classic.engine import Action, HandState, Phase
+from euchre_tutor.classic.seating import Seat
+from euchre_tutor.views.classic import SeatView
+from euchre_tutor.widgets import render
+from euchre_tutor.widgets.classic_advice import ClassicGrade, ClassicHint
+from euchre_tutor.widgets.classic_controller import action_label
+from euchre_tutor.widgets.classic_tutor import ClassicTutor, Decision, HandReview
+
+__all__ = [
+    "METRICS",
+    "TUTOR_CSS",
+    "grade_line_html",
+    "hint_body_html",
+    "hint_status_html",
+    "open_hands_html",
+    "review_html",
+]
+
+esc = render.esc
+face = render.face
+
+#: what the bars show: (dropdown label, JSON key)
+METRICS: Final = (
+    ("Expected points", "ev"),
+    ("P(making)", "p_make"),
+    ("P(win the game)", "p_win_game"),
+)
+_METRIC_WORDS: Final = {
+    "ev": "expected points for your side (yours minus theirs), over the sampled deals",
+    "p_make": "chance the makers take 3 tricks or more (whose side the makers are is in brackets)",
+    "p_win_game": "chance your side wins the match, from this score",
+}
+
+_MAKERS: Final = {
+    "us": "your side makes trump",
+    "them": "the opponents make trump",
+    "either": "whichever side makes trump",
+    "none": "nobody makes trump",
+}
+
+TUTOR_CSS: Final = """
+.euchre-classic .euchre-hint .et-bars .val{min-width:4.5em;text-align:right}
+.euchre-classic .euchre-hint .et-bars .best .bar.neg{background:#9b2f2c}
+.euchre-classic .euchre-hint .ec-makers{font-size:11px;color:#666;margin-left:4px}
+.euchre-classic .euchre-hint.analysing .et-hint-body{opacity:.55}
+.euchre-classic .euchre-grade .widget-html-content{white-space:normal;line-height:1.4}
+.euchre-classic .ec-method{font-size:12px;color:#555;margin:6px 0 0}
+.euchre-classic .euchre-review .ec-stepnav{align-items:center;gap:6px}
+.euchre-classic .euchre-review .ec-step{border:1px solid #e5e0d3;border-radius:8px;padding:6px 8px;margin:6px 0}
+.euchre-classic .euchre-review .ec-step h4{margin:0 0 4px;font-size:14px}
+.euchre-classic .euchre-review .ec-why{font-size:12px;color:#444}
+.euchre-classic .euchre-review .widget-html-content{white-space:normal;line-height:1.35}
+.euchre-classic .euchre-open-hands{background:rgba(255,253,247,.93);color:#1d1d1f;border-radius:10px;
+  padding:6px 10px;margin:6px 0}
+.euchre-classic .euchre-open-hands.hidden{display:none}
+.euchre-classic .euchre-open-hands .widget-html-content{white-space:normal}
+.euchre-classic .ec-open-row{display:flex;align-items:center;gap:6px;margin:2px 0}
+.euchre-classic .ec-open-row .who{min-width:9em;font-weight:700;font-size:13px}
+.euchre-classic .ec-level{font-size:12px;color:#333;margin:4px 0 0}
+.euchre-classic .ec-tutor-options{align-items:center;gap:10px;flex-wrap:wrap}
+.euchre-classic .ec-tutor-options .widget-label,.euchre-classic .ec-tutor-options label{color:#f3f0e6}
+"""
+
+
+def _number(value: object, metric: str) -> str:
+    if not isinstance(value, int | float):
+        return "–"
+    return f"{value:+.2f}" if metric == "ev" else f"{value * 100:.1f}%"
+
+
+def _red(action: Action, view: SeatView) -> bool:
+    if action.card is not None:
+        return action.card.is_red
+    if action.suit is not None:
+        return action.suit.is_red
+    return action.kind == "order" and view.up.is_red
+
+
+def hint_body_html(hint: ClassicHint, metric: str, view: SeatView) -> str:
+    """The recommended action, one bar per option (best first) and the reasons with rule ids."""
+    data: dict[str, Any] = hint.data
+    rows: list[dict[str, Any]] = list(data.get("options", []))
+    if metric == "p_win_game" and not all("p_win_game" in r for r in rows):
+        metric = "ev"
+    best = hint.best
+    best_row = rows[0]
+    rec = (
+        f'<div class="et-rec">Best: <b class="ec-best" data-action="{esc(str(best.action))}">'
+        f"{esc(action_label(best.action, view))}</b> · expected points {_number(best_row['ev'], 'ev')}"
+        f" · P(making) {_number(best_row['p_make'], 'p_make')} ({_MAKERS.get(best_row['makers'], '')})"
+    )
+    if "p_win_game" in best_row:
+        rec += f" · P(win the game) {_number(best_row['p_win_game'], 'p_win_game')}"
+    rec += "</div>"
+    values = [float(r.get(metric, 0.0)) for r in rows]
+    if metric == "ev":
+        bound = max(2.0, *(abs(v) for v in values))
+        lo, hi = -bound, bound
+    else:
+        lo, hi = 0.0, 1.0
+    span = hi - lo
+    bars = []
+    for i, (option, row) in enumerate(zip(hint.options, rows, strict=True)):
+        v = float(row.get(metric, 0.0))
+        zero = (0.0 - lo) / span * 100
+        pos = (v - lo) / span * 100
+        left, width = min(zero, pos), abs(pos - zero)
+        label = action_label(option.action, view)
+        makers = f'<span class="ec-makers">({esc(row["makers"])})</span>' if metric == "p_make" else ""
+        attrs = " ".join(
+            f'data-{k.replace("_", "-")}="{esc(str(row[k]))}"'
+            for k in ("action", "ev", "se", "p_make", "p_euchred", "p_march", "makers", "p_win_game")
+            if k in row
+        )
+        title = (
+            f"{label}: {row['ev']:+.3f} points ± {1.96 * row['se']:.2f} (95%), P(making) {row['p_make']:.1%}, "
+            f"P(euchred) {row['p_euchred']:.1%}, P(march) {row['p_march']:.1%}, makers: {row['makers']}"
+        )
+        bars.append(
+            f'<div class="opt ec-option{" best" if i == 0 else ""}" style="display:contents" {attrs}>'
+            f'<span class="lab{" red" if _red(option.action, view) else ""}">{esc(label)}{makers}</span>'
+            f'<div class="track" title="{esc(title)}"><div class="zero" style="left:{zero:.1f}%"></div>'
+            f'<div class="bar{" neg" if v < 0 else ""}" style="left:{left:.1f}%;width:{max(width, 0.6):.1f}%">'
+            f'</div></div><span class="val">{_number(v, metric)}</span></div>'
+        )
+    what = _METRIC_WORDS.get(metric, metric)
+    chart = f'<div class="et-status">{esc(what)}:</div><div class="et-bars">{"".join(bars)}</div>'
+    reasons = "".join(
+        f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons
+    )
+    how = (
+        "each card solved with every hand open (double dummy), in each sampled deal"
+        if hint.method == "double-dummy"
+        else "each sampled deal played out by the Club player after this choice"
+    )
+    method = (
+        f'<p class="ec-method">{hint.worlds} sampled deals consistent with what you have seen; {how}.</p>'
+    )
+    return rec + chart + (f'<ul class="et-reasons">{reasons}</ul>' if reasons else "") + method
+
+
+def hint_status_html(tutor: ClassicTutor) -> str:
+    c = tutor.controller
+    if not tutor.hints_on:
+        return '<span class="et-status">Hints are off for this table.</span>'
+    if not tutor.wanted:
+        return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
+    if not c.my_turn:
+        return '<span class="et-status">No decision of yours to analyse now.</span>'
+    if tutor.forced is not None:
+        return '<span class="et-status">Only one legal card: nothing to weigh.</span>'
+    if tutor.current_error is not None:
+        return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
+    if tutor.analysing:
+        n = len(c.legal)
+        return (
+            '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
+            f'<span class="et-status ec-analysing">Analysing… {n} options over {tutor.worlds} sampled deals; '
+            "play on whenever you like.</span>"
+        )
+    return '<span class="et-status ec-ready">Analysis ready.</span>'
+
+
+def hint_placeholder(tutor: ClassicTutor) -> str:
+    c = tutor.controller
+    if not tutor.hints_on:
+        return "<p>Hints are switched off for this table.</p>"
+    if not c.my_turn:
+        return (
+            "<p>The hand is over: press Review hand to see each of your decisions.</p>"
+            if c.waiting or c.state.is_over
+            else ""
+        )
+    forced = tutor.forced
+    if forced is not None:
+        how = " It is played for you in a moment." if tutor.autoplay else ""
+        return f"<p>{esc(action_label(forced, c.view))} is your only legal card.{how}</p>"
+    return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
+
+
+def grade_line_html(tutor: ClassicTutor) -> str:
+    """The student's last decision with its grade (or 'grading…' while its analysis runs)."""
+    last = tutor.last_decision()
+    if last is None:
+        return '<span class="et-status">Grading is on: each of your decisions is labelled once you make it.</span>'
+    return _grade_sentence(tutor, last)
+
+
+def grade_words(tutor: ClassicTutor, decision: Decision, grade: ClassicGrade) -> str:
+    """Why the grade, in the labels the student saw on the buttons."""
+    hint = tutor.hint_of(decision)
+    if hint is None or grade.label == "Best":
+        return _capital(grade.text)
+    best = hint.best
+    mine = hint.option(decision.action)
+    theirs = f"{mine.ev:+.2f}" if mine is not None else "less"
+    return (
+        f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f} points on average over "
+        f"{hint.worlds} sampled deals, against {theirs} for yours."
+    )
+
+
+def _grade_sentence(tutor: ClassicTutor, decision: Decision) -> str:
+    grade = tutor.grade_of(decision)
+    where = "bidding" if decision.trick == 0 else f"trick {decision.trick}"
+    head = f"Your last decision (hand {decision.hand_number}, {where}): <b>{esc(decision.label)}</b>"
+    if grade is None:
+        return f"<div>{head} · grading…</div>"
+    lost = "" if grade.label == "Best" else f" lost {grade.loss:.2f} points."
+    return (
+        f'<div>{head} <span class="et-grade {esc(grade.label)}" data-grade="{esc(grade.label)}">'
+        f"{esc(grade.label)}</span>{lost} {esc(grade_words(tutor, decision, grade))}</div>"
+    )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
+    """The hand's review: every decision with its grade and the best action, then one step in detail."""
+    rows = []
+    decisions = [d for s in review.steps for d in s.decisions]
+    for i, d in enumerate(decisions, 1):
+        grade = tutor.grade_of(d)
+        hint = tutor.hint_of(d)
+        where = "bidding" if d.trick == 0 else f"trick {d.trick}"
+        best = action_label(hint.best.action, d.view) if hint is not None else d.label if d.forced else "…"
+        if grade is not None and grade.label == "Best":
+            best = d.label  # a tie with the top option is as good as it
+        if d.forced:
+            rows.append(
+                f"<tr class='forced'><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td>"
+                "<td colspan='3' class='et-status'>forced: the only legal card</td></tr>"
+            )
+            continue
+        if grade is None:
+            rows.append(
+                f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td colspan='3'>analysing…</td></tr>"
+            )
+            continue
+        rows.append(
+            f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
+            f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
+            f"<td>{grade.loss:.2f}</td></tr>"
+        )
+    total = tutor.total_loss(review.number)
+    total_text = "analysing…" if total is None else f"{total:.2f} points"
+    table = (
+        "<table><thead><tr><th>#</th><th>when</th><th>you chose</th><th>best</th><th>grade</th>"
+        f"<th>lost</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        if rows
+        else "<p>You made no decision in this hand.</p>"
+    )
+    current = review.steps[max(0, min(step, len(review.steps) - 1))]
+    return (
+        f'<div class="et-review"><h3>Review · hand {review.number}</h3><p>{esc(review.outcome)}</p>{table}'
+        f"<p>Expected points lost this hand: <b>{total_text}</b></p>"
+        f"{_step_html(tutor, current, step, len(review.steps))}</div>"
+    )
+
+
+def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int) -> str:
+    body = []
+    if step.trick is not None:
+        trick = step.trick
+        plays = " ".join(
+            f'<span class="ec-logplay">{esc(seat.word)} {face(card, small=True)}</span>'
+            for seat, card in trick.plays
+        )
+        body.append(f"<div class='ec-plays'>{plays}</div><p>Won by <b>{esc(trick.winner.word)}</b>.</p>")
+    elif step.lines:
+        body.append("<ol class='ec-bidlog'>" + "".join(f"<li>{esc(t)}</li>" for t in step.lines) + "</ol>")
+    for d in step.decisions:
+        grade = tutor.grade_of(d)
+        hint = tutor.hint_of(d)
+        if grade is None:
+            body.append(f"<p>You: <b>{esc(d.label)}</b> · analysing…</p>")
+            continue
+        why = ""
+        if hint is not None:
+            best = action_label(hint.best.action, d.view)
+            reasons = "".join(
+                f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>'
+                for r in hint.reasons[:3]
+            )
+            why = f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons ec-why'>{reasons}</ul>"
+        body.append(
+            f'<p>You: <b>{esc(d.label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span> '
+            f"{esc(grade_words(tutor, d, grade))}</p>{why}"
+        )
+    if not step.decisions:
+        body.append("<p class='et-status'>No decision of yours here.</p>")
+    return (
+        f'<div class="ec-step" data-step="{index}"><h4>{esc(step.title)} '
+        f'<span class="et-status">({index + 1} of {count})</span></h4>{"".join(body)}</div>'
+    )
+
+
+def open_hands_html(hand: HandState, student: Seat) -> str:
+    """Every other seat's cards, for open-hands practice (the advisor still sees only your view)."""
+    head = (
+        "<b>Open hands</b> <span class='et-status'>(practice: every hand face up; the hints still use "
+        "only what your seat may know)</span>"
+    )
+    if not any(hand.hands[seat] for seat in hand.seating.seats):
+        return head + "<p class='et-status'>The hand is over: every card is in the trick log.</p>"
+    rows = []
+    for seat in hand.seating.seats:
+        if seat == student:
+            continue
+        cards = hand.hands[seat] if hand.phase is not Phase.BLIND or seat != hand.dealer else ()
+        shown = render.faces(render.hand_order(cards, hand.trump), small=True, trump=hand.trump) or "no cards"
+        who = seat.word + (" (sits out)" if seat in hand.sitting_out else "")
+        rows.append(f'<div class="ec-open-row"><span class="who">{esc(who)}</span>{shown}</div>')
+    return head + "".join(rows)

@@ -1,0 +1,423 @@
+"""The classic table's tutor: hints with numbers, grades, the post-hand review, levels, autoplay, open hands.
+
+:class:`ClassicTutor` sits beside a :class:`~euchre_tutor.widgets.classic_controller.ClassicController`
+(it knows nothing of widgets either) and listens to it. Whenever the student's
+turn starts it sends the position, written as the ``euchre-tutor classic
+analyze`` input, to an :class:`~euchre_tutor.widgets.analysis.Analyst` (a
+worker process by default), so the analysis runs off the click path and the
+page never waits for it; the seed is the match's seed, so the hint shown is
+the command's output for the same position. Each analysed turn is kept by its
+place in the game's history: once the student acts there, the decision gets
+its grade (expected points lost against the best action, the same scale as
+Solitaire's). A finished hand can be reviewed decision by decision and trick
+by trick.
+
+Views subscribe with :meth:`subscribe`: ``"analysis"`` (progress or a hint
+arrived) and ``"options"`` (a switch or the level changed). Clicks still go
+to the controller, which refuses bad ones with a message and changes nothing,
+whether or not an analysis is running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from euchre_tutor.advisor.classic.position import write_position
+from euchre_tutor.bots.classic import LEVELS, Level
+from euchre_tutor.classic.engine import Action, Phase, Trick
+from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.views.classic import SeatView
+from euchre_tutor.widgets.analysis import AnalysisSource, Analyst, Message
+from euchre_tutor.widgets.classic_advice import ClassicGrade, ClassicHint, ClassicHintRequest
+from euchre_tutor.widgets.classic_controller import CARD_KINDS, ClassicController, action_label
+from euchre_tutor.widgets.observing import Observable
+
+__all__ = [
+    "DEFAULT_CLASSIC_SOURCE",
+    "ClassicTutor",
+    "Decision",
+    "HandReview",
+    "ReviewStep",
+    "level_of",
+]
+
+#: the hint source run in the worker; EUCHRE_TUTOR_CLASSIC_HINTS="module:factory" replaces it
+DEFAULT_CLASSIC_SOURCE: Final = os.environ.get(
+    "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.widgets.classic_advice:classic_advisor_source"
+)
+#: seconds a forced card waits before it is played for the student (time to see it is forced)
+AUTOPLAY_PAUSE: Final = 0.6
+
+
+def level_of(name: str | Level) -> Level:
+    """A level by name (``"beginner"``, ``"club"``, ``"expert"``), refused with the names if unknown."""
+    if isinstance(name, Level):
+        return name
+    found = LEVELS.get(str(name).strip().lower())
+    if found is None:
+        raise ValueError(
+            f"unknown level {name!r}: choose {', '.join(level.name for level in LEVELS.values())}"
+        )
+    return found
+
+
+def analysis_seed(seed: int | str) -> int:
+    """The sampling seed of a match seed (``classic analyze --seed`` takes a whole number)."""
+    if isinstance(seed, int):
+        return seed
+    text = str(seed).strip()
+    return int(text) if text.lstrip("-").isdigit() else zlib.crc32(text.encode())
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A turn of the student: the position the advisor analyses, and what the seat saw there."""
+
+    key: tuple[Any, ...] | None  # None: a forced action (nothing to analyse)
+    view: SeatView
+    hand_number: int
+    position: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the student: where (hand, trick), what was chosen, and the turn's analysis key."""
+
+    index: int  # its place in the game's history
+    hand_number: int
+    trick: int  # 0: the bidding (or a discard before the first lead), else the trick's number
+    action: Action
+    label: str
+    view: SeatView
+    key: tuple[Any, ...] | None
+
+    @property
+    def forced(self) -> bool:
+        return self.key is None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStep:
+    """One page of the review: the bidding, or one trick, with the student's decisions in it."""
+
+    title: str
+    lines: tuple[str, ...]
+    trick: Trick | None
+    decisions: tuple[Decision, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    number: int
+    outcome: str
+    steps: tuple[ReviewStep, ...]
+
+
+class ClassicTutor(Observable):
+    """Hints, grades and the review for the student of ``controller``; levels, autoplay, open hands.
+
+    ``source``: the hint source (``"module:factory"`` for the worker process, an object with
+    ``analyse`` for ``runner="inline"``, None: no hints and no grades). Turns are analysed while
+    the hint is shown (``show_hint``) or the play is graded (``grading``); the worker starts the
+    first time either is on, so a table nobody asks for hints costs no process. ``worlds``: sampled deals per
+    analysis (the command's default). ``autoplay``: a single legal card is played for the student
+    after ``pause`` seconds (on the kernel's event loop; with none running, by :meth:`autoplay_now`).
+    """
+
+    def __init__(
+        self,
+        controller: ClassicController,
+        *,
+        level: str | Level = "club",
+        source: str | AnalysisSource | None = DEFAULT_CLASSIC_SOURCE,
+        runner: Literal["process", "inline"] = "process",
+        worlds: int = 200,
+        grading: bool = False,
+        show_hint: bool = False,
+        autoplay: bool = True,
+        pause: float = AUTOPLAY_PAUSE,
+        open_hands: bool = False,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.level = level_of(level)
+        self.worlds = worlds
+        self.grading = grading
+        self.show_hint = show_hint
+        self.autoplay = autoplay
+        self.pause = pause
+        self.open_hands = open_hands
+        self.hints: dict[tuple[Any, ...], ClassicHint] = {}
+        self.errors: dict[tuple[Any, ...], str] = {}
+        self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._turns: dict[int, Turn] = {}
+        self._game = controller.game
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        self._autoplay_timer: asyncio.TimerHandle | None = None
+        self.analyst: Analyst | None = None
+        self._source = source
+        self._runner: Literal["process", "inline"] = runner
+        controller.subscribe(self._on_controller)
+        self._on_controller("state")
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def seed(self) -> int:
+        return analysis_seed(self.controller.seed)
+
+    def position(self) -> dict[str, Any] | None:
+        """The student's position now as ``classic analyze`` input (None when it is not their turn)."""
+        c = self.controller
+        if not c.my_turn:
+            return None
+        return write_position(c.state.hand, c.seat, c.state.scores)
+
+    @property
+    def current_turn(self) -> Turn | None:
+        c = self.controller
+        if not c.my_turn or self.controller.game is not self._game:
+            return None
+        return self._turns.get(c.game.position)
+
+    @property
+    def current_key(self) -> tuple[Any, ...] | None:
+        turn = self.current_turn
+        return None if turn is None else turn.key
+
+    @property
+    def current_hint(self) -> ClassicHint | None:
+        key = self.current_key
+        return None if key is None else self.hints.get(key)
+
+    @property
+    def current_error(self) -> str | None:
+        key = self.current_key
+        return None if key is None else self.errors.get(key)
+
+    @property
+    def hints_on(self) -> bool:
+        """Hints exist for this table (a source was given)."""
+        return self._source is not None
+
+    @property
+    def wanted(self) -> bool:
+        """Turns are analysed now: the hint is shown or the play is graded."""
+        return self.hints_on and (self.show_hint or self.grading)
+
+    @property
+    def analysing(self) -> bool:
+        """The student's turn is being analysed now (the hint is not there yet)."""
+        key = self.current_key
+        return self.wanted and key is not None and key not in self.hints and key not in self.errors
+
+    @property
+    def forced(self) -> Action | None:
+        """The only legal action now, when it is a card (autoplay plays it); else None."""
+        legal = self.controller.legal
+        if len(legal) == 1 and legal[0].kind in CARD_KINDS:
+            return legal[0]
+        return None
+
+    def decisions(self, hand_number: int | None = None) -> list[Decision]:
+        """The student's decisions so far in this match (of one hand, if given), in order."""
+        c = self.controller
+        out = []
+        actions = c.game.actions
+        for i in c.decision_positions():
+            turn = self._turns.get(i)
+            if turn is None:
+                continue
+            if hand_number is not None and turn.hand_number != hand_number:
+                continue
+            view = turn.view
+            trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else 0
+            action = actions[i]
+            out.append(
+                Decision(i, turn.hand_number, trick, action, action_label(action, view), view, turn.key)
+            )
+        return out
+
+    def grade_of(self, decision: Decision) -> ClassicGrade | None:
+        """The decision's grade; None while its analysis runs (or when hints are off)."""
+        if decision.key is None:
+            return ClassicGrade("Best", 0.0, "the only legal choice.")
+        hint = self.hints.get(decision.key)
+        return None if hint is None else hint.grade(decision.action)
+
+    def hint_of(self, decision: Decision) -> ClassicHint | None:
+        return None if decision.key is None else self.hints.get(decision.key)
+
+    def last_decision(self) -> Decision | None:
+        """The student's last real choice (a forced card, played or autoplayed, is not one)."""
+        found = [d for d in self.decisions() if not d.forced]
+        return found[-1] if found else None
+
+    def total_loss(self, hand_number: int) -> float | None:
+        """Expected points lost in one hand's decisions (None while any is being analysed)."""
+        total = 0.0
+        for d in self.decisions(hand_number):
+            g = self.grade_of(d)
+            if g is None:
+                return None
+            total += g.loss
+        return total
+
+    def review(self, hand_number: int | None = None) -> HandReview | None:
+        """The review of a finished hand (the last finished one by default): bidding, then each trick."""
+        logs = [log for log in self.controller.hand_logs() if log.finished]
+        if hand_number is not None:
+            logs = [log for log in logs if log.number == hand_number]
+        if not logs:
+            return None
+        log = logs[-1]
+        decisions = self.decisions(log.number)
+        steps = [ReviewStep("Bidding", log.bidding, None, tuple(d for d in decisions if d.trick == 0))]
+        for number, trick in log.tricks:
+            steps.append(
+                ReviewStep(
+                    f"Trick {number}",
+                    (),
+                    trick,
+                    tuple(d for d in decisions if d.trick == number),
+                )
+            )
+        return HandReview(log.number, log.outcome, tuple(steps))
+
+    # ----------------------------------------------------------------- switches
+
+    def set_grading(self, on: bool) -> None:
+        self.grading = on
+        self._request()
+        self._emit("options")
+
+    def set_show_hint(self, on: bool) -> None:
+        self.show_hint = on
+        self._request()
+        self._emit("analysis")
+
+    def set_open_hands(self, on: bool) -> None:
+        self.open_hands = on
+        self._emit("options")
+
+    def set_autoplay(self, on: bool) -> None:
+        self.autoplay = on
+        self._emit("options")
+        self._schedule_autoplay()
+
+    def new_match(
+        self,
+        seed: int | str | None = None,
+        rules: str | ClassicRules | Mapping[str, Any] | None = None,
+        level: str | Level | None = None,
+    ) -> bool:
+        """A new match at ``level`` (default: the current one): its computer players play every seat
+        but the student's for the whole match."""
+        c = self.controller
+        try:
+            chosen = self.level if level is None else level_of(level)
+        except ValueError as error:
+            c.illegal(str(error))
+            return False
+        before = c.bot
+        c.bot = chosen.player()
+        if not c.new_match(seed, rules):
+            c.bot = before
+            return False
+        self.level = chosen
+        self._emit("options")
+        return True
+
+    # ----------------------------------------------------------------- analysis
+
+    def _on_controller(self, topic: str) -> None:
+        if topic != "state":
+            return
+        c = self.controller
+        if c.game is not self._game:  # a new match or a loaded game: its history starts again
+            self._game = c.game
+            self._turns.clear()
+        if c.my_turn:
+            position = c.game.position
+            turn = self._turns.get(position)
+            if turn is None or turn.view != c.view:
+                place = write_position(c.state.hand, c.seat, c.state.scores)
+                key = None
+                if self.forced is None:
+                    text = json.dumps(place, sort_keys=True, ensure_ascii=False)
+                    key = ("classic", self.seed, self.worlds, text)
+                self._turns[position] = Turn(key, c.view, c.state.hand_number, place)
+            self._request()
+        self._schedule_autoplay()
+
+    def _request(self) -> None:
+        turn = self.current_turn
+        if not self.wanted or turn is None or turn.key is None:
+            return
+        if turn.key in self.hints or turn.key in self.errors:
+            return
+        if self.analyst is None:
+            assert self._source is not None
+            self.analyst = Analyst(self._source, self._on_message, self._runner)
+        self.analyst.submit(ClassicHintRequest(turn.key, turn.position, self.worlds, self.seed))
+
+    def _on_message(self, message: Message) -> None:
+        kind, key, payload = message
+        if kind == "progress":
+            self.progress[key] = payload
+        elif kind == "done":
+            self.hints[key] = payload
+            self.progress.pop(key, None)
+        else:
+            self.errors[key] = str(payload)
+            self.progress.pop(key, None)
+        self._emit("analysis")
+
+    def wait_for_analysis(self, timeout: float = 120.0) -> bool:
+        """Block until every requested analysis has arrived (tests and benchmarks)."""
+        return self.analyst is None or self.analyst.wait(timeout)
+
+    def close(self) -> None:
+        if self._autoplay_timer is not None:
+            self._autoplay_timer.cancel()
+        if self.analyst is not None:
+            self.analyst.close()
+
+    # ----------------------------------------------------------------- autoplay
+
+    def _schedule_autoplay(self) -> None:
+        if self._autoplay_timer is not None:
+            self._autoplay_timer.cancel()
+            self._autoplay_timer = None
+        if not self.autoplay or self.forced is None:
+            return
+        if self._loop is not None and self._loop.is_running():
+            where = (self.controller.game, self.controller.game.position)
+            self._autoplay_timer = self._loop.call_later(self.pause, self._autoplay_at, where)
+
+    def _autoplay_at(self, where: tuple[object, int]) -> None:
+        self._autoplay_timer = None
+        game, position = where
+        if game is self.controller.game and position == self.controller.game.position:
+            self.autoplay_now()
+
+    def autoplay_now(self) -> bool:
+        """Play the forced card now (False when nothing is forced or autoplay is off)."""
+        action = self.forced
+        if not self.autoplay or action is None:
+            return False
+        c = self.controller
+        label = action_label(action, c.view)
+        if not c.act(action):
+            return False
+        c._say(f"{label}: your only legal card, played for you. {c.message}", c.message_is_error)
+        return True

@@ -1,0 +1,178 @@
+"""The classic table as a tutor, in Voila and a real Chromium: the hint panel's numbers are
+``euchre-tutor classic analyze``'s for the same position, a bad bid is graded, the review opens,
+open hands and the computer players' levels show.
+
+The kernel deals seed 3 first (EUCHRE_SEED in the fixture) and analyses each turn in its worker
+process with the match seed and 200 sampled deals; a headless mirror of the table (no analysis)
+follows every click, and the test writes each position from the mirror and runs the command in
+this process, so the page must show exactly the command's output.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from euchre_tutor.cli import main
+from euchre_tutor.widgets import ClassicApp
+from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
+from tests.browser.test_classic_table import CLASSIC, wait_for_table
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = PAGE_TIMEOUT
+
+# Every option bar of the hint panel: its action and numbers (data-*) and the value it shows.
+_PAGE_OPTIONS = """() => [...document.querySelectorAll('.euchre-hint .ec-option')].map((e) => [
+  e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
+])"""
+
+
+def cli(position: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """``euchre-tutor classic analyze --json --seed 3`` on the position (the page's seed and worlds)."""
+    capsys.readouterr()
+    assert main(["classic", "analyze", "--input", json.dumps(position), "--json", "--seed", "3"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def expected_bars(data: dict[str, Any]) -> list[list[str]]:
+    return [[o["action"], str(o["ev"]), str(o["p_make"]), f"{o['ev']:+.2f}"] for o in data["options"]]
+
+
+def wait_for_hint(page: Any, data: dict[str, Any]) -> None:
+    """Wait until the hint panel shows the command's options, values and numbers, best first."""
+    want = expected_bars(data)
+    try:
+        page.wait_for_function(
+            f"(want) => JSON.stringify(({_PAGE_OPTIONS})()) === JSON.stringify(want)",
+            arg=want,
+            timeout=TIMEOUT,
+        )
+    except Exception as error:
+        raise AssertionError(
+            f"the hint never showed {want}; it shows {page.evaluate(_PAGE_OPTIONS)}"
+        ) from error
+    body = page.locator(".et-hint-body").inner_text()
+    for reason in data["reasons"]:
+        assert f"[{reason['rule']}]" in body
+
+
+def follow(page: Any, mirror: ClassicApp) -> None:
+    """The mirror plays a forced card at once (the page after its short pause); then both must agree."""
+    while mirror.tutor.autoplay_now():
+        pass
+    wait_for_table(page, mirror)
+
+
+def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
+    page: tuple[Any, Problems], voila: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p, problems = page
+    mirror = ClassicApp(seed=3, source=None)
+    p.goto(voila.url + CLASSIC, timeout=TIMEOUT)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    wait_for_table(p, mirror)
+    assert "Computer players: Club" in p.locator(".euchre-bidding").inner_text()
+
+    # open the hint panel and grade the play
+    p.locator(".et-hint-toggle").click()
+    p.locator(".et-grade-toggle input").check()
+    position = mirror.tutor.position()
+    assert position is not None and position["actions"] == ["E: pass"]
+    data = cli(position, capsys)
+    wait_for_hint(p, data)
+    assert p.locator(".ec-best").inner_text() == mirror.bid_button(data["best"]).description
+    p.locator(".euchre-hint").evaluate("(e) => e.scrollIntoView()")
+    screenshot(p, "classic-tutor-01-hint-at-a-bid")
+
+    # the worst bid on offer, deliberately: it is graded Mistake or Blunder
+    worst = data["options"][-1]
+    assert worst["ev"] < data["options"][0]["ev"] - 0.5
+    button = mirror.bid_button(worst["action"])
+    p.get_by_role("button", name=str(button.description), exact=True).click()
+    button.click()
+    follow(p, mirror)
+    grade = p.locator(".euchre-grade .et-grade")
+    grade.wait_for(timeout=TIMEOUT)
+    assert grade.inner_text() in ("Mistake", "Blunder")
+    assert "Best was" in p.locator(".euchre-grade").inner_text()
+    p.locator(".euchre-grade").evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    screenshot(p, "classic-tutor-02-grade")
+
+    # open hands (practice): every other seat's cards face up, then hidden again
+    p.locator(".ec-open-hands input").check()
+    mirror.open_hands.value = True
+    hand = mirror.controller.hand
+    hidden = [c.name for s in hand.seating.seats if s != mirror.controller.seat for c in hand.hands[s]]
+    assert len(hidden) >= 8  # North sits out but still holds its cards; East and West hold theirs
+    panel = p.locator(".euchre-open-hands")
+    panel.locator(".ec-open-row").first.wait_for(timeout=TIMEOUT)
+    shown = panel.inner_html()
+    assert all(name in shown for name in hidden)
+    panel.scroll_into_view_if_needed()
+    screenshot(p, "classic-tutor-06-open-hands")
+    p.locator(".ec-open-hands input").uncheck()
+    mirror.open_hands.value = False
+    p.locator(".euchre-open-hands.hidden").wait_for(state="attached", timeout=TIMEOUT)
+
+    # play the hand out: at each card, the hint equals the command's; play its best card
+    cards_checked = 0
+    for _ in range(8):
+        if mirror.controller.waiting:
+            break
+        position = mirror.tutor.position()
+        assert position is not None
+        data = cli(position, capsys)
+        wait_for_hint(p, data)
+        if cards_checked == 0:
+            p.locator(".euchre-hint").evaluate("(e) => e.scrollIntoView()")
+            screenshot(p, "classic-tutor-03-hint-at-a-card")
+        cards_checked += 1
+        best = data["options"][0]["action"]
+        slots = [
+            (b, card) for b, card in zip(mirror.cards, mirror._slot_cards, strict=True) if card is not None
+        ]
+        i = next(k for k, (_, card) in enumerate(slots) if f"play {card}" == best)
+        p.locator(".euchre-card").nth(i).click()
+        slots[i][0].click()
+        follow(p, mirror)
+    assert mirror.controller.waiting and cards_checked >= 1
+
+    # the review: every decision with its grade; step through the tricks
+    p.locator(".euchre-review-open").click()
+    review = p.locator(".euchre-review")
+    review.locator("text=Review · hand 1").wait_for(timeout=TIMEOUT)
+    text = review.inner_text()
+    assert "Bidding" in text and ("Blunder" in text or "Mistake" in text)
+    review.evaluate("(e) => e.scrollIntoView()")
+    screenshot(p, "classic-tutor-04-review")
+    p.locator(".euchre-review-next").click()
+    step = review.locator('.ec-step[data-step="1"]')
+    step.wait_for(timeout=TIMEOUT)
+    assert "Trick 1" in step.inner_text() and "Won by" in step.inner_text()
+    review.evaluate("(e) => e.scrollIntoView()")
+    screenshot(p, "classic-tutor-05-review-trick-1")
+
+    mirror.close()
+    problems.assert_clean()
+
+
+def test_each_level_is_chosen_for_a_new_match_and_named_in_the_bidding_log(
+    page: tuple[Any, Problems], voila: Any
+) -> None:
+    p, problems = page
+    p.goto(voila.url + CLASSIC, timeout=TIMEOUT)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    bidding = p.locator(".euchre-bidding")
+    assert "Computer players: Club" in bidding.inner_text()
+    screenshot(p, "classic-tutor-07-level-club")
+    for value, name in (("beginner", "Beginner"), ("expert", "Expert")):
+        p.locator(".ec-level select").select_option(label=name)
+        p.get_by_role("button", name="New match").click()
+        bidding.locator(f"text=Computer players: {name}").wait_for(timeout=TIMEOUT)
+        assert "New match" in p.locator(".euchre-message").inner_text()
+        screenshot(p, f"classic-tutor-0{8 if name == 'Beginner' else 9}-level-{value}")
+    problems.assert_clean()

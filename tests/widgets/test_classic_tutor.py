@@ -1,0 +1,435 @@
+"""Headless tests of the classic table's tutor: hints, grades, review, levels, autoplay, open hands.
+
+The analyses are the real advisor's, run inline (``runner="inline"``) with
+fewer sampled deals than the page uses, so the tests stay quick; the numbers
+are checked against ``euchre-tutor classic analyze`` itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from euchre_tutor.advisor.shared import THRESHOLDS
+from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.classic.engine import Phase
+from euchre_tutor.cli import main
+from euchre_tutor.widgets import ClassicApp
+from euchre_tutor.widgets.analysis import Analyst
+from euchre_tutor.widgets.classic_advice import ClassicAdvisorSource, grade_scale
+
+WORLDS = 40
+
+
+def classes(widget: object) -> set[str]:
+    return set(widget._dom_classes)  # type: ignore[attr-defined]
+
+
+def tutor_app(seed: int = 3, **kw: Any) -> ClassicApp:
+    options: dict[str, Any] = {"source": ClassicAdvisorSource(), "runner": "inline", "worlds": WORLDS}
+    options.update(kw)
+    return ClassicApp(seed=seed, **options)
+
+
+@pytest.fixture
+def app() -> Iterator[ClassicApp]:
+    a = tutor_app(show_hint=True, grading=True)
+    yield a
+    a.close()
+
+
+def cli_json(position: dict[str, Any], seed: int, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    capsys.readouterr()
+    code = main(
+        [
+            "classic",
+            "analyze",
+            "--input",
+            json.dumps(position),
+            "--json",
+            "--seed",
+            str(seed),
+            "--worlds",
+            str(WORLDS),
+        ]
+    )
+    assert code == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def shown_options(app: ClassicApp) -> list[tuple[str, str]]:
+    """(action, value text) of each bar in the hint panel, best first."""
+    import re
+
+    body = app.hint_body.value
+    actions = re.findall(r'class="opt ec-option[^"]*"[^>]*data-action="([^"]+)"', body)
+    values = re.findall(r'<span class="val">([^<]+)</span>', body)
+    return list(zip(actions, values, strict=True))
+
+
+def play_to_end_of_hand(app: ClassicApp, choose: Any) -> None:
+    c, t = app.controller, app.tutor
+    for _ in range(40):
+        if c.waiting or c.state.is_over:
+            return
+        if t.forced is not None:
+            assert t.autoplay_now()
+            continue
+        assert c.act(choose(app))
+    raise AssertionError("the hand did not end")
+
+
+def best(app: ClassicApp) -> Any:
+    hint = app.tutor.current_hint
+    assert hint is not None
+    return hint.best.action
+
+
+def worst(app: ClassicApp) -> Any:
+    hint = app.tutor.current_hint
+    assert hint is not None
+    return hint.options[-1].action
+
+
+# ---------------------------------------------------------------------------- the hint
+
+
+def test_the_hint_shows_the_numbers_classic_analyze_prints_for_the_same_position(
+    app: ClassicApp, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c, t = app.controller, app.tutor
+    checked = 0
+    for _ in range(12):
+        if c.waiting:
+            break
+        if t.forced is not None:
+            t.autoplay_now()
+            continue
+        position = t.position()
+        assert position is not None
+        data = cli_json(position, c.seed if isinstance(c.seed, int) else 0, capsys)
+        hint = t.current_hint
+        assert hint is not None and hint.data == data
+        assert shown_options(app) == [(o["action"], f"{o['ev']:+.2f}") for o in data["options"]]
+        for reason in data["reasons"]:
+            assert f"[{reason['rule']}]" in app.hint_body.value
+        checked += 1
+        assert c.act(best(app))
+    assert checked >= 3  # a bid and cards at least
+
+
+def test_the_metric_switches_the_bars_to_p_making_and_p_win_the_game(app: ClassicApp) -> None:
+    data = app.tutor.current_hint.data  # type: ignore[union-attr]
+    app.metric.value = "p_make"
+    assert [v for _, v in shown_options(app)] == [f"{o['p_make'] * 100:.1f}%" for o in data["options"]]
+    assert "chance the makers take 3 tricks" in app.hint_body.value
+    app.metric.value = "p_win_game"
+    assert [v for _, v in shown_options(app)] == [f"{o['p_win_game'] * 100:.1f}%" for o in data["options"]]
+
+
+def test_the_hint_panel_hides_and_shows_and_nothing_is_analysed_until_asked() -> None:
+    app = tutor_app()
+    t = app.tutor
+    assert t.analyst is None and not t.wanted  # no process, no analysis: nobody asked
+    assert app.hint_body.value == ""
+    assert "Show the hint or grade your play" in app.hint_status.value
+    app.hint_toggle.value = True
+    assert t.current_hint is not None and "Best:" in app.hint_body.value
+    assert app.hint_toggle.description == "Hide hint"
+    app.hint_toggle.value = False
+    assert app.hint_body.value == ""
+    app.close()
+
+
+def test_hints_off_says_so_and_grades_nothing() -> None:
+    app = tutor_app(hints=False, show_hint=True, grading=True)
+    assert "Hints are off" in app.hint_status.value
+    assert app.tutor.current_hint is None and app.tutor.analyst is None
+    app.close()
+
+
+# ---------------------------------------------------------------------------- grades and the review
+
+
+def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: ClassicApp) -> None:
+    c, t = app.controller, app.tutor
+    hint = t.current_hint
+    assert hint is not None
+    bad = worst(app)
+    loss = hint.best.ev - hint.option(bad).ev  # type: ignore[union-attr]
+    assert loss >= float(THRESHOLDS["points"][-1][0])  # seed 3's first bid: going alone is a real blunder
+    assert c.act(bad)
+    last = t.last_decision()
+    assert last is not None and last.action == bad and last.trick == 0
+    grade = t.grade_of(last)
+    assert grade is not None and grade.label == "Blunder" and grade.loss == pytest.approx(loss)
+    assert 'data-grade="Blunder"' in app.grade_line.value
+    assert f"lost {loss:.2f} points" in app.grade_line.value
+    assert "Best was Pass" in app.grade_line.value
+
+
+def test_grades_follow_the_shared_thresholds() -> None:
+    from euchre_tutor.widgets.classic_advice import ClassicHint, ClassicOptionValue
+
+    def hint(*evs: float) -> ClassicHint:
+        from euchre_tutor.classic.engine import Action
+
+        actions = [Action("play", card=None), Action("pass"), Action("order"), Action("order", alone=True)]
+        options = tuple(
+            ClassicOptionValue(a, ev, 0.0, 0.5, 0.5, 0.0, "us") for a, ev in zip(actions, evs, strict=False)
+        )
+        return ClassicHint(options, (), "play-out", 10)
+
+    from euchre_tutor.classic.engine import Action
+
+    h = hint(1.0, 0.97, 0.6, 0.1)
+    assert h.grade(Action("play", card=None)).label == "Best"  # type: ignore[union-attr]
+    assert h.grade(Action("pass")).label == "Good"  # type: ignore[union-attr]  # 0.03 < 0.05
+    assert h.grade(Action("order")).label == "Mistake"  # type: ignore[union-attr]  # 0.2 <= 0.4 < 0.5
+    assert h.grade(Action("order", alone=True)).label == "Blunder"  # type: ignore[union-attr]
+    assert hint(1.0, 1.0).grade(Action("pass")).label == "Best"  # type: ignore[union-attr]  # a tie is best
+    assert "Good: under 0.05" in grade_scale() and "Blunder: 0.5 or more" in grade_scale()
+
+
+def test_the_review_lists_every_decision_and_steps_through_the_hand(app: ClassicApp) -> None:
+    c, t = app.controller, app.tutor
+    assert app.review_open.disabled  # nothing to review while the first hand is played
+    assert "hidden" in classes(app.review)
+    play_to_end_of_hand(app, worst)
+    assert c.waiting and not app.review_open.disabled
+    decisions = t.decisions(1)
+    assert decisions and decisions[0].trick == 0
+    app.review_open.click()
+    assert "hidden" not in classes(app.review)
+    body = app.review_body.value
+    assert "Review · hand 1" in body and "Bidding" in body
+    for d in decisions:
+        assert d.label in body
+    grade = t.grade_of(decisions[0])
+    assert grade is not None and grade.label in ("Mistake", "Blunder")
+    review = t.review()
+    assert review is not None
+    assert [s.title for s in review.steps] == ["Bidding"] + [
+        f"Trick {n}" for n in range(1, len(review.steps))
+    ]
+    assert app.review_prev.disabled and not app.review_next.disabled
+    for n in range(1, len(review.steps)):
+        app.review_next.click()
+        assert f'data-step="{n}"' in app.review_body.value
+        trick = review.steps[n].trick
+        assert trick is not None and f"Won by <b>{trick.winner.word}</b>" in app.review_body.value
+    assert app.review_next.disabled
+    app.review_prev.click()
+    assert f'data-step="{len(review.steps) - 2}"' in app.review_body.value
+    assert c.next_hand()
+    assert "hidden" in classes(app.review) and app.review_open.disabled
+
+
+def test_undo_forgets_a_decision_and_its_grade_and_the_new_one_is_graded(app: ClassicApp) -> None:
+    c, t = app.controller, app.tutor
+    assert c.act(worst(app))
+    assert t.grade_of(t.last_decision()).label == "Blunder"  # type: ignore[arg-type, union-attr]
+    assert c.undo()
+    assert t.decisions() == []
+    assert c.act(best(app))
+    last = t.last_decision()
+    assert last is not None and t.grade_of(last).label == "Best"  # type: ignore[union-attr]
+
+
+def test_a_bad_click_while_analysing_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an analysis that never finishes: the worker is busy elsewhere
+    monkeypatch.setattr(Analyst, "submit", lambda self, request: self._pending.add(request.key))
+    app = tutor_app(show_hint=True, grading=True)
+    c, t = app.controller, app.tutor
+    assert t.analysing and "analysing" in classes(app.hint_panel)
+    assert "Analysing…" in app.hint_status.value and 'role="progressbar"' in app.hint_status.value
+    before = (c.game.position, c.state, app.bid_actions(), [b.description for b in app.cards])
+    card = c.view.hand[0]
+    assert not c.click_card(card)  # bidding: cards are not played now
+    assert c.message_is_error and "after the bidding" in c.message
+    assert (c.game.position, c.state, app.bid_actions(), [b.description for b in app.cards]) == before
+    assert t.analysing
+    # a legal decision is taken at once: nobody waits for the analysis
+    assert c.act("pass")
+    assert c.game.position > before[0]
+    last = t.last_decision()
+    assert last is not None and t.grade_of(last) is None
+    assert "grading…" in app.grade_line.value
+    app.close()
+
+
+# ---------------------------------------------------------------------------- levels
+
+
+def test_the_level_is_chosen_per_match_and_the_bidding_log_says_which() -> None:
+    app = tutor_app()
+    c, t = app.controller, app.tutor
+    assert isinstance(c.bot, RuleBasedPlayer) and t.level.name == "Club"
+    assert "Computer players: <b>Club</b>" in app.bidding.value
+    app.level_choice.value = "beginner"
+    assert "Computer players: <b>Club</b>" in app.bidding.value  # chosen for the next match
+    app.seed.value = "11"
+    app.new_match.click()
+    assert c.seed == 11 and isinstance(c.bot, BeginnerPlayer) and t.level.name == "Beginner"
+    assert "Computer players: <b>Beginner</b>" in app.bidding.value
+    app.level_choice.value = "expert"
+    app.new_match.click()
+    assert isinstance(c.bot, ExpertPlayer) and "Computer players: <b>Expert</b>" in app.bidding.value
+    app.close()
+
+
+def test_a_bad_seed_or_level_for_a_new_match_changes_nothing() -> None:
+    app = tutor_app(level="beginner")
+    c, t = app.controller, app.tutor
+    bot, state = c.bot, c.state
+    assert not t.new_match("seven", level="expert")
+    assert c.bot is bot and c.state is state and t.level.name == "Beginner" and c.message_is_error
+    assert not t.new_match(5, level="grandmaster")
+    assert "Unknown level 'grandmaster'" in c.message and c.state is state and c.bot is bot
+    with pytest.raises(ValueError, match="Beginner, Club, Expert"):
+        ClassicApp(seed=1, level="hard")
+    app.close()
+
+
+def test_beginner_computer_players_play_a_whole_hand_at_the_table() -> None:
+    app = tutor_app(seed=8, level="beginner")
+    play_to_end_of_hand(app, lambda a: a.controller.legal[0])
+    assert app.controller.waiting
+    app.close()
+
+
+# ---------------------------------------------------------------------------- autoplay and open hands
+
+
+def forced_position(app: ClassicApp) -> None:
+    """Play the first legal action until the student has a single legal card."""
+    c, t = app.controller, app.tutor
+    for _ in range(60):
+        if t.forced is not None:
+            return
+        if c.waiting:
+            assert c.next_hand()
+            continue
+        assert c.act(c.legal[0])
+    raise AssertionError("no forced card in 60 decisions")
+
+
+def test_a_forced_card_is_played_for_the_student_and_said_so() -> None:
+    app = tutor_app(seed=3)
+    c, t = app.controller, app.tutor
+    forced_position(app)
+    card = t.forced
+    assert card is not None and c.legal == (card,)
+    assert "your only legal card" in app.hint_body.value or not app.hint_toggle.value
+    position = c.game.position
+    assert t.autoplay_now()
+    assert c.game.position > position and c.game.actions[position] == card
+    assert "your only legal card, played for you" in c.message and not c.message_is_error
+    app.close()
+
+
+def test_autoplay_off_leaves_the_forced_card_to_the_student() -> None:
+    app = tutor_app(seed=3)
+    c, t = app.controller, app.tutor
+    app.autoplay.value = False
+    assert not t.autoplay
+    forced_position(app)
+    position = c.game.position
+    assert not t.autoplay_now() and c.game.position == position
+
+
+def test_autoplay_waits_a_short_pause_on_the_event_loop() -> None:
+    async def run() -> tuple[int, int, int]:
+        app = ClassicApp(seed=3, source=None)
+        app.tutor.pause = 0.05
+        c, t = app.controller, app.tutor
+        t._loop = asyncio.get_running_loop()  # created outside a loop in plain Python: give it this one
+        forced_position(app)
+        t._schedule_autoplay()
+        at = c.game.position
+        right_away = c.game.position
+        for _ in range(200):  # the pause, then the card (each sleep lets the loop run)
+            await asyncio.sleep(0.01)
+            if c.game.position > at:
+                break
+        return at, right_away, c.game.position
+
+    at, right_away, later = asyncio.run(run())
+    assert right_away == at and later > at
+
+
+def test_open_hands_show_every_other_seat_and_hide_again() -> None:
+    app = tutor_app(seed=5)
+    c = app.controller
+    assert "hidden" in classes(app.open_hands_view) and app.open_hands_view.value == ""
+    app.open_hands.value = True
+    assert app.tutor.open_hands and "hidden" not in classes(app.open_hands_view)
+    hand = c.hand
+    for seat in hand.seating.seats:
+        for card in hand.hands[seat]:
+            assert (card.name in app.open_hands_view.value) == (seat != c.seat)
+    assert c.act(c.legal[0])  # it follows the game
+    for seat in c.hand.seating.seats:
+        if seat != c.seat:
+            for card in c.hand.hands[seat]:
+                assert card.name in app.open_hands_view.value
+    app.open_hands.value = False
+    assert "hidden" in classes(app.open_hands_view)
+
+
+def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None:
+    app = tutor_app(seed=1, show_hint=True)
+    c = app.controller
+    bound = 0
+    for _ in range(40):
+        if c.waiting:
+            break
+        view = c.view
+        hint = app.tutor.current_hint
+        some_may_not_follow = {a.card for a in view.legal} != set(view.hand)
+        if view.phase is Phase.PLAY and view.trick_plays and hint is not None and some_may_not_follow:
+            assert (
+                "[cards.follow-suit]" in app.hint_body.value
+                or "[classic.follow-left-bower]" in app.hint_body.value
+            )
+            bound += 1
+        if app.tutor.forced is not None:
+            app.tutor.autoplay_now()
+        else:
+            assert c.act(c.legal[-1])
+    assert bound >= 1  # seed 1, always the last legal choice: trick 1 binds (a choice left)
+
+
+def test_the_analysis_worker_loads_no_widget_library() -> None:
+    """The worker process imports the classic hint source alone: no ipywidgets, no traitlets."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from euchre_tutor.widgets.classic_advice import classic_advisor_source;"
+        "classic_advisor_source();"
+        "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_real_worker_process_delivers_the_hint_off_the_click_path() -> None:
+    """The default runner: the analysis arrives from the worker process (waited for here, as a page would not)."""
+    app = ClassicApp(seed=3, show_hint=True)
+    try:
+        t = app.tutor
+        assert t.analyst is not None and t.analyst.worker_pid is not None
+        assert t.analysing and "Analysing…" in app.hint_status.value  # at once: the click path never waits
+        assert t.wait_for_analysis(300)
+        hint = t.current_hint
+        assert hint is not None and hint.worlds == 200 and "Best:" in app.hint_body.value
+        assert not t.analysing and "analysing" not in classes(app.hint_panel)
+    finally:
+        app.close()
