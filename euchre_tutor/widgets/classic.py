@@ -75,6 +75,7 @@ from euchre_tutor.widgets.classic_seats import (
     team_words,
 )
 from euchre_tutor.widgets.classic_tutor import DEFAULT_CLASSIC_SOURCE, ClassicTutor, level_of
+from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
 
@@ -257,7 +258,8 @@ class ClassicApp(CardTable):
         self.bidding.add_class("euchre-bidding")
         self.trick_log = w.HTML()
         self.trick_log.add_class("euchre-log")
-        right = w.VBox([self.suggest_panel, self.bidding, self.trick_log])
+        self.session = SessionChart(self.tutor.stats, game="classic")
+        right = w.VBox([self.suggest_panel, self.session, self.bidding, self.trick_log])
         right.add_class("et-right")
         self.right_column = right
         self.controls = controls
@@ -503,6 +505,7 @@ class ClassicApp(CardTable):
 
     def close(self) -> None:
         self.tutor.close()
+        self.session.close()
         super().close()
 
     def refresh_message(self) -> None:

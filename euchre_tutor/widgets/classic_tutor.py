@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from euchre_tutor.advisor.classic.position import write_position
+from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
@@ -143,9 +144,11 @@ class ClassicTutor(Observable):
         autoplay: bool = True,
         pause: float = AUTOPLAY_PAUSE,
         open_hands: bool = False,
+        stats: SessionStats | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
+        self.stats = stats if stats is not None else SessionStats()
         self.level = level_of(level)
         self.worlds = worlds
         self.grading = grading
@@ -358,6 +361,7 @@ class ClassicTutor(Observable):
                 self._turns[position] = Turn(key, c.view, c.state.hand_number, place)
             self._request()
         self._schedule_autoplay()
+        self._record_stats()
 
     def _request(self) -> None:
         turn = self.current_turn
@@ -380,7 +384,34 @@ class ClassicTutor(Observable):
         else:
             self.errors[key] = str(payload)
             self.progress.pop(key, None)
+        self._record_stats()
         self._emit("analysis")
+
+    def _record_stats(self) -> None:
+        """Feed the session statistics every hand's graded decisions and, once over, its result.
+
+        A hand's points are the student's side's minus the best other side's; "the best play" is the
+        value the advisor gave the best choice at the student's first graded decision of the hand.
+        """
+        c = self.controller
+        game = id(c.game)
+        team = c.seat.team.index
+        for log in c.hand_logs():
+            graded: list[GradedDecision] = []
+            best: float | None = None
+            for d in self.decisions(log.number):
+                g = None if d.forced else self.grade_of(d)
+                if g is None:
+                    continue
+                graded.append(GradedDecision(d.label, g.label, g.loss))
+                hint = self.hint_of(d)
+                if best is None and hint is not None:
+                    best = hint.best.ev
+            points = None
+            if log.finished and log.points is not None:
+                others = [p for i, p in enumerate(log.points) if i != team]
+                points = log.points[team] - max(others)
+            self.stats.update_deal("classic", (game, log.number), graded, points=points, best=best)
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:
         """Block until every requested analysis has arrived (tests and benchmarks)."""

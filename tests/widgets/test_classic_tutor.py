@@ -433,3 +433,23 @@ def test_a_real_worker_process_delivers_the_hint_off_the_click_path() -> None:
         assert not t.analysing and "analysing" not in classes(app.hint_panel)
     finally:
         app.close()
+
+
+def test_a_graded_hand_lands_in_the_session_statistics_and_its_chart(app: ClassicApp) -> None:
+    c, t = app.controller, app.tutor
+    assert t.stats.summary("classic").decisions == 0
+    play_to_end_of_hand(app, worst)
+    graded = [d for d in t.decisions(1) if not d.forced and t.grade_of(d) is not None]
+    summary = t.stats.summary("classic")
+    assert graded and summary.decisions == len(graded)
+    assert summary.labels["Blunder"] >= 1  # the worst choice at the first bid is a blunder
+    losses = [t.grade_of(d).loss for d in graded]  # type: ignore[union-attr]
+    assert summary.average_loss == pytest.approx(sum(losses) / len(losses))
+    log = c.hand_logs()[0]
+    assert log.finished and log.points is not None
+    mine = log.points[c.seat.team.index]
+    assert summary.deals == 1 and summary.points == mine - log.points[1 - c.seat.team.index]
+    first = t.hint_of(graded[0])
+    assert first is not None and summary.best == pytest.approx(first.best.ev)
+    assert app.session.game == "classic"
+    assert f"<b>{summary.decisions}</b> decision" in app.session.summary.value
