@@ -38,6 +38,13 @@ def seat_places(page: Any) -> dict[str, str]:
     return {name: place.removeprefix("ec-") for name, place in found}
 
 
+def no_autoplay(page: Any, mirror: ClassicApp) -> None:
+    """Every card is clicked here, even a forced one: the page's autoplay (after a pause) would race
+    the clicks on a slow machine (tests/browser/test_classic_tutor.py tests autoplay)."""
+    page.locator(".ec-autoplay input").uncheck()
+    mirror.autoplay.value = False
+
+
 def choose_rules(page: Any, mirror: ClassicApp, preset: str) -> None:
     """Pick ``preset`` in the page's rules chooser and press New match (the mirror does the same)."""
     label = next(label for label, value in mirror.rules_choice.options if value == preset)
@@ -108,6 +115,7 @@ def test_a_six_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any, p
     p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
     p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
     wait_for_table(p, mirror)
+    no_autoplay(p, mirror)
     choose_rules(p, mirror, preset)
     c = mirror.controller
     assert c.rules.players == 6 and str(c.seat) == "P1"
@@ -150,6 +158,7 @@ def test_a_three_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any)
     p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
     p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
     wait_for_table(p, mirror)
+    no_autoplay(p, mirror)
     choose_rules(p, mirror, "three-handed")
     c = mirror.controller
     assert c.rules.players == 3 and str(c.seat) == "P1"

@@ -166,6 +166,8 @@ def test_each_level_is_chosen_for_a_new_match_and_named_in_the_bidding_log(
     p, problems = page
     p.goto(voila.url + CLASSIC, timeout=TIMEOUT)
     p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    # no autoplay: a forced card played after its pause would replace the message checked below
+    p.locator(".ec-autoplay input").uncheck()
     bidding = p.locator(".euchre-bidding")
     assert "Computer players: Club" in bidding.inner_text()
     screenshot(p, "classic-tutor-07-level-club")
