@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -359,7 +360,13 @@ def test_autoplay_waits_a_short_pause_on_the_event_loop() -> None:
                 break
         return at, right_away, c.game.position
 
-    at, right_away, later = asyncio.run(run())
+    # A loop of its own in a thread: a browser test's Playwright may leave a loop running in this one.
+    out: list[tuple[int, int, int]] = []
+    runner = threading.Thread(target=lambda: out.append(asyncio.run(run())))
+    runner.start()
+    runner.join(timeout=120)
+    assert out, "the event loop did not finish"
+    at, right_away, later = out[0]
     assert right_away == at and later > at
 
 
