@@ -258,6 +258,9 @@ class ExpertPlayer:
     True
     """
 
+    #: it thinks for a good fraction of a second: a table asks it in the background, off the click path
+    deliberate = True
+
     def __init__(self, worlds: int = 200, seed: int | str = 0, mode: str = "points") -> None:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")

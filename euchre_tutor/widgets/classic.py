@@ -440,6 +440,10 @@ class ClassicApp(CardTable):
         self._set(self.redo, "disabled", not c.can_redo)
         self._set(self.next_hand, "disabled", not c.waiting)
         self._set(self.suggest, "disabled", not c.my_turn)
+        if c.thinking is not None:  # a deliberate computer player thinks in the background
+            self.add_class("thinking")
+        else:
+            self.remove_class("thinking")
         if not self.seed.value.strip():
             self.seed.value = str(c.seed)
         self.refresh_message()
@@ -515,8 +519,8 @@ class ClassicApp(CardTable):
             f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
             f"(not an exact hint): {esc(c.suggestion)}</div>"
             if c.suggestion
-            else '<div class="et-status">Suggest shows what the computer player would do in your place, '
-            "and why.</div>"
+            else '<div class="et-status">Suggest shows what the Club (rule-based) computer player would do '
+            "in your place, and why.</div>"
         )
         self._set(self.suggestion, "value", text)
 
@@ -829,7 +833,9 @@ def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
         )
     if c.waiting:
         return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
-    if not c.my_turn:  # pragma: no cover - the computer players act at once
+    if c.thinking is not None:
+        return esc(f"{c.thinking.word} is thinking… Your cards wake up when it is your turn.")
+    if not c.my_turn:  # pragma: no cover - the computer players act at once or think
         return ""
     phase = view.phase
     if phase is Phase.ROUND_1:

@@ -17,17 +17,21 @@ from typing import Any
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis
 from euchre_tutor.advisor.classic.cli import analyse_position
 from euchre_tutor.advisor.shared import THRESHOLDS, Reason, grade_label
-from euchre_tutor.bots.classic import RuleBasedPlayer
+from euchre_tutor.bots.classic import Player, RuleBasedPlayer
 from euchre_tutor.classic.engine import Action
+from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets.analysis import AnalysisSource, Progress
 
 __all__ = [
     "ClassicAdvisorSource",
+    "ClassicBotRequest",
+    "ClassicBotSource",
     "ClassicGrade",
     "ClassicHint",
     "ClassicHintRequest",
     "ClassicOptionValue",
     "classic_advisor_source",
+    "classic_bot_source",
     "grade_scale",
     "hint_from_classic",
 ]
@@ -142,3 +146,27 @@ class ClassicAdvisorSource:
 
 def classic_advisor_source() -> AnalysisSource:
     return ClassicAdvisorSource()
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicBotRequest:
+    """A computer player's decision, thought about in the worker: the player itself and its seat's view.
+
+    The player travels with the request, so the worker's choice is the one the table would have made
+    (an :class:`~euchre_tutor.bots.classic.ExpertPlayer` gives the same choice for the same seed and view).
+    """
+
+    key: tuple[Any, ...]
+    player: Player
+    view: SeatView
+
+
+class ClassicBotSource:
+    """The computer players' decisions at the classic table, off the click path (an action string)."""
+
+    def analyse(self, request: ClassicBotRequest, progress: Progress) -> str:
+        return str(request.player.choose(request.view))
+
+
+def classic_bot_source() -> AnalysisSource:
+    return ClassicBotSource()

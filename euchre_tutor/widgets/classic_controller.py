@@ -8,6 +8,15 @@ takes is in the game's history (and in the logs). When a hand ends the
 controller waits (:attr:`waiting`) so the student can read the last trick
 and the score; :meth:`next_hand` goes on.
 
+A computer player that thinks for long (the Expert level) need not think on
+the click path: with a :attr:`~ClassicController.thinker` set, each of its
+decisions that has a choice is asked of the thinker (a background worker, see
+:class:`~euchre_tutor.widgets.classic_tutor.ClassicTutor`), the student's
+click updates the table at once, and the answer comes back through
+:meth:`~ClassicController.bot_answered`; meanwhile :attr:`~ClassicController.thinking`
+names the seat and the student's clicks are refused with a message. The
+game played is the same either way.
+
 Every command either changes the game or, when the input is bad or the
 action illegal, leaves it exactly as it was and sets :attr:`message` to the
 engine's teaching sentence. Views subscribe with :meth:`subscribe` and are
@@ -79,6 +88,9 @@ __all__ = [
 
 #: the actions the student takes by clicking a card of the hand (all others are buttons)
 CARD_KINDS: Final = ("play", "discard", "give")
+#: the suggestion's player, whatever the table's level: a rule of thumb that can say why in a sentence
+_RULE_OF_THUMB: Final = RuleBasedPlayer()
+
 _CARD_ACTION_OF_PHASE: Final = {
     Phase.PLAY: "play",
     Phase.DISCARD: "discard",
@@ -263,6 +275,11 @@ class _Step:
     ended_hand: bool
 
 
+#: asks for a computer player's decision in the background: ``thinker(view, ticket)`` returns at once,
+#: and the answer comes later (never from within the call) through ``bot_answered(ticket, action)``
+Thinker = Callable[[SeatView, int], None]
+
+
 class ClassicController(Observable):
     """A classic Euchre match for one student at a table of three, four or six.
 
@@ -292,6 +309,11 @@ class ClassicController(Observable):
         self.waiting = False
         self.game = ClassicGame(self.rules, seed=seed)
         self._steps: list[_Step] = []
+        #: where decisions with a choice go while the computer players think in the background (None: here)
+        self.thinker: Thinker | None = None
+        self._ticket = 0
+        self._asked: tuple[int, Seat] | None = None  # the open question: its ticket and the seat thinking
+        self._news_from: tuple[int, bool, str] = (0, False, "")  # what the message tells once they answer
         self._run_bots()
 
     # ----------------------------------------------------------------- reading
@@ -312,6 +334,11 @@ class ClassicController(Observable):
     def view(self) -> SeatView:
         """What the student's seat may know of the hand on the table."""
         return seat_view(self.hand, self.seat)
+
+    @property
+    def thinking(self) -> Seat | None:
+        """The computer player thinking in the background now (None: nobody is)."""
+        return None if self._asked is None else self._asked[1]
 
     @property
     def my_turn(self) -> bool:
@@ -341,7 +368,9 @@ class ClassicController(Observable):
             return f"{card.name}: the match is over; start a new match"
         if self.waiting:
             return f"{card.name}: the hand is over; press Next hand"
-        if state.to_act != self.seat:  # pragma: no cover - the bots act at once
+        if self.thinking is not None:
+            return f"{card.name}: wait for your turn, {self.thinking.word} is thinking"
+        if state.to_act != self.seat:  # pragma: no cover - the bots act at once or think
             return f"{card.name}: it is {state.to_act.word if state.to_act else 'nobody'}'s turn"
         action = self.card_action(card)
         if action is None:
@@ -393,12 +422,15 @@ class ClassicController(Observable):
                 raise IllegalAction("the match is over: start a new match")
             if self.waiting:
                 raise IllegalAction("the hand is over: press Next hand to deal the next one")
-            if self.state.to_act != self.seat:  # pragma: no cover - the bots act at once
+            if self.thinking is not None:
+                raise IllegalAction(f"wait for your turn: {self.thinking.word} is still thinking")
+            if self.state.to_act != self.seat:  # pragma: no cover - the bots act at once or think
                 raise IllegalAction(f"it is {self.state.to_act}'s turn, not yours")
             act = Action.parse(action)
             before = len(self.game.log())
             self._apply(act, self.seat)
             self.waiting = self._steps[-1].ended_hand and not self.state.is_over
+            self._news_from = (before, False, "")
             self._run_bots()
             return self._news(before)
 
@@ -425,6 +457,7 @@ class ClassicController(Observable):
                 )
             self.waiting = False
             before = len(self.game.log()) - 1  # the new hand's HandStarted
+            self._news_from = (before, True, "")
             self._run_bots()
             return self._news(before, start=True)
 
@@ -443,8 +476,10 @@ class ClassicController(Observable):
             self.seed = value
             self.rules = new_rules
             self.seat = new_seat
+            said = f"New match (seed {value}): first to {self.rules.target}."
+            self._news_from = (len(self.game.log()), True, said)
             self._run_bots()
-            return f"New match (seed {value}): first to {self.rules.target}." + self._turn_note()
+            return said + self._turn_note()
 
         return self._attempt(command)
 
@@ -471,6 +506,7 @@ class ClassicController(Observable):
                 self._start(loaded, steps, run=False)
                 self.rules = loaded.rules
                 self.seat = new_seat
+                self._news_from = (len(self.game.log()), True, "Loaded the saved game.")
                 self._run_bots()
                 return "Loaded the saved game." + self._turn_note()
             hand = replay_state(obj)
@@ -483,13 +519,13 @@ class ClassicController(Observable):
             self._start(game, [_Step(None, False)] * len(setup), run=False)
             self.rules = rules
             self.seat = new_seat
-            self._run_bots()
             d = hand.deal
-            return (
-                f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}"
-                + (f", {len(setup)} action(s) already taken." if setup else ".")
-                + self._turn_note()
+            said = f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}" + (
+                f", {len(setup)} action(s) already taken." if setup else "."
             )
+            self._news_from = (len(self.game.log()), True, said)
+            self._run_bots()
+            return said + self._turn_note()
 
         return self._attempt(command)
 
@@ -503,6 +539,7 @@ class ClassicController(Observable):
                 )
             self.game.go_to(target)
             self.waiting = False
+            self._asked = None  # an answer still on its way is for a position that is gone
             return "Undone: your decision again." + self._turn_note()
 
         return self._attempt(command)
@@ -522,22 +559,26 @@ class ClassicController(Observable):
                     break
             self.game.go_to(target)
             self.waiting = waiting and not self.state.is_over
+            # the history may stop while a computer player was still thinking (undone meanwhile)
+            self._news_from = (len(self.game.log()), True, "Redone.")
+            self._run_bots()
             return "Redone." + self._turn_note()
 
         return self._attempt(command)
 
     def suggest(self) -> bool:
-        """What the computer player would do in the student's place, and why (a rule of thumb)."""
+        """What the Club (rule-based) computer player would do in the student's place, and why: a rule of
+        thumb at every level (the hint panel has the advisor's numbers)."""
         if not self.my_turn:
             self._say("There is nothing to decide now, so nothing to suggest.", error=True)
             return False
         view = seat_view(self.state, self.seat)
-        action = self.bot.choose(view)
+        action = _RULE_OF_THUMB.choose(view)  # whatever the level: the hint panel has the numbers
         why = explain_choice(view, action)
         label = action_label(action, view)
         self.suggestion = (
-            f"The computer player would {label[0].lower()}{label[1:]}. {why} "
-            "(This is the rule-based computer player's choice, a rule of thumb, not an exact hint.)"
+            f"The Club computer player would {label[0].lower()}{label[1:]}. {why} "
+            "(This is the rule-based player's choice, a rule of thumb, not an exact hint.)"
         )
         self._say(self.message, self.message_is_error)
         return True
@@ -603,13 +644,47 @@ class ClassicController(Observable):
         self._steps.append(_Step(actor, len(self.state.results) > before))
 
     def _run_bots(self) -> None:
-        """Let the computer players act until the student's turn, the end of a hand, or the match."""
+        """Let the computer players act until the student's turn, the end of a hand, or the match.
+
+        With a :attr:`thinker`, a decision with a choice is asked of it and this returns at once."""
+        self._asked = None
         while not self.state.is_over and self.state.to_act != self.seat and not self.waiting:
             seat = self.state.to_act
             assert seat is not None
-            self._apply(self.bot.choose(seat_view(self.state, seat)), seat)
+            view = seat_view(self.state, seat)
+            if self.thinker is not None and len(view.legal) > 1:
+                self._ticket += 1
+                self._asked = (self._ticket, seat)
+                self.thinker(view, self._ticket)
+                return
+            self._apply(self.bot.choose(view), seat)
             if self._steps[-1].ended_hand and not self.state.is_over:
                 self.waiting = True
+
+    def bot_answered(self, ticket: int, action: Action | str | None) -> bool:
+        """The thinker's answer to question ``ticket``; False (nothing changes) when that question is
+        no longer open (the student undid, a new match began). An answer that is not a legal action
+        (the worker failed) is replaced by the rule-based player's choice, so the game never stalls."""
+        if self._asked is None or self._asked[0] != ticket:
+            return False
+        seat = self._asked[1]
+        view = seat_view(self.state, seat)
+        try:
+            chosen = Action.parse(action) if isinstance(action, str) else action
+        except EuchreError:
+            chosen = None
+        if chosen not in view.legal:
+            chosen = _RULE_OF_THUMB.choose(view)
+        assert chosen is not None
+        self._apply(chosen, seat)
+        if self._steps[-1].ended_hand and not self.state.is_over:
+            self.waiting = True
+        self._run_bots()
+        since, start, said = self._news_from
+        news = self._news(since, start=start)
+        self._emit("state")
+        self._say(f"{said} {news}".strip())
+        return True
 
     def _previous_decision(self) -> int | None:
         for i in range(self.game.position - 1, -1, -1):
@@ -656,6 +731,8 @@ class ClassicController(Observable):
             return " The hand is over: press Next hand."
         if self.my_turn:
             return " Your turn."
+        if self.thinking is not None:
+            return f" {self.thinking.word} is thinking…"
         return ""  # pragma: no cover - the bots act at once
 
 

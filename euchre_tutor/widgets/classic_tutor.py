@@ -12,6 +12,11 @@ its grade (expected points lost against the best action, the same scale as
 Solitaire's). A finished hand can be reviewed decision by decision and trick
 by trick.
 
+The computer players of a level that thinks for long (Expert) think in a
+second worker process when the tutor runs in a kernel (``background_bots``):
+the student's click updates the table at once and their decisions arrive as
+they are made (the controller's :attr:`~ClassicController.thinking`).
+
 Views subscribe with :meth:`subscribe`: ``"analysis"`` (progress or a hint
 arrived) and ``"options"`` (a switch or the level changed). Clicks still go
 to the controller, which refuses bad ones with a message and changes nothing,
@@ -23,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,7 +41,12 @@ from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets.analysis import AnalysisSource, Analyst, Message
-from euchre_tutor.widgets.classic_advice import ClassicGrade, ClassicHint, ClassicHintRequest
+from euchre_tutor.widgets.classic_advice import (
+    ClassicBotRequest,
+    ClassicGrade,
+    ClassicHint,
+    ClassicHintRequest,
+)
 from euchre_tutor.widgets.classic_controller import CARD_KINDS, ClassicController, action_label
 from euchre_tutor.widgets.observing import Observable
 
@@ -52,6 +63,8 @@ __all__ = [
 DEFAULT_CLASSIC_SOURCE: Final = os.environ.get(
     "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.widgets.classic_advice:classic_advisor_source"
 )
+#: the worker that thinks for the computer players of a deliberate level (Expert)
+CLASSIC_BOT_SOURCE: Final = "euchre_tutor.widgets.classic_advice:classic_bot_source"
 #: seconds a forced card waits before it is played for the student (time to see it is forced)
 AUTOPLAY_PAUSE: Final = 0.6
 
@@ -129,6 +142,9 @@ class ClassicTutor(Observable):
     first time either is on, so a table nobody asks for hints costs no process. ``worlds``: sampled deals per
     analysis (the command's default). ``autoplay``: a single legal card is played for the student
     after ``pause`` seconds (on the kernel's event loop; with none running, by :meth:`autoplay_now`).
+    ``background_bots``: computer players that think for long (``deliberate``, the Expert level) think
+    in a worker process, off the click path (None: when an event loop runs, as in a kernel; with no
+    loop their answers wait for :meth:`wait_for_bots`).
     """
 
     def __init__(
@@ -145,6 +161,7 @@ class ClassicTutor(Observable):
         pause: float = AUTOPLAY_PAUSE,
         open_hands: bool = False,
         stats: SessionStats | None = None,
+        background_bots: bool | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -169,6 +186,9 @@ class ClassicTutor(Observable):
         self.analyst: Analyst | None = None
         self._source = source
         self._runner: Literal["process", "inline"] = runner
+        self.background_bots = self._loop is not None if background_bots is None else background_bots
+        self.bot_analyst: Analyst | None = None
+        self._place_bots()
         controller.subscribe(self._on_controller)
         self._on_controller("state")
 
@@ -333,8 +353,10 @@ class ClassicTutor(Observable):
             return False
         before = c.bot
         c.bot = chosen.player()
+        self._place_bots()
         if not c.new_match(seed, rules):
             c.bot = before
+            self._place_bots()
             return False
         self.level = chosen
         self._emit("options")
@@ -417,11 +439,47 @@ class ClassicTutor(Observable):
         """Block until every requested analysis has arrived (tests and benchmarks)."""
         return self.analyst is None or self.analyst.wait(timeout)
 
+    # ----------------------------------------------------------------- computer players in the background
+
+    def _place_bots(self) -> None:
+        """Think for the controller's computer players in the worker when they are deliberate, else at once."""
+        c = self.controller
+        if self.background_bots and getattr(c.bot, "deliberate", False):
+            c.thinker = self._think
+            if self.bot_analyst is None:  # start it now: its start-up overlaps the student's first look
+                self.bot_analyst = Analyst(CLASSIC_BOT_SOURCE, self._on_bot_message, "process")
+        else:
+            c.thinker = None
+
+    def _think(self, view: SeatView, ticket: int) -> None:
+        assert self.bot_analyst is not None
+        self.bot_analyst.submit(ClassicBotRequest(("bot", ticket), self.controller.bot, view))
+
+    def _on_bot_message(self, message: Message) -> None:
+        kind, key, payload = message
+        if kind == "progress":
+            return
+        # a failed worker answers None: the controller falls back on the rule-based choice
+        self.controller.bot_answered(key[1], payload if kind == "done" else None)
+
+    def wait_for_bots(self, timeout: float = 120.0) -> bool:
+        """Block until the computer players have answered and it is the student's turn, the hand is
+        over or the match is (tests and scripts with no event loop); False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self.controller.thinking is not None:
+            left = deadline - time.monotonic()
+            if self.bot_analyst is None or left <= 0 or not self.bot_analyst.wait(left):
+                return False
+        return True
+
     def close(self) -> None:
         if self._autoplay_timer is not None:
             self._autoplay_timer.cancel()
         if self.analyst is not None:
             self.analyst.close()
+        if self.bot_analyst is not None:
+            self.bot_analyst.close()
+        self.controller.thinker = None
 
     # ----------------------------------------------------------------- autoplay
 
