@@ -111,7 +111,8 @@ class ClassicApp(CardTable):
     ``hints`` (the advisor's analysis of every turn, off the click path: ``source`` and
     ``runner`` say where, ``worlds`` how many sampled deals); ``show_hint`` opens the hint
     panel; ``grading`` labels each decision; ``autoplay`` plays a single legal card for the
-    student; ``open_hands`` shows every hand.
+    student; ``open_hands`` shows every hand; ``background_bots``: Expert computer players think in a
+    worker process, off the click path (None: when an event loop runs, as in a kernel).
     """
 
     def __init__(
@@ -134,6 +135,7 @@ class ClassicApp(CardTable):
         runner: Literal["process", "inline"] = "process",
         worlds: int = 200,
         tutor: ClassicTutor | None = None,
+        background_bots: bool | None = None,
     ) -> None:
         super().__init__(SLOTS)
         chosen = level_of(level)
@@ -150,6 +152,7 @@ class ClassicApp(CardTable):
             show_hint=show_hint,
             autoplay=autoplay,
             open_hands=open_hands,
+            background_bots=background_bots,
         )
         if deal is not None and not self.controller.load_deal(deal):
             raise ValueError(self.controller.message)

@@ -313,7 +313,8 @@ class ClassicController(Observable):
         self.thinker: Thinker | None = None
         self._ticket = 0
         self._asked: tuple[int, Seat] | None = None  # the open question: its ticket and the seat thinking
-        self._news_from: tuple[int, bool, str] = (0, False, "")  # what the message tells once they answer
+        #: the message of the last command, written again once the computer players have answered
+        self._said: Callable[[], str] = lambda: self.message
         self._run_bots()
 
     # ----------------------------------------------------------------- reading
@@ -430,9 +431,9 @@ class ClassicController(Observable):
             before = len(self.game.log())
             self._apply(act, self.seat)
             self.waiting = self._steps[-1].ended_hand and not self.state.is_over
-            self._news_from = (before, False, "")
+            self._said = lambda: self._news(before)
             self._run_bots()
-            return self._news(before)
+            return self._said()
 
         return self._attempt(command)
 
@@ -457,9 +458,9 @@ class ClassicController(Observable):
                 )
             self.waiting = False
             before = len(self.game.log()) - 1  # the new hand's HandStarted
-            self._news_from = (before, True, "")
+            self._said = lambda: self._news(before, start=True)
             self._run_bots()
-            return self._news(before, start=True)
+            return self._said()
 
         return self._attempt(command)
 
@@ -477,9 +478,9 @@ class ClassicController(Observable):
             self.rules = new_rules
             self.seat = new_seat
             said = f"New match (seed {value}): first to {self.rules.target}."
-            self._news_from = (len(self.game.log()), True, said)
+            self._said = lambda: said + self._turn_note()
             self._run_bots()
-            return said + self._turn_note()
+            return self._said()
 
         return self._attempt(command)
 
@@ -506,9 +507,9 @@ class ClassicController(Observable):
                 self._start(loaded, steps, run=False)
                 self.rules = loaded.rules
                 self.seat = new_seat
-                self._news_from = (len(self.game.log()), True, "Loaded the saved game.")
+                self._said = lambda: "Loaded the saved game." + self._turn_note()
                 self._run_bots()
-                return "Loaded the saved game." + self._turn_note()
+                return self._said()
             hand = replay_state(obj)
             rules = classic_rules(hand.rules)
             new_seat = self._seat_for(rules)
@@ -523,9 +524,9 @@ class ClassicController(Observable):
             said = f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}" + (
                 f", {len(setup)} action(s) already taken." if setup else "."
             )
-            self._news_from = (len(self.game.log()), True, said)
+            self._said = lambda: said + self._turn_note()
             self._run_bots()
-            return said + self._turn_note()
+            return self._said()
 
         return self._attempt(command)
 
@@ -560,9 +561,9 @@ class ClassicController(Observable):
             self.game.go_to(target)
             self.waiting = waiting and not self.state.is_over
             # the history may stop while a computer player was still thinking (undone meanwhile)
-            self._news_from = (len(self.game.log()), True, "Redone.")
+            self._said = lambda: "Redone." + self._turn_note()
             self._run_bots()
-            return "Redone." + self._turn_note()
+            return self._said()
 
         return self._attempt(command)
 
@@ -680,10 +681,8 @@ class ClassicController(Observable):
         if self._steps[-1].ended_hand and not self.state.is_over:
             self.waiting = True
         self._run_bots()
-        since, start, said = self._news_from
-        news = self._news(since, start=start)
         self._emit("state")
-        self._say(f"{said} {news}".strip())
+        self._say(self._said())
         return True
 
     def _previous_decision(self) -> int | None:

@@ -178,3 +178,58 @@ def test_each_level_is_chosen_for_a_new_match_and_named_in_the_bidding_log(
         assert "New match" in p.locator(".euchre-message").inner_text()
         screenshot(p, f"classic-tutor-0{8 if name == 'Beginner' else 9}-level-{value}")
     problems.assert_clean()
+
+
+def test_expert_computer_players_think_off_the_click_path_and_the_hand_plays_to_the_end(
+    page: tuple[Any, Problems], voila: Any
+) -> None:
+    """At Expert level the computer players think in the kernel's second worker: the page marks the
+    table ``thinking`` (and says who) until they answer, and plays the same hand as a headless table
+    whose Expert players think at once."""
+    p, problems = page
+    # (background_bots=False: Playwright's event loop runs in this thread, but nobody turns it for the mirror)
+    mirror = ClassicApp(seed=3, level="expert", hints=False, autoplay=False, background_bots=False)
+    p.goto(voila.url + CLASSIC, timeout=TIMEOUT)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    p.locator(".ec-autoplay input").uncheck()
+    p.evaluate(
+        """() => {
+          window.__thinking = [];
+          const app = document.querySelector('.euchre-app');
+          new MutationObserver(() => {
+            if (app.classList.contains('thinking'))
+              window.__thinking.push(document.querySelector('.et-prompt').innerText);
+          }).observe(app, {attributes: true, attributeFilter: ['class']});
+        }"""
+    )
+    p.locator(".ec-level select").select_option(label="Expert")
+    p.get_by_role("button", name="New match").click()
+    mirror.new_match.click()  # the same seed (3) and level: the same match
+    wait_for_table(p, mirror)
+    c = mirror.controller
+    shot = False
+    for _ in range(20):
+        if c.waiting:
+            break
+        bids = [b for b in mirror.bid_buttons if "euchre-bid" in b._dom_classes]
+        if bids:
+            target, button = p.locator(".euchre-bid").first, bids[0]
+        else:
+            card = next(card for card in c.view.hand if c.card_reason(card) is None)
+            target = p.locator(".euchre-card.playable", has_text=card.name).first
+            button = mirror.card_button(card)
+        target.click()
+        if not shot and p.locator(".euchre-app.thinking").count():
+            screenshot(p, "classic-tutor-10-expert-thinking")  # when caught in the act (they may be quick)
+            shot = True
+        button.click()
+        wait_for_table(p, mirror)
+    assert c.waiting, "the hand did not end"
+    p.get_by_role("button", name="Next hand").wait_for(timeout=TIMEOUT)
+    seen = p.evaluate("window.__thinking")
+    assert seen, "the table never showed a computer player thinking"
+    assert all(text.endswith("is thinking… Your cards wake up when it is your turn.") for text in seen), seen
+    assert p.locator(".euchre-app.thinking").count() == 0
+    screenshot(p, "classic-tutor-11-expert-hand-over")
+    problems.assert_clean()
+    mirror.close()
