@@ -3,7 +3,7 @@
 Prints, measured in the page: click to update (from a click on a bid or a card
 to the table changing: hand, message or decisions), the wait for the
 computer players (from that update to the student's next turn: the page has
-no class ``thinking``), and the hint's delay after the student's turn starts
+no class ``thinking`` and shows a playable card, a decision or Next hand), and the hint's delay after the student's turn starts
 (from then to the new turn's hint on screen; the analysis runs in the
 kernel's worker process meanwhile); then the RSS of the kernel plus its
 workers (the hint worker, and at Expert level the computer players' worker).
@@ -61,11 +61,13 @@ async (sel) => {
     const check = () => {
       if (t1 === null && state() !== before) t1 = performance.now();
       if (t1 === null) return;
-      if (t2 === null && !app.classList.contains('thinking')) t2 = performance.now();
+      const over = [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Next hand' && !b.disabled);
+      const turn = over || document.querySelector('.euchre-card.playable, .euchre-bid') !== null;
+      if (t2 === null && !app.classList.contains('thinking') && turn) t2 = performance.now();
       if (t2 === null) return;
       const b = body();
       if (b !== oldBody && b.includes('et-rec')) { obs.disconnect(); resolve([t1 - t0, t2 - t1, performance.now() - t2, 'hint']); }
-      else if (/Only one legal|No decision/.test(status())) { obs.disconnect(); resolve([t1 - t0, t2 - t1, -1, 'none']); }
+      else if (/Only one legal/.test(status()) || (over && /No decision/.test(status()))) { obs.disconnect(); resolve([t1 - t0, t2 - t1, -1, 'none']); }
     };
     const obs = new MutationObserver(check);
     obs.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});

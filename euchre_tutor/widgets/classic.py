@@ -428,6 +428,11 @@ class ClassicApp(CardTable):
 
     def refresh(self) -> None:
         c = self.controller
+        # first, so a page never shows the new table without knowing that someone is still thinking
+        if c.thinking is not None:  # a deliberate computer player thinks in the background
+            self.add_class("thinking")
+        else:
+            self.remove_class("thinking")
         view = c.view
         logs = c.hand_logs()
         shown = logs[-2] if c.waiting and len(logs) > 1 else logs[-1]
@@ -443,10 +448,6 @@ class ClassicApp(CardTable):
         self._set(self.redo, "disabled", not c.can_redo)
         self._set(self.next_hand, "disabled", not c.waiting)
         self._set(self.suggest, "disabled", not c.my_turn)
-        if c.thinking is not None:  # a deliberate computer player thinks in the background
-            self.add_class("thinking")
-        else:
-            self.remove_class("thinking")
         if not self.seed.value.strip():
             self.seed.value = str(c.seed)
         self.refresh_message()

@@ -27,5 +27,7 @@ def test_only_the_dashboard_is_preheated() -> None:
 
 
 def test_outputs_are_not_dropped_on_a_busy_machine() -> None:
-    # nbclient's default is 4 s: past it a cell is rendered without its outputs (the dashboard vanishes)
-    assert config()["VoilaExecutor"]["iopub_timeout"] >= 20
+    # nbclient's default is 4 s: past it a cell is rendered without its outputs (the dashboard vanishes).
+    # 30 s still dropped them when a class of 30 opened the page at once on two cores
+    # (benchmarks/voila_load.py): a kernel started on demand then waits minutes for the CPU.
+    assert config()["VoilaExecutor"]["iopub_timeout"] >= 120
