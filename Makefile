@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: tutor classic lab test lint bench clean chromium
+.PHONY: tutor classic lab test lint bench bench-full clean chromium
 
 tutor: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch
@@ -26,8 +26,12 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: $(VENV)/.installed-test
-	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+# every benchmark at a quick size (minutes); bench-full: at the sizes the issues name (hours)
+bench: $(VENV)/.installed-test chromium
+	bash scripts/bench.sh quick
+
+bench-full: $(VENV)/.installed-test chromium
+	bash scripts/bench.sh full
 
 chromium:
 	@bash scripts/ensure-chromium.sh

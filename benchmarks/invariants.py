@@ -60,6 +60,7 @@ from euchre_tutor.errors import EuchreError  # noqa: E402
 from euchre_tutor.rules.classic import PRESETS, ClassicRules  # noqa: E402
 from euchre_tutor.solitaire import engine as sol  # noqa: E402
 from euchre_tutor.views.classic import seat_view  # noqa: E402
+from tests.classic.house_configs import HOUSE_CONFIGS  # noqa: E402
 
 
 class Broken(Exception):
@@ -258,56 +259,16 @@ def solitaire_deal(seed: int, stats: Counter[str]) -> None:
 
 CONFIGS: dict[str, dict[str, Any]] = {
     **{f"preset {name}": {"preset": name} for name in PRESETS},
-    "deck-28": {"deck": 28},
-    "deck-32": {"deck": 32},
-    "joker": {"joker": True},
-    "joker-blind": {"joker": True, "joker_up": "dealer-blind"},
+    **HOUSE_CONFIGS,
     "joker-32": {"joker": True, "deck": 32},
-    "stick": {"stick_the_dealer": True},
-    "stick-up-suit": {"stick_the_dealer": True, "stuck_dealer_may_name_up_suit": True},
-    "dealer-first": {"dealer_bids_first": True},
-    "holding-trump": {"round_1_requirement": "holding-trump"},
-    "natural-trump": {"round_1_requirement": "natural-trump"},
-    "canadian": {"canadian_loner": True},
-    "no-trump-high": {"no_trump": "high"},
-    "no-trump-high-low": {"no_trump": "high-low"},
-    "after-discard": {"alone_timing": "after-discard"},
-    "no-up-discard": {"dealer_may_discard_up_card": False},
-    "no-partner-exchange": {"dealer_exchanges_when_partner_alone": False},
-    "call-for-best": {"call_for_best": True},
-    "loner-left": {"alone_lead": "loner-left"},
-    "alone-take-5": {"alone_must_take_5": True},
-    "alone-worth-2": {"alone_march_points": 2},
     "defend-vs-loner": {"defend_alone": "against-loner"},
     "defend-any-6": {"defend_alone": "any-bid", "lone_defender_euchre_points": 6},
-    "take-4": {"take_4_for_1": True},
-    "take-4-nothing": {"take_4_for_1": True, "take_4_three_tricks": "nothing"},
-    "defenders-4": {"defender_march_points": 4},
-    "misdeal-ace": {"misdeal": "ace-no-face"},
-    "misdeal-no-ace": {"misdeal": "no-ace-no-face"},
-    "misdeal-either": {"misdeal": "either"},
-    "farmer": {"farmers_hand": True},
-    "farmer-28": {"farmers_hand": True, "deck": 28},
-    "farmer-32": {"farmers_hand": True, "deck": 32},
-    "misdeal-aces": {"misdeal": "aces-no-face"},
-    "misdeal-no-face": {"misdeal": "no-face"},
-    "no-alone": {"no_alone": True},
     "no-alone-mix": {"no_alone": True, "stick_the_dealer": True, "no_trump": "high-low", "misdeal": "either"},
-    "stick-last-bidder": {"stick_the_dealer": True, "dealer_bids_first": True},
     "stick-last-up-suit": {
         "stick_the_dealer": True,
         "dealer_bids_first": True,
         "stuck_dealer_may_name_up_suit": True,
         "trump_lead": "after-broken",
-    },
-    "lead-not-first": {"trump_lead": "not-first-trick"},
-    "lead-broken": {"trump_lead": "after-broken"},
-    "mix-alone": {
-        "call_for_best": True,
-        "alone_lead": "loner-left",
-        "defend_alone": "against-loner",
-        "dealer_exchanges_when_partner_alone": False,
-        "alone_must_take_5": True,
     },
     "mix-after-discard": {
         "alone_timing": "after-discard",
@@ -315,20 +276,6 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "defend_alone": "any-bid",
         "stick_the_dealer": True,
         "dealer_may_discard_up_card": False,
-    },
-    "mix-deal": {
-        "deck": 32,
-        "joker": True,
-        "farmers_hand": True,
-        "misdeal": "either",
-        "trump_lead": "after-broken",
-    },
-    "mix-bid": {
-        "no_trump": "high-low",
-        "dealer_bids_first": True,
-        "round_1_requirement": "holding-trump",
-        "canadian_loner": True,
-        "take_4_for_1": True,
     },
     "mix-score": {"take_4_for_1": True, "defender_march_points": 4, "alone_march_points": 8, "target": 25},
     "3p-28-joker": {"preset": "three-handed", "deck": 28, "joker": True},

@@ -33,70 +33,17 @@ from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import seat_view
+from tests.classic.house_configs import HOUSE_CONFIGS
 from tests.classic.independent_scoring import expected_points
 
 # One configuration per option value away from the default, and some mixtures.
 CONFIGS: dict[str, dict[str, Any]] = {
+    **HOUSE_CONFIGS,
     "target-5": {"target": 5},
     "hands-2": {"hands": 2},
-    "deck-28": {"deck": 28},
-    "deck-32": {"deck": 32},
-    "joker": {"joker": True},
-    "joker-blind": {"joker": True, "joker_up": "dealer-blind"},
-    "stick": {"stick_the_dealer": True},
-    "stick-up-suit": {"stick_the_dealer": True, "stuck_dealer_may_name_up_suit": True},
-    "dealer-first": {"dealer_bids_first": True},
-    "stick-last-bidder": {"stick_the_dealer": True, "dealer_bids_first": True},
-    "no-alone": {"no_alone": True},
     "no-alone-mix": {"no_alone": True, "stick_the_dealer": True, "no_trump": "high", "take_4_for_1": True},
-    "holding-trump": {"round_1_requirement": "holding-trump"},
-    "natural-trump": {"round_1_requirement": "natural-trump"},
-    "canadian": {"canadian_loner": True},
-    "no-trump-high": {"no_trump": "high"},
-    "no-trump-high-low": {"no_trump": "high-low"},
-    "after-discard": {"alone_timing": "after-discard"},
-    "no-up-discard": {"dealer_may_discard_up_card": False},
-    "no-partner-exchange": {"dealer_exchanges_when_partner_alone": False},
-    "call-for-best": {"call_for_best": True},
-    "loner-left": {"alone_lead": "loner-left"},
-    "alone-take-5": {"alone_must_take_5": True},
-    "alone-worth-2": {"alone_march_points": 2},
     "defend-vs-loner": {"defend_alone": "against-loner", "lone_defender_euchre_points": 4},
     "defend-any": {"defend_alone": "any-bid"},
-    "take-4": {"take_4_for_1": True},
-    "take-4-nothing": {"take_4_for_1": True, "take_4_three_tricks": "nothing"},
-    "defenders-4": {"defender_march_points": 4},
-    "misdeal-ace": {"misdeal": "ace-no-face"},
-    "misdeal-aces": {"misdeal": "aces-no-face"},
-    "misdeal-no-face": {"misdeal": "no-face"},
-    "farmer-28": {"deck": 28, "farmers_hand": True},
-    "farmer-32": {"deck": 32, "farmers_hand": True},
-    "misdeal-no-ace": {"misdeal": "no-ace-no-face"},
-    "misdeal-either": {"misdeal": "either"},
-    "farmer": {"farmers_hand": True},
-    "lead-not-first": {"trump_lead": "not-first-trick"},
-    "lead-broken": {"trump_lead": "after-broken"},
-    "mix-alone": {
-        "call_for_best": True,
-        "alone_lead": "loner-left",
-        "defend_alone": "against-loner",
-        "dealer_exchanges_when_partner_alone": False,
-        "alone_must_take_5": True,
-    },
-    "mix-deal": {
-        "deck": 32,
-        "joker": True,
-        "farmers_hand": True,
-        "misdeal": "either",
-        "trump_lead": "after-broken",
-    },
-    "mix-bid": {
-        "no_trump": "high-low",
-        "dealer_bids_first": True,
-        "round_1_requirement": "holding-trump",
-        "canadian_loner": True,
-        "take_4_for_1": True,
-    },
 }
 IDS = sorted(CONFIGS)
 seeds = st.integers(min_value=0, max_value=2**32)

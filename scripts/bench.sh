@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Every benchmark in benchmarks/, one after another, their figures printed to the terminal.
+#
+#   scripts/bench.sh [quick|full]
+#
+# quick (make bench): each at a small size, a few minutes in all, to see that they run and roughly
+#   where the figures stand;
+# full (make bench-full): each at the size its issue names (a million deals of each game, 10,000
+#   click sequences, 30 Voila sessions, ...): hours on two cores.
+# The strength matches are long runs of their own: see benchmarks/classic_strength.py.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size="${1:-quick}"
+py=.venv/bin/python
+
+declare -A quick=(
+  [solitaire_engine]="--deals 2000"
+  [solitaire_advisor]="--deals 5 --hints 10 --memory-deals 2"
+  [classic_engine]="--seconds 0.5 --differential 200"
+  [classic_solver]="--deals 20"
+  [classic_worlds]=""
+  [classic_advisor]="--deals 5 --python-deals 1"
+  [classic_strength]="--a rule-based --b random --deals 20 --jobs 2"
+  [session_stats]="--deals 10 --every 5"
+  [invariants]="--deals 2000 --hands 2000"
+  [widget_fuzz]="--sequences 50"
+  [dashboard]="--loads 1 --deals 1"
+  [classic_table]="--hands 1"
+  [voila_load]="--solitaire 2 --classic 1"
+)
+order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
+  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load)
+
+case "$size" in
+  quick | full) ;;
+  *)
+    echo "scripts/bench.sh: the size is quick or full, not '$size'" >&2
+    exit 2
+    ;;
+esac
+for name in "${order[@]}"; do
+  args=""
+  if [ "$size" = quick ]; then args="${quick[$name]}"; fi
+  echo "== benchmarks/$name.py $args"
+  # shellcheck disable=SC2086  # the arguments are words
+  $py "benchmarks/$name.py" $args
+done
+missing=$(comm -23 <(ls benchmarks/*.py | xargs -n1 basename | sed 's/\.py$//' | sort) <(printf '%s\n' "${order[@]}" | sort))
+if [ -n "$missing" ]; then
+  echo "scripts/bench.sh: benchmarks not in its list: $missing" >&2
+  exit 1
+fi
