@@ -418,10 +418,13 @@ class ClassicTutor(Observable):
         c = self.controller
         game = id(c.game)
         team = c.seat.team.index
+        by_hand: dict[int, list[Decision]] = {}
+        for d in self.decisions():  # once for the match, not once per hand: this runs on every change
+            by_hand.setdefault(d.hand_number, []).append(d)
         for log in c.hand_logs():
             graded: list[GradedDecision] = []
             best: float | None = None
-            for d in self.decisions(log.number):
+            for d in by_hand.get(log.number, ()):
                 g = None if d.forced else self.grade_of(d)
                 if g is None:
                     continue
