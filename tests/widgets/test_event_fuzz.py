@@ -16,6 +16,12 @@ change, the option toggles. After every event:
 - a refused command (an error message) left the game exactly as it was;
 - a saved game loads back to the same state; undo then redo returns the same state.
 
+A third of the classic sequences seat computer players that think in the
+background (as the Expert level does in a kernel): a thinker writes their
+questions down and an event answers one, now and then with a stale ticket
+(refused, nothing changes) or an unreadable action (the rule-based choice
+stands in); meanwhile every other event goes on as usual.
+
 ``benchmarks/widget_fuzz.py`` runs 10,000 sequences; this test runs a seeded
 200, bounded in time.
 """
@@ -40,6 +46,7 @@ import ipywidgets
 import ipywidgets.widgets.widget as widget_module
 from traitlets.log import get_logger
 
+from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit, deck
 from euchre_tutor.classic.engine import Deal, HandState, Phase
 from euchre_tutor.classic.seating import FOUR
@@ -47,7 +54,7 @@ from euchre_tutor.rules.classic import PRESETS
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import Phase as SolPhase
 from euchre_tutor.solitaire.game import SolitaireGame
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
 from euchre_tutor.widgets.classic_controller import CARD_KINDS
 from tests.widgets.stub import StubSource
@@ -340,8 +347,18 @@ def classic_check(app: ClassicApp) -> None:
     totals = tuple(sum(r.points[i] for r in state.results) for i in range(len(state.scores)))
     check(state.scores == totals, f"scores {state.scores} are not the sum of the hands {totals}")
     if not c.waiting and not state.is_over:
-        check(state.to_act == c.seat, f"the computer players stopped at {state.to_act}'s turn")
+        check(
+            state.to_act in (c.seat, c.thinking),
+            f"the computer players stopped at {state.to_act}'s turn (thinking: {c.thinking})",
+        )
         check(bool(state.legal_actions()), "no legal action in a hand that is on")
+    if c.thinking is not None:
+        thinker = c.thinker
+        check(isinstance(thinker, Thinker) and thinker.asked, "thinking, but nobody was asked")
+        assert isinstance(thinker, Thinker)
+        view = thinker.asked[-1][0]
+        check(view == seat_view(state, c.thinking), "the open question is not about this position")
+        check(not c.my_turn and not c.legal, "the student may act while a computer player thinks")
     view = seat_view(hand, c.seat)
     if hand.phase is not Phase.BLIND:
         check(view.hand == hand.hands[c.seat], "the seat view's hand is not the state's")
@@ -365,7 +382,39 @@ def classic_check(app: ClassicApp) -> None:
 
 def classic_snapshot(app: ClassicApp) -> tuple[Any, ...]:
     c = app.controller
-    return (id(c.game), c.game.position, c.state, c.waiting)
+    return (id(c.game), c.game.position, c.state, c.waiting, c.thinking)
+
+
+class Thinker:
+    """Computer players thinking in the background: their questions, answered by :func:`classic_answer`."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[SeatView, int]] = []
+
+    def __call__(self, view: SeatView, ticket: int) -> None:
+        self.asked.append((view, ticket))
+
+
+def classic_answer(app: ClassicApp, rng: random.Random) -> str:
+    """A computer player's answer arrives: usually the open question's, sometimes a stale or bad one."""
+    c = app.controller
+    thinker = c.thinker
+    if not isinstance(thinker, Thinker) or not thinker.asked:
+        return "answer (none asked)"
+    view, ticket = thinker.asked[-1]
+    roll = rng.random()
+    gone = [t for _, t in thinker.asked[:-1]] if c.thinking is not None else [t for _, t in thinker.asked]
+    if gone and (roll < 0.15 or c.thinking is None):  # an answer to a question that is gone (undone, ...)
+        before = classic_snapshot(app)
+        stale = rng.choice(gone)
+        taken = c.bot_answered(stale, RuleBasedPlayer().choose(view))
+        check(not taken and classic_snapshot(app) == before, "a stale answer changed the game")
+        return "stale answer"
+    if roll < 0.25:
+        check(c.bot_answered(ticket, rng.choice(["nonsense", "play 9S alone", None])), "bad answer refused")
+        return "bad answer"
+    check(c.bot_answered(ticket, RuleBasedPlayer().choose(view)), "the open question's answer was refused")
+    return "answer"
 
 
 def random_teacher_deal(rng: random.Random) -> str:
@@ -387,7 +436,10 @@ def random_teacher_deal(rng: random.Random) -> str:
 
 
 def classic_progress(app: ClassicApp, rng: random.Random) -> str:
-    """What a student playing on would click: a decision button, a playable card, or Next hand."""
+    """What a student playing on would click: a decision button, a playable card, or Next hand
+    (or, while a computer player thinks, its answer arrives)."""
+    if app.controller.thinking is not None:
+        return classic_answer(app, rng)
     if app.controller.waiting:
         app.next_hand.click()
         return "play on"
@@ -402,6 +454,8 @@ def classic_progress(app: ClassicApp, rng: random.Random) -> str:
 
 def classic_event(app: ClassicApp, rng: random.Random) -> str:
     c = app.controller
+    if c.thinking is not None and rng.random() < 0.3:
+        return classic_answer(app, rng)
     if rng.random() < 0.4:
         return classic_progress(app, rng)
     roll = rng.randrange(100)
@@ -495,6 +549,11 @@ def run_sequence(seed: int, length: int) -> Sequence:
         event, consistent, snapshot = sol_event, sol_check, sol_snapshot
     else:
         app = ClassicApp(seed=rng.randrange(10**6), rules=rng.choice(ALL_PRESETS))
+        if seed % 3 == 0:  # the computer players think in the background (odd multiples of 3)
+            thinker = app.controller.thinker = Thinker()
+            # whatever level a new match picks, they go on thinking in the background
+            app.tutor._place_bots = lambda: setattr(app.controller, "thinker", thinker)
+            result.reached["sequences with thinking players"] += 1
         event, consistent, snapshot = classic_event, classic_check, classic_snapshot
     try:
         with handler_errors() as logged:
@@ -507,8 +566,9 @@ def run_sequence(seed: int, length: int) -> Sequence:
                         raise Broken(f"a handler raised: {logged[0]}")
                     if app.controller.message_is_error:
                         result.reached["refused with a message"] += 1
+                        after = snapshot(app)
                         check(
-                            snapshot(app)[:3] == before[:3],
+                            after[:3] == before[:3] and after[4:] == before[4:],
                             f"a refused command changed the game: {app.controller.message}",
                         )
                     consistent(app)
@@ -567,7 +627,17 @@ def test_seeded_random_event_sequences_keep_both_apps_consistent() -> None:
         events.update(r.events)
         reached.update(r.reached)
     # the sequences really reach the interesting places
-    for name in ("card", "decision", "undo-redo check", "save and load", "load corrupt save", "next deal"):
+    for name in (
+        "card",
+        "decision",
+        "undo-redo check",
+        "save and load",
+        "load corrupt save",
+        "next deal",
+        "answer",
+        "stale answer",
+        "bad answer",
+    ):
         assert events[name] > 0, f"no {name!r} event in {len(results)} sequences"
     assert reached["deals finished"] > 0 and reached["hands finished"] > 0, reached
     assert reached["refused with a message"] > 0, reached
