@@ -514,6 +514,11 @@ def classic_event(app: ClassicApp, rng: random.Random) -> str:
             # Redo stops where a hand ended, as when it was played (the controller's design): when the
             # student's last decision was in the previous hand, Next hand brings back the same state.
             app.next_hand.click()
+            thinker = c.thinker
+            # thinking players think the same again, up to where they were
+            while c.thinking is not None and isinstance(thinker, Thinker) and c.game.position < before[1]:
+                view, ticket = thinker.asked[-1]
+                c.bot_answered(ticket, RuleBasedPlayer().choose(view))
             check(
                 classic_snapshot(app)[1:3] == before[1:3],
                 "undo, redo and Next hand did not return the same state",
