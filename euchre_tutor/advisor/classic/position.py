@@ -35,10 +35,10 @@ import random
 from dataclasses import replace
 from typing import Final, NamedTuple
 
-from euchre_tutor.advisor.classic.worlds import _FACES, _Plan
+from euchre_tutor.advisor.classic.worlds import _Plan, misdeal_cards, misdeal_world
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, format_cards, parse_card
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
-from euchre_tutor.classic.house import farmer_ranks, misdeal_kind
+from euchre_tutor.classic.house import farmer_ranks
 from euchre_tutor.classic.play import trump_lead_barred
 from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction, IllegalPlay
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
@@ -510,18 +510,11 @@ def _fit_play(
 
 def _fit_misdeal(view: SeatView, seat: Seat, rng: random.Random, act: Action) -> HandState | None:
     """A world where ``seat`` holds a misdeal hand (too rare to wait for): its five cards chosen first."""
-    lows = sorted((c for c in view.unseen_cards() if c.rank not in _FACES), key=lambda c: c.index)
-    if len(lows) < 5:
+    plain = misdeal_cards(view)
+    if len(plain) < 5:
         return None
     for _ in range(_TRIES):
-        hand = rng.sample(lows, 5)
-        if misdeal_kind(hand, view.rules.misdeal) is None:
-            continue
-        try:
-            plan = _Plan(view, pins={c: seat for c in hand})
-        except EuchreError:
-            continue
-        found = plan.one_world(rng, 3, lambda w: act in w.legal_actions())
+        found = misdeal_world(view, seat, plain, rng, lambda w: act in w.legal_actions())
         if found is not None:
             return found
     return None

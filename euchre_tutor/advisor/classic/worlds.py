@@ -131,6 +131,8 @@ __all__ = [
     "BidContext",
     "BiddingModel",
     "WorldSample",
+    "misdeal_cards",
+    "misdeal_world",
     "sample_worlds",
     "sample_worlds_report",
     "view_from_position",
@@ -1244,24 +1246,41 @@ def sample_worlds_report(
 def _misdealt_worlds(view: SeatView, seat: Seat, n: int, rng: random.Random) -> WorldSample:
     """Worlds of a hand thrown in by another seat's misdeal: too rare a hand to wait for, so its five
     cards are drawn first from the unseen cards without faces (the earlier passes are not weighed)."""
-    plain = sorted((c for c in view.unseen_cards() if c.rank not in _FACES), key=_index)
+    plain = misdeal_cards(view)
     worlds: list[HandState] = []
     tries = 0
     while len(worlds) < n and tries < n * 200 and len(plain) >= 5:
         tries += 1
-        hand = rng.sample(plain, 5)
-        if misdeal_kind(hand, view.rules.misdeal) is None:
-            continue
-        try:
-            plan = _Plan(view, pins={c: seat for c in hand})
-        except EuchreError:
-            continue
-        world = plan.one_world(rng, 3, lambda w: True)
+        world = misdeal_world(view, seat, plain, rng, lambda w: True)
         if world is not None:
             worlds.append(world)
     if len(worlds) < n:
         raise EuchreError(f"no deal gives {seat.word} a misdeal hand consistent with {view.seat.word}'s view")
     return WorldSample(worlds, tries, n, float(n))
+
+
+def misdeal_cards(view: SeatView) -> list[Card]:
+    """The unseen cards without faces, in deck order: where a misdeal hand's five cards come from."""
+    return sorted((c for c in view.unseen_cards() if c.rank not in _FACES), key=_index)
+
+
+def misdeal_world(
+    view: SeatView,
+    seat: Seat,
+    plain: Sequence[Card],
+    rng: random.Random,
+    accept: Callable[[HandState], bool],
+) -> HandState | None:
+    """One try at a world where ``seat`` holds a misdeal hand: five of ``plain`` drawn first, the rest
+    dealt consistently with ``view``; None when the five make no misdeal or no world takes them."""
+    hand = rng.sample(plain, 5)
+    if misdeal_kind(hand, view.rules.misdeal) is None:
+        return None
+    try:
+        plan = _Plan(view, pins={c: seat for c in hand})
+    except EuchreError:
+        return None
+    return plan.one_world(rng, 3, accept)
 
 
 _FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
