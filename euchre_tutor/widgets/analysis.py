@@ -40,6 +40,7 @@ __all__ = [
     "Job",
     "OptionValue",
     "Reason",
+    "file_message",
 ]
 
 Mode = Literal["points", "game"]
@@ -136,6 +137,26 @@ class AnalysisSource(Protocol):
 # --------------------------------------------------------------------------- messages
 
 Message = tuple[str, tuple[Any, ...], Any]  # (kind, key, payload): progress / done / error
+
+
+def file_message(
+    message: Message,
+    results: dict[tuple[Any, ...], Any],
+    errors: dict[tuple[Any, ...], str],
+    progress: dict[tuple[Any, ...], tuple[int, int]],
+) -> str:
+    """Keep an analyst's message where a view reads it (a result, an error, or the progress of a
+    running analysis, forgotten once it ends); returns the message's kind."""
+    kind, key, payload = message
+    if kind == "progress":
+        progress[key] = payload
+        return kind
+    if kind == "done":
+        results[key] = payload
+    else:
+        errors[key] = str(payload)
+    progress.pop(key, None)
+    return kind
 
 
 def load_source(spec: str) -> AnalysisSource:

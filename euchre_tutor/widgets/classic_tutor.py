@@ -40,7 +40,7 @@ from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView
-from euchre_tutor.widgets.analysis import AnalysisSource, Analyst, Message
+from euchre_tutor.widgets.analysis import AnalysisSource, Analyst, Message, file_message
 from euchre_tutor.widgets.classic_advice import (
     ClassicBotRequest,
     ClassicGrade,
@@ -397,16 +397,9 @@ class ClassicTutor(Observable):
         self.analyst.submit(ClassicHintRequest(turn.key, turn.position, self.worlds, self.seed))
 
     def _on_message(self, message: Message) -> None:
-        kind, key, payload = message
-        if kind == "progress":
-            self.progress[key] = payload
-        elif kind == "done":
-            self.hints[key] = payload
-            self.progress.pop(key, None)
-        else:
-            self.errors[key] = str(payload)
-            self.progress.pop(key, None)
-        self._record_stats()
+        kind = file_message(message, self.hints, self.errors, self.progress)
+        if kind != "progress":  # only a finished analysis changes a grade
+            self._record_stats()
         self._emit("analysis")
 
     def _record_stats(self) -> None:

@@ -24,7 +24,16 @@ from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
-from euchre_tutor.widgets.analysis import Analyst, Grade, Hint, HintRequest, HintSource, Message, Mode
+from euchre_tutor.widgets.analysis import (
+    Analyst,
+    Grade,
+    Hint,
+    HintRequest,
+    HintSource,
+    Message,
+    Mode,
+    file_message,
+)
 from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = ["Decision", "SolitaireController"]
@@ -173,15 +182,7 @@ class SolitaireController(Observable):
         self.analyst.submit(HintRequest(key, view, self.mode, state.score, state.rules.target))
 
     def _on_message(self, message: Message) -> None:
-        kind, key, payload = message
-        if kind == "progress":
-            self.progress[key] = payload
-        elif kind == "done":
-            self.hints[key] = payload
-            self.progress.pop(key, None)
-        else:
-            self.errors[key] = str(payload)
-            self.progress.pop(key, None)
+        kind = file_message(message, self.hints, self.errors, self.progress)
         if kind != "progress":
             self._record_stats()
         self._emit("analysis")
