@@ -71,12 +71,19 @@ def test_module_imports_only_earlier_layers(path: Path) -> None:
             assert mine >= LAYER["widgets"], f"{path.name} imports {name} below the widget layer"
 
 
-def test_importing_engines_advisor_and_bots_does_not_load_widgets() -> None:
+def assert_loads_no_widget_library(statements: str) -> None:
+    """Run ``statements`` in a fresh interpreter: afterwards no widget library may have been imported."""
     code = (
-        "import sys, euchre_tutor, euchre_tutor.solitaire, euchre_tutor.classic, "
-        "euchre_tutor.views.solitaire, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli;"
+        f"import sys; {statements};"
         "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules];"
         "print(bad); sys.exit(1 if bad else 0)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_importing_engines_advisor_and_bots_does_not_load_widgets() -> None:
+    assert_loads_no_widget_library(
+        "import euchre_tutor, euchre_tutor.solitaire, euchre_tutor.classic, "
+        "euchre_tutor.views.solitaire, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli"
+    )

@@ -53,6 +53,18 @@ def choose_rules(page: Any, mirror: ClassicApp, preset: str) -> None:
     click_both(page, page.get_by_role("button", name="New match"), mirror, mirror.new_match)
 
 
+def open_table(page: Any, voila: Any, preset: str) -> ClassicApp:
+    """The classic page switched to ``preset`` (New match, autoplay off), and its headless mirror."""
+    page.set_viewport_size({"width": 1280, "height": 1600})  # the whole table and logs in the screenshots
+    mirror = ClassicApp(seed=3)
+    page.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
+    page.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
+    wait_for_table(page, mirror)
+    no_autoplay(page, mirror)
+    choose_rules(page, mirror, preset)
+    return mirror
+
+
 def bid(page: Any, mirror: ClassicApp, *want: str) -> None:
     """Click the first decision button whose label starts with one of ``want`` (else the first one), in both."""
     texts = bid_texts(mirror)
@@ -110,13 +122,7 @@ SIX = {
 @pytest.mark.parametrize("preset", list(SIX))
 def test_a_six_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any, preset: str) -> None:
     p, problems = page
-    p.set_viewport_size({"width": 1280, "height": 1600})  # the whole table and logs in the screenshots
-    mirror = ClassicApp(seed=3)
-    p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
-    p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
-    wait_for_table(p, mirror)
-    no_autoplay(p, mirror)
-    choose_rules(p, mirror, preset)
+    mirror = open_table(p, voila, preset)
     c = mirror.controller
     assert c.rules.players == 6 and str(c.seat) == "P1"
     p.locator(".ec-table.ec-n6").wait_for(timeout=PAGE_TIMEOUT)
@@ -153,13 +159,7 @@ def test_a_six_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any, p
 
 def test_a_three_player_hand_by_clicking(page: tuple[Any, Problems], voila: Any) -> None:
     p, problems = page
-    p.set_viewport_size({"width": 1280, "height": 1600})  # the whole table and logs in the screenshots
-    mirror = ClassicApp(seed=3)
-    p.goto(voila.url + CLASSIC, timeout=PAGE_TIMEOUT)
-    p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
-    wait_for_table(p, mirror)
-    no_autoplay(p, mirror)
-    choose_rules(p, mirror, "three-handed")
+    mirror = open_table(p, voila, "three-handed")
     c = mirror.controller
     assert c.rules.players == 3 and str(c.seat) == "P1"
     p.locator(".ec-table.ec-n3").wait_for(timeout=PAGE_TIMEOUT)

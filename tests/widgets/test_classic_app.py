@@ -576,9 +576,9 @@ HOUSE_RULES = {
 }
 
 
-@pytest.mark.parametrize("name", list(HOUSE_RULES))
-def test_a_house_rule_preset_is_played_to_the_end_of_a_hand_with_the_generic_buttons(name: str) -> None:
-    rules = HOUSE_RULES[name]
+def play_house_rule_hands(rules: ClassicRules, check: Callable[[ClassicApp], None] | None = None) -> set[str]:
+    """Four seeded hands under ``rules``, the student clicking random legal actions: each hand ends, the
+    bots played rule-based, the score is the sum of the hands (and ``check`` holds); the kinds clicked."""
     kinds: set[str] = set()
     for seed in range(4):
         app = ClassicApp(seed=seed, rules=rules)
@@ -594,9 +594,17 @@ def test_a_house_rule_preset_is_played_to_the_end_of_a_hand_with_the_generic_but
         finished = c.hand if c.waiting else c.state.hand
         assert finished.is_over and c.state.results
         assert_bots_played_rule_based(app, rules, seed)
-        assert c.state.scores == tuple(sum(r.points[i] for r in c.state.results) for i in range(2))
+        teams = len(c.state.seating.teams)
+        assert c.state.scores == tuple(sum(r.points[i] for r in c.state.results) for i in range(teams))
+        if check is not None:
+            check(app)
         app.close()
-    assert {"pass", "play"} <= kinds
+    return kinds
+
+
+@pytest.mark.parametrize("name", list(HOUSE_RULES))
+def test_a_house_rule_preset_is_played_to_the_end_of_a_hand_with_the_generic_buttons(name: str) -> None:
+    assert {"pass", "play"} <= play_house_rule_hands(HOUSE_RULES[name])
 
 
 def test_going_under_and_a_low_no_trump_call_through_the_generic_buttons() -> None:

@@ -22,6 +22,7 @@ from euchre_tutor.cli import main
 from euchre_tutor.widgets import ClassicApp
 from euchre_tutor.widgets.analysis import Analyst
 from euchre_tutor.widgets.classic_advice import ClassicAdvisorSource, grade_scale
+from tests.test_layers import assert_loads_no_widget_library
 
 WORLDS = 40
 
@@ -413,18 +414,11 @@ def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None
 
 
 def test_the_analysis_worker_loads_no_widget_library() -> None:
-    """The worker process imports the classic hint source alone: no ipywidgets, no traitlets."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys; from euchre_tutor.widgets.classic_advice import classic_advisor_source;"
-        "classic_advisor_source();"
-        "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules];"
-        "print(bad); sys.exit(1 if bad else 0)"
+    """The worker processes import the classic hint and computer-player sources alone: no ipywidgets."""
+    assert_loads_no_widget_library(
+        "from euchre_tutor.widgets.classic_advice import classic_advisor_source, classic_bot_source;"
+        "classic_advisor_source(); classic_bot_source()"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_a_real_worker_process_delivers_the_hint_off_the_click_path() -> None:

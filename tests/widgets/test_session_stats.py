@@ -20,6 +20,7 @@ from euchre_tutor.solitaire.engine import Phase
 from euchre_tutor.views.classic import seat_view
 from euchre_tutor.widgets import SolitaireApp
 from euchre_tutor.widgets.stats import SessionChart, chart_svg
+from tests.advisor.classic.test_analysis import BOTH_BOWERS  # the advisor's golden position
 from tests.widgets.stub import StubSource
 
 
@@ -158,22 +159,6 @@ def test_hints_off_still_counts_the_deals_points() -> None:
     assert s.decisions == 0 and s.deals == 1 and s.best is None
     assert "1 deal finished" in app.session.summary.value
     app.close()
-
-
-# A classic hand (the advisor's golden position): South, to lead, holds both bowers and the ace of hearts.
-BOTH_BOWERS = {
-    "rules": "standard",
-    "dealer": "E",
-    "hands": {
-        "S": ["JH", "JD", "AH", "KS", "9C"],
-        "N": ["TH", "QH", "9S", "TS", "QC"],
-        "E": ["KH", "9H", "AS", "QS", "TC"],
-        "W": ["AD", "KD", "QD", "TD", "JC"],
-    },
-    "up": "9D",
-    "kitty": ["JS", "AC", "KC"],
-    "actions": ["pass", "pass", "pass", "pass", "call H"],
-}
 
 
 def test_classic_style_graded_decisions_feed_the_same_stats() -> None:
