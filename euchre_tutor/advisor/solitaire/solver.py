@@ -7,6 +7,13 @@ naming), the tricks won so far and, when the deck has led, its lead card. It
 never sees the true stock order. It does not import the engine: an adapter
 (:mod:`euchre_tutor.advisor.solitaire.positions`) builds a :class:`Knowledge` from a view.
 
+Two backends give the same values to the last count: a compiled core
+(``_solcore``, C, about 20 times faster) and the pure-Python search below, its
+twin and fallback. :data:`BACKEND` names the default: ``"compiled"`` when the
+extension was built, ``"python"`` when it was not or when the environment
+variable ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set at import; ``Solver(backend=...)``
+chooses per solver. Both run the same algorithm on the same abstract states.
+
 How it stays fast and exact
 ---------------------------
 * **State abstraction.** Unseen cards of one effective suit that rank between
@@ -46,16 +53,22 @@ policy; e.g. alone, after a lost trick, it still plays for 3 tricks.
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial, gcd
+from typing import Any, Final
 
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, trick_power
 from euchre_tutor.errors import EuchreError
 
 __all__ = [
     "ALONE_POINTS",
+    "BACKEND",
+    "BACKENDS",
+    "MAX_UNSEEN",
     "POINTS",
     "Knowledge",
     "Objective",
@@ -74,6 +87,22 @@ _W = 64
 _MASK = (1 << _W) - 1
 _FACT = tuple(factorial(i) for i in range(40))
 _ALL = deck(24)
+
+_core: Any = None
+if os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") not in ("1", "true", "yes"):
+    try:
+        _core = importlib.import_module("euchre_tutor.advisor.solitaire._solcore")
+    except ImportError:  # no compiler when installed: the pure-Python twin serves
+        _core = None
+
+BACKEND: Final[str] = "compiled" if _core is not None else "python"
+"""The default backend: ``"compiled"`` (the C core, ``_solcore``) or ``"python"``."""
+
+BACKENDS: Final[tuple[str, ...]] = ("compiled", "python") if _core is not None else ("python",)
+"""The backends available in this process."""
+
+#: The most unseen cards a position can have; 18! < 2**63, so every count fits 64 bits.
+MAX_UNSEEN: Final = 18
 
 
 def deal_points(tricks: int, alone: bool) -> int:
@@ -149,6 +178,11 @@ class Knowledge:
         cards += [c for c in (self.known_top, self.known_bottom, self.deck_lead) if c is not None]
         if len(set(cards)) != len(cards):
             raise EuchreError("a card cannot be in the hand, the stock and the trick at once")
+        if len(self.unseen) > MAX_UNSEEN:
+            raise EuchreError(
+                f"{len(self.unseen)} unseen cards is impossible: the stock holds at most {MAX_UNSEEN} "
+                "cards the player has not seen (24 cards, less the 5 dealt and the turn card)"
+            )
         if self.known_top is not None and self.known_bottom is not None:
             raise EuchreError("only one stock card can be known: the turn card on top or at the bottom")
         if not 0 <= self.tricks_won <= 5 - len(self.hand):
@@ -283,14 +317,23 @@ class Solver:
 
     A solver is not thread-safe; create one per background task. Its memory
     grows with what it has solved: drop it (or call :meth:`clear`) between deals.
+    ``backend``: ``"compiled"`` (the C core, the default when it was built) or
+    ``"python"``; both give the same values to the last count.
+
+    >>> Solver(backend="python").backend
+    'python'
     """
 
-    #: Memo entries kept between calls (about 25 MB per 100,000): past this the memo is cleared
-    #: at the start of the next public call, so a long dashboard session stays bounded.
+    #: Memo entries kept between calls (Python: about 25 MB per 100,000; compiled: about 10 MB):
+    #: past this the memo is cleared at the start of the next public call, so a long dashboard
+    #: session stays bounded.
     DEFAULT_MAX_STATES = 150_000
 
-    def __init__(self, max_states: int = DEFAULT_MAX_STATES) -> None:
+    def __init__(self, max_states: int = DEFAULT_MAX_STATES, *, backend: str | None = None) -> None:
         self.max_states = max_states
+        self.backend = _check_backend(backend)
+        self._core: Any = _core.Core() if self.backend == "compiled" else None
+        self._core_sigs = 0  # signatures the core has been given
         self._memo: dict[tuple[object, ...], int] = {}
         self._memo_burn: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._sig_ids: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
@@ -303,6 +346,8 @@ class Solver:
     def clear(self) -> None:
         self._memo.clear()
         self._memo_burn.clear()
+        if self._core is not None:
+            self._core.clear()
 
     def _bound(self) -> None:
         if self.states > self.max_states:
@@ -310,7 +355,46 @@ class Solver:
 
     @property
     def states(self) -> int:
-        return len(self._memo) + len(self._memo_burn)
+        """Memoised states (values and burn states), in whichever backend has them."""
+        core = self._core.states() if self._core is not None else 0
+        return len(self._memo) + len(self._memo_burn) + core
+
+    # -- the compiled core ------------------------------------------------------
+
+    def _compiled(self, sig: int, n: int) -> Any:
+        """The C core, given every signature so far; None where the Python search must serve."""
+        if self._core is None:
+            return None
+        if self._core_sigs != len(self._sig_r):
+            self._core.set_sigs(
+                [
+                    (self._sig_r[i], self._sig_win[i], self._sig_loss[i], self._sig_comps[i])
+                    for i in range(len(self._sig_r))
+                ]
+            )
+            self._core_sigs = len(self._sig_r)
+        return self._core
+
+    def _top_lead(self, suits: Suits, pool: int, mk: Marker, sig: int, s: int, i: int, n: int) -> int:
+        core = self._compiled(sig, n)
+        if core is None:
+            return self._lead(suits, pool, mk, sig, s, i, n)
+        return _pack(core.lead(suits, pool, mk, sig, s, i, n))
+
+    def _top_deck_leads(self, suits: Suits, pool: int, mk: Marker, sig: int, n: int) -> int:
+        core = self._compiled(sig, n)
+        if core is None:
+            return self._deck_leads(suits, pool, mk, sig, n)
+        return _pack(core.deck_leads(suits, pool, mk, sig, n))
+
+    def _top_responses(
+        self, suits: Suits, pool: int, mk: Marker, sig: int, led_slot: int, led_gap: int, n: int
+    ) -> dict[tuple[int, int], int]:
+        core = self._compiled(sig, n)
+        if core is None:
+            return self.responses(suits, pool, mk, sig, led_slot, led_gap, n)
+        found = core.responses(suits, pool, mk, sig, led_slot, led_gap, n)
+        return {where: _pack(counts) for where, counts in found.items()}
 
     # -- signatures ---------------------------------------------------------
 
@@ -641,7 +725,7 @@ class Solver:
         out: dict[Card, Outcome] = {}
         if k.deck_lead is not None:
             assert lay.extra is not None
-            values = self.responses(lay.suits, lay.pool, lay.marker, sig, lay.extra[0], lay.extra[1], n)
+            values = self._top_responses(lay.suits, lay.pool, lay.marker, sig, lay.extra[0], lay.extra[1], n)
             for card in k.legal_cards():
                 out[card] = _outcome(values[lay.card_at[card]], n, k.tricks_won, r, objective)
             return out
@@ -649,7 +733,7 @@ class Solver:
             raise EuchreError("the deck leads next: there is no choice to make until it has turned its card")
         for card in k.hand:
             slot, i = lay.card_at[card]
-            v = self._lead(lay.suits, lay.pool, lay.marker, sig, slot, i, n)
+            v = self._top_lead(lay.suits, lay.pool, lay.marker, sig, slot, i, n)
             out[card] = _outcome(v, n, k.tricks_won, r, objective)
         return out
 
@@ -665,8 +749,29 @@ class Solver:
         lay = _layout(k)
         r = len(k.hand)
         sig = self._sig(objective, k.tricks_won, r)
-        v = self._deck_leads(lay.suits, lay.pool, lay.marker, sig, n) if self._sig_comps[sig] else _FACT[n]
+        v = (
+            self._top_deck_leads(lay.suits, lay.pool, lay.marker, sig, n)
+            if self._sig_comps[sig]
+            else _FACT[n]
+        )
         return _outcome(v, n, k.tricks_won, r, objective)
+
+
+def _check_backend(backend: str | None) -> str:
+    choice = BACKEND if backend is None else backend
+    if choice == "compiled" and _core is None:
+        raise EuchreError(
+            "the compiled Solitaire core is not available (not built, or EUCHRE_TUTOR_PURE_PYTHON=1): "
+            "use backend='python'"
+        )
+    if choice not in ("compiled", "python"):
+        raise EuchreError(f"backend must be 'compiled' or 'python', not {backend!r}")
+    return choice
+
+
+def _pack(counts: Sequence[int]) -> int:
+    """The C core's six counts as one integer, 64 bits a trick count (the Python search's form)."""
+    return sum(c << (_W * t) for t, c in enumerate(counts))
 
 
 def _outcome(value: int, n: int, tw: int, r: int, objective: Objective) -> Outcome:

@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_knowledge
-from euchre_tutor.advisor.solitaire.solver import ALONE_POINTS, POINTS, Knowledge, Objective, Solver
+from euchre_tutor.advisor.solitaire.solver import (
+    ALONE_POINTS,
+    BACKENDS,
+    POINTS,
+    Knowledge,
+    Objective,
+    Solver,
+)
 from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp
@@ -105,11 +112,11 @@ def _brute(k: Knowledge, objective: Objective) -> Brute:
 
 
 @settings(deadline=None, max_examples=300)
-@given(positions())
-def test_solver_equals_brute_force(case: tuple[Knowledge, Objective]) -> None:
+@given(positions(), st.sampled_from(BACKENDS))
+def test_solver_equals_brute_force(case: tuple[Knowledge, Objective], backend: str) -> None:
     k, objective = case
     brute = _brute(k, objective)
-    solver = Solver()
+    solver = Solver(backend=backend)
     if k.deck_to_lead:
         got = solver.position_value(k, objective)
         want = brute.value(frozenset(k.hand), k.unseen, k.known_top, k.known_bottom, k.tricks_won, None, True)
@@ -130,14 +137,15 @@ def test_solver_equals_brute_force(case: tuple[Knowledge, Objective]) -> None:
         assert (o.utility, o.ev, o.p5, o.p3) == (u, ev, p5, p3), card
 
 
-def test_brute_force_on_a_larger_position() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_brute_force_on_a_larger_position(backend: str) -> None:
     """Four cards in hand, eight unseen, the bottom card known."""
     trump = Suit.HEARTS
     hand = parse_cards("JD AH 9S KC")
     unseen = frozenset(parse_cards("JH QH 9H AS TS AC QD TD"))
     k = Knowledge(trump, hand, unseen, known_bottom=parse_card("KS"), tricks_won=1)
     objective = Objective.points()
-    values = Solver().play_values(k, objective)
+    values = Solver(backend=backend).play_values(k, objective)
     brute = _brute(k, objective)
     choices = brute.choices(frozenset(hand), unseen, None, k.known_bottom, 1, None)
     for card, o in values.items():
