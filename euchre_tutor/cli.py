@@ -1,5 +1,7 @@
 """The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``.
 
+``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
+
 Each game registers its own subcommands (``euchre_tutor.solitaire.cli``,
 ``euchre_tutor.classic.cli``); this module only dispatches. Bad input exits
 with status 2 and one teaching line on stderr (at most
@@ -28,6 +30,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {error_text(f'{message} (see `{self.prog} --help`)', 290)}\n")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, then one line per search saying which backend serves (unwrapped)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> NoReturn:
+        from euchre_tutor.advisor import cores
+
+        sys.stdout.write(f"euchre-tutor {__version__}\n{cores.describe()}\n")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
@@ -39,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="euchre-tutor",
         description="Play, replay and analyse Euchre deals from the command line.",
     )
-    parser.add_argument("--version", action="version", version=f"euchre-tutor {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="the version, and whether the compiled cores serve"
+    )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     solitaire_commands = solitaire_cli.register(games)
     advisor_cli.register(solitaire_commands)

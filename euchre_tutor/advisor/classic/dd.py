@@ -59,12 +59,11 @@ find it too:
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Final
 
+from euchre_tutor.advisor.cores import backends, choose, load_core
 from euchre_tutor.cards import Card, Suit, effective_suit, trick_power
 from euchre_tutor.classic.engine import TRICKS, HandState, Phase
 from euchre_tutor.errors import IllegalAction
@@ -81,18 +80,13 @@ __all__ = [
     "solve_many",
 ]
 
-_core: Any = None
-if os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") not in ("1", "true", "yes"):
-    try:
-        _core = importlib.import_module("euchre_tutor.advisor.classic._ddcore")
-    except ImportError:  # no compiler when installed: the pure-Python twin serves
-        _core = None
+_core: Any = load_core("euchre_tutor.advisor.classic._ddcore")
 
-BACKEND: Final[str] = "compiled" if _core is not None else "python"
+BACKENDS: Final[tuple[str, ...]] = backends(_core)
+"""The backends available in this process, the default first."""
+
+BACKEND: Final[str] = BACKENDS[0]
 """The default backend: ``"compiled"`` (the C core) or ``"python"``."""
-
-BACKENDS: Final[tuple[str, ...]] = ("compiled", "python") if _core is not None else ("python",)
-"""The backends available in this process."""
 
 _CARD_SLOTS: Final = 33  # Card.index runs 0..32 (the joker is 32)
 _LEAD_RULES: Final = {"anytime": 0, "not-first-trick": 1, "after-broken": 2}
@@ -775,17 +769,7 @@ def _pack_mask(size: int, joker: bool) -> int:
 
 
 def _use_compiled(backend: str | None) -> bool:
-    choice = BACKEND if backend is None else backend
-    if choice == "compiled":
-        if _core is None:
-            raise ValueError(
-                "the compiled double-dummy core is not available (not built, or EUCHRE_TUTOR_PURE_PYTHON=1): "
-                "use backend='python'"
-            )
-        return True
-    if choice == "python":
-        return False
-    raise ValueError(f"backend must be 'compiled' or 'python', not {backend!r}")
+    return choose(backend, _core, "double-dummy core") == "compiled"
 
 
 def solve(state: HandState, *, backend: str | None = None) -> int:

@@ -53,14 +53,13 @@ policy; e.g. alone, after a lost trick, it still plays for 3 tricks.
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial, gcd
 from typing import Any, Final
 
+from euchre_tutor.advisor.cores import backends, choose, load_core
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, trick_power
 from euchre_tutor.errors import EuchreError
 
@@ -88,18 +87,13 @@ _MASK = (1 << _W) - 1
 _FACT = tuple(factorial(i) for i in range(40))
 _ALL = deck(24)
 
-_core: Any = None
-if os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") not in ("1", "true", "yes"):
-    try:
-        _core = importlib.import_module("euchre_tutor.advisor.solitaire._solcore")
-    except ImportError:  # no compiler when installed: the pure-Python twin serves
-        _core = None
+_core: Any = load_core("euchre_tutor.advisor.solitaire._solcore")
 
-BACKEND: Final[str] = "compiled" if _core is not None else "python"
+BACKENDS: Final[tuple[str, ...]] = backends(_core)
+"""The backends available in this process, the default first."""
+
+BACKEND: Final[str] = BACKENDS[0]
 """The default backend: ``"compiled"`` (the C core, ``_solcore``) or ``"python"``."""
-
-BACKENDS: Final[tuple[str, ...]] = ("compiled", "python") if _core is not None else ("python",)
-"""The backends available in this process."""
 
 #: The most unseen cards a position can have; 18! < 2**63, so every count fits 64 bits.
 MAX_UNSEEN: Final = 18
@@ -331,7 +325,7 @@ class Solver:
 
     def __init__(self, max_states: int = DEFAULT_MAX_STATES, *, backend: str | None = None) -> None:
         self.max_states = max_states
-        self.backend = _check_backend(backend)
+        self.backend = choose(backend, _core, "Solitaire core")
         self._core: Any = _core.Core() if self.backend == "compiled" else None
         self._core_sigs = 0  # signatures the core has been given
         self._memo: dict[tuple[object, ...], int] = {}
@@ -755,18 +749,6 @@ class Solver:
             else _FACT[n]
         )
         return _outcome(v, n, k.tricks_won, r, objective)
-
-
-def _check_backend(backend: str | None) -> str:
-    choice = BACKEND if backend is None else backend
-    if choice == "compiled" and _core is None:
-        raise EuchreError(
-            "the compiled Solitaire core is not available (not built, or EUCHRE_TUTOR_PURE_PYTHON=1): "
-            "use backend='python'"
-        )
-    if choice not in ("compiled", "python"):
-        raise EuchreError(f"backend must be 'compiled' or 'python', not {backend!r}")
-    return choice
 
 
 def _pack(counts: Sequence[int]) -> int:

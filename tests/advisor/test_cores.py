@@ -1,0 +1,44 @@
+"""Which search serves, and how a user tells: ``euchre-tutor --version``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from euchre_tutor.advisor import cores
+from euchre_tutor.advisor.classic import dd
+from euchre_tutor.advisor.solitaire import solver
+from euchre_tutor.errors import EuchreError
+
+
+def _version(env: dict[str, str]) -> list[str]:
+    code = "import sys; from euchre_tutor.cli import main; sys.exit(main(['--version']))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()
+
+
+def test_version_names_the_backend_of_each_search() -> None:
+    env = {k: v for k, v in os.environ.items() if k != cores.PURE_PYTHON_VARIABLE}
+    lines = _version(env)
+    assert lines[0].startswith("euchre-tutor ")
+    words = {"compiled": "compiled (C core)", "python": "pure Python"}
+    assert lines[1:] == [
+        f"Solitaire solver: {words[solver.BACKEND]}",
+        f"classic double-dummy search: {words[dd.BACKEND]}",
+    ]
+
+
+def test_version_says_pure_python_when_asked_for() -> None:
+    lines = _version({**os.environ, cores.PURE_PYTHON_VARIABLE: "1"})
+    assert lines[1:] == ["Solitaire solver: pure Python", "classic double-dummy search: pure Python"]
+
+
+def test_a_missing_core_is_refused_with_the_way_out() -> None:
+    assert cores.load_core("euchre_tutor.advisor.no_such_core") is None
+    with pytest.raises(EuchreError, match=r"compiled test core is not available .* use backend='python'"):
+        cores.choose("compiled", None, "test core")
+    assert cores.choose(None, None, "test core") == "python"
+    assert cores.backends(None) == ("python",)
