@@ -51,7 +51,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Final
 
-from euchre_tutor.cards import Card, Suit, effective_suit, format_cards, is_left_bower
+from euchre_tutor.cards import Card, Suit, effective_suit, format_cards
 from euchre_tutor.classic import bidding, play
 from euchre_tutor.classic.actions import (
     ACTION_KINDS,
@@ -101,6 +101,7 @@ from euchre_tutor.classic.scoring import THREE_HANDED_MARCH, TRICKS, hand_points
 from euchre_tutor.classic.seating import Seat, Seating, Team
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, RulesError
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.rules.messages import follow_suit_message
 
 __all__ = [
     "ACTION_KINDS",
@@ -427,19 +428,8 @@ class HandState:
         led = self.led_suit
         if led is None:
             return IllegalPlay(self._lead_message(card, options))
-        note = ""
-        if self.trump is None:
-            pass
-        elif is_left_bower(card, self.trump):
-            note = f" ({card.symbol} is the left bower, so it counts as {self.trump.symbol}, not {card.suit.symbol if card.suit else ''})"
-        else:
-            lefts = [c for c in cards if is_left_bower(c, self.trump)]
-            if lefts:
-                note = f" ({lefts[0].symbol} is the left bower, so it counts as {self.trump.symbol})"
-        return IllegalPlay(
-            f"{card.symbol} does not follow {led.symbol} led and {who} holds {led.plural}{note}; "
-            f"legal: {options}"
-        )
+        lead = self.trick_plays[0][1]
+        return IllegalPlay(follow_suit_message(card, lead, self.trump, cards, who=who))
 
 
 _PHASE_WORDS: Final = {
