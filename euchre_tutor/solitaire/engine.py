@@ -38,7 +38,7 @@ from euchre_tutor.cards import (
 )
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
 from euchre_tutor.rules.messages import explain_trick, follow_suit_message
-from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.rules.solitaire import TRICKS, SolitaireRules, deal_points
 
 __all__ = [
     "HAND_SIZE",
@@ -66,7 +66,6 @@ __all__ = [
 
 HAND_SIZE = 5
 STOCK_SIZE = 18
-TRICKS = 5
 DECK_SIZE = 24
 
 Side = Literal["player", "deck"]
@@ -315,17 +314,6 @@ class DealScored:
 
 
 Event = TrumpChosen | CardPlayed | CardsBurned | StockExhausted | TrickWon | DealScored
-
-
-def deal_points(tricks_won: int, alone: bool) -> tuple[int, int, str]:
-    """(player points, deck points, rule id) for a finished deal, per the scoring table."""
-    if alone:
-        return (4, 0, "solitaire.score-alone") if tricks_won == TRICKS else (0, 4, "solitaire.score-alone")
-    if tricks_won == TRICKS:
-        return 2, 0, "solitaire.score-march"
-    if tricks_won >= 3:
-        return 1, 0, "solitaire.score-point"
-    return 0, 2, "solitaire.score-euchre"
 
 
 # --------------------------------------------------------------------------- state
