@@ -22,6 +22,7 @@ __all__ = [
     "ALONE_ID",
     "PARTNER_ID",
     "PASS_ID",
+    "TRUMP_IDS",
     "action_from_id",
     "action_id",
     "card_from_id",
