@@ -30,7 +30,8 @@ import random
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit, effective_suit, trick_power
-from euchre_tutor.classic.engine import HandState, Phase
+from euchre_tutor.classic.actions import Phase
+from euchre_tutor.classic.hand import HandState
 from euchre_tutor.classic.openspiel import ALONE_ID, PARTNER_ID, PASS_ID, TRUMP_IDS, card_from_id, card_id
 from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.classic import ClassicRules

@@ -20,7 +20,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from euchre_tutor.classic.engine import Action, Deal, Event, MatchState, Seat, new_match, rules_seating
+from euchre_tutor.classic.actions import Action
+from euchre_tutor.classic.deal import Deal, rules_seating
+from euchre_tutor.classic.events import Event
+from euchre_tutor.classic.match import MatchState, new_match
+from euchre_tutor.classic.seating import Seat
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.history import History, parse_saved_json, read_saved_file
 from euchre_tutor.rules.classic import ClassicRules

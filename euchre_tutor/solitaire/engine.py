@@ -61,6 +61,7 @@ __all__ = [
     "TrickWon",
     "TrumpChosen",
     "deal_points",
+    "follow_suit_message",
     "new_deal",
 ]
 

@@ -16,11 +16,11 @@ from euchre_tutor.classic.engine import (
     Seat,
     Team,
     TrickWon,
-    _legal_cards,
     hand_points,
     new_hand,
     new_match,
 )
+from euchre_tutor.classic.play import _legal_cards
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
 from euchre_tutor.rules.classic import ClassicRules, preset
 from tests.classic.helpers import HANDS, UP, random_to_end, run, sample_deal
