@@ -2,7 +2,9 @@
 
 The public names of the engine (:mod:`~euchre_tutor.classic.engine` gathers
 them from actions, deal, events, hand, play, scoring, house and match) and
-:class:`~euchre_tutor.classic.game.ClassicGame` are re-exported here.
+:class:`~euchre_tutor.classic.game.ClassicGame` (with
+:func:`~euchre_tutor.classic.game.load_saved_or_deal`, which tells a saved
+game from a teacher's deal) are re-exported here.
 
 >>> from euchre_tutor.classic import Deal, new_hand
 >>> new_hand(Deal.from_seed(7, "N")).to_act
@@ -62,7 +64,7 @@ from euchre_tutor.classic.engine import (
     trump_broken,
     trump_lead_barred,
 )
-from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
 
 __all__ = [
     "ACTION_KINDS",
@@ -107,6 +109,7 @@ __all__ = [
     "farmer_ranks",
     "hand_points",
     "legal_plays",
+    "load_saved_or_deal",
     "misdeal_kind",
     "new_hand",
     "new_match",
