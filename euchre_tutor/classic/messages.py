@@ -27,7 +27,7 @@ from euchre_tutor.rules.messages import follow_suit_message
 if TYPE_CHECKING:
     from euchre_tutor.classic.hand import HandState
 
-__all__ = ["explain_illegal"]
+__all__ = ["PHASE_WORDS", "explain_illegal"]
 
 
 def explain_illegal(s: HandState, act: Action, legal: tuple[Action, ...]) -> IllegalAction:
@@ -86,7 +86,7 @@ def explain_illegal(s: HandState, act: Action, legal: tuple[Action, ...]) -> Ill
             f"the dealer's discard; legal: {options}"
         )
     return IllegalAction(
-        f"{act} is not legal now: it is {who}'s turn ({_PHASE_WORDS[s.phase]}); legal: {options}"
+        f"{act} is not legal now: it is {who}'s turn ({PHASE_WORDS[s.phase]}); legal: {options}"
     )
 
 
@@ -155,7 +155,7 @@ def _lead_message(s: HandState, card: Card, options: str) -> str:
     return f"{card.symbol} is a trump and {why}, unless you hold only trumps; legal: {options}"
 
 
-_PHASE_WORDS: Final = {
+PHASE_WORDS: Final = {
     Phase.BLIND: "the dealer names trump blind (a joker was turned up)",
     Phase.BEST_CARD: "the loner's partner passes a card (call for best)",
     Phase.LONER_DISCARD: "the loner discards one card after the call for best",
