@@ -2,24 +2,8 @@
 
 from __future__ import annotations
 
-from euchre_tutor.bots.classic import (
-    LEVELS,
-    BeginnerPlayer,
-    ExpertPlayer,
-    Level,
-    Player,
-    RandomPlayer,
-    RuleBasedPlayer,
-    play_out,
-)
+from euchre_tutor.bots import classic
+from euchre_tutor.bots.classic import *  # noqa: F403 - the players and levels (its __all__)
 
-__all__ = [
-    "LEVELS",
-    "BeginnerPlayer",
-    "ExpertPlayer",
-    "Level",
-    "Player",
-    "RandomPlayer",
-    "RuleBasedPlayer",
-    "play_out",
-]
+__all__: list[str] = []
+__all__ += classic.__all__
