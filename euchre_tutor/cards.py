@@ -2,7 +2,9 @@
 
 Every question "which suit is this card now?" goes through
 :func:`effective_suit`; every question "which card wins?" goes through
-:func:`trick_power`. Nothing else in the project special-cases bowers.
+:func:`card_power` (:func:`trick_power` under a trump, or high no-trump);
+every question "which cards may I play?" goes through :func:`playable`.
+Nothing else in the project special-cases bowers or the low no-trump bid.
 
 >>> Card.parse("J♣").name
 'jack of clubs'
@@ -27,6 +29,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "card_power",
     "deck",
     "effective_suit",
     "format_cards",
@@ -36,9 +39,11 @@ __all__ = [
     "left_bower",
     "parse_card",
     "parse_cards",
+    "playable",
     "right_bower",
     "trick_power",
     "trump_order",
+    "winning_index",
 ]
 
 
@@ -364,16 +369,69 @@ def trick_power(card: Card, trump: Suit | None, led: Suit) -> int:
     return 0
 
 
-def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Index of the card that wins a trick played in this order (first card leads)."""
+_LOW_NOTRUMP_TOP = 20  # above every rank, so under a low no-trump bid the lowest card is the strongest
+
+
+def card_power(card: Card, trump: Suit | None, led: Suit, notrump: str | None = None) -> int:
+    """How strongly ``card`` competes in a trick led in ``led``, under any contract.
+
+    0 means it cannot win. With a trump (or a high no-trump bid) this is
+    :func:`trick_power`; under a low no-trump bid (``notrump="low"``) the
+    lowest card of the led suit wins, so the 9 (or the 7 in a 32-card deck)
+    is the strongest and the ace the weakest.
+
+    >>> nine, ace = Card.parse("9S"), Card.parse("AS")
+    >>> card_power(ace, None, Suit.SPADES) > card_power(nine, None, Suit.SPADES)
+    True
+    >>> card_power(nine, None, Suit.SPADES, "low") > card_power(ace, None, Suit.SPADES, "low")
+    True
+    >>> card_power(Card.parse("9H"), None, Suit.SPADES, "low")  # does not follow: cannot win
+    0
+    """
+    if notrump == "low":
+        return _LOW_NOTRUMP_TOP - int(card.rank) if card.suit is led else 0
+    return trick_power(card, trump, led)
+
+
+def _low_power(card: Card, trump: Suit | None, led: Suit) -> int:
+    return card_power(card, trump, led, "low")
+
+
+def winning_index(cards: Sequence[Card], trump: Suit | None, notrump: str | None = None) -> int:
+    """Index of the card that wins a trick played in this order (first card leads).
+
+    >>> winning_index(parse_cards("AS JC 9S"), Suit.CLUBS)  # the right bower trumps the ace
+    1
+    >>> winning_index(parse_cards("KS 9S AS"), None, "low")  # low no-trump: the lowest spade
+    1
+    """
     led = effective_suit(cards[0], trump)
+    power = _low_power if notrump == "low" else trick_power
     best = 0
-    best_power = trick_power(cards[0], trump, led)
+    best_power = power(cards[0], trump, led)
     for i in range(1, len(cards)):
-        p = trick_power(cards[i], trump, led)
+        p = power(cards[i], trump, led)
         if p > best_power:
             best, best_power = i, p
     return best
+
+
+def playable(hand: Sequence[Card], trump: Suit | None, led: Suit | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to a trick led in ``led``, in hand order.
+
+    Follow the led (effective) suit if able, the left bower counting as
+    trump; holding none of it, any card. ``led=None`` (leading) allows any
+    card. This is the follow-suit rule of both games.
+
+    >>> format_cards(playable(parse_cards("JD 9H AS"), Suit.HEARTS, Suit.HEARTS))  # J♦ is the left bower
+    'JD 9H'
+    >>> format_cards(playable(parse_cards("JD AS"), Suit.HEARTS, Suit.DIAMONDS))  # no diamond: anything
+    'JD AS'
+    """
+    if led is None:
+        return tuple(hand)
+    follow = tuple(c for c in hand if effective_suit(c, trump) is led)
+    return follow or tuple(hand)
 
 
 @cache

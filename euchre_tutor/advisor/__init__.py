@@ -8,3 +8,5 @@
 Both describe their reasons with :class:`~euchre_tutor.advisor.solitaire.reasons.Reason`
 and cite ids from :mod:`euchre_tutor.rules.catalogue`.
 """
+
+__all__ = ["classic", "shared", "solitaire"]

@@ -21,6 +21,7 @@ from euchre_tutor.cards import (
     Card,
     Rank,
     Suit,
+    card_power,
     deck,
     effective_suit,
     is_left_bower,
@@ -361,9 +362,7 @@ def _low(view: SeatView) -> bool:
 
 def _power(card: Card, view: SeatView, led: Suit) -> int:
     """How strongly ``card`` competes in a trick led in ``led`` (0: cannot win), under any contract."""
-    if view.notrump == "low":
-        return 20 - int(card.rank) if card.suit is led else 0
-    return trick_power(card, view.trump, led)
+    return card_power(card, view.trump, led, view.notrump)
 
 
 def _cost(card: Card, view: SeatView) -> tuple[int, int]:

@@ -42,7 +42,7 @@ from euchre_tutor.rules.classic import ClassicRules
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from euchre_tutor.classic.engine import HandState
+    from euchre_tutor.classic.hand import HandState
 
 __all__ = ["APPLY", "LEGAL"]
 

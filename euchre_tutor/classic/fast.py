@@ -1,12 +1,15 @@
-"""The lean search path: classic Euchre hands as integer bitmasks, no event objects.
+"""The lean path: classic Euchre hands as integer bitmasks, no event objects.
 
-Bots and the advisor simulate thousands of hands; this module plays them
-without building states. A hand is four ints (bit ``i`` set = card ``i``
-held), cards numbered like OpenSpiel (``rank * 4 + suit``, suits C D H S,
-ranks 9 T J Q K A) and actions are OpenSpiel's numbers (24 pass, 25..28
-clubs..spades, 29 alone, 30 partner, a card's number to discard or play;
-records add 35..38 for a bid with "alone"), so
-it can be checked against OpenSpiel and the full engine move by move.
+It plays random hands (and random play-outs from the start of a trick)
+without building states, for the engine benchmark: no bot and no advisor
+uses it (``benchmarks/classic_engine.py`` does, and ``tests/classic/test_fast.py``
+checks it against the engine). A hand is four
+ints (bit ``i`` set = card ``i`` held); cards and actions carry OpenSpiel's
+numbers from :mod:`euchre_tutor.classic.openspiel` (a card is
+``rank * 4 + suit``, 24 pass, 25..28 clubs..spades, 29 alone, 30 partner,
+a card's number to discard or play; records add 35..38 for a bid with
+"alone"), so it can be checked against OpenSpiel and the full engine move
+by move.
 
 Every table a play needs is precomputed: for each trump, the mask of every
 effective suit and a flat "does card b beat card a" table; the next active
@@ -26,8 +29,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from euchre_tutor.cards import Card, Rank, Suit, effective_suit, trick_power
-from euchre_tutor.classic.engine import HandState, Phase
+from euchre_tutor.cards import Card, Suit, effective_suit, trick_power
+from euchre_tutor.classic.actions import Phase
+from euchre_tutor.classic.hand import HandState
+from euchre_tutor.classic.openspiel import ALONE_ID, PARTNER_ID, PASS_ID, TRUMP_IDS, card_from_id, card_id
 from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.classic import ClassicRules
 
@@ -39,13 +44,12 @@ __all__ = [
     "random_hand",
 ]
 
-_RANKS: Final = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 _SUITS: Final = tuple(Suit)
-_CARDS: Final = tuple(Card(_RANKS[i // 4], _SUITS[i % 4]) for i in range(24))
-PASS: Final = 24
-ALONE: Final = 29
-PARTNER: Final = 30
-ALONE_BID: Final = 10  # in records only: 35..38 = order/call that suit alone
+_CARDS: Final = tuple(card_from_id(i) for i in range(24))
+PASS: Final = PASS_ID
+ALONE: Final = ALONE_ID
+PARTNER: Final = PARTNER_ID
+ALONE_BID: Final = 10  # in records only: TRUMP_IDS + ALONE_BID + suit (35..38) = order/call that suit alone
 
 
 def _tables() -> tuple[
@@ -185,8 +189,14 @@ def random_hand(
         seat = (seat + 1) & 3
         r = int(rand() * n)
         if record is not None:
-            code = PASS if r == 0 else 25 + upsuit + (ALONE_BID if r == 2 else 0)
-            record.append((seat, code, (PASS, 25 + upsuit, *((35 + upsuit,) if with_bid else ()))))
+            code = PASS if r == 0 else TRUMP_IDS + upsuit + (ALONE_BID if r == 2 else 0)
+            record.append(
+                (
+                    seat,
+                    code,
+                    (PASS, TRUMP_IDS + upsuit, *((TRUMP_IDS + ALONE_BID + upsuit,) if with_bid else ())),
+                )
+            )
         if r:
             maker = seat
             alone = r == 2
@@ -217,7 +227,7 @@ def random_hand(
             trump = others[r % 3]
             alone = r >= 3
             if record is not None:
-                code = 25 + trump + (ALONE_BID if alone else 0)
+                code = TRUMP_IDS + trump + (ALONE_BID if alone else 0)
                 record.append((seat, code, _round_2_ids(others, stuck, with_bid)))
             break
         if maker < 0:
@@ -360,9 +370,9 @@ def _choices(mask: int) -> tuple[int, ...]:
 
 
 def _round_2_ids(others: list[int], stuck: bool, with_bid: bool) -> tuple[int, ...]:
-    ids = [25 + s for s in others]
+    ids = [TRUMP_IDS + s for s in others]
     if with_bid:
-        ids += [25 + ALONE_BID + s for s in others]
+        ids += [TRUMP_IDS + ALONE_BID + s for s in others]
     return tuple(sorted(ids if stuck else [PASS, *ids]))
 
 
@@ -373,7 +383,7 @@ def _ids(mask: int) -> tuple[int, ...]:
 def card_mask(cards: tuple[Card, ...]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << (_RANKS.index(c.rank) * 4 + c.suit.index if c.suit is not None else 0)
+        m |= 1 << card_id(c)
     return m
 
 

@@ -16,16 +16,23 @@ raises :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from euchre_tutor.classic.engine import Action, Deal, Event, MatchState, Seat, new_match, rules_seating
-from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.classic.actions import Action
+from euchre_tutor.classic.deal import Deal, rules_seating
+from euchre_tutor.classic.events import Event
+from euchre_tutor.classic.hand import HandState
+from euchre_tutor.classic.match import MatchState, new_match
+from euchre_tutor.classic.replay import replay_state
+from euchre_tutor.classic.seating import Seat
+from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
 from euchre_tutor.history import History, parse_saved_json, read_saved_file
+from euchre_tutor.jsonio import load_json_text, short
 from euchre_tutor.rules.classic import ClassicRules
 
-__all__ = ["FORMAT", "VERSION", "ClassicGame"]
+__all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
 
 FORMAT: Final = "euchre-tutor/classic-game"
 VERSION: Final = 1
@@ -141,3 +148,49 @@ class ClassicGame(History[MatchState, Action]):
     @classmethod
     def load(cls, path: str | Path) -> ClassicGame:
         return cls.loads(read_saved_file(path, "classic game"))
+
+
+_DEAL_EXAMPLE: Final = '{"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], "E": [...], "S": [...], "W": [...]}, "up": "KS"}'
+
+
+def load_saved_or_deal(data: bytes | str | Mapping[str, Any]) -> ClassicGame | HandState:
+    """What a Load box or file holds: a saved game, or a teacher's deal (the ``classic replay`` input).
+
+    A JSON object with a ``format`` key is a saved game (:meth:`ClassicGame.from_json`);
+    any other object is a teacher's deal: ``rules``, ``dealer``, ``hands``,
+    ``up``, optional ``kitty`` and ``actions`` (the moves already made), returned
+    as the :class:`HandState` after those actions. Anything else raises a
+    teaching error (IllegalAction for text that is not JSON or names another
+    save format, else the SaveFileError or DealError of the reader it looked like).
+
+    >>> hands = {"N": "9C TC JC QC KC", "E": "9D TD JD QD KD", "S": "9H TH JH QH KH", "W": "9S TS JS QS AC"}
+    >>> deal = {"dealer": "N", "up": "KS", "actions": ["pass"], "hands": {s: h.split() for s, h in hands.items()}}
+    >>> load_saved_or_deal(json.dumps(deal)).to_act
+    <Seat.S: 2>
+    >>> load_saved_or_deal(ClassicGame(seed=3).dumps()).state.to_act
+    <Seat.E: 1>
+    """
+    obj = _deal_json(data)
+    if isinstance(obj, dict) and "format" in obj:
+        if obj.get("format") != FORMAT:
+            raise IllegalAction(
+                f"a deal with a 'format' key is a saved game ({FORMAT!r}), not {short(obj.get('format'))}"
+            )
+        return ClassicGame.from_json(obj)
+    return replay_state(obj)
+
+
+def _deal_json(data: bytes | str | Mapping[str, Any]) -> object:
+    """The pasted text as JSON, read through the limits of :mod:`euchre_tutor.jsonio`."""
+    if isinstance(data, Mapping):
+        return dict(data)
+    if not isinstance(data, bytes | str):
+        raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
+    if not data.strip():
+        raise IllegalAction(f"paste a deal first: {_DEAL_EXAMPLE}")
+    try:
+        return load_json_text(data, "the teacher's deal")
+    except JsonInputError as error:
+        raise IllegalAction(
+            f'{error}; it looks like {{"dealer": "N", "hands": {{"N": ["9S", ...], ...}}, "up": "KS"}}'
+        ) from None

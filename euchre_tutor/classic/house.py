@@ -15,7 +15,7 @@ from euchre_tutor.classic.actions import MISDEAL, Action, _card_key
 from euchre_tutor.classic.seating import Seat
 
 if TYPE_CHECKING:
-    from euchre_tutor.classic.engine import HandState
+    from euchre_tutor.classic.hand import HandState
 
 __all__ = ["farmer_ranks", "misdeal_kind"]
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 from typing import Final
 
 from euchre_tutor.cards import Card, Rank, Suit
-from euchre_tutor.classic.engine import Action, Deal, HandState
+from euchre_tutor.classic.actions import Action, Phase
+from euchre_tutor.classic.deal import Deal
+from euchre_tutor.classic.hand import HandState
 
 __all__ = [
     "ALONE_ID",
     "PARTNER_ID",
     "PASS_ID",
+    "TRUMP_IDS",
     "action_from_id",
     "action_id",
     "card_from_id",
@@ -67,8 +70,6 @@ def action_id(action: Action, state: HandState) -> int:
 
 def action_from_id(number: int, state: HandState) -> Action:
     """Our action for OpenSpiel's number in ``state`` (round 1's suit is ``order``)."""
-    from euchre_tutor.classic.engine import Phase
-
     if number == PASS_ID:
         return Action("pass")
     if TRUMP_IDS <= number < TRUMP_IDS + 4:

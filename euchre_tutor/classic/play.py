@@ -13,17 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from euchre_tutor.cards import Card, Suit, describe_rank, effective_suit, is_trump, winning_index
+from euchre_tutor.cards import Card, Suit, effective_suit, playable, winning_index
 from euchre_tutor.classic.actions import Action, Phase, _card_key, _four
 from euchre_tutor.classic.events import CardPlayed, Event, HandScored, Trick, TrickWon
 from euchre_tutor.classic.scoring import TRICKS, hand_points, team_points
 from euchre_tutor.classic.seating import Seat
+from euchre_tutor.rules import messages
 from euchre_tutor.rules.classic import ClassicRules
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from euchre_tutor.classic.engine import HandState
+    from euchre_tutor.classic.hand import HandState
 
 __all__ = [
     "APPLY",
@@ -76,11 +77,7 @@ def trump_broken(tricks: Sequence[Trick], trump: Suit | None) -> bool:
 
 
 def _legal_cards(hand: tuple[Card, ...], trump: Suit | None, led: Suit | None) -> tuple[Card, ...]:
-    if led is not None:
-        follow = tuple(c for c in hand if effective_suit(c, trump) is led)
-        if follow:
-            return tuple(sorted(follow, key=_card_key))
-    return tuple(sorted(hand, key=_card_key))
+    return tuple(sorted(playable(hand, trump, led), key=_card_key))
 
 
 def _legal_play(s: HandState) -> tuple[Action, ...]:
@@ -100,40 +97,12 @@ def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None = None) -> int:
     """Index of the winning card; under a low no-trump bid the lowest card of the led suit wins."""
-    if notrump != "low":
-        return winning_index(cards, trump)
-    led = effective_suit(cards[0], None)
-    best = 0
-    for i in range(1, len(cards)):
-        if cards[i].suit is led and cards[i].rank < cards[best].rank:
-            best = i
-    return best
+    return winning_index(cards, trump, notrump)
 
 
 def explain_trick(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
-    """Why the winner's card won, in plain words."""
-    cards = trick.cards
-    win = cards[trick_winner(cards, trump, notrump)]
-    led_card = cards[0]
-    if trump is None:
-        led = led_card.suit
-        assert led is not None
-        if notrump == "low":
-            return (
-                f"{win.symbol} is the lowest {led.plural[:-1]} played: with no trump (low), the lowest "
-                "card of the led suit wins"
-            )
-        return f"{win.symbol} is the highest {led.plural[:-1]} played: with no trump, the highest card of the led suit wins"
-    led = effective_suit(led_card, trump)
-    trumps = [c for c in cards if is_trump(c, trump)]
-    if not trumps:
-        return f"{win.symbol} is the highest {led.plural[:-1]} (the led suit) and no trump was played"
-    rank_words = describe_rank(win, trump)
-    if led is trump:
-        return f"{win.symbol} is {rank_words}: the highest trump played"
-    if len(trumps) == 1:
-        return f"{win.symbol} is a trump ({rank_words}): a trump beats every card of the other suits"
-    return f"{win.symbol} is {rank_words}: the highest of the trumps played"
+    """Why the winner's card won, in plain words (the sentence both games say)."""
+    return messages.explain_trick(trick.cards, trump, notrump)
 
 
 def _apply_play(s: HandState, a: Action) -> HandState:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from euchre_tutor.classic.engine import Deal, HandState, new_hand, rules_seating
+from euchre_tutor.classic.deal import Deal, rules_seating
+from euchre_tutor.classic.hand import HandState, new_hand
 from euchre_tutor.errors import DealError, EuchreError
 from euchre_tutor.jsonio import short
 from euchre_tutor.rules.classic import ClassicRules

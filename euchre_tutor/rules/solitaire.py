@@ -1,13 +1,24 @@
-"""The Euchre Solitaire rules configuration (see docs: rules-solitaire)."""
+"""The Euchre Solitaire rules: the configuration (see docs: rules-solitaire) and the scoring table.
+
+:func:`deal_points` is the one place that scores a deal; the engine and the
+exact solver both read it.
+
+>>> deal_points(3, alone=False)
+DealScore(player=1, deck=0, rule='solitaire.score-point')
+>>> [deal_points(t, alone=False).net for t in range(6)]  # the player's side: negative, the deck scores
+[-2, -2, -2, 1, 1, 2]
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from euchre_tutor.errors import RulesError
 
-__all__ = ["SolitaireRules"]
+__all__ = ["TRICKS", "DealScore", "SolitaireRules", "deal_points"]
+
+TRICKS = 5  # tricks in a deal
 
 MIN_TARGET = 1
 MAX_TARGET = 100
@@ -51,3 +62,36 @@ class SolitaireRules:
                 f"{', '.join(sorted(known))}"
             )
         return cls(**data)
+
+
+class DealScore(NamedTuple):
+    """The points a finished deal scores: each side's, and the rule id of the scoring line."""
+
+    player: int
+    deck: int
+    rule: str
+
+    @property
+    def net(self) -> int:
+        """The deal's points from the player's side (negative: the deck scores)."""
+        return self.player - self.deck
+
+
+def deal_points(tricks_won: int, alone: bool) -> DealScore:
+    """The score of a deal the player finished with ``tricks_won`` tricks (0..5), per the scoring table.
+
+    Not alone: 3 or 4 tricks score 1, a march (all 5) 2, fewer than 3 are
+    euchred (the deck scores 2). Alone: only a march scores, 4; anything less
+    gives the deck 4.
+    """
+    if alone:
+        return (
+            DealScore(4, 0, "solitaire.score-alone")
+            if tricks_won == TRICKS
+            else DealScore(0, 4, "solitaire.score-alone")
+        )
+    if tricks_won == TRICKS:
+        return DealScore(2, 0, "solitaire.score-march")
+    if tricks_won >= 3:
+        return DealScore(1, 0, "solitaire.score-point")
+    return DealScore(0, 2, "solitaire.score-euchre")

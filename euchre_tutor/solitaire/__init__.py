@@ -1,4 +1,8 @@
-"""Euchre Solitaire: the engine (one deal), the game to the target, save/load."""
+"""Euchre Solitaire: the engine (one deal), the game to the target, save/load.
+
+:func:`~euchre_tutor.solitaire.game.load_saved_or_deal` reads what a Load box
+holds: a saved game or a teacher's deal.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from euchre_tutor.solitaire.engine import (
     Trick,
     new_deal,
 )
-from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
+from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 
 __all__ = [
     "Action",
@@ -27,5 +31,6 @@ __all__ = [
     "SolitaireGame",
     "StartDeal",
     "Trick",
+    "load_saved_or_deal",
     "new_deal",
 ]

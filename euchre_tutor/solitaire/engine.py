@@ -29,16 +29,16 @@ from euchre_tutor.cards import (
     Card,
     Suit,
     deck,
-    describe_rank,
     effective_suit,
     format_cards,
-    is_left_bower,
     is_trump,
     parse_cards,
+    playable,
     winning_index,
 )
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
-from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.rules.messages import explain_trick, follow_suit_message
+from euchre_tutor.rules.solitaire import TRICKS, SolitaireRules, deal_points
 
 __all__ = [
     "HAND_SIZE",
@@ -61,12 +61,12 @@ __all__ = [
     "TrickWon",
     "TrumpChosen",
     "deal_points",
+    "follow_suit_message",
     "new_deal",
 ]
 
 HAND_SIZE = 5
 STOCK_SIZE = 18
-TRICKS = 5
 DECK_SIZE = 24
 
 Side = Literal["player", "deck"]
@@ -317,17 +317,6 @@ class DealScored:
 Event = TrumpChosen | CardPlayed | CardsBurned | StockExhausted | TrickWon | DealScored
 
 
-def deal_points(tricks_won: int, alone: bool) -> tuple[int, int, str]:
-    """(player points, deck points, rule id) for a finished deal, per the scoring table."""
-    if alone:
-        return (4, 0, "solitaire.score-alone") if tricks_won == TRICKS else (0, 4, "solitaire.score-alone")
-    if tricks_won == TRICKS:
-        return 2, 0, "solitaire.score-march"
-    if tricks_won >= 3:
-        return 1, 0, "solitaire.score-point"
-    return 0, 2, "solitaire.score-euchre"
-
-
 # --------------------------------------------------------------------------- state
 
 
@@ -395,11 +384,8 @@ class DealState:
         """The cards the player may play now, in hand order."""
         if self.phase is not Phase.PLAY:
             return ()
-        if self.deck_lead is None:
-            return self.hand
-        led = effective_suit(self.deck_lead, self.trump)
-        following = tuple(c for c in self.hand if effective_suit(c, self.trump) is led)
-        return following or self.hand
+        led = None if self.deck_lead is None else effective_suit(self.deck_lead, self.trump)
+        return playable(self.hand, self.trump, led)
 
     def legal_actions(self) -> tuple[Action, ...]:
         if self.phase is Phase.CHOOSE_TRUMP:
@@ -489,7 +475,7 @@ class DealState:
         lead = self.deck_lead
         cards = (lead, card)
         winner: Side = "deck" if winning_index(cards, trump) == 0 else "player"
-        reason = explain_trick(cards, ("deck", "player"), trump)
+        reason = explain_trick(cards, trump)
         trick = Trick("deck", card, lead, (), winner, False, reason)
         events: tuple[Event, ...] = (
             CardPlayed("player", card, False, n, "solitaire.follow-deck"),
@@ -509,7 +495,7 @@ class DealState:
                 events.append(CardPlayed("deck", turned, False, n, "solitaire.burn"))
                 cards = (card, turned)
                 winner: Side = "player" if winning_index(cards, trump) == 0 else "deck"
-                reason = explain_trick(cards, ("player", "deck"), trump)
+                reason = explain_trick(cards, trump)
                 events.append(TrickWon(n, winner, reason))
                 trick = Trick("player", card, turned, burned, winner, False, reason)
                 state = replace(self, hand=hand, stock=self.stock[i + 1 :], burned=self.burned + burned)
@@ -575,51 +561,3 @@ def new_deal(deal: SolitaireDeal, rules: SolitaireRules | None = None) -> DealSt
         hand=deal.hand,
         stock=deal.stock,
     )
-
-
-# --------------------------------------------------------------------------- explanations
-
-
-def follow_suit_message(card: Card, lead: Card, trump: Suit | None, legal: Sequence[Card]) -> str:
-    """Why ``card`` may not be played on ``lead``: the follow-suit rule, with the left bower spelled out.
-
-    >>> from euchre_tutor.cards import parse_cards
-    >>> print(follow_suit_message(Card.parse("JS"), Card.parse("KS"), Suit.CLUBS, parse_cards("QS")))
-    J♠ does not follow ♠: it is the left bower, so it counts as ♣ (trump), not ♠. You hold ♠, so you must follow; legal: Q♠
-    """
-    led = effective_suit(lead, trump)
-    mine = effective_suit(card, trump)
-    led_word = f"trump ({led.symbol})" if trump is not None and led is trump else led.symbol
-    if is_left_bower(card, trump) and card.suit is not None:
-        what = f"it is the left bower, so it counts as {mine.symbol} (trump), not {card.suit.symbol}"
-    else:
-        what = f"it is a {'trump' if trump is not None and mine is trump else mine.plural[:-1]}"
-    notes = []
-    if is_left_bower(lead, trump):
-        notes.append(f"{lead.symbol} is the left bower, so trump was led")
-    lefts = [c for c in legal if is_left_bower(c, trump) and c != card]
-    if lefts:
-        notes.append(f"your {lefts[0].symbol} is the left bower, a trump")
-    extra = f" ({'; '.join(notes)})" if notes else ""
-    return (
-        f"{card.symbol} does not follow {led_word}: {what}. You hold {led_word}{extra}, so you must follow; "
-        f"legal: {format_cards(legal, symbols=True)}"
-    )
-
-
-def explain_trick(cards: Sequence[Card], sides: Sequence[Side], trump: Suit) -> str:
-    """One sentence saying why the winner of a two-card trick won."""
-    w = winning_index(cards, trump)
-    win, lose = cards[w], cards[1 - w]
-    led = effective_suit(cards[0], trump)
-    win_trump, lose_trump = is_trump(win, trump), is_trump(lose, trump)
-    if win_trump and lose_trump:
-        return (
-            f"{win.symbol} ({describe_rank(win, trump)}) beats {lose.symbol} ({describe_rank(lose, trump)})"
-        )
-    if win_trump:
-        lead_note = " led" if w == 1 else ""
-        return f"{win.symbol} is trump and beats {lose.symbol}{lead_note}"
-    if effective_suit(lose, trump) is not led:
-        return f"{lose.symbol} neither follows {led.symbol} nor is trump, so {win.symbol} wins"
-    return f"{win.symbol} is the higher {led.plural[:-1]}"

@@ -26,6 +26,7 @@ from typing import Any
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
 from euchre_tutor.history import History, parse_saved_json, read_saved_file
+from euchre_tutor.jsonio import decode_text
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import (
     Action,
@@ -48,6 +49,7 @@ __all__ = [
     "StartDeal",
     "action_from_json",
     "action_to_json",
+    "load_saved_or_deal",
 ]
 
 SAVE_FORMAT = "euchre-tutor/solitaire-game"
@@ -244,6 +246,27 @@ class SolitaireGame(History[GameState, GameAction]):
     @classmethod
     def load(cls, path: str | Path) -> SolitaireGame:
         return cls.loads(read_saved_file(path, "game"))
+
+
+def load_saved_or_deal(text: bytes | str) -> SolitaireGame | SolitaireDeal:
+    """What a Load box or file holds: a saved game (the JSON Save game writes) or a teacher's deal.
+
+    JSON (text starting with ``{`` or ``[``) is read as a saved game and
+    nothing else; any other text as the 24 cards of a deal in deal order
+    (hand 1-5, turn card 6, stock 7-24 top first). A byte-order mark and
+    surrounding blanks are ignored. Text that is neither raises the error of
+    the reader it looked like (a SaveFileError, or a CardError/DealError that
+    says what a deal is).
+
+    >>> load_saved_or_deal(str(SolitaireDeal.from_seed(3))) == SolitaireDeal.from_seed(3)
+    True
+    >>> load_saved_or_deal(SolitaireGame(seed=3).dumps()).seed
+    3
+    """
+    stripped = decode_text(text, "the saved game or deal").strip().removeprefix("\ufeff")
+    if stripped.startswith(("{", "[")):
+        return SolitaireGame.loads(stripped)
+    return SolitaireDeal.parse(stripped)
 
 
 def action_to_json(action: GameAction) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from euchre_tutor.cards import (
     is_left_bower,
     parse_card,
     parse_cards,
+    playable,
     winning_index,
 )
 from euchre_tutor.classic.engine import Action, Phase, hand_points, rules_seating
@@ -194,8 +195,8 @@ class FollowSuitQuestion(Question):
         self.lead = parse_card(lead)
         self.trump = Suit.parse(trump)
         led = effective_suit(self.lead, self.trump)
-        following = [c for c in self.hand if effective_suit(c, self.trump) is led]
-        self.legal = tuple(following or self.hand)
+        self.legal = playable(self.hand, self.trump, led)
+        following = any(effective_suit(c, self.trump) is led for c in self.hand)
         prompt = (
             f"<b>{self.trump.plural.capitalize()} are trump.</b> The deck leads "
             f"{cards_html([self.lead], trump=self.trump)}. Your hand: {cards_html(self.hand, trump=self.trump)} "

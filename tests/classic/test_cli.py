@@ -99,7 +99,7 @@ def test_openspiel_rules_and_lone_defender(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        (_input(actions=[*MARCH[:5], "play TS"]), "action 6 ('play TS'): 10♠ does not follow ♥ led"),
+        (_input(actions=[*MARCH[:5], "play TS"]), "action 6 ('play TS'): 10♠ does not follow trump (♥)"),
         (_input(actions=["play 9S"]), "action 1 ('play 9S')"),
         (_input(actions=["shout"]), "'shout' is not an action"),
         (_input(hands={**HANDS, "N": ["9S"]}), "North must hold 5 cards"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -15,11 +16,11 @@ from euchre_tutor.classic.engine import (
     Seat,
     Team,
     TrickWon,
-    _legal_cards,
     hand_points,
     new_hand,
     new_match,
 )
+from euchre_tutor.classic.play import _legal_cards
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
 from euchre_tutor.rules.classic import ClassicRules, preset
 from tests.classic.helpers import HANDS, UP, random_to_end, run, sample_deal
@@ -346,7 +347,9 @@ def test_openspiel_plays_one_hand() -> None:
             ["order", "discard 9S", "play KH", "play 9D", "play 9C"],
             "play TS",
             IllegalPlay,
-            "10♠ does not follow ♥ led and North holds hearts; legal: A♥",
+            re.escape(
+                "10♠ does not follow trump (♥): it is a spade. North holds trump (♥), so North must follow; legal: A♥"
+            ),
         ),
     ],
 )
@@ -373,6 +376,9 @@ def test_revoke_message_names_the_left_bower() -> None:
     )
     s = run(new_hand(deal2, STANDARD), "order")  # E orders diamonds; JH is the left bower
     s = run(s, "discard 9S", "play KH")
-    with pytest.raises(IllegalPlay, match=r"J♥ is the left bower, so it counts as ♦, not ♥.*legal: 9♥$"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"J♥ does not follow ♥: it is the left bower, so it counts as ♦ \(trump\), not ♥.*legal: 9♥$",
+    ):
         s.apply("play JH")
     assert s.legal_actions() == (Action.parse("play 9H"),)

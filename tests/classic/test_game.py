@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from euchre_tutor.classic.engine import HandStarted, Seat
-from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
+from euchre_tutor.classic.hand import HandState
 from euchre_tutor.errors import IllegalAction, SaveFileError
 from euchre_tutor.rules.classic import preset
-from tests.classic.helpers import sample_deal
+from tests.classic.helpers import HANDS, UP, sample_deal
 
 
 def _game() -> ClassicGame:
@@ -95,3 +97,38 @@ def test_unreadable_files(tmp_path: Path) -> None:
         ClassicGame.load(tmp_path / "missing.json")
     with pytest.raises(SaveFileError, match="missing key"):
         ClassicGame.from_json({"format": "euchre-tutor/classic-game", "version": 1})
+
+
+# -- one loader for a saved game or a teacher's deal ---------------------------
+
+
+def test_loader_tells_a_saved_game_from_a_teachers_deal() -> None:
+
+    saved = load_saved_or_deal(_game().dumps())
+    assert isinstance(saved, ClassicGame) and saved.actions == _game().actions
+    deal = {"dealer": "N", "hands": HANDS, "up": UP, "actions": ["pass", "order"]}
+    for given in (json.dumps(deal), json.dumps(deal).encode("utf-8"), deal):
+        hand = load_saved_or_deal(given)
+        assert isinstance(hand, HandState)
+        assert hand.deal == sample_deal() and [str(a) for _, a in hand.history] == ["pass", "order"]
+
+
+@pytest.mark.parametrize(
+    ("data", "error", "words"),
+    [
+        ("", IllegalAction, "paste a deal first"),
+        ("   ", IllegalAction, "paste a deal first"),
+        ("{not json", IllegalAction, 'it looks like {"dealer"'),
+        (42, IllegalAction, "a teacher's deal is a JSON object"),
+        (
+            '{"format": "euchre-tutor/solitaire-game"}',
+            IllegalAction,
+            "a deal with a 'format' key is a saved game",
+        ),
+        ('{"format": "euchre-tutor/classic-game", "version": 9}', SaveFileError, "version 9"),
+        ('{"dealer": "N"}', Exception, "missing 'hands', 'up'"),
+    ],
+)
+def test_loader_teaches_when_the_text_is_neither(data: object, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=re.escape(words)):
+        load_saved_or_deal(data)  # type: ignore[arg-type]

@@ -290,7 +290,7 @@ def test_six_players_loner_left_lead() -> None:
 
 
 def test_match_with_three_teams_goes_on_while_the_top_is_shared() -> None:
-    from euchre_tutor.classic.engine import _match_over
+    from euchre_tutor.classic.match import _match_over
 
     assert not _match_over(R(players=3), (2, 10, 10), 5)
     assert _match_over(R(players=3), (2, 10, 12), 5)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.errors import IllegalAction, RulesError, SaveFileError
+from euchre_tutor.errors import CardError, DealError, IllegalAction, JsonInputError, RulesError, SaveFileError
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, SolitaireDeal
-from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
+from euchre_tutor.solitaire.game import SolitaireGame, StartDeal, load_saved_or_deal
 
 
 def _play_deal(game: SolitaireGame, choice: OrderUp | NameTrump | None = None) -> None:
@@ -154,3 +154,31 @@ def test_start_deal_action_is_recorded() -> None:
     deal = SolitaireDeal.from_seed(777)
     game.new_deal(deal)
     assert game.actions == (StartDeal(deal),)
+
+
+# -- one loader for a saved game or a teacher's deal ---------------------------
+
+
+def test_loader_tells_a_saved_game_from_a_teachers_deal() -> None:
+    deal = SolitaireDeal.from_seed(11)
+    assert load_saved_or_deal(f"\ufeff  {deal}\n") == deal
+    assert load_saved_or_deal(", ".join(str(c) for c in deal.cards).encode("utf-8")) == deal
+    game = SolitaireGame(seed=11)
+    _play_deal(game)
+    loaded = load_saved_or_deal(game.dumps())
+    assert isinstance(loaded, SolitaireGame) and loaded.state == game.state
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "words"),
+    [
+        ('{"format": "euchre-tutor/classic-game"}', SaveFileError, "format"),
+        ("[1, 2", SaveFileError, "not valid JSON"),
+        ("9H 9C KC", DealError, "3 cards given"),
+        ("hello", CardError, "is not a card"),
+        (b"\xff\xfe", JsonInputError, "not UTF-8 text"),
+    ],
+)
+def test_loader_teaches_when_the_text_is_neither(text: str, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words):
+        load_saved_or_deal(text)

@@ -21,8 +21,8 @@ How it works. Cards are bits of a 64-bit mask numbered by ``Card.index``
 (suit * 8 + rank offset, the joker 32: the pack's order). Per contract
 (deck, joker, trump, no-trump) Python computes, from the engine's own
 :func:`~euchre_tutor.cards.effective_suit` and
-:func:`~euchre_tutor.cards.trick_power` (and the low no-trump rule of
-:func:`~euchre_tutor.classic.engine.trick_winner`), each card's effective
+:func:`~euchre_tutor.cards.card_power` (which covers the low no-trump bid),
+each card's effective
 suit, its power for every led suit, the cards above it in its own suit and
 its place from cheapest to dearest; the search only reads those tables.
 The solver is alpha-beta on the makers' trick count with a transposition
@@ -64,7 +64,7 @@ from functools import cache
 from typing import Any, Final
 
 from euchre_tutor.advisor.cores import backends, choose, load_core
-from euchre_tutor.cards import Card, Suit, effective_suit, trick_power
+from euchre_tutor.cards import Card, Suit, card_power, effective_suit
 from euchre_tutor.classic.engine import TRICKS, HandState, Phase
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.views.classic import seat_view
@@ -90,7 +90,6 @@ BACKEND: Final[str] = BACKENDS[0]
 
 _CARD_SLOTS: Final = 33  # Card.index runs 0..32 (the joker is 32)
 _LEAD_RULES: Final = {"anytime": 0, "not-first-trick": 1, "after-broken": 2}
-_NO_WIN: Final = 0
 
 
 # ---------------------------------------------------------------------------
@@ -121,7 +120,6 @@ class _Tables:
         self.cost = [0] * n
         self.trumps = 0
         self.trump_suit = -1 if trump is None else trump.index
-        low = notrump == "low"
         own: dict[int, int] = {}
         for card in pack:
             i = card.index
@@ -131,8 +129,8 @@ class _Tables:
             if trump is not None and s is trump:
                 self.trumps |= 1 << i
             for led in Suit:
-                self.power[led.index][i] = _power(card, trump, led, low)
-            own[i] = _power(card, trump, s, low)
+                self.power[led.index][i] = card_power(card, trump, led, notrump)
+            own[i] = card_power(card, trump, s, notrump)
         for card in pack:
             i = card.index
             for other in pack:
@@ -148,13 +146,6 @@ class _Tables:
             c.index for c in sorted(pack, key=lambda c: (self.suit[c.index], self.above[c.index].bit_count()))
         ]
         self.blob = _table_blob(self)
-
-
-def _power(card: Card, trump: Suit | None, led: Suit, low: bool) -> int:
-    """The engine's trick power, with the low no-trump rule (the lowest card of the led suit wins)."""
-    if low:
-        return 20 - int(card.rank) if card.suit is led else _NO_WIN
-    return trick_power(card, trump, led)
 
 
 def _table_blob(t: _Tables) -> bytes:
