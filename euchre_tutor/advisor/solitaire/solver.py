@@ -60,8 +60,9 @@ from math import factorial, gcd
 from typing import Any, Final
 
 from euchre_tutor.advisor.cores import backends, choose, load_core
-from euchre_tutor.cards import Card, Suit, deck, effective_suit, trick_power
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, playable, trick_power
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.solitaire import deal_points
 
 __all__ = [
     "ALONE_POINTS",
@@ -73,12 +74,12 @@ __all__ = [
     "Objective",
     "Outcome",
     "Solver",
-    "deal_points",
 ]
 
-#: Points of a deal, from the player's side, by the number of tricks taken (0..5).
-POINTS: tuple[int, ...] = (-2, -2, -2, 1, 1, 2)
-ALONE_POINTS: tuple[int, ...] = (-4, -4, -4, -4, -4, 4)
+#: Points of a deal, from the player's side, by the number of tricks taken (0..5): the rules'
+#: scoring table (:func:`euchre_tutor.rules.solitaire.deal_points`), net of the deck's points.
+POINTS: tuple[int, ...] = tuple(deal_points(t, alone=False).net for t in range(6))
+ALONE_POINTS: tuple[int, ...] = tuple(deal_points(t, alone=True).net for t in range(6))
 _MARCH: tuple[int, ...] = (0, 0, 0, 0, 0, 1)
 _MAKE: tuple[int, ...] = (0, 0, 0, 1, 1, 1)
 
@@ -97,11 +98,6 @@ BACKEND: Final[str] = BACKENDS[0]
 
 #: The most unseen cards a position can have; 18! < 2**63, so every count fits 64 bits.
 MAX_UNSEEN: Final = 18
-
-
-def deal_points(tricks: int, alone: bool) -> int:
-    """The deal's points from the player's side (negative: the deck scores)."""
-    return (ALONE_POINTS if alone else POINTS)[tricks]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +186,8 @@ class Knowledge:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player may play now (following the deck's lead if able)."""
-        if self.deck_lead is None:
-            return self.hand
-        led = effective_suit(self.deck_lead, self.trump)
-        follow = tuple(c for c in self.hand if effective_suit(c, self.trump) is led)
-        return follow or self.hand
+        led = None if self.deck_lead is None else effective_suit(self.deck_lead, self.trump)
+        return playable(self.hand, self.trump, led)
 
 
 # ---------------------------------------------------------------------------
