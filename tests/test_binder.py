@@ -133,7 +133,10 @@ def test_postbuild_installs_the_package_and_the_dashboards_run(tmp_path: Path) -
     shutil.copytree(
         ROOT,
         repo,
-        ignore=shutil.ignore_patterns(".venv", "artifacts", ".git", "__pycache__", "*.egg-info", ".*_cache"),
+        # no built cores either: postBuild must compile them itself
+        ignore=shutil.ignore_patterns(
+            ".venv", "artifacts", ".git", "__pycache__", "*.egg-info", ".*_cache", "*.so", "build"
+        ),
     )
     # A fresh environment that sees the test environment's packages instead of downloading them.
     # Its own site-packages comes first, so what postBuild installs there is what it imports.
@@ -163,6 +166,10 @@ def test_postbuild_installs_the_package_and_the_dashboards_run(tmp_path: Path) -
     # the package is installed in the fresh environment (not imported from the source folder)
     where = run(str(py), "-c", "import euchre_tutor; print(euchre_tutor.__file__)", cwd=tmp_path)
     assert where.strip().startswith(str(site)), where
+    # both searches run their compiled cores there (Binder's image has a C compiler)
+    version = run(str(py), "-m", "euchre_tutor", "--version", cwd=tmp_path)
+    assert "Solitaire solver: compiled (C core)" in version, version
+    assert "classic double-dummy search: compiled (C core)" in version, version
     run(
         str(py),
         "-m",
