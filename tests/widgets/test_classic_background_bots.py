@@ -119,6 +119,13 @@ def test_the_suggestion_is_the_club_players_rule_of_thumb_at_every_level() -> No
         assert c.suggestion.startswith(f"The Club computer player would {club[0].lower()}{club[1:]}.")
 
 
+def test_the_suggestion_says_why_in_the_words_of_the_player_that_chose_it() -> None:
+    c = ClassicController(SEED, bot=ExpertPlayer(worlds=4))
+    view = seat_view(c.state, c.seat)
+    club = RuleBasedPlayer()
+    assert c.suggest() and club.explain(view, club.choose(view)) in c.suggestion
+
+
 def test_the_table_shows_who_is_thinking_and_greys_the_cards() -> None:
     app = ClassicApp(seed=SEED, source=None, autoplay=False)
     try:
