@@ -13,11 +13,11 @@ from typing import Any, Final
 
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
+from euchre_tutor.session.classic_advice import ClassicGrade, ClassicHint
+from euchre_tutor.session.classic_controller import action_label
+from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.classic_advice import ClassicGrade, ClassicHint
-from euchre_tutor.widgets.classic_controller import action_label
-from euchre_tutor.widgets.classic_tutor import ClassicTutor, Decision, HandReview
 
 __all__ = [
     "METRICS",

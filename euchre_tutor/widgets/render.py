@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
+from euchre_tutor.session.analysis import Grade, Hint, OptionValue
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.views.solitaire import SolitaireView
-from euchre_tutor.widgets.analysis import Grade, Hint, OptionValue
 
 __all__ = [
     "face",

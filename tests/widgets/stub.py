@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from euchre_tutor.widgets.analysis import Grade, Hint, HintRequest, OptionValue, Progress, Reason
-from euchre_tutor.widgets.controller import action_label
+from euchre_tutor.session.analysis import Grade, Hint, HintRequest, OptionValue, Progress, Reason
+from euchre_tutor.session.controller import action_label
 
 LABELS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 

@@ -10,10 +10,10 @@ hand and must play exactly the game the computer players play on the click path.
 from __future__ import annotations
 
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.session.classic_controller import ClassicController, action_label
+from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.classic_controller import ClassicController, action_label
-from euchre_tutor.widgets.classic_tutor import ClassicTutor
 
 SEED = 5  # South passes first in round 1 and the three others each have a choice to make
 

@@ -19,9 +19,9 @@ from euchre_tutor.advisor.shared import THRESHOLDS
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
 from euchre_tutor.classic.engine import Phase
 from euchre_tutor.cli import main
+from euchre_tutor.session.analysis import Analyst
+from euchre_tutor.session.classic_advice import ClassicAdvisorSource, grade_scale
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.analysis import Analyst
-from euchre_tutor.widgets.classic_advice import ClassicAdvisorSource, grade_scale
 from tests.test_layers import assert_loads_no_widget_library
 
 WORLDS = 40
@@ -176,7 +176,7 @@ def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: C
 
 
 def test_grades_follow_the_shared_thresholds() -> None:
-    from euchre_tutor.widgets.classic_advice import ClassicHint, ClassicOptionValue
+    from euchre_tutor.session.classic_advice import ClassicHint, ClassicOptionValue
 
     def hint(*evs: float) -> ClassicHint:
         from euchre_tutor.classic.engine import Action
@@ -416,7 +416,7 @@ def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None
 def test_the_analysis_worker_loads_no_widget_library() -> None:
     """The worker processes import the classic hint and computer-player sources alone: no ipywidgets."""
     assert_loads_no_widget_library(
-        "from euchre_tutor.widgets.classic_advice import classic_advisor_source, classic_bot_source;"
+        "from euchre_tutor.session.classic_advice import classic_advisor_source, classic_bot_source;"
         "classic_advisor_source(); classic_bot_source()"
     )
 

@@ -11,7 +11,7 @@ and the score; :meth:`next_hand` goes on.
 A computer player that thinks for long (the Expert level) need not think on
 the click path: with a :attr:`~ClassicController.thinker` set, each of its
 decisions that has a choice is asked of the thinker (a background worker, see
-:class:`~euchre_tutor.widgets.classic_tutor.ClassicTutor`), the student's
+:class:`~euchre_tutor.session.classic_tutor.ClassicTutor`), the student's
 click updates the table at once, and the answer comes back through
 :meth:`~ClassicController.bot_answered`; meanwhile :attr:`~ClassicController.thinking`
 names the seat and the student's clicks are refused with a message. The
@@ -61,9 +61,9 @@ from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, Rule
 from euchre_tutor.jsonio import error_text, load_json_text, short
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
+from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.views.classic import SeatView, seat_view
-from euchre_tutor.widgets.classic_seats import student_seat, tagged, win_words
-from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = [
     "CARD_KINDS",

@@ -1,6 +1,6 @@
 """The hint source for the dashboard: the exact Solitaire advisor, as display data.
 
-Runs in the analysis worker process (see :mod:`euchre_tutor.widgets.analysis`),
+Runs in the analysis worker process (see :mod:`euchre_tutor.session.analysis`),
 which imports no widget library: this module must not either. One solver
 lives for the whole session, so its memo serves every later position.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from euchre_tutor.advisor.solitaire.advice import Analysis as AdvisorAnalysis
 from euchre_tutor.advisor.solitaire.advice import analyse_trump, analyse_view, grade
 from euchre_tutor.advisor.solitaire.solver import Solver
+from euchre_tutor.session.analysis import Grade, Hint, HintRequest, HintSource, OptionValue, Progress, Reason
+from euchre_tutor.session.controller import action_label
 from euchre_tutor.solitaire.engine import Phase
-from euchre_tutor.widgets.analysis import Grade, Hint, HintRequest, HintSource, OptionValue, Progress, Reason
-from euchre_tutor.widgets.controller import action_label
 
 __all__ = ["AdvisorSource", "advisor_source", "hint_from_analysis"]
 

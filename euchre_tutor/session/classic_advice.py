@@ -1,6 +1,6 @@
 """The classic table's hint source: the classic advisor, as display data, run off the click path.
 
-Runs in the analysis worker process (see :mod:`euchre_tutor.widgets.analysis`),
+Runs in the analysis worker process (see :mod:`euchre_tutor.session.analysis`),
 which imports no widget library: this module must not either. A request
 carries the student's position as the ``euchre-tutor classic analyze`` input
 (:func:`~euchre_tutor.advisor.classic.position.write_position`), so the hint
@@ -19,8 +19,8 @@ from euchre_tutor.advisor.classic.cli import analyse_position
 from euchre_tutor.advisor.shared import THRESHOLDS, Reason, grade_label
 from euchre_tutor.bots.classic import Player, RuleBasedPlayer
 from euchre_tutor.classic.engine import Action
+from euchre_tutor.session.analysis import AnalysisSource, Progress
 from euchre_tutor.views.classic import SeatView
-from euchre_tutor.widgets.analysis import AnalysisSource, Progress
 
 __all__ = [
     "ClassicAdvisorSource",

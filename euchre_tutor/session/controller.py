@@ -21,10 +21,7 @@ from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
-from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
-from euchre_tutor.views.solitaire import SolitaireView, player_view
-from euchre_tutor.widgets.analysis import (
+from euchre_tutor.session.analysis import (
     Analyst,
     Grade,
     Hint,
@@ -34,12 +31,15 @@ from euchre_tutor.widgets.analysis import (
     Mode,
     file_message,
 )
-from euchre_tutor.widgets.observing import Observable, sentence
+from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
+from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
+from euchre_tutor.views.solitaire import SolitaireView, player_view
 
 __all__ = ["Decision", "SolitaireController"]
 
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
-DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.widgets.advice:advisor_source")
+DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
 
 
 @dataclass(frozen=True, slots=True)

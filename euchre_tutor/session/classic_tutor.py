@@ -1,9 +1,9 @@
 """The classic table's tutor: hints with numbers, grades, the post-hand review, levels, autoplay, open hands.
 
-:class:`ClassicTutor` sits beside a :class:`~euchre_tutor.widgets.classic_controller.ClassicController`
+:class:`ClassicTutor` sits beside a :class:`~euchre_tutor.session.classic_controller.ClassicController`
 (it knows nothing of widgets either) and listens to it. Whenever the student's
 turn starts it sends the position, written as the ``euchre-tutor classic
-analyze`` input, to an :class:`~euchre_tutor.widgets.analysis.Analyst` (a
+analyze`` input, to an :class:`~euchre_tutor.session.analysis.Analyst` (a
 worker process by default), so the analysis runs off the click path and the
 page never waits for it; the seed is the match's seed, so the hint shown is
 the command's output for the same position. Each analysed turn is kept by its
@@ -39,16 +39,16 @@ from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.views.classic import SeatView
-from euchre_tutor.widgets.analysis import AnalysisSource, Analyst, Message, file_message
-from euchre_tutor.widgets.classic_advice import (
+from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
+from euchre_tutor.session.classic_advice import (
     ClassicBotRequest,
     ClassicGrade,
     ClassicHint,
     ClassicHintRequest,
 )
-from euchre_tutor.widgets.classic_controller import CARD_KINDS, ClassicController, action_label
-from euchre_tutor.widgets.observing import Observable
+from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController, action_label
+from euchre_tutor.session.observing import Observable
+from euchre_tutor.views.classic import SeatView
 
 __all__ = [
     "DEFAULT_CLASSIC_SOURCE",
@@ -61,10 +61,10 @@ __all__ = [
 
 #: the hint source run in the worker; EUCHRE_TUTOR_CLASSIC_HINTS="module:factory" replaces it
 DEFAULT_CLASSIC_SOURCE: Final = os.environ.get(
-    "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.widgets.classic_advice:classic_advisor_source"
+    "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.session.classic_advice:classic_advisor_source"
 )
 #: the worker that thinks for the computer players of a deliberate level (Expert)
-CLASSIC_BOT_SOURCE: Final = "euchre_tutor.widgets.classic_advice:classic_bot_source"
+CLASSIC_BOT_SOURCE: Final = "euchre_tutor.session.classic_advice:classic_bot_source"
 #: seconds a forced card waits before it is played for the student (time to see it is forced)
 AUTOPLAY_PAUSE: Final = 0.6
 
