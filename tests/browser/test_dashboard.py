@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.solitaire.advice import Hint
 from euchre_tutor.session.advice import AdvisorSource
-from euchre_tutor.session.analysis import Hint
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal
 from euchre_tutor.widgets import SolitaireApp

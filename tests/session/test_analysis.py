@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from euchre_tutor.session.analysis import Analyst, Hint, HintRequest, OptionValue, Reason
+from euchre_tutor.advisor.shared import Reason
+from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
+from euchre_tutor.session.analysis import Analyst, HintRequest
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
@@ -52,7 +54,7 @@ def test_the_analysis_module_does_not_import_widget_libraries() -> None:
 def test_hint_html_shows_every_option_its_numbers_and_reasons() -> None:
     view = player_view(new_deal(SolitaireDeal.from_seed(4)))
     options = tuple(
-        OptionValue(a, str(a), Fraction(2 - i, 3), Fraction(1, 2), Fraction(0), Fraction(2 - i, 3))
+        OptionAnalysis(a, str(a), Fraction(2 - i, 3), Fraction(1, 2), Fraction(0), Fraction(2 - i, 3))
         for i, a in enumerate(view.legal)
     )
     hint = Hint(options, (Reason("solitaire.burn", "the deck burns 14/5 = 2.8 cards on average"),))
