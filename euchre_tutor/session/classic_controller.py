@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.bots.classic import Player, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic.engine import (
@@ -69,7 +70,7 @@ __all__ = [
     "CARD_KINDS",
     "ClassicController",
     "HandLog",
-    "action_label",
+    "action_meaning",
     "classic_rules",
     "hand_logs",
 ]
@@ -105,41 +106,6 @@ def rules_seat(rules: ClassicRules, chosen: Seat | str | None) -> Seat:
 
 # ---------------------------------------------------------------------------
 # Words for actions and tricks
-
-
-def action_label(action: Action, hand: HandState | SeatView) -> str:
-    """Short words for a decision button: 'Order up K♠', 'Call ♥ alone', 'Go under 9♠ 10♠ 9♥'.
-
-    Built from the action alone (and the up card), so any house-rule action gets a label;
-    an unknown kind falls back to its action string.
-    """
-    alone = " alone" if action.alone else ""
-    kind = action.kind
-    if kind == "pass":
-        return "Pass"
-    if kind == "order":
-        if hand.to_act == hand.dealer:
-            return f"Pick up {hand.up.symbol}{alone}"
-        return f"Order up {hand.up.symbol}{alone}"
-    if kind == "call":
-        if action.notrump == "high":
-            return f"Call high (no trump){alone}"
-        if action.notrump == "low":
-            return f"Call low (no trump, low wins){alone}"
-        if action.suit is not None:
-            return f"Call {action.suit.symbol} {action.suit.plural}{alone}"
-    defending = hand.phase is Phase.DEFEND_ALONE
-    if kind == "alone":
-        return "Defend alone" if defending else "Go alone"
-    if kind == "partner":
-        return "Defend with partner" if defending else "Play with partner"
-    if kind == "misdeal":
-        return "Misdeal (throw the hand in)"
-    if kind == "under":
-        return "Go under: " + " ".join(c.symbol for c in action.cards)
-    if kind in CARD_KINDS and action.card is not None:
-        return f"{kind.capitalize()} {action.card.symbol}"
-    return str(action).capitalize()
 
 
 def action_meaning(action: Action, hand: HandState | SeatView) -> str:

@@ -34,19 +34,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.position import write_position
+from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
-from euchre_tutor.session.classic_advice import (
-    ClassicBotRequest,
-    ClassicGrade,
-    ClassicHint,
-    ClassicHintRequest,
-)
-from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController, action_label
+from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
+from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController
 from euchre_tutor.session.observing import Observable
 from euchre_tutor.views.classic import SeatView
 
@@ -173,7 +171,7 @@ class ClassicTutor(Observable):
         self.autoplay = autoplay
         self.pause = pause
         self.open_hands = open_hands
-        self.hints: dict[tuple[Any, ...], ClassicHint] = {}
+        self.hints: dict[tuple[Any, ...], ClassicAnalysis] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._turns: dict[int, Turn] = {}
@@ -218,7 +216,7 @@ class ClassicTutor(Observable):
         return None if turn is None else turn.key
 
     @property
-    def current_hint(self) -> ClassicHint | None:
+    def current_hint(self) -> ClassicAnalysis | None:
         key = self.current_key
         return None if key is None else self.hints.get(key)
 
@@ -270,14 +268,14 @@ class ClassicTutor(Observable):
             )
         return out
 
-    def grade_of(self, decision: Decision) -> ClassicGrade | None:
+    def grade_of(self, decision: Decision) -> Grade | None:
         """The decision's grade; None while its analysis runs (or when hints are off)."""
         if decision.key is None:
-            return ClassicGrade("Best", 0.0, "the only legal choice.")
+            return Grade("Best", 0.0, 0.0, "the only legal choice.")
         hint = self.hints.get(decision.key)
-        return None if hint is None else hint.grade(decision.action)
+        return None if hint is None else classic_grade(hint, decision.action)
 
-    def hint_of(self, decision: Decision) -> ClassicHint | None:
+    def hint_of(self, decision: Decision) -> ClassicAnalysis | None:
         return None if decision.key is None else self.hints.get(decision.key)
 
     def last_decision(self) -> Decision | None:
@@ -421,7 +419,7 @@ class ClassicTutor(Observable):
                 g = None if d.forced else self.grade_of(d)
                 if g is None:
                     continue
-                graded.append(GradedDecision(d.label, g.label, g.loss))
+                graded.append(GradedDecision(d.label, g.label, float(g.loss)))
                 hint = self.hint_of(d)
                 if best is None and hint is not None:
                     best = hint.best.ev

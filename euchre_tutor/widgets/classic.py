@@ -50,17 +50,17 @@ from typing import Any, Literal
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.shared import grade_scale
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource
-from euchre_tutor.session.classic_advice import grade_scale
 from euchre_tutor.session.classic_controller import (
     ClassicController,
     HandLog,
-    action_label,
     action_meaning,
 )
 from euchre_tutor.session.classic_seats import (

@@ -9,8 +9,9 @@ hand and must play exactly the game the computer players play on the click path.
 
 from __future__ import annotations
 
+from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
-from euchre_tutor.session.classic_controller import ClassicController, action_label
+from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp
