@@ -406,6 +406,15 @@ class ExpertPlayer:
             return view.legal[0]
         return self.analyse(view).best.action
 
+    def explain(self, view: SeatView, action: Action) -> str:
+        """The advisor's reasons for the best action: the very analysis this player chooses by."""
+        if len(view.legal) == 1:
+            return "It is the only legal choice."
+        analysis = self.analyse(view)
+        if action != analysis.best.action:
+            return f"The expert player would not {action} here: it would {analysis.best.action}."
+        return " ".join(r.text for r in analysis.reasons)
+
 
 class BeginnerPlayer:
     """The rule-based player that slips: with chance ``slip`` it takes a random legal action instead.

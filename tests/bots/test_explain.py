@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor.classic.strength import hand_strength, trump_points
-from euchre_tutor.bots.classic import BeginnerPlayer, RandomPlayer, RuleBasedPlayer
+from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RandomPlayer, RuleBasedPlayer
 from euchre_tutor.classic.engine import (
     Action,
     Deal,
@@ -127,6 +127,11 @@ def test_the_other_players_say_why_in_their_own_terms() -> None:
     other = next(a for a in view.legal if a != choice)
     assert "slip" in BeginnerPlayer(seed=1, slip=1.0).explain(view, other)
     assert "at random" in RandomPlayer(seed=1).explain(view, other)
+    expert = ExpertPlayer(worlds=8)
+    analysis = expert.analyse(view)
+    best = analysis.best.action
+    assert expert.explain(view, best) == " ".join(r.text for r in analysis.reasons) != ""
+    assert expert.explain(view, next(a for a in view.legal if a != best)).endswith(f"it would {best}.")
 
 
 def test_the_dealer_quotes_the_count_it_bid_on_not_the_best_count_of_any_five() -> None:
