@@ -552,8 +552,8 @@ def test_batch_line_readers_return_a_position_or_raise_the_projects_error() -> N
 
 
 def test_widget_load_deal_changes_nothing_on_bad_input() -> None:
-    from euchre_tutor.widgets.classic_controller import ClassicController
-    from euchre_tutor.widgets.controller import SolitaireController
+    from euchre_tutor.session.classic_controller import ClassicController
+    from euchre_tutor.session.controller import SolitaireController
 
     rng = random.Random(SEED + 8)
     solitaire = SolitaireController(seed=3, source=None)

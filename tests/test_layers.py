@@ -1,7 +1,8 @@
-"""The layers: cards → rules → engines → views → advisor → bots → widgets.
+"""The layers: cards → rules → engines → views → advisor → bots → session → widgets.
 
 Each module may import only its own layer and the ones before it; nothing
-below the widgets imports ipywidgets.
+below the widgets imports ipywidgets (the session's controllers and analysis
+worker included).
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ LAYER = {
     "views": 3,
     "advisor": 4,
     "bots": 5,
-    "widgets": 6,
+    "session": 6,
+    "widgets": 7,
     # applications on top
-    "cli": 7,
-    "launch": 7,
-    "__main__": 7,
-    "__init__": 7,
+    "cli": 8,
+    "launch": 8,
+    "__main__": 8,
+    "__init__": 8,
 }
 WIDGET_LIBRARIES = {"ipywidgets", "anywidget", "traitlets", "IPython"}
 
@@ -87,3 +89,25 @@ def test_importing_engines_advisor_and_bots_does_not_load_widgets() -> None:
         "import euchre_tutor, euchre_tutor.solitaire, euchre_tutor.classic, "
         "euchre_tutor.views.solitaire, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli"
     )
+
+
+SESSION = sorted(
+    p.relative_to(PACKAGE.parent).with_suffix("").as_posix().replace("/", ".")
+    for p in (PACKAGE / "session").glob("*.py")
+)
+
+
+def test_importing_every_session_module_does_not_load_widgets() -> None:
+    """The controllers and the analysis worker's modules import no widget library."""
+    assert "euchre_tutor.session.analysis" in SESSION and "euchre_tutor.session.classic_controller" in SESSION
+    assert_loads_no_widget_library("import " + ", ".join(SESSION))
+
+
+def test_the_widget_package_draws_with_ipywidgets_and_exports_the_apps() -> None:
+    """Only the widgets import ipywidgets (at import time: no lazy loading is needed any more)."""
+    code = (
+        "import sys, euchre_tutor.widgets as w; assert 'ipywidgets' in sys.modules; "
+        "assert sorted(w.__all__) == ['ClassicApp', 'SolitaireApp']; w.ClassicApp, w.SolitaireApp"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

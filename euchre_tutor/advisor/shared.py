@@ -1,7 +1,8 @@
-"""What both advisors share: reasons as data, number formatting, grade thresholds.
+"""What both advisors share: reasons and grades as data, number formatting, grade thresholds.
 
 A :class:`Reason` is a rule id from the catalogue, a plain sentence and its
-numbers; widgets and lessons render it, nothing here formats HTML.
+numbers; a :class:`Grade` is a decision's label and loss against the best
+one. Widgets and lessons render them as they are; nothing here formats HTML.
 
 >>> Reason("cards.left-bower", "J♦ is the left bower.").to_json()["rule"]
 'cards.left-bower'
@@ -17,7 +18,17 @@ from fractions import Fraction
 
 from euchre_tutor.rules.catalogue import rule
 
-__all__ = ["GRADES", "THRESHOLDS", "Number", "Reason", "fmt", "fraction_text", "grade_label"]
+__all__ = [
+    "GRADES",
+    "THRESHOLDS",
+    "Grade",
+    "Number",
+    "Reason",
+    "fmt",
+    "fraction_text",
+    "grade_label",
+    "grade_scale",
+]
 
 Number = Fraction | int | str
 
@@ -41,6 +52,22 @@ class Reason:
                 k: fraction_text(v) if isinstance(v, Fraction) else v for k, v in self.numbers.items()
             },
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """How much a decision lost against the best one, in either game.
+
+    ``label``: Best / Good / Inaccuracy / Mistake / Blunder; ``loss``: in the
+    mode's utility (expected points, or the chance to win the game);
+    ``ev_loss``: in expected points; ``text``: the sentence that says so.
+    Solitaire's losses are exact (Fractions), classic ones sampled (floats).
+    """
+
+    label: str
+    loss: Fraction | float
+    ev_loss: Fraction | float
+    text: str
 
 
 def fraction_text(x: Fraction) -> str:
@@ -69,3 +96,20 @@ def grade_label(loss: Fraction, mode: str) -> str:
         if loss < limit:
             return name
     return "Blunder"
+
+
+def grade_scale() -> str:
+    """The points-mode grading thresholds in words (the same scale for both games).
+
+    >>> grade_scale().split("; ")[1]
+    'Good: under 0.05'
+    """
+    parts = ["Best: no loss"]
+    low = 0.0
+    for limit, name in THRESHOLDS["points"]:
+        parts.append(
+            f"{name}: under {float(limit):g}" if low == 0 else f"{name}: {low:g} to {float(limit):g}"
+        )
+        low = float(limit)
+    parts.append(f"Blunder: {low:g} or more")
+    return "; ".join(parts) + " expected points lost against the best action"

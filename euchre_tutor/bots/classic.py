@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
 from euchre_tutor.cards import (
@@ -68,6 +68,9 @@ class RandomPlayer:
             raise IllegalAction(f"{view.seat.word} has nothing to do now")
         return view.legal[self._rng.randrange(len(view.legal))]
 
+    def explain(self, view: SeatView, action: Action) -> str:
+        return f"It picks any of its {len(view.legal)} legal actions at random."
+
 
 @dataclass(frozen=True, slots=True)
 class RuleBasedPlayer:
@@ -114,23 +117,30 @@ class RuleBasedPlayer:
         unders = [a for a in view.legal if a.kind == "under"]
         if unders:
             return min(unders, key=lambda a: sum(c.rank for c in a.cards))
-        trump = view.up_suit
-        cards = list(view.hand)
-        if view.seat == view.dealer:
-            cards = _best_six_minus_one([*cards, view.up], trump)
-        points = hand_strength(cards, trump)
-        up_value = trump_points(view.up, trump)
-        if view.dealer in view.seat.partners:
-            points += 0.5 * up_value
-        elif view.dealer != view.seat:
-            points -= 0.5 * up_value
+        count = self._up_count(view)
+        trump, cards, points = count.trump, list(count.cards), count.points
         order, order_alone = Action("order"), Action("order", alone=True)
         if order not in view.legal and order_alone in view.legal:  # Canadian loner: alone or nothing
             worthy = points >= self.bid and self._alone_worthy(cards, trump, points)
             return order_alone if worthy else Action("pass")
         return self._bid(view, points, cards, order, order_alone)
 
-    def _round_2(self, view: SeatView) -> Action:
+    def _up_count(self, view: SeatView) -> _UpCount:
+        """The first round's count for the up card's suit (the dealer's with the up card picked up)."""
+        trump = view.up_suit
+        cards = list(view.hand)
+        if view.seat == view.dealer:
+            cards = _best_six_minus_one([*cards, view.up], trump)
+        share = 0.0
+        up_value = trump_points(view.up, trump)
+        if view.dealer in view.seat.partners:
+            share = 0.5 * up_value
+        elif view.dealer != view.seat:
+            share = -0.5 * up_value
+        return _UpCount(trump, tuple(cards), hand_strength(cards, trump), share)
+
+    def _best_call(self, view: SeatView) -> tuple[float, Action]:
+        """The second round's best call (a suit or no trump, never alone) and its count."""
         lowest = min(c.rank for c in deck(view.rules.deck))
         options: list[tuple[float, Action]] = []
         for a in view.legal:
@@ -140,9 +150,11 @@ class RuleBasedPlayer:
                 options.append((hand_strength(view.hand, a.suit), a))
             elif a.notrump is not None:
                 options.append((no_trump_strength(view.hand, a.notrump, lowest), a))
-        points, best = max(options, key=lambda pa: pa[0])
-        stuck = not any(a.kind == "pass" for a in view.legal)
-        if stuck:
+        return max(options, key=lambda pa: pa[0])
+
+    def _round_2(self, view: SeatView) -> Action:
+        points, best = self._best_call(view)
+        if _stuck(view):
             points = max(points, self._need(view))
         alone = Action("call", suit=best.suit, notrump=best.notrump, alone=True)
         return self._bid(view, points, list(view.hand), best, alone)
@@ -197,10 +209,14 @@ class RuleBasedPlayer:
     # -- play ------------------------------------------------------------------
 
     def _play(self, view: SeatView) -> Action:
+        return Action("play", card=self._card(view)[0])
+
+    def _card(self, view: SeatView) -> tuple[Card, PlayRule]:
+        """The card to play and the rule of thumb that picked it."""
         cards = _cards(view.legal)
         trump = view.trump
         if not view.trick_plays:
-            return Action("play", card=self._lead(view, cards))
+            return self._lead(view, cards)
         played = [c for _, c in view.trick_plays]
         led = effective_suit(played[0], trump)
         win_i = trick_winner(played, trump, view.notrump)
@@ -210,7 +226,7 @@ class RuleBasedPlayer:
         partner_winning = winner_seat != view.seat and view.same_side(winner_seat)
         last_to_play = len(view.trick_plays) + 1 == view.players - len(view.sitting_out)
         if partner_winning and (last_to_play or _is_boss(winner_card, view)):
-            return Action("play", card=_cheapest(cards, view))
+            return _cheapest(cards, view), "partner"
         if winners:
             # Last to play: the cheapest winner; otherwise the strongest, to hold the trick.
             pick = (
@@ -219,30 +235,129 @@ class RuleBasedPlayer:
                 else max(winners, key=lambda c: _power(c, view, led))
             )
             if trump is not None and is_trump(pick, trump) and not last_to_play and led is not trump:
-                pick = min(winners, key=lambda c: _power(c, view, led))
-            return Action("play", card=pick)
-        return Action("play", card=_cheapest(cards, view))
+                return min(winners, key=lambda c: _power(c, view, led)), "cheap winner"
+            return pick, "last winner" if last_to_play else "hold"
+        return _cheapest(cards, view), "cannot win"
 
-    def _lead(self, view: SeatView, cards: list[Card]) -> Card:
+    def _lead(self, view: SeatView, cards: list[Card]) -> tuple[Card, PlayRule]:
         trump = view.trump
         trumps = [c for c in cards if trump is not None and is_trump(c, trump)]
         plain = [c for c in cards if c not in trumps]
         if view.is_maker_side and trumps:
             top = max(trumps, key=lambda c: _cost(c, view))
             lone = view.maker == view.seat and (view.alone or view.players == 3)
-            if _is_boss(top, view) or lone:
-                return top
+            if _is_boss(top, view):
+                return top, "draw trump"
+            if lone:
+                return top, "lone maker"
         bosses = [c for c in plain if _is_boss(c, view)]
         if bosses:
-            return bosses[0]
+            return bosses[0], "boss"
         if plain:
             # A weak card from the shortest plain suit looks for a ruff later.
             by_suit: dict[Suit, list[Card]] = {}
             for c in plain:
                 by_suit.setdefault(effective_suit(c, trump), []).append(c)
             shortest = min(by_suit.values(), key=len)
-            return min(shortest, key=lambda c: _cost(c, view))
-        return max(trumps, key=lambda c: _cost(c, view))
+            return min(shortest, key=lambda c: _cost(c, view)), "short suit"
+        return max(trumps, key=lambda c: _cost(c, view)), "only trumps"
+
+    # -- why -------------------------------------------------------------------
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        """Why this player takes ``action`` here, in a few sentences, from the very counts, thresholds
+        and rules of thumb its decision used (so a shown reason is the reason it acted on).
+
+        >>> from euchre_tutor.classic.engine import Deal, new_hand
+        >>> state = new_hand(Deal.from_seed(3, Seat.N))
+        >>> view = seat_view(state, state.to_act)
+        >>> player = RuleBasedPlayer()
+        >>> "points" in player.explain(view, player.choose(view))
+        True
+        """
+        choice = self.choose(view)
+        if action != choice:
+            return f"The rule-based player would not {action} here: it would {choice}."
+        phase = view.phase
+        if len(view.legal) == 1:
+            return "It is the only legal choice."
+        if action.kind == "misdeal":
+            return "The hand may be thrown in (a misdeal hand), and the computer player always does so."
+        if action.kind == "under":
+            return "It may go under (farmer's hand): it swaps its three weakest low cards for the hidden kitty cards."
+        if phase is Phase.BLIND:
+            return "Bidding blind, it always names spades: it has not seen its cards."
+        if phase is Phase.ROUND_1:
+            return self._why_round_1(view, action)
+        if phase is Phase.ROUND_2:
+            return self._why_round_2(view, action)
+        if phase in (Phase.DISCARD, Phase.LONER_DISCARD):
+            return _why_discard(view, action)
+        if phase is Phase.BEST_CARD:
+            assert action.card is not None
+            if view.trump is None:
+                return f"With no trump it passes {action.card.symbol}, the card it counts cheapest."
+            return f"It passes its strongest card, {action.card.symbol}, to the loner."
+        if phase is Phase.GO_ALONE:
+            return self._why_go_alone(view, action)
+        if phase is Phase.DEFEND_ALONE:
+            return _why_defend_alone(view, action)
+        return _why_play(view, *self._card(view))
+
+    def _why_round_1(self, view: SeatView, action: Action) -> str:
+        count = self._up_count(view)
+        trump = count.trump
+        where = ""
+        if view.seat == view.dealer:
+            dropped = [c for c in [*view.hand, view.up] if c not in count.cards]
+            where = f" (with {view.up.symbol} picked up and {dropped[0].symbol} discarded)"
+        text = f"With {trump.plural} trump your hand{where} counts {_points(count.held)} ({_scale(view)})."
+        if count.share > 0:
+            text += (
+                f" Your partner deals and would pick up {view.up.symbol}: half its value ({count.share:g}) "
+                f"counts for you, {_points(count.points)} in all."
+            )
+        elif count.share < 0:
+            text += (
+                f" An opponent deals and would pick up {view.up.symbol}: half its value ({-count.share:g}) "
+                f"counts against you, {_points(count.points)} in all."
+            )
+        if Action("order") not in view.legal and Action("order", alone=True) in view.legal:
+            return text + (
+                f" It may only order up alone (Canadian loner): it does so at {self.bid:g} points or more "
+                f"holding {_ALONE_CARDS}, and at {self.alone:g} points or more; else it passes."
+            )
+        return text + self._why_bid(view, action)
+
+    def _why_round_2(self, view: SeatView, action: Action) -> str:
+        points, best = self._best_call(view)
+        name = best.suit.plural if best.suit is not None else f"no trump ({best.notrump})"
+        text = f"Your best suit to name is {name}: {_points(points)} ({_scale(view)})."
+        if _stuck(view):
+            text += " As the stuck dealer you must name a suit anyway."
+        return text + self._why_bid(view, action)
+
+    def _why_bid(self, view: SeatView, action: Action) -> str:
+        need = self._need(view)
+        if action.kind == "pass":
+            return f" It bids at {need:g} points or more, so it passes."
+        if action.alone:
+            return (
+                f" It goes alone at {self.alone:g} points or more holding {_ALONE_CARDS}: "
+                "a lone march scores 4."
+            )
+        return f" It bids at {need:g} points or more."
+
+    def _why_go_alone(self, view: SeatView, action: Action) -> str:
+        trump = view.trump
+        if trump is None:
+            return "With no trump it never plays alone."
+        points = hand_strength(view.hand, trump)
+        verdict = "So it goes alone." if action.kind == "alone" else "So it keeps its partner."
+        return (
+            f"{_held(view, trump)} Its hand counts {_points(points)}. It goes alone only holding "
+            f"{_ALONE_CARDS}, with {self.alone:g} points or more on its count. {verdict}"
+        )
 
 
 class ExpertPlayer:
@@ -292,6 +407,15 @@ class ExpertPlayer:
             return view.legal[0]
         return self.analyse(view).best.action
 
+    def explain(self, view: SeatView, action: Action) -> str:
+        """The advisor's reasons for the best action: the very analysis this player chooses by."""
+        if len(view.legal) == 1:
+            return "It is the only legal choice."
+        analysis = self.analyse(view)
+        if action != analysis.best.action:
+            return f"The expert player would not {action} here: it would {analysis.best.action}."
+        return " ".join(r.text for r in analysis.reasons)
+
 
 class BeginnerPlayer:
     """The rule-based player that slips: with chance ``slip`` it takes a random legal action instead.
@@ -325,6 +449,14 @@ class BeginnerPlayer:
             return view.legal[rng.randrange(len(view.legal))]
         return self._rules.choose(view)
 
+    def explain(self, view: SeatView, action: Action) -> str:
+        """The rule-based player's reasons, or a slip where it took another action."""
+        if action == self._rules.choose(view):
+            return self._rules.explain(view, action)
+        return (
+            "A slip: the Beginner player sometimes takes a random legal action instead of its rule of thumb."
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -350,6 +482,132 @@ LEVELS: dict[str, Level] = {
         Level("Expert", "the advisor's best action: 200 sampled deals per decision"),
     )
 }
+
+
+#: the rule of thumb that picked a card (see :meth:`RuleBasedPlayer.explain`)
+PlayRule = Literal[
+    "partner",
+    "last winner",
+    "hold",
+    "cheap winner",
+    "cannot win",
+    "draw trump",
+    "lone maker",
+    "boss",
+    "short suit",
+    "only trumps",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class _UpCount:
+    """The first round's count: the cards counted, their points, and the dealer's up card's share."""
+
+    trump: Suit
+    cards: tuple[Card, ...]
+    held: float  # the cards' own points
+    share: float  # half the up card's value: + the partner deals, - an opponent deals, 0 the seat deals
+
+    @property
+    def points(self) -> float:
+        return self.held + self.share
+
+
+def _stuck(view: SeatView) -> bool:
+    """Stick the dealer: the dealer may not pass the second round."""
+    return not any(a.kind == "pass" for a in view.legal)
+
+
+# -- the player's reasons in plain words ---------------------------------------
+
+_BID_SCALE: Final = (
+    "counting the right bower 3, the left bower 2.5, the trump ace 2, king 1.5, queen 1.25, "
+    "other trumps 1, off-suit aces 1, and half a point per void when holding two trumps"
+)
+_ALONE_CARDS: Final = "the right bower (or the joker) and the left bower or four trumps"
+
+
+def _scale(view: SeatView) -> str:
+    if view.rules.joker:
+        return "counting the joker 3.5, " + _BID_SCALE.removeprefix("counting ")
+    return _BID_SCALE
+
+
+def _points(x: float) -> str:
+    return f"{x:g} point{'' if x == 1 else 's'}"
+
+
+def _held(view: SeatView, trump: Suit) -> str:
+    trumps = [c for c in view.hand if is_trump(c, trump)]
+    tops = [c for c in trumps if c.is_joker or is_right_bower(c, trump) or is_left_bower(c, trump)]
+    return (
+        f"It holds {len(trumps)} trump{'s' if len(trumps) != 1 else ''}, "
+        f"{len(tops)} bower{'s' if len(tops) != 1 else ''} (or the joker) among them."
+    )
+
+
+def _why_defend_alone(view: SeatView, action: Action) -> str:
+    trump = view.trump
+    if trump is None:
+        return "With no trump it never plays alone."
+    verdict = "So it defends alone." if action.kind == "alone" else "So it defends with its partner."
+    return (
+        f"{_held(view, trump)} It defends alone only with four trumps and two bowers (or the joker): "
+        f"a near-certain euchre. {verdict}"
+    )
+
+
+def _why_discard(view: SeatView, action: Action) -> str:
+    """Why :func:`_best_six_minus_one` dropped this card: trumps are kept first, then the top card of
+    each suit (the ace; the nine in low no trump), and a lone card is cheaper to drop (a void)."""
+    card = action.card
+    assert card is not None
+    trump = view.trump
+    if trump is not None and is_trump(card, trump):
+        return f"Every card it may discard is a trump; {card.symbol} is the lowest."
+    low = _low(view)
+    top = Rank.NINE if low else Rank.ACE
+    suit = effective_suit(card, trump)
+    same = [c for c in view.hand if effective_suit(c, trump) is suit]
+    if len(same) == 1 and card.rank is not top:
+        later = f", so it can trump {suit.plural} later" if trump is not None else ""
+        return f"{card.symbol} is its only {suit.plural[:-1]}: discarding it leaves a void{later}."
+    if low:
+        return f"{card.symbol} is its weakest card in low no trump: a high card, and not a nine."
+    return f"{card.symbol} is its weakest card: not a trump and not an ace."
+
+
+def _why_play(view: SeatView, card: Card, rule: PlayRule) -> str:
+    """The sentence for the rule of thumb that picked ``card`` (see :meth:`RuleBasedPlayer._card`)."""
+    c = card.symbol
+    trump = view.trump
+    if rule == "draw trump":
+        return f"Its side made trump, so it leads trump ({c}, and no unseen trump beats it) to draw the opponents' trumps."
+    if rule == "lone maker":
+        return f"It made trump and plays without a partner, so it leads its highest trump, {c}, to draw the opponents' trumps."
+    if rule == "boss":
+        suit = effective_suit(card, trump)
+        return f"{c} is the boss of {suit.plural}: no card still unseen beats it, unless someone trumps."
+    if rule == "short suit":
+        hope = ", hoping to trump that suit later" if trump is not None else ""
+        return f"No sure winner to lead, so it leads a low card ({c}) from its shortest plain suit{hope}."
+    if rule == "only trumps":
+        return f"It holds only trumps and none is sure to win, so it leads its highest, {c}."
+    played = [p for _, p in view.trick_plays]
+    seat, winning = view.trick_plays[trick_winner(played, trump, view.notrump)]
+    w = winning.symbol
+    if rule == "partner":
+        return (
+            f"{seat.word} (on your side) is winning the trick with {w}, so it saves its good cards and "
+            f"plays the cheapest, {c}."
+        )
+    if rule == "last winner":
+        return f"{c} beats {w} ({seat.word}'s): the cheapest card that wins, since it plays last."
+    if rule == "hold":
+        return f"{c} beats {w} ({seat.word}'s): its strongest winner, to hold the trick against the players still to come."
+    if rule == "cheap winner":
+        return f"{c} beats {w} ({seat.word}'s): the cheapest card that wins, keeping its high trumps."
+    return f"None of its cards beats {w}, so it throws the cheapest, {c}."
 
 
 def _cards(actions: Sequence[Action]) -> list[Card]:

@@ -4,8 +4,8 @@ The student plays one seat (South by default; P1 at three and six players)
 and the rule-based computer player plays the others (partners and
 opponents), acting at once until it is the student's turn again. Three-,
 four- and six-player tables are laid out around the table with the student
-at the bottom (:mod:`~euchre_tutor.widgets.classic_seats`). The widget tree is built once; every click
-goes to the :class:`~euchre_tutor.widgets.classic_controller.ClassicController`
+at the bottom (:mod:`~euchre_tutor.session.classic_seats`). The widget tree is built once; every click
+goes to the :class:`~euchre_tutor.session.classic_controller.ClassicController`
 and the view updates the existing widgets in place (values, descriptions
 and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
 
@@ -26,7 +26,7 @@ and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
   ``euchre-bidding``: the bidding so far; ``euchre-log``: the trick log;
   ``euchre-suggest``: the computer player's suggestion.
 
-The tutor (:class:`~euchre_tutor.widgets.classic_tutor.ClassicTutor`) adds:
+The tutor (:class:`~euchre_tutor.session.classic_tutor.ClassicTutor`) adds:
 
 - ``euchre-hint``: the hint panel (class ``analysing`` while the student's
   turn is analysed): ``Show hint`` (``et-hint-toggle``), the metric of the
@@ -50,22 +50,20 @@ from typing import Any, Literal
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.shared import grade_scale
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
-from euchre_tutor.views.classic import SeatView
-from euchre_tutor.widgets import classic_hints, render
-from euchre_tutor.widgets.analysis import AnalysisSource
-from euchre_tutor.widgets.classic_advice import grade_scale
-from euchre_tutor.widgets.classic_controller import (
+from euchre_tutor.session.analysis import AnalysisSource
+from euchre_tutor.session.classic_controller import (
     ClassicController,
     HandLog,
-    action_label,
     action_meaning,
 )
-from euchre_tutor.widgets.classic_seats import (
+from euchre_tutor.session.classic_seats import (
     positions,
     seat_name,
     seat_tag,
@@ -74,7 +72,9 @@ from euchre_tutor.widgets.classic_seats import (
     tagged,
     team_words,
 )
-from euchre_tutor.widgets.classic_tutor import DEFAULT_CLASSIC_SOURCE, ClassicTutor, level_of
+from euchre_tutor.session.classic_tutor import DEFAULT_CLASSIC_SOURCE, ClassicTutor, level_of
+from euchre_tutor.views.classic import SeatView
+from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button

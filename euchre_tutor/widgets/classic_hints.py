@@ -1,6 +1,6 @@
 """HTML for the classic table's tutor: the hint, the grade, the review, the open hands (pure functions).
 
-The values shown are the ``classic analyze`` JSON's numbers (``ClassicHint.data``),
+The values shown are the ``classic analyze`` JSON's numbers (``ClassicAnalysis.to_json()``),
 each bar also carries them as ``data-*`` attributes, so a test (or a curious
 student) can put the command's output beside the panel and find the same
 numbers. Styling comes from the shared CSS (``et-bars``, ``et-grade``,
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
+from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
+from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.classic_advice import ClassicGrade, ClassicHint
-from euchre_tutor.widgets.classic_controller import action_label
-from euchre_tutor.widgets.classic_tutor import ClassicTutor, Decision, HandReview
 
 __all__ = [
     "METRICS",
@@ -89,9 +90,9 @@ def _red(action: Action, view: SeatView) -> bool:
     return action.kind == "order" and view.up.is_red
 
 
-def hint_body_html(hint: ClassicHint, metric: str, view: SeatView) -> str:
+def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView) -> str:
     """The recommended action, one bar per option (best first) and the reasons with rule ids."""
-    data: dict[str, Any] = hint.data
+    data: dict[str, Any] = hint.to_json()
     rows: list[dict[str, Any]] = list(data.get("options", []))
     if metric == "p_win_game" and not all("p_win_game" in r for r in rows):
         metric = "ev"
@@ -199,14 +200,13 @@ def grade_line_html(tutor: ClassicTutor) -> str:
     return _grade_sentence(tutor, last)
 
 
-def grade_words(tutor: ClassicTutor, decision: Decision, grade: ClassicGrade) -> str:
+def grade_words(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
     """Why the grade, in the labels the student saw on the buttons."""
     hint = tutor.hint_of(decision)
     if hint is None or grade.label == "Best":
         return _capital(grade.text)
     best = hint.best
-    mine = hint.option(decision.action)
-    theirs = f"{mine.ev:+.2f}" if mine is not None else "less"
+    theirs = f"{hint.option(decision.action).ev:+.2f}"  # graded below Best: one of the options
     return (
         f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f} points on average over "
         f"{hint.worlds} sampled deals, against {theirs} for yours."

@@ -11,10 +11,11 @@ import html
 from collections.abc import Sequence
 from fractions import Fraction
 
+from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.views.solitaire import SolitaireView
-from euchre_tutor.widgets.analysis import Grade, Hint, OptionValue
 
 __all__ = [
     "face",
@@ -185,7 +186,7 @@ def log_html(view: SolitaireView | None) -> str:
     )
 
 
-def option_label_html(option: OptionValue, turn: Card | None) -> str:
+def option_label_html(option: OptionAnalysis, turn: Card | None) -> str:
     a = option.action
     red = False
     if isinstance(a, Play):

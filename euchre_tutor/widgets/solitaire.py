@@ -23,13 +23,14 @@ from typing import Any, Literal
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.solitaire.advice import action_label
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import IllegalPlay
 from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.session.analysis import HintSource, Mode
+from euchre_tutor.session.controller import DEFAULT_SOURCE, SolitaireController
 from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.analysis import HintSource, Mode
-from euchre_tutor.widgets.controller import DEFAULT_SOURCE, SolitaireController, action_label
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button

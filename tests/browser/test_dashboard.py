@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.solitaire.advice import Hint
+from euchre_tutor.session.advice import AdvisorSource
+from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal
 from euchre_tutor.widgets import SolitaireApp
-from euchre_tutor.widgets.advice import AdvisorSource
-from euchre_tutor.widgets.analysis import Hint
-from euchre_tutor.widgets.controller import SolitaireController
 from euchre_tutor.widgets.render import pct, signed
 from tests.browser.conftest import (
     DASHBOARD,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from euchre_tutor.widgets.analysis import Grade, Hint, HintRequest, OptionValue, Progress, Reason
-from euchre_tutor.widgets.controller import action_label
+from euchre_tutor.advisor.shared import Grade, Reason
+from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis, action_label
+from euchre_tutor.session.analysis import HintRequest, Progress
 
 LABELS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 
@@ -24,16 +25,17 @@ class StubSource:
         for i, action in enumerate(view.legal):
             ev = Fraction(10 - i, 10)
             options.append(
-                OptionValue(
+                OptionAnalysis(
                     action, action_label(action, view.turn_card), ev, Fraction(3, 4), Fraction(1, 8), ev
                 )
             )
             progress(i + 1, total)
         grades = {
-            str(o.action): Grade(LABELS[min(i, 4)], options[0].ev - o.ev, "") for i, o in enumerate(options)
+            str(o.action): Grade(LABELS[min(i, 4)], options[0].ev - o.ev, options[0].ev - o.ev, "")
+            for i, o in enumerate(options)
         }
         reasons = (Reason("cards.follow-suit", f"stub reason: {total} options, 18 unseen cards"),)
-        return Hint(tuple(options), reasons, request.mode, grades=grades)
+        return Hint(tuple(options), reasons, request.mode, grades)
 
 
 def make() -> StubSource:

@@ -21,9 +21,9 @@ from euchre_tutor.cards import Card, deck, is_left_bower
 from euchre_tutor.classic.engine import Action, Deal, MatchState, Phase, Seat, hand_points, new_match
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.session.classic_controller import CARD_KINDS
 from euchre_tutor.views.classic import seat_view
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.classic_controller import CARD_KINDS
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 
 BOT = RuleBasedPlayer()

@@ -9,11 +9,12 @@ hand and must play exactly the game the computer players play on the click path.
 
 from __future__ import annotations
 
+from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.session.classic_controller import ClassicController
+from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.classic_controller import ClassicController, action_label
-from euchre_tutor.widgets.classic_tutor import ClassicTutor
 
 SEED = 5  # South passes first in round 1 and the three others each have a choice to make
 
@@ -117,6 +118,13 @@ def test_the_suggestion_is_the_club_players_rule_of_thumb_at_every_level() -> No
         club = action_label(RuleBasedPlayer().choose(view), view)
         assert c.suggest()
         assert c.suggestion.startswith(f"The Club computer player would {club[0].lower()}{club[1:]}.")
+
+
+def test_the_suggestion_says_why_in_the_words_of_the_player_that_chose_it() -> None:
+    c = ClassicController(SEED, bot=ExpertPlayer(worlds=4))
+    view = seat_view(c.state, c.seat)
+    club = RuleBasedPlayer()
+    assert c.suggest() and club.explain(view, club.choose(view)) in c.suggestion
 
 
 def test_the_table_shows_who_is_thinking_and_greys_the_cards() -> None:

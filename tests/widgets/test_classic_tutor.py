@@ -15,13 +15,14 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.shared import THRESHOLDS
+from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.shared import THRESHOLDS, grade_scale
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
 from euchre_tutor.classic.engine import Phase
 from euchre_tutor.cli import main
+from euchre_tutor.session.analysis import Analyst
+from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.analysis import Analyst
-from euchre_tutor.widgets.classic_advice import ClassicAdvisorSource, grade_scale
 from tests.test_layers import assert_loads_no_widget_library
 
 WORLDS = 40
@@ -116,7 +117,7 @@ def test_the_hint_shows_the_numbers_classic_analyze_prints_for_the_same_position
         assert position is not None
         data = cli_json(position, c.seed if isinstance(c.seed, int) else 0, capsys)
         hint = t.current_hint
-        assert hint is not None and hint.data == data
+        assert hint is not None and hint.to_json() == data
         assert shown_options(app) == [(o["action"], f"{o['ev']:+.2f}") for o in data["options"]]
         for reason in data["reasons"]:
             assert f"[{reason['rule']}]" in app.hint_body.value
@@ -126,7 +127,7 @@ def test_the_hint_shows_the_numbers_classic_analyze_prints_for_the_same_position
 
 
 def test_the_metric_switches_the_bars_to_p_making_and_p_win_the_game(app: ClassicApp) -> None:
-    data = app.tutor.current_hint.data  # type: ignore[union-attr]
+    data = app.tutor.current_hint.to_json()  # type: ignore[union-attr]
     app.metric.value = "p_make"
     assert [v for _, v in shown_options(app)] == [f"{o['p_make'] * 100:.1f}%" for o in data["options"]]
     assert "chance the makers take 3 tricks" in app.hint_body.value
@@ -176,25 +177,28 @@ def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: C
 
 
 def test_grades_follow_the_shared_thresholds() -> None:
-    from euchre_tutor.widgets.classic_advice import ClassicHint, ClassicOptionValue
+    from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
+    from euchre_tutor.classic.engine import Action, Phase, Seat
 
-    def hint(*evs: float) -> ClassicHint:
-        from euchre_tutor.classic.engine import Action
+    actions = [Action("play", card=None), Action("pass"), Action("order"), Action("order", alone=True)]
 
-        actions = [Action("play", card=None), Action("pass"), Action("order"), Action("order", alone=True)]
+    def grade(action: Action, *evs: float) -> str:
         options = tuple(
-            ClassicOptionValue(a, ev, 0.0, 0.5, 0.5, 0.0, "us") for a, ev in zip(actions, evs, strict=False)
+            ClassicOption(a, ev, 0.0, 0.5, 0.5, 0.0, "us") for a, ev in zip(actions, evs, strict=False)
         )
-        return ClassicHint(options, (), "play-out", 10)
+        analysis = ClassicAnalysis(
+            Seat.S, Phase.ROUND_1, "points", tuple(actions), options, 10, "play-out", (), 0
+        )
+        got = classic_grade(analysis, action)
+        assert got is not None
+        return got.label
 
-    from euchre_tutor.classic.engine import Action
-
-    h = hint(1.0, 0.97, 0.6, 0.1)
-    assert h.grade(Action("play", card=None)).label == "Best"  # type: ignore[union-attr]
-    assert h.grade(Action("pass")).label == "Good"  # type: ignore[union-attr]  # 0.03 < 0.05
-    assert h.grade(Action("order")).label == "Mistake"  # type: ignore[union-attr]  # 0.2 <= 0.4 < 0.5
-    assert h.grade(Action("order", alone=True)).label == "Blunder"  # type: ignore[union-attr]
-    assert hint(1.0, 1.0).grade(Action("pass")).label == "Best"  # type: ignore[union-attr]  # a tie is best
+    evs = (1.0, 0.97, 0.6, 0.1)
+    assert grade(Action("play", card=None), *evs) == "Best"
+    assert grade(Action("pass"), *evs) == "Good"  # 0.03 < 0.05
+    assert grade(Action("order"), *evs) == "Mistake"  # 0.2 <= 0.4 < 0.5
+    assert grade(Action("order", alone=True), *evs) == "Blunder"
+    assert grade(Action("pass"), 1.0, 1.0) == "Best"  # a tie is best
     assert "Good: under 0.05" in grade_scale() and "Blunder: 0.5 or more" in grade_scale()
 
 
@@ -416,7 +420,7 @@ def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None
 def test_the_analysis_worker_loads_no_widget_library() -> None:
     """The worker processes import the classic hint and computer-player sources alone: no ipywidgets."""
     assert_loads_no_widget_library(
-        "from euchre_tutor.widgets.classic_advice import classic_advisor_source, classic_bot_source;"
+        "from euchre_tutor.session.classic_advice import classic_advisor_source, classic_bot_source;"
         "classic_advisor_source(); classic_bot_source()"
     )
 

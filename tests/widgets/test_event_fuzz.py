@@ -52,11 +52,11 @@ from euchre_tutor.classic.engine import Deal, HandState, Phase
 from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.rules.classic import PRESETS
 from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.session.classic_controller import CARD_KINDS
 from euchre_tutor.solitaire.engine import Phase as SolPhase
 from euchre_tutor.solitaire.game import SolitaireGame
 from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
-from euchre_tutor.widgets.classic_controller import CARD_KINDS
 from tests.widgets.stub import StubSource
 
 NOW = datetime(2024, 1, 1, tzinfo=UTC)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from euchre_tutor.cards import deck, format_cards, parse_cards
+from euchre_tutor.session.advice import AdvisorSource
+from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import OrderUp
-from euchre_tutor.widgets.advice import AdvisorSource
-from euchre_tutor.widgets.controller import SolitaireController
 
 # hint-examples.md, example 2: hand JH JD AH 9S TC, turn card KH; the stock order does not matter.
 FIXED = parse_cards("JH JD AH 9S TC KH")

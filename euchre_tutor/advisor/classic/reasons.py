@@ -1,4 +1,4 @@
-"""Why the classic advisor recommends what it does: reasons as data, with their numbers.
+"""Why the classic advisor recommends what it does: reasons as data, with their numbers; labels and grades.
 
 Each reason cites a rule id of the catalogue (the same catalogue as
 Solitaire's hints) and says its numbers in the sentence: bower rank, the
@@ -6,14 +6,19 @@ follow-suit obligation, counting trumps, what partner's bids showed (measured
 on the sampled worlds against a hand dealt at random), the up card going to
 the dealer, the cost of a euchre against the gain of a march, and how far the
 best option is ahead of the next.
+
+:func:`action_label` names an action in the table's short words (every
+view of a classic decision uses it); :func:`classic_grade` grades a decision
+against an analysis's best option on the scale both games share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from euchre_tutor.advisor.shared import Reason
+from euchre_tutor.advisor.shared import Grade, Reason, grade_label
 from euchre_tutor.cards import (
     Card,
     Suit,
@@ -26,13 +31,70 @@ from euchre_tutor.cards import (
     right_bower,
     trump_order,
 )
-from euchre_tutor.classic.engine import HandState, Phase, Seat
+from euchre_tutor.classic.engine import Action, HandState, Phase, Seat
 from euchre_tutor.views.classic import SeatView
 
 if TYPE_CHECKING:
-    from euchre_tutor.advisor.classic.analysis import ClassicOption, Mode
+    from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption, Mode
 
-__all__ = ["classic_reasons"]
+__all__ = ["action_label", "classic_grade", "classic_reasons"]
+
+
+def action_label(action: Action, hand: HandState | SeatView) -> str:
+    """Short words for a decision button: 'Order up K♠', 'Call ♥ alone', 'Go under: 9♠ 10♠ 9♥'.
+
+    Built from the action alone (and the up card), so any house-rule action gets a label;
+    an unknown kind falls back to its action string.
+    """
+    alone = " alone" if action.alone else ""
+    kind = action.kind
+    if kind == "pass":
+        return "Pass"
+    if kind == "order":
+        if hand.to_act == hand.dealer:
+            return f"Pick up {hand.up.symbol}{alone}"
+        return f"Order up {hand.up.symbol}{alone}"
+    if kind == "call":
+        if action.notrump == "high":
+            return f"Call high (no trump){alone}"
+        if action.notrump == "low":
+            return f"Call low (no trump, low wins){alone}"
+        if action.suit is not None:
+            return f"Call {action.suit.symbol} {action.suit.plural}{alone}"
+    defending = hand.phase is Phase.DEFEND_ALONE
+    if kind == "alone":
+        return "Defend alone" if defending else "Go alone"
+    if kind == "partner":
+        return "Defend with partner" if defending else "Play with partner"
+    if kind == "misdeal":
+        return "Misdeal (throw the hand in)"
+    if kind == "under":
+        return "Go under: " + " ".join(c.symbol for c in action.cards)
+    if kind in ("play", "discard", "give") and action.card is not None:
+        return f"{kind.capitalize()} {action.card.symbol}"
+    return str(action).capitalize()
+
+
+def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
+    """The label of ``action`` by expected points lost against the best option (None: not an option).
+
+    A tie with the best is Best; the limits are :data:`~euchre_tutor.advisor.shared.THRESHOLDS`.
+    """
+    mine = next((o for o in analysis.options if o.action == action), None)
+    if mine is None:
+        return None
+    best = analysis.best
+    loss = max(0.0, best.ev - mine.ev)
+    if mine is best or loss == 0:
+        return Grade("Best", 0.0, 0.0, f"the best choice: {mine.ev:+.2f} points on average.")
+    label = grade_label(Fraction(loss).limit_denominator(10_000), "points")
+    return Grade(
+        label,
+        loss,
+        loss,
+        f"{best.action} was best ({best.ev:+.2f} points on average over {analysis.worlds} sampled deals); "
+        f"{action} scores {mine.ev:+.2f}, {loss:.2f} less.",
+    )
 
 
 def _sym(cards: Sequence[Card]) -> str:

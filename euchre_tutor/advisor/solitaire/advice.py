@@ -6,7 +6,8 @@ Public entry points (what the hint panel calls, in a worker process or thread):
   :class:`~euchre_tutor.views.solitaire.SolitaireView` is at (trump choice or card);
 * :func:`analyse_trump` / :func:`analyse_play` — the same from raw knowledge;
 * :func:`grade` — a decision's loss against the best, with its label;
-* :func:`review_deal` — every decision of a finished (or partial) deal, graded.
+* :func:`review_deal` — every decision of a finished (or partial) deal, graded;
+* :func:`hint_from_analysis` — an analysis as the hint panel shows it (a :class:`Hint`).
 
 Modes: ``"points"`` maximises the deal's expected points; ``"game"`` the
 estimated chance to win the game from ``score`` (see :mod:`gamewin`). In both,
@@ -23,11 +24,11 @@ Mistake < 0.08, Blunder ≥ 0.08.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from euchre_tutor.advisor.shared import Reason, fmt, grade_label
+from euchre_tutor.advisor.shared import Grade, Reason, fmt, grade_label
 from euchre_tutor.advisor.solitaire.gamewin import SCALE, game_utility
 from euchre_tutor.advisor.solitaire.parallel import TrumpPool
 from euchre_tutor.advisor.solitaire.positions import knowledge_from_view, trump_choices
@@ -42,6 +43,7 @@ from euchre_tutor.views.solitaire import SolitaireView, player_view
 __all__ = [
     "Analysis",
     "Grade",
+    "Hint",
     "Mode",
     "OptionAnalysis",
     "Review",
@@ -50,6 +52,7 @@ __all__ = [
     "analyse_trump",
     "analyse_view",
     "grade",
+    "hint_from_analysis",
     "review_deal",
 ]
 
@@ -70,14 +73,6 @@ class OptionAnalysis:
     @property
     def ev_float(self) -> float:
         return float(self.ev)
-
-
-@dataclass(frozen=True, slots=True)
-class Grade:
-    label: str  # Best / Good / Inaccuracy / Mistake / Blunder
-    loss: Fraction  # in the mode's utility
-    ev_loss: Fraction  # in expected points
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +114,26 @@ def _pick_best(options: Sequence[OptionAnalysis]) -> OptionAnalysis:
     return best
 
 
-def action_label(action: Action) -> str:
+def action_label(action: Action, turn: Card | None = None) -> str:
+    """Short words for a choice. Without the turn card, the words of the command line and the
+    reasons ('J♥', 'order up', 'name clubs alone'); with it, the table's shorter ones, suits as
+    symbols ('order up ♥', 'name ♣ alone').
+
+    >>> from euchre_tutor.cards import Suit
+    >>> action_label(NameTrump(Suit.CLUBS, alone=True)), action_label(Play(Card.parse("JH")))
+    ('name clubs alone', 'J♥')
+    >>> action_label(OrderUp(), Card.parse("KH")), action_label(NameTrump(Suit.CLUBS), Card.parse("KH"))
+    ('order up ♥', 'name ♣')
+    """
     if isinstance(action, Play):
         return action.card.symbol
-    return str(action)
+    if turn is None:
+        return str(action)
+    alone = " alone" if action.alone else ""
+    if isinstance(action, OrderUp):
+        suit = f" {turn.suit.symbol}" if turn.suit is not None else ""
+        return f"order up{suit}{alone}"
+    return f"name {action.suit.symbol}{alone}"
 
 
 def _objective(mode: Mode, alone: bool, score: tuple[int, int], target: int) -> Objective:
@@ -260,6 +271,35 @@ def grade(analysis: Analysis, action: Action) -> Grade:
             f"({fmt(chosen.ev)} against {fmt(best.ev)} expected points)."
         )
     return Grade(label, loss, ev_loss, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """An analysis as the hint panel shows it: every option best first, labelled with the table's
+    words (see :func:`action_label`), the reasons, and every option's grade (keyed by the action's
+    string), so a decision is graded the moment it is made, without solving again."""
+
+    options: tuple[OptionAnalysis, ...]
+    reasons: tuple[Reason, ...]
+    mode: Mode = "points"
+    grades: dict[str, Grade] = field(default_factory=dict)
+
+    @property
+    def best(self) -> OptionAnalysis:
+        return self.options[0]
+
+    def option(self, action: Action) -> OptionAnalysis | None:
+        return next((o for o in self.options if o.action == action), None)
+
+    def grade(self, action: Action) -> Grade | None:
+        return self.grades.get(str(action))
+
+
+def hint_from_analysis(analysis: Analysis, turn: Card | None = None) -> Hint:
+    """The hint panel's :class:`Hint` of an analysis (``turn``: the deal's turn card, for the labels)."""
+    options = tuple(replace(o, label=action_label(o.action, turn)) for o in analysis.ranked)
+    grades = {str(o.action): grade(analysis, o.action) for o in analysis.options}
+    return Hint(options, analysis.reasons, analysis.mode, grades)
 
 
 @dataclass(frozen=True, slots=True)

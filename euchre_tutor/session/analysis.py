@@ -1,4 +1,4 @@
-"""Hints as display data, and the runners that compute them off the click path.
+"""The runners that compute hints off the click path.
 
 The hint panel never calls a solver itself. It asks an :class:`Analyst` for
 the analysis of a position (a :class:`HintRequest`, keyed by the decisions of
@@ -6,7 +6,8 @@ the deal so far; any game's request with a ``key`` will do: the classic table
 sends its own); the analyst runs a :class:`HintSource` in a worker process
 (the default: the exact solver is CPU-bound and must not hold the kernel's
 GIL while the student clicks) or inline (tests), and delivers progress and
-results back on the kernel's event loop.
+results back on the kernel's event loop. The hint itself is the advisor's
+(:class:`~euchre_tutor.advisor.solitaire.advice.Hint`), shown as it comes.
 
 This module imports no widget library: the worker process imports it alone.
 """
@@ -23,82 +24,21 @@ import signal
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from euchre_tutor.solitaire.engine import Action
+from euchre_tutor.advisor.solitaire.advice import Hint, Mode
 from euchre_tutor.views.solitaire import SolitaireView
 
 __all__ = [
     "AnalysisSource",
     "Analyst",
-    "Grade",
-    "Hint",
     "HintRequest",
     "HintSource",
     "Job",
-    "OptionValue",
-    "Reason",
+    "Mode",
     "file_message",
 ]
-
-Mode = Literal["points", "game"]
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """One reason in plain words, with the rule it rests on and its numbers."""
-
-    rule: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class OptionValue:
-    """The exact value of one choice (a trump option or a legal card)."""
-
-    action: Action
-    label: str
-    ev: Fraction
-    p3: Fraction
-    p5: Fraction
-    #: what the mode maximises (points: = ev; game: the chance to win the game)
-    utility: Fraction
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Grade:
-    """How much a decision lost against the best one, with its label."""
-
-    label: str
-    loss: Fraction
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The analysis of one decision: every option (best first) and the reasons."""
-
-    options: tuple[OptionValue, ...]
-    reasons: tuple[Reason, ...]
-    mode: Mode = "points"
-    utility_name: str = "expected points"
-    grades: dict[str, Grade] = field(default_factory=dict)
-
-    @property
-    def best(self) -> OptionValue:
-        return self.options[0]
-
-    def option(self, action: Action) -> OptionValue | None:
-        for o in self.options:
-            if o.action == action:
-                return o
-        return None
-
-    def grade(self, action: Action) -> Grade | None:
-        return self.grades.get(str(action))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ and the score; :meth:`next_hand` goes on.
 A computer player that thinks for long (the Expert level) need not think on
 the click path: with a :attr:`~ClassicController.thinker` set, each of its
 decisions that has a choice is asked of the thinker (a background worker, see
-:class:`~euchre_tutor.widgets.classic_tutor.ClassicTutor`), the student's
+:class:`~euchre_tutor.session.classic_tutor.ClassicTutor`), the student's
 click updates the table at once, and the answer comes back through
 :meth:`~ClassicController.bot_answered`; meanwhile :attr:`~ClassicController.thinking`
 names the seat and the student's clicks are refused with a message. The
@@ -35,18 +35,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from euchre_tutor.bots.classic import Player, RuleBasedPlayer, hand_strength, no_trump_strength
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    deck,
-    effective_suit,
-    is_left_bower,
-    is_right_bower,
-    is_trump,
-    trick_power,
-)
+from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.bots.classic import Player, RuleBasedPlayer
+from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic.engine import (
     Action,
     CardPlayed,
@@ -62,7 +53,6 @@ from euchre_tutor.classic.engine import (
     Trick,
     TrickWon,
     TrumpMade,
-    trick_winner,
 )
 from euchre_tutor.classic.game import FORMAT as SAVE_FORMAT
 from euchre_tutor.classic.game import ClassicGame
@@ -72,15 +62,15 @@ from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, Rule
 from euchre_tutor.jsonio import error_text, load_json_text, short
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
+from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.views.classic import SeatView, seat_view
-from euchre_tutor.widgets.classic_seats import student_seat, tagged, win_words
-from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = [
     "CARD_KINDS",
     "ClassicController",
     "HandLog",
-    "action_label",
+    "action_meaning",
     "classic_rules",
     "hand_logs",
 ]
@@ -116,41 +106,6 @@ def rules_seat(rules: ClassicRules, chosen: Seat | str | None) -> Seat:
 
 # ---------------------------------------------------------------------------
 # Words for actions and tricks
-
-
-def action_label(action: Action, hand: HandState | SeatView) -> str:
-    """Short words for a decision button: 'Order up K♠', 'Call ♥ alone', 'Go under 9♠ 10♠ 9♥'.
-
-    Built from the action alone (and the up card), so any house-rule action gets a label;
-    an unknown kind falls back to its action string.
-    """
-    alone = " alone" if action.alone else ""
-    kind = action.kind
-    if kind == "pass":
-        return "Pass"
-    if kind == "order":
-        if hand.to_act == hand.dealer:
-            return f"Pick up {hand.up.symbol}{alone}"
-        return f"Order up {hand.up.symbol}{alone}"
-    if kind == "call":
-        if action.notrump == "high":
-            return f"Call high (no trump){alone}"
-        if action.notrump == "low":
-            return f"Call low (no trump, low wins){alone}"
-        if action.suit is not None:
-            return f"Call {action.suit.symbol} {action.suit.plural}{alone}"
-    defending = hand.phase is Phase.DEFEND_ALONE
-    if kind == "alone":
-        return "Defend alone" if defending else "Go alone"
-    if kind == "partner":
-        return "Defend with partner" if defending else "Play with partner"
-    if kind == "misdeal":
-        return "Misdeal (throw the hand in)"
-    if kind == "under":
-        return "Go under: " + " ".join(c.symbol for c in action.cards)
-    if kind in CARD_KINDS and action.card is not None:
-        return f"{kind.capitalize()} {action.card.symbol}"
-    return str(action).capitalize()
 
 
 def action_meaning(action: Action, hand: HandState | SeatView) -> str:
@@ -575,7 +530,7 @@ class ClassicController(Observable):
             return False
         view = seat_view(self.state, self.seat)
         action = _RULE_OF_THUMB.choose(view)  # whatever the level: the hint panel has the numbers
-        why = explain_choice(view, action)
+        why = _RULE_OF_THUMB.explain(view, action)  # the player that chose says why, from its own counts
         label = action_label(action, view)
         self.suggestion = (
             f"The Club computer player would {label[0].lower()}{label[1:]}. {why} "
@@ -747,199 +702,3 @@ def _walk_steps(game: ClassicGame) -> list[_Step]:
         steps.append(_Step(actor, len(game.state.results) > results))
     game.go_to(end)
     return steps
-
-
-# ---------------------------------------------------------------------------
-# The computer player's reasons, in plain words (facts about the position, not a search)
-
-_BID_SCALE: Final = (
-    "counting the right bower 3, the left bower 2.5, the trump ace 2, king 1.5, queen 1.25, "
-    "other trumps 1, off-suit aces 1, and half a point per void when holding two trumps"
-)
-
-
-def _scale(view: SeatView) -> str:
-    return (
-        ("counting the joker 3.5, " + _BID_SCALE.removeprefix("counting "))
-        if view.rules.joker
-        else _BID_SCALE
-    )
-
-
-def _points(x: float) -> str:
-    return f"{x:g} point{'' if x == 1 else 's'}"
-
-
-def explain_choice(view: SeatView, action: Action) -> str:
-    """Why the rule-based player's ``action`` fits this position, from the seat's view only."""
-    phase = view.phase
-    if len(view.legal) == 1:
-        return "It is the only legal choice."
-    if action.kind == "misdeal":
-        return "The hand may be thrown in (a misdeal hand), and the computer player always does so."
-    if action.kind == "under":
-        return "It may go under (farmer's hand): it swaps its three weakest low cards for the hidden kitty cards."
-    if phase is Phase.BLIND:
-        return "Bidding blind, it always names spades: it has not seen its cards."
-    if phase in (Phase.ROUND_1, Phase.ROUND_2):
-        return _explain_bid(view, action)
-    if phase in (Phase.DISCARD, Phase.LONER_DISCARD):
-        return _explain_discard(view, action)
-    if phase is Phase.BEST_CARD:
-        assert action.card is not None
-        return f"It passes its strongest card, {action.card.symbol}, to the loner."
-    if phase is Phase.GO_ALONE:
-        return _explain_alone(view, action, defending=False)
-    if phase is Phase.DEFEND_ALONE:
-        return _explain_alone(view, action, defending=True)
-    if phase is Phase.PLAY:
-        return _explain_play(view, action)
-    return ""  # pragma: no cover - no other phase has decisions
-
-
-def _bot_thresholds(view: SeatView) -> tuple[float, float]:
-    extra = 1.0 if view.players == 3 else 0.0
-    return 6.0 + extra, 10.0
-
-
-def _explain_bid(view: SeatView, action: Action) -> str:
-    need, alone_at = _bot_thresholds(view)
-    if view.phase is Phase.ROUND_1:
-        trump = view.up_suit
-        cards = list(view.hand)
-        where = ""
-        if view.seat == view.dealer:
-            six = [*cards, view.up]
-            cards = max(
-                ([c for c in six if c != drop] for drop in six), key=lambda cs: hand_strength(cs, trump)
-            )
-            where = f" (with {view.up.symbol} picked up and the weakest card discarded)"
-        points = hand_strength(cards, trump)
-        up_value = hand_strength([view.up], trump)
-        text = f"With {trump.plural} trump your hand{where} counts {_points(points)} ({_scale(view)})."
-        if view.dealer in view.seat.partners:
-            text += f" Your partner deals and would pick up {view.up.symbol}: half its value ({up_value / 2:g}) counts for you."
-        elif view.dealer != view.seat:
-            text += f" An opponent deals and would pick up {view.up.symbol}: half its value ({up_value / 2:g}) counts against you."
-    else:
-        lowest = min(c.rank for c in deck(view.rules.deck))
-        options = []
-        for a in view.legal:
-            if a.kind == "call" and not a.alone:
-                if a.suit is not None:
-                    options.append((hand_strength(view.hand, a.suit), a.suit.plural))
-                elif a.notrump is not None:
-                    options.append(
-                        (no_trump_strength(view.hand, a.notrump, lowest), f"no trump ({a.notrump})")
-                    )
-        points, best = max(options, key=lambda pb: pb[0])
-        text = f"Your best suit to name is {best}: {_points(points)} ({_scale(view)})."
-        if not any(a.kind == "pass" for a in view.legal):
-            text += " As the stuck dealer you must name a suit anyway."
-    if action.kind == "pass":
-        return text + f" It bids at about {need:g} points, so it passes."
-    if action.alone:
-        return (
-            text + f" It goes alone at {alone_at:g} points or more holding the right bower (or the joker) "
-            "and the left bower or four trumps: a lone march scores 4."
-        )
-    return text + f" It bids at about {need:g} points or more."
-
-
-def _explain_discard(view: SeatView, action: Action) -> str:
-    card = action.card
-    assert card is not None
-    trump = view.trump
-    if trump is not None and is_trump(card, trump):
-        return f"Every card it holds is a trump or worth more; {card.symbol} is the lowest."
-    suit = effective_suit(card, trump)
-    same = [c for c in view.hand if effective_suit(c, trump) is suit]
-    if len(same) == 1 and card.rank is not Rank.ACE:
-        return (
-            f"{card.symbol} is its only {suit.plural[:-1]}: discarding it leaves a void, so it can trump "
-            f"{suit.plural} later."
-        )
-    return f"{card.symbol} is its weakest card: not a trump and not an ace."
-
-
-def _explain_alone(view: SeatView, action: Action, *, defending: bool) -> str:
-    trump = view.trump
-    if trump is None:
-        return "With no trump it never plays alone."
-    trumps = [c for c in view.hand if is_trump(c, trump)]
-    tops = [c for c in trumps if c.is_joker or is_right_bower(c, trump) or is_left_bower(c, trump)]
-    held = (
-        f"It holds {len(trumps)} trump{'s' if len(trumps) != 1 else ''}, "
-        f"{len(tops)} bower{'s' if len(tops) != 1 else ''} (or the joker) among them."
-    )
-    if defending:
-        rule_words = (
-            "It defends alone only with four trumps and two bowers (or the joker): a near-certain euchre."
-        )
-    else:
-        rule_words = (
-            "It goes alone only with the right bower (or the joker) and the left bower or four trumps, "
-            "and 10 points or more on its count."
-        )
-    verdict = (
-        "So it goes alone."
-        if action.kind == "alone"
-        else "So it keeps its partner."
-        if not defending
-        else "So it defends with its partner."
-    )
-    return f"{held} {rule_words} {verdict}"
-
-
-def _power(card: Card, view: SeatView, led: Suit) -> int:
-    if view.notrump == "low":
-        return 20 - int(card.rank) if card.suit is led else 0
-    return trick_power(card, view.trump, led)
-
-
-def _explain_play(view: SeatView, action: Action) -> str:
-    card = action.card
-    assert card is not None
-    trump = view.trump
-    if not view.trick_plays:
-        suit = effective_suit(card, trump) if (trump is not None or not card.is_joker) else None
-        if suit is None:  # pragma: no cover - no joker without trump
-            return f"It leads {card.symbol}."
-        unseen = [c for c in view.unseen_cards() if not (c.is_joker and trump is None)]
-        beaten_by = [
-            c
-            for c in unseen
-            if effective_suit(c, trump) is suit and _power(c, view, suit) > _power(card, view, suit)
-        ]
-        if trump is not None and suit is trump:
-            if view.is_maker_side:
-                boss = " and no unseen trump beats it" if not beaten_by else ""
-                return f"Its side made trump, so it leads trump ({card.symbol}{boss}) to draw the opponents' trumps."
-            return f"It leads {card.symbol}, a trump, having nothing better to lead."
-        if not beaten_by:
-            return f"{card.symbol} is the boss of {suit.plural}: no card still unseen beats it, unless someone trumps."
-        return (
-            f"No sure winner to lead, so it leads a low card ({card.symbol}) from its shortest plain suit, "
-            "hoping to trump that suit later."
-        )
-    played = [c for _, c in view.trick_plays]
-    led = effective_suit(played[0], trump)
-    win_i = trick_winner(played, trump, view.notrump)
-    winner_seat, winner_card = view.trick_plays[win_i]
-    legal_cards = [a.card for a in view.legal if a.card is not None]
-    best = _power(winner_card, view, led)
-    winners = [c for c in legal_cards if _power(c, view, led) > best]
-    partner = winner_seat != view.seat and view.same_side(winner_seat)
-    last = len(view.trick_plays) + 1 == view.players - len(view.sitting_out)
-    wins = _power(card, view, led) > best
-    if partner and not wins:
-        return (
-            f"{winner_seat.word} (on your side) is winning the trick with {winner_card.symbol}, so it saves its "
-            f"good cards and plays the cheapest, {card.symbol}."
-        )
-    if wins:
-        how = "the cheapest card that wins, since it plays last" if last else "it wins the trick so far"
-        return f"{card.symbol} beats {winner_card.symbol} ({winner_seat.word}'s): {how}."
-    if not winners:
-        return f"None of its cards beats {winner_card.symbol}, so it throws the cheapest, {card.symbol}."
-    return f"It plays {card.symbol}."  # pragma: no cover - the bot wins when it can and should

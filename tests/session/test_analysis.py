@@ -1,17 +1,18 @@
-"""The analyst: hints computed in a worker process, delivered with progress; render helpers."""
+"""The analyst: hints computed in a worker process, delivered with progress; the hint panel's drawing of them."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
+from euchre_tutor.advisor.shared import Reason
+from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
+from euchre_tutor.session.analysis import Analyst, HintRequest
+from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
-from euchre_tutor.widgets.analysis import Analyst, Hint, HintRequest, OptionValue, Reason
-from euchre_tutor.widgets.controller import SolitaireController
 from euchre_tutor.widgets.render import hint_html
+from tests.test_layers import assert_loads_no_widget_library
 
 
 def test_a_worker_process_analyses_with_progress_and_delivers_on_drain() -> None:
@@ -45,19 +46,15 @@ def test_the_controller_gets_hints_from_the_worker_without_blocking_the_click() 
 
 
 def test_the_analysis_module_does_not_import_widget_libraries() -> None:
-    code = (
-        "import sys, euchre_tutor.widgets.analysis, euchre_tutor.widgets.controller, "
-        "euchre_tutor.widgets.render\n"
-        "bad = [m for m in ('ipywidgets', 'traitlets', 'anywidget') if m in sys.modules]\n"
-        "assert not bad, bad"
+    assert_loads_no_widget_library(
+        "import euchre_tutor.session.analysis, euchre_tutor.session.controller, euchre_tutor.session.advice"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_hint_html_shows_every_option_its_numbers_and_reasons() -> None:
     view = player_view(new_deal(SolitaireDeal.from_seed(4)))
     options = tuple(
-        OptionValue(a, str(a), Fraction(2 - i, 3), Fraction(1, 2), Fraction(0), Fraction(2 - i, 3))
+        OptionAnalysis(a, str(a), Fraction(2 - i, 3), Fraction(1, 2), Fraction(0), Fraction(2 - i, 3))
         for i, a in enumerate(view.legal)
     )
     hint = Hint(options, (Reason("solitaire.burn", "the deck burns 14/5 = 2.8 cards on average"),))

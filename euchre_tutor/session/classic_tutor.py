@@ -1,9 +1,9 @@
 """The classic table's tutor: hints with numbers, grades, the post-hand review, levels, autoplay, open hands.
 
-:class:`ClassicTutor` sits beside a :class:`~euchre_tutor.widgets.classic_controller.ClassicController`
+:class:`ClassicTutor` sits beside a :class:`~euchre_tutor.session.classic_controller.ClassicController`
 (it knows nothing of widgets either) and listens to it. Whenever the student's
 turn starts it sends the position, written as the ``euchre-tutor classic
-analyze`` input, to an :class:`~euchre_tutor.widgets.analysis.Analyst` (a
+analyze`` input, to an :class:`~euchre_tutor.session.analysis.Analyst` (a
 worker process by default), so the analysis runs off the click path and the
 page never waits for it; the seed is the match's seed, so the hint shown is
 the command's output for the same position. Each analysed turn is kept by its
@@ -34,21 +34,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.position import write_position
+from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
+from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
+from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController
+from euchre_tutor.session.observing import Observable
 from euchre_tutor.views.classic import SeatView
-from euchre_tutor.widgets.analysis import AnalysisSource, Analyst, Message, file_message
-from euchre_tutor.widgets.classic_advice import (
-    ClassicBotRequest,
-    ClassicGrade,
-    ClassicHint,
-    ClassicHintRequest,
-)
-from euchre_tutor.widgets.classic_controller import CARD_KINDS, ClassicController, action_label
-from euchre_tutor.widgets.observing import Observable
 
 __all__ = [
     "DEFAULT_CLASSIC_SOURCE",
@@ -61,10 +59,10 @@ __all__ = [
 
 #: the hint source run in the worker; EUCHRE_TUTOR_CLASSIC_HINTS="module:factory" replaces it
 DEFAULT_CLASSIC_SOURCE: Final = os.environ.get(
-    "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.widgets.classic_advice:classic_advisor_source"
+    "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.session.classic_advice:classic_advisor_source"
 )
 #: the worker that thinks for the computer players of a deliberate level (Expert)
-CLASSIC_BOT_SOURCE: Final = "euchre_tutor.widgets.classic_advice:classic_bot_source"
+CLASSIC_BOT_SOURCE: Final = "euchre_tutor.session.classic_advice:classic_bot_source"
 #: seconds a forced card waits before it is played for the student (time to see it is forced)
 AUTOPLAY_PAUSE: Final = 0.6
 
@@ -173,7 +171,7 @@ class ClassicTutor(Observable):
         self.autoplay = autoplay
         self.pause = pause
         self.open_hands = open_hands
-        self.hints: dict[tuple[Any, ...], ClassicHint] = {}
+        self.hints: dict[tuple[Any, ...], ClassicAnalysis] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._turns: dict[int, Turn] = {}
@@ -218,7 +216,7 @@ class ClassicTutor(Observable):
         return None if turn is None else turn.key
 
     @property
-    def current_hint(self) -> ClassicHint | None:
+    def current_hint(self) -> ClassicAnalysis | None:
         key = self.current_key
         return None if key is None else self.hints.get(key)
 
@@ -270,14 +268,14 @@ class ClassicTutor(Observable):
             )
         return out
 
-    def grade_of(self, decision: Decision) -> ClassicGrade | None:
+    def grade_of(self, decision: Decision) -> Grade | None:
         """The decision's grade; None while its analysis runs (or when hints are off)."""
         if decision.key is None:
-            return ClassicGrade("Best", 0.0, "the only legal choice.")
+            return Grade("Best", 0.0, 0.0, "the only legal choice.")
         hint = self.hints.get(decision.key)
-        return None if hint is None else hint.grade(decision.action)
+        return None if hint is None else classic_grade(hint, decision.action)
 
-    def hint_of(self, decision: Decision) -> ClassicHint | None:
+    def hint_of(self, decision: Decision) -> ClassicAnalysis | None:
         return None if decision.key is None else self.hints.get(decision.key)
 
     def last_decision(self) -> Decision | None:
@@ -421,7 +419,7 @@ class ClassicTutor(Observable):
                 g = None if d.forced else self.grade_of(d)
                 if g is None:
                     continue
-                graded.append(GradedDecision(d.label, g.label, g.loss))
+                graded.append(GradedDecision(d.label, g.label, float(g.loss)))
                 hint = self.hint_of(d)
                 if best is None and hint is not None:
                     best = hint.best.ev

@@ -17,29 +17,22 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
+from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.session.analysis import Analyst, HintRequest, HintSource, Message, Mode, file_message
+from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
-from euchre_tutor.widgets.analysis import (
-    Analyst,
-    Grade,
-    Hint,
-    HintRequest,
-    HintSource,
-    Message,
-    Mode,
-    file_message,
-)
-from euchre_tutor.widgets.observing import Observable, sentence
 
 __all__ = ["Decision", "SolitaireController"]
 
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
-DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.widgets.advice:advisor_source")
+DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,17 +42,6 @@ class Decision:
     key: tuple[Any, ...]
     action: Action
     position: int
-
-
-def action_label(action: Action, turn: Card | None = None) -> str:
-    """Short words for a choice: 'order up ♥', 'name ♣ alone', 'J♥'."""
-    if isinstance(action, Play):
-        return action.card.symbol
-    alone = " alone" if action.alone else ""
-    if isinstance(action, OrderUp):
-        suit = f" {turn.suit.symbol}" if turn is not None and turn.suit is not None else ""
-        return f"order up{suit}{alone}"
-    return f"name {action.suit.symbol}{alone}"
 
 
 class SolitaireController(Observable):
@@ -166,7 +148,7 @@ class SolitaireController(Observable):
             g = self.grade_of(d)
             if g is None:
                 return None
-            total += g.loss
+            total += Fraction(g.loss)  # exact: Solitaire grades are Fractions
         return total
 
     # ----------------------------------------------------------------- analysis

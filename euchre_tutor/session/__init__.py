@@ -1,0 +1,13 @@
+"""The session layer: a student's game as the tutor keeps it, with no widgets.
+
+Between the bots and advisor below and the widgets above: the controllers
+(:class:`~euchre_tutor.session.controller.SolitaireController`,
+:class:`~euchre_tutor.session.classic_controller.ClassicController` and the
+classic :class:`~euchre_tutor.session.classic_tutor.ClassicTutor`) own the
+game, the undo history and the teaching messages; the
+:class:`~euchre_tutor.session.analysis.Analyst` runs the hint and
+computer-player sources (:mod:`~euchre_tutor.session.advice`,
+:mod:`~euchre_tutor.session.classic_advice`) in a worker process. Nothing here
+imports ipywidgets, anywidget or traitlets: the worker imports these modules
+alone, so this package's ``__init__`` imports nothing either.
+"""

@@ -1,0 +1,78 @@
+"""The classic table's hint source: the classic advisor's analysis, as the panel shows it, run off the click path.
+
+Runs in the analysis worker process (see :mod:`euchre_tutor.session.analysis`),
+which imports no widget library: this module must not either. A request
+carries the student's position as the ``euchre-tutor classic analyze`` input
+(:func:`~euchre_tutor.advisor.classic.position.write_position`), so the hint
+shown at the table is exactly what the command prints for the same position,
+seed and worlds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis
+from euchre_tutor.advisor.classic.cli import analyse_position
+from euchre_tutor.bots.classic import Player, RuleBasedPlayer
+from euchre_tutor.session.analysis import AnalysisSource, Progress
+from euchre_tutor.views.classic import SeatView
+
+__all__ = [
+    "ClassicAdvisorSource",
+    "ClassicBotRequest",
+    "ClassicBotSource",
+    "ClassicHintRequest",
+    "classic_advisor_source",
+    "classic_bot_source",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicHintRequest:
+    """The student's position as ``classic analyze`` reads it, with the sampling seed and worlds."""
+
+    key: tuple[Any, ...]
+    position: dict[str, Any]
+    worlds: int = DEFAULT_WORLDS
+    seed: int = 0
+
+
+class ClassicAdvisorSource:
+    """Hints for any position of the classic table: ``classic analyze`` run in the worker."""
+
+    def __init__(self) -> None:
+        self.continuation = RuleBasedPlayer()
+
+    def analyse(self, request: ClassicHintRequest, progress: Progress) -> ClassicAnalysis:
+        progress(0, 0)  # one pass over the sampled deals: no finer steps to report
+        return analyse_position(request.position, self.continuation, worlds=request.worlds, seed=request.seed)
+
+
+def classic_advisor_source() -> AnalysisSource:
+    return ClassicAdvisorSource()
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicBotRequest:
+    """A computer player's decision, thought about in the worker: the player itself and its seat's view.
+
+    The player travels with the request, so the worker's choice is the one the table would have made
+    (an :class:`~euchre_tutor.bots.classic.ExpertPlayer` gives the same choice for the same seed and view).
+    """
+
+    key: tuple[Any, ...]
+    player: Player
+    view: SeatView
+
+
+class ClassicBotSource:
+    """The computer players' decisions at the classic table, off the click path (an action string)."""
+
+    def analyse(self, request: ClassicBotRequest, progress: Progress) -> str:
+        return str(request.player.choose(request.view))
+
+
+def classic_bot_source() -> AnalysisSource:
+    return ClassicBotSource()
