@@ -56,9 +56,11 @@ def choose(backend: str | None, core: Any, what: str) -> str:
 def describe() -> str:
     """One line per search: which backend serves by default in this process.
 
-    >>> print(describe())  # doctest: +SKIP
-    Solitaire solver: compiled (C core)
-    classic double-dummy search: compiled (C core)
+    ``Solitaire solver: compiled (C core)`` (or ``pure Python``), then the same for the
+    classic double-dummy search:
+
+    >>> [line.split(":")[0] for line in describe().splitlines()]
+    ['Solitaire solver', 'classic double-dummy search']
     """
     from euchre_tutor.advisor.classic import dd
     from euchre_tutor.advisor.solitaire import solver
