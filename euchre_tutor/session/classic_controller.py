@@ -54,12 +54,10 @@ from euchre_tutor.classic.engine import (
     TrickWon,
     TrumpMade,
 )
-from euchre_tutor.classic.game import FORMAT as SAVE_FORMAT
-from euchre_tutor.classic.game import ClassicGame
-from euchre_tutor.classic.replay import replay_state
+from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
 from euchre_tutor.classic.seating import Seat, seating_for
-from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, RulesError
-from euchre_tutor.jsonio import error_text, load_json_text, short
+from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
+from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
@@ -450,13 +448,8 @@ class ClassicController(Observable):
                 raise type(error)(error_text(str(error))) from None
 
         def load() -> str:
-            obj = self._parse_json(data)
-            if isinstance(obj, dict) and "format" in obj:
-                if obj.get("format") != SAVE_FORMAT:
-                    raise IllegalAction(
-                        f"a deal with a 'format' key is a saved game ({SAVE_FORMAT!r}), not {short(obj.get('format'))}"
-                    )
-                loaded = ClassicGame.from_json(obj)
+            loaded = load_saved_or_deal(data)
+            if isinstance(loaded, ClassicGame):
                 new_seat = self._seat_for(loaded.rules)
                 steps = _walk_steps(loaded)
                 self._start(loaded, steps, run=False)
@@ -465,7 +458,7 @@ class ClassicController(Observable):
                 self._said = lambda: "Loaded the saved game." + self._turn_note()
                 self._run_bots()
                 return self._said()
-            hand = replay_state(obj)
+            hand = loaded
             rules = classic_rules(hand.rules)
             new_seat = self._seat_for(rules)
             game = ClassicGame(rules, seed=self.seed, deals=[hand.deal])
@@ -564,26 +557,6 @@ class ClassicController(Observable):
         if text.lstrip("-").isdigit():
             return int(text)
         raise IllegalAction(f"a seed is a whole number such as 7 or 2024, not {text!r}")
-
-    @staticmethod
-    def _parse_json(data: str | Mapping[str, Any]) -> object:
-        """The pasted text as JSON, read through the limits of :mod:`euchre_tutor.jsonio`."""
-        if isinstance(data, Mapping):
-            return dict(data)
-        if not isinstance(data, str):
-            raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
-        text = data.strip()
-        if not text:
-            raise IllegalAction(
-                'paste a deal first: {"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], '
-                '"E": [...], "S": [...], "W": [...]}, "up": "KS"}'
-            )
-        try:
-            return load_json_text(text, "the teacher's deal")
-        except JsonInputError as error:
-            raise IllegalAction(
-                f'{error}; it looks like {{"dealer": "N", "hands": {{"N": ["9S", ...], ...}}, "up": "KS"}}'
-            ) from None
 
     def _start(self, game: ClassicGame, steps: list[_Step], *, run: bool = True) -> None:
         """Replace the session (the caller has checked everything)."""

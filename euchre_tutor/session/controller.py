@@ -26,7 +26,7 @@ from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import Analyst, HintRequest, HintSource, Message, Mode, file_message
 from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
-from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal
+from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 
 __all__ = ["Decision", "SolitaireController"]
@@ -295,15 +295,14 @@ class SolitaireController(Observable):
 
     def load_deal(self, text: str) -> bool:
         """A teacher's deal: 24 cards in deal order, or a saved game (JSON); bad text changes nothing."""
-        stripped = text.strip().removeprefix("\ufeff")  # a byte-order mark from a Windows editor
-        if stripped.startswith(("{", "[")):  # JSON: a saved game (anything else is refused as one)
-            return self.load_game(stripped)
         try:
-            deal = SolitaireDeal.parse(stripped)
+            loaded = load_saved_or_deal(text)
         except EuchreError as error:
             self._say(sentence(error_text(str(error))), error=True)
             return False
-        return self.deal(deal, "Dealt the teacher's deal.")
+        if isinstance(loaded, SolitaireGame):
+            return self._loaded(loaded)
+        return self.deal(loaded, "Dealt the teacher's deal.")
 
     def load_game(self, text: str) -> bool:
         """A saved game (the Save game file), read through the limits of :mod:`euchre_tutor.jsonio`."""
@@ -312,6 +311,9 @@ class SolitaireController(Observable):
         except EuchreError as error:
             self._say(sentence(error_text(str(error))), error=True)
             return False
+        return self._loaded(game)
+
+    def _loaded(self, game: SolitaireGame) -> bool:
         self.game = game
         self._decisions.clear()
         self._game_number += 1
