@@ -1,7 +1,7 @@
 """euchre_tutor: an interactive tutor for Euchre Solitaire and classic Euchre.
 
 The public API is re-exported here; the layers are cards → rules → engines →
-views → advisor → bots → widgets (only the widgets import ipywidgets).
+views → advisor → bots → session → widgets (only the widgets import ipywidgets).
 """
 
 from __future__ import annotations
