@@ -76,11 +76,15 @@ def test_example_1_leads_after_naming_clubs() -> None:
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[Knowledge, Objective]:
+def positions(
+    draw: st.DrawFn, max_hand: int = 3, max_unseen: int = 7, max_utility: int = 9
+) -> tuple[Knowledge, Objective]:
+    """Mid-deal positions of every kind: the player to lead or to follow, the deck to lead, the turn
+    card known on top or at the bottom, alone or not, points or any integer utility."""
     cards = draw(st.permutations(DECK))
     trump = draw(st.sampled_from(list(Suit)))
-    h = draw(st.integers(1, 3))
-    u = draw(st.integers(0, 7))
+    h = draw(st.integers(1, max_hand))
+    u = draw(st.integers(0, max_unseen))
     hand = tuple(cards[:h])
     unseen = frozenset(cards[h : h + u])
     extra = cards[h + u]
@@ -103,7 +107,8 @@ def positions(draw: st.DrawFn) -> tuple[Knowledge, Objective]:
     if draw(st.booleans()):
         objective = Objective.points(alone)
     else:  # a score-aware-like utility: any integers by final tricks
-        objective = Objective(tuple(draw(st.lists(st.integers(0, 9), min_size=6, max_size=6))), alone)
+        utility = draw(st.lists(st.integers(0, max_utility), min_size=6, max_size=6))
+        objective = Objective(tuple(utility), alone)
     return k, objective
 
 

@@ -15,7 +15,6 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from euchre_tutor.advisor.solitaire.advice import analyse_trump
 from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_knowledge
@@ -23,6 +22,7 @@ from euchre_tutor.advisor.solitaire.solver import BACKEND, BACKENDS, Knowledge, 
 from euchre_tutor.cards import Suit, deck, parse_cards
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.engine import SolitaireDeal
+from tests.advisor.solitaire.test_solver import positions
 
 DECK = deck(24)
 needs_both = pytest.mark.skipif(BACKENDS != ("compiled", "python"), reason="needs both backends")
@@ -56,39 +56,9 @@ def _full(o: Outcome) -> tuple[object, ...]:
     return (o.ev, o.p3, o.p5, o.utility, o.distribution)
 
 
-@st.composite
-def positions(draw: st.DrawFn) -> tuple[Knowledge, Objective]:
-    """Mid-deal positions up to five cards in hand and twelve unseen (the Python twin stays quick)."""
-    cards = draw(st.permutations(DECK))
-    trump = draw(st.sampled_from(list(Suit)))
-    h = draw(st.integers(1, 5))
-    u = draw(st.integers(0, 12))
-    hand = tuple(cards[:h])
-    unseen = frozenset(cards[h : h + u])
-    extra = cards[h + u]
-    marker = draw(st.sampled_from(["none", "top", "bottom"]))
-    lead = draw(st.sampled_from(["player", "deck-led", "deck-to-lead"]))
-    alone = draw(st.booleans())
-    k = Knowledge(
-        trump,
-        hand,
-        unseen,
-        known_top=extra if marker == "top" else None,
-        known_bottom=extra if marker == "bottom" else None,
-        deck_lead=cards[h + u + 1] if lead == "deck-led" else None,
-        deck_to_lead=lead == "deck-to-lead",
-        tricks_won=draw(st.integers(0, 5 - h)),
-        alone=alone,
-    )
-    if draw(st.booleans()):
-        return k, Objective.points(alone)
-    utility = tuple(draw(st.lists(st.integers(0, 1_000_000), min_size=6, max_size=6)))
-    return k, Objective(utility, alone)
-
-
 @needs_both
 @settings(deadline=None, max_examples=200)
-@given(positions())
+@given(positions(max_hand=5, max_unseen=12, max_utility=1_000_000))
 def test_backends_agree_on_random_positions(case: tuple[Knowledge, Objective]) -> None:
     k, objective = case
     fast, slow = Solver(backend="compiled"), Solver(backend="python")
