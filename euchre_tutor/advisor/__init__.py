@@ -5,8 +5,13 @@
 - :mod:`euchre_tutor.advisor.classic`: classic Euchre's advisor (sampled
   worlds with inference, a double-dummy solver, expected points, reasons).
 
-Both describe their reasons with :class:`~euchre_tutor.advisor.solitaire.reasons.Reason`
+- :mod:`euchre_tutor.advisor.cores`: which searches run their compiled
+  cores (C) and which their pure-Python twins.
+- :mod:`euchre_tutor.advisor.session`: a session's graded decisions, for the
+  statistics chart.
+
+Both describe their reasons with :class:`~euchre_tutor.advisor.shared.Reason`
 and cite ids from :mod:`euchre_tutor.rules.catalogue`.
 """
 
-__all__ = ["classic", "shared", "solitaire"]
+__all__ = ["classic", "cores", "session", "shared", "solitaire"]

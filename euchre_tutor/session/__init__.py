@@ -11,3 +11,15 @@ computer-player sources (:mod:`~euchre_tutor.session.advice`,
 imports ipywidgets, anywidget or traitlets: the worker imports these modules
 alone, so this package's ``__init__`` imports nothing either.
 """
+
+# the modules, for `from euchre_tutor.session import *` and readers; importing the package imports none
+__all__ = [
+    "advice",
+    "analysis",
+    "classic_advice",
+    "classic_controller",
+    "classic_seats",
+    "classic_tutor",
+    "controller",
+    "observing",
+]
