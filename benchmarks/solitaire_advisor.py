@@ -117,8 +117,7 @@ def run(backend: str, args: argparse.Namespace) -> dict[int, Analysis]:
         analyse_trump(deal.hand, deal.turn, frozenset(deal.stock), solver=solver)
         peaks.append(tracemalloc.get_traced_memory()[1] / 2**20)
         tracemalloc.stop()
-        core = getattr(solver, "_core", None)
-        tables.append(core.nbytes() / 2**20 if core is not None else 0.0)
+        tables.append(solver.compiled_bytes / 2**20)
         states.append(solver.states)
         del solver
     print(

@@ -346,10 +346,15 @@ class Solver:
         core = self._core.states() if self._core is not None else 0
         return len(self._memo) + len(self._memo_burn) + core
 
+    @property
+    def compiled_bytes(self) -> int:
+        """Bytes held by the compiled core's memo tables (0 with the Python backend)."""
+        return int(self._core.nbytes()) if self._core is not None else 0
+
     # -- the compiled core ------------------------------------------------------
 
-    def _compiled(self, sig: int, n: int) -> Any:
-        """The C core, given every signature so far; None where the Python search must serve."""
+    def _compiled(self) -> Any:
+        """The C core, given every signature so far; None with the Python backend."""
         if self._core is None:
             return None
         if self._core_sigs != len(self._sig_r):
@@ -363,13 +368,13 @@ class Solver:
         return self._core
 
     def _top_lead(self, suits: Suits, pool: int, mk: Marker, sig: int, s: int, i: int, n: int) -> int:
-        core = self._compiled(sig, n)
+        core = self._compiled()
         if core is None:
             return self._lead(suits, pool, mk, sig, s, i, n)
         return _pack(core.lead(suits, pool, mk, sig, s, i, n))
 
     def _top_deck_leads(self, suits: Suits, pool: int, mk: Marker, sig: int, n: int) -> int:
-        core = self._compiled(sig, n)
+        core = self._compiled()
         if core is None:
             return self._deck_leads(suits, pool, mk, sig, n)
         return _pack(core.deck_leads(suits, pool, mk, sig, n))
@@ -377,7 +382,7 @@ class Solver:
     def _top_responses(
         self, suits: Suits, pool: int, mk: Marker, sig: int, led_slot: int, led_gap: int, n: int
     ) -> dict[tuple[int, int], int]:
-        core = self._compiled(sig, n)
+        core = self._compiled()
         if core is None:
             return self.responses(suits, pool, mk, sig, led_slot, led_gap, n)
         found = core.responses(suits, pool, mk, sig, led_slot, led_gap, n)

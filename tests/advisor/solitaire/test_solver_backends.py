@@ -102,6 +102,7 @@ def test_one_solver_serves_many_positions_and_stays_bounded() -> None:
         k = trump_knowledge(deal.hand, deal.turn, frozenset(deal.stock), trump_choices(deal.turn)[1])
         first = solver.position_value(k, Objective.points())
         assert solver.states > 1_000
+        assert (solver.compiled_bytes > 0) == (backend == "compiled")  # the memo is where it says
         again = solver.position_value(k, Objective.points())  # starts by clearing the memo
         assert _full(again) == _full(first)
         solver.clear()
