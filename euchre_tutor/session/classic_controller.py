@@ -450,28 +450,21 @@ class ClassicController(Observable):
         def load() -> str:
             loaded = load_saved_or_deal(data)
             if isinstance(loaded, ClassicGame):
-                new_seat = self._seat_for(loaded.rules)
-                steps = _walk_steps(loaded)
-                self._start(loaded, steps, run=False)
-                self.rules = loaded.rules
-                self.seat = new_seat
-                self._said = lambda: "Loaded the saved game." + self._turn_note()
-                self._run_bots()
-                return self._said()
-            hand = loaded
-            rules = classic_rules(hand.rules)
-            new_seat = self._seat_for(rules)
-            game = ClassicGame(rules, seed=self.seed, deals=[hand.deal])
-            setup = [a for _, a in hand.history]
-            for a in setup:
-                game.apply(a)
-            self._start(game, [_Step(None, False)] * len(setup), run=False)
-            self.rules = rules
+                game, steps, said = loaded, _walk_steps(loaded), "Loaded the saved game."
+            else:  # a teacher's deal: the hand after its setup actions
+                game = ClassicGame(loaded.rules, seed=self.seed, deals=[loaded.deal])
+                setup = [a for _, a in loaded.history]
+                for a in setup:
+                    game.apply(a)
+                steps = [_Step(None, False)] * len(setup)
+                d = loaded.deal
+                said = f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}" + (
+                    f", {len(setup)} action(s) already taken." if setup else "."
+                )
+            new_seat = self._seat_for(game.rules)
+            self._start(game, steps, run=False)
+            self.rules = game.rules
             self.seat = new_seat
-            d = hand.deal
-            said = f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}" + (
-                f", {len(setup)} action(s) already taken." if setup else "."
-            )
             self._said = lambda: said + self._turn_note()
             self._run_bots()
             return self._said()
