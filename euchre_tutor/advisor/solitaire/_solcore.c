@@ -285,9 +285,8 @@ static Val lead(Core *self, const Gaps *suits, int ns, int pool, Mk mk, int sig,
 
 static const Mk NO_MK = {0, 0, 0, 0};
 
-static Val last_trick(const Gaps *trumps, const Gaps *offs, int pool, Mk mk, int lead_, int n) {
+static Val last_trick(const Gaps *trumps, const Gaps *offs, Mk mk, int lead_, int n) {
     int s, above, below;
-    (void)pool;
     if (trumps->n == 2) {
         s = 0;
         above = trumps->g[0];
@@ -357,7 +356,7 @@ static Val child(Core *self, const Gaps *suits, int ns, int pool, Mk mk, int lea
             else
                 pool += suits[t].g[0];
         }
-        if (sg->r == 1) return last_trick(&suits[0], offs, pool, mk, lead_, n);
+        if (sg->r == 1) return last_trick(&suits[0], offs, mk, lead_, n);
         if (no > 1) qsort(offs, (size_t)no, sizeof(Gaps), gaps_cmp);
     } else {
         int mslot = mk.slot, new_mslot = mslot;
@@ -374,7 +373,7 @@ static Val child(Core *self, const Gaps *suits, int ns, int pool, Mk mk, int lea
             mk.slot = (int8_t)new_mslot;
             if (new_mslot < 0) mk.gap = 0;
         }
-        if (sg->r == 1 && mk.kind == 1) return last_trick(&suits[0], offs, pool, mk, lead_, n);
+        if (sg->r == 1 && mk.kind == 1) return last_trick(&suits[0], offs, mk, lead_, n);
         if (no > 1) {
             if (mk.slot >= 1) {
                 Tagged tagged[MAX_SUITS];

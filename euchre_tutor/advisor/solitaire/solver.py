@@ -428,7 +428,7 @@ class Solver:
             if len(offs) != len(suits) - 1:
                 pool += sum(g[0] for g in suits[1:] if len(g) == 1)
             if self._sig_r[sig] == 1:
-                return self._last_trick(suits[0], offs, pool, None, lead, n)
+                return self._last_trick(suits[0], offs, None, lead, n)
             offs.sort()
         else:
             offs = []
@@ -447,7 +447,7 @@ class Solver:
             if new_mslot != mslot:
                 mk = (mk[0], new_mslot, mk[2] if new_mslot >= 0 else 0)
             if self._sig_r[sig] == 1 and mk[0] == 1:
-                return self._last_trick(suits[0], offs, pool, mk, lead, n)
+                return self._last_trick(suits[0], offs, mk, lead, n)
             if len(offs) > 1:
                 if mk[1] >= 1:
                     mslot, mgap = mk[1], mk[2]
@@ -469,7 +469,7 @@ class Solver:
         return value
 
     def _last_trick(
-        self, trumps: tuple[int, ...], offs: list[tuple[int, ...]], pool: int, mk: Marker, lead: int, n: int
+        self, trumps: tuple[int, ...], offs: list[tuple[int, ...]], mk: Marker, lead: int, n: int
     ) -> int:
         """Closed form of the last trick (one card left, no known card on top)."""
         if len(trumps) == 2:
