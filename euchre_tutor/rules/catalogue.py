@@ -292,6 +292,12 @@ _RULES: tuple[Rule, ...] = (
         "better one gains, within the sampling error.",
     ),
     Rule(
+        "classic.advice-plan",
+        "The plan behind a bid",
+        "A bid is worth what follows it: a pass may wait for a better call in round 2, an order rests on "
+        "the trumps and off aces that carry it, and going alone on cards that need no partner.",
+    ),
+    Rule(
         "classic.advice-game",
         "Playing for the match",
         "Near the end of a match, the chance to win the match can favour a choice with fewer expected points.",

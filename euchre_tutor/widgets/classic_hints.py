@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
+from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.classic.engine import Action, HandState, Phase
@@ -56,6 +56,7 @@ TUTOR_CSS: Final = """
 .euchre-classic .euchre-hint .et-bars .val{min-width:4.5em;text-align:right}
 .euchre-classic .euchre-hint .et-bars .best .bar.neg{background:#9b2f2c}
 .euchre-classic .euchre-hint .ec-makers{font-size:11px;color:#666;margin-left:4px}
+.euchre-classic .euchre-hint .ec-loss{display:block;font-size:11px;color:#666;white-space:nowrap}
 .euchre-classic .euchre-hint.analysing .et-hint-body{opacity:.55}
 .euchre-classic .euchre-grade .widget-html-content{white-space:normal;line-height:1.4}
 .euchre-classic .ec-method{font-size:12px;color:#555;margin:6px 0 0}
@@ -82,6 +83,20 @@ def _number(value: object, metric: str) -> str:
     return f"{value:+.2f}" if metric == "ev" else f"{value * 100:.1f}%"
 
 
+def _pm(half: float) -> str:
+    """' ± 0.08': half a 95% interval ('± ?' when one deal gave nothing to measure it by)."""
+    return " ± ?" if half == float("inf") else f" ± {half:.2f}"
+
+
+def _loss_text(option: ClassicOption, mode: str) -> str:
+    """What an option loses against the best, paired on the same deals: '−0.31 ± 0.06' or 'tie'."""
+    if option.tied:
+        return "tie"
+    if mode == "game" and option.p_win_game is not None:
+        return f"−{100 * option.loss:.1f}{_pm(100 * option.interval)}% win"
+    return f"−{option.loss:.2f}{_pm(option.interval)}"
+
+
 def _red(action: Action, view: SeatView) -> bool:
     if action.card is not None:
         return action.card.is_red
@@ -101,6 +116,7 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView) -> str:
     rec = (
         f'<div class="et-rec">Best: <b class="ec-best" data-action="{esc(str(best.action))}">'
         f"{esc(action_label(best.action, view))}</b> · expected points {_number(best_row['ev'], 'ev')}"
+        f"{_pm(best.ev_interval)}"
         f" · P(making) {_number(best_row['p_make'], 'p_make')} ({_MAKERS.get(best_row['makers'], '')})"
     )
     if "p_win_game" in best_row:
@@ -123,16 +139,32 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView) -> str:
         makers = f'<span class="ec-makers">({esc(row["makers"])})</span>' if metric == "p_make" else ""
         attrs = " ".join(
             f'data-{k.replace("_", "-")}="{esc(str(row[k]))}"'
-            for k in ("action", "ev", "se", "p_make", "p_euchred", "p_march", "makers", "p_win_game")
+            for k in (
+                "action",
+                "ev",
+                "se",
+                "loss",
+                "loss_se",
+                "tied",
+                "p_make",
+                "p_euchred",
+                "p_march",
+                "makers",
+                "p_win_game",
+            )
             if k in row
         )
+        versus = "" if i == 0 else f", {_loss_text(option, hint.mode)} against the best"
         title = (
-            f"{label}: {row['ev']:+.3f} points ± {1.96 * row['se']:.2f} (95%), P(making) {row['p_make']:.1%}, "
-            f"P(euchred) {row['p_euchred']:.1%}, P(march) {row['p_march']:.1%}, makers: {row['makers']}"
+            f"{label}: {row['ev']:+.3f} points{_pm(option.ev_interval)} (95%){versus}, P(making) "
+            f"{row['p_make']:.1%}, P(euchred) {row['p_euchred']:.1%}, P(march) {row['p_march']:.1%}, "
+            f"makers: {row['makers']}"
         )
+        loss = "" if i == 0 else f'<span class="ec-loss">{esc(_loss_text(option, hint.mode))}</span>'
+
         bars.append(
             f'<div class="opt ec-option{" best" if i == 0 else ""}" style="display:contents" {attrs}>'
-            f'<span class="lab{" red" if _red(option.action, view) else ""}">{esc(label)}{makers}</span>'
+            f'<span class="lab{" red" if _red(option.action, view) else ""}">{esc(label)}{makers}{loss}</span>'
             f'<div class="track" title="{esc(title)}"><div class="zero" style="left:{zero:.1f}%"></div>'
             f'<div class="bar{" neg" if v < 0 else ""}" style="left:{left:.1f}%;width:{max(width, 0.6):.1f}%">'
             f'</div></div><span class="val">{_number(v, metric)}</span></div>'
@@ -148,7 +180,9 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView) -> str:
         else "each sampled deal played out by the Club player after this choice"
     )
     method = (
-        f'<p class="ec-method">{hint.worlds} sampled deals consistent with what you have seen; {how}.</p>'
+        f'<p class="ec-method">{hint.worlds} sampled deals consistent with what you have seen; {how}. '
+        "± is a 95% interval; under each option, what it loses against the best on the same deals "
+        "(tie: the deals cannot tell them apart).</p>"
     )
     return rec + chart + (f'<ul class="et-reasons">{reasons}</ul>' if reasons else "") + method
 
@@ -206,10 +240,11 @@ def grade_words(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
     if hint is None or grade.label == "Best":
         return _capital(grade.text)
     best = hint.best
-    theirs = f"{hint.option(decision.action).ev:+.2f}"  # graded below Best: one of the options
+    mine = hint.option(decision.action)  # graded below Best: one of the options
     return (
-        f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f} points on average over "
-        f"{hint.worlds} sampled deals, against {theirs} for yours."
+        f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f}{_pm(best.ev_interval)} points "
+        f"on average over {hint.worlds} sampled deals, against {mine.ev:+.2f}{_pm(mine.ev_interval)} for "
+        f"yours; compared on the same deals yours loses {_loss_text(mine, hint.mode).lstrip('−')}."
     )
 
 
@@ -219,11 +254,22 @@ def _grade_sentence(tutor: ClassicTutor, decision: Decision) -> str:
     head = f"Your last decision (hand {decision.hand_number}, {where}): <b>{esc(decision.label)}</b>"
     if grade is None:
         return f"<div>{head} · grading…</div>"
-    lost = "" if grade.label == "Best" else f" lost {grade.loss:.2f} points."
+    lost = "" if grade.label == "Best" else f" lost {_grade_loss(tutor, decision, grade)}."
     return (
         f'<div>{head} <span class="et-grade {esc(grade.label)}" data-grade="{esc(grade.label)}">'
         f"{esc(grade.label)}</span>{lost} {esc(grade_words(tutor, decision, grade))}</div>"
     )
+
+
+def _grade_loss(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
+    """'0.31 ± 0.06 points': the loss with its paired 95% interval."""
+    hint = tutor.hint_of(decision)
+    if hint is None:
+        return f"{grade.loss:.2f} points"
+    mine = hint.option(decision.action)
+    if hint.mode == "game" and mine.p_win_game is not None:
+        return f"{100 * mine.loss:.1f}{_pm(100 * mine.interval)}% of the chance to win the match"
+    return f"{mine.loss:.2f}{_pm(mine.interval)} points"
 
 
 def _capital(text: str) -> str:
@@ -255,7 +301,7 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
         rows.append(
             f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
-            f"<td>{grade.loss:.2f}</td></tr>"
+            f"<td>{esc(_review_loss(d, grade, hint))}</td></tr>"
         )
     total = tutor.total_loss(review.number)
     total_text = "analysing…" if total is None else f"{total:.2f} points"
@@ -271,6 +317,20 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
         f"<p>Expected points lost this hand: <b>{total_text}</b></p>"
         f"{_step_html(tutor, current, step, len(review.steps))}</div>"
     )
+
+
+def _review_loss(decision: Decision, grade: Grade, hint: ClassicAnalysis | None) -> str:
+    """The review's 'lost' cell: '0.31 ± 0.06', '0 (tie)' or '0'."""
+    if hint is None or decision.forced:
+        return f"{grade.loss:.2f}"
+    mine = hint.option(decision.action)
+    if mine is hint.best:
+        return "0"
+    if grade.label == "Best":
+        return "0 (tie)"
+    if hint.mode == "game" and mine.p_win_game is not None:
+        return f"{100 * mine.loss:.1f}%{_pm(100 * mine.interval)}"
+    return f"{mine.loss:.2f}{_pm(mine.interval)}"
 
 
 def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int) -> str:

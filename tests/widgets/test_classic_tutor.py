@@ -172,26 +172,42 @@ def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: C
     grade = t.grade_of(last)
     assert grade is not None and grade.label == "Blunder" and grade.loss == pytest.approx(loss)
     assert 'data-grade="Blunder"' in app.grade_line.value
-    assert f"lost {loss:.2f} points" in app.grade_line.value
+    assert f"lost {loss:.2f} ± {1.96 * hint.option(bad).loss_se:.2f} points" in app.grade_line.value
     assert "Best was Pass" in app.grade_line.value
 
 
 def test_grades_follow_the_shared_thresholds() -> None:
     from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
+    from euchre_tutor.advisor.shared import Grade
     from euchre_tutor.classic.engine import Action, Phase, Seat
 
     actions = [Action("play", card=None), Action("pass"), Action("order"), Action("order", alone=True)]
 
-    def grade(action: Action, *evs: float) -> str:
+    def graded(action: Action, *evs: float, se: float = 0.0) -> Grade:
         options = tuple(
-            ClassicOption(a, ev, 0.0, 0.5, 0.5, 0.0, "us") for a, ev in zip(actions, evs, strict=False)
+            ClassicOption(
+                a,
+                ev,
+                0.0,
+                0.5,
+                0.5,
+                0.0,
+                "us",
+                loss=evs[0] - ev,
+                loss_se=se if i else 0.0,
+                ev_gap=evs[0] - ev,
+            )
+            for i, (a, ev) in enumerate(zip(actions, evs, strict=False))
         )
         analysis = ClassicAnalysis(
             Seat.S, Phase.ROUND_1, "points", tuple(actions), options, 10, "play-out", (), 0
         )
         got = classic_grade(analysis, action)
         assert got is not None
-        return got.label
+        return got
+
+    def grade(action: Action, *evs: float, se: float = 0.0) -> str:
+        return graded(action, *evs, se=se).label
 
     evs = (1.0, 0.97, 0.6, 0.1)
     assert grade(Action("play", card=None), *evs) == "Best"
@@ -199,6 +215,17 @@ def test_grades_follow_the_shared_thresholds() -> None:
     assert grade(Action("order"), *evs) == "Mistake"  # 0.2 <= 0.4 < 0.5
     assert grade(Action("order", alone=True), *evs) == "Blunder"
     assert grade(Action("pass"), 1.0, 1.0) == "Best"  # a tie is best
+    # A loss the sample cannot tell from 0 is a tie (Best), and the sentence says so; a loss whose
+    # interval stays clear of 0 keeps its band's label.
+    tie = graded(Action("pass"), 1.0, 0.9, se=0.06)  # 0.10 ± 0.12 reaches 0
+    assert tie.label == "Best" and tie.loss == 0 and "a tie with the best" in tie.text
+    assert "within the sampling error" in tie.text
+    clear = graded(Action("pass"), 1.0, 0.7, se=0.05)  # 0.30 ± 0.10 stays clear of 0
+    assert (
+        clear.label == "Mistake"
+        and clear.loss == pytest.approx(0.3)
+        and "0.30 ± 0.10 points less" in clear.text
+    )
     assert "Good: under 0.05" in grade_scale() and "Blunder: 0.5 or more" in grade_scale()
 
 

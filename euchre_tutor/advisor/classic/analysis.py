@@ -35,23 +35,25 @@ engine's order. The same view, worlds and seed give the same answer.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import sqrt
-from typing import Literal, Protocol
+from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
-from euchre_tutor.advisor.classic.worlds import sample_worlds
-from euchre_tutor.advisor.shared import Reason
+from euchre_tutor.advisor.classic.worlds import sample_worlds_report
+from euchre_tutor.advisor.shared import THRESHOLDS, Reason
 from euchre_tutor.cards import effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import Action, HandState, Phase, Seat, Team, hand_points, team_points
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.classic import SeatView, seat_view
 
 __all__ = [
+    "ADAPTIVE_MAX_WORLDS",
     "DEFAULT_WORLDS",
     "ClassicAnalysis",
     "ClassicOption",
@@ -63,6 +65,14 @@ __all__ = [
 
 Mode = Literal["points", "game"]
 DEFAULT_WORLDS = 200
+#: the adaptive cap the table and the command use: eight batches of 200 at most
+ADAPTIVE_MAX_WORLDS: Final = 1600
+#: the multiplier of a standard error for a 95% interval
+Z95: Final = 1.96
+#: the grade boundaries of each mode (the loss where a label changes), from the shared scale
+BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m in ("points", "game")}
+#: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
+PRECISION: Final = {"points": 0.02, "game": 0.004}
 Method = Literal["double-dummy", "play-out"]
 
 
@@ -74,7 +84,14 @@ class Continuation(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class ClassicOption:
-    """One legal action's sampled values, from the analysed seat's side."""
+    """One legal action's sampled values, from the analysed seat's side.
+
+    ``loss`` is what the option gives up against the best option in the analysis's mode (expected
+    points, or the chance to win the match), measured on the same worlds (paired), and ``loss_se``
+    its standard error: ``loss ± 1.96 * loss_se`` is its 95% interval. ``follow_ups`` counts, over
+    the worlds, what the analysed seat itself did next in the bidding after this action (``"-"``:
+    it was not asked again), which is the plan a reason sentence puts in words.
+    """
 
     action: Action
     ev: float  # mean points: our team's minus the mean of the other teams'
@@ -85,10 +102,30 @@ class ClassicOption:
     makers: str  # whose side the makers are: "us", "them", "either" (it depends on the world) or "none"
     p_win_game: float | None = None  # with a match score: P(our side wins the match)
     p_passed_out: float = 0.0  # P(nobody makes trump: the hand is thrown in)
+    loss: float = 0.0  # against the best option, in the mode's utility, paired on the same worlds
+    loss_se: float = 0.0  # standard error of loss (0 when every world gives the same difference)
+    ev_gap: float = 0.0  # expected points against the best option (paired), whatever the mode
+    ev_gap_se: float = 0.0
+    follow_ups: tuple[tuple[str, int], ...] = ()  # the seat's own next bid after this action, counted
 
     @property
     def label(self) -> str:
         return str(self.action)
+
+    @property
+    def interval(self) -> float:
+        """Half the width of the 95% interval of ``loss``."""
+        return Z95 * self.loss_se
+
+    @property
+    def ev_interval(self) -> float:
+        """Half the width of the 95% interval of ``ev`` (the option on its own, not paired)."""
+        return Z95 * self.se
+
+    @property
+    def tied(self) -> bool:
+        """The sample cannot tell this option from the best: its loss's interval reaches 0."""
+        return self.loss - self.interval <= 0.0
 
     def utility(self, mode: Mode) -> float:
         if mode == "game" and self.p_win_game is not None:
@@ -99,17 +136,25 @@ class ClassicOption:
         out: dict[str, object] = {
             "action": str(self.action),
             "ev": round(self.ev, 4),
-            "se": round(self.se, 4),
+            "se": _finite(self.se),
             "p_make": round(self.p_make, 4),
             "p_euchred": round(self.p_euchred, 4),
             "p_march": round(self.p_march, 4),
             "makers": self.makers,
+            "loss": round(self.loss, 4),
+            "loss_se": _finite(self.loss_se),
+            "tied": self.tied,
         }
         if self.p_passed_out:
             out["p_passed_out"] = round(self.p_passed_out, 4)
         if self.p_win_game is not None:
             out["p_win_game"] = round(self.p_win_game, 4)
         return out
+
+
+def _finite(x: float) -> float | None:
+    """A standard error for JSON: None when one world gave nothing to measure it by."""
+    return round(x, 4) if math.isfinite(x) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,19 +218,30 @@ def _thrown_in(state: HandState) -> _Outcome:
     return _Outcome(None, 0, (0,) * len(state.seating.teams), False, False)
 
 
-def _finish_bidding(state: HandState, continuation: Continuation) -> HandState:
-    """Let the continuation player take every decision up to the first lead (or the end)."""
+def _finish_bidding(state: HandState, continuation: Continuation, me: Seat) -> tuple[HandState, str]:
+    """Let the continuation player take every decision up to the first lead (or the end).
+
+    Also returns ``me``'s own first bid after the action being valued (``"-"``: not asked again).
+    """
+    mine = "-"
     while state.phase is not Phase.PLAY and state.phase is not Phase.OVER:
         seat = state.to_act
         assert seat is not None
-        state = state.apply(continuation.choose(seat_view(state, seat)))
-    return state
+        act = continuation.choose(seat_view(state, seat))
+        if seat == me and mine == "-" and state.phase in _BIDDING:
+            mine = str(act)
+        state = state.apply(act)
+    return state, mine
+
+
+_BIDDING: Final = frozenset({Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND})
 
 
 def _play_out_outcomes(
-    worlds: Sequence[HandState], action: Action, continuation: Continuation, backend: str | None
-) -> list[_Outcome]:
-    ready = [_finish_bidding(w.apply(action), continuation) for w in worlds]
+    worlds: Sequence[HandState], action: Action, continuation: Continuation, backend: str | None, me: Seat
+) -> tuple[list[_Outcome], list[str]]:
+    finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
+    ready = [s for s, _ in finished]
     playing = [s for s in ready if s.phase is Phase.PLAY]
     tricks = iter(dd.rollout_many(playing, backend=backend)) if playing else iter(())
     out: list[_Outcome] = []
@@ -200,7 +256,7 @@ def _play_out_outcomes(
             out.append(_Outcome(s.maker.team, s.tricks_won(s.maker.team), pts, euchred, march))
         else:
             out.append(_thrown_in(s))
-    return out
+    return out, [m for _, m in finished]
 
 
 def _side_value(points: tuple[int, ...], team: Team) -> float:
@@ -209,29 +265,71 @@ def _side_value(points: tuple[int, ...], team: Team) -> float:
     return mine - sum(others) / len(others)
 
 
+def _mean_se(values: Sequence[float], n_eff: float) -> tuple[float, float]:
+    """The mean and its standard error, with ``n_eff`` independent worlds' worth of information.
+
+    One world (or worlds that all agree) has no spread to measure: the error is then 0 only
+    when every value is the same, and unknown (inf) for a single world.
+    """
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, sqrt(var / max(1.0, min(n_eff, n)))
+
+
+@dataclass(slots=True)
+class _Tally:
+    """One option's per-world results, gathered batch by batch."""
+
+    action: Action
+    outcomes: list[_Outcome] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)  # side points per world
+    wins: list[float] = field(default_factory=list)  # P(win the match) per world (score-aware)
+    follow_ups: list[str] = field(default_factory=list)
+
+
 def _summarise(
-    action: Action,
-    outcomes: Sequence[_Outcome],
+    tally: _Tally,
     team: Team,
-    win_chance: Callable[[tuple[int, ...]], float] | None,
+    n_eff: float,
+    best: _Tally | None,
+    mode: Mode,
+    aware: bool,
 ) -> ClassicOption:
+    outcomes = tally.outcomes
     n = len(outcomes)
-    values = [_side_value(o.points, team) for o in outcomes]
-    ev = sum(values) / n
-    var = sum((v - ev) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    ev, se = _mean_se(tally.values, n_eff)
     made = [o for o in outcomes if o.makers is not None]
     sides = {o.makers is team for o in made}
     makers = "none" if not made else ("either" if len(sides) > 1 else ("us" if sides == {True} else "them"))
+    p_win = sum(tally.wins) / n if aware else None
+    loss = loss_se = gap = gap_se = 0.0
+    if best is not None and best is not tally:
+        gap, gap_se = _mean_se([b - v for b, v in zip(best.values, tally.values, strict=True)], n_eff)
+        if mode == "game" and aware:
+            loss, loss_se = _mean_se([b - v for b, v in zip(best.wins, tally.wins, strict=True)], n_eff)
+        else:
+            loss, loss_se = gap, gap_se
+    counts: dict[str, int] = {}
+    for m in tally.follow_ups:
+        counts[m] = counts.get(m, 0) + 1
     return ClassicOption(
-        action=action,
+        action=tally.action,
         ev=ev,
-        se=sqrt(var / n) if n else 0.0,
+        se=se,
         p_make=sum(1 for o in made if not o.euchred) / n,
         p_euchred=sum(1 for o in made if o.euchred) / n,
         p_march=sum(1 for o in made if o.march) / n,
         makers=makers,
-        p_win_game=None if win_chance is None else sum(win_chance(o.points) for o in outcomes) / n,
+        p_win_game=p_win,
         p_passed_out=(n - len(made)) / n,
+        loss=loss,
+        loss_se=loss_se,
+        ev_gap=gap,
+        ev_gap_se=gap_se,
+        follow_ups=tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
     )
 
 
@@ -273,21 +371,38 @@ def _decision_seed(seed: int | str, view: SeatView) -> str:
     )
 
 
+def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
+    """No option's loss interval straddles a grade boundary (0, the tie, included), unless it is
+    already narrower than :data:`PRECISION` (a loss that close to a boundary is graded either way)."""
+    limits = (0.0, *BOUNDARIES[mode])
+    for o in options[1:]:
+        half = o.interval
+        if half <= PRECISION[mode]:
+            continue
+        if any(o.loss - half < b < o.loss + half for b in limits):
+            return False
+    return True
+
+
 def analyse(
     view: SeatView,
     *,
     continuation: Continuation,
     worlds: int = DEFAULT_WORLDS,
+    max_worlds: int | None = None,
     seed: int | str = 0,
     mode: Mode = "points",
     score_aware: bool | None = None,
     backend: str | None = None,
 ) -> ClassicAnalysis:
-    """Every legal action of ``view``'s seat, valued over ``worlds`` sampled deals (see the module doc).
+    """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
-    ``score_aware`` (default: when the view carries a non-zero match score or ``mode="game"``) adds
-    P(winning the match) from the game-win table; ``mode="game"`` ranks by it. ``backend`` picks the
-    double-dummy core (``"compiled"`` or ``"python"``, the same values; default: the compiled one when built).
+    ``worlds`` deals are sampled first; with ``max_worlds`` above it, batches of ``worlds`` more
+    are added while some option's loss against the best straddles a grade boundary within its
+    95% interval (:func:`_settled`), up to ``max_worlds`` in all. ``score_aware`` (default: when the
+    view carries a non-zero match score or ``mode="game"``) adds P(winning the match) from the
+    game-win table; ``mode="game"`` ranks by it. ``backend`` picks the double-dummy core
+    (``"compiled"`` or ``"python"``, the same values; default: the compiled one when built).
     """
     if not view.my_turn:
         who = "nobody" if view.to_act is None else view.to_act.word
@@ -296,6 +411,9 @@ def analyse(
         )
     if worlds < 1:
         raise EuchreError(f"worlds must be at least 1, not {worlds}")
+    limit = worlds if max_worlds is None else max_worlds
+    if limit < worlds:
+        raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")
     if mode not in ("points", "game"):
         raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
     aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
@@ -303,32 +421,25 @@ def analyse(
     if aware:
         table = load_classic_table(view.rules)
         win_chance = _win_chance(view, table)
-    rng = random.Random(_decision_seed(seed, view))
-    sample = sample_worlds(view, worlds, rng)
+    base = _decision_seed(seed, view)
     team = view.seat.team
     legal = view.legal
-    if view.phase is Phase.PLAY:
-        method: Method = "double-dummy"
-        values = dd.card_values_many(sample, backend=backend)
-        options = []
-        for a in legal:
-            assert a.card is not None
-            outs = []
-            for w, v in zip(sample, values, strict=True):
-                pts, euchred, march = outcome_points(w, v[a.card])
-                assert w.maker is not None
-                outs.append(_Outcome(w.maker.team, v[a.card], pts, euchred, march))
-            options.append(_summarise(a, outs, team, win_chance))
-    else:
-        method = "play-out"
-        options = [
-            _summarise(a, _play_out_outcomes(sample, a, continuation, backend), team, win_chance)
-            for a in legal
-        ]
+    method: Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"
+    tallies = [_Tally(a) for a in legal]
     order = {a: i for i, a in enumerate(legal)}
-    ranked = sorted(
-        options, key=lambda o: (-o.utility(mode), -o.ev, _preference(view, o.action), order[o.action])
-    )
+    sample: list[HandState] = []
+    n_eff = 0.0
+    batch = 0
+    while True:
+        rng = random.Random(base if batch == 0 else f"{base}|batch {batch}")
+        report = sample_worlds_report(view, worlds, rng)
+        n_eff += min(float(len(report.worlds)), report.ess)
+        _tally_batch(view, report.worlds, tallies, continuation, backend, team, win_chance, method)
+        sample.extend(report.worlds)
+        batch += 1
+        ranked = _rank(view, tallies, team, n_eff, mode, aware, order)
+        if len(sample) + worlds > limit or _settled(ranked, mode):
+            break
     reasons = classic_reasons(view, ranked, sample, mode, method)
     return ClassicAnalysis(
         seat=view.seat,
@@ -341,3 +452,55 @@ def analyse(
         reasons=tuple(reasons),
         seed=seed,
     )
+
+
+def _tally_batch(
+    view: SeatView,
+    sample: Sequence[HandState],
+    tallies: Sequence[_Tally],
+    continuation: Continuation,
+    backend: str | None,
+    team: Team,
+    win_chance: Callable[[tuple[int, ...]], float] | None,
+    method: Method,
+) -> None:
+    """Add one batch of worlds to every option's tally (the same worlds for every option)."""
+    if method == "double-dummy":
+        values = dd.card_values_many(sample, backend=backend)
+        for t in tallies:
+            card = t.action.card
+            assert card is not None
+            for w, v in zip(sample, values, strict=True):
+                pts, euchred, march = outcome_points(w, v[card])
+                assert w.maker is not None
+                t.outcomes.append(_Outcome(w.maker.team, v[card], pts, euchred, march))
+                t.values.append(_side_value(pts, team))
+                if win_chance is not None:
+                    t.wins.append(win_chance(pts))
+        return
+    for t in tallies:
+        outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat)
+        t.outcomes.extend(outs)
+        t.follow_ups.extend(mine)
+        t.values.extend(_side_value(o.points, team) for o in outs)
+        if win_chance is not None:
+            t.wins.extend(win_chance(o.points) for o in outs)
+
+
+def _rank(
+    view: SeatView,
+    tallies: Sequence[_Tally],
+    team: Team,
+    n_eff: float,
+    mode: Mode,
+    aware: bool,
+    order: dict[Action, int],
+) -> list[ClassicOption]:
+    """The options best first, each with its paired loss against the best."""
+    first = [_summarise(t, team, n_eff, None, mode, aware) for t in tallies]
+    by_action = {t.action: t for t in tallies}
+    ranked = sorted(
+        first, key=lambda o: (-o.utility(mode), -o.ev, _preference(view, o.action), order[o.action])
+    )
+    best = by_action[ranked[0].action]
+    return [_summarise(by_action[o.action], team, n_eff, best, mode, aware) for o in ranked]

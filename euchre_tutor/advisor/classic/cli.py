@@ -28,7 +28,14 @@ import json
 import sys
 from typing import IO, Any
 
-from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis, Continuation, Mode, analyse
+from euchre_tutor.advisor.classic.analysis import (
+    ADAPTIVE_MAX_WORLDS,
+    DEFAULT_WORLDS,
+    ClassicAnalysis,
+    Continuation,
+    Mode,
+    analyse,
+)
 from euchre_tutor.advisor.classic.worlds import view_from_position
 from euchre_tutor.errors import EuchreError, JsonInputError
 from euchre_tutor.jsonio import error_result, fail, load_json_text, read_lines, read_text, short, whole_number
@@ -62,7 +69,18 @@ def register(commands: Any, continuation: Continuation) -> None:
         type=int,
         default=DEFAULT_WORLDS,
         metavar="N",
-        help=f"sampled deals (default {DEFAULT_WORLDS})",
+        help=f"sampled deals to start with (default {DEFAULT_WORLDS})",
+    )
+    parser.add_argument(
+        "--max-worlds",
+        type=int,
+        default=None,
+        metavar="N",
+        help=(
+            "add batches of --worlds deals while an option's loss is within its 95%% interval of a grade "
+            f"boundary, up to N deals (default {ADAPTIVE_MAX_WORLDS}, or --worlds when that is larger; "
+            "--max-worlds equal to --worlds samples once)"
+        ),
     )
     parser.add_argument("--seed", type=whole_number, default=0, help="the sampling seed (default 0)")
     parser.add_argument(
@@ -79,12 +97,20 @@ def analyse_position(
     continuation: Continuation,
     *,
     worlds: int = DEFAULT_WORLDS,
+    max_worlds: int | None = None,
     seed: int = 0,
     mode: Mode = "points",
 ) -> ClassicAnalysis:
-    """The analysis of a position given as the command's JSON object (already parsed)."""
+    """The analysis of a position given as the command's JSON object (already parsed).
+
+    ``max_worlds`` (default :data:`ADAPTIVE_MAX_WORLDS`, or ``worlds`` when larger) caps the
+    adaptive sampling: more deals are added only while a grade is in doubt.
+    """
     if not 1 <= worlds <= MAX_WORLDS:
         raise EuchreError(f"--worlds must be between 1 and {MAX_WORLDS}, not {worlds}")
+    cap = max(worlds, ADAPTIVE_MAX_WORLDS) if max_worlds is None else max_worlds
+    if not worlds <= cap <= MAX_WORLDS:
+        raise EuchreError(f"--max-worlds must be between --worlds ({worlds}) and {MAX_WORLDS}, not {cap}")
     position = view_from_position(data)
     view = position[0]
     has_score = isinstance(data, dict) and "score" in data
@@ -93,32 +119,47 @@ def analyse_position(
             '--mode game needs the match score in the input, e.g. "score": {"us": 3, "them": 5}'
         )
     return analyse(
-        view, continuation=continuation, worlds=worlds, seed=seed, mode=mode, score_aware=has_score
+        view,
+        continuation=continuation,
+        worlds=worlds,
+        max_worlds=cap,
+        seed=seed,
+        mode=mode,
+        score_aware=has_score,
     )
 
 
 def format_analysis(analysis: ClassicAnalysis) -> str:
     """The human-readable table: one row per option, best first, then the reasons."""
     aware = analysis.options[0].p_win_game is not None
-    head = f"{'action':<18}{'ev':>8}{'±':>6}{'P(make)':>9}{'P(euch)':>9}{'P(march)':>9}  makers"
+    head = f"{'action':<18}{'ev':>8}{'±':>6}{'loss':>8}{'±':>6}{'P(make)':>9}{'P(euch)':>9}{'P(march)':>9}  makers"
     if aware:
         head += "  P(win game)"
     lines = [
         f"{analysis.seat.word} to act ({analysis.phase.value}); {analysis.worlds} sampled deals, "
-        f"{analysis.method}:",
+        f"{analysis.method}; ± is a 95% interval, loss is paired against the best:",
         head,
     ]
     for i, o in enumerate(analysis.options):
+        loss = f"{'':>8}{'':>6}" if i == 0 else f"{o.loss:>8.3f}{_half(o.interval):>6}"
         row = (
-            f"{o.label:<18}{o.ev:>+8.3f}{1.96 * o.se:>6.2f}{o.p_make:>9.3f}{o.p_euchred:>9.3f}"
+            f"{o.label:<18}{o.ev:>+8.3f}{_half(o.ev_interval):>6}{loss}{o.p_make:>9.3f}{o.p_euchred:>9.3f}"
             f"{o.p_march:>9.3f}  {o.makers:<6}"
         )
         if o.p_win_game is not None:
             row += f"  {o.p_win_game:.3f}"
         lines.append(row + ("   <- best" if i == 0 else ""))
+    tied = [o.label for o in analysis.options[1:] if o.tied]
+    if tied:
+        lines.append(f"Tied with the best (the loss's 95% interval reaches 0): {', '.join(tied)}")
     lines.append("Why:")
     lines.extend(f"  [{r.rule}] {r.text}" for r in analysis.reasons)
     return "\n".join(lines)
+
+
+def _half(x: float) -> str:
+    """Half a 95% interval; '?' when one deal gave nothing to measure it by."""
+    return "?" if x == float("inf") else f"{x:.2f}"
 
 
 def _position_text(arg: str) -> str | bytes:
@@ -149,7 +190,9 @@ def run_analyze(args: argparse.Namespace, continuation: Continuation) -> int:
             return _batch(stream, args, continuation)
     try:
         data = load_json_text(_position_text(args.input), "the position")
-        analysis = analyse_position(data, continuation, worlds=args.worlds, seed=args.seed, mode=mode)
+        analysis = analyse_position(
+            data, continuation, worlds=args.worlds, max_worlds=args.max_worlds, seed=args.seed, mode=mode
+        )
     except EuchreError as exc:
         return fail(str(exc))
     print(json.dumps(analysis.to_json(), ensure_ascii=False) if args.json else format_analysis(analysis))
@@ -164,7 +207,12 @@ def _batch(lines: IO[str] | IO[bytes], args: argparse.Namespace, continuation: C
             try:
                 data = load_json_text(line, "the line")
                 result = analyse_position(
-                    data, continuation, worlds=args.worlds, seed=args.seed, mode=args.mode
+                    data,
+                    continuation,
+                    worlds=args.worlds,
+                    max_worlds=args.max_worlds,
+                    seed=args.seed,
+                    mode=args.mode,
                 ).to_json()
             except EuchreError as exc:
                 result = error_result(str(exc))

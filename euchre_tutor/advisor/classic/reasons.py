@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from euchre_tutor.advisor.shared import Grade, Reason, grade_label
 from euchre_tutor.cards import (
     Card,
+    Rank,
     Suit,
     deck,
     describe_rank,
@@ -76,25 +77,60 @@ def action_label(action: Action, hand: HandState | SeatView) -> str:
 
 
 def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
-    """The label of ``action`` by expected points lost against the best option (None: not an option).
+    """The label of ``action`` by what it loses against the best option (None: not an option).
 
-    A tie with the best is Best; the limits are :data:`~euchre_tutor.advisor.shared.THRESHOLDS`.
+    The loss is paired (both options valued on the same sampled deals) and carries its 95%
+    interval. A loss the sample cannot tell from 0 (its interval reaches 0) is Best: a tie, and
+    the sentence says so. Otherwise the loss's estimate takes the label of its band on the
+    shared scale (:data:`~euchre_tutor.advisor.shared.THRESHOLDS`, in the analysis's mode); the
+    analysis added deals while the interval straddled a band's edge, so the label holds.
     """
     mine = next((o for o in analysis.options if o.action == action), None)
     if mine is None:
         return None
     best = analysis.best
-    loss = max(0.0, best.ev - mine.ev)
-    if mine is best or loss == 0:
-        return Grade("Best", 0.0, 0.0, f"the best choice: {mine.ev:+.2f} points on average.")
-    label = grade_label(Fraction(loss).limit_denominator(10_000), "points")
+    mode = analysis.mode if best.p_win_game is not None else "points"
+    deals = f"{analysis.worlds} sampled deals"
+    if mine is best:
+        return Grade("Best", 0.0, 0.0, f"the best choice: {_ev(mine)} points on average over {deals}.")
+    loss = max(0.0, mine.loss)
+    ev_loss = max(0.0, mine.ev_gap)
+    if mine.tied or loss == 0:
+        what = _loss_words(mine, mode)
+        return Grade(
+            "Best",
+            0.0,
+            0.0,
+            f"a tie with the best: {best.action} scores {_ev(best)} and {action} {_ev(mine)} points on "
+            f"average over {deals}; the difference ({what}) is within the sampling error, so the deals "
+            "cannot tell them apart.",
+        )
+    label = grade_label(Fraction(loss).limit_denominator(100_000), mode)
     return Grade(
         label,
         loss,
-        loss,
-        f"{best.action} was best ({best.ev:+.2f} points on average over {analysis.worlds} sampled deals); "
-        f"{action} scores {mine.ev:+.2f}, {loss:.2f} less.",
+        ev_loss,
+        f"{best.action} was best ({_ev(best)} points on average over {deals}); "
+        f"{action} scores {_ev(mine)}: {_loss_words(mine, mode)} less.",
     )
+
+
+def _ev(option: ClassicOption) -> str:
+    """An option's expected points with its 95% interval: '+0.52 ± 0.08'."""
+    return f"{option.ev:+.2f}{_pm(option.ev_interval)}"
+
+
+def _pm(half: float) -> str:
+    return " ± ?" if half == float("inf") else f" ± {half:.2f}"
+
+
+def _loss_words(option: ClassicOption, mode: str) -> str:
+    """What an option loses, with its paired 95% interval: '0.31 ± 0.06 points' or '4.1 ± 1.0% of the match'."""
+    if mode == "game":
+        half = option.interval
+        spread = " ± ?" if half == float("inf") else f" ± {100 * half:.1f}"
+        return f"{100 * option.loss:.1f}{spread} percentage points of the chance to win the match"
+    return f"{option.loss:.2f}{_pm(option.interval)} points"
 
 
 def _sym(cards: Sequence[Card]) -> str:
@@ -137,7 +173,10 @@ def summary_reason(view: SeatView, best: ClassicOption, worlds: int, method: str
         "either": "whichever side makes trump makes it",
         "none": "nobody makes trump",
     }[best.makers]
-    text = f"{best.label} is best: {best.ev:+.2f} points on average over {worlds} deals that fit what you have seen ({how})"
+    text = (
+        f"{best.label} is best: {_ev(best)} points on average (95% interval) over {worlds} deals that "
+        f"fit what you have seen ({how})"
+    )
     if best.makers != "none":
         text += (
             f"; {makers} in {_pct(best.p_make)}, is euchred in {_pct(best.p_euchred)} "
@@ -289,39 +328,178 @@ def risk_reason(option: ClassicOption) -> Reason | None:
 
 
 def contrast_reason(best: ClassicOption, ranked: Sequence[ClassicOption], mode: Mode) -> Reason | None:
-    """How far the best option is ahead of the next one that is worth less (equal ones are named)."""
-    equal = [o for o in ranked[1:] if o.ev == best.ev and o.p_win_game == best.p_win_game]
-    worse = [o for o in ranked[1:] if o not in equal]
+    """How far the best option is ahead of the next one, paired on the same deals, with its interval.
+
+    Options worth exactly the same in every deal are named as equal; options the sample cannot tell
+    apart from the best (their loss's interval reaches 0) are named as a tie, never as worse.
+    """
+    equal = [o for o in ranked[1:] if o.loss == 0 and o.loss_se == 0 and o.ev == best.ev]
+    tied = [o for o in ranked[1:] if o not in equal and o.tied]
+    worse = [o for o in ranked[1:] if o not in equal and o not in tied]
     same = ""
     if equal:
         names = ", ".join(o.label for o in equal)
-        same = f" {names} {'is' if len(equal) == 1 else 'are'} worth the same here (the same average over these deals)."
+        same = f" {names} {'is' if len(equal) == 1 else 'are'} worth the same here (the same in every deal)."
+    if tied:
+        names = ", ".join(f"{o.label} ({_loss_words(o, mode)} less)" for o in tied)
+        same += (
+            f" {names}: within the sampling error, so {'it is' if len(tied) == 1 else 'they are'} "
+            "as good as the best for all these deals can tell."
+        )
     if not worse:
         return Reason(
-            "classic.advice-contrast", f"Every choice is worth the same here.{same}", {"best": best.label}
+            "classic.advice-contrast",
+            f"No choice is clearly worse than {best.label} here.{same}",
+            {"best": best.label},
         )
     other = worse[0]
     if mode == "game" and best.p_win_game is not None and other.p_win_game is not None:
         text = (
             f"{best.label} wins the match {_pct(best.p_win_game)} of the time against "
-            f"{_pct(other.p_win_game)} for {other.label}.{same}"
+            f"{_pct(other.p_win_game)} for {other.label} ({_loss_words(other, mode)} less).{same}"
         )
         return Reason("classic.advice-game", text, {"best": best.label, "next": other.label})
-    gap = best.ev - other.ev
     text = (
-        f"{best.label} ({best.ev:+.2f}) is {gap:.2f} points a hand better than {other.label} "
-        f"({other.ev:+.2f}); the sampling error of each is about ±{1.96 * max(best.se, other.se):.2f}.{same}"
+        f"{best.label} ({best.ev:+.2f}) is {_loss_words(other, 'points')} a hand better than {other.label} "
+        f"({other.ev:+.2f}), compared on the same deals.{same}"
     )
     return Reason(
-        "classic.advice-contrast", text, {"best": best.label, "next": other.label, "gap": f"{gap:.4f}"}
+        "classic.advice-contrast",
+        text,
+        {
+            "best": best.label,
+            "next": other.label,
+            "gap": f"{other.ev_gap:.4f}",
+            "gap_se": f"{other.ev_gap_se:.4f}",
+        },
     )
+
+
+_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _speaks(view: SeatView) -> str:
+    """Where the seat speaks in a bidding round: 'you speak first' ... 'you deal and speak last'."""
+    seats = view.seat.seating.seats
+    n = len(seats)
+    k = (seats.index(view.seat) - seats.index(view.dealer) - 1) % n
+    if view.seat == view.dealer:
+        return "you deal and speak last"
+    return f"you speak {_ORDINAL[k]}"
+
+
+def _carriers(view: SeatView, trump: Suit) -> tuple[list[Card], list[Card]]:
+    """The hand's trumps (highest first) and off-suit aces under ``trump``."""
+    order = trump_order(trump, size=view.rules.deck, joker=view.rules.joker)
+    rank = {c: i for i, c in enumerate(order)}
+    trumps = sorted((c for c in view.hand if is_trump(c, trump)), key=lambda c: rank.get(c, 99))
+    aces = [c for c in view.hand if not is_trump(c, trump) and c.rank is Rank.ACE]
+    return trumps, aces
+
+
+def _holding(view: SeatView, trump: Suit) -> str:
+    trumps, aces = _carriers(view, trump)
+    parts = []
+    if trumps:
+        parts.append(f"{_sym(trumps)} in {trump.plural}")
+    if aces:
+        parts.append(f"the off ace{'s' if len(aces) > 1 else ''} {_sym(aces)}")
+    return " and ".join(parts) if parts else f"no {trump.plural} and no off aces"
+
+
+def _bid_words(act: Action, view: SeatView) -> str:
+    return action_label(act, view)[0].lower() + action_label(act, view)[1:]
+
+
+def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicOption]) -> Reason | None:
+    """What happens after a bid, in the deals the analysis played out: the plan that makes it right.
+
+    A pass names what the seat itself does when the bidding comes back to it (the most frequent
+    next bid in the sampled deals) and why; an alone bid, the cards that make partner unnecessary
+    and what the loner risks; an order or call, the cards that carry it and what the dealer gains.
+    """
+    act = option.action
+    if view.phase not in (Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND):
+        return None
+    total = sum(n for _, n in option.follow_ups)
+    if act.kind == "pass" and total:
+        asked = [(m, n) for m, n in option.follow_ups if m != "-"]
+        if not asked:
+            return None
+        first, count = asked[0]
+        later = Action.parse(first)
+        back = sum(n for _, n in asked)
+        share = _pct(back / total)
+        if later.kind == "pass":
+            text = (
+                f"Pass, and pass again when the bidding comes back to you (it does in {share} of these deals): "
+                "no suit is worth naming with this hand."
+            )
+            return Reason("classic.advice-plan", text, {"plan": "pass", "back": f"{back / total:.4f}"})
+        trump = later.suit if later.kind == "call" else view.up_suit
+        words = _bid_words(later, view)
+        round_2 = view.phase is Phase.ROUND_1 and later.kind == "call"
+        where = f" in round 2: {_speaks(view)} there" if round_2 else ""
+        hold = f" and hold {_holding(view, trump)}" if trump is not None and later.notrump is None else ""
+        often = "" if count == back else f" ({_pct(count / back)} of the time; otherwise another bid)"
+        text = (
+            f"Pass, then {words}{where}{hold}{often}. The bidding comes back to you in {share} of these "
+            f"deals; "
+        )
+        alternatives = [o for o in ranked if o.action.kind in ("order", "call")]
+        if alternatives and option is ranked[0]:
+            other = alternatives[0]
+            text += f"waiting is worth {option.ev - other.ev:+.2f} points against {_bid_words(other.action, view)} now."
+        else:
+            text += f"the pass is worth {option.ev:+.2f} points on average."
+        if later.alone and trump is not None:
+            text += " Alone, a march scores 4 points."
+        return Reason(
+            "classic.advice-plan",
+            text,
+            {"plan": first, "back": f"{back / total:.4f}", "share": f"{count / max(1, back):.4f}"},
+        )
+    if act.kind not in ("order", "call") or act.notrump is not None:
+        return None
+    trump = act.suit if act.kind == "call" else view.up_suit
+    if trump is None:
+        return None
+    trumps, _ = _carriers(view, trump)
+    if act.alone:
+        partner = next(
+            (o for o in ranked if o.action == Action(act.kind, suit=act.suit, notrump=act.notrump)), None
+        )
+        text = (
+            f"Alone: {_holding(view, trump)} take tricks without partner's help; a lone march scores 4 "
+            f"({_pct(option.p_march)} of these deals). The risk: euchred in {_pct(option.p_euchred)} "
+            "(2 to them), and three or four tricks score only 1."
+        )
+        if partner is not None:
+            text += (
+                f" With partner the same bid marches in {_pct(partner.p_march)} (2 points) and is "
+                f"euchred in {_pct(partner.p_euchred)}."
+            )
+        return Reason("classic.advice-plan", text, {"trumps": " ".join(map(str, trumps))})
+    carry = f"{_holding(view, trump)} carry it"
+    text = f"{_bid_words(act, view).capitalize()}: {carry}; made in {_pct(option.p_make)}, euchred in {_pct(option.p_euchred)}."
+    if act.kind == "order":
+        if view.seat == view.dealer:
+            text += f" You pick up {view.up.symbol} and discard your weakest card."
+        elif view.dealer.team is view.seat.team:
+            text += f" Your partner deals and adds {view.up.symbol} to your side's trumps."
+        else:
+            text += f" The dealer ({view.dealer.word}, an opponent) gains {view.up.symbol}: one more trump against you."
+    return Reason("classic.advice-plan", text, {"trumps": " ".join(map(str, trumps))})
 
 
 def classic_reasons(
     view: SeatView, ranked: Sequence[ClassicOption], worlds: Sequence[HandState], mode: Mode, method: str
 ) -> list[Reason]:
     best = ranked[0]
-    out: list[Reason | None] = [summary_reason(view, best, len(worlds), method)]
+    out: list[Reason | None] = [
+        summary_reason(view, best, len(worlds), method),
+        plan_reason(view, best, ranked),
+    ]
     out.append(follow_reason(view))
     trump = _trump_of(view, best)
     if trump is None and len(ranked) > 1:

@@ -34,7 +34,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_json_output_follows_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "--input", json.dumps(LEAD), "--json", "--worlds", "60")
+    code, out, err = run(
+        capsys, "--input", json.dumps(LEAD), "--json", "--worlds", "60", "--max-worlds", "60"
+    )
     assert code == 0 and not err
     result = json.loads(out)
     assert result["seat"] == "S" and result["worlds"] == 60 and result["method"] == "double-dummy"
@@ -65,7 +67,7 @@ def test_a_score_makes_it_score_aware_and_game_mode_ranks_by_the_win_chance(
 
 
 def test_the_table_lists_every_option_and_the_reasons(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--input", json.dumps(FIRST_BID), "--worlds", "40")
+    code, out, _ = run(capsys, "--input", json.dumps(FIRST_BID), "--worlds", "40", "--max-worlds", "40")
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("East to act (round-1); 40 sampled deals, play-out")
