@@ -43,7 +43,7 @@ class _Version(argparse.Action):
 def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
-    from euchre_tutor.bots.classic import RuleBasedPlayer
+    from euchre_tutor.bots.classic import LEVELS
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
 
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     solitaire_commands = solitaire_cli.register(games)
     advisor_cli.register(solitaire_commands)
     classic_commands = classic_cli.register(games)
-    classic_advisor_cli.register(classic_commands, RuleBasedPlayer())
+    classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
     return parser
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis
 from euchre_tutor.advisor.classic.cli import analyse_position
-from euchre_tutor.bots.classic import Player, RuleBasedPlayer
+from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.session.analysis import AnalysisSource, Progress
 from euchre_tutor.views.classic import SeatView
 
@@ -37,17 +37,20 @@ class ClassicHintRequest:
     position: dict[str, Any]
     worlds: int = DEFAULT_WORLDS
     seed: int = 0
+    table: str = "club"  # the level seated: "classic analyze --table"
 
 
 class ClassicAdvisorSource:
-    """Hints for any position of the classic table: ``classic analyze`` run in the worker."""
+    """Hints for any position of the classic table: ``classic analyze --table LEVEL`` run in the worker."""
 
     def __init__(self) -> None:
-        self.continuation = RuleBasedPlayer()
+        self.models = {name: level.model() for name, level in LEVELS.items()}
 
     def analyse(self, request: ClassicHintRequest, progress: Progress) -> ClassicAnalysis:
         progress(0, 0)  # one pass over the sampled deals: no finer steps to report
-        return analyse_position(request.position, self.continuation, worlds=request.worlds, seed=request.seed)
+        return analyse_position(
+            request.position, self.models[request.table], worlds=request.worlds, seed=request.seed
+        )
 
 
 def classic_advisor_source() -> AnalysisSource:

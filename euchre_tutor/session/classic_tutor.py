@@ -193,6 +193,11 @@ class ClassicTutor(Observable):
     # ----------------------------------------------------------------- reading
 
     @property
+    def table(self) -> str:
+        """The level of the computer players seated: the advisor models the table's play by it."""
+        return self.level.name.lower()
+
+    @property
     def seed(self) -> int:
         return analysis_seed(self.controller.seed)
 
@@ -377,7 +382,7 @@ class ClassicTutor(Observable):
                 key = None
                 if self.forced is None:
                     text = json.dumps(place, sort_keys=True, ensure_ascii=False)
-                    key = ("classic", self.seed, self.worlds, text)
+                    key = ("classic", self.seed, self.worlds, self.table, text)
                 self._turns[position] = Turn(key, c.view, c.state.hand_number, place)
             self._request()
         self._schedule_autoplay()
@@ -392,7 +397,7 @@ class ClassicTutor(Observable):
         if self.analyst is None:
             assert self._source is not None
             self.analyst = Analyst(self._source, self._on_message, self._runner)
-        self.analyst.submit(ClassicHintRequest(turn.key, turn.position, self.worlds, self.seed))
+        self.analyst.submit(ClassicHintRequest(turn.key, turn.position, self.worlds, self.seed, self.table))
 
     def _on_message(self, message: Message) -> None:
         kind = file_message(message, self.hints, self.errors, self.progress)

@@ -473,7 +473,7 @@ class ClassicApp(CardTable):
         if not shown:
             body = ""
         elif hint is not None and c.my_turn:
-            body = classic_hints.hint_body_html(hint, str(self.metric.value), c.view)
+            body = classic_hints.hint_body_html(hint, str(self.metric.value), c.view, self.tutor.table)
         else:
             body = classic_hints.hint_placeholder(t)
         self._set(self.hint_body, "value", body)

@@ -45,6 +45,13 @@ _METRIC_WORDS: Final = {
     "p_win_game": "chance your side wins the match, from this score",
 }
 
+#: how the advisor models the seats at each level of table (``classic analyze --table``)
+_TABLE_WORDS: Final = {
+    "beginner": "Beginner players do (slips included)",
+    "club": "the Club player does",
+    "expert": "Expert players do (they bid far more than Club players)",
+}
+
 _MAKERS: Final = {
     "us": "your side makes trump",
     "them": "the opponents make trump",
@@ -105,7 +112,7 @@ def _red(action: Action, view: SeatView) -> bool:
     return action.kind == "order" and view.up.is_red
 
 
-def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView) -> str:
+def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView, table: str = "club") -> str:
     """The recommended action, one bar per option (best first) and the reasons with rule ids."""
     data: dict[str, Any] = hint.to_json()
     rows: list[dict[str, Any]] = list(data.get("options", []))
@@ -177,7 +184,7 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView) -> str:
     how = (
         "each card solved with every hand open (double dummy), in each sampled deal"
         if hint.method == "double-dummy"
-        else "each sampled deal played out by the Club player after this choice"
+        else f"each sampled deal played out after this choice, every seat bidding as {_TABLE_WORDS.get(table, table)} and playing its cards as the Club player does"
     )
     method = (
         f'<p class="ec-method">{hint.worlds} sampled deals consistent with what you have seen; {how}. '

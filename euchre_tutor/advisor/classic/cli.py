@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from typing import IO, Any
 
 from euchre_tutor.advisor.classic.analysis import (
@@ -45,8 +46,9 @@ __all__ = ["analyse_position", "format_analysis", "register"]
 MAX_WORLDS = 5000
 
 
-def register(commands: Any, continuation: Continuation) -> None:
-    """Add ``analyze`` to the ``classic`` subcommands; ``continuation`` finishes the bidding in play-outs."""
+def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
+    """Add ``analyze`` to the ``classic`` subcommands; ``tables`` names the players who finish the
+    bidding in play-outs at each level of table (``--table``; the first is the default)."""
     parser: argparse.ArgumentParser = commands.add_parser(
         "analyze",
         help="the expected points of every legal action from one seat's view (sampled worlds)",
@@ -89,7 +91,16 @@ def register(commands: Any, continuation: Continuation) -> None:
         default="points",
         help="rank by expected points (default) or by the chance to win the game (needs a score)",
     )
-    parser.set_defaults(run=lambda args: run_analyze(args, continuation))
+    parser.add_argument(
+        "--table",
+        choices=list(tables),
+        default="club" if "club" in tables else next(iter(tables)),
+        help=(
+            "who sits at the table: the other seats' bids (and your own later ones) are modelled by "
+            "players of this level when a bid is played out (default club)"
+        ),
+    )
+    parser.set_defaults(run=lambda args: run_analyze(args, tables[args.table]))
 
 
 def analyse_position(
