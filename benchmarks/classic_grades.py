@@ -19,12 +19,14 @@ alone (the grading before paired intervals), for comparison on the same decision
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 
+from euchre_tutor.advisor.classic import analysis as analysis_module
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, analyse
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.shared import grade_label
@@ -73,7 +75,19 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--max-worlds", type=int, default=1600)
     ap.add_argument("--baseline", action="store_true")
+    ap.add_argument(
+        "--out", default=None, help="a JSON line per decision: both seeds' labels, losses, intervals"
+    )
+    ap.add_argument(
+        "--stop-z",
+        type=float,
+        default=None,
+        help="the interval's z for the stopping rule (default: the advisor's)",
+    )
     args = ap.parse_args()
+    if args.stop_z is not None:
+        analysis_module.STOP_Z = args.stop_z
+    log = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed at exit
     total = Counter[str]()
     for table in args.tables.split(","):
         cpu: list[float] = []
@@ -83,6 +97,7 @@ def main() -> None:
         old_below = old_same = 0
         for view, act in decisions(table, args.hands, args.student):
             labels = []
+            detail = []
             for seed in (1, 2):
                 t = time.process_time()
                 a = analyse(
@@ -93,7 +108,18 @@ def main() -> None:
                 g = classic_grade(a, act)
                 assert g is not None
                 labels.append(g.label)
+                o = a.option(act)
+                detail.append(
+                    {
+                        "label": g.label,
+                        "loss": round(o.loss, 4),
+                        "half": round(o.interval, 4),
+                        "worlds": a.worlds,
+                    }
+                )
             graded += 1
+            if log is not None:
+                log.write(json.dumps({"table": table, "phase": view.phase.value, "seeds": detail}) + "\n")
             if labels != ["Best", "Best"]:
                 below += 1
                 if labels[0] == labels[1]:
@@ -102,7 +128,8 @@ def main() -> None:
                     changes["↔".join(sorted(labels))] += 1
             if args.baseline:
                 olds = [
-                    old_label(analyse(view, continuation=CLUB, worlds=args.worlds, seed=s), act) for s in (1, 2)
+                    old_label(analyse(view, continuation=CLUB, worlds=args.worlds, seed=s), act)
+                    for s in (1, 2)
                 ]
                 if olds != ["Best", "Best"]:
                     old_below += 1

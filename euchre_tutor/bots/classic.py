@@ -374,9 +374,11 @@ class ExpertPlayer:
     """Plays the classic advisor's best action (sampled worlds; see :mod:`euchre_tutor.advisor.classic`).
 
     Card play is perfect-information Monte Carlo (each sampled deal solved double-dummy); every other
-    decision is valued by playing the sampled deals out with the rule-based player's bidding and card
-    play, so a bid is not valued by a solver that sees every card. A forced action is played at once.
-    The same ``seed`` and the same view give the same choice.
+    decision is valued by playing the sampled deals out, the bidding by a model of the players at the
+    table (``table``: ``"expert"`` by default, the Expert's own measured bidding,
+    :data:`EXPERT_BIDDING`; ``"club"``: the rule-based player, as the Expert bid before that model)
+    and the card play by the rule-based player's, so a bid is not valued by a solver that sees every
+    card. A forced action is played at once. The same ``seed`` and the same view give the same choice.
 
     >>> from euchre_tutor.classic.engine import Deal, new_hand
     >>> state = new_hand(Deal.from_seed(3, Seat.N))
@@ -387,16 +389,28 @@ class ExpertPlayer:
     #: it thinks for a good fraction of a second: a table asks it in the background, off the click path
     deliberate = True
 
-    def __init__(self, worlds: int = 200, seed: int | str = 0, mode: str = "points") -> None:
+    def __init__(
+        self, worlds: int = 200, seed: int | str = 0, mode: str = "points", table: str = "expert"
+    ) -> None:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
+        if table not in ("beginner", "club", "expert"):
+            raise ValueError(f"unknown table {table!r}: choose beginner, club or expert")
         self.worlds = worlds
         self.seed = seed
         self.mode = mode
-        self._continuation = RuleBasedPlayer()
+        self.table = table
+        self._continuation: Player = (
+            EXPERT_BIDDING
+            if table == "expert"
+            else BeginnerPlayer(seed)
+            if table == "beginner"
+            else RuleBasedPlayer()
+        )
 
     def __repr__(self) -> str:
-        return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r})"
+        extra = "" if self.table == "expert" else f", table={self.table!r}"
+        return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r}{extra})"
 
     def analyse(self, view: SeatView) -> ClassicAnalysis:
         """The full analysis behind a choice (options, values, reasons)."""

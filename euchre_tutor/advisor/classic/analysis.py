@@ -71,6 +71,10 @@ ADAPTIVE_MAX_WORLDS: Final = 1600
 Z95: Final = 1.96
 #: the grade boundaries of each mode (the loss where a label changes), from the shared scale
 BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m in ("points", "game")}
+#: the z of the interval the stopping rule asks to be clear of every grade boundary: wider than the
+#: shown 95% interval, because the rule looks after every batch (each look is another chance to stop
+#: on an interval that happens to miss the truth), benchmarks/classic_grades.py measures the effect
+STOP_Z: float = 1.96
 #: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
 PRECISION: Final = {"points": 0.02, "game": 0.004}
 Method = Literal["double-dummy", "play-out"]
@@ -376,7 +380,7 @@ def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
     already narrower than :data:`PRECISION` (a loss that close to a boundary is graded either way)."""
     limits = (0.0, *BOUNDARIES[mode])
     for o in options[1:]:
-        half = o.interval
+        half = STOP_Z * o.loss_se
         if half <= PRECISION[mode]:
             continue
         if any(o.loss - half < b < o.loss + half for b in limits):

@@ -388,17 +388,19 @@ def _speaks(view: SeatView) -> str:
     return f"you speak {_ORDINAL[k]}"
 
 
-def _carriers(view: SeatView, trump: Suit) -> tuple[list[Card], list[Card]]:
-    """The hand's trumps (highest first) and off-suit aces under ``trump``."""
+def _carriers(view: SeatView, trump: Suit, extra: Sequence[Card] = ()) -> tuple[list[Card], list[Card]]:
+    """The hand's trumps (highest first) and off-suit aces under ``trump`` (with ``extra`` cards:
+    the up card a dealer would pick up)."""
     order = trump_order(trump, size=view.rules.deck, joker=view.rules.joker)
     rank = {c: i for i, c in enumerate(order)}
-    trumps = sorted((c for c in view.hand if is_trump(c, trump)), key=lambda c: rank.get(c, 99))
-    aces = [c for c in view.hand if not is_trump(c, trump) and c.rank is Rank.ACE]
+    cards = [*view.hand, *extra]
+    trumps = sorted((c for c in cards if is_trump(c, trump)), key=lambda c: rank.get(c, 99))
+    aces = [c for c in cards if not is_trump(c, trump) and c.rank is Rank.ACE]
     return trumps, aces
 
 
-def _holding(view: SeatView, trump: Suit) -> str:
-    trumps, aces = _carriers(view, trump)
+def _holding(view: SeatView, trump: Suit, extra: Sequence[Card] = ()) -> str:
+    trumps, aces = _carriers(view, trump, extra)
     parts = []
     if trumps:
         parts.append(f"{_sym(trumps)} in {trump.plural}")
@@ -408,7 +410,13 @@ def _holding(view: SeatView, trump: Suit) -> str:
 
 
 def _bid_words(act: Action, view: SeatView) -> str:
-    return action_label(act, view)[0].lower() + action_label(act, view)[1:]
+    """The button's words in a sentence: 'call ♣ clubs alone', 'order up Q♥'."""
+    label = action_label(act, view)
+    return label[0].lower() + label[1:]
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicOption]) -> Reason | None:
@@ -464,13 +472,15 @@ def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicO
     trump = act.suit if act.kind == "call" else view.up_suit
     if trump is None:
         return None
-    trumps, _ = _carriers(view, trump)
+    picks_up = [view.up] if act.kind == "order" and view.seat == view.dealer else []
+    trumps, _ = _carriers(view, trump, picks_up)
+    holding = _holding(view, trump, picks_up) + (f" (with {view.up.symbol} picked up)" if picks_up else "")
     if act.alone:
         partner = next(
             (o for o in ranked if o.action == Action(act.kind, suit=act.suit, notrump=act.notrump)), None
         )
         text = (
-            f"Alone: {_holding(view, trump)} take tricks without partner's help; a lone march scores 4 "
+            f"Alone: {holding} take tricks without partner's help; a lone march scores 4 "
             f"({_pct(option.p_march)} of these deals). The risk: euchred in {_pct(option.p_euchred)} "
             "(2 to them), and three or four tricks score only 1."
         )
@@ -480,11 +490,13 @@ def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicO
                 f"euchred in {_pct(partner.p_euchred)}."
             )
         return Reason("classic.advice-plan", text, {"trumps": " ".join(map(str, trumps))})
-    carry = f"{_holding(view, trump)} carry it"
-    text = f"{_bid_words(act, view).capitalize()}: {carry}; made in {_pct(option.p_make)}, euchred in {_pct(option.p_euchred)}."
+    text = (
+        f"{_upper(_bid_words(act, view))}: {holding} carry it; made in {_pct(option.p_make)}, "
+        f"euchred in {_pct(option.p_euchred)}."
+    )
     if act.kind == "order":
         if view.seat == view.dealer:
-            text += f" You pick up {view.up.symbol} and discard your weakest card."
+            text += " You then discard your weakest card."
         elif view.dealer.team is view.seat.team:
             text += f" Your partner deals and adds {view.up.symbol} to your side's trumps."
         else:

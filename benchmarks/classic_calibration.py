@@ -1,0 +1,178 @@
+"""Calibration: the expected points the advisor predicts against the points a table really scores.
+
+Usage: ``python benchmarks/classic_calibration.py [--level club] [--hands 1000] [--start 0]
+[--worlds 200] [--out artifacts/calibration-LEVEL.jsonl] [--summary]``
+
+Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
+(``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
+real choice, from the deciding seat's view, the advisor values the options as the table's hint
+does (``classic analyze --table LEVEL``: the same model of the seated players); the prediction
+is the expected points of the action the seat took, and the truth is what the hand then scored
+for that seat's side (its team's points minus the other side's). At the Expert table the Expert's
+own analysis is the prediction (it is the analysis the hint shows for that choice).
+
+It prints, per action class (round-1 pass / order / alone, round-2 pass / call / alone,
+discard, lead, follow, other), the decisions, the mean predicted and realized points, their
+difference with a 95% interval (1.96 sd of the per-decision differences / sqrt n), and P(make)
+predicted against realized (over decisions whose hand had makers). The issue's target:
+|realized - predicted| <= 0.05 for every class with >= 200 decisions, at every level, and
+P(make) within 3 points. ``--out`` keeps one line per decision; a run with more ``--hands`` and
+``--start`` appends, and ``--summary`` prints the figures of saved lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from euchre_tutor.advisor.classic.analysis import analyse
+from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
+from euchre_tutor.classic.engine import Action, Deal, Phase, Seat, new_hand
+from euchre_tutor.views.classic import SeatView, seat_view
+
+CLASSES = (
+    "round-1 pass",
+    "round-1 order",
+    "round-1 alone",
+    "round-2 pass",
+    "round-2 call",
+    "round-2 alone",
+    "discard",
+    "lead",
+    "follow",
+    "other",
+)
+
+
+def action_class(view: SeatView, action: Action) -> str:
+    phase = view.phase
+    if phase in (Phase.ROUND_1, Phase.ROUND_2):
+        rnd = "round-1" if phase is Phase.ROUND_1 else "round-2"
+        if action.kind == "pass":
+            return f"{rnd} pass"
+        if action.alone:
+            return f"{rnd} alone"
+        if action.kind in ("order", "call"):
+            return f"{rnd} order" if phase is Phase.ROUND_1 else f"{rnd} call"
+        return "other"
+    if phase is Phase.DISCARD:
+        return "discard"
+    if phase is Phase.PLAY:
+        return "follow" if view.trick_plays else "lead"
+    return "other"
+
+
+def side_value(points: tuple[int, ...], seat: Seat) -> float:
+    mine = points[seat.team.index]
+    others = [p for i, p in enumerate(points) if i != seat.team.index]
+    return mine - sum(others) / len(others)
+
+
+def play(level: str, i: int, worlds: int) -> list[dict[str, object]]:
+    """One hand at the table; a record per decision with a choice."""
+    lvl = LEVELS[level]
+    model = lvl.model(seed=i)
+    players: dict[Seat, Player] = {}
+    state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
+    for seat in state.seating.seats:
+        players[seat] = (
+            ExpertPlayer(worlds=worlds, seed=f"{i}{seat}") if level == "expert" else lvl.player(seed=i)
+        )
+    pending: list[dict[str, object]] = []
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        view = seat_view(state, seat)
+        player = players[seat]
+        if len(view.legal) > 1:
+            if isinstance(player, ExpertPlayer):
+                analysis = player.analyse(view)
+                act = analysis.best.action
+            else:
+                act = player.choose(view)
+                analysis = analyse(view, continuation=model, worlds=worlds, seed=f"{i}{seat}")
+            opt = analysis.option(act)
+            pending.append(
+                {
+                    "hand": i,
+                    "seat": str(seat),
+                    "class": action_class(view, act),
+                    "ev": opt.ev,
+                    "p_make": opt.p_make,
+                    "p_maker": opt.p_make + opt.p_euchred,
+                }
+            )
+        else:
+            act = view.legal[0]
+        state = state.apply(act)
+    made = None
+    if state.maker is not None:
+        m, _ = state.points()[state.maker.team.index], None
+        made = 1.0 if m > 0 else 0.0
+    for rec in pending:
+        rec["real"] = side_value(state.points(), Seat.parse(str(rec["seat"])))
+        rec["made"] = made
+    return pending
+
+
+def summary(records: list[dict[str, object]], level: str) -> None:
+    by: dict[str, list[dict[str, object]]] = defaultdict(list)
+    for r in records:
+        by[str(r["class"])].append(r)
+    hands = len({r["hand"] for r in records})
+    print(f"{level} table: {hands} hands, {len(records)} decisions with a choice")
+    print(
+        f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}{'P(make) pred':>14}{'real':>7}"
+    )
+    for c in CLASSES:
+        rs = by.get(c, [])
+        if not rs:
+            continue
+        pred = [float(r["ev"]) for r in rs]  # type: ignore[arg-type]
+        real = [float(r["real"]) for r in rs]  # type: ignore[arg-type]
+        diff = [b - a for a, b in zip(pred, real, strict=True)]
+        half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else float("nan")
+        made = [r for r in rs if r["made"] is not None]
+        pm = (
+            statistics.mean(float(r["p_make"]) / max(1e-9, float(r["p_maker"])) for r in made)
+            if made
+            else float("nan")
+        )  # type: ignore[arg-type]
+        rm = statistics.mean(float(r["made"]) for r in made) if made else float("nan")  # type: ignore[arg-type]
+        flag = "" if len(rs) < 200 or abs(statistics.mean(diff)) <= 0.05 else "  <- off target"
+        print(
+            f"  {c:<15}{len(rs):>6}{statistics.mean(pred):>+11.3f}{statistics.mean(real):>+10.3f}"
+            f"{statistics.mean(diff):>+11.3f}{half:>7.3f}{100 * pm:>13.1f}%{100 * rm:>6.1f}%{flag}"
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--level", choices=list(LEVELS), default="club")
+    ap.add_argument("--hands", type=int, default=1000)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--worlds", type=int, default=200)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--summary", action="store_true")
+    args = ap.parse_args()
+    out = Path(args.out or f"artifacts/calibration-{args.level}.jsonl")
+    if not args.summary:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        t0 = time.process_time()
+        with out.open("a") as f:
+            for i in range(args.start, args.start + args.hands):
+                for rec in play(args.level, i, args.worlds):
+                    f.write(json.dumps(rec) + "\n")
+                f.flush()
+        print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU")
+    records = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    summary(records, args.level)
+
+
+if __name__ == "__main__":
+    main()

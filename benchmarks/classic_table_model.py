@@ -1,0 +1,142 @@
+"""How Expert players bid, measured: the thresholds of the advisor's Expert-table model.
+
+Usage: ``python benchmarks/classic_table_model.py [--hands 600] [--start 0] [--table club|expert]
+[--out artifacts/expert-bids.jsonl] [--summary]``
+
+Plays ``--hands`` seeded hands with the Expert player (200 worlds) in every seat; ``--table`` is
+the model the Expert itself values its bids with (``club``: the Expert before the Expert-table
+model; ``expert``: today's). For every bid it records where the seat speaks, the rule-based
+player's point count for the bid (the round-1 count with the up card; in round 2 the best suit's),
+and what the Expert and the rule-based player did. It then fits, by seat and round, the count
+from which a seat bids that agrees best with the Expert's bids, and the count from which it goes
+alone, and prints them with their agreement against the Club player's fixed thresholds, and
+:data:`~euchre_tutor.bots.classic.EXPERT_BIDDING`'s agreement. At the start of play it also
+records the makers' tricks that the double-dummy solver and the Club card play predict against
+those the Experts took (the card-play model's bias at an Expert table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import defaultdict
+from pathlib import Path
+
+from euchre_tutor.advisor.classic import dd
+from euchre_tutor.bots.classic import EXPERT_BIDDING, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.views.classic import SeatView, seat_view
+
+CLUB = RuleBasedPlayer()
+WHERE = ("dealer's left", "second", "third", "dealer")
+
+
+def count(view: SeatView) -> float:
+    if view.phase is Phase.ROUND_1:
+        return CLUB._up_count(view).points
+    return CLUB._best_call(view)[0]
+
+
+def play(i: int, table: str) -> dict[str, object]:
+    state = new_hand(Deal.from_seed(10_000 + i, Seat(i % 4)))
+    expert = ExpertPlayer(worlds=200, seed=i, table=table)
+    bids = []
+    start: HandState | None = None
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        view = seat_view(state, seat)
+        act = expert.choose(view)
+        if view.phase in (Phase.ROUND_1, Phase.ROUND_2) and len(view.legal) > 1:
+            seats = view.seat.seating.seats
+            bids.append(
+                {
+                    "round": 1 if view.phase is Phase.ROUND_1 else 2,
+                    "where": (seats.index(seat) - seats.index(view.dealer) - 1) % 4,
+                    "points": count(view),
+                    "expert": str(act),
+                    "club": str(CLUB.choose(view)),
+                    "model": str(EXPERT_BIDDING.choose(view)),
+                }
+            )
+        state = state.apply(act)
+        if state.phase is Phase.PLAY and start is None:
+            start = state
+    rec: dict[str, object] = {"hand": i, "bids": bids}
+    if start is not None and start.maker is not None:
+        rec["real"] = state.tricks_won(start.maker.team)
+        rec["dd"] = dd.solve(start)
+        rec["club"] = dd.rollout(start)
+    return rec
+
+
+def fit(rows: list[tuple[float, bool]]) -> tuple[float, float]:
+    """The threshold (in quarter points) that best separates bids from passes, and its agreement."""
+    best = (0.0, -1.0)
+    for q in range(0, 61):
+        t = q / 4
+        agree = sum((p >= t) == b for p, b in rows) / len(rows)
+        if agree > best[1]:
+            best = (t, agree)
+    return best
+
+
+def summary(recs: list[dict[str, object]]) -> None:
+    bids = [b for r in recs for b in r["bids"]]  # type: ignore[attr-defined]
+    print(f"{len(recs)} hands, {len(bids)} bids with a choice")
+    groups: dict[tuple[int, int], list[dict[str, object]]] = defaultdict(list)
+    for b in bids:
+        groups[(int(b["round"]), int(b["where"]))].append(b)
+    print(
+        f"  {'round':<6}{'seat':<15}{'n':>5}{'Expert bids':>12}{'Club bids':>10}{'fit from':>10}{'agree':>7}{'Club':>7}{'model':>7}"
+    )
+    for (rnd, where), rows in sorted(groups.items()):
+        made = [(float(b["points"]), b["expert"] != "pass") for b in rows]
+        t, agree = fit(made)
+        club = sum((b["club"] != "pass") == (b["expert"] != "pass") for b in rows) / len(rows)
+        model = sum((b["model"] != "pass") == (b["expert"] != "pass") for b in rows) / len(rows)
+        rate = sum(m for _, m in made) / len(made)
+        crate = sum(b["club"] != "pass" for b in rows) / len(rows)
+        print(
+            f"  {rnd:<6}{WHERE[where]:<15}{len(rows):>5}{100 * rate:>11.0f}%{100 * crate:>9.0f}%{t:>10.2f}"
+            f"{100 * agree:>6.0f}%{100 * club:>6.0f}%{100 * model:>6.0f}%"
+        )
+    bid = [(float(b["points"]), "alone" in str(b["expert"])) for b in bids if b["expert"] != "pass"]
+    if bid:
+        t, agree = fit(bid)
+        print(
+            f"  alone: {sum(a for _, a in bid)} of {len(bid)} Expert bids; fitted from {t:.2f} points ({100 * agree:.0f}% agree)"
+        )
+    played = [r for r in recs if "real" in r]
+    if played:
+        made = sum(1 for r in recs if "real" in r) / len(recs)
+        print(f"  trump made in {100 * made:.0f}% of hands")
+        for k in ("dd", "club"):
+            d = [float(r[k]) - float(r["real"]) for r in played]  # type: ignore[arg-type]
+            half = 1.96 * statistics.stdev(d) / len(d) ** 0.5
+            print(
+                f"  makers' tricks, {k} prediction minus the Experts' own: {statistics.mean(d):+.3f} ± {half:.3f}"
+            )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=600)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--table", choices=["club", "expert"], default="expert")
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--summary", action="store_true")
+    args = ap.parse_args()
+    out = Path(args.out or f"artifacts/expert-bids-{args.table}.jsonl")
+    if not args.summary:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a") as f:
+            for i in range(args.start, args.start + args.hands):
+                f.write(json.dumps(play(i, args.table)) + "\n")
+                f.flush()
+    summary([json.loads(line) for line in out.read_text().splitlines() if line.strip()])
+
+
+if __name__ == "__main__":
+    main()

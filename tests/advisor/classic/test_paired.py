@@ -1,0 +1,195 @@
+"""Paired losses and adaptive sampling, checked against brute force on small positions.
+
+The advisor compares every option on the same sampled deals and adds deals while a loss's 95%
+interval straddles a grade boundary. Here the per-deal values are recomputed independently (each
+card played, then the rest of the hand solved exactly; each bid played out by the engine with
+the rule-based players), and the paired statistics and the stopping rule are checked against them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tutor.advisor.classic import dd
+from euchre_tutor.advisor.classic.analysis import (
+    BOUNDARIES,
+    PRECISION,
+    STOP_Z,
+    Z95,
+    _decision_seed,
+    _settled,
+    analyse,
+    outcome_points,
+)
+from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.classic.worlds import sample_worlds_report
+from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.views.classic import SeatView, seat_view
+
+CLUB = RuleBasedPlayer()
+
+
+def position(seed: int, tricks: int) -> SeatView:
+    """The first seat to act with a choice after ``tricks`` whole tricks of rule-based play, in the
+    deal of ``seed`` or, when that deal offers none (a hand thrown in, forced cards), the next one."""
+    for s in range(seed, seed + 1000):
+        state = new_hand(Deal.from_seed(s, Seat(s % 4)))
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            view = seat_view(state, seat)
+            if view.phase is Phase.PLAY and len(view.tricks) >= tricks and len(view.legal) > 1:
+                return view
+            state = state.apply(CLUB.choose(view))
+    raise AssertionError(f"no deal from seed {seed} on gives a choice after {tricks} tricks")
+
+
+def side(points: tuple[int, ...], view: SeatView) -> float:
+    team = view.seat.team
+    return points[team.index] - sum(p for i, p in enumerate(points) if i != team.index) / (len(points) - 1)
+
+
+def brute_values(view: SeatView, world: HandState, action: Action) -> float:
+    """The option's value in one deal, by brute force: play the card, then solve the rest exactly."""
+    after = world.apply(action)
+    assert after.maker is not None
+    tricks = after.tricks_won(after.maker.team) if after.is_over else dd.solve(after)
+    pts, _, _ = outcome_points(world, tricks)
+    return side(pts, view)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 400), tricks=st.integers(2, 3))
+def test_paired_losses_equal_a_brute_force_over_the_same_deals(seed: int, tricks: int) -> None:
+    view = position(seed, tricks)
+    n = 30
+    analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=seed)
+    report = sample_worlds_report(view, n, random.Random(_decision_seed(seed, view)))
+    assert analysis.worlds == n == len(report.worlds)
+    values = {a: [brute_values(view, w, a) for w in report.worlds] for a in view.legal}
+    n_eff = min(n, report.ess)
+    best = analysis.best
+    for o in analysis.options:
+        assert o.ev == pytest.approx(statistics.mean(values[o.action]))
+        diffs = [b - v for b, v in zip(values[best.action], values[o.action], strict=True)]
+        assert o.loss == pytest.approx(statistics.mean(diffs), abs=1e-9)
+        assert o.loss_se == pytest.approx(statistics.stdev(diffs) / math.sqrt(n_eff), abs=1e-9)
+        # Pairing never makes the comparison noisier than two independent means would be.
+        if o is not best:
+            assert o.loss_se <= o.se + best.se + 1e-9
+            assert o.tied == (o.loss - Z95 * o.loss_se <= 0)
+
+
+def test_a_bid_is_valued_by_playing_each_deal_out_the_same_way_for_every_option() -> None:
+    state = new_hand(Deal.from_seed(3, Seat.N))
+    view = seat_view(state, state.to_act)
+    n = 12
+    analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
+    report = sample_worlds_report(view, n, random.Random(_decision_seed(5, view)))
+    for o in analysis.options:
+        outs = [play_out(w.apply(o.action), [CLUB] * 4) for w in report.worlds]
+        values = [side(s.points(), view) for s in outs]  # type: ignore[union-attr]
+        assert o.ev == pytest.approx(statistics.mean(values))
+        best_outs = [play_out(w.apply(analysis.best.action), [CLUB] * 4) for w in report.worlds]
+        diffs = [side(b.points(), view) - v for b, v in zip(best_outs, values, strict=True)]  # type: ignore[union-attr]
+        assert o.loss == pytest.approx(statistics.mean(diffs), abs=1e-9)
+
+
+def brute_settled(analysis_options: tuple, mode: str) -> bool:  # type: ignore[type-arg]
+    """The stopping rule written out plainly: every loss interval is clear of 0 and every band edge,
+    or narrower than the precision."""
+    for o in analysis_options[1:]:
+        lo, hi = o.loss - STOP_Z * o.loss_se, o.loss + STOP_Z * o.loss_se
+        if STOP_Z * o.loss_se <= PRECISION[mode]:
+            continue
+        for edge in (0.0, *BOUNDARIES[mode]):
+            if lo < edge < hi:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_adaptive_sampling_stops_exactly_when_the_grades_are_settled(seed: int) -> None:
+    state = new_hand(Deal.from_seed(seed, Seat(seed % 4)))
+    view = seat_view(state, state.to_act)
+    step, cap = 40, 320
+    adaptive = analyse(view, continuation=CLUB, worlds=step, max_worlds=cap, seed=seed)
+    assert adaptive.worlds % step == 0 and step <= adaptive.worlds <= cap
+    # Every shorter run is a prefix of the same sequence of batches: each was unsettled, so sampling went on.
+    for k in range(step, adaptive.worlds, step):
+        fixed = analyse(view, continuation=CLUB, worlds=step, max_worlds=k, seed=seed)
+        assert fixed.worlds == k
+        assert not brute_settled(fixed.options, "points") and not _settled(fixed.options, "points")
+    # And it stopped either because the grades were settled or because the cap was reached.
+    assert brute_settled(adaptive.options, "points") == _settled(adaptive.options, "points")
+    assert _settled(adaptive.options, "points") or adaptive.worlds + step > cap
+    again = analyse(view, continuation=CLUB, worlds=step, max_worlds=cap, seed=seed)
+    assert again == adaptive
+
+
+def test_the_first_batch_is_the_fixed_sample_and_more_deals_narrow_the_interval() -> None:
+    view = position(21, 1)
+    small = analyse(view, continuation=CLUB, worlds=50, max_worlds=50, seed=1)
+    big = analyse(view, continuation=CLUB, worlds=50, max_worlds=50 * 8, seed=1)
+    if big.worlds == 50:
+        assert big == small  # settled at once: the same analysis
+    else:
+        worse_small = {o.action: o for o in small.options[1:] if o.loss_se > 0}
+        for o in big.options[1:]:
+            if o.action in worse_small and o.loss_se > 0:
+                assert o.loss_se < worse_small[o.action].loss_se * 1.5
+
+
+def test_cards_worth_the_same_in_every_deal_are_equal_and_graded_best() -> None:
+    # A seat holding the 9 and 10 of a plain suit: no card lies between them, the same card in every deal.
+    for seed in range(400):
+        view = position(seed, 1)
+        cards = [a.card for a in view.legal if a.card is not None]
+        if view.trump is None:
+            continue
+        pairs = [
+            (a, b)
+            for a in cards
+            for b in cards
+            if a != b
+            and a.suit == b.suit
+            and a.suit is not view.trump
+            and not a.is_joker
+            and abs(int(a.rank) - int(b.rank)) == 1
+            and a.rank.name in ("NINE", "TEN")
+            and b.rank.name in ("NINE", "TEN")
+        ]
+        if pairs:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no deal with the 9 and 10 of a plain suit in one hand found")
+    analysis = analyse(view, continuation=CLUB, worlds=40, max_worlds=40, seed=0)
+    a, b = pairs[0]
+    oa, ob = analysis.option(Action("play", card=a)), analysis.option(Action("play", card=b))
+    assert oa.ev == ob.ev
+    if analysis.best.action in (oa.action, ob.action):
+        other = ob if analysis.best is oa else oa
+        assert other.loss == 0 and other.loss_se == 0 and other.tied
+        grade = classic_grade(analysis, other.action)
+        assert grade is not None and grade.label == "Best" and grade.loss == 0
+    else:
+        assert oa.loss == ob.loss and oa.loss_se == ob.loss_se
+        ga, gb = classic_grade(analysis, oa.action), classic_grade(analysis, ob.action)
+        assert ga is not None and gb is not None and ga.label == gb.label
+
+
+def test_one_sampled_deal_claims_no_precision() -> None:
+    view = position(7, 1)
+    analysis = analyse(view, continuation=CLUB, worlds=1, max_worlds=1, seed=0)
+    for o in analysis.options:
+        assert math.isinf(o.se)
+        assert o.to_json()["se"] is None
+        if o is not analysis.best:
+            assert math.isinf(o.loss_se) and o.tied  # one deal cannot tell any option from the best
