@@ -24,9 +24,11 @@ pytestmark = pytest.mark.browser
 
 TIMEOUT = PAGE_TIMEOUT
 
-# Every option bar of the hint panel: its action and numbers (data-*) and the value it shows.
+# Every option bar of the hint panel: its action and numbers (data-*), the value it shows and what it
+# loses against the best, paired on the same deals, with its 95% interval ("−0.31 ± 0.06", or "tie").
 _PAGE_OPTIONS = """() => [...document.querySelectorAll('.euchre-hint .ec-option')].map((e) => [
   e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
+  e.dataset.loss, (e.querySelector('.ec-loss') || {textContent: ''}).textContent.trim(),
 ])"""
 
 
@@ -38,8 +40,19 @@ def cli(position: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[st
     return data
 
 
+def loss_text(option: dict[str, Any], best: bool) -> str:
+    if best:
+        return ""
+    if option["tied"]:
+        return "tie"
+    return f"−{option['loss']:.2f} ± {1.96 * option['loss_se']:.2f}"
+
+
 def expected_bars(data: dict[str, Any]) -> list[list[str]]:
-    return [[o["action"], str(o["ev"]), str(o["p_make"]), f"{o['ev']:+.2f}"] for o in data["options"]]
+    return [
+        [o["action"], str(o["ev"]), str(o["p_make"]), f"{o['ev']:+.2f}", str(o["loss"]), loss_text(o, i == 0)]
+        for i, o in enumerate(data["options"])
+    ]
 
 
 def wait_for_hint(page: Any, data: dict[str, Any]) -> None:
@@ -85,6 +98,8 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     data = cli(position, capsys)
     wait_for_hint(p, data)
     assert p.locator(".ec-best").inner_text() == mirror.bid_button(data["best"]).description
+    best = data["options"][0]
+    assert f"expected points {best['ev']:+.2f} ± {1.96 * best['se']:.2f}" in p.locator(".et-rec").inner_text()
     p.locator(".euchre-hint").evaluate("(e) => e.scrollIntoView()")
     screenshot(p, "classic-tutor-01-hint-at-a-bid")
 
@@ -98,7 +113,9 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     grade = p.locator(".euchre-grade .et-grade")
     grade.wait_for(timeout=TIMEOUT)
     assert grade.inner_text() in ("Mistake", "Blunder")
-    assert "Best was" in p.locator(".euchre-grade").inner_text()
+    line = p.locator(".euchre-grade").inner_text()
+    assert "Best was" in line
+    assert f"lost {worst['loss']:.2f} ± {1.96 * worst['loss_se']:.2f} points" in line
     p.locator(".euchre-grade").evaluate("(e) => e.scrollIntoView({block: 'center'})")
     screenshot(p, "classic-tutor-02-grade")
 
