@@ -26,19 +26,25 @@ import time
 import tracemalloc
 
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import analyse
+from euchre_tutor.advisor.classic.analysis import ADAPTIVE_MAX_WORLDS, analyse
 from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
+from euchre_tutor.classic.engine import Deal, new_hand, rules_seating
+from euchre_tutor.rules.classic import preset
 from euchre_tutor.views.classic import SeatView, seat_view
 
 RULE_BASED = RuleBasedPlayer()
+USED: list[int] = []  # the worlds each analysis used (adaptive sampling)
 
 
-def decisions(deals: int, start: int = 0) -> list[SeatView]:
+def decisions(deals: int, start: int = 0, rules: str = "standard") -> list[SeatView]:
     out = []
+    ruleset = preset(rules)
     for i in range(start, start + deals):
-        state = new_hand(Deal.from_seed(i, Seat(i % 4)))
+        seating = rules_seating(ruleset)
+        dealer = seating.seats[i % seating.players]
+        deal = Deal.from_seed(i, dealer, size=ruleset.deck, joker=ruleset.joker, seating=seating)
+        state = new_hand(deal, ruleset)
         while not state.is_over:
             assert state.to_act is not None
             view = seat_view(state, state.to_act)
@@ -53,11 +59,16 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(views: list[SeatView], worlds: int, backend: str) -> dict[str, list[tuple[float, float]]]:
+def measure(
+    views: list[SeatView], worlds: int, backend: str, max_worlds: int | None = None
+) -> dict[str, list[tuple[float, float]]]:
     by_phase: dict[str, list[tuple[float, float]]] = {}
     for k, view in enumerate(views):
         wall, cpu = time.perf_counter(), time.process_time()
-        analyse(view, continuation=RULE_BASED, worlds=worlds, seed=k, backend=backend)
+        a = analyse(
+            view, continuation=RULE_BASED, worlds=worlds, max_worlds=max_worlds, seed=k, backend=backend
+        )
+        USED.append(a.worlds)
         by_phase.setdefault(view.phase.value, []).append(
             (time.perf_counter() - wall, time.process_time() - cpu)
         )
@@ -84,13 +95,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=200)
+    parser.add_argument(
+        "--max-worlds",
+        type=int,
+        default=ADAPTIVE_MAX_WORLDS,
+        help="the adaptive cap, as the table and classic analyze use (--worlds: one fixed sample)",
+    )
     parser.add_argument("--python-deals", type=int, default=4)
+    parser.add_argument(
+        "--rules", default="standard", help="a preset: standard, six-handed, three-handed, ..."
+    )
     args = parser.parse_args()
     print(f"backends available: {', '.join(dd.BACKENDS)}; load average {os.getloadavg()[0]:.1f}")
-    views = decisions(args.deals)
-    print(f"{len(views)} decisions with a choice in {args.deals} hands, {args.worlds} worlds each")
+    views = decisions(args.deals, rules=args.rules)
+    print(
+        f"{len(views)} decisions with a choice in {args.deals} hands ({args.rules}), {args.worlds} worlds first, "
+        f"adaptive up to {args.max_worlds}"
+    )
     if "compiled" in dd.BACKENDS:
-        report("compiled core:", measure(views, args.worlds, "compiled"))
+        report("compiled core:", measure(views, args.worlds, "compiled", args.max_worlds))
+        print(
+            f"  worlds used: median {statistics.median(USED):.0f}, p90 {pct([float(u) for u in USED], 0.9):.0f}, "
+            f"worst {max(USED)}"
+        )
     sampling = []
     for k, view in enumerate(views):
         cpu = time.process_time()
@@ -103,7 +130,7 @@ def main() -> None:
         few = decisions(args.python_deals, start=10_000)
         report(
             f"pure Python ({len(few)} decisions in {args.python_deals} hands):",
-            measure(few, args.worlds, "python"),
+            measure(few, args.worlds, "python", args.max_worlds),
         )
     tracemalloc.start()
     analyse(views[0], continuation=RULE_BASED, worlds=args.worlds, seed=0)
