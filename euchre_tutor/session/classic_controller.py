@@ -657,10 +657,10 @@ class ClassicController(Observable):
 
 
 def _walk_steps(game: ClassicGame) -> list[_Step]:
-    """Who took each action of a loaded game (walking its history, then back to where it was)."""
+    """Who took each action of a loaded game, its redo tail too (walking its history, then back)."""
     end = game.position
     steps = []
-    for i in range(end):
+    for i in range(game.recorded):
         game.go_to(i)
         actor = game.state.to_act
         results = len(game.state.results)
