@@ -57,7 +57,7 @@ from euchre_tutor.classic.engine import (
 from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
 from euchre_tutor.classic.seating import Seat, seating_for
 from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
-from euchre_tutor.jsonio import error_text
+from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
@@ -544,12 +544,9 @@ class ClassicController(Observable):
     def _seed_value(self, seed: int | str | None) -> int | str:
         if seed is None:
             return self.seed
-        text = str(seed).strip()
-        if not text:
+        if isinstance(seed, str) and not seed.strip():
             return self.seed
-        if text.lstrip("-").isdigit():
-            return int(text)
-        raise IllegalAction(f"a seed is a whole number such as 7 or 2024, not {text!r}")
+        return seed_number(seed)  # the save must load again: at most 100 digits, no int() traceback
 
     def _start(self, game: ClassicGame, steps: list[_Step], *, run: bool = True) -> None:
         """Replace the session (the caller has checked everything)."""
