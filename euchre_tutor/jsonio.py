@@ -111,9 +111,9 @@ def fail(message: str, stream: IO[str] | None = None) -> int:
 
 
 def decode_text(data: bytes | str, what: str = "the input") -> str:
-    """UTF-8 text of ``data`` (a leading byte-order mark dropped), or a JsonInputError for binary data."""
+    """UTF-8 text of ``data`` (a leading byte-order mark dropped, in text too), or a JsonInputError for binary."""
     if isinstance(data, str):
-        return data
+        return data.removeprefix("\ufeff")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -197,7 +197,7 @@ def answer_lines(
     err = err or sys.stderr
     done = 0
     total = 0
-    with _WholeLines() as writing:
+    with _WholeLines() as lines:
         try:
             for line in read_lines(stream):
                 total += line.size if isinstance(line, Overlong) else len(line) + 1
@@ -206,10 +206,11 @@ def answer_lines(
                         f"the batch is over {_size(MAX_BATCH_BYTES)}: stopped before line {done + 1}; "
                         "split it into smaller files"
                     )
-                    writing(out, json.dumps(result, ensure_ascii=ensure_ascii) + "\n")
+                    lines.write(out, json.dumps(result, ensure_ascii=ensure_ascii) + "\n")
                     return fail(f"the batch is over {_size(MAX_BATCH_BYTES)}: stopped after line {done}", err)
-                writing(out, json.dumps(_answer(line, answer), ensure_ascii=ensure_ascii) + "\n")
+                lines.write(out, json.dumps(_answer(line, answer), ensure_ascii=ensure_ascii) + "\n")
                 done += 1
+                lines.deliver_held()
         except KeyboardInterrupt:
             err.write(f"interrupted: stopped after {done} whole answer line{'' if done == 1 else 's'}\n")
             err.flush()
@@ -239,7 +240,8 @@ class _WholeLines:
     """Within it, Ctrl-C waits until the answer line being written is whole (and flushed).
 
     SIGINT raises KeyboardInterrupt as usual, except during a write: then it
-    is held and raised right after, so stdout never ends in half a line.
+    is held until :meth:`deliver_held`, called once the line is counted, so
+    stdout never ends in half a line and the count on stderr is right.
     Outside the main thread (no signal handlers there) writes are plain.
     """
 
@@ -248,10 +250,10 @@ class _WholeLines:
         self._held = False
         self._before: Any = None
 
-    def __enter__(self) -> Callable[[IO[str], str], None]:
+    def __enter__(self) -> _WholeLines:
         if threading.current_thread() is threading.main_thread():
             self._before = signal.signal(signal.SIGINT, self._on_sigint)
-        return self._write
+        return self
 
     def __exit__(self, *exc: object) -> None:
         if self._before is not None:
@@ -263,13 +265,15 @@ class _WholeLines:
         else:
             raise KeyboardInterrupt
 
-    def _write(self, out: IO[str], text: str) -> None:
+    def write(self, out: IO[str], text: str) -> None:
         self._writing = True
         try:
             out.write(text)
             out.flush()
         finally:
             self._writing = False
+
+    def deliver_held(self) -> None:
         if self._held:
             raise KeyboardInterrupt
 
@@ -309,8 +313,8 @@ def seed_number(text: object, what: str = "a seed") -> int:
         if value.bit_length() > 4 * MAX_DIGITS or len(str(abs(value))) > MAX_DIGITS:
             raise JsonInputError(f"{what} has at most {MAX_DIGITS} digits, not {short(value)}")
     elif isinstance(text, str):
-        digits = text.strip().removeprefix("+")
-        number = digits.removeprefix("-")
+        digits = text.strip()
+        number = digits[1:] if digits[:1] in ("+", "-") else digits
         if not number or not number.isascii() or not number.isdigit():
             raise JsonInputError(f"{what} is a whole number such as 7 or 2024, not {short(text.strip())}")
         if len(number) > MAX_DIGITS:
