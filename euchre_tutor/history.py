@@ -11,9 +11,11 @@ them; undo and redo move a cursor, and a new action drops the redo tail.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final, Generic, TypeVar
 
@@ -25,6 +27,7 @@ __all__ = [
     "MAX_SAVE_BYTES",
     "History",
     "check_saved_actions",
+    "gc_paused",
     "parse_saved_json",
     "read_saved_file",
     "write_saved_file",
@@ -117,6 +120,19 @@ def check_saved_actions(count: int, what: str) -> None:
             f"the saved {what} has {count:,} decisions; a save holds at most {MAX_SAVE_ACTIONS:,} "
             "(a whole long match is a few thousand): not a file the tutor saved"
         )
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Replaying a long save allocates states that all stay alive: the cyclic collector, run every
+    few hundred allocations over a heap that keeps growing, made a linear replay quadratic. Paused."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def write_saved_file(path: str | Path, text: str, what: str) -> None:

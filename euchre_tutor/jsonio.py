@@ -165,7 +165,7 @@ def read_lines(stream: IO[str] | IO[bytes], limit: int = MAX_LINE_BYTES) -> Iter
             while True:  # skip to the end of the line, a chunk at a time
                 chunk = source.readline(_SKIP)
                 size += len(chunk)
-                if not chunk or _ends_line(chunk):
+                if not chunk or _ends_line(chunk) or size > MAX_BATCH_BYTES:  # /dev/zero has no line end
                     break
             yield Overlong(size)
         elif isinstance(raw, bytes):

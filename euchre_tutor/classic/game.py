@@ -31,6 +31,7 @@ from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, Save
 from euchre_tutor.history import (
     History,
     check_saved_actions,
+    gc_paused,
     parse_saved_json,
     read_saved_file,
     write_saved_file,
@@ -161,11 +162,12 @@ class ClassicGame(History[MatchState, Action]):
             raise
         except EuchreError as exc:
             raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        for i, text in enumerate(actions, 1):
-            try:
-                game.apply(text)
-            except EuchreError as exc:
-                raise SaveFileError(f"action {i} ({short(text)}) cannot be replayed: {exc}") from None
+        with gc_paused():
+            for i, text in enumerate(actions, 1):
+                try:
+                    game.apply(text)
+                except EuchreError as exc:
+                    raise SaveFileError(f"action {i} ({short(text)}) cannot be replayed: {exc}") from None
         game.go_to(position)
         return game
 

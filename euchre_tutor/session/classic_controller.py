@@ -57,6 +57,7 @@ from euchre_tutor.classic.engine import (
 from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
 from euchre_tutor.classic.seating import Seat, seating_for
 from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
+from euchre_tutor.history import gc_paused
 from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
@@ -657,11 +658,12 @@ def _walk_steps(game: ClassicGame) -> list[_Step]:
     """Who took each action of a loaded game, its redo tail too (walking its history, then back)."""
     end = game.position
     steps = []
-    for i in range(game.recorded):
-        game.go_to(i)
-        actor = game.state.to_act
-        results = len(game.state.results)
-        game.go_to(i + 1)
-        steps.append(_Step(actor, len(game.state.results) > results))
+    with gc_paused():
+        for i in range(game.recorded):
+            game.go_to(i)
+            actor = game.state.to_act
+            results = len(game.state.results)
+            game.go_to(i + 1)
+            steps.append(_Step(actor, len(game.state.results) > results))
     game.go_to(end)
     return steps

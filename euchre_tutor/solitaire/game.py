@@ -28,6 +28,7 @@ from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
 from euchre_tutor.history import (
     History,
     check_saved_actions,
+    gc_paused,
     parse_saved_json,
     read_saved_file,
     write_saved_file,
@@ -238,13 +239,14 @@ class SolitaireGame(History[GameState, GameAction]):
             raise SaveFileError(f"the saved position {short(position)} is not between 0 and {len(actions)}")
         try:
             game = cls(SolitaireRules.from_json(data["rules"]), seed=seed)
-            for i, raw in enumerate(actions):
-                try:
-                    game.apply(action_from_json(raw))
-                except EuchreError as error:
-                    raise SaveFileError(
-                        f"decision {i + 1} of the saved game ({short(raw)}): {error}"
-                    ) from None
+            with gc_paused():
+                for i, raw in enumerate(actions):
+                    try:
+                        game.apply(action_from_json(raw))
+                    except EuchreError as error:
+                        raise SaveFileError(
+                            f"decision {i + 1} of the saved game ({short(raw)}): {error}"
+                        ) from None
         except SaveFileError:
             raise
         except (EuchreError, TypeError) as error:

@@ -116,7 +116,10 @@ def test_text_output_is_a_readable_trick_log(capsys: pytest.CaptureFixture[str])
         (["--deal", DEAL, "--trump", "C", "--plays", "9H JD"], "turn card, at the bottom of the stock"),
         (["--deal", DEAL, "--trump", "C", "--plays", "9H AS"], "the deck burned it"),
         (["--deal", DEAL, "--trump", "C", "--plays", "9H AH"], "still unseen"),
-        (["--seed", "x", "--trump", "C"], "argument --seed: a seed is a whole number such as 7 or 2024, not 'x'"),
+        (
+            ["--seed", "x", "--trump", "C"],
+            "argument --seed: a seed is a whole number such as 7 or 2024, not 'x'",
+        ),
         (["--seed", "1", "--deal", DEAL], "not allowed with argument --seed"),
         (["--deal", DEAL], "needs the trump choice"),
         (["--trump", "C"], "give the deal"),
