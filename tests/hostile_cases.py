@@ -425,8 +425,8 @@ def cli_cases() -> Iterator[Case]:
             refused(["classic", "analyze", "-i", position], "reached the target"),
         )
     worlds = ["classic", "analyze", "-i", json.dumps(POSITION), "--worlds"]
-    yield Case("cli", "classic-one-world", refused([*worlds, "1"], "between 2 and 5000"))
-    yield Case("cli", "classic-5001-worlds", refused([*worlds, "5001"], "between 2 and 5000"))
+    yield Case("cli", "classic-one-world", refused([*worlds, "1"], "at least 2, not 1: one sampled deal"))
+    yield Case("cli", "classic-5001-worlds", refused([*worlds, "5001"], "between 1 and 5000"))
     for name, text in {
         "analyze-duplicate-seat": '{"seat": "E", "seat": "S"}',
         "analyze-duplicate-nested": json.dumps(POSITION)[:-1] + ', "rules": "standard"}',

@@ -28,14 +28,7 @@ import json
 import sys
 from typing import IO, Any
 
-from euchre_tutor.advisor.classic.analysis import (
-    DEFAULT_WORLDS,
-    MIN_WORLDS,
-    ClassicAnalysis,
-    Continuation,
-    Mode,
-    analyse,
-)
+from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis, Continuation, Mode, analyse
 from euchre_tutor.advisor.classic.worlds import view_from_position
 from euchre_tutor.errors import EuchreError, JsonInputError
 from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, seed_flag, short
@@ -90,8 +83,8 @@ def analyse_position(
     mode: Mode = "points",
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed)."""
-    if not MIN_WORLDS <= worlds <= MAX_WORLDS:
-        raise EuchreError(f"--worlds must be between {MIN_WORLDS} and {MAX_WORLDS}, not {worlds}")
+    if not 1 <= worlds <= MAX_WORLDS:
+        raise EuchreError(f"--worlds must be between 1 and {MAX_WORLDS}, not {worlds}")
     position = view_from_position(data)
     view = position[0]
     has_score = isinstance(data, dict) and "score" in data
