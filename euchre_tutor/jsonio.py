@@ -15,7 +15,8 @@ euchre_tutor.errors.JsonInputError: the input is nested 100000 levels deep; at m
 
 Every path in is capped the same way: one JSON input (``--input``, stdin, a
 save file, a widget's box) at :data:`MAX_INPUT_BYTES`, one batch line at
-:data:`MAX_LINE_BYTES` and a whole batch at :data:`MAX_BATCH_BYTES`; a seed
+:data:`MAX_LINE_BYTES` (a batch streams line by line; a "line" of :data:`MAX_SKIP_BYTES`
+with no end, like ``/dev/zero``, ends it); a seed
 through :func:`seed_number`; a key given twice in one object is refused.
 :func:`answer_lines` is the one batch loop of every ``--batch`` command.
 """
@@ -38,12 +39,12 @@ from euchre_tutor.errors import EuchreError, JsonInputError
 
 __all__ = [
     "INTERRUPTED",
-    "MAX_BATCH_BYTES",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_ERROR",
     "MAX_INPUT_BYTES",
     "MAX_LINE_BYTES",
+    "MAX_SKIP_BYTES",
     "Overlong",
     "answer_lines",
     "capped_text",
@@ -66,7 +67,7 @@ MAX_ERROR: Final = 300  # characters in one error line, whatever the input
 _QUOTE: Final = 60  # characters of a long value quoted in a message
 MAX_INPUT_BYTES: Final = 16 * 2**20  # one JSON input or save; a long saved match is a few hundred kB
 MAX_LINE_BYTES: Final = 2**20  # one batch line; a position or a hand is under 2 kB
-MAX_BATCH_BYTES: Final = 256 * 2**20  # a whole batch, read line by line
+MAX_SKIP_BYTES: Final = 4 * 2**30  # an over-long line read past this far with no line end ends the batch
 INTERRUPTED: Final = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
 _SKIP: Final = 2**16  # bytes read at a time while skipping the rest of an over-long line
 
@@ -165,7 +166,7 @@ def read_lines(stream: IO[str] | IO[bytes], limit: int = MAX_LINE_BYTES) -> Iter
             while True:  # skip to the end of the line, a chunk at a time
                 chunk = source.readline(_SKIP)
                 size += len(chunk)
-                if not chunk or _ends_line(chunk) or size > MAX_BATCH_BYTES:  # /dev/zero has no line end
+                if not chunk or _ends_line(chunk) or size > MAX_SKIP_BYTES:  # /dev/zero has no line end
                     break
             yield Overlong(size)
         elif isinstance(raw, bytes):
@@ -190,24 +191,22 @@ def answer_lines(
 
     A bad line (too long, not JSON, a bug) is answered ``{"error": ...}`` and
     the batch goes on. Ctrl-C stops it after the last whole answer line, with
-    one line on stderr and status 130; a batch over :data:`MAX_BATCH_BYTES`
+    one line on stderr and status 130; a line over :data:`MAX_SKIP_BYTES`
     stops with an error line and status 2.
     """
     out = out or sys.stdout
     err = err or sys.stderr
     done = 0
-    total = 0
     with _WholeLines() as lines:
         try:
             for line in read_lines(stream):
-                total += line.size if isinstance(line, Overlong) else len(line) + 1
-                if total > MAX_BATCH_BYTES:
+                if isinstance(line, Overlong) and line.size > MAX_SKIP_BYTES:
                     result = error_result(
-                        f"the batch is over {_size(MAX_BATCH_BYTES)}: stopped before line {done + 1}; "
-                        "split it into smaller files"
+                        f"line {done + 1} goes on for over {_size(MAX_SKIP_BYTES)} with no line end: "
+                        "not a batch file of JSON lines; stopped"
                     )
                     lines.write(out, json.dumps(result, ensure_ascii=ensure_ascii) + "\n")
-                    return fail(f"the batch is over {_size(MAX_BATCH_BYTES)}: stopped after line {done}", err)
+                    return fail(f"line {done + 1} has no end within {_size(MAX_SKIP_BYTES)}: stopped", err)
                 lines.write(out, json.dumps(_answer(line, answer), ensure_ascii=ensure_ascii) + "\n")
                 done += 1
                 lines.deliver_held()
@@ -362,6 +361,8 @@ def _depth(text: str) -> int:
 
 def _size(count: int) -> str:
     """A byte count in words: ``16 MB``, ``512 kB``."""
+    if count >= 2**30:
+        return f"{count / 2**30:.0f} GB"
     if count >= 2**20:
         return f"{count / 2**20:.0f} MB"
     return f"{count / 2**10:.0f} kB" if count >= 2**10 else f"{count} bytes"
