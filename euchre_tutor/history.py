@@ -10,15 +10,31 @@ them; undo and redo move a cursor, and a new action drops the redo tail.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final, Generic, TypeVar
 
 from euchre_tutor.errors import IllegalAction, JsonInputError, SaveFileError
-from euchre_tutor.jsonio import decode_text, load_json_text, short
+from euchre_tutor.jsonio import MAX_INPUT_BYTES, capped_text, decode_text, load_json_text, short
 
-__all__ = ["History", "parse_saved_json", "read_saved_file"]
+__all__ = [
+    "MAX_SAVE_ACTIONS",
+    "MAX_SAVE_BYTES",
+    "History",
+    "check_saved_actions",
+    "gc_paused",
+    "parse_saved_json",
+    "read_saved_file",
+    "write_saved_file",
+]
 
-MAX_SAVE_BYTES: Final = 16 * 2**20  # a long saved game is a few hundred kB
+MAX_SAVE_BYTES: Final = MAX_INPUT_BYTES  # a long saved game is a few hundred kB
+MAX_SAVE_ACTIONS: Final = 50_000  # a 1,000-hand six-player match (the longest the rules allow) is ~40,000
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -45,6 +61,11 @@ class History(Generic[S, A]):
     @property
     def position(self) -> int:
         return self._position
+
+    @property
+    def recorded(self) -> int:
+        """How many actions are kept, the redo tail included."""
+        return len(self._actions)
 
     @property
     def can_undo(self) -> bool:
@@ -87,9 +108,69 @@ class History(Generic[S, A]):
 def parse_saved_json(text: bytes | str, what: str) -> object:
     """JSON of a saved file (through the limits of :mod:`euchre_tutor.jsonio`), or a SaveFileError."""
     try:
-        return load_json_text(text, f"the saved {what}")
+        return load_json_text(capped_text(text, f"the saved {what}", MAX_SAVE_BYTES), f"the saved {what}")
     except JsonInputError as error:
         raise SaveFileError(str(error)) from None
+
+
+def check_saved_actions(count: int, what: str) -> None:
+    """Refuse a save of more than :data:`MAX_SAVE_ACTIONS` decisions before replaying any of them."""
+    if count > MAX_SAVE_ACTIONS:
+        raise SaveFileError(
+            f"the saved {what} has {count:,} decisions; a save holds at most {MAX_SAVE_ACTIONS:,} "
+            "(a whole long match is a few thousand): not a file the tutor saved"
+        )
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Replaying a long save allocates states that all stay alive: the cyclic collector, run every
+    few hundred allocations over a heap that keeps growing, made a linear replay quadratic. Paused."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def write_saved_file(path: str | Path, text: str, what: str) -> None:
+    """Write ``text`` to ``path`` atomically: the old file stays whole until the new one is.
+
+    The text goes to a temporary file in the same folder, is flushed and
+    fsync'ed, then replaces ``path`` in one step; a write that fails half-way
+    (disk full) leaves the previous save as it was and no temporary file, and a
+    reader never sees half a save. A failure is a SaveFileError naming the file.
+    """
+    target = Path(path)
+    data = text.encode("utf-8")
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        mode = 0o644
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        raise SaveFileError(
+            f"cannot save the {what} to {short(str(path))}: {error.strerror or error}"
+        ) from None
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise SaveFileError(
+                f"cannot save the {what} to {short(str(path))}: {error.strerror or error}; "
+                "the previous save is untouched"
+            ) from None
+        raise
 
 
 def read_saved_file(path: str | Path, what: str) -> str:

@@ -12,24 +12,42 @@ Traceback (most recent call last):
 euchre_tutor.errors.JsonInputError: the input is nested 100000 levels deep; at most 50 levels are allowed
 >>> short("JH " * 1000)
 "'JH JH JH JH JH JH JH JH JH JH JH JH JH JH JH JH JH JH JH … (3002 characters)"
+
+Every path in is capped the same way: one JSON input (``--input``, stdin, a
+save file, a widget's box) at :data:`MAX_INPUT_BYTES`, one batch line at
+:data:`MAX_LINE_BYTES` (a batch streams line by line; a "line" of :data:`MAX_SKIP_BYTES`
+with no end, like ``/dev/zero``, ends it); a seed
+through :func:`seed_number`; a key given twice in one object is refused.
+:func:`answer_lines` is the one batch loop of every ``--batch`` command.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
+import signal
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from itertools import accumulate
-from typing import IO, Final
+from typing import IO, Any, Final
 
-from euchre_tutor.errors import JsonInputError
+from euchre_tutor.errors import EuchreError, JsonInputError
 
 __all__ = [
+    "INTERRUPTED",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_ERROR",
+    "MAX_INPUT_BYTES",
+    "MAX_LINE_BYTES",
+    "MAX_SKIP_BYTES",
+    "Overlong",
+    "answer_lines",
+    "capped_text",
     "decode_text",
     "error_result",
     "error_text",
@@ -37,6 +55,8 @@ __all__ = [
     "load_json_text",
     "read_lines",
     "read_text",
+    "seed_flag",
+    "seed_number",
     "short",
     "whole_number",
 ]
@@ -45,6 +65,11 @@ MAX_DEPTH: Final = 50  # a classic save file needs 4 levels; Python's own parser
 MAX_DIGITS: Final = 100  # far above any seed or score, far below Python's int-string limit (4300)
 MAX_ERROR: Final = 300  # characters in one error line, whatever the input
 _QUOTE: Final = 60  # characters of a long value quoted in a message
+MAX_INPUT_BYTES: Final = 16 * 2**20  # one JSON input or save; a long saved match is a few hundred kB
+MAX_LINE_BYTES: Final = 2**20  # one batch line; a position or a hand is under 2 kB
+MAX_SKIP_BYTES: Final = 4 * 2**30  # an over-long line read past this far with no line end ends the batch
+INTERRUPTED: Final = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT)
+_SKIP: Final = 2**16  # bytes read at a time while skipping the rest of an over-long line
 
 # A JSON string (even an unterminated one, to the end of the text), and a bracket.
 _STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
@@ -87,9 +112,9 @@ def fail(message: str, stream: IO[str] | None = None) -> int:
 
 
 def decode_text(data: bytes | str, what: str = "the input") -> str:
-    """UTF-8 text of ``data`` (a leading byte-order mark dropped), or a JsonInputError for binary data."""
+    """UTF-8 text of ``data`` (a leading byte-order mark dropped, in text too), or a JsonInputError for binary."""
     if isinstance(data, str):
-        return data
+        return data.removeprefix("\ufeff")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -99,25 +124,157 @@ def decode_text(data: bytes | str, what: str = "the input") -> str:
         ) from None
 
 
-def read_text(stream: IO[str] | IO[bytes], what: str = "the input") -> str:
-    """The whole of a stream as text; a text stream with a binary buffer (stdin) is decoded here."""
-    buffer = getattr(stream, "buffer", None)
-    data = buffer.read() if buffer is not None else stream.read()
+def capped_text(data: bytes | str, what: str = "the input", limit: int = MAX_INPUT_BYTES) -> str:
+    """``data`` as text if it is at most ``limit`` bytes (characters for text), else a JsonInputError."""
+    if len(data) > limit:
+        raise JsonInputError(
+            f"{what} is over {_size(limit)} ({_size(len(data))}): not a position, deal or save the tutor reads"
+        )
     return decode_text(data, what)
 
 
-def read_lines(stream: IO[str] | IO[bytes]) -> Iterator[bytes | str]:
+def read_text(stream: IO[str] | IO[bytes], what: str = "the input", limit: int = MAX_INPUT_BYTES) -> str:
+    """A stream as text, reading at most ``limit`` bytes (so ``/dev/zero`` is refused, not swallowed)."""
+    buffer = getattr(stream, "buffer", None)
+    data = buffer.read(limit + 1) if buffer is not None else stream.read(limit + 1)
+    if len(data) > limit:
+        raise JsonInputError(f"{what} is over {_size(limit)}: not a position, deal or save the tutor reads")
+    return decode_text(data, what)
+
+
+@dataclass(frozen=True, slots=True)
+class Overlong:
+    """A batch line longer than :data:`MAX_LINE_BYTES`, read past (not kept) to its end."""
+
+    size: int
+
+
+def read_lines(stream: IO[str] | IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | str | Overlong]:
     """The lines of a stream, split at ``\\n`` only and without their line end, undecoded if binary.
 
     Each line is decoded on its own by :func:`load_json_text`, so one bad byte
-    spoils one line of a batch, not the batch.
+    spoils one line of a batch, not the batch. A line over ``limit`` bytes is
+    never held in memory: it comes as :class:`Overlong`.
     """
-    source = getattr(stream, "buffer", None) or stream
-    for raw in source:
-        if isinstance(raw, bytes):
+    source: Any = getattr(stream, "buffer", None) or stream
+    while True:
+        raw = source.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) > limit and not _ends_line(raw):
+            size = len(raw)
+            while True:  # skip to the end of the line, a chunk at a time
+                chunk = source.readline(_SKIP)
+                size += len(chunk)
+                if not chunk or _ends_line(chunk) or size > MAX_SKIP_BYTES:  # /dev/zero has no line end
+                    break
+            yield Overlong(size)
+        elif isinstance(raw, bytes):
             yield raw.rstrip(b"\r\n") if raw.endswith(b"\n") else raw
         else:
             yield raw.rstrip("\r\n") if raw.endswith("\n") else raw
+
+
+def _ends_line(raw: bytes | str) -> bool:
+    return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
+
+
+def answer_lines(
+    stream: IO[str] | IO[bytes],
+    answer: Callable[[bytes | str], dict[str, Any]],
+    *,
+    ensure_ascii: bool = True,
+    out: IO[str] | None = None,
+    err: IO[str] | None = None,
+) -> int:
+    """The batch loop of every ``--batch`` command: one JSON answer line per input line, exit status back.
+
+    A bad line (too long, not JSON, a bug) is answered ``{"error": ...}`` and
+    the batch goes on. Ctrl-C stops it after the last whole answer line, with
+    one line on stderr and status 130; a line over :data:`MAX_SKIP_BYTES`
+    stops with an error line and status 2.
+    """
+    out = out or sys.stdout
+    err = err or sys.stderr
+    done = 0
+    with _WholeLines() as lines:
+        try:
+            for line in read_lines(stream):
+                if isinstance(line, Overlong) and line.size > MAX_SKIP_BYTES:
+                    result = error_result(
+                        f"line {done + 1} goes on for over {_size(MAX_SKIP_BYTES)} with no line end: "
+                        "not a batch file of JSON lines; stopped"
+                    )
+                    lines.write(out, json.dumps(result, ensure_ascii=ensure_ascii) + "\n")
+                    return fail(f"line {done + 1} has no end within {_size(MAX_SKIP_BYTES)}: stopped", err)
+                lines.write(out, json.dumps(_answer(line, answer), ensure_ascii=ensure_ascii) + "\n")
+                done += 1
+                lines.deliver_held()
+        except KeyboardInterrupt:
+            err.write(f"interrupted: stopped after {done} whole answer line{'' if done == 1 else 's'}\n")
+            err.flush()
+            return INTERRUPTED
+    return 0
+
+
+def _answer(line: bytes | str | Overlong, answer: Callable[[bytes | str], dict[str, Any]]) -> dict[str, Any]:
+    if isinstance(line, Overlong):
+        return error_result(
+            f"the line is over {_size(MAX_LINE_BYTES)} ({_size(line.size)}): a position or hand is a "
+            "few kB; the batch goes on with the next line"
+        )
+    try:
+        return answer(line)
+    except EuchreError as error:
+        return error_result(str(error))
+    except (RecursionError, MemoryError) as error:
+        return error_result(f"the line is too large or too deeply nested to handle ({type(error).__name__})")
+    except Exception as error:  # a bug: reported on its line, and the batch goes on
+        return error_result(
+            f"internal error ({type(error).__name__}: {error}); please report it with the line"
+        )
+
+
+class _WholeLines:
+    """Within it, Ctrl-C waits until the answer line being written is whole (and flushed).
+
+    SIGINT raises KeyboardInterrupt as usual, except during a write: then it
+    is held until :meth:`deliver_held`, called once the line is counted, so
+    stdout never ends in half a line and the count on stderr is right.
+    Outside the main thread (no signal handlers there) writes are plain.
+    """
+
+    def __init__(self) -> None:
+        self._writing = False
+        self._held = False
+        self._before: Any = None
+
+    def __enter__(self) -> _WholeLines:
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGINT, self._on_sigint)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+    def _on_sigint(self, signum: int, frame: object) -> None:
+        if self._writing:
+            self._held = True
+        else:
+            raise KeyboardInterrupt
+
+    def write(self, out: IO[str], text: str) -> None:
+        self._writing = True
+        try:
+            out.write(text)
+            out.flush()
+        finally:
+            self._writing = False
+
+    def deliver_held(self) -> None:
+        if self._held:
+            raise KeyboardInterrupt
 
 
 def load_json_text(text: bytes | str, what: str = "the input") -> object:
@@ -132,13 +289,51 @@ def load_json_text(text: bytes | str, what: str = "the input") -> object:
     if depth > MAX_DEPTH:
         raise JsonInputError(f"{what} is nested {depth} levels deep; at most {MAX_DEPTH} levels are allowed")
     try:
-        return json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_constant)
+        return json.loads(
+            text, parse_int=_whole, parse_float=_finite, parse_constant=_constant, object_pairs_hook=_object
+        )
     except json.JSONDecodeError as error:
         raise JsonInputError(
             f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
     except RecursionError:  # cannot happen under MAX_DEPTH; kept so no input ever gives a traceback
         raise JsonInputError(f"{what} is nested too deeply") from None
+
+
+def seed_number(text: object, what: str = "a seed") -> int:
+    """A seed from a box, a flag or a JSON value: a whole number from 0, of at most :data:`MAX_DIGITS` digits.
+
+    The one check of every seed, so a superscript digit, 5,000 digits or ``-3``
+    (which would deal seed 3's cards again) get a teaching line, never
+    ``int()``'s traceback, and every seed accepted can be saved and loaded.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+        if value.bit_length() > 4 * MAX_DIGITS or len(str(abs(value))) > MAX_DIGITS:
+            raise JsonInputError(f"{what} has at most {MAX_DIGITS} digits, not {short(value)}")
+    elif isinstance(text, str):
+        digits = text.strip()
+        number = digits[1:] if digits[:1] in ("+", "-") else digits
+        if not number or not number.isascii() or not number.isdigit():
+            raise JsonInputError(f"{what} is a whole number such as 7 or 2024, not {short(text.strip())}")
+        if len(number) > MAX_DIGITS:
+            raise JsonInputError(f"{what} has at most {MAX_DIGITS} digits, not {len(number)}")
+        value = int(digits)
+    else:
+        raise JsonInputError(f"{what} is a whole number such as 7 or 2024, not {short(text)}")
+    if value < 0:
+        raise JsonInputError(
+            f"{what} cannot be negative: {value} would deal the same cards as {-value}; give 0 or more"
+        )
+    return value
+
+
+def seed_flag(text: str) -> int:
+    """argparse ``type=`` for a seed (see :func:`seed_number`)."""
+    try:
+        return seed_number(text)
+    except JsonInputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def whole_number(text: str) -> int:
@@ -162,6 +357,25 @@ def _depth(text: str) -> int:
         return brackets
     outside = _STRING.sub("", text).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
     return max(accumulate(map(_STEP.__getitem__, outside)), default=0)
+
+
+def _size(count: int) -> str:
+    """A byte count in words: ``16 MB``, ``512 kB``."""
+    if count >= 2**30:
+        return f"{count / 2**30:.0f} GB"
+    if count >= 2**20:
+        return f"{count / 2**20:.0f} MB"
+    return f"{count / 2**10:.0f} kB" if count >= 2**10 else f"{count} bytes"
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused (Python would keep the last value silently)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise JsonInputError(f"the key {short(twice)} is given twice in one object: give each key once")
+    return obj
 
 
 def _whole(digits: str) -> int:

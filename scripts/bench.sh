@@ -27,9 +27,10 @@ declare -A quick=(
   [dashboard]="--loads 1 --deals 1"
   [classic_table]="--hands 1"
   [voila_load]="--solitaire 2 --classic 1"
+  [hostile_inputs]="--size-mb 40"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
-  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load)
+  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs)
 
 case "$size" in
   quick | full) ;;

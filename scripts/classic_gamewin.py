@@ -24,6 +24,7 @@ from pathlib import Path
 from euchre_tutor.advisor.classic.gamewin import win_table
 from euchre_tutor.bots.classic import ExpertPlayer, Player, RuleBasedPlayer, play_out
 from euchre_tutor.classic.engine import Deal, HandState, Seat, new_hand
+from euchre_tutor.history import write_saved_file
 from euchre_tutor.rules.classic import preset
 
 DATA = Path(__file__).resolve().parents[1] / "euchre_tutor" / "data" / "classic_hand_outcomes.json"
@@ -78,7 +79,8 @@ def main() -> None:
         print(f"  {us}:{them}  {table[us][them][1]:.3f} / {table[us][them][0]:.3f}")
     if args.write:
         what = "expert player (sampled worlds)" if args.players == "expert" else "rule-based player"
-        DATA.write_text(
+        write_saved_file(  # atomically: a failed run never leaves the package a half-written table
+            DATA,
             json.dumps(
                 {
                     "description": f"hand results of the standard four-player game, the {what} in every seat",
@@ -90,7 +92,7 @@ def main() -> None:
                 indent=1,
             )
             + "\n",
-            encoding="utf-8",
+            "table",
         )
         print(f"wrote {DATA}")
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_option_values
 from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.cards import Card, Suit, effective_suit, trick_power, trump_strength
+from euchre_tutor.history import write_saved_file
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
 
@@ -254,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
             "se": [[round(x, 5) for x in row] for row in rep["table_se"]],  # type: ignore[attr-defined]
         }
         TABLE.parent.mkdir(parents=True, exist_ok=True)
-        TABLE.write_text(json.dumps(data, indent=1) + "\n")
+        write_saved_file(TABLE, json.dumps(data, indent=1) + "\n", "table")  # atomically, as saves are
         print(f"wrote {TABLE.relative_to(ROOT)}")
     return 0
 

@@ -3,7 +3,8 @@
 ``classic replay --input JSON`` replays one hand (bad input: exit 2, one
 teaching line on stderr, nothing on stdout); ``classic replay --batch FILE``
 (``-`` for stdin) answers every input line with one JSON line, an error line
-``{"error": ...}`` for a bad one, and exits 0. ``classic rules`` lists the
+``{"error": ...}`` for a bad one, and exits 0 (130 after Ctrl-C, with the
+answers so far whole). ``classic rules`` lists the
 presets and the options with one-line meanings.
 """
 
@@ -16,7 +17,7 @@ from typing import IO, Any
 
 from euchre_tutor.classic.replay import replay
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.jsonio import error_result, fail, load_json_text, read_lines, read_text, short
+from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, short
 from euchre_tutor.rules.classic import OPTION_MEANINGS, OPTION_VALUES, PRESET_NOTES, PRESETS, ClassicRules
 
 __all__ = ["register"]
@@ -52,17 +53,10 @@ def register(games: Any) -> Any:
 
 
 def _answer_line(line: bytes | str) -> dict[str, Any]:
-    """One batch line's answer; any bad input is an ``{"error": ...}`` line and the batch goes on."""
+    """One batch line's answer (:func:`~euchre_tutor.jsonio.answer_lines` turns errors into error lines)."""
     if not line.strip():
         return error_result("empty line: each line must be one JSON hand")
-    try:
-        return replay(load_json_text(line, "the line"))
-    except EuchreError as exc:
-        return error_result(str(exc))
-    except (RecursionError, MemoryError) as exc:
-        return error_result(f"the line is too large or too deeply nested to handle ({type(exc).__name__})")
-    except Exception as exc:  # a bug: reported on its line, and the batch goes on
-        return error_result(f"internal error ({type(exc).__name__}: {exc}); please report it with the line")
+    return replay(load_json_text(line, "the line"))
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -89,11 +83,7 @@ def _run_batch(path: str) -> int:
 
 
 def _batch_lines(lines: IO[str] | IO[bytes]) -> int:
-    out = sys.stdout
-    for line in read_lines(lines):
-        out.write(json.dumps(_answer_line(line), ensure_ascii=False) + "\n")
-    out.flush()
-    return 0
+    return answer_lines(lines, _answer_line, ensure_ascii=False)
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -28,8 +28,15 @@ from euchre_tutor.classic.match import MatchState, new_match
 from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
-from euchre_tutor.history import History, parse_saved_json, read_saved_file
-from euchre_tutor.jsonio import load_json_text, short
+from euchre_tutor.history import (
+    History,
+    check_saved_actions,
+    gc_paused,
+    parse_saved_json,
+    read_saved_file,
+    write_saved_file,
+)
+from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
@@ -37,6 +44,7 @@ __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
 FORMAT: Final = "euchre-tutor/classic-game"
 VERSION: Final = 1
 _KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions"}
+_OPTIONAL: Final = {"position"}  # older saves have no redo tail, so no position
 
 
 class ClassicGame(History[MatchState, Action]):
@@ -74,6 +82,7 @@ class ClassicGame(History[MatchState, Action]):
     # -- saving ------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """Every decision, the redo tail included, and the position in them (as Solitaire saves do)."""
         first = self._states[0]
         return {
             "format": FORMAT,
@@ -82,14 +91,16 @@ class ClassicGame(History[MatchState, Action]):
             "seed": first.seed,
             "dealer": first.first_dealer.name,
             "deals": [d.to_json() for d in first.deals],
-            "actions": [str(a) for a in self.actions],
+            "actions": [str(a) for a in self._actions],
+            "position": self._position,
         }
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        """Save atomically: a save that fails half-way leaves the previous one whole."""
+        write_saved_file(path, self.dumps() + "\n", "classic game")
 
     @classmethod
     def from_json(cls, data: object) -> ClassicGame:
@@ -100,11 +111,12 @@ class ClassicGame(History[MatchState, Action]):
             raise SaveFileError(
                 f"not a classic Euchre save file (format {data.get('format')!r}, want {FORMAT!r})"
             )
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # true == 1 in Python; not here
             raise SaveFileError(
-                f"save file version {data.get('version')!r} is not supported (this tutor reads version {VERSION})"
+                f"save file version {short(version)} is not supported (this tutor reads version {VERSION})"
             )
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(set(data) - _KEYS - _OPTIONAL)
         missing = sorted(_KEYS - set(data))
         if unknown or missing:
             raise SaveFileError(
@@ -123,22 +135,40 @@ class ClassicGame(History[MatchState, Action]):
             raise SaveFileError(f"the seed must be a number or a string, not {seed!r}")
         actions = data["actions"]
         deals_raw = data["deals"]
+        if isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS:
+            raise SaveFileError(f"the seed is a short text or number, not {short(seed)}")
+        actions = data["actions"]
+        deals_raw = data["deals"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveFileError("actions must be a list of action strings such as 'pass' or 'play 9S'")
+        check_saved_actions(len(actions), "classic game")
+        position = data.get("position", len(actions))
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(actions):
+            raise SaveFileError(f"the saved position {short(position)} is not between 0 and {len(actions)}")
         if not isinstance(deals_raw, list):
             raise SaveFileError("deals must be a list of deals")
         try:
             rules = ClassicRules.from_json(data["rules"])
             table = rules_seating(rules)
             deals = [Deal.from_json(d, size=rules.deck, joker=rules.joker, seating=table) for d in deals_raw]
-            game = cls(rules, seed=seed, dealer=table.parse(data["dealer"]), deals=deals)
+            dealer = table.parse(data["dealer"])
+            if deals and deals[0].dealer != dealer:
+                raise SaveFileError(
+                    f"the save says {dealer.word} deals first, but its first deal is dealt by "
+                    f"{deals[0].dealer.word}: the fields contradict each other"
+                )
+            game = cls(rules, seed=seed, dealer=dealer, deals=deals)
+        except SaveFileError:
+            raise
         except EuchreError as exc:
             raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        for i, text in enumerate(actions, 1):
-            try:
-                game.apply(text)
-            except EuchreError as exc:
-                raise SaveFileError(f"action {i} ({text!r}) cannot be replayed: {exc}") from None
+        with gc_paused():
+            for i, text in enumerate(actions, 1):
+                try:
+                    game.apply(text)
+                except EuchreError as exc:
+                    raise SaveFileError(f"action {i} ({short(text)}) cannot be replayed: {exc}") from None
+        game.go_to(position)
         return game
 
     @classmethod
@@ -189,7 +219,7 @@ def _deal_json(data: bytes | str | Mapping[str, Any]) -> object:
     if not data.strip():
         raise IllegalAction(f"paste a deal first: {_DEAL_EXAMPLE}")
     try:
-        return load_json_text(data, "the teacher's deal")
+        return load_json_text(capped_text(data, "the teacher's deal"), "the teacher's deal")
     except JsonInputError as error:
         raise IllegalAction(
             f'{error}; it looks like {{"dealer": "N", "hands": {{"N": ["9S", ...], ...}}, "up": "KS"}}'

@@ -57,7 +57,8 @@ from euchre_tutor.classic.engine import (
 from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
 from euchre_tutor.classic.seating import Seat, seating_for
 from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
-from euchre_tutor.jsonio import error_text
+from euchre_tutor.history import gc_paused
+from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
@@ -544,12 +545,9 @@ class ClassicController(Observable):
     def _seed_value(self, seed: int | str | None) -> int | str:
         if seed is None:
             return self.seed
-        text = str(seed).strip()
-        if not text:
+        if isinstance(seed, str) and not seed.strip():
             return self.seed
-        if text.lstrip("-").isdigit():
-            return int(text)
-        raise IllegalAction(f"a seed is a whole number such as 7 or 2024, not {text!r}")
+        return seed_number(seed)  # the save must load again: at most 100 digits, no int() traceback
 
     def _start(self, game: ClassicGame, steps: list[_Step], *, run: bool = True) -> None:
         """Replace the session (the caller has checked everything)."""
@@ -657,14 +655,15 @@ class ClassicController(Observable):
 
 
 def _walk_steps(game: ClassicGame) -> list[_Step]:
-    """Who took each action of a loaded game (walking its history, then back to where it was)."""
+    """Who took each action of a loaded game, its redo tail too (walking its history, then back)."""
     end = game.position
     steps = []
-    for i in range(end):
-        game.go_to(i)
-        actor = game.state.to_act
-        results = len(game.state.results)
-        game.go_to(i + 1)
-        steps.append(_Step(actor, len(game.state.results) > results))
+    with gc_paused():
+        for i in range(game.recorded):
+            game.go_to(i)
+            actor = game.state.to_act
+            results = len(game.state.results)
+            game.go_to(i + 1)
+            steps.append(_Step(actor, len(game.state.results) > results))
     game.go_to(end)
     return steps

@@ -21,7 +21,7 @@ from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
-from euchre_tutor.jsonio import error_text
+from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import Analyst, HintRequest, HintSource, Message, Mode, file_message
 from euchre_tutor.session.observing import Observable, sentence
@@ -280,18 +280,13 @@ class SolitaireController(Observable):
         return self._attempt(command)
 
     def deal_seed(self, seed: int | str) -> bool:
-        def command() -> SolitaireDeal:
-            text = str(seed).strip()
-            if not text.lstrip("-").isdigit():
-                raise IllegalAction(f"a seed is a whole number such as 7 or 2024, not {text!r}")
-            return SolitaireDeal.from_seed(int(text))
-
+        """Deal the cards of the seed box's seed (read by :func:`~euchre_tutor.jsonio.seed_number`)."""
         try:
-            deal = command()
+            value = seed_number(seed)
         except EuchreError as error:
             self._say(sentence(str(error)), error=True)
             return False
-        return self.deal(deal, f"Dealt the cards of seed {int(str(seed).strip())}.")
+        return self.deal(SolitaireDeal.from_seed(value), f"Dealt the cards of seed {value}.")
 
     def load_deal(self, text: str) -> bool:
         """A teacher's deal: 24 cards in deal order, or a saved game (JSON); bad text changes nothing."""
@@ -327,11 +322,13 @@ class SolitaireController(Observable):
         return self._attempt(command)
 
     def new_game(self, seed: int | str | None = None) -> bool:
-        text = "" if seed is None else str(seed).strip()
-        if text and not text.lstrip("-").isdigit():
-            self._say(f"A seed is a whole number such as 7 or 2024, not {text!r}.", error=True)
+        """A new game from the seed box's seed (a random one when the box is empty); a bad seed changes nothing."""
+        empty = seed is None or (isinstance(seed, str) and not seed.strip())
+        try:
+            value = None if empty else seed_number(seed)
+        except EuchreError as error:
+            self._say(sentence(str(error)), error=True)
             return False
-        value = int(text) if text else None
         game = SolitaireGame(self.state.rules, seed=value)
         game.new_deal()
         self.game = game

@@ -20,7 +20,7 @@ from typing import IO, Any, Final, TextIO
 from euchre_tutor import jsonio
 from euchre_tutor.cards import Card, format_cards, parse_cards
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.jsonio import error_result, load_json_text, read_lines, short, whole_number
+from euchre_tutor.jsonio import answer_lines, load_json_text, seed_flag, seed_number, short, whole_number
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import DealState, Phase, Play, SolitaireDeal, Trick, new_deal
 from euchre_tutor.solitaire.game import SolitaireGame, trump_action
@@ -75,7 +75,7 @@ def register(games: Any) -> Any:
 def add_position_arguments(parser: argparse.ArgumentParser, *, trump_required: bool = False) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--deal", help='the 24 cards in deal order, e.g. "9H 9C KC JC 9S JD ..."')
-    source.add_argument("--seed", type=whole_number_flag, help="deal from this seed instead")
+    source.add_argument("--seed", type=seed_flag, help="deal from this seed instead (0 or more)")
     source.add_argument(
         "--batch",
         metavar="FILE",
@@ -182,7 +182,7 @@ def position_from_json(obj: object, extra: Iterable[str] = ()) -> DealState:
         seed = obj["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InputError(f'"seed" must be a whole number, not {short(seed)}')
-        deal = SolitaireDeal.from_seed(seed)
+        deal = SolitaireDeal.from_seed(seed_number(seed, '"seed"'))
     trump = obj.get("trump")
     if trump is not None and not isinstance(trump, str):
         raise InputError(f'"trump" must be "up", "C", "D", "H" or "S", not {short(trump)}')
@@ -220,26 +220,10 @@ def run_batch(args: argparse.Namespace, handle: Callable[[Any], dict[str, Any]])
         except OSError as error:
             return fail(f"cannot read the batch file {short(args.batch)}: {error.strerror or error}")
     try:
-        for line in read_lines(stream):
-            print(json.dumps(_batch_line(line, handle)), flush=False)
+        return answer_lines(stream, lambda line: handle(load_json_text(line, "the line")))
     finally:
         if stream is not sys.stdin:
             stream.close()
-    sys.stdout.flush()
-    return 0
-
-
-def _batch_line(line: bytes | str, handle: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-    try:
-        return handle(load_json_text(line, "the line"))
-    except EuchreError as error:
-        return error_result(str(error))
-    except (RecursionError, MemoryError) as error:
-        return error_result(f"the line is too large or too deeply nested to handle ({type(error).__name__})")
-    except Exception as error:  # a bug: reported on its line, and the batch goes on
-        return error_result(
-            f"internal error ({type(error).__name__}: {error}); please report it with the line"
-        )
 
 
 def trick_json(trick: Trick) -> dict[str, Any]:

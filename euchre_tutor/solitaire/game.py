@@ -25,8 +25,15 @@ from typing import Any
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
-from euchre_tutor.history import History, parse_saved_json, read_saved_file
-from euchre_tutor.jsonio import decode_text
+from euchre_tutor.history import (
+    History,
+    check_saved_actions,
+    gc_paused,
+    parse_saved_json,
+    read_saved_file,
+    write_saved_file,
+)
+from euchre_tutor.jsonio import capped_text, seed_number, short
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import (
     Action,
@@ -149,8 +156,7 @@ class SolitaireGame(History[GameState, GameAction]):
     """
 
     def __init__(self, rules: SolitaireRules | None = None, seed: int | None = None) -> None:
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        seed = secrets.randbelow(2**31) if seed is None else seed_number(seed)
         super().__init__(GameState(rules or SolitaireRules(), seed), start_name="the game")
 
     @property
@@ -200,7 +206,8 @@ class SolitaireGame(History[GameState, GameAction]):
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+        """Save atomically: a save that fails half-way leaves the previous one whole."""
+        write_saved_file(path, self.dumps(), "game")
 
     @classmethod
     def from_json(cls, data: object) -> SolitaireGame:
@@ -208,11 +215,11 @@ class SolitaireGame(History[GameState, GameAction]):
         if not isinstance(data, dict):
             raise SaveFileError("a saved Solitaire game is a JSON object; this file holds something else")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(f"not a saved Solitaire game (format is {data.get('format')!r})")
+            raise SaveFileError(f"not a saved Solitaire game (format is {short(data.get('format'))})")
         version = data.get("version")
-        if version != SAVE_VERSION:
+        if type(version) is not int or version != SAVE_VERSION:  # true == 1 in Python; not here
             raise SaveFileError(
-                f"saved with format version {version!r}; this tutor reads version {SAVE_VERSION}"
+                f"saved with format version {short(version)}; this tutor reads version {SAVE_VERSION}"
             )
         expected = {"format", "version", "rules", "seed", "actions", "position"}
         if set(data) != expected:
@@ -220,18 +227,26 @@ class SolitaireGame(History[GameState, GameAction]):
             raise SaveFileError(f"the saved game has unexpected or missing fields: {', '.join(odd)}")
         seed, actions, position = data["seed"], data["actions"], data["position"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SaveFileError(f"the saved seed must be a whole number, not {seed!r}")
+            raise SaveFileError(f"the saved seed must be a whole number, not {short(seed)}")
+        try:
+            seed_number(seed, "the saved seed")
+        except EuchreError as error:
+            raise SaveFileError(str(error)) from None
         if not isinstance(actions, list):
             raise SaveFileError("the saved actions must be a list")
+        check_saved_actions(len(actions), "game")
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(actions):
-            raise SaveFileError(f"the saved position {position!r} is not between 0 and {len(actions)}")
+            raise SaveFileError(f"the saved position {short(position)} is not between 0 and {len(actions)}")
         try:
             game = cls(SolitaireRules.from_json(data["rules"]), seed=seed)
-            for i, raw in enumerate(actions):
-                try:
-                    game.apply(action_from_json(raw))
-                except EuchreError as error:
-                    raise SaveFileError(f"decision {i + 1} of the saved game ({raw!r}): {error}") from None
+            with gc_paused():
+                for i, raw in enumerate(actions):
+                    try:
+                        game.apply(action_from_json(raw))
+                    except EuchreError as error:
+                        raise SaveFileError(
+                            f"decision {i + 1} of the saved game ({short(raw)}): {error}"
+                        ) from None
         except SaveFileError:
             raise
         except (EuchreError, TypeError) as error:
@@ -263,7 +278,7 @@ def load_saved_or_deal(text: bytes | str) -> SolitaireGame | SolitaireDeal:
     >>> load_saved_or_deal(SolitaireGame(seed=3).dumps()).seed
     3
     """
-    stripped = decode_text(text, "the saved game or deal").strip().removeprefix("\ufeff")
+    stripped = capped_text(text, "the saved game or deal").strip().removeprefix("\ufeff")
     if stripped.startswith(("{", "[")):
         return SolitaireGame.loads(stripped)
     return SolitaireDeal.parse(stripped)
@@ -281,7 +296,7 @@ def action_to_json(action: GameAction) -> dict[str, Any]:
 
 def action_from_json(raw: object) -> GameAction:
     if not isinstance(raw, dict) or len(raw) == 0:
-        raise SaveFileError(f"a saved decision is an object like {{'play': 'JH'}}, not {raw!r}")
+        raise SaveFileError(f"a saved decision is an object like {{'play': 'JH'}}, not {short(raw)}")
     keys = set(raw)
     if keys == {"deal"} and isinstance(raw["deal"], str):
         return StartDeal(SolitaireDeal.parse(raw["deal"]))
@@ -289,7 +304,7 @@ def action_from_json(raw: object) -> GameAction:
         return Play(Card.parse(raw["play"]))
     if keys == {"trump", "alone"} and isinstance(raw["alone"], bool) and isinstance(raw["trump"], str):
         return trump_action(raw["trump"], raw["alone"])
-    raise SaveFileError(f"unknown saved decision {raw!r}")
+    raise SaveFileError(f"unknown saved decision {short(raw)}")
 
 
 def trump_action(choice: str, alone: bool = False) -> OrderUp | NameTrump:

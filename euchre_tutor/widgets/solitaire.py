@@ -25,7 +25,8 @@ import ipywidgets as w
 
 from euchre_tutor.advisor.solitaire.advice import action_label
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
-from euchre_tutor.errors import IllegalPlay
+from euchre_tutor.errors import IllegalPlay, JsonInputError
+from euchre_tutor.jsonio import capped_text
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import HintSource, Mode
 from euchre_tutor.session.controller import DEFAULT_SOURCE, SolitaireController
@@ -243,10 +244,10 @@ class SolitaireApp(CardTable):
             return
         item = files[0]
         content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            self.controller.illegal("that file is not text: a deal file holds 24 cards like 9H 9C KC …")
+        try:  # the same cap and decoding as every other input (a 600 MB upload is refused, not decoded)
+            text = capped_text(bytes(content), "the deal file")
+        except JsonInputError as error:
+            self.controller.illegal(str(error))
             return
         self.controller.load_deal(text)
 

@@ -116,7 +116,10 @@ def test_text_output_is_a_readable_trick_log(capsys: pytest.CaptureFixture[str])
         (["--deal", DEAL, "--trump", "C", "--plays", "9H JD"], "turn card, at the bottom of the stock"),
         (["--deal", DEAL, "--trump", "C", "--plays", "9H AS"], "the deck burned it"),
         (["--deal", DEAL, "--trump", "C", "--plays", "9H AH"], "still unseen"),
-        (["--seed", "x", "--trump", "C"], "argument --seed: 'x' is not a whole number"),
+        (
+            ["--seed", "x", "--trump", "C"],
+            "argument --seed: a seed is a whole number such as 7 or 2024, not 'x'",
+        ),
         (["--seed", "1", "--deal", DEAL], "not allowed with argument --seed"),
         (["--deal", DEAL], "needs the trump choice"),
         (["--trump", "C"], "give the deal"),
@@ -291,7 +294,7 @@ def test_a_saved_game_that_is_hostile_is_one_error_line(tmp_path, capsys: pytest
 def test_a_huge_seed_flag_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["solitaire", "replay", "--seed", "9" * 5000, "--trump", "C"], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert "argument --seed: a whole number has at most 100 digits, not 5000" in err
+    assert "argument --seed: a seed has at most 100 digits, not 5000" in err
 
 
 def test_batch_refuses_json_since_it_always_prints_json(capsys: pytest.CaptureFixture[str]) -> None:

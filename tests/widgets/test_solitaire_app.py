@@ -251,7 +251,7 @@ def test_teacher_deal_seed_deal_replay_and_saved_game(app: SolitaireApp) -> None
     app.upload.value = (
         {"name": "deal.bin", "type": "", "size": 2, "content": b"\xff\xfe", "last_modified": NOW},
     )
-    assert c.message_is_error and "not text" in c.message
+    assert c.message_is_error and "not UTF-8 text" in c.message
 
 
 def test_undo_and_redo(app: SolitaireApp) -> None:

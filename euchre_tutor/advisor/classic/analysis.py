@@ -77,6 +77,10 @@ BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m 
 STOP_Z: float = 1.96
 #: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
 PRECISION: Final = {"points": 0.02, "game": 0.004}
+MIN_WORLDS = 2  # one sampled deal has no spread, so no standard error to report (it showed "±0.00")
+PURE_PYTHON_WORLDS = {6: 500}
+"""The most worlds the pure-Python double-dummy search takes, by players: six hands of five cards
+cost about 35 ms a world there (5,000 worlds: minutes, with no progress); the C core takes 5,000."""
 Method = Literal["double-dummy", "play-out"]
 
 
@@ -388,6 +392,31 @@ def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
     return True
 
 
+def _check_world_cap(view: SeatView, worlds: int, backend: str | None) -> None:
+    """Refuse more worlds than the pure-Python search finishes in seconds at this table."""
+    cap = PURE_PYTHON_WORLDS.get(view.rules.players)
+    if cap is None or worlds <= cap or (backend or dd.BACKEND) != "python":
+        return
+    raise EuchreError(
+        f"{worlds} worlds at {view.rules.players} players is minutes of work for the pure-Python search "
+        f"(the C core is not in use): ask for at most {cap}, or install with a C compiler for up to 5000"
+    )
+
+
+def _check_score(view: SeatView) -> None:
+    """Refuse a match score that has already ended the match: there is no match left to win."""
+    rules, scores = view.rules, view.scores
+    if rules.hands is not None or max(scores) < rules.target:
+        return
+    top = max(scores)
+    if len(scores) == 2 or scores.count(top) == 1:  # three teams level at the top play on
+        shown = ", ".join(str(s) for s in scores)
+        raise EuchreError(
+            f"the score ({shown}) has reached the target {rules.target}: that match is over, so there is "
+            f"nothing left to win; give scores below {rules.target}"
+        )
+
+
 def analyse(
     view: SeatView,
     *,
@@ -413,13 +442,18 @@ def analyse(
         raise EuchreError(
             f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
         )
-    if worlds < 1:
-        raise EuchreError(f"worlds must be at least 1, not {worlds}")
+    if worlds < MIN_WORLDS:
+        raise EuchreError(
+            f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
+            "its value may be off"
+        )
     limit = worlds if max_worlds is None else max_worlds
     if limit < worlds:
         raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")
     if mode not in ("points", "game"):
         raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
+    _check_world_cap(view, limit, backend)
+    _check_score(view)
     aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
     win_chance = None
     if aware:

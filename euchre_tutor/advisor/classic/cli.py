@@ -39,7 +39,7 @@ from euchre_tutor.advisor.classic.analysis import (
 )
 from euchre_tutor.advisor.classic.worlds import view_from_position
 from euchre_tutor.errors import EuchreError, JsonInputError
-from euchre_tutor.jsonio import error_result, fail, load_json_text, read_lines, read_text, short, whole_number
+from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, seed_flag, short
 
 __all__ = ["analyse_position", "format_analysis", "register"]
 
@@ -84,7 +84,7 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
             "--max-worlds equal to --worlds samples once)"
         ),
     )
-    parser.add_argument("--seed", type=whole_number, default=0, help="the sampling seed (default 0)")
+    parser.add_argument("--seed", type=seed_flag, default=0, help="the sampling seed (default 0)")
     parser.add_argument(
         "--mode",
         choices=["points", "game"],
@@ -181,7 +181,7 @@ def _position_text(arg: str) -> str | bytes:
         return arg
     try:
         with open(arg, "rb") as f:
-            return f.read()
+            return read_text(f, "the position file")
     except OSError as exc:
         raise JsonInputError(f"cannot read the position file {short(arg)}: {exc.strerror or exc}") from None
 
@@ -211,22 +211,17 @@ def run_analyze(args: argparse.Namespace, continuation: Continuation) -> int:
 
 
 def _batch(lines: IO[str] | IO[bytes], args: argparse.Namespace, continuation: Continuation) -> int:
-    for line in read_lines(lines):
+    def answer(line: bytes | str) -> dict[str, Any]:
         if not line.strip():
-            result: dict[str, Any] = error_result("empty line: each line must be one JSON position")
-        else:
-            try:
-                data = load_json_text(line, "the line")
-                result = analyse_position(
-                    data,
-                    continuation,
-                    worlds=args.worlds,
-                    max_worlds=args.max_worlds,
-                    seed=args.seed,
-                    mode=args.mode,
-                ).to_json()
-            except EuchreError as exc:
-                result = error_result(str(exc))
-        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
-    return 0
+            return error_result("empty line: each line must be one JSON position")
+        data = load_json_text(line, "the line")
+        return analyse_position(
+            data,
+            continuation,
+            worlds=args.worlds,
+            max_worlds=args.max_worlds,
+            seed=args.seed,
+            mode=args.mode,
+        ).to_json()
+
+    return answer_lines(lines, answer, ensure_ascii=False)

@@ -71,6 +71,11 @@ def game_utility(score: tuple[int, int], target: int, alone: bool) -> tuple[int,
             "use the 'most points' mode, or rebuild the table for this target"
         )
     player, deck = score
+    if max(score) >= target or min(score) < 0:
+        raise EuchreError(
+            f"the score {player}:{deck} is not one of a game to {target} still being played: the game ends "
+            f"when a side reaches {target}; give points from 0 to {target - 1} on each side"
+        )
     out = []
     for pts in ALONE_POINTS if alone else POINTS:
         after = (player + pts, deck) if pts > 0 else (player, deck - pts)

@@ -31,6 +31,7 @@ from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
 from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.classic import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
@@ -185,11 +186,9 @@ def test_cards_worth_the_same_in_every_deal_are_equal_and_graded_best() -> None:
         assert ga is not None and gb is not None and ga.label == gb.label
 
 
-def test_one_sampled_deal_claims_no_precision() -> None:
+def test_one_sampled_deal_is_refused_rather_than_claiming_precision() -> None:
     view = position(7, 1)
-    analysis = analyse(view, continuation=CLUB, worlds=1, max_worlds=1, seed=0)
-    for o in analysis.options:
-        assert math.isinf(o.se)
-        assert o.to_json()["se"] is None
-        if o is not analysis.best:
-            assert math.isinf(o.loss_se) and o.tied  # one deal cannot tell any option from the best
+    with pytest.raises(EuchreError, match="one sampled deal cannot say how far"):
+        analyse(view, continuation=CLUB, worlds=1, max_worlds=1, seed=0)
+    two = analyse(view, continuation=CLUB, worlds=2, max_worlds=2, seed=0)
+    assert all(math.isfinite(o.se) and o.to_json()["se"] is not None for o in two.options)
