@@ -67,6 +67,7 @@ _EXAMPLE: Final = (
 )
 _TRIES: Final = 400
 _HIDDEN: Final = ("discard", "give", "under")
+_UP_DRAWS: Final = 8  # unknown up cards tried before the position is refused
 
 
 class Position(NamedTuple):
@@ -129,9 +130,28 @@ def read_position_noting(data: object, *, to_turn: bool = True) -> tuple[Positio
             f'"actions" must be a list of strings such as "E: pass" or "N: play JS", not {_brief(actions)}'
         )
     steps = _merge_alone(rules, [_parse_step(i, text, seating.parse) for i, text in enumerate(actions, 1)])
-    up = (
-        given_up if given_up is not None else _read_unknown_up(rules, dealer, me, hand, steps, pack, readings)
-    )
+    if given_up is not None:
+        world = _read_world(rules, dealer, me, hand, given_up, steps, pack, readings, to_turn)
+    else:
+        world = _read_unknown_up(rules, dealer, me, hand, steps, pack, readings, to_turn)
+    view = seat_view(world, me)
+    if "score" in data:
+        view = replace(view, scores=_scores(data["score"], me, rules))
+    return Position(view, world), tuple(readings)
+
+
+def _read_world(
+    rules: ClassicRules,
+    dealer: Seat,
+    me: Seat,
+    hand: list[Card],
+    up: Card,
+    steps: list[_Step],
+    pack: tuple[Card, ...],
+    readings: list[Reading],
+    to_turn: bool,
+) -> HandState:
+    """One world the actions lead to, with the seat holding ``hand`` at their end."""
     hand = _read_dealer_hand(rules, dealer, me, hand, up, steps, readings)
     _check_known_cards(me, dealer, hand, up, steps)
     mine = _dealt_hand(me, dealer, hand, up, steps, rules)
@@ -147,10 +167,7 @@ def read_position_noting(data: object, *, to_turn: bool = True) -> tuple[Positio
             f"{me.word}'s hand does not match the actions: after them it would be {format_cards(held)}, "
             f"not {format_cards(hand)}"
         )
-    view = seat_view(world, me)
-    if "score" in data:
-        view = replace(view, scores=_scores(data["score"], me, rules))
-    return Position(view, world), tuple(readings)
+    return world
 
 
 def _key(card: Card) -> int:
@@ -637,8 +654,13 @@ def _read_unknown_up(
     steps: list[_Step],
     pack: tuple[Card, ...],
     readings: list[Reading],
-) -> Card:
-    """``"up": null``: a card drawn among those the turned-down up card could be, when a round-2 call says so."""
+    to_turn: bool,
+) -> HandState:
+    """``"up": null``: a card drawn among those the turned-down up card could be, when a round-2 call says so.
+
+    Cards are drawn in turn (at most :data:`_UP_DRAWS`) until one fits the whole position: the
+    bidding and play may place every other unseen card of a suit.
+    """
     bid = next((s for s in steps if s.action is not None and s.action.kind in ("order", "call")), None)
     if bid is None:
         raise DealError(
@@ -671,19 +693,30 @@ def _read_unknown_up(
         if act is not None:
             known.update(c for c in (act.card, *act.cards) if c is not None)
     could = [c for c in pack if not c.is_joker and c not in known and c.suit is not barred]
-    if not could:
+    draws = random.Random(0).sample(could, min(len(could), _UP_DRAWS))
+    if not draws:
         raise DealError('"up" is null, but no card is left that it could have been: give it, e.g. "up": "9C"')
-    up = random.Random(0).choice(could)
     other = f"and was not one of the {barred.plural}" if barred is not None else "(of any suit)"
-    readings.append(
-        Reading(
-            "up-unknown",
-            f'"up" was not given: trump was called in round 2 ({bid.text!r}), so the up card was turned '
-            f"down {other}; read as {up}, one card drawn among the {len(could)} it could be "
-            '(unseen, not the joker). Give "up" to analyse the real one.',
-        )
-    )
-    return up
+    first: EuchreError | None = None
+    for up in draws:
+        notes = [
+            *readings,
+            Reading(
+                "up-unknown",
+                f'"up" was not given: trump was called in round 2 ({bid.text!r}), so the up card was turned '
+                f"down {other}; read as {up}, one card drawn among the {len(could)} it could be "
+                '(unseen, not the joker). Give "up" to analyse the real one.',
+            ),
+        ]
+        try:
+            world = _read_world(rules, dealer, me, hand, up, steps, pack, notes, to_turn)
+        except EuchreError as exc:
+            first = first or exc
+            continue
+        readings[:] = notes
+        return world
+    assert first is not None
+    raise first
 
 
 def _pick_up(rules: ClassicRules, dealer: Seat, steps: list[_Step]) -> _Step | None:
