@@ -47,7 +47,10 @@ class ClassicAdvisorSource:
 
     def analyse(self, request: ClassicHintRequest, progress: Progress) -> ClassicAnalysis:
         progress(0, 0)  # one pass over the sampled deals: no finer steps to report
-        return analyse_position(request.position, self.continuation, worlds=request.worlds, seed=request.seed)
+        # ranked by points, whatever the score: the table's metric selector shows P(win the game)
+        return analyse_position(
+            request.position, self.continuation, worlds=request.worlds, seed=request.seed, mode="points"
+        )
 
 
 def classic_advisor_source() -> AnalysisSource:

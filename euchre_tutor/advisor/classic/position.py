@@ -787,11 +787,13 @@ def _implied_discard(
     which = "the loner's" if state.phase is Phase.LONER_DISCARD else "the dealer's"
     state = _step(state, _Step(number, f"{seat.name}: discard", seat, None, "discard"), me, rng)
     if readings is not None:
-        where = "the actions end" if step is None else f"action {step.number} ({step.text!r})"
+        where = (
+            ": the actions end before it" if step is None else f" before action {step.number} ({step.text!r})"
+        )
         readings.append(
             Reading(
                 "hidden-discard",
-                f"{which} discard ({seat.word}) was not given before {where}: taken as made face down, "
+                f"{which} discard ({seat.word}) was not given{where}; taken as made face down, "
                 "as the other seats saw it.",
             )
         )
