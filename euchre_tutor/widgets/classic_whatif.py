@@ -28,7 +28,7 @@ esc = render.esc
 
 WHATIF_CSS: Final = """
 .euchre-classic .ec-whatif-row{align-items:center;gap:6px;flex-wrap:wrap;margin-top:6px}
-.euchre-classic .ec-whatif-row .widget-label{min-width:0}
+.euchre-classic .ec-whatif-row .widget-label{min-width:0;width:auto;color:#1d1d1f}
 .euchre-classic .ec-whatif-body .widget-html-content{white-space:normal}
 .euchre-classic .ec-whatif-head{font-weight:700;margin:6px 0 2px}
 .euchre-classic .ec-whatif.hidden{display:none}
@@ -93,9 +93,9 @@ class WhatIfRow(w.VBox):  # type: ignore[misc]
         super().__init__()
         self.whatif = whatif
         self._metric = metric
-        self.out_card = w.Dropdown(description="Swap", layout=w.Layout(width="120px"))
+        self.out_card = w.Dropdown(layout=w.Layout(width="76px"), tooltip="A card of your hand")
         self.out_card.add_class("ec-whatif-out")
-        self.in_card = w.Dropdown(description="for", layout=w.Layout(width="110px"))
+        self.in_card = w.Dropdown(layout=w.Layout(width="76px"), tooltip="A card you have not seen")
         self.in_card.add_class("ec-whatif-in")
         self.show = w.Button(
             description="Show what-if",
@@ -106,7 +106,7 @@ class WhatIfRow(w.VBox):  # type: ignore[misc]
         self.show.on_click(lambda _b: self._ask())
         self.body = w.HTML()
         self.body.add_class("ec-whatif-body")
-        row = w.HBox([self.out_card, self.in_card, self.show])
+        row = w.HBox([w.Label("What if: swap"), self.out_card, w.Label("for"), self.in_card, self.show])
         row.add_class("ec-whatif-row")
         self.children = [
             w.HTML(f"<style>{WHATIF_CSS}</style>", layout=w.Layout(display="none")),
