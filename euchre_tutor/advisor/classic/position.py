@@ -78,7 +78,10 @@ class Position(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """One way a book-style position was read (``kind``: ``up-unknown``, ``dealer-six``, ``hidden-discard``)."""
+    """One way a book-style position was read, echoed so nothing is guessed silently.
+
+    ``kind``: ``up-unknown``, ``dealer-six``, ``hidden-discard`` (and ``classic analyze``'s ``mode``).
+    """
 
     kind: str
     text: str
