@@ -48,8 +48,13 @@ class ClassicAdvisorSource:
 
     def analyse(self, request: ClassicHintRequest, progress: Progress) -> ClassicAnalysis:
         progress(0, 0)  # one pass over the sampled deals: no finer steps to report
+        # ranked by points, whatever the score: the table's metric selector shows P(win the game)
         return analyse_position(
-            request.position, self.models[request.table], worlds=request.worlds, seed=request.seed
+            request.position,
+            self.models[request.table],
+            worlds=request.worlds,
+            seed=request.seed,
+            mode="points",
         )
 
 

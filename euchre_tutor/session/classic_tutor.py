@@ -394,10 +394,16 @@ class ClassicTutor(Observable):
             return
         if turn.key in self.hints or turn.key in self.errors:
             return
+        self.analyse_position(turn.key, turn.position)
+
+    def analyse_position(self, key: tuple[Any, ...], position: dict[str, Any]) -> None:
+        """Analyse a position (the ``classic analyze`` input) in the worker, filed under ``key`` like a hint
+        (the turn's, or a what-if's); nothing without hints."""
+        if self._source is None:
+            return
         if self.analyst is None:
-            assert self._source is not None
             self.analyst = Analyst(self._source, self._on_message, self._runner)
-        self.analyst.submit(ClassicHintRequest(turn.key, turn.position, self.worlds, self.seed, self.table))
+        self.analyst.submit(ClassicHintRequest(key, position, self.worlds, self.seed, self.table))
 
     def _on_message(self, message: Message) -> None:
         kind = file_message(message, self.hints, self.errors, self.progress)

@@ -33,7 +33,8 @@ The tutor (:class:`~euchre_tutor.session.classic_tutor.ClassicTutor`) adds:
   bars (``ec-metric``), ``Grade my play`` (``et-grade-toggle``), the status
   (``et-hint-status``), the hint (``et-hint-body``: one ``ec-option`` per
   option with its ``classic analyze`` numbers as ``data-*`` attributes) and
-  ``euchre-grade``: the student's last decision and its grade;
+  ``euchre-grade``: the student's last decision and its grade; ``ec-whatif``: swap a card of
+  the hand for an unseen one and see the options again (:mod:`.classic_whatif`);
 - ``euchre-review``: the review of the finished hand, opened with
   ``euchre-review-open`` and stepped with ``euchre-review-prev``/``-next``;
 - ``euchre-open-hands``: every hand face up (the ``ec-open-hands`` switch);
@@ -73,8 +74,10 @@ from euchre_tutor.session.classic_seats import (
     team_words,
 )
 from euchre_tutor.session.classic_tutor import DEFAULT_CLASSIC_SOURCE, ClassicTutor, level_of
+from euchre_tutor.session.classic_whatif import ClassicWhatIf
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
+from euchre_tutor.widgets.classic_whatif import WhatIfRow
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
@@ -300,7 +303,8 @@ class ClassicApp(CardTable):
         self.grade_line.add_class("euchre-grade")
         head = w.HBox([self.hint_toggle, self.metric, self.grade])
         head.add_class("et-hinthead")
-        self.hint_panel = w.VBox([head, self.hint_status, self.hint_body, self.grade_line])
+        self.whatif = WhatIfRow(ClassicWhatIf(t), lambda: str(self.metric.value))
+        self.hint_panel = w.VBox([head, self.hint_status, self.hint_body, self.whatif, self.grade_line])
         self.hint_panel.add_class("euchre-hint")
 
         self.review_open = button(

@@ -33,9 +33,21 @@ _PAGE_OPTIONS = """() => [...document.querySelectorAll('.euchre-hint .ec-option'
 
 
 def cli(position: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    """``euchre-tutor classic analyze --json --seed 3`` on the position (the page's seed and worlds)."""
+    """``euchre-tutor classic analyze --json --seed 3 --mode points`` on the position (the page's seed and
+    worlds; the table ranks by points whatever the score)."""
     capsys.readouterr()
-    assert main(["classic", "analyze", "--input", json.dumps(position), "--json", "--seed", "3"]) == 0
+    argv = [
+        "classic",
+        "analyze",
+        "--input",
+        json.dumps(position),
+        "--json",
+        "--seed",
+        "3",
+        "--mode",
+        "points",
+    ]
+    assert main(argv) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
     return data
 

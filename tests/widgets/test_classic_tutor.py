@@ -58,6 +58,8 @@ def cli_json(position: dict[str, Any], seed: int, capsys: pytest.CaptureFixture[
             str(seed),
             "--worlds",
             str(WORLDS),
+            "--mode",
+            "points",  # the table ranks by points whatever the score (its metric selector shows the rest)
         ]
     )
     assert code == 0

@@ -9,11 +9,25 @@ Input (one JSON object; ``--batch`` reads one per line)::
 ``classic replay`` accepts, each prefixed by the seat that took it; other
 seats' hands are unknown (a discard by another seat is written ``"E: discard"``);
 ``score`` (optional) makes the analysis score-aware: every option then also
-gets ``p_win_game``, and ``--mode game`` ranks by it.
+gets ``p_win_game``, and the options are ranked by it (``--mode game``, the
+default with a score: near the end of a match a player counts games won, not
+points; ``--mode points`` ranks by expected points).
+
+Positions as books print them are read, and each reading is echoed (see
+:mod:`~euchre_tutor.advisor.classic.position`): ``"up": null`` after a round-2
+call, the analysed dealer's five dealt cards plus the up card at its discard,
+another seat's hidden discard left out (also at the end, as "what do you
+lead?" means). An ambiguous one is refused with what to add.
+
+``--what-if "swap KH AS"`` (see :mod:`~euchre_tutor.advisor.classic.whatif`;
+several changes joined by ``;``) analyses the position, then the changed one.
 
 Output: ``{"seat", "phase", "legal", "options": [{"action", "ev", "se", "p_make",
 "p_euchred", "p_march", "makers", "p_win_game"?}...] best first, "best",
-"worlds", "method", "mode", "reasons": [{"rule", "text"}...]}``. ``ev`` is the
+"worlds", "method", "mode", "reasons": [{"rule", "text"}...], "readings"?: [{"kind",
+"text"}...]}``; ``readings`` (when there are any) say how the input was read
+and why the mode is ``game``. With ``--what-if``: ``{"original": <that>,
+"what_if": {"change", "position", "analysis": <that>, "best_changed"}}``. ``ev`` is the
 mean points of the seat's side (its team's points minus the other side's)
 over the sampled worlds, ``se`` its standard error; ``p_make``, ``p_euchred``
 and ``p_march`` are about the makers of the hand, and ``makers`` says whose
@@ -33,15 +47,17 @@ from euchre_tutor.advisor.classic.analysis import (
     ADAPTIVE_MAX_WORLDS,
     DEFAULT_WORLDS,
     ClassicAnalysis,
+    ClassicOption,
     Continuation,
     Mode,
     analyse,
 )
-from euchre_tutor.advisor.classic.worlds import view_from_position
+from euchre_tutor.advisor.classic.position import Reading, read_position_noting
+from euchre_tutor.advisor.classic.whatif import CHANGES, what_if
 from euchre_tutor.errors import EuchreError, JsonInputError
 from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, seed_flag, short
 
-__all__ = ["analyse_position", "format_analysis", "register"]
+__all__ = ["analyse_noting", "analyse_position", "format_analysis", "register"]
 
 MAX_WORLDS = 5000
 
@@ -56,7 +72,9 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
             'Input: {"rules": "standard", "dealer": "E", "seat": "S", "hand": ["JS", "AC", ...], '
             '"up": "KH", "actions": ["N: pass", "E: pass", ...], "score": {"us": 3, "them": 5}}. '
             "Actions are classic replay's, each prefixed by the seat that took it; a hidden discard is "
-            '"E: discard". Output: every legal action\'s expected points (ev), P(make), P(euchred), '
+            '"E: discard" (or left out). Book-style positions are read and the reading echoed: "up": null '
+            "after a round-2 call; the dealer's five dealt cards plus the up card at its discard. "
+            "Output: every legal action's expected points (ev), P(make), P(euchred), "
             "P(march) and, with a score, P(win the game), best first, with the reasons."
         ),
     )
@@ -88,8 +106,15 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
     parser.add_argument(
         "--mode",
         choices=["points", "game"],
-        default="points",
-        help="rank by expected points (default) or by the chance to win the game (needs a score)",
+        default=None,
+        help="rank by expected points or by the chance to win the game (needs a score); "
+        "default: game when the input has a score, else points",
+    )
+    parser.add_argument(
+        "--what-if",
+        metavar="CHANGE",
+        help=f"then analyse the position changed: {', '.join(repr(c) for c in CHANGES)}; "
+        "several joined by ';' are made in order",
     )
     parser.add_argument(
         "--table",
@@ -110,26 +135,50 @@ def analyse_position(
     worlds: int = DEFAULT_WORLDS,
     max_worlds: int | None = None,
     seed: int = 0,
-    mode: Mode = "points",
+    mode: Mode | None = None,
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
     ``max_worlds`` (default :data:`ADAPTIVE_MAX_WORLDS`, or ``worlds`` when larger) caps the
-    adaptive sampling: more deals are added only while a grade is in doubt.
+    adaptive sampling: more deals are added only while a grade is in doubt. ``mode`` None:
+    ``"game"`` when the position has a score, else ``"points"`` (as the command).
     """
+    return analyse_noting(data, continuation, worlds=worlds, max_worlds=max_worlds, seed=seed, mode=mode)[0]
+
+
+def analyse_noting(
+    data: object,
+    continuation: Continuation,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    max_worlds: int | None = None,
+    seed: int = 0,
+    mode: Mode | None = None,
+) -> tuple[ClassicAnalysis, tuple[Reading, ...]]:
+    """:func:`analyse_position`, with how the position was read and why the mode (the ``readings``)."""
     if not 1 <= worlds <= MAX_WORLDS:
         raise EuchreError(f"--worlds must be between 1 and {MAX_WORLDS}, not {worlds}")
     cap = max(worlds, ADAPTIVE_MAX_WORLDS) if max_worlds is None else max_worlds
     if not worlds <= cap <= MAX_WORLDS:
         raise EuchreError(f"--max-worlds must be between --worlds ({worlds}) and {MAX_WORLDS}, not {cap}")
-    position = view_from_position(data)
+    position, readings = read_position_noting(data)
     view = position[0]
     has_score = isinstance(data, dict) and "score" in data
     if mode == "game" and not has_score:
         raise EuchreError(
             '--mode game needs the match score in the input, e.g. "score": {"us": 3, "them": 5}'
         )
-    return analyse(
+    if mode is None:
+        mode = "game" if has_score else "points"
+        if has_score:
+            readings += (
+                Reading(
+                    "mode",
+                    "a score was given, so the options are ranked by the chance to win the game "
+                    "(--mode points ranks them by expected points)",
+                ),
+            )
+    analysis = analyse(
         view,
         continuation=continuation,
         worlds=worlds,
@@ -138,6 +187,15 @@ def analyse_position(
         mode=mode,
         score_aware=has_score,
     )
+    return analysis, readings
+
+
+def result_json(analysis: ClassicAnalysis, readings: tuple[Reading, ...]) -> dict[str, Any]:
+    """The command's JSON for one analysis: the analysis, and the readings when there are any."""
+    out: dict[str, Any] = analysis.to_json()
+    if readings:
+        out["readings"] = [r.to_json() for r in readings]
+    return out
 
 
 def format_analysis(analysis: ClassicAnalysis) -> str:
@@ -186,8 +244,62 @@ def _position_text(arg: str) -> str | bytes:
         raise JsonInputError(f"cannot read the position file {short(arg)}: {exc.strerror or exc}") from None
 
 
+def format_readings(readings: tuple[Reading, ...]) -> str:
+    """The readings as lines before the table ("Read: ..."), none when the position needed none."""
+    return "".join(f"Read: {r.text}\n" for r in readings)
+
+
+def compare_best(before: ClassicAnalysis, after: ClassicAnalysis) -> str:
+    """One line: does the best action change, and how do its numbers move."""
+    old, new = before.best, after.best
+
+    def numbers(option: ClassicOption) -> str:
+        win = "" if option.p_win_game is None else f", P(win game) {option.p_win_game:.3f}"
+        return f"ev {option.ev:+.3f}{win}"
+
+    if old.action == new.action:
+        return f"The best action stays {old.label}: {numbers(old)} -> {numbers(new)}."
+    return f"The best action changes: {old.label} ({numbers(old)}) -> {new.label} ({numbers(new)})."
+
+
+def _analyse(
+    data: object, args: argparse.Namespace, continuation: Continuation
+) -> tuple[dict[str, Any], str]:
+    """The JSON result and the text for one input line: the analysis, then the what-if's if asked."""
+    kwargs: dict[str, Any] = {
+        "worlds": args.worlds,
+        "max_worlds": args.max_worlds,
+        "seed": args.seed,
+        "mode": args.mode,
+    }
+    analysis, readings = analyse_noting(data, continuation, **kwargs)
+    result = result_json(analysis, readings)
+    text = format_readings(readings) + format_analysis(analysis)
+    if args.what_if is None:
+        return result, text
+    assert isinstance(data, dict)  # the analysis read it
+    changed = what_if(data, args.what_if)
+    try:
+        other, other_readings = analyse_noting(changed, continuation, **kwargs)
+    except EuchreError as exc:
+        raise type(exc)(f"the what-if {short(args.what_if)}: {exc}") from None
+    compared = compare_best(analysis, other)
+    result = {
+        "original": result,
+        "what_if": {
+            "change": args.what_if,
+            "position": changed,
+            "analysis": result_json(other, other_readings),
+            "best_changed": other.best.action != analysis.best.action,
+        },
+    }
+    text += (
+        f"\n\nWhat if: {args.what_if}\n{format_readings(other_readings)}{format_analysis(other)}\n{compared}"
+    )
+    return result, text
+
+
 def run_analyze(args: argparse.Namespace, continuation: Continuation) -> int:
-    mode: Mode = args.mode
     if args.batch is not None:
         if args.json:
             return fail("--json goes with --input: --batch always prints JSON lines")
@@ -201,12 +313,10 @@ def run_analyze(args: argparse.Namespace, continuation: Continuation) -> int:
             return _batch(stream, args, continuation)
     try:
         data = load_json_text(_position_text(args.input), "the position")
-        analysis = analyse_position(
-            data, continuation, worlds=args.worlds, max_worlds=args.max_worlds, seed=args.seed, mode=mode
-        )
+        result, text = _analyse(data, args, continuation)
     except EuchreError as exc:
         return fail(str(exc))
-    print(json.dumps(analysis.to_json(), ensure_ascii=False) if args.json else format_analysis(analysis))
+    print(json.dumps(result, ensure_ascii=False) if args.json else text)
     return 0
 
 
@@ -214,14 +324,6 @@ def _batch(lines: IO[str] | IO[bytes], args: argparse.Namespace, continuation: C
     def answer(line: bytes | str) -> dict[str, Any]:
         if not line.strip():
             return error_result("empty line: each line must be one JSON position")
-        data = load_json_text(line, "the line")
-        return analyse_position(
-            data,
-            continuation,
-            worlds=args.worlds,
-            max_worlds=args.max_worlds,
-            seed=args.seed,
-            mode=args.mode,
-        ).to_json()
+        return _analyse(load_json_text(line, "the line"), args, continuation)[0]
 
     return answer_lines(lines, answer, ensure_ascii=False)

@@ -23,6 +23,20 @@ seat has seen its hand: ``hand`` is then ``[]``.
 in 3v3), or one entry per team by name at any table (``{"P1": 3, "P2": 5,
 "P3": 0}`` at three players; ``P14``/``P25``/``P36`` in 2v2v2).
 
+Positions as books print them; each reading is returned by
+:func:`read_position_noting` (and echoed by ``classic analyze``), none is silent:
+
+- ``"up": null`` when trump was called in round 2: the up card was turned down,
+  so it is not in play; it is read as one card drawn among those it could be
+  (unseen, of a suit other than the one called). Before such a call, or after
+  an order (the dealer holds the card: its rank matters), it is refused.
+- The analysed dealer's ``"hand"`` of its five dealt cards after it picked up
+  the up card: read as those five plus the up card, the six it discards from.
+  Once play has gone on, which card it put down is unknown: refused, asking
+  for ``"E: discard XX"``.
+- Another seat's hidden discard left out: taken as made face down, before the
+  next action (or, for the analysis, at the end of the actions).
+
 The reader replays the actions through the engine on one world consistent
 with what the seat has seen, drawing a new one (:mod:`worlds`) whenever
 another seat's action needs hidden cards the current one lacks. A position
@@ -44,7 +58,7 @@ from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
 
-__all__ = ["Position", "read_position", "write_position"]
+__all__ = ["Position", "Reading", "read_position", "read_position_noting", "write_position"]
 
 _KEYS: Final = ("rules", "dealer", "seat", "hand", "up", "actions", "score")
 _EXAMPLE: Final = (
@@ -53,6 +67,7 @@ _EXAMPLE: Final = (
 )
 _TRIES: Final = 400
 _HIDDEN: Final = ("discard", "give", "under")
+_UP_DRAWS: Final = 8  # unknown up cards tried before the position is refused
 
 
 class Position(NamedTuple):
@@ -60,6 +75,19 @@ class Position(NamedTuple):
 
     view: SeatView
     world: HandState
+
+
+class Reading(NamedTuple):
+    """One way a book-style position was read, echoed so nothing is guessed silently.
+
+    ``kind``: ``up-unknown``, ``dealer-six``, ``hidden-discard`` (and ``classic analyze``'s ``mode``).
+    """
+
+    kind: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "text": self.text}
 
 
 class _Step(NamedTuple):
@@ -72,6 +100,16 @@ class _Step(NamedTuple):
 
 def read_position(data: object) -> Position:
     """Read the position (see the module docstring); bad input raises a teaching EuchreError."""
+    return read_position_noting(data, to_turn=False)[0]
+
+
+def read_position_noting(data: object, *, to_turn: bool = True) -> tuple[Position, tuple[Reading, ...]]:
+    """:func:`read_position`, with how a book-style position was read (see the module docstring).
+
+    ``to_turn``: a position that ends just before another seat's discard is taken on past it (face
+    down), as a book asking "what do you lead?" means; :func:`read_position` reads it as it stands.
+    """
+    readings: list[Reading] = []
     if not isinstance(data, dict):
         raise DealError(f"a position must be a JSON object like {_EXAMPLE}")
     unknown = sorted(set(data) - set(_KEYS))
@@ -88,16 +126,39 @@ def read_position(data: object) -> Position:
     me = _seat(seating.parse, data["seat"], "seat")
     pack = deck(rules.deck, joker=rules.joker)
     hand = _cards(data["hand"], "hand", pack, rules)
-    up = _card(data["up"], "up", pack, rules)
+    given_up = None if data["up"] is None else _card(data["up"], "up", pack, rules)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise DealError(
             f'"actions" must be a list of strings such as "E: pass" or "N: play JS", not {_brief(actions)}'
         )
     steps = _merge_alone(rules, [_parse_step(i, text, seating.parse) for i, text in enumerate(actions, 1)])
+    if given_up is not None:
+        world = _read_world(rules, dealer, me, hand, given_up, steps, pack, readings, to_turn)
+    else:
+        world = _read_unknown_up(rules, dealer, me, hand, steps, pack, readings, to_turn)
+    view = seat_view(world, me)
+    if "score" in data:
+        view = replace(view, scores=_scores(data["score"], me, rules))
+    return Position(view, world), tuple(readings)
+
+
+def _read_world(
+    rules: ClassicRules,
+    dealer: Seat,
+    me: Seat,
+    hand: list[Card],
+    up: Card,
+    steps: list[_Step],
+    pack: tuple[Card, ...],
+    readings: list[Reading],
+    to_turn: bool,
+) -> HandState:
+    """One world the actions lead to, with the seat holding ``hand`` at their end."""
+    hand = _read_dealer_hand(rules, dealer, me, hand, up, steps, readings)
     _check_known_cards(me, dealer, hand, up, steps)
     mine = _dealt_hand(me, dealer, hand, up, steps, rules)
-    world = _replay(rules, dealer, me, mine, up, steps, pack)
+    world = _replay(rules, dealer, me, mine, up, steps, pack, readings, to_turn)
     held = world.hands[me] if world.phase is not Phase.BLIND else ()
     if sorted(held, key=_key) != sorted(hand, key=_key):
         if len(held) != len(hand):
@@ -109,10 +170,7 @@ def read_position(data: object) -> Position:
             f"{me.word}'s hand does not match the actions: after them it would be {format_cards(held)}, "
             f"not {format_cards(hand)}"
         )
-    view = seat_view(world, me)
-    if "score" in data:
-        view = replace(view, scores=_scores(data["score"], me, rules))
-    return Position(view, world)
+    return world
 
 
 def _key(card: Card) -> int:
@@ -366,6 +424,8 @@ def _replay(
     up: Card,
     steps: list[_Step],
     pack: tuple[Card, ...],
+    readings: list[Reading] | None = None,
+    to_turn: bool = False,
 ) -> HandState:
     rng = random.Random(0)
     dealt = mine.dealt
@@ -381,7 +441,11 @@ def _replay(
     for step in steps:
         if step.hidden == "give" and mine.gift is not None:
             step = step._replace(action=Action("give", card=mine.gift), hidden="")
+        if state.phase in (Phase.DISCARD, Phase.LONER_DISCARD) and not _is_discard(step):
+            state = _implied_discard(state, step, me, rng, readings)
         state = _step(state, step, me, rng)
+    if to_turn and state.phase in (Phase.DISCARD, Phase.LONER_DISCARD) and state.to_act != me:
+        state = _implied_discard(state, None, me, rng, readings)  # a book's "what do you lead?"
     return state
 
 
@@ -579,3 +643,161 @@ def _phase_words(state: HandState) -> str:
         Phase.PLAY: "play",
         Phase.OVER: "the hand is over",
     }[state.phase]
+
+
+# ---------------------------------------------------------------------------
+# Book-style positions: what the reader fills in, each noted as a Reading
+
+
+def _read_unknown_up(
+    rules: ClassicRules,
+    dealer: Seat,
+    me: Seat,
+    hand: list[Card],
+    steps: list[_Step],
+    pack: tuple[Card, ...],
+    readings: list[Reading],
+    to_turn: bool,
+) -> HandState:
+    """``"up": null``: a card drawn among those the turned-down up card could be, when a round-2 call says so.
+
+    Cards are drawn in turn (at most :data:`_UP_DRAWS`) until one fits the whole position: the
+    bidding and play may place every other unseen card of a suit.
+    """
+    bid = next((s for s in steps if s.action is not None and s.action.kind in ("order", "call")), None)
+    if bid is None:
+        raise DealError(
+            '"up" is null, but no bid has fixed trump: the up card decides the bidding, so give it, e.g. "up": "KH"'
+        )
+    assert bid.action is not None
+    where = f"action {bid.number} ({bid.text!r})"
+    if bid.action.kind == "order":
+        raise DealError(
+            f'"up" is null, but {where} orders the up card up: its suit is trump and {dealer.word} '
+            'takes it into its hand, so its rank matters: give it, e.g. "up": "9H"'
+        )
+    seats = len(me.seating.seats)
+    passes = sum(1 for s in steps[: steps.index(bid)] if s.action is not None and s.action.kind == "pass")
+    if passes < seats:
+        raise DealError(
+            f'"up" is null, but {where} comes before round 1 ended (only a turned-up joker allows that): '
+            'give the up card, e.g. "up": "JK"'
+        )
+    last_bidder = dealer.prev if rules.dealer_bids_first else dealer
+    called = bid.action.suit
+    barred = (
+        called
+        if called is not None and not (rules.stuck_dealer_may_name_up_suit and bid.seat == last_bidder)
+        else None
+    )
+    known = set(hand)
+    for s in steps:
+        act = s.action
+        if act is not None:
+            known.update(c for c in (act.card, *act.cards) if c is not None)
+    could = [c for c in pack if not c.is_joker and c not in known and c.suit is not barred]
+    draws = random.Random(0).sample(could, min(len(could), _UP_DRAWS))
+    if not draws:
+        raise DealError('"up" is null, but no card is left that it could have been: give it, e.g. "up": "9C"')
+    other = f"and was not one of the {barred.plural}" if barred is not None else "(of any suit)"
+    first: EuchreError | None = None
+    for up in draws:
+        notes = [
+            *readings,
+            Reading(
+                "up-unknown",
+                f'"up" was not given: trump was called in round 2 ({bid.text!r}), so the up card was turned '
+                f"down {other}; read as {up}, one card drawn among the {len(could)} it could be "
+                '(unseen, not the joker). Give "up" to analyse the real one.',
+            ),
+        ]
+        try:
+            world = _read_world(rules, dealer, me, hand, up, steps, pack, notes, to_turn)
+        except EuchreError as exc:
+            first = first or exc
+            continue
+        readings[:] = notes
+        return world
+    assert first is not None
+    raise first
+
+
+def _pick_up(rules: ClassicRules, dealer: Seat, steps: list[_Step]) -> _Step | None:
+    """The order that made the dealer take the up card into its hand (none: no exchange)."""
+    for s in steps:
+        act = s.action
+        if act is not None and act.kind == "order":
+            sits_out = (
+                act.alone and s.seat in dealer.partners and not rules.dealer_exchanges_when_partner_alone
+            )
+            return None if sits_out else s
+    return None
+
+
+def _read_dealer_hand(
+    rules: ClassicRules,
+    dealer: Seat,
+    me: Seat,
+    hand: list[Card],
+    up: Card,
+    steps: list[_Step],
+    readings: list[Reading],
+) -> list[Card]:
+    """The analysed dealer's hand as books print it: its five dealt cards, with the up card it picked up."""
+    order = _pick_up(rules, dealer, steps) if me == dealer else None
+    if order is None or up in hand:
+        if order is not None and not any(s.seat == me and _is_discard(s) for s in steps):
+            _refuse_missing_discard(me, up, order, steps)
+        return hand
+    later = steps[steps.index(order) + 1 :]
+    if any(s.seat == me and _is_discard(s) for s in later):
+        return hand  # it discarded the up card, or "hand" is simply wrong: the replay says which
+    _refuse_missing_discard(me, up, order, steps)
+    readings.append(
+        Reading(
+            "dealer-six",
+            f'{me.word} is the dealer and picked up {up} ({order.text!r}): "hand" lists its dealt cards, '
+            f"read with {up} as the six it now discards one of.",
+        )
+    )
+    return [*hand, up]
+
+
+def _refuse_missing_discard(me: Seat, up: Card, order: _Step, steps: list[_Step]) -> None:
+    """Play went on after the analysed dealer picked up, but which card it put down is not given."""
+    after = steps[steps.index(order) + 1 :]
+    if any(s.action is None or s.action.kind != "alone" for s in after):
+        raise DealError(
+            f"{me.word} is the dealer and picked up {up} (action {order.number}, {order.text!r}), but its "
+            f"discard is not given: add '{me.name}: discard XX' right after it (XX: the card it put "
+            f"down, {up} itself if it kept its dealt cards)"
+        )
+
+
+def _implied_discard(
+    state: HandState, step: _Step | None, me: Seat, rng: random.Random, readings: list[Reading] | None
+) -> HandState:
+    """Another seat's discard left out (books do): made face down before ``step`` (None: the end)."""
+    seat = state.to_act
+    assert seat is not None
+    before = "the position ends" if step is None else f"action {step.number} ({step.text!r}) comes"
+    if seat == me:
+        raise IllegalAction(
+            f"{before} before {me.word}'s own discard ({_phase_words(state)}): add "
+            f"'{me.name}: discard XX' (the card it put down)"
+        )
+    number = step.number if step is not None else 0
+    which = "the loner's" if state.phase is Phase.LONER_DISCARD else "the dealer's"
+    state = _step(state, _Step(number, f"{seat.name}: discard", seat, None, "discard"), me, rng)
+    if readings is not None:
+        where = (
+            ": the actions end before it" if step is None else f" before action {step.number} ({step.text!r})"
+        )
+        readings.append(
+            Reading(
+                "hidden-discard",
+                f"{which} discard ({seat.word}) was not given{where}; taken as made face down, "
+                "as the other seats saw it.",
+            )
+        )
+    return state
