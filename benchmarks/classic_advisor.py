@@ -1,6 +1,6 @@
 """Classic advisor benchmark: latency per decision and memory, compiled core and pure Python.
 
-Usage: ``python benchmarks/classic_advisor.py [--deals 40] [--worlds 200] [--python-deals 4]``
+Usage: ``python benchmarks/classic_advisor.py [--deals 40] [--worlds 200] [--max-worlds N] [--rules PRESET] [--python-deals 4]``
 
 Plays ``--deals`` seeded hands of the standard game with the rule-based player in every seat and
 analyses every decision that has more than one legal action, from the seat to act's view, with
@@ -26,7 +26,7 @@ import time
 import tracemalloc
 
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import ADAPTIVE_MAX_WORLDS, analyse
+from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse
 from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.classic.engine import Deal, new_hand, rules_seating
@@ -66,7 +66,12 @@ def measure(
     for k, view in enumerate(views):
         wall, cpu = time.perf_counter(), time.process_time()
         a = analyse(
-            view, continuation=RULE_BASED, worlds=worlds, max_worlds=max_worlds, seed=k, backend=backend
+            view,
+            continuation=RULE_BASED,
+            worlds=worlds,
+            max_worlds=adaptive_cap(view, worlds) if max_worlds is None else max_worlds,
+            seed=k,
+            backend=backend,
         )
         USED.append(a.worlds)
         by_phase.setdefault(view.phase.value, []).append(
@@ -98,8 +103,8 @@ def main() -> None:
     parser.add_argument(
         "--max-worlds",
         type=int,
-        default=ADAPTIVE_MAX_WORLDS,
-        help="the adaptive cap, as the table and classic analyze use (--worlds: one fixed sample)",
+        default=None,
+        help="the adaptive cap (default: the table's and classic analyze's, by phase; --worlds: one fixed sample)",
     )
     parser.add_argument("--python-deals", type=int, default=4)
     parser.add_argument(
@@ -110,7 +115,7 @@ def main() -> None:
     views = decisions(args.deals, rules=args.rules)
     print(
         f"{len(views)} decisions with a choice in {args.deals} hands ({args.rules}), {args.worlds} worlds first, "
-        f"adaptive up to {args.max_worlds}"
+        f"adaptive up to {args.max_worlds or 'the default cap'}"
     )
     if "compiled" in dd.BACKENDS:
         report("compiled core:", measure(views, args.worlds, "compiled", args.max_worlds))

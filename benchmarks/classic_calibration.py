@@ -5,7 +5,8 @@ Usage: ``python benchmarks/classic_calibration.py [--level club] [--hands 1000] 
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
 (``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
-real choice, from the deciding seat's view, the advisor values the options as the table's hint
+real choice (every seat's bids and discards; South's card play, which is plenty, unless
+``--every-card``), from the deciding seat's view, the advisor values the options as the table's hint
 does (``classic analyze --table LEVEL``: the same model of the seated players); the prediction
 is the expected points of the action the seat took, and the truth is what the hand then scored
 for that seat's side (its team's points minus the other side's). At the Expert table the Expert's
@@ -73,8 +74,9 @@ def side_value(points: tuple[int, ...], seat: Seat) -> float:
     return mine - sum(others) / len(others)
 
 
-def play(level: str, i: int, worlds: int) -> list[dict[str, object]]:
-    """One hand at the table; a record per decision with a choice."""
+def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict[str, object]]:
+    """One hand at the table; a record per decision with a choice (card play: South's only, unless
+    ``every_card`` or the prediction is free, as the Expert's own analysis is)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
     players: dict[Seat, Player] = {}
@@ -89,7 +91,8 @@ def play(level: str, i: int, worlds: int) -> list[dict[str, object]]:
         assert seat is not None
         view = seat_view(state, seat)
         player = players[seat]
-        if len(view.legal) > 1:
+        wanted = every_card or view.phase is not Phase.PLAY or seat == Seat.S
+        if len(view.legal) > 1 and (wanted or isinstance(player, ExpertPlayer)):
             if isinstance(player, ExpertPlayer):
                 analysis = player.analyse(view)
                 act = analysis.best.action
@@ -107,6 +110,8 @@ def play(level: str, i: int, worlds: int) -> list[dict[str, object]]:
                     "p_maker": opt.p_make + opt.p_euchred,
                 }
             )
+        elif len(view.legal) > 1:
+            act = player.choose(view)
         else:
             act = view.legal[0]
         state = state.apply(act)
@@ -159,6 +164,11 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--out", default=None)
     ap.add_argument("--summary", action="store_true")
+    ap.add_argument(
+        "--every-card",
+        action="store_true",
+        help="predict every seat's card play (default: South's cards and every seat's bids; the Expert's all)",
+    )
     args = ap.parse_args()
     out = Path(args.out or f"artifacts/calibration-{args.level}.jsonl")
     if not args.summary:
@@ -166,7 +176,7 @@ def main() -> None:
         t0 = time.process_time()
         with out.open("a") as f:
             for i in range(args.start, args.start + args.hands):
-                for rec in play(args.level, i, args.worlds):
+                for rec in play(args.level, i, args.worlds, args.every_card):
                     f.write(json.dumps(rec) + "\n")
                 f.flush()
         print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU")

@@ -1,7 +1,7 @@
 """Grade stability: the same decision graded with two seeds gets the same label.
 
 Usage: ``python benchmarks/classic_grades.py [--hands 60] [--tables club,expert] [--student club]
-[--worlds 200] [--max-worlds 1600] [--baseline]``
+[--worlds 200] [--max-worlds N] [--baseline] [--out FILE] [--stop-z Z]``
 
 Deals ``--hands`` seeded hands at each table (``club``: the rule-based player in the other seats;
 ``expert``: the Expert player, 200 worlds, in the other seats). The "student" (the rule-based
@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
-from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, analyse
+from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, adaptive_cap, analyse
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.shared import grade_label
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
@@ -73,7 +73,7 @@ def main() -> None:
     ap.add_argument("--tables", default="club,expert")
     ap.add_argument("--student", choices=["club", "beginner"], default="club")
     ap.add_argument("--worlds", type=int, default=200)
-    ap.add_argument("--max-worlds", type=int, default=1600)
+    ap.add_argument("--max-worlds", type=int, default=None, help="default: the advisor's cap by phase")
     ap.add_argument("--baseline", action="store_true")
     ap.add_argument(
         "--out", default=None, help="a JSON line per decision: both seeds' labels, losses, intervals"
@@ -100,9 +100,8 @@ def main() -> None:
             detail = []
             for seed in (1, 2):
                 t = time.process_time()
-                a = analyse(
-                    view, continuation=CLUB, worlds=args.worlds, max_worlds=args.max_worlds, seed=seed
-                )
+                cap = adaptive_cap(view, args.worlds) if args.max_worlds is None else args.max_worlds
+                a = analyse(view, continuation=CLUB, worlds=args.worlds, max_worlds=cap, seed=seed)
                 cpu.append(1000 * (time.process_time() - t))
                 used.append(a.worlds)
                 g = classic_grade(a, act)

@@ -59,14 +59,16 @@ __all__ = [
     "ClassicOption",
     "Continuation",
     "Mode",
+    "adaptive_cap",
     "analyse",
     "outcome_points",
 ]
 
 Mode = Literal["points", "game"]
 DEFAULT_WORLDS = 200
-#: the adaptive cap the table and the command use: eight batches of 200 at most
-ADAPTIVE_MAX_WORLDS: Final = 1600
+#: the adaptive caps the table and the command use, by method: a card's double-dummy value costs
+#: a fraction of a bid's play-out, so card play may sample twice as many deals in the same time
+ADAPTIVE_MAX_WORLDS: Final = {"double-dummy": 3200, "play-out": 1600}
 #: the multiplier of a standard error for a 95% interval
 Z95: Final = 1.96
 #: the grade boundaries of each mode (the loss where a label changes), from the shared scale
@@ -377,6 +379,12 @@ def _decision_seed(seed: int | str, view: SeatView) -> str:
     return (
         f"{seed}|{view.seat}|{view.dealer}|{view.up}|{hand}|{' '.join(bids)}|{' '.join(plays)}|{view.discard}"
     )
+
+
+def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS) -> int:
+    """The most deals adaptive sampling takes for ``view``'s decision (never fewer than ``worlds``)."""
+    method = "double-dummy" if view.phase is Phase.PLAY else "play-out"
+    return max(worlds, ADAPTIVE_MAX_WORLDS[method])
 
 
 def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:

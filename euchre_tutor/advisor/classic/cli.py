@@ -50,6 +50,7 @@ from euchre_tutor.advisor.classic.analysis import (
     ClassicOption,
     Continuation,
     Mode,
+    adaptive_cap,
     analyse,
 )
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
@@ -98,7 +99,8 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
         metavar="N",
         help=(
             "add batches of --worlds deals while an option's loss is within its 95%% interval of a grade "
-            f"boundary, up to N deals (default {ADAPTIVE_MAX_WORLDS}, or --worlds when that is larger; "
+            f"boundary, up to N deals (default {ADAPTIVE_MAX_WORLDS['double-dummy']} for a card, "
+            f"{ADAPTIVE_MAX_WORLDS['play-out']} for a bid, or --worlds when that is larger; "
             "--max-worlds equal to --worlds samples once)"
         ),
     )
@@ -139,7 +141,7 @@ def analyse_position(
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
-    ``max_worlds`` (default :data:`ADAPTIVE_MAX_WORLDS`, or ``worlds`` when larger) caps the
+    ``max_worlds`` (default :func:`adaptive_cap`: 3,200 for a card, 1,600 for a bid) caps the
     adaptive sampling: more deals are added only while a grade is in doubt. ``mode`` None:
     ``"game"`` when the position has a score, else ``"points"`` (as the command).
     """
@@ -158,9 +160,10 @@ def analyse_noting(
     """:func:`analyse_position`, with how the position was read and why the mode (the ``readings``)."""
     if not 1 <= worlds <= MAX_WORLDS:
         raise EuchreError(f"--worlds must be between 1 and {MAX_WORLDS}, not {worlds}")
-    cap = max(worlds, ADAPTIVE_MAX_WORLDS) if max_worlds is None else max_worlds
-    if not worlds <= cap <= MAX_WORLDS:
-        raise EuchreError(f"--max-worlds must be between --worlds ({worlds}) and {MAX_WORLDS}, not {cap}")
+    if max_worlds is not None and not worlds <= max_worlds <= MAX_WORLDS:
+        raise EuchreError(
+            f"--max-worlds must be between --worlds ({worlds}) and {MAX_WORLDS}, not {max_worlds}"
+        )
     position, readings = read_position_noting(data)
     view = position[0]
     has_score = isinstance(data, dict) and "score" in data
@@ -182,7 +185,7 @@ def analyse_noting(
         view,
         continuation=continuation,
         worlds=worlds,
-        max_worlds=cap,
+        max_worlds=adaptive_cap(view, worlds) if max_worlds is None else max_worlds,
         seed=seed,
         mode=mode,
         score_aware=has_score,
