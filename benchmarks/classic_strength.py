@@ -17,7 +17,8 @@ halved: points per hand. Luck of the cards cancels, so a few thousand hands
 separate players whose strength differs by a tenth of a point.
 
 Players: ``rule-based``, ``random``, ``expert`` (``ExpertPlayer(worlds=...,
-seed=...)``) and ``ismcts`` (OpenSpiel's C++ ISMCTS, random rollouts,
+seed=...)``), ``expert-club`` (the Expert valuing its bids with the Club model, as before the
+Expert-table model: the fixed baseline) and ``ismcts`` (OpenSpiel's C++ ISMCTS, random rollouts,
 most-visited final policy, acting on the pyspiel state; note that OpenSpiel
 2.0.2's resampling never moves the undealt cards or the dealer's discard, so
 it sees more than a fair player). Our players are seeded per deal and seat, so
@@ -57,7 +58,7 @@ from euchre_tutor.classic.openspiel import action_id, chance_actions
 from euchre_tutor.rules.classic import preset
 from euchre_tutor.views.classic import seat_view
 
-PLAYERS = ("rule-based", "random", "expert", "ismcts")
+PLAYERS = ("rule-based", "random", "expert", "expert-club", "ismcts")
 RULES = "openspiel"
 A_SEATS = ("NS", "EW")  # play 0: A sits N/S; play 1: A sits E/W
 
@@ -136,11 +137,13 @@ def make_agent(name: str, settings: Settings, index: int, seat: Seat) -> Agent:
         return OurAgent(RuleBasedPlayer(), seat)
     if name == "random":
         return OurAgent(RandomPlayer(seed), seat)
-    if name == "expert":
+    if name in ("expert", "expert-club"):
         # Written alongside this benchmark: looked up when asked for, so the other players work without it.
         expert = getattr(importlib.import_module("euchre_tutor.bots.classic"), "ExpertPlayer", None)
         if expert is None:
             raise ValueError("ExpertPlayer is not in euchre_tutor.bots.classic yet; use another player")
+        if name == "expert-club":  # the Expert before the Expert-table model: the fixed baseline
+            return OurAgent(expert(worlds=settings.expert_worlds, seed=seed, table="club"), seat)
         return OurAgent(expert(worlds=settings.expert_worlds, seed=seed), seat)
     if name == "ismcts":
         return IsmctsAgent(seed, settings.ismcts_sims, settings.ismcts_uct_c)
