@@ -1,7 +1,7 @@
 """Calibration: the expected points the advisor predicts against the points a table really scores.
 
-Usage: ``python benchmarks/classic_calibration.py [--level club] [--hands 1000] [--start 0]
-[--worlds 200] [--out artifacts/calibration-LEVEL.jsonl] [--summary]``
+Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
+[--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL.jsonl] [--summary] [--every-card]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
 (``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
@@ -158,7 +158,7 @@ def summary(records: list[dict[str, object]], level: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--level", choices=list(LEVELS), default="club")
+    ap.add_argument("--level", choices=[*LEVELS, "all"], default="all", help="a level, or all three in turn")
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--worlds", type=int, default=200)
@@ -170,18 +170,19 @@ def main() -> None:
         help="predict every seat's card play (default: South's cards and every seat's bids; the Expert's all)",
     )
     args = ap.parse_args()
-    out = Path(args.out or f"artifacts/calibration-{args.level}.jsonl")
-    if not args.summary:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        t0 = time.process_time()
-        with out.open("a") as f:
-            for i in range(args.start, args.start + args.hands):
-                for rec in play(args.level, i, args.worlds, args.every_card):
-                    f.write(json.dumps(rec) + "\n")
-                f.flush()
-        print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU")
-    records = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
-    summary(records, args.level)
+    for level in LEVELS if args.level == "all" else [args.level]:
+        out = Path(args.out.replace("LEVEL", level) if args.out else f"artifacts/calibration-{level}.jsonl")
+        if not args.summary:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            t0 = time.process_time()
+            with out.open("a") as f:
+                for i in range(args.start, args.start + args.hands):
+                    for rec in play(level, i, args.worlds, args.every_card):
+                        f.write(json.dumps(rec) + "\n")
+                    f.flush()
+            print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU")
+        records = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+        summary(records, level)
 
 
 if __name__ == "__main__":

@@ -28,9 +28,14 @@ declare -A quick=(
   [classic_table]="--hands 1"
   [voila_load]="--solitaire 2 --classic 1"
   [hostile_inputs]="--size-mb 40"
+  [classic_grades]="--hands 3 --tables club"
+  [classic_calibration]="--hands 2 --out artifacts/bench-quick/calibration-LEVEL.jsonl"
+  [classic_table_model]="--hands 2 --out artifacts/bench-quick/expert-bids.jsonl"
+  [classic_expert_duel]="--deals 2 --out artifacts/bench-quick/duel.jsonl"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
-  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs)
+  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs
+  classic_grades classic_calibration classic_table_model classic_expert_duel)
 
 case "$size" in
   quick | full) ;;
@@ -39,6 +44,8 @@ case "$size" in
     exit 2
     ;;
 esac
+rm -rf artifacts/bench-quick  # the quick runs' record files (the full runs append to theirs, to extend them)
+mkdir -p artifacts/bench-quick
 for name in "${order[@]}"; do
   args=""
   if [ "$size" = quick ]; then args="${quick[$name]}"; fi
