@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 
 _BARS = """(where) => [...document.querySelectorAll(where + ' .ec-option')].map((e) => [
   e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
+  e.dataset.loss, (e.querySelector('.ec-loss') || {textContent: ''}).textContent.trim(),
 ])"""
 
 
