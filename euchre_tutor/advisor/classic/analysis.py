@@ -31,6 +31,22 @@ match score P(winning the game) from the shipped game-win table. The best
 option has the highest utility (expected points, or in ``"game"`` mode the
 chance to win the game); ties go to the higher expected points, then the
 engine's order. The same view, worlds and seed give the same answer.
+
+**Paired and adaptive.** Every option is valued on the same worlds, so what an
+option loses against the best (``loss``) is the mean of per-world differences,
+with its own standard error (``loss_se``): far tighter than two separate means.
+Standard errors count the worlds' effective number (the bids' weights leave
+fewer independent worlds than sampled ones). With ``max_worlds`` above
+``worlds``, batches of ``worlds`` more are added while some option's loss
+interval straddles a grade boundary (:func:`_settled`), so a grade does not
+change with the sample; :func:`adaptive_cap` gives the caps the table uses.
+A loss whose 95% interval reaches 0 is a tie with the best (``tied``).
+
+The ``continuation`` is the model of the table: the players the deals are
+played out with (the caller picks them by the level seated; see
+``classic analyze --table``). Each option also counts what the analysed seat
+itself did next in the bidding (``follow_ups``): the plan a reason sentence
+names ("pass, then call clubs alone in round 2").
 """
 
 from __future__ import annotations
@@ -73,9 +89,10 @@ ADAPTIVE_MAX_WORLDS: Final = {"double-dummy": 3200, "play-out": 1600}
 Z95: Final = 1.96
 #: the grade boundaries of each mode (the loss where a label changes), from the shared scale
 BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m in ("points", "game")}
-#: the z of the interval the stopping rule asks to be clear of every grade boundary: wider than the
-#: shown 95% interval, because the rule looks after every batch (each look is another chance to stop
-#: on an interval that happens to miss the truth), benchmarks/classic_grades.py measures the effect
+#: the z of the interval the stopping rule asks to be clear of every grade boundary. A wider one
+#: (2.58) would offset the rule looking after every batch, but measured on the same 232 decisions
+#: (benchmarks/classic_grades.py --stop-z) it changed the same-label share by one decision at a
+#: higher cost: the labels that still change are those whose loss sits on a boundary at the cap
 STOP_Z: float = 1.96
 #: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
 PRECISION: Final = {"points": 0.02, "game": 0.004}
