@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, adaptive_cap, analyse
-from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.classic.reasons import borderline, classic_grade
 from euchre_tutor.advisor.shared import grade_label
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
 from euchre_tutor.classic.engine import Action, Deal, Seat, new_hand
@@ -92,7 +92,7 @@ def main() -> None:
     for table in args.tables.split(","):
         cpu: list[float] = []
         used: list[int] = []
-        graded = below = same = 0
+        graded = below = same = flagged = 0
         changes = Counter[str]()
         old_below = old_same = 0
         for view, act in decisions(table, args.hands, args.student):
@@ -108,12 +108,14 @@ def main() -> None:
                 assert g is not None
                 labels.append(g.label)
                 o = a.option(act)
+                edge = borderline(o, a.mode) if g.label != "Best" else None
                 detail.append(
                     {
                         "label": g.label,
                         "loss": round(o.loss, 4),
                         "half": round(o.interval, 4),
                         "worlds": a.worlds,
+                        "edge": list(edge) if edge else None,
                     }
                 )
             graded += 1
@@ -125,6 +127,10 @@ def main() -> None:
                     same += 1
                 else:
                     changes["↔".join(sorted(labels))] += 1
+                    # Both seeds' grades said the loss sits on the edge between these very two labels.
+                    flagged += all(
+                        d["edge"] is not None and sorted(d["edge"]) == sorted(labels) for d in detail
+                    )
             if args.baseline:
                 olds = [
                     old_label(analyse(view, continuation=CLUB, worlds=args.worlds, seed=s), act)
@@ -140,6 +146,9 @@ def main() -> None:
         )
         if changes:
             print("  label changes: " + ", ".join(f"{k} {v}" for k, v in changes.most_common()))
+            print(
+                f"  of the changes, {flagged} were said by both grades to sit on the edge between the two labels"
+            )
         if cpu:
             print(
                 f"  analysis CPU ms: median {statistics.median(cpu):.0f}, p90 {pct(cpu, 0.9):.0f}, "

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from euchre_tutor.advisor.shared import Grade, Reason, grade_label
+from euchre_tutor.advisor.shared import THRESHOLDS, Grade, Reason, grade_label
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -106,13 +106,37 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
             "cannot tell them apart.",
         )
     label = grade_label(Fraction(loss).limit_denominator(100_000), mode)
+    edge = borderline(mine, mode)
+    doubt = ""
+    if edge is not None:
+        lower, upper = edge
+        doubt = (
+            f" That is on the edge between {lower} and {upper}: even {analysis.worlds} deals cannot say "
+            "on which side, so read the label as either."
+        )
     return Grade(
         label,
         loss,
         ev_loss,
         f"{best.action} was best ({_ev(best)} points on average over {deals}); "
-        f"{action} scores {_ev(mine)}: {_loss_words(mine, mode)} less.",
+        f"{action} scores {_ev(mine)}: {_loss_words(mine, mode)} less.{doubt}",
     )
+
+
+def borderline(option: ClassicOption, mode: str) -> tuple[str, str] | None:
+    """The two labels whose shared edge the option's loss interval still straddles (None: none).
+
+    Adaptive sampling adds deals while this happens; what remains at the cap is a loss that sits
+    on an edge, and a label either side of it is as right as the other.
+    """
+    if option.tied:
+        return None
+    half = option.interval
+    names = [g for _, g in THRESHOLDS[mode]] + ["Blunder"]
+    for (limit, _), lower, upper in zip(THRESHOLDS[mode], names, names[1:], strict=False):
+        if option.loss - half < float(limit) < option.loss + half:
+            return lower, upper
+    return None
 
 
 def _ev(option: ClassicOption) -> str:
