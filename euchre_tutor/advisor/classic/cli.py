@@ -99,8 +99,7 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
         metavar="N",
         help=(
             "add batches of --worlds deals while an option's loss is within its 95%% interval of a grade "
-            f"boundary, up to N deals (default {ADAPTIVE_MAX_WORLDS['double-dummy']} for a card, "
-            f"{ADAPTIVE_MAX_WORLDS['play-out']} for a bid, or --worlds when that is larger; "
+            f"boundary, up to N deals (default {ADAPTIVE_MAX_WORLDS}, or --worlds when that is larger; "
             "--max-worlds equal to --worlds samples once)"
         ),
     )
@@ -141,7 +140,7 @@ def analyse_position(
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
-    ``max_worlds`` (default :func:`adaptive_cap`: 3,200 for a card, 1,600 for a bid) caps the
+    ``max_worlds`` (default :func:`adaptive_cap`: 1,600, or ``worlds`` when larger) caps the
     adaptive sampling: more deals are added only while a grade is in doubt. ``mode`` None:
     ``"game"`` when the position has a score, else ``"points"`` (as the command).
     """
