@@ -45,12 +45,16 @@ def app() -> Iterator[ClassicApp]:
     a.close()
 
 
-def cli_json(position: dict[str, Any], seed: int, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+def cli_json(
+    position: dict[str, Any], seed: int, capsys: pytest.CaptureFixture[str], table: str = "club"
+) -> dict[str, Any]:
     capsys.readouterr()
     code = main(
         [
             "classic",
             "analyze",
+            "--table",
+            table,
             "--input",
             json.dumps(position),
             "--json",
@@ -126,6 +130,27 @@ def test_the_hint_shows_the_numbers_classic_analyze_prints_for_the_same_position
         checked += 1
         assert c.act(best(app))
     assert checked >= 3  # a bid and cards at least
+
+
+def test_at_an_expert_table_the_hint_models_expert_players(capsys: pytest.CaptureFixture[str]) -> None:
+    # The numbers are true at the table the student sits at: the hint is `classic analyze --table expert`.
+    app = tutor_app(show_hint=True, level="expert", background_bots=False)
+    try:
+        c, t = app.controller, app.tutor
+        assert t.table == "expert"
+        while not c.my_turn:
+            t.wait_for_bots()
+        position = t.position()
+        assert position is not None
+        hint = t.current_hint
+        assert hint is not None
+        seed = c.seed if isinstance(c.seed, int) else 0
+        assert hint.to_json() == cli_json(position, seed, capsys, table="expert")
+        assert hint.method == "play-out"  # South's first decision is a bid: the table's players matter
+        assert hint.to_json() != cli_json(position, seed, capsys, table="club")
+        assert "every seat bidding as Expert players do" in app.hint_body.value
+    finally:
+        app.close()
 
 
 def test_the_metric_switches_the_bars_to_p_making_and_p_win_the_game(app: ClassicApp) -> None:
