@@ -399,9 +399,17 @@ def _decision_seed(seed: int | str, view: SeatView) -> str:
     )
 
 
-def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS) -> int:
-    """The most deals adaptive sampling takes for ``view``'s decision (never fewer than ``worlds``)."""
-    return max(worlds, ADAPTIVE_MAX_WORLDS)
+def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | None = None) -> int:
+    """The most deals adaptive sampling takes for ``view``'s decision (never fewer than ``worlds``).
+
+    Without the C core, a table whose pure-Python search is slow (six players) stops at its
+    :data:`PURE_PYTHON_WORLDS` instead: the answer then rests on fewer deals than the compiled one.
+    """
+    cap = ADAPTIVE_MAX_WORLDS
+    slow = PURE_PYTHON_WORLDS.get(view.rules.players)
+    if slow is not None and (backend or dd.BACKEND) == "python":
+        cap = min(cap, slow)
+    return max(worlds, cap)
 
 
 def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
