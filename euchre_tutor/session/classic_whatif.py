@@ -76,6 +76,7 @@ class ClassicWhatIf(Observable):
             "classic-whatif",
             t.seed,
             t.worlds,
+            t.table,
             json.dumps(changed, sort_keys=True, ensure_ascii=False),
         )
         t.analyse_position(self.key, changed)
