@@ -10,7 +10,8 @@ real choice (every seat's bids and discards; South's card play, which is plenty,
 does (``classic analyze --table LEVEL``: the same model of the seated players); the prediction
 is the expected points of the action the seat took, and the truth is what the hand then scored
 for that seat's side (its team's points minus the other side's). At the Expert table the Expert's
-own analysis is the prediction (it is the analysis the hint shows for that choice).
+choices are valued on an independent sample (another seed than the one it chose by), as a
+student's hint is: valuing a choice on the very sample that picked it adds the winner's curse.
 
 It prints, per action class (round-1 pass / order / alone, round-2 pass / call / alone,
 discard, lead, follow, other), the decisions, the mean predicted and realized points, their
@@ -76,7 +77,7 @@ def side_value(points: tuple[int, ...], seat: Seat) -> float:
 
 def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
-    ``every_card`` or the prediction is free, as the Expert's own analysis is)."""
+    ``every_card``)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
     players: dict[Seat, Player] = {}
@@ -92,13 +93,12 @@ def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict
         view = seat_view(state, seat)
         player = players[seat]
         wanted = every_card or view.phase is not Phase.PLAY or seat == Seat.S
-        if len(view.legal) > 1 and (wanted or isinstance(player, ExpertPlayer)):
-            if isinstance(player, ExpertPlayer):
-                analysis = player.analyse(view)
-                act = analysis.best.action
-            else:
-                act = player.choose(view)
-                analysis = analyse(view, continuation=model, worlds=worlds, seed=f"{i}{seat}")
+        if len(view.legal) > 1 and wanted:
+            act = player.choose(view)
+            # An independent sample (another seed than the player's own): the Expert chooses by its own
+            # sample, so valuing its choice on that same sample would add the winner's curse to the
+            # figures, which a student's hint (the tutor's own seed) does not have.
+            analysis = analyse(view, continuation=model, worlds=worlds, seed=f"hint {i}{seat}")
             opt = analysis.option(act)
             pending.append(
                 {
@@ -117,8 +117,7 @@ def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict
         state = state.apply(act)
     made = None
     if state.maker is not None:
-        m, _ = state.points()[state.maker.team.index], None
-        made = 1.0 if m > 0 else 0.0
+        made = 1.0 if state.points()[state.maker.team.index] > 0 else 0.0
     for rec in pending:
         rec["real"] = side_value(state.points(), Seat.parse(str(rec["seat"])))
         rec["made"] = made
