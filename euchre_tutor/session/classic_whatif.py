@@ -20,11 +20,15 @@ from euchre_tutor.advisor.classic.position import read_position
 from euchre_tutor.advisor.classic.whatif import unseen_cards, what_if
 from euchre_tutor.cards import Card, parse_card
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import capped_text
 from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.observing import Observable
 from euchre_tutor.views.classic import SeatView
 
-__all__ = ["ClassicWhatIf"]
+__all__ = ["MAX_CHANGE", "ClassicWhatIf"]
+
+#: characters in a typed what-if ("up QD; score 8:9; seat W" is 24): far above any real change
+MAX_CHANGE = 200
 
 
 class ClassicWhatIf(Observable):
@@ -64,6 +68,7 @@ class ClassicWhatIf(Observable):
             self._emit("whatif")
             return False
         try:
+            change = capped_text(change, "the what-if", limit=MAX_CHANGE).strip()
             changed = what_if(position, change)
             view = read_position(changed).view
         except EuchreError as exc:

@@ -2,7 +2,8 @@
 
 Hooks for tests and styling: ``ec-whatif`` (the row and its result), ``ec-whatif-out``
 (the card to swap out: your hand), ``ec-whatif-in`` (the card to swap in: cards you have
-not seen), ``ec-whatif-show`` (the button), ``ec-whatif-body`` (the result: the same bars
+not seen), ``ec-whatif-show`` (the button), ``ec-whatif-text`` and ``ec-whatif-ask`` (any other
+change ``classic analyze --what-if`` makes, typed: ``up QD``, ``score 8:9``, ``seat W``), ``ec-whatif-body`` (the result: the same bars
 as the hint, ``ec-option`` with ``data-*`` numbers, under a heading ``ec-whatif-head``
 with ``data-change``; ``ec-whatif-best`` says whether the best action changes). The state
 is the session's :class:`~euchre_tutor.session.classic_whatif.ClassicWhatIf`; this
@@ -108,14 +109,32 @@ class WhatIfRow(w.VBox):  # type: ignore[misc]
         self.body.add_class("ec-whatif-body")
         row = w.HBox([w.Label("What if: swap"), self.out_card, w.Label("for"), self.in_card, self.show])
         row.add_class("ec-whatif-row")
+        # Any other change classic analyze --what-if makes: another up card, score or seat.
+        self.text = w.Text(
+            placeholder="or: up QD · score 8:9 · seat W",
+            layout=w.Layout(width="210px"),
+            tooltip="Another up card, score or seat (several joined by ';'), as classic analyze --what-if",
+        )
+        self.text.add_class("ec-whatif-text")
+        self.ask_text = w.Button(description="Show", tooltip="Analyse your position with this change")
+        self.ask_text.add_class("ec-whatif-ask")
+        self.ask_text.add_class("et-ctl")
+        self.ask_text.on_click(lambda _b: self._ask_text())
+        other = w.HBox([w.Label("What if:"), self.text, self.ask_text])
+        other.add_class("ec-whatif-row")
         self.children = [
             w.HTML(f"<style>{WHATIF_CSS}</style>", layout=w.Layout(display="none")),
             row,
+            other,
             self.body,
         ]
         self.add_class("ec-whatif")
         whatif.subscribe(lambda _topic: self.refresh())
         self.refresh()
+
+    def _ask_text(self) -> None:
+        if str(self.text.value).strip():
+            self.whatif.ask(str(self.text.value))
 
     def _ask(self) -> None:
         if self.out_card.value and self.in_card.value:

@@ -96,3 +96,26 @@ def test_no_what_if_without_the_hint(kw: dict[str, Any]) -> None:
 
 def test_the_session_part_loads_no_widget_library() -> None:
     assert_loads_no_widget_library("import euchre_tutor.session.classic_whatif")
+
+
+def test_a_typed_change_shows_the_commands_numbers_and_a_bad_one_teaches(
+    app: ClassicApp, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c, t = app.controller, app.tutor
+    position = t.position()
+    assert position is not None and c.view.phase.value == "round-1"
+    before = (c.state, c.game.position, app.hint_body.value)
+    # Another up card: the same numbers as classic analyze --what-if for the same change.
+    up = next(v for _, v in app.whatif.in_card.options if v[0] != position["up"][0])
+    app.whatif.text.value = f"  up {up}  "
+    app.whatif.ask_text.click()
+    data = cli_json(what_if(position, f"up {up}"), t.seed, capsys)
+    assert whatif_options(app) == [(o["action"], str(o["ev"])) for o in data["options"]]
+    assert f'data-change="up {up}"' in app.whatif.body.value
+    # A mistyped change, and one far too long: a teaching line each, and nothing else changes.
+    for typed, says in (("up ZZ", "ZZ"), ("score " + "9" * 500, "over")):
+        app.whatif.text.value = typed
+        app.whatif.ask_text.click()
+        refused = app.whatif.body.value
+        assert "ec-whatif-refused" in refused and says in refused and "Traceback" not in refused
+    assert (c.state, c.game.position, app.hint_body.value) == before
