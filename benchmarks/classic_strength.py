@@ -18,7 +18,8 @@ separate players whose strength differs by a tenth of a point.
 
 Players: ``rule-based``, ``random``, ``expert`` (``ExpertPlayer(worlds=...,
 seed=...)``), ``expert-club`` (the Expert valuing its bids with the Club model, as before the
-Expert-table model: the fixed baseline) and ``ismcts`` (OpenSpiel's C++ ISMCTS, random rollouts,
+Expert-table model: the fixed baseline), ``expert-seated`` (the Expert that models the other side
+as the players they are: the rule-based player as Club, ISMCTS and Experts as Experts) and ``ismcts`` (OpenSpiel's C++ ISMCTS, random rollouts,
 most-visited final policy, acting on the pyspiel state; note that OpenSpiel
 2.0.2's resampling never moves the undealt cards or the dealer's discard, so
 it sees more than a fair player). Our players are seeded per deal and seat, so
@@ -58,7 +59,16 @@ from euchre_tutor.classic.openspiel import action_id, chance_actions
 from euchre_tutor.rules.classic import preset
 from euchre_tutor.views.classic import seat_view
 
-PLAYERS = ("rule-based", "random", "expert", "expert-club", "ismcts")
+PLAYERS = ("rule-based", "random", "expert", "expert-club", "expert-seated", "ismcts")
+#: the level an Expert that knows its opponents (``expert-seated``) models each opponent as
+OPPONENT_LEVEL = {
+    "rule-based": "club",
+    "random": "beginner",
+    "expert": "expert",
+    "expert-club": "expert",
+    "expert-seated": "expert",
+    "ismcts": "expert",
+}
 RULES = "openspiel"
 A_SEATS = ("NS", "EW")  # play 0: A sits N/S; play 1: A sits E/W
 
@@ -137,13 +147,17 @@ def make_agent(name: str, settings: Settings, index: int, seat: Seat) -> Agent:
         return OurAgent(RuleBasedPlayer(), seat)
     if name == "random":
         return OurAgent(RandomPlayer(seed), seat)
-    if name in ("expert", "expert-club"):
+    if name in ("expert", "expert-club", "expert-seated"):
         # Written alongside this benchmark: looked up when asked for, so the other players work without it.
         expert = getattr(importlib.import_module("euchre_tutor.bots.classic"), "ExpertPlayer", None)
         if expert is None:
             raise ValueError("ExpertPlayer is not in euchre_tutor.bots.classic yet; use another player")
         if name == "expert-club":  # the Expert before the Expert-table model: the fixed baseline
             return OurAgent(expert(worlds=settings.expert_worlds, seed=seed, table="club"), seat)
+        if name == "expert-seated":  # the Expert that models its opponents as the players they are
+            other = settings.b if name == settings.a else settings.a
+            level = OPPONENT_LEVEL[other]
+            return OurAgent(expert(worlds=settings.expert_worlds, seed=seed, opponents=level), seat)
         return OurAgent(expert(worlds=settings.expert_worlds, seed=seed), seat)
     if name == "ismcts":
         return IsmctsAgent(seed, settings.ismcts_sims, settings.ismcts_uct_c)

@@ -390,35 +390,41 @@ class ExpertPlayer:
     deliberate = True
 
     def __init__(
-        self, worlds: int = 200, seed: int | str = 0, mode: str = "points", table: str = "expert"
+        self,
+        worlds: int = 200,
+        seed: int | str = 0,
+        mode: str = "points",
+        table: str = "expert",
+        opponents: str | None = None,
     ) -> None:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
-        if table not in ("beginner", "club", "expert"):
-            raise ValueError(f"unknown table {table!r}: choose beginner, club or expert")
+        for name in (table, opponents or table):
+            if name not in ("beginner", "club", "expert"):
+                raise ValueError(f"unknown table {name!r}: choose beginner, club or expert")
         self.worlds = worlds
         self.seed = seed
         self.mode = mode
         self.table = table
-        self._continuation: Player = (
-            EXPERT_BIDDING
-            if table == "expert"
-            else BeginnerPlayer(seed)
-            if table == "beginner"
-            else RuleBasedPlayer()
-        )
+        self.opponents = opponents
+        self._continuation: Player = _model(table, seed)
+        self._opponents: Player | None = None if opponents is None else _model(opponents, seed)
 
     def __repr__(self) -> str:
         extra = "" if self.table == "expert" else f", table={self.table!r}"
+        extra += "" if self.opponents is None else f", opponents={self.opponents!r}"
         return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r}{extra})"
 
     def analyse(self, view: SeatView) -> ClassicAnalysis:
         """The full analysis behind a choice (options, values, reasons)."""
         from euchre_tutor.advisor.classic.analysis import analyse  # the advisor loads on first use
 
+        continuation: Player = self._continuation
+        if self._opponents is not None:
+            continuation = _Seated(view.seat, self._continuation, self._opponents)
         return analyse(
             view,
-            continuation=self._continuation,
+            continuation=continuation,
             worlds=self.worlds,
             seed=self.seed,
             mode="game" if self.mode == "game" else "points",
@@ -439,6 +445,25 @@ class ExpertPlayer:
         if action != analysis.best.action:
             return f"The expert player would not {action} here: it would {analysis.best.action}."
         return " ".join(r.text for r in analysis.reasons)
+
+
+def _model(level: str, seed: int | str) -> Player:
+    """The model of a table's players the Expert plays deals out with (see :meth:`Level.model`)."""
+    if level == "expert":
+        return EXPERT_BIDDING
+    return BeginnerPlayer(seed) if level == "beginner" else RuleBasedPlayer()
+
+
+@dataclass(frozen=True, slots=True)
+class _Seated:
+    """A table of two kinds of players: ``me``'s side bids as ``ours``, the other side as ``theirs``."""
+
+    me: Seat
+    ours: Player
+    theirs: Player
+
+    def choose(self, view: SeatView) -> Action:
+        return (self.ours if view.seat.team is self.me.team else self.theirs).choose(view)
 
 
 class BeginnerPlayer:
