@@ -72,3 +72,29 @@ def test_club_players_beat_beginners_over_a_few_matches() -> None:
         ns += done.scores[0]
         ew += done.scores[1]
     assert ns > ew
+
+
+def test_an_expert_models_each_side_of_the_table_as_it_is_told() -> None:
+    from euchre_tutor.advisor.classic.analysis import analyse
+    from euchre_tutor.bots.classic import EXPERT_BIDDING, _Seated
+
+    state = new_hand(Deal.from_seed(3, Seat.N), preset("standard"))
+    view = seat_view(state, state.to_act)
+    me = view.seat
+    seated = _Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
+    # Every later bid is made by the model of the bidder's side: ours as Experts, theirs as Club.
+    for s in positions(range(6)):
+        if s.to_act is None:
+            continue
+        v = seat_view(s, s.to_act)
+        want = EXPERT_BIDDING if v.seat.team is me.team else RuleBasedPlayer()
+        assert seated.choose(v) == want.choose(v)
+    knows = ExpertPlayer(worlds=30, seed=1, opponents="club")
+    assert repr(knows) == "ExpertPlayer(worlds=30, seed=1, opponents='club')"
+    by_hand = analyse(view, continuation=seated, worlds=30, seed=1)
+    assert knows.analyse(view) == by_hand
+    assert ExpertPlayer(worlds=30, seed=1).analyse(view) == analyse(
+        view, continuation=EXPERT_BIDDING, worlds=30, seed=1
+    )
+    with pytest.raises(ValueError, match="grandmaster"):
+        ExpertPlayer(opponents="grandmaster")
