@@ -17,7 +17,7 @@ from euchre_tutor.views.classic import seat_view
 
 CLUB = RuleBasedPlayer()
 
-# The position: both black jacks, A♣ K♣ and A♥, spades turned up, East speaks first.
+# A position that surprises: both black jacks, A♣ K♣ and A♥, spades turned up, East speaks first.
 BLACK_JACKS = {"dealer": "N", "seat": "E", "hand": ["JS", "JC", "AC", "KC", "AH"], "up": "9S", "actions": []}
 
 
