@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
-from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
@@ -90,18 +90,12 @@ def _number(value: object, metric: str) -> str:
     return f"{value:+.2f}" if metric == "ev" else f"{value * 100:.1f}%"
 
 
-def _pm(half: float) -> str:
-    """' ± 0.08': half a 95% interval ('± ?' when one deal gave nothing to measure it by)."""
-    return " ± ?" if half == float("inf") else f" ± {half:.2f}"
-
-
 def _loss_text(option: ClassicOption, mode: str) -> str:
     """What an option loses against the best, paired on the same deals: '−0.31 ± 0.06' or 'tie'."""
     if option.tied:
         return "tie"
-    if mode == "game" and option.p_win_game is not None:
-        return f"−{100 * option.loss:.1f}{_pm(100 * option.interval)}% win"
-    return f"−{option.loss:.2f}{_pm(option.interval)}"
+    unit = "% win" if mode == "game" and option.p_win_game is not None else ""
+    return f"−{loss_figure(option, mode)}{unit}"
 
 
 def _red(action: Action, view: SeatView) -> bool:
@@ -123,7 +117,7 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView, table: st
     rec = (
         f'<div class="et-rec">Best: <b class="ec-best" data-action="{esc(str(best.action))}">'
         f"{esc(action_label(best.action, view))}</b> · expected points {_number(best_row['ev'], 'ev')}"
-        f"{_pm(best.ev_interval)}"
+        f"{plus_minus(best.ev_interval)}"
         f" · P(making) {_number(best_row['p_make'], 'p_make')} ({_MAKERS.get(best_row['makers'], '')})"
     )
     if "p_win_game" in best_row:
@@ -163,7 +157,7 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView, table: st
         )
         versus = "" if i == 0 else f", {_loss_text(option, hint.mode)} against the best"
         title = (
-            f"{label}: {row['ev']:+.3f} points{_pm(option.ev_interval)} (95%){versus}, P(making) "
+            f"{label}: {row['ev']:+.3f} points{plus_minus(option.ev_interval)} (95%){versus}, P(making) "
             f"{row['p_make']:.1%}, P(euchred) {row['p_euchred']:.1%}, P(march) {row['p_march']:.1%}, "
             f"makers: {row['makers']}"
         )
@@ -249,8 +243,8 @@ def grade_words(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
     best = hint.best
     mine = hint.option(decision.action)  # graded below Best: one of the options
     return (
-        f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f}{_pm(best.ev_interval)} points "
-        f"on average over {hint.worlds} sampled deals, against {mine.ev:+.2f}{_pm(mine.ev_interval)} for "
+        f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f}{plus_minus(best.ev_interval)} points "
+        f"on average over {hint.worlds} sampled deals, against {mine.ev:+.2f}{plus_minus(mine.ev_interval)} for "
         f"yours; compared on the same deals yours loses {_loss_text(mine, hint.mode).lstrip('−')}."
     )
 
@@ -273,10 +267,7 @@ def _grade_loss(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
     hint = tutor.hint_of(decision)
     if hint is None:
         return f"{grade.loss:.2f} points"
-    mine = hint.option(decision.action)
-    if hint.mode == "game" and mine.p_win_game is not None:
-        return f"{100 * mine.loss:.1f}{_pm(100 * mine.interval)}% of the chance to win the match"
-    return f"{mine.loss:.2f}{_pm(mine.interval)} points"
+    return loss_words(hint.option(decision.action), hint.mode)
 
 
 def _capital(text: str) -> str:
@@ -335,9 +326,7 @@ def _review_loss(decision: Decision, grade: Grade, hint: ClassicAnalysis | None)
         return "0"
     if grade.label == "Best":
         return "0 (tie)"
-    if hint.mode == "game" and mine.p_win_game is not None:
-        return f"{100 * mine.loss:.1f}%{_pm(100 * mine.interval)}"
-    return f"{mine.loss:.2f}{_pm(mine.interval)}"
+    return loss_figure(mine, hint.mode)
 
 
 def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int) -> str:

@@ -51,7 +51,6 @@ names ("pass, then call clubs alone in round 2").
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -164,13 +163,13 @@ class ClassicOption:
         out: dict[str, object] = {
             "action": str(self.action),
             "ev": round(self.ev, 4),
-            "se": _finite(self.se),
+            "se": round(self.se, 4),
             "p_make": round(self.p_make, 4),
             "p_euchred": round(self.p_euchred, 4),
             "p_march": round(self.p_march, 4),
             "makers": self.makers,
             "loss": round(self.loss, 4),
-            "loss_se": _finite(self.loss_se),
+            "loss_se": round(self.loss_se, 4),
             "tied": self.tied,
         }
         if self.p_passed_out:
@@ -178,11 +177,6 @@ class ClassicOption:
         if self.p_win_game is not None:
             out["p_win_game"] = round(self.p_win_game, 4)
         return out
-
-
-def _finite(x: float) -> float | None:
-    """A standard error for JSON: None when one world gave nothing to measure it by."""
-    return round(x, 4) if math.isfinite(x) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,15 +288,10 @@ def _side_value(points: tuple[int, ...], team: Team) -> float:
 
 
 def _mean_se(values: Sequence[float], n_eff: float) -> tuple[float, float]:
-    """The mean and its standard error, with ``n_eff`` independent worlds' worth of information.
-
-    One world (or worlds that all agree) has no spread to measure: the error is then 0 only
-    when every value is the same, and unknown (inf) for a single world.
-    """
+    """The mean and its standard error, with ``n_eff`` independent worlds' worth of information
+    (at least :data:`MIN_WORLDS` values: one has no spread to measure an error by)."""
     n = len(values)
     mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, sqrt(var / max(1.0, min(n_eff, n)))
 
@@ -405,11 +394,15 @@ def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | No
     Without the C core, a table whose pure-Python search is slow (six players) stops at its
     :data:`PURE_PYTHON_WORLDS` instead: the answer then rests on fewer deals than the compiled one.
     """
-    cap = ADAPTIVE_MAX_WORLDS
-    slow = PURE_PYTHON_WORLDS.get(view.rules.players)
-    if slow is not None and (backend or dd.BACKEND) == "python":
-        cap = min(cap, slow)
-    return max(worlds, cap)
+    slow = _pure_python_limit(view, backend)
+    return max(worlds, ADAPTIVE_MAX_WORLDS if slow is None else min(ADAPTIVE_MAX_WORLDS, slow))
+
+
+def _pure_python_limit(view: SeatView, backend: str | None) -> int | None:
+    """The most worlds the pure-Python search takes at this table, when it is the one in use."""
+    if (backend or dd.BACKEND) != "python":
+        return None
+    return PURE_PYTHON_WORLDS.get(view.rules.players)
 
 
 def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
@@ -427,8 +420,8 @@ def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
 
 def _check_world_cap(view: SeatView, worlds: int, backend: str | None) -> None:
     """Refuse more worlds than the pure-Python search finishes in seconds at this table."""
-    cap = PURE_PYTHON_WORLDS.get(view.rules.players)
-    if cap is None or worlds <= cap or (backend or dd.BACKEND) != "python":
+    cap = _pure_python_limit(view, backend)
+    if cap is None or worlds <= cap:
         return
     raise EuchreError(
         f"{worlds} worlds at {view.rules.players} players is minutes of work for the pure-Python search "
@@ -567,11 +560,13 @@ def _rank(
     aware: bool,
     order: dict[Action, int],
 ) -> list[ClassicOption]:
-    """The options best first, each with its paired loss against the best."""
-    first = [_summarise(t, team, n_eff, None, mode, aware) for t in tallies]
-    by_action = {t.action: t for t in tallies}
-    ranked = sorted(
-        first, key=lambda o: (-o.utility(mode), -o.ev, _preference(view, o.action), order[o.action])
-    )
-    best = by_action[ranked[0].action]
-    return [_summarise(by_action[o.action], team, n_eff, best, mode, aware) for o in ranked]
+    """The options best first (by utility, then expected points, then the engine's order), each
+    with its paired loss against the best."""
+
+    def key(t: _Tally) -> tuple[float, float, int, int]:
+        ev = sum(t.values) / len(t.values)
+        utility = sum(t.wins) / len(t.wins) if mode == "game" and aware else ev
+        return (-utility, -ev, _preference(view, t.action), order[t.action])
+
+    ranked = sorted(tallies, key=key)
+    return [_summarise(t, team, n_eff, ranked[0], mode, aware) for t in ranked]

@@ -212,9 +212,9 @@ def format_analysis(analysis: ClassicAnalysis) -> str:
         head,
     ]
     for i, o in enumerate(analysis.options):
-        loss = f"{'':>8}{'':>6}" if i == 0 else f"{o.loss:>8.3f}{_half(o.interval):>6}"
+        loss = f"{'':>8}{'':>6}" if i == 0 else f"{o.loss:>8.3f}{o.interval:>6.2f}"
         row = (
-            f"{o.label:<18}{o.ev:>+8.3f}{_half(o.ev_interval):>6}{loss}{o.p_make:>9.3f}{o.p_euchred:>9.3f}"
+            f"{o.label:<18}{o.ev:>+8.3f}{o.ev_interval:>6.2f}{loss}{o.p_make:>9.3f}{o.p_euchred:>9.3f}"
             f"{o.p_march:>9.3f}  {o.makers:<6}"
         )
         if o.p_win_game is not None:
@@ -226,11 +226,6 @@ def format_analysis(analysis: ClassicAnalysis) -> str:
     lines.append("Why:")
     lines.extend(f"  [{r.rule}] {r.text}" for r in analysis.reasons)
     return "\n".join(lines)
-
-
-def _half(x: float) -> str:
-    """Half a 95% interval; '?' when one deal gave nothing to measure it by."""
-    return "?" if x == float("inf") else f"{x:.2f}"
 
 
 def _position_text(arg: str) -> str | bytes:

@@ -38,7 +38,15 @@ from euchre_tutor.views.classic import SeatView
 if TYPE_CHECKING:
     from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption, Mode
 
-__all__ = ["action_label", "classic_grade", "classic_reasons"]
+__all__ = [
+    "action_label",
+    "borderline",
+    "classic_grade",
+    "classic_reasons",
+    "loss_figure",
+    "loss_words",
+    "plus_minus",
+]
 
 
 def action_label(action: Action, hand: HandState | SeatView) -> str:
@@ -96,7 +104,7 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
     loss = max(0.0, mine.loss)
     ev_loss = max(0.0, mine.ev_gap)
     if mine.tied or loss == 0:
-        what = _loss_words(mine, mode)
+        what = loss_words(mine, mode)
         return Grade(
             "Best",
             0.0,
@@ -119,7 +127,7 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
         loss,
         ev_loss,
         f"{best.action} was best ({_ev(best)} points on average over {deals}); "
-        f"{action} scores {_ev(mine)}: {_loss_words(mine, mode)} less.{doubt}",
+        f"{action} scores {_ev(mine)}: {loss_words(mine, mode)} less.{doubt}",
     )
 
 
@@ -141,20 +149,28 @@ def borderline(option: ClassicOption, mode: str) -> tuple[str, str] | None:
 
 def _ev(option: ClassicOption) -> str:
     """An option's expected points with its 95% interval: '+0.52 ± 0.08'."""
-    return f"{option.ev:+.2f}{_pm(option.ev_interval)}"
+    return f"{option.ev:+.2f}{plus_minus(option.ev_interval)}"
 
 
-def _pm(half: float) -> str:
-    return " ± ?" if half == float("inf") else f" ± {half:.2f}"
+def plus_minus(half: float) -> str:
+    """' ± 0.08': half a 95% interval, as every view of a classic analysis writes it."""
+    return f" ± {half:.2f}"
 
 
-def _loss_words(option: ClassicOption, mode: str) -> str:
-    """What an option loses, with its paired 95% interval: '0.31 ± 0.06 points' or '4.1 ± 1.0% of the match'."""
-    if mode == "game":
-        half = option.interval
-        spread = " ± ?" if half == float("inf") else f" ± {100 * half:.1f}"
-        return f"{100 * option.loss:.1f}{spread} percentage points of the chance to win the match"
-    return f"{option.loss:.2f}{_pm(option.interval)} points"
+def loss_figure(option: ClassicOption, mode: str) -> str:
+    """What an option loses against the best, with its paired 95% interval, as a bare figure:
+    '0.31 ± 0.06' (points), or in ``"game"`` mode '4.1 ± 1.0' (percentage points of the chance to win)."""
+    if mode == "game" and option.p_win_game is not None:
+        return f"{100 * option.loss:.1f} ± {100 * option.interval:.1f}"
+    return f"{option.loss:.2f}{plus_minus(option.interval)}"
+
+
+def loss_words(option: ClassicOption, mode: str) -> str:
+    """:func:`loss_figure` with its unit: '0.31 ± 0.06 points' or '4.1 ± 1.0 percentage points of
+    the chance to win the match'."""
+    if mode == "game" and option.p_win_game is not None:
+        return f"{loss_figure(option, mode)} percentage points of the chance to win the match"
+    return f"{loss_figure(option, mode)} points"
 
 
 def _sym(cards: Sequence[Card]) -> str:
@@ -365,7 +381,7 @@ def contrast_reason(best: ClassicOption, ranked: Sequence[ClassicOption], mode: 
         names = ", ".join(o.label for o in equal)
         same = f" {names} {'is' if len(equal) == 1 else 'are'} worth the same here (the same in every deal)."
     if tied:
-        names = ", ".join(f"{o.label} ({_loss_words(o, mode)} less)" for o in tied)
+        names = ", ".join(f"{o.label} ({loss_words(o, mode)} less)" for o in tied)
         same += (
             f" {names}: within the sampling error, so {'it is' if len(tied) == 1 else 'they are'} "
             "as good as the best for all these deals can tell."
@@ -380,11 +396,11 @@ def contrast_reason(best: ClassicOption, ranked: Sequence[ClassicOption], mode: 
     if mode == "game" and best.p_win_game is not None and other.p_win_game is not None:
         text = (
             f"{best.label} wins the match {_pct(best.p_win_game)} of the time against "
-            f"{_pct(other.p_win_game)} for {other.label} ({_loss_words(other, mode)} less).{same}"
+            f"{_pct(other.p_win_game)} for {other.label} ({loss_words(other, mode)} less).{same}"
         )
         return Reason("classic.advice-game", text, {"best": best.label, "next": other.label})
     text = (
-        f"{best.label} ({best.ev:+.2f}) is {_loss_words(other, 'points')} a hand better than {other.label} "
+        f"{best.label} ({best.ev:+.2f}) is {loss_words(other, 'points')} a hand better than {other.label} "
         f"({other.ev:+.2f}), compared on the same deals.{same}"
     )
     return Reason(
