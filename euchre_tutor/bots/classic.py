@@ -400,15 +400,15 @@ class ExpertPlayer:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
         for name in (table, opponents or table):
-            if name not in ("beginner", "club", "expert"):
-                raise ValueError(f"unknown table {name!r}: choose beginner, club or expert")
+            if name not in LEVELS:
+                raise ValueError(f"unknown table {name!r}: choose {', '.join(LEVELS)}")
         self.worlds = worlds
         self.seed = seed
         self.mode = mode
         self.table = table
         self.opponents = opponents
-        self._continuation: Player = _model(table, seed)
-        self._opponents: Player | None = None if opponents is None else _model(opponents, seed)
+        self._continuation = LEVELS[table].model(seed)
+        self._opponents = None if opponents is None else LEVELS[opponents].model(seed)
 
     def __repr__(self) -> str:
         extra = "" if self.table == "expert" else f", table={self.table!r}"
@@ -445,13 +445,6 @@ class ExpertPlayer:
         if action != analysis.best.action:
             return f"The expert player would not {action} here: it would {analysis.best.action}."
         return " ".join(r.text for r in analysis.reasons)
-
-
-def _model(level: str, seed: int | str) -> Player:
-    """The model of a table's players the Expert plays deals out with (see :meth:`Level.model`)."""
-    if level == "expert":
-        return EXPERT_BIDDING
-    return BeginnerPlayer(seed) if level == "beginner" else RuleBasedPlayer()
 
 
 @dataclass(frozen=True, slots=True)
