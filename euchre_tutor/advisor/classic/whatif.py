@@ -30,6 +30,7 @@ from typing import Any, Final
 from euchre_tutor.cards import Card, deck, parse_card
 from euchre_tutor.classic.engine import Seat, rules_seating
 from euchre_tutor.errors import CardError, DealError, EuchreError
+from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = ["CHANGES", "unseen_cards", "what_if"]
@@ -50,7 +51,7 @@ def what_if(position: dict[str, Any], change: str) -> dict[str, Any]:
         try:
             out = _one(out, part)
         except EuchreError as exc:
-            raise type(exc)(f"what-if {_brief(part)!r}: {exc}") from None
+            raise type(exc)(f"what-if {short(part, 40)}: {exc}") from None
     return out
 
 
@@ -77,10 +78,6 @@ def _one(position: dict[str, Any], change: str) -> dict[str, Any]:
 
 def _examples() -> str:
     return ", ".join(repr(c) for c in CHANGES)
-
-
-def _brief(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _card(text: str) -> Card:
@@ -169,7 +166,7 @@ def _seat(position: dict[str, Any], name: str) -> dict[str, Any]:
     bid = next((a for a in actions if str(a).partition(":")[2].strip().lower() != "pass"), None)
     if bid is not None:
         raise DealError(
-            f"a seat change is for the bidding before anyone bids, and the actions go on to {_brief(str(bid))!r}"
+            f"a seat change is for the bidding before anyone bids, and the actions go on to {short(str(bid), 40)}"
         )
     seats = len(seating.seats)
     first = dealer if rules.dealer_bids_first else dealer.next
@@ -206,8 +203,8 @@ def _score(position: dict[str, Any], text: str) -> dict[str, Any]:
     if text.lower() == "none":
         return {k: v for k, v in position.items() if k != "score"}
     parts = text.split(":")
-    if not all(p.isdigit() for p in parts):
-        raise DealError(f"a score is whole numbers joined by ':', ours first, like 8:9, not {_brief(text)!r}")
+    if not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts):
+        raise DealError(f"a score is whole numbers joined by ':', ours first, like 8:9, not {short(text, 40)}")
     points = [int(p) for p in parts]
     rules = ClassicRules.from_json(position.get("rules", "standard"))
     teams = rules_seating(rules).teams

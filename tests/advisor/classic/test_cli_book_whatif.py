@@ -107,6 +107,8 @@ def test_what_if_prints_both_analyses_and_whether_the_best_action_changes(
         ("swap AC ZZ", "ZZ"),
         ("seat W", "before anyone bids"),
         ("score 8", "2 teams"),
+        ("score ²:3", "whole numbers"),  # a superscript digit passes str.isdigit() but not int()
+        ("score " + "9" * 200 + ":1", "whole numbers"),
         ("trade AC", "'swap KH AS'"),
         ("", "needs a change"),
     ],
