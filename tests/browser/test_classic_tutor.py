@@ -24,9 +24,9 @@ pytestmark = pytest.mark.browser
 
 TIMEOUT = PAGE_TIMEOUT
 
-# Every option bar of the hint panel: its action and numbers (data-*), the value it shows and what it
+# Every option bar under ``where``: its action and numbers (data-*), the value it shows and what it
 # loses against the best, paired on the same deals, with its 95% interval ("−0.31 ± 0.06", or "tie").
-_PAGE_OPTIONS = """() => [...document.querySelectorAll('.euchre-hint .ec-option')].map((e) => [
+_BARS = """(where) => [...document.querySelectorAll(where + ' .ec-option')].map((e) => [
   e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
   e.dataset.loss, (e.querySelector('.ec-loss') || {textContent: ''}).textContent.trim(),
 ])"""
@@ -67,19 +67,24 @@ def expected_bars(data: dict[str, Any]) -> list[list[str]]:
     ]
 
 
-def wait_for_hint(page: Any, data: dict[str, Any]) -> None:
-    """Wait until the hint panel shows the command's options, values and numbers, best first."""
+def wait_for_bars(page: Any, where: str, data: dict[str, Any]) -> None:
+    """Wait until the bars under ``where`` show the command's options and numbers, best first."""
     want = expected_bars(data)
     try:
         page.wait_for_function(
-            f"(want) => JSON.stringify(({_PAGE_OPTIONS})()) === JSON.stringify(want)",
-            arg=want,
+            f"([where, want]) => JSON.stringify(({_BARS})(where)) === JSON.stringify(want)",
+            arg=[where, want],
             timeout=TIMEOUT,
         )
     except Exception as error:
         raise AssertionError(
-            f"the hint never showed {want}; it shows {page.evaluate(_PAGE_OPTIONS)}"
+            f"{where} never showed {want}; it shows {page.evaluate(_BARS, where)}"
         ) from error
+
+
+def wait_for_hint(page: Any, data: dict[str, Any]) -> None:
+    """Wait until the hint panel shows the command's options, values and numbers, best first, and its reasons."""
+    wait_for_bars(page, ".et-hint-body", data)
     body = page.locator(".et-hint-body").inner_text()
     for reason in data["reasons"]:
         assert f"[{reason['rule']}]" in body

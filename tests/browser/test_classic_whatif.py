@@ -13,28 +13,9 @@ from euchre_tutor.cards import parse_card
 from euchre_tutor.widgets import ClassicApp
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
 from tests.browser.test_classic_table import CLASSIC, wait_for_table
-from tests.browser.test_classic_tutor import cli, expected_bars, wait_for_hint
+from tests.browser.test_classic_tutor import cli, wait_for_bars, wait_for_hint
 
 pytestmark = pytest.mark.browser
-
-_BARS = """(where) => [...document.querySelectorAll(where + ' .ec-option')].map((e) => [
-  e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
-  e.dataset.loss, (e.querySelector('.ec-loss') || {textContent: ''}).textContent.trim(),
-])"""
-
-
-def wait_for_bars(page: Any, where: str, data: dict[str, Any]) -> None:
-    """Wait until the bars under ``where`` show the command's options and numbers, best first."""
-    want = expected_bars(data)
-    try:
-        page.wait_for_function(
-            f"([where, want]) => JSON.stringify(({_BARS})(where)) === JSON.stringify(want)",
-            arg=[where, want],
-            timeout=PAGE_TIMEOUT,
-        )
-    except Exception as error:
-        shown = page.evaluate(_BARS, where)
-        raise AssertionError(f"{where} never showed {want}; it shows {shown}") from error
 
 
 def test_a_swapped_card_shows_the_commands_options_for_that_hand_and_leaves_the_game_alone(
