@@ -2,9 +2,9 @@
 
 Hooks for tests and styling: ``ec-whatif`` (the row and its result), ``ec-whatif-out``
 (the card to swap out: your hand), ``ec-whatif-in`` (the card to swap in: cards you have
-not seen), ``ec-whatif-show`` (the button), ``ec-whatif-text`` and ``ec-whatif-ask`` (any other
-change ``classic analyze --what-if`` makes, typed: ``up QD``, ``score 8:9``, ``seat W``), ``ec-whatif-body`` (the result: the same bars
-as the hint, ``ec-option`` with ``data-*`` numbers, under a heading ``ec-whatif-head``
+not seen), ``ec-whatif-show`` (the button), ``ec-whatif-text`` and ``ec-whatif-ask`` (any
+other change ``classic analyze --what-if`` makes, typed: ``up QD``, ``score 8:9``,
+``seat W``), ``ec-whatif-body`` (the result: the same bars as the hint, ``ec-option`` with ``data-*`` numbers, under a heading ``ec-whatif-head``
 with ``data-change``; ``ec-whatif-best`` says whether the best action changes). The state
 is the session's :class:`~euchre_tutor.session.classic_whatif.ClassicWhatIf`; this
 module only shows it, updating its widgets in place.

@@ -204,7 +204,9 @@ def _score(position: dict[str, Any], text: str) -> dict[str, Any]:
         return {k: v for k, v in position.items() if k != "score"}
     parts = text.split(":")
     if not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts):
-        raise DealError(f"a score is whole numbers joined by ':', ours first, like 8:9, not {short(text, 40)}")
+        raise DealError(
+            f"a score is whole numbers joined by ':', ours first, like 8:9, not {short(text, 40)}"
+        )
     points = [int(p) for p in parts]
     rules = ClassicRules.from_json(position.get("rules", "standard"))
     teams = rules_seating(rules).teams
