@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``serve|table|lessons``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
@@ -90,6 +90,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from euchre_tutor import serve
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
     from euchre_tutor.bots.classic import LEVELS
@@ -108,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     advisor_cli.register(solitaire_commands)
     classic_commands = classic_cli.register(games)
     classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
+    serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
     return parser
 
 

@@ -1,6 +1,8 @@
 """``make tutor``: start the Voila dashboard (the classic table with ``--classic``, JupyterLab on the lessons with ``--lab``).
 
-Run as ``python -m euchre_tutor.launch [--classic | --lab] [--port N] [--no-browser]``.
+Run as ``python -m euchre_tutor.launch [--classic | --lab] [--port N] [--no-browser]``. The notebooks
+come from :func:`euchre_tutor.serve.notebooks_dir`: the checkout's ``notebooks/``, or the installed
+package's copy (``euchre-tutor table`` and ``euchre-tutor serve`` use the same).
 """
 
 from __future__ import annotations
@@ -8,12 +10,11 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-from pathlib import Path
+
+from euchre_tutor.serve import ServeError, notebooks_dir
 
 __all__ = ["main"]
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
 DASHBOARD = "solitaire.ipynb"
 CLASSIC = "classic.ipynb"
 
@@ -49,9 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     args = parser.parse_args(argv)
-    if args.lab or not (NOTEBOOKS / DASHBOARD).exists():
+    try:
+        notebooks = notebooks_dir()
+    except ServeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.lab:
         cmd = lab_command(args.port, not args.no_browser)
-        where = "JupyterLab (the lessons are in notebooks/lessons/)"
+        where = "JupyterLab (the lessons are in lessons/)"
     elif args.classic:
         cmd = voila_command(args.port, not args.no_browser, CLASSIC)
         where = f"the classic Euchre table at http://127.0.0.1:{args.port}/"
@@ -60,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"
     print(f"Starting {where}; press Ctrl+C to stop.", flush=True)
     try:
-        return subprocess.call(cmd, cwd=NOTEBOOKS)
+        return subprocess.call(cmd, cwd=notebooks)
     except KeyboardInterrupt:
         return 0
 

@@ -32,6 +32,7 @@ LAYER = {
     # applications on top
     "cli": 8,
     "launch": 8,
+    "serve": 8,
     "__main__": 8,
     "__init__": 8,
 }

@@ -1,0 +1,617 @@
+"""``euchre-tutor serve | table | lessons``: the tables and the lessons from the installed package.
+
+``serve`` is for a class: both tables and the lessons from one Voila server,
+its kernel pools filled before anyone connects, behind a token or a password
+as soon as it listens beyond this computer. ``table`` is one table for one
+person (what ``make tutor`` starts), and ``lessons`` copies the lesson
+notebooks into a folder the student owns and opens JupyterLab there.
+
+Everything is Voila's and Jupyter Server's own configuration (a ``voila.json``
+written for the run: ``Voila.ip``, ``Voila.token``,
+``PasswordIdentityProvider.hashed_password``,
+``VoilaKernelManager.kernel_pools_config``); this module only checks the
+teacher's choices first, so a mistake gets a sentence instead of a traceback
+from deep inside a server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import getpass
+import hashlib
+import ipaddress
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Final
+
+from euchre_tutor.jsonio import fail
+
+__all__ = [
+    "TABLES",
+    "ServeError",
+    "copy_lessons",
+    "notebooks_dir",
+    "register",
+    "serve_plan",
+]
+
+PACKAGE: Final = Path(__file__).resolve().parent
+TABLES: Final = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb"}
+LESSONS: Final = "lessons"
+DEFAULT_PORT: Final = 8866
+LAB_PORT: Final = 8888
+# Memory one student costs on the server: a table's kernel after running its notebook, with the
+# analysis worker it starts (benchmarks/voila_load.py --serve measures it: about 150 MB on Linux).
+MB_PER_KERNEL: Final = 200
+MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (docs/class-server.md)
+# Seconds before Voila refills a pool after a student takes a kernel: the refills start after the
+# class has opened its pages instead of competing with them for the processor.
+REFILL_DELAY: Final = 120.0
+# A student's kernel that no page has used for this long is stopped (a closed tab frees its memory).
+CULL_IDLE: Final = 1800
+LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "::1")
+MANIFEST: Final = ".euchre-tutor-lessons.json"  # what `lessons` copied, to tell a student's edits apart
+POOL_FILLED: Final = re.compile(r"Kernel pool of (\S+) is filled")
+DOCS: Final = "docs/class-server.md"
+
+
+class ServeError(ValueError):
+    """A choice the server cannot be started with; the message says what to do instead."""
+
+
+def notebooks_dir() -> Path:
+    """The dashboards and lessons: in the installed package, or in the checkout it is imported from."""
+    for candidate in (PACKAGE / "notebooks", PACKAGE.parent / "notebooks"):
+        if (candidate / TABLES["solitaire"]).is_file():
+            return candidate
+    raise ServeError(
+        f"the notebooks are missing (looked in {PACKAGE / 'notebooks'} and {PACKAGE.parent / 'notebooks'}): "
+        "reinstall the package from its wheel, or run from a complete checkout"
+    )
+
+
+# --- checking the teacher's choices -------------------------------------------------------------
+
+
+def is_loopback(host: str) -> bool:
+    """True when only this computer can connect (localhost, 127.x.x.x, ::1)."""
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_port(host: str, port: int) -> None:
+    """The port is possible, and free on ``host`` (the same bind Voila will do, so it fails here first)."""
+    if not 1 <= port <= 65535:
+        raise ServeError(f"port {port} is impossible: a port is a number from 1 to 65535 (8866 is usual)")
+    try:
+        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise ServeError(
+            f"--host {host!r} is not an address or name of this computer: use 0.0.0.0 for every network "
+            "interface (a class), 127.0.0.1 for this computer only, or one of its own addresses"
+        ) from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself binds
+        try:
+            probe.bind(address)
+        except PermissionError:
+            raise ServeError(
+                f"port {port} needs administrator rights (ports below 1024 do): use 8866 or another above 1023"
+            ) from None
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise ServeError(
+                    f"port {port} is already in use (another server, maybe a `make tutor` or an earlier "
+                    "`euchre-tutor serve`, holds it): stop that one or choose another with --port"
+                ) from None
+            raise ServeError(
+                f"cannot listen on {host}:{port} ({error.strerror}): --host must be an address of this "
+                "computer, or 0.0.0.0 for all of them"
+            ) from None
+
+
+def available_mb() -> float:
+    import psutil
+
+    return float(psutil.virtual_memory().available) / 2**20
+
+
+def check_students(students: int, tables: Sequence[str], available: float | None = None) -> None:
+    """A class this machine can hold: each table's pool of ``students`` kernels, plus the kernels in use."""
+    if students <= 0:
+        raise ServeError(f"--students {students}: give the number of students who will connect (1 or more)")
+    if students > MAX_STUDENTS:
+        raise ServeError(
+            f"--students {students} is more than one server should hold (at most {MAX_STUDENTS}; two cores "
+            f"hold about 30 at a time): for a larger class use JupyterHub, see {DOCS}"
+        )
+    kernels = max_kernels(students, tables)
+    need = kernels * MB_PER_KERNEL
+    free = available_mb() if available is None else available
+    if need > free:
+        holds = int(free // (MB_PER_KERNEL * (len(tables) + 1)))
+        raise ServeError(
+            f"--students {students} needs about {need / 1024:.1f} GB ({kernels} kernels of about "
+            f"{MB_PER_KERNEL} MB: a pool for each of {len(tables)} table(s) and the kernels in use) but "
+            f"{free / 1024:.1f} GB is free: this machine holds about {holds} students (see {DOCS})"
+        )
+
+
+def max_kernels(students: int, tables: Sequence[str]) -> int:
+    """Kernels at the peak: every pool full (it refills after each student) and one per student in use."""
+    return students * (len(tables) + 1)
+
+
+# --- serve ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ServePlan:
+    """What ``serve`` starts: the Voila command, its configuration, and what to tell the teacher."""
+
+    host: str
+    port: int
+    students: int
+    tables: tuple[str, ...]
+    token: str  # "" with a password (or --no-token on this computer only)
+    hashed_password: str
+    config: dict[str, Any]
+
+    @property
+    def pools(self) -> dict[str, int]:
+        return {TABLES[t]: self.students for t in self.tables}
+
+    def address(self, path: str = "/") -> str:
+        """The address students type (the token in it, so the first page logs them in)."""
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = this_machine()
+        elif ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        query = f"?token={self.token}" if self.token else ""
+        return f"http://{host}:{self.port}{path}{query}"
+
+
+def this_machine() -> str:
+    """The address other computers on the network reach this one at (no packet is sent to find it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
+def serve_plan(
+    host: str,
+    port: int,
+    students: int,
+    tables: Sequence[str],
+    password: str | None,
+    token: str | None,
+    no_token: bool,
+    available: float | None = None,
+) -> ServePlan:
+    """Check every choice (teaching errors) and write the Voila configuration for them."""
+    if password is not None and not password:
+        raise ServeError(
+            "--password is empty: anyone could log in; choose a password, or leave it out for a token"
+        )
+    if token is not None and len(token) < 8:
+        raise ServeError(f"--token {token!r} is too short to keep others out: use 8 characters or more")
+    if no_token and (password is not None or token is not None):
+        raise ServeError("--no-token turns the login off: give it alone, without --password or --token")
+    if no_token and not is_loopback(host):
+        raise ServeError(
+            f"refusing to serve on {host} with no password or token: anyone who can reach this computer "
+            "could run code on it as you; drop --no-token (a token is made and printed) or give --password"
+        )
+    check_port(host, port)
+    check_students(students, tables, available)
+    hashed = ""
+    if password is not None:
+        from jupyter_server.auth.security import passwd
+
+        hashed = str(passwd(password))  # type: ignore[no-untyped-call]
+        chosen = ""
+    elif no_token:
+        chosen = ""
+    else:
+        chosen = token or secrets.token_urlsafe(9)
+    base = json.loads((notebooks_dir() / "voila.json").read_text(encoding="utf-8"))
+    pools: dict[str, Any] = {"default": {"pool_size": 0}}
+    pools.update({TABLES[t]: {"pool_size": students} for t in tables})
+    config = {
+        **base,
+        "Voila": {"ip": host, "port": port, "port_retries": 0, "open_browser": False, "token": chosen},
+        "VoilaKernelManager": {
+            **base.get("VoilaKernelManager", {}),
+            "kernel_pools_config": pools,
+            "fill_delay": REFILL_DELAY,
+        },
+        "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE, "cull_interval": 300},
+    }
+    if hashed:
+        config["PasswordIdentityProvider"] = {"hashed_password": hashed}
+    return ServePlan(host, port, students, tuple(tables), chosen, hashed, config)
+
+
+def voila_serve_command(notebooks: Path) -> list[str]:
+    return [sys.executable, "-m", "voila", str(notebooks), "--no-browser"]
+
+
+def _announce(plan: ServePlan, out: IO[str]) -> None:
+    login = (
+        "they log in with the password you chose"
+        if plan.hashed_password
+        else (
+            "anyone who can reach it gets in (this computer only)" if not plan.token else "the token is in it"
+        )
+    )
+    print(f"Give the class this address ({login}):", file=out)
+    print(f"    {plan.address('/')}", file=out)
+    print("It lists both tables and the lessons; the pages themselves are:", file=out)
+    for table in TABLES:
+        print(f"    {table + ':':<11}{plan.address(f'/voila/render/{TABLES[table]}')}", file=out)
+    print(f"    {'lessons:':<11}{plan.address(f'/voila/tree/{LESSONS}')}", file=out)
+    out.flush()
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    password = args.password
+    if password == "":  # --password with no value: ask, so the password is not in the shell's history
+        password = _ask_password()
+    elif password is None:
+        password = os.environ.get("EUCHRE_TUTOR_PASSWORD") or None
+    tables = tuple(TABLES) if args.table == "both" else (args.table,)
+    try:
+        plan = serve_plan(args.host, args.port, args.students, tables, password, args.token, args.no_token)
+    except ServeError as error:
+        return fail(str(error))
+    out = sys.stdout
+    kernels = plan.students * len(plan.tables)
+    print(
+        f"euchre-tutor serve: starting {kernels} kernels before the class connects ({plan.students} for "
+        f"each of: {', '.join(plan.tables)}); on two cores that takes about {_estimate(kernels)}.",
+        file=out,
+    )
+    _announce(plan, out)
+    with tempfile.TemporaryDirectory(prefix="euchre-serve-") as run_dir:
+        # Voila reads voila.json from the directory it starts in: this run's configuration, readable
+        # by this user only (it holds the token or the password's hash)
+        config = Path(run_dir) / "voila.json"
+        config.touch(mode=0o600)
+        config.write_text(json.dumps(plan.config, indent=2), encoding="utf-8")
+        return _run_voila(voila_serve_command(notebooks_dir()), Path(run_dir), plan, out)
+
+
+def _estimate(kernels: int) -> str:
+    seconds = 10 + 3 * kernels  # measured: a table's kernel costs about 6 s of one core to start and render
+    return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
+
+
+def _ask_password() -> str:
+    first = getpass.getpass("Password for the class: ")
+    if getpass.getpass("Once more: ") != first:
+        raise SystemExit(fail("the two passwords differ: nothing was started"))
+    return first
+
+
+def _run_voila(cmd: list[str], cwd: Path, plan: ServePlan, out: IO[str]) -> int:
+    """Run Voila, echo its log, and say when every pool is full and its kernels have run their notebooks."""
+    started = time.monotonic()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace"
+    )
+    waiting = set(plan.pools)
+    filled = threading.Event()
+
+    def relay() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            sys.stderr.write(line)
+            pool = POOL_FILLED.search(line)
+            if pool and pool.group(1) in waiting:
+                waiting.discard(pool.group(1))
+                if not waiting:
+                    filled.set()
+        sys.stderr.flush()
+
+    def ready() -> None:
+        # Voila says a pool is filled once its kernels are started; they then run their notebook
+        # (and the Solitaire table its first analysis): ready when the server's processes are quiet
+        filled.wait()
+        wait_until_quiet(proc.pid)
+        if proc.poll() is None:
+            print(
+                f"Ready: {len(plan.pools) * plan.students} kernels have run their table in "
+                f"{time.monotonic() - started:.0f} s: the class can connect now at {plan.address('/')}  "
+                "(Ctrl+C stops the server)",
+                file=out,
+                flush=True,
+            )
+
+    reader = threading.Thread(target=relay, daemon=True)
+    reader.start()
+    threading.Thread(target=ready, daemon=True).start()
+    _stop_on_sigterm()
+    try:
+        code = proc.wait()
+    except KeyboardInterrupt:
+        code = _stop(proc)
+    reader.join(timeout=5)
+    return 0 if code in (0, -signal.SIGTERM, -signal.SIGINT) else code
+
+
+def wait_until_quiet(pid: int, window: float = 2.0, limit: float = 600.0) -> None:
+    """Wait until ``pid`` and its descendants use under a tenth of a core over ``window`` seconds."""
+    import psutil
+
+    deadline = time.monotonic() + limit
+    before: dict[int, float] = {}
+    while time.monotonic() < deadline:
+        try:
+            root = psutil.Process(pid)
+            procs = [root, *root.children(recursive=True)]
+        except psutil.Error:
+            return
+        now: dict[int, float] = {}
+        for p in procs:
+            with contextlib.suppress(psutil.Error):
+                now[p.pid] = sum(p.cpu_times()[:2])
+        # quiet: the same processes as a window ago, and together they used under a tenth of a core since
+        if before and now.keys() == before.keys() and sum(now.values()) - sum(before.values()) < 0.1 * window:
+            return
+        before = now
+        time.sleep(window)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM (a service manager, a test's teardown) stops Voila and its kernels as Ctrl+C does."""
+    with contextlib.suppress(ValueError):  # not the main thread: leave the signals alone
+        signal.signal(signal.SIGTERM, _interrupt)
+
+
+def _stop(proc: subprocess.Popen[Any]) -> int:
+    """Stop Voila as it expects (it stops its kernels on SIGTERM), then for good if it hangs."""
+    print("Stopping the server and its kernels...", file=sys.stderr, flush=True)
+    proc.terminate()
+    try:
+        return proc.wait(timeout=60)
+    except (subprocess.TimeoutExpired, KeyboardInterrupt):
+        proc.kill()
+        return proc.wait()
+
+
+# --- table ----------------------------------------------------------------------------------------
+
+
+def table_command(table: str, port: int, open_browser: bool) -> list[str]:
+    """Voila on one table, on this computer only (``make tutor`` runs the same)."""
+    cmd = [sys.executable, "-m", "voila", TABLES[table], f"--port={port}", "--Voila.ip=127.0.0.1"]
+    if not open_browser:
+        cmd.append("--no-browser")
+    return cmd
+
+
+def run_table(args: argparse.Namespace) -> int:
+    try:
+        check_port("127.0.0.1", args.port)
+        where = notebooks_dir()
+    except ServeError as error:
+        return fail(str(error))
+    print(
+        f"Starting the {args.table} table at http://127.0.0.1:{args.port}/ (this computer only; "
+        "`euchre-tutor serve` is for a class); press Ctrl+C to stop.",
+        flush=True,
+    )
+    return _call(table_command(args.table, args.port, not args.no_browser), where)
+
+
+def _call(cmd: list[str], cwd: Path) -> int:
+    """Run the server until it ends, or until Ctrl+C or SIGTERM stop it (and its kernels) cleanly."""
+    proc = subprocess.Popen(cmd, cwd=cwd)
+    _stop_on_sigterm()
+    try:
+        code = proc.wait()
+    except KeyboardInterrupt:
+        code = _stop(proc)
+    return 0 if code in (0, -signal.SIGTERM, -signal.SIGINT) else code
+
+
+# --- lessons --------------------------------------------------------------------------------------
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Copied:
+    """What ``copy_lessons`` did with each lesson."""
+
+    copied: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    kept: tuple[str, ...]  # the student changed these: left as they are
+
+
+def _lessons() -> Iterator[Path]:
+    yield from sorted((notebooks_dir() / LESSONS).glob("*.ipynb"))
+
+
+def copy_lessons(folder: Path) -> Copied:
+    """Copy the lessons into ``folder``; a lesson the student has changed is kept, never overwritten.
+
+    A manifest remembers what was copied: a lesson still as copied is updated to the package's
+    version; one that differs from what was copied is the student's work and stays.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise ServeError(f"{folder} is a file, not a folder: give a folder for the lessons (it is created)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ServeError(
+            f"cannot create the folder {folder} ({error.strerror}): choose one you own"
+        ) from None
+    manifest_path = folder / MANIFEST
+    try:
+        manifest: dict[str, str] = json.loads(manifest_path.read_text(encoding="utf-8"))
+        if not isinstance(manifest, dict):
+            manifest = {}
+    except (OSError, ValueError):
+        manifest = {}
+    copied, unchanged, kept = [], [], []
+    for source in _lessons():
+        target = folder / source.name
+        fresh = _digest(source)
+        if target.exists():
+            mine = _digest(target)
+            if mine == fresh:
+                unchanged.append(source.name)
+                manifest[source.name] = fresh
+                continue
+            if manifest.get(source.name) != mine:  # not what was copied: the student's work
+                kept.append(source.name)
+                continue
+        try:
+            shutil.copyfile(source, target)
+        except OSError as error:
+            raise ServeError(f"cannot write {target} ({error.strerror}): choose a folder you own") from None
+        manifest[source.name] = fresh
+        copied.append(source.name)
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return Copied(tuple(copied), tuple(unchanged), tuple(kept))
+
+
+def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--ServerApp.root_dir={folder}",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+    ]
+    if not open_browser:
+        cmd.append("--no-browser")
+    return cmd
+
+
+def run_lessons(args: argparse.Namespace) -> int:
+    folder = Path(args.folder).expanduser().resolve()
+    try:
+        done = copy_lessons(folder)
+        if not args.copy_only:
+            check_port("127.0.0.1", args.port)
+    except ServeError as error:
+        return fail(str(error))
+    print(f"The lessons are in {folder}: {len(done.copied)} copied, {len(done.unchanged)} already there.")
+    if done.kept:
+        print(
+            f"Kept your own version of {', '.join(done.kept)}: you changed them, so they were not "
+            "overwritten (rename or delete one to get the original back)."
+        )
+    if args.copy_only:
+        return 0
+    print(f"Opening JupyterLab there at http://127.0.0.1:{args.port}/lab; press Ctrl+C to stop.", flush=True)
+    return _call(lab_command(folder, args.port, not args.no_browser), folder)
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+def register(games: Any) -> None:
+    """Add ``serve``, ``table`` and ``lessons`` to the ``euchre-tutor`` command line."""
+    sp: argparse.ArgumentParser = games.add_parser(
+        "serve",
+        help="serve both tables and the lessons to a class from this computer (one Voila server)",
+        description=(
+            "Serve both tables and the lessons from one Voila server, its kernels started before the "
+            "class connects. Beyond this computer (--host 0.0.0.0) a token is made and printed in the "
+            f"address to give the class, or students log in with --password. See {DOCS}."
+        ),
+    )
+    sp.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on: 0.0.0.0 for a class on the network (default 127.0.0.1: this computer only)",
+    )
+    sp.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    sp.add_argument(
+        "--students",
+        type=int,
+        default=2,
+        metavar="N",
+        help="kernels to start for each table before anyone connects: the class size (default 2)",
+    )
+    sp.add_argument(
+        "--table",
+        choices=[*TABLES, "both"],
+        default="both",
+        help="the table(s) whose kernels are started in advance (default both; the other opens on demand)",
+    )
+    login = sp.add_mutually_exclusive_group()
+    login.add_argument(
+        "--password",
+        nargs="?",
+        const="",
+        metavar="PASSWORD",
+        help="students log in with this password (without a value it is asked for; or set EUCHRE_TUTOR_PASSWORD)",
+    )
+    login.add_argument("--token", help="use this token (8+ characters) instead of a generated one")
+    login.add_argument(
+        "--no-token",
+        action="store_true",
+        help="no login at all: refused unless the server listens on this computer only",
+    )
+    sp.set_defaults(run=run_serve)
+
+    tp = games.add_parser("table", help="open one table in your browser (this computer only)")
+    tp.add_argument(
+        "table", nargs="?", choices=list(TABLES), default="solitaire", help="solitaire (default) or classic"
+    )
+    tp.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    tp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    tp.set_defaults(run=run_table)
+
+    lp = games.add_parser(
+        "lessons",
+        help="copy the lessons into a folder of yours and open JupyterLab there",
+        description=(
+            "Copy the lesson notebooks into FOLDER (created if needed) and open JupyterLab there. "
+            "A lesson you have changed is never overwritten."
+        ),
+    )
+    lp.add_argument(
+        "folder", nargs="?", default="euchre-lessons", metavar="FOLDER", help="default ./euchre-lessons"
+    )
+    lp.add_argument("--port", type=int, default=LAB_PORT, help=f"JupyterLab's port (default {LAB_PORT})")
+    lp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    lp.add_argument("--copy-only", action="store_true", help="copy the lessons, do not start JupyterLab")
+    lp.set_defaults(run=run_lessons)
