@@ -518,6 +518,9 @@ def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
         "--ServerApp.ip=127.0.0.1",
         "--ServerApp.port_retries=0",
     ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # a container's user (where root is the norm); the server listens on this computer only
+        cmd.append("--ServerApp.allow_root=True")
     if not open_browser:
         cmd.append("--no-browser")
     return cmd
@@ -526,9 +529,9 @@ def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
 def run_lessons(args: argparse.Namespace) -> int:
     folder = Path(args.folder).expanduser().resolve()
     try:
-        done = copy_lessons(folder)
-        if not args.copy_only:
+        if not args.copy_only:  # checked first: a refusal changes nothing
             check_port("127.0.0.1", args.port)
+        done = copy_lessons(folder)
     except ServeError as error:
         return fail(str(error))
     print(f"The lessons are in {folder}: {len(done.copied)} copied, {len(done.unchanged)} already there.")

@@ -74,7 +74,9 @@ def start_serve(command: list[str], tmp: Path, env: dict[str, str], port: int) -
             raise RuntimeError(f"serve exited with code {proc.returncode}:\n{text[-3000:]}")
         time.sleep(0.5)
     stop_serve(proc)
-    raise RuntimeError(f"serve was not ready within {STARTUP_TIMEOUT} s:\n{out.read_text(errors='replace')[-3000:]}")
+    raise RuntimeError(
+        f"serve was not ready within {STARTUP_TIMEOUT} s:\n{out.read_text(errors='replace')[-3000:]}"
+    )
 
 
 def stop_serve(proc: subprocess.Popen[bytes]) -> None:
@@ -127,7 +129,9 @@ def test_serve_prints_the_address_to_give_the_class(served: Served) -> None:
     assert re.search(r"Ready: 2 kernels have run their table in \d+ s", text)
 
 
-def test_the_landing_page_lists_both_tables_and_the_lessons(page: tuple[Any, Problems], served: Served) -> None:
+def test_the_landing_page_lists_both_tables_and_the_lessons(
+    page: tuple[Any, Problems], served: Served
+) -> None:
     p, problems = page
     p.goto(served.url("/"))
     for name in ("solitaire.ipynb", "classic.ipynb", "lessons"):
