@@ -1,6 +1,13 @@
 """Voila under load: many students at once on this machine, each finishing a deal by clicking.
 
-    python benchmarks/voila_load.py [--solitaire 20] [--classic 10] [--hints advisor|stub] [--timeout 900]
+    python benchmarks/voila_load.py [--serve 30] [--solitaire 20] [--classic 10] [--hints advisor|stub]
+    python benchmarks/voila_load.py --serve 0 ...    # plain Voila on notebooks/, as the browser tests start it
+
+With ``--serve N`` (the default, 30) the server is ``euchre-tutor serve --students N`` (both tables' pools of N kernels,
+a token), started here and given time to fill its pools (its "Ready" line) before the class opens
+its pages in the same second; the report then adds the memory per student (each kernel with its
+worker processes, from psutil: RSS, and USS, the memory that is the kernel's own, at the moment every
+page has finished its deal) and how many students one machine of this memory holds at that figure.
 
 One Voila server (started here on a free loopback port, exactly as the browser
 tests start it: ``notebooks/voila.json`` applies, so its preheated kernel
@@ -28,6 +35,7 @@ import argparse
 import asyncio
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -45,6 +53,8 @@ from playwright.async_api import async_playwright  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
 
 CLASSIC = "/voila/render/classic.ipynb"
+QUERY = ""  # "?token=..." under --serve: the address the teacher gives the class
+SERVE_TOKEN = "voila-load-benchmark"
 STEP_TIMEOUT = 600_000  # ms: one wait in a session (--step-timeout; kernels start on demand under load)
 
 # From a click on the index-th element matching the selector to the first change of the hand, the
@@ -96,6 +106,7 @@ class Session:
     errors: list[str] = field(default_factory=list)
     blocked: int = 0
     elapsed: float = 0.0
+    page: Any = None  # kept open until every session is done (the memory snapshot sees its kernel)
 
 
 @dataclass
@@ -123,6 +134,25 @@ class Memory:
             except psutil.Error:
                 continue
         return total, kernels, len(procs)
+
+    def kernels(self, own: bool = False) -> list[float]:
+        """MB of each kernel with its worker processes (RSS, or with ``own`` USS: memory no other
+        process shares, which is what one more student adds)."""
+        server = psutil.Process(self.pid)
+        sizes = []
+        for p in server.children(recursive=True):
+            try:
+                if "ipykernel" not in " ".join(p.cmdline()):
+                    continue
+                tree = [p, *p.children(recursive=True)]
+                total = 0.0
+                for q in tree:
+                    info = q.memory_full_info() if own else q.memory_info()
+                    total += (info.uss if own else info.rss) / 2**20
+                sizes.append(total)
+            except psutil.Error:
+                continue
+        return sizes
 
     def run(self) -> None:
         while not self._stop.is_set():
@@ -189,7 +219,7 @@ async def first_render(page: Any, session: Session, url: str) -> None:
 
 async def solitaire_session(browser: Any, session: Session, base: str) -> None:
     page = await open_page(browser, session, base)
-    await first_render(page, session, base + DASHBOARD)
+    await first_render(page, session, base + DASHBOARD + QUERY)
     await page.locator(".et-trumpbox:not(.hidden) .et-order-up").wait_for(timeout=STEP_TIMEOUT)
     await click(page, session, ".et-order-up")
     for _ in range(20):
@@ -198,12 +228,12 @@ async def solitaire_session(browser: Any, session: Session, base: str) -> None:
         await page.locator(".euchre-card.playable").first.wait_for(timeout=STEP_TIMEOUT)
         await click(page, session, ".euchre-card.playable")
     session.finished = await page.locator(".euchre-review:not(.hidden)").count() > 0
-    await page.context.close()
+    session.page = page
 
 
 async def classic_session(browser: Any, session: Session, base: str) -> None:
     page = await open_page(browser, session, base)
-    await first_render(page, session, base + CLASSIC)
+    await first_render(page, session, base + CLASSIC + QUERY)
     for _ in range(40):
         if await page.locator(".euchre-log tbody tr").count() >= 5:
             break
@@ -218,11 +248,17 @@ async def classic_session(browser: Any, session: Session, base: str) -> None:
         else:
             await page.evaluate(SETTLE_JS, 500)
     session.finished = await page.locator(".euchre-log tbody tr").count() >= 5
-    await page.context.close()
+    session.page = page
 
 
 async def run_sessions(
-    chromium: str, base: str, solitaire: int, classic: int, timeout: float, stagger: float
+    chromium: str,
+    base: str,
+    solitaire: int,
+    classic: int,
+    timeout: float,
+    stagger: float,
+    snapshot: Any = None,
 ) -> list[Session]:
     sessions = [Session("solitaire", i + 1) for i in range(solitaire)]
     sessions += [Session("classic", i + 1) for i in range(classic)]
@@ -256,6 +292,11 @@ async def run_sessions(
                 task.cancel()
                 s.errors.append(f"not finished within the {timeout:.0f} s bound")
         await asyncio.gather(*pending, return_exceptions=True)
+        if snapshot is not None:
+            snapshot()  # every page still open: each student's kernel is in use
+        for s in sessions:
+            if s.page is not None:
+                await s.page.context.close()
         await browser.close()
     return sessions
 
@@ -276,6 +317,63 @@ def summary(label: str, values: list[float], unit: str, scale: float = 1.0) -> s
     )
 
 
+@dataclass
+class Served:
+    """``euchre-tutor serve`` started by this benchmark (the same shape as tests' VoilaServer)."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+    ready_after: float = 0.0
+
+
+def start_serve(tmp: Path, students: int, env_extra: dict[str, str], timeout: float) -> Served:
+    """``euchre-tutor serve --students N`` on a free port; returns once it prints "Ready" (pools warm)."""
+    from tests.browser.conftest import free_port
+
+    port = free_port()
+    home = tmp / "home"
+    for sub in ("", "jupyter-data", "ipython", "jupyter-config", "jupyter-runtime"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        JUPYTER_DATA_DIR=str(home / "jupyter-data"),
+        JUPYTER_CONFIG_DIR=str(home / "jupyter-config"),
+        JUPYTER_RUNTIME_DIR=str(home / "jupyter-runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+        EUCHRE_SEED="3",
+        **env_extra,
+    )
+    log = tmp / "serve.log"
+    cmd = [sys.executable, "-m", "euchre_tutor", "serve", "--students", str(students), "--port", str(port)]
+    t0 = time.perf_counter()
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [*cmd, "--token", SERVE_TOKEN], cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = log.read_text(errors="replace")
+        if "Ready:" in text:
+            return Served(f"http://127.0.0.1:{port}", proc, log, time.perf_counter() - t0)
+        if proc.poll() is not None:
+            raise RuntimeError(f"euchre-tutor serve exited ({proc.returncode}):\n{text[-3000:]}")
+        time.sleep(1)
+    proc.terminate()
+    raise RuntimeError(f"euchre-tutor serve was not ready within {timeout:.0f} s")
+
+
+def stop_serve(server: Served) -> None:
+    server.process.terminate()  # serve stops Voila, which stops its kernels
+    try:
+        server.process.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait(timeout=10)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -293,8 +391,24 @@ def main() -> int:
     parser.add_argument(
         "--stagger", type=float, default=0.0, help="seconds between session starts (default 0: all at once)"
     )
+    parser.add_argument(
+        "--serve",
+        type=int,
+        default=30,
+        metavar="N",
+        help=(
+            "start `euchre-tutor serve --students N` and wait for its pools before the class opens its pages "
+            "(default 30; 0: plain Voila on notebooks/ as the browser tests start it)"
+        ),
+    )
+    parser.add_argument(
+        "--machine-gb",
+        type=float,
+        default=24.0,
+        help="memory of the machine to size a class for (default 24)",
+    )
     args = parser.parse_args()
-    global STEP_TIMEOUT
+    global STEP_TIMEOUT, QUERY
     STEP_TIMEOUT = int(args.step_timeout * 1000)
     chromium = chromium_path()
     if chromium is None:
@@ -310,15 +424,33 @@ def main() -> int:
         f"load average {os.getloadavg()[0]:.1f} at start",
         flush=True,
     )
-    server = start_voila(tmp, {"EUCHRE_TUTOR_HINTS": source})
+    served: Served | None = None
+    if args.serve:
+        print(f"starting euchre-tutor serve --students {args.serve} and waiting for its pools...", flush=True)
+        served = start_serve(tmp, args.serve, {"EUCHRE_TUTOR_HINTS": source}, args.step_timeout)
+        QUERY = f"?token={SERVE_TOKEN}"
+        print(f"serve was ready after {served.ready_after:.0f} s", flush=True)
+        server: Any = served
+    else:
+        server = start_voila(tmp, {"EUCHRE_TUTOR_HINTS": source})
     memory = Memory(server.process.pid)
+    students: dict[str, list[float]] = {}
+
+    def snapshot() -> None:
+        students["rss"] = memory.kernels()
+        students["uss"] = memory.kernels(own=True)
+        students["server"] = [memory.sample()[0]]
+
     sampler = threading.Thread(target=memory.run, daemon=True)
     t0 = time.perf_counter()
     loads: list[float] = []
     sessions: list[Session] = []
     try:
-        time.sleep(8)  # let Voila preheat its pools (notebooks/voila.json), as on a server up for a while
+        if served is None:
+            time.sleep(8)  # let Voila preheat its pools (notebooks/voila.json), as on a server up for a while
         idle_mb, idle_kernels, _ = memory.sample()
+        idle_each = memory.kernels(own=True)
+        idle_rss = memory.kernels()
 
         def watch_load() -> None:
             while not memory._stop.is_set():
@@ -329,12 +461,17 @@ def main() -> int:
         threading.Thread(target=watch_load, daemon=True).start()
         t0 = time.perf_counter()
         sessions = asyncio.run(
-            run_sessions(chromium, server.url, args.solitaire, args.classic, args.timeout, args.stagger)
+            run_sessions(
+                chromium, server.url, args.solitaire, args.classic, args.timeout, args.stagger, snapshot
+            )
         )
     finally:
         memory.stop()
         wall = time.perf_counter() - t0
-        stop_voila(server)
+        if served is not None:
+            stop_serve(served)
+        else:
+            stop_voila(server)
 
     log = server.log.read_text(errors="replace")
     iopub = log.count("Timeout waiting for IOPub output")
@@ -364,6 +501,36 @@ def main() -> int:
         f"({idle_kernels} kernels); peak {memory.peak_mb:.0f} MB over {memory.peak_processes} "
         f"processes, at most {memory.peak_kernels} kernels ({memory.samples} samples)"
     )
+    if students.get("uss"):
+        rss, uss = students["rss"], students["uss"]
+        in_use = sorted(uss)[-len(sessions) :]  # the largest: the kernels the pages used, not the idle pools
+        per = statistics.median(in_use)
+        print(
+            f"memory per kernel with its workers when every page has played its deal ({len(uss)} kernels, "
+            f"pools included): USS median {statistics.median(uss):.0f} MB, max {max(uss):.0f} MB; "
+            f"RSS median {statistics.median(rss):.0f} MB, max {max(rss):.0f} MB"
+        )
+        if idle_each:
+            print(
+                f"an idle pooled kernel before the class (USS): median {statistics.median(idle_each):.0f} MB"
+            )
+        print(
+            f"memory per student (the {len(in_use)} largest kernels, the ones the pages played with, USS): "
+            f"median {per:.0f} MB, max {max(in_use):.0f} MB"
+        )
+        if args.serve:
+            pooled = statistics.median(idle_each) if idle_each else per
+            tables = 2
+            # a student's kernel in use, and the pools refilled behind the class: one kernel per table each
+            student_mb = per + tables * pooled
+            server_mb = max(0.0, idle_mb - sum(idle_rss))
+            holds = int((args.machine_gb * 1024 - server_mb) // student_mb)
+            print(
+                f"one {args.machine_gb:g} GB machine at these figures: each student costs {student_mb:.0f} MB "
+                f"(their kernel {per:.0f} MB + a refilled kernel in each table's pool, {tables} x {pooled:.0f} MB), "
+                f"the server itself {server_mb:.0f} MB: its memory holds about {holds} students; on 2 cores the "
+                f"processor limits first (the first-card and click figures above are for {len(sessions)})"
+            )
     blocked = sum(s.blocked for s in sessions)
     print(f"requests to other hosts aborted (loopback only): {blocked}")
     if loads:
