@@ -1,0 +1,197 @@
+"""deploy/config.yaml (Zero to JupyterHub) is valid: its keys, the hub's settings, and every profile's pod.
+
+Three checks, none needing a cluster:
+
+- the values against ``tests/data/z2jh-values.schema.json``, a schema written by hand from the chart's
+  documented values (the chart's own ``values.schema.json`` ships only inside the chart): a misspelt
+  key fails here instead of being ignored by Helm;
+- ``hub.config`` loaded by JupyterHub itself: every section a configurable class, every key one of its
+  settings, and the class login working as configured;
+- ``singleuser`` turned into KubeSpawner settings the way the chart does (image, memory, cpu,
+  defaultUrl, lifecycleHooks, profileList), then each profile loaded by KubeSpawner and its pod
+  manifest built: the resources, the page it opens and the lessons' start command are what the
+  students get.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from euchre_tutor import serve
+from euchre_tutor.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "deploy" / "config.yaml"
+SCHEMA = ROOT / "tests" / "data" / "z2jh-values.schema.json"
+KUBECONFIG = """apiVersion: v1
+kind: Config
+clusters: [{name: offline, cluster: {server: "http://127.0.0.1:9"}}]
+contexts: [{name: offline, context: {cluster: offline, user: offline}}]
+current-context: offline
+users: [{name: offline, user: {token: unused}}]
+"""
+MB = 2**20
+
+
+def values() -> dict[str, Any]:
+    loaded = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def test_the_values_use_only_the_charts_documented_keys() -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(values(), schema)
+
+
+def test_the_schema_catches_a_misspelt_key() -> None:
+    """The check above can fail: a typo in a section is an error, not silently ignored."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    for section, typo in (("singleuser", "profilelist"), ("cull", "timeOut"), ("hub", "confg")):
+        bad = values()
+        bad[section][typo] = bad[section].get("profileList", 1)
+        with pytest.raises(jsonschema.ValidationError, match=typo):
+            jsonschema.validate(bad, schema)
+
+
+def test_jupyterhub_loads_the_hub_configuration_and_the_class_can_log_in() -> None:
+    from jupyterhub.app import JupyterHub
+    from jupyterhub.auth import Authenticator
+    from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
+    from traitlets.config import Config
+
+    config = Config(values()["hub"]["config"])
+    classes = {
+        "JupyterHub": JupyterHub,
+        "Authenticator": Authenticator,
+        "SharedPasswordAuthenticator": SharedPasswordAuthenticator,
+    }
+    for section, settings in values()["hub"]["config"].items():
+        cls = classes[section]
+        known = set(cls.class_trait_names(config=True))
+        assert set(settings) <= known, f"{section}: unknown settings {set(settings) - known}"
+    hub = JupyterHub(config=config)
+    assert hub.authenticator_class is SharedPasswordAuthenticator
+    login = SharedPasswordAuthenticator(config=config)  # its own checks run: lengths, two different passwords
+    login.check_allow_config()
+    assert login.admin_users == {"teacher"}
+    passwords = values()["hub"]["config"]["SharedPasswordAuthenticator"]
+
+    async def log_in(name: str, secret: str) -> Any:
+        return await login.get_authenticated_user(None, {"username": name, "password": secret})
+
+    student = asyncio.run(log_in("student7", passwords["user_password"]))
+    assert student["name"] == "student7" and not student.get("admin")
+    assert asyncio.run(log_in("student7", "guess-a-password")) is None
+    assert asyncio.run(log_in("teacher", passwords["admin_password"]))["admin"] is True
+    assert asyncio.run(log_in("teacher", passwords["user_password"])) is None, "the teacher needs theirs"
+
+
+def spawner_config(singleuser: dict[str, Any]) -> dict[str, Any]:
+    """The KubeSpawner settings the chart makes of ``singleuser`` (its jupyterhub_config.py mapping)."""
+    return {
+        "image": f"{singleuser['image']['name']}:{singleuser['image']['tag']}",
+        "mem_limit": singleuser["memory"]["limit"],
+        "mem_guarantee": singleuser["memory"]["guarantee"],
+        "cpu_limit": float(singleuser["cpu"]["limit"]),
+        "cpu_guarantee": float(singleuser["cpu"]["guarantee"]),
+        "uid": singleuser["uid"],
+        "fs_gid": singleuser["fsGid"],
+        "start_timeout": singleuser["startTimeout"],
+        "lifecycle_hooks": singleuser["lifecycleHooks"],
+        "profile_list": singleuser["profileList"],
+    }
+
+
+async def pod_for(profile: str) -> tuple[Any, Any]:
+    from kubespawner import KubeSpawner
+    from traitlets.config import Config
+
+    spawner = KubeSpawner(_mock=True, config=Config({"KubeSpawner": spawner_config(values()["singleuser"])}))
+    spawner.api_token = "unused"
+    spawner.user_options = {"profile": profile}
+    await spawner.load_user_options()
+    return spawner, await spawner.get_pod_manifest()
+
+
+PROFILES = [p["slug"] for p in values()["singleuser"]["profileList"]]
+
+
+@pytest.fixture(autouse=True)
+def offline_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """KubeSpawner reads a cluster's address when it starts: one that is never contacted."""
+    (tmp_path / "kubeconfig").write_text(KUBECONFIG)
+    monkeypatch.setenv("KUBECONFIG", str(tmp_path / "kubeconfig"))
+
+
+def test_the_profiles_are_the_classic_table_a_solitaire_table_and_the_lessons() -> None:
+    assert PROFILES == ["classic", "solitaire", "lessons"]
+    from kubespawner import KubeSpawner
+
+    for profile in values()["singleuser"]["profileList"]:
+        unknown = {k for k in profile["kubespawner_override"] if not KubeSpawner.class_trait_names().count(k)}
+        assert not unknown, f"{profile['slug']}: KubeSpawner has no settings {unknown}"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_each_profile_builds_a_pod_with_its_page_and_resources(profile: str) -> None:
+    spawner, pod = asyncio.run(pod_for(profile))
+    (container,) = pod.spec.containers
+    assert container.image == "YOUR-REGISTRY/euchre-tutor:0.1.0"
+    env = {e.name: e.value for e in container.env}
+    override = next(p for p in values()["singleuser"]["profileList"] if p["slug"] == profile)[
+        "kubespawner_override"
+    ]
+    assert env["JUPYTERHUB_DEFAULT_URL"] == override["default_url"]
+    limits, requests = container.resources.limits, container.resources.requests
+    assert limits["memory"] == spawner.mem_limit and requests["memory"] == spawner.mem_guarantee
+    assert requests["memory"] <= limits["memory"]
+    # a student's server holds at least one kernel of the size `euchre-tutor serve` plans with
+    assert requests["memory"] >= serve.MB_PER_KERNEL * MB
+    assert 0 < float(requests["cpu"]) <= float(limits["cpu"]) <= 2
+    # every student's lessons are copied into their home at start (a changed lesson is kept)
+    command = container.lifecycle.post_start["exec"]["command"]  # the hook as the chart's dict
+    assert command[:2] == ["euchre-tutor", "lessons"] and "--copy-only" in command
+    if profile == "lessons":
+        assert override["default_url"] == "/lab/tree/lessons"
+    else:
+        assert override["default_url"] == f"/voila/render/{serve.TABLES[profile]}"
+        assert spawner.notebook_dir == "/srv/euchre-tutor"
+
+
+def test_the_start_command_of_the_lessons_is_a_real_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = values()["singleuser"]["lifecycleHooks"]["postStart"]["exec"]["command"]
+    home = tmp_path / "home" / "lessons"
+    argv = [str(home) if a == "/home/jovyan/lessons" else a for a in command[1:]]
+    assert main(argv) == 0, capsys.readouterr().err
+    assert len(list(home.glob("*.ipynb"))) == 11
+
+
+def test_the_image_setup_places_the_tables_and_voilas_look(tmp_path: Path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("image_setup", ROOT / "deploy" / "image_setup.py")
+    assert spec and spec.loader
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)
+    tables, config = tmp_path / "srv", tmp_path / "etc" / "voila.json"
+    assert setup.main(tables, config) == 0
+    for name in serve.TABLES.values():
+        assert (tables / name).is_file()
+    assert len(list((tables / "lessons").glob("*.ipynb"))) == 11
+    look = json.loads(config.read_text())
+    assert look["VoilaConfiguration"]["preheat_kernel"] is False  # one student per server: no pools
+    assert look["VoilaConfiguration"]["strip_sources"] is True
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    assert "deploy/image_setup.py" in dockerfile and 'CMD ["jupyterhub-singleuser"]' in dockerfile
+    assert "/srv/euchre-tutor" in (ROOT / "deploy" / "image_setup.py").read_text()
