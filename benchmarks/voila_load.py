@@ -107,6 +107,8 @@ class Session:
     blocked: int = 0
     elapsed: float = 0.0
     page: Any = None  # kept open until every session is done (the memory snapshot sees its kernel)
+    commit: float | None = None
+    html: float | None = None
 
 
 @dataclass
@@ -164,10 +166,59 @@ class Memory:
             if total > self.peak_mb:
                 self.peak_mb, self.peak_processes = total, count
             self.peak_kernels = max(self.peak_kernels, kernels)
+            if CPU is not None:
+                CPU.poll()
             self._stop.wait(0.5)
 
     def stop(self) -> None:
         self._stop.set()
+
+
+@dataclass
+class Cpu:
+    """CPU seconds used since the burst began, by the server's processes (serve, Voila, kernels, their
+    workers) and by the browser's (Playwright's driver and Chromium): with the students' browsers on
+    their own computers in a real class, only the first is the server's load. Independent of what
+    else runs on the machine, unlike the wall-clock figures."""
+
+    server_pid: int
+    server: dict[int, float] = field(default_factory=dict)
+    browser: dict[int, float] = field(default_factory=dict)
+    base: tuple[float, float] = (0.0, 0.0)
+    t0: float = 0.0
+    marks: dict[str, tuple[float, float, float]] = field(default_factory=dict)  # wall s, server s, browser s
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def poll(self) -> None:
+        with self._lock:
+            try:
+                root = psutil.Process(self.server_pid)
+                tree = {self.server_pid, *(p.pid for p in root.children(recursive=True))}
+            except psutil.Error:
+                tree = set()
+            for p in psutil.Process().children(recursive=True):
+                try:
+                    used = sum(p.cpu_times()[:2])
+                except psutil.Error:
+                    continue
+                (self.server if p.pid in tree or p.pid in self.server else self.browser)[p.pid] = used
+
+    def used(self) -> tuple[float, float]:
+        return sum(self.server.values()) - self.base[0], sum(self.browser.values()) - self.base[1]
+
+    def start(self) -> None:
+        self.poll()
+        self.base = (sum(self.server.values()), sum(self.browser.values()))
+        self.t0 = time.perf_counter()
+
+    def mark(self, name: str) -> None:
+        self.poll()
+        self.marks[name] = (time.perf_counter() - self.t0, *self.used())
+
+
+CPU: Cpu | None = None  # set by main once the server runs
+RENDERED: list[float] = []  # first-card times so far; the CPU is marked when every session has one
+SESSIONS = 0
 
 
 async def open_page(browser: Any, session: Session, base: str) -> Any:
@@ -180,12 +231,15 @@ async def open_page(browser: Any, session: Session, base: str) -> Any:
             session.blocked += 1
             await r.abort()
 
-    await context.route("**/*", route)
+    if not QUERY:
+        await context.route("**/*", route)  # (under --serve, Chromium's host rules refuse other hosts)
     page = await context.new_page()
     page.on("pageerror", lambda e: session.errors.append(f"page error: {e}"))
 
     def failed(request: Any) -> None:
-        if request.url.startswith(base):
+        if QUERY and not request.url.startswith(base):
+            session.blocked += 1
+        elif request.url.startswith(base):
             session.errors.append(f"failed request {request.method} {request.url}: {request.failure}")
 
     def response(resp: Any) -> None:
@@ -212,8 +266,14 @@ async def first_render(page: Any, session: Session, url: str) -> None:
     t0 = time.perf_counter()
     # Voila streams the page while the kernel runs the notebook: wait for the first card, not the load event
     await page.goto(url, timeout=STEP_TIMEOUT, wait_until="commit")
+    session.commit = time.perf_counter() - t0  # the server's first byte of the page
+    await page.wait_for_load_state("domcontentloaded", timeout=STEP_TIMEOUT)
+    session.html = time.perf_counter() - t0  # the page's HTML (Voila streams the executed notebook)
     await page.locator(".euchre-card").first.wait_for(state="visible", timeout=STEP_TIMEOUT)
     session.first_render = time.perf_counter() - t0
+    RENDERED.append(session.first_render)
+    if CPU is not None and len(RENDERED) == SESSIONS:
+        CPU.mark("every first card")
     await page.evaluate(SETTLE_JS, 500)
 
 
@@ -263,7 +323,10 @@ async def run_sessions(
     sessions = [Session("solitaire", i + 1) for i in range(solitaire)]
     sessions += [Session("classic", i + 1) for i in range(classic)]
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        # Under --serve no request goes through Python: with 30 pages, Playwright's routing of every
+        # request would cost the machine more than the server does; Chromium refuses other hosts itself
+        rules = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] if QUERY else []
+        browser = await pw.chromium.launch(executable_path=chromium, args=[*CHROMIUM_ARGS, *rules])
 
         async def one(s: Session, delay: float) -> None:
             await asyncio.sleep(delay)
@@ -408,7 +471,7 @@ def main() -> int:
         help="memory of the machine to size a class for (default 24)",
     )
     args = parser.parse_args()
-    global STEP_TIMEOUT, QUERY
+    global STEP_TIMEOUT, QUERY, CPU, SESSIONS
     STEP_TIMEOUT = int(args.step_timeout * 1000)
     chromium = chromium_path()
     if chromium is None:
@@ -437,6 +500,8 @@ def main() -> int:
     students: dict[str, list[float]] = {}
 
     def snapshot() -> None:
+        if CPU is not None:
+            CPU.mark("every deal played")
         students["rss"] = memory.kernels()
         students["uss"] = memory.kernels(own=True)
         students["server"] = [memory.sample()[0]]
@@ -457,6 +522,9 @@ def main() -> int:
                 loads.append(os.getloadavg()[0])
                 memory._stop.wait(5)
 
+        SESSIONS = args.solitaire + args.classic
+        CPU = Cpu(server.process.pid)
+        CPU.start()
         sampler.start()
         threading.Thread(target=watch_load, daemon=True).start()
         t0 = time.perf_counter()
@@ -489,11 +557,21 @@ def main() -> int:
         clicks = [c for s in group for c in s.clicks]
         print(f"{app}: {len(group)} sessions, {done} finished their deal")
         print("  " + summary("first render (goto to first card)", renders, "s"))
+        print("  " + summary("server's first byte of the page", [s.commit for s in group if s.commit], "s"))
+        print("  " + summary("page HTML loaded (DOMContentLoaded)", [s.html for s in group if s.html], "s"))
         print("  first renders in order: " + ", ".join(f"{t:.1f}" for t in sorted(renders)) + " s")
         print("  " + summary("click to update", clicks, "ms"))
         print(
             f"  session time: median {statistics.median([s.elapsed for s in group]):.1f} s, max {max(s.elapsed for s in group):.1f} s"
         )
+    if CPU is not None:
+        for name, (wall, server_cpu, browser_cpu) in CPU.marks.items():
+            print(
+                f"CPU until {name} ({wall:.0f} s after the burst began): server {server_cpu:.0f} CPU-s "
+                f"({server_cpu / len(sessions):.1f} per student), browsers {browser_cpu:.0f} CPU-s "
+                f"({browser_cpu / len(sessions):.1f} per page); on 2 idle cores the server's part alone "
+                f"takes {server_cpu / 2:.0f} s"
+            )
     all_clicks = [c for s in sessions for c in s.clicks]
     print(summary("click to update, all sessions", all_clicks, "ms"))
     print(

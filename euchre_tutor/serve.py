@@ -306,7 +306,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _estimate(kernels: int) -> str:
-    seconds = 10 + 3 * kernels  # measured: a table's kernel costs about 6 s of one core to start and render
+    # measured (benchmarks/voila_load.py --serve 30): 60 kernels were ready after 80 s on a busy 2-core machine
+    seconds = int(10 + 1.5 * kernels)
     return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
 
 
@@ -399,10 +400,15 @@ def _stop_on_sigterm() -> None:
 
 def _stop(proc: subprocess.Popen[Any]) -> int:
     """Stop Voila as it expects (it stops its kernels on SIGTERM), then for good if it hangs."""
-    print("Stopping the server and its kernels...", file=sys.stderr, flush=True)
+    print(
+        "Stopping the server and its kernels (Voila first starts the replacement kernels it has scheduled: "
+        "up to two minutes; Ctrl+C again stops at once)...",
+        file=sys.stderr,
+        flush=True,
+    )
     proc.terminate()
     try:
-        return proc.wait(timeout=60)
+        return proc.wait(timeout=REFILL_DELAY + 60)
     except (subprocess.TimeoutExpired, KeyboardInterrupt):
         proc.kill()
         return proc.wait()
