@@ -59,9 +59,12 @@ LAB_PORT: Final = 8888
 # analysis worker it starts (benchmarks/voila_load.py --serve measures it: about 150 MB on Linux).
 MB_PER_KERNEL: Final = 200
 MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (docs/class-server.md)
-# Seconds before Voila refills a pool after a student takes a kernel: the refills start after the
-# class has opened its pages instead of competing with them for the processor.
-REFILL_DELAY: Final = 120.0
+# Seconds before Voila replaces a kernel a student took from a pool. Measured with 30 students on two
+# cores (benchmarks/voila_load.py --serve 30): replacements started two minutes in took most of the
+# processor while the class was still opening its pages. Ten minutes keeps them out of the class's
+# start; a pool is only empty before then if more students than --students open the same table.
+REFILL_DELAY: Final = 600.0
+STOP_GRACE: Final = 20.0  # seconds Voila gets to stop its kernels before they are stopped directly
 # A student's kernel that no page has used for this long is stopped (a closed tab frees its memory).
 CULL_IDLE: Final = 1800
 LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "::1")
@@ -399,19 +402,34 @@ def _stop_on_sigterm() -> None:
 
 
 def _stop(proc: subprocess.Popen[Any]) -> int:
-    """Stop Voila as it expects (it stops its kernels on SIGTERM), then for good if it hangs."""
-    print(
-        "Stopping the server and its kernels (Voila first starts the replacement kernels it has scheduled: "
-        "up to two minutes; Ctrl+C again stops at once)...",
-        file=sys.stderr,
-        flush=True,
-    )
+    """Stop Voila as it expects (SIGTERM: it stops its kernels), then the rest of its processes directly.
+
+    Voila's own stop first waits for the replacement kernels it has scheduled (up to
+    :data:`REFILL_DELAY`): after :data:`STOP_GRACE` seconds, or a second Ctrl+C, every process still
+    running under it (kernels, their workers) is stopped here instead.
+    """
+    import psutil
+
+    print("Stopping the server and its kernels...", file=sys.stderr, flush=True)
     proc.terminate()
     try:
-        return proc.wait(timeout=REFILL_DELAY + 60)
+        return proc.wait(timeout=STOP_GRACE)
     except (subprocess.TimeoutExpired, KeyboardInterrupt):
-        proc.kill()
-        return proc.wait()
+        pass
+    try:
+        rest = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.Error:
+        rest = []
+    proc.kill()
+    proc.wait()
+    for child in rest:
+        with contextlib.suppress(psutil.Error):
+            child.terminate()
+    _gone, alive = psutil.wait_procs(rest, timeout=5)
+    for child in alive:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+    return 0
 
 
 # --- table ----------------------------------------------------------------------------------------
