@@ -231,15 +231,12 @@ async def open_page(browser: Any, session: Session, base: str) -> Any:
             session.blocked += 1
             await r.abort()
 
-    if not QUERY:
-        await context.route("**/*", route)  # (under --serve, Chromium's host rules refuse other hosts)
+    await context.route("**/*", route)
     page = await context.new_page()
     page.on("pageerror", lambda e: session.errors.append(f"page error: {e}"))
 
     def failed(request: Any) -> None:
-        if QUERY and not request.url.startswith(base):
-            session.blocked += 1
-        elif request.url.startswith(base):
+        if request.url.startswith(base):
             session.errors.append(f"failed request {request.method} {request.url}: {request.failure}")
 
     def response(resp: Any) -> None:
@@ -323,10 +320,7 @@ async def run_sessions(
     sessions = [Session("solitaire", i + 1) for i in range(solitaire)]
     sessions += [Session("classic", i + 1) for i in range(classic)]
     async with async_playwright() as pw:
-        # Under --serve no request goes through Python: with 30 pages, Playwright's routing of every
-        # request would cost the machine more than the server does; Chromium refuses other hosts itself
-        rules = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] if QUERY else []
-        browser = await pw.chromium.launch(executable_path=chromium, args=[*CHROMIUM_ARGS, *rules])
+        browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
 
         async def one(s: Session, delay: float) -> None:
             await asyncio.sleep(delay)

@@ -55,9 +55,10 @@ TABLES: Final = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb"}
 LESSONS: Final = "lessons"
 DEFAULT_PORT: Final = 8866
 LAB_PORT: Final = 8888
-# Memory one student costs on the server: a table's kernel after running its notebook, with the
-# analysis worker it starts (benchmarks/voila_load.py --serve measures it: about 150 MB on Linux).
-MB_PER_KERNEL: Final = 200
+# Memory of one kernel on the server: a table's kernel after a deal, with the analysis worker it
+# starts. benchmarks/voila_load.py --serve 30 measured 110 MB resident (76 MB of its own) on Linux;
+# planned with the resident figure and a margin.
+MB_PER_KERNEL: Final = 120
 MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (docs/class-server.md)
 # Seconds before Voila replaces a kernel a student took from a pool. Measured with 30 students on two
 # cores (benchmarks/voila_load.py --serve 30): replacements started two minutes in took most of the
