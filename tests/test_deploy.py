@@ -40,6 +40,14 @@ users: [{name: offline, user: {token: unused}}]
 MB = 2**20
 
 
+def run_async(coroutine: Any) -> Any:
+    """Run a coroutine on an event loop of its own thread (a browser test's Playwright may hold this one)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def values() -> dict[str, Any]:
     loaded = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
     assert isinstance(loaded, dict)
@@ -88,11 +96,11 @@ def test_jupyterhub_loads_the_hub_configuration_and_the_class_can_log_in() -> No
     async def log_in(name: str, secret: str) -> Any:
         return await login.get_authenticated_user(None, {"username": name, "password": secret})
 
-    student = asyncio.run(log_in("student7", passwords["user_password"]))
+    student = run_async(log_in("student7", passwords["user_password"]))
     assert student["name"] == "student7" and not student.get("admin")
-    assert asyncio.run(log_in("student7", "guess-a-password")) is None
-    assert asyncio.run(log_in("teacher", passwords["admin_password"]))["admin"] is True
-    assert asyncio.run(log_in("teacher", passwords["user_password"])) is None, "the teacher needs theirs"
+    assert run_async(log_in("student7", "guess-a-password")) is None
+    assert run_async(log_in("teacher", passwords["admin_password"]))["admin"] is True
+    assert run_async(log_in("teacher", passwords["user_password"])) is None, "the teacher needs theirs"
 
 
 def spawner_config(singleuser: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +151,7 @@ def test_the_profiles_are_the_classic_table_a_solitaire_table_and_the_lessons() 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_each_profile_builds_a_pod_with_its_page_and_resources(profile: str) -> None:
-    spawner, pod = asyncio.run(pod_for(profile))
+    spawner, pod = run_async(pod_for(profile))
     (container,) = pod.spec.containers
     assert container.image == "YOUR-REGISTRY/euchre-tutor:0.1.0"
     env = {e.name: e.value for e in container.env}
