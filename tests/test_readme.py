@@ -331,6 +331,26 @@ def test_every_page_is_reached_from_the_readme_or_the_index() -> None:
     assert DOCS / "index.md" in reached, "the README links docs/index.md"
 
 
+def test_the_development_page_names_every_benchmark() -> None:
+    page = (DOCS / "development.md").read_text(encoding="utf-8")
+    scripts = sorted((ROOT / "benchmarks").glob("*.py"))
+    assert scripts
+    for script in scripts:
+        assert f"`benchmarks/{script.name}`" in page, (
+            f"docs/development.md does not say what {script.name} measures"
+        )
+
+
+def test_the_rules_page_has_a_row_for_every_house_rule() -> None:
+    status, printed = run(["euchre-tutor", "classic", "rules"])
+    assert status == 0
+    options = re.findall(r"^  ([a-z0-9_]+) \(", printed, flags=re.M)
+    assert len(options) > 20, printed
+    page = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for option in options:
+        assert f"| `{option}` |" in page, f"docs/rules.md has no row for the house rule {option}"
+
+
 def test_the_convention_reads_commands_outputs_and_continuations() -> None:
     text = (
         'intro\n```console\n$ euchre-tutor classic replay --input \'{"a": 1,\n  "b": 2}\'\n{"x": 1}\n'
