@@ -314,7 +314,12 @@ class ClassicApp(CardTable):
         self.hint_toggle.add_class("et-hint-toggle")
         self.hint_toggle.observe(lambda ch: t.set_show_hint(bool(ch["new"])), names="value")
         self.metric = w.Dropdown(
-            options=list(classic_hints.METRICS), value="ev", layout=w.Layout(width="150px")
+            options=list(classic_hints.METRICS),
+            value="ev",
+            description="Bars",  # a visible label is the select's accessible name
+            tooltip="What the hint's bars measure",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="195px"),
         )
         self.metric.add_class("ec-metric")
         self.metric.observe(lambda _ch: self.refresh_hint(), names="value")

@@ -194,7 +194,10 @@ class SolitaireApp(CardTable):
         self.mode = w.Dropdown(
             options=[("most points", "points"), ("win the game", "game")],
             value=c.mode,
-            layout=w.Layout(width="140px"),
+            description="Aim",  # a visible label is the select's accessible name
+            tooltip="What the hint's best option aims for",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="180px"),
         )
         self.mode.observe(lambda ch: c.set_mode(ch["new"]), names="value")
         self.grade = w.Checkbox(value=c.grading, description="Grade my play", indent=False)
