@@ -489,7 +489,7 @@ class ClassicApp(CardTable):
         self._set(self.score, "value", score_html(c, cards=self.score_cards.value))
         self._set(self.table, "value", table_html(c, view, shown))
         self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
-        self._set(self.trick_log, "value", log_html(c, logs, shown))
+        self._set(self.trick_log, "value", render.scroll_region(log_html(c, logs, shown), "Trick log"))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
         self._refresh_bids(view)
         self._refresh_hand(view)

@@ -279,7 +279,7 @@ class SolitaireApp(CardTable):
         state = c.state
         self.score.value = render.score_html(*state.score, state.rules.target)
         self.table.value = render.table_html(view)
-        self.trick_log.value = render.log_html(view)
+        self.trick_log.value = render.scroll_region(render.log_html(view), "Trick log")
         self._refresh_trump(view)
         self._refresh_hand(view)
         self.undo.disabled = not c.can_undo

@@ -138,8 +138,8 @@ CSS = (
 .et-reasons li{margin:3px 0}
 .et-rule{font-size:11px;color:#666;font-family:ui-monospace,monospace}
 .et-grade{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:700;font-size:12px;color:#fff}
-.et-grade.Best{background:#1e6b41}.et-grade.Good{background:#4c9a6a}.et-grade.Inaccuracy{background:#d4a000}
-.et-grade.Mistake{background:#e07020}.et-grade.Blunder{background:#b71c1c}
+.et-grade.Best{background:#1e6b41}.et-grade.Good{background:#2e7d4f}.et-grade.Inaccuracy{background:#8a6500}
+.et-grade.Mistake{background:#b8560f}.et-grade.Blunder{background:#b71c1c}
 .euchre-log table{border-collapse:collapse;width:100%;font-size:13px}
 .euchre-log th{text-align:left;font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#555;border-bottom:1px solid #ccc;padding:3px}
 .euchre-log td{padding:4px 3px;border-bottom:1px solid #eee;vertical-align:middle}
@@ -174,7 +174,8 @@ LAYOUT_CSS = """
 .euchre-score .pts{font-size:24px;line-height:1.1}
 .euchre-app .widget-inline-hbox,.euchre-app .widget-text,.euchre-app .widget-textarea,.euchre-app .widget-dropdown,
 .euchre-app .widget-upload{max-width:100%;min-width:0}
-.euchre-app .euchre-log{overflow-x:auto}
+.euchre-app .euchre-log .et-scroll{overflow-x:auto;max-width:100%}
+.euchre-app .euchre-log .et-scroll:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
 .euchre-app .euchre-stats svg{max-width:100%;height:auto}
 @media (hover:hover){.euchre-app .jupyter-button.et-slot.playable:hover{transform:translateY(-10px)}}
 @container euchre-app (max-width:899px){
@@ -335,7 +336,6 @@ CLASSIC_CSS = (
 .euchre-app .euchre-suggest .widget-html-content,.euchre-app .euchre-bidding .widget-html-content{color:#1d1d1f}
 .euchre-bidding .ec-bidlog{margin:4px 0;padding-left:20px;font-size:13px}
 .euchre-log .ec-plays{display:flex;flex-wrap:nowrap;gap:3px 6px;align-items:center}
-.euchre-classic .euchre-log{overflow-x:auto}
 .euchre-log .ec-logplay{display:inline-flex;align-items:center;gap:2px;white-space:nowrap;font-size:11px}
 .euchre-bidding .ec-sym{font-weight:800}.euchre-bidding .ec-sym.red{color:"""
     + RED
