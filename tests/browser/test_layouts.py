@@ -59,25 +59,26 @@ _BOXES = """(selector) => [...document.querySelectorAll(selector)].filter((e) =>
 
 # Every visible element of the app that pokes out of the viewport at the sides (a part of a box that
 # scrolls sideways is represented by that box), and the document's width.
-_OUTSIDE = """() => {
-  const vw = document.documentElement.clientWidth;
+_OUTSIDE = """(area) => {
+  const app = document.querySelector('.euchre-app');
+  const box = area ? app.closest(area).getBoundingClientRect() : null;
+  const [left, right] = box ? [box.left, box.right] : [0, document.documentElement.clientWidth];
   const out = [];
   const scrolls = (e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
   const walk = (e) => {
     const r = e.getBoundingClientRect();
     const style = getComputedStyle(e);
     if (style.display === 'none') return;
-    if (r.width > 0 && r.height > 0 && style.display !== 'contents' && (r.left < -0.5 || r.right > vw + 0.5)) {
+    if (r.width > 0 && r.height > 0 && style.display !== 'contents' && (r.left < left - 0.5 || r.right > right + 0.5)) {
       out.push(`${e.tagName.toLowerCase()}.${String(e.className.baseVal ?? e.className).split(' ').join('.')}`
         + ` [${Math.round(r.left)}, ${Math.round(r.right)}]`);
     }
     if (!scrolls(e)) for (const child of e.children) walk(child);
   };
-  const app = document.querySelector('.euchre-app');
   walk(app);
   let width = document.documentElement.scrollWidth;  // Voila scrolls an element of its shell, not the window
   for (let e = app.parentElement; e; e = e.parentElement) width = Math.max(width, e.scrollWidth);
-  return {width, viewport: vw, outside: out.slice(0, 12)};
+  return {width, viewport: document.documentElement.clientWidth, left, right, outside: out.slice(0, 12)};
 }"""
 
 
@@ -85,13 +86,39 @@ def boxes(page: Any, selector: str) -> list[list[Any]]:
     return list(page.evaluate(_BOXES, selector))
 
 
-def assert_fits_sideways(page: Any, where: str) -> None:
-    found = page.evaluate(_OUTSIDE)
+def assert_fits_sideways(page: Any, where: str, area: str | None = None) -> None:
+    """Nothing of the app outside the screen at the sides (or outside the ``area`` holding it)."""
+    found = page.evaluate(_OUTSIDE, area)
     assert found["width"] <= found["viewport"], f"{where}: the page scrolls sideways: {found}"
-    assert not found["outside"], f"{where}: parts of the table outside the screen: {found['outside']}"
+    assert not found["outside"], (
+        f"{where}: parts of the table outside {area or 'the screen'}: {found['outside']}"
+    )
     for what in (".euchre-card", DECISIONS, TABLE_CARDS):
         for name, left, _top, right, _bottom in boxes(page, what):
-            assert left >= -0.5 and right <= found["viewport"] + 0.5, f"{where}: {name} at {left}..{right}"
+            assert left >= found["left"] - 0.5 and right <= found["right"] + 0.5, (
+                f"{where}: {name} at {left}..{right}"
+            )
+
+
+#: the widths of a lesson's output area in JupyterLab at 1366×768 with the file browser open
+LESSON_AREAS = (700, 900)
+
+
+def assert_fits_lesson_output(page: Any, table: str) -> None:
+    """At 1366×768 with the app's output area narrowed to what a JupyterLab lesson gives it (the layout
+    follows the table's own width, not the window's): nothing sticks out of the output area."""
+    resize(page, 1366, 768)
+    for width in LESSON_AREAS:
+        page.evaluate(
+            "(w) => { document.querySelector('.euchre-app').closest('.jp-Cell').style.maxWidth = w + 'px'; }",
+            width,
+        )
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        shoot(page, f"layout-{table}-lesson-{width}px")
+        assert_fits_sideways(page, f"{table} in a {width} px output area", ".jp-Cell")
+        app = boxes(page, ".euchre-app")[0]
+        assert app[3] - app[1] <= width + 0.5, f"{table}: the app is wider than its {width} px output area"
+    page.evaluate("() => { document.querySelector('.euchre-app').closest('.jp-Cell').style.maxWidth = ''; }")
 
 
 def assert_in_view(page: Any, where: str, selectors: dict[str, str]) -> None:
@@ -187,6 +214,7 @@ def test_solitaire_table_at_every_size(browser: Any, voila: Any) -> None:
         tops = walk_sizes(p, "solitaire", decision=True)
         assert tops[(1366, 768)] + 112 <= 768
         show_hint_in_view(p, "solitaire")
+        assert_fits_lesson_output(p, "solitaire")
         problems.assert_clean()
 
 
@@ -196,6 +224,7 @@ def test_classic_table_at_every_size(browser: Any, voila: Any) -> None:
         p.locator(".euchre-bid").first.wait_for(timeout=PAGE_TIMEOUT)
         walk_sizes(p, "classic", decision=True)
         show_hint_in_view(p, "classic")
+        assert_fits_lesson_output(p, "classic")
         problems.assert_clean()
 
 
@@ -322,3 +351,40 @@ def test_hover_only_decorates() -> None:
         assert opened != -1 and css.find("}}", opened) > at, css[max(0, at - 80) : at + 40]
         rule = css[at : css.find("}", at)]
         assert re.fullmatch(r":hover\{(transform|box-shadow|filter|background)[^{}]*", rule), rule
+
+
+def test_readme_pictures_are_small_chromebook_views() -> None:
+    """docs/images/ holds the README's two pictures, made by scripts/screenshots.py from this module's
+    1366×768 screenshots: that size, each under 250 KB."""
+    from PIL import Image
+
+    from tests.browser.conftest import ROOT
+
+    for name in ("solitaire.png", "classic.png"):
+        path = ROOT / "docs" / "images" / name
+        with Image.open(path) as image:
+            assert image.size == (1366, 768), (name, image.size)
+        assert path.stat().st_size <= 250_000, (name, path.stat().st_size)
+
+
+def test_the_screenshot_script_fits_a_picture_under_its_limit() -> None:
+    """scripts/screenshots.py's optimiser: a 1366×768 gradient (the felt's kind of picture) fits in
+    250 KB as a palette PNG of the same size."""
+    import importlib.util
+    import io
+
+    from PIL import Image
+
+    from tests.browser.conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("screenshots", ROOT / "scripts" / "screenshots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    image = Image.radial_gradient("L").resize((1366, 768)).convert("RGB")
+    raw = io.BytesIO()
+    image.save(raw, format="PNG")
+    small = module.optimise(raw.getvalue(), 250_000)
+    assert len(small) <= 250_000
+    with Image.open(io.BytesIO(small)) as out:
+        assert out.size == (1366, 768) and out.mode == "P"
