@@ -148,9 +148,11 @@ def resize(page: Any, width: int, height: int) -> None:
     two frames have followed."""
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_function(
-        """(width) => document.documentElement.clientWidth === width
-             && [...document.querySelectorAll('.lm-BoxPanel-child')].every(
-                  (e) => Math.round(e.getBoundingClientRect().width) <= width)""",
+        """(width) => {
+             const shell = document.querySelector('.euchre-app').closest('.lm-BoxPanel-child');
+             return document.documentElement.clientWidth === width
+               && (!shell || Math.round(shell.getBoundingClientRect().width) === width);
+           }""",
         arg=width,
     )
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
