@@ -85,6 +85,7 @@ class HandState:
     trick_plays: tuple[tuple[Seat, Card], ...] = ()
     history: tuple[tuple[Seat, Action], ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- what anyone can ask -------------------------------------------------
 
@@ -170,7 +171,11 @@ class HandState:
     # -- legal actions ---------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
-        return _LEGAL[self.phase](self)
+        legal = self._legal
+        if legal is None:
+            legal = _LEGAL[self.phase](self)
+            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
+        return legal
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the player to act may play (empty outside the play phase), each once."""
@@ -392,7 +397,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
         return replace(s, hands=hands, trick_plays=plays, to_act=nxt, events=tuple(events))
     cards = tuple(c for _, c in plays)
     winner = plays[trick_winner(cards, s.trump, s.notrump)][0]
-    trick = Trick(s.trick_leader or plays[0][0], plays, winner)
+    trick = Trick(plays[0][0], plays, winner)
     events.append(TrickWon(number, trick))
     tricks = (*s.tricks, trick)
     if len(tricks) < s.rules.hand_size:

@@ -155,9 +155,18 @@ class RuleBasedPlayer:
         return out
 
     def _best(self, view: SeatView) -> tuple[float, Contract]:
+        """The contract the hand counts the most tricks in (level counts: the surer one)."""
         r = view.rules
-        scored = [(estimate_tricks(view.hand, c, r.double_deck, r.joker), c) for c in self._contracts(view)]
-        return max(scored, key=lambda x: x[0])
+        scored = [
+            (
+                estimate_tricks(view.hand, c, r.double_deck, r.joker),
+                sure_tricks(view.hand, c, r.double_deck, r.joker),
+                c,
+            )
+            for c in self._contracts(view)
+        ]
+        best = max(scored, key=lambda x: (x[0], x[1]))
+        return best[0], best[2]
 
     def _bid(self, view: SeatView) -> Action:
         r = view.rules
