@@ -125,8 +125,8 @@ class HandState:
 
     @property
     def sitting_out(self) -> Seat | None:
-        """The loner's partner, who sits out (None without an alone bid)."""
-        if self.bidder is None or self.alone is None:
+        """The loner's partner, who sits out once the bidding is over (None without an alone bid)."""
+        if self.bidder is None or self.alone is None or self.phase is Phase.BIDDING:
             return None
         return self.bidder.partner
 
@@ -318,7 +318,7 @@ def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
         leader = bidder
     else:
         leader = s.dealer.next
-        if leader == s.sitting_out:
+        if s.alone is not None and leader == bidder.partner:  # the loner's partner sits out
             leader = leader.next
     return replace(
         s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, to_discard=0, to_give=0, events=events
