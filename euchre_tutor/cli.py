@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
@@ -92,9 +92,11 @@ class _Version(argparse.Action):
 def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
+    from euchre_tutor.bid import cli as bid_cli
     from euchre_tutor.bots.classic import LEVELS
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
+    from euchre_tutor.views.bid import seat_view as bid_seat_view
 
     parser = _Parser(
         prog="euchre-tutor",
@@ -108,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     advisor_cli.register(solitaire_commands)
     classic_commands = classic_cli.register(games)
     classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
+    bid_cli.register(games, bid_seat_view)
     return parser
 
 
