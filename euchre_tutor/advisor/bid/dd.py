@@ -74,7 +74,7 @@ _INDEX: Final = {c: i for i, c in enumerate(_DISTINCT)}
 class _Tables:
     """What the search needs to know about one contract, as plain ints indexed by card bit."""
 
-    __slots__ = ("aeq", "above", "blob", "cost", "order", "power", "suit", "suitmask", "trumps", "twin")
+    __slots__ = ("above", "aeq", "blob", "cost", "order", "power", "suit", "suitmask", "trumps", "twin")
 
     def __init__(self, double: bool, joker: bool, trump: Suit | None, notrump: str | None) -> None:
         cards = [c for c in _DISTINCT if joker or not c.is_joker]
@@ -393,9 +393,7 @@ class _Search:
             if k + 1 == self.active:
                 won = (self.bidders >> wseat) & 1
                 return won + self.trick_start(hands, wseat, tleft - 1, alpha - won, beta - won)
-            return self.node(
-                hands, self.nxt[seat], k + 1, led, wseat, wpow, table | bit, tleft, alpha, beta
-            )
+            return self.node(hands, self.nxt[seat], k + 1, led, wseat, wpow, table | bit, tleft, alpha, beta)
         finally:
             hands[seat] ^= bit
 

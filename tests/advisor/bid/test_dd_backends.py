@@ -25,7 +25,7 @@ def test_ci_loads_the_compiled_core() -> None:
     built = importlib.util.find_spec("euchre_tutor.advisor.bid._biddd") is not None
     if os.environ.get("CI", "").strip().lower() == "true":
         assert not pure and built
-    assert dd.BACKEND == ("compiled" if built and not pure else "python")
+    assert ("compiled" if built and not pure else "python") == dd.BACKEND
 
 
 @pytest.mark.parametrize("name", SINGLE)
