@@ -12,9 +12,11 @@ one. Widgets and lessons render them as they are; nothing here formats HTML.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import sqrt
+from typing import Final, Protocol
 
 from euchre_tutor.rules.catalogue import rule
 
@@ -28,6 +30,8 @@ __all__ = [
     "fraction_text",
     "grade_label",
     "grade_scale",
+    "loss_settled",
+    "mean_se",
 ]
 
 Number = Fraction | int | str
@@ -113,3 +117,39 @@ def grade_scale() -> str:
         low = float(limit)
     parts.append(f"Blunder: {low:g} or more")
     return "; ".join(parts) + " expected points lost against the best action"
+
+
+#: the grade boundaries of each mode (the loss where a label changes), from the scale above
+BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m in ("points", "game")}
+#: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
+PRECISION: Final = {"points": 0.02, "game": 0.004}
+
+
+def mean_se(values: Sequence[float], n_eff: float) -> tuple[float, float]:
+    """The mean of sampled values and its standard error, with ``n_eff`` independent worlds' worth
+    of information (at least two values: one has no spread to measure an error by)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, sqrt(var / max(1.0, min(n_eff, n)))
+
+
+class _Loss(Protocol):
+    @property
+    def loss(self) -> float: ...
+    @property
+    def loss_se(self) -> float: ...
+
+
+def loss_settled(options: Sequence[_Loss], mode: str, z: float) -> bool:
+    """No option after the best has a loss interval (``loss ± z * loss_se``) that straddles a grade
+    boundary (0, the tie, included), unless it is already narrower than :data:`PRECISION`: the
+    stopping rule of both sampled advisors' adaptive worlds."""
+    limits = (0.0, *BOUNDARIES[mode])
+    for o in options[1:]:
+        half = z * o.loss_se
+        if half <= PRECISION[mode]:
+            continue
+        if any(o.loss - half < b < o.loss + half for b in limits):
+            return False
+    return True
