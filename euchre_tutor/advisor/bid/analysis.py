@@ -41,7 +41,7 @@ from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.bid import dd
 from euchre_tutor.advisor.bid.worlds import sample_worlds
-from euchre_tutor.advisor.shared import Reason, loss_settled, mean_se
+from euchre_tutor.advisor.shared import BOUNDARIES, Reason, loss_settled, mean_se
 from euchre_tutor.bid import Action, HandState, Phase, Seat, Team, hand_points
 from euchre_tutor.cards import card_power, effective_suit
 from euchre_tutor.errors import EuchreError
@@ -68,11 +68,12 @@ ADAPTIVE_MAX_WORLDS: Final = 800
 DD_TRICKS: Final = 7
 Z95: Final = 1.96
 #: with more options than this (the bidding: every level of every contract), all are first valued on
-#: PROBE_WORLDS worlds, and those that surely lose more than PRUNE_LOSS points against the best (a
-#: Blunder whatever more worlds say) keep those numbers; the others go on to the full sample
+#: PROBE_WORLDS worlds, and those that lose more than PRUNE_LOSS points against the best even at the
+#: low end of their 95% interval keep those numbers: the Blunder boundary of the shared scale, so
+#: their label is settled whatever more worlds would say. The others go on to the full sample.
 PRUNE_ABOVE: Final = 6
-PROBE_WORLDS: Final = 24
-PRUNE_LOSS: Final = 1.0
+PROBE_WORLDS: Final = 30
+PRUNE_LOSS: Final = BOUNDARIES["points"][-1]
 MIN_WORLDS: Final = 2
 
 

@@ -155,8 +155,10 @@ def _bid_reasons(view: SeatView, o: BidOption) -> list[Reason]:
         out.append(
             Reason(
                 "bid.no-trump",
-                f"No trump (high): no bowers and nothing to ruff with; your {aces} ace{'s' if aces != 1 else ''} "
-                "win their suits.",
+                "No trump (high): no bowers and nothing to ruff with; "
+                + (f"your {aces} aces win their suits." if aces != 1 else "your ace wins its suit.")
+                if aces
+                else "No trump (high): no bowers and nothing to ruff with; you hold no ace.",
                 {"aces": aces},
             )
         )
