@@ -67,12 +67,13 @@ ADAPTIVE_MAX_WORLDS: Final = 800
 #: double deck cost about 0.2 ms median in the compiled core, eight about 0.4 ms with a worst of 25)
 DD_TRICKS: Final = 7
 Z95: Final = 1.96
-#: with more options than this (the bidding: every level of every contract), all are first valued on
-#: PROBE_WORLDS worlds, and those that lose more than PRUNE_LOSS points against the best even at the
-#: low end of their 95% interval keep those numbers: the Blunder boundary of the shared scale, so
-#: their label is settled whatever more worlds would say. The others go on to the full sample.
+#: with more options than this (the bidding: every level of every contract), the first batch stops
+#: at each of PROBES worlds, and the options that lose more than PRUNE_LOSS points against the best
+#: even at the low end of their 95% interval keep the numbers they have: PRUNE_LOSS is the Blunder
+#: boundary of the shared scale, so their label is settled whatever more worlds would say. The
+#: others go on to the full sample (the best PRUNE_ABOVE always do).
 PRUNE_ABOVE: Final = 6
-PROBE_WORLDS: Final = 30
+PROBES: Final = (20, 50, 100)
 PRUNE_LOSS: Final = BOUNDARIES["points"][-1]
 MIN_WORLDS: Final = 2
 
@@ -426,11 +427,12 @@ def analyse(
     while True:
         rng = random.Random(base if batch == 0 else f"{base}|batch {batch}")
         drawn = sample_worlds(view, worlds, rng)
-        probe = PROBE_WORLDS if batch == 0 and len(live) > PRUNE_ABOVE and worlds > PROBE_WORLDS else 0
-        if probe:
-            _tally_batch(view, drawn[:probe], 0, live, continuation, solver)
-            live = _survivors(view, live, order, team)
-        _tally_batch(view, drawn[probe:], len(sample) + probe, live, continuation, solver)
+        done = 0
+        for stop in (*(p for p in PROBES if batch == 0 and p < worlds), worlds):
+            _tally_batch(view, drawn[done:stop], len(sample) + done, live, continuation, solver)
+            done = stop
+            if stop < worlds and len(live) > PRUNE_ABOVE:
+                live = _survivors(view, live, order, team)
         sample.extend(drawn)
         batch += 1
         ranked = _rank(view, live, order)

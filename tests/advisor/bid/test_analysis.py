@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor.bid import BidAnalysis, analyse, bid_grade
-from euchre_tutor.advisor.bid.analysis import PROBE_WORLDS
+from euchre_tutor.advisor.bid.analysis import PROBES
 from euchre_tutor.advisor.shared import GRADES
 from euchre_tutor.bid import Deal, HandState, Phase, new_hand
 from euchre_tutor.bots.bid import RuleBasedPlayer
@@ -107,10 +107,10 @@ def test_a_strong_hand_bids_and_a_hopeless_bid_is_a_blunder() -> None:
 
 def test_adaptive_worlds_grow_until_settled_or_the_cap() -> None:
     state = _state(["pass"])
-    small = _analyse(state, worlds=PROBE_WORLDS + 2, max_worlds=PROBE_WORLDS + 2)
-    big = _analyse(state, worlds=PROBE_WORLDS + 2, max_worlds=3 * (PROBE_WORLDS + 2))
-    assert small.worlds == PROBE_WORLDS + 2 and big.worlds >= small.worlds
-    assert big.worlds % (PROBE_WORLDS + 2) == 0
+    small = _analyse(state, worlds=PROBES[0] + 2, max_worlds=PROBES[0] + 2)
+    big = _analyse(state, worlds=PROBES[0] + 2, max_worlds=3 * (PROBES[0] + 2))
+    assert small.worlds == PROBES[0] + 2 and big.worlds >= small.worlds
+    assert big.worlds % (PROBES[0] + 2) == 0
 
 
 def test_teaching_errors() -> None:
