@@ -20,7 +20,9 @@ How the numbers are made (sampled, not exact: the hidden hands are unknown):
    lead (seconds a deal in the compiled core, worse at times), so while more
    than :data:`DD_TRICKS` tricks are left the continuation player plays the
    cards (from each seat's own view), and the last :data:`DD_TRICKS` tricks
-   are searched double-dummy. ``method`` says which way an analysis went.
+   are searched double-dummy. ``method`` says which way an analysis went. That costs some
+   twenty Python card choices and a seven-trick search a world, so these analyses take at most
+   :data:`DOUBLE_DECK_WORLDS` worlds (seconds a hint still: the double deck's hint is slow).
 
 Both sides score in Bid Euchre, so an option's value in a world is the
 seat's side's points minus the other side's for the hand. Every option is
@@ -66,6 +68,10 @@ ADAPTIVE_MAX_WORLDS: Final = 800
 #: the tricks searched double-dummy at the end of a double-deck hand (measured: seven tricks of the
 #: double deck cost about 0.2 ms median in the compiled core, eight about 0.4 ms with a worst of 25)
 DD_TRICKS: Final = 7
+#: the most worlds the double deck's play-outs take (its bids, and its cards while more than
+#: DD_TRICKS tricks are left): each world plays some twenty cards by the continuation player in Python
+#: and searches a seven-trick ending (benchmarks/bid_advisor.py: still seconds a hint)
+DOUBLE_DECK_WORLDS: Final = 24
 Z95: Final = 1.96
 #: with more options than this (the bidding: every level of every contract), the first batch stops
 #: at each of PROBES worlds, and the options that lose more than PRUNE_LOSS points against the best
@@ -73,7 +79,7 @@ Z95: Final = 1.96
 #: boundary of the shared scale, so their label is settled whatever more worlds would say. The
 #: others go on to the full sample (the best PRUNE_ABOVE always do).
 PRUNE_ABOVE: Final = 6
-PROBES: Final = (20, 50, 100)
+PROBES: Final = (8, 20, 50, 100)
 PRUNE_LOSS: Final = BOUNDARIES["points"][-1]
 MIN_WORLDS: Final = 2
 
@@ -415,6 +421,8 @@ def analyse(
     limit = worlds if max_worlds is None else max_worlds
     if limit < worlds:
         raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")
+    if view.rules.double_deck and _method(view) != "double-dummy":
+        worlds, limit = min(worlds, DOUBLE_DECK_WORLDS), min(limit, DOUBLE_DECK_WORLDS)
     base = _decision_seed(seed, view)
     team = view.seat.team
     legal = view.legal

@@ -94,26 +94,23 @@ def _best_strength(cards: Sequence[Card], view: SeatView) -> float:
 
 def bid_weight(view: SeatView, seat: Seat, cards: Sequence[Card]) -> float:
     """The chance of keeping a world where ``seat`` held ``cards`` (its cards of this hand), by the
-    bids it made: 1 for a hand that fits them, less for one too weak for its bid or strong enough
-    for a bid it passed on."""
+    bids it made: 1 for a hand that fits its highest bid (the trick a partner brings, one per six
+    cards, counted in), less for one too weak for it, and a half for a strong hand that only passed."""
     r = view.rules
-    partner = r.hand_size / 6  # the trick a partner brings, per six cards
-    weight = 1.0
-    for s, act in view.bids:
-        if s != seat or act.kind == "trump":
-            continue
-        if act.kind == "bid":
-            need = float(r.hand_size - 1 if act.alone is not None else (act.level or 0) - partner)
-            have = (
-                strength(cards, act.suit, act.notrump)
-                if act.suit is not None or act.notrump is not None
-                else _best_strength(cards, view)
-            )
-            if have < need:
-                weight *= _KEEP_FLOOR ** min(3.0, need - have)
-        elif act.kind == "pass" and _best_strength(cards, view) >= r.minimum_bid + 2:
-            weight *= 0.5
-    return weight
+    mine = [a for s, a in view.bids if s == seat]
+    if not mine:
+        return 1.0
+    bids = [a for a in mine if a.kind == "bid"]
+    if not bids:  # it passed at every turn: a strong hand would have bid
+        return 0.5 if _best_strength(cards, view) >= r.minimum_bid + 2 else 1.0
+    last = bids[-1]  # its highest bid (in an auction it may have bid several times)
+    named = next((a for a in mine if a.kind == "trump"), last)
+    need = float(r.hand_size - 1 if last.alone is not None else (last.level or 0) - r.hand_size / 6)
+    if named.suit is not None or named.notrump is not None:
+        have = strength(cards, named.suit, named.notrump)
+    else:
+        have = _best_strength(cards, view)
+    return _KEEP_FLOOR ** min(3.0, need - have) if have < need else 1.0
 
 
 def _deal_hidden(
