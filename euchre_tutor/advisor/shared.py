@@ -24,9 +24,11 @@ from euchre_tutor.rules.catalogue import rule
 __all__ = [
     "GRADES",
     "THRESHOLDS",
+    "Z95",
     "Grade",
     "Number",
     "Reason",
+    "SampledLoss",
     "fmt",
     "fraction_text",
     "grade_label",
@@ -120,6 +122,35 @@ def grade_scale() -> str:
         low = float(limit)
     parts.append(f"Blunder: {low:g} or more")
     return "; ".join(parts) + " expected points lost against the best action"
+
+
+#: the multiplier of a standard error for a 95% interval
+Z95: Final = 1.96
+
+
+class SampledLoss:
+    """What a sampled option's numbers give (a mixin of both sampled advisors' option dataclasses):
+    the 95% half-widths of its value and of its paired loss against the best, and the tie."""
+
+    __slots__ = ()
+    se: float  # standard error of the option's mean value
+    loss: float  # what it gives up against the best option, paired on the same worlds
+    loss_se: float  # standard error of ``loss``
+
+    @property
+    def interval(self) -> float:
+        """Half the width of the 95% interval of ``loss``."""
+        return Z95 * self.loss_se
+
+    @property
+    def ev_interval(self) -> float:
+        """Half the width of the 95% interval of the value (the option on its own, not paired)."""
+        return Z95 * self.se
+
+    @property
+    def tied(self) -> bool:
+        """The sample cannot tell this option from the best: its loss's interval reaches 0."""
+        return self.loss - self.interval <= 0.0
 
 
 #: the grade boundaries of each mode (the loss where a label changes), from the scale above

@@ -43,7 +43,7 @@ from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.bid import dd
 from euchre_tutor.advisor.bid.worlds import sample_worlds
-from euchre_tutor.advisor.shared import BOUNDARIES, Reason, loss_settled, mean_se
+from euchre_tutor.advisor.shared import BOUNDARIES, Z95, Reason, SampledLoss, loss_settled, mean_se
 from euchre_tutor.bid import Action, HandState, Phase, Seat, Team, hand_points
 from euchre_tutor.cards import card_power, effective_suit
 from euchre_tutor.errors import EuchreError
@@ -72,7 +72,6 @@ DD_TRICKS: Final = 7
 #: DD_TRICKS tricks are left): each world plays some twenty cards by the continuation player in Python
 #: and searches a seven-trick ending (benchmarks/bid_advisor.py: still seconds a hint)
 DOUBLE_DECK_WORLDS: Final = 24
-Z95: Final = 1.96
 #: with more options than this (the bidding: every level of every contract), the first batch stops
 #: at each of PROBES worlds, and the options that lose more than PRUNE_LOSS points against the best
 #: even at the low end of their 95% interval keep the numbers they have: PRUNE_LOSS is the Blunder
@@ -91,7 +90,7 @@ class Continuation(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class BidOption:
+class BidOption(SampledLoss):
     """One legal action's sampled values, from the analysed seat's side.
 
     ``ev``: the mean of the seat's side's points minus the other side's for the hand; ``loss``: what
@@ -115,21 +114,6 @@ class BidOption:
     @property
     def label(self) -> str:
         return str(self.action)
-
-    @property
-    def ev_interval(self) -> float:
-        """Half the width of the 95% interval of ``ev`` (the option on its own, not paired)."""
-        return Z95 * self.se
-
-    @property
-    def interval(self) -> float:
-        """Half the width of the 95% interval of ``loss``."""
-        return Z95 * self.loss_se
-
-    @property
-    def tied(self) -> bool:
-        """The sample cannot tell this option from the best: its loss's interval reaches 0."""
-        return self.loss - self.interval <= 0.0
 
     def to_json(self) -> dict[str, object]:
         return {

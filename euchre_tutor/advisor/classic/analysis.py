@@ -60,7 +60,7 @@ from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
-from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, Reason, loss_settled, mean_se
+from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, Reason, SampledLoss, loss_settled, mean_se
 from euchre_tutor.cards import effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import Action, HandState, Phase, Seat, Team, hand_points, team_points
 from euchre_tutor.errors import EuchreError
@@ -107,7 +107,7 @@ class Continuation(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicOption:
+class ClassicOption(SampledLoss):
     """One legal action's sampled values, from the analysed seat's side.
 
     ``loss`` is what the option gives up against the best option in the analysis's mode (expected
@@ -135,21 +135,6 @@ class ClassicOption:
     @property
     def label(self) -> str:
         return str(self.action)
-
-    @property
-    def interval(self) -> float:
-        """Half the width of the 95% interval of ``loss``."""
-        return Z95 * self.loss_se
-
-    @property
-    def ev_interval(self) -> float:
-        """Half the width of the 95% interval of ``ev`` (the option on its own, not paired)."""
-        return Z95 * self.se
-
-    @property
-    def tied(self) -> bool:
-        """The sample cannot tell this option from the best: its loss's interval reaches 0."""
-        return self.loss - self.interval <= 0.0
 
     def utility(self, mode: Mode) -> float:
         if mode == "game" and self.p_win_game is not None:
