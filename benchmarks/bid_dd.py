@@ -80,11 +80,14 @@ def main() -> None:
         states = first_leads(preset, args.hands)
         for backend in dd.BACKENDS:
             chosen = states if backend == "compiled" else states[: args.python_hands]
+            if not chosen:
+                continue
             ms = timed(chosen, backend)
             every[backend] += ms
             line(f"{preset} ({backend})", ms)
     for backend, ms in every.items():
-        line(f"all six-card hands ({backend})", ms)
+        if ms:
+            line(f"all six-card hands ({backend})", ms)
     fast = dd.BACKENDS[0]
     print(f"double deck ({fast}):")
     starts = first_leads("double-deck", max(args.double_hands, args.double_endings), start=10_000)
