@@ -44,6 +44,17 @@ def test_every_world_shows_the_seat_exactly_its_view(name: str, seed: int) -> No
         assert seat_view(world, view.seat) == view
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert world.legal_actions() == state.legal_actions()
+        # the hidden counters (bids and passes so far, cards still to discard or pass) are the true ones
+        act = state.legal_actions()[-1]
+        after, true_after = world.apply(act), state.apply(act)
+        assert (after.phase, after.to_act, after.to_discard, after.to_give, after.turns, after.passes) == (
+            true_after.phase,
+            true_after.to_act,
+            true_after.to_discard,
+            true_after.to_give,
+            true_after.turns,
+            true_after.passes,
+        )
         # the whole pack is there: hands, tricks, and the cards set aside (the kitty or the discards)
         aside = world.deal.kitty if world.phase in (Phase.BIDDING, Phase.TRUMP) else world.discards
         everywhere = Counter(c for h in world.hands for c in h)
