@@ -110,6 +110,7 @@ class BidOption(SampledLoss):
     bidders: str = "none"
     p_passed_out: float = 0.0
     reasons: tuple[Reason, ...] = ()
+    worlds: int = 0  # the sampled deals it was valued on (fewer than the analysis's: a settled blunder)
 
     @property
     def label(self) -> str:
@@ -127,6 +128,7 @@ class BidOption(SampledLoss):
             "p_make": round(self.p_make, 4),
             "bidders": self.bidders,
             "p_passed_out": round(self.p_passed_out, 4),
+            "worlds": self.worlds,
             "reasons": [r.to_json() for r in self.reasons],
         }
 
@@ -320,6 +322,7 @@ def _summarise(t: _Tally, team: Team, best: _Tally, hand_size: int) -> BidOption
         p_make=sum(1 for o in played if o.made) / n,
         bidders=bidders,
         p_passed_out=(n - len(played)) / n,
+        worlds=n,
     )
 
 

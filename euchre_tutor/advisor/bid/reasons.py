@@ -67,6 +67,8 @@ def bid_grade(analysis: BidAnalysis, action: Action | str) -> Grade | None:
             f"{_pm(mine.ev, mine.ev_interval)} points on average over {deals}; the difference "
             f"({mine.loss:.2f} ± {mine.interval:.2f}) is within the sampling error.",
         )
+    if mine.worlds < analysis.worlds:
+        deals = f"{mine.worlds} sampled deals (it was dropped then: a blunder beyond doubt)"
     label = grade_label(Fraction(loss).limit_denominator(100_000), "points")
     doubt = ""
     edge = _borderline(mine)

@@ -46,7 +46,8 @@ def _check(a: BidAnalysis, state: HandState) -> None:
     assert sorted(map(str, (o.action for o in a.options))) == sorted(map(str, state.legal_actions()))
     best = a.best
     assert best.loss == 0 and best.tied and bid_grade(a, best.action) is not None
-    full = [o for o in a.options if o.loss_se == 0 or len(a.options) <= 6]
+    assert best.worlds == a.worlds and all(0 < o.worlds <= a.worlds for o in a.options)
+    full = [o for o in a.options if o.worlds == a.worlds]
     for o in a.options:
         assert o.ev_interval >= 0 and o.interval >= 0
         assert o.tied == (o.loss - o.interval <= 0)

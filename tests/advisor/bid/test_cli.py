@@ -42,7 +42,18 @@ def test_analyze_values_every_option_and_grades_the_given_action(capsys: pytest.
     assert sorted(o["action"] for o in options) == sorted(result["legal"])
     assert options[0]["action"] == result["best"] and options[0]["loss"] == 0 and options[0]["tied"]
     for o in options:
-        assert {"ev", "ev_interval", "loss", "interval", "tied", "tricks", "p_make", "reasons"} <= set(o)
+        assert {
+            "ev",
+            "ev_interval",
+            "loss",
+            "interval",
+            "tied",
+            "tricks",
+            "p_make",
+            "reasons",
+            "worlds",
+        } <= set(o)
+        assert 0 < o["worlds"] <= result["worlds"]
     assert result["worlds"] >= 30 and result["method"] == "play-out + double-dummy"
     assert result["reasons"] and all(r["rule"] in RULE_SENTENCES for r in result["reasons"])
     assert result["grade"]["action"] == "bid 6 C" and result["grade"]["label"] == "Blunder"
