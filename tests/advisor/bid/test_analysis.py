@@ -125,3 +125,31 @@ def test_teaching_errors() -> None:
         _analyse(state, worlds=10, max_worlds=5)
     with pytest.raises(EuchreError, match="not one of the options"):
         _analyse(state, worlds=4).option("trump H")
+
+
+def _double_deck_position(want: str) -> HandState:
+    """A double-deck play decision, seven tricks or fewer left, where the seat to act holds a legal
+    card whose twin is in its own hand (``want="both"``) or already on this trick (``"table"``)."""
+    rules = RULE_SETS["double-deck"]
+    for seed in range(200):
+        state = new_hand(Deal.from_seed(seed, "N", rules))
+        while not state.is_over:
+            assert state.to_act is not None
+            view = seat_view(state, state.to_act)
+            if state.phase is Phase.PLAY and len(view.hand) <= 7 and len(view.legal) > 1:
+                cards = [a.card for a in view.legal]
+                if want == "both" and any(view.hand.count(c) == 2 for c in cards if c is not None):
+                    return state
+                if want == "table" and any(c == t for _, t in view.trick_plays for c in cards):
+                    return state
+            state = state.apply(PLAYER.choose(view))
+    raise AssertionError(f"no double-deck position with a twin {want}")
+
+
+@pytest.mark.parametrize(("want", "words"), [("both", "You hold both"), ("table", "already on this trick")])
+def test_the_double_decks_twin_card_is_explained(want: str, words: str) -> None:
+    state = _double_deck_position(want)
+    a = _analyse(state, worlds=6)
+    assert a.method == "double-dummy"
+    twins = [r for o in a.options for r in o.reasons if r.rule == "bid.double-deck"]
+    assert any(words in r.text for r in twins)
