@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from euchre_tutor.advisor.shared import THRESHOLDS, Grade, Reason, grade_label
 from euchre_tutor.bid import Action, HandState, Phase
 from euchre_tutor.bid.events import contract_words
-from euchre_tutor.cards import Rank, describe_rank, effective_suit
+from euchre_tutor.cards import Card, Rank, describe_rank, effective_suit
 from euchre_tutor.views.bid import SeatView
 
 if TYPE_CHECKING:
@@ -288,10 +288,24 @@ def option_reasons(
         Reason(
             rule,
             f"Discard {card.symbol}: your side takes {option.tricks:.1f} tricks on average and makes the bid in "
-            f"{_pct(option.p_make)} of the deals.",
+            f"{_pct(option.p_make)} of the deals{_void_words(view, card)}.",
             {"tricks": f"{option.tricks:.2f}", "p_make": f"{option.p_make:.3f}"},
         ),
     )
+
+
+def _void_words(view: SeatView, card: Card) -> str:
+    """', and it leaves you void in clubs (a club led can be trumped)' when the discard does that."""
+    trump = view.trump
+    suit = effective_suit(card, trump) if trump is not None or not card.is_joker else None
+    if suit is None or suit is trump:
+        return ""
+    rest = list(view.hand)
+    rest.remove(card)
+    if any(effective_suit(c, trump) is suit for c in rest):
+        return ""
+    ruff = f" (a {suit.name.lower()[:-1]} led can be trumped)" if trump is not None else ""
+    return f", and it leaves you void in {suit.plural}{ruff}"
 
 
 def analysis_reasons(
