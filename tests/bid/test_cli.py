@@ -17,6 +17,7 @@ from tests.bid.helpers import HANDS
 
 HANDS_JSON = {s: h.split() for s, h in HANDS.items()}
 ALONE = ["bid alone H", "pass", "pass", "pass"]
+FEW = ("--worlds", "4", "--max-worlds", "4")  # analyze's advisor: a few sampled deals are enough here
 
 
 def _input(**changes: object) -> dict[str, object]:
@@ -91,7 +92,7 @@ def test_replay_batch_answers_every_line(capsys: pytest.CaptureFixture[str], tmp
 
 
 def test_analyze_reports_the_seat_view_and_the_legal_actions(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, "bid", "analyze", "--input", json.dumps(_input(actions=["bid 3 H"])))
+    code, out, _ = _run(capsys, "bid", "analyze", *FEW, "--input", json.dumps(_input(actions=["bid 3 H"])))
     result = json.loads(out)
     assert code == 0 and result["seat"] == "S" and result["phase"] == "bidding"
     assert result["legal"][0] == "pass" and "bid 4 S" in result["legal"]
@@ -169,7 +170,7 @@ def test_any_input_is_answered_or_refused_in_one_line(
     data = {"rules": rules, "dealer": "N", "hands": hands, "actions": actions}
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
-        code = main(["bid", command, "--input", json.dumps(data)])
+        code = main(["bid", command, *(FEW if command == "analyze" else ()), "--input", json.dumps(data)])
     assert code in (0, 2)
     assert "internal error" not in err.getvalue()
     if code == 2:
