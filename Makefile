@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: tutor classic lab test lint bench bench-full clean chromium
+.PHONY: tutor classic lab test lint bench bench-full clean chromium axe
 
 tutor: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch
@@ -18,7 +18,7 @@ classic: $(VENV)/.installed-runtime
 lab: $(VENV)/.installed-runtime
 	$(VENV)/bin/jupyter lab notebooks/
 
-test: $(VENV)/.installed-test chromium
+test: $(VENV)/.installed-test chromium axe
 	bash scripts/run-tests.sh
 
 lint: $(VENV)/.installed-test
@@ -36,16 +36,20 @@ bench-full: $(VENV)/.installed-test chromium
 chromium:
 	@bash scripts/ensure-chromium.sh
 
+# axe-core (npm, the version pinned in scripts/axe/) for the browser tests' accessibility checks
+axe:
+	@bash scripts/get-axe.sh
+
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "euchre_tutor needs Python 3.11 or newer; set PYTHON=python3.x")'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/classic/_ddcore.c euchre_tutor/advisor/solitaire/_solcore.c
+$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/bid/_biddd.c euchre_tutor/advisor/classic/_ddcore.c euchre_tutor/advisor/solitaire/_solcore.c
 	$(PY) -m pip install -q -e .
 	@touch $@
 
-$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/classic/_ddcore.c euchre_tutor/advisor/solitaire/_solcore.c
+$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/bid/_biddd.c euchre_tutor/advisor/classic/_ddcore.c euchre_tutor/advisor/solitaire/_solcore.c
 	$(PY) -m pip install -q -e '.[dev]'
 	@# pyproject.toml's build requirements too: the Binder check builds the package offline with them
 	$(PY) -c "import tomllib; print('\\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))" \

@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``serve|table|lessons``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
@@ -91,11 +91,15 @@ class _Version(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor import serve
+    from euchre_tutor.advisor.bid.cli import BidAdvisorCommand
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
+    from euchre_tutor.bid import cli as bid_cli
+    from euchre_tutor.bots.bid import RuleBasedPlayer as RuleBasedBidPlayer
     from euchre_tutor.bots.classic import LEVELS
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
+    from euchre_tutor.views.bid import seat_view as bid_seat_view
 
     parser = _Parser(
         prog="euchre-tutor",
@@ -109,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     advisor_cli.register(solitaire_commands)
     classic_commands = classic_cli.register(games)
     classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
+    bid_cli.register(games, bid_seat_view, BidAdvisorCommand(RuleBasedBidPlayer()))
     serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
     return parser
 

@@ -126,6 +126,10 @@ def test_readme_names_the_repository_on_one_binder_line() -> None:
     assert len(repos) == 1
     assert "urlpath=voila%2Frender%2Fnotebooks%2Fsolitaire.ipynb" in line
     assert "urlpath=lab%2Ftree%2Fnotebooks%2Flessons" in line
+    for page in sorted((ROOT / "docs").rglob("*.md")):  # the docs link to the README's line instead
+        assert "mybinder.org/v2/gh/" not in page.read_text(), (
+            f"{page.name} names the repository: a fork changes one line"
+        )
 
 
 def test_postbuild_installs_the_package_and_the_dashboards_run(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ LAYER = {
     "rules": 1,
     "solitaire": 2,
     "classic": 2,
+    "bid": 2,
     "views": 3,
     "advisor": 4,
     "bots": 5,

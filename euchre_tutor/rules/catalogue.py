@@ -212,6 +212,21 @@ _RULES: tuple[Rule, ...] = (
     Rule("classic.score-euchre", "Euchred", "The makers take 0 to 2 tricks: the defenders score 2."),
     Rule("classic.game", "The game", "The first partnership to 10 points wins."),
     Rule(
+        "classic.draw-for-deal",
+        "Drawing for partners and the deal",
+        "Before a match each player draws a card; King ranks high, then Queen, Jack, 10, 9, 8, 7, and Ace "
+        "low. The two highest partner the two lowest, and the lowest deals first.",
+    ),
+    Rule(
+        "classic.cut", "The cut", "Before each deal the player at the dealer's right cuts the shuffled pack."
+    ),
+    Rule(
+        "classic.score-four-six",
+        "Keeping score with a 4 and a 6",
+        "Each side keeps its score on a 4 and a 6 of one suit, one card laid over the other so that the "
+        "pips in sight add up to the score; more pips are uncovered as the score rises.",
+    ),
+    Rule(
         "classic.discard",
         "The dealer's discard",
         "The dealer who picks up the up card discards any one of the six cards face down "

@@ -38,6 +38,7 @@ from typing import Any, Final
 from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.bots.classic import Player, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit
+from euchre_tutor.classic.draw import TableDraw, draw_for_deal
 from euchre_tutor.classic.engine import (
     Action,
     CardPlayed,
@@ -262,6 +263,8 @@ class ClassicController(Observable):
         self.suggestion = ""
         self.waiting = False
         self.game = ClassicGame(self.rules, seed=seed)
+        #: the draw for partners and the first deal that opened this match (None: North dealt first)
+        self.table_draw: TableDraw | None = None
         self._steps: list[_Step] = []
         #: where decisions with a choice go while the computer players think in the background (None: here)
         self.thinker: Thinker | None = None
@@ -419,19 +422,43 @@ class ClassicController(Observable):
         return self._attempt(command)
 
     def new_match(
-        self, seed: int | str | None = None, rules: str | ClassicRules | Mapping[str, Any] | None = None
+        self,
+        seed: int | str | None = None,
+        rules: str | ClassicRules | Mapping[str, Any] | None = None,
+        *,
+        draw: bool = False,
     ) -> bool:
-        """A new match (0-0) from ``seed``; ``rules`` (a four-player preset name, ...) replaces the rules."""
+        """A new match (0-0) from ``seed``; ``rules`` (a four-player preset name, ...) replaces the rules.
+
+        ``draw``: the players first draw cards for partners and the first deal (the custom of the
+        table); without it North (P1) deals first as always.
+        """
 
         def command() -> str:
             value = self._seed_value(seed)
             new_rules = self.rules if rules is None else classic_rules(rules)
             new_seat = self._seat_for(new_rules)
-            self._start(ClassicGame(new_rules, seed=value), [], run=False)
+            table_draw = (
+                draw_for_deal(
+                    value, seating=seating_for(new_rules.players, new_rules.six_handed_teams), home=new_seat
+                )
+                if draw
+                else None
+            )
+            dealer = table_draw.first_dealer if table_draw is not None else None
+            self._start(ClassicGame(new_rules, seed=value, dealer=dealer), [], run=False)
             self.seed = value
             self.rules = new_rules
             self.seat = new_seat
-            said = f"New match (seed {value}): first to {self.rules.target}."
+            self.table_draw = table_draw
+            goal = (
+                f"{self.rules.hands} hands"
+                if self.rules.hands is not None
+                else f"first to {self.rules.target}"
+            )
+            said = f"New match (seed {value}): {goal}."
+            if table_draw is not None:
+                said += " " + " ".join(table_draw.sentences())
             self._said = lambda: said + self._turn_note()
             self._run_bots()
             return self._said()
@@ -464,6 +491,7 @@ class ClassicController(Observable):
                 )
             new_seat = self._seat_for(game.rules)
             self._start(game, steps, run=False)
+            self.table_draw = None
             self.rules = game.rules
             self.seat = new_seat
             self._said = lambda: said + self._turn_note()

@@ -345,9 +345,11 @@ class ClassicTutor(Observable):
         seed: int | str | None = None,
         rules: str | ClassicRules | Mapping[str, Any] | None = None,
         level: str | Level | None = None,
+        *,
+        draw: bool = False,
     ) -> bool:
         """A new match at ``level`` (default: the current one): its computer players play every seat
-        but the student's for the whole match."""
+        but the student's for the whole match; ``draw``: open it by drawing for partners and the deal."""
         c = self.controller
         try:
             chosen = self.level if level is None else level_of(level)
@@ -357,7 +359,7 @@ class ClassicTutor(Observable):
         before = c.bot
         c.bot = chosen.player()
         self._place_bots()
-        if not c.new_match(seed, rules):
+        if not c.new_match(seed, rules, draw=draw):
             c.bot = before
             self._place_bots()
             return False

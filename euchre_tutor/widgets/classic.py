@@ -55,7 +55,9 @@ from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.advisor.shared import grade_scale
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
+from euchre_tutor.classic.draw import cutter
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
+from euchre_tutor.classic.score_cards import MAX_SCORE
 from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource
@@ -78,6 +80,7 @@ from euchre_tutor.session.classic_whatif import ClassicWhatIf
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow
+from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
@@ -97,6 +100,13 @@ face = render.face
 RULES_CHOICES = tuple(
     (f"{name} · {table_words(r.players, 2 if r.six_handed_teams == '3v3' else 3)}", name)
     for name, r in PRESETS.items()
+)
+
+#: the Match menu: keep the rules' length, play to other points, or play a fixed number of hands
+MATCH_LENGTHS: tuple[tuple[str, str], ...] = (
+    ("as the rules say", ""),
+    *((f"first to {n} points", f"target:{n}") for n in (5, 7, 10, 11, 15)),
+    *((f"{n} hands, highest score wins", f"hands:{n}") for n in (4, 8, 12)),
 )
 
 
@@ -214,6 +224,10 @@ class ClassicApp(CardTable):
             layout=w.Layout(width="340px"),
         )
         self.rules_choice.add_class("ec-rules")
+        self.match_length = w.Dropdown(
+            options=MATCH_LENGTHS, value="", description="Match", layout=w.Layout(width="230px")
+        )
+        self.match_length.add_class("ec-match-length")
         self.deal_text = w.Textarea(
             placeholder='teacher\'s deal: {"rules": "standard", "dealer": "N", "hands": {"N": ["9S", ...], '
             '"E": [...], "S": [...], "W": [...]}, "up": "KS"}',
@@ -235,10 +249,27 @@ class ClassicApp(CardTable):
             value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
         )
         self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
+        self.score_cards = w.Checkbox(
+            value=False,
+            description="Score on a 4 and a 6",
+            indent=False,
+            tooltip="Keep each side's score the way players do at a real table: on a 4 and a 6 (up to 10)",
+        )
+        self.score_cards.add_class("ec-score-cards")
+        self.score_cards.observe(lambda _: self.refresh(), names="value")
+        self.draw_seats = w.Checkbox(
+            value=False,
+            description="Draw for seats",
+            indent=False,
+            tooltip="Open a new match the way a real table does: draw cards for partners and the first deal",
+        )
+        self.draw_seats.add_class("ec-draw-seats")
         controls = w.VBox(
             [
                 w.HBox([self.next_hand, self.undo, self.redo]),
-                w.HBox([self.seed, self.rules_choice, self.new_match, self.four]),
+                w.HBox([self.seed, self.rules_choice, self.match_length]),
+                w.HBox([self.new_match, self.draw_seats]),
+                w.HBox([self.four, self.score_cards]),
                 w.HBox([self.deal_text, self.load]),
                 w.HBox([self.save, self.save_link]),
             ]
@@ -283,7 +314,12 @@ class ClassicApp(CardTable):
         self.hint_toggle.add_class("et-hint-toggle")
         self.hint_toggle.observe(lambda ch: t.set_show_hint(bool(ch["new"])), names="value")
         self.metric = w.Dropdown(
-            options=list(classic_hints.METRICS), value="ev", layout=w.Layout(width="150px")
+            options=list(classic_hints.METRICS),
+            value="ev",
+            description="Bars",  # a visible label is the select's accessible name
+            tooltip="What the hint's bars measure",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="195px"),
         )
         self.metric.add_class("ec-metric")
         self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
@@ -384,7 +420,16 @@ class ClassicApp(CardTable):
             self.controller.act(action)
 
     def _new_match(self) -> None:
-        self.tutor.new_match(self.seed.value, self.rules_choice.value or None, self.level_choice.value)
+        rules: str | ClassicRules | None = self.rules_choice.value or None
+        if self.match_length.value:  # a match to other points, or of a fixed number of hands
+            kind, number = self.match_length.value.split(":")
+            base = PRESETS[rules] if isinstance(rules, str) else self.controller.rules
+            rules = (
+                base.with_options(hands=int(number))
+                if kind == "hands"
+                else base.with_options(target=int(number), hands=None)
+            )
+        self.tutor.new_match(self.seed.value, rules, self.level_choice.value, draw=self.draw_seats.value)
 
     def _open_review(self) -> None:
         if self.tutor.review() is None:
@@ -441,10 +486,10 @@ class ClassicApp(CardTable):
         logs = c.hand_logs()
         shown = logs[-2] if c.waiting and len(logs) > 1 else logs[-1]
         self._set(self.title, "value", title_html(c))
-        self._set(self.score, "value", score_html(c))
+        self._set(self.score, "value", score_html(c, cards=self.score_cards.value))
         self._set(self.table, "value", table_html(c, view, shown))
         self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
-        self._set(self.trick_log, "value", log_html(c, logs, shown))
+        self._set(self.trick_log, "value", render.scroll_region(log_html(c, logs, shown), "Trick log"))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
         self._refresh_bids(view)
         self._refresh_hand(view)
@@ -614,7 +659,8 @@ class ClassicApp(CardTable):
 # HTML for the read-only parts (pure functions of the controller's data)
 
 
-def score_html(c: ClassicController) -> str:
+def score_html(c: ClassicController, *, cards: bool = False) -> str:
+    """The score board; ``cards``: each side's score also on a 4 and a 6 (the table custom), up to 10."""
     state = c.state
     rules = state.rules
     target = rules.target
@@ -624,11 +670,12 @@ def score_html(c: ClassicController) -> str:
         mine = c.seat in team.seats
         who = team_words(team, c.seat)
         width = min(100, round(100 * pts / target))
+        pic = four_six_html(pts, "HS"[team.index % 2]) if cards and 0 <= pts <= MAX_SCORE else ""
         sides.append(
             f'<div class="side {"you" if mine else "deck"} ec-team-{team.index}" aria-label="{esc(team.name)}, '
             f'{esc(who)}: {pts}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
-            f'<span class="pts">{pts}</span><div class="meter" aria-hidden="true"><div style="width:{width}%"></div>'
-            "</div></div>"
+            f'<span class="pts">{pic}{pts}</span><div class="meter" aria-hidden="true">'
+            f'<div style="width:{width}%"></div></div></div>'
         )
     if rules.hands is not None:
         goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
@@ -760,7 +807,7 @@ def bidding_html(c: ClassicController, log: HandLog) -> str:
     if mine.discard is not None:
         discard = f"<p>Your discard (only you see it): {face(mine.discard, small=True)}</p>"
     return (
-        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(log.dealer.word + ' deals', c.seat))}, up card "
+        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(f'{log.dealer.word} deals ({cutter(log.dealer).word} cut)', c.seat))}, up card "
         f'<span class="ec-sym{" red" if log.up.is_red else ""}">{esc(log.up.symbol)}</span>'
         f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{discard}"
     )

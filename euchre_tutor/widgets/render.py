@@ -25,6 +25,7 @@ __all__ = [
     "log_html",
     "review_html",
     "score_html",
+    "scroll_region",
     "table_html",
 ]
 
@@ -52,6 +53,12 @@ def face(card: Card, *, small: bool = False, burned: bool = False, trump: Suit |
         f'<span class="r" aria-hidden="true">{esc(card.rank.display)}</span>'
         f'<span class="s" aria-hidden="true">{card.suit.symbol}</span></span>'
     )
+
+
+def scroll_region(body: str, label: str) -> str:
+    """``body`` in a box that scrolls sideways when the screen is too narrow for it (a wide trick log on
+    a phone), reachable by keyboard so it can be scrolled without a mouse (a named region, a tab stop)."""
+    return f'<div class="et-scroll" role="region" aria-label="{esc(label)}" tabindex="0">{body}</div>'
 
 
 def faces(cards: Sequence[Card], **kw: object) -> str:

@@ -194,7 +194,10 @@ class SolitaireApp(CardTable):
         self.mode = w.Dropdown(
             options=[("most points", "points"), ("win the game", "game")],
             value=c.mode,
-            layout=w.Layout(width="140px"),
+            description="Aim",  # a visible label is the select's accessible name
+            tooltip="What the hint's best option aims for",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="180px"),
         )
         self.mode.observe(lambda ch: c.set_mode(ch["new"]), names="value")
         self.grade = w.Checkbox(value=c.grading, description="Grade my play", indent=False)
@@ -276,7 +279,7 @@ class SolitaireApp(CardTable):
         state = c.state
         self.score.value = render.score_html(*state.score, state.rules.target)
         self.table.value = render.table_html(view)
-        self.trick_log.value = render.log_html(view)
+        self.trick_log.value = render.scroll_region(render.log_html(view), "Trick log")
         self._refresh_trump(view)
         self._refresh_hand(view)
         self.undo.disabled = not c.can_undo

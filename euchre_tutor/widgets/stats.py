@@ -24,9 +24,9 @@ __all__ = ["SessionChart", "chart_svg", "summary_html"]
 #: the grade colours of the hint panel (style.py's .et-grade)
 GRADE_COLOURS = {
     "Best": "#1e6b41",
-    "Good": "#4c9a6a",
-    "Inaccuracy": "#d4a000",
-    "Mistake": "#e07020",
+    "Good": "#2e7d4f",
+    "Inaccuracy": "#8a6500",
+    "Mistake": "#b8560f",
     "Blunder": "#b71c1c",
 }
 WIDTH = 400

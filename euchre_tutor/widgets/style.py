@@ -93,11 +93,10 @@ CSS = (
   white-space:pre;text-align:center}
 .euchre-app .jupyter-button.et-slot::after{position:absolute;left:0;right:0;top:38px;font-size:46px;line-height:1;text-align:center}
 .euchre-app .jupyter-button.et-slot.trump{box-shadow:0 0 0 3px #ffd54f,0 4px 8px rgba(0,0,0,.4)}
-.euchre-app .jupyter-button.et-slot.playable:hover{transform:translateY(-10px)}
 .euchre-app .jupyter-button.et-slot.disabled{filter:grayscale(.55) brightness(.82);cursor:not-allowed;transform:translateY(6px)}
 .euchre-app .jupyter-button.et-slot:focus-visible{outline:4px solid #ffd54f;outline-offset:2px}
 .euchre-app .jupyter-button.et-slot.empty{display:none}
-.euchre-app .et-trumpbox{flex-wrap:wrap;gap:6px;align-items:center;background:rgba(0,0,0,.2);border-radius:10px;padding:8px 10px;margin:4px 0}
+.euchre-app .et-trumpbox{flex-wrap:wrap;gap:6px;align-items:center;background:rgba(0,0,0,.2);border-radius:10px;padding:6px 10px;margin:2px 0}
 .euchre-app .et-trumpbox.hidden{display:none}
 .euchre-app .jupyter-button.euchre-trump{width:auto;min-width:96px;height:40px;font-size:16px;font-weight:700;border-radius:8px;padding:0 14px;
   background:#fffdf7;color:#1d1d1f;box-shadow:0 2px 4px rgba(0,0,0,.35)}
@@ -139,8 +138,8 @@ CSS = (
 .et-reasons li{margin:3px 0}
 .et-rule{font-size:11px;color:#666;font-family:ui-monospace,monospace}
 .et-grade{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:700;font-size:12px;color:#fff}
-.et-grade.Best{background:#1e6b41}.et-grade.Good{background:#4c9a6a}.et-grade.Inaccuracy{background:#d4a000}
-.et-grade.Mistake{background:#e07020}.et-grade.Blunder{background:#b71c1c}
+.et-grade.Best{background:#1e6b41}.et-grade.Good{background:#2e7d4f}.et-grade.Inaccuracy{background:#8a6500}
+.et-grade.Mistake{background:#b8560f}.et-grade.Blunder{background:#b71c1c}
 .euchre-log table{border-collapse:collapse;width:100%;font-size:13px}
 .euchre-log th{text-align:left;font-size:11px;text-transform:uppercase;letter-spacing:.5px;color:#555;border-bottom:1px solid #ccc;padding:3px}
 .euchre-log td{padding:4px 3px;border-bottom:1px solid #eee;vertical-align:middle}
@@ -153,6 +152,85 @@ CSS = (
 """
     + _face_rules()
 )
+
+#: Layouts by the space the table gets (CSS container queries on ``.euchre-app``, not the window: in
+#: JupyterLab a lesson's table sits in an output area far narrower than the window). Every table built
+#: on :class:`~euchre_tutor.widgets.table.CardTable` with the shared classes (``et-main``, ``et-left``,
+#: ``et-right``, ``et-hand``, ``et-slot``, ``et-controls``, ``et-trumpbox``) gets them:
+#:
+#: - wide (content ≥ 900 px): the table and the hand on the left, hint and logs in a side column;
+#: - stacked (< 900 px): one column in the order a turn is read: table, decision, hand, hint,
+#:   then review, controls, session and logs (the columns become ``display: contents``);
+#: - narrow (< 600 px): smaller cards and seats, the hand wraps if it must; (< 420 px) phone size;
+#: - touch screens (``pointer: coarse``): every button at least 44×44 CSS px (WCAG 2.5.5); the
+#:   lift of a playable card under the mouse only where a hover exists (nothing needs a hover).
+LAYOUT_CSS = """
+.euchre-app{container:euchre-app / inline-size;box-sizing:border-box;width:100%;min-width:0}
+.euchre-app .euchre-message .msg.empty{padding:0;margin:0;min-height:0}
+.euchre-app .et-header{flex-wrap:wrap;gap:6px 14px}
+.euchre-app .et-header>.widget-html:first-child{flex:1 1 300px;min-width:0}
+.euchre-app .et-title h1{font-size:24px}
+.euchre-score .board{padding:4px 12px}
+.euchre-score .pts{font-size:24px;line-height:1.1}
+.euchre-app .widget-inline-hbox,.euchre-app .widget-text,.euchre-app .widget-textarea,.euchre-app .widget-dropdown,
+.euchre-app .widget-upload{max-width:100%;min-width:0}
+.euchre-app .euchre-log .et-scroll{overflow-x:auto;max-width:100%}
+.euchre-app .euchre-log .et-scroll:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
+.euchre-app .euchre-stats svg{max-width:100%;height:auto}
+@media (hover:hover){.euchre-app .jupyter-button.et-slot.playable:hover{transform:translateY(-10px)}}
+@container euchre-app (max-width:899px){
+  .euchre-app .et-main{flex-direction:column;align-items:stretch;gap:8px}
+  .euchre-app .et-main>.et-left,.euchre-app .et-main>.et-right{display:contents}
+  .euchre-app .et-main>.et-left>*,.euchre-app .et-main>.et-right>*{min-width:0;max-width:none}
+  .euchre-app .et-main>.et-right>.euchre-hint,.euchre-app .et-main>.et-right>.euchre-suggest{order:1}
+  .euchre-app .et-main>.et-left>.euchre-review{order:2}
+  .euchre-app .et-main>.et-left>.et-controls{order:3}
+  .euchre-app .et-main>.et-right>:not(.euchre-hint):not(.euchre-suggest){order:4}
+  .euchre-app .euchre-hint,.euchre-app .euchre-log,.euchre-app .euchre-review,.euchre-app .euchre-stats{margin-bottom:0}
+}
+@container euchre-app (max-width:599px){
+  .euchre-app .et-title h1{font-size:20px}
+  .euchre-app .et-title .sub{font-size:12px}
+  .euchre-score .board{gap:8px;padding:4px 8px;flex-wrap:wrap}
+  .euchre-score .side{min-width:0}
+  .euchre-score .meter{width:auto;align-self:stretch}
+  .euchre-app .euchre-message .msg{font-size:14px;padding:6px 8px}
+  .euchre-app .et-prompt{font-size:15px}
+  .et-table .row{gap:10px}
+  .et-table .note{max-width:110px}
+  .euchre-app .et-face{width:46px;height:66px;padding:3px 4px}
+  .euchre-app .et-face .r{font-size:16px}.euchre-app .et-face .s{font-size:22px;margin-bottom:4px}
+  .euchre-app .et-face.small{width:30px;height:42px;padding:2px}
+  .euchre-app .et-face.small .r{font-size:12px}.euchre-app .et-face.small .s{font-size:14px;margin-bottom:1px}
+  .euchre-app .et-back,.euchre-app .et-empty{width:46px;height:66px}
+  .euchre-app .et-trumpbadge{width:44px;height:44px;font-size:28px}
+  .euchre-app .et-hand{flex-wrap:wrap;min-height:0;gap:6px}
+  .euchre-app .jupyter-button.et-slot{width:60px;height:86px;margin:0}
+  .euchre-app .jupyter-button.et-slot::before{left:5px;top:4px;font-size:18px}
+  .euchre-app .jupyter-button.et-slot::after{top:32px;font-size:34px}
+  .euchre-app .jupyter-button.euchre-trump,.euchre-app .jupyter-button.euchre-bid{min-width:0;font-size:15px;padding:0 10px}
+  .euchre-app .et-controls .jupyter-button.et-ctl{min-width:0}
+  .euchre-hint,.euchre-log,.euchre-review{padding:8px}
+}
+@container euchre-app (max-width:419px){
+  .euchre-app .et-hand{gap:4px}
+  .euchre-app .jupyter-button.et-slot{width:48px;height:70px;border-radius:7px}
+  .euchre-app .jupyter-button.et-slot::before{left:4px;top:3px;font-size:16px}
+  .euchre-app .jupyter-button.et-slot::after{top:28px;font-size:28px}
+}
+@container euchre-app (max-width:899px){
+  .euchre-app .et-left,.euchre-app .et-right{min-width:0}
+}
+@media (pointer:coarse){
+  .euchre-app .jupyter-button{min-height:44px;min-width:44px}
+  .euchre-app .jupyter-button.euchre-trump,.euchre-app .jupyter-button.euchre-bid{height:auto}
+  .euchre-app .widget-toggle-button{min-height:44px}
+  .euchre-app .widget-dropdown select,.euchre-app .widget-text input{min-height:44px}
+  .euchre-app input[type="checkbox"]{width:22px;height:22px}
+}
+"""
+__all__ += ["LAYOUT_CSS"]
+CSS += LAYOUT_CSS
 
 
 # ---------------------------------------------------------------------------
@@ -183,13 +261,14 @@ CLASSIC_TABLES_CSS = """
 .euchre-classic .ec-lower-left{grid-area:lower-left}
 .euchre-classic .ec-upper-right{grid-area:upper-right}
 .euchre-classic .ec-lower-right{grid-area:lower-right}
-.euchre-classic .ec-n3 .ec-trick{grid-template-areas:"left . right" ". bottom ."}
-.euchre-classic .ec-n6 .ec-trick{grid-template-areas:"upper-left top upper-right" "lower-left . lower-right" ". bottom ."}
-.euchre-classic .ec-n3 .ec-trick,.euchre-classic .ec-n6 .ec-trick{grid-template-columns:repeat(3,66px)}
-.euchre-classic .ec-n3 .ec-trick .et-empty.small,.euchre-classic .ec-n6 .ec-trick .et-empty.small{width:62px;height:88px}
+.euchre-classic .ec-n3 .ec-trick{grid-template-rows:repeat(3,var(--ec-row));
+  grid-template-areas:"left . right" "left bottom right" ". bottom ."}
+.euchre-classic .ec-n6 .ec-trick{grid-template-areas:"upper-left top upper-right" "upper-left top upper-right"
+  "lower-left bottom lower-right" "lower-left bottom lower-right"}
 .euchre-classic .ec-p-upper-left{grid-area:upper-left}.euchre-classic .ec-p-lower-left{grid-area:lower-left}
 .euchre-classic .ec-p-upper-right{grid-area:upper-right}.euchre-classic .ec-p-lower-right{grid-area:lower-right}
-.euchre-classic .ec-play{display:flex;flex-direction:column;align-items:center;gap:1px}
+.euchre-classic .ec-play{display:flex;flex-direction:column;align-items:center;gap:1px;position:relative}
+.euchre-classic .ec-trick .ec-who{position:absolute;top:-8px;left:50%;transform:translateX(-50%);z-index:1;white-space:nowrap}
 .euchre-classic .ec-who{font-size:11px;font-weight:800;border-radius:6px;padding:0 5px;background:rgba(0,0,0,.3)}
 .euchre-classic .ec-play.out .ec-who{opacity:.6}
 .euchre-classic .et-empty.small.out{opacity:.25}
@@ -215,11 +294,16 @@ CLASSIC_CSS = (
 .euchre-classic .ec-table{display:grid;grid-template-columns:1fr 1.4fr 1fr;grid-template-rows:auto auto auto;
   grid-template-areas:"info top ." "left center right" ". bottom .";gap:8px 12px;align-items:center;justify-items:center;
   background:rgba(0,0,0,.14);border-radius:14px;padding:10px}
-.euchre-classic .ec-info{grid-area:info;display:flex;flex-direction:column;align-items:center;gap:3px;text-align:center}
+.euchre-classic .ec-info{grid-area:info;display:grid;grid-template-columns:auto minmax(0,1fr);column-gap:8px;row-gap:2px;
+  align-items:center;align-content:center;text-align:left}
+.euchre-classic .ec-info .et-face{grid-column:1;grid-row:1/span 3;width:50px;height:70px;padding:3px 5px}
+.euchre-classic .ec-info .et-face .r{font-size:17px}.euchre-classic .ec-info .et-face .s{font-size:26px;margin-bottom:4px}
+.euchre-classic .ec-info>span:not(.et-face){grid-column:2}
 .euchre-classic .ec-info .cap,.euchre-classic .ec-center .cap{font-size:12px;text-transform:uppercase;letter-spacing:1px;opacity:.85}
 .euchre-classic .ec-info .note{font-size:12px;opacity:.9}
 .euchre-classic .ec-trump{font-size:13px;font-weight:700;color:#fff7d6;max-width:180px}
-.euchre-classic .ec-seat{display:flex;flex-direction:column;align-items:center;gap:2px;min-width:130px;padding:6px 10px;
+.euchre-classic .ec-seat{display:flex;flex-flow:row wrap;justify-content:center;align-items:center;gap:0 4px;min-width:120px;
+  padding:4px 8px;
   border-radius:10px;background:rgba(0,0,0,.22);text-align:center}
 .euchre-classic .ec-seat.to-act{box-shadow:0 0 0 3px #ffd54f}
 .euchre-classic .ec-seat.out{opacity:.5;text-decoration:line-through}
@@ -228,11 +312,12 @@ CLASSIC_CSS = (
 .euchre-classic .ec-name{font-weight:800;font-size:15px;color:#fff7d6}
 .euchre-classic .ec-badge{display:inline-block;font-size:11px;font-weight:700;background:#ffd54f;color:#3b2f00;
   border-radius:8px;padding:0 6px;margin:1px}
-.euchre-classic .ec-count{font-size:12px;opacity:.9}
+.euchre-classic .ec-count{font-size:12px;opacity:.9;flex-basis:100%}
 .euchre-classic .ec-center{grid-area:center;display:flex;flex-direction:column;align-items:center;gap:4px}
 .euchre-classic .ec-center.last .ec-trick{opacity:.7}
-.euchre-classic .ec-trick{display:grid;grid-template-columns:repeat(3,auto);grid-template-areas:". top ." "left . right" ". bottom .";
-  gap:2px 8px;align-items:center;justify-items:center}
+.euchre-classic .ec-trick{--ec-row:44px;margin-top:8px;display:grid;grid-template-columns:repeat(3,66px);grid-template-rows:repeat(4,var(--ec-row));
+  grid-template-areas:". top ." "left top right" "left bottom right" ". bottom .";gap:2px 8px;align-items:center;justify-items:center}
+.euchre-classic .ec-trick .et-empty.small{width:62px;height:88px}
 .euchre-classic .ec-p-top{grid-area:top}.euchre-classic .ec-p-left{grid-area:left}
 .euchre-classic .ec-p-right{grid-area:right}.euchre-classic .ec-p-bottom{grid-area:bottom}
 .euchre-classic .ec-play.won .et-face{box-shadow:0 0 0 3px #8fe3a8,0 3px 6px rgba(0,0,0,.35)}
@@ -251,7 +336,6 @@ CLASSIC_CSS = (
 .euchre-app .euchre-suggest .widget-html-content,.euchre-app .euchre-bidding .widget-html-content{color:#1d1d1f}
 .euchre-bidding .ec-bidlog{margin:4px 0;padding-left:20px;font-size:13px}
 .euchre-log .ec-plays{display:flex;flex-wrap:nowrap;gap:3px 6px;align-items:center}
-.euchre-classic .euchre-log{overflow-x:auto}
 .euchre-log .ec-logplay{display:inline-flex;align-items:center;gap:2px;white-space:nowrap;font-size:11px}
 .euchre-bidding .ec-sym{font-weight:800}.euchre-bidding .ec-sym.red{color:"""
     + RED
@@ -262,5 +346,23 @@ CLASSIC_CSS = (
 """
     + _classic_face_rules()
     + CLASSIC_TABLES_CSS
+    + """
+@container euchre-app (max-width:599px){
+  .euchre-classic .ec-table{grid-template-columns:minmax(0,1fr) min-content minmax(0,1fr);gap:4px;padding:6px}
+  .euchre-classic .ec-table>*{overflow-wrap:anywhere;max-width:100%;box-sizing:border-box}
+  .euchre-classic .ec-seat{min-width:0;padding:3px 4px}
+  .euchre-classic .ec-name,.euchre-classic .ec-n3 .ec-name,.euchre-classic .ec-n6 .ec-name{font-size:13px;white-space:normal}
+  .euchre-classic .ec-count{font-size:11px}
+  .euchre-classic .ec-badge{font-size:10px}
+  .euchre-classic .ec-info{display:flex;flex-direction:column;text-align:center;gap:2px}
+  .euchre-classic .ec-info .cap{font-size:10px;letter-spacing:0}
+  .euchre-classic .ec-info .note,.euchre-classic .ec-trump{font-size:11px}
+  .euchre-classic .ec-trick{--ec-row:33px;grid-template-columns:repeat(3,46px);gap:2px 3px}
+  .euchre-classic .ec-trick .et-empty.small{width:46px;height:66px}
+  .euchre-classic .ec-who{font-size:10px}
+  .euchre-classic .ec-center .cap{font-size:10px;letter-spacing:0}
+  .euchre-classic .ec-tutor-options{gap:6px}
+}
+"""
 )
 __all__ += ["CLASSIC_CSS"]

@@ -287,3 +287,28 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@contextlib.contextmanager
+def sized_page(
+    browser: Any, voila: VoilaServer, width: int, height: int, *, touch: bool = False
+) -> Iterator[tuple[Any, Problems]]:
+    """A page in its own context at ``width``×``height``; ``touch``: a phone or tablet (touch events,
+    a coarse pointer, no hover, the page's viewport meta honoured)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+    )
+    context.set_default_timeout(PAGE_TIMEOUT)
+    p = context.new_page()
+    problems = Problems()
+    p.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+
+    def on_response(response: Any) -> None:
+        if response.url.startswith(voila.url) and response.status >= 400:
+            problems.failed.append(f"{response.status} {response.url}")
+
+    p.on("response", on_response)
+    try:
+        yield p, problems
+    finally:
+        context.close()

@@ -1,0 +1,95 @@
+"""Replay one Bid Euchre hand given as JSON (the ``bid replay`` command's engine-side half).
+
+Input: ``{"rules": "common", "dealer": "N", "hands": {"N": [6 cards], ...},
+"kitty": [cards]?, "actions": ["bid 3 H", "pass", ..., "play 9S", ...]}``.
+Each action is whoever is to act's. The result says how far the hand got:
+the bids, the contract, the tricks and the points, or who is to act and
+what is legal now. Anything wrong raises a teaching
+:class:`~euchre_tutor.errors.EuchreError` that says what and where.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from euchre_tutor.bid.deal import Deal
+from euchre_tutor.bid.hand import HandState, new_hand
+from euchre_tutor.errors import DealError, EuchreError
+from euchre_tutor.jsonio import short
+from euchre_tutor.rules.bid import BidRules
+
+__all__ = ["hand_result", "replay", "replay_state"]
+
+KEYS: Final = {"rules", "dealer", "hands", "kitty", "actions"}
+EXAMPLE: Final = (
+    '{"rules": "common", "dealer": "N", "hands": {"N": [6 cards], "E": [...], "S": [...], '
+    '"W": [...]}, "actions": ["bid 3 H", "pass", ...]}'
+)
+
+
+def replay(data: object) -> dict[str, Any]:
+    """Replay the input object and describe the result (see the module docstring)."""
+    return hand_result(replay_state(data))
+
+
+def replay_state(data: object, extra_keys: frozenset[str] = frozenset()) -> HandState:
+    """The hand state after the input's actions (``extra_keys`` are other commands' own keys)."""
+    if not isinstance(data, dict):
+        raise DealError(f"the input must be a JSON object like {EXAMPLE}")
+    unknown = sorted(set(data) - KEYS - extra_keys)
+    if unknown:
+        raise DealError(
+            f"unknown key(s) {', '.join(map(short, unknown))}; the keys are {', '.join(sorted(KEYS | extra_keys))}"
+        )
+    missing = [k for k in ("dealer", "hands") if k not in data]
+    if missing:
+        raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {EXAMPLE}")
+    rules = BidRules.from_json(data.get("rules", "common"))
+    deal = Deal.from_hands(data["dealer"], data["hands"], rules, data.get("kitty"))
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise DealError(
+            f"actions must be a list of strings such as 'pass' or 'bid 3 H', not {short(actions)}"
+        )
+    state = new_hand(deal, rules)
+    for i, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise DealError(f"action {i} must be a string such as 'pass' or 'play 9S', not {short(text)}")
+        try:
+            state = state.apply(text)
+        except EuchreError as exc:
+            raise type(exc)(f"action {i} ({short(text)}): {exc}") from None
+    return state
+
+
+def hand_result(state: HandState) -> dict[str, Any]:
+    """The JSON description of a hand state (finished, passed out or in progress)."""
+    points = {"NS": state.points()[0], "EW": state.points()[1]}
+    out: dict[str, Any] = {
+        "finished": state.is_over,
+        "phase": state.phase.value,
+        "bids": [f"{seat.name}: {a}" for seat, a in state.history if a.kind in ("pass", "bid")],
+    }
+    if state.passed_out:
+        out.update(passed_out=True, points=points)
+        return out
+    if state.high is not None and state.bidder is not None:
+        out["bid"] = str(state.high)
+        out["bidder"] = state.bidder.name
+        out["needs"] = state.needs
+        if state.contract_named:
+            out["trump"] = None if state.trump is None else str(state.trump)
+            if state.notrump is not None:
+                out["no_trump"] = state.notrump
+        if state.alone is not None:
+            out["alone"] = state.alone
+            out["sits_out"] = None if state.sitting_out is None else state.sitting_out.name
+    out["tricks"] = [t.to_json() for t in state.tricks]
+    if state.is_over:
+        out["made"] = state.made()
+        out["points"] = points
+    else:
+        assert state.to_act is not None
+        out["to_act"] = state.to_act.name
+        out["legal"] = [str(a) for a in state.legal_actions()]
+    return out

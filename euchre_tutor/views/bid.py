@@ -1,0 +1,139 @@
+"""What one seat may know in Bid Euchre: the hidden-information boundary.
+
+:func:`seat_view` turns a true :class:`~euchre_tutor.bid.HandState` (or a
+match) into a :class:`SeatView`: the seat's own cards, the public bidding
+and play, the bid winner's kitty discards only for the bid winner, the cards
+passed in a call only for the loner and the partner, and the voids each
+player has shown. Bots and the advisor decide from a view, never from the
+true state.
+
+>>> from euchre_tutor.bid import Deal, new_hand
+>>> view = seat_view(new_hand(Deal.from_seed(7, "N")), "E")
+>>> view.my_turn, len(view.hand), len(view.unseen_cards())
+(True, 6, 18)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from euchre_tutor.bid import Action, HandState, MatchState, Phase, Seat, Team, Trick, pack
+from euchre_tutor.cards import Card, Suit, effective_suit
+from euchre_tutor.classic.seating import FOUR
+from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.views.classic import _voids
+
+__all__ = ["SeatView", "seat_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of the current hand (and the match score)."""
+
+    seat: Seat
+    rules: BidRules
+    phase: Phase
+    to_act: Seat | None
+    dealer: Seat
+    hand: tuple[Card, ...]
+    bids: tuple[tuple[Seat, Action], ...]
+    high: Action | None
+    bidder: Seat | None
+    trump: Suit | None
+    notrump: str | None
+    needs: int
+    sitting_out: Seat | None
+    discards: tuple[Card, ...]  # the bid winner's own discards (empty for the others)
+    gifts: tuple[Card, ...]  # cards passed in a call (only the loner and the partner see them)
+    tricks: tuple[Trick, ...]
+    trick_leader: Seat | None
+    trick_plays: tuple[tuple[Seat, Card], ...]
+    legal: tuple[Action, ...]
+    scores: tuple[int, int] = (0, 0)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat and bool(self.legal)
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
+
+    @property
+    def is_bidder_side(self) -> bool:
+        return self.bidder is not None and self.bidder.team is self.seat.team
+
+    @property
+    def alone(self) -> str | None:
+        return None if self.high is None else self.high.alone
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat (by index) has shown it holds none of, by not following them."""
+        return _voids(self.tricks, self.trick_plays, self.trump)
+
+    @property
+    def led_suit(self) -> Suit | None:
+        if not self.trick_plays:
+            return None
+        return effective_suit(self.trick_plays[0][1], self.trump)
+
+    def tricks_won(self, team: Team) -> int:
+        return sum(1 for t in self.tricks if t.winner.team is team)
+
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far (a card twice when both copies of the double deck were)."""
+        return tuple(c for t in self.tricks for c in t.cards) + tuple(c for _, c in self.trick_plays)
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards whose place this seat does not know (other hands, an unseen kitty or discard),
+        in pack order, a card twice when both copies of the double deck are unseen."""
+        known = Counter(self.hand)
+        known.update(self.played_cards())
+        known.update(self.discards)
+        if self.gifts and self.seat == self.sitting_out:  # the partner knows the loner holds them
+            loner_played = Counter(c for t in self.tricks for s, c in t.plays if s == self.bidder)
+            loner_played.update(c for s, c in self.trick_plays if s == self.bidder)
+            known.update(Counter(self.gifts) - loner_played)
+        out: list[Card] = []
+        for c in pack(self.rules):
+            if known[c] > 0:
+                known[c] -= 1
+            else:
+                out.append(c)
+        return tuple(out)
+
+
+def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
+    """The view of ``seat``; for a match, of its hand in progress (with the match score)."""
+    me = FOUR.parse(seat)
+    scores: tuple[int, int] = (0, 0)
+    if isinstance(state, MatchState):
+        scores = state.scores
+        hand = state.hand
+    else:
+        hand = state
+    in_call = me == hand.bidder or (hand.sitting_out is not None and me == hand.sitting_out)
+    return SeatView(
+        seat=me,
+        rules=hand.rules,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        dealer=hand.dealer,
+        hand=hand.hands[me],
+        bids=tuple((s, a) for s, a in hand.history if a.kind in ("pass", "bid", "trump")),
+        high=hand.high,
+        bidder=hand.bidder,
+        trump=hand.trump,
+        notrump=hand.notrump,
+        needs=hand.needs,
+        sitting_out=hand.sitting_out,
+        discards=hand.discards if me == hand.bidder else (),
+        gifts=hand.gifts if in_call else (),
+        tricks=hand.tricks,
+        trick_leader=hand.trick_leader,
+        trick_plays=hand.trick_plays,
+        legal=hand.legal_actions() if hand.to_act == me else (),
+        scores=scores,
+    )
