@@ -501,6 +501,9 @@ class BidController(Observable):
                 )
             self._start(game, steps)
             self.rules = game.rules
+            at = game.position
+            # a game saved just after a hand ended opens on that hand, as it was left
+            self.waiting = at > 0 and steps[at - 1].ended_hand and not game.state.is_over
             self._run_bots()
             return said + self._turn_note()
 
