@@ -1,6 +1,7 @@
-"""``make tutor``: start the Voila dashboard (the classic table with ``--classic``, JupyterLab on the lessons with ``--lab``).
+"""``make tutor``: start the Voila dashboard (the classic table with ``--classic``, the Bid Euchre table with
+``--bid``, JupyterLab on the lessons with ``--lab``).
 
-Run as ``python -m euchre_tutor.launch [--classic | --lab] [--port N] [--no-browser]``.
+Run as ``python -m euchre_tutor.launch [--classic | --bid | --lab] [--port N] [--no-browser]``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 DASHBOARD = "solitaire.ipynb"
 CLASSIC = "classic.ipynb"
+BID = "bid.ipynb"
 
 
 def voila_command(port: int, open_browser: bool, notebook: str = DASHBOARD) -> list[str]:
@@ -46,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     game.add_argument(
         "--classic", action="store_true", help="open the classic 4-player table instead of Euchre Solitaire"
     )
+    game.add_argument("--bid", action="store_true", help="open the Bid Euchre table instead")
     parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     args = parser.parse_args(argv)
@@ -55,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.classic:
         cmd = voila_command(args.port, not args.no_browser, CLASSIC)
         where = f"the classic Euchre table at http://127.0.0.1:{args.port}/"
+    elif args.bid:
+        cmd = voila_command(args.port, not args.no_browser, BID)
+        where = f"the Bid Euchre table at http://127.0.0.1:{args.port}/"
     else:
         cmd = voila_command(args.port, not args.no_browser)
         where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"
