@@ -232,6 +232,10 @@ def transcripts() -> dict[str, Callable[[], str]]:
         made[name] = lambda s=s: solitaire_transcript(s)
     for name, c in CLASSIC.items():
         made[name] = lambda c=c: classic_transcript(c)
+    from tests.bid.transcripts import BID, bid_transcript  # Bid Euchre's scenarios live with its tests
+
+    for name, b in BID.items():
+        made[name] = lambda b=b: bid_transcript(b)
     return made
 
 

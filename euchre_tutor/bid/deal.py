@@ -158,11 +158,6 @@ def check_deal(hands: Sequence[Sequence[Card]], kitty: Sequence[Card], rules: Bi
             raise DealError(
                 f"{seat.word} must hold {rules.hand_size} cards, not {len(hand)} ({format_cards(hand) or 'none'})"
             )
-    if len(kitty) != rules.kitty_size:
-        raise DealError(
-            f"the kitty must hold {rules.kitty_size} cards under these rules, not {len(kitty)}"
-            + ("" if rules.kitty else " (there is no kitty: every card is dealt)")
-        )
     want = Counter(pack(rules))
     got = Counter([c for h in hands for c in h] + list(kitty))
     extra = got - want
@@ -172,6 +167,11 @@ def check_deal(hands: Sequence[Sequence[Card]], kitty: Sequence[Card], rules: Bi
             copies = "twice" if want[card] == 2 else "once"
             raise DealError(f"{card} is dealt {got[card]} times: in {_pack_words(rules)} it appears {copies}")
         raise DealError(f"{card} is not in {_pack_words(rules)}")
+    if len(kitty) != rules.kitty_size:
+        raise DealError(
+            f"the kitty must hold {rules.kitty_size} cards under these rules, not {len(kitty)}"
+            + ("" if rules.kitty else " (there is no kitty: every card is dealt)")
+        )
     short = want - got
     if short:  # pragma: no cover - the sizes above match, so a missing card means an extra one
         raise DealError(f"the deal is missing {format_cards(sorted(short, key=lambda c: c.index))}")

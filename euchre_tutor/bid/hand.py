@@ -85,6 +85,7 @@ class HandState:
     trick_plays: tuple[tuple[Seat, Card], ...] = ()
     history: tuple[tuple[Seat, Action], ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- what anyone can ask -------------------------------------------------
 
@@ -124,8 +125,8 @@ class HandState:
 
     @property
     def sitting_out(self) -> Seat | None:
-        """The loner's partner, who sits out (None without an alone bid)."""
-        if self.bidder is None or self.alone is None:
+        """The loner's partner, who sits out once the bidding is over (None without an alone bid)."""
+        if self.bidder is None or self.alone is None or self.phase is Phase.BIDDING:
             return None
         return self.bidder.partner
 
@@ -170,7 +171,11 @@ class HandState:
     # -- legal actions ---------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
-        return _LEGAL[self.phase](self)
+        legal = self._legal
+        if legal is None:
+            legal = _LEGAL[self.phase](self)
+            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
+        return legal
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the player to act may play (empty outside the play phase), each once."""
@@ -313,7 +318,7 @@ def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
         leader = bidder
     else:
         leader = s.dealer.next
-        if leader == s.sitting_out:
+        if s.alone is not None and leader == bidder.partner:  # the loner's partner sits out
             leader = leader.next
     return replace(
         s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, to_discard=0, to_give=0, events=events
@@ -392,7 +397,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
         return replace(s, hands=hands, trick_plays=plays, to_act=nxt, events=tuple(events))
     cards = tuple(c for _, c in plays)
     winner = plays[trick_winner(cards, s.trump, s.notrump)][0]
-    trick = Trick(s.trick_leader or plays[0][0], plays, winner)
+    trick = Trick(plays[0][0], plays, winner)
     events.append(TrickWon(number, trick))
     tricks = (*s.tricks, trick)
     if len(tricks) < s.rules.hand_size:

@@ -155,9 +155,18 @@ class RuleBasedPlayer:
         return out
 
     def _best(self, view: SeatView) -> tuple[float, Contract]:
+        """The contract the hand counts the most tricks in (level counts: the surer one)."""
         r = view.rules
-        scored = [(estimate_tricks(view.hand, c, r.double_deck, r.joker), c) for c in self._contracts(view)]
-        return max(scored, key=lambda x: x[0])
+        scored = [
+            (
+                estimate_tricks(view.hand, c, r.double_deck, r.joker),
+                sure_tricks(view.hand, c, r.double_deck, r.joker),
+                c,
+            )
+            for c in self._contracts(view)
+        ]
+        best = max(scored, key=lambda x: (x[0], x[1]))
+        return best[0], best[2]
 
     def _bid(self, view: SeatView) -> Action:
         r = view.rules
@@ -196,8 +205,9 @@ class RuleBasedPlayer:
         cards = _cards(view.legal)
         if len(cards) == 1:
             return cards[0]
+        unseen = view.unseen_cards()
         if not view.trick_plays:
-            return self._lead(view, cards)
+            return self._lead(view, cards, unseen)
         led = view.led_suit
         assert led is not None
         played = [c for _, c in view.trick_plays]
@@ -207,31 +217,34 @@ class RuleBasedPlayer:
         active = 3 if view.sitting_out is not None else 4
         last = len(view.trick_plays) == active - 1
         cheapest = min(cards, key=lambda c: _keep(c, view))
-        if winner_seat.team is view.seat.team and (last or _is_boss(played[powers.index(best)], view)):
+        if winner_seat.team is view.seat.team and (
+            last or _is_boss(played[powers.index(best)], view, unseen)
+        ):
             return cheapest
         winners = [c for c in cards if _power(c, view, led) > best]
         if not winners:
             return cheapest
-        bosses = [c for c in winners if _is_boss(c, view)]
+        bosses = [c for c in winners if _is_boss(c, view, unseen)]
         if last or not bosses:
             return min(winners, key=lambda c: _keep(c, view))
         return min(bosses, key=lambda c: _keep(c, view))
 
-    def _lead(self, view: SeatView, cards: list[Card]) -> Card:
+    def _lead(self, view: SeatView, cards: list[Card], unseen: Sequence[Card]) -> Card:
         trump = view.trump
-        unseen = view.unseen_cards()
         if trump is not None and view.is_bidder_side:
             mine = [c for c in cards if effective_suit(c, trump) is trump]
             theirs = [c for c in unseen if effective_suit(c, trump) is trump]
             if mine and theirs:
-                boss = [c for c in mine if _is_boss(c, view)]
+                boss = [c for c in mine if _is_boss(c, view, unseen)]
                 return (
                     max(boss or mine, key=lambda c: _keep(c, view))
                     if boss
                     else min(mine, key=lambda c: _keep(c, view))
                 )
         bosses = [
-            c for c in cards if _is_boss(c, view) and (trump is None or effective_suit(c, trump) is not trump)
+            c
+            for c in cards
+            if _is_boss(c, view, unseen) and (trump is None or effective_suit(c, trump) is not trump)
         ]
         if bosses:
             return max(bosses, key=lambda c: _keep(c, view))
@@ -254,14 +267,11 @@ def _keep(card: Card, view: SeatView) -> int:
     return power + (100 if view.trump is not None and suit is view.trump else 0)
 
 
-def _is_boss(card: Card, view: SeatView) -> bool:
-    """No unseen card of its (effective) suit beats it, and no unseen trump can ruff... when it is trump."""
+def _is_boss(card: Card, view: SeatView, unseen: Sequence[Card]) -> bool:
+    """No card this seat has not seen, of the same (effective) suit, beats it."""
     suit = effective_suit(card, view.trump)
     mine = _power(card, view, suit)
-    return all(
-        effective_suit(c, view.trump) is not suit or _power(c, view, suit) <= mine
-        for c in view.unseen_cards()
-    )
+    return all(effective_suit(c, view.trump) is not suit or _power(c, view, suit) <= mine for c in unseen)
 
 
 def play_out(

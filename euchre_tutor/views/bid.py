@@ -49,7 +49,6 @@ class SeatView:
     tricks: tuple[Trick, ...]
     trick_leader: Seat | None
     trick_plays: tuple[tuple[Seat, Card], ...]
-    voids: tuple[frozenset[Suit], ...]
     legal: tuple[Action, ...]
     scores: tuple[int, int] = (0, 0)
 
@@ -68,6 +67,11 @@ class SeatView:
     @property
     def alone(self) -> str | None:
         return None if self.high is None else self.high.alone
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat (by index) has shown it holds none of, by not following them."""
+        return _voids(self.tricks, self.trick_plays, self.trump)
 
     @property
     def led_suit(self) -> Suit | None:
@@ -130,7 +134,6 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         tricks=hand.tricks,
         trick_leader=hand.trick_leader,
         trick_plays=hand.trick_plays,
-        voids=_voids(hand.tricks, hand.trick_plays, hand.trump),
         legal=hand.legal_actions() if hand.to_act == me else (),
         scores=scores,
     )
