@@ -334,7 +334,7 @@ def test_illegal_cards_and_commands_teach_and_change_nothing(app: BidApp) -> Non
         ("", "paste a deal"),
         ("{not json", "JSON"),
         ('{"dealer": "N"}', "missing"),
-        (json.dumps({**HEARTS, "hands": {**HEARTS["hands"], "S": ["JH"] * 6}}), "kitty"),
+        (json.dumps({**HEARTS, "hands": {**HEARTS["hands"], "S": ["JH"] * 6}}), "dealt 6 times"),
         (json.dumps({**HEARTS, "actions": ["bid 9 H"]}), "action 1"),
         ('{"format": "euchre-tutor/classic-game"}', "saved game"),
     ]:
