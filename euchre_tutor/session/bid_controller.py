@@ -373,8 +373,8 @@ class BidController(Observable):
         action = self.card_action(card)
         if action is None:
             if state.hand.phase is Phase.TRUMP:
-                return f"{card.name}: name trump first with the buttons above the hand"
-            return f"{card.name}: cards are played after the bidding; bid or pass with the buttons above the hand"
+                return f"{card.name}: name trump first with the buttons below your hand"
+            return f"{card.name}: cards are played after the bidding; bid or pass with the buttons below your hand"
         try:
             state.hand.apply(action)
         except EuchreError as error:

@@ -75,9 +75,9 @@ BID_CSS: Final = """
 .euchre-bidtable .eb-bidgrid{display:grid;gap:4px;background:rgba(0,0,0,.2);border-radius:10px;padding:8px 10px;margin:4px 0;
   width:max-content;max-width:100%;overflow-x:auto}
 .euchre-bidtable .eb-bidgrid.hidden{display:none}
-.euchre-app .jupyter-button.eb-cell{width:auto;min-width:54px;height:32px;padding:0 6px;font-size:14px;font-weight:700;
+.euchre-app .jupyter-button.eb-cell{width:auto;min-width:54px;height:30px;padding:0 6px;font-size:14px;font-weight:700;
   border-radius:7px;margin:0}
-.euchre-app .jupyter-button.eb-cell.euchre-bid{min-width:54px;height:32px;padding:0 6px;font-size:14px}
+.euchre-app .jupyter-button.eb-cell.euchre-bid{min-width:54px;height:30px;padding:0 6px;font-size:14px}
 .euchre-app .jupyter-button.eb-cell.illegal{opacity:.35}
 .euchre-app .jupyter-button.eb-cell.eb-alone{min-width:76px}
 .euchre-bidtable .eb-options input{font-family:monospace}
@@ -254,7 +254,8 @@ class BidApp(CardTable):
         for box in controls.children:
             box.add_class("et-controls")
         self.controls = controls
-        left = w.VBox([self.table, self.prompt, self.decisions, self.grid, self.hand, controls])
+        # the hand above the bids: the student reads it while choosing a bid from the grid below
+        left = w.VBox([self.table, self.prompt, self.hand, self.decisions, self.grid, controls])
         left.add_class("et-left")
         self.left_column = left
 
@@ -569,14 +570,21 @@ def _contract_html(hand: HandState | SeatView) -> str:
     if hand.bidder is None or hand.high is None:
         return ""
     high = hand.high
-    if hand.trump is not None:
-        what = f"{hand.trump.symbol} {hand.trump.plural}"
-    elif hand.notrump is not None:
-        what = f"no trump ({hand.notrump})"
+    trump = hand.trump if hand.contract_named else high.suit  # the high bid's trump while bidding goes on
+    notrump = hand.notrump if hand.contract_named else high.notrump
+    if trump is not None:
+        what = f"{trump.symbol} {trump.plural}"
+    elif notrump is not None:
+        what = f"no trump ({notrump})"
     else:
         what = "trump to be named"
-    bid = ALONE_WORDS[high.alone] if high.alone is not None else f"{high.level}"
-    return f"{hand.bidder.word} bid {bid}: {what}; needs {hand.needs}"
+    return f"{hand.bidder.word} bid {_bid_words(high)}: {what}; needs {hand.needs}"
+
+
+def _bid_words(bid: Action) -> str:
+    """A bid without its verb: '3 ♥', 'alone NT↑', 'call 1 ♠', '4' (tricks only)."""
+    head = ALONE_WORDS[bid.alone] if bid.alone is not None else f"{bid.level}"
+    return f"{head} {contract_label(bid.suit, bid.notrump)}".strip()
 
 
 def table_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
@@ -643,7 +651,9 @@ def table_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
     if hand.passed_out:
         note = "everyone passed"
     elif hand.bidder is None:
-        note = "bidding"
+        note = "bidding: no bid yet"
+    elif hand.phase is Phase.BIDDING:
+        note = "the high bid so far"
     else:
         note = f"{hand.tricks_won(hand.bidder.team)} of {hand.needs} tricks so far"
     info = (
@@ -707,7 +717,9 @@ def _summary(log: BidHandLog) -> str:
 
 def log_html(logs: list[BidHandLog], shown: BidHandLog) -> str:
     trump = ""
-    if shown.trump is not None:
+    if not shown.tricks:  # while bidding, the high bid's trump may still change
+        pass
+    elif shown.trump is not None:
         trump = f" · trump {shown.trump.symbol}"
     elif shown.notrump is not None:
         trump = f" · no trump ({shown.notrump})"
@@ -739,7 +751,7 @@ def prompt_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
             text = "Bidding: bid the tricks you and North will take, with trump (click a bid below), or pass."
         else:
             text = (
-                f"Bidding: {view.bidder.word} bid {action_label(view.high)}. Bid higher (more tricks, or "
+                f"Bidding: {view.bidder.word} bid {_bid_words(view.high)}. Bid higher (more tricks, or "
                 "an alone bid) or pass."
             )
     elif phase is Phase.TRUMP:
