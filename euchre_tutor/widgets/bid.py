@@ -34,16 +34,18 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.shared import grade_scale
 from euchre_tutor.bid import Action, HandState, Phase, Seat, explain_trick
 from euchre_tutor.bid.actions import ALONE_WORDS
 from euchre_tutor.bots.bid import Player
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.bid import PRESET_NOTES, PRESETS, BidRules
+from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.bid_controller import (
     BidController,
     BidHandLog,
@@ -51,9 +53,10 @@ from euchre_tutor.session.bid_controller import (
     action_meaning,
     contract_label,
 )
+from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidTutor
 from euchre_tutor.session.classic_seats import positions, seat_name, team_words
 from euchre_tutor.views.bid import SeatView
-from euchre_tutor.widgets import render
+from euchre_tutor.widgets import bid_hints, render
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button
 
@@ -128,8 +131,10 @@ class BidApp(CardTable):
     ``seed`` names the match's deals; ``rules`` is a preset name (``"common"``, ``"nt-high-low"``,
     ``"auction"``, ``"kitty-joker"``, ``"double-deck"``), a :class:`BidRules` or a mapping of
     options; ``deal`` a teacher's deal (the JSON object ``euchre-tutor bid replay`` reads) or a saved
-    game to start with. ``hints``: the advisor's analysis of each turn (see
-    :class:`~euchre_tutor.session.bid_tutor.BidTutor`).
+    game to start with. ``hints``: the advisor's analysis of each turn, off the click path
+    (:class:`~euchre_tutor.session.bid_tutor.BidTutor`: ``source`` and ``runner`` say where,
+    ``worlds`` how many sampled deals); ``show_hint`` opens the hint panel; ``grading`` labels
+    each decision.
     """
 
     def __init__(
@@ -141,9 +146,24 @@ class BidApp(CardTable):
         four_colour: bool = False,
         bot: Player | None = None,
         controller: BidController | None = None,
+        hints: bool = True,
+        show_hint: bool = False,
+        grading: bool = False,
+        source: str | AnalysisSource | None = DEFAULT_BID_SOURCE,
+        runner: Literal["process", "inline"] = "process",
+        worlds: int = 200,
+        tutor: BidTutor | None = None,
     ) -> None:
         super().__init__(SLOTS)
         self.controller = controller or BidController(seed, rules=rules, bot=bot)
+        self.tutor = tutor or BidTutor(
+            self.controller,
+            source=source if hints else None,
+            runner=runner,
+            worlds=worlds,
+            grading=grading,
+            show_hint=show_hint,
+        )
         if deal is not None and not self.controller.load_deal(deal):
             raise ValueError(self.controller.message)
         self.add_class("euchre-classic")  # the classic table's layout and faces apply
@@ -155,7 +175,9 @@ class BidApp(CardTable):
         self._grid_actions: list[Action] = []
         self.grid_buttons: list[w.Button] = []
         self._build()
+        self._build_hints(show_hint)
         self.controller.subscribe(self._on_change)
+        self.tutor.subscribe(self._on_tutor)
         self.refresh()
 
     # ----------------------------------------------------------------- building
@@ -280,6 +302,61 @@ class BidApp(CardTable):
         main.add_class("et-main")
         self.children = [self.style_html, header, self.message, main]
 
+    def _build_hints(self, show_hint: bool) -> None:
+        """The hint panel at the top of the right column (built once)."""
+        t = self.tutor
+        self.style_html.value += f"<style>{bid_hints.HINT_CSS}</style>"
+        self.hint_toggle = w.ToggleButton(
+            value=show_hint, description="Show hint", tooltip="Show or hide the advisor's hint for your turn"
+        )
+        self.hint_toggle.add_class("et-hint-toggle")
+        self.hint_toggle.observe(lambda ch: t.set_show_hint(bool(ch["new"])), names="value")
+        self.grade = w.Checkbox(
+            value=t.grading, description="Grade my play", indent=False, tooltip=grade_scale()
+        )
+        self.grade.add_class("et-grade-toggle")
+        self.grade.observe(lambda ch: t.set_grading(bool(ch["new"])), names="value")
+        self.hint_status = w.HTML()
+        self.hint_status.add_class("et-hint-status")
+        self.hint_body = w.HTML()
+        self.hint_body.add_class("et-hint-body")
+        self.grade_line = w.HTML()
+        self.grade_line.add_class("euchre-grade")
+        head = w.HBox([self.hint_toggle, self.grade])
+        head.add_class("et-hinthead")
+        self.hint_panel = w.VBox([head, self.hint_status, self.hint_body, self.grade_line])
+        self.hint_panel.add_class("euchre-hint")
+        self.right_column.children = (self.hint_panel, *self.right_column.children)
+
+    def _on_tutor(self, _topic: str) -> None:
+        with self.hold_sync():
+            self.refresh_hint()
+
+    def refresh_hint(self) -> None:
+        t = self.tutor
+        c = self.controller
+        shown = bool(self.hint_toggle.value)
+        self._set(self.hint_toggle, "description", "Hide hint" if shown else "Show hint")
+        self._set(self.hint_status, "value", bid_hints.hint_status_html(t))
+        if t.analysing:
+            self.hint_panel.add_class("analysing")
+        else:
+            self.hint_panel.remove_class("analysing")
+        hint = t.current_hint
+        if not shown:
+            body = ""
+        elif hint is not None and c.my_turn:
+            body = bid_hints.hint_body_html(hint)
+        else:
+            body = bid_hints.hint_placeholder(t)
+        self._set(self.hint_body, "value", body)
+        self._set(self.grade, "value", t.grading)
+        self._set(self.grade_line, "value", bid_hints.grade_line_html(t) if t.grading else "")
+
+    def close(self) -> None:
+        self.tutor.close()
+        super().close()
+
     def _build_grid(self, rules: BidRules) -> None:
         """The grid of bids for these rules (built again only when the rules change its shape)."""
         rows = bid_grid_actions(rules)
@@ -392,6 +469,7 @@ class BidApp(CardTable):
             if not str(self.seed.value).strip():
                 self.seed.value = str(c.seed)
             self.refresh_message()
+            self.refresh_hint()
 
     def refresh_message(self) -> None:
         c = self.controller
@@ -566,7 +644,7 @@ def score_html(c: BidController) -> str:
     )
 
 
-def _contract_html(hand: HandState | SeatView) -> str:
+def _contract_html(hand: HandState) -> str:
     if hand.bidder is None or hand.high is None:
         return ""
     high = hand.high
