@@ -32,10 +32,11 @@ declare -A quick=(
   [classic_calibration]="--hands 2 --out artifacts/bench-quick/calibration-LEVEL.jsonl"
   [classic_table_model]="--hands 2 --out artifacts/bench-quick/expert-bids.jsonl"
   [classic_expert_duel]="--deals 2 --out artifacts/bench-quick/duel.jsonl"
+  [bid_table]="--hands 1"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs
-  classic_grades classic_calibration classic_table_model classic_expert_duel)
+  classic_grades classic_calibration classic_table_model classic_expert_duel bid_table)
 
 case "$size" in
   quick | full) ;;
