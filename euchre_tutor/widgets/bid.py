@@ -32,7 +32,6 @@ and styling:
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
@@ -43,7 +42,8 @@ from euchre_tutor.bid import Action, HandState, Phase, Seat, explain_trick
 from euchre_tutor.bid.actions import ALONE_WORDS
 from euchre_tutor.bots.bid import Player
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
-from euchre_tutor.errors import RulesError
+from euchre_tutor.errors import JsonInputError
+from euchre_tutor.jsonio import capped_text, load_json_text
 from euchre_tutor.rules.bid import PRESET_NOTES, PRESETS, BidRules
 from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.bid_controller import (
@@ -399,35 +399,30 @@ class BidApp(CardTable):
         self.controller.act(self._grid_actions[i])
 
     def _new_match(self) -> None:
+        """A new match: the seed typed, the preset chosen (or these rules) with the options typed over it."""
         preset = self.rules_choice.value or None
         text = str(self.options_text.value).strip()
         if not text:
             self.controller.new_match(self.seed.value, preset)
             return
         try:
-            options = json.loads(text)
-        except ValueError:
-            self.controller.illegal(
-                f'the options are a JSON object such as {{"hands": 4, "no_trump": "high-low"}}, not {text[:60]!r}'
-            )
+            options = load_json_text(capped_text(text, "the options"), "the options")
+        except JsonInputError as error:
+            self.controller.illegal(f'the options are a JSON object such as {{"hands": 4}}: {error}')
             return
         if not isinstance(options, dict):
             self.controller.illegal(
                 'the options are a JSON object such as {"hands": 4}, with names and values'
             )
             return
-        base = preset if preset is not None else None
-        rules: dict[str, Any] = dict(options)
-        if base is not None:
-            rules.setdefault("preset", base)
-        elif "preset" not in rules:
-            rules = {**self.controller.rules.to_json(), **rules}
-        try:
-            BidRules.from_json(rules)
-        except (RulesError, TypeError) as error:
-            self.controller.illegal(str(error))
-            return
-        self.controller.new_match(self.seed.value, rules)
+        if "preset" in options:  # the options name their own starting point
+            base: dict[str, Any] = {}
+        elif preset is not None:
+            base = {"preset": preset}
+        else:
+            base = self.controller.rules.to_json()
+        # the controller checks the combination: a bad one is refused with the reason, nothing changes
+        self.controller.new_match(self.seed.value, {**base, **options})
 
     def _load_text(self) -> None:
         self.controller.load_deal(self.deal_text.value)

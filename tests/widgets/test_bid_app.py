@@ -409,6 +409,13 @@ def test_new_match_with_a_preset_options_and_a_seed(app: BidApp) -> None:
     assert len(hand_buttons(app)) == 12
     assert len(app.grid_buttons) == len([a for row in bid_grid_actions(c.rules) for a in row])
     check_screen(app)
+    app.rules_choice.value = ""  # these rules, with options over them; or a preset named in the options
+    app.options_text.value = '{"target": 30}'
+    app.new_match.click()
+    assert c.rules == preset("double-deck").with_options(hands=3, target=30)
+    app.options_text.value = '{"preset": "nt-high-low", "hands": 2}'
+    app.new_match.click()
+    assert c.rules == preset("nt-high-low").with_options(hands=2)
     app.options_text.value = ""
     app.rules_choice.value = "common"
     app.new_match.click()
