@@ -10,6 +10,7 @@ import importlib
 from typing import Any
 
 from euchre_tutor.bid import Action
+from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.session.analysis import AnalysisSource, Progress
 from euchre_tutor.session.bid_tutor import BidHintRequest
 
@@ -21,11 +22,17 @@ def _advisor() -> Any:
 
 
 class BidAdvisorSource:
-    """Hints for any position of the Bid Euchre table: the advisor's ``analyse`` on the student's view."""
+    """Hints for any position of the Bid Euchre table: the advisor's ``analyse`` on the student's view,
+    every later decision taken as the table's rule-based computer players take it."""
+
+    def __init__(self) -> None:
+        self.table = RuleBasedPlayer()
 
     def analyse(self, request: BidHintRequest, progress: Progress) -> Any:
         progress(0, 0)  # one pass over the sampled deals: no finer steps to report
-        return _advisor().analyse(request.view, worlds=request.worlds, seed=request.seed)
+        return _advisor().analyse(
+            request.view, continuation=self.table, worlds=request.worlds, seed=request.seed
+        )
 
 
 def bid_advisor_source() -> AnalysisSource:
