@@ -90,9 +90,11 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from euchre_tutor.advisor.bid.cli import BidAdvisorCommand
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
     from euchre_tutor.bid import cli as bid_cli
+    from euchre_tutor.bots.bid import RuleBasedPlayer as RuleBasedBidPlayer
     from euchre_tutor.bots.classic import LEVELS
     from euchre_tutor.classic import cli as classic_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
@@ -110,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     advisor_cli.register(solitaire_commands)
     classic_commands = classic_cli.register(games)
     classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
-    bid_cli.register(games, bid_seat_view)
+    bid_cli.register(games, bid_seat_view, BidAdvisorCommand(RuleBasedBidPlayer()))
     return parser
 
 

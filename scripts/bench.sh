@@ -32,11 +32,15 @@ declare -A quick=(
   [classic_calibration]="--hands 2 --out artifacts/bench-quick/calibration-LEVEL.jsonl"
   [classic_table_model]="--hands 2 --out artifacts/bench-quick/expert-bids.jsonl"
   [classic_expert_duel]="--deals 2 --out artifacts/bench-quick/duel.jsonl"
+  [bid_invariants]="--hands 300 --spread-hands 50"
+  [bid_dd]="--hands 40 --python-hands 10 --double-hands 0 --double-endings 20"
+  [bid_advisor]="--hands 1 --presets common,nt-high-low,kitty-joker"
   [bid_table]="--hands 1"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs
-  classic_grades classic_calibration classic_table_model classic_expert_duel bid_table)
+  classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
+  bid_table)
 
 case "$size" in
   quick | full) ;;

@@ -12,22 +12,29 @@ one. Widgets and lessons render them as they are; nothing here formats HTML.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import sqrt
+from typing import Final, Protocol
 
+from euchre_tutor.rules.bid import RULE_SENTENCES as BID_SENTENCES
 from euchre_tutor.rules.catalogue import rule
 
 __all__ = [
     "GRADES",
     "THRESHOLDS",
+    "Z95",
     "Grade",
     "Number",
     "Reason",
+    "SampledLoss",
     "fmt",
     "fraction_text",
     "grade_label",
     "grade_scale",
+    "loss_settled",
+    "mean_se",
 ]
 
 Number = Fraction | int | str
@@ -35,14 +42,16 @@ Number = Fraction | int | str
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """One reason: the rule it rests on (catalogue id), a sentence, and its numbers."""
+    """One reason: the rule it rests on (a catalogue id, or a Bid Euchre rules sheet id ``bid.*``),
+    a sentence, and its numbers."""
 
     rule: str
     text: str
     numbers: Mapping[str, Number] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        rule(self.rule)  # unknown ids are a programming error
+        if self.rule not in BID_SENTENCES:
+            rule(self.rule)  # unknown ids are a programming error
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -113,3 +122,68 @@ def grade_scale() -> str:
         low = float(limit)
     parts.append(f"Blunder: {low:g} or more")
     return "; ".join(parts) + " expected points lost against the best action"
+
+
+#: the multiplier of a standard error for a 95% interval
+Z95: Final = 1.96
+
+
+class SampledLoss:
+    """What a sampled option's numbers give (a mixin of both sampled advisors' option dataclasses):
+    the 95% half-widths of its value and of its paired loss against the best, and the tie."""
+
+    __slots__ = ()
+    se: float  # standard error of the option's mean value
+    loss: float  # what it gives up against the best option, paired on the same worlds
+    loss_se: float  # standard error of ``loss``
+
+    @property
+    def interval(self) -> float:
+        """Half the width of the 95% interval of ``loss``."""
+        return Z95 * self.loss_se
+
+    @property
+    def ev_interval(self) -> float:
+        """Half the width of the 95% interval of the value (the option on its own, not paired)."""
+        return Z95 * self.se
+
+    @property
+    def tied(self) -> bool:
+        """The sample cannot tell this option from the best: its loss's interval reaches 0."""
+        return self.loss - self.interval <= 0.0
+
+
+#: the grade boundaries of each mode (the loss where a label changes), from the scale above
+BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m in ("points", "game")}
+#: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
+PRECISION: Final = {"points": 0.02, "game": 0.004}
+
+
+def mean_se(values: Sequence[float], n_eff: float) -> tuple[float, float]:
+    """The mean of sampled values and its standard error, with ``n_eff`` independent worlds' worth
+    of information (at least two values: one has no spread to measure an error by)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, sqrt(var / max(1.0, min(n_eff, n)))
+
+
+class _Loss(Protocol):
+    @property
+    def loss(self) -> float: ...
+    @property
+    def loss_se(self) -> float: ...
+
+
+def loss_settled(options: Sequence[_Loss], mode: str, z: float) -> bool:
+    """No option after the best has a loss interval (``loss ± z * loss_se``) that straddles a grade
+    boundary (0, the tie, included), unless it is already narrower than :data:`PRECISION`: the
+    stopping rule of both sampled advisors' adaptive worlds."""
+    limits = (0.0, *BOUNDARIES[mode])
+    for o in options[1:]:
+        half = z * o.loss_se
+        if half <= PRECISION[mode]:
+            continue
+        if any(o.loss - half < b < o.loss + half for b in limits):
+            return False
+    return True

@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import IO, Any, Final
+from typing import IO, Any, Final, Protocol
 
 from euchre_tutor.bid.hand import HandState
 from euchre_tutor.bid.replay import replay, replay_state
@@ -24,7 +24,7 @@ from euchre_tutor.errors import DealError, EuchreError
 from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, short
 from euchre_tutor.rules.bid import OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules
 
-__all__ = ["analyze", "register", "view_json"]
+__all__ = ["Advisor", "analyze", "register", "view_json"]
 
 _INPUT: Final = (
     'Input: {"rules": "common", "dealer": "N", "hands": {"N": [6 cards], "E": [...], "S": [...], '
@@ -38,11 +38,24 @@ _INPUT: Final = (
 SeatViewer = Callable[[HandState, Seat], Any]
 
 
-def register(games: Any, seat_view: SeatViewer | None = None) -> Any:
+class Advisor(Protocol):
+    """What ``analyze`` adds when an advisor is passed in (the advisor layer sits above this one)."""
+
+    description: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def advise(
+        self, state: HandState, seat: Seat, data: dict[str, Any], args: argparse.Namespace
+    ) -> dict[str, Any]: ...
+
+
+def register(games: Any, seat_view: SeatViewer | None = None, advisor: Advisor | None = None) -> Any:
     """Add ``bid`` and its commands; returns the commands.
 
     ``seat_view`` (the view layer's :func:`~euchre_tutor.views.bid.seat_view`, passed in by the
-    application, which sits above both layers) enables ``analyze``.
+    application, which sits above both layers) enables ``analyze``; ``advisor`` (the Bid Euchre
+    advisor's command, :mod:`euchre_tutor.advisor.bid.cli`) adds its options and grades to it.
     """
     parser: argparse.ArgumentParser = games.add_parser(
         "bid", help="Bid Euchre (four players, bidding for trump)"
@@ -65,7 +78,18 @@ def register(games: Any, seat_view: SeatViewer | None = None) -> Any:
         "the cards it has not seen).",
     )
     _sources(an)
-    an.set_defaults(run=lambda args: _run(args, lambda data: analyze(data, seat_view)))
+    if advisor is not None:
+        an.description = (an.description or "") + " " + advisor.description
+        advisor.add_arguments(an)
+
+    def advise(
+        state: HandState, seat: Seat, data: dict[str, Any], args: argparse.Namespace
+    ) -> dict[str, Any]:
+        assert advisor is not None
+        return advisor.advise(state, seat, data, args)
+
+    hook = None if advisor is None else advise
+    an.set_defaults(run=lambda args: _run(args, lambda data: analyze(data, seat_view, hook, args)))
     return _rules_command(commands)
 
 
@@ -82,9 +106,16 @@ def _sources(parser: argparse.ArgumentParser) -> None:
     src.add_argument("--batch", "-b", metavar="FILE", help="one JSON hand per line ('-' for stdin)")
 
 
-def analyze(data: object, seat_view: SeatViewer) -> dict[str, Any]:
-    """The seat's view and legal actions for the hand the input describes (``bid analyze``)."""
-    state = replay_state(data, frozenset({"seat"}))
+def analyze(
+    data: object,
+    seat_view: SeatViewer,
+    advise: Callable[[HandState, Seat, dict[str, Any], argparse.Namespace], dict[str, Any]] | None = None,
+    args: argparse.Namespace | None = None,
+) -> dict[str, Any]:
+    """The seat's view and legal actions for the hand the input describes (``bid analyze``), and
+    with an advisor, when the seat is to act, every option's value, the best, the reasons and the
+    grade of an ``"action"`` given in the input."""
+    state = replay_state(data, frozenset({"seat", "action"} if advise is not None else {"seat"}))
     assert isinstance(data, dict)
     seat_text = data.get("seat")
     if seat_text is None:
@@ -93,7 +124,11 @@ def analyze(data: object, seat_view: SeatViewer) -> dict[str, Any]:
         seat = state.to_act
     else:
         seat = FOUR.parse(seat_text)
-    return view_json(state, seat_view(state, seat))
+    out = view_json(state, seat_view(state, seat))
+    if advise is not None:
+        assert args is not None
+        out.update(advise(state, seat, data, args))
+    return out
 
 
 def view_json(state: HandState, view: Any) -> dict[str, Any]:

@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from euchre_tutor.bid import PASS, Action, HandState, MatchState, Phase, Seat
@@ -69,6 +70,11 @@ def sure_tricks(hand: Sequence[Card], contract: Contract, double: bool = False, 
     """Tricks the hand takes by itself whatever the others hold: in each suit, the cards held in an
     unbroken sequence from the top (plain suits count only while no trump is outstanding against
     them: with a trump contract only as many as the top trumps can draw)."""
+    return _sure_tricks(tuple(hand), contract, double, joker)
+
+
+@lru_cache(maxsize=1 << 16)  # the advisor asks again for the same hands in every sampled deal's bidding
+def _sure_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, joker: bool) -> int:
     trump = contract[0]
     count = 0
     held = Counter(hand)
@@ -98,6 +104,11 @@ def estimate_tricks(
 ) -> float:
     """A plain count of the tricks a hand should take in ``contract``: its top sequences, half a trick
     for each further trump, and half for a king or queen behind its suit's top card."""
+    return _estimate_tricks(tuple(hand), contract, double, joker)
+
+
+@lru_cache(maxsize=1 << 16)
+def _estimate_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, joker: bool) -> float:
     trump = contract[0]
     held = Counter(hand)
     total = 0.0

@@ -65,6 +65,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
 from euchre_tutor.errors import RulesError
+from euchre_tutor.rules.classic import _check_int  # the same range check and its message
 
 __all__ = [
     "ALONE_BIDS",
@@ -236,21 +237,11 @@ class BidRules:
             )
         options = dict(data)
         base = preset(options.pop("preset")) if "preset" in options else cls()
-        unknown = sorted(set(options) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError(_unknown_message(unknown))
-        return replace(base, **options)
+        return base.with_options(**options)
 
     def describe(self) -> list[tuple[str, Any, str]]:
         """(option, value, meaning) for every option, in declaration order."""
         return [(f.name, getattr(self, f.name), OPTION_MEANINGS[f.name]) for f in fields(self)]
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
-    if not low <= value <= high:
-        raise RulesError(f"{name} {value} is out of range: it must be between {low} and {high}")
 
 
 _FIELD_NAMES: Final = frozenset(f.name for f in fields(BidRules))

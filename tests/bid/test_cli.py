@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import io
 import json
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from euchre_tutor.cli import main
 from tests.bid.helpers import HANDS
 
 HANDS_JSON = {s: h.split() for s, h in HANDS.items()}
 ALONE = ["bid alone H", "pass", "pass", "pass"]
+FEW = ("--worlds", "4", "--max-worlds", "4")  # analyze's advisor: a few sampled deals are enough here
 
 
 def _input(**changes: object) -> dict[str, object]:
@@ -88,7 +92,7 @@ def test_replay_batch_answers_every_line(capsys: pytest.CaptureFixture[str], tmp
 
 
 def test_analyze_reports_the_seat_view_and_the_legal_actions(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, "bid", "analyze", "--input", json.dumps(_input(actions=["bid 3 H"])))
+    code, out, _ = _run(capsys, "bid", "analyze", *FEW, "--input", json.dumps(_input(actions=["bid 3 H"])))
     result = json.loads(out)
     assert code == 0 and result["seat"] == "S" and result["phase"] == "bidding"
     assert result["legal"][0] == "pass" and "bid 4 S" in result["legal"]
@@ -131,3 +135,45 @@ def test_rules_lists_the_presets_and_every_option(capsys: pytest.CaptureFixture[
     )
     code, out, _ = _run(capsys, "bid", "rules", "--json")
     assert json.loads(out)["common"]["target"] == 32
+
+
+JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 60)
+    | st.text(max_size=8)
+    | st.sampled_from(["N", "JH", "common", "bid 3 H"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+ACTION_WORDS = st.lists(
+    st.sampled_from(
+        ["pass", "bid", "3", "H", "high", "low", "alone", "call", "1", "play", "JH", "give", "trump", "x"]
+    ),
+    max_size=4,
+).map(" ".join)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    rules=st.sampled_from(
+        ["common", "nt-high-low", "auction", "kitty-joker", {"preset": "common", "lead": "x"}]
+    )
+    | JSONISH,
+    hands=st.sampled_from([HANDS_JSON, {**HANDS_JSON, "N": ["9C"]}]) | JSONISH,
+    actions=st.lists(ACTION_WORDS, max_size=8) | JSONISH,
+    command=st.sampled_from(["replay", "analyze"]),
+)
+def test_any_input_is_answered_or_refused_in_one_line(
+    rules: Any, hands: Any, actions: Any, command: str
+) -> None:
+    data = {"rules": rules, "dealer": "N", "hands": hands, "actions": actions}
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["bid", command, *(FEW if command == "analyze" else ()), "--input", json.dumps(data)])
+    assert code in (0, 2)
+    assert "internal error" not in err.getvalue()
+    if code == 2:
+        assert out.getvalue() == "" and err.getvalue().count("\n") == 1
+    else:
+        assert json.loads(out.getvalue())

@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from euchre_tutor.bid import (
     Action,
@@ -451,3 +453,33 @@ def test_a_hand_state_is_immutable_and_a_refused_action_leaves_it_whole() -> Non
     assert (s.history, s.to_act, s.high) == before
     with pytest.raises(AttributeError):
         s.to_act = Seat.N  # type: ignore[misc]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    key=st.sampled_from(["rules", "seed", "dealer", "deals", "actions", "position", "version", "format"]),
+    value=st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers(-3, 99)
+        | st.text(max_size=6)
+        | st.sampled_from(["N", "pass", "JH"]),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=12,
+    ),
+)
+def test_a_hand_edited_save_file_loads_whole_or_is_refused_as_a_save_file_error(
+    key: str, value: object
+) -> None:
+    g = BidGame(seed=4)
+    for _ in range(6):
+        legal = g.state.legal_actions()
+        g.apply(legal[min(1, len(legal) - 1)])
+    data = g.to_json()
+    data[key] = value
+    try:
+        loaded = BidGame.loads(json.dumps(data))
+    except SaveFileError as exc:
+        assert str(exc)
+    else:
+        assert loaded.position <= loaded.recorded

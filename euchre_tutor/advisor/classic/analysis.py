@@ -54,14 +54,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from math import sqrt
 from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
-from euchre_tutor.advisor.shared import THRESHOLDS, Reason
+from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, Reason, SampledLoss, loss_settled, mean_se
 from euchre_tutor.cards import effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import Action, HandState, Phase, Seat, Team, hand_points, team_points
 from euchre_tutor.errors import EuchreError
@@ -69,7 +68,9 @@ from euchre_tutor.views.classic import SeatView, seat_view
 
 __all__ = [
     "ADAPTIVE_MAX_WORLDS",
+    "BOUNDARIES",
     "DEFAULT_WORLDS",
+    "PRECISION",
     "ClassicAnalysis",
     "ClassicOption",
     "Continuation",
@@ -87,15 +88,11 @@ DEFAULT_WORLDS = 200
 ADAPTIVE_MAX_WORLDS: Final = 1600
 #: the multiplier of a standard error for a 95% interval
 Z95: Final = 1.96
-#: the grade boundaries of each mode (the loss where a label changes), from the shared scale
-BOUNDARIES: Final = {m: tuple(float(limit) for limit, _ in THRESHOLDS[m]) for m in ("points", "game")}
 #: the z of the interval the stopping rule asks to be clear of every grade boundary. A wider one
 #: (2.58) would offset the rule looking after every batch, but measured on the same 232 decisions
 #: (benchmarks/classic_grades.py --stop-z) it changed the same-label share by one decision at a
 #: higher cost: the labels that still change are those whose loss sits on a boundary at the cap
 STOP_Z: float = 1.96
-#: a loss interval narrower than this (half-width) needs no more worlds, boundary or not
-PRECISION: Final = {"points": 0.02, "game": 0.004}
 MIN_WORLDS = 2  # one sampled deal has no spread, so no standard error to report (it showed "±0.00")
 PURE_PYTHON_WORLDS = {6: 500}
 """The most worlds the pure-Python double-dummy search takes, by players: six hands of five cards
@@ -110,7 +107,7 @@ class Continuation(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicOption:
+class ClassicOption(SampledLoss):
     """One legal action's sampled values, from the analysed seat's side.
 
     ``loss`` is what the option gives up against the best option in the analysis's mode (expected
@@ -138,21 +135,6 @@ class ClassicOption:
     @property
     def label(self) -> str:
         return str(self.action)
-
-    @property
-    def interval(self) -> float:
-        """Half the width of the 95% interval of ``loss``."""
-        return Z95 * self.loss_se
-
-    @property
-    def ev_interval(self) -> float:
-        """Half the width of the 95% interval of ``ev`` (the option on its own, not paired)."""
-        return Z95 * self.se
-
-    @property
-    def tied(self) -> bool:
-        """The sample cannot tell this option from the best: its loss's interval reaches 0."""
-        return self.loss - self.interval <= 0.0
 
     def utility(self, mode: Mode) -> float:
         if mode == "game" and self.p_win_game is not None:
@@ -287,13 +269,7 @@ def _side_value(points: tuple[int, ...], team: Team) -> float:
     return mine - sum(others) / len(others)
 
 
-def _mean_se(values: Sequence[float], n_eff: float) -> tuple[float, float]:
-    """The mean and its standard error, with ``n_eff`` independent worlds' worth of information
-    (at least :data:`MIN_WORLDS` values: one has no spread to measure an error by)."""
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, sqrt(var / max(1.0, min(n_eff, n)))
+_mean_se = mean_se
 
 
 @dataclass(slots=True)
@@ -408,14 +384,7 @@ def _pure_python_limit(view: SeatView, backend: str | None) -> int | None:
 def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
     """No option's loss interval straddles a grade boundary (0, the tie, included), unless it is
     already narrower than :data:`PRECISION` (a loss that close to a boundary is graded either way)."""
-    limits = (0.0, *BOUNDARIES[mode])
-    for o in options[1:]:
-        half = STOP_Z * o.loss_se
-        if half <= PRECISION[mode]:
-            continue
-        if any(o.loss - half < b < o.loss + half for b in limits):
-            return False
-    return True
+    return loss_settled(options, mode, STOP_Z)
 
 
 def _check_world_cap(view: SeatView, worlds: int, backend: str | None) -> None:
