@@ -1,5 +1,6 @@
 """The Bid Euchre table in Voila and a real Chromium: the grid of bids, an illegal click, a teacher's deal
-loaded through the page, alone in no trump played to the end by clicks, a numeric bid in the next hand, undo.
+loaded through the page, alone in no trump played to the end by clicks, the advisor's hint and a numeric bid
+in the next hand, undo.
 
 The kernel deals seed 3 first (EUCHRE_SEED in the fixture); the computer players act at once, so after
 every click the page waits until it shows what a headless mirror of the same table shows (the message,
@@ -16,7 +17,9 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.bid import analyse
 from euchre_tutor.bid import Seat
+from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.widgets import BidApp
 from tests.browser.conftest import (
     PAGE_TIMEOUT,
@@ -119,6 +122,26 @@ def test_bid_alone_in_no_trump_then_a_numeric_bid_by_clicking(page: tuple[Any, P
 
     # the next hand: a numeric bid (the lowest the grid allows), or a pass when none is offered
     click(p.get_by_role("button", name="Next hand"), mirror.next_hand)
+
+    # the hint for South's bid: the advisor's numbers for this very view (the match's seed, 200 deals),
+    # computed in the kernel's worker process while the page stays live
+    want = analyse(mirror.controller.view, continuation=RuleBasedPlayer(), worlds=200, seed=3)
+    rows = [[str(o.action), f"{o.ev:.4f}", f"{o.loss:.4f}"] for o in want.options]
+    start = time.perf_counter()
+    p.locator(".et-hint-toggle").click()
+    p.wait_for_function(
+        "(n) => document.querySelectorAll('.et-hint-body .eb-option').length === n",
+        arg=len(rows),
+        timeout=TIMEOUT,
+    )
+    first_hint = (time.perf_counter() - start) * 1000
+    shown = p.evaluate(
+        "() => [...document.querySelectorAll('.et-hint-body .eb-option')]"
+        ".map((e) => [e.dataset.action, e.dataset.ev, e.dataset.loss])"
+    )
+    assert shown == rows
+    assert "Best:" in p.locator(".et-hint-body").inner_text()
+    screenshot(p, "bid-04-hint")
     for _ in range(40):
         c = mirror.controller
         if c.waiting or c.state.is_over:
@@ -138,7 +161,7 @@ def test_bid_alone_in_no_trump_then_a_numeric_bid_by_clicking(page: tuple[Any, P
     assert mirror.controller.waiting
     bids = [a for s, a in mirror.controller.hand.history if s == Seat.S and a.kind == "bid"]
     assert bids and bids[0].level is not None, "South bid a number of tricks in hand 2"
-    screenshot(p, "bid-04-second-hand")
+    screenshot(p, "bid-05-second-hand")
 
     click(p.get_by_role("button", name="↶ Undo"), mirror.undo)
     assert not mirror.controller.waiting
@@ -146,6 +169,7 @@ def test_bid_alone_in_no_trump_then_a_numeric_bid_by_clicking(page: tuple[Any, P
 
     figures = {
         "first_card_ms": round(first_card),
+        "first_hint_ms": round(first_hint),
         "clicks": len(click.times),
         "click_to_update_ms_median": round(statistics.median(click.times)),
         "click_to_update_ms_max": round(max(click.times)),
