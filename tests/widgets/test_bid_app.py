@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from euchre_tutor.bid import Action, BidGame, Deal, MatchState, Phase, Seat, new_hand, new_match
 from euchre_tutor.bots.bid import RuleBasedPlayer
@@ -460,3 +462,29 @@ def test_the_controller_runs_without_widgets() -> None:
         assert c.act(BOT.choose(seat_view(c.state, S)))
     assert c.state.is_over and ("win the match" in c.message or "ends level" in c.message)
     assert c.suggest() is False and c.message_is_error
+
+
+# ----------------------------------------------------------------- any click sequence
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset_name=st.sampled_from(list(PRESETS)),
+    seed=st.integers(0, 10_000),
+    clicks=st.lists(st.integers(0, 10_000), min_size=1, max_size=60),
+)
+def test_any_click_sequence_keeps_the_screen_true_to_the_engine(
+    preset_name: str, seed: int, clicks: list[int]
+) -> None:
+    """Random clicks on anything (cards, every grid cell, pass/trump, next hand, undo, redo): a refused
+    click changes nothing, and after every click what can be clicked is what the engine allows."""
+    app = BidApp(seed=seed, rules=preset_name, hints=False)
+    c = app.controller
+    for k in clicks:
+        buttons = [*app.cards, *app.grid_buttons, *app.decision_buttons, app.next_hand, app.undo, app.redo]
+        before = position(app)
+        buttons[k % len(buttons)].click()
+        if c.message_is_error:
+            assert position(app) == before, c.message
+        check_screen(app)
+    app.close()
