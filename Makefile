@@ -7,13 +7,16 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: tutor classic lab test lint bench bench-full clean chromium axe
+.PHONY: tutor classic bid lab test lint bench bench-full clean chromium axe
 
 tutor: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch
 
 classic: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch --classic
+
+bid: $(VENV)/.installed-runtime
+	$(PY) -m euchre_tutor.launch --bid
 
 lab: $(VENV)/.installed-runtime
 	$(VENV)/bin/jupyter lab notebooks/

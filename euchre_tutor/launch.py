@@ -1,8 +1,9 @@
-"""``make tutor``: start the Voila dashboard (the classic table with ``--classic``, JupyterLab on the lessons with ``--lab``).
+"""``make tutor``: start the Voila dashboard (the classic table with ``--classic``, the Bid Euchre table with
+``--bid``, JupyterLab on the lessons with ``--lab``).
 
-Run as ``python -m euchre_tutor.launch [--classic | --lab] [--port N] [--no-browser]``. The notebooks
-come from :func:`euchre_tutor.serve.notebooks_dir`: the checkout's ``notebooks/``, or the installed
-package's copy (``euchre-tutor table`` and ``euchre-tutor serve`` use the same).
+Run as ``python -m euchre_tutor.launch [--classic | --bid | --lab] [--port N] [--no-browser]``. The
+notebooks come from :func:`euchre_tutor.serve.notebooks_dir`: the checkout's ``notebooks/``, or the
+installed package's copy (``euchre-tutor table`` and ``euchre-tutor serve`` use the same).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ __all__ = ["main"]
 
 DASHBOARD = "solitaire.ipynb"
 CLASSIC = "classic.ipynb"
+BID = "bid.ipynb"
 
 
 def voila_command(port: int, open_browser: bool, notebook: str = DASHBOARD) -> list[str]:
@@ -47,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     game.add_argument(
         "--classic", action="store_true", help="open the classic 4-player table instead of Euchre Solitaire"
     )
+    game.add_argument("--bid", action="store_true", help="open the Bid Euchre table instead")
     parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     args = parser.parse_args(argv)
@@ -61,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.classic:
         cmd = voila_command(args.port, not args.no_browser, CLASSIC)
         where = f"the classic Euchre table at http://127.0.0.1:{args.port}/"
+    elif args.bid:
+        cmd = voila_command(args.port, not args.no_browser, BID)
+        where = f"the Bid Euchre table at http://127.0.0.1:{args.port}/"
     else:
         cmd = voila_command(args.port, not args.no_browser)
         where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"

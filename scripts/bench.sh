@@ -35,10 +35,12 @@ declare -A quick=(
   [bid_invariants]="--hands 300 --spread-hands 50"
   [bid_dd]="--hands 40 --python-hands 10 --double-hands 0 --double-endings 20"
   [bid_advisor]="--hands 1 --presets common,nt-high-low,kitty-joker"
+  [bid_table]="--hands 1"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs
-  classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor)
+  classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
+  bid_table)
 
 case "$size" in
   quick | full) ;;

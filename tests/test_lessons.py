@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from euchre_tutor.rules.bid import RULE_SENTENCES as BID_RULES
 from euchre_tutor.rules.catalogue import RULES
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks" / "lessons"
@@ -15,8 +16,8 @@ NOTEBOOKS = sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))
 # The games the tutor lets a student play in its widgets: Euchre Solitaire, and
 # classic Euchre at the classic table (ClassicApp) with its house rules.
 PLAYED_AREAS = {"cards", "solitaire", "classic", "house"}
-# A lesson's preset deal to play: the Solitaire tutor's or the classic table's.
-PRESETS = ("preset_deal(", "preset_classic(")
+# A lesson's preset deal to play: the Solitaire tutor's, the classic table's or the Bid Euchre table's.
+PRESETS = ("preset_deal(", "preset_classic(", "preset_bid(")
 
 
 def _code_cells(path: Path) -> list[str]:
@@ -43,9 +44,9 @@ def rule_map() -> dict[str, list[str]]:
     return taught
 
 
-def test_the_course_has_the_eleven_lessons() -> None:
+def test_the_course_has_the_twelve_lessons() -> None:
     numbers = [p.name[:2] for p in NOTEBOOKS]
-    assert numbers == [f"{n:02d}" for n in range(1, 12)]
+    assert numbers == [f"{n:02d}" for n in range(1, 13)]
 
 
 def test_every_rule_of_the_catalogue_is_taught() -> None:
@@ -61,8 +62,14 @@ def test_every_rule_the_tutor_plays_is_taught_somewhere() -> None:
     assert not missing, f"rules no lesson teaches: {missing}"
 
 
+def test_every_sentence_of_the_bid_euchre_rules_sheet_is_taught() -> None:
+    # the Bid Euchre table plays them; their ids (bid.*) live beside the catalogue, in rules/bid.py
+    missing = sorted(set(BID_RULES) - set(rule_map()))
+    assert not missing, f"Bid Euchre rules no lesson teaches: {missing}"
+
+
 def test_lessons_teach_only_catalogue_rules() -> None:
-    unknown = sorted(set(rule_map()) - set(RULES))
+    unknown = sorted(set(rule_map()) - set(RULES) - set(BID_RULES))
     assert not unknown
 
 

@@ -3,7 +3,9 @@
 Between the bots and advisor below and the widgets above: the controllers
 (:class:`~euchre_tutor.session.controller.SolitaireController`,
 :class:`~euchre_tutor.session.classic_controller.ClassicController` and the
-classic :class:`~euchre_tutor.session.classic_tutor.ClassicTutor`) own the
+classic :class:`~euchre_tutor.session.classic_tutor.ClassicTutor`, the Bid Euchre
+:class:`~euchre_tutor.session.bid_controller.BidController` and
+:class:`~euchre_tutor.session.bid_tutor.BidTutor`) own the
 game, the undo history and the teaching messages; the
 :class:`~euchre_tutor.session.analysis.Analyst` runs the hint and
 computer-player sources (:mod:`~euchre_tutor.session.advice`,
@@ -16,6 +18,9 @@ alone, so this package's ``__init__`` imports nothing either.
 __all__ = [
     "advice",
     "analysis",
+    "bid_advice",
+    "bid_controller",
+    "bid_tutor",
     "classic_advice",
     "classic_controller",
     "classic_seats",
