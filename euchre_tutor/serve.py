@@ -1,6 +1,6 @@
 """``euchre-tutor serve | table | lessons``: the tables and the lessons from the installed package.
 
-``serve`` is for a class: both tables and the lessons from one Voila server,
+``serve`` is for a class: the tables and the lessons from one Voila server,
 its kernel pools filled before anyone connects, behind a token or a password
 as soon as it listens beyond this computer. ``table`` is one table for one
 person (what ``make tutor`` starts), and ``lessons`` copies the lesson
@@ -51,7 +51,9 @@ __all__ = [
 ]
 
 PACKAGE: Final = Path(__file__).resolve().parent
-TABLES: Final = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb"}
+TABLES: Final = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb", "bid": "bid.ipynb"}
+#: ``--table both``: the two tables a class opens most (the others start a kernel when opened)
+BOTH: Final = ("solitaire", "classic")
 LESSONS: Final = "lessons"
 DEFAULT_PORT: Final = 8866
 LAB_PORT: Final = 8888
@@ -274,7 +276,7 @@ def _announce(plan: ServePlan, out: IO[str]) -> None:
     )
     print(f"Give the class this address ({login}):", file=out)
     print(f"    {plan.address('/')}", file=out)
-    print("It lists both tables and the lessons; the pages themselves are:", file=out)
+    print("It lists the tables and the lessons; the pages themselves are:", file=out)
     for table in TABLES:
         print(f"    {table + ':':<11}{plan.address(f'/voila/render/{TABLES[table]}')}", file=out)
     print(f"    {'lessons:':<11}{plan.address(f'/voila/tree/{LESSONS}')}", file=out)
@@ -287,7 +289,7 @@ def run_serve(args: argparse.Namespace) -> int:
         password = _ask_password()
     elif password is None:
         password = os.environ.get("EUCHRE_TUTOR_PASSWORD") or None
-    tables = tuple(TABLES) if args.table == "both" else (args.table,)
+    tables = BOTH if args.table == "both" else tuple(TABLES) if args.table == "all" else (args.table,)
     try:
         plan = serve_plan(args.host, args.port, args.students, tables, password, args.token, args.no_token)
     except ServeError as error:
@@ -578,9 +580,9 @@ def register(games: Any) -> None:
     """Add ``serve``, ``table`` and ``lessons`` to the ``euchre-tutor`` command line."""
     sp: argparse.ArgumentParser = games.add_parser(
         "serve",
-        help="serve both tables and the lessons to a class from this computer (one Voila server)",
+        help="serve the tables and the lessons to a class from this computer (one Voila server)",
         description=(
-            "Serve both tables and the lessons from one Voila server, its kernels started before the "
+            "Serve the tables and the lessons from one Voila server, its kernels started before the "
             "class connects. Beyond this computer (--host 0.0.0.0) a token is made and printed in the "
             f"address to give the class, or students log in with --password. See {DOCS}."
         ),
@@ -600,9 +602,10 @@ def register(games: Any) -> None:
     )
     sp.add_argument(
         "--table",
-        choices=[*TABLES, "both"],
+        choices=[*TABLES, "both", "all"],
         default="both",
-        help="the table(s) whose kernels are started in advance (default both; the other opens on demand)",
+        help="the table(s) whose kernels are started in advance: both (default: solitaire and classic), all, "
+        "or one; the others open on demand",
     )
     login = sp.add_mutually_exclusive_group()
     login.add_argument(
@@ -622,7 +625,11 @@ def register(games: Any) -> None:
 
     tp = games.add_parser("table", help="open one table in your browser (this computer only)")
     tp.add_argument(
-        "table", nargs="?", choices=list(TABLES), default="solitaire", help="solitaire (default) or classic"
+        "table",
+        nargs="?",
+        choices=list(TABLES),
+        default="solitaire",
+        help="solitaire (default), classic or bid",
     )
     tp.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     tp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
