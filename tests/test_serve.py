@@ -77,7 +77,10 @@ def test_an_address_of_the_network_is_not_this_computer_only() -> None:
         (["serve", "--students", "100000"], "--students 100000 is more than one server should hold"),
         (["serve", "--students", "thirty"], "argument --students: invalid int value: 'thirty'"),
         (["serve", "--table", "poker"], "argument --table: invalid choice: 'poker'"),
-        (["table", "poker"], "argument table: invalid choice: 'poker' (choose from 'solitaire', 'classic', 'bid')"),
+        (
+            ["table", "poker"],
+            "argument table: invalid choice: 'poker' (choose from 'solitaire', 'classic', 'bid')",
+        ),
         (["serve", "--token", "abc"], "--token 'abc' is too short to keep others out"),
         (["serve", "--host", "nowhere.invalid"], "--host 'nowhere.invalid' is not an address or name"),
         (["serve", "--token", "abcdefghij", "--no-token"], "not allowed with argument --token"),
