@@ -84,6 +84,12 @@ BID_CSS: Final = """
 .euchre-app .jupyter-button.eb-cell.illegal{opacity:.35}
 .euchre-app .jupyter-button.eb-cell.eb-alone{min-width:76px}
 .euchre-bidtable .eb-options input{font-family:monospace}
+@container euchre-app (max-width:599px){
+  .euchre-bidtable .eb-bidgrid{gap:3px;padding:4px;width:auto}
+  .euchre-app .jupyter-button.eb-cell,.euchre-app .jupyter-button.eb-cell.euchre-bid,
+  .euchre-app .jupyter-button.eb-cell.eb-alone{min-width:0;padding:0 2px;font-size:12px;white-space:normal;
+    line-height:1.1;height:auto;min-height:30px;overflow-wrap:anywhere}
+}
 """
 
 
@@ -381,7 +387,8 @@ class BidApp(CardTable):
             buttons.append(b)
         self.grid_buttons = buttons
         columns = len(rows[0]) if rows else 1
-        self.grid.layout.grid_template_columns = f"repeat({columns}, max-content)"
+        # columns as wide as their bids, narrower (the labels wrap) when the table is narrower than the grid
+        self.grid.layout.grid_template_columns = f"repeat({columns}, minmax(0, max-content))"
         self.grid.children = tuple(buttons)
 
     # ----------------------------------------------------------------- commands

@@ -181,3 +181,17 @@ def test_classic_is_accessible_and_a_hand_is_played_by_keyboard(
         p.screenshot(path=str(SCREENSHOTS / "keyboard-classic-over.png"))
         problems.assert_clean()
     mirror.close()
+
+
+def test_bid_table_is_accessible(browser: Any, voila: Any, axe_source: str) -> None:
+    """The Bid Euchre table as it opens and with the hint shown, on a laptop and on a phone."""
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        p.goto(voila.url + "/voila/render/bid.ipynb", timeout=PAGE_TIMEOUT)
+        p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
+        assert_no_violations(p, axe_source, "the Bid Euchre table as it opens")
+        press_button(p, "Show hint")
+        p.locator(".euchre-hint .et-rec").wait_for(timeout=PAGE_TIMEOUT)
+        assert_no_violations(p, axe_source, "the Bid Euchre table with the hint")
+        p.set_viewport_size({"width": 375, "height": 740})
+        assert_no_violations(p, axe_source, "the Bid Euchre table on a phone")
+        problems.assert_clean()

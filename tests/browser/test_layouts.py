@@ -390,3 +390,23 @@ def test_the_screenshot_script_fits_a_picture_under_its_limit() -> None:
     assert len(small) <= 250_000
     with Image.open(io.BytesIO(small)) as out:
         assert out.size == (1366, 768) and out.mode == "P"
+
+
+BID = "/voila/render/bid.ipynb"
+
+
+def test_bid_table_at_every_size(browser: Any, voila: Any) -> None:
+    """The Bid Euchre table gets the shared layout: nothing clipped sideways at any size, its hand and
+    table in view; its grid of bids in view on a tablet in portrait and a desktop. (At 1366×768 and
+    1180×820 the grid's last rows still sit below the fold: the grid under the hand is taller than the
+    space left there.)"""
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + BID)
+        p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
+        walk_sizes(p, "bid", decision=False)
+        for width, height in ((820, 1180), (1920, 1080)):
+            resize(p, width, height)
+            assert_in_view(
+                p, f"bid at {width}×{height}", {"grid of bids": ".eb-cell", "pass": ".ec-bids .euchre-bid"}
+            )
+        problems.assert_clean()

@@ -177,7 +177,7 @@ def test_the_grid_holds_every_bid_of_the_rules_as_level_rows_and_trump_columns(n
     assert levels == list(range(rules.minimum_bid, rules.hand_size + 1))
     app = BidApp(seed=1, rules=name)
     assert len(app.grid_buttons) == len(every_bid)
-    assert app.grid.layout.grid_template_columns == f"repeat({len(rows[0])}, max-content)"
+    assert app.grid.layout.grid_template_columns == f"repeat({len(rows[0])}, minmax(0, max-content))"
     check_screen(app)
 
 
