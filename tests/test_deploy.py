@@ -28,6 +28,8 @@ from euchre_tutor import serve
 from euchre_tutor.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the course in the checkout: every lesson must reach the student
+LESSONS = sorted((ROOT / "notebooks" / "lessons").glob("*.ipynb"))
 CONFIG = ROOT / "deploy" / "config.yaml"
 SCHEMA = ROOT / "tests" / "data" / "z2jh-values.schema.json"
 KUBECONFIG = """apiVersion: v1
@@ -182,7 +184,7 @@ def test_the_start_command_of_the_lessons_is_a_real_command(
     home = tmp_path / "home" / "lessons"
     argv = [str(home) if a == "/home/jovyan/lessons" else a for a in command[1:]]
     assert main(argv) == 0, capsys.readouterr().err
-    assert len(list(home.glob("*.ipynb"))) == 11
+    assert len(list(home.glob("*.ipynb"))) == len(LESSONS)
 
 
 def test_the_image_setup_places_the_tables_and_voilas_look(tmp_path: Path) -> None:
@@ -196,7 +198,7 @@ def test_the_image_setup_places_the_tables_and_voilas_look(tmp_path: Path) -> No
     assert setup.main(tables, config) == 0
     for name in serve.TABLES.values():
         assert (tables / name).is_file()
-    assert len(list((tables / "lessons").glob("*.ipynb"))) == 11
+    assert len(list((tables / "lessons").glob("*.ipynb"))) == len(LESSONS)
     look = json.loads(config.read_text())
     assert look["VoilaConfiguration"]["preheat_kernel"] is False  # one student per server: no pools
     assert look["VoilaConfiguration"]["strip_sources"] is True
