@@ -46,6 +46,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_SKIP_BYTES",
     "Overlong",
+    "add_sampling_arguments",
     "answer_lines",
     "capped_text",
     "decode_text",
@@ -334,6 +335,30 @@ def seed_flag(text: str) -> int:
         return seed_number(text)
     except JsonInputError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_sampling_arguments(
+    parser: argparse.ArgumentParser, *, worlds: int, most: int, grows: str, note: str = ""
+) -> None:
+    """An advisor command's ``--worlds``, ``--max-worlds`` and ``--seed`` (classic and Bid Euchre):
+    ``worlds`` and ``most`` are their defaults, ``grows`` says when more batches are sampled, ``note``
+    ends the ``--max-worlds`` help."""
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=worlds,
+        metavar="N",
+        help=f"sampled deals to start with (default {worlds})",
+    )
+    parser.add_argument(
+        "--max-worlds",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"add batches of --worlds deals while {grows}, up to N deals (default {most}, or --worlds when "
+        f"that is larger{note})",
+    )
+    parser.add_argument("--seed", type=seed_flag, default=0, help="the sampling seed (default 0)")
 
 
 def whole_number(text: str) -> int:
