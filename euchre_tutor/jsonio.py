@@ -47,6 +47,7 @@ __all__ = [
     "MAX_SKIP_BYTES",
     "Overlong",
     "add_sampling_arguments",
+    "answer_json_batch",
     "answer_lines",
     "capped_text",
     "decode_text",
@@ -335,6 +336,25 @@ def seed_flag(text: str) -> int:
         return seed_number(text)
     except JsonInputError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def answer_json_batch(path: str, answer: Callable[[object], dict[str, Any]]) -> int:
+    """A ``replay --batch`` run (classic and Bid Euchre): each line of ``path`` ('-': stdin) one JSON
+    hand, given to ``answer``; an empty line is an error line, an unreadable file a failure."""
+
+    def line_answer(line: bytes | str) -> dict[str, Any]:
+        if not line.strip():
+            return error_result("empty line: each line must be one JSON hand")
+        return answer(load_json_text(line, "the line"))
+
+    if path == "-":
+        return answer_lines(sys.stdin, line_answer, ensure_ascii=False)
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
+    except OSError as exc:
+        return fail(f"cannot read the batch file {short(path)}: {exc.strerror or exc}")
+    with stream:
+        return answer_lines(stream, line_answer, ensure_ascii=False)
 
 
 def add_sampling_arguments(

@@ -15,13 +15,13 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import IO, Any, Final, Protocol
+from typing import Any, Final, Protocol
 
 from euchre_tutor.bid.hand import HandState
 from euchre_tutor.bid.replay import replay, replay_state
 from euchre_tutor.classic.seating import FOUR, Seat
 from euchre_tutor.errors import DealError, EuchreError
-from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, short
+from euchre_tutor.jsonio import answer_json_batch, fail, load_json_text, read_text
 from euchre_tutor.rules.bid import OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules
 
 __all__ = ["Advisor", "analyze", "register", "view_json"]
@@ -160,7 +160,7 @@ def view_json(state: HandState, view: Any) -> dict[str, Any]:
 
 def _run(args: argparse.Namespace, answer: Callable[[object], dict[str, Any]]) -> int:
     if args.batch is not None:
-        return _batch(args.batch, answer)
+        return answer_json_batch(args.batch, answer)
     try:
         text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
         result = answer(load_json_text(text, "the input"))
@@ -168,26 +168,6 @@ def _run(args: argparse.Namespace, answer: Callable[[object], dict[str, Any]]) -
         return fail(str(exc))
     print(json.dumps(result, ensure_ascii=False))
     return 0
-
-
-def _batch(path: str, answer: Callable[[object], dict[str, Any]]) -> int:
-    def line_answer(line: bytes | str) -> dict[str, Any]:
-        if not line.strip():
-            return error_result("empty line: each line must be one JSON hand")
-        return answer(load_json_text(line, "the line"))
-
-    if path == "-":
-        return _lines(sys.stdin, line_answer)
-    try:
-        stream = open(path, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
-    except OSError as exc:
-        return fail(f"cannot read the batch file {short(path)}: {exc.strerror or exc}")
-    with stream:
-        return _lines(stream, line_answer)
-
-
-def _lines(lines: IO[str] | IO[bytes], answer: Callable[[bytes | str], dict[str, Any]]) -> int:
-    return answer_lines(lines, answer, ensure_ascii=False)
 
 
 def run_rules(args: argparse.Namespace) -> int:
