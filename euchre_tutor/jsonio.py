@@ -48,6 +48,7 @@ __all__ = [
     "Overlong",
     "add_sampling_arguments",
     "answer_json_batch",
+    "answer_json_command",
     "answer_lines",
     "capped_text",
     "decode_text",
@@ -336,6 +337,20 @@ def seed_flag(text: str) -> int:
         return seed_number(text)
     except JsonInputError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def answer_json_command(args: argparse.Namespace, answer: Callable[[object], dict[str, Any]]) -> int:
+    """A ``replay``-like command (classic and Bid Euchre): ``args.batch`` lines or the one ``args.input``
+    ('-': stdin) given to ``answer``, its JSON printed; a teaching error is the exit message."""
+    if args.batch is not None:
+        return answer_json_batch(args.batch, answer)
+    try:
+        text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
+        result = answer(load_json_text(text, "the input"))
+    except EuchreError as exc:
+        return fail(str(exc))
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
 
 
 def answer_json_batch(path: str, answer: Callable[[object], dict[str, Any]]) -> int:

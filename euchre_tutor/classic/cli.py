@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from euchre_tutor.classic.replay import replay
-from euchre_tutor.errors import EuchreError
-from euchre_tutor.jsonio import answer_json_batch, fail, load_json_text, read_text
+from euchre_tutor.jsonio import answer_json_command
 from euchre_tutor.rules.classic import OPTION_MEANINGS, OPTION_VALUES, PRESET_NOTES, PRESETS, ClassicRules
 
 __all__ = ["register"]
@@ -53,15 +51,7 @@ def register(games: Any) -> Any:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    if args.batch is not None:
-        return answer_json_batch(args.batch, replay)
-    try:
-        text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
-        result = replay(load_json_text(text, "the input"))
-    except EuchreError as exc:
-        return fail(str(exc))
-    print(json.dumps(result, ensure_ascii=False))
-    return 0
+    return answer_json_command(args, replay)
 
 
 def run_rules(args: argparse.Namespace) -> int:
