@@ -15,11 +15,11 @@ import gc
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Set
 from pathlib import Path
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
-from euchre_tutor.errors import IllegalAction, JsonInputError, SaveFileError
+from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
 from euchre_tutor.jsonio import MAX_INPUT_BYTES, capped_text, decode_text, load_json_text, short
 
 __all__ = [
@@ -120,6 +120,64 @@ def check_saved_actions(count: int, what: str) -> None:
             f"the saved {what} has {count:,} decisions; a save holds at most {MAX_SAVE_ACTIONS:,} "
             "(a whole long match is a few thousand): not a file the tutor saved"
         )
+
+
+def read_save_header(
+    data: object,
+    *,
+    format: str,
+    version: int,
+    keys: Set[str],
+    optional: Set[str] = frozenset(),
+    holder: str,
+    kind: str,
+    quote: Callable[[object], str] = short,
+) -> dict[str, Any]:
+    """The checked top of a classic or Bid Euchre save: a JSON object of this format, version and keys.
+
+    ``holder`` names the file in the not-an-object message ("a classic save file"),
+    ``kind`` in the wrong-format one ("classic Euchre"), so each game's messages stay its own.
+    """
+    if not isinstance(data, dict):
+        raise SaveFileError(f"{holder} holds a JSON object")
+    if data.get("format") != format:
+        raise SaveFileError(f"not a {kind} save file (format {quote(data.get('format'))}, want {format!r})")
+    found = data.get("version")
+    if type(found) is not int or found != version:  # true == 1 in Python; not here
+        raise SaveFileError(
+            f"save file version {short(found)} is not supported (this tutor reads version {version})"
+        )
+    unknown = sorted(set(data) - keys - optional)
+    missing = sorted(keys - set(data))
+    if unknown or missing:
+        parts = [
+            f"unknown key(s) {', '.join(unknown)}" if unknown else "",
+            f"missing key(s) {', '.join(missing)}" if missing else "",
+        ]
+        raise SaveFileError("the save file has " + "; ".join(p for p in parts if p))
+    return data
+
+
+def read_saved_actions(data: dict[str, Any], what: str) -> tuple[list[str], int]:
+    """A save's action strings and its position in them (all of them when the save has no position)."""
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SaveFileError("actions must be a list of action strings such as 'pass' or 'play 9S'")
+    check_saved_actions(len(actions), what)
+    position = data.get("position", len(actions))
+    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(actions):
+        raise SaveFileError(f"the saved position {short(position)} is not between 0 and {len(actions)}")
+    return actions, position
+
+
+def replay_saved_actions(apply: Callable[[str], object], actions: list[str]) -> None:
+    """Replay a save's actions in order; the first that fails is a SaveFileError naming it."""
+    with gc_paused():
+        for i, text in enumerate(actions, 1):
+            try:
+                apply(text)
+            except EuchreError as exc:
+                raise SaveFileError(f"action {i} ({short(text)}) cannot be replayed: {exc}") from None
 
 
 @contextlib.contextmanager

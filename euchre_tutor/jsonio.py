@@ -46,6 +46,9 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_SKIP_BYTES",
     "Overlong",
+    "add_sampling_arguments",
+    "answer_json_batch",
+    "answer_json_command",
     "answer_lines",
     "capped_text",
     "decode_text",
@@ -334,6 +337,63 @@ def seed_flag(text: str) -> int:
         return seed_number(text)
     except JsonInputError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def answer_json_command(args: argparse.Namespace, answer: Callable[[object], dict[str, Any]]) -> int:
+    """A ``replay``-like command (classic and Bid Euchre): ``args.batch`` lines or the one ``args.input``
+    ('-': stdin) given to ``answer``, its JSON printed; a teaching error is the exit message."""
+    if args.batch is not None:
+        return answer_json_batch(args.batch, answer)
+    try:
+        text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
+        result = answer(load_json_text(text, "the input"))
+    except EuchreError as exc:
+        return fail(str(exc))
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def answer_json_batch(path: str, answer: Callable[[object], dict[str, Any]]) -> int:
+    """A ``replay --batch`` run (classic and Bid Euchre): each line of ``path`` ('-': stdin) one JSON
+    hand, given to ``answer``; an empty line is an error line, an unreadable file a failure."""
+
+    def line_answer(line: bytes | str) -> dict[str, Any]:
+        if not line.strip():
+            return error_result("empty line: each line must be one JSON hand")
+        return answer(load_json_text(line, "the line"))
+
+    if path == "-":
+        return answer_lines(sys.stdin, line_answer, ensure_ascii=False)
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
+    except OSError as exc:
+        return fail(f"cannot read the batch file {short(path)}: {exc.strerror or exc}")
+    with stream:
+        return answer_lines(stream, line_answer, ensure_ascii=False)
+
+
+def add_sampling_arguments(
+    parser: argparse.ArgumentParser, *, worlds: int, most: int, grows: str, note: str = ""
+) -> None:
+    """An advisor command's ``--worlds``, ``--max-worlds`` and ``--seed`` (classic and Bid Euchre):
+    ``worlds`` and ``most`` are their defaults, ``grows`` says when more batches are sampled, ``note``
+    ends the ``--max-worlds`` help."""
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=worlds,
+        metavar="N",
+        help=f"sampled deals to start with (default {worlds})",
+    )
+    parser.add_argument(
+        "--max-worlds",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"add batches of --worlds deals while {grows}, up to N deals (default {most}, or --worlds when "
+        f"that is larger{note})",
+    )
+    parser.add_argument("--seed", type=seed_flag, default=0, help="the sampling seed (default 0)")
 
 
 def whole_number(text: str) -> int:

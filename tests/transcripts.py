@@ -152,29 +152,47 @@ def classic_transcript(sc: ClassicScenario) -> str:
         "afterwards the first legal action each time.",
         "",
     ]
-    script = list(sc.bids)
-    step = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        action = script.pop(0) if script else str(legal[0])
-        assert state.to_act is not None
-        out.append(f"Step {step}")
-        out.extend(_classic_state(state))
-        out.append(f"  To act: {state.to_act.word}")
-        out.append(f"  Legal: {', '.join(str(a) for a in legal)}")
-        out.append(f"  Action: {action}")
-        state = state.apply(action)
-        for event in state.events:
-            out.append(f"    {event.text}")
-            if isinstance(event, TrickWon):
-                out.append(f"      Why: {explain_trick(event.trick, state.trump, state.notrump)}.")
-        out.append("")
-        step += 1
+    state = play_steps(out, state, sc.bids, _classic_state, _classic_legal, TrickWon, explain_trick)
     out.append("Final")
     out.extend(_classic_state(state))
     points = ", ".join(f"{t} {p}" for t, p in zip(state.seating.teams, state.points(), strict=True))
     out.append(f"  Points: {points}")
     return "\n".join(out) + "\n"
+
+
+def play_steps(
+    out: list[str],
+    state: Any,
+    bids: Sequence[str],
+    describe: Callable[[Any], list[str]],
+    legal: Callable[[Any], str],
+    trick_won: type,
+    explain: Callable[[Any, Any, Any], str],
+) -> Any:
+    """Play a classic or Bid Euchre hand out, a step per action written to ``out``: the scripted
+    ``bids`` first, then the first legal action each time; the final state back."""
+    script = list(bids)
+    step = 0
+    while not state.is_over:
+        action = script.pop(0) if script else str(state.legal_actions()[0])
+        assert state.to_act is not None
+        out.append(f"Step {step}")
+        out.extend(describe(state))
+        out.append(f"  To act: {state.to_act.word}")
+        out.append(f"  Legal: {legal(state)}")
+        out.append(f"  Action: {action}")
+        state = state.apply(action)
+        for event in state.events:
+            out.append(f"    {event.text}")
+            if isinstance(event, trick_won):
+                out.append(f"      Why: {explain(event.trick, state.trump, state.notrump)}.")
+        out.append("")
+        step += 1
+    return state
+
+
+def _classic_legal(s: HandState) -> str:
+    return ", ".join(str(a) for a in s.legal_actions())
 
 
 def _options(options: dict[str, Any]) -> str:

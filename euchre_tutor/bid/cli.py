@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
-from typing import IO, Any, Final, Protocol
+from typing import Any, Final, Protocol
 
 from euchre_tutor.bid.hand import HandState
 from euchre_tutor.bid.replay import replay, replay_state
 from euchre_tutor.classic.seating import FOUR, Seat
-from euchre_tutor.errors import DealError, EuchreError
-from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, short
+from euchre_tutor.errors import DealError
+from euchre_tutor.jsonio import answer_json_command
 from euchre_tutor.rules.bid import OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules
 
 __all__ = ["Advisor", "analyze", "register", "view_json"]
@@ -67,7 +66,7 @@ def register(games: Any, seat_view: SeatViewer | None = None, advisor: Advisor |
         description=_INPUT,
     )
     _sources(rp)
-    rp.set_defaults(run=lambda args: _run(args, replay))
+    rp.set_defaults(run=lambda args: answer_json_command(args, replay))
     if seat_view is None:
         return _rules_command(commands)
     an = commands.add_parser(
@@ -89,7 +88,9 @@ def register(games: Any, seat_view: SeatViewer | None = None, advisor: Advisor |
         return advisor.advise(state, seat, data, args)
 
     hook = None if advisor is None else advise
-    an.set_defaults(run=lambda args: _run(args, lambda data: analyze(data, seat_view, hook, args)))
+    an.set_defaults(
+        run=lambda args: answer_json_command(args, lambda data: analyze(data, seat_view, hook, args))
+    )
     return _rules_command(commands)
 
 
@@ -156,38 +157,6 @@ def view_json(state: HandState, view: Any) -> dict[str, Any]:
         },
         "finished": state.is_over,
     }
-
-
-def _run(args: argparse.Namespace, answer: Callable[[object], dict[str, Any]]) -> int:
-    if args.batch is not None:
-        return _batch(args.batch, answer)
-    try:
-        text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
-        result = answer(load_json_text(text, "the input"))
-    except EuchreError as exc:
-        return fail(str(exc))
-    print(json.dumps(result, ensure_ascii=False))
-    return 0
-
-
-def _batch(path: str, answer: Callable[[object], dict[str, Any]]) -> int:
-    def line_answer(line: bytes | str) -> dict[str, Any]:
-        if not line.strip():
-            return error_result("empty line: each line must be one JSON hand")
-        return answer(load_json_text(line, "the line"))
-
-    if path == "-":
-        return _lines(sys.stdin, line_answer)
-    try:
-        stream = open(path, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
-    except OSError as exc:
-        return fail(f"cannot read the batch file {short(path)}: {exc.strerror or exc}")
-    with stream:
-        return _lines(stream, line_answer)
-
-
-def _lines(lines: IO[str] | IO[bytes], answer: Callable[[bytes | str], dict[str, Any]]) -> int:
-    return answer_lines(lines, answer, ensure_ascii=False)
 
 
 def run_rules(args: argparse.Namespace) -> int:

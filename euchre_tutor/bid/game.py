@@ -29,10 +29,11 @@ from euchre_tutor.classic.seating import FOUR, Seat
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.history import (
     History,
-    check_saved_actions,
-    gc_paused,
     parse_saved_json,
+    read_save_header,
+    read_saved_actions,
     read_saved_file,
+    replay_saved_actions,
     write_saved_file,
 )
 from euchre_tutor.jsonio import MAX_DIGITS, short
@@ -98,25 +99,14 @@ class BidGame(History[MatchState, Action]):
     @classmethod
     def from_json(cls, data: object) -> BidGame:
         """Rebuild a game by replaying its actions; any problem is a SaveFileError."""
-        if not isinstance(data, dict):
-            raise SaveFileError("a Bid Euchre save file holds a JSON object")
-        if data.get("format") != FORMAT:
-            raise SaveFileError(
-                f"not a Bid Euchre save file (format {short(data.get('format'))}, want {FORMAT!r})"
-            )
-        version = data.get("version")
-        if type(version) is not int or version != VERSION:
-            raise SaveFileError(
-                f"save file version {short(version)} is not supported (this tutor reads version {VERSION})"
-            )
-        unknown = sorted(set(data) - _KEYS)
-        missing = sorted(_KEYS - set(data))
-        if unknown or missing:
-            parts = [
-                f"unknown key(s) {', '.join(unknown)}" if unknown else "",
-                f"missing key(s) {', '.join(missing)}" if missing else "",
-            ]
-            raise SaveFileError("the save file has " + "; ".join(p for p in parts if p))
+        data = read_save_header(
+            data,
+            format=FORMAT,
+            version=VERSION,
+            keys=_KEYS,
+            holder="a Bid Euchre save file",
+            kind="Bid Euchre",
+        )
         seed = data["seed"]
         if (
             isinstance(seed, bool)
@@ -124,13 +114,7 @@ class BidGame(History[MatchState, Action]):
             or (isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS)
         ):
             raise SaveFileError(f"the seed must be a number or a short text, not {short(seed)}")
-        actions = data["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise SaveFileError("actions must be a list of action strings such as 'pass' or 'play 9S'")
-        check_saved_actions(len(actions), "Bid Euchre game")
-        position = data["position"]
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(actions):
-            raise SaveFileError(f"the saved position {short(position)} is not between 0 and {len(actions)}")
+        actions, position = read_saved_actions(data, "Bid Euchre game")
         if not isinstance(data["deals"], list):
             raise SaveFileError("deals must be a list of deals")
         try:
@@ -139,12 +123,7 @@ class BidGame(History[MatchState, Action]):
             game = cls(rules, seed=seed, dealer=FOUR.parse(data["dealer"]), deals=deals)
         except EuchreError as exc:
             raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        with gc_paused():
-            for i, text in enumerate(actions, 1):
-                try:
-                    game.apply(text)
-                except EuchreError as exc:
-                    raise SaveFileError(f"action {i} ({short(text)}) cannot be replayed: {exc}") from None
+        replay_saved_actions(game.apply, actions)
         game.go_to(position)
         return game
 

@@ -14,13 +14,12 @@ from typing import Any, Final
 
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.hand import HandState, new_hand
-from euchre_tutor.errors import DealError, EuchreError
-from euchre_tutor.jsonio import short
+from euchre_tutor.classic.replay import apply_replay_actions, check_replay_input
 from euchre_tutor.rules.bid import BidRules
 
 __all__ = ["hand_result", "replay", "replay_state"]
 
-KEYS: Final = {"rules", "dealer", "hands", "kitty", "actions"}
+KEYS: Final = frozenset({"rules", "dealer", "hands", "kitty", "actions"})
 EXAMPLE: Final = (
     '{"rules": "common", "dealer": "N", "hands": {"N": [6 cards], "E": [...], "S": [...], '
     '"W": [...]}, "actions": ["bid 3 H", "pass", ...]}'
@@ -34,32 +33,12 @@ def replay(data: object) -> dict[str, Any]:
 
 def replay_state(data: object, extra_keys: frozenset[str] = frozenset()) -> HandState:
     """The hand state after the input's actions (``extra_keys`` are other commands' own keys)."""
-    if not isinstance(data, dict):
-        raise DealError(f"the input must be a JSON object like {EXAMPLE}")
-    unknown = sorted(set(data) - KEYS - extra_keys)
-    if unknown:
-        raise DealError(
-            f"unknown key(s) {', '.join(map(short, unknown))}; the keys are {', '.join(sorted(KEYS | extra_keys))}"
-        )
-    missing = [k for k in ("dealer", "hands") if k not in data]
-    if missing:
-        raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {EXAMPLE}")
+    data = check_replay_input(
+        data, keys=KEYS, required=("dealer", "hands"), example=EXAMPLE, extra_keys=extra_keys
+    )
     rules = BidRules.from_json(data.get("rules", "common"))
     deal = Deal.from_hands(data["dealer"], data["hands"], rules, data.get("kitty"))
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise DealError(
-            f"actions must be a list of strings such as 'pass' or 'bid 3 H', not {short(actions)}"
-        )
-    state = new_hand(deal, rules)
-    for i, text in enumerate(actions, 1):
-        if not isinstance(text, str):
-            raise DealError(f"action {i} must be a string such as 'pass' or 'play 9S', not {short(text)}")
-        try:
-            state = state.apply(text)
-        except EuchreError as exc:
-            raise type(exc)(f"action {i} ({short(text)}): {exc}") from None
-    return state
+    return apply_replay_actions(new_hand(deal, rules), data.get("actions", []), "'pass' or 'bid 3 H'")
 
 
 def hand_result(state: HandState) -> dict[str, Any]:

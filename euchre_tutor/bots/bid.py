@@ -20,7 +20,6 @@ match with one player per seat.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from euchre_tutor.bid import PASS, Action, HandState, MatchState, Phase, Seat
+from euchre_tutor.bots.classic import RandomPlayer  # any legal action, for either game
 from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_order, trump_order
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.views.bid import SeatView, seat_view
@@ -37,18 +37,6 @@ __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "estimate_tricks", "play
 
 class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
-
-
-class RandomPlayer:
-    """Chooses uniformly among the legal actions."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        if not view.legal:
-            raise IllegalAction(f"{view.seat.word} has nothing to do now")
-        return view.legal[self._rng.randrange(len(view.legal))]
 
 
 Contract = tuple[Suit | None, str | None]

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import IO, Any
+from typing import Any
 
 from euchre_tutor.classic.replay import replay
-from euchre_tutor.errors import EuchreError
-from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, short
+from euchre_tutor.jsonio import answer_json_command
 from euchre_tutor.rules.classic import OPTION_MEANINGS, OPTION_VALUES, PRESET_NOTES, PRESETS, ClassicRules
 
 __all__ = ["register"]
@@ -52,38 +50,8 @@ def register(games: Any) -> Any:
     return commands
 
 
-def _answer_line(line: bytes | str) -> dict[str, Any]:
-    """One batch line's answer (:func:`~euchre_tutor.jsonio.answer_lines` turns errors into error lines)."""
-    if not line.strip():
-        return error_result("empty line: each line must be one JSON hand")
-    return replay(load_json_text(line, "the line"))
-
-
 def run_replay(args: argparse.Namespace) -> int:
-    if args.batch is not None:
-        return _run_batch(args.batch)
-    try:
-        text = read_text(sys.stdin, "the input") if args.input == "-" else args.input
-        result = replay(load_json_text(text, "the input"))
-    except EuchreError as exc:
-        return fail(str(exc))
-    print(json.dumps(result, ensure_ascii=False))
-    return 0
-
-
-def _run_batch(path: str) -> int:
-    if path == "-":
-        return _batch_lines(sys.stdin)
-    try:
-        stream = open(path, "rb")  # noqa: SIM115 - closed below; lines are decoded one by one
-    except OSError as exc:
-        return fail(f"cannot read the batch file {short(path)}: {exc.strerror or exc}")
-    with stream:
-        return _batch_lines(stream)
-
-
-def _batch_lines(lines: IO[str] | IO[bytes]) -> int:
-    return answer_lines(lines, _answer_line, ensure_ascii=False)
+    return answer_json_command(args, replay)
 
 
 def run_rules(args: argparse.Namespace) -> int:

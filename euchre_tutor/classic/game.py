@@ -30,10 +30,11 @@ from euchre_tutor.classic.seating import Seat
 from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
 from euchre_tutor.history import (
     History,
-    check_saved_actions,
-    gc_paused,
     parse_saved_json,
+    read_save_header,
+    read_saved_actions,
     read_saved_file,
+    replay_saved_actions,
     write_saved_file,
 )
 from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
@@ -105,46 +106,23 @@ class ClassicGame(History[MatchState, Action]):
     @classmethod
     def from_json(cls, data: object) -> ClassicGame:
         """Rebuild a game by replaying its actions; any problem is a SaveFileError."""
-        if not isinstance(data, dict):
-            raise SaveFileError("a classic save file holds a JSON object")
-        if data.get("format") != FORMAT:
-            raise SaveFileError(
-                f"not a classic Euchre save file (format {data.get('format')!r}, want {FORMAT!r})"
-            )
-        version = data.get("version")
-        if type(version) is not int or version != VERSION:  # true == 1 in Python; not here
-            raise SaveFileError(
-                f"save file version {short(version)} is not supported (this tutor reads version {VERSION})"
-            )
-        unknown = sorted(set(data) - _KEYS - _OPTIONAL)
-        missing = sorted(_KEYS - set(data))
-        if unknown or missing:
-            raise SaveFileError(
-                "the save file has "
-                + "; ".join(
-                    p
-                    for p in (
-                        f"unknown key(s) {', '.join(unknown)}" if unknown else "",
-                        f"missing key(s) {', '.join(missing)}" if missing else "",
-                    )
-                    if p
-                )
-            )
+        data = read_save_header(
+            data,
+            format=FORMAT,
+            version=VERSION,
+            keys=_KEYS,
+            optional=_OPTIONAL,
+            holder="a classic save file",
+            kind="classic Euchre",
+            quote=repr,
+        )
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise SaveFileError(f"the seed must be a number or a string, not {seed!r}")
-        actions = data["actions"]
-        deals_raw = data["deals"]
         if isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS:
             raise SaveFileError(f"the seed is a short text or number, not {short(seed)}")
-        actions = data["actions"]
+        actions, position = read_saved_actions(data, "classic game")
         deals_raw = data["deals"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise SaveFileError("actions must be a list of action strings such as 'pass' or 'play 9S'")
-        check_saved_actions(len(actions), "classic game")
-        position = data.get("position", len(actions))
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(actions):
-            raise SaveFileError(f"the saved position {short(position)} is not between 0 and {len(actions)}")
         if not isinstance(deals_raw, list):
             raise SaveFileError("deals must be a list of deals")
         try:
@@ -162,12 +140,7 @@ class ClassicGame(History[MatchState, Action]):
             raise
         except EuchreError as exc:
             raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        with gc_paused():
-            for i, text in enumerate(actions, 1):
-                try:
-                    game.apply(text)
-                except EuchreError as exc:
-                    raise SaveFileError(f"action {i} ({short(text)}) cannot be replayed: {exc}") from None
+        replay_saved_actions(game.apply, actions)
         game.go_to(position)
         return game
 

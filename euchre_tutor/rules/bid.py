@@ -61,11 +61,11 @@ Decisions where the sources differ or are silent (each an option):
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Final
 
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.classic import _check_int  # the same range check and its message
+from euchre_tutor.rules.options import changed_options, check_int, rules_from_json
 
 __all__ = [
     "ALONE_BIDS",
@@ -139,7 +139,7 @@ class BidRules:
         if isinstance(self.target, bool) or self.target not in TARGETS:
             raise RulesError(f"target must be 30, 32, 50 or 52 points, not {self.target!r}")
         if self.hands is not None:
-            _check_int("hands", self.hands, 1, 1000)
+            check_int("hands", self.hands, 1, 1000)
         for f in fields(self):
             if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
                 raise RulesError(f"{f.name} must be true or false, not {getattr(self, f.name)!r}")
@@ -148,8 +148,8 @@ class BidRules:
             if value not in choices:
                 raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
         for name in _POINTS:
-            _check_int(name, getattr(self, name), 1, 100)
-        _check_int("minimum_bid", self.minimum_bid, 1, self.hand_size)
+            check_int(name, getattr(self, name), 1, 100)
+        check_int("minimum_bid", self.minimum_bid, 1, self.hand_size)
         self._check_combinations()
 
     def _check_combinations(self) -> None:
@@ -215,10 +215,7 @@ class BidRules:
 
     def with_options(self, **changes: Any) -> BidRules:
         """A copy with some options changed (validated like a new configuration)."""
-        unknown = sorted(set(changes) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError(_unknown_message(unknown))
-        return replace(self, **changes)
+        return changed_options(self, changes, "Bid Euchre")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -229,29 +226,11 @@ class BidRules:
 
         An object may name a ``"preset"`` to start from; its other keys override it.
         """
-        if isinstance(data, str):
-            return preset(data)
-        if not isinstance(data, dict):
-            raise RulesError(
-                f"rules must be a preset name ({', '.join(PRESETS)}) or an object of options, not {data!r}"
-            )
-        options = dict(data)
-        base = preset(options.pop("preset")) if "preset" in options else cls()
-        return base.with_options(**options)
+        return rules_from_json(data, default=cls, preset=preset, presets=PRESETS, game="Bid Euchre")
 
     def describe(self) -> list[tuple[str, Any, str]]:
         """(option, value, meaning) for every option, in declaration order."""
         return [(f.name, getattr(self, f.name), OPTION_MEANINGS[f.name]) for f in fields(self)]
-
-
-_FIELD_NAMES: Final = frozenset(f.name for f in fields(BidRules))
-
-
-def _unknown_message(unknown: list[str]) -> str:
-    return (
-        f"unknown Bid Euchre rule option(s) {', '.join(unknown)}; the options are "
-        f"{', '.join(sorted(_FIELD_NAMES))}"
-    )
 
 
 OPTION_MEANINGS: Final[dict[str, str]] = {

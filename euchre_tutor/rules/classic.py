@@ -138,10 +138,11 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Final
 
 from euchre_tutor.errors import RulesError
+from euchre_tutor.rules.options import changed_options, check_int, rules_from_json
 
 __all__ = [
     "ALONE_TIMINGS",
@@ -224,9 +225,9 @@ class ClassicRules:
     trump_lead: str = "anytime"
 
     def __post_init__(self) -> None:
-        _check_int("target", self.target, MIN_TARGET, MAX_TARGET)
+        check_int("target", self.target, MIN_TARGET, MAX_TARGET)
         if self.hands is not None:
-            _check_int("hands", self.hands, 1, 1000)
+            check_int("hands", self.hands, 1, 1000)
         if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in PLAYERS:
             raise RulesError(f"players must be 3, 4 or 6, not {self.players!r}")
         if isinstance(self.deck, bool) or self.deck not in DECKS:
@@ -242,7 +243,7 @@ class ClassicRules:
             if value not in choices:
                 raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
         for name in _POINTS:
-            _check_int(name, getattr(self, name), 2, 8)
+            check_int(name, getattr(self, name), 2, 8)
         self._check_combinations()
 
     def _check_combinations(self) -> None:
@@ -354,10 +355,7 @@ class ClassicRules:
 
     def with_options(self, **changes: Any) -> ClassicRules:
         """A copy with some options changed (validated like a new configuration)."""
-        unknown = sorted(set(changes) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError(_unknown_message(unknown))
-        return replace(self, **changes)
+        return changed_options(self, changes, "classic")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -368,21 +366,7 @@ class ClassicRules:
 
         An object may name a ``"preset"`` to start from; its other keys override it.
         """
-        if isinstance(data, str):
-            return preset(data)
-        if not isinstance(data, dict):
-            raise RulesError(
-                f"rules must be a preset name ({', '.join(PRESETS)}) or an object of options, not {data!r}"
-            )
-        options = dict(data)
-        base = preset(options.pop("preset")) if "preset" in options else cls()
-        unknown = sorted(set(options) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError(_unknown_message(unknown))
-        try:
-            return replace(base, **options)
-        except TypeError as exc:  # pragma: no cover - replace() validates names above
-            raise RulesError(str(exc)) from None
+        return rules_from_json(data, default=cls, preset=preset, presets=PRESETS, game="classic")
 
     def describe(self) -> list[tuple[str, Any, str]]:
         """(option, value, meaning) for every option, in declaration order."""
@@ -417,23 +401,6 @@ _ALONE_OPTIONS: Final = (
     "alone_march_points",
     "defend_alone",
 )
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
-    if not low <= value <= high:
-        raise RulesError(f"{name} {value} is out of range: it must be between {low} and {high}")
-
-
-_FIELD_NAMES = frozenset(f.name for f in fields(ClassicRules))
-
-
-def _unknown_message(unknown: list[str]) -> str:
-    return (
-        f"unknown classic rule option(s) {', '.join(unknown)}; the options are "
-        f"{', '.join(sorted(_FIELD_NAMES))}"
-    )
 
 
 OPTION_MEANINGS: Final[dict[str, str]] = {

@@ -22,7 +22,7 @@ from euchre_tutor.bid import Action, HandState, MatchState, Phase, Seat, Team, T
 from euchre_tutor.cards import Card, Suit, effective_suit
 from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.rules.bid import BidRules
-from euchre_tutor.views.classic import _voids
+from euchre_tutor.views.classic import shown_voids
 
 __all__ = ["SeatView", "seat_view"]
 
@@ -71,7 +71,7 @@ class SeatView:
     @property
     def voids(self) -> tuple[frozenset[Suit], ...]:
         """The suits each seat (by index) has shown it holds none of, by not following them."""
-        return _voids(self.tricks, self.trick_plays, self.trump)
+        return shown_voids(self.tricks, self.trick_plays, self.trump)
 
     @property
     def led_suit(self) -> Suit | None:

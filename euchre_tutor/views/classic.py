@@ -27,7 +27,7 @@ from euchre_tutor.classic.engine import (
 )
 from euchre_tutor.rules.classic import ClassicRules
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "seat_view", "shown_voids"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +157,7 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         tricks=hand.tricks,
         trick_leader=hand.trick_leader,
         trick_plays=hand.trick_plays,
-        voids=_voids(hand.tricks, hand.trick_plays, hand.trump, me.seating.players),
+        voids=shown_voids(hand.tricks, hand.trick_plays, hand.trump, me.seating.players),
         legal=hand.legal_actions() if hand.to_act == me else (),
         scores=scores,
         notrump=hand.notrump,
@@ -167,9 +167,13 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
     )
 
 
-def _voids(
+def shown_voids(
     tricks: Sequence[Trick], current: Sequence[tuple[Seat, Card]], trump: Suit | None, players: int = 4
 ) -> tuple[frozenset[Suit], ...]:
+    """The suits each seat (by index) has shown it holds none of, by not following them.
+
+    Classic and Bid Euchre views both read the voids from the tricks this way.
+    """
     shown: list[set[Suit]] = [set() for _ in range(players)]
     for plays in [t.plays for t in tricks] + [tuple(current)]:
         if not plays:

@@ -18,6 +18,7 @@ from euchre_tutor.bid.events import contract_words
 from euchre_tutor.cards import Card, format_cards
 from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.rules.bid import BidRules, preset
+from tests.transcripts import play_steps
 
 
 @dataclass(frozen=True)
@@ -76,24 +77,7 @@ def bid_transcript(sc: BidScenario) -> str:
         "action each time.",
         "",
     ]
-    script = list(sc.bids)
-    step = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        action = script.pop(0) if script else str(legal[0])
-        assert state.to_act is not None
-        out.append(f"Step {step}")
-        out.extend(_state(state))
-        out.append(f"  To act: {state.to_act.word}")
-        out.append(f"  Legal: {_legal(state)}")
-        out.append(f"  Action: {action}")
-        state = state.apply(action)
-        for event in state.events:
-            out.append(f"    {event.text}")
-            if isinstance(event, TrickWon):
-                out.append(f"      Why: {explain_trick(event.trick, state.trump, state.notrump)}.")
-        out.append("")
-        step += 1
+    state = play_steps(out, state, sc.bids, _state, _legal, TrickWon, explain_trick)
     out.append("Final")
     out.extend(_state(state))
     ns, ew = state.points()

@@ -26,7 +26,7 @@ from euchre_tutor.advisor.bid.analysis import ADAPTIVE_MAX_WORLDS, DEFAULT_WORLD
 from euchre_tutor.advisor.bid.reasons import bid_grade
 from euchre_tutor.bid import Action, HandState, Seat
 from euchre_tutor.errors import EuchreError, JsonInputError
-from euchre_tutor.jsonio import seed_flag
+from euchre_tutor.jsonio import add_sampling_arguments
 from euchre_tutor.views.bid import seat_view
 
 __all__ = ["BidAdvisorCommand"]
@@ -48,24 +48,9 @@ class BidAdvisorCommand:
         self.continuation = continuation
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--worlds",
-            type=int,
-            default=DEFAULT_WORLDS,
-            metavar="N",
-            help=f"sampled deals to start with (default {DEFAULT_WORLDS})",
+        add_sampling_arguments(
+            parser, worlds=DEFAULT_WORLDS, most=ADAPTIVE_MAX_WORLDS, grows="an option's grade is unsettled"
         )
-        parser.add_argument(
-            "--max-worlds",
-            type=int,
-            default=None,
-            metavar="N",
-            help=(
-                "add batches of --worlds deals while an option's grade is unsettled, up to N deals "
-                f"(default {ADAPTIVE_MAX_WORLDS}, or --worlds when that is larger)"
-            ),
-        )
-        parser.add_argument("--seed", type=seed_flag, default=0, help="the sampling seed (default 0)")
 
     def advise(
         self, state: HandState, seat: Seat, data: dict[str, Any], args: argparse.Namespace

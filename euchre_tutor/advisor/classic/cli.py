@@ -56,7 +56,15 @@ from euchre_tutor.advisor.classic.analysis import (
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
 from euchre_tutor.advisor.classic.whatif import CHANGES, what_if
 from euchre_tutor.errors import EuchreError, JsonInputError
-from euchre_tutor.jsonio import answer_lines, error_result, fail, load_json_text, read_text, seed_flag, short
+from euchre_tutor.jsonio import (
+    add_sampling_arguments,
+    answer_lines,
+    error_result,
+    fail,
+    load_json_text,
+    read_text,
+    short,
+)
 
 __all__ = ["analyse_noting", "analyse_position", "format_analysis", "register"]
 
@@ -85,25 +93,13 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
     )
     src.add_argument("--batch", "-b", metavar="FILE", help="one JSON position per line ('-' for stdin)")
     parser.add_argument("--json", action="store_true", help="print JSON (always with --batch)")
-    parser.add_argument(
-        "--worlds",
-        type=int,
-        default=DEFAULT_WORLDS,
-        metavar="N",
-        help=f"sampled deals to start with (default {DEFAULT_WORLDS})",
+    add_sampling_arguments(
+        parser,
+        worlds=DEFAULT_WORLDS,
+        most=ADAPTIVE_MAX_WORLDS,
+        grows="an option's loss is within its 95%% interval of a grade boundary",
+        note="; --max-worlds equal to --worlds samples once",
     )
-    parser.add_argument(
-        "--max-worlds",
-        type=int,
-        default=None,
-        metavar="N",
-        help=(
-            "add batches of --worlds deals while an option's loss is within its 95%% interval of a grade "
-            f"boundary, up to N deals (default {ADAPTIVE_MAX_WORLDS}, or --worlds when that is larger; "
-            "--max-worlds equal to --worlds samples once)"
-        ),
-    )
-    parser.add_argument("--seed", type=seed_flag, default=0, help="the sampling seed (default 0)")
     parser.add_argument(
         "--mode",
         choices=["points", "game"],
