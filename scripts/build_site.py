@@ -47,6 +47,7 @@ TOOLS = (
     "voici-core==0.10.0",
     "jupyterlite-core==0.7.6",
     "jupyterlite-pyodide-kernel==0.7.0",
+    "jupyterlab-widgets==3.0.17",  # the widgets' front end for the lessons' lab (Voici bundles its own)
     "setuptools>=77",  # builds this package's wheel with no build isolation
 )
 PYODIDE = "pyodide@0.29.0"  # what jupyterlite-pyodide-kernel 0.7.0 expects
@@ -316,14 +317,14 @@ def build(out: Path, lessons: bool) -> None:
     log("building the Voici pages")
     run(
         bin_dir / "voici", "build", *env_args, "--contents", work / "tables", "--output-dir", staging,
-        "--strip_sources=True", "--show_tracebacks=False",
+        "--strip_sources=True", "--show_tracebacks=False", cwd=work,
     )  # fmt: skip
     if lessons:
         log("building the lessons (JupyterLite lab and notebooks)")
         lab_out = staging / "lab-site"
         run(
             bin_dir / "jupyter", "lite", "build", *env_args, "--contents", work / "lessons",
-            "--apps", "lab", "--apps", "notebooks", "--output-dir", lab_out,
+            "--apps", "lab", "--apps", "notebooks", "--output-dir", lab_out, cwd=work,
         )  # fmt: skip
         share_pyodide(staging, lab_out)
     links = local_font_awesome(staging)
@@ -342,7 +343,7 @@ def share_pyodide(site: Path, lab: Path) -> None:
     config = lab / "jupyter-lite.json"
     data = json.loads(config.read_text())
     plugin = data["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    plugin["pyodideUrl"] = "../static/pyodide/pyodide.js"
+    plugin["pyodideUrl"] = "../../static/pyodide/pyodide.js"  # from the app pages, lab-site/{lab,notebooks}/
     plugin["disablePyPIFallback"] = True  # the lab build does not merge the lite folder's settings
     data["jupyter-config-data"]["appName"] = "Euchre Tutor lessons"
     config.write_text(json.dumps(data, indent=2))
