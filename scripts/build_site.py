@@ -112,7 +112,10 @@ def npm_package(spec: str) -> Path:
     )
     archive = folder / out.stdout.strip().splitlines()[-1]
     with tarfile.open(archive) as tar:
-        tar.extractall(folder, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later: refuse paths outside the folder
+            tar.extractall(folder, filter="data")
+        else:  # pragma: no cover - older 3.11 releases
+            tar.extractall(folder)
     archive.unlink()
     return folder / "package"
 
