@@ -84,17 +84,15 @@ def static_server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def offline_browser(chromium: str) -> Iterator[Any]:
-    """Chromium that resolves no host but the loopback one: no request can leave the machine."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=chromium,
-            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
-        )
-        yield b
-        b.close()
+def offline_browser(browser: Any, chromium: str) -> Iterator[Any]:
+    """Chromium that resolves no host but the loopback one: no request can leave the machine. Launched by
+    the browser fixture's Playwright (a second Playwright in the same thread is refused)."""
+    b = browser.browser_type.launch(
+        executable_path=chromium,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+    )
+    yield b
+    b.close()
 
 
 @dataclass
