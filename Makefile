@@ -43,6 +43,11 @@ chromium:
 axe:
 	@bash scripts/get-axe.sh
 
+# the tutor as a static site (artifacts/site/): Python runs in the student's browser, no server (docs/site.md)
+.PHONY: site
+site: $(VENV)/bin/python
+	$(PY) scripts/build_site.py
+
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "euchre_tutor needs Python 3.11 or newer; set PYTHON=python3.x")'
 	$(PYTHON) -m venv $(VENV)

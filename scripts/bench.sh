@@ -27,6 +27,7 @@ declare -A quick=(
   [dashboard]="--loads 1 --deals 1"
   [classic_table]="--hands 1"
   [voila_load]="--serve 2 --solitaire 2 --classic 1"
+  [site]="--loads 1 --hints 1 --classic-hints 1"
   [hostile_inputs]="--size-mb 40"
   [classic_grades]="--hands 3 --tables club"
   [classic_calibration]="--hands 2 --out artifacts/bench-quick/calibration-LEVEL.jsonl"
@@ -38,7 +39,7 @@ declare -A quick=(
   [bid_table]="--hands 1"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
-  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load hostile_inputs
+  classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load site hostile_inputs
   classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
   bid_table)
 

@@ -6,7 +6,9 @@ the deal so far; any game's request with a ``key`` will do: the classic table
 sends its own); the analyst runs a :class:`HintSource` in a worker process
 (the default: the exact solver is CPU-bound and must not hold the kernel's
 GIL while the student clicks) or inline (tests), and delivers progress and
-results back on the kernel's event loop. The hint itself is the advisor's
+results back on the kernel's event loop. Where processes do not exist (Pyodide,
+in the browser), a process analyst runs its analyses in the kernel instead, one
+per turn of the event loop, after the click that asked has answered. The hint itself is the advisor's
 (:class:`~euchre_tutor.advisor.solitaire.advice.Hint`), shown as it comes.
 
 This module imports no widget library: the worker process imports it alone.
@@ -21,8 +23,10 @@ import multiprocessing as mp
 import os
 import queue
 import signal
+import sys
 import threading
 import traceback
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -150,6 +154,18 @@ def _worker_main(spec: str, requests: Any, results: Any, parent: int) -> None:
         _run(source, request, results.put)
 
 
+def processes_available() -> bool:
+    """Whether worker processes can run here: not in Pyodide (the browser), which has no
+    ``_multiprocessing`` (and no threads to start one)."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        importlib.import_module("_multiprocessing")
+    except ImportError:
+        return False
+    return True
+
+
 # --------------------------------------------------------------------------- the analyst
 
 
@@ -159,6 +175,10 @@ class Analyst:
     ``runner="process"`` starts one worker process (spawned, so it is safe in a
     kernel) that keeps its solver, and its memo, for the whole session.
     ``runner="inline"`` analyses at once in the caller (for tests and scripts).
+    Where processes cannot run (:func:`processes_available`), ``"process"``
+    analyses in this process instead: queued, one analysis per turn of the
+    event loop, so the click that asked answers first (with no running loop,
+    at once, as inline).
     Messages are handed to ``deliver`` on the event loop that was running when
     the analyst was created; with no running loop (plain Python), they wait
     until :meth:`drain` or :meth:`wait` is called.
@@ -181,6 +201,11 @@ class Analyst:
             self._loop = None
         self._source: AnalysisSource | None = None
         self._proc: Any = None
+        self._queued: deque[Job] | None = None  # in-process analyses waiting for their turn of the loop
+        if runner == "process" and not processes_available():
+            runner = "inline"
+            if self._loop is not None:
+                self._queued = deque()
         if runner == "inline":
             self._source = load_source(source) if isinstance(source, str) else source
             return
@@ -217,10 +242,24 @@ class Analyst:
             return
         with self._idle:
             self._pending.add(request.key)
-        if self._source is not None:
+        if self._queued is not None:
+            self._queued.append(request)
+            if len(self._queued) == 1 and self._loop is not None:
+                self._loop.call_soon(self._next_queued)
+        elif self._source is not None:
             _run(self._source, request, self._post)
         else:
             self._requests.put(request)
+
+    def _next_queued(self) -> None:
+        """Run the oldest queued analysis, then give the loop back before the next (the page's
+        clicks get their turn between analyses)."""
+        if not self._queued or self._source is None:
+            return
+        _run(self._source, self._queued[0], self._post)
+        self._queued.popleft()
+        if self._queued and self._loop is not None:
+            self._loop.call_soon(self._next_queued)
 
     def _listen(self) -> None:
         while True:
@@ -259,6 +298,8 @@ class Analyst:
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Block until no analysis is pending (tests), then deliver; False on timeout."""
+        while self._queued:  # in-process: nothing else would run them while we block
+            self._next_queued()
         with self._idle:
             done = self._idle.wait_for(lambda: not self._pending, timeout)
         self.drain()

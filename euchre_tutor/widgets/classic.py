@@ -605,7 +605,7 @@ class ClassicApp(CardTable):
                     b.add_class("red")
                 else:
                     b.remove_class("red")
-                b.layout.display = None
+                b.layout.display = ""  # not None: under Voici, None after "none" leaves it hidden
                 b.description = action_label(action, view)
                 b.tooltip = action_meaning(action, view)
         if actions:

@@ -315,7 +315,7 @@ class SolitaireApp(CardTable):
         options = {str(a) for a in view.legal}
         for suit, b in self.name_buttons.items():
             allowed = str(NameTrump(suit)) in options
-            b.layout.display = None if allowed else "none"
+            b.layout.display = "" if allowed else "none"  # "" shows it again everywhere (Voici too)
             b.disabled = not choosing
 
     def _refresh_hand(self, view: Any) -> None:

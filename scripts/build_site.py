@@ -1,0 +1,366 @@
+"""Build the tutor as a static site (``make site`` → ``artifacts/site/``): Python runs in the browser.
+
+The Solitaire table and the classic table become Voici pages and the lessons a JupyterLite lab, all on
+Pyodide, with every file the pages load inside the folder: put it on any web host (or open it from a
+USB stick through any static server) and no server runs Python. Nothing is fetched at run time:
+
+* the site tools (Voici, JupyterLite, the Pyodide kernel) go into a build environment of their own,
+  at pinned versions that work together (newer kernels need a newer JupyterLab than Voici bundles);
+* Pyodide's core (the interpreter and its standard library) comes from its npm package; the packages
+  the kernel loads at start (micropip, IPython, jedi and theirs) come from PyPI as wheels, and the
+  site's ``pyodide-lock.json`` is rewritten to name exactly those files (and nothing else);
+* ``sqlite3`` is compiled and not published as a wheel: a stub (metadata only) stands in, and
+  IPython runs without its history database, which a page never uses;
+* this package is built as a pure-Python wheel (the two compiled cores have identical pure twins) and
+  listed in the lock with ipywidgets and comm, so ``import euchre_tutor`` loads them;
+* Voila's page template links Font Awesome from a CDN: the site serves the npm package instead.
+
+Downloads are cached in ``.site-cache/`` (git-ignored): a second build is offline and quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".site-cache"
+SITE = ROOT / "artifacts" / "site"
+
+#: the site tools, at versions checked to work together offline (voici-core, not voici: the latter's
+#: xeus extension fetches files from outside at page load)
+TOOLS = (
+    "voici-core==0.10.0",
+    "jupyterlite-core==0.7.6",
+    "jupyterlite-pyodide-kernel==0.7.0",
+    "jupyterlab-widgets==3.0.17",  # the widgets' front end for the lessons' lab (Voici bundles its own)
+    "setuptools>=77",  # builds this package's wheel with no build isolation
+)
+PYODIDE = "pyodide@0.29.0"  # what jupyterlite-pyodide-kernel 0.7.0 expects
+FONT_AWESOME = "@fortawesome/fontawesome-free@5.15.4"  # the major version Voila's lab template links
+#: Pyodide's interpreter files the site serves (the npm package also holds type stubs and demos)
+PYODIDE_CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+#: what the kernel loads from the lock at start, then what the tutor imports
+KERNEL_PACKAGES = ("micropip", "jedi", "ipython", "sqlite3")
+#: packages the tutor needs that Pyodide's lock does not list: (name, version, imports, depends)
+EXTRA_PACKAGES = (
+    ("comm", "0.2.3", ["comm"], ["traitlets"]),
+    ("ipywidgets", "8.1.9", ["ipywidgets"], ["comm", "traitlets", "ipython"]),
+)
+#: the Voici pages (the tables) and the lessons
+PAGES = ("solitaire.ipynb", "classic.ipynb")
+
+
+def log(message: str) -> None:
+    print(f"[site] {message}", flush=True)
+
+
+def run(*args: str | Path, cwd: Path | None = None) -> None:
+    subprocess.run([str(a) for a in args], check=True, cwd=cwd)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+# --------------------------------------------------------------------------- the tools
+
+
+def tools_env() -> Path:
+    """The build environment with the site tools (created once; rebuilt when the pins change)."""
+    venv = CACHE / "venv"
+    python = venv / "bin" / "python"
+    stamp = venv / "site-tools.txt"
+    wanted = "\n".join(TOOLS)
+    if python.exists() and stamp.exists() and stamp.read_text() == wanted:
+        return python
+    log("installing the site tools into .site-cache/venv")
+    shutil.rmtree(venv, ignore_errors=True)
+    run(sys.executable, "-m", "venv", venv)
+    run(python, "-m", "pip", "install", "-q", *TOOLS)
+    stamp.write_text(wanted)
+    return python
+
+
+def npm_package(spec: str) -> Path:
+    """An npm package's files (``npm pack``, cached), unpacked under .site-cache/npm/."""
+    folder = CACHE / "npm" / re.sub(r"[^A-Za-z0-9.]+", "-", spec).strip("-")
+    if (folder / "package" / "package.json").exists():
+        return folder / "package"
+    log(f"fetching {spec} (npm pack)")
+    folder.mkdir(parents=True, exist_ok=True)
+    out = subprocess.run(
+        ["npm", "pack", spec, "--silent"], cwd=folder, check=True, capture_output=True, text=True
+    )
+    archive = folder / out.stdout.strip().splitlines()[-1]
+    with tarfile.open(archive) as tar:
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later: refuse paths outside the folder
+            tar.extractall(folder, filter="data")
+        else:  # pragma: no cover - older 3.11 releases
+            tar.extractall(folder)
+    archive.unlink()
+    return folder / "package"
+
+
+def wheels(python: Path, pins: list[tuple[str, str]]) -> dict[str, Path]:
+    """Pure wheels of ``(name, version)`` from PyPI (cached in .site-cache/wheels): name → file."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def cached(name: str, version: str) -> Path | None:
+        prefix = f"{normalise(name)}-{version}-".lower()
+        return next((p for p in folder.glob("*.whl") if p.name.lower().startswith(prefix)), None)
+
+    missing = [f"{n}=={v}" for n, v in pins if cached(n, v) is None]
+    if missing:
+        log(f"downloading {len(missing)} wheels")
+        run(
+            python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+            "--python-version", "3.13", "--platform", "any", "--dest", folder, *missing,
+        )  # fmt: skip
+    found = {name: cached(name, version) for name, version in pins}
+    lost = [name for name, path in found.items() if path is None or not path.name.endswith("none-any.whl")]
+    if lost:
+        raise SystemExit(f"no pure-Python wheel for {lost}: the site cannot load them in the browser")
+    return {name: path for name, path in found.items() if path is not None}
+
+
+def stub_wheel(name: str, version: str, folder: Path) -> Path:
+    """A wheel with metadata only: satisfies the kernel's install of a compiled module it can live without."""
+    path = folder / f"{normalise(name)}-{version}-py3-none-any.whl"
+    info = f"{normalise(name)}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    with zipfile.ZipFile(path, "w") as whl:
+        for arcname, text in files.items():
+            data = text.encode()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            writer.writerow([arcname, f"sha256={digest}", len(data)])
+            whl.writestr(zipfile.ZipInfo(arcname, (2020, 1, 1, 0, 0, 0)), data)
+        writer.writerow([f"{info}/RECORD", "", ""])
+        whl.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), record.getvalue())
+    return path
+
+
+def tutor_wheel(python: Path, folder: Path) -> Path:
+    """This package as a py3-none-any wheel: built from a copy whose pyproject lists no C extensions."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "src"
+        skip = shutil.ignore_patterns(
+            ".git", ".venv", ".site-cache", "artifacts", "build", "dist", "*.egg-info", "__pycache__",
+            "*.so", ".*_cache", ".hypothesis", "tests", "benchmarks",
+        )  # fmt: skip
+        shutil.copytree(ROOT, copy, ignore=skip)
+        pyproject = copy / "pyproject.toml"
+        text = pyproject.read_text()
+        pure = re.sub(r"\next-modules = \[\n.*?\n\]\n", "\n", text, flags=re.S)
+        if pure == text:
+            raise SystemExit("pyproject.toml: no ext-modules list found to leave out of the pure wheel")
+        pyproject.write_text(pure)
+        log("building euchre_tutor as a pure-Python wheel")
+        run(python, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", folder, copy)
+    built = sorted(folder.glob("euchre_tutor-*.whl"))
+    if len(built) != 1 or not built[0].name.endswith("-py3-none-any.whl"):
+        raise SystemExit(f"expected one pure euchre_tutor wheel, got {[p.name for p in built]}")
+    return built[0]
+
+
+# --------------------------------------------------------------------------- the lock
+
+
+def closure(packages: dict[str, dict], names: tuple[str, ...]) -> list[str]:
+    """The named packages of Pyodide's lock and everything they depend on."""
+    key = {normalise(name): name for name in packages}  # depends spell names either way
+    seen: list[str] = []
+    todo = list(names)
+    while todo:
+        name = key[normalise(todo.pop())]
+        if name in seen:
+            continue
+        seen.append(name)
+        todo.extend(packages[name]["depends"])
+    return sorted(seen)
+
+
+def write_pyodide(python: Path, target: Path) -> None:
+    """Pyodide's core, the wheels the pages load and a lock naming exactly them, in ``target``."""
+    core = npm_package(PYODIDE)
+    target.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(core / name, target / name)
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    packages: dict[str, dict] = lock["packages"]
+    # a quirk of this lock: matplotlib-inline names matplotlib, which IPython never needs to start
+    packages["matplotlib-inline"]["depends"] = [
+        d for d in packages["matplotlib-inline"]["depends"] if d != "matplotlib"
+    ]
+    names = closure(packages, KERNEL_PACKAGES)
+    pins = [(n, packages[n]["version"]) for n in names if n != "sqlite3"]
+    pins += [(n, v) for n, v, _, _ in EXTRA_PACKAGES]
+    files = wheels(python, pins)
+    files["sqlite3"] = stub_wheel("sqlite3", packages["sqlite3"]["version"], target)
+    kept: dict[str, dict] = {name: packages[name] for name in names}
+    for name, version, imports, depends in EXTRA_PACKAGES:
+        kept[name] = {"name": name, "version": version, "imports": imports, "depends": depends}
+    own = tutor_wheel(python, target)
+    kept["euchre-tutor"] = {
+        "name": "euchre-tutor",
+        "version": own.name.split("-")[1],
+        "imports": ["euchre_tutor"],
+        "depends": ["ipywidgets"],
+        "path": own,
+    }
+    for name, entry in kept.items():
+        path = entry.pop("path", None) or files[name]
+        if path.parent != target:
+            shutil.copy2(path, target / path.name)
+        entry.update(
+            file_name=path.name,
+            sha256=sha256(path),
+            install_dir="site",
+            package_type="package",
+            unvendored_tests=False,
+        )
+    lock["packages"] = dict(sorted(kept.items()))
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    log(f"pyodide-lock.json lists {len(kept)} packages, every one shipped in static/pyodide/")
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def lite_dir(python: Path, work: Path, lessons: bool) -> Path:
+    """The JupyterLite source folder: settings, Pyodide under static/, the notebooks under files/."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    write_pyodide(python, work / "static" / "pyodide")
+    settings = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Euchre Tutor",
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
+            },
+        },
+    }
+    (work / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
+    tables = work / "tables"
+    tables.mkdir()
+    for page in PAGES:
+        shutil.copy2(ROOT / "notebooks" / page, tables / page)
+    if lessons:
+        shutil.copytree(ROOT / "notebooks" / "lessons", work / "lessons")
+    return work
+
+
+def local_font_awesome(site: Path) -> int:
+    """Point the pages' Font Awesome links at the copy the site serves; returns the links changed."""
+    fa = npm_package(FONT_AWESOME)
+    target = site / "static" / "fontawesome"
+    for part in ("css", "webfonts"):
+        shutil.copytree(fa / part, target / part, dirs_exist_ok=True)
+    # the lab template links Font Awesome 5 (all.min.css, v4-shims.min.css); the tree page's classic
+    # template links Font Awesome 4, whose icons version 5 draws too
+    link = re.compile(
+        r"https://[^/\"']+/npm/(@fortawesome/fontawesome-free@[^/\"']*/"
+        r"|font-awesome@4[^/\"']*/css/font-awesome\.min\.css)"
+    )
+    changed = 0
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        depth = len(page.relative_to(site).parts) - 1
+        local = "../" * depth + "static/fontawesome/"
+        new, count = link.subn(
+            lambda m, local=local: local + ("css/all.min.css" if "font-awesome@4" in m[0] else ""), text
+        )
+        if count:
+            page.write_text(new)
+            changed += count
+    return changed
+
+
+def check_offline(site: Path) -> None:
+    """No page may still name a CDN: the site must work with no network."""
+    cdn = re.compile(r"(href|src)=[\"']https?://", re.I)
+    bad = [str(p.relative_to(site)) for p in site.rglob("*.html") if cdn.search(p.read_text())]
+    if bad:
+        raise SystemExit(f"pages still load files from outside the site: {bad}")
+
+
+def build(out: Path, lessons: bool) -> None:
+    started = time.monotonic()
+    python = tools_env()
+    work = lite_dir(python, CACHE / "lite", lessons)
+    staging = out.with_name(out.name + ".new")
+    shutil.rmtree(staging, ignore_errors=True)
+    bin_dir = python.parent
+    env_args = ("--lite-dir", work, "--no-sourcemaps")
+    log("building the Voici pages")
+    run(
+        bin_dir / "voici", "build", *env_args, "--contents", work / "tables", "--output-dir", staging,
+        "--strip_sources=True", "--show_tracebacks=False", cwd=work,
+    )  # fmt: skip
+    if lessons:
+        log("building the lessons (JupyterLite lab and notebooks)")
+        lab_out = staging / "lab-site"
+        run(
+            bin_dir / "jupyter", "lite", "build", *env_args, "--contents", work / "lessons",
+            "--apps", "lab", "--apps", "notebooks", "--output-dir", lab_out, cwd=work,
+        )  # fmt: skip
+        share_pyodide(staging, lab_out)
+    links = local_font_awesome(staging)
+    check_offline(staging)
+    (staging / ".nojekyll").touch()  # static hosts that run Jekyll would hide the _-prefixed files
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"{out.relative_to(ROOT)}: {size / 1e6:.1f} MB, Font Awesome links made local: {links}, "
+        f"{time.monotonic() - started:.0f} s")  # fmt: skip
+
+
+def share_pyodide(site: Path, lab: Path) -> None:
+    """The lessons' app uses the tables' copy of Pyodide (one copy of the 20 MB runtime, one browser cache)."""
+    shutil.rmtree(lab / "static" / "pyodide")
+    config = lab / "jupyter-lite.json"
+    data = json.loads(config.read_text())
+    plugin = data["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    plugin["pyodideUrl"] = "../../static/pyodide/pyodide.js"  # from the app pages, lab-site/{lab,notebooks}/
+    plugin["disablePyPIFallback"] = True  # the lab build does not merge the lite folder's settings
+    data["jupyter-config-data"]["appName"] = "Euchre Tutor lessons"
+    config.write_text(json.dumps(data, indent=2))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=SITE, help="the site folder (default: artifacts/site)")
+    parser.add_argument("--no-lessons", action="store_true", help="only the two tables (a quicker build)")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    build(args.out.resolve(), lessons=not args.no_lessons)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,277 @@
+"""The static site (``make site``) in a real Chromium with no network: Python runs in the page (Pyodide).
+
+A plain static file server on a loopback port serves ``artifacts/site/`` (built here if it is missing
+or older than the package); every request to anything else is refused and recorded, and Chromium
+resolves no other host, so a page that needed a CDN would fail here. The Solitaire table plays a deal
+by clicking and opens the exact hint (computed in the page's kernel, which has no worker processes);
+the classic table bids and plays a hand and shows a hint; a lesson runs in the JupyterLite notebook.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_tutor.session.advice import AdvisorSource
+from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.widgets import ClassicApp, SolitaireApp
+from euchre_tutor.widgets.render import signed
+from tests.browser.conftest import CHROMIUM_ARGS, ROOT, screenshot, wait_for_cards
+
+pytestmark = pytest.mark.browser
+
+SITE = ROOT / "artifacts" / "site"
+SOLITAIRE = "/voici/render/solitaire.html"
+CLASSIC = "/voici/render/classic.html"
+LESSON = "/lab-site/notebooks/index.html?path=01-cards-and-bowers.ipynb"
+#: Pyodide's start-up is CPU-bound: tens of seconds on a loaded 2-core machine, and more for the first
+#: page (the browser compiles the 8 MB interpreter); a timeout only costs time when something is stuck
+TIMEOUT = int(os.environ.get("SITE_TIMEOUT", "300000"))  # ms
+#: the sources the site is built from: a change to any of them makes the fixture build it again
+SOURCES = ("euchre_tutor", "notebooks", "scripts/build_site.py", "pyproject.toml", "setup.py")
+
+
+def newest_source() -> float:
+    times = []
+    for name in SOURCES:
+        path = ROOT / name
+        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
+        times += [p.stat().st_mtime for p in files if "__pycache__" not in p.parts]
+    return max(times)
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site; built (``scripts/build_site.py``, as ``make site`` does) when missing or stale.
+
+    The first build downloads the site tools, Pyodide and the wheels from the package registries (a few
+    minutes); later builds use .site-cache/ and take well under a minute."""
+    stamp = SITE / "voici" / "render" / "solitaire.html"
+    if not stamp.exists() or stamp.stat().st_mtime < newest_source():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, cwd=ROOT)
+    assert stamp.exists()
+    return SITE
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def static_server(site: Path) -> Iterator[str]:
+    """Any static file server will do: Python's own, on a free loopback port."""
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def offline_browser(browser: Any, chromium: str) -> Iterator[Any]:
+    """Chromium that resolves no host but the loopback one: no request can leave the machine. Launched by
+    the browser fixture's Playwright (a second Playwright in the same thread is refused)."""
+    b = browser.browser_type.launch(
+        executable_path=chromium,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+    )
+    yield b
+    b.close()
+
+
+@dataclass
+class Network:
+    """Every request the page made that was not to the site's server, and the site's failures."""
+
+    base: str
+    outside: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert not self.outside, f"the page asked for files outside the site: {self.outside}"
+        assert not self.failed, f"failed requests to the site: {self.failed}"
+        assert not self.errors, f"JavaScript errors in the page: {self.errors}"
+
+
+@pytest.fixture
+def site_page(offline_browser: Any, static_server: str) -> Iterator[tuple[Any, Network]]:
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(TIMEOUT)
+    network = Network(static_server)
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(static_server + "/"):
+            r.continue_()
+        else:
+            network.outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    context.on("request", lambda r: r.url.startswith(static_server) or network.outside.append(r.url))
+    p = context.new_page()
+    p.on("pageerror", lambda e: network.errors.append(str(e)))
+    p.on("requestfailed", lambda r: network.failed.append(f"{r.method} {r.url}: {r.failure}"))
+    p.on("response", lambda r: r.status >= 400 and network.failed.append(f"{r.status} {r.url}"))
+    yield p, network
+    context.close()
+
+
+def no_outside_requests(network: Network) -> None:
+    # data: and blob: addresses are the page's own memory, not the network
+    network.outside[:] = [u for u in network.outside if not u.startswith(("data:", "blob:"))]
+    network.assert_clean()
+
+
+def test_the_solitaire_table_plays_a_deal_and_shows_the_exact_hint_offline(
+    site_page: tuple[Any, Network],
+) -> None:
+    p, network = site_page
+    p.goto(network.base + SOLITAIRE)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)  # the kernel started and ran the table
+    # the page deals a random seed: choose one, and follow the same game headless
+    p.locator(".et-seed input").fill("3")
+    p.get_by_role("button", name="New game").click()
+    mirror = SolitaireApp(seed=3, source=None)
+    wait_for_cards(p, mirror, TIMEOUT)
+
+    # the hint, computed in the page (no worker process there), equals the exact advisor's here
+    p.get_by_role("button", name="Show hint").click()
+    hint = p.locator(".euchre-hint")
+    hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
+    reference = SolitaireController(3, source=AdvisorSource(), runner="inline")
+    exact = reference.current_hint
+    assert exact is not None
+    text = " ".join(hint.inner_text().split())
+    assert f"Best: {exact.best.label} · expected points {signed(exact.best.ev)}" in text
+    assert [v.strip() for v in hint.locator(".val").all_inner_texts()] == [
+        signed(o.ev) for o in exact.options
+    ]
+    screenshot(p, "site-01-solitaire-hint")
+
+    # order up and play the deal to its end by clicking
+    p.locator(".euchre-trump", has_text="Order up").click()
+    mirror.order_up.click()
+    wait_for_cards(p, mirror, TIMEOUT)
+    for _ in range(5):
+        playable = p.locator(".euchre-card.playable").first
+        name = playable.inner_text().strip()
+        playable.click()
+        mirror.card_button(next(c for c in mirror.hand_cards() if c.name == name)).click()
+        wait_for_cards(p, mirror, TIMEOUT)
+    assert mirror.hand_cards() == []
+    p.locator(".euchre-review:not(.hidden)").wait_for(timeout=TIMEOUT)
+    assert "won by" in p.locator(".euchre-log").inner_text().lower()
+    screenshot(p, "site-02-solitaire-deal-over")
+    mirror.close()
+    reference.close()
+    no_outside_requests(network)
+
+
+def bid_texts(app: ClassicApp) -> list[str]:
+    return [str(b.description) for b in app.bid_buttons if "euchre-bid" in b._dom_classes]
+
+
+def wait_for_table(page: Any, app: ClassicApp, timeout: float = TIMEOUT) -> None:
+    want = {"message": app.controller.message, "bids": bid_texts(app)}
+    try:
+        page.wait_for_function(
+            """(want) => {
+              const message = document.querySelector('.euchre-message').innerText.trim();
+              const bids = [...document.querySelectorAll('.euchre-bid')].map((e) => e.textContent.trim());
+              return message === want.message.trim() && JSON.stringify(bids) === JSON.stringify(want.bids);
+            }""",
+            arg=want,
+            timeout=timeout,
+        )
+    except Exception as error:
+        shown = page.evaluate(
+            "() => [document.querySelector('.euchre-message').innerText,"
+            " [...document.querySelectorAll('.euchre-bid')].map((e) => e.textContent.trim())]"
+        )
+        screenshot(page, "site-failed-classic")
+        raise AssertionError(f"the page never showed {want}; it shows {shown}") from error
+    wait_for_cards(page, app, TIMEOUT)
+
+
+def test_the_classic_table_bids_plays_a_hand_and_shows_a_hint_offline(site_page: tuple[Any, Network]) -> None:
+    p, network = site_page
+    p.goto(network.base + CLASSIC)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    p.locator(".et-seed input").fill("3")
+    p.get_by_role("button", name="New match").click()
+    mirror = ClassicApp(seed=3, runner="inline")
+    mirror.seed.value = "3"
+    mirror.new_match.click()
+    wait_for_table(p, mirror)
+    p.locator(".ec-autoplay input").uncheck()
+    mirror.autoplay.value = False
+
+    # the hint at the student's first bid, from 200 sampled deals in the page: the same as here
+    p.locator(".et-hint-toggle").click()
+    mirror.hint_toggle.value = True
+    hint = mirror.tutor.current_hint
+    assert hint is not None
+    p.locator(".ec-best").wait_for(timeout=TIMEOUT)
+    assert p.locator(".ec-best").get_attribute("data-action") == str(hint.best.action)
+    screenshot(p, "site-03-classic-hint")
+
+    # bid (pass while passing is allowed), then play the hand to its end by clicking
+    for _ in range(12):
+        texts = bid_texts(mirror)
+        if not texts:
+            break
+        i = next((k for k, t in enumerate(texts) if re.fullmatch(r"\s*pass\s*", t, re.I)), 0)
+        shown = [b for b in mirror.bid_buttons if "euchre-bid" in b._dom_classes]
+        p.locator(".euchre-bid").nth(i).click()
+        shown[i].click()
+        wait_for_table(p, mirror)
+    for _ in range(8):
+        playable = [
+            b for b in mirror.cards if "euchre-card" in b._dom_classes and "playable" in b._dom_classes
+        ]
+        if not playable:
+            break
+        p.locator(".euchre-card.playable").first.click()
+        playable[0].click()
+        wait_for_table(p, mirror)
+    p.get_by_role("button", name="Next hand").wait_for(timeout=TIMEOUT)
+    assert "Press Next hand" in p.locator(".euchre-message").inner_text()
+    screenshot(p, "site-04-classic-hand-over")
+    mirror.close()
+    no_outside_requests(network)
+
+
+def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any, Network]) -> None:
+    p, network = site_page
+    p.goto(network.base + LESSON)
+    p.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=TIMEOUT)
+    p.get_by_text("Run", exact=True).first.click()
+    p.get_by_text("Run All Cells", exact=True).click()
+    # the lesson's widgets render from this package, installed in the page: its last cell's summary of
+    # the rules it taught, and the table of its teacher's deal
+    summary = p.locator(".euchre-lesson-summary")
+    summary.wait_for(timeout=TIMEOUT)
+    assert "bower" in summary.inner_text().lower()
+    # the lesson's table plays: order up the turn card of the teacher's deal
+    table = p.locator(".euchre-app").last
+    table.locator(".euchre-trump", has_text="Order up").click()
+    table.locator(".euchre-card.playable").first.wait_for(timeout=TIMEOUT)
+    screenshot(p, "site-05-lesson")
+    no_outside_requests(network)
