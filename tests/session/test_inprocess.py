@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,6 +25,14 @@ from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
 
 STUB = "tests.widgets.stub:make"
+T = TypeVar("T")
+
+
+def in_own_thread(fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn`` on a thread of its own: no event loop runs there unless ``fn`` starts one (a browser
+    test's Playwright may keep a loop running on the main thread, which the Analyst would find)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result()
 
 
 @pytest.fixture
@@ -45,6 +55,10 @@ def test_processes_are_available_here_but_not_in_the_browser(monkeypatch: pytest
 
 
 def test_a_process_analyst_without_processes_analyses_at_once_when_no_loop_runs(no_processes: None) -> None:
+    in_own_thread(_analyses_at_once)
+
+
+def _analyses_at_once() -> None:
     received: list[tuple[str, Any, Any]] = []
     analyst = Analyst(STUB, received.append, runner="process")
     assert analyst.worker_pid is None  # no process was started
@@ -70,7 +84,12 @@ def test_with_a_loop_the_click_answers_first_then_one_analysis_per_turn(no_proce
         assert not analyst.busy
         return seen
 
-    assert asyncio.run(session()) == [[], ["deal 4"], ["deal 4", "deal 5"], ["deal 4", "deal 5"]]
+    assert in_own_thread(asyncio.run, session()) == [
+        [],
+        ["deal 4"],
+        ["deal 4", "deal 5"],
+        ["deal 4", "deal 5"],
+    ]
 
 
 def test_wait_runs_the_queued_analyses_when_nothing_turns_the_loop(no_processes: None) -> None:
@@ -82,10 +101,14 @@ def test_wait_runs_the_queued_analyses_when_nothing_turns_the_loop(no_processes:
         assert analyst.wait(1)  # a test or script that blocks: the analyses run in the wait
         return [m[1][0] for m in received if m[0] == "done"]
 
-    assert asyncio.run(session()) == ["deal 6", "deal 7"]
+    assert in_own_thread(asyncio.run, session()) == ["deal 6", "deal 7"]
 
 
 def test_the_solitaire_table_gets_the_exact_advisors_hint_in_the_kernel(no_processes: None) -> None:
+    in_own_thread(_solitaire_hint_in_the_kernel)
+
+
+def _solitaire_hint_in_the_kernel() -> None:
     c = SolitaireController(seed=8, source="euchre_tutor.session.advice:advisor_source", runner="process")
     reference = SolitaireController(seed=8, source=AdvisorSource(), runner="inline")
     assert c.analyst is not None and c.analyst.worker_pid is None
@@ -120,8 +143,8 @@ def test_expert_players_think_in_the_kernel_and_play_the_click_paths_game(no_pro
         finally:
             t.close()
 
-    quick, message, _ = asyncio.run(play(False))
-    background, background_message, waited = asyncio.run(play(True))
+    quick, message, _ = in_own_thread(asyncio.run, play(False))
+    background, background_message, waited = in_own_thread(asyncio.run, play(True))
     assert background == quick and background_message == message
     assert waited > 0  # the clicks returned before the computer players had answered
     assert "Press Next hand" in message
