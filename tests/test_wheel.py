@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM, PAGE_TIMEOUT, chromium_path, free_port
+from tests.browser.conftest import CHROMIUM_ARGS, PAGE_TIMEOUT, free_port, require_chromium
 from tests.browser.test_serve import TOKEN, own_home, start_serve, stop_serve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -184,15 +184,6 @@ def test_the_installed_command_opens_jupyterlab_on_the_lessons(installed: Instal
         stop_serve(proc)  # type: ignore[arg-type]
 
 
-def chromium() -> str:
-    path = chromium_path()
-    if path is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(HOW_TO_GET_CHROMIUM + " (CI=true: browser tests must run, never skip)")
-        pytest.skip(HOW_TO_GET_CHROMIUM)
-    return path
-
-
 def open_table(chromium: str, url: str) -> tuple[int, list[str]]:
     """In a Chromium of its own thread (the browser tests' Playwright may hold this one): the page's
     app count once its first card shows, and its JavaScript errors."""
@@ -221,7 +212,7 @@ def open_table(chromium: str, url: str) -> tuple[int, list[str]]:
 
 @pytest.mark.browser
 def test_a_table_served_from_the_installed_package_plays_in_chromium(installed: Installed) -> None:
-    path = chromium()
+    path = require_chromium()
     port = free_port()
     served = start_serve(
         [str(installed.root / "bin" / "euchre-tutor"), "serve", "--students", "1", "--table", "classic"],

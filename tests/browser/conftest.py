@@ -129,14 +129,19 @@ def stop_voila(server: VoilaServer) -> None:
         server.process.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
-def chromium() -> str:
+def require_chromium() -> str:
+    """The Chromium to drive: a missing one skips the test here and fails it in CI."""
     path = chromium_path()
     if path is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(HOW_TO_GET_CHROMIUM + " (CI=true: browser tests must run, never skip)")
         pytest.skip(HOW_TO_GET_CHROMIUM)
     return path
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    return require_chromium()
 
 
 PREHEATED = ("solitaire.ipynb", "classic.ipynb")  # the pools of notebooks/voila.json
