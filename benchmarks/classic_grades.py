@@ -76,6 +76,13 @@ def main() -> None:
     ap.add_argument("--max-worlds", type=int, default=None, help="default: the advisor's cap by phase")
     ap.add_argument("--baseline", action="store_true")
     ap.add_argument(
+        "--grade-worlds",
+        type=int,
+        default=None,
+        help="refine an unsettled grade as the table does after the move (focus on the action taken, "
+        "up to this many deals); default: no refinement",
+    )
+    ap.add_argument(
         "--out", default=None, help="a JSON line per decision: both seeds' labels, losses, intervals"
     )
     ap.add_argument(
@@ -92,6 +99,8 @@ def main() -> None:
     for table in args.tables.split(","):
         cpu: list[float] = []
         used: list[int] = []
+        refine_cpu: list[float] = []
+        refine_used: list[int] = []
         graded = below = same = flagged = 0
         changes = Counter[str]()
         old_below = old_same = 0
@@ -104,6 +113,18 @@ def main() -> None:
                 a = analyse(view, continuation=CLUB, worlds=args.worlds, max_worlds=cap, seed=seed)
                 cpu.append(1000 * (time.process_time() - t))
                 used.append(a.worlds)
+                if args.grade_worlds and args.grade_worlds > a.worlds and not a.grade_holds(act):
+                    t = time.process_time()
+                    a = analyse(
+                        view,
+                        continuation=CLUB,
+                        worlds=args.worlds,
+                        max_worlds=args.grade_worlds,
+                        seed=seed,
+                        focus=act,
+                    )
+                    refine_cpu.append(1000 * (time.process_time() - t))
+                    refine_used.append(a.worlds)
                 g = classic_grade(a, act)
                 assert g is not None
                 labels.append(g.label)
@@ -153,6 +174,13 @@ def main() -> None:
             print(
                 f"  analysis CPU ms: median {statistics.median(cpu):.0f}, p90 {pct(cpu, 0.9):.0f}, "
                 f"worst {max(cpu):.0f}; worlds used: median {statistics.median(used):.0f}, worst {max(used)}"
+            )
+        if refine_cpu:
+            print(
+                f"  refined after the move: {len(refine_cpu)} of {2 * graded} grades; CPU ms median "
+                f"{statistics.median(refine_cpu):.0f}, p90 {pct(refine_cpu, 0.9):.0f}, worst "
+                f"{max(refine_cpu):.0f}; worlds median {statistics.median(refine_used):.0f}, "
+                f"worst {max(refine_used)}"
             )
         if args.baseline and old_below:
             print(

@@ -111,12 +111,36 @@ def load_source(spec: str) -> AnalysisSource:
     return source
 
 
-def _run(source: AnalysisSource, request: Job, emit: Callable[[Message], None]) -> None:
+def priority(request: Job) -> int:
+    """A request's urgency: 0 (the default) is waited for; higher numbers run in the background and
+    give way to it (a grade refined after the move gives way to the next turn's hint)."""
+    return int(getattr(request, "priority", 0))
+
+
+class Preempted(Exception):
+    """Raised from a background analysis's progress report when a more urgent request is waiting."""
+
+
+def _run(
+    source: AnalysisSource,
+    request: Job,
+    emit: Callable[[Message], None],
+    urgent: Callable[[], bool] | None = None,
+) -> None:
+    """Run one request and emit its messages. ``urgent()`` (checked at each progress report of a
+    background request) says a more urgent request waits: the analysis stops with :class:`Preempted`,
+    for the caller to run it again later."""
+    background = urgent is not None and priority(request) > 0
+
     def progress(done: int, total: int) -> None:
+        if background and urgent is not None and urgent():
+            raise Preempted
         emit(("progress", request.key, (done, total)))
 
     try:
         hint = source.analyse(request, progress)
+    except Preempted:
+        raise
     except Exception as error:  # the worker must survive any one bad analysis
         detail = "".join(traceback.format_exception_only(type(error), error)).strip()
         emit(("error", request.key, detail))
@@ -142,16 +166,42 @@ def _worker_main(spec: str, requests: Any, results: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # interrupting the kernel must not kill the analyst
     lower_priority()  # the parent did it already, unless it lost the race with our start-up
     source = load_source(spec)
+    waiting: list[Job] = []  # taken from the queue, not run yet: the most urgent runs first
+    stop = False  # the kernel asked the worker to end
+
+    def take(block: bool) -> None:
+        """Move queued requests to ``waiting`` (waiting up to a second for one when ``block``)."""
+        nonlocal stop
+        while not stop:
+            try:
+                request = requests.get(timeout=1.0) if block else requests.get_nowait()
+            except queue.Empty:
+                return
+            if request is None:
+                stop = True
+                return
+            waiting.append(request)
+            block = False
+
+    def urgent() -> bool:
+        if not requests.empty():
+            take(False)
+        return stop or any(priority(r) == 0 for r in waiting)
+
     while True:
-        try:
-            request = requests.get(timeout=1.0)
-        except queue.Empty:
+        take(not waiting)
+        if stop:
+            return
+        if not waiting:
             if os.getppid() != parent:  # the kernel died: do not linger
                 return
             continue
-        if request is None:
-            return
-        _run(source, request, results.put)
+        request = min(waiting, key=priority)  # the first of the most urgent
+        waiting.remove(request)
+        try:
+            _run(source, request, results.put, urgent)
+        except Preempted:
+            waiting.append(request)  # again once the urgent ones are done (from the start)
 
 
 def processes_available() -> bool:

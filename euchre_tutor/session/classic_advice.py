@@ -16,6 +16,7 @@ from typing import Any
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis
 from euchre_tutor.advisor.classic.cli import analyse_position
 from euchre_tutor.bots.classic import LEVELS, Player
+from euchre_tutor.classic.engine import Action
 from euchre_tutor.session.analysis import AnalysisSource, Progress
 from euchre_tutor.views.classic import SeatView
 
@@ -38,6 +39,12 @@ class ClassicHintRequest:
     worlds: int = DEFAULT_WORLDS
     seed: int = 0
     table: str = "club"  # the level seated: "classic analyze --table"
+    focus: str | None = None  # an action taken: refine its grade (more deals, until it holds)
+
+    @property
+    def priority(self) -> int:
+        """A hint the student waits for (0) goes before a grade refined in the background (1)."""
+        return 0 if self.focus is None else 1
 
 
 class ClassicAdvisorSource:
@@ -47,7 +54,7 @@ class ClassicAdvisorSource:
         self.models = {name: level.model() for name, level in LEVELS.items()}
 
     def analyse(self, request: ClassicHintRequest, progress: Progress) -> ClassicAnalysis:
-        progress(0, 0)  # one pass over the sampled deals: no finer steps to report
+        progress(0, 0)  # the deals are added batch by batch: each batch reports (a worker may stop it there)
         # ranked by points, whatever the score: the table's metric selector shows P(win the game)
         return analyse_position(
             request.position,
@@ -55,6 +62,8 @@ class ClassicAdvisorSource:
             worlds=request.worlds,
             seed=request.seed,
             mode="points",
+            focus=None if request.focus is None else Action.parse(request.focus),
+            on_batch=progress,
         )
 
 

@@ -42,7 +42,7 @@ from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
+from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
 from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController
 from euchre_tutor.session.observing import Observable
@@ -142,7 +142,9 @@ class ClassicTutor(Observable):
     after ``pause`` seconds (on the kernel's event loop; with none running, by :meth:`autoplay_now`).
     ``background_bots``: computer players that think for long (``deliberate``, the Expert level) think
     in a worker process, off the click path (None: when an event loop runs, as in a kernel; with no
-    loop their answers wait for :meth:`wait_for_bots`).
+    loop their answers wait for :meth:`wait_for_bots`). ``refine_grades``: a grade the turn's hint
+    leaves on a band's edge is refined after the move, in the worker behind the next hint (None: when
+    the analyses run in a worker process; see :meth:`grade_of`).
     """
 
     def __init__(
@@ -160,6 +162,7 @@ class ClassicTutor(Observable):
         open_hands: bool = False,
         stats: SessionStats | None = None,
         background_bots: bool | None = None,
+        refine_grades: bool | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -185,6 +188,11 @@ class ClassicTutor(Observable):
         self._source = source
         self._runner: Literal["process", "inline"] = runner
         self.background_bots = self._loop is not None if background_bots is None else background_bots
+        # grades refined after the move need a worker process: in-process (the browser) they would
+        # hold the page for seconds
+        self.refine_grades = (
+            runner == "process" and processes_available() if refine_grades is None else refine_grades
+        )
         self.bot_analyst: Analyst | None = None
         self._place_bots()
         controller.subscribe(self._on_controller)
@@ -274,14 +282,53 @@ class ClassicTutor(Observable):
         return out
 
     def grade_of(self, decision: Decision) -> Grade | None:
-        """The decision's grade; None while its analysis runs (or when hints are off)."""
+        """The decision's grade; None while its analysis runs (or when hints are off).
+
+        A grade the turn's hint cannot settle (the loss's interval still straddles a band's edge) is
+        refined after the move: more deals, focused on the action taken (:meth:`refine_key`); until
+        that arrives the grade is pending too, so a label once shown does not change.
+        """
         if decision.key is None:
             return Grade("Best", 0.0, 0.0, "the only legal choice.")
-        hint = self.hints.get(decision.key)
+        hint = self.hint_of(decision)
         return None if hint is None else classic_grade(hint, decision.action)
 
     def hint_of(self, decision: Decision) -> ClassicAnalysis | None:
-        return None if decision.key is None else self.hints.get(decision.key)
+        """The analysis the decision is graded by: its refined one when the turn's needed refining
+        (None while either runs)."""
+        if decision.key is None:
+            return None
+        hint = self.hints.get(decision.key)
+        if hint is None or not self.refine_grades or hint.grade_holds(decision.action):
+            return hint
+        refined = self.hints.get(self.refine_key(decision))
+        if refined is None and self.refine_key(decision) in self.errors:
+            return hint  # the refinement failed: the turn's grade, with its edge said in words
+        return refined
+
+    @staticmethod
+    def refine_key(decision: Decision) -> tuple[Any, ...]:
+        """Where a decision's refined analysis is filed (beside its turn's hint)."""
+        assert decision.key is not None
+        return (*decision.key, "grade", str(decision.action))
+
+    def _refine(self) -> None:
+        """Ask for the refined analysis of every decision whose grade the turn's hint left unsettled."""
+        if not self.refine_grades or not self.wanted:
+            return
+        for d in self.decisions():
+            if d.key is None:
+                continue
+            hint = self.hints.get(d.key)
+            if hint is None or hint.grade_holds(d.action):
+                continue
+            key = self.refine_key(d)
+            if key in self.hints or key in self.errors:
+                continue
+            turn = self._turns[d.index]
+            self._submit(
+                ClassicHintRequest(key, turn.position, self.worlds, self.seed, self.table, str(d.action))
+            )
 
     def last_decision(self) -> Decision | None:
         """The student's last real choice (a forced card, played or autoplayed, is not one)."""
@@ -387,6 +434,7 @@ class ClassicTutor(Observable):
                     key = ("classic", self.seed, self.worlds, self.table, text)
                 self._turns[position] = Turn(key, c.view, c.state.hand_number, place)
             self._request()
+        self._refine()
         self._schedule_autoplay()
         self._record_stats()
 
@@ -403,13 +451,21 @@ class ClassicTutor(Observable):
         (the turn's, or a what-if's); nothing without hints."""
         if self._source is None:
             return
+        self._submit(ClassicHintRequest(key, position, self.worlds, self.seed, self.table))
+
+    def _submit(self, request: ClassicHintRequest) -> None:
+        if self._source is None:
+            return
         if self.analyst is None:
             self.analyst = Analyst(self._source, self._on_message, self._runner)
-        self.analyst.submit(ClassicHintRequest(key, position, self.worlds, self.seed, self.table))
+        self.analyst.submit(request)
 
     def _on_message(self, message: Message) -> None:
         kind = file_message(message, self.hints, self.errors, self.progress)
+        if kind == "progress" and message[2] != (0, 0):
+            return  # a batch of deals counted: the panel shows no figure, so there is nothing to redraw
         if kind != "progress":  # only a finished analysis changes a grade
+            self._refine()
             self._record_stats()
         self._emit("analysis")
 

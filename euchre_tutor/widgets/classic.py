@@ -125,7 +125,9 @@ class ClassicApp(CardTable):
     ``runner`` say where, ``worlds`` how many sampled deals); ``show_hint`` opens the hint
     panel; ``grading`` labels each decision; ``autoplay`` plays a single legal card for the
     student; ``open_hands`` shows every hand; ``background_bots``: Expert computer players think in a
-    worker process, off the click path (None: when an event loop runs, as in a kernel).
+    worker process, off the click path (None: when an event loop runs, as in a kernel);
+    ``refine_grades``: a grade left on a band's edge gets more deals after the move (None: when the
+    analyses run in a worker process).
     """
 
     def __init__(
@@ -149,6 +151,7 @@ class ClassicApp(CardTable):
         worlds: int = 200,
         tutor: ClassicTutor | None = None,
         background_bots: bool | None = None,
+        refine_grades: bool | None = None,
     ) -> None:
         super().__init__(SLOTS)
         chosen = level_of(level)
@@ -166,6 +169,7 @@ class ClassicApp(CardTable):
             autoplay=autoplay,
             open_hands=open_hands,
             background_bots=background_bots,
+            refine_grades=refine_grades,
         )
         if deal is not None and not self.controller.load_deal(deal):
             raise ValueError(self.controller.message)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from typing import Any
 
@@ -12,6 +13,7 @@ from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
 from euchre_tutor.widgets.render import hint_html
+from tests.session.slow_stub import StepJob
 from tests.test_layers import assert_loads_no_widget_library
 
 
@@ -62,3 +64,38 @@ def test_hint_html_shows_every_option_its_numbers_and_reasons() -> None:
     assert "+0.667" in html and "exactly 2/3" in html and "2.8 cards" in html and "solitaire.burn" in html
     assert html.count('class="bar neg"') == sum(1 for o in options if o.ev < 0)
     assert "50.0%" in hint_html(hint, "p3", view.turn_card)
+
+
+def test_a_background_analysis_gives_way_to_an_urgent_one_and_runs_again_after() -> None:
+    received: list[tuple[str, Any, Any]] = []
+    analyst = Analyst("tests.session.slow_stub:make", received.append, runner="process")
+    try:
+        analyst.submit(StepJob(("refine",), steps=150, priority=1))
+        for _ in range(600):  # until the background job has started (its first batch reported)
+            analyst.drain()
+            if received:
+                break
+            time.sleep(0.05)
+        assert received and received[0][:2] == ("progress", ("refine",))
+        analyst.submit(StepJob(("hint",), steps=3))
+        assert analyst.wait(timeout=120)
+        done = [(m[1], m[2]) for m in received if m[0] == "done"]
+        assert done == [(("hint",), "hint after 3 steps"), (("refine",), "refine after 150 steps")]
+        restarts = [m[2] for m in received if m[0] == "progress" and m[1] == ("refine",) and m[2][0] == 1]
+        assert len(restarts) == 2  # stopped for the hint, then run again from its first step
+    finally:
+        analyst.close()
+
+
+def test_urgent_requests_queued_together_run_before_background_ones() -> None:
+    received: list[tuple[str, Any, Any]] = []
+    analyst = Analyst("tests.session.slow_stub:make", received.append, runner="process")
+    try:
+        analyst.submit(StepJob(("first",), steps=20))  # keeps the worker busy while the others queue
+        analyst.submit(StepJob(("later",), steps=2, priority=1))
+        analyst.submit(StepJob(("urgent",), steps=2))
+        assert analyst.wait(timeout=120)
+        done = [m[1][0] for m in received if m[0] == "done"]
+        assert done == ["first", "urgent", "later"]
+    finally:
+        analyst.close()

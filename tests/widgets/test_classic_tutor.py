@@ -512,3 +512,66 @@ def test_a_graded_hand_lands_in_the_session_statistics_and_its_chart(app: Classi
     assert first is not None and summary.best == pytest.approx(first.best.ev)
     assert app.session.game == "classic"
     assert f"<b>{summary.decisions}</b> decision" in app.session.summary.value
+
+
+def runner_up(app: ClassicApp) -> Any:
+    """The option closest to the best: the choice whose grade most often sits on a band's edge."""
+    hint = app.tutor.current_hint
+    assert hint is not None
+    return hint.options[1].action if len(hint.options) > 1 else hint.best.action
+
+
+def edge_decisions(app: ClassicApp) -> list[Any]:
+    """Play hands choosing the runner-up until some decision's 40-deal hint left its grade on an edge."""
+    c, t = app.controller, app.tutor
+    for _ in range(4):
+        play_to_end_of_hand(app, runner_up)
+        found = [d for d in t.decisions() if d.key is not None and not t.hints[d.key].grade_holds(d.action)]
+        if found or not c.next_hand():
+            return found
+    return []
+
+
+def test_a_grade_left_on_an_edge_is_refined_after_the_move_as_classic_analyze_grade_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    app = tutor_app(seed=5, show_hint=True, grading=True, refine_grades=True)
+    c, t = app.controller, app.tutor
+    try:
+        refined = edge_decisions(app)
+        assert refined, "no decision of these hands was left on an edge by its 40-deal hint"
+        for d in refined:
+            hint = t.hints[d.key]
+            better = t.hints[t.refine_key(d)]
+            assert t.hint_of(d) is better and better.worlds > hint.worlds
+            grade = t.grade_of(d)
+            assert grade is not None and grade == classic_grade(better, d.action)
+            position = t._turns[d.index].position
+            capsys.readouterr()
+            code = main(
+                [
+                    *("classic", "analyze", "--input", json.dumps(position), "--json", "--seed", str(c.seed)),
+                    *("--worlds", str(WORLDS), "--mode", "points", "--grade", str(d.action)),
+                ]
+            )
+            assert code == 0
+            data = json.loads(capsys.readouterr().out)
+            assert data["worlds"] == better.worlds and data["grade"]["label"] == grade.label
+            assert data["options"] == [o.to_json() for o in better.options]
+    finally:
+        app.close()
+
+
+def test_a_pending_refinement_keeps_the_grade_pending_rather_than_showing_a_label_that_may_change() -> None:
+    app = tutor_app(seed=5, show_hint=True, grading=True, refine_grades=True)
+    t = app.tutor
+    try:
+        edge = edge_decisions(app)
+        assert edge
+        for d in edge:
+            del t.hints[t.refine_key(d)]  # as while the worker still refines it
+            assert t.grade_of(d) is None and t.total_loss(d.hand_number) is None
+            t.errors[t.refine_key(d)] = "worker failed"  # a failed refinement falls back on the turn's grade
+            assert t.grade_of(d) == classic_grade(t.hints[d.key], d.action)
+    finally:
+        app.close()

@@ -70,6 +70,7 @@ __all__ = [
     "ADAPTIVE_MAX_WORLDS",
     "BOUNDARIES",
     "DEFAULT_WORLDS",
+    "GRADE_MAX_WORLDS",
     "PRECISION",
     "ClassicAnalysis",
     "ClassicOption",
@@ -77,6 +78,7 @@ __all__ = [
     "Mode",
     "adaptive_cap",
     "analyse",
+    "grade_cap",
     "outcome_points",
 ]
 
@@ -86,6 +88,10 @@ DEFAULT_WORLDS = 200
 #: (its double-dummy values are cheap) kept the same share of stable grades on the same decisions
 #: (benchmarks/classic_grades.py: 79.8% against 80.2%) and pushed the worst hint past a second
 ADAPTIVE_MAX_WORLDS: Final = 1600
+#: the most deals a grade refined after the move takes (``focus``: only the action taken must settle).
+#: Measured (benchmarks/classic_grades.py --grade-worlds): a quarter of the grades need it, at a median
+#: of 1.3 s of worker CPU; it ends the Best-against-Inaccuracy changes of label between seeds
+GRADE_MAX_WORLDS: Final = 4800
 #: the multiplier of a standard error for a 95% interval
 Z95: Final = 1.96
 #: the z of the interval the stopping rule asks to be clear of every grade boundary. A wider one
@@ -178,6 +184,12 @@ class ClassicAnalysis:
     @property
     def best(self) -> ClassicOption:
         return self.options[0]
+
+    def grade_holds(self, action: Action) -> bool:
+        """Whether ``action``'s grade is settled: its loss interval (or, when it is the best, every
+        other option's) is clear of every grade boundary. An unsettled grade is worth refining
+        (:func:`analyse` with ``focus=action`` and a larger ``max_worlds``)."""
+        return _settled(self.options, self.mode, action)
 
     def option(self, action: Action | str) -> ClassicOption:
         act = Action.parse(action)
@@ -374,6 +386,13 @@ def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | No
     return max(worlds, ADAPTIVE_MAX_WORLDS if slow is None else min(ADAPTIVE_MAX_WORLDS, slow))
 
 
+def grade_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | None = None) -> int:
+    """The most deals a grade refined after the move takes (:data:`GRADE_MAX_WORLDS`; fewer where
+    the pure-Python search is slow, as :func:`adaptive_cap`)."""
+    slow = _pure_python_limit(view, backend)
+    return max(worlds, GRADE_MAX_WORLDS if slow is None else min(GRADE_MAX_WORLDS, slow))
+
+
 def _pure_python_limit(view: SeatView, backend: str | None) -> int | None:
     """The most worlds the pure-Python search takes at this table, when it is the one in use."""
     if (backend or dd.BACKEND) != "python":
@@ -381,10 +400,18 @@ def _pure_python_limit(view: SeatView, backend: str | None) -> int | None:
     return PURE_PYTHON_WORLDS.get(view.rules.players)
 
 
-def _settled(options: Sequence[ClassicOption], mode: Mode) -> bool:
+def _settled(options: Sequence[ClassicOption], mode: Mode, focus: Action | None = None) -> bool:
     """No option's loss interval straddles a grade boundary (0, the tie, included), unless it is
-    already narrower than :data:`PRECISION` (a loss that close to a boundary is graded either way)."""
-    return loss_settled(options, mode, STOP_Z)
+    already narrower than :data:`PRECISION` (a loss that close to a boundary is graded either way).
+
+    With ``focus`` (the action a student took), only that option's grade must hold; when it is the
+    sample's best, every other option's must (one of them may yet prove better). A grade being
+    refined asks for half the precision: a loss that close to an edge is worth the extra deals."""
+    if focus is None:
+        return loss_settled(options, mode, STOP_Z)
+    if options[0].action != focus:
+        options = [options[0], *(o for o in options if o.action == focus)]
+    return loss_settled(options, mode, STOP_Z, PRECISION[mode] / 2)
 
 
 def _check_world_cap(view: SeatView, worlds: int, backend: str | None) -> None:
@@ -422,6 +449,8 @@ def analyse(
     mode: Mode = "points",
     score_aware: bool | None = None,
     backend: str | None = None,
+    focus: Action | None = None,
+    on_batch: Callable[[int, int], None] | None = None,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -431,6 +460,10 @@ def analyse(
     view carries a non-zero match score or ``mode="game"``) adds P(winning the match) from the
     game-win table; ``mode="game"`` ranks by it. ``backend`` picks the double-dummy core
     (``"compiled"`` or ``"python"``, the same values; default: the compiled one when built).
+    ``focus`` (an action taken, being graded) stops the adding of deals as soon as that action's
+    grade holds, whatever the other options' (see :func:`_settled`). ``on_batch(done, cap)`` is
+    called after each batch with the deals valued so far (a worker reports progress by it, and may
+    raise from it to stop a long analysis for a more urgent one).
     """
     if not view.my_turn:
         who = "nobody" if view.to_act is None else view.to_act.word
@@ -447,6 +480,11 @@ def analyse(
         raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")
     if mode not in ("points", "game"):
         raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
+    if focus is not None and focus not in view.legal:
+        raise EuchreError(
+            f"{focus} is not a legal action for {view.seat.word} here, so it has no grade: the legal ones "
+            f"are {', '.join(str(a) for a in view.legal)}"
+        )
     _check_world_cap(view, limit, backend)
     _check_score(view)
     aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
@@ -471,8 +509,10 @@ def analyse(
         sample.extend(report.worlds)
         batch += 1
         ranked = _rank(view, tallies, team, n_eff, mode, aware, order)
-        if len(sample) + worlds > limit or _settled(ranked, mode):
+        if len(sample) + worlds > limit or _settled(ranked, mode, focus):
             break
+        if on_batch is not None:
+            on_batch(len(sample), limit)
     reasons = classic_reasons(view, ranked, sample, mode, method)
     return ClassicAnalysis(
         seat=view.seat,

@@ -21,6 +21,9 @@ lead?" means). An ambiguous one is refused with what to add.
 
 ``--what-if "swap KH AS"`` (see :mod:`~euchre_tutor.advisor.classic.whatif`;
 several changes joined by ``;``) analyses the position, then the changed one.
+``--grade ACTION`` grades one action as the table does after the move (more
+deals while its loss sits on a grade's edge) and adds ``"grade": {"action",
+"label", "loss", "text"}`` to the output.
 
 Output: ``{"seat", "phase", "legal", "options": [{"action", "ev", "se", "p_make",
 "p_euchred", "p_march", "makers", "p_win_game"?}...] best first, "best",
@@ -40,21 +43,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from euchre_tutor.advisor.classic.analysis import (
     ADAPTIVE_MAX_WORLDS,
     DEFAULT_WORLDS,
+    GRADE_MAX_WORLDS,
     ClassicAnalysis,
     ClassicOption,
     Continuation,
     Mode,
     adaptive_cap,
     analyse,
+    grade_cap,
 )
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
+from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.whatif import CHANGES, what_if
+from euchre_tutor.classic.engine import Action
 from euchre_tutor.errors import EuchreError, JsonInputError
 from euchre_tutor.jsonio import (
     add_sampling_arguments,
@@ -114,6 +121,14 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
         "several joined by ';' are made in order",
     )
     parser.add_argument(
+        "--grade",
+        metavar="ACTION",
+        help=(
+            "grade this action (e.g. 'play JH', 'pass') as the table does after the move: more deals "
+            f"are added while its loss sits on a grade's edge, up to {GRADE_MAX_WORLDS} by default"
+        ),
+    )
+    parser.add_argument(
         "--table",
         choices=list(tables),
         default="club" if "club" in tables else next(iter(tables)),
@@ -133,14 +148,27 @@ def analyse_position(
     max_worlds: int | None = None,
     seed: int = 0,
     mode: Mode | None = None,
+    focus: Action | None = None,
+    on_batch: Callable[[int, int], None] | None = None,
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
     ``max_worlds`` (default :func:`adaptive_cap`: 1,600, or ``worlds`` when larger) caps the
     adaptive sampling: more deals are added only while a grade is in doubt. ``mode`` None:
-    ``"game"`` when the position has a score, else ``"points"`` (as the command).
+    ``"game"`` when the position has a score, else ``"points"`` (as the command). ``focus`` and
+    ``on_batch``: as :func:`~euchre_tutor.advisor.classic.analysis.analyse` (a grade refined; its
+    default cap is then :func:`~euchre_tutor.advisor.classic.analysis.grade_cap`).
     """
-    return analyse_noting(data, continuation, worlds=worlds, max_worlds=max_worlds, seed=seed, mode=mode)[0]
+    return analyse_noting(
+        data,
+        continuation,
+        worlds=worlds,
+        max_worlds=max_worlds,
+        seed=seed,
+        mode=mode,
+        focus=focus,
+        on_batch=on_batch,
+    )[0]
 
 
 def analyse_noting(
@@ -151,6 +179,8 @@ def analyse_noting(
     max_worlds: int | None = None,
     seed: int = 0,
     mode: Mode | None = None,
+    focus: Action | None = None,
+    on_batch: Callable[[int, int], None] | None = None,
 ) -> tuple[ClassicAnalysis, tuple[Reading, ...]]:
     """:func:`analyse_position`, with how the position was read and why the mode (the ``readings``)."""
     if not 1 <= worlds <= MAX_WORLDS:
@@ -176,14 +206,17 @@ def analyse_noting(
                     "(--mode points ranks them by expected points)",
                 ),
             )
+    cap = adaptive_cap if focus is None else grade_cap  # an action being graded may take more deals
     analysis = analyse(
         view,
         continuation=continuation,
         worlds=worlds,
-        max_worlds=adaptive_cap(view, worlds) if max_worlds is None else max_worlds,
+        max_worlds=max_worlds if max_worlds is not None else cap(view, worlds),
         seed=seed,
         mode=mode,
         score_aware=has_score,
+        focus=focus,
+        on_batch=on_batch,
     )
     return analysis, readings
 
@@ -265,9 +298,20 @@ def _analyse(
         "seed": args.seed,
         "mode": args.mode,
     }
-    analysis, readings = analyse_noting(data, continuation, **kwargs)
+    graded = None if getattr(args, "grade", None) is None else _graded_action(args.grade)
+    analysis, readings = analyse_noting(data, continuation, focus=graded, **kwargs)
     result = result_json(analysis, readings)
     text = format_readings(readings) + format_analysis(analysis)
+    if graded is not None:
+        grade = classic_grade(analysis, graded)
+        assert grade is not None  # analyse refused an action that is not an option
+        result["grade"] = {
+            "action": str(graded),
+            "label": grade.label,
+            "loss": round(grade.loss, 4),
+            "text": grade.text,
+        }
+        text += f"\nGrade of {graded}: {grade.label}. {_capital(grade.text)}"
     if args.what_if is None:
         return result, text
     assert isinstance(data, dict)  # the analysis read it
@@ -290,6 +334,21 @@ def _analyse(
         f"\n\nWhat if: {args.what_if}\n{format_readings(other_readings)}{format_analysis(other)}\n{compared}"
     )
     return result, text
+
+
+def _graded_action(text: str) -> Action:
+    """--grade's action, refused with the forms an action takes when it cannot be read."""
+    try:
+        return Action.parse(text)
+    except (EuchreError, ValueError) as exc:
+        raise EuchreError(
+            f"--grade {short(text)}: {exc}; write an action as classic replay does, e.g. 'play JH', "
+            "'pass', 'order', 'call S', 'discard 9C'"
+        ) from None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def run_analyze(args: argparse.Namespace, continuation: Continuation) -> int:

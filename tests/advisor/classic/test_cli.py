@@ -149,3 +149,31 @@ def test_the_installed_command_reads_stdin() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["best"] == "play JH"
+
+
+def test_grade_labels_the_action_taken_and_refines_it_past_the_hints_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(
+        capsys, "--input", json.dumps(LEAD), "--json", "--worlds", "40", "--grade", "play KS"
+    )
+    assert code == 0 and not err
+    graded = json.loads(out)
+    grade = graded["grade"]
+    assert grade["action"] == "play KS" and grade["label"] in ("Inaccuracy", "Mistake")
+    mine = next(o for o in graded["options"] if o["action"] == "play KS")
+    assert grade["loss"] == mine["loss"] and not mine["tied"]
+    # the hint's own analysis (no --grade) stops at its cap; the grade's may go on beyond it
+    _, plain, _ = run(capsys, "--input", json.dumps(LEAD), "--json", "--worlds", "40")
+    assert graded["worlds"] >= json.loads(plain)["worlds"]
+    code, text, _ = run(capsys, "--input", json.dumps(LEAD), "--worlds", "40", "--grade", "play KS")
+    assert code == 0 and f"Grade of play KS: {grade['label']}." in text
+
+
+def test_grade_refuses_a_mistyped_or_illegal_action_and_says_what_to_write(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "--input", json.dumps(LEAD), "--grade", "play QQ")
+    assert code == 2 and not out and "write an action as classic replay does" in err
+    code, out, err = run(capsys, "--input", json.dumps(LEAD), "--grade", "play TC")
+    assert code == 2 and not out and "not a legal action for South" in err and "play JH" in err

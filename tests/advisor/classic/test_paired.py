@@ -22,6 +22,7 @@ from euchre_tutor.advisor.classic.analysis import (
     PRECISION,
     STOP_Z,
     Z95,
+    ClassicOption,
     _decision_seed,
     _settled,
     analyse,
@@ -30,6 +31,7 @@ from euchre_tutor.advisor.classic.analysis import (
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
 from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
+from euchre_tutor.cards import deck
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -209,3 +211,42 @@ def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
     assert adaptive_cap(four, backend="python") == ADAPTIVE_MAX_WORLDS
     assert adaptive_cap(six, backend="python") == PURE_PYTHON_WORLDS[6] < ADAPTIVE_MAX_WORLDS
     assert adaptive_cap(six, worlds=800, backend="python") == 800  # never below the first batch
+
+
+def brute_focus_settled(options: list[ClassicOption] | tuple[ClassicOption, ...], action: Action) -> bool:
+    """Independently: the grade of ``action`` holds (its loss interval, or every other option's when it
+    is the best, is clear of 0 and of every band edge, or narrower than half the usual precision)."""
+    others = options[1:] if options[0].action == action else [o for o in options if o.action == action]
+    for o in others:
+        half = STOP_Z * o.loss_se
+        if half <= PRECISION["points"] / 2:
+            continue
+        if any(o.loss - half < b < o.loss + half for b in (0.0, *BOUNDARIES["points"])):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", [21, 40])
+def test_a_grade_being_refined_stops_once_the_action_taken_holds(seed: int) -> None:
+    view = position(seed, 1)
+    step, cap = 40, 480
+    for action in view.legal[:3]:
+        focused = analyse(view, continuation=CLUB, worlds=step, max_worlds=cap, seed=seed, focus=action)
+        assert focused.worlds % step == 0 and step <= focused.worlds <= cap
+        for k in range(step, focused.worlds, step):  # every shorter run left this action's grade in doubt
+            fixed = analyse(view, continuation=CLUB, worlds=step, max_worlds=k, seed=seed, focus=action)
+            assert not brute_focus_settled(fixed.options, action) and not fixed.grade_holds(action)
+        holds = brute_focus_settled(focused.options, action)
+        assert focused.grade_holds(action) == holds
+        assert holds or focused.worlds + step > cap
+        # the same deals as the unfocused analysis, batch for batch: only where it stops differs
+        same = analyse(view, continuation=CLUB, worlds=step, max_worlds=focused.worlds, seed=seed)
+        if same.worlds == focused.worlds:
+            assert same.options == focused.options
+
+
+def test_grading_an_action_that_is_not_legal_is_refused_with_the_legal_ones() -> None:
+    view = position(21, 1)
+    illegal = next(Action("play", card=c) for c in deck() if c not in view.hand)
+    with pytest.raises(EuchreError, match=r"not a legal action for .* the legal ones are play"):
+        analyse(view, continuation=CLUB, worlds=40, seed=1, focus=illegal)
