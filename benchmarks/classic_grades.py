@@ -1,7 +1,8 @@
 """Grade stability: the same decision graded with two seeds gets the same label.
 
-Usage: ``python benchmarks/classic_grades.py [--hands 60] [--tables club,expert] [--student club]
-[--worlds 200] [--max-worlds N] [--baseline] [--out FILE] [--stop-z Z]``
+Usage: ``python benchmarks/classic_grades.py [--hands 60] [--first 0] [--tables club,expert]
+[--student club] [--worlds 200] [--max-worlds N] [--grade-worlds N] [--baseline] [--out FILE]
+[--stop-z Z]``
 
 Deals ``--hands`` seeded hands at each table (``club``: the rule-based player in the other seats;
 ``expert``: the Expert player, 200 worlds, in the other seats). The "student" (the rule-based
@@ -12,6 +13,9 @@ student's action is graded each time (:func:`classic_grade`). It prints, per tab
 the decisions graded, those either seed grades below Best, the share of those with the same label
 under both seeds (the issue's target: >= 95% over >= 300 graded decisions), the label changes
 that remain, and the analysis cost (CPU ms: median, p90, worst; worlds used: median, worst).
+``--grade-worlds N`` refines a grade the hint's analysis left unsettled as the table does after
+the move (``analyse(focus=action)``, up to N deals; the table uses
+:data:`~euchre_tutor.advisor.classic.analysis.GRADE_MAX_WORLDS`) and prints what that costs.
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
 """
@@ -37,9 +41,9 @@ from euchre_tutor.views.classic import SeatView, seat_view
 CLUB = RuleBasedPlayer()
 
 
-def decisions(table: str, hands: int, student: str) -> Iterator[tuple[SeatView, Action]]:
-    """The student's (South's) decisions with a real choice, hand by hand."""
-    for i in range(hands):
+def decisions(table: str, hands: int, student: str, first: int = 0) -> Iterator[tuple[SeatView, Action]]:
+    """The student's (South's) decisions with a real choice, hand by hand (deals ``first`` on)."""
+    for i in range(first, first + hands):
         others: Player = CLUB if table == "club" else ExpertPlayer(worlds=200, seed=i)
         me: Player = CLUB if student == "club" else BeginnerPlayer(seed=i)
         state = new_hand(Deal.from_seed(50_000 + i, Seat(i % 4)))
@@ -70,6 +74,9 @@ def pct(values: list[float], q: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=60)
+    ap.add_argument(
+        "--first", type=int, default=0, help="the first deal's number (fresh deals for a re-check)"
+    )
     ap.add_argument("--tables", default="club,expert")
     ap.add_argument("--student", choices=["club", "beginner"], default="club")
     ap.add_argument("--worlds", type=int, default=200)
@@ -104,7 +111,7 @@ def main() -> None:
         graded = below = same = flagged = 0
         changes = Counter[str]()
         old_below = old_same = 0
-        for view, act in decisions(table, args.hands, args.student):
+        for view, act in decisions(table, args.hands, args.student, args.first):
             labels = []
             detail = []
             for seed in (1, 2):
