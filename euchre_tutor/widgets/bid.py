@@ -58,7 +58,7 @@ from euchre_tutor.session.classic_seats import positions, seat_name, team_words
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import bid_hints, render
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import CardTable, button
+from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
 
 __all__ = ["RULES_CHOICES", "BidApp", "bid_grid_actions"]
 
@@ -208,8 +208,7 @@ class BidApp(CardTable):
         self.decisions.add_class("et-trumpbox")
         self.decisions.add_class("ec-bids")
         for i in range(DECISION_POOL):
-            b = button("", "", functools.partial(self._click_decision, i), "hidden")
-            b.layout.display = "none"
+            b = hidden_button(functools.partial(self._click_decision, i))
             self.decision_buttons.append(b)
             self._decision_actions.append(None)
         self.decisions.children = tuple(self.decision_buttons)
@@ -492,23 +491,11 @@ class BidApp(CardTable):
             if action == self._decision_actions[i]:
                 continue
             self._decision_actions[i] = action
-            with b.hold_sync():
-                if action is None:
-                    b.remove_class("euchre-bid")
-                    b.remove_class("red")
-                    b.add_class("hidden")
-                    b.layout.display = "none"
-                    b.description, b.tooltip = "", ""
-                    continue
-                b.remove_class("hidden")
-                b.add_class("euchre-bid")
-                if action.suit is not None and action.suit.is_red:
-                    b.add_class("red")
-                else:
-                    b.remove_class("red")
-                b.layout.display = ""
-                b.description = action_label(action)
-                b.tooltip = action_meaning(action, self.controller.rules)
+            if action is None:
+                action_button(b, None)
+                continue
+            red = action.suit is not None and action.suit.is_red
+            action_button(b, action_label(action), action_meaning(action, self.controller.rules), red=red)
         if actions:
             self.decisions.remove_class("hidden")
         else:

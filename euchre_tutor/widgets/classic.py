@@ -83,7 +83,7 @@ from euchre_tutor.widgets.classic_whatif import WhatIfRow
 from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import CardTable, button
+from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
 
 __all__ = ["ClassicApp"]
 
@@ -407,8 +407,7 @@ class ClassicApp(CardTable):
     def _grow_bid_pool(self, size: int) -> None:
         while len(self.bid_buttons) < size:
             i = len(self.bid_buttons)
-            b = button("", "", functools.partial(self._click_bid, i), "hidden")
-            b.layout.display = "none"
+            b = hidden_button(functools.partial(self._click_bid, i))
             self.bid_buttons.append(b)
             self._bid_actions.append(None)
         self.bids.children = tuple(self.bid_buttons)
@@ -592,26 +591,13 @@ class ClassicApp(CardTable):
             ):
                 continue
             self._bid_actions[i] = action
-            with b.hold_sync():
-                if action is None:
-                    b.remove_class("euchre-bid")
-                    b.remove_class("red")
-                    b.add_class("hidden")
-                    b.layout.display = "none"
-                    b.description, b.tooltip = "", ""
-                    continue
-                b.remove_class("hidden")
-                b.add_class("euchre-bid")
-                red = (action.kind == "order" and view.up.is_red) or (
-                    action.suit is not None and action.suit.is_red
-                )
-                if red:
-                    b.add_class("red")
-                else:
-                    b.remove_class("red")
-                b.layout.display = ""  # not None: under Voici, None after "none" leaves it hidden
-                b.description = action_label(action, view)
-                b.tooltip = action_meaning(action, view)
+            if action is None:
+                action_button(b, None)
+                continue
+            red = (action.kind == "order" and view.up.is_red) or (
+                action.suit is not None and action.suit.is_red
+            )
+            action_button(b, action_label(action, view), action_meaning(action, view), red=red)
         if actions:
             self.bids.remove_class("hidden")
         else:

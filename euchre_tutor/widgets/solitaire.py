@@ -34,7 +34,7 @@ from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, 
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
-from euchre_tutor.widgets.table import CardTable, button
+from euchre_tutor.widgets.table import CardTable, button, show
 
 __all__ = ["SolitaireApp"]
 
@@ -315,7 +315,7 @@ class SolitaireApp(CardTable):
         options = {str(a) for a in view.legal}
         for suit, b in self.name_buttons.items():
             allowed = str(NameTrump(suit)) in options
-            b.layout.display = "" if allowed else "none"  # "" shows it again everywhere (Voici too)
+            show(b, allowed)
             b.disabled = not choosing
 
     def _refresh_hand(self, view: Any) -> None:

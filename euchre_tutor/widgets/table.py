@@ -18,7 +18,7 @@ import ipywidgets as w
 from euchre_tutor.cards import Card
 from euchre_tutor.widgets.render import esc
 
-__all__ = ["CardTable", "button"]
+__all__ = ["CardTable", "action_button", "button", "hidden_button", "show"]
 
 
 def button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
@@ -28,6 +28,40 @@ def button(description: str, tooltip: str, on_click: Callable[[], Any], *classes
         b.add_class(c)
     b.on_click(lambda _b: on_click())
     return b
+
+
+def show(widget: w.DOMWidget, shown: bool) -> None:
+    """Show or hide a widget on every front end. Shown is ``""``, not None: under Voici, None after
+    ``"none"`` leaves the widget hidden."""
+    widget.layout.display = "" if shown else "none"
+
+
+def hidden_button(on_click: Callable[[], Any]) -> w.Button:
+    """A pooled action button, hidden until :func:`action_button` gives it an action."""
+    b = button("", "", on_click, "hidden")
+    show(b, False)
+    return b
+
+
+def action_button(b: w.Button, label: str | None, tooltip: str = "", *, red: bool = False) -> None:
+    """Set a pooled bid button to one action (its ``label``, red for a red suit), or hide it (None)."""
+    with b.hold_sync():
+        if label is None:
+            b.remove_class("euchre-bid")
+            b.remove_class("red")
+            b.add_class("hidden")
+            show(b, False)
+            b.description, b.tooltip = "", ""
+            return
+        b.remove_class("hidden")
+        b.add_class("euchre-bid")
+        if red:
+            b.add_class("red")
+        else:
+            b.remove_class("red")
+        show(b, True)
+        b.description = label
+        b.tooltip = tooltip
 
 
 class CardTable(w.VBox):  # type: ignore[misc]
