@@ -84,6 +84,10 @@ BID_CSS: Final = """
 .euchre-app .jupyter-button.eb-cell.illegal{opacity:.35}
 .euchre-app .jupyter-button.eb-cell.eb-alone{min-width:76px}
 .euchre-bidtable .eb-options input{font-family:monospace}
+.euchre-bidtable .ec-center.bidding .ec-trick{display:none}
+.euchre-bidtable .eb-bidrow{display:flex;flex-wrap:wrap;align-items:flex-start;gap:0 8px}
+.euchre-bidtable .eb-bidrow>.ec-bids{flex:0 1 auto;min-width:120px}
+.euchre-bidtable .eb-bidrow>.eb-bidgrid{flex:0 1 auto}
 @container euchre-app (max-width:599px){
   .euchre-bidtable .eb-bidgrid{gap:3px;padding:4px;width:auto}
   .euchre-app .jupyter-button.eb-cell,.euchre-app .jupyter-button.eb-cell.euchre-bid,
@@ -282,7 +286,10 @@ class BidApp(CardTable):
             box.add_class("et-controls")
         self.controls = controls
         # the hand above the bids: the student reads it while choosing a bid from the grid below
-        left = w.VBox([self.table, self.prompt, self.hand, self.decisions, self.grid, controls])
+        # pass (and the other decisions) beside the grid where the width allows, under it where not
+        bid_row = w.HBox([self.decisions, self.grid])
+        bid_row.add_class("eb-bidrow")
+        left = w.VBox([self.table, self.prompt, self.hand, bid_row, controls])
         left.add_class("et-left")
         self.left_column = left
 
@@ -711,8 +718,11 @@ def table_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
             f'{" out" if seat == out else ""}" aria-label="{esc(label)}"><span class="ec-who">{esc(tag)}</span>'
             f"{body}</div>"
         )
+    # While the bids go round no card is on the table: the empty trick folds away, so the grid of
+    # bids under the hand fits a laptop's screen without scrolling
+    bidding = " bidding" if hand.phase is Phase.BIDDING and not hand.tricks else ""
     center = (
-        f'<div class="ec-center{" last" if last else ""}"><span class="cap">{esc(caption)}</span>'
+        f'<div class="ec-center{" last" if last else ""}{bidding}"><span class="cap">{esc(caption)}</span>'
         f'<div class="ec-trick">{"".join(slots)}</div></div>'
     )
     if hand.passed_out:

@@ -174,9 +174,17 @@ def hand_top(page: Any) -> float:
     return float(min(top for _n, _l, top, _r, _b in boxes(page, ".euchre-card")))
 
 
-def walk_sizes(page: Any, table: str, *, decision: bool, suffix: str = "") -> dict[tuple[int, int], float]:
+def walk_sizes(
+    page: Any,
+    table: str,
+    *,
+    decision: bool,
+    suffix: str = "",
+    on_table: tuple[str, str] = ("cards on the table", TABLE_CARDS),
+) -> dict[tuple[int, int], float]:
     """Resize through SIZES: fit sideways everywhere, the decision in view where item 2 asks; a
-    screenshot at each size. Returns where the hand's top sits at each size."""
+    screenshot at each size. Returns where the hand's top sits at each size. ``on_table``: what the
+    table must show (its name, a selector)."""
     tops = {}
     for width, height in SIZES:
         resize(page, width, height)
@@ -184,7 +192,7 @@ def walk_sizes(page: Any, table: str, *, decision: bool, suffix: str = "") -> di
         shoot(page, f"layout-{table}-{width}x{height}{suffix}")
         assert_fits_sideways(page, where)
         if (width, height) in IN_VIEW:
-            wanted = {"hand": ".euchre-card", "cards on the table": TABLE_CARDS}
+            wanted = {"hand": ".euchre-card", on_table[0]: on_table[1]}
             if decision:
                 wanted["decision's buttons"] = DECISIONS
             assert_in_view(page, where, wanted)
@@ -397,14 +405,13 @@ BID = "/voila/render/bid.ipynb"
 
 def test_bid_table_at_every_size(browser: Any, voila: Any) -> None:
     """The Bid Euchre table gets the shared layout: nothing clipped sideways at any size, its hand and
-    table in view; its grid of bids in view on a tablet in portrait and a desktop. (At 1366×768 and
-    1180×820 the grid's last rows still sit below the fold: the grid under the hand is taller than the
-    space left there.)"""
+    table in view; its whole grid of bids and the pass button in view on a laptop, a tablet either way
+    and a desktop (while the bids go round the empty trick folds away and pass sits beside the grid)."""
     with sized_page(browser, voila, 1366, 768) as (p, problems):
         open_app(p, voila.url + BID)
         p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
-        walk_sizes(p, "bid", decision=False)
-        for width, height in ((820, 1180), (1920, 1080)):
+        walk_sizes(p, "bid", decision=False, on_table=("seats on the table", ".euchre-table .ec-seat"))
+        for width, height in ((1366, 768), (1180, 820), (820, 1180), (1920, 1080)):
             resize(p, width, height)
             assert_in_view(
                 p, f"bid at {width}×{height}", {"grid of bids": ".eb-cell", "pass": ".ec-bids .euchre-bid"}
