@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.analysis import (
     BOUNDARIES,
+    GRADE_MIN_WORLDS,
+    GRADE_Z,
     PRECISION,
     STOP_Z,
     Z95,
@@ -214,11 +216,12 @@ def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
 
 
 def brute_focus_settled(options: list[ClassicOption] | tuple[ClassicOption, ...], action: Action) -> bool:
-    """Independently: the grade of ``action`` holds (its loss interval, or every other option's when it
-    is the best, is clear of 0 and of every band edge, or narrower than half the usual precision)."""
+    """Independently: the grade of ``action`` holds (its loss interval at the grade's z, or every other
+    option's when it is the best, is clear of 0 and of every band edge, or narrower than half the usual
+    precision)."""
     others = options[1:] if options[0].action == action else [o for o in options if o.action == action]
     for o in others:
-        half = STOP_Z * o.loss_se
+        half = GRADE_Z * o.loss_se
         if half <= PRECISION["points"] / 2:
             continue
         if any(o.loss - half < b < o.loss + half for b in (0.0, *BOUNDARIES["points"])):
@@ -229,16 +232,20 @@ def brute_focus_settled(options: list[ClassicOption] | tuple[ClassicOption, ...]
 @pytest.mark.parametrize("seed", [21, 40])
 def test_a_grade_being_refined_stops_once_the_action_taken_holds(seed: int) -> None:
     view = position(seed, 1)
-    step, cap = 40, 480
+    step, cap = 120, GRADE_MIN_WORLDS + 480
     for action in view.legal[:3]:
         focused = analyse(view, continuation=CLUB, worlds=step, max_worlds=cap, seed=seed, focus=action)
-        assert focused.worlds % step == 0 and step <= focused.worlds <= cap
-        for k in range(step, focused.worlds, step):  # every shorter run left this action's grade in doubt
+        assert focused.worlds % step == 0 and GRADE_MIN_WORLDS <= focused.worlds <= cap
+        # every shorter run from the minimum on left this action's grade in doubt
+        for k in range(GRADE_MIN_WORLDS, focused.worlds, step):
             fixed = analyse(view, continuation=CLUB, worlds=step, max_worlds=k, seed=seed, focus=action)
             assert not brute_focus_settled(fixed.options, action) and not fixed.grade_holds(action)
         holds = brute_focus_settled(focused.options, action)
         assert focused.grade_holds(action) == holds
         assert holds or focused.worlds + step > cap
+        # below the minimum a grade never holds, however clear its interval
+        few = analyse(view, continuation=CLUB, worlds=step, max_worlds=step, seed=seed)
+        assert not few.grade_holds(action)
         # the same deals as the unfocused analysis, batch for batch: only where it stops differs
         same = analyse(view, continuation=CLUB, worlds=step, max_worlds=focused.worlds, seed=seed)
         if same.worlds == focused.worlds:
