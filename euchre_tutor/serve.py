@@ -73,6 +73,14 @@ CULL_IDLE: Final = 1800
 LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "::1")
 MANIFEST: Final = ".euchre-tutor-lessons.json"  # what `lessons` copied, to tell a student's edits apart
 POOL_FILLED: Final = re.compile(r"Kernel pool of (\S+) is filled")
+# A kernel's sockets are files (ZeroMQ's ipc transport), not TCP ports: with TCP, jupyter_client picks
+# each kernel's five ports by binding port 0 and closing it, and the kernel binds them seconds later;
+# with 60 kernels starting at once another connection (Voila's own to the kernels started before, or
+# another server on the computer) can take a port in between, the kernel dies with "Address already in
+# use", and its restarts reuse the same cached ports, so the pool loses it. A socket file cannot clash.
+# Its path (the connection directory, "kernel-<36-character id>-ipc-<n>") must fit a Unix socket's
+# 104 bytes (macOS; 108 on Linux): the directory at most IPC_DIR_MAX characters.
+IPC_DIR_MAX: Final = 50
 DOCS: Final = "docs/class-server.md"
 
 
@@ -257,6 +265,8 @@ def serve_plan(
         },
         "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE, "cull_interval": 300},
     }
+    if os.name == "posix":
+        config["KernelManager"] = {"transport": "ipc"}
     if hashed:
         config["PasswordIdentityProvider"] = {"hashed_password": hashed}
     return ServePlan(host, port, students, tuple(tables), chosen, hashed, config)
@@ -307,8 +317,34 @@ def run_serve(args: argparse.Namespace) -> int:
         # by this user only (it holds the token or the password's hash)
         config = Path(run_dir) / "voila.json"
         config.touch(mode=0o600)
-        config.write_text(json.dumps(plan.config, indent=2), encoding="utf-8")
-        return _run_voila(voila_serve_command(notebooks_dir()), Path(run_dir), plan, out)
+        with kernel_sockets(plan, Path(run_dir)) as settings:
+            config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
+            return _run_voila(voila_serve_command(notebooks_dir()), Path(run_dir), plan, out)
+
+
+@contextlib.contextmanager
+def kernel_sockets(plan: ServePlan, run_dir: Path) -> Iterator[dict[str, Any]]:
+    """The plan's configuration with a directory for the kernels' socket files that is short enough.
+
+    The run's own directory (private to this user) when its path fits; else one made in /tmp (a
+    macOS temporary folder is too long); else the kernels use TCP ports, as Jupyter does by default.
+    """
+    config = dict(plan.config)
+    if config.get("KernelManager", {}).get("transport") != "ipc":
+        yield config
+        return
+    with contextlib.ExitStack() as stack:
+        where: Path | None = run_dir
+        if len(str(run_dir)) > IPC_DIR_MAX:
+            where = None
+            if Path("/tmp").is_dir():
+                made = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="euchre-", dir="/tmp")))
+                where = made if len(str(made)) <= IPC_DIR_MAX else None
+        if where is None:
+            config.pop("KernelManager")
+        else:
+            config["MultiKernelManager"] = {"connection_dir": str(where)}
+        yield config
 
 
 def _estimate(kernels: int) -> str:
