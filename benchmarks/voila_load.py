@@ -1,38 +1,50 @@
-"""Voila under load: many students at once on this machine, each finishing a deal by clicking.
+"""Voila under load: a class opening its pages in the same second, each student finishing a deal by clicking.
 
-    python benchmarks/voila_load.py [--serve 30] [--solitaire 20] [--classic 10] [--hints advisor|stub]
+    python benchmarks/voila_load.py [--serve 30] [--clients protocol|chromium] [--chromium-pages 1]
+                                    [--solitaire N] [--classic N] [--hints advisor|stub]
     python benchmarks/voila_load.py --serve 0 ...    # plain Voila on notebooks/, as the browser tests start it
 
-With ``--serve N`` (the default, 30) the server is ``euchre-tutor serve --students N`` (both tables' pools of N kernels,
-a token), started here and given time to fill its pools (its "Ready" line) before the class opens
-its pages in the same second; the report then adds the memory per student (each kernel with its
-worker processes, from psutil: RSS, and USS, the memory that is the kernel's own, at the moment every
-page has finished its deal) and how many students one machine of this memory holds at that figure.
+With ``--serve N`` (the default, 30) the server is ``euchre-tutor serve --students N`` (both tables'
+pools of N kernels, a token), started here and given time to fill its pools (its "Ready" line) before
+the class opens its pages in the same second: two thirds of N at the Solitaire table, the rest at the
+classic table, unless ``--solitaire``/``--classic`` say otherwise.
 
-One Voila server (started here on a free loopback port, exactly as the browser
-tests start it: ``notebooks/voila.json`` applies, so its preheated kernel
-pools are used and sessions beyond a pool start a kernel on demand) and one
-headless Chromium with one browser context per session. All sessions start at
-once: ``--solitaire`` pages of the dashboard (choose trump, play every card
-until the deal review shows) and ``--classic`` pages of the classic table
-(bid, discard if dealing, play until the trick log holds the five tricks).
-Requests that do not go to the local server are aborted (loopback only).
+The students (``--clients protocol``, the default under ``--serve``) are protocol students: what a
+student's browser does on the wire, without rendering it, since in a class each browser runs on the
+student's own computer, not on the server's cores. Each one GETs the page with the token, fetches the
+page's own static files (scripts, styles, the widget extensions' entry points) as an empty cache
+does, finds the kernel Voila put in the page (``kernelId``), opens ``/api/kernels/<id>/channels``,
+asks for the kernel's info, and fetches the widget models as @jupyter-widgets/base's manager does
+(a ``jupyter.widget.control`` comm and ``request_states``). "First card" is the moment those states,
+with every card button of the hand, have arrived. A click is the message a Button view sends
+(``{"method": "custom", "content": {"event": "click"}}`` on the button's comm); its "update" is the
+first comm update of the hand, the message or the decision buttons after it; then the student waits
+for the kernel to be idle and for 250 ms without a message. Each plays a whole deal: Solitaire orders
+up and plays a playable card (the button's classes say which) until the deal review shows; classic
+makes trump at its first chance and plays until the trick log holds five tricks. ``--chromium-pages``
+(default 1) of the sessions are real Chromium pages instead, in one headless Chromium with one browser
+context each, so the report also shows what a browser adds; ``--clients chromium`` makes every session
+a Chromium page (goto to the first card visible; clicks timed in the page from the click to the hand,
+the message or the trump box changing). Chromium's requests that do not go to the local server are
+aborted (loopback only).
 
-A session fails on a page error, a failed request to the local server (or
-an HTTP error), a click that gets no update within 20 s, or a deal not
-finished. Prints the failures (must be 0), the first-render times (goto to
-the first card visible), the click-to-update median and p95 (measured in the
-page as ``benchmarks/dashboard.py`` does: from the click to the hand, the
-message or the trump box changing), and the peak memory of the Voila server
-with its kernels and their analysis workers (psutil over the process tree,
-sampled every half second), with the load average. Bounded by ``--timeout``:
-it stops by itself, and stops Voila.
+A session fails on an HTTP error or a failed request, a page error (Chromium), a click that gets no
+update within 20 s, or a deal not finished. The report: the failures (must be 0); per table and kind
+of client the first card, the server's first byte and the page's HTML, and click to update (median,
+p95, max); the CPU-seconds used until every first card and until every deal was played, by the
+server's processes (serve, Voila, the kernels, their analysis workers, each part apart), by Chromium
+and by the protocol students (this process), independent of what else runs on the machine; the
+peak memory of the server's process tree (psutil, sampled every half second); the memory per student
+(each kernel with its worker processes, RSS and USS, at the moment every page has finished its deal,
+pages still open) and how many students one machine of ``--machine-gb`` holds at that figure; the
+load average. Bounded by ``--timeout``: it stops by itself, and stops the server.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import html
 import json
@@ -118,6 +130,8 @@ class Session:
     page: Any = None  # kept open until every session is done (the memory snapshot sees its kernel)
     commit: float | None = None
     html: float | None = None
+    files: float | None = None  # protocol: the page's static files fetched
+    kernel: float | None = None  # protocol: the kernel's info reply over the websocket
 
 
 @dataclass
@@ -195,10 +209,13 @@ class Cpu:
     server: dict[int, float] = field(default_factory=dict)
     browser: dict[int, float] = field(default_factory=dict)
     protocol: float = 0.0
+    start_each: dict[int, float] = field(default_factory=dict)
     base: tuple[float, float, float] = (0.0, 0.0, 0.0)
     t0: float = 0.0
     # wall s, server CPU-s, Chromium CPU-s, protocol students' CPU-s
     marks: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    role: dict[int, str] = field(default_factory=dict)  # a server process: serve, voila, kernel or worker
+    parts: dict[str, dict[str, float]] = field(default_factory=dict)  # per mark: CPU-s of each role
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def poll(self) -> None:
@@ -215,6 +232,18 @@ class Cpu:
                     used = sum(p.cpu_times()[:2])
                 except psutil.Error:
                     continue
+                if p.pid in tree and p.pid not in self.role:
+                    with contextlib.suppress(psutil.Error):
+                        line = " ".join(p.cmdline())
+                        self.role[p.pid] = (
+                            "serve"
+                            if p.pid == self.server_pid
+                            else "kernels"
+                            if "ipykernel" in line
+                            else "Voila"
+                            if "-m voila" in line
+                            else "workers"
+                        )
                 (self.server if p.pid in tree or p.pid in self.server else self.browser)[p.pid] = used
 
     def used(self) -> tuple[float, float, float]:
@@ -227,11 +256,17 @@ class Cpu:
     def start(self) -> None:
         self.poll()
         self.base = (sum(self.server.values()), sum(self.browser.values()), self.protocol)
+        self.start_each = dict(self.server)
         self.t0 = time.perf_counter()
 
     def mark(self, name: str) -> None:
         self.poll()
         self.marks[name] = (time.perf_counter() - self.t0, *self.used())
+        parts: dict[str, float] = {}
+        for pid, used in self.server.items():
+            role = self.role.get(pid, "workers")
+            parts[role] = parts.get(role, 0.0) + used - self.start_each.get(pid, 0.0)
+        self.parts[name] = parts
 
 
 CPU: Cpu | None = None  # set by main once the server runs
@@ -495,6 +530,7 @@ class Student:
             *(client.fetch(HTTPRequest(self.base + a, request_timeout=timeout)) for a in sorted(assets))
         ):
             self.bytes += len(reply.body)
+        s.files = time.perf_counter() - t0
         url = f"{self.base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels?session_id={self.id}"
         url += "&" + self.query.lstrip("?") if self.query else ""
         self.ws = await websocket_connect(HTTPRequest(url, request_timeout=timeout), max_message_size=2**28)
@@ -506,6 +542,7 @@ class Student:
             is None
         ):
             raise RuntimeError("no kernel_info_reply")
+        s.kernel = time.perf_counter() - t0
         control = uuid.uuid4().hex
         start = len(self.events)
         await self.send(
@@ -931,6 +968,12 @@ def main() -> int:
                 "  " + summary("server's first byte of the page", [s.commit for s in group if s.commit], "s")
             )
             print("  " + summary("page HTML loaded", [s.html for s in group if s.html], "s"))
+            if client == "protocol":
+                print("  " + summary("its static files fetched", [s.files for s in group if s.files], "s"))
+                print(
+                    "  "
+                    + summary("kernel info over the websocket", [s.kernel for s in group if s.kernel], "s")
+                )
             print("  first cards in order: " + ", ".join(f"{t:.1f}" for t in sorted(renders)) + " s")
             print("  " + summary("click to update", clicks, "ms"))
             print(
@@ -958,6 +1001,16 @@ def main() -> int:
                 f"students {protocol_cpu:.1f} CPU-s for {protocol_students} "
                 f"({protocol_cpu / max(1, protocol_students):.2f} each); on 2 idle cores the server's part "
                 f"alone takes {server_cpu / 2:.0f} s"
+            )
+            parts = CPU.parts.get(name, {})
+            print(
+                "  the server's part: "
+                + ", ".join(
+                    f"{role} {parts[role]:.1f}"
+                    for role in ("Voila", "kernels", "workers", "serve")
+                    if role in parts
+                )
+                + " CPU-s"
             )
     print(
         f"server memory (Voila + kernels + analysis workers): idle preheated {idle_mb:.0f} MB "
