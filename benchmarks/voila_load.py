@@ -75,6 +75,7 @@ from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, star
 CLASSIC = "/voila/render/classic.ipynb"
 QUERY = ""  # "?token=..." under --serve: the address the teacher gives the class
 SERVE_TOKEN = "voila-load-benchmark"
+DEALS = 1  # deals (Solitaire) or hands (classic) each protocol student plays (--deals)
 STEP_TIMEOUT = 600_000  # ms: one wait in a session (--step-timeout; kernels start on demand under load)
 
 # From a click on the index-th element matching the selector to the first change of the hand, the
@@ -617,44 +618,76 @@ def log_rows(student: Student) -> int:
     return rows
 
 
+def control(student: Student, label: str) -> str | None:
+    """The enabled ``label`` button (Next deal, Next hand), if there is one."""
+    for model in student.having("et-ctl"):
+        state = student.models[model]
+        if str(state.get("description", "")).startswith(label) and not state.get("disabled"):
+            return model
+    return None
+
+
+async def next_deal(student: Student, label: str) -> bool:
+    """Click the enabled ``label`` button; False if there is none."""
+    model = control(student, label)
+    if model is not None:
+        await student.click(model)
+    return model is not None
+
+
+def hand_over(student: Student) -> bool:
+    """The classic hand is played: five tricks in its log, and Next hand is enabled."""
+    return log_rows(student) >= 5 and control(student, "Next hand") is not None
+
+
 async def protocol_solitaire(session: Session, base: str) -> None:
     student = Student(session, base, QUERY)
     session.page = student
     await student.open(DASHBOARD)
-    order_up = student.having("et-order-up")
-    if not order_up:
-        raise RuntimeError("no Order up button")
-    await student.click(order_up[0])
-    for _ in range(20):
-        if student.having("euchre-review", without="hidden"):
-            break
-        playable = student.having("euchre-card", "playable")
-        if not playable:
-            await student.quiet(500)
-            continue
-        await student.click(playable[0])
-    session.finished = bool(student.having("euchre-review", without="hidden"))
+    for deal in range(DEALS):
+        if deal and not await next_deal(student, "Next deal"):
+            raise RuntimeError(f"no Next deal button after deal {deal}")
+        order_up = student.having("et-order-up")
+        if not order_up:
+            raise RuntimeError("no Order up button")
+        await student.click(order_up[0])
+        for _ in range(20):
+            if student.having("euchre-review", without="hidden"):
+                break
+            playable = student.having("euchre-card", "playable")
+            if not playable:
+                await student.quiet(500)
+                continue
+            await student.click(playable[0])
+        session.finished = bool(student.having("euchre-review", without="hidden"))
+        if not session.finished:
+            return
 
 
 async def protocol_classic(session: Session, base: str) -> None:
     student = Student(session, base, QUERY)
     session.page = student
     await student.open(CLASSIC)
-    for _ in range(40):
-        if log_rows(student) >= 5:
-            break
-        bids = student.having("euchre-bid", without="hidden")
-        if bids:
-            labels = [str(student.models[b].get("description", "")) for b in bids]
-            # make trump at the first chance (so the hand is played), with the partner, no misdeal
-            plain = [i for i, t in enumerate(labels) if not t.startswith(("Pass", "Misdeal", "Go under"))]
-            pick = next((i for i in plain if "alone" not in labels[i].lower()), plain[0] if plain else 0)
-            await student.click(bids[pick])
-        elif playable := student.having("euchre-card", "playable"):
-            await student.click(playable[0])
-        else:
-            await student.quiet(500)
-    session.finished = log_rows(student) >= 5
+    for hand in range(DEALS):
+        if hand and not await next_deal(student, "Next hand"):
+            raise RuntimeError(f"no Next hand button after hand {hand}")
+        for _ in range(40):
+            if hand_over(student):
+                break
+            bids = student.having("euchre-bid", without="hidden")
+            if bids:
+                labels = [str(student.models[b].get("description", "")) for b in bids]
+                # make trump at the first chance (so the hand is played), with the partner, no misdeal
+                plain = [i for i, t in enumerate(labels) if not t.startswith(("Pass", "Misdeal", "Go under"))]
+                pick = next((i for i in plain if "alone" not in labels[i].lower()), plain[0] if plain else 0)
+                await student.click(bids[pick])
+            elif playable := student.having("euchre-card", "playable"):
+                await student.click(playable[0])
+            else:
+                await student.quiet(500)
+        session.finished = hand_over(student)
+        if not session.finished:
+            return
 
 
 async def run_sessions(
@@ -747,7 +780,9 @@ class Served:
     ready_after: float = 0.0
 
 
-def start_serve(tmp: Path, students: int, env_extra: dict[str, str], timeout: float) -> Served:
+def start_serve(
+    tmp: Path, students: int, env_extra: dict[str, str], timeout: float, refill_delay: float | None = None
+) -> Served:
     """``euchre-tutor serve --students N`` on a free port; returns once it prints "Ready" (pools warm)."""
     from tests.browser.conftest import free_port
 
@@ -768,6 +803,8 @@ def start_serve(tmp: Path, students: int, env_extra: dict[str, str], timeout: fl
     )
     log = tmp / "serve.log"
     cmd = [sys.executable, "-m", "euchre_tutor", "serve", "--students", str(students), "--port", str(port)]
+    if refill_delay is not None:
+        cmd += ["--refill-delay", f"{refill_delay:g}"]
     t0 = time.perf_counter()
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -849,13 +886,27 @@ def main() -> int:
         help="with --clients protocol: how many of the sessions are real Chromium pages (default 1)",
     )
     parser.add_argument(
+        "--deals",
+        type=int,
+        default=1,
+        help="deals (Solitaire) or hands (classic) each protocol student plays, one after the other (default 1)",
+    )
+    parser.add_argument(
+        "--refill-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="passed to serve: seconds before Voila replaces a kernel a student took (default: serve's)",
+    )
+    parser.add_argument(
         "--machine-gb",
         type=float,
         default=24.0,
         help="memory of the machine to size a class for (default 24)",
     )
     args = parser.parse_args()
-    global STEP_TIMEOUT, QUERY, CPU, SESSIONS
+    global STEP_TIMEOUT, QUERY, CPU, SESSIONS, DEALS
+    DEALS = max(1, args.deals)
     STEP_TIMEOUT = int(args.step_timeout * 1000)
     class_size = args.serve or 30
     if args.solitaire is None:
@@ -884,7 +935,9 @@ def main() -> int:
     served: Served | None = None
     if args.serve:
         print(f"starting euchre-tutor serve --students {args.serve} and waiting for its pools...", flush=True)
-        served = start_serve(tmp, args.serve, {"EUCHRE_TUTOR_HINTS": source}, args.step_timeout)
+        served = start_serve(
+            tmp, args.serve, {"EUCHRE_TUTOR_HINTS": source}, args.step_timeout, args.refill_delay
+        )
         QUERY = f"?token={SERVE_TOKEN}"
         print(f"serve was ready after {served.ready_after:.0f} s", flush=True)
         server: Any = served

@@ -225,6 +225,7 @@ def serve_plan(
     token: str | None,
     no_token: bool,
     available: float | None = None,
+    refill_delay: float = REFILL_DELAY,
 ) -> ServePlan:
     """Check every choice (teaching errors) and write the Voila configuration for them."""
     if password is not None and not password:
@@ -239,6 +240,11 @@ def serve_plan(
         raise ServeError(
             f"refusing to serve on {host} with no password or token: anyone who can reach this computer "
             "could run code on it as you; drop --no-token (a token is made and printed) or give --password"
+        )
+    if not 0 <= refill_delay <= 86400:
+        raise ServeError(
+            f"--refill-delay {refill_delay:g} is impossible: give the seconds (0 to 86400) before a kernel a "
+            f"student took is replaced (default {REFILL_DELAY:g})"
         )
     check_port(host, port)
     check_students(students, tables, available)
@@ -261,7 +267,7 @@ def serve_plan(
         "VoilaKernelManager": {
             **base.get("VoilaKernelManager", {}),
             "kernel_pools_config": pools,
-            "fill_delay": REFILL_DELAY,
+            "fill_delay": refill_delay,
         },
         "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE, "cull_interval": 300},
     }
@@ -301,7 +307,16 @@ def run_serve(args: argparse.Namespace) -> int:
         password = os.environ.get("EUCHRE_TUTOR_PASSWORD") or None
     tables = BOTH if args.table == "both" else tuple(TABLES) if args.table == "all" else (args.table,)
     try:
-        plan = serve_plan(args.host, args.port, args.students, tables, password, args.token, args.no_token)
+        plan = serve_plan(
+            args.host,
+            args.port,
+            args.students,
+            tables,
+            password,
+            args.token,
+            args.no_token,
+            refill_delay=args.refill_delay,
+        )
     except ServeError as error:
         return fail(str(error))
     out = sys.stdout
@@ -642,6 +657,14 @@ def register(games: Any) -> None:
         default="both",
         help="the table(s) whose kernels are started in advance: both (default: solitaire and classic), all, "
         "or one; the others open on demand",
+    )
+    sp.add_argument(
+        "--refill-delay",
+        type=float,
+        default=REFILL_DELAY,
+        metavar="SECONDS",
+        help=f"seconds before Voila replaces a kernel a student took (default {REFILL_DELAY:g}): a page "
+        "opened when the pool is empty waits until then",
     )
     login = sp.add_mutually_exclusive_group()
     login.add_argument(
