@@ -87,6 +87,9 @@ def test_an_address_of_the_network_is_not_this_computer_only() -> None:
         (["serve", "--token", "abc"], "--token 'abc' is too short to keep others out"),
         (["serve", "--host", "nowhere.invalid"], "--host 'nowhere.invalid' is not an address or name"),
         (["serve", "--token", "abcdefghij", "--no-token"], "not allowed with argument --token"),
+        (["serve", "--refill-delay", "-1"], "--refill-delay -1 is impossible: give the seconds (0 to 86400)"),
+        (["serve", "--refill-delay", "nan"], "--refill-delay nan is impossible"),
+        (["serve", "--refill-delay", "soon"], "argument --refill-delay: invalid float value: 'soon'"),
     ],
 )
 def test_impossible_choices_get_a_teaching_line(
@@ -141,6 +144,11 @@ def test_the_plan_sizes_each_tables_pool_for_the_class_and_makes_a_token() -> No
     assert plan.config["VoilaConfiguration"] == base["VoilaConfiguration"]
     other = serve_plan("127.0.0.1", 18866, 30, ["solitaire"], None, None, False, PLENTY)
     assert other.token != plan.token, "a fresh token for every run"
+
+
+def test_the_refill_delay_is_voilas_fill_delay() -> None:
+    plan = serve_plan("127.0.0.1", 18866, 2, ["solitaire"], None, None, False, PLENTY, refill_delay=45)
+    assert plan.config["VoilaKernelManager"]["fill_delay"] == 45
 
 
 @pytest.mark.skipif(os.name != "posix", reason="socket files are a Unix transport; elsewhere TCP as before")
