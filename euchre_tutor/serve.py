@@ -62,10 +62,12 @@ LAB_PORT: Final = 8888
 # planned with the resident figure and a margin.
 MB_PER_KERNEL: Final = 120
 MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (docs/class-server.md)
-# Seconds before Voila replaces a kernel a student took from a pool. Measured with 30 students on two
-# cores (benchmarks/voila_load.py --serve 30): replacements started two minutes in took most of the
-# processor while the class was still opening its pages. Ten minutes keeps them out of the class's
-# start; a pool is only empty before then if more students than --students open the same table.
+# Seconds before Voila replaces a kernel a student took from a pool (--refill-delay). The replacements
+# for a class's kernels all start together this long after the class opened its pages, each about 2
+# CPU-seconds: measured with 30 students playing on two cores (benchmarks/voila_load.py --serve 30
+# --deals 4 --refill-delay 10), clicks then waited 10 s (p95) for about a minute, against 1.5 s with
+# no replacement starting. Ten minutes keeps them out of the class's start; a page opened while its
+# table's pool is empty waits for its replacement, so --students should leave a few spare.
 REFILL_DELAY: Final = 600.0
 STOP_GRACE: Final = 20.0  # seconds Voila gets to stop its kernels before they are stopped directly
 # A student's kernel that no page has used for this long is stopped (a closed tab frees its memory).
