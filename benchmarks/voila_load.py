@@ -1,7 +1,8 @@
 """Voila under load: a class opening its pages in the same second, each student finishing a deal by clicking.
 
     python benchmarks/voila_load.py [--serve 30] [--clients protocol|chromium] [--chromium-pages 1]
-                                    [--solitaire N] [--classic N] [--hints advisor|stub]
+                                    [--solitaire N] [--classic N] [--deals D] [--refill-delay S]
+                                    [--hints advisor|stub]
     python benchmarks/voila_load.py --serve 0 ...    # plain Voila on notebooks/, as the browser tests start it
 
 With ``--serve N`` (the default, 30) the server is ``euchre-tutor serve --students N`` (both tables'
@@ -21,7 +22,9 @@ with every card button of the hand, have arrived. A click is the message a Butto
 first comm update of the hand, the message or the decision buttons after it; then the student waits
 for the kernel to be idle and for 250 ms without a message. Each plays a whole deal: Solitaire orders
 up and plays a playable card (the button's classes say which) until the deal review shows; classic
-makes trump at its first chance and plays until the trick log holds five tricks. ``--chromium-pages``
+makes trump at its first chance and plays until the trick log holds five tricks (``--deals D``: then
+Next deal / Next hand, D times in all, to keep the server busy while ``--refill-delay``, passed to
+serve, starts the pools' replacements). ``--chromium-pages``
 (default 1) of the sessions are real Chromium pages instead, in one headless Chromium with one browser
 context each, so the report also shows what a browser adds; ``--clients chromium`` makes every session
 a Chromium page (goto to the first card visible; clicks timed in the page from the click to the hand,
