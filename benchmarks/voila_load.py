@@ -1,45 +1,66 @@
-"""Voila under load: many students at once on this machine, each finishing a deal by clicking.
+"""Voila under load: a class opening its pages in the same second, each student finishing a deal by clicking.
 
-    python benchmarks/voila_load.py [--serve 30] [--solitaire 20] [--classic 10] [--hints advisor|stub]
+    python benchmarks/voila_load.py [--serve 30] [--clients protocol|chromium] [--chromium-pages 1]
+                                    [--solitaire N] [--classic N] [--deals D] [--refill-delay S]
+                                    [--hints advisor|stub]
     python benchmarks/voila_load.py --serve 0 ...    # plain Voila on notebooks/, as the browser tests start it
 
-With ``--serve N`` (the default, 30) the server is ``euchre-tutor serve --students N`` (both tables' pools of N kernels,
-a token), started here and given time to fill its pools (its "Ready" line) before the class opens
-its pages in the same second; the report then adds the memory per student (each kernel with its
-worker processes, from psutil: RSS, and USS, the memory that is the kernel's own, at the moment every
-page has finished its deal) and how many students one machine of this memory holds at that figure.
+With ``--serve N`` (the default, 30) the server is ``euchre-tutor serve --students N`` (both tables'
+pools of N kernels, a token), started here and given time to fill its pools (its "Ready" line) before
+the class opens its pages in the same second: two thirds of N at the Solitaire table, the rest at the
+classic table, unless ``--solitaire``/``--classic`` say otherwise.
 
-One Voila server (started here on a free loopback port, exactly as the browser
-tests start it: ``notebooks/voila.json`` applies, so its preheated kernel
-pools are used and sessions beyond a pool start a kernel on demand) and one
-headless Chromium with one browser context per session. All sessions start at
-once: ``--solitaire`` pages of the dashboard (choose trump, play every card
-until the deal review shows) and ``--classic`` pages of the classic table
-(bid, discard if dealing, play until the trick log holds the five tricks).
-Requests that do not go to the local server are aborted (loopback only).
+The students (``--clients protocol``, the default under ``--serve``) are protocol students: what a
+student's browser does on the wire, without rendering it, since in a class each browser runs on the
+student's own computer, not on the server's cores. Each one GETs the page with the token, fetches the
+page's own static files (scripts, styles, the widget extensions' entry points) as an empty cache
+does, finds the kernel Voila put in the page (``kernelId``), opens ``/api/kernels/<id>/channels``,
+asks for the kernel's info, and fetches the widget models as @jupyter-widgets/base's manager does
+(a ``jupyter.widget.control`` comm and ``request_states``). "First card" is the moment those states,
+with every card button of the hand, have arrived. A click is the message a Button view sends
+(``{"method": "custom", "content": {"event": "click"}}`` on the button's comm); its "update" is the
+first comm update of the hand, the message or the decision buttons after it; then the student waits
+for the kernel to be idle and for 250 ms without a message. Each plays a whole deal: Solitaire orders
+up and plays a playable card (the button's classes say which) until the deal review shows; classic
+makes trump at its first chance and plays until the trick log holds five tricks (``--deals D``: then
+Next deal / Next hand, D times in all, to keep the server busy while ``--refill-delay``, passed to
+serve, starts the pools' replacements). ``--chromium-pages``
+(default 1) of the sessions are real Chromium pages instead, in one headless Chromium with one browser
+context each, so the report also shows what a browser adds; ``--clients chromium`` makes every session
+a Chromium page (goto to the first card visible; clicks timed in the page from the click to the hand,
+the message or the trump box changing). Chromium's requests that do not go to the local server are
+aborted (loopback only).
 
-A session fails on a page error, a failed request to the local server (or
-an HTTP error), a click that gets no update within 20 s, or a deal not
-finished. Prints the failures (must be 0), the first-render times (goto to
-the first card visible), the click-to-update median and p95 (measured in the
-page as ``benchmarks/dashboard.py`` does: from the click to the hand, the
-message or the trump box changing), and the peak memory of the Voila server
-with its kernels and their analysis workers (psutil over the process tree,
-sampled every half second), with the load average. Bounded by ``--timeout``:
-it stops by itself, and stops Voila.
+A session fails on an HTTP error or a failed request, a page error (Chromium), a click that gets no
+update within 20 s, or a deal not finished. The report: the failures (must be 0); per table and kind
+of client the first card, the server's first byte and the page's HTML, and click to update (median,
+p95, max); the CPU-seconds used until every first card and until every deal was played, by the
+server's processes (serve, Voila, the kernels, their analysis workers, each part apart), by Chromium
+and by the protocol students (this process), independent of what else runs on the machine; the
+peak memory of the server's process tree (psutil, sampled every half second); the memory per student
+(each kernel with its worker processes, RSS and USS, at the moment every page has finished its deal,
+pages still open) and how many students one machine of ``--machine-gb`` holds at that figure; the
+load average. Bounded by ``--timeout``: it stops by itself, and stops the server.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import datetime
+import html
+import json
 import os
+import re
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,12 +70,15 @@ sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest  # noqa: E402
+from tornado.websocket import websocket_connect  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
 
 CLASSIC = "/voila/render/classic.ipynb"
 QUERY = ""  # "?token=..." under --serve: the address the teacher gives the class
 SERVE_TOKEN = "voila-load-benchmark"
+DEALS = 1  # deals (Solitaire) or hands (classic) each protocol student plays (--deals)
 STEP_TIMEOUT = 600_000  # ms: one wait in a session (--step-timeout; kernels start on demand under load)
 
 # From a click on the index-th element matching the selector to the first change of the hand, the
@@ -100,6 +124,7 @@ async (quiet) => await new Promise((resolve) => {
 class Session:
     app: str
     number: int
+    client: str = "chromium"  # or "protocol": a Student on the wire, no browser
     first_render: float | None = None
     clicks: list[float] = field(default_factory=list)
     finished: bool = False
@@ -109,6 +134,8 @@ class Session:
     page: Any = None  # kept open until every session is done (the memory snapshot sees its kernel)
     commit: float | None = None
     html: float | None = None
+    files: float | None = None  # protocol: the page's static files fetched
+    kernel: float | None = None  # protocol: the kernel's info reply over the websocket
 
 
 @dataclass
@@ -176,17 +203,23 @@ class Memory:
 
 @dataclass
 class Cpu:
-    """CPU seconds used since the burst began, by the server's processes (serve, Voila, kernels, their
-    workers) and by the browser's (Playwright's driver and Chromium): with the students' browsers on
-    their own computers in a real class, only the first is the server's load. Independent of what
-    else runs on the machine, unlike the wall-clock figures."""
+    """CPU seconds used since the burst began: by the server's processes (serve, Voila, kernels, their
+    workers), by Chromium (Playwright's driver and the browser) and by the protocol students (this
+    benchmark's own process): with the students' browsers on their own computers in a real class, only
+    the first is the server's load. Independent of what else runs on the machine, unlike the
+    wall-clock figures."""
 
     server_pid: int
     server: dict[int, float] = field(default_factory=dict)
     browser: dict[int, float] = field(default_factory=dict)
-    base: tuple[float, float] = (0.0, 0.0)
+    protocol: float = 0.0
+    start_each: dict[int, float] = field(default_factory=dict)
+    base: tuple[float, float, float] = (0.0, 0.0, 0.0)
     t0: float = 0.0
-    marks: dict[str, tuple[float, float, float]] = field(default_factory=dict)  # wall s, server s, browser s
+    # wall s, server CPU-s, Chromium CPU-s, protocol students' CPU-s
+    marks: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    role: dict[int, str] = field(default_factory=dict)  # a server process: serve, voila, kernel or worker
+    parts: dict[str, dict[str, float]] = field(default_factory=dict)  # per mark: CPU-s of each role
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def poll(self) -> None:
@@ -196,24 +229,48 @@ class Cpu:
                 tree = {self.server_pid, *(p.pid for p in root.children(recursive=True))}
             except psutil.Error:
                 tree = set()
-            for p in psutil.Process().children(recursive=True):
+            me = psutil.Process()
+            self.protocol = sum(me.cpu_times()[:2])
+            for p in me.children(recursive=True):
                 try:
                     used = sum(p.cpu_times()[:2])
                 except psutil.Error:
                     continue
+                if p.pid in tree and p.pid not in self.role:
+                    with contextlib.suppress(psutil.Error):
+                        line = " ".join(p.cmdline())
+                        self.role[p.pid] = (
+                            "serve"
+                            if p.pid == self.server_pid
+                            else "kernels"
+                            if "ipykernel" in line
+                            else "Voila"
+                            if "-m voila" in line
+                            else "workers"
+                        )
                 (self.server if p.pid in tree or p.pid in self.server else self.browser)[p.pid] = used
 
-    def used(self) -> tuple[float, float]:
-        return sum(self.server.values()) - self.base[0], sum(self.browser.values()) - self.base[1]
+    def used(self) -> tuple[float, float, float]:
+        return (
+            sum(self.server.values()) - self.base[0],
+            sum(self.browser.values()) - self.base[1],
+            self.protocol - self.base[2],
+        )
 
     def start(self) -> None:
         self.poll()
-        self.base = (sum(self.server.values()), sum(self.browser.values()))
+        self.base = (sum(self.server.values()), sum(self.browser.values()), self.protocol)
+        self.start_each = dict(self.server)
         self.t0 = time.perf_counter()
 
     def mark(self, name: str) -> None:
         self.poll()
         self.marks[name] = (time.perf_counter() - self.t0, *self.used())
+        parts: dict[str, float] = {}
+        for pid, used in self.server.items():
+            role = self.role.get(pid, "workers")
+            parts[role] = parts.get(role, 0.0) + used - self.start_each.get(pid, 0.0)
+        self.parts[name] = parts
 
 
 CPU: Cpu | None = None  # set by main once the server runs
@@ -308,6 +365,334 @@ async def classic_session(browser: Any, session: Session, base: str) -> None:
     session.page = page
 
 
+# --- the protocol student: what a student's browser does on the wire, without rendering -----------
+
+CONFIG_DATA = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
+ASSET = re.compile(r'<(?:script|link)\b[^>]*?\b(?:src|href)="(/[^"]*)"')
+# the models whose first update after a click is "the update" (the hand, the message, the decisions)
+WATCHED = {"euchre-card", "et-hand", "euchre-message", "et-trumpbox", "euchre-bid"}
+HAND = 5  # card buttons of a hand: the first card counts once every one of them is received
+
+
+def decode(frame: str | bytes) -> dict[str, Any]:
+    """A kernel message from Jupyter Server's websocket: JSON text, or (with buffers) its binary framing."""
+    if isinstance(frame, str):
+        message: dict[str, Any] = json.loads(frame)
+        return message
+    (count,) = struct.unpack("!I", frame[:4])
+    offsets = struct.unpack(f"!{count}I", frame[4 : 4 * (count + 1)])
+    ends = [*offsets[1:], len(frame)]
+    message = json.loads(frame[offsets[0] : ends[0]])
+    message["buffers"] = [frame[a:b] for a, b in zip(offsets[1:], ends[1:], strict=True)]
+    return message
+
+
+@dataclass
+class Event:
+    at: float
+    kind: str  # msg_type
+    comm: str | None
+    method: str | None  # a comm message's data.method
+    parent: str | None  # the msg_id it answers
+    state: str | None  # a status message's execution_state
+
+
+class Student:
+    """One student's page on the wire: the page and its static files by HTTP, then the kernel's
+    websocket, the widget models fetched as @jupyter-widgets/base's manager does (a
+    ``jupyter.widget.control`` comm and ``request_states``), and clicks sent as a Button view sends
+    them. No rendering: in a class that part runs on the student's own computer."""
+
+    def __init__(self, session: Session, base: str, query: str) -> None:
+        self.session, self.base, self.query = session, base, query
+        self.models: dict[str, dict[str, Any]] = {}
+        self.events: list[Event] = []
+        self.ws: Any = None
+        self.closed = False
+        self._poke = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self.id = uuid.uuid4().hex
+        self.bytes = 0
+
+    # -- the wire
+    def message(
+        self, kind: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        now = datetime.datetime.now(datetime.UTC).isoformat()
+        header = {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": kind,
+            "username": "student",
+            "session": self.id,
+            "date": now,
+            "version": "5.3",
+        }
+        return {
+            "header": header,
+            "parent_header": {},
+            "metadata": metadata or {},
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+
+    async def send(self, kind: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
+        message = self.message(kind, content, metadata)
+        await self.ws.write_message(json.dumps(message))
+        return str(message["header"]["msg_id"])
+
+    async def read(self) -> None:
+        while True:
+            frame = await self.ws.read_message()
+            if frame is None:
+                self.closed = True
+                self._poke.set()
+                return
+            self.receive(decode(frame))
+
+    def receive(self, m: dict[str, Any]) -> None:
+        kind, content = m["header"]["msg_type"], m.get("content", {})
+        comm, method = content.get("comm_id"), None
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.models[comm] = dict(content.get("data", {}).get("state", {}))
+        elif kind == "comm_msg":
+            data = content.get("data", {})
+            method = data.get("method")
+            if method == "update_states":
+                for model, value in data.get("states", {}).items():
+                    self.models[model] = dict(value.get("state", {}))
+            elif method in ("update", "echo_update") and comm in self.models:
+                self.models[comm].update(data.get("state", {}))
+        elif kind == "comm_close":
+            self.models.pop(comm, None)
+        parent = m.get("parent_header", {}).get("msg_id")
+        self.events.append(
+            Event(time.perf_counter(), kind, comm, method, parent, content.get("execution_state"))
+        )
+        self._poke.set()
+
+    async def wait(self, found: Any, start: int, timeout: float) -> Event | None:
+        """The first event from ``start`` on for which ``found(event)`` holds, or None after ``timeout`` s."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            for event in self.events[start:]:
+                if found(event):
+                    return event
+            start = len(self.events)
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.closed:
+                return None
+            self._poke.clear()
+            try:
+                await asyncio.wait_for(self._poke.wait(), left)
+            except TimeoutError:
+                return None
+
+    async def quiet(self, ms: float) -> None:
+        """Until no message has come for ``ms`` (the rest of a move's updates arrived), at most 20 s."""
+        deadline = time.perf_counter() + 20
+        while time.perf_counter() < deadline:
+            count = len(self.events)
+            await asyncio.sleep(ms / 1000)
+            if len(self.events) == count:
+                return
+
+    # -- what the page does
+    async def open(self, path: str) -> None:
+        client = AsyncHTTPClient()
+        s = self.session
+        t0 = time.perf_counter()
+        chunks: list[bytes] = []
+
+        def chunk(data: bytes) -> None:
+            if not chunks:
+                s.commit = time.perf_counter() - t0  # the server's first byte of the page
+            chunks.append(data)
+
+        timeout = STEP_TIMEOUT / 1000
+        await client.fetch(
+            HTTPRequest(self.base + path + self.query, request_timeout=timeout, streaming_callback=chunk)
+        )
+        s.html = time.perf_counter() - t0
+        page = b"".join(chunks).decode("utf-8", "replace")
+        self.bytes += len(page)
+        found = CONFIG_DATA.search(page)
+        if found is None:
+            raise RuntimeError("the page has no jupyter-config-data (no kernel to connect to)")
+        config = json.loads(found.group(1))
+        kernel = config["kernelId"]
+        # the static files an empty cache fetches before the scripts open the kernel's connection
+        assets = {html.unescape(a) for a in ASSET.findall(page)}
+        labextensions = config.get("fullLabextensionsUrl", "/voila/labextensions")
+        extensions = config.get("federated_extensions", [])
+        if isinstance(extensions, str):  # Voila 0.5 passes it as Python's repr of a list
+            import ast
+
+            extensions = ast.literal_eval(extensions)
+        assets |= {f"{labextensions}/{e['name']}/{e['load']}" for e in extensions}
+        for reply in await asyncio.gather(
+            *(client.fetch(HTTPRequest(self.base + a, request_timeout=timeout)) for a in sorted(assets))
+        ):
+            self.bytes += len(reply.body)
+        s.files = time.perf_counter() - t0
+        url = f"{self.base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels?session_id={self.id}"
+        url += "&" + self.query.lstrip("?") if self.query else ""
+        self.ws = await websocket_connect(HTTPRequest(url, request_timeout=timeout), max_message_size=2**28)
+        self._reader = asyncio.ensure_future(self.read())
+        start = len(self.events)
+        info = await self.send("kernel_info_request", {})
+        if (
+            await self.wait(lambda e: e.kind == "kernel_info_reply" and e.parent == info, start, timeout)
+            is None
+        ):
+            raise RuntimeError("no kernel_info_reply")
+        s.kernel = time.perf_counter() - t0
+        control = uuid.uuid4().hex
+        start = len(self.events)
+        await self.send(
+            "comm_open",
+            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            {"version": "1.0.0"},
+        )
+        await self.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        if (
+            await self.wait(lambda e: e.comm == control and e.method == "update_states", start, timeout)
+            is None
+        ):
+            raise RuntimeError("the kernel sent no widget states")
+        await self.send("comm_close", {"comm_id": control, "data": {}})
+        if len(self.having("euchre-card")) < HAND:
+            raise RuntimeError(
+                f"the widget states hold {len(self.having('euchre-card'))} card buttons, not a hand"
+            )
+        s.first_render = time.perf_counter() - t0
+        RENDERED.append(s.first_render)
+        if CPU is not None and len(RENDERED) == SESSIONS:
+            CPU.mark("every first card")
+        await self.quiet(500)
+
+    def classes(self, model: str) -> set[str]:
+        return set(self.models.get(model, {}).get("_dom_classes", ()))
+
+    def having(self, *wanted: str, without: str = "") -> list[str]:
+        """The models with every one of these CSS classes (and not ``without``), in the page's order."""
+        found = [m for m in self.models if set(wanted) <= self.classes(m) and without not in self.classes(m)]
+        place: dict[str, int] = {}  # a model's place among its box's children
+        for state in self.models.values():
+            for i, child in enumerate(state.get("children", ()) or ()):
+                if isinstance(child, str) and child.startswith("IPY_MODEL_"):
+                    place[child[len("IPY_MODEL_") :]] = i
+        return sorted(found, key=lambda m: place.get(m, 1 << 30))
+
+    async def click(self, model: str) -> None:
+        """Click the button ``model`` as its view does; the time to the first update of the hand, the message
+        or the decisions; then wait until the kernel is idle and no message came for 250 ms."""
+        s = self.session
+        watched = {m for m in self.models if self.classes(m) & WATCHED}
+        start = len(self.events)
+        t0 = time.perf_counter()
+        sent = await self.send(
+            "comm_msg", {"comm_id": model, "data": {"method": "custom", "content": {"event": "click"}}}
+        )
+        update = await self.wait(lambda e: e.method == "update" and e.comm in watched, start, 20)
+        if update is None:
+            s.errors.append(
+                f"no update within 20 s after clicking {self.models.get(model, {}).get('description')!r}"
+            )
+        else:
+            s.clicks.append((update.at - t0) * 1000)
+        await self.wait(lambda e: e.kind == "status" and e.state == "idle" and e.parent == sent, start, 20)
+        await self.quiet(250)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+
+
+def log_rows(student: Student) -> int:
+    """Rows of the trick log (the HTML widget ``euchre-log``), as the browser sessions count them."""
+    rows = 0
+    for model in student.having("euchre-log"):
+        value = str(student.models[model].get("value", ""))
+        body = value.split("<tbody>", 1)[1].split("</tbody>", 1)[0] if "<tbody>" in value else ""
+        rows = max(rows, body.count("<tr"))
+    return rows
+
+
+def control(student: Student, label: str) -> str | None:
+    """The enabled ``label`` button (Next deal, Next hand), if there is one."""
+    for model in student.having("et-ctl"):
+        state = student.models[model]
+        if str(state.get("description", "")).startswith(label) and not state.get("disabled"):
+            return model
+    return None
+
+
+async def next_deal(student: Student, label: str) -> bool:
+    """Click the enabled ``label`` button; False if there is none."""
+    model = control(student, label)
+    if model is not None:
+        await student.click(model)
+    return model is not None
+
+
+def hand_over(student: Student) -> bool:
+    """The classic hand is played: five tricks in its log, and Next hand is enabled."""
+    return log_rows(student) >= 5 and control(student, "Next hand") is not None
+
+
+async def protocol_solitaire(session: Session, base: str) -> None:
+    student = Student(session, base, QUERY)
+    session.page = student
+    await student.open(DASHBOARD)
+    for deal in range(DEALS):
+        if deal and not await next_deal(student, "Next deal"):
+            raise RuntimeError(f"no Next deal button after deal {deal}")
+        order_up = student.having("et-order-up")
+        if not order_up:
+            raise RuntimeError("no Order up button")
+        await student.click(order_up[0])
+        for _ in range(20):
+            if student.having("euchre-review", without="hidden"):
+                break
+            playable = student.having("euchre-card", "playable")
+            if not playable:
+                await student.quiet(500)
+                continue
+            await student.click(playable[0])
+        session.finished = bool(student.having("euchre-review", without="hidden"))
+        if not session.finished:
+            return
+
+
+async def protocol_classic(session: Session, base: str) -> None:
+    student = Student(session, base, QUERY)
+    session.page = student
+    await student.open(CLASSIC)
+    for hand in range(DEALS):
+        if hand and not await next_deal(student, "Next hand"):
+            raise RuntimeError(f"no Next hand button after hand {hand}")
+        for _ in range(40):
+            if hand_over(student):
+                break
+            bids = student.having("euchre-bid", without="hidden")
+            if bids:
+                labels = [str(student.models[b].get("description", "")) for b in bids]
+                # make trump at the first chance (so the hand is played), with the partner, no misdeal
+                plain = [i for i, t in enumerate(labels) if not t.startswith(("Pass", "Misdeal", "Go under"))]
+                pick = next((i for i in plain if "alone" not in labels[i].lower()), plain[0] if plain else 0)
+                await student.click(bids[pick])
+            elif playable := student.having("euchre-card", "playable"):
+                await student.click(playable[0])
+            else:
+                await student.quiet(500)
+        session.finished = hand_over(student)
+        if not session.finished:
+            return
+
+
 async def run_sessions(
     chromium: str,
     base: str,
@@ -316,25 +701,36 @@ async def run_sessions(
     timeout: float,
     stagger: float,
     snapshot: Any = None,
+    chromium_pages: int | None = None,
 ) -> list[Session]:
+    """Every session at once; ``chromium_pages`` of them in Chromium, the others protocol students
+    (None: all in Chromium)."""
     sessions = [Session("solitaire", i + 1) for i in range(solitaire)]
     sessions += [Session("classic", i + 1) for i in range(classic)]
+    if chromium_pages is not None:
+        for k, s in enumerate(sessions):
+            s.client = "chromium" if k < chromium_pages else "protocol"
+    AsyncHTTPClient.configure(None, max_clients=4 * len(sessions) + 10)  # each page's files at once
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        browser: Any = None
+        if any(s.client == "chromium" for s in sessions):
+            browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
 
         async def one(s: Session, delay: float) -> None:
             await asyncio.sleep(delay)
             t0 = time.perf_counter()
             try:
-                play = solitaire_session if s.app == "solitaire" else classic_session
-                await play(browser, s, base)
+                if s.client == "protocol":
+                    await (protocol_solitaire if s.app == "solitaire" else protocol_classic)(s, base)
+                else:
+                    await (solitaire_session if s.app == "solitaire" else classic_session)(browser, s, base)
             except Exception as error:  # a stuck or broken session is a failure to report
-                s.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0][:200]}")
+                s.errors.append(f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:200]}")
             s.elapsed = time.perf_counter() - t0
             render = f"{s.first_render:.1f} s" if s.first_render is not None else "none"
             state = "finished" if s.finished else f"FAILED ({s.errors[0] if s.errors else 'not finished'})"
             print(
-                f"  {s.app} #{s.number}: first render {render}, {len(s.clicks)} clicks, {state} "
+                f"  {s.app} #{s.number} ({s.client}): first card {render}, {len(s.clicks)} clicks, {state} "
                 f"after {s.elapsed:.0f} s",
                 flush=True,
             )
@@ -352,9 +748,12 @@ async def run_sessions(
         if snapshot is not None:
             snapshot()  # every page still open: each student's kernel is in use
         for s in sessions:
-            if s.page is not None:
+            if isinstance(s.page, Student):
+                await s.page.close()
+            elif s.page is not None:
                 await s.page.context.close()
-        await browser.close()
+        if browser is not None:
+            await browser.close()
     return sessions
 
 
@@ -384,7 +783,9 @@ class Served:
     ready_after: float = 0.0
 
 
-def start_serve(tmp: Path, students: int, env_extra: dict[str, str], timeout: float) -> Served:
+def start_serve(
+    tmp: Path, students: int, env_extra: dict[str, str], timeout: float, refill_delay: float | None = None
+) -> Served:
     """``euchre-tutor serve --students N`` on a free port; returns once it prints "Ready" (pools warm)."""
     from tests.browser.conftest import free_port
 
@@ -405,6 +806,8 @@ def start_serve(tmp: Path, students: int, env_extra: dict[str, str], timeout: fl
     )
     log = tmp / "serve.log"
     cmd = [sys.executable, "-m", "euchre_tutor", "serve", "--students", str(students), "--port", str(port)]
+    if refill_delay is not None:
+        cmd += ["--refill-delay", f"{refill_delay:g}"]
     t0 = time.perf_counter()
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -435,8 +838,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--solitaire", type=int, default=20, help="concurrent Solitaire dashboard sessions")
-    parser.add_argument("--classic", type=int, default=10, help="concurrent classic table sessions")
+    parser.add_argument(
+        "--solitaire",
+        type=int,
+        default=None,
+        help="concurrent Solitaire sessions (default: two thirds of --serve's N, or 20 with --serve 0)",
+    )
+    parser.add_argument(
+        "--classic",
+        type=int,
+        default=None,
+        help="concurrent classic table sessions (default: the rest, or 10)",
+    )
     parser.add_argument("--hints", choices=["advisor", "stub"], default="advisor")
     parser.add_argument("--timeout", type=float, default=1200.0, help="seconds before the run stops itself")
     parser.add_argument(
@@ -459,16 +872,56 @@ def main() -> int:
         ),
     )
     parser.add_argument(
+        "--clients",
+        choices=["protocol", "chromium"],
+        default=None,
+        help=(
+            "protocol: students on the wire (the page, its files, the kernel's websocket, the widget states, "
+            "the clicks; no rendering), with --chromium-pages of them in Chromium; chromium: every session "
+            "in Chromium (default: protocol under --serve, chromium with --serve 0)"
+        ),
+    )
+    parser.add_argument(
+        "--chromium-pages",
+        type=int,
+        default=1,
+        metavar="K",
+        help="with --clients protocol: how many of the sessions are real Chromium pages (default 1)",
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=1,
+        help="deals (Solitaire) or hands (classic) each protocol student plays, one after the other (default 1)",
+    )
+    parser.add_argument(
+        "--refill-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="passed to serve: seconds before Voila replaces a kernel a student took (default: serve's)",
+    )
+    parser.add_argument(
         "--machine-gb",
         type=float,
         default=24.0,
         help="memory of the machine to size a class for (default 24)",
     )
     args = parser.parse_args()
-    global STEP_TIMEOUT, QUERY, CPU, SESSIONS
+    global STEP_TIMEOUT, QUERY, CPU, SESSIONS, DEALS
+    DEALS = max(1, args.deals)
     STEP_TIMEOUT = int(args.step_timeout * 1000)
+    class_size = args.serve or 30
+    if args.solitaire is None:
+        args.solitaire = (
+            round(2 * class_size / 3) if args.classic is None else max(0, class_size - args.classic)
+        )
+    if args.classic is None:
+        args.classic = max(0, class_size - args.solitaire)
+    clients = args.clients or ("protocol" if args.serve else "chromium")
+    chromium_pages = None if clients == "chromium" else max(0, args.chromium_pages)
     chromium = chromium_path()
-    if chromium is None:
+    if chromium is None and chromium_pages != 0:
         print("no Chromium: run `make chromium` (Debian's chromium) or set CHROMIUM")
         return 1
     source = (
@@ -476,7 +929,8 @@ def main() -> int:
     )
     tmp = Path(tempfile.mkdtemp(prefix="euchre-load-"))
     print(
-        f"Voila load: {args.solitaire} Solitaire + {args.classic} classic sessions, "
+        f"Voila load: {args.solitaire} Solitaire + {args.classic} classic sessions ("
+        f"{'all in Chromium' if chromium_pages is None else f'{chromium_pages} in Chromium, the rest protocol students'}), "
         f"{'all at once' if not args.stagger else f'one every {args.stagger:g} s'}, hints {source}, "
         f"load average {os.getloadavg()[0]:.1f} at start",
         flush=True,
@@ -484,7 +938,9 @@ def main() -> int:
     served: Served | None = None
     if args.serve:
         print(f"starting euchre-tutor serve --students {args.serve} and waiting for its pools...", flush=True)
-        served = start_serve(tmp, args.serve, {"EUCHRE_TUTOR_HINTS": source}, args.step_timeout)
+        served = start_serve(
+            tmp, args.serve, {"EUCHRE_TUTOR_HINTS": source}, args.step_timeout, args.refill_delay
+        )
         QUERY = f"?token={SERVE_TOKEN}"
         print(f"serve was ready after {served.ready_after:.0f} s", flush=True)
         server: Any = served
@@ -524,7 +980,14 @@ def main() -> int:
         t0 = time.perf_counter()
         sessions = asyncio.run(
             run_sessions(
-                chromium, server.url, args.solitaire, args.classic, args.timeout, args.stagger, snapshot
+                chromium or "",
+                server.url,
+                args.solitaire,
+                args.classic,
+                args.timeout,
+                args.stagger,
+                snapshot,
+                chromium_pages,
             )
         )
     finally:
@@ -543,31 +1006,68 @@ def main() -> int:
     ]
     print()
     for app in ("solitaire", "classic"):
-        group = [s for s in sessions if s.app == app]
-        if not group:
-            continue
-        done = sum(s.finished for s in group)
-        renders = [s.first_render for s in group if s.first_render is not None]
-        clicks = [c for s in group for c in s.clicks]
-        print(f"{app}: {len(group)} sessions, {done} finished their deal")
-        print("  " + summary("first render (goto to first card)", renders, "s"))
-        print("  " + summary("server's first byte of the page", [s.commit for s in group if s.commit], "s"))
-        print("  " + summary("page HTML loaded (DOMContentLoaded)", [s.html for s in group if s.html], "s"))
-        print("  first renders in order: " + ", ".join(f"{t:.1f}" for t in sorted(renders)) + " s")
-        print("  " + summary("click to update", clicks, "ms"))
-        print(
-            f"  session time: median {statistics.median([s.elapsed for s in group]):.1f} s, max {max(s.elapsed for s in group):.1f} s"
-        )
-    if CPU is not None:
-        for name, (wall, server_cpu, browser_cpu) in CPU.marks.items():
-            print(
-                f"CPU until {name} ({wall:.0f} s after the burst began): server {server_cpu:.0f} CPU-s "
-                f"({server_cpu / len(sessions):.1f} per student), browsers {browser_cpu:.0f} CPU-s "
-                f"({browser_cpu / len(sessions):.1f} per page); on 2 idle cores the server's part alone "
-                f"takes {server_cpu / 2:.0f} s"
+        for client in ("protocol", "chromium"):
+            group = [s for s in sessions if s.app == app and s.client == client]
+            if not group:
+                continue
+            done = sum(s.finished for s in group)
+            renders = [s.first_render for s in group if s.first_render is not None]
+            clicks = [c for s in group for c in s.clicks]
+            page = (
+                "GET to the hand's card models received"
+                if client == "protocol"
+                else "goto to first card visible"
             )
-    all_clicks = [c for s in sessions for c in s.clicks]
-    print(summary("click to update, all sessions", all_clicks, "ms"))
+            print(f"{app}, {client}: {len(group)} sessions, {done} finished their deal")
+            print("  " + summary(f"first card ({page})", renders, "s"))
+            print(
+                "  " + summary("server's first byte of the page", [s.commit for s in group if s.commit], "s")
+            )
+            print("  " + summary("page HTML loaded", [s.html for s in group if s.html], "s"))
+            if client == "protocol":
+                print("  " + summary("its static files fetched", [s.files for s in group if s.files], "s"))
+                print(
+                    "  "
+                    + summary("kernel info over the websocket", [s.kernel for s in group if s.kernel], "s")
+                )
+            print("  first cards in order: " + ", ".join(f"{t:.1f}" for t in sorted(renders)) + " s")
+            print("  " + summary("click to update", clicks, "ms"))
+            print(
+                f"  session time: median {statistics.median([s.elapsed for s in group]):.1f} s, "
+                f"max {max(s.elapsed for s in group):.1f} s"
+            )
+    for client in ("protocol", "chromium"):
+        group = [s for s in sessions if s.client == client]
+        if group:
+            renders = [s.first_render for s in group if s.first_render is not None]
+            print(summary(f"first card, every {client} session", renders, "s"))
+            print(
+                summary(
+                    f"click to update, every {client} session", [c for s in group for c in s.clicks], "ms"
+                )
+            )
+    if CPU is not None:
+        chromium_pages = sum(s.client == "chromium" for s in sessions)
+        protocol_students = len(sessions) - chromium_pages
+        for name, (wall, server_cpu, browser_cpu, protocol_cpu) in CPU.marks.items():
+            print(
+                f"CPU until {name} ({wall:.0f} s after the burst began): server {server_cpu:.1f} CPU-s "
+                f"({server_cpu / len(sessions):.1f} per student); Chromium {browser_cpu:.1f} CPU-s for "
+                f"{chromium_pages} page(s) ({browser_cpu / max(1, chromium_pages):.1f} per page); protocol "
+                f"students {protocol_cpu:.1f} CPU-s for {protocol_students} "
+                f"({protocol_cpu / max(1, protocol_students):.2f} each); on 2 idle cores the server's part "
+                f"alone takes {server_cpu / 2:.0f} s"
+            )
+            parts = CPU.parts.get(name, {})
+            print(
+                "  the server's part: "
+                + ", ".join(
+                    f"{role} {parts[role]:.1f}"
+                    for role in ("Voila", "kernels", "workers", "serve")
+                    if role in parts
+                )
+                + " CPU-s"
+            )
     print(
         f"server memory (Voila + kernels + analysis workers): idle preheated {idle_mb:.0f} MB "
         f"({idle_kernels} kernels); peak {memory.peak_mb:.0f} MB over {memory.peak_processes} "

@@ -62,10 +62,12 @@ LAB_PORT: Final = 8888
 # planned with the resident figure and a margin.
 MB_PER_KERNEL: Final = 120
 MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (docs/class-server.md)
-# Seconds before Voila replaces a kernel a student took from a pool. Measured with 30 students on two
-# cores (benchmarks/voila_load.py --serve 30): replacements started two minutes in took most of the
-# processor while the class was still opening its pages. Ten minutes keeps them out of the class's
-# start; a pool is only empty before then if more students than --students open the same table.
+# Seconds before Voila replaces a kernel a student took from a pool (--refill-delay). The replacements
+# for a class's kernels all start together this long after the class opened its pages, each about 2
+# CPU-seconds: measured with 30 students playing on two cores (benchmarks/voila_load.py --serve 30
+# --deals 4 --refill-delay 10), clicks then waited 10 s (p95) for about a minute, against 1.5 s with
+# no replacement starting. Ten minutes keeps them out of the class's start; a page opened while its
+# table's pool is empty waits for its replacement, so --students should leave a few spare.
 REFILL_DELAY: Final = 600.0
 STOP_GRACE: Final = 20.0  # seconds Voila gets to stop its kernels before they are stopped directly
 # A student's kernel that no page has used for this long is stopped (a closed tab frees its memory).
@@ -73,6 +75,14 @@ CULL_IDLE: Final = 1800
 LOOPBACK_NAMES: Final = ("localhost", "127.0.0.1", "::1")
 MANIFEST: Final = ".euchre-tutor-lessons.json"  # what `lessons` copied, to tell a student's edits apart
 POOL_FILLED: Final = re.compile(r"Kernel pool of (\S+) is filled")
+# A kernel's sockets are files (ZeroMQ's ipc transport), not TCP ports: with TCP, jupyter_client picks
+# each kernel's five ports by binding port 0 and closing it, and the kernel binds them seconds later;
+# with 60 kernels starting at once another connection (Voila's own to the kernels started before, or
+# another server on the computer) can take a port in between, the kernel dies with "Address already in
+# use", and its restarts reuse the same cached ports, so the pool loses it. A socket file cannot clash.
+# Its path (the connection directory, "kernel-<36-character id>-ipc-<n>") must fit a Unix socket's
+# 104 bytes (macOS; 108 on Linux): the directory at most IPC_DIR_MAX characters.
+IPC_DIR_MAX: Final = 50
 DOCS: Final = "docs/class-server.md"
 
 
@@ -217,6 +227,7 @@ def serve_plan(
     token: str | None,
     no_token: bool,
     available: float | None = None,
+    refill_delay: float = REFILL_DELAY,
 ) -> ServePlan:
     """Check every choice (teaching errors) and write the Voila configuration for them."""
     if password is not None and not password:
@@ -231,6 +242,11 @@ def serve_plan(
         raise ServeError(
             f"refusing to serve on {host} with no password or token: anyone who can reach this computer "
             "could run code on it as you; drop --no-token (a token is made and printed) or give --password"
+        )
+    if not 0 <= refill_delay <= 86400:
+        raise ServeError(
+            f"--refill-delay {refill_delay:g} is impossible: give the seconds (0 to 86400) before a kernel a "
+            f"student took is replaced (default {REFILL_DELAY:g})"
         )
     check_port(host, port)
     check_students(students, tables, available)
@@ -253,10 +269,12 @@ def serve_plan(
         "VoilaKernelManager": {
             **base.get("VoilaKernelManager", {}),
             "kernel_pools_config": pools,
-            "fill_delay": REFILL_DELAY,
+            "fill_delay": refill_delay,
         },
         "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE, "cull_interval": 300},
     }
+    if os.name == "posix":
+        config["KernelManager"] = {"transport": "ipc"}
     if hashed:
         config["PasswordIdentityProvider"] = {"hashed_password": hashed}
     return ServePlan(host, port, students, tuple(tables), chosen, hashed, config)
@@ -291,7 +309,16 @@ def run_serve(args: argparse.Namespace) -> int:
         password = os.environ.get("EUCHRE_TUTOR_PASSWORD") or None
     tables = BOTH if args.table == "both" else tuple(TABLES) if args.table == "all" else (args.table,)
     try:
-        plan = serve_plan(args.host, args.port, args.students, tables, password, args.token, args.no_token)
+        plan = serve_plan(
+            args.host,
+            args.port,
+            args.students,
+            tables,
+            password,
+            args.token,
+            args.no_token,
+            refill_delay=args.refill_delay,
+        )
     except ServeError as error:
         return fail(str(error))
     out = sys.stdout
@@ -307,8 +334,34 @@ def run_serve(args: argparse.Namespace) -> int:
         # by this user only (it holds the token or the password's hash)
         config = Path(run_dir) / "voila.json"
         config.touch(mode=0o600)
-        config.write_text(json.dumps(plan.config, indent=2), encoding="utf-8")
-        return _run_voila(voila_serve_command(notebooks_dir()), Path(run_dir), plan, out)
+        with kernel_sockets(plan, Path(run_dir)) as settings:
+            config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
+            return _run_voila(voila_serve_command(notebooks_dir()), Path(run_dir), plan, out)
+
+
+@contextlib.contextmanager
+def kernel_sockets(plan: ServePlan, run_dir: Path) -> Iterator[dict[str, Any]]:
+    """The plan's configuration with a directory for the kernels' socket files that is short enough.
+
+    The run's own directory (private to this user) when its path fits; else one made in /tmp (a
+    macOS temporary folder is too long); else the kernels use TCP ports, as Jupyter does by default.
+    """
+    config = dict(plan.config)
+    if config.get("KernelManager", {}).get("transport") != "ipc":
+        yield config
+        return
+    with contextlib.ExitStack() as stack:
+        where: Path | None = run_dir
+        if len(str(run_dir)) > IPC_DIR_MAX:
+            where = None
+            if Path("/tmp").is_dir():
+                made = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="euchre-", dir="/tmp")))
+                where = made if len(str(made)) <= IPC_DIR_MAX else None
+        if where is None:
+            config.pop("KernelManager")
+        else:
+            config["MultiKernelManager"] = {"connection_dir": str(where)}
+        yield config
 
 
 def _estimate(kernels: int) -> str:
@@ -606,6 +659,14 @@ def register(games: Any) -> None:
         default="both",
         help="the table(s) whose kernels are started in advance: both (default: solitaire and classic), all, "
         "or one; the others open on demand",
+    )
+    sp.add_argument(
+        "--refill-delay",
+        type=float,
+        default=REFILL_DELAY,
+        metavar="SECONDS",
+        help=f"seconds before Voila replaces a kernel a student took (default {REFILL_DELAY:g}): a page "
+        "opened when the pool is empty waits until then",
     )
     login = sp.add_mutually_exclusive_group()
     login.add_argument(

@@ -8,7 +8,10 @@ wheel in tests/test_wheel.py).
 from __future__ import annotations
 
 import json
+import os
 import socket
+import tempfile
+import uuid
 from pathlib import Path
 
 import pytest
@@ -84,6 +87,9 @@ def test_an_address_of_the_network_is_not_this_computer_only() -> None:
         (["serve", "--token", "abc"], "--token 'abc' is too short to keep others out"),
         (["serve", "--host", "nowhere.invalid"], "--host 'nowhere.invalid' is not an address or name"),
         (["serve", "--token", "abcdefghij", "--no-token"], "not allowed with argument --token"),
+        (["serve", "--refill-delay", "-1"], "--refill-delay -1 is impossible: give the seconds (0 to 86400)"),
+        (["serve", "--refill-delay", "nan"], "--refill-delay nan is impossible"),
+        (["serve", "--refill-delay", "soon"], "argument --refill-delay: invalid float value: 'soon'"),
     ],
 )
 def test_impossible_choices_get_a_teaching_line(
@@ -138,6 +144,49 @@ def test_the_plan_sizes_each_tables_pool_for_the_class_and_makes_a_token() -> No
     assert plan.config["VoilaConfiguration"] == base["VoilaConfiguration"]
     other = serve_plan("127.0.0.1", 18866, 30, ["solitaire"], None, None, False, PLENTY)
     assert other.token != plan.token, "a fresh token for every run"
+
+
+def test_the_refill_delay_is_voilas_fill_delay() -> None:
+    plan = serve_plan("127.0.0.1", 18866, 2, ["solitaire"], None, None, False, PLENTY, refill_delay=45)
+    assert plan.config["VoilaKernelManager"]["fill_delay"] == 45
+
+
+@pytest.mark.skipif(os.name != "posix", reason="socket files are a Unix transport; elsewhere TCP as before")
+def test_the_kernels_talk_over_socket_files_not_tcp_ports() -> None:
+    # 60 kernels starting at once over TCP lost one to a port another connection took in between
+    plan = serve_plan("127.0.0.1", 18866, 30, ["solitaire", "classic"], None, None, False, PLENTY)
+    assert plan.config["KernelManager"] == {"transport": "ipc"}
+
+
+def socket_path(directory: str) -> str:
+    """The longest socket file a kernel makes there (jupyter_client: connection file stem + -ipc-<n>)."""
+    return f"{directory}/kernel-{uuid.uuid4()}-ipc-99"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="socket files are a Unix transport")
+def test_the_socket_files_go_to_the_runs_own_directory_when_its_path_fits(tmp_path: Path) -> None:
+    plan = serve_plan("127.0.0.1", 18866, 2, ["solitaire"], None, None, False, PLENTY)
+    short = Path(tempfile.mkdtemp(prefix="et-", dir="/tmp"))
+    try:
+        with serve.kernel_sockets(plan, short) as config:
+            assert config["MultiKernelManager"] == {"connection_dir": str(short)}
+            assert config["KernelManager"] == {"transport": "ipc"}
+            assert len(socket_path(str(short))) < 104  # a Unix socket's path limit (macOS; Linux 108)
+    finally:
+        short.rmdir()
+    assert "MultiKernelManager" not in plan.config, "the plan itself is left as it was"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="socket files are a Unix transport")
+def test_a_run_directory_too_long_for_a_socket_path_gets_a_short_one_in_tmp(tmp_path: Path) -> None:
+    plan = serve_plan("127.0.0.1", 18866, 2, ["solitaire"], None, None, False, PLENTY)
+    deep = tmp_path / ("a-long-temporary-folder-as-on-macos" * 2)
+    deep.mkdir()
+    with serve.kernel_sockets(plan, deep) as config:
+        where = config["MultiKernelManager"]["connection_dir"]
+        assert where.startswith("/tmp/euchre-") and Path(where).is_dir()
+        assert len(socket_path(where)) < 104
+    assert not Path(where).exists(), "removed when the server stops"
 
 
 def test_a_password_replaces_the_token_and_only_its_hash_is_written() -> None:

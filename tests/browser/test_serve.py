@@ -7,6 +7,7 @@ lesson with the printed address, and check that a page without the token is turn
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 
 from tests.browser.conftest import PAGE_TIMEOUT, ROOT, STARTUP_TIMEOUT, Problems, free_port
@@ -165,3 +167,19 @@ def test_a_page_without_the_token_is_turned_away(page: tuple[Any, Problems], ser
     p.wait_for_load_state()
     assert "/login" in p.url, (response.status if response else None, p.url)
     assert p.locator(".euchre-card").count() == 0
+
+
+def test_the_served_kernels_talk_over_socket_files(served: Served) -> None:
+    # each pooled kernel's connection file (its -f argument) says ipc, and its sockets are files
+    kernels = [
+        p
+        for p in psutil.Process(served.process.pid).children(recursive=True)
+        if "ipykernel" in " ".join(p.cmdline())
+    ]
+    assert len(kernels) >= 2, "a kernel for each table's pool"
+    for kernel in kernels:
+        args = kernel.cmdline()
+        info = json.loads(Path(args[args.index("-f") + 1]).read_text())
+        assert info["transport"] == "ipc", info
+        assert all(Path(f"{info['ip']}-{info[port]}").is_socket() for port in ("shell_port", "iopub_port"))
+    assert "Address already in use" not in served.out.read_text(errors="replace")
