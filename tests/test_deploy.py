@@ -246,15 +246,13 @@ def test_the_site_recipe_builds_with_make_site_and_publishes_the_folder_make_sit
     published = ROOT / upload["with"]["path"]
 
     # the project's own `make site` runs the site builder, whose default output is that folder
-    dry = subprocess.run(
-        ["make", "-n", "site"], cwd=ROOT, capture_output=True, text=True, check=True
-    )
+    dry = subprocess.run(["make", "-n", "site"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert "scripts/build_site.py" in dry.stdout.splitlines()[-1]
     spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
     assert spec is not None and spec.loader is not None
     builder = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(builder)
-    assert builder.SITE == published
+    assert published == builder.SITE
 
     deploy = recipe["jobs"]["deploy"]
     assert deploy["needs"] == "build"
