@@ -230,7 +230,7 @@ def compiled_wheels(core: Path, wheels_in: dict[str, Path], target: Path) -> dic
     out: dict[str, Path] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for i, (name, wheel) in enumerate(wheels_in.items()):
+        for i, wheel in enumerate(wheels_in.values()):
             with zipfile.ZipFile(wheel) as whl:
                 whl.extractall(root / str(i))
         script = root / "compile.js"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+import ipywidgets  # noqa: F401  (every app draws with it: the package is the widget layer)
+
 if TYPE_CHECKING:
     from euchre_tutor.widgets.bid import BidApp
     from euchre_tutor.widgets.classic import ClassicApp
