@@ -78,8 +78,12 @@ STARTUP = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kerne
            "ipywidgets", "euchre-tutor")  # fmt: skip
 #: the Voici pages (the tables)
 PAGES = ("solitaire.ipynb", "classic.ipynb", "bid.ipynb")
-#: the service worker syncs a drive the tables never read; off, imports stop asking the page for files
-VOICI_DISABLED = ("@jupyterlite/application-extension:service-worker-manager",)
+#: the tables' app gets this in place of its service worker: registering it fails, so the kernel mounts
+#: no synchronised drive (which the tables never read, and which cost a request to the page for every
+#: module Python looked up: about a hundred at start). Voici's app cannot be told so in its settings.
+NO_SERVICE_WORKER = """// euchre-tutor's static site: the tables need no service worker (scripts/build_site.py)
+throw new Error("no service worker for the tables: their Python needs no synchronised drive");
+"""
 #: Node.js script: compiles every module of the unpacked wheels under a folder with Pyodide's own Python
 #: (the bytecode must match its version), as unchecked-hash .pyc files that imports use without a stat
 COMPILE_JS = """
@@ -264,7 +268,9 @@ def rezip(folder: Path, path: Path) -> Path:
 
 def kernel_wheels(python: Path) -> dict[str, Path]:
     """The Pyodide kernel's own wheels (piplite, its ipykernel stand-in, pyodide_kernel), from the tools."""
-    pypi = python.parent.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    pypi = (
+        python.parent.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    )
     found: dict[str, Path] = {}
     for name, _, _ in KERNEL_WHEELS:
         matches = sorted(pypi.glob(f"{name}-*-py3-none-any.whl"))
@@ -312,7 +318,8 @@ def write_pyodide(python: Path, target: Path) -> None:
         kept[name] = {"name": name, "version": version, "imports": imports, "depends": depends}
     own_kernel = kernel_wheels(python)
     for name, imports, depends in KERNEL_WHEELS:
-        key = name.replace("_", "-")  # Pyodide looks a name up spelt this way (the kernel asks "pyodide_kernel")
+        # Pyodide looks a name up spelt with "-" (the kernel asks for "pyodide_kernel")
+        key = name.replace("_", "-")
         version = own_kernel[name].name.split("-")[1]
         kept[key] = {"name": name, "version": version, "imports": imports, "depends": depends}
         files[key] = own_kernel[name]
@@ -356,7 +363,6 @@ def lite_dir(python: Path, work: Path, lessons: bool) -> Path:
         "jupyter-config-data": {
             "appName": "Euchre Tutor",
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings()},
-            "disabledExtensions": list(VOICI_DISABLED),
         },
     }
     (work / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
@@ -427,6 +433,7 @@ def build(out: Path, lessons: bool) -> None:
         bin_dir / "voici", "build", *env_args, "--contents", work / "tables", "--output-dir", staging,
         "--strip_sources=True", "--show_tracebacks=False", cwd=work,
     )  # fmt: skip
+    (staging / "service-worker.js").write_text(NO_SERVICE_WORKER)
     if lessons:
         log("building the lessons (JupyterLite lab and notebooks)")
         lab_out = staging / "lab-site"
@@ -450,13 +457,12 @@ def share_pyodide(site: Path, lab: Path) -> None:
     shutil.rmtree(lab / "static" / "pyodide")
     config = lab / "jupyter-lite.json"
     data = json.loads(config.read_text())
-    # the lab build does not merge the lite folder's settings; the lessons keep the service worker (their
-    # drive holds the students' edited notebooks); Pyodide's URL is from the app pages, lab-site/{lab,notebooks}/
+    # the lab build does not merge the lite folder's settings; the lessons keep their service worker (their
+    # kernel sees the students' files); Pyodide's URL is from the app pages, lab-site/{lab,notebooks}/
     plugins = data["jupyter-config-data"]["litePluginSettings"]
-    plugins["@jupyterlite/pyodide-kernel-extension:kernel"].update(kernel_settings("../../static/pyodide/pyodide.js"))
-    data["jupyter-config-data"]["disabledExtensions"] = [
-        x for x in data["jupyter-config-data"].get("disabledExtensions", []) if x not in VOICI_DISABLED
-    ]
+    plugins["@jupyterlite/pyodide-kernel-extension:kernel"].update(
+        kernel_settings("../../static/pyodide/pyodide.js")
+    )
     data["jupyter-config-data"]["appName"] = "Euchre Tutor lessons"
     config.write_text(json.dumps(data, indent=2))
 
