@@ -13,7 +13,12 @@ USB stick through any static server) and no server runs Python. Nothing is fetch
   IPython runs without its history database, which a page never uses;
 * this package is built as a pure-Python wheel (the two compiled cores have identical pure twins) and
   listed in the lock with ipywidgets and comm, so ``import euchre_tutor`` loads them;
-* Voila's page template links Font Awesome from a CDN: the site serves the npm package instead.
+* Voila's page template links Font Awesome from a CDN: the site serves the npm package instead;
+* start-up is CPU in the page, so the build does what it can ahead: every wheel ships its modules
+  compiled to bytecode (by Pyodide's own interpreter, run in Node.js here), the kernel is told to load
+  all its packages and this one at once when Python starts (``loadPyodideOptions.packages``: one
+  parallel fetch instead of a chain of installs), and the tables' app runs without the service worker,
+  whose synchronised drive cost a request to the page for every module Python looked up.
 
 Downloads are cached in ``.site-cache/`` (git-ignored): a second build is offline and quick.
 """
@@ -61,8 +66,42 @@ EXTRA_PACKAGES = (
     ("comm", "0.2.3", ["comm"], ["traitlets"]),
     ("ipywidgets", "8.1.9", ["ipywidgets"], ["comm", "traitlets", "ipython"]),
 )
-#: the Voici pages (the tables) and the lessons
-PAGES = ("solitaire.ipynb", "classic.ipynb")
+#: the kernel's own wheels (shipped in jupyterlite-pyodide-kernel): listed in the lock too, so that they
+#: load with the rest when Python starts instead of through piplite one after another
+KERNEL_WHEELS = (
+    ("piplite", ["piplite"], ["micropip"]),
+    ("ipykernel", ["ipykernel"], ["comm", "traitlets"]),
+    ("pyodide_kernel", ["pyodide_kernel"], ["ipykernel", "ipython", "comm", "jedi", "sqlite3", "piplite"]),
+)
+#: what the page's Python loads when it starts: the kernel, the widgets and this package
+STARTUP = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
+           "ipywidgets", "euchre-tutor")  # fmt: skip
+#: the Voici pages (the tables)
+PAGES = ("solitaire.ipynb", "classic.ipynb", "bid.ipynb")
+#: the tables' app gets this in place of its service worker: registering it fails, so the kernel mounts
+#: no synchronised drive (which the tables never read, and which cost a request to the page for every
+#: module Python looked up: about a hundred at start). Voici's app cannot be told so in its settings.
+NO_SERVICE_WORKER = """// euchre-tutor's static site: the tables need no service worker (scripts/build_site.py)
+throw new Error("no service worker for the tables: their Python needs no synchronised drive");
+"""
+#: Node.js script: compiles every module of the unpacked wheels under a folder with Pyodide's own Python
+#: (the bytecode must match its version), as unchecked-hash .pyc files that imports use without a stat
+COMPILE_JS = """
+const path = require("path");
+const [core, root] = process.argv.slice(2);
+const { loadPyodide } = require(path.join(core, "pyodide.js"));
+(async () => {
+  const py = await loadPyodide({ indexURL: core + "/" });
+  py.FS.mkdirTree("/wheels");
+  py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/wheels");
+  py.runPython(`
+import compileall, py_compile, sys
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+ok = compileall.compile_dir("/wheels", quiet=1, invalidation_mode=mode)
+print("compiled with Python", sys.version.split()[0], "ok" if ok else "(some files did not compile)")
+`);
+})().catch((error) => { console.error(error); process.exit(1); });
+"""
 
 
 def log(message: str) -> None:
@@ -187,6 +226,60 @@ def tutor_wheel(python: Path, folder: Path) -> Path:
     return built[0]
 
 
+def compiled_wheels(core: Path, wheels_in: dict[str, Path], target: Path) -> dict[str, Path]:
+    """The wheels again, each module with its bytecode beside it (``__pycache__``), written to ``target``.
+
+    Pyodide's file system lives in memory: without these, every page load compiles every module it
+    imports (IPython, the widgets, this package) from source. The sources stay (tracebacks show lines)."""
+    out: dict[str, Path] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for i, wheel in enumerate(wheels_in.values()):
+            with zipfile.ZipFile(wheel) as whl:
+                whl.extractall(root / str(i))
+        script = root / "compile.js"
+        script.write_text(COMPILE_JS)
+        log(f"compiling {len(wheels_in)} wheels to bytecode (Pyodide in Node.js)")
+        run("node", script, core, root)
+        script.unlink()
+        for i, (name, wheel) in enumerate(wheels_in.items()):
+            out[name] = rezip(root / str(i), target / wheel.name)
+    return out
+
+
+def rezip(folder: Path, path: Path) -> Path:
+    """An unpacked wheel zipped again, its RECORD listing every file (the bytecode too)."""
+    record_path = next(folder.glob("*.dist-info")) / "RECORD"
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p != record_path)
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    stamp = (2020, 1, 1, 0, 0, 0)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
+        for file in files:
+            data = file.read_bytes()
+            arcname = file.relative_to(folder).as_posix()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            writer.writerow([arcname, f"sha256={digest}", len(data)])
+            whl.writestr(zipfile.ZipInfo(arcname, stamp), data, zipfile.ZIP_DEFLATED)
+        writer.writerow([record_path.relative_to(folder).as_posix(), "", ""])
+        whl.writestr(zipfile.ZipInfo(record_path.relative_to(folder).as_posix(), stamp), record.getvalue())
+    return path
+
+
+def kernel_wheels(python: Path) -> dict[str, Path]:
+    """The Pyodide kernel's own wheels (piplite, its ipykernel stand-in, pyodide_kernel), from the tools."""
+    pypi = (
+        python.parent.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    )
+    found: dict[str, Path] = {}
+    for name, _, _ in KERNEL_WHEELS:
+        matches = sorted(pypi.glob(f"{name}-*-py3-none-any.whl"))
+        if len(matches) != 1:
+            raise SystemExit(f"expected one {name} wheel in {pypi}, found {[p.name for p in matches]}")
+        found[name] = matches[0]
+    return found
+
+
 # --------------------------------------------------------------------------- the lock
 
 
@@ -220,22 +313,31 @@ def write_pyodide(python: Path, target: Path) -> None:
     pins = [(n, packages[n]["version"]) for n in names if n != "sqlite3"]
     pins += [(n, v) for n, v, _, _ in EXTRA_PACKAGES]
     files = wheels(python, pins)
-    files["sqlite3"] = stub_wheel("sqlite3", packages["sqlite3"]["version"], target)
     kept: dict[str, dict] = {name: packages[name] for name in names}
     for name, version, imports, depends in EXTRA_PACKAGES:
         kept[name] = {"name": name, "version": version, "imports": imports, "depends": depends}
-    own = tutor_wheel(python, target)
-    kept["euchre-tutor"] = {
-        "name": "euchre-tutor",
-        "version": own.name.split("-")[1],
-        "imports": ["euchre_tutor"],
-        "depends": ["ipywidgets"],
-        "path": own,
-    }
+    own_kernel = kernel_wheels(python)
+    for name, imports, depends in KERNEL_WHEELS:
+        # Pyodide looks a name up spelt with "-" (the kernel asks for "pyodide_kernel")
+        key = name.replace("_", "-")
+        version = own_kernel[name].name.split("-")[1]
+        kept[key] = {"name": name, "version": version, "imports": imports, "depends": depends}
+        files[key] = own_kernel[name]
+    with tempfile.TemporaryDirectory() as tmp:
+        files["euchre-tutor"] = own = tutor_wheel(python, Path(tmp))
+        kept["euchre-tutor"] = {
+            "name": "euchre-tutor",
+            "version": own.name.split("-")[1],
+            "imports": ["euchre_tutor"],
+            "depends": ["ipywidgets"],
+        }
+        files = compiled_wheels(core, files, target)
+    files["sqlite3"] = stub_wheel("sqlite3", packages["sqlite3"]["version"], target)
+    missing = [name for name in STARTUP if name.replace("_", "-") not in kept]
+    if missing:
+        raise SystemExit(f"the start-up packages {missing} are not in the site's lock")
     for name, entry in kept.items():
-        path = entry.pop("path", None) or files[name]
-        if path.parent != target:
-            shutil.copy2(path, target / path.name)
+        path = files[name]
         entry.update(
             file_name=path.name,
             sha256=sha256(path),
@@ -260,9 +362,7 @@ def lite_dir(python: Path, work: Path, lessons: bool) -> Path:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Euchre Tutor",
-            "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
-            },
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings()},
         },
     }
     (work / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
@@ -273,6 +373,17 @@ def lite_dir(python: Path, work: Path, lessons: bool) -> Path:
     if lessons:
         shutil.copytree(ROOT / "notebooks" / "lessons", work / "lessons")
     return work
+
+
+def kernel_settings(pyodide_url: str | None = None) -> dict[str, object]:
+    """The Pyodide kernel's settings: no PyPI, and every package it needs loaded when Python starts."""
+    settings: dict[str, object] = {
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"packages": list(STARTUP)},
+    }
+    if pyodide_url is not None:
+        settings["pyodideUrl"] = pyodide_url
+    return settings
 
 
 def local_font_awesome(site: Path) -> int:
@@ -322,6 +433,7 @@ def build(out: Path, lessons: bool) -> None:
         bin_dir / "voici", "build", *env_args, "--contents", work / "tables", "--output-dir", staging,
         "--strip_sources=True", "--show_tracebacks=False", cwd=work,
     )  # fmt: skip
+    (staging / "service-worker.js").write_text(NO_SERVICE_WORKER)
     if lessons:
         log("building the lessons (JupyterLite lab and notebooks)")
         lab_out = staging / "lab-site"
@@ -345,9 +457,12 @@ def share_pyodide(site: Path, lab: Path) -> None:
     shutil.rmtree(lab / "static" / "pyodide")
     config = lab / "jupyter-lite.json"
     data = json.loads(config.read_text())
-    plugin = data["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    plugin["pyodideUrl"] = "../../static/pyodide/pyodide.js"  # from the app pages, lab-site/{lab,notebooks}/
-    plugin["disablePyPIFallback"] = True  # the lab build does not merge the lite folder's settings
+    # the lab build does not merge the lite folder's settings; the lessons keep their service worker (their
+    # kernel sees the students' files); Pyodide's URL is from the app pages, lab-site/{lab,notebooks}/
+    plugins = data["jupyter-config-data"]["litePluginSettings"]
+    plugins["@jupyterlite/pyodide-kernel-extension:kernel"].update(
+        kernel_settings("../../static/pyodide/pyodide.js")
+    )
     data["jupyter-config-data"]["appName"] = "Euchre Tutor lessons"
     config.write_text(json.dumps(data, indent=2))
 

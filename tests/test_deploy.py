@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,54 @@ def test_the_image_setup_places_the_tables_and_voilas_look(tmp_path: Path) -> No
     dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
     assert "deploy/image_setup.py" in dockerfile and 'CMD ["jupyterhub-singleuser"]' in dockerfile
     assert "/srv/euchre-tutor" in (ROOT / "deploy" / "image_setup.py").read_text()
+
+
+# --------------------------------------------------------------------------- the static site's recipe
+
+SITE_RECIPE = ROOT / "deploy" / "site-pages.yml"
+
+
+def site_recipe() -> dict[Any, Any]:
+    loaded = yaml.safe_load(SITE_RECIPE.read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def test_the_site_recipe_builds_with_make_site_and_publishes_the_folder_make_site_writes() -> None:
+    """deploy/site-pages.yml must keep doing what docs/site.md says: check out, `make site`, publish
+    artifacts/site/ (the folder scripts/build_site.py writes by default), then deploy it."""
+    import importlib.util
+    import subprocess
+
+    recipe = site_recipe()
+    triggers = recipe.get("on", recipe.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert triggers is not None and "push" in triggers
+    assert recipe["permissions"]["pages"] == "write" and recipe["permissions"]["id-token"] == "write"
+    build = recipe["jobs"]["build"]["steps"]
+    uses = [step.get("uses", "").split("@")[0] for step in build]
+    runs = [step["run"].strip() for step in build if "run" in step]
+    assert uses[0] == "actions/checkout"
+    assert runs == ["make site"]
+    # what `make site` needs on a fresh runner: Python 3.11+ and npm (Pyodide and Font Awesome come from npm)
+    python = next(s for s in build if s.get("uses", "").startswith("actions/setup-python"))
+    assert tuple(int(x) for x in str(python["with"]["python-version"]).split(".")) >= (3, 11)
+    assert any(u == "actions/setup-node" for u in uses)
+    cache = next(s for s in build if s.get("uses", "").startswith("actions/cache"))
+    assert cache["with"]["path"] == ".site-cache"
+    for hashed in re.findall(r"hashFiles\('([^']+)'\)", cache["with"]["key"]):
+        assert (ROOT / hashed).is_file(), f"the cache key hashes {hashed}, which does not exist"
+    upload = next(s for s in build if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    published = ROOT / upload["with"]["path"]
+
+    # the project's own `make site` runs the site builder, whose default output is that folder
+    dry = subprocess.run(["make", "-n", "site"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "scripts/build_site.py" in dry.stdout.splitlines()[-1]
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    assert published == builder.SITE
+
+    deploy = recipe["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]

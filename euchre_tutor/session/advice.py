@@ -18,6 +18,10 @@ __all__ = ["AdvisorSource", "advisor_source"]
 class AdvisorSource:
     """Exact hints for any position the dashboard reaches."""
 
+    #: where a long search may pause for the page in the browser (session.analysis): the top of
+    #: each deal's search and each of the player's leads (thousands a second, not millions)
+    yield_points = (Solver._top_lead, Solver._player_leads)
+
     def __init__(self) -> None:
         self.solver = Solver()
 
@@ -35,9 +39,12 @@ class AdvisorSource:
                 mode=request.mode,
                 score=score,
                 solver=self.solver,
+                progress=progress,
             )
         else:
-            analysis = analyse_view(view, mode=request.mode, score=score, solver=self.solver)
+            analysis = analyse_view(
+                view, mode=request.mode, score=score, solver=self.solver, progress=progress
+            )
         progress(total, total)
         return hint_from_analysis(analysis, view.turn_card)
 

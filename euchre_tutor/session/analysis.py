@@ -8,7 +8,9 @@ sends its own); the analyst runs a :class:`HintSource` in a worker process
 GIL while the student clicks) or inline (tests), and delivers progress and
 results back on the kernel's event loop. Where processes do not exist (Pyodide,
 in the browser), a process analyst runs its analyses in the kernel instead, one
-per turn of the event loop, after the click that asked has answered. The hint itself is the advisor's
+per turn of the event loop, after the click that asked has answered; a long one
+pauses every few hundredths of a second (at its progress calls and at the source's
+``yield_points``) so that the page's clicks are answered while it runs. The hint itself is the advisor's
 (:class:`~euchre_tutor.advisor.solitaire.advice.Hint`), shown as it comes.
 
 This module imports no widget library: the worker process imports it alone.
@@ -25,9 +27,10 @@ import queue
 import signal
 import sys
 import threading
+import time
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -73,7 +76,10 @@ class Job(Protocol):
 
 
 class AnalysisSource(Protocol):
-    """A source for any game: turns its requests into its results (both picklable)."""
+    """A source for any game: turns its requests into its results (both picklable).
+
+    A source may also name ``yield_points``: functions its search calls often (a few thousand times a
+    second, not millions): in the browser, a running analysis may pause when one of them starts."""
 
     def analyse(self, request: Any, progress: Progress) -> Any: ...
 
@@ -146,6 +152,92 @@ def _run(
         emit(("error", request.key, detail))
     else:
         emit(("done", request.key, hint))
+
+
+#: in the browser, how long an analysis runs before it lets the page's event loop turn (s)
+SLICE = 0.05
+
+
+def page_pause() -> Callable[[], None] | None:
+    """Where Python runs in a browser that can switch stacks (Pyodide with JSPI): a function that lets
+    the page's event loop turn (the kernel answers the clicks waiting) and comes back; else None."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - an older Pyodide
+        return None
+    if not can_run_sync():
+        return None
+
+    def pause() -> None:
+        run_sync(asyncio.sleep(0))
+
+    return pause
+
+
+@contextlib.contextmanager
+def time_sliced(
+    points: tuple[Callable[..., Any], ...], pause: Callable[[], None]
+) -> Iterator[Callable[[], None]]:
+    """While inside: whenever one of ``points`` starts (and whenever the yielded ``tick`` is called),
+    ``pause()`` if :data:`SLICE` has passed since the last pause. Hooks only those functions' code
+    (``sys.monitoring`` where Python has it, else a profile function), so the search pays almost
+    nothing for it."""
+    last = time.monotonic()
+
+    def tick() -> None:
+        nonlocal last
+        if time.monotonic() - last >= SLICE:
+            pause()
+            last = time.monotonic()
+
+    codes = {getattr(f, "__code__", None) for f in points} - {None}
+    monitoring: Any = getattr(sys, "monitoring", None)
+    tool = None
+    if codes and monitoring is not None:
+        tool = next((t for t in (3, 4) if monitoring.get_tool(t) is None), None)
+    if tool is not None:
+        monitoring.use_tool_id(tool, "euchre-tutor analysis slices")
+        monitoring.register_callback(tool, monitoring.events.PY_START, lambda code, offset: tick())
+        for code in codes:
+            monitoring.set_local_events(tool, code, monitoring.events.PY_START)
+        try:
+            yield tick
+        finally:
+            for code in codes:
+                monitoring.set_local_events(tool, code, 0)
+            monitoring.register_callback(tool, monitoring.events.PY_START, None)
+            monitoring.free_tool_id(tool)
+    elif codes and sys.getprofile() is None:
+
+        def profile(frame: Any, event: str, arg: Any) -> None:
+            if event == "call" and frame.f_code in codes:
+                tick()
+
+        sys.setprofile(profile)
+        try:
+            yield tick
+        finally:
+            sys.setprofile(None)
+    else:
+        yield tick
+
+
+def _run_sliced(source: AnalysisSource, request: Job, emit: Callable[[Message], None]) -> None:
+    """:func:`_run`, pausing for the page now and then where that is possible (the browser)."""
+    pause = page_pause()
+    if pause is None:
+        _run(source, request, emit)
+        return
+    with time_sliced(tuple(getattr(source, "yield_points", ())), pause) as tick:
+
+        def emit_then_tick(message: Message) -> None:
+            emit(message)
+            if message[0] == "progress":
+                tick()
+
+        _run(source, request, emit_then_tick)
 
 
 #: niceness of the analysis worker: the solver runs ahead on spare CPU and yields it to the kernel,
@@ -306,7 +398,7 @@ class Analyst:
         clicks get their turn between analyses)."""
         if not self._queued or self._source is None:
             return
-        _run(self._source, self._queued[0], self._post)
+        _run_sliced(self._source, self._queued[0], self._post)
         self._queued.popleft()
         if self._queued and self._loop is not None:
             self._loop.call_soon(self._next_queued)

@@ -6,12 +6,35 @@ players in the other seats, at three, four or six players); ``BidApp`` the
 Bid Euchre table (the student at South). What they draw
 is kept by the widget-free controllers of :mod:`euchre_tutor.session`, which
 the analysis worker process imports without loading any widget library.
+
+Each app is imported when first named (PEP 562): a page that shows one table does not import the
+other two games (in the browser every module costs start-up time).
 """
 
 from __future__ import annotations
 
-from euchre_tutor.widgets.bid import BidApp
-from euchre_tutor.widgets.classic import ClassicApp
-from euchre_tutor.widgets.solitaire import SolitaireApp
+import importlib
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets  # noqa: F401  (every app draws with it: the package is the widget layer)
+
+if TYPE_CHECKING:
+    from euchre_tutor.widgets.bid import BidApp
+    from euchre_tutor.widgets.classic import ClassicApp
+    from euchre_tutor.widgets.solitaire import SolitaireApp
 
 __all__ = ["BidApp", "ClassicApp", "SolitaireApp"]
+
+_MODULES = {"BidApp": "bid", "ClassicApp": "classic", "SolitaireApp": "solitaire"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_MODULES])

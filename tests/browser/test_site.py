@@ -4,7 +4,9 @@ A plain static file server on a loopback port serves ``artifacts/site/`` (built 
 or older than the package); every request to anything else is refused and recorded, and Chromium
 resolves no other host, so a page that needed a CDN would fail here. The Solitaire table plays a deal
 by clicking and opens the exact hint (computed in the page's kernel, which has no worker processes);
-the classic table bids and plays a hand and shows a hint; a lesson runs in the JupyterLite notebook.
+the classic table bids and plays a hand and shows a hint; the Bid Euchre table shows its hint, bids and
+plays a card; a lesson runs in the JupyterLite notebook. On a deal whose exact hint takes long in the page,
+a click is answered while the analysis runs (it pauses for the page: Pyodide's stack switching).
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.bid import analyse as analyse_bid
+from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.session.advice import AdvisorSource
 from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.widgets import ClassicApp, SolitaireApp
+from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
 from euchre_tutor.widgets.render import signed
 from tests.browser.conftest import CHROMIUM_ARGS, ROOT, screenshot, wait_for_cards
 
@@ -34,6 +38,7 @@ pytestmark = pytest.mark.browser
 SITE = ROOT / "artifacts" / "site"
 SOLITAIRE = "/voici/render/solitaire.html"
 CLASSIC = "/voici/render/classic.html"
+BID = "/voici/render/bid.html"
 LESSON = "/lab-site/notebooks/index.html?path=01-cards-and-bowers.ipynb"
 #: Pyodide's start-up is CPU-bound: tens of seconds on a loaded 2-core machine, and more for the first
 #: page (the browser compiles the 8 MB interpreter); a timeout only costs time when something is stuck
@@ -255,6 +260,120 @@ def test_the_classic_table_bids_plays_a_hand_and_shows_a_hint_offline(site_page:
     assert "Press Next hand" in p.locator(".euchre-message").inner_text()
     screenshot(p, "site-04-classic-hand-over")
     mirror.close()
+    no_outside_requests(network)
+
+
+def test_the_index_lists_the_three_tables(site_page: tuple[Any, Network]) -> None:
+    p, network = site_page
+    p.goto(network.base + "/voici/tree/index.html")
+    listing = p.locator(".jp-DirListing-content")
+    listing.locator(".jp-DirListing-item").first.wait_for(timeout=TIMEOUT)
+    names = [" ".join(t.split()) for t in listing.locator(".jp-DirListing-itemText").all_inner_texts()]
+    assert names == ["bid.ipynb", "classic.ipynb", "solitaire.ipynb"]
+    no_outside_requests(network)
+
+
+def test_the_bid_table_shows_its_hint_then_bids_and_plays_a_card_offline(
+    site_page: tuple[Any, Network],
+) -> None:
+    from tests.browser.test_bid_table import wait_for_table as wait_for_bid_table
+
+    p, network = site_page
+    p.goto(network.base + BID)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    p.locator(".et-seed input").fill("3")
+    p.get_by_role("button", name="New match").click()
+    mirror = BidApp(seed=3)
+    mirror.seed.value = "3"
+    mirror.new_match.click()
+    wait_for_bid_table(p, mirror)
+
+    # the hint for South's bid, computed in the page: the advisor's numbers for this very view
+    want = analyse_bid(mirror.controller.view, continuation=RuleBasedPlayer(), worlds=200, seed=3)
+    rows = [[str(o.action), f"{o.ev:.4f}", f"{o.loss:.4f}"] for o in want.options]
+    p.locator(".et-hint-toggle").click()
+    p.wait_for_function(
+        "(n) => document.querySelectorAll('.et-hint-body .eb-option').length === n",
+        arg=len(rows),
+        timeout=TIMEOUT,
+    )
+    shown = p.evaluate(
+        "() => [...document.querySelectorAll('.et-hint-body .eb-option')]"
+        ".map((e) => [e.dataset.action, e.dataset.ev, e.dataset.loss])"
+    )
+    assert shown == rows
+    assert "Best:" in p.locator(".et-hint-body").inner_text()
+    screenshot(p, "site-06-bid-hint")
+    p.locator(".et-hint-toggle").click()
+    mirror.hint_toggle.value = False
+
+    # a bid (the lowest the grid offers, else the first decision), then bids until South plays a card
+    played = False
+    for _ in range(40):
+        bids = [b for b in mirror.grid_buttons if "euchre-bid" in b._dom_classes]
+        decisions = [b for b in mirror.decision_buttons if "euchre-bid" in b._dom_classes]
+        playable = [b for b in mirror.cards if "playable" in b._dom_classes]
+        if bids:
+            p.locator(".eb-cell.euchre-bid").first.click()
+            bids[0].click()
+        elif decisions:
+            p.locator(".ec-bids .euchre-bid").first.click()
+            decisions[0].click()
+        elif playable:
+            p.locator(".euchre-card.playable").first.click()
+            playable[0].click()
+            played = True
+        wait_for_bid_table(p, mirror)
+        if played:
+            break
+    assert played, "South never had a card to play"
+    south = [a for s, a in mirror.controller.hand.history if s.name == "S"]
+    assert any(a.kind == "bid" or a.kind == "pass" for a in south) and any(a.kind == "play" for a in south)
+    screenshot(p, "site-07-bid-card-played")
+    mirror.close()
+    no_outside_requests(network)
+
+
+#: a deal whose exact trump hint is one of the slowest in the page (18 s on the build machine)
+SLOW_SEED = 102
+
+
+def test_a_click_is_answered_while_a_long_solitaire_hint_computes_in_the_page(
+    site_page: tuple[Any, Network],
+) -> None:
+    p, network = site_page
+    p.goto(network.base + SOLITAIRE)
+    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
+    status = p.locator(".et-status")
+    toggle = p.locator(".et-hint-toggle")
+    # a fresh deal whose analysis takes long: it starts at once (the hint is computed ahead)
+    p.locator(".et-seed input").fill(str(SLOW_SEED))
+    p.get_by_role("button", name="New game").click()
+    mirror = SolitaireApp(seed=SLOW_SEED, source=None)
+    wait_for_cards(p, mirror, TIMEOUT)
+    p.get_by_text(re.compile(r"of \d+ done")).wait_for(timeout=TIMEOUT)  # progress shows while it runs
+    before = toggle.inner_text()
+    toggle.click()  # the kernel must answer this click while the analysis is still under way
+    after = "Hide hint" if "Show" in before else "Show hint"
+    p.wait_for_function(
+        "([after]) => document.querySelector('.et-hint-toggle').innerText.includes(after)"
+        " && /Analysing/.test(document.querySelector('.et-status').innerText)",
+        arg=[after],
+        timeout=TIMEOUT,
+    )
+    screenshot(p, "site-08-click-during-analysis")
+    # and the analysis still ends with the exact hint
+    status.get_by_text("Analysis ready").wait_for(timeout=TIMEOUT)
+    reference = SolitaireController(SLOW_SEED, source=AdvisorSource(), runner="inline")
+    exact = reference.current_hint
+    assert exact is not None
+    if "Show" in after:
+        toggle.click()
+    hint = p.locator(".euchre-hint")
+    hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
+    assert f"Best: {exact.best.label}" in " ".join(hint.inner_text().split())
+    mirror.close()
+    reference.close()
     no_outside_requests(network)
 
 

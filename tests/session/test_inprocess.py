@@ -148,3 +148,42 @@ def test_expert_players_think_in_the_kernel_and_play_the_click_paths_game(no_pro
     assert background == quick and background_message == message
     assert waited > 0  # the clicks returned before the computer players had answered
     assert "Press Next hand" in message
+
+
+def test_in_the_browser_a_long_analysis_pauses_for_the_page_at_its_yield_points(
+    no_processes: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide with stack switching lets the page's loop turn mid-analysis (``page_pause``): simulated
+    by a pause that records what the solver had done, with every slice 0 s long so that every yield
+    point (each of the player's leads, each top of a search) and every progress call pauses."""
+    from euchre_tutor.advisor.solitaire.solver import Solver
+    from euchre_tutor.session import analysis
+
+    states: list[int] = []
+    source = AdvisorSource()
+    source.solver = Solver(backend="python")  # the browser's backend: the compiled core has no such points
+    monkeypatch.setattr(analysis, "page_pause", lambda: lambda: states.append(source.solver.states))
+    monkeypatch.setattr(analysis, "SLICE", 0.0)
+    calls = {"n": 0}
+    original = Solver._player_leads
+
+    def counted(self: Solver, *args: Any) -> int:
+        calls["n"] += 1
+        return original(self, *args)
+
+    monkeypatch.setattr(Solver, "_player_leads", counted)
+    monkeypatch.setattr(AdvisorSource, "yield_points", (Solver._top_lead, counted))
+    messages: list[Any] = []
+    view = player_view(new_deal(SolitaireDeal.from_seed(3)))
+    analysis._run_sliced(source, HintRequest(("deal 3",), view), messages.append)
+    kinds = [m[0] for m in messages]
+    assert kinds[-1] == "done" and kinds.count("progress") >= len(view.legal)
+    # paused at every progress call and every yield point, while the search was under way
+    assert len(states) >= calls["n"] + kinds.count("progress") > 100
+    assert len(set(states)) > 10  # the memo grew between pauses: they came during the search
+    # the hint is the one computed without pauses
+    exact = SolitaireController(3, source=AdvisorSource(), runner="inline").current_hint
+    assert messages[-1][2] == exact
+    # outside the browser nothing pauses
+    monkeypatch.undo()
+    assert analysis.page_pause() is None
