@@ -109,6 +109,10 @@ MIN_WORLDS = 2  # one sampled deal has no spread, so no standard error to report
 PURE_PYTHON_WORLDS = {6: 500}
 """The most worlds the pure-Python double-dummy search takes, by players: six hands of five cards
 cost about 35 ms a world there (5,000 worlds: minutes, with no progress); the C core takes 5,000."""
+#: the adaptive cap without the C core (the browser's static site, an install with no compiler) where
+#: the search is fast enough to take more deals when asked: 1,600 deals of a bid cost about 1 s of
+#: pure Python here and twice that in the browser, where the hint is wanted within 2 s
+PURE_PYTHON_ADAPTIVE = {3: 800, 4: 800}
 Method = Literal["double-dummy", "play-out"]
 
 
@@ -387,9 +391,12 @@ def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | No
     """The most deals adaptive sampling takes for ``view``'s decision (never fewer than ``worlds``).
 
     Without the C core, a table whose pure-Python search is slow (six players) stops at its
-    :data:`PURE_PYTHON_WORLDS` instead: the answer then rests on fewer deals than the compiled one.
+    :data:`PURE_PYTHON_WORLDS` instead, and the others at :data:`PURE_PYTHON_ADAPTIVE`: the answer
+    then rests on fewer deals than the compiled one.
     """
     slow = _pure_python_limit(view, backend)
+    if slow is None and (backend or dd.BACKEND) == "python":
+        slow = PURE_PYTHON_ADAPTIVE.get(view.rules.players)
     return max(worlds, ADAPTIVE_MAX_WORLDS if slow is None else min(ADAPTIVE_MAX_WORLDS, slow))
 
 

@@ -200,7 +200,12 @@ def test_one_sampled_deal_is_refused_rather_than_claiming_precision() -> None:
 def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from euchre_tutor.advisor.classic.analysis import ADAPTIVE_MAX_WORLDS, PURE_PYTHON_WORLDS, adaptive_cap
+    from euchre_tutor.advisor.classic.analysis import (
+        ADAPTIVE_MAX_WORLDS,
+        PURE_PYTHON_ADAPTIVE,
+        PURE_PYTHON_WORLDS,
+        adaptive_cap,
+    )
     from euchre_tutor.classic.engine import rules_seating
     from euchre_tutor.rules.classic import preset
 
@@ -210,7 +215,10 @@ def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
     six_state = new_hand(Deal.from_seed(3, seating.seats[0], size=32, seating=seating), six_rules)
     six = seat_view(six_state, six_state.to_act)
     assert adaptive_cap(four) == adaptive_cap(six, backend="compiled") == ADAPTIVE_MAX_WORLDS
-    assert adaptive_cap(four, backend="python") == ADAPTIVE_MAX_WORLDS
+    assert adaptive_cap(four, backend="python") == PURE_PYTHON_ADAPTIVE[4] < ADAPTIVE_MAX_WORLDS
+    # asked for, more deals are still taken without the C core at four players (no refusal)
+    more = analyse(four, continuation=CLUB, worlds=400, max_worlds=1200, seed=2, backend="python")
+    assert more.worlds >= 400
     assert adaptive_cap(six, backend="python") == PURE_PYTHON_WORLDS[6] < ADAPTIVE_MAX_WORLDS
     assert adaptive_cap(six, worlds=800, backend="python") == 800  # never below the first batch
 
