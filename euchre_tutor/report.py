@@ -44,6 +44,7 @@ from euchre_tutor.session.learning import GradedGame, GradedMove, grade_saved_fi
 
 __all__ = ["ClassReport", "StudentReport", "build_report", "register", "report_html"]
 
+_REST: Final = {"classic": "unseen cards, partner's and opponents' play", "solitaire": "the unseen cards"}
 WORST: Final = 5  # the worst decisions shown per student
 MISTAKES: Final = ("Mistake", "Blunder")
 
@@ -264,15 +265,16 @@ def report_html(report: ClassReport, title: str = "Class report") -> str:
     # each student
     for i, s in enumerate(report.students):
         out.append(f'<section class="student" id="{_student_id(i)}"><h2>{_e(s.graded.name)}</h2>')
+        seat = f", seat {s.graded.seat}" if s.graded.game == "classic" else ""
         out.append(
-            f'<p class="small">{_e(s.source)}: {_e(s.graded.game)}, seat {_e(s.graded.seat)}, {s.hands} finished '
+            f'<p class="small">{_e(s.source)}: {_e(s.graded.game)}{_e(seat)}, {s.hands} finished '
             f"hand{'s' if s.hands != 1 else ''}, {s.decisions} decisions with a real choice.</p>"
         )
         out.append(f'<p class="rating">{_e(s.rating)}</p><p class="luck">{_e(s.luck_words)}</p>')
         out.append(
             f'<p class="small">Points {_signed(float(s.luck.points))} = seat {_signed(float(s.luck.seat))} + deal '
             f"{_signed(float(s.luck.deal))} + decisions {_signed(float(s.luck.skill))} + the rest "
-            f"{_signed(float(s.luck.rest))} (unseen cards, partner's and opponents' play).</p>"
+            f"{_signed(float(s.luck.rest))} ({_e(_REST[s.graded.game])}).</p>"
         )
         if s.worst:
             out.append(

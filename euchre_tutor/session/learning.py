@@ -129,7 +129,7 @@ def _classic_position(view: SeatView) -> str:
 def _solitaire_position(view: SolitaireView) -> str:
     parts = [f"hand {_cards(view.hand)}", f"turn card {view.turn_card}"]
     if view.trump is not None:
-        parts.append(f"trump {view.trump}, trick {view.trick_number}")
+        parts.append(f"trump {view.trump}, trick {view.trick_number + 1}")  # the view counts from 0
         if view.deck_lead is not None:
             parts.append(f"the deck led {view.deck_lead}")
     return "; ".join(parts)
