@@ -171,22 +171,23 @@ class SessionStats:
         A deal fed without a ``baseline`` counts its seat's average as 0; only losses in expected
         points count as skill (a loss in the chance to win the game is another unit).
         """
-        out = []
-        for d in self.deals(game):
-            if d.points is None:
-                continue
-            points_graded = [g for g in d.decisions if g.units == "points"]
-            out.append(
-                hand_luck(
-                    d.number,
-                    points=d.points,
-                    expected=d.best,
-                    baseline=d.baseline or 0.0,
-                    losses=[g.loss for g in points_graded],
-                    labels=[g.label for g in points_graded],
-                )
-            )
-        return out
+        return [h for d in self.deals(game) if (h := self.luck_of(d)) is not None]
+
+    @staticmethod
+    def luck_of(deal: DealRecord, number: int | None = None) -> HandLuck | None:
+        """One deal's luck and skill (None while it is not finished); ``number`` names it in the
+        sentences (default: its number in the session)."""
+        if deal.points is None:
+            return None
+        points_graded = [g for g in deal.decisions if g.units == "points"]
+        return hand_luck(
+            deal.number if number is None else number,
+            points=deal.points,
+            expected=deal.best,
+            baseline=deal.baseline or 0.0,
+            losses=[g.loss for g in points_graded],
+            labels=[g.label for g in points_graded],
+        )
 
     def luck_total(self, game: str | None = None) -> LuckTotal:
         """The luck and skill of the session (or of one game), summed over its finished deals."""
