@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``, ``report``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
