@@ -1,7 +1,7 @@
 """The teacher's report for a class: ``euchre-tutor report`` on 30 students x 20 hands (target: 60 s).
 
 Usage: ``python benchmarks/report.py [--students 30] [--hands 20] [--game classic|solitaire]
-[--jobs N] [--out artifacts/report-bench.html]``
+[--jobs N] [--quick] [--out artifacts/report-bench.html]``
 
 Makes the class's saved games first (computer students: the Beginner and the Club player in turn,
 South at a Club table; or Solitaire players who slip one decision in three), not timed, then times
@@ -29,6 +29,7 @@ def main() -> None:
     ap.add_argument("--game", choices=["classic", "solitaire"], default="classic")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default="artifacts/report-bench.html")
+    ap.add_argument("--quick", action="store_true", help="the report's --quick grading")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
@@ -42,7 +43,7 @@ def main() -> None:
             paths.append(path)
         start = time.perf_counter()
         cpu = time.process_time()
-        report = build_report(paths, jobs=args.jobs)
+        report = build_report(paths, jobs=args.jobs, quick=args.quick)
         page = report_html(report, f"Benchmark: {args.students} students x {args.hands} hands")
         wall = time.perf_counter() - start
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
@@ -50,7 +51,7 @@ def main() -> None:
     decisions = sum(s.decisions for s in report.students)
     hands = sum(s.hands for s in report.students)
     print(
-        f"{args.game}: {len(report.students)} students, {hands} hands, {decisions} decisions graded in "
+        f"{args.game}{' (--quick)' if args.quick else ''}: {len(report.students)} students, {hands} hands, {decisions} decisions graded in "
         f"{wall:.1f} s on {args.jobs} process(es) ({1000 * wall / max(1, decisions):.0f} ms a decision; "
         f"main process CPU {time.process_time() - cpu:.1f} s); HTML {len(page) // 1024} kB in {args.out}"
     )

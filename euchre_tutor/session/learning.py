@@ -142,9 +142,14 @@ def grade_classic(
     seat: Seat | str | None = None,
     level: str = "club",
     seed: int = 0,
+    quick: bool = False,
     progress: Callable[[], None] | None = None,
 ) -> GradedGame:
-    """Grade the student's decisions of a classic match (see the module doc)."""
+    """Grade the student's decisions of a classic match (see the module doc).
+
+    ``quick``: one fixed sample of the default 200 deals per decision, no adaptive sampling and no
+    refinement: several times faster, but a grade near a band's edge may differ from the table's.
+    """
     if level not in LEVELS:
         raise EuchreError(f"unknown table level {level!r}: choose {', '.join(LEVELS)}")
     rules = game.rules
@@ -162,8 +167,9 @@ def grade_classic(
             view = seat_view(hand, me)
             real = len(view.legal) > 1
             if real:
-                a = analyse(view, continuation=model, max_worlds=adaptive_cap(view), seed=seed)
-                if not a.grade_holds(act):
+                cap = None if quick else adaptive_cap(view)
+                a = analyse(view, continuation=model, max_worlds=cap, seed=seed)
+                if not quick and not a.grade_holds(act):
                     a = analyse(view, continuation=model, max_worlds=grade_cap(view), seed=seed, focus=act)
                 g = classic_grade(a, act)
                 assert g is not None
@@ -257,14 +263,21 @@ def grade_saved_text(
     seat: Seat | str | None = None,
     level: str = "club",
     seed: int = 0,
+    quick: bool = False,
     progress: Callable[[], None] | None = None,
 ) -> GradedGame:
-    """Grade a saved game of either kind, told apart by its ``format`` field."""
+    """Grade a saved game of either kind, told apart by its ``format`` field (``quick``: classic only)."""
     data = parse_saved_json(text, "game")
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == CLASSIC_FORMAT:
         return grade_classic(
-            ClassicGame.from_json(data), name=name, seat=seat, level=level, seed=seed, progress=progress
+            ClassicGame.from_json(data),
+            name=name,
+            seat=seat,
+            level=level,
+            seed=seed,
+            quick=quick,
+            progress=progress,
         )
     if kind == SOLITAIRE_FORMAT:
         return grade_solitaire(SolitaireGame.from_json(data), name=name, progress=progress)
@@ -281,10 +294,13 @@ def grade_saved_file(
     seat: Seat | str | None = None,
     level: str = "club",
     seed: int = 0,
+    quick: bool = False,
 ) -> GradedGame:
     """Grade one saved file; the student's name is the file's name unless given."""
     text = read_saved_file(path, "game")
-    return grade_saved_text(text, name=name or Path(path).stem, seat=seat, level=level, seed=seed)
+    return grade_saved_text(
+        text, name=name or Path(path).stem, seat=seat, level=level, seed=seed, quick=quick
+    )
 
 
 # --------------------------------------------------------------------------- computer students

@@ -177,3 +177,18 @@ def test_report_command_with_nothing_readable_fails(
     assert main(["report", str(saves["notes"]), str(saves["deal"])]) == 2
     err = capsys.readouterr().err
     assert "no saved game could be graded" in err and "notes.json" in err
+
+
+def test_quick_grading_grades_the_same_decisions_on_one_sample(
+    saves: dict[str, Path], graded: dict[str, GradedGame]
+) -> None:
+    quick = grade_saved_file(saves["ada"], quick=True)
+    full = graded["ada"]
+    assert [
+        (m.hand, m.action, m.best if m.label == "Best" else "") for h in quick.hands for m in h.moves
+    ] != []
+    assert [(m.hand, m.position, m.action) for h in quick.hands for m in h.moves] == [
+        (m.hand, m.position, m.action) for h in full.hands for m in h.moves
+    ]
+    assert [h.points for h in quick.hands] == [h.points for h in full.hands]
+    assert grade_saved_file(saves["ada"], quick=True) == quick  # seeded: the same every time
