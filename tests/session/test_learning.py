@@ -184,9 +184,7 @@ def test_quick_grading_grades_the_same_decisions_on_one_sample(
 ) -> None:
     quick = grade_saved_file(saves["ada"], quick=True)
     full = graded["ada"]
-    assert [
-        (m.hand, m.action, m.best if m.label == "Best" else "") for h in quick.hands for m in h.moves
-    ] != []
+    assert any(h.moves for h in quick.hands)
     assert [(m.hand, m.position, m.action) for h in quick.hands for m in h.moves] == [
         (m.hand, m.position, m.action) for h in full.hands for m in h.moves
     ]
