@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``, ``report``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
@@ -90,7 +90,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from euchre_tutor import serve
+    from euchre_tutor import report, serve
     from euchre_tutor.advisor.bid.cli import BidAdvisorCommand
     from euchre_tutor.advisor.classic import cli as classic_advisor_cli
     from euchre_tutor.advisor.solitaire import cli as advisor_cli
@@ -115,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
     bid_cli.register(games, bid_seat_view, BidAdvisorCommand(RuleBasedBidPlayer()))
     serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
+    report.register(games)  # a class's saved games graded, in one HTML page for the teacher
     return parser
 
 

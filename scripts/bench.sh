@@ -37,11 +37,15 @@ declare -A quick=(
   [bid_dd]="--hands 40 --python-hands 10 --double-hands 0 --double-endings 20"
   [bid_advisor]="--hands 1 --presets common,nt-high-low,kitty-joker"
   [bid_table]="--hands 1"
+  [classic_error_rates]="--hands 2 --out artifacts/bench-quick/error-rates.jsonl"
+  [classic_luck_baseline]="--deals 3 --out artifacts/bench-quick/luck-baseline.jsonl"
+  [solitaire_luck_baseline]="--deals 20"
+  [report]="--students 2 --hands 2 --out artifacts/bench-quick/report.html"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load site hostile_inputs
   classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
-  bid_table)
+  bid_table classic_error_rates classic_luck_baseline solitaire_luck_baseline report)
 
 case "$size" in
   quick | full) ;;

@@ -34,6 +34,7 @@ LAYER = {
     "cli": 8,
     "launch": 8,
     "serve": 8,
+    "report": 8,
     "__main__": 8,
     "__init__": 8,
 }

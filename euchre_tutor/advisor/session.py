@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from euchre_tutor.advisor.luck import HandLuck, LuckTotal, hand_luck, total
 from euchre_tutor.advisor.shared import GRADES
 
 __all__ = ["DealRecord", "GradedDecision", "SessionStats", "StatsSummary", "Units"]
@@ -55,7 +56,9 @@ class DealRecord:
     ``points``: what the student's side scored minus what the other side
     scored (None while the deal is not finished); ``best``: the expected
     points (same sign) of the best choice at the student's first decision,
-    i.e. what the best play would have expected from there (None if unknown).
+    i.e. what the best play would have expected from there (None if unknown);
+    ``baseline``: the average value of the student's seat there, which the
+    deal's luck is measured against (:mod:`euchre_tutor.advisor.luck`).
     """
 
     game: str
@@ -64,6 +67,7 @@ class DealRecord:
     decisions: tuple[GradedDecision, ...] = ()
     points: int | None = None
     best: float | None = None
+    baseline: float | None = None  # the seat's average value at its first decision (luck's baseline)
 
     @property
     def finished(self) -> bool:
@@ -106,6 +110,7 @@ class SessionStats:
         *,
         points: int | None = None,
         best: float | Fraction | None = None,
+        baseline: float | Fraction | None = None,
     ) -> bool:
         """Set one deal's graded decisions (its current line, in order) and its result if finished.
 
@@ -127,6 +132,7 @@ class SessionStats:
             tuple(decisions),
             None if points is None else int(points),
             None if best is None else float(best),
+            None if baseline is None else float(baseline),
         )
         if new == old:
             return False
@@ -158,6 +164,34 @@ class SessionStats:
 
     def decisions(self, game: str | None = None) -> list[GradedDecision]:
         return [g for d in self.deals(game) for g in d.decisions]
+
+    def luck(self, game: str | None = None) -> list[HandLuck]:
+        """Every finished deal split into seat, deal, skill and rest (:func:`hand_luck`).
+
+        A deal fed without a ``baseline`` counts its seat's average as 0; only losses in expected
+        points count as skill (a loss in the chance to win the game is another unit).
+        """
+        return [h for d in self.deals(game) if (h := self.luck_of(d)) is not None]
+
+    @staticmethod
+    def luck_of(deal: DealRecord, number: int | None = None) -> HandLuck | None:
+        """One deal's luck and skill (None while it is not finished); ``number`` names it in the
+        sentences (default: its number in the session)."""
+        if deal.points is None:
+            return None
+        points_graded = [g for g in deal.decisions if g.units == "points"]
+        return hand_luck(
+            deal.number if number is None else number,
+            points=deal.points,
+            expected=deal.best,
+            baseline=deal.baseline or 0.0,
+            losses=[g.loss for g in points_graded],
+            labels=[g.label for g in points_graded],
+        )
+
+    def luck_total(self, game: str | None = None) -> LuckTotal:
+        """The luck and skill of the session (or of one game), summed over its finished deals."""
+        return total(self.luck(game))
 
     def summary(self, game: str | None = None) -> StatsSummary:
         decisions = self.decisions(game)

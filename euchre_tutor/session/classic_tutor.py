@@ -37,6 +37,7 @@ from typing import Any, Final, Literal
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
+from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
@@ -496,7 +497,15 @@ class ClassicTutor(Observable):
             if log.finished and log.points is not None:
                 others = [p for i, p in enumerate(log.points) if i != team]
                 points = log.points[team] - max(others)
-            self.stats.update_deal("classic", (game, log.number), graded, points=points, best=best)
+            rel = (int(c.seat) - int(log.dealer)) % c.rules.players  # the luck's baseline: the seat's average
+            self.stats.update_deal(
+                "classic",
+                (game, log.number),
+                graded,
+                points=points,
+                best=best,
+                baseline=classic_baseline(rel, c.rules.players),
+            )
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:
         """Block until every requested analysis has arrived (tests and benchmarks)."""

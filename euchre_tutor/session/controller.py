@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from euchre_tutor.advisor.luck import solitaire_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.solitaire.advice import Hint, action_label
@@ -192,7 +193,12 @@ class SolitaireController(Observable):
             first = self.hints.get(decisions[0].key) if decisions else None
             best = None if first is None else max(o.ev for o in first.options)
         self.stats.update_deal(
-            "solitaire", (self._game_number, self._deal_start()), graded, points=points, best=best
+            "solitaire",
+            (self._game_number, self._deal_start()),
+            graded,
+            points=points,
+            best=best,
+            baseline=solitaire_baseline(),  # the luck's baseline: the average fresh deal
         )
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
+from euchre_tutor.advisor.luck import HandLuck, luck_sentence, total
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
@@ -313,8 +314,28 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
     return (
         f'<div class="et-review"><h3>Review · hand {review.number}</h3><p>{esc(review.outcome)}</p>{table}'
         f"<p>Expected points lost this hand: <b>{total_text}</b></p>"
+        f"{'' if total is None else _luck_html(tutor, review.number)}"
         f"{_step_html(tutor, current, step, len(review.steps))}</div>"
     )
+
+
+def _luck_html(tutor: ClassicTutor, number: int) -> str:
+    """The hand's and the match's luck and skill (the tutor feeds its stats one deal per
+    ``(id(game), hand number)``), once every decision of the hand is graded."""
+    game = id(tutor.controller.game)
+    hands: dict[int, HandLuck] = {}
+    for d in tutor.stats.deals("classic"):
+        if isinstance(d.key, tuple) and d.key[0] == game:
+            luck = tutor.stats.luck_of(d, d.key[1])
+            if luck is not None:
+                hands[luck.number] = luck
+    if number not in hands:
+        return ""
+    match = [h for n, h in sorted(hands.items()) if n <= number]
+    out = f'<p class="et-luck">{esc(luck_sentence(total([hands[number]]), "hand"))}'
+    if len(match) > 1:
+        out += f" {esc(luck_sentence(total(match), 'match'))}"
+    return out + "</p>"
 
 
 def _review_loss(decision: Decision, grade: Grade, hint: ClassicAnalysis | None) -> str:

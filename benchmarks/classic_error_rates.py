@@ -1,0 +1,157 @@
+"""The error rates of measured populations: Beginner, Club and Expert students, graded as the table does.
+
+Usage: ``python benchmarks/classic_error_rates.py [--hands 700] [--first 0] [--levels beginner,club,expert]
+[--out artifacts/classic-error-rates.jsonl] [--resume] [--summarise] [--write-data]``
+
+Deals ``--hands`` seeded hands per level at a Club table (the rule-based player in the other three
+seats). The "student" in South is the level's own player (:data:`~euchre_tutor.bots.classic.LEVELS`:
+Beginner, the rule-based player with one slip in three; Club, the rule-based player; Expert, the
+advisor's best action over 200 deals). Every decision of the student with a real choice (more than
+one legal action) is graded exactly as the table grades it: :func:`analyse` with the adaptive cap,
+then, when the grade is left on a band's edge, refined after the move (``focus=`` the action taken,
+up to :func:`grade_cap` deals), and :func:`classic_grade`. The levels are interleaved hand by hand,
+so a run stopped early has about as many decisions of each.
+
+A JSON line per graded decision goes to ``--out`` (``--resume`` skips the hands already there), and
+at the end (or with ``--summarise`` alone) the script prints per level the decisions graded, the
+error rate (mean expected points lost per decision with a real choice) with its 95% interval, and
+the share of each grade. ``--write-data`` writes the bands the rating uses,
+``euchre_tutor/data/classic_error_bands.json``.
+
+The interval treats decisions as independent (those of one hand are not quite); the error rate is a
+mean of a skewed loss (most decisions lose nothing), so it needs many decisions: the issue asks for
+at least 2,000 per level. Measured at the time of writing: see docs/learning.md and the data file's
+``decisions`` per level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse, grade_cap
+from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.shared import GRADES
+from euchre_tutor.bots.classic import LEVELS, Player, RuleBasedPlayer
+from euchre_tutor.classic.engine import Action, Deal, Seat, new_hand
+from euchre_tutor.views.classic import SeatView, seat_view
+
+CLUB = RuleBasedPlayer()
+DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "classic_error_bands.json"
+DEAL_SEED = 70_000
+
+
+def decisions(level: str, hand: int) -> Iterator[tuple[SeatView, Action]]:
+    """The student's (South's) decisions with a real choice in one seeded hand."""
+    me: Player = LEVELS[level].player(seed=hand)
+    state = new_hand(Deal.from_seed(DEAL_SEED + hand, Seat(hand % 4)))
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        view = seat_view(state, seat)
+        act = (me if seat == Seat.S else CLUB).choose(view)
+        if seat == Seat.S and len(view.legal) > 1:
+            yield view, act
+        state = state.apply(act)
+
+
+def grade(view: SeatView, act: Action, seed: int) -> dict[str, object]:
+    """The table's grade of ``act``: the hint's analysis, refined after the move when unsettled."""
+    a = analyse(view, continuation=CLUB, max_worlds=adaptive_cap(view), seed=seed)
+    refined = False
+    if not a.grade_holds(act):
+        a = analyse(view, continuation=CLUB, max_worlds=grade_cap(view), seed=seed, focus=act)
+        refined = True
+    g = classic_grade(a, act)
+    assert g is not None
+    return {
+        "phase": view.phase.value,
+        "label": g.label,
+        "loss": round(float(g.ev_loss), 5),
+        "worlds": a.worlds,
+        "refined": refined,
+    }
+
+
+def summarise(rows: list[dict[str, object]], levels: list[str]) -> dict[str, dict[str, object]]:
+    out: dict[str, dict[str, object]] = {}
+    for level in levels:
+        losses = [float(r["loss"]) for r in rows if r["level"] == level]  # type: ignore[arg-type]
+        if not losses:
+            continue
+        n = len(losses)
+        mean = sum(losses) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1)) if n > 1 else 0.0
+        labels = Counter(str(r["label"]) for r in rows if r["level"] == level)
+        hands = len({r["hand"] for r in rows if r["level"] == level})
+        out[level] = {
+            "name": LEVELS[level].name,
+            "error_rate": round(mean, 4),
+            "half_width_95": round(1.96 * sd / math.sqrt(n), 4),
+            "decisions": n,
+            "hands": hands,
+            "labels": {name: labels.get(name, 0) for name in GRADES},
+        }
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=700, help="hands per level (about 3 graded decisions each)")
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--levels", default="beginner,club,expert")
+    ap.add_argument("--out", default="artifacts/classic-error-rates.jsonl")
+    ap.add_argument("--resume", action="store_true", help="skip the hands already in --out")
+    ap.add_argument("--summarise", action="store_true", help="only summarise --out")
+    ap.add_argument("--write-data", action="store_true", help=f"write the bands to {DATA.name}")
+    args = ap.parse_args()
+    levels = args.levels.split(",")
+    path = Path(args.out)
+    rows: list[dict[str, object]] = []
+    if path.exists() and (args.resume or args.summarise):
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not args.summarise:
+        done = {(r["level"], r["hand"]) for r in rows}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a" if args.resume else "w") as log:
+            start = time.process_time()
+            for hand in range(args.first, args.first + args.hands):
+                for level in levels:
+                    if (level, hand) in done:
+                        continue
+                    for view, act in decisions(level, hand):
+                        row = {"level": level, "hand": hand, **grade(view, act, seed=hand)}
+                        rows.append(row)
+                        log.write(json.dumps(row) + "\n")
+                    log.flush()
+            print(f"graded in {time.process_time() - start:.0f} s of CPU")
+    bands = summarise(rows, levels)
+    for b in bands.values():
+        labels = ", ".join(f"{k} {v}" for k, v in b["labels"].items())  # type: ignore[attr-defined]
+        print(
+            f"{b['name']}: {b['decisions']} decisions in {b['hands']} hands, error rate "
+            f"{b['error_rate']:.4f} ± {b['half_width_95']:.4f} (95%); {labels}"
+        )
+    if args.write_data:
+        DATA.write_text(
+            json.dumps(
+                {
+                    "what": "mean expected points lost per decision with a real choice, graded as the "
+                    "classic table grades (Club table, adaptive sampling, refined after the move)",
+                    "measured_by": "benchmarks/classic_error_rates.py",
+                    "levels": bands,
+                },
+                indent=1,
+            )
+            + "\n"
+        )
+        print(f"wrote {DATA}")
+
+
+if __name__ == "__main__":
+    main()

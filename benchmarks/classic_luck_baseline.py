@@ -1,0 +1,115 @@
+"""The average position of each seat: the baseline of a classic hand's deal luck.
+
+Usage: ``python benchmarks/classic_luck_baseline.py [--deals 600] [--first 0]
+[--out artifacts/classic-luck-baseline.jsonl] [--resume] [--summarise] [--write-data]``
+
+Deals ``--deals`` seeded hands and plays each with the Club player (the rule-based player) in every
+seat. At each seat's first decision with a real choice (the decision the table's luck is measured
+at), the advisor values the position as the table's hint does (:func:`analyse` with the adaptive
+cap): the best option's expected points, from that seat's side. The seats are counted from the
+dealer (1: left of the dealer, who bids first; 2: the dealer's partner; 3: right of the dealer;
+0: the dealer). It prints per seat the mean value, its 95% interval and the sample size, and
+``--write-data`` writes them to ``euchre_tutor/data/classic_luck_baseline.json``, which
+:mod:`euchre_tutor.advisor.luck` reads.
+
+A seat that never has a real choice in a hand (rare: a partner sitting out a loner before it bid)
+is not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse
+from euchre_tutor.bots.classic import RuleBasedPlayer
+from euchre_tutor.classic.engine import Deal, Seat, new_hand
+from euchre_tutor.views.classic import seat_view
+
+CLUB = RuleBasedPlayer()
+DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "classic_luck_baseline.json"
+DEAL_SEED = 90_000
+
+
+def first_values(deal: int) -> dict[int, float]:
+    """Each seat's (counted from the dealer) value at its first real decision in one seeded hand."""
+    dealer = Seat(deal % 4)
+    state = new_hand(Deal.from_seed(DEAL_SEED + deal, dealer))
+    values: dict[int, float] = {}
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        view = seat_view(state, seat)
+        rel = (int(seat) - int(dealer)) % 4
+        if rel not in values and len(view.legal) > 1:
+            a = analyse(view, continuation=CLUB, max_worlds=adaptive_cap(view), seed=deal)
+            values[rel] = a.best.ev
+        state = state.apply(CLUB.choose(view))
+    return values
+
+
+def summarise(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for rel in range(4):
+        xs = [r["value"] for r in rows if r["seat"] == rel]
+        if len(xs) < 2:
+            continue
+        n = len(xs)
+        mean = sum(xs) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+        out[str(rel)] = {"mean": round(mean, 4), "half_width_95": round(1.96 * sd / math.sqrt(n), 4), "n": n}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=600)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--out", default="artifacts/classic-luck-baseline.jsonl")
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--summarise", action="store_true")
+    ap.add_argument("--write-data", action="store_true")
+    args = ap.parse_args()
+    path = Path(args.out)
+    rows: list[dict[str, float]] = []
+    if path.exists() and (args.resume or args.summarise):
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not args.summarise:
+        done = {r["deal"] for r in rows}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a" if args.resume else "w") as log:
+            for deal in range(args.first, args.first + args.deals):
+                if deal in done:
+                    continue
+                for rel, value in sorted(first_values(deal).items()):
+                    row = {"deal": deal, "seat": rel, "value": round(value, 5)}
+                    rows.append(row)
+                    log.write(json.dumps(row) + "\n")
+                log.flush()
+    seats = summarise(rows)
+    names = {"1": "left of the dealer", "2": "dealer's partner", "3": "right of the dealer", "0": "dealer"}
+    for rel, s in seats.items():
+        print(
+            f"seat {rel} ({names[rel]}): mean {s['mean']:+.4f} ± {s['half_width_95']:.4f} (95%), n = {s['n']}"
+        )
+    if args.write_data:
+        DATA.write_text(
+            json.dumps(
+                {
+                    "what": "the mean expected points (own side minus the other) of a seat's position at "
+                    "its first decision with a real choice, Club players, 0-0 score; seats counted from "
+                    "the dealer (1: left of the dealer ... 0: the dealer)",
+                    "measured_by": "benchmarks/classic_luck_baseline.py",
+                    "seats": seats,
+                },
+                indent=1,
+            )
+            + "\n"
+        )
+        print(f"wrote {DATA}")
+
+
+if __name__ == "__main__":
+    main()

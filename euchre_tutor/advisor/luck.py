@@ -1,0 +1,231 @@
+"""Luck and skill: what the cards gave a student and what the student's decisions cost, hand by hand.
+
+A hand's result (the points the student's side scored minus the other side's) splits into four
+parts, every one in the same units and with the same sign: **positive helped the student, negative
+cost them**.
+
+* ``seat``: the average value of the student's seat at its first decision (a baseline measured over
+  many deals: :data:`CLASSIC_BASELINE`, by seat counted from the dealer; Solitaire's is one figure,
+  :data:`SOLITAIRE_BASELINE`). Over a match the seats rotate, so this part evens out.
+* ``deal``: the deal's luck, the advisor's value of the student's position at their first decision
+  (the best option's expected points, ``expected``) minus the seat's baseline.
+* ``skill``: minus the sum of the student's decision losses (expected points given up against the
+  advisor's best choice): never positive, 0 for a hand played as well as the advisor plays.
+* ``rest``: everything else, ``points - expected - skill``: the unseen cards falling well or badly,
+  the partner's and the opponents' choices.
+
+So ``seat + deal + skill + rest == points`` exactly: the parts are kept as Fractions (a float's
+value converts exactly), so no rounding creeps into the sum. "The cards" in the sentences are
+``seat + deal + rest``: everything the student did not decide.
+
+>>> h = hand_luck(1, points=-2, expected=0.5, baseline=0.25, losses=[0.0, 0.75], labels=["Best", "Mistake"])
+>>> float(h.seat), float(h.deal), float(h.skill), float(h.rest)
+(0.25, 0.25, -0.75, -1.75)
+>>> h.seat + h.deal + h.skill + h.rest == h.points
+True
+>>> luck_sentence(total([h]), "hand")
+'You lost 2 points this hand: the cards cost you 1.25, your decisions 0.75 (one mistake, hand 1).'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Final
+
+__all__ = [
+    "CLASSIC_BASELINE",
+    "MISTAKE_LABELS",
+    "HandLuck",
+    "LuckTotal",
+    "classic_baseline",
+    "hand_luck",
+    "luck_sentence",
+    "solitaire_baseline",
+    "total",
+]
+
+Number = int | float | Fraction
+
+#: the grades that count as mistakes in the sentence ("one mistake, hand 4")
+MISTAKE_LABELS: Final = ("Mistake", "Blunder")
+CLASSIC_BASELINE: Final = "data/classic_luck_baseline.json"
+SOLITAIRE_BASELINE: Final = "data/solitaire_luck_baseline.json"
+
+
+@dataclass(frozen=True, slots=True)
+class HandLuck:
+    """One finished hand split into its parts (see the module doc for the signs)."""
+
+    number: int
+    points: Fraction
+    seat: Fraction
+    deal: Fraction
+    skill: Fraction
+    rest: Fraction
+    decisions: int  # decisions graded
+    mistakes: int  # of them Mistakes or Blunders
+
+    @property
+    def cards(self) -> Fraction:
+        """What the student did not decide: the seat, the deal and the rest."""
+        return self.seat + self.deal + self.rest
+
+
+@dataclass(frozen=True, slots=True)
+class LuckTotal:
+    """The parts summed over hands (a match, a session), and the hands with mistakes."""
+
+    hands: int
+    points: Fraction
+    seat: Fraction
+    deal: Fraction
+    skill: Fraction
+    rest: Fraction
+    decisions: int
+    mistake_hands: tuple[tuple[int, int], ...]  # (hand number, mistakes in it), in order
+
+    @property
+    def cards(self) -> Fraction:
+        return self.seat + self.deal + self.rest
+
+    @property
+    def mistakes(self) -> int:
+        return sum(n for _, n in self.mistake_hands)
+
+
+def _exact(x: Number) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(x)
+
+
+def hand_luck(
+    number: int,
+    *,
+    points: Number,
+    expected: Number | None,
+    baseline: Number,
+    losses: Sequence[Number],
+    labels: Sequence[str] = (),
+) -> HandLuck:
+    """Split one finished hand's ``points`` into seat, deal, skill and rest.
+
+    ``expected``: the advisor's value of the student's position at their first decision (None when
+    unknown: the deal's luck then counts as 0 and the rest takes it); ``baseline``: the seat's
+    average value there; ``losses``: every graded decision's loss in expected points (each >= 0);
+    ``labels``: their grades, to count the mistakes.
+    """
+    if any(x < 0 for x in losses):
+        raise ValueError(f"a decision's loss is never negative (the best choice loses 0): {list(losses)}")
+    p = _exact(points)
+    base = _exact(baseline)
+    exp = base if expected is None else _exact(expected)
+    skill = -sum((_exact(x) for x in losses), Fraction(0))
+    return HandLuck(
+        number=number,
+        points=p,
+        seat=base,
+        deal=exp - base,
+        skill=skill,
+        rest=p - exp - skill,
+        decisions=len(losses),
+        mistakes=sum(1 for label in labels if label in MISTAKE_LABELS),
+    )
+
+
+def total(hands: Iterable[HandLuck]) -> LuckTotal:
+    """The parts of many hands summed (the identity still holds exactly)."""
+    hs = list(hands)
+    zero = Fraction(0)
+    return LuckTotal(
+        hands=len(hs),
+        points=sum((h.points for h in hs), zero),
+        seat=sum((h.seat for h in hs), zero),
+        deal=sum((h.deal for h in hs), zero),
+        skill=sum((h.skill for h in hs), zero),
+        rest=sum((h.rest for h in hs), zero),
+        decisions=sum(h.decisions for h in hs),
+        mistake_hands=tuple((h.number, h.mistakes) for h in hs if h.mistakes),
+    )
+
+
+_COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int, word: str) -> str:
+    said = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    return f"{said} {word}{'' if n == 1 else 's'}"
+
+
+def _amount(x: Fraction) -> str:
+    """``2.4``, ``3``, ``0.75``: two decimals at most, no trailing zeros."""
+    text = f"{abs(float(x)):.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("0", "") else text
+
+
+def _effect(x: Fraction, whose: str) -> str:
+    if round(float(x), 2) == 0:
+        return f"{whose} made no difference"
+    return f"{whose} {'cost you' if x < 0 else 'gave you'} {_amount(x)}"
+
+
+def luck_sentence(t: LuckTotal, span: str = "match") -> str:
+    """``"You lost 3 points this match: the cards cost you 2.4, your decisions 0.6 (one mistake, hand 4)."``
+
+    ``span`` names what was summed ("hand", "match", "session"). Decisions are said to cost (a
+    loss is never a gain); the mistakes name their hands.
+    """
+    pts = t.points
+    if pts == 0:
+        head = f"You came out even this {span}"
+    else:
+        n = _amount(pts)
+        head = f"You {'won' if pts > 0 else 'lost'} {n} point{'' if n == '1' else 's'} this {span}"
+    cards = _effect(t.cards, "the cards")
+    if t.decisions == 0:
+        return f"{head}: {cards}; you had no decision to grade."
+    if round(float(t.skill), 2) == 0:
+        decisions = "your decisions cost you nothing"
+    else:
+        decisions = (
+            f"your decisions {_amount(t.skill)}" if "cost" in cards else _effect(t.skill, "your decisions")
+        )
+    if t.mistake_hands:
+        where = ", ".join(str(number) for number, _ in t.mistake_hands)
+        decisions += (
+            f" ({_count(t.mistakes, 'mistake')}, hand{'s' if len(t.mistake_hands) > 1 else ''} {where})"
+        )
+    return f"{head}: {cards}, {decisions}."
+
+
+# --------------------------------------------------------------------------- baselines
+
+
+@cache
+def _baseline_file(name: str) -> Mapping[str, object]:
+    text = resources.files("euchre_tutor").joinpath(name).read_text("utf-8")
+    data = json.loads(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def classic_baseline(seat_from_dealer: int, players: int = 4) -> Fraction:
+    """The average value of a seat's first decision, the seat counted from the dealer (1: left of the
+    dealer ... 0: the dealer), measured by ``benchmarks/classic_luck_baseline.py`` at a four-player
+    table. Other tables have no measured baseline: 0, so the whole first value counts as the deal's."""
+    if players != 4:
+        return Fraction(0)
+    seats = _baseline_file(CLASSIC_BASELINE)["seats"]
+    assert isinstance(seats, dict)
+    entry = seats[str(seat_from_dealer % 4)]
+    return Fraction(str(entry["mean"]))
+
+
+def solitaire_baseline() -> Fraction:
+    """The average value of a fresh Solitaire deal (the best trump choice's expected points),
+    measured by ``benchmarks/solitaire_luck_baseline.py``."""
+    data = _baseline_file(SOLITAIRE_BASELINE)
+    return Fraction(str(data["mean"]))

@@ -1,0 +1,338 @@
+"""Grading a student's saved games after the fact: every decision, hand by hand, as the tables grade them.
+
+A teacher collects the students' saved games (Solitaire or classic Euchre, the files the tables'
+**Save** writes) and asks for a report. :func:`grade_saved_file` reads one file, replays it through
+the checked engine, and grades the student's decisions with the advisor:
+
+* classic: every decision of the student's seat (South unless told) that had a real choice, as the
+  table grades it: the hint's analysis (adaptive sampling) refined after the move when the grade is
+  left on a band's edge (:func:`classic_grade`). The analyses are seeded by the position, so the same
+  file gives the same grades every time. The advisor plays the rest of a sampled deal as the table's
+  level does (Club unless told);
+* Solitaire: every decision, exactly (:func:`review_deal`); a decision with one legal card has no
+  real choice and does not count in the error rate.
+
+It returns a :class:`GradedGame`: per finished hand, the points, the advisor's value at the first
+decision and the seat's baseline (for :mod:`~euchre_tutor.advisor.luck`), and every graded move with
+its position in words and the rule ids of the advisor's reasons. A bad file raises the
+:class:`~euchre_tutor.errors.SaveFileError` that says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Final
+
+from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse, grade_cap
+from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
+from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
+from euchre_tutor.bots.classic import LEVELS
+from euchre_tutor.classic.engine import Seat
+from euchre_tutor.classic.game import FORMAT as CLASSIC_FORMAT
+from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.history import parse_saved_json, read_saved_file
+from euchre_tutor.jsonio import short
+from euchre_tutor.session.classic_controller import rules_seat
+from euchre_tutor.solitaire.engine import Action as SolitaireAction
+from euchre_tutor.solitaire.engine import Phase as SolitairePhase
+from euchre_tutor.solitaire.engine import new_deal
+from euchre_tutor.solitaire.game import SAVE_FORMAT as SOLITAIRE_FORMAT
+from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
+from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.views.solitaire import SolitaireView
+
+__all__ = [
+    "METHOD_RULES",
+    "GradedGame",
+    "GradedHand",
+    "GradedMove",
+    "computer_classic_save",
+    "computer_solitaire_save",
+    "grade_saved_file",
+    "grade_saved_text",
+]
+
+
+#: rules every analysis cites (how the advisor works, not what the student missed): left out of a move's rules
+METHOD_RULES: Final = frozenset(
+    {
+        "classic.advice-sampled",
+        "classic.advice-contrast",
+        "solitaire.advice-exact",
+        "solitaire.advice-contrast",
+    }
+)
+
+
+def _rules(ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(r for r in dict.fromkeys(ids) if r not in METHOD_RULES)
+
+
+@dataclass(frozen=True, slots=True)
+class GradedMove:
+    """One graded decision: where it was, what was chosen and what was best, its grade and loss."""
+
+    hand: int
+    phase: str
+    position: str  # the position in words (the hand, the up or turn card, the trick so far)
+    action: str
+    best: str
+    label: str
+    loss: float  # expected points given up against the best choice
+    real_choice: bool  # more than one legal action
+    rules: tuple[str, ...]  # the rule ids the advisor's reasons cite (:data:`METHOD_RULES` left out)
+
+
+@dataclass(frozen=True, slots=True)
+class GradedHand:
+    """One finished hand: the student's side's points minus the other's, and its graded moves."""
+
+    number: int
+    points: int
+    expected: float | None  # the advisor's value at the student's first real decision
+    baseline: Fraction  # the seat's average value there
+    moves: tuple[GradedMove, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GradedGame:
+    """One saved game graded: which game, whose, and its finished hands."""
+
+    game: str  # "classic" or "solitaire"
+    name: str
+    seat: str
+    hands: tuple[GradedHand, ...] = field(default=())
+
+
+def _cards(cards: tuple[object, ...]) -> str:
+    return " ".join(str(c) for c in cards) or "none"
+
+
+def _classic_position(view: SeatView) -> str:
+    parts = [f"{view.seat.word}, dealer {view.dealer.word}", f"hand {_cards(view.hand)}"]
+    if view.trump is None:
+        parts.append(f"up card {view.up}" + ("" if not view.bids else f", bids so far: {len(view.bids)}"))
+    else:
+        parts.append(f"trump {view.trump}")
+        if view.trick_plays:
+            parts.append("trick so far " + ", ".join(f"{s.word} {c}" for s, c in view.trick_plays))
+        else:
+            parts.append(f"to lead, trick {len(view.tricks) + 1}")
+    return "; ".join(parts)
+
+
+def _solitaire_position(view: SolitaireView) -> str:
+    parts = [f"hand {_cards(view.hand)}", f"turn card {view.turn_card}"]
+    if view.trump is not None:
+        parts.append(f"trump {view.trump}, trick {view.trick_number + 1}")  # the view counts from 0
+        if view.deck_lead is not None:
+            parts.append(f"the deck led {view.deck_lead}")
+    return "; ".join(parts)
+
+
+def grade_classic(
+    game: ClassicGame,
+    *,
+    name: str,
+    seat: Seat | str | None = None,
+    level: str = "club",
+    seed: int = 0,
+    quick: bool = False,
+    progress: Callable[[], None] | None = None,
+) -> GradedGame:
+    """Grade the student's decisions of a classic match (see the module doc).
+
+    ``quick``: one fixed sample of the default 200 deals per decision, no adaptive sampling and no
+    refinement: several times faster, but a grade near a band's edge may differ from the table's.
+    """
+    if level not in LEVELS:
+        raise EuchreError(f"unknown table level {level!r}: choose {', '.join(LEVELS)}")
+    rules = game.rules
+    me = rules_seat(rules, seat)
+    model = LEVELS[level].model(seed)
+    team = me.team.index
+    state = ClassicGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # the match's start
+    hands: list[GradedHand] = []
+    moves: list[GradedMove] = []
+    expected: float | None = None
+    for act in game.actions:
+        number = state.hand_number
+        hand = state.hand
+        if state.to_act == me:
+            view = seat_view(hand, me)
+            real = len(view.legal) > 1
+            if real:
+                cap = None if quick else adaptive_cap(view)
+                a = analyse(view, continuation=model, max_worlds=cap, seed=seed)
+                if not quick and not a.grade_holds(act):
+                    a = analyse(view, continuation=model, max_worlds=grade_cap(view), seed=seed, focus=act)
+                g = classic_grade(a, act)
+                assert g is not None
+                if expected is None:
+                    expected = a.best.ev
+                moves.append(
+                    GradedMove(
+                        number,
+                        view.phase.value,
+                        _classic_position(view),
+                        str(act),
+                        str(a.best.action),
+                        g.label,
+                        float(g.ev_loss),
+                        True,
+                        _rules(r.rule for r in a.reasons),
+                    )
+                )
+                if progress is not None:
+                    progress()
+        before = state.scores
+        dealer = hand.dealer
+        state = state.apply(act)
+        if state.hand_number != number or state.is_over:
+            gained = [after - b for after, b in zip(state.scores, before, strict=True)]
+            others = [p for i, p in enumerate(gained) if i != team]
+            hands.append(
+                GradedHand(
+                    number,
+                    gained[team] - max(others),
+                    expected,
+                    classic_baseline((int(me) - int(dealer)) % rules.players, rules.players),
+                    tuple(moves),
+                )
+            )
+            moves, expected = [], None
+    return GradedGame("classic", name, me.word, tuple(hands))
+
+
+def grade_solitaire(
+    game: SolitaireGame, *, name: str, progress: Callable[[], None] | None = None
+) -> GradedGame:
+    """Grade every decision of a Solitaire game's finished deals, exactly (see the module doc)."""
+    rules = game.rules
+    deals: list[tuple[StartDeal, list[SolitaireAction]]] = []
+    for act in game.actions:
+        if isinstance(act, StartDeal):
+            deals.append((act, []))
+        elif deals:
+            deals[-1][1].append(act)
+    hands: list[GradedHand] = []
+    for number, (start, actions) in enumerate(deals, 1):
+        state = new_deal(start.deal, rules)
+        for act in actions:
+            state = state.apply(act)
+        if state.phase is not SolitairePhase.OVER:
+            continue  # an unfinished deal has no result yet
+        reviews = review_deal(start.deal, actions, rules)
+        moves = []
+        for r in reviews:
+            turn = start.deal.turn
+            moves.append(
+                GradedMove(
+                    number,
+                    r.analysis.phase,
+                    _solitaire_position(r.view),
+                    action_label(r.action, turn),
+                    action_label(r.analysis.best.action, turn),
+                    r.grade.label,
+                    float(r.grade.ev_loss),
+                    len(r.analysis.options) > 1,
+                    _rules(reason.rule for reason in r.analysis.reasons),
+                )
+            )
+            if progress is not None:
+                progress()
+        p, d = state.points
+        first = reviews[0].analysis.best.ev if reviews else None
+        hands.append(
+            GradedHand(
+                number, p - d, None if first is None else float(first), solitaire_baseline(), tuple(moves)
+            )
+        )
+    return GradedGame("solitaire", name, "player", tuple(hands))
+
+
+def grade_saved_text(
+    text: str,
+    *,
+    name: str,
+    seat: Seat | str | None = None,
+    level: str = "club",
+    seed: int = 0,
+    quick: bool = False,
+    progress: Callable[[], None] | None = None,
+) -> GradedGame:
+    """Grade a saved game of either kind, told apart by its ``format`` field (``quick``: classic only)."""
+    data = parse_saved_json(text, "game")
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == CLASSIC_FORMAT:
+        return grade_classic(
+            ClassicGame.from_json(data),
+            name=name,
+            seat=seat,
+            level=level,
+            seed=seed,
+            quick=quick,
+            progress=progress,
+        )
+    if kind == SOLITAIRE_FORMAT:
+        return grade_solitaire(SolitaireGame.from_json(data), name=name, progress=progress)
+    raise SaveFileError(
+        f"not a saved game of the tutor (its format is {short(kind)}): the report reads the files the "
+        f"tables' Save writes, {CLASSIC_FORMAT!r} or {SOLITAIRE_FORMAT!r}"
+    )
+
+
+def grade_saved_file(
+    path: str | Path,
+    *,
+    name: str | None = None,
+    seat: Seat | str | None = None,
+    level: str = "club",
+    seed: int = 0,
+    quick: bool = False,
+) -> GradedGame:
+    """Grade one saved file; the student's name is the file's name unless given."""
+    text = read_saved_file(path, "game")
+    return grade_saved_text(
+        text, name=name or Path(path).stem, seat=seat, level=level, seed=seed, quick=quick
+    )
+
+
+# --------------------------------------------------------------------------- computer students
+
+
+def computer_classic_save(seed: int, hands: int, level: str = "beginner") -> str:
+    """The save of a classic match a computer student (``level``'s player, South) played for ``hands``
+    hands at a Club table: a class to report on, for demonstrations, tests and the benchmark."""
+    from euchre_tutor.bots.classic import RuleBasedPlayer
+
+    student = LEVELS[level].player(seed)
+    club = RuleBasedPlayer()
+    game = ClassicGame(seed=seed)
+    me = rules_seat(game.rules, None)
+    while not game.state.is_over and game.state.hand_number <= hands:
+        seat = game.state.to_act
+        assert seat is not None
+        game.apply((student if seat == me else club).choose(seat_view(game.state.hand, seat)))
+    return game.dumps()
+
+
+def computer_solitaire_save(seed: int, deals: int, slip: float = 0.3) -> str:
+    """The save of a Solitaire game played for ``deals`` deals by a student who takes a random legal
+    action ``slip`` of the time and otherwise the first legal one (seeded): for tests and demos."""
+    import random
+
+    rng = random.Random(seed)
+    game = SolitaireGame(seed=seed)
+    for _ in range(deals):
+        if game.state.is_over:
+            break
+        game.new_deal()
+        while (legal := game.state.legal_actions()) and not game.state.is_over:
+            game.apply(rng.choice(legal) if rng.random() < slip else legal[0])
+    return game.dumps()

@@ -1,0 +1,209 @@
+"""Luck and skill: the parts of a hand add up to its points, hand by hand and summed; the sentences."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from importlib import resources
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tutor.advisor.luck import (
+    HandLuck,
+    classic_baseline,
+    hand_luck,
+    luck_sentence,
+    solitaire_baseline,
+    total,
+)
+from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.shared import GRADES
+
+
+def parts(h: HandLuck) -> Fraction:
+    return h.seat + h.deal + h.skill + h.rest
+
+
+# ----------------------------------------------------------------- hand-built hands
+
+
+@pytest.mark.parametrize(
+    ("points", "expected", "baseline", "losses", "seat", "deal", "skill", "rest"),
+    [
+        # a march from a strong hand played perfectly: the deal and the rest did it all
+        (2, 1.5, 0.25, [0, 0], 0.25, 1.25, 0, 0.5),
+        # euchred after a mistake from an average hand: the decision cost 0.75, the rest the remainder
+        (-2, 0.25, 0.25, [0, 0.75], 0.25, 0, -0.75, -1.5),
+        # one point as expected: nothing but the seat's and the deal's value
+        (1, 1, 0.5, [], 0.5, 0.5, 0, 0),
+        # a bad hand that still scored after good play: luck in the rest
+        (1, -0.5, 0, [0.125], 0, -0.5, -0.125, 1.625),
+    ],
+)
+def test_hand_built_hands(
+    points: int,
+    expected: float,
+    baseline: float,
+    losses: list[float],
+    seat: float,
+    deal: float,
+    skill: float,
+    rest: float,
+) -> None:
+    h = hand_luck(3, points=points, expected=expected, baseline=baseline, losses=losses)
+    assert (float(h.seat), float(h.deal), float(h.skill), float(h.rest)) == (seat, deal, skill, rest)
+    assert parts(h) == points
+    assert h.cards == points - h.skill  # the cards: everything the student did not decide
+
+
+def test_unknown_expected_puts_the_deal_in_the_rest() -> None:
+    h = hand_luck(1, points=2, expected=None, baseline=0.25, losses=[0.5])
+    assert h.deal == 0
+    assert h.rest == Fraction(2) - Fraction(1, 4) + Fraction(1, 2)
+    assert parts(h) == 2
+
+
+def test_a_negative_loss_is_refused() -> None:
+    with pytest.raises(ValueError, match="never negative"):
+        hand_luck(1, points=1, expected=0.5, baseline=0, losses=[-0.1])
+
+
+def test_mistakes_are_counted_from_the_labels() -> None:
+    h = hand_luck(
+        4, points=-1, expected=0, baseline=0, losses=[0.3, 0.9, 0], labels=["Mistake", "Blunder", "Best"]
+    )
+    assert (h.decisions, h.mistakes) == (3, 2)
+
+
+# ----------------------------------------------------------------- the property: the parts add up
+
+losses_st = st.lists(st.floats(min_value=0, max_value=4, allow_nan=False), max_size=12)
+hand_st = st.builds(
+    lambda number, points, expected, baseline, losses: hand_luck(
+        number, points=points, expected=expected, baseline=baseline, losses=losses
+    ),
+    st.integers(1, 50),
+    st.integers(-4, 4),
+    st.one_of(st.none(), st.floats(min_value=-4, max_value=4, allow_nan=False)),
+    st.floats(min_value=-1, max_value=1, allow_nan=False),
+    losses_st,
+)
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.lists(hand_st, max_size=25))
+def test_parts_add_up_to_the_points_in_every_hand_and_in_sum(hands: list[HandLuck]) -> None:
+    for h in hands:
+        assert parts(h) == h.points  # exactly: the parts are Fractions
+        assert h.skill <= 0  # decisions only ever cost
+    t = total(hands)
+    assert t.seat + t.deal + t.skill + t.rest == t.points == sum(h.points for h in hands)
+    assert t.cards + t.skill == t.points
+
+
+@settings(deadline=None, max_examples=100)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.tuples(st.sampled_from(GRADES), st.floats(0, 3, allow_nan=False)), max_size=6),
+            st.integers(-4, 4),
+            st.one_of(st.none(), st.floats(-3, 3, allow_nan=False)),
+            st.floats(-1, 1, allow_nan=False),
+        ),
+        max_size=12,
+    )
+)
+def test_session_stats_luck_adds_up(
+    deals: list[tuple[list[tuple[str, float]], int, float | None, float]],
+) -> None:
+    stats = SessionStats()
+    for i, (decisions, points, best, baseline) in enumerate(deals):
+        graded = [GradedDecision("x", label, 0.0 if label == "Best" else loss) for label, loss in decisions]
+        stats.update_deal("classic", i, graded, points=points, best=best, baseline=baseline)
+    luck = stats.luck("classic")
+    assert len(luck) == len(deals)  # every deal has a result, so every one is split
+    t = stats.luck_total("classic")
+    assert t.seat + t.deal + t.skill + t.rest == t.points == sum(p for _, p, _, _ in deals)
+    assert -t.skill == pytest.approx(sum(g.loss for g in stats.decisions("classic")))
+
+
+def test_unfinished_deals_have_no_luck() -> None:
+    stats = SessionStats()
+    stats.update_deal("classic", 1, [GradedDecision("pass", "Best", 0.0)], best=0.4)
+    assert stats.luck() == []
+
+
+# ----------------------------------------------------------------- sentences
+
+
+def hands_for(*specs: tuple[int, float, list[tuple[str, float]]]) -> list[HandLuck]:
+    return [
+        hand_luck(
+            n + 1,
+            points=p,
+            expected=e,
+            baseline=0,
+            losses=[loss for _, loss in graded],
+            labels=[label for label, _ in graded],
+        )
+        for n, (p, e, graded) in enumerate(specs)
+    ]
+
+
+def test_the_issue_sentence() -> None:
+    hands = hands_for(
+        (1, 0.8, [("Best", 0.0)]),
+        (-2, -0.5, [("Good", 0.1)]),
+        (1, 0.3, []),
+        (-2, 0.0, [("Mistake", 0.5)]),
+        (-1, -1.2, []),
+    )
+    t = total(hands)
+    assert float(t.points) == -3 and float(t.skill) == -0.6
+    assert luck_sentence(t) == (
+        "You lost 3 points this match: the cards cost you 2.4, your decisions 0.6 (one mistake, hand 4)."
+    )
+
+
+def test_sentences_for_luck_that_helped_and_for_no_decision() -> None:
+    good = total(
+        hands_for((2, 1.5, [("Best", 0.0)]), (2, 1.0, [("Blunder", 1.0)]), (1, 0.5, [("Mistake", 0.5)]))
+    )
+    assert luck_sentence(good, "session") == (
+        "You won 5 points this session: the cards gave you 6.5, your decisions cost you 1.5 "
+        "(two mistakes, hands 2, 3)."
+    )
+    none = total(hands_for((1, 0.2, [])))
+    assert (
+        luck_sentence(none, "hand")
+        == "You won 1 point this hand: the cards gave you 1; you had no decision to grade."
+    )
+    even = total(hands_for((0, 0.0, [("Best", 0.0)])))
+    assert luck_sentence(even, "hand") == (
+        "You came out even this hand: the cards made no difference, your decisions cost you nothing."
+    )
+
+
+# ----------------------------------------------------------------- the shipped baselines
+
+
+def test_the_shipped_classic_baseline_has_every_seat_with_its_sample() -> None:
+    data = json.loads(resources.files("euchre_tutor").joinpath("data/classic_luck_baseline.json").read_text())
+    assert data["measured_by"] == "benchmarks/classic_luck_baseline.py"
+    for rel in range(4):
+        entry = data["seats"][str(rel)]
+        assert entry["n"] >= 100 and entry["half_width_95"] > 0
+        assert classic_baseline(rel) == Fraction(str(entry["mean"]))
+        assert classic_baseline(rel + 4) == classic_baseline(rel)  # counted round the table
+    assert classic_baseline(1, players=6) == 0  # no measured baseline at a six-player table
+
+
+def test_the_shipped_solitaire_baseline() -> None:
+    data = json.loads(
+        resources.files("euchre_tutor").joinpath("data/solitaire_luck_baseline.json").read_text()
+    )
+    assert data["n"] >= 100 and data["half_width_95"] > 0
+    assert solitaire_baseline() == Fraction(str(data["mean"]))
+    assert -4 < solitaire_baseline() < 4

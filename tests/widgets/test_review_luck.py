@@ -1,0 +1,68 @@
+"""The classic review shows the hand's luck and skill, then the match's, from the session statistics.
+
+The figures are checked against the parts computed here from what the table itself shows: the
+hand's points from its log, the decisions' losses from their grades, the value of the first decision
+from its hint, and the seat's measured baseline.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from euchre_tutor.advisor.luck import HandLuck, classic_baseline, hand_luck, luck_sentence, total
+from euchre_tutor.widgets import ClassicApp
+from tests.widgets.test_classic_tutor import best, play_to_end_of_hand, tutor_app, worst
+
+
+@pytest.fixture
+def app() -> Iterator[ClassicApp]:
+    a = tutor_app(show_hint=True, grading=True)
+    yield a
+    a.close()
+
+
+def expected_luck(app: ClassicApp, number: int) -> HandLuck:
+    c, t = app.controller, app.tutor
+    log = next(log for log in c.hand_logs() if log.number == number)
+    assert log.points is not None
+    team = c.seat.team.index
+    points = log.points[team] - max(p for i, p in enumerate(log.points) if i != team)
+    graded = [(d, t.grade_of(d)) for d in t.decisions(number) if not d.forced]
+    assert all(g is not None for _, g in graded)
+    first = t.hint_of(graded[0][0]) if graded else None
+    return hand_luck(
+        number,
+        points=points,
+        expected=None if first is None else first.best.ev,
+        baseline=classic_baseline((int(c.seat) - int(log.dealer)) % 4),
+        losses=[float(g.loss) for _, g in graded if g is not None],
+        labels=[g.label for _, g in graded if g is not None],
+    )
+
+
+def shown_luck(app: ClassicApp) -> str:
+    found = re.search(r'<p class="et-luck">(.*?)</p>', app.review_body.value)
+    assert found, "the review shows no luck and skill"
+    return html.unescape(found.group(1))
+
+
+def test_the_review_splits_each_hand_and_the_match_into_luck_and_skill(app: ClassicApp) -> None:
+    c = app.controller
+    play_to_end_of_hand(app, worst)
+    app.review_open.click()
+    first = expected_luck(app, 1)
+    assert first.mistakes >= 1  # the worst action every time makes mistakes
+    assert shown_luck(app) == luck_sentence(total([first]), "hand")
+    assert "this match" not in shown_luck(app)  # one hand is not yet a match to sum
+    assert c.next_hand()
+    play_to_end_of_hand(app, best)
+    app.review_open.click()
+    second = expected_luck(app, 2)
+    assert shown_luck(app) == (
+        f"{luck_sentence(total([second]), 'hand')} {luck_sentence(total([first, second]), 'match')}"
+    )
+    assert "hand 1)" in shown_luck(app) or "hands 1" in shown_luck(app)  # the match names hand 1's mistakes
