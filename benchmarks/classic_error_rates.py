@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse, grade_cap
+from euchre_tutor.advisor.classic.analysis import graded_analysis
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.shared import GRADES
 from euchre_tutor.bots.classic import LEVELS, Player, RuleBasedPlayer
@@ -62,11 +62,7 @@ def decisions(level: str, hand: int) -> Iterator[tuple[SeatView, Action]]:
 
 def grade(view: SeatView, act: Action, seed: int) -> dict[str, object]:
     """The table's grade of ``act``: the hint's analysis, refined after the move when unsettled."""
-    a = analyse(view, continuation=CLUB, max_worlds=adaptive_cap(view), seed=seed)
-    refined = False
-    if not a.grade_holds(act):
-        a = analyse(view, continuation=CLUB, max_worlds=grade_cap(view), seed=seed, focus=act)
-        refined = True
+    a, refined = graded_analysis(view, act, continuation=CLUB, seed=seed)
     g = classic_grade(a, act)
     assert g is not None
     return {

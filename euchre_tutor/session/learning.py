@@ -26,7 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
-from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse, grade_cap
+from euchre_tutor.advisor.classic.analysis import analyse, graded_analysis
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
 from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
@@ -167,10 +167,10 @@ def grade_classic(
             view = seat_view(hand, me)
             real = len(view.legal) > 1
             if real:
-                cap = None if quick else adaptive_cap(view)
-                a = analyse(view, continuation=model, max_worlds=cap, seed=seed)
-                if not quick and not a.grade_holds(act):
-                    a = analyse(view, continuation=model, max_worlds=grade_cap(view), seed=seed, focus=act)
+                if quick:
+                    a = analyse(view, continuation=model, seed=seed)
+                else:
+                    a, _ = graded_analysis(view, act, continuation=model, seed=seed)
                 g = classic_grade(a, act)
                 assert g is not None
                 if expected is None:

@@ -80,6 +80,7 @@ __all__ = [
     "adaptive_cap",
     "analyse",
     "grade_cap",
+    "graded_analysis",
     "outcome_points",
 ]
 
@@ -547,6 +548,18 @@ def analyse(
         reasons=tuple(reasons),
         seed=seed,
     )
+
+
+def graded_analysis(
+    view: SeatView, action: Action, *, continuation: Continuation, seed: int | str = 0
+) -> tuple[ClassicAnalysis, bool]:
+    """The analysis ``action`` is graded by, as the table grades it: the hint's (adaptive, up to
+    :func:`adaptive_cap`), then, when that leaves the grade unsettled, one focused on the action (up to
+    :func:`grade_cap`). Also says whether it was refined."""
+    hint = analyse(view, continuation=continuation, max_worlds=adaptive_cap(view), seed=seed)
+    if hint.grade_holds(action):
+        return hint, False
+    return analyse(view, continuation=continuation, max_worlds=grade_cap(view), seed=seed, focus=action), True
 
 
 def _tally_batch(
