@@ -32,9 +32,12 @@ _BARS = """(where) => [...document.querySelectorAll(where + ' .ec-option')].map(
 ])"""
 
 
-def cli(position: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+def cli(
+    position: dict[str, Any], capsys: pytest.CaptureFixture[str], grade: str | None = None
+) -> dict[str, Any]:
     """``euchre-tutor classic analyze --json --seed 3 --mode points`` on the position (the page's seed and
-    worlds; the table ranks by points whatever the score)."""
+    worlds; the table ranks by points whatever the score), with ``--grade ACTION`` when given (the
+    table's grade of a move: refined past the hint's deals while unsettled)."""
     capsys.readouterr()
     argv = [
         "classic",
@@ -46,6 +49,7 @@ def cli(position: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[st
         "3",
         "--mode",
         "points",
+        *(("--grade", grade) if grade is not None else ()),
     ]
     assert main(argv) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
@@ -129,10 +133,12 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     follow(p, mirror)
     grade = p.locator(".euchre-grade .et-grade")
     grade.wait_for(timeout=TIMEOUT)
-    assert grade.inner_text() in ("Mistake", "Blunder")
+    graded = cli(position, capsys, grade=worst["action"])  # the grade holds once refined, as here
+    assert grade.inner_text() == graded["grade"]["label"] and grade.inner_text() in ("Mistake", "Blunder")
     line = p.locator(".euchre-grade").inner_text()
-    assert "Best was" in line
-    assert f"lost {worst['loss']:.2f} ± {1.96 * worst['loss_se']:.2f} points" in line
+    assert "Best was" in line and f"over {graded['worlds']} sampled deals" in line
+    mine = next(o for o in graded["options"] if o["action"] == worst["action"])
+    assert f"lost {mine['loss']:.2f} ± {1.96 * mine['loss_se']:.2f} points" in line
     p.locator(".euchre-grade").evaluate("(e) => e.scrollIntoView({block: 'center'})")
     screenshot(p, "classic-tutor-02-grade")
 
