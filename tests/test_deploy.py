@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -246,7 +247,16 @@ def test_the_site_recipe_builds_with_make_site_and_publishes_the_folder_make_sit
     published = ROOT / upload["with"]["path"]
 
     # the project's own `make site` runs the site builder, whose default output is that folder
-    dry = subprocess.run(["make", "-n", "site"], cwd=ROOT, capture_output=True, text=True, check=True)
+    # (as a top-level make: under `make test` the parent's flags would add "Entering directory" lines)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    dry = subprocess.run(
+        ["make", "--no-print-directory", "-n", "site"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     assert "scripts/build_site.py" in dry.stdout.splitlines()[-1]
     spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
     assert spec is not None and spec.loader is not None
