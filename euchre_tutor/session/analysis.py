@@ -136,10 +136,10 @@ def _run(
     """Run one request and emit its messages. ``urgent()`` (checked at each progress report of a
     background request) says a more urgent request waits: the analysis stops with :class:`Preempted`,
     for the caller to run it again later."""
-    background = urgent is not None and priority(request) > 0
+    gives_way = urgent if priority(request) > 0 else None  # only a background request is stopped
 
     def progress(done: int, total: int) -> None:
-        if background and urgent is not None and urgent():
+        if gives_way is not None and gives_way():
             raise Preempted
         emit(("progress", request.key, (done, total)))
 

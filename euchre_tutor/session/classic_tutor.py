@@ -313,11 +313,11 @@ class ClassicTutor(Observable):
         assert decision.key is not None
         return (*decision.key, "grade", str(decision.action))
 
-    def _refine(self) -> None:
+    def _refine(self, decisions: list[Decision]) -> None:
         """Ask for the refined analysis of every decision whose grade the turn's hint left unsettled."""
         if not self.refine_grades or not self.wanted:
             return
-        for d in self.decisions():
+        for d in decisions:
             if d.key is None:
                 continue
             hint = self.hints.get(d.key)
@@ -435,9 +435,8 @@ class ClassicTutor(Observable):
                     key = ("classic", self.seed, self.worlds, self.table, text)
                 self._turns[position] = Turn(key, c.view, c.state.hand_number, place)
             self._request()
-        self._refine()
         self._schedule_autoplay()
-        self._record_stats()
+        self._after_change()
 
     def _request(self) -> None:
         turn = self.current_turn
@@ -450,8 +449,6 @@ class ClassicTutor(Observable):
     def analyse_position(self, key: tuple[Any, ...], position: dict[str, Any]) -> None:
         """Analyse a position (the ``classic analyze`` input) in the worker, filed under ``key`` like a hint
         (the turn's, or a what-if's); nothing without hints."""
-        if self._source is None:
-            return
         self._submit(ClassicHintRequest(key, position, self.worlds, self.seed, self.table))
 
     def _submit(self, request: ClassicHintRequest) -> None:
@@ -466,11 +463,17 @@ class ClassicTutor(Observable):
         if kind == "progress" and message[2] != (0, 0):
             return  # a batch of deals counted: the panel shows no figure, so there is nothing to redraw
         if kind != "progress":  # only a finished analysis changes a grade
-            self._refine()
-            self._record_stats()
+            self._after_change()
         self._emit("analysis")
 
-    def _record_stats(self) -> None:
+    def _after_change(self) -> None:
+        """A move or an analysis arrived: refine what needs it and feed the statistics (the match's
+        decisions listed once for both: this runs on every change)."""
+        decisions = self.decisions()
+        self._refine(decisions)
+        self._record_stats(decisions)
+
+    def _record_stats(self, decisions: list[Decision]) -> None:
         """Feed the session statistics every hand's graded decisions and, once over, its result.
 
         A hand's points are the student's side's minus the best other side's; "the best play" is the
@@ -480,7 +483,7 @@ class ClassicTutor(Observable):
         game = id(c.game)
         team = c.seat.team.index
         by_hand: dict[int, list[Decision]] = {}
-        for d in self.decisions():  # once for the match, not once per hand: this runs on every change
+        for d in decisions:  # once for the match, not once per hand
             by_hand.setdefault(d.hand_number, []).append(d)
         for log in c.hand_logs():
             graded: list[GradedDecision] = []
