@@ -734,10 +734,12 @@ def _best_six_minus_one(
     if len(cards) <= 5:
         return cards
 
+    suits = [effective_suit(o, trump) for o in cards]
+
     def worth(c: Card) -> float:
         if trump is not None and is_trump(c, trump):
             return 100.0 + trick_power(c, trump, trump)
-        suit_count = sum(1 for o in cards if effective_suit(o, trump) is effective_suit(c, trump))
+        suit_count = suits.count(effective_suit(c, trump))
         value = float(20 - c.rank) if low else float(c.rank)
         if c.rank is (Rank.NINE if low else Rank.ACE):
             value += 20

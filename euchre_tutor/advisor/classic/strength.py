@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from euchre_tutor.cards import Card, Rank, Suit, effective_suit, is_left_bower, is_right_bower, is_trump
+from euchre_tutor.cards import (
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+)
 
 __all__ = ["VOID_BONUS", "StrengthTable", "hand_strength", "no_trump_strength", "trump_points"]
 
@@ -35,13 +44,43 @@ def trump_points(card: Card, trump: Suit) -> float:
 
 def hand_strength(cards: Sequence[Card], trump: Suit) -> float:
     """A point count of ``cards`` with ``trump``: joker 3.5, bowers 3 and 2.5, trump A 2, K 1.5,
-    Q 1.25, other trumps 1, off-suit aces 1, and 0.5 per void in a plain suit when holding 2+ trumps."""
-    points = sum(trump_points(c, trump) for c in cards)
-    trumps = sum(1 for c in cards if is_trump(c, trump))
+    Q 1.25, other trumps 1, off-suit aces 1, and 0.5 per void in a plain suit when holding 2+ trumps.
+
+    Read from per-card rows built once per trump (the rule-based player counts every hand it bids
+    on, thousands of times an analysis); the same additions in the same order as
+    :func:`trump_points`, so the same floats (a test compares them on every deck)."""
+    rows = _ROWS.get(trump)
+    if rows is None:
+        rows = _ROWS[trump] = _rows(trump)
+    points = 0.0
+    trumps = 0
+    mask = 0
+    for c in cards:
+        pts, t, bit = rows[c.index]
+        points += pts
+        trumps += t
+        mask |= bit
     if trumps >= 2:
-        suits = {effective_suit(c, trump) for c in cards}
-        points += VOID_BONUS * sum(1 for s in Suit if s is not trump and s not in suits)
+        points += VOID_BONUS * (3 - (mask & _PLAIN[trump]).bit_count())
     return points
+
+
+_SUIT_BIT: dict[Suit, int] = {s: 1 << i for i, s in enumerate(Suit)}
+#: per trump, the bits of the three plain suits
+_PLAIN: dict[Suit, int] = {t: sum(b for s, b in _SUIT_BIT.items() if s is not t) for t in Suit}
+#: per trump, per card index (0..32): (points, 1 if a trump, the bit of its effective suit)
+_ROWS: dict[Suit, list[tuple[float, int, int]]] = {}
+
+
+def _rows(trump: Suit) -> list[tuple[float, int, int]]:
+    rows: list[tuple[float, int, int]] = [(0.0, 0, 0)] * 33
+    for card in (*(Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER), JOKER):
+        rows[card.index] = (
+            trump_points(card, trump),
+            1 if is_trump(card, trump) else 0,
+            _SUIT_BIT[effective_suit(card, trump)],
+        )
+    return rows
 
 
 def no_trump_strength(cards: Sequence[Card], notrump: str, lowest: Rank = Rank.NINE) -> float:
