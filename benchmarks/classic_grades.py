@@ -18,22 +18,31 @@ the move (``analyse(focus=action)``, up to N deals; the table uses
 :data:`~euchre_tutor.advisor.classic.analysis.GRADE_MAX_WORLDS`) and prints what that costs.
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
+
+At the end it projects what more deals would give (:func:`projection`): from each decision's two
+losses and their intervals, its loss and its spread per deal, and then the share of same labels
+expected if every grade ran on N deals (a normal sampling error at the table's grading rule). The
+model leaves out the adaptive stop and the error in the measured losses, so it is a little
+optimistic: it prints its own figure at the deals the run used beside the measured one.
+``--project FILE`` prints the projection for an earlier run's ``--out`` file without grading.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from statistics import NormalDist
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, adaptive_cap, analyse
 from euchre_tutor.advisor.classic.reasons import borderline, classic_grade
-from euchre_tutor.advisor.shared import grade_label
+from euchre_tutor.advisor.shared import BOUNDARIES, GRADES, Z95, grade_label
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
 from euchre_tutor.classic.engine import Action, Deal, Seat, new_hand
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -71,6 +80,68 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+#: the deals per grade the projection tries (play, bid): twice as many each step
+PROJECTED: tuple[tuple[int, int], ...] = tuple((4800 * 2**k, 4800 * 2**k) for k in range(6))
+
+
+def label_chances(loss: float, sd: float) -> dict[str, float]:
+    """The chance of each label when the measured loss is normal around ``loss`` with error ``sd``,
+    graded as the table grades (Best when the 95% interval reaches 0, else the loss's band)."""
+    if sd <= 0:
+        return {"Best" if loss <= 0 else grade_label(Fraction(loss).limit_denominator(10_000), "points"): 1.0}
+    cdf = NormalDist(loss, sd).cdf
+    chances = {"Best": cdf(Z95 * sd)}
+    low = Z95 * sd
+    for edge, name in zip(BOUNDARIES["points"], GRADES[1:], strict=False):
+        chances[name] = max(0.0, cdf(edge) - cdf(low)) if edge > low else 0.0
+        low = max(low, edge)
+    chances["Blunder"] = 1 - cdf(low)
+    return chances
+
+
+def same_share(decisions: list[tuple[str, float, float]], deals: tuple[int, int] | None) -> float:
+    """The expected share of same labels under two seeds among decisions either seed grades below
+    Best, each decision's loss and per-deal spread given, graded on ``deals`` (play, bid) deals
+    (None: on the deals each decision's run used, its third field then being the loss's error)."""
+    same = below = 0.0
+    for phase, loss, spread in decisions:
+        sd = spread if deals is None else spread / math.sqrt(deals[0] if phase == "play" else deals[1])
+        p = label_chances(loss, sd)
+        best = p.get("Best", 0.0)
+        below += 1 - best * best
+        same += sum(v * v for k, v in p.items() if k != "Best")
+    return same / below if below else 1.0
+
+
+def projection(rows: list[dict[str, object]]) -> list[str]:
+    """The lines of the projection from the ``--out`` rows of a run (see the module doc)."""
+    per_deal: list[tuple[str, float, float]] = []
+    as_run: list[tuple[str, float, float]] = []
+    for row in rows:
+        seeds = row["seeds"]
+        assert isinstance(seeds, list)
+        if all(d["loss"] == 0 for d in seeds):
+            continue
+        spreads = [d["half"] / Z95 * math.sqrt(d["worlds"]) for d in seeds if d["half"] > 0]
+        if not spreads:
+            continue
+        loss = sum(d["loss"] for d in seeds) / len(seeds)
+        per_deal.append((str(row["phase"]), loss, max(spreads)))
+        as_run.append((str(row["phase"]), loss, max(d["half"] for d in seeds) / Z95))
+    if not per_deal:
+        return ["projection: no decision with a loss"]
+    lines = [
+        f"projection over {len(per_deal)} decisions with a loss (model: normal error, the table's rule at "
+        f"N deals; {100 * same_share(as_run, None):.1f}% at the deals this run used):"
+    ]
+    for deals in PROJECTED:
+        lines.append(
+            f"  {deals[0]:>6} deals a card play, {deals[1]:>6} a bid: same label "
+            f"{100 * same_share(per_deal, deals):.1f}%"
+        )
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=60)
@@ -93,16 +164,24 @@ def main() -> None:
         "--out", default=None, help="a JSON line per decision: both seeds' labels, losses, intervals"
     )
     ap.add_argument(
+        "--project", default=None, help="only print the projection of an earlier run's --out file"
+    )
+    ap.add_argument(
         "--stop-z",
         type=float,
         default=None,
         help="the interval's z for the stopping rule (default: the advisor's)",
     )
     args = ap.parse_args()
+    if args.project:
+        with open(args.project) as f:
+            print("\n".join(projection([json.loads(line) for line in f if line.strip()])))
+        return
     if args.stop_z is not None:
         analysis_module.STOP_Z = args.stop_z
     log = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed at exit
     total = Counter[str]()
+    rows: list[dict[str, object]] = []
     for table in args.tables.split(","):
         cpu: list[float] = []
         used: list[int] = []
@@ -147,8 +226,9 @@ def main() -> None:
                     }
                 )
             graded += 1
+            rows.append({"table": table, "phase": view.phase.value, "seeds": detail})
             if log is not None:
-                log.write(json.dumps({"table": table, "phase": view.phase.value, "seeds": detail}) + "\n")
+                log.write(json.dumps(rows[-1]) + "\n")
             if labels != ["Best", "Best"]:
                 below += 1
                 if labels[0] == labels[1]:
@@ -200,6 +280,7 @@ def main() -> None:
             f"all tables: {total['graded']} decisions, {total['below']} below Best by either seed, same label "
             f"{total['same']}/{total['below']} = {100 * total['same'] / total['below']:.1f}%"
         )
+    print("\n".join(projection(rows)))
 
 
 if __name__ == "__main__":
