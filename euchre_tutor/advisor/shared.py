@@ -175,11 +175,14 @@ class _Loss(Protocol):
     def loss_se(self) -> float: ...
 
 
-def loss_settled(options: Sequence[_Loss], mode: str, z: float, precision: float | None = None) -> bool:
+def loss_settled(
+    options: Sequence[_Loss], mode: str, z: float, precision: float | None = None, tie_only: bool = False
+) -> bool:
     """No option after the best has a loss interval (``loss ± z * loss_se``) that straddles a grade
-    boundary (0, the tie, included), unless it is already narrower than ``precision`` (default
-    :data:`PRECISION`): the stopping rule of both sampled advisors' adaptive worlds."""
-    limits = (0.0, *BOUNDARIES[mode])
+    boundary (0, the tie, included; only the tie with ``tie_only``), unless it is already narrower
+    than ``precision`` (default :data:`PRECISION`): the stopping rule of both sampled advisors'
+    adaptive worlds."""
+    limits = (0.0,) if tie_only else (0.0, *BOUNDARIES[mode])
     fine = PRECISION[mode] if precision is None else precision
     for o in options[1:]:
         half = z * o.loss_se

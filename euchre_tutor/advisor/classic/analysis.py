@@ -198,8 +198,8 @@ class ClassicAnalysis:
 
     def grade_holds(self, action: Action) -> bool:
         """Whether ``action``'s grade is settled: at least :data:`GRADE_MIN_WORLDS` deals, and its
-        loss interval (or, when it is the best, every other option's) clear of every grade boundary
-        (:func:`_grade_settled`). An unsettled grade is worth refining (:func:`analyse` with
+        loss interval clear of every grade boundary (when it is the best: every other option's clear
+        of the tie) (:func:`_grade_settled`). An unsettled grade is worth refining (:func:`analyse` with
         ``focus=action`` and a larger ``max_worlds``)."""
         return self.worlds >= GRADE_MIN_WORLDS and _grade_settled(self.options, self.mode, action)
 
@@ -426,14 +426,17 @@ def _settled(options: Sequence[ClassicOption], mode: Mode, focus: Action | None 
 
 
 def _grade_settled(options: Sequence[ClassicOption], mode: Mode, focus: Action) -> bool:
-    """The grade of ``focus`` holds: its loss interval, or, when it is the sample's best, every other
-    option's (one of them may yet prove better), is clear of every band's edge at :data:`GRADE_Z`,
-    or narrower than half :data:`PRECISION` (a loss that close to an edge is worth the extra deals).
-    The wider interval pays for looking after every batch: measured on fresh deals, grades that
-    stopped at the first batch whose 95% interval cleared an edge changed label with the seed."""
+    """The grade of ``focus`` holds: its loss interval is clear of every band's edge at
+    :data:`GRADE_Z`, or narrower than half :data:`PRECISION` (a loss that close to an edge is worth
+    the extra deals). The wider interval pays for looking after every batch: measured on fresh deals,
+    grades that stopped at the first batch whose 95% interval cleared an edge changed label with the
+    seed. When ``focus`` is the sample's best, its label is Best whatever the others' losses, unless
+    one of them may yet prove better: every other option's interval must then be clear of the tie
+    (0) alone. (Asking them to clear every band's edge too ran such grades to the cap for nothing.)"""
     if options[0].action != focus:
         options = [options[0], *(o for o in options if o.action == focus)]
-    return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2)
+        return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2)
+    return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2, tie_only=True)
 
 
 def _check_world_cap(view: SeatView, worlds: int, backend: str | None) -> None:

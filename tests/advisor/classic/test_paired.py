@@ -224,15 +224,17 @@ def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
 
 
 def brute_focus_settled(options: list[ClassicOption] | tuple[ClassicOption, ...], action: Action) -> bool:
-    """Independently: the grade of ``action`` holds (its loss interval at the grade's z, or every other
-    option's when it is the best, is clear of 0 and of every band edge, or narrower than half the usual
-    precision)."""
-    others = options[1:] if options[0].action == action else [o for o in options if o.action == action]
+    """Independently: the grade of ``action`` holds (its loss interval at the grade's z is clear of 0
+    and of every band edge, or, when it is the best, every other option's is clear of 0; or the
+    interval is narrower than half the usual precision)."""
+    best = options[0].action == action
+    others = options[1:] if best else [o for o in options if o.action == action]
+    edges = (0.0,) if best else (0.0, *BOUNDARIES["points"])
     for o in others:
         half = GRADE_Z * o.loss_se
         if half <= PRECISION["points"] / 2:
             continue
-        if any(o.loss - half < b < o.loss + half for b in (0.0, *BOUNDARIES["points"])):
+        if any(o.loss - half < b < o.loss + half for b in edges):
             return False
     return True
 
