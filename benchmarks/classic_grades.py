@@ -226,7 +226,16 @@ def main() -> None:
                     }
                 )
             graded += 1
-            rows.append({"table": table, "phase": view.phase.value, "seeds": detail})
+            rows.append(
+                {
+                    "table": table,
+                    "phase": view.phase.value,
+                    "trick": len(view.tricks),
+                    "cards": len(view.hand),
+                    "options": len(view.legal),
+                    "seeds": detail,
+                }
+            )
             if log is not None:
                 log.write(json.dumps(rows[-1]) + "\n")
             if labels != ["Best", "Best"]:
