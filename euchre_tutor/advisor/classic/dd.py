@@ -59,6 +59,7 @@ find it too:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Final
@@ -793,6 +794,56 @@ def card_values_many(states: Iterable[HandState], *, backend: str | None = None)
     out = []
     for state, pos, values in zip(states, positions, raw, strict=True):
         out.append({c: pos.done + values[c.index] for c in state.legal_plays()})
+    return out
+
+
+def card_values_swapped(
+    states: Sequence[HandState],
+    hands: Sequence[Sequence[Sequence[Sequence[Card]]]],
+    *,
+    backend: str | None = None,
+) -> list[list[dict[Card, int]]]:
+    """:func:`card_values` of each state with its hands replaced by each of ``hands[i]`` (every
+    seat's current hand, by seat number): the same deal with the hidden hands swapped between seats.
+    The seat to act keeps its cards, so its legal cards are the state's."""
+    compiled = _use_compiled(backend)
+    items: list[tuple[bytes, tuple[int, ...]]] = []
+    searches: list[_Search] = []
+    bases: list[tuple[int, list[Card]]] = []
+    for state, options in zip(states, hands, strict=True):
+        base = _Position(state)
+        bases.append((base.done, list(state.legal_plays())))
+        out_seats = state.sitting_out
+        active = [int(s) for s in state.seating.seats if s not in out_seats]
+        n = base.players
+        flat = base.args()
+        head, tail = flat[: 11 + n], flat[11 + 2 * n :]  # the hands sit after the fixed fields and nxt
+        masks: dict[tuple[Card, ...], int] = {}
+        for held in options:
+            row = [0] * n
+            for s in active:
+                cards = tuple(held[s])
+                m = masks.get(cards)
+                if m is None:
+                    m = 0
+                    for c in cards:
+                        m |= 1 << c.index
+                    masks[cards] = m
+                row[s] = m
+            if compiled:
+                items.append((base.tables.blob, (*head, *row, *tail)))
+            else:
+                pos = copy.copy(base)
+                pos.hands = row
+                searches.append(_Search(pos))
+    raw: list[dict[int, int]] = (
+        _core.card_values_many(items) if compiled else [search.card_values() for search in searches]
+    )
+    out: list[list[dict[Card, int]]] = []
+    k = 0
+    for (done, legal), options in zip(bases, hands, strict=True):
+        out.append([{c: done + v[c.index] for c in legal} for v in raw[k : k + len(options)]])
+        k += len(options)
     return out
 
 

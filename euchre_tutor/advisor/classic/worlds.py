@@ -56,6 +56,7 @@ The bidding model, which weighs each candidate by the bids, is in
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -119,6 +120,8 @@ _PHASES: Final = (
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
 CANDIDATES_PER_WORLD: Final = 3
 _RESTARTS: Final = 30
+#: the most orders of the hidden hands a deal is averaged over (three equal hands give six)
+ORBIT_MAX: Final = 6
 _PATIENCE: Final = 50
 
 
@@ -137,6 +140,9 @@ class WorldSample:
     candidates: int  # candidates drawn
     consistent: int  # candidates with a nonzero weight (every bid legal with the hand): kept for resampling
     ess: float  # effective sample size of the weighted candidates, (sum w)^2 / sum w^2
+    #: with ``orbits=True``: per world, every seat's current hand in each allowed swap of the hidden
+    #: hands, with its share of the bids' likelihood (:meth:`_Plan.orbit`); None when swaps do not apply
+    orbits: list[tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] | None = None
 
 
 @dataclass(slots=True)
@@ -484,6 +490,105 @@ class _Plan:
             picks = rng.sample(range(5), 3)
             cand.taken = tuple(post[i] for i in sorted(picks))
         return True
+
+    # -- the same deal with the other hands swapped ----------------------------------
+
+    def orbit_ready(self) -> bool:
+        """Whether swapping hands between seats applies: every hidden card lies in a hand, the
+        dealer's discard or the kitty (no gift to a loner, loner's discard or cards gone under, whose
+        places a swap would tangle), the seat sees its own hand, and the swaps are few (at most
+        :data:`ORBIT_MAX` orders of the hands: six hidden hands would give 120)."""
+        if self.blind_me or self.gift_done or self.loner_slot >= 0 or self.under_seat is not None:
+            return False
+        return len(self._swaps()) <= ORBIT_MAX
+
+    def _swaps(self) -> list[dict[Seat, Seat]]:
+        """Every way to give the other seats' hands to seats holding as many cards (identity first)."""
+        groups: dict[int, list[Seat]] = {}
+        for s, slot in self.hand_slot.items():
+            groups.setdefault(self.caps[slot], []).append(s)
+        out: list[dict[Seat, Seat]] = [{}]
+        for seats in groups.values():
+            out = [
+                {**done, **dict(zip(seats, order, strict=True))}
+                for done in out
+                for order in itertools.permutations(seats)
+            ]
+        return out
+
+    def orbit(
+        self, cand: _Candidate, model: BiddingModel
+    ) -> tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]:
+        """The candidate's deal with the other seats' current hands given to every seat holding as
+        many cards, where the voids and the known places allow it: each as every seat's current hand
+        (by seat number; the analysed seat's own included) with its share of the bids' likelihood.
+
+        Averaging a deal's values over these, in those shares, is the expected value given *which
+        sets* of cards the hidden hands hold (Rao-Blackwellised over who holds which): an unbiased
+        value with less spread, paid for by searches, not by sampling. The shares need no proposal
+        probability: a swap keeps the uniform prior over placements, so only the bids weigh.
+        """
+        if model is not self.memo_model:
+            self.memo_model = model
+            self.memo.clear()
+        gone = self.discard_card(cand)
+        parts: dict[tuple[Seat, Seat], float] = {}
+        spots: list[tuple[dict[Seat, Seat], float]] = []
+        for swap in self._swaps():
+            logw = 0.0
+            for src, dst in swap.items():
+                key = (dst, src)
+                part = parts.get(key)
+                if part is None:
+                    part = self._held_part(dst, cand.slots[self.hand_slot[src]], gone, model)
+                    parts[key] = part
+                logw += part
+                if logw == -math.inf:
+                    break
+            if logw > -math.inf:
+                spots.append((swap, logw))
+        top = max(lw for _, lw in spots)
+        likes = [math.exp(lw - top) for _, lw in spots]
+        total = sum(likes)
+        out = []
+        for (swap, _), like in zip(spots, likes, strict=True):
+            hands: list[tuple[Card, ...]] = [()] * len(self.seats)
+            if not self.blind_me:
+                hands[int(self.me)] = tuple(self.my_hand)
+            for src, dst in swap.items():
+                hands[int(dst)] = tuple(cand.slots[self.hand_slot[src]])
+            out.append((tuple(hands), like / total))
+        return tuple(out)
+
+    def _held_part(self, seat: Seat, held: Sequence[Card], gone: Card | None, model: BiddingModel) -> float:
+        """The log likelihood of ``seat``'s bids had it held ``held`` now (-inf: it could not have:
+        a card where a void or a known place forbids it, or a bid illegal with that hand); as
+        :meth:`complete` and :meth:`weight` count it for a candidate."""
+        slot = self.hand_slot[seat]
+        for c in held:
+            if c in self.constrained_cards and slot not in self.constrained_map[c]:
+                return -math.inf
+        cards = [*held, *self.played[seat]]
+        if seat == self.dealer:
+            if self.discard_done:
+                assert gone is not None
+                cards.append(gone)
+            if self.view.up_taken:
+                if self.up not in cards:
+                    return -math.inf
+                cards.remove(self.up)
+        if len(cards) != 5:
+            return -math.inf
+        if seat not in self.weighed:
+            return 0.0
+        hand = frozenset(cards)
+        given = gone if seat == self.dealer else None
+        key = (seat, hand, given)
+        part = self.memo.get(key)
+        if part is None:
+            part = self._seat_part(seat, hand, given, self.weighed[seat], model)
+            self.memo[key] = part
+        return part
 
     def under_cards(self, cand: _Candidate) -> tuple[Card, ...]:
         if self.under_seat is None:
@@ -876,8 +981,10 @@ def sample_worlds_report(
     *,
     model: BiddingModel | None = None,
     candidates_per_world: int = CANDIDATES_PER_WORLD,
+    orbits: bool = False,
 ) -> WorldSample:
-    """:func:`sample_worlds` with the candidate count and the effective sample size."""
+    """:func:`sample_worlds` with the candidate count and the effective sample size; with ``orbits``,
+    also each world's swaps of the hidden hands (:meth:`_Plan.orbit`) where they apply."""
     if not isinstance(n, int) or n < 1:
         raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
     if candidates_per_world < 1:
@@ -920,7 +1027,15 @@ def sample_worlds_report(
             state = plan.world(cands[i])
             built[i] = state
         worlds.append(state)
-    return WorldSample(worlds, drawn, len(cands), ess)
+    swaps = None
+    if orbits and plan.orbit_ready():
+        found: dict[int, tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] = {}
+        swaps = []
+        for i in picks:
+            if i not in found:
+                found[i] = plan.orbit(cands[i], bidding)
+            swaps.append(found[i])
+    return WorldSample(worlds, drawn, len(cands), ess, swaps)
 
 
 def _misdealt_worlds(view: SeatView, seat: Seat, n: int, rng: random.Random) -> WorldSample:

@@ -1,6 +1,7 @@
 """Paired losses and adaptive sampling, checked against brute force on small positions.
 
-The advisor compares every option on the same sampled deals and adds deals while a loss's 95%
+The advisor compares every option on the same sampled deals (card play: each deal also with the
+hidden hands swapped between seats, in the bids' shares) and adds deals while a loss's 95%
 interval straddles a grade boundary. Here the per-deal values are recomputed independently (each
 card played, then the rest of the hand solved exactly; each bid played out by the engine with
 the rule-based players), and the paired statistics and the stopping rule are checked against them.
@@ -8,6 +9,7 @@ the rule-based players), and the paired statistics and the stopping rule are che
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import statistics
@@ -76,9 +78,16 @@ def test_paired_losses_equal_a_brute_force_over_the_same_deals(seed: int, tricks
     view = position(seed, tricks)
     n = 30
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=seed)
-    report = sample_worlds_report(view, n, random.Random(_decision_seed(seed, view)))
-    assert analysis.worlds == n == len(report.worlds)
-    values = {a: [brute_values(view, w, a) for w in report.worlds] for a in view.legal}
+    report = sample_worlds_report(view, n, random.Random(_decision_seed(seed, view)), orbits=True)
+    assert analysis.worlds == n == len(report.worlds) and report.orbits is not None
+    # Each deal's value is the average over its swaps of the hidden hands, in their shares.
+    values = {
+        a: [
+            sum(share * brute_values(view, dataclasses.replace(w, hands=hands), a) for hands, share in orbit)
+            for w, orbit in zip(report.worlds, report.orbits, strict=True)
+        ]
+        for a in view.legal
+    }
     n_eff = min(n, report.ess)
     best = analysis.best
     for o in analysis.options:
