@@ -66,7 +66,7 @@ from typing import Final, Literal, Protocol
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
-from euchre_tutor.advisor.classic.worlds import sample_worlds_report
+from euchre_tutor.advisor.classic.worlds import WorldSampler
 from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, Reason, SampledLoss, loss_settled, mean_se
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import TRICKS, Action, HandState, Phase, Seat, Team, hand_points, team_points
@@ -555,9 +555,10 @@ def analyse(
     sample: list[HandState] = []
     n_eff = 0.0
     batch = 0
+    sampler = WorldSampler(view)
     while True:
         rng = random.Random(base if batch == 0 else f"{base}|batch {batch}")
-        report = sample_worlds_report(view, worlds, rng, orbits=method == "double-dummy" and swap_hands)
+        report = sampler.report(worlds, rng, orbits=method == "double-dummy" and swap_hands)
         n_eff += min(float(len(report.worlds)), report.ess)
         _tally_batch(
             view, report.worlds, tallies, continuation, backend, team, win_chance, method, report.orbits

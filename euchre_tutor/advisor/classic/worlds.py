@@ -98,6 +98,7 @@ __all__ = [
     "BidContext",
     "BiddingModel",
     "WorldSample",
+    "WorldSampler",
     "misdeal_cards",
     "misdeal_world",
     "sample_worlds",
@@ -985,15 +986,51 @@ def sample_worlds_report(
 ) -> WorldSample:
     """:func:`sample_worlds` with the candidate count and the effective sample size; with ``orbits``,
     also each world's swaps of the hidden hands (:meth:`_Plan.orbit`) where they apply."""
-    if not isinstance(n, int) or n < 1:
-        raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
-    if candidates_per_world < 1:
-        raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
-    bidding = model if model is not None else BiddingModel()
-    misdealer = next((s for s, a in view.bids if a.kind == "misdeal" and s != view.seat), None)
-    if misdealer is not None:
-        return _misdealt_worlds(view, misdealer, n, rng)
-    plan = _Plan(view)
+    return WorldSampler(view, model).report(n, rng, candidates_per_world=candidates_per_world, orbits=orbits)
+
+
+class WorldSampler:
+    """Batch after batch of worlds for one view (:func:`sample_worlds_report` is one batch).
+
+    An analysis that adds batches keeps one sampler: what does not change between batches (the
+    view's slots and constraints, the first world replayed through the engine, the bids' likelihood
+    of every hand already weighed) is worked out once.
+    """
+
+    def __init__(self, view: SeatView, model: BiddingModel | None = None) -> None:
+        self.view = view
+        self.model = model if model is not None else BiddingModel()
+        self.misdealer = next((s for s, a in view.bids if a.kind == "misdeal" and s != view.seat), None)
+        self.plan = None if self.misdealer is not None else _Plan(view)
+
+    def report(
+        self,
+        n: int,
+        rng: random.Random,
+        *,
+        candidates_per_world: int = CANDIDATES_PER_WORLD,
+        orbits: bool = False,
+    ) -> WorldSample:
+        """One batch: see :func:`sample_worlds_report`."""
+        if not isinstance(n, int) or n < 1:
+            raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
+        if candidates_per_world < 1:
+            raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
+        if self.plan is None:
+            assert self.misdealer is not None
+            return _misdealt_worlds(self.view, self.misdealer, n, rng)
+        return _batch(self.view, self.plan, self.model, n, rng, candidates_per_world, orbits)
+
+
+def _batch(
+    view: SeatView,
+    plan: _Plan,
+    bidding: BiddingModel,
+    n: int,
+    rng: random.Random,
+    candidates_per_world: int,
+    orbits: bool,
+) -> WorldSample:
     count = n * candidates_per_world
     cands: list[_Candidate] = []
     logws: list[float] = []
