@@ -176,16 +176,24 @@ class _Loss(Protocol):
 
 
 def loss_settled(
-    options: Sequence[_Loss], mode: str, z: float, precision: float | None = None, tie_only: bool = False
+    options: Sequence[_Loss],
+    mode: str,
+    z: float,
+    precision: float | None = None,
+    tie_only: bool = False,
+    strict_tie: bool = False,
 ) -> bool:
     """No option after the best has a loss interval (``loss ± z * loss_se``) that straddles a grade
     boundary (0, the tie, included; only the tie with ``tie_only``), unless it is already narrower
     than ``precision`` (default :data:`PRECISION`): the stopping rule of both sampled advisors'
-    adaptive worlds."""
+    adaptive worlds. With ``strict_tie`` a narrow interval does not settle the tie: a loss of a few
+    thousandths is Best or Good by whether its interval reaches 0, which a few more deals decide."""
     limits = (0.0,) if tie_only else (0.0, *BOUNDARIES[mode])
     fine = PRECISION[mode] if precision is None else precision
     for o in options[1:]:
         half = z * o.loss_se
+        if strict_tie and o.loss - half < 0.0 < o.loss + half:
+            return False
         if half <= fine:
             continue
         if any(o.loss - half < b < o.loss + half for b in limits):

@@ -453,15 +453,18 @@ def _settled(options: Sequence[ClassicOption], mode: Mode, focus: Action | None 
 
 def _grade_settled(options: Sequence[ClassicOption], mode: Mode, focus: Action) -> bool:
     """The grade of ``focus`` holds: its loss interval is clear of every band's edge at
-    :data:`GRADE_Z`, or narrower than half :data:`PRECISION` (a loss that close to an edge is worth
-    the extra deals). The wider interval pays for looking after every batch: measured on fresh deals,
+    :data:`GRADE_Z`, or narrower than half :data:`PRECISION` (an edge that close is not worth more
+    deals), except the tie: an interval across 0 never holds, however narrow (a loss of a few
+    thousandths is Best or Good by whether its interval reaches 0; grades that held on a narrow
+    interval across 0 changed between Best and Good with the seed, measured by
+    benchmarks/classic_grades.py). The wider interval pays for looking after every batch: measured on fresh deals,
     grades that stopped at the first batch whose 95% interval cleared an edge changed label with the
     seed. When ``focus`` is the sample's best, its label is Best whatever the others' losses, unless
     one of them may yet prove better: every other option's interval must then be clear of the tie
     (0) alone. (Asking them to clear every band's edge too ran such grades to the cap for nothing.)"""
     if options[0].action != focus:
         options = [options[0], *(o for o in options if o.action == focus)]
-        return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2)
+        return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2, strict_tie=True)
     return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2, tie_only=True)
 
 

@@ -28,6 +28,7 @@ from euchre_tutor.advisor.classic.analysis import (
     Z95,
     ClassicOption,
     _decision_seed,
+    _grade_settled,
     _settled,
     analyse,
     outcome_points,
@@ -235,12 +236,14 @@ def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
 def brute_focus_settled(options: list[ClassicOption] | tuple[ClassicOption, ...], action: Action) -> bool:
     """Independently: the grade of ``action`` holds (its loss interval at the grade's z is clear of 0
     and of every band edge, or, when it is the best, every other option's is clear of 0; or the
-    interval is narrower than half the usual precision)."""
+    interval is narrower than half the usual precision, but never across 0 when it is not the best)."""
     best = options[0].action == action
     others = options[1:] if best else [o for o in options if o.action == action]
     edges = (0.0,) if best else (0.0, *BOUNDARIES["points"])
     for o in others:
         half = GRADE_Z * o.loss_se
+        if not best and o.loss - half < 0 < o.loss + half:
+            return False
         if half <= PRECISION["points"] / 2:
             continue
         if any(o.loss - half < b < o.loss + half for b in edges):
@@ -276,3 +279,35 @@ def test_grading_an_action_that_is_not_legal_is_refused_with_the_legal_ones() ->
     illegal = next(Action("play", card=c) for c in deck() if c not in view.hand)
     with pytest.raises(EuchreError, match=r"not a legal action for .* the legal ones are play"):
         analyse(view, continuation=CLUB, worlds=40, seed=1, focus=illegal)
+
+
+def _option(action: str, loss: float, loss_se: float) -> ClassicOption:
+    return ClassicOption(
+        action=Action.parse(action),
+        ev=0.0,
+        se=0.01,
+        p_make=0.5,
+        p_euchred=0.1,
+        p_march=0.0,
+        makers="us",
+        loss=loss,
+        loss_se=loss_se,
+    )
+
+
+@pytest.mark.parametrize(
+    ("loss", "loss_se", "holds"),
+    [
+        (0.003, 0.003, False),  # narrow, but across 0: Best or Good is still open
+        (0.02, 0.003, True),  # narrow and clear of 0: Good
+        (0.049, 0.003, True),  # narrow on the 0.05 edge: not worth more deals
+        (0.0, 0.0, True),  # the same in every deal: a tie for sure
+        (0.1, 0.03, False),  # wide and across the 0.05 edge
+    ],
+)
+def test_a_grade_holds_on_a_narrow_interval_except_across_the_tie(
+    loss: float, loss_se: float, holds: bool
+) -> None:
+    options = [_option("play AS", 0.0, 0.0), _option("play 9S", loss, loss_se)]
+    assert _grade_settled(options, "points", Action.parse("play 9S")) is holds
+    assert brute_focus_settled(options, Action.parse("play 9S")) is holds
