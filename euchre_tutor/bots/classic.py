@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
@@ -204,9 +205,7 @@ class RuleBasedPlayer:
         return points >= self.alone and right and (left or trumps >= 4)
 
     def _discard(self, view: SeatView) -> Action:
-        keep = _best_six_minus_one(list(view.hand), view.trump, allowed=_cards(view.legal), low=_low(view))
-        gone = [c for c in view.hand if c not in keep]
-        return Action("discard", card=gone[0])
+        return Action("discard", card=_weakest(view.hand, view.trump, _cards(view.legal), _low(view)))
 
     def _give_best(self, view: SeatView) -> Action:
         cards = _cards(view.legal)
@@ -729,25 +728,56 @@ def _cheapest(cards: Sequence[Card], view: SeatView) -> Card:
 def _best_six_minus_one(
     cards: list[Card], trump: Suit | None, allowed: Sequence[Card] | None = None, low: bool = False
 ) -> list[Card]:
-    """The five cards to keep from six: drop the weakest card that may be discarded."""
-    candidates = [c for c in cards if allowed is None or c in allowed]
+    """The five cards to keep from six: drop the weakest card that may be discarded (:func:`_weakest`)."""
     if len(cards) <= 5:
         return cards
+    drop = _weakest(cards, trump, allowed, low)
+    return [c for c in cards if c is not drop]
 
-    suits = [effective_suit(o, trump) for o in cards]
 
-    def worth(c: Card) -> float:
+def _weakest(
+    cards: Sequence[Card], trump: Suit | None, allowed: Sequence[Card] | None = None, low: bool = False
+) -> Card:
+    """The card of ``cards`` (one of ``allowed``) to discard: the first of the least worth to keep.
+
+    A card's worth: a trump 100 plus its power in trump; a plain card its rank (20 minus it in low
+    no trump), 20 more for the top of its suit (the ace; the nine in low no trump) and 3 less when it
+    is the only card of its suit (dropping it makes a void). Read from per-card rows built once per
+    contract: the dealer's six are counted in every play-out."""
+    rows = _worth_rows(trump, low)
+    count = [0, 0, 0, 0]
+    for c in cards:
+        count[rows[c.index][1]] += 1
+    keys = None if allowed is None else {c.index for c in allowed}
+    drop: Card | None = None
+    least = 0.0
+    for c in cards:
+        if keys is not None and c.index not in keys:
+            continue
+        worth, suit, trumped = rows[c.index]
+        if not trumped and count[suit] == 1:
+            worth -= 3
+        if drop is None or worth < least:
+            drop, least = c, worth
+    if drop is None:
+        raise ValueError("none of the cards may be discarded")
+    return drop
+
+
+@cache
+def _worth_rows(trump: Suit | None, low: bool) -> tuple[tuple[float, int, bool], ...]:
+    """Per card index: its worth to keep before the void rebate, its effective suit's index, trump or not."""
+    rows: list[tuple[float, int, bool]] = [(0.0, 0, False)] * 33
+    top = Rank.NINE if low else Rank.ACE
+    for c in deck(32, joker=trump is not None):  # every card (with no trump there is no joker)
         if trump is not None and is_trump(c, trump):
-            return 100.0 + trick_power(c, trump, trump)
-        suit_count = suits.count(effective_suit(c, trump))
+            rows[c.index] = (100.0 + trick_power(c, trump, trump), trump.index, True)
+            continue
         value = float(20 - c.rank) if low else float(c.rank)
-        if c.rank is (Rank.NINE if low else Rank.ACE):
+        if c.rank is top:
             value += 20
-        # Dropping a singleton makes a void: cheaper to give up.
-        return value - (3 if suit_count == 1 else 0)
-
-    drop = min(candidates, key=worth)
-    return [c for c in cards if c != drop]
+        rows[c.index] = (value, effective_suit(c, trump).index, False)
+    return tuple(rows)
 
 
 def play_out(
