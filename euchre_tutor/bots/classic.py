@@ -6,14 +6,17 @@
 - :class:`ExpertPlayer`: the classic advisor's best action.
 
 :data:`LEVELS` names the levels a table offers (Beginner, Club, Expert). All have ``choose(view) -> Action``. :func:`play_out` drives a hand or a
-match with one player per seat.
+match with one player per seat. The rule-based player (and a table of two of them) also has
+``finish_bidding(state, me)``: the classic advisor's faster route through a played-out deal's
+bidding, to the same state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
@@ -29,8 +32,22 @@ from euchre_tutor.cards import (
     is_trump,
     trick_power,
 )
-from euchre_tutor.classic.engine import Action, HandState, MatchState, Phase, Seat, trick_winner
+from euchre_tutor.classic.engine import (
+    ALONE,
+    MISDEAL,
+    ORDER,
+    ORDER_ALONE,
+    PARTNER,
+    PASS,
+    Action,
+    HandState,
+    MatchState,
+    Phase,
+    Seat,
+    trick_winner,
+)
 from euchre_tutor.errors import IllegalAction
+from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.classic import SeatView, seat_view
 
 if TYPE_CHECKING:
@@ -87,6 +104,37 @@ class RandomPlayer:
         return f"It picks any of its {len(view.legal)} legal actions at random."
 
 
+class _Facts(Protocol):
+    """What the rule-based player's bidding reads of a seat's view: its own cards and public facts.
+
+    A :class:`SeatView` has them all; the advisor's play-outs pass a :class:`_StateFacts` instead,
+    read straight from the state, so the same bidding code runs without building a view.
+    """
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def rules(self) -> ClassicRules: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def up(self) -> Card: ...
+    @property
+    def up_suit(self) -> Suit: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def notrump(self) -> str | None: ...
+    @property
+    def players(self) -> int: ...
+
+
 @dataclass(frozen=True, slots=True)
 class RuleBasedPlayer:
     """Point-count bidding and plain-sense card play, under every house rule.
@@ -108,43 +156,50 @@ class RuleBasedPlayer:
     def choose(self, view: SeatView) -> Action:
         if not view.legal:
             raise IllegalAction(f"{view.seat.word} has nothing to do now")
+        if view.phase is Phase.PLAY:
+            legal = view.legal
+            if len(legal) == 1:
+                return legal[0]
+            choice = self._play(view)
+            return choice if choice in legal else legal[0]
+        return self._decide(view)
+
+    def _decide(self, view: _Facts) -> Action:
+        """A bidding decision (every phase before the first lead) from what the seat knows."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        handler = {
-            Phase.BLIND: self._blind,
-            Phase.ROUND_1: self._round_1,
-            Phase.ROUND_2: self._round_2,
-            Phase.DISCARD: self._discard,
-            Phase.GO_ALONE: self._go_alone,
-            Phase.BEST_CARD: self._give_best,
-            Phase.LONER_DISCARD: self._discard,
-            Phase.DEFEND_ALONE: self._defend_alone,
-            Phase.PLAY: self._play,
-        }[view.phase]
-        choice = handler(view)
+        choice = _BIDDING_HANDLERS[view.phase](self, view)
         return choice if choice in legal else legal[0]
+
+    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+        """The classic advisor's play-out hook: every decision up to the first lead as :meth:`choose`
+        takes it, and ``me``'s first bid (``"-"``: none), without a seat view per decision
+        (:func:`_finish_bidding`). None for a subclass, which may choose otherwise."""
+        if type(self) is not RuleBasedPlayer:
+            return None
+        return _finish_bidding(state, me, (self,) * state.seating.players)
 
     # -- bidding -------------------------------------------------------------
 
-    def _blind(self, view: SeatView) -> Action:
-        return Action("call", suit=Suit.SPADES)
+    def _blind(self, view: _Facts) -> Action:
+        return _CALL_SPADES
 
-    def _round_1(self, view: SeatView) -> Action:
-        if Action("misdeal") in view.legal:
-            return Action("misdeal")
-        unders = [a for a in view.legal if a.kind == "under"]
-        if unders:
-            return min(unders, key=lambda a: sum(c.rank for c in a.cards))
+    def _round_1(self, view: _Facts) -> Action:
+        if view.rules.misdeal != "off" or view.rules.farmers_hand:  # only then may it throw in or go under
+            if MISDEAL in view.legal:
+                return MISDEAL
+            unders = [a for a in view.legal if a.kind == "under"]
+            if unders:
+                return min(unders, key=lambda a: sum(c.rank for c in a.cards))
         count = self._up_count(view)
         trump, cards, points = count.trump, list(count.cards), count.points
-        order, order_alone = Action("order"), Action("order", alone=True)
-        if order not in view.legal and order_alone in view.legal:  # Canadian loner: alone or nothing
+        if ORDER not in view.legal and ORDER_ALONE in view.legal:  # Canadian loner: alone or nothing
             worthy = points >= self.bid and self._alone_worthy(cards, trump, points)
-            return order_alone if worthy else Action("pass")
-        return self._bid(view, points, cards, order, order_alone)
+            return ORDER_ALONE if worthy else PASS
+        return self._bid(view, points, cards, ORDER, ORDER_ALONE)
 
-    def _up_count(self, view: SeatView) -> _UpCount:
+    def _up_count(self, view: _Facts) -> _UpCount:
         """The first round's count for the up card's suit (the dealer's with the up card picked up)."""
         trump = view.up_suit
         cards = list(view.hand)
@@ -158,9 +213,9 @@ class RuleBasedPlayer:
             share = -0.5 * up_value
         return _UpCount(trump, tuple(cards), hand_strength(cards, trump), share)
 
-    def _best_call(self, view: SeatView) -> tuple[float, Action]:
+    def _best_call(self, view: _Facts) -> tuple[float, Action]:
         """The second round's best call (a suit or no trump, never alone) and its count."""
-        lowest = min(c.rank for c in deck(view.rules.deck))
+        lowest = _lowest_rank(view.rules.deck)
         options: list[tuple[float, Action]] = []
         for a in view.legal:
             if a.kind != "call" or a.alone:
@@ -171,14 +226,14 @@ class RuleBasedPlayer:
                 options.append((no_trump_strength(view.hand, a.notrump, lowest), a))
         return max(options, key=lambda pa: pa[0])
 
-    def _round_2(self, view: SeatView) -> Action:
+    def _round_2(self, view: _Facts) -> Action:
         points, best = self._best_call(view)
         if _stuck(view):
             points = max(points, self._need(view))
         alone = Action("call", suit=best.suit, notrump=best.notrump, alone=True)
         return self._bid(view, points, list(view.hand), best, alone)
 
-    def _need(self, view: SeatView) -> float:
+    def _need(self, view: _Facts) -> float:
         """The points a bid needs: more at three players, where the maker plays alone against two;
         at four, by where the seat speaks when the player has a table of thresholds."""
         by_seat = self.round_1 if view.phase is Phase.ROUND_1 else self.round_2
@@ -187,9 +242,9 @@ class RuleBasedPlayer:
             return by_seat[(seats.index(view.seat) - seats.index(view.dealer) - 1) % 4]
         return self.bid + (THREE_HANDED_EXTRA if view.players == 3 else 0.0)
 
-    def _bid(self, view: SeatView, points: float, cards: list[Card], bid: Action, alone: Action) -> Action:
+    def _bid(self, view: _Facts, points: float, cards: list[Card], bid: Action, alone: Action) -> Action:
         if points < self._need(view):
-            return Action("pass")
+            return PASS
         if bid.notrump is not None:
             return bid
         trump = bid.suit if bid.suit is not None else view.up_suit
@@ -203,32 +258,30 @@ class RuleBasedPlayer:
         trumps = sum(1 for c in cards if is_trump(c, trump))
         return points >= self.alone and right and (left or trumps >= 4)
 
-    def _discard(self, view: SeatView) -> Action:
-        keep = _best_six_minus_one(list(view.hand), view.trump, allowed=_cards(view.legal), low=_low(view))
-        gone = [c for c in view.hand if c not in keep]
-        return Action("discard", card=gone[0])
+    def _discard(self, view: _Facts) -> Action:
+        return Action("discard", card=_weakest(view.hand, view.trump, _cards(view.legal), _low(view)))
 
-    def _give_best(self, view: SeatView) -> Action:
+    def _give_best(self, view: _Facts) -> Action:
         cards = _cards(view.legal)
         if view.trump is None:
             return Action("give", card=min(cards, key=lambda c: _cost(c, view)))
         return Action("give", card=max(cards, key=lambda c: _cost(c, view)))
 
-    def _go_alone(self, view: SeatView) -> Action:
+    def _go_alone(self, view: _Facts) -> Action:
         if view.trump is None:
-            return Action("partner")
+            return PARTNER
         points = hand_strength(view.hand, view.trump)
-        return Action("alone") if self._alone_worthy(view.hand, view.trump, points) else Action("partner")
+        return ALONE if self._alone_worthy(view.hand, view.trump, points) else PARTNER
 
-    def _defend_alone(self, view: SeatView) -> Action:
+    def _defend_alone(self, view: _Facts) -> Action:
         if view.trump is None:
-            return Action("partner")
+            return PARTNER
         # Defending alone pays only with a near-certain euchre: three top trumps.
         trumps = [c for c in view.hand if is_trump(c, view.trump)]
         top = sum(
             1 for c in trumps if is_right_bower(c, view.trump) or is_left_bower(c, view.trump) or c.is_joker
         )
-        return Action("alone") if top >= 2 and len(trumps) >= 4 else Action("partner")
+        return ALONE if top >= 2 and len(trumps) >= 4 else PARTNER
 
     # -- play ------------------------------------------------------------------
 
@@ -384,6 +437,73 @@ class RuleBasedPlayer:
         )
 
 
+#: the bidding handlers by phase (every phase before the first lead)
+_BIDDING_HANDLERS: Final[dict[Phase, Callable[[RuleBasedPlayer, _Facts], Action]]] = {
+    Phase.BLIND: RuleBasedPlayer._blind,
+    Phase.ROUND_1: RuleBasedPlayer._round_1,
+    Phase.ROUND_2: RuleBasedPlayer._round_2,
+    Phase.DISCARD: RuleBasedPlayer._discard,
+    Phase.GO_ALONE: RuleBasedPlayer._go_alone,
+    Phase.BEST_CARD: RuleBasedPlayer._give_best,
+    Phase.LONER_DISCARD: RuleBasedPlayer._discard,
+    Phase.DEFEND_ALONE: RuleBasedPlayer._defend_alone,
+}
+_CALL_SPADES: Final = Action("call", suit=Suit.SPADES)
+#: the phases whose first action by the analysed seat is its follow-up bid (as the advisor counts it)
+_BIDDING_PHASES: Final = frozenset({Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND})
+
+
+class _StateFacts:
+    """The seat to act's :class:`_Facts` read straight from the full state: the values its
+    :class:`SeatView` would hold (its own hand, the up card, the contract, its legal actions), without
+    the history, voids and unseen cards a view also gathers and the bidding never reads."""
+
+    __slots__ = (
+        "dealer",
+        "hand",
+        "legal",
+        "notrump",
+        "phase",
+        "players",
+        "rules",
+        "seat",
+        "trump",
+        "up",
+        "up_suit",
+    )
+
+    def __init__(self, state: HandState, seat: Seat) -> None:
+        self.seat = seat
+        self.rules = state.rules
+        self.phase = state.phase
+        self.dealer = state.dealer
+        self.up = state.up
+        self.up_suit = state.up_suit
+        self.hand: tuple[Card, ...] = () if state.phase is Phase.BLIND else state.hands[seat]
+        self.legal = state.legal_actions()
+        self.trump = state.trump
+        self.notrump = state.notrump
+        self.players = seat.seating.players
+
+
+def _finish_bidding(state: HandState, me: Seat, players: Sequence[RuleBasedPlayer]) -> tuple[HandState, str]:
+    """Every decision up to the first lead (or the end of the hand), each seat's by ``players[seat]``,
+    and ``me``'s first bid: the advisor's generic loop (``choose(seat_view(state, seat))``, then
+    ``state.apply``) with the same bidding code read from :class:`_StateFacts` instead of a view.
+    tests/bots/test_finish_bidding.py checks the two give the same state on random deals."""
+    mine = "-"
+    phase = state.phase
+    while phase is not Phase.PLAY and phase is not Phase.OVER:
+        seat = state.to_act
+        assert seat is not None
+        act = players[seat]._decide(_StateFacts(state, seat))
+        if seat == me and mine == "-" and phase in _BIDDING_PHASES:
+            mine = str(act)
+        state = state.apply(act)
+        phase = state.phase
+    return state, mine
+
+
 class ExpertPlayer:
     """Plays the classic advisor's best action (sampled worlds; see :mod:`euchre_tutor.advisor.classic`).
 
@@ -471,6 +591,16 @@ class _Seated:
 
     def choose(self, view: SeatView) -> Action:
         return (self.ours if view.seat.team is self.me.team else self.theirs).choose(view)
+
+    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+        """The advisor's play-out hook (see :meth:`RuleBasedPlayer.finish_bidding`) when both sides
+        are rule-based players; None otherwise."""
+        ours, theirs = self.ours, self.theirs
+        if type(ours) is not RuleBasedPlayer or type(theirs) is not RuleBasedPlayer:
+            return None
+        team = self.me.team
+        players = tuple(ours if s.team is team else theirs for s in state.seating.seats)
+        return _finish_bidding(state, me, players)
 
 
 class BeginnerPlayer:
@@ -593,7 +723,7 @@ class _UpCount:
         return self.held + self.share
 
 
-def _stuck(view: SeatView) -> bool:
+def _stuck(view: _Facts) -> bool:
     """Stick the dealer: the dealer may not pass the second round."""
     return not any(a.kind == "pass" for a in view.legal)
 
@@ -694,16 +824,16 @@ def _cards(actions: Sequence[Action]) -> list[Card]:
     return [a.card for a in actions if a.card is not None]
 
 
-def _low(view: SeatView) -> bool:
+def _low(view: _Facts) -> bool:
     return view.notrump == "low"
 
 
-def _power(card: Card, view: SeatView, led: Suit) -> int:
+def _power(card: Card, view: _Facts, led: Suit) -> int:
     """How strongly ``card`` competes in a trick led in ``led`` (0: cannot win), under any contract."""
     return card_power(card, view.trump, led, view.notrump)
 
 
-def _cost(card: Card, view: SeatView) -> tuple[int, int]:
+def _cost(card: Card, view: _Facts) -> tuple[int, int]:
     """Orders a seat's cards weakest first: plain cards below trumps, then by power in their own suit."""
     trump = view.trump
     trumped = 1 if trump is not None and is_trump(card, trump) else 0
@@ -729,25 +859,62 @@ def _cheapest(cards: Sequence[Card], view: SeatView) -> Card:
 def _best_six_minus_one(
     cards: list[Card], trump: Suit | None, allowed: Sequence[Card] | None = None, low: bool = False
 ) -> list[Card]:
-    """The five cards to keep from six: drop the weakest card that may be discarded."""
-    candidates = [c for c in cards if allowed is None or c in allowed]
+    """The five cards to keep from six: drop the weakest card that may be discarded (:func:`_weakest`)."""
     if len(cards) <= 5:
         return cards
+    drop = _weakest(cards, trump, allowed, low)
+    return [c for c in cards if c is not drop]
 
-    suits = [effective_suit(o, trump) for o in cards]
 
-    def worth(c: Card) -> float:
+def _weakest(
+    cards: Sequence[Card], trump: Suit | None, allowed: Sequence[Card] | None = None, low: bool = False
+) -> Card:
+    """The card of ``cards`` (one of ``allowed``) to discard: the first of the least worth to keep.
+
+    A card's worth: a trump 100 plus its power in trump; a plain card its rank (20 minus it in low
+    no trump), 20 more for the top of its suit (the ace; the nine in low no trump) and 3 less when it
+    is the only card of its suit (dropping it makes a void). Read from per-card rows built once per
+    contract: the dealer's six are counted in every play-out."""
+    rows = _worth_rows(trump, low)
+    count = [0, 0, 0, 0]
+    for c in cards:
+        count[rows[c.index][1]] += 1
+    keys = None if allowed is None else {c.index for c in allowed}
+    drop: Card | None = None
+    least = 0.0
+    for c in cards:
+        if keys is not None and c.index not in keys:
+            continue
+        worth, suit, trumped = rows[c.index]
+        if not trumped and count[suit] == 1:
+            worth -= 3
+        if drop is None or worth < least:
+            drop, least = c, worth
+    if drop is None:
+        raise ValueError("none of the cards may be discarded")
+    return drop
+
+
+@cache
+def _worth_rows(trump: Suit | None, low: bool) -> tuple[tuple[float, int, bool], ...]:
+    """Per card index: its worth to keep before the void rebate, its effective suit's index, trump or not."""
+    rows: list[tuple[float, int, bool]] = [(0.0, 0, False)] * 33
+    top = Rank.NINE if low else Rank.ACE
+    for c in deck(32, joker=trump is not None):  # every card (with no trump there is no joker)
         if trump is not None and is_trump(c, trump):
-            return 100.0 + trick_power(c, trump, trump)
-        suit_count = suits.count(effective_suit(c, trump))
+            rows[c.index] = (100.0 + trick_power(c, trump, trump), trump.index, True)
+            continue
         value = float(20 - c.rank) if low else float(c.rank)
-        if c.rank is (Rank.NINE if low else Rank.ACE):
+        if c.rank is top:
             value += 20
-        # Dropping a singleton makes a void: cheaper to give up.
-        return value - (3 if suit_count == 1 else 0)
+        rows[c.index] = (value, effective_suit(c, trump).index, False)
+    return tuple(rows)
 
-    drop = min(candidates, key=worth)
-    return [c for c in cards if c != drop]
+
+@cache
+def _lowest_rank(size: int) -> Rank:
+    """The lowest rank of the pack (no-trump low counts from it)."""
+    return min(c.rank for c in deck(size))
 
 
 def play_out(

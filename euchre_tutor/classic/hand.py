@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit, effective_suit
@@ -165,17 +166,25 @@ class HandState:
         return new
 
     def _evolve(self, **changes: object) -> HandState:
-        """``dataclasses.replace``, several times faster (no __init__ round trip); for the phase modules,
-        which build only states the rules allow."""
+        """``dataclasses.replace``, several times faster (no __init__ round trip: every field read in
+        one call, the changed ones replaced, then set); for the phase modules, which build only states
+        the rules allow."""
         new = object.__new__(HandState)
-        for name, slot in _INIT_SLOTS:
-            slot.__set__(new, changes[name] if name in changes else slot.__get__(self))
-        _SLOTS["_legal"].__set__(new, None)
+        values = list(_READ_ALL(self))
+        for name, value in changes.items():
+            values[_INIT_INDEX[name]] = value
+        for put, value in zip(_INIT_SETTERS, values, strict=True):
+            put(new, value)
+        _SET_LEGAL(new, None)
         return new
 
 
 _SLOTS: Final = {f.name: HandState.__dict__[f.name] for f in fields(HandState)}
-_INIT_SLOTS: Final = tuple((f.name, HandState.__dict__[f.name]) for f in fields(HandState) if f.init)
+_INIT_NAMES: Final = tuple(f.name for f in fields(HandState) if f.init)
+_INIT_INDEX: Final = {name: i for i, name in enumerate(_INIT_NAMES)}
+_INIT_SETTERS: Final = tuple(_SLOTS[name].__set__ for name in _INIT_NAMES)
+_READ_ALL: Final = attrgetter(*_INIT_NAMES)
+_SET_LEGAL: Final = _SLOTS["_legal"].__set__
 
 
 def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:

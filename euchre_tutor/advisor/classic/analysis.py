@@ -83,6 +83,7 @@ __all__ = [
     "ClassicAnalysis",
     "ClassicOption",
     "Continuation",
+    "FinishesBidding",
     "Mode",
     "adaptive_cap",
     "analyse",
@@ -125,9 +126,22 @@ Method = Literal["double-dummy", "play-out"]
 
 
 class Continuation(Protocol):
-    """Who decides the rest of the bidding in a played-out world (``choose(view) -> Action``)."""
+    """Who decides the rest of the bidding in a played-out world (``choose(view) -> Action``).
+
+    A continuation may also offer the :class:`FinishesBidding` hook, a faster route to the same states.
+    """
 
     def choose(self, view: SeatView) -> Action: ...
+
+
+class FinishesBidding(Protocol):
+    """The optional hook of a continuation: ``finish_bidding(state, me)`` takes every decision up to
+    the first lead exactly as ``choose(seat_view(state, seat))`` would, and returns the state then and
+    ``me``'s first bid (``"-"``: none), or None where it does not apply (the advisor then asks
+    ``choose`` decision by decision). The rule-based players offer it (bots are a later layer): they
+    read their bidding straight from the state instead of building a seat view per decision."""
+
+    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +271,15 @@ def _finish_bidding(state: HandState, continuation: Continuation, me: Seat) -> t
     """Let the continuation player take every decision up to the first lead (or the end).
 
     Also returns ``me``'s own first bid after the action being valued (``"-"``: not asked again).
+    A continuation with the :class:`FinishesBidding` hook is asked through it first.
     """
+    hook: Callable[[HandState, Seat], tuple[HandState, str] | None] | None = getattr(
+        continuation, "finish_bidding", None
+    )  # not isinstance on a runtime Protocol: that check alone costs microseconds a deal
+    if hook is not None:
+        done = hook(state, me)
+        if done is not None:
+            return done
     mine = "-"
     while state.phase is not Phase.PLAY and state.phase is not Phase.OVER:
         seat = state.to_act

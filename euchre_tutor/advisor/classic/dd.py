@@ -199,7 +199,8 @@ class _Position:
         "to_act",
     )
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: HandState, masks: Sequence[int] | None = None) -> None:
+        """``masks``: every seat's hand as a mask (:func:`_hand_masks`), when the caller has them."""
         if state.phase is not Phase.PLAY or state.maker is None or state.to_act is None:
             raise IllegalAction(
                 f"the double-dummy solver needs a hand in the play phase, not in phase "
@@ -207,41 +208,33 @@ class _Position:
             )
         rules = state.rules
         trump = state.trump
-        self.tables = _tables(rules.deck, rules.joker, trump, state.notrump)
-        seating = state.seating
-        n = seating.players
-        self.players = n
-        out = state.sitting_out
-        active = [s for s in seating.seats if s not in out]
-        self.active = len(active)
-        self.nxt = [0] * n
-        for k, s in enumerate(active):
-            self.nxt[s] = active[(k + 1) % len(active)]
-        makers = state.maker.team
+        t = self.tables = _tables(rules.deck, rules.joker, trump, state.notrump)
+        self.players, self.active, self.nxt, self.maker_side, playing = _seats(state)
         self.maker = int(state.maker)
         self.alone = state.alone
-        self.maker_side = 0
-        for s in seating.seats:
-            if s.team is makers:
-                self.maker_side |= 1 << s
-        self.hands = [0] * n
-        for s in active:
-            m = 0
-            for c in state.hands[s]:
-                m |= 1 << c.index
-            self.hands[s] = m
+        if masks is None:
+            masks = _hand_masks(state)
+        self.hands = [m if playing >> s & 1 else 0 for s, m in enumerate(masks)]
         leader = state.trick_leader
         assert leader is not None
         self.leader = int(leader)
         self.to_act = int(state.to_act)
-        self.legal = 0
-        for c in state.legal_plays():
-            self.legal |= 1 << c.index
         self.plays = [(int(s), c.index) for s, c in state.trick_plays]
-        self.done = sum(1 for t in state.tricks if t.winner.team is makers)
+        makers = state.maker.team
+        self.done = sum(1 for tr in state.tricks if tr.winner.team is makers) if state.tricks else 0
         self.tleft = TRICKS - len(state.tricks)
         self.lead_rule = _LEAD_RULES[rules.trump_lead] if trump is not None else 0
         self.broken = self.lead_rule == 2 and _broken(state)
+        # The engine's legal cards (legal_plays) on the masks: follow the led suit if able; a leader
+        # barred from leading trump leads a plain card if it holds one (as the search's legal()).
+        hand = self.hands[self.to_act]
+        barred = self.lead_rule and (self.tleft == TRICKS if self.lead_rule == 1 else not self.broken)
+        if self.plays:
+            self.legal = hand & t.suitmask[t.suit[self.plays[0][1]]] or hand
+        elif t.trumps and barred:
+            self.legal = hand & ~t.trumps or hand
+        else:
+            self.legal = hand
 
     def args(self) -> tuple[int, ...]:
         """The position as the C core reads it (see _ddcore.c, parse_position)."""
@@ -264,6 +257,42 @@ class _Position:
         for s, c in self.plays:
             flat += (s, c)
         return tuple(flat)
+
+
+def _hand_masks(state: HandState) -> list[int]:
+    """Every seat's hand as a mask of card bits (Card.index)."""
+    out = []
+    for hand in state.hands:
+        m = 0
+        for c in hand:
+            m |= 1 << c.index
+        out.append(m)
+    return out
+
+
+_SEATS: dict[tuple[object, ...], tuple[int, int, tuple[int, ...], int, int]] = {}
+
+
+def _seats(state: HandState) -> tuple[int, int, tuple[int, ...], int, int]:
+    """(players, active players, the next active seat of each active seat (0 for a sitter), the
+    makers' seats as bits, the active seats as bits) for the table, the makers and who sits out:
+    a few dozen combinations, so they are kept."""
+    assert state.maker is not None
+    lone = state.lone_defender
+    key = (state.seating, int(state.maker), state.alone, -1 if lone is None else int(lone))
+    found = _SEATS.get(key)
+    if found is None:
+        seating = state.seating
+        n = seating.players
+        out = state.sitting_out
+        active = [s for s in seating.seats if s not in out]
+        nxt = [0] * n
+        for k, s in enumerate(active):
+            nxt[s] = active[(k + 1) % len(active)]
+        makers = state.maker.team
+        side = sum(1 << s for s in seating.seats if s.team is makers)
+        found = _SEATS[key] = (n, len(active), tuple(nxt), side, sum(1 << s for s in active))
+    return found
 
 
 def _broken(state: HandState) -> bool:
@@ -703,9 +732,10 @@ def _lead_py(t: _Tables, legal: int, unseen: int, maker_side: bool, lone_maker: 
     return max(_bits(trumps), key=lambda c: cost[c])
 
 
-def _unseen(state: HandState) -> list[int]:
+def _unseen(state: HandState, masks: Sequence[int] | None = None) -> list[int]:
     """Each seat's unseen cards, exactly as its SeatView's ``unseen_cards()`` (what the rule-based
-    player reasons from), computed from the state without building the views (the tests compare)."""
+    player reasons from), computed from the state without building the views (the tests compare).
+    ``masks``: every seat's hand as a mask (:func:`_hand_masks`), when the caller has them."""
     pack = _pack_mask(state.rules.deck, state.rules.joker)
     played = 0
     for t in state.tricks:
@@ -715,11 +745,11 @@ def _unseen(state: HandState) -> list[int]:
         played |= 1 << c.index
     up = 1 << state.up.index
     up_known_to_all = not state.up_taken or not state.rules.dealer_may_discard_up_card
+    if masks is None:
+        masks = _hand_masks(state)
     out = []
     for seat in state.seating.seats:
-        known = played
-        for c in state.hands[seat]:
-            known |= 1 << c.index
+        known = played | masks[seat]
         if seat == state.under_seat:
             for c in state.under_cards:
                 known |= 1 << c.index
@@ -855,8 +885,9 @@ def rollout(state: HandState, *, backend: str | None = None) -> int:
 def rollout_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
     """:func:`rollout` for many states (one call into the compiled core)."""
     states = list(states)
-    positions = [_Position(s) for s in states]
-    unseen = [_unseen(s) for s in states]
+    masks = [_hand_masks(s) for s in states]
+    positions = [_Position(s, m) for s, m in zip(states, masks, strict=True)]
+    unseen = [_unseen(s, m) for s, m in zip(states, masks, strict=True)]
     if _use_compiled(backend):
         values: list[int] = _core.rollout_many(
             [(p.tables.blob, p.args(), tuple(u)) for p, u in zip(positions, unseen, strict=True)]

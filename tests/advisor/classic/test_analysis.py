@@ -9,14 +9,15 @@ import random
 import pytest
 
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import analyse, outcome_points
+from euchre_tutor.advisor.classic.analysis import Continuation, analyse, outcome_points
 from euchre_tutor.advisor.classic.worlds import sample_worlds
-from euchre_tutor.bots.classic import ExpertPlayer, RuleBasedPlayer, play_out
+from euchre_tutor.bots.classic import EXPERT_BIDDING, ExpertPlayer, RuleBasedPlayer, _Seated, play_out
 from euchre_tutor.cards import Card, is_trump
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
 from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.rules.catalogue import RULES
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.views.classic import SeatView, seat_view
 
 RULE_BASED = RuleBasedPlayer()
 
@@ -183,3 +184,68 @@ def test_the_pure_python_fallback_gives_identical_values() -> None:
         fast = analyse(view, continuation=RULE_BASED, worlds=40, seed=6, backend="compiled")
         slow = analyse(view, continuation=RULE_BASED, worlds=40, seed=6, backend="python")
         assert fast.to_json() == slow.to_json()
+
+
+class _WithoutHook:
+    """A continuation without the ``finish_bidding`` hook: the advisor's own loop, choice by choice."""
+
+    def __init__(self, player: Continuation) -> None:
+        self.player = player
+
+    def choose(self, view: SeatView) -> Action:
+        return self.player.choose(view)
+
+
+class _Declines(_WithoutHook):
+    """A hook that never applies: the advisor falls back to ``choose``."""
+
+    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+        return None
+
+
+def _bidding_views(rules: ClassicRules, seeds: range) -> list[SeatView]:
+    """The first view of every phase before the first lead that has a choice, from Club hands."""
+    seating = rules_seating(rules)
+    found: dict[Phase, SeatView] = {}
+    for seed in seeds:
+        dealer = seating.seats[seed % seating.players]
+        state = new_hand(
+            Deal.from_seed(seed, dealer, size=rules.deck, joker=rules.joker, seating=seating), rules
+        )
+        while state.phase is not Phase.PLAY and not state.is_over:
+            assert state.to_act is not None
+            view = seat_view(state, state.to_act)
+            if len(view.legal) > 1:
+                found.setdefault(view.phase, view)
+            state = state.apply(RULE_BASED.choose(view))
+    return list(found.values())
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        preset("standard"),
+        preset("openspiel-lone-defender"),
+        preset("three-handed"),
+        preset("six-handed-2v2v2"),
+        ClassicRules(call_for_best=True, no_trump="high-low", stick_the_dealer=True),
+    ],
+    ids=["standard", "openspiel-lone-defender", "three-handed", "six-handed-2v2v2", "call-for-best"],
+)
+def test_the_play_out_hook_gives_the_same_analysis(rules: ClassicRules) -> None:
+    """The rule-based players' ``finish_bidding`` only makes the play-outs faster: every option's
+    values (and the follow-up bids counted) are those of the generic loop, at each kind of table."""
+    views = _bidding_views(rules, range(40))
+    assert len(views) >= 3
+    for k, view in enumerate(views):
+        for model in (RULE_BASED, EXPERT_BIDDING, _Seated(view.seat, EXPERT_BIDDING, RULE_BASED)):
+            fast = analyse(view, continuation=model, worlds=40, seed=k)
+            generic = analyse(view, continuation=_WithoutHook(model), worlds=40, seed=k)
+            assert fast.options == generic.options
+            assert fast.to_json() == generic.to_json()
+
+
+def test_a_hook_that_declines_leaves_the_choices_to_choose() -> None:
+    view = _bidding_views(preset("standard"), range(5))[0]
+    declined = analyse(view, continuation=_Declines(RULE_BASED), worlds=30, seed=2)
+    assert declined.options == analyse(view, continuation=RULE_BASED, worlds=30, seed=2).options

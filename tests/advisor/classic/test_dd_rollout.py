@@ -49,3 +49,15 @@ def test_unseen_cards_are_the_seat_views(name: str) -> None:
     """The rollout's starting knowledge per seat is what seat_view(...).unseen_cards() says."""
     for state in _states(name, 40):
         assert dd._unseen(state) == dd._unseen_from_views(state)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_the_first_cards_legal_set_is_the_engines(name: str) -> None:
+    """A position reads the legal cards of the seat to act from its masks (following suit, a barred
+    trump lead); they are the engine's ``legal_plays()``, and the hands those of the seats in play."""
+    for state in _states(name, 60):
+        pos = dd._Position(state)
+        assert pos.legal == sum(1 << c.index for c in state.legal_plays())
+        for seat in state.seating.seats:
+            held = sum(1 << c.index for c in state.hands[seat])
+            assert pos.hands[seat] == (0 if seat in state.sitting_out else held)

@@ -1,0 +1,181 @@
+"""The rule-based players' play-out hook, ``finish_bidding``, ends where the advisor's own loop ends.
+
+The classic advisor plays each sampled deal out: ``choose(seat_view(state, seat))`` then
+``state.apply`` for every decision up to the first lead (``analysis._finish_bidding``). The Club
+player, ``EXPERT_BIDDING`` and a table of both (``_Seated``) offer a faster route to the same state;
+these properties compare the two on random deals, rules and bidding positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tutor.advisor.classic.analysis import _finish_bidding
+from euchre_tutor.bots.classic import (
+    EXPERT_BIDDING,
+    BeginnerPlayer,
+    Player,
+    RuleBasedPlayer,
+    _Seated,
+)
+from euchre_tutor.cards import JOKER, Card, deck
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
+from euchre_tutor.rules.classic import PRESETS, ClassicRules
+from euchre_tutor.views.classic import SeatView, seat_view
+from tests.classic.house_configs import HOUSE_CONFIGS
+
+#: every preset, every house rule on its own and the mixtures, and a few more at three and six players
+RULE_SETS: dict[str, ClassicRules] = {
+    **{f"preset-{name}": rules for name, rules in PRESETS.items()},
+    **{name: ClassicRules(**options) for name, options in HOUSE_CONFIGS.items()},
+    "defend-vs-loner": ClassicRules(defend_alone="against-loner"),
+    "defend-any": ClassicRules(defend_alone="any-bid", no_trump="high-low"),
+    "three-stick-no-trump": ClassicRules(players=3, stick_the_dealer=True, no_trump="high-low"),
+    "three-deck-20-joker": ClassicRules(players=3, deck=20, joker=True, misdeal="no-face"),
+    "six-2v2v2-best": ClassicRules(players=6, deck=32, six_handed_teams="2v2v2", call_for_best=True),
+    "six-3v3-after-discard": ClassicRules(players=6, deck=32, alone_timing="after-discard", joker=True),
+}
+
+
+class Generic:
+    """The same player without the hook: the advisor asks ``choose`` decision by decision."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def choose(self, view: SeatView) -> Action:
+        return self.player.choose(view)
+
+
+def deal_for(rules: ClassicRules, rng: random.Random) -> Deal:
+    """A random deal; a third of them give one seat four of the two lowest ranks (a misdeal or
+    farmer's hand under those rules, offered on its first turn), and with the joker half of those
+    turn it up."""
+    seating = rules_seating(rules)
+    dealer = seating.seats[rng.randrange(seating.players)]
+    if rng.random() < 2 / 3:
+        return Deal.from_seed(
+            rng.randrange(2**32), dealer, size=rules.deck, joker=rules.joker, seating=seating
+        )
+    cards = list(deck(rules.deck, joker=rules.joker))
+    rng.shuffle(cards)
+    lowest = sorted({c.rank for c in cards if not c.is_joker})[:2]
+    low = [c for c in cards if c.rank in lowest][:4]
+    up = JOKER if rules.joker and rng.random() < 0.5 else None
+    rest = [c for c in cards if c not in low and c != up]
+    hands: dict[Seat, list[Card]] = {s: [] for s in seating.seats}
+    hands[seating.seats[rng.randrange(seating.players)]] = low
+    for seat in seating.seats:
+        while len(hands[seat]) < 5:
+            hands[seat].append(rest.pop())
+    return Deal.from_hands(dealer, hands, up or rest.pop(), size=rules.deck, joker=rules.joker)
+
+
+def bidding_position(rules: ClassicRules, seed: int, steps: int) -> tuple[HandState, Seat]:
+    """A deal after up to ``steps`` actions (each the Club player's or any legal one, as a valued
+    option is), and the seat that took the last of them (the seat being analysed)."""
+    rng = random.Random(seed)
+    state = new_hand(deal_for(rules, rng), rules)
+    club = RuleBasedPlayer()
+    me = state.to_act
+    assert me is not None
+    for _ in range(steps):
+        if state.phase is Phase.PLAY or state.phase is Phase.OVER:
+            break
+        me = state.to_act
+        assert me is not None
+        legal = state.legal_actions()
+        any_legal = rng.random() < 0.5
+        state = state.apply(
+            legal[rng.randrange(len(legal))] if any_legal else club.choose(seat_view(state, me))
+        )
+    return state, me
+
+
+def continuation(kind: str, me: Seat) -> RuleBasedPlayer | _Seated:
+    if kind == "club":
+        return RuleBasedPlayer()
+    if kind == "expert":
+        return EXPERT_BIDDING
+    if kind == "expert-side":  # the analysed side bids as Experts, the other as Club players
+        return _Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
+    return _Seated(me, RuleBasedPlayer(), EXPERT_BIDDING)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+@settings(deadline=None, max_examples=60)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=1, max_value=10),
+    kind=st.sampled_from(["club", "expert", "expert-side", "club-side"]),
+    other_me=st.integers(min_value=-1, max_value=5),
+)
+def test_finish_bidding_ends_where_the_generic_loop_ends(
+    name: str, seed: int, steps: int, kind: str, other_me: int
+) -> None:
+    rules = RULE_SETS[name]
+    state, me = bidding_position(rules, seed, steps)
+    if other_me >= 0:  # the follow-up counted for another seat than the last to act
+        me = state.seating.seats[other_me % state.seating.players]
+    player = continuation(kind, me)
+    fast = player.finish_bidding(state, me)
+    assert fast is not None
+    want = _finish_bidding(state, Generic(player), me)
+    assert fast == want  # the state (its history included) and me's first bid
+    assert fast[0].events == want[0].events
+    assert fast[0].phase in (Phase.PLAY, Phase.OVER)
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n, r in RULE_SETS.items() if r.misdeal != "off" or r.farmers_hand)
+)
+def test_misdeals_and_going_under_end_alike(name: str) -> None:
+    """The rare first-turn actions, on enough seeded deals that the rule-based player takes them."""
+    rules = RULE_SETS[name]
+    taken = 0
+    for seed in range(250):
+        state, me = bidding_position(rules, seed, 1)
+        fast = RuleBasedPlayer().finish_bidding(state, me)
+        assert fast is not None
+        assert fast == _finish_bidding(state, Generic(RuleBasedPlayer()), me)
+        done = fast[0]
+        taken += (done.misdealt and not state.misdealt) or (done.under_seat != state.under_seat)
+    assert taken
+
+
+def test_the_generic_loop_is_what_the_hook_is_compared_with() -> None:
+    """``Generic`` hides the hook, so the comparison above is not the hook against itself."""
+    assert not hasattr(Generic(RuleBasedPlayer()), "finish_bidding")
+    state, me = bidding_position(ClassicRules(), 7, 1)
+    done, _ = _finish_bidding(state, Generic(RuleBasedPlayer()), me)
+    assert done.phase in (Phase.PLAY, Phase.OVER)
+
+
+def test_players_that_may_choose_otherwise_decline() -> None:
+    """A Beginner slips at random, so it has no hook; a subclass may override the bidding, and a
+    table with a Beginner at it mixes in slips: both answer None and the advisor asks ``choose``."""
+
+    class Cautious(RuleBasedPlayer):
+        pass
+
+    state, me = bidding_position(ClassicRules(), 3, 1)
+    assert not hasattr(BeginnerPlayer(), "finish_bidding")
+    assert Cautious(bid=9.0).finish_bidding(state, me) is None
+    assert _Seated(me, RuleBasedPlayer(), BeginnerPlayer()).finish_bidding(state, me) is None
+    assert _Seated(me, RuleBasedPlayer(), RuleBasedPlayer()).finish_bidding(state, me) is not None
+
+
+def test_the_follow_ups_are_counted_alike() -> None:
+    """The analysed seat's own next bid (what a reason sentence names as its plan), on seeded deals."""
+    mine = []
+    for seed in range(300):
+        state, me = bidding_position(ClassicRules(), seed, 1)
+        fast = RuleBasedPlayer().finish_bidding(state, me)
+        assert fast == _finish_bidding(state, Generic(RuleBasedPlayer()), me)
+        assert fast is not None
+        mine.append(fast[1])
+    assert "-" in mine and {"order", "call C", "call D", "call H", "call S"} & set(mine)
