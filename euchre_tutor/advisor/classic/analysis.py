@@ -75,6 +75,7 @@ from euchre_tutor.views.classic import SeatView, seat_view
 
 __all__ = [
     "ADAPTIVE_MAX_WORLDS",
+    "ADAPTIVE_PLAY_MAX_WORLDS",
     "BOUNDARIES",
     "DEFAULT_WORLDS",
     "GRADE_MAX_WORLDS",
@@ -98,6 +99,10 @@ DEFAULT_WORLDS = 200
 #: (its double-dummy values are cheap) kept the same share of stable grades on the same decisions
 #: (benchmarks/classic_grades.py: 79.8% against 80.2%) and pushed the worst hint past a second
 ADAPTIVE_MAX_WORLDS: Final = 1600
+#: the adaptive cap for card play where a deal is also solved with the hidden hands swapped (three and
+#: four players): each deal then costs about 1.5 times as much and tells about twice as much, and 1,600
+#: such deals pushed the worst card-play hint past a second (benchmarks/classic_advisor.py)
+ADAPTIVE_PLAY_MAX_WORLDS: Final = 1000
 #: the most deals a grade refined after the move takes (``focus``: only the action taken must settle).
 #: Measured (benchmarks/classic_grades.py --grade-worlds): a quarter of the grades need it, at a median
 #: of 1.3 s of worker CPU; it ends the Best-against-Inaccuracy changes of label between seeds
@@ -446,7 +451,10 @@ def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | No
     slow = _pure_python_limit(view, backend)
     if slow is None and (backend or dd.BACKEND) == "python":
         slow = PURE_PYTHON_ADAPTIVE.get(view.rules.players)
-    return max(worlds, ADAPTIVE_MAX_WORLDS if slow is None else min(ADAPTIVE_MAX_WORLDS, slow))
+    cap = ADAPTIVE_MAX_WORLDS
+    if view.phase is Phase.PLAY and view.rules.players <= 4:
+        cap = ADAPTIVE_PLAY_MAX_WORLDS
+    return max(worlds, cap if slow is None else min(cap, slow))
 
 
 def grade_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | None = None) -> int:

@@ -153,7 +153,8 @@ def analyse_position(
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
-    ``max_worlds`` (default :func:`adaptive_cap`: 1,600, or ``worlds`` when larger) caps the
+    ``max_worlds`` (default :func:`adaptive_cap`: 1,600, 1,000 for card play at three or four players, or
+    ``worlds`` when larger) caps the
     adaptive sampling: more deals are added only while a grade is in doubt. ``mode`` None:
     ``"game"`` when the position has a score, else ``"points"`` (as the command). ``focus`` and
     ``on_batch``: as :func:`~euchre_tutor.advisor.classic.analysis.analyse` (a grade refined; its
