@@ -44,16 +44,22 @@ from euchre_tutor.views.classic import SeatView, seat_view
 CLUB = RuleBasedPlayer()
 
 
-def position(seed: int, tricks: int) -> SeatView:
+def position(seed: int, tricks: int, up_taken: bool = False) -> SeatView:
     """The first seat to act with a choice after ``tricks`` whole tricks of rule-based play, in the
-    deal of ``seed`` or, when that deal offers none (a hand thrown in, forced cards), the next one."""
+    deal of ``seed`` or, when that deal offers none (a hand thrown in, forced cards), the next one
+    (with ``up_taken``: one where the dealer picked up the up card and discarded unseen)."""
     for s in range(seed, seed + 1000):
         state = new_hand(Deal.from_seed(s, Seat(s % 4)))
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
             view = seat_view(state, seat)
-            if view.phase is Phase.PLAY and len(view.tricks) >= tricks and len(view.legal) > 1:
+            if (
+                view.phase is Phase.PLAY
+                and len(view.tricks) >= tricks
+                and len(view.legal) > 1
+                and (view.up_taken or not up_taken)
+            ):
                 return view
             state = state.apply(CLUB.choose(view))
     raise AssertionError(f"no deal from seed {seed} on gives a choice after {tricks} tricks")

@@ -25,6 +25,7 @@ from euchre_tutor.cards import Card, effective_suit
 from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.views.classic import SeatView, seat_view
 
+from .test_paired import position
 from .test_worlds import RULES, random_position
 
 CLUB = RuleBasedPlayer()
@@ -98,17 +99,8 @@ def test_every_swap_is_a_deal_the_view_allows_weighed_as_the_sampler_weighs(name
 
 
 def small_position(seed: int) -> SeatView:
-    """South's first card choice after three tricks of rule-based play (few cards left unseen)."""
-    for s in range(seed, seed + 500):
-        state = new_hand(Deal.from_seed(s, Seat(s % 4)))
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            view = seat_view(state, seat)
-            if view.phase is Phase.PLAY and len(view.tricks) >= 3 and len(view.legal) > 1 and view.up_taken:
-                return view
-            state = state.apply(CLUB.choose(view))
-    raise AssertionError("no position found")
+    """A card choice after three tricks of rule-based play (few cards left unseen), the up card taken."""
+    return position(seed, 3, up_taken=True)
 
 
 def placements(plan: _Plan) -> Iterator[_Candidate]:
