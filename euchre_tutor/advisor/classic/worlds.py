@@ -131,6 +131,8 @@ _PATIENCE: Final = 50
 
 
 _HAND, _DISCARD, _LONER, _UNDER, _KITTY = range(5)
+#: what a transplant changes (:meth:`_Plan._script`)
+_GO_UNDER, _PICK_UP, _DISCARD_IT, _GIVE_IT, _LONER_DISCARDS = range(5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,13 +336,16 @@ class _Plan:
         )
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
+        self.script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
         self.strength = StrengthTable(deck(rules.deck, joker=rules.joker))
         self.swaps: list[dict[Seat, Seat]] | None = None
 
         # The same facts in card bits (1 << card.index), for the hot path.
         self.card_of: dict[int, Card] = {1 << c.index: c for c in self.pack}
         self.up_bit = 1 << self.up.index
-        self.my_mask = sum(1 << c.index for c in self.my_hand)
+        self.my_bits = [1 << c.index for c in self.my_hand]
+        self.my_mask = sum(self.my_bits)
+        self.pack_mask = sum(self.card_of)
         self.played_mask = [sum(1 << c.index for c in self.played[s]) for s in self.seats]
         self.hand_slots = list(self.hand_slot.items())
         self.free_bits = [1 << c.index for c in self.free]
@@ -910,31 +915,55 @@ class _Plan:
 
     # -- the world ---------------------------------------------------------------
 
-    def deal(self, cand: _Candidate) -> Deal:
-        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
-        hands = {s: tuple(self._ascending(cand.bid_masks[s])) for s in self.seats}
+    def _dealt(self, cand: _Candidate) -> tuple[list[list[int]], list[int]]:
+        """The candidate's deal in card bits: every seat's dealt hand (by seat number) and the kitty
+        (top first)."""
+        masks = cand.bid_masks
+        hands = [self._ascending_bits(m) for m in masks]
         if not self.blind_me:
             # The seat's own cards in the view's order (cards that arrived later were appended).
-            mine = cand.bid_masks[self.me]
-            kept = [c for c in self.my_hand if mine >> c.index & 1]
-            hands[self.me] = (*kept, *(c for c in hands[self.me] if c not in kept))
-        card = self.card_of
-        taken = tuple(card[b] for b in cand.taken)
+            mine = masks[self.me]
+            kept = [b for b in self.my_bits if b & mine]
+            rest = mine & ~sum(kept)
+            hands[self.me] = kept + self._ascending_bits(rest)
+        dealt = self.up_bit
+        for m in masks:
+            dealt |= m
+        taken = list(cand.taken)
         if self.under_seat is not None:
+            # The seat that went under was dealt its under cards, not the kitty's cards it took.
+            if self.under_slot >= 0:
+                under = self._ascending_bits(sum(cand.slots[self.under_slot]))
+            else:
+                under = [1 << c.index for c in self.view.under_cards]
+            gone = sum(taken)
             u = self.under_seat
-            hands[u] = tuple(c for c in hands[u] if c not in taken) + self.under_cards(cand)
-        dealt = {c for h in hands.values() for c in h}
-        dealt.add(self.up)
-        dealt.update(taken)
-        kitty = (*taken, *(c for c in self.pack if c not in dealt))
+            hands[u] = [b for b in hands[u] if not b & gone] + under
+            dealt |= sum(under)
+        kitty = taken + self._ascending_bits(self.pack_mask & ~dealt)
+        return hands, kitty
+
+    def deal(self, cand: _Candidate) -> Deal:
+        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
+        hands, kitty = self._dealt(cand)
+        card = self.card_of
         return Deal(
             self.dealer,
-            tuple(hands[s] for s in self.seats),
+            tuple(tuple([card[b] for b in h]) for h in hands),
             self.up,
-            kitty,
+            tuple([card[b] for b in kitty]),
             self.rules.deck,
             self.rules.joker,
         )
+
+    def _ascending_bits(self, mask: int) -> list[int]:
+        """The card bits of a mask in card order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low)
+            mask ^= low
+        return out
 
     def world(self, cand: _Candidate) -> HandState:
         """The candidate's world at the view's point.
@@ -946,6 +975,7 @@ class _Plan:
         """
         if self.reference is None:
             self.reference = self.replay(cand)
+            self.script = self._script(self.reference)
             return self.reference
         return self._transplant(self.reference, cand)
 
@@ -980,41 +1010,74 @@ class _Plan:
             state = state.apply(Action("play", card=c))
         return state
 
+    def _script(self, ref: HandState) -> list[tuple[int, int, Seat, tuple[Card, ...]]]:
+        """What a transplant changes, read once from the reference's history: each action that moves
+        a hidden card (going under, the dealer's discard, a gift to a loner, the loner's discard) or
+        the up card into the dealer's hand, as (what, its place in the history, the seat, the cards
+        a seat's own going under named)."""
+        script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
+        gave = False
+        for i, (seat, act) in enumerate(ref.history):
+            if act.kind == "under":
+                script.append((_GO_UNDER, i, seat, act.cards))
+            elif act.kind in ("order", "call") and ref.up_taken and seat == ref.maker:
+                script.append((_PICK_UP, i, seat, ()))
+            elif act.kind == "discard" and not gave:
+                script.append((_DISCARD_IT, i, seat, ()))
+            elif act.kind == "give":
+                gave = True
+                script.append((_GIVE_IT, i, seat, ()))
+            elif act.kind == "discard":
+                script.append((_LONER_DISCARDS, i, seat, ()))
+        return script
+
     def _transplant(self, ref: HandState, cand: _Candidate) -> HandState:
-        deal = self.deal(cand)
+        """The reference's state with the candidate's hidden cards: the deal, the hands, the kitty and
+        the hidden actions (what :meth:`_script` lists), in card bits until the end. The deal is a
+        whole pack by construction (every unknown card in one slot, tested), so it is not checked
+        again (:meth:`Deal.unchecked`)."""
+        hands, kitty = self._dealt(cand)
+        card = self.card_of
+        deal = Deal.unchecked(
+            self.dealer,
+            tuple(tuple([card[b] for b in h]) for h in hands),
+            self.up,
+            tuple([card[b] for b in kitty]),
+            self.rules.deck,
+            self.rules.joker,
+        )
         under = self.under_cards(cand)
         discard = self.discard_card(cand)
         loner = self.loner_card(cand)
-        hands = [list(h) for h in deal.hands]
-        kitty = deal.kitty
-        history = list(ref.history)
-        gave = False
-        for i, (seat, act) in enumerate(history):
-            if act.kind == "under":
-                cards = under if seat != self.me else act.cards
-                kept = [c for c in hands[seat] if c not in cards]
-                hands[seat] = kept + list(kitty[:3])
-                kitty = (*cards, *kitty[3:])
-                history[i] = (seat, Action("under", cards=cards))
-            elif act.kind in ("order", "call") and ref.up_taken and seat == ref.maker:
-                hands[self.dealer].append(self.up)
-            elif act.kind == "discard" and not gave:
-                assert discard is not None
-                hands[seat].remove(discard)
-                history[i] = (seat, Action("discard", card=discard))
-            elif act.kind == "give":
-                assert cand.gift is not None and ref.maker is not None
-                gave = True
-                hands[seat].remove(cand.gift)
-                hands[ref.maker].append(cand.gift)
-                history[i] = (seat, Action("give", card=cand.gift))
-            elif act.kind == "discard":
-                assert loner is not None
-                hands[seat].remove(loner)
-                history[i] = (seat, Action("discard", card=loner))
-            elif act.kind == "play":
-                assert act.card is not None
-                hands[seat].remove(act.card)
+        history: tuple[tuple[Seat, Action], ...] | list[tuple[Seat, Action]] = ref.history
+        if self.script:
+            history = list(history)
+            for what, i, seat, named in self.script:
+                if what == _GO_UNDER:
+                    cards = under if seat != self.me else named
+                    bits = [1 << c.index for c in cards]
+                    out = sum(bits)
+                    hands[seat] = [b for b in hands[seat] if not b & out] + kitty[:3]
+                    kitty = bits + kitty[3:]
+                    history[i] = (seat, Action("under", cards=cards))
+                elif what == _PICK_UP:
+                    hands[self.dealer].append(self.up_bit)
+                elif what == _DISCARD_IT:
+                    assert discard is not None
+                    hands[seat].remove(1 << discard.index)
+                    history[i] = (seat, Action("discard", card=discard))
+                elif what == _GIVE_IT:
+                    assert cand.gift is not None and ref.maker is not None
+                    bit = 1 << cand.gift.index
+                    hands[seat].remove(bit)
+                    hands[ref.maker].append(bit)
+                    history[i] = (seat, Action("give", card=cand.gift))
+                else:
+                    assert loner is not None
+                    hands[seat].remove(1 << loner.index)
+                    history[i] = (seat, Action("discard", card=loner))
+        played = self.played_mask
+        held = tuple(tuple([card[b] for b in h if not b & played[s]]) for s, h in enumerate(hands))
         events = ref.events
         if history and history[-1][1].kind in ("discard", "under"):
             last = history[-1][1]
@@ -1029,8 +1092,8 @@ class _Plan:
         return replace(
             ref,
             deal=deal,
-            hands=tuple(tuple(h) for h in hands),
-            kitty=kitty,
+            hands=held,
+            kitty=tuple([card[b] for b in kitty]),
             discard=discard,
             under_cards=under,
             gift=cand.gift,

@@ -20,6 +20,7 @@ from euchre_tutor.advisor.classic.worlds import (
 )
 from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, is_trump, left_bower, parse_cards
+from euchre_tutor.classic.deal import check_deal
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules, preset
@@ -94,9 +95,11 @@ def test_every_world_is_consistent_with_the_view(name: str, seed: int) -> None:
     for world in worlds:
         # Exactly the view in every public field, the seat's own hand included.
         assert sorted_hand(seat_view(world, me)) == sorted_hand(view)
-        # The deal is the whole pack, every card once.
+        # The deal is the whole pack, every card once (sampled deals are built unchecked).
         dealt = [c for h in world.deal.hands for c in h] + [world.deal.up, *world.deal.kitty]
         assert sorted(dealt, key=lambda c: c.index) == pack
+        d = world.deal
+        check_deal(d.hands, d.up, d.kitty, d.size, d.joker, d.seating)
         # Same phase, turn, history shape and hand sizes as the real hand.
         assert world.phase is truth.phase and world.to_act == truth.to_act
         assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
