@@ -337,7 +337,7 @@ class _Plan:
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
         self.script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
-        self.strength = StrengthTable(deck(rules.deck, joker=rules.joker))
+        self.strength = StrengthTable()
         self.swaps: list[dict[Seat, Seat]] | None = None
 
         # The same facts in card bits (1 << card.index), for the hot path.

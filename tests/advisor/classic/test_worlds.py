@@ -309,7 +309,7 @@ def test_no_likelihood_is_below_the_floor() -> None:
 @given(seed=seeds, size=st.sampled_from([24, 28, 32]), joker=st.booleans(), trump=st.sampled_from(list(Suit)))
 def test_the_strength_table_counts_like_hand_strength(seed: int, size: int, joker: bool, trump: Suit) -> None:
     pack = deck(size, joker=joker)
-    table = StrengthTable(pack)
+    table = StrengthTable()
     six = random.Random(seed).sample(pack, 6)
     assert table(six[:5], trump) == hand_strength(six[:5], trump)
     best = max(([c for c in six if c != drop] for drop in six), key=lambda h: hand_strength(h, trump))
