@@ -73,6 +73,7 @@ from euchre_tutor.cards import (
     Suit,
     deck,
     effective_suit,
+    is_trump,
 )
 from euchre_tutor.classic.engine import (
     Action,
@@ -324,9 +325,33 @@ class _Plan:
         self.weighed = dict(self.bids_by_seat)
         if self.discard_slot >= 0:
             self.weighed.setdefault(self.dealer, [])
+        self.weighed_seats = list(self.weighed)
+        # A seat other than the dealer whose only bids are round-1 passes or orders: the model reads
+        # its hand only through the up suit's point count, its trumps and bowers (a trump held for the
+        # calling requirement) and which plain suits it holds (the void bonus), so the memo keys it by
+        # its trumps and off-suit aces (the only plain cards with points) and one bit per plain suit
+        # held: hands that differ only in plain cards without points share one likelihood, the same
+        # to the last bit (the points are quarter points, summed exactly in any order; tested).
+        self.round_1_keys: dict[Seat, tuple[int, tuple[int, ...]]] = {}
+        trump_1 = self.up.suit or Suit.SPADES
+        keep = sum(1 << c.index for c in self.pack if is_trump(c, trump_1) or c.rank is Rank.ACE)
+        plain = tuple(
+            sum(1 << c.index for c in self.pack if not is_trump(c, trump_1) and c.suit is suit)
+            for suit in Suit
+            if suit is not trump_1
+        )
+        for seat, bids in self.weighed.items():
+            if (
+                seat != self.dealer
+                and bids
+                and all(ctx.phase is Phase.ROUND_1 and act.kind in ("pass", "order") for act, ctx in bids)
+            ):
+                self.round_1_keys[seat] = (keep, plain)
+        self.weighed_others = [s for s in self.weighed if s != self.dealer]  # when the dealer's is re-chosen
         # the bids' log likelihoods, per seat by its hand's card mask | the dealer's discard's bit << 33
         self.memo: dict[Seat, dict[int, float]] = {s: {} for s in self.seats}
-        self.discard_memo: dict[int, dict[int, float]] = {}  # the dealer's log discard odds by its hand mask
+        # the dealer's part and log discard odds by its hand mask (:meth:`_dealer_part`)
+        self.dealer_memo: dict[int, tuple[float, dict[int, float]]] = {}
         self.dead_ends = 0
         self.matching = False
         # Re-choosing the dealer's discard needs the dealer's cards to be only its hand and discard.
@@ -339,6 +364,7 @@ class _Plan:
         self.script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
         self.strength = StrengthTable()
         self.swaps: list[dict[Seat, Seat]] | None = None
+        self.swap_pairs: list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]] | None = None
 
         # The same facts in card bits (1 << card.index), for the hot path.
         self.card_of: dict[int, Card] = {1 << c.index: c for c in self.pack}
@@ -448,18 +474,14 @@ class _Plan:
             slots[i].append(bit)
             where[bit] = i
             rem[i] -= 1
-        # The free cards in a random order: one rng.random() key each, in card order, sorted
-        # stably (what sorting the cards by those keys gives).
         rand = rng.random
-        free = self.free_bits
-        keys = [rand() for _ in free]
-        order = sorted(range(len(free)), key=keys.__getitem__)
+        free = sorted(self.free_bits, key=lambda _: rand())
         k = 0
         left = 0
         lgamma = self.lgamma
         for i, r in enumerate(rem):
             if r:
-                slots[i].extend([free[j] for j in order[k : k + r]])
+                slots[i].extend(free[k : k + r])
                 k += r
                 left += r
                 logq += lgamma[r]
@@ -649,35 +671,44 @@ class _Plan:
             self._reset(model)
         gone = self._discard_bit(cand)
         parts: dict[tuple[Seat, Seat], float] = {}
-        spots: list[tuple[dict[Seat, Seat], float]] = []
+        spots: list[tuple[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...], float]] = []
         slots = cand.slots
-        for swap in self._swaps():
+        hand_slot = self.hand_slot
+        for pairs in self._swap_pairs():
             logw = 0.0
-            for src, dst in swap.items():
-                key = (dst, src)
+            for key, src, dst in pairs:
                 part = parts.get(key)
                 if part is None:
-                    part = self._held_part(dst, slots[self.hand_slot[src]], gone, model)
+                    part = self._held_part(dst, slots[hand_slot[src]], gone, model)
                     parts[key] = part
                 logw += part
                 if logw == -math.inf:
                     break
             if logw > -math.inf:
-                spots.append((swap, logw))
+                spots.append((pairs, logw))
         top = max(lw for _, lw in spots)
         likes = [math.exp(lw - top) for _, lw in spots]
         total = sum(likes)
         card = self.card_of
         held = {s: tuple([card[b] for b in slots[slot]]) for s, slot in self.hand_slots}
         out = []
-        for (swap, _), like in zip(spots, likes, strict=True):
+        mine = None if self.blind_me else tuple(self.my_hand)
+        for (pairs, _), like in zip(spots, likes, strict=True):
             hands: list[tuple[Card, ...]] = [()] * len(self.seats)
-            if not self.blind_me:
-                hands[int(self.me)] = tuple(self.my_hand)
-            for src, dst in swap.items():
-                hands[int(dst)] = held[src]
+            if mine is not None:
+                hands[self.me] = mine
+            for _, src, dst in pairs:
+                hands[dst] = held[src]
             out.append((tuple(hands), like / total))
         return tuple(out)
+
+    def _swap_pairs(self) -> list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]]:
+        """:meth:`_swaps` as, per swap, ((receiving seat, giving seat), giving, receiving) in order."""
+        if self.swap_pairs is None:
+            self.swap_pairs = [
+                tuple(((dst, src), src, dst) for src, dst in swap.items()) for swap in self._swaps()
+            ]
+        return self.swap_pairs
 
     def _held_part(self, seat: Seat, held: Sequence[int], gone: int, model: BiddingModel) -> float:
         """The log likelihood of ``seat``'s bids had it held the cards ``held`` (card bits) now (-inf:
@@ -702,7 +733,7 @@ class _Plan:
             return 0.0
         given = gone if dealer else 0
         memo = self.memo[seat]
-        key = mask | given << 33
+        key = self._memo_key(seat, mask, given)
         part = memo.get(key)
         if part is None:
             if self.collide and mask & _COLLIDE == _COLLIDE:
@@ -731,7 +762,7 @@ class _Plan:
         """Forget the likelihoods worked out for another model."""
         self.memo_model = model
         self.memo = {s: {} for s in self.seats}
-        self.discard_memo = {}
+        self.dealer_memo = {}
 
     def weight(self, cand: _Candidate, model: BiddingModel, rng: random.Random | None = None) -> float:
         """The candidate's log weight (-inf: impossible): the bids' log likelihoods minus log q.
@@ -745,28 +776,48 @@ class _Plan:
         if model is not self.memo_model:
             self._reset(model)
         logw = -cand.logq
-        skip: Seat | None = None
+        seats = self.weighed_seats
         if rng is not None and self.rechoose and not model.uniform and not self.matching:
             part = self._rechoose_discard(cand, model, rng)
             if part == -math.inf:
                 return part
             logw = part
-            skip = self.dealer
-        for seat in self.weighed:
-            if seat != skip:
-                logw += self._part(seat, cand, self._discard_bit(cand) if seat == self.dealer else 0, model)
+            seats = self.weighed_others
+        masks = cand.bid_masks
+        memo = self.memo
+        key = self._memo_key
+        for seat in seats:
+            gone = self._discard_bit(cand) if seat == self.dealer else 0
+            known = memo[seat].get(key(seat, masks[seat], gone))
+            logw += self._part(seat, cand, gone, model) if known is None else known
         if self.loner_slot >= 0 and not model.uniform and cand.loner_six:
             lone = self.loner_card(cand)
             assert lone is not None
             logw += math.log(model._discard(cand.loner_six, self.view.trump, lone, [], self.strength))
         return logw
 
+    def _memo_key(self, seat: Seat, mask: int, gone: int) -> int:
+        """The likelihood memo's key for ``seat`` holding the cards of ``mask`` at bid time (and, for
+        the dealer, having discarded ``gone``): the mask, with the discard's bit above it; for a seat
+        in :attr:`round_1_keys`, only what the model reads of its hand."""
+        found = self.round_1_keys.get(seat)
+        if found is None:
+            return mask | gone << 33
+        keep, suits = found
+        key = mask & keep
+        bit = 1 << 33
+        for suit in suits:
+            if mask & suit:
+                key |= bit
+            bit <<= 1
+        return key
+
     def _part(self, seat: Seat, cand: _Candidate, gone: int, model: BiddingModel) -> float:
         """``seat``'s log likelihood of its bids with its bid-time hand in the candidate; ``gone``: the
         dealer's discard's bit (0: none), memoised by the hand's card mask."""
         mask = cand.bid_masks[seat]
         memo = self.memo[seat]
-        key = mask | gone << 33
+        key = self._memo_key(seat, mask, gone)
         part = memo.get(key)
         if part is None:
             part = self._seat_part(
@@ -775,20 +826,27 @@ class _Plan:
             memo[key] = part
         return part
 
-    def _discard_logs(self, cand: _Candidate, model: BiddingModel, trump: Suit) -> dict[int, float]:
-        """The log of the dealer's odds of discarding each card it may (by card bit), from its six
-        cards after picking up: memoised by its bid-time hand."""
+    def _dealer_part(
+        self, cand: _Candidate, model: BiddingModel, trump: Suit
+    ) -> tuple[float, dict[int, float]]:
+        """The dealer's bids' log likelihood with its bid-time hand (whichever card it discarded), and
+        the log of its odds of discarding each card it may (by card bit), from its six cards after
+        picking up: memoised by the hand's card mask."""
         mask = cand.bid_masks[self.dealer]
         collide = self.collide and mask & _COLLIDE == _COLLIDE
-        logs = None if collide else self.discard_memo.get(mask)
-        if logs is None:
-            six = [*self._bid_cards(cand, self.dealer, mask), self.up]
-            allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
-            odds = model._discards(six, trump, allowed, self.strength)
-            logs = {1 << c.index: math.log(p) for c, p in odds.items()}
+        found = None if collide else self.dealer_memo.get(mask)
+        if found is None:
+            base = self._part(self.dealer, cand, 0, model)
+            logs: dict[int, float] = {}
+            if base > -math.inf:
+                six = [*self._bid_cards(cand, self.dealer, mask), self.up]
+                allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
+                odds = model._discards(six, trump, allowed, self.strength)
+                logs = {1 << c.index: math.log(p) for c, p in odds.items()}
+            found = (base, logs)
             if not collide:
-                self.discard_memo[mask] = logs
-        return logs
+                self.dealer_memo[mask] = found
+        return found
 
     def _rechoose_discard(self, cand: _Candidate, model: BiddingModel, rng: random.Random) -> float:
         """Re-choose the dealer's hidden discard; return the dealer's part minus log q over the choices."""
@@ -802,13 +860,14 @@ class _Plan:
         trump = self.view.trump
         if not self.dealer_answers and trump is not None:
             # The dealer's bids do not depend on which card it discarded: count them once.
-            base = self._part(self.dealer, cand, 0, model)
+            base, logs = self._dealer_part(cand, model, trump)
             if base == -math.inf:
                 return base
-            logs = self._discard_logs(cand, model, trump)
         gone_fits = self.fits[hs] & gone
         may_go = self.fits[ds]
         constrained = self.constrained_mask
+        logq = cand.logq
+        moved = False  # whether some choice moves a constrained card (another log q)
         for c in (gone, *held):
             if c != gone and not (gone_fits and may_go & c):
                 continue
@@ -821,18 +880,17 @@ class _Plan:
                 part = self._part(self.dealer, cand, c, model)
             if part == -math.inf:
                 continue
-            if c == gone:
-                logq = cand.logq
-            elif (c | gone) & constrained:
-                logq = self.logq_of({**cand.where, c: ds, gone: hs})
+            if c != gone and (c | gone) & constrained:
+                options.append((c, part, self.logq_of({**cand.where, c: ds, gone: hs})))
+                moved = True
             else:
-                logq = cand.logq  # swapping two free cards: the same proposal probability
-            options.append((c, part, logq))
+                options.append((c, part, logq))  # swapping two free cards: the same proposal probability
         if not options:
             return -math.inf
         top = max(p for _, p, _ in options)
         likes = [math.exp(p - top) for _, p, _ in options]
-        x = rng.random() * sum(likes)
+        total = sum(likes)
+        x = rng.random() * total
         pick = options[-1][0]
         for (c, _, _), like in zip(options, likes, strict=True):
             if x < like:
@@ -846,8 +904,12 @@ class _Plan:
             for bit, slot in ((pick, ds), (gone, hs)):
                 if bit & constrained:
                     cand.where[bit] = slot
+        log_parts = top + math.log(total)
+        if not moved:
+            # Every choice has the candidate's log q: the log of their sum is log q + log(count)
+            # (exp(0) is exactly 1, so this is the general sum below to the last bit).
+            return log_parts - (logq + math.log(len(options)))
         qtop = max(q for _, _, q in options)
-        log_parts = top + math.log(sum(likes))
         log_q = qtop + math.log(sum(math.exp(q - qtop) for _, _, q in options))
         return log_parts - log_q
 
@@ -1089,8 +1151,8 @@ class _Plan:
                 else e
                 for e in events
             )
-        return replace(
-            ref,
+        # HandState._evolve: dataclasses.replace without the __init__ round trip (the same state).
+        return ref._evolve(
             deal=deal,
             hands=held,
             kitty=tuple([card[b] for b in kitty]),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from euchre_tutor.advisor.classic.strength import StrengthTable, hand_strength
 from euchre_tutor.advisor.classic.worlds import (
+    _COLLIDE,
     BidContext,
     BiddingModel,
     _Plan,
@@ -157,6 +158,29 @@ def test_hands_reach_the_bidding_model_in_a_frozensets_order(name: str, seed: in
             continue
         for seat, cards in plan._bid_orders(cand).items():
             assert plan._bid_cards(cand, seat, cand.bid_masks[seat]) == cards
+
+
+@settings(deadline=None, max_examples=60)
+@given(name=names, seed=seeds)
+def test_every_memoised_likelihood_is_the_hands_own(name: str, seed: int) -> None:
+    # The memo keys some seats' hands by only what the model reads of them (round-1 bidders): a
+    # likelihood found there must be the one the model gives this very hand, to the last bit.
+    truth, me = random_position(name, seed)
+    plan = _Plan(seat_view(truth, me))
+    model = BiddingModel()
+    rng = random.Random(seed)
+    for _ in range(150):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng):
+            continue
+        plan.weight(cand, model, rng)
+        for seat, bids in plan.weighed.items():
+            mask = cand.bid_masks[seat]
+            if mask & _COLLIDE == _COLLIDE:
+                continue  # the joker and the seven of clubs: the order the cards came in decides
+            gone = plan._discard_bit(cand) if seat == plan.dealer else 0
+            fresh = plan._seat_part(seat, plan._set_order(mask), plan.card_of.get(gone), bids, model)
+            assert plan._part(seat, cand, gone, model) == fresh
 
 
 @given(cards=st.lists(st.integers(0, 32), min_size=5, max_size=5, unique=True))
