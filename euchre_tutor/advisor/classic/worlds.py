@@ -359,6 +359,9 @@ class _Plan:
         self.dealer_answers = any(
             ctx.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE) for _, ctx in self.weighed.get(self.dealer, [])
         )
+        # Whether the dealer's part with a hidden discard is its bids' (which do not depend on the
+        # discard) plus the discard's odds: memoised once per hand (:meth:`_dealer_part`).
+        self.dealer_splits = self.discard_slot >= 0 and not self.dealer_answers and self.dealer != me
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
         self.script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
@@ -732,6 +735,15 @@ class _Plan:
         if seat not in self.weighed:
             return 0.0
         given = gone if dealer else 0
+        if (
+            dealer
+            and self.dealer_splits
+            and not model.uniform
+            and self.view.trump is not None
+            and not (self.collide and mask & _COLLIDE == _COLLIDE)
+        ):
+            base, logs = self._dealer_part(mask, None, model, self.view.trump)
+            return base if base == -math.inf else base + logs.get(given, 0.0)
         memo = self.memo[seat]
         key = self._memo_key(seat, mask, given)
         part = memo.get(key)
@@ -827,19 +839,26 @@ class _Plan:
         return part
 
     def _dealer_part(
-        self, cand: _Candidate, model: BiddingModel, trump: Suit
+        self, mask: int, cand: _Candidate | None, model: BiddingModel, trump: Suit
     ) -> tuple[float, dict[int, float]]:
-        """The dealer's bids' log likelihood with its bid-time hand (whichever card it discarded), and
-        the log of its odds of discarding each card it may (by card bit), from its six cards after
-        picking up: memoised by the hand's card mask."""
-        mask = cand.bid_masks[self.dealer]
+        """The dealer's bids' log likelihood with the bid-time hand ``mask`` (whichever card it
+        discarded), and the log of its odds of discarding each card it may (by card bit), from its six
+        cards after picking up: memoised by the mask. Where :attr:`dealer_splits`, the dealer's part
+        with a discard is the first plus the second's entry for it (0 for a card it may not
+        discard), as :meth:`_seat_part` adds them. ``cand``: the candidate holding a hand with both
+        the joker and the seven of clubs (whose card order it keeps, :meth:`_bid_cards`)."""
         collide = self.collide and mask & _COLLIDE == _COLLIDE
         found = None if collide else self.dealer_memo.get(mask)
         if found is None:
-            base = self._part(self.dealer, cand, 0, model)
+            cards = cand.orders[self.dealer] if collide and cand is not None else self._set_order(mask)
+            memo = self.memo[self.dealer]
+            base = memo.get(mask)
+            if base is None:
+                base = self._seat_part(self.dealer, cards, None, self.weighed[self.dealer], model)
+                memo[mask] = base
             logs: dict[int, float] = {}
             if base > -math.inf:
-                six = [*self._bid_cards(cand, self.dealer, mask), self.up]
+                six = [*cards, self.up]
                 allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
                 odds = model._discards(six, trump, allowed, self.strength)
                 logs = {1 << c.index: math.log(p) for c, p in odds.items()}
@@ -860,7 +879,7 @@ class _Plan:
         trump = self.view.trump
         if not self.dealer_answers and trump is not None:
             # The dealer's bids do not depend on which card it discarded: count them once.
-            base, logs = self._dealer_part(cand, model, trump)
+            base, logs = self._dealer_part(cand.bid_masks[self.dealer], cand, model, trump)
             if base == -math.inf:
                 return base
         gone_fits = self.fits[hs] & gone

@@ -181,6 +181,10 @@ def test_every_memoised_likelihood_is_the_hands_own(name: str, seed: int) -> Non
             gone = plan._discard_bit(cand) if seat == plan.dealer else 0
             fresh = plan._seat_part(seat, plan._set_order(mask), plan.card_of.get(gone), bids, model)
             assert plan._part(seat, cand, gone, model) == fresh
+            if seat in plan.hand_slot and plan.orbit_ready():
+                # The swaps' path (the dealer's bids and its discard's odds memoised apart).
+                held = cand.slots[plan.hand_slot[seat]]
+                assert plan._held_part(seat, held, plan._discard_bit(cand), model) == fresh
 
 
 @given(cards=st.lists(st.integers(0, 32), min_size=5, max_size=5, unique=True))
