@@ -386,6 +386,14 @@ class _Plan:
             free_mask | sum(bit for bit, allowed in self.constrained_bits if i in allowed) for i in everywhere
         ]
         self.lgamma = [math.lgamma(r + 1) for r in range(len(unknown) + 1)]
+        # With no constrained card: where each slot's cards start and end among the shuffled cards, and
+        # the proposal's log q (added up as :meth:`_try_fill` does, to the last bit).
+        self.cuts = [(k - cap, k) for k, cap in zip(itertools.accumulate(caps), caps, strict=True)]
+        self.free_logq = 0.0
+        for cap in caps:
+            if cap:
+                self.free_logq += self.lgamma[cap]
+        self.free_logq -= self.lgamma[sum(caps)]
         #: whether a hand may hold both the seven of clubs and the joker (see :meth:`_set_order`)
         self.collide = all(b in self.card_of for b in (1, 1 << 32))
 
@@ -457,6 +465,11 @@ class _Plan:
         return _Candidate([[1 << c.index for c in cards] for cards in slots], logq)
 
     def _try_fill(self, rng: random.Random) -> _Candidate | None:
+        if not self.constrained_bits:
+            # Every card may go anywhere: the slots are fixed cuts of the shuffled cards, q is fixed.
+            rand = rng.random
+            free = sorted(self.free_bits, key=lambda _: rand())
+            return _Candidate([free[a:b] for a, b in self.cuts], self.free_logq)
         rem = list(self.caps)
         slots: list[list[int]] = [[] for _ in rem]
         where: dict[int, int] = {}
@@ -873,23 +886,28 @@ class _Plan:
         slots = cand.slots
         gone = slots[ds][0]
         held = slots[hs]
-        options: list[tuple[int, float, float]] = []  # (discard's bit, dealer's log part, log q)
         logs: dict[int, float] | None = None
         base = 0.0
         trump = self.view.trump
         if not self.dealer_answers and trump is not None:
             # The dealer's bids do not depend on which card it discarded: count them once.
-            base, logs = self._dealer_part(cand.bid_masks[self.dealer], cand, model, trump)
+            mask = cand.bid_masks[self.dealer]
+            found = self.dealer_memo.get(mask)  # (a hand with the joker and the seven of clubs: never here)
+            base, logs = self._dealer_part(mask, cand, model, trump) if found is None else found
             if base == -math.inf:
                 return base
-        gone_fits = self.fits[hs] & gone
-        may_go = self.fits[ds]
+        # The choices: the placed discard, and each card of the dealer's hand that may swap with it.
+        choices = [gone]
+        if self.fits[hs] & gone:
+            may_go = self.fits[ds]
+            choices += [c for c in held if may_go & c]
+        cards: list[int] = []
+        parts: list[float] = []
+        logqs: list[float] = []
         constrained = self.constrained_mask
         logq = cand.logq
         moved = False  # whether some choice moves a constrained card (another log q)
-        for c in (gone, *held):
-            if c != gone and not (gone_fits and may_go & c):
-                continue
+        for c in choices:
             if logs is not None:
                 log_odds = logs.get(c)
                 if log_odds is None:
@@ -899,19 +917,22 @@ class _Plan:
                 part = self._part(self.dealer, cand, c, model)
             if part == -math.inf:
                 continue
+            cards.append(c)
+            parts.append(part)
             if c != gone and (c | gone) & constrained:
-                options.append((c, part, self.logq_of({**cand.where, c: ds, gone: hs})))
+                logqs.append(self.logq_of({**cand.where, c: ds, gone: hs}))
                 moved = True
             else:
-                options.append((c, part, logq))  # swapping two free cards: the same proposal probability
-        if not options:
+                logqs.append(logq)  # swapping two free cards: the same proposal probability
+        if not cards:
             return -math.inf
-        top = max(p for _, p, _ in options)
-        likes = [math.exp(p - top) for _, p, _ in options]
+        top = max(parts)
+        exp = math.exp
+        likes = [exp(p - top) for p in parts]
         total = sum(likes)
         x = rng.random() * total
-        pick = options[-1][0]
-        for (c, _, _), like in zip(options, likes, strict=True):
+        pick = cards[-1]
+        for c, like in zip(cards, likes, strict=True):
             if x < like:
                 pick = c
                 break
@@ -927,9 +948,9 @@ class _Plan:
         if not moved:
             # Every choice has the candidate's log q: the log of their sum is log q + log(count)
             # (exp(0) is exactly 1, so this is the general sum below to the last bit).
-            return log_parts - (logq + math.log(len(options)))
-        qtop = max(q for _, _, q in options)
-        log_q = qtop + math.log(sum(math.exp(q - qtop) for _, _, q in options))
+            return log_parts - (logq + math.log(len(cards)))
+        qtop = max(logqs)
+        log_q = qtop + math.log(sum(exp(q - qtop) for q in logqs))
         return log_parts - log_q
 
     def logq_of(self, where: Mapping[int, int]) -> float:
