@@ -1148,6 +1148,9 @@ class _Plan:
             self.rules.deck,
             self.rules.joker,
         )
+        if not self.script and not any(self.played_mask):
+            # Nothing dealt has moved yet (a bid before any pickup): the hands and kitty are the deal's.
+            return ref._evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
         under = self.under_cards(cand)
         discard = self.discard_card(cand)
         loner = self.loner_card(cand)
