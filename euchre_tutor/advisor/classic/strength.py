@@ -12,6 +12,7 @@ points), so both use this one definition.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from euchre_tutor.cards import (
     JOKER,
@@ -104,26 +105,9 @@ class StrengthTable:
     """
 
     def __init__(self) -> None:
-        bits = {s: 1 << i for i, s in enumerate(Suit)}
         # Per trump, per card index: (points, 1 if a trump, its effective suit's bit,
-        # 2 right bower or joker / 1 left).
-        self.rows: dict[Suit, list[tuple[float, int, int, int]]] = {}
-        self.plain_bits: dict[Suit, int] = {}
-        every = sorted(
-            (*(Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER), JOKER), key=lambda c: c.index
-        )
-        for t in Suit:
-            row = [
-                (
-                    trump_points(c, t),
-                    1 if is_trump(c, t) else 0,
-                    bits[effective_suit(c, t)],
-                    2 if c.is_joker or is_right_bower(c, t) else 1 if is_left_bower(c, t) else 0,
-                )
-                for c in every
-            ]
-            self.rows[t] = row
-            self.plain_bits[t] = sum(b for s, b in bits.items() if s is not t)
+        # 2 right bower or joker / 1 left); the same for every table, worked out once.
+        self.rows, self.plain_bits = _table_rows()
         self._last: tuple[Suit | None, list[Card], list[float]] = (None, [], [])
 
     def __call__(self, hand: Sequence[Card], trump: Suit) -> float:
@@ -192,3 +176,25 @@ class StrengthTable:
             elif bower == 1:
                 left = True
         return right, left, n
+
+
+@cache
+def _table_rows() -> tuple[dict[Suit, list[tuple[float, int, int, int]]], dict[Suit, int]]:
+    """:class:`StrengthTable`'s rows (read only: shared by every table) and each trump's plain-suit bits."""
+    bits = {s: 1 << i for i, s in enumerate(Suit)}
+    every = sorted(
+        (*(Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER), JOKER), key=lambda c: c.index
+    )
+    rows = {
+        t: [
+            (
+                trump_points(c, t),
+                1 if is_trump(c, t) else 0,
+                bits[effective_suit(c, t)],
+                2 if c.is_joker or is_right_bower(c, t) else 1 if is_left_bower(c, t) else 0,
+            )
+            for c in every
+        ]
+        for t in Suit
+    }
+    return rows, {t: sum(b for s, b in bits.items() if s is not t) for t in Suit}
