@@ -163,20 +163,22 @@ class Card:
 
     rank: Rank
     suit: Suit | None
-    _key: int = field(init=False, repr=False)
+    #: a stable small integer (0..32): suit * 8 + rank offset; the joker is 32. A plain slot, not a
+    #: property: the searches and the sampler read it for every card they touch (card masks).
+    index: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise CardError("only the joker has no suit, and the joker has none")
         key = 32 if self.suit is None else _SUIT_INDEX[self.suit] * 8 + (self.rank - Rank.SEVEN)
-        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "index", key)
 
     # Equality and hashing by one small int: cards are compared very often.
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other._key == self._key
+        return isinstance(other, Card) and other.index == self.index
 
     def __hash__(self) -> int:
-        return self._key
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -185,11 +187,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER
-
-    @property
-    def index(self) -> int:
-        """A stable small integer (0..32): suit * 8 + rank offset; the joker is 32."""
-        return self._key
 
     @property
     def symbol(self) -> str:

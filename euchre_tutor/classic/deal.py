@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from euchre_tutor.cards import Card, deck, format_cards, parse_card
@@ -44,6 +44,25 @@ class Deal:
 
     def __post_init__(self) -> None:
         check_deal(self.hands, self.up, self.kitty, self.size, self.joker, self.dealer.seating)
+
+    @classmethod
+    def unchecked(
+        cls,
+        dealer: Seat,
+        hands: tuple[tuple[Card, ...], ...],
+        up: Card,
+        kitty: tuple[Card, ...],
+        size: int = 24,
+        joker: bool = False,
+    ) -> Deal:
+        """A deal built without :func:`check_deal`, for a caller that placed every card of the pack
+        exactly once itself: the classic advisor's sampler, whose candidate deals are whole packs by
+        construction (tested) and for which the check cost more than the rest of building a sampled
+        world. Anything read from a user, a file or a seed goes through the constructor."""
+        deal = object.__new__(cls)
+        for put, value in zip(_DEAL_SETTERS, (dealer, hands, up, kitty, size, joker), strict=True):
+            put(deal, value)
+        return deal
 
     @property
     def seating(self) -> Seating:
@@ -192,6 +211,7 @@ def rules_seating(rules: ClassicRules) -> Seating:
     return seating_for(rules.players, rules.six_handed_teams)
 
 
+_DEAL_SETTERS: Final = tuple(Deal.__dict__[f.name].__set__ for f in fields(Deal))
 _NUMBER_WORDS: Final = {3: "three", 4: "four", 6: "six"}
 _LOW_RANK_WORDS: Final = {
     20: "10 J Q K A",

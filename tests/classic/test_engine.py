@@ -62,6 +62,14 @@ def test_seeded_deal_follows_openspiel_order() -> None:
     assert sum(len(h) for h in d.hands) == 20 and len(d.kitty) == 3
 
 
+def test_an_unchecked_deal_is_the_same_deal() -> None:
+    # Deal.unchecked skips check_deal for callers that placed the whole pack themselves.
+    for seed in range(5):
+        d = Deal.from_seed(seed, Seat(seed % 4), size=32, joker=True)
+        same = Deal.unchecked(d.dealer, d.hands, d.up, d.kitty, d.size, d.joker)
+        assert same == d and hash(same) == hash(d) and repr(same) == repr(d)
+
+
 def _hands_with(seat: str, cards: list[str]) -> dict[str, list[str]]:
     hands = {k: list(v) for k, v in HANDS.items()}
     hands[seat] = cards

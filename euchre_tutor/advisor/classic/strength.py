@@ -12,6 +12,7 @@ points), so both use this one definition.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from euchre_tutor.cards import (
     JOKER,
@@ -99,24 +100,14 @@ class StrengthTable:
     The per-card points come from :func:`trump_points`; the void bonus is the
     one :func:`hand_strength` adds (0.5 per plain suit missing, with 2+ trumps).
     A property test checks it against :func:`hand_strength` on every deck.
+    The rows are lists by card index, every card of every deck (``card.index`` is a
+    plain attribute; a dict of cards would call ``Card.__hash__`` for every card counted).
     """
 
-    def __init__(self, cards: Sequence[Card]) -> None:
-        bits = {s: 1 << i for i, s in enumerate(Suit)}
-        # Per trump, per card: (points, 1 if a trump, its effective suit's bit, 2 right bower or joker / 1 left).
-        self.rows: dict[Suit, dict[Card, tuple[float, int, int, int]]] = {}
-        self.plain_bits: dict[Suit, int] = {}
-        for t in Suit:
-            self.rows[t] = {
-                c: (
-                    trump_points(c, t),
-                    1 if is_trump(c, t) else 0,
-                    bits[effective_suit(c, t)],
-                    2 if c.is_joker or is_right_bower(c, t) else 1 if is_left_bower(c, t) else 0,
-                )
-                for c in cards
-            }
-            self.plain_bits[t] = sum(b for s, b in bits.items() if s is not t)
+    def __init__(self) -> None:
+        # Per trump, per card index: (points, 1 if a trump, its effective suit's bit,
+        # 2 right bower or joker / 1 left); the same for every table, worked out once.
+        self.rows, self.plain_bits = _table_rows()
         self._last: tuple[Suit | None, list[Card], list[float]] = (None, [], [])
 
     def __call__(self, hand: Sequence[Card], trump: Suit) -> float:
@@ -125,7 +116,7 @@ class StrengthTable:
         n = 0
         mask = 0
         for c in hand:
-            pts, t, bit, _ = rows[c]
+            pts, t, bit, _ = rows[c.index]
             total += pts
             n += t
             mask |= bit
@@ -142,12 +133,15 @@ class StrengthTable:
         return out
 
     def _drop_points(self, six: Sequence[Card], trump: Suit) -> list[float]:
-        rows = [self.rows[trump][c] for c in six]
-        total = sum(r[0] for r in rows)
-        trumps = sum(r[1] for r in rows)
+        table = self.rows[trump]
+        rows = [table[c.index] for c in six]
+        total = 0.0
+        trumps = 0
         count: dict[int, int] = {}
         mask = 0
         for r in rows:
+            total += r[0]
+            trumps += r[1]
             count[r[2]] = count.get(r[2], 0) + 1
             mask |= r[2]
         plain = self.plain_bits[trump]
@@ -167,7 +161,7 @@ class StrengthTable:
         return [c for i, c in enumerate(six) if i != best]
 
     def up_points(self, card: Card, trump: Suit) -> float:
-        return self.rows[trump][card][0]
+        return self.rows[trump][card.index][0]
 
     def bowers(self, hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, int]:
         """(right bower or joker held, left bower held, number of trumps)."""
@@ -175,10 +169,32 @@ class StrengthTable:
         right = left = False
         n = 0
         for c in hand:
-            _, t, _, bower = rows[c]
+            _, t, _, bower = rows[c.index]
             n += t
             if bower == 2:
                 right = True
             elif bower == 1:
                 left = True
         return right, left, n
+
+
+@cache
+def _table_rows() -> tuple[dict[Suit, list[tuple[float, int, int, int]]], dict[Suit, int]]:
+    """:class:`StrengthTable`'s rows (read only: shared by every table) and each trump's plain-suit bits."""
+    bits = {s: 1 << i for i, s in enumerate(Suit)}
+    every = sorted(
+        (*(Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER), JOKER), key=lambda c: c.index
+    )
+    rows = {
+        t: [
+            (
+                trump_points(c, t),
+                1 if is_trump(c, t) else 0,
+                bits[effective_suit(c, t)],
+                2 if c.is_joker or is_right_bower(c, t) else 1 if is_left_bower(c, t) else 0,
+            )
+            for c in every
+        ]
+        for t in Suit
+    }
+    return rows, {t: sum(b for s, b in bits.items() if s is not t) for t in Suit}

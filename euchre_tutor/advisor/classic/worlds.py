@@ -73,6 +73,7 @@ from euchre_tutor.cards import (
     Suit,
     deck,
     effective_suit,
+    is_trump,
 )
 from euchre_tutor.classic.engine import (
     Action,
@@ -131,6 +132,8 @@ _PATIENCE: Final = 50
 
 
 _HAND, _DISCARD, _LONER, _UNDER, _KITTY = range(5)
+#: what a transplant changes (:meth:`_Plan._script`)
+_GO_UNDER, _PICK_UP, _DISCARD_IT, _GIVE_IT, _LONER_DISCARDS = range(5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,13 +151,22 @@ class WorldSample:
 
 @dataclass(slots=True)
 class _Candidate:
-    slots: list[list[Card]]
+    """One placement of the unknown cards. Cards are *card bits* (``1 << card.index``) here: a hand is
+    the sum of its bits, and masks, not sets of cards, key the likelihoods (no Python-level hashing)."""
+
+    slots: list[list[int]]  # the card bits in each slot
     logq: float
-    bid_hands: dict[Seat, frozenset[Card]] = field(default_factory=dict)
+    bid_masks: list[int] = field(default_factory=list)  # by seat number: the hand it bid with
     gift: Card | None = None
-    taken: tuple[Card, ...] = ()
+    taken: tuple[int, ...] = ()  # the card bits taken into the hand by going under
     loner_six: list[Card] = field(default_factory=list)
-    where: dict[Card, int] = field(default_factory=dict)  # the constrained cards' slots
+    where: dict[int, int] = field(default_factory=dict)  # the constrained cards' slots, by card bit
+    orders: dict[Seat, list[Card]] = field(default_factory=dict)  # only where :attr:`_Plan.collide`
+
+
+#: the seven of clubs (index 0) and the joker (index 32): a frozenset puts both in the same slot
+_COLLIDE: Final = 1 | 1 << 32
+_LOW32: Final = (1 << 32) - 1
 
 
 class _Plan:
@@ -313,20 +325,77 @@ class _Plan:
         self.weighed = dict(self.bids_by_seat)
         if self.discard_slot >= 0:
             self.weighed.setdefault(self.dealer, [])
-        self.memo: dict[tuple[Seat, frozenset[Card], Card | None], float] = {}
+        self.weighed_seats = list(self.weighed)
+        # A seat other than the dealer whose only bids are round-1 passes or orders: the model reads
+        # its hand only through the up suit's point count, its trumps and bowers (a trump held for the
+        # calling requirement) and which plain suits it holds (the void bonus), so the memo keys it by
+        # its trumps and off-suit aces (the only plain cards with points) and one bit per plain suit
+        # held: hands that differ only in plain cards without points share one likelihood, the same
+        # to the last bit (the points are quarter points, summed exactly in any order; tested).
+        self.round_1_keys: dict[Seat, tuple[int, tuple[int, ...]]] = {}
+        trump_1 = self.up.suit or Suit.SPADES
+        keep = sum(1 << c.index for c in self.pack if is_trump(c, trump_1) or c.rank is Rank.ACE)
+        plain = tuple(
+            sum(1 << c.index for c in self.pack if not is_trump(c, trump_1) and c.suit is suit)
+            for suit in Suit
+            if suit is not trump_1
+        )
+        for seat, bids in self.weighed.items():
+            if (
+                seat != self.dealer
+                and bids
+                and all(ctx.phase is Phase.ROUND_1 and act.kind in ("pass", "order") for act, ctx in bids)
+            ):
+                self.round_1_keys[seat] = (keep, plain)
+        self.weighed_others = [s for s in self.weighed if s != self.dealer]  # when the dealer's is re-chosen
+        # the bids' log likelihoods, per seat by its hand's card mask | the dealer's discard's bit << 33
+        self.memo: dict[Seat, dict[int, float]] = {s: {} for s in self.seats}
+        # the dealer's part and log discard odds by its hand mask (:meth:`_dealer_part`)
+        self.dealer_memo: dict[int, tuple[float, dict[int, float]]] = {}
         self.dead_ends = 0
         self.matching = False
-        self.everywhere = everywhere
-        self.constrained_map = dict(self.constrained)
-        self.constrained_cards = frozenset(self.constrained_map)
         # Re-choosing the dealer's discard needs the dealer's cards to be only its hand and discard.
         self.rechoose = self.discard_slot >= 0 and self.dealer in self.hand_slot and not self.gift_done
         self.dealer_answers = any(
             ctx.phase in (Phase.GO_ALONE, Phase.DEFEND_ALONE) for _, ctx in self.weighed.get(self.dealer, [])
         )
+        # Whether the dealer's part with a hidden discard is its bids' (which do not depend on the
+        # discard) plus the discard's odds: memoised once per hand (:meth:`_dealer_part`).
+        self.dealer_splits = self.discard_slot >= 0 and not self.dealer_answers and self.dealer != me
         self.memo_model: BiddingModel | None = None
         self.reference: HandState | None = None
-        self.strength = StrengthTable(deck(rules.deck, joker=rules.joker))
+        self.script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
+        self.strength = StrengthTable()
+        self.swaps: list[dict[Seat, Seat]] | None = None
+        self.swap_pairs: list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]] | None = None
+
+        # The same facts in card bits (1 << card.index), for the hot path.
+        self.card_of: dict[int, Card] = {1 << c.index: c for c in self.pack}
+        self.up_bit = 1 << self.up.index
+        self.my_bits = [1 << c.index for c in self.my_hand]
+        self.my_mask = sum(self.my_bits)
+        self.pack_mask = sum(self.card_of)
+        self.played_mask = [sum(1 << c.index for c in self.played[s]) for s in self.seats]
+        self.hand_slots = list(self.hand_slot.items())
+        self.free_bits = [1 << c.index for c in self.free]
+        self.constrained_bits = [(1 << c.index, allowed) for c, allowed in self.constrained]
+        self.constrained_mask = sum(bit for bit, _ in self.constrained_bits)
+        free_mask = sum(self.free_bits)
+        #: per slot, the unknown cards that may lie there
+        self.fits = [
+            free_mask | sum(bit for bit, allowed in self.constrained_bits if i in allowed) for i in everywhere
+        ]
+        self.lgamma = [math.lgamma(r + 1) for r in range(len(unknown) + 1)]
+        # With no constrained card: where each slot's cards start and end among the shuffled cards, and
+        # the proposal's log q (added up as :meth:`_try_fill` does, to the last bit).
+        self.cuts = [(k - cap, k) for k, cap in zip(itertools.accumulate(caps), caps, strict=True)]
+        self.free_logq = 0.0
+        for cap in caps:
+            if cap:
+                self.free_logq += self.lgamma[cap]
+        self.free_logq -= self.lgamma[sum(caps)]
+        #: whether a hand may hold both the seven of clubs and the joker (see :meth:`_set_order`)
+        self.collide = all(b in self.card_of for b in (1, 1 << 32))
 
     def _fits(self, card: Card, slot: int) -> bool:
         """May ``card`` be in ``slot``: not in a hand void in its suit; only low cards go under."""
@@ -389,14 +458,24 @@ class _Plan:
         for card in cards:
             if not place(card, set()):
                 return None
-        return _Candidate(slots, 0.0)
+        return self.candidate(slots)
+
+    def candidate(self, slots: Sequence[Sequence[Card]], logq: float = 0.0) -> _Candidate:
+        """A candidate with these cards in the slots (as the fills make them, in card bits)."""
+        return _Candidate([[1 << c.index for c in cards] for cards in slots], logq)
 
     def _try_fill(self, rng: random.Random) -> _Candidate | None:
+        if not self.constrained_bits:
+            # Every card may go anywhere: the slots are fixed cuts of the shuffled cards, q is fixed.
+            rand = rng.random
+            free = sorted(self.free_bits, key=lambda _: rand())
+            return _Candidate([free[a:b] for a, b in self.cuts], self.free_logq)
         rem = list(self.caps)
-        slots: list[list[Card]] = [[] for _ in rem]
-        where: dict[Card, int] = {}
+        slots: list[list[int]] = [[] for _ in rem]
+        where: dict[int, int] = {}
         logq = 0.0
-        for card, allowed in self.constrained:
+        log = math.log
+        for bit, allowed in self.constrained_bits:
             total = 0
             for i in allowed:
                 total += rem[i]
@@ -407,21 +486,22 @@ class _Plan:
                 if x < rem[i]:
                     break
                 x -= rem[i]
-            logq += math.log(rem[i] / total)
-            slots[i].append(card)
-            where[card] = i
+            logq += log(rem[i] / total)
+            slots[i].append(bit)
+            where[bit] = i
             rem[i] -= 1
         rand = rng.random
-        free = sorted(self.free, key=lambda _: rand())
+        free = sorted(self.free_bits, key=lambda _: rand())
         k = 0
         left = 0
+        lgamma = self.lgamma
         for i, r in enumerate(rem):
             if r:
                 slots[i].extend(free[k : k + r])
                 k += r
                 left += r
-                logq += math.lgamma(r + 1)
-        logq -= math.lgamma(left + 1)
+                logq += lgamma[r]
+        logq -= lgamma[left]
         return _Candidate(slots, logq, where=where)
 
     # -- hands at bid time ----------------------------------------------------------
@@ -429,10 +509,11 @@ class _Plan:
     def current_hand(self, cand: _Candidate, seat: Seat) -> list[Card]:
         if seat == self.me and not self.blind_me:
             return list(self.my_hand)
-        return list(cand.slots[self.hand_slot[seat]])
+        card = self.card_of
+        return [card[b] for b in cand.slots[self.hand_slot[seat]]]
 
     def hidden_card(self, cand: _Candidate, slot: int) -> Card:
-        return cand.slots[slot][0]
+        return self.card_of[cand.slots[slot][0]]
 
     def discard_card(self, cand: _Candidate) -> Card | None:
         if not self.discard_done:
@@ -441,6 +522,15 @@ class _Plan:
             return self.hidden_card(cand, self.discard_slot)
         return self.view.discard
 
+    def _discard_bit(self, cand: _Candidate) -> int:
+        """:meth:`discard_card` as a card bit (0: none)."""
+        if not self.discard_done:
+            return 0
+        if self.discard_slot >= 0:
+            return cand.slots[self.discard_slot][0]
+        assert self.view.discard is not None
+        return 1 << self.view.discard.index
+
     def loner_card(self, cand: _Candidate) -> Card | None:
         if not self.loner_done:
             return None
@@ -448,11 +538,67 @@ class _Plan:
             return self.hidden_card(cand, self.loner_slot)
         return self.view.loner_discard
 
+    def bid_hand(self, cand: _Candidate, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` held when it bid, in the candidate (after :meth:`complete`), in card order."""
+        return tuple(self._ascending(cand.bid_masks[seat]))
+
     def complete(self, cand: _Candidate, rng: random.Random) -> bool:
         """Choose the gift and the cards taken by going under; compute every bid-time hand.
 
         False when the candidate cannot be the real deal (a bid illegal with the hand).
         """
+        slots = cand.slots
+        played = self.played_mask
+        masks = [0] * len(self.seats)
+        for s, slot in self.hand_slots:
+            masks[s] = sum(slots[slot]) | played[s]
+        if not self.blind_me:
+            masks[self.me] = self.my_mask | played[self.me]
+        maker = self.maker
+        if self.loner_done and maker is not None:
+            lone = self.loner_card(cand)
+            assert lone is not None
+            masks[maker] |= 1 << lone.index
+            if self.loner_slot >= 0:
+                cand.loner_six = [*self.current_hand(cand, maker), *self.played[maker], lone]
+        if self.gift_done and maker is not None and self.giver is not None:
+            held = self.current_hand(cand, maker) + self.played[maker]
+            if self.loner_done:
+                lone = self.loner_card(cand)
+                assert lone is not None
+                held.append(lone)
+            pool = [c for c in held if c != self.up or self.giver == self.dealer]
+            if self.giver == self.dealer and self.up in pool and maker != self.dealer:
+                pool = [self.up]
+            if not pool:
+                return False
+            gift = pool[rng.randrange(len(pool))]
+            bit = 1 << gift.index
+            masks[maker] ^= bit
+            masks[self.giver] |= bit
+            cand.gift = gift
+        dealer = self.dealer
+        if self.discard_done:
+            masks[dealer] |= self._discard_bit(cand)
+        if self.view.up_taken:
+            if not masks[dealer] & self.up_bit:
+                return False
+            masks[dealer] ^= self.up_bit
+        for m in masks:
+            if m.bit_count() != 5:
+                return False
+        cand.bid_masks = masks
+        if self.collide:
+            cand.orders = self._bid_orders(cand)
+        if self.under_seat is not None:
+            post = self._ascending(masks[self.under_seat])
+            picks = rng.sample(range(5), 3)
+            cand.taken = tuple(1 << post[i].index for i in sorted(picks))
+        return True
+
+    def _bid_orders(self, cand: _Candidate) -> dict[Seat, list[Card]]:
+        """Every seat's bid-time hand in the order a frozenset of the cards, as the candidate put them
+        together, iterates: the order the bidding model reads them in (see :meth:`_bid_cards`)."""
         hands: dict[Seat, list[Card]] = {}
         for s in self.seats:
             cards = self.current_hand(cand, s) + self.played[s]
@@ -461,36 +607,42 @@ class _Plan:
                 assert lone is not None
                 cards.append(lone)
             hands[s] = cards
-        if self.loner_slot >= 0 and self.maker is not None:
-            cand.loner_six = list(hands[self.maker])
-        if self.gift_done and self.maker is not None and self.giver is not None:
-            pool = [c for c in hands[self.maker] if c != self.up or self.giver == self.dealer]
-            if self.giver == self.dealer and self.up in pool and self.maker != self.dealer:
-                pool = [self.up]
-            if not pool:
-                return False
-            gift = pool[rng.randrange(len(pool))]
-            hands[self.maker].remove(gift)
-            hands[self.giver].append(gift)
-            cand.gift = gift
+        if cand.gift is not None and self.maker is not None and self.giver is not None:
+            hands[self.maker].remove(cand.gift)
+            hands[self.giver].append(cand.gift)
         if self.discard_done:
             gone = self.discard_card(cand)
             assert gone is not None
             hands[self.dealer].append(gone)
         if self.view.up_taken:
-            if self.up not in hands[self.dealer]:
-                return False
             hands[self.dealer].remove(self.up)
-        for s in self.seats:
-            if len(hands[s]) != 5:
-                return False
-        for s in self.seats:
-            cand.bid_hands[s] = frozenset(hands[s])
-        if self.under_seat is not None:
-            post = sorted(hands[self.under_seat], key=lambda c: c.index)
-            picks = rng.sample(range(5), 3)
-            cand.taken = tuple(post[i] for i in sorted(picks))
-        return True
+        return {s: list(frozenset(h)) for s, h in hands.items()}
+
+    def _ascending(self, mask: int) -> list[Card]:
+        """The cards of a card mask in card order."""
+        card = self.card_of
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(card[low])
+            mask ^= low
+        return out
+
+    def _set_order(self, mask: int) -> list[Card]:
+        """The cards of a five-card mask in the order a frozenset of them iterates (the order the
+        bidding model has always read a hand in, which its sums of no-trump points and discard odds
+        follow to the last bit): by card index, the joker (index 32, hashed into slot 0 of the
+        set's 32-slot table) first. Not for a hand with both the joker and the seven of clubs
+        (index 0), which share that slot, so that the order they were added in decides
+        (:attr:`collide`; those hands keep their frozenset's order, :meth:`_bid_orders`)."""
+        if mask >> 32:
+            return [self.card_of[1 << 32], *self._ascending(mask & _LOW32)]
+        return self._ascending(mask)
+
+    def _bid_cards(self, cand: _Candidate, seat: Seat, mask: int) -> list[Card]:
+        if self.collide and mask & _COLLIDE == _COLLIDE:
+            return cand.orders[seat]
+        return self._set_order(mask)
 
     # -- the same deal with the other hands swapped ----------------------------------
 
@@ -505,17 +657,19 @@ class _Plan:
 
     def _swaps(self) -> list[dict[Seat, Seat]]:
         """Every way to give the other seats' hands to seats holding as many cards (identity first)."""
-        groups: dict[int, list[Seat]] = {}
-        for s, slot in self.hand_slot.items():
-            groups.setdefault(self.caps[slot], []).append(s)
-        out: list[dict[Seat, Seat]] = [{}]
-        for seats in groups.values():
-            out = [
-                {**done, **dict(zip(seats, order, strict=True))}
-                for done in out
-                for order in itertools.permutations(seats)
-            ]
-        return out
+        if self.swaps is None:
+            groups: dict[int, list[Seat]] = {}
+            for s, slot in self.hand_slot.items():
+                groups.setdefault(self.caps[slot], []).append(s)
+            out: list[dict[Seat, Seat]] = [{}]
+            for seats in groups.values():
+                out = [
+                    {**done, **dict(zip(seats, order, strict=True))}
+                    for done in out
+                    for order in itertools.permutations(seats)
+                ]
+            self.swaps = out
+        return self.swaps
 
     def orbit(
         self, cand: _Candidate, model: BiddingModel
@@ -530,73 +684,110 @@ class _Plan:
         probability: a swap keeps the uniform prior over placements, so only the bids weigh.
         """
         if model is not self.memo_model:
-            self.memo_model = model
-            self.memo.clear()
-        gone = self.discard_card(cand)
+            self._reset(model)
+        gone = self._discard_bit(cand)
         parts: dict[tuple[Seat, Seat], float] = {}
-        spots: list[tuple[dict[Seat, Seat], float]] = []
-        for swap in self._swaps():
+        spots: list[tuple[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...], float]] = []
+        slots = cand.slots
+        hand_slot = self.hand_slot
+        for pairs in self._swap_pairs():
             logw = 0.0
-            for src, dst in swap.items():
-                key = (dst, src)
+            for key, src, dst in pairs:
                 part = parts.get(key)
                 if part is None:
-                    part = self._held_part(dst, cand.slots[self.hand_slot[src]], gone, model)
+                    part = self._held_part(dst, slots[hand_slot[src]], gone, model)
                     parts[key] = part
                 logw += part
                 if logw == -math.inf:
                     break
             if logw > -math.inf:
-                spots.append((swap, logw))
+                spots.append((pairs, logw))
         top = max(lw for _, lw in spots)
         likes = [math.exp(lw - top) for _, lw in spots]
         total = sum(likes)
+        card = self.card_of
+        held = {s: tuple([card[b] for b in slots[slot]]) for s, slot in self.hand_slots}
         out = []
-        for (swap, _), like in zip(spots, likes, strict=True):
+        mine = None if self.blind_me else tuple(self.my_hand)
+        for (pairs, _), like in zip(spots, likes, strict=True):
             hands: list[tuple[Card, ...]] = [()] * len(self.seats)
-            if not self.blind_me:
-                hands[int(self.me)] = tuple(self.my_hand)
-            for src, dst in swap.items():
-                hands[int(dst)] = tuple(cand.slots[self.hand_slot[src]])
+            if mine is not None:
+                hands[self.me] = mine
+            for _, src, dst in pairs:
+                hands[dst] = held[src]
             out.append((tuple(hands), like / total))
         return tuple(out)
 
-    def _held_part(self, seat: Seat, held: Sequence[Card], gone: Card | None, model: BiddingModel) -> float:
-        """The log likelihood of ``seat``'s bids had it held ``held`` now (-inf: it could not have:
-        a card where a void or a known place forbids it, or a bid illegal with that hand); as
-        :meth:`complete` and :meth:`weight` count it for a candidate."""
-        slot = self.hand_slot[seat]
-        for c in held:
-            if c in self.constrained_cards and slot not in self.constrained_map[c]:
-                return -math.inf
-        cards = [*held, *self.played[seat]]
-        if seat == self.dealer:
+    def _swap_pairs(self) -> list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]]:
+        """:meth:`_swaps` as, per swap, ((receiving seat, giving seat), giving, receiving) in order."""
+        if self.swap_pairs is None:
+            self.swap_pairs = [
+                tuple(((dst, src), src, dst) for src, dst in swap.items()) for swap in self._swaps()
+            ]
+        return self.swap_pairs
+
+    def _held_part(self, seat: Seat, held: Sequence[int], gone: int, model: BiddingModel) -> float:
+        """The log likelihood of ``seat``'s bids had it held the cards ``held`` (card bits) now (-inf:
+        it could not have: a card where a void or a known place forbids it, or a bid illegal with that
+        hand); ``gone`` is the dealer's discard's bit (0: none). As :meth:`complete` and :meth:`weight`
+        count it for a candidate."""
+        mask = sum(held)
+        if mask & ~self.fits[self.hand_slot[seat]]:
+            return -math.inf
+        mask |= self.played_mask[seat]
+        dealer = seat == self.dealer
+        if dealer:
             if self.discard_done:
-                assert gone is not None
-                cards.append(gone)
+                mask |= gone
             if self.view.up_taken:
-                if self.up not in cards:
+                if not mask & self.up_bit:
                     return -math.inf
-                cards.remove(self.up)
-        if len(cards) != 5:
+                mask ^= self.up_bit
+        if mask.bit_count() != 5:
             return -math.inf
         if seat not in self.weighed:
             return 0.0
-        hand = frozenset(cards)
-        given = gone if seat == self.dealer else None
-        key = (seat, hand, given)
-        part = self.memo.get(key)
+        given = gone if dealer else 0
+        if (
+            dealer
+            and self.dealer_splits
+            and not model.uniform
+            and self.view.trump is not None
+            and not (self.collide and mask & _COLLIDE == _COLLIDE)
+        ):
+            base, logs = self._dealer_part(mask, None, model, self.view.trump)
+            return base if base == -math.inf else base + logs.get(given, 0.0)
+        memo = self.memo[seat]
+        key = self._memo_key(seat, mask, given)
+        part = memo.get(key)
         if part is None:
-            part = self._seat_part(seat, hand, given, self.weighed[seat], model)
-            self.memo[key] = part
+            if self.collide and mask & _COLLIDE == _COLLIDE:
+                card = self.card_of
+                cards = [card[b] for b in held] + self.played[seat]
+                if dealer:
+                    if self.discard_done:
+                        cards.append(card[gone])
+                    if self.view.up_taken:
+                        cards.remove(self.up)
+                order = list(frozenset(cards))
+            else:
+                order = self._set_order(mask)
+            part = self._seat_part(seat, order, self.card_of.get(given), self.weighed[seat], model)
+            memo[key] = part
         return part
 
     def under_cards(self, cand: _Candidate) -> tuple[Card, ...]:
         if self.under_seat is None:
             return ()
         if self.under_slot >= 0:
-            return tuple(sorted(cand.slots[self.under_slot], key=lambda c: c.index))
+            return tuple(self._ascending(sum(cand.slots[self.under_slot])))
         return self.view.under_cards
+
+    def _reset(self, model: BiddingModel) -> None:
+        """Forget the likelihoods worked out for another model."""
+        self.memo_model = model
+        self.memo = {s: {} for s in self.seats}
+        self.dealer_memo = {}
 
     def weight(self, cand: _Candidate, model: BiddingModel, rng: random.Random | None = None) -> float:
         """The candidate's log weight (-inf: impossible): the bids' log likelihoods minus log q.
@@ -608,122 +799,186 @@ class _Plan:
         uniformly placed discard alone.
         """
         if model is not self.memo_model:
-            self.memo_model = model
-            self.memo.clear()
+            self._reset(model)
         logw = -cand.logq
-        skip: Seat | None = None
+        seats = self.weighed_seats
         if rng is not None and self.rechoose and not model.uniform and not self.matching:
             part = self._rechoose_discard(cand, model, rng)
             if part == -math.inf:
                 return part
             logw = part
-            skip = self.dealer
-        for seat in self.weighed:
-            if seat != skip:
-                logw += self._part(
-                    seat, cand, self.discard_card(cand) if seat == self.dealer else None, model
-                )
+            seats = self.weighed_others
+        masks = cand.bid_masks
+        memo = self.memo
+        key = self._memo_key
+        for seat in seats:
+            gone = self._discard_bit(cand) if seat == self.dealer else 0
+            known = memo[seat].get(key(seat, masks[seat], gone))
+            logw += self._part(seat, cand, gone, model) if known is None else known
         if self.loner_slot >= 0 and not model.uniform and cand.loner_six:
             lone = self.loner_card(cand)
             assert lone is not None
             logw += math.log(model._discard(cand.loner_six, self.view.trump, lone, [], self.strength))
         return logw
 
-    def _part(self, seat: Seat, cand: _Candidate, gone: Card | None, model: BiddingModel) -> float:
-        hand = cand.bid_hands[seat]
-        key = (seat, hand, gone)
-        part = self.memo.get(key)
+    def _memo_key(self, seat: Seat, mask: int, gone: int) -> int:
+        """The likelihood memo's key for ``seat`` holding the cards of ``mask`` at bid time (and, for
+        the dealer, having discarded ``gone``): the mask, with the discard's bit above it; for a seat
+        in :attr:`round_1_keys`, only what the model reads of its hand."""
+        found = self.round_1_keys.get(seat)
+        if found is None:
+            return mask | gone << 33
+        keep, suits = found
+        key = mask & keep
+        bit = 1 << 33
+        for suit in suits:
+            if mask & suit:
+                key |= bit
+            bit <<= 1
+        return key
+
+    def _part(self, seat: Seat, cand: _Candidate, gone: int, model: BiddingModel) -> float:
+        """``seat``'s log likelihood of its bids with its bid-time hand in the candidate; ``gone``: the
+        dealer's discard's bit (0: none), memoised by the hand's card mask."""
+        mask = cand.bid_masks[seat]
+        memo = self.memo[seat]
+        key = self._memo_key(seat, mask, gone)
+        part = memo.get(key)
         if part is None:
-            part = self._seat_part(seat, hand, gone, self.weighed[seat], model)
-            self.memo[key] = part
+            part = self._seat_part(
+                seat, self._bid_cards(cand, seat, mask), self.card_of.get(gone), self.weighed[seat], model
+            )
+            memo[key] = part
         return part
+
+    def _dealer_part(
+        self, mask: int, cand: _Candidate | None, model: BiddingModel, trump: Suit
+    ) -> tuple[float, dict[int, float]]:
+        """The dealer's bids' log likelihood with the bid-time hand ``mask`` (whichever card it
+        discarded), and the log of its odds of discarding each card it may (by card bit), from its six
+        cards after picking up: memoised by the mask. Where :attr:`dealer_splits`, the dealer's part
+        with a discard is the first plus the second's entry for it (0 for a card it may not
+        discard), as :meth:`_seat_part` adds them. ``cand``: the candidate holding a hand with both
+        the joker and the seven of clubs (whose card order it keeps, :meth:`_bid_cards`)."""
+        collide = self.collide and mask & _COLLIDE == _COLLIDE
+        found = None if collide else self.dealer_memo.get(mask)
+        if found is None:
+            cards = cand.orders[self.dealer] if collide and cand is not None else self._set_order(mask)
+            memo = self.memo[self.dealer]
+            base = memo.get(mask)
+            if base is None:
+                base = self._seat_part(self.dealer, cards, None, self.weighed[self.dealer], model)
+                memo[mask] = base
+            logs: dict[int, float] = {}
+            if base > -math.inf:
+                six = [*cards, self.up]
+                allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
+                odds = model._discards(six, trump, allowed, self.strength)
+                logs = {1 << c.index: math.log(p) for c, p in odds.items()}
+            found = (base, logs)
+            if not collide:
+                self.dealer_memo[mask] = found
+        return found
 
     def _rechoose_discard(self, cand: _Candidate, model: BiddingModel, rng: random.Random) -> float:
         """Re-choose the dealer's hidden discard; return the dealer's part minus log q over the choices."""
         hs, ds = self.hand_slot[self.dealer], self.discard_slot
-        gone = cand.slots[ds][0]
-        held = cand.slots[hs]
-        options: list[tuple[Card, float, float]] = []  # (discard, dealer's log part, log q)
-        odds: dict[Card, float] = {}
+        slots = cand.slots
+        gone = slots[ds][0]
+        held = slots[hs]
+        logs: dict[int, float] | None = None
         base = 0.0
-        if not self.dealer_answers and self.view.trump is not None:
+        trump = self.view.trump
+        if not self.dealer_answers and trump is not None:
             # The dealer's bids do not depend on which card it discarded: count them once.
-            base = self._part(self.dealer, cand, None, model)
+            mask = cand.bid_masks[self.dealer]
+            found = self.dealer_memo.get(mask)  # (a hand with the joker and the seven of clubs: never here)
+            base, logs = self._dealer_part(mask, cand, model, trump) if found is None else found
             if base == -math.inf:
                 return base
-            six = [*cand.bid_hands[self.dealer], self.up]
-            allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
-            odds = model._discards(six, self.view.trump, allowed, self.strength)
-        constrained = self.constrained_map
-        gone_fits = hs in constrained.get(gone, self.everywhere)
-        for c in (gone, *held):
-            if c is not gone and not (gone_fits and ds in constrained.get(c, self.everywhere)):
-                continue
-            if odds:
-                if c not in odds:
+        # The choices: the placed discard, and each card of the dealer's hand that may swap with it.
+        choices = [gone]
+        if self.fits[hs] & gone:
+            may_go = self.fits[ds]
+            choices += [c for c in held if may_go & c]
+        cards: list[int] = []
+        parts: list[float] = []
+        logqs: list[float] = []
+        constrained = self.constrained_mask
+        logq = cand.logq
+        moved = False  # whether some choice moves a constrained card (another log q)
+        for c in choices:
+            if logs is not None:
+                log_odds = logs.get(c)
+                if log_odds is None:
                     continue
-                part = base + math.log(odds[c])
+                part = base + log_odds
             else:
                 part = self._part(self.dealer, cand, c, model)
             if part == -math.inf:
                 continue
-            if c is gone:
-                logq = cand.logq
-            elif c in constrained or gone in constrained:
-                logq = self.logq_of({**cand.where, c: ds, gone: hs})
+            cards.append(c)
+            parts.append(part)
+            if c != gone and (c | gone) & constrained:
+                logqs.append(self.logq_of({**cand.where, c: ds, gone: hs}))
+                moved = True
             else:
-                logq = cand.logq  # swapping two free cards: the same proposal probability
-            options.append((c, part, logq))
-        if not options:
+                logqs.append(logq)  # swapping two free cards: the same proposal probability
+        if not cards:
             return -math.inf
-        top = max(p for _, p, _ in options)
-        likes = [math.exp(p - top) for _, p, _ in options]
-        x = rng.random() * sum(likes)
-        pick = options[-1][0]
-        for (c, _, _), like in zip(options, likes, strict=True):
+        top = max(parts)
+        exp = math.exp
+        likes = [exp(p - top) for p in parts]
+        total = sum(likes)
+        x = rng.random() * total
+        pick = cards[-1]
+        for c, like in zip(cards, likes, strict=True):
             if x < like:
                 pick = c
                 break
             x -= like
-        if pick is not gone:
+        if pick != gone:
             held.remove(pick)
             held.append(gone)
-            cand.slots[ds] = [pick]
-            for card, slot in ((pick, ds), (gone, hs)):
-                if card in self.constrained_cards:
-                    cand.where[card] = slot
-        qtop = max(q for _, _, q in options)
-        log_parts = top + math.log(sum(likes))
-        log_q = qtop + math.log(sum(math.exp(q - qtop) for _, _, q in options))
+            slots[ds] = [pick]
+            for bit, slot in ((pick, ds), (gone, hs)):
+                if bit & constrained:
+                    cand.where[bit] = slot
+        log_parts = top + math.log(total)
+        if not moved:
+            # Every choice has the candidate's log q: the log of their sum is log q + log(count)
+            # (exp(0) is exactly 1, so this is the general sum below to the last bit).
+            return log_parts - (logq + math.log(len(cards)))
+        qtop = max(logqs)
+        log_q = qtop + math.log(sum(exp(q - qtop) for q in logqs))
         return log_parts - log_q
 
-    def logq_of(self, where: Mapping[Card, int]) -> float:
-        """The proposal's log probability of a placement with the constrained cards in ``where``
-        (the free cards' part depends only on the room they leave)."""
+    def logq_of(self, where: Mapping[int, int]) -> float:
+        """The proposal's log probability of a placement with the constrained cards (by card bit) in
+        ``where`` (the free cards' part depends only on the room they leave)."""
         rem = list(self.caps)
         logq = 0.0
-        for card, allowed in self.constrained:
+        for bit, allowed in self.constrained_bits:
             total = sum(rem[i] for i in allowed)
-            i = where[card]
+            i = where[bit]
             logq += math.log(rem[i] / total)
             rem[i] -= 1
         left = 0
         for r in rem:
             if r:
                 left += r
-                logq += math.lgamma(r + 1)
-        return logq - math.lgamma(left + 1)
+                logq += self.lgamma[r]
+        return logq - self.lgamma[left]
 
     def _seat_part(
         self,
         seat: Seat,
-        hand: frozenset[Card],
+        cards: list[Card],
         gone: Card | None,
         bids: list[tuple[Action, BidContext]],
         model: BiddingModel,
     ) -> float:
-        """One seat's bids: the log of their likelihood with ``hand`` (-inf when one is illegal)."""
-        cards = list(hand)
+        """One seat's bids: the log of their likelihood with the hand ``cards`` (-inf when one is illegal)."""
         total = 0.0
         weigh = not model.uniform and seat != self.me
         for act, ctx in bids:
@@ -762,29 +1017,55 @@ class _Plan:
 
     # -- the world ---------------------------------------------------------------
 
-    def deal(self, cand: _Candidate) -> Deal:
-        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
-        hands = {s: tuple(sorted(cand.bid_hands[s], key=_index)) for s in self.seats}
+    def _dealt(self, cand: _Candidate) -> tuple[list[list[int]], list[int]]:
+        """The candidate's deal in card bits: every seat's dealt hand (by seat number) and the kitty
+        (top first)."""
+        masks = cand.bid_masks
+        hands = [self._ascending_bits(m) for m in masks]
         if not self.blind_me:
             # The seat's own cards in the view's order (cards that arrived later were appended).
-            mine = cand.bid_hands[self.me]
-            kept = [c for c in self.my_hand if c in mine]
-            hands[self.me] = (*kept, *(c for c in hands[self.me] if c not in kept))
+            mine = masks[self.me]
+            kept = [b for b in self.my_bits if b & mine]
+            rest = mine & ~sum(kept)
+            hands[self.me] = kept + self._ascending_bits(rest)
+        dealt = self.up_bit
+        for m in masks:
+            dealt |= m
+        taken = list(cand.taken)
         if self.under_seat is not None:
+            # The seat that went under was dealt its under cards, not the kitty's cards it took.
+            if self.under_slot >= 0:
+                under = self._ascending_bits(sum(cand.slots[self.under_slot]))
+            else:
+                under = [1 << c.index for c in self.view.under_cards]
+            gone = sum(taken)
             u = self.under_seat
-            hands[u] = tuple(c for c in hands[u] if c not in cand.taken) + self.under_cards(cand)
-        dealt = {c for h in hands.values() for c in h}
-        dealt.add(self.up)
-        dealt.update(cand.taken)
-        kitty = (*cand.taken, *(c for c in self.pack if c not in dealt))
+            hands[u] = [b for b in hands[u] if not b & gone] + under
+            dealt |= sum(under)
+        kitty = taken + self._ascending_bits(self.pack_mask & ~dealt)
+        return hands, kitty
+
+    def deal(self, cand: _Candidate) -> Deal:
+        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
+        hands, kitty = self._dealt(cand)
+        card = self.card_of
         return Deal(
             self.dealer,
-            tuple(hands[s] for s in self.seats),
+            tuple(tuple([card[b] for b in h]) for h in hands),
             self.up,
-            kitty,
+            tuple([card[b] for b in kitty]),
             self.rules.deck,
             self.rules.joker,
         )
+
+    def _ascending_bits(self, mask: int) -> list[int]:
+        """The card bits of a mask in card order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low)
+            mask ^= low
+        return out
 
     def world(self, cand: _Candidate) -> HandState:
         """The candidate's world at the view's point.
@@ -796,6 +1077,7 @@ class _Plan:
         """
         if self.reference is None:
             self.reference = self.replay(cand)
+            self.script = self._script(self.reference)
             return self.reference
         return self._transplant(self.reference, cand)
 
@@ -830,41 +1112,77 @@ class _Plan:
             state = state.apply(Action("play", card=c))
         return state
 
+    def _script(self, ref: HandState) -> list[tuple[int, int, Seat, tuple[Card, ...]]]:
+        """What a transplant changes, read once from the reference's history: each action that moves
+        a hidden card (going under, the dealer's discard, a gift to a loner, the loner's discard) or
+        the up card into the dealer's hand, as (what, its place in the history, the seat, the cards
+        a seat's own going under named)."""
+        script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
+        gave = False
+        for i, (seat, act) in enumerate(ref.history):
+            if act.kind == "under":
+                script.append((_GO_UNDER, i, seat, act.cards))
+            elif act.kind in ("order", "call") and ref.up_taken and seat == ref.maker:
+                script.append((_PICK_UP, i, seat, ()))
+            elif act.kind == "discard" and not gave:
+                script.append((_DISCARD_IT, i, seat, ()))
+            elif act.kind == "give":
+                gave = True
+                script.append((_GIVE_IT, i, seat, ()))
+            elif act.kind == "discard":
+                script.append((_LONER_DISCARDS, i, seat, ()))
+        return script
+
     def _transplant(self, ref: HandState, cand: _Candidate) -> HandState:
-        deal = self.deal(cand)
+        """The reference's state with the candidate's hidden cards: the deal, the hands, the kitty and
+        the hidden actions (what :meth:`_script` lists), in card bits until the end. The deal is a
+        whole pack by construction (every unknown card in one slot, tested), so it is not checked
+        again (:meth:`Deal.unchecked`)."""
+        hands, kitty = self._dealt(cand)
+        card = self.card_of
+        deal = Deal.unchecked(
+            self.dealer,
+            tuple(tuple([card[b] for b in h]) for h in hands),
+            self.up,
+            tuple([card[b] for b in kitty]),
+            self.rules.deck,
+            self.rules.joker,
+        )
+        if not self.script and not any(self.played_mask):
+            # Nothing dealt has moved yet (a bid before any pickup): the hands and kitty are the deal's.
+            return ref._evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
         under = self.under_cards(cand)
         discard = self.discard_card(cand)
         loner = self.loner_card(cand)
-        hands = [list(h) for h in deal.hands]
-        kitty = deal.kitty
-        history = list(ref.history)
-        gave = False
-        for i, (seat, act) in enumerate(history):
-            if act.kind == "under":
-                cards = under if seat != self.me else act.cards
-                kept = [c for c in hands[seat] if c not in cards]
-                hands[seat] = kept + list(kitty[:3])
-                kitty = (*cards, *kitty[3:])
-                history[i] = (seat, Action("under", cards=cards))
-            elif act.kind in ("order", "call") and ref.up_taken and seat == ref.maker:
-                hands[self.dealer].append(self.up)
-            elif act.kind == "discard" and not gave:
-                assert discard is not None
-                hands[seat].remove(discard)
-                history[i] = (seat, Action("discard", card=discard))
-            elif act.kind == "give":
-                assert cand.gift is not None and ref.maker is not None
-                gave = True
-                hands[seat].remove(cand.gift)
-                hands[ref.maker].append(cand.gift)
-                history[i] = (seat, Action("give", card=cand.gift))
-            elif act.kind == "discard":
-                assert loner is not None
-                hands[seat].remove(loner)
-                history[i] = (seat, Action("discard", card=loner))
-            elif act.kind == "play":
-                assert act.card is not None
-                hands[seat].remove(act.card)
+        history: tuple[tuple[Seat, Action], ...] | list[tuple[Seat, Action]] = ref.history
+        if self.script:
+            history = list(history)
+            for what, i, seat, named in self.script:
+                if what == _GO_UNDER:
+                    cards = under if seat != self.me else named
+                    bits = [1 << c.index for c in cards]
+                    out = sum(bits)
+                    hands[seat] = [b for b in hands[seat] if not b & out] + kitty[:3]
+                    kitty = bits + kitty[3:]
+                    history[i] = (seat, Action("under", cards=cards))
+                elif what == _PICK_UP:
+                    hands[self.dealer].append(self.up_bit)
+                elif what == _DISCARD_IT:
+                    assert discard is not None
+                    hands[seat].remove(1 << discard.index)
+                    history[i] = (seat, Action("discard", card=discard))
+                elif what == _GIVE_IT:
+                    assert cand.gift is not None and ref.maker is not None
+                    bit = 1 << cand.gift.index
+                    hands[seat].remove(bit)
+                    hands[ref.maker].append(bit)
+                    history[i] = (seat, Action("give", card=cand.gift))
+                else:
+                    assert loner is not None
+                    hands[seat].remove(1 << loner.index)
+                    history[i] = (seat, Action("discard", card=loner))
+        played = self.played_mask
+        held = tuple(tuple([card[b] for b in h if not b & played[s]]) for s, h in enumerate(hands))
         events = ref.events
         if history and history[-1][1].kind in ("discard", "under"):
             last = history[-1][1]
@@ -876,11 +1194,11 @@ class _Plan:
                 else e
                 for e in events
             )
-        return replace(
-            ref,
+        # HandState._evolve: dataclasses.replace without the __init__ round trip (the same state).
+        return ref._evolve(
             deal=deal,
-            hands=tuple(tuple(h) for h in hands),
-            kitty=kitty,
+            hands=held,
+            kitty=tuple([card[b] for b in kitty]),
             discard=discard,
             under_cards=under,
             gift=cand.gift,

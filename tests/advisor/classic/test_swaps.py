@@ -46,14 +46,14 @@ def candidate_of(plan: _Plan, world: HandState) -> _Candidate:
         (c for c in unknown if c not in placed and c not in plan.view.played_cards() and c != plan.up),
         key=lambda c: c.index,
     )
-    return _Candidate(slots, 0.0)
+    return plan.candidate(slots)
 
 
 def swapped(plan: _Plan, cand: _Candidate, hands: tuple[tuple[Card, ...], ...]) -> _Candidate:
-    slots = [list(cards) for cards in cand.slots]
+    slots = [[plan.card_of[b] for b in cards] for cards in cand.slots]
     for seat, slot in plan.hand_slot.items():
         slots[slot] = list(hands[int(seat)])
-    return _Candidate(slots, 0.0)
+    return plan.candidate(slots)
 
 
 @settings(deadline=None, max_examples=60)
@@ -112,7 +112,7 @@ def placements(plan: _Plan) -> Iterator[_Candidate]:
 
     def place(k: int) -> Iterator[_Candidate]:
         if k == len(cards):
-            yield _Candidate([list(s) for s in slots], 0.0)
+            yield plan.candidate(slots)
             return
         card = cards[k]
         for i in allowed.get(card, everywhere):
@@ -137,7 +137,7 @@ def test_over_every_placement_the_swap_average_has_the_plain_weighted_mean(seed:
     seen: set[tuple[tuple[int, ...], ...]] = set()
     for cand in placements(plan):
         # The kitty's order does not matter: one placement per set of cards in each slot.
-        key = tuple(tuple(sorted(c.index for c in s)) for s in cand.slots)
+        key = tuple(tuple(sorted(s)) for s in cand.slots)
         if key in seen:
             continue
         seen.add(key)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from euchre_tutor.advisor.classic.strength import StrengthTable, hand_strength
 from euchre_tutor.advisor.classic.worlds import (
+    _COLLIDE,
     BidContext,
     BiddingModel,
     _Plan,
@@ -20,6 +21,7 @@ from euchre_tutor.advisor.classic.worlds import (
 )
 from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, is_trump, left_bower, parse_cards
+from euchre_tutor.classic.deal import check_deal
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules, preset
@@ -49,6 +51,8 @@ RULES = {
     "three-20": ClassicRules(players=3, deck=20, farmers_hand=True, misdeal="no-face"),
     "no-alone": ClassicRules(no_alone=True, stick_the_dealer=True, dealer_bids_first=True),
     "2v2v2-best": ClassicRules(players=6, deck=32, six_handed_teams="2v2v2", call_for_best=True),
+    # the seven of clubs and the joker in one pack: the hands whose card order the sampler keeps apart
+    "joker-32": ClassicRules(joker=True, deck=32, stick_the_dealer=True, farmers_hand=True),
 }
 
 
@@ -92,9 +96,11 @@ def test_every_world_is_consistent_with_the_view(name: str, seed: int) -> None:
     for world in worlds:
         # Exactly the view in every public field, the seat's own hand included.
         assert sorted_hand(seat_view(world, me)) == sorted_hand(view)
-        # The deal is the whole pack, every card once.
+        # The deal is the whole pack, every card once (sampled deals are built unchecked).
         dealt = [c for h in world.deal.hands for c in h] + [world.deal.up, *world.deal.kitty]
         assert sorted(dealt, key=lambda c: c.index) == pack
+        d = world.deal
+        check_deal(d.hands, d.up, d.kitty, d.size, d.joker, d.seating)
         # Same phase, turn, history shape and hand sizes as the real hand.
         assert world.phase is truth.phase and world.to_act == truth.to_act
         assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
@@ -135,6 +141,58 @@ def test_a_world_built_from_the_reference_equals_a_full_replay(name: str, seed: 
         assert world == replayed and world.events == replayed.events
         built += 1
     assert built > 0 or _misdealt(truth)  # a misdeal needs a rare hand: few candidates have one
+
+
+@settings(deadline=None, max_examples=60)
+@given(name=names, seed=seeds)
+def test_hands_reach_the_bidding_model_in_a_frozensets_order(name: str, seed: int) -> None:
+    # The model's sums of no-trump points and discard odds follow the card order to the last bit:
+    # the sampler's hands by card mask must come in the order a frozenset of the cards, put together
+    # as the candidate holds them, iterates (the joker and the seven of clubs share a slot there).
+    truth, me = random_position(name, seed)
+    plan = _Plan(seat_view(truth, me))
+    rng = random.Random(seed)
+    for _ in range(10):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng):
+            continue
+        for seat, cards in plan._bid_orders(cand).items():
+            assert plan._bid_cards(cand, seat, cand.bid_masks[seat]) == cards
+
+
+@settings(deadline=None, max_examples=60)
+@given(name=names, seed=seeds)
+def test_every_memoised_likelihood_is_the_hands_own(name: str, seed: int) -> None:
+    # The memo keys some seats' hands by only what the model reads of them (round-1 bidders): a
+    # likelihood found there must be the one the model gives this very hand, to the last bit.
+    truth, me = random_position(name, seed)
+    plan = _Plan(seat_view(truth, me))
+    model = BiddingModel()
+    rng = random.Random(seed)
+    for _ in range(150):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng):
+            continue
+        plan.weight(cand, model, rng)
+        for seat, bids in plan.weighed.items():
+            mask = cand.bid_masks[seat]
+            if mask & _COLLIDE == _COLLIDE:
+                continue  # the joker and the seven of clubs: the order the cards came in decides
+            gone = plan._discard_bit(cand) if seat == plan.dealer else 0
+            fresh = plan._seat_part(seat, plan._set_order(mask), plan.card_of.get(gone), bids, model)
+            assert plan._part(seat, cand, gone, model) == fresh
+            if seat in plan.hand_slot and plan.orbit_ready():
+                # The swaps' path (the dealer's bids and its discard's odds memoised apart).
+                held = cand.slots[plan.hand_slot[seat]]
+                assert plan._held_part(seat, held, plan._discard_bit(cand), model) == fresh
+
+
+@given(cards=st.lists(st.integers(0, 32), min_size=5, max_size=5, unique=True))
+def test_a_five_card_hand_by_mask_in_a_frozensets_order(cards: list[int]) -> None:
+    plan = _Plan(seat_view(new_hand(Deal.from_seed(0, "N", size=32, joker=True), RULES["joker-32"]), Seat.E))
+    hand = [plan.card_of[1 << i] for i in cards]
+    if not {0, 32} <= set(cards):
+        assert plan._set_order(sum(1 << i for i in cards)) == list(frozenset(hand))
 
 
 @settings(deadline=None, max_examples=25)
@@ -279,7 +337,7 @@ def test_no_likelihood_is_below_the_floor() -> None:
 @given(seed=seeds, size=st.sampled_from([24, 28, 32]), joker=st.booleans(), trump=st.sampled_from(list(Suit)))
 def test_the_strength_table_counts_like_hand_strength(seed: int, size: int, joker: bool, trump: Suit) -> None:
     pack = deck(size, joker=joker)
-    table = StrengthTable(pack)
+    table = StrengthTable()
     six = random.Random(seed).sample(pack, 6)
     assert table(six[:5], trump) == hand_strength(six[:5], trump)
     best = max(([c for c in six if c != drop] for drop in six), key=lambda h: hand_strength(h, trump))
@@ -383,7 +441,7 @@ def _weighted_estimates(view: SeatView, rechoose: bool, seed: int) -> tuple[floa
         assert gone is not None
         weights.append(w)
         trump_discards.append(float(is_trump(gone, view.trump)))
-        dealer_trumps.append(float(trumps_of(tuple(cand.bid_hands[view.dealer]), view.trump)))
+        dealer_trumps.append(float(trumps_of(plan.bid_hand(cand, view.dealer), view.trump)))
     top = max(weights)
     ws = [math.exp(w - top) for w in weights]
     total = sum(ws)
