@@ -193,6 +193,7 @@ class _Position:
         "maker_side",
         "nxt",
         "players",
+        "playing",
         "plays",
         "tables",
         "tleft",
@@ -200,7 +201,7 @@ class _Position:
     )
 
     def __init__(self, state: HandState, masks: Sequence[int] | None = None) -> None:
-        """``masks``: every seat's hand as a mask (:func:`_hand_masks`), when the caller has them."""
+        """``masks``: every seat's hand as a mask (:func:`_masks`), when the caller has them."""
         if state.phase is not Phase.PLAY or state.maker is None or state.to_act is None:
             raise IllegalAction(
                 f"the double-dummy solver needs a hand in the play phase, not in phase "
@@ -209,12 +210,10 @@ class _Position:
         rules = state.rules
         trump = state.trump
         t = self.tables = _tables(rules.deck, rules.joker, trump, state.notrump)
-        self.players, self.active, self.nxt, self.maker_side, playing = _seats(state)
+        self.players, self.active, self.nxt, self.maker_side, self.playing = _seats(state)
         self.maker = int(state.maker)
         self.alone = state.alone
-        if masks is None:
-            masks = _hand_masks(state)
-        self.hands = [m if playing >> s & 1 else 0 for s, m in enumerate(masks)]
+        self.hands = self.playing_hands(_masks(state.hands) if masks is None else masks)
         leader = state.trick_leader
         assert leader is not None
         self.leader = int(leader)
@@ -235,6 +234,18 @@ class _Position:
             self.legal = hand & ~t.trumps or hand
         else:
             self.legal = hand
+
+    def playing_hands(self, masks: Sequence[int]) -> list[int]:
+        """Every seat's hand mask as the search holds it: a seat sitting out holds none."""
+        playing = self.playing
+        return [m if playing >> s & 1 else 0 for s, m in enumerate(masks)]
+
+    def args_swapped(self, rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+        """:meth:`args` with each row of hand masks (by seat) in place of the position's hands."""
+        n = self.players
+        flat = self.args()
+        head, tail = flat[: 11 + n], flat[11 + 2 * n :]  # the hands sit after the fixed fields and nxt
+        return [(*head, *self.playing_hands(row), *tail) for row in rows]
 
     def args(self) -> tuple[int, ...]:
         """The position as the C core reads it (see _ddcore.c, parse_position)."""
@@ -259,10 +270,10 @@ class _Position:
         return tuple(flat)
 
 
-def _hand_masks(state: HandState) -> list[int]:
+def _masks(hands: Sequence[Sequence[Card]]) -> list[int]:
     """Every seat's hand as a mask of card bits (Card.index)."""
     out = []
-    for hand in state.hands:
+    for hand in hands:
         m = 0
         for c in hand:
             m |= 1 << c.index
@@ -735,7 +746,7 @@ def _lead_py(t: _Tables, legal: int, unseen: int, maker_side: bool, lone_maker: 
 def _unseen(state: HandState, masks: Sequence[int] | None = None) -> list[int]:
     """Each seat's unseen cards, exactly as its SeatView's ``unseen_cards()`` (what the rule-based
     player reasons from), computed from the state without building the views (the tests compare).
-    ``masks``: every seat's hand as a mask (:func:`_hand_masks`), when the caller has them."""
+    ``masks``: every seat's hand as a mask (:func:`_masks`), when the caller has them."""
     pack = _pack_mask(state.rules.deck, state.rules.joker)
     played = 0
     for t in state.tricks:
@@ -746,7 +757,7 @@ def _unseen(state: HandState, masks: Sequence[int] | None = None) -> list[int]:
     up = 1 << state.up.index
     up_known_to_all = not state.up_taken or not state.rules.dealer_may_discard_up_card
     if masks is None:
-        masks = _hand_masks(state)
+        masks = _masks(state.hands)
     out = []
     for seat in state.seating.seats:
         known = played | masks[seat]
@@ -843,28 +854,13 @@ def card_values_swapped(
     for state, options in zip(states, hands, strict=True):
         base = _Position(state)
         bases.append((base.done, list(state.legal_plays())))
-        out_seats = state.sitting_out
-        active = [int(s) for s in state.seating.seats if s not in out_seats]
-        n = base.players
-        flat = base.args()
-        head, tail = flat[: 11 + n], flat[11 + 2 * n :]  # the hands sit after the fixed fields and nxt
-        masks: dict[tuple[Card, ...], int] = {}
-        for held in options:
-            row = [0] * n
-            for s in active:
-                cards = tuple(held[s])
-                m = masks.get(cards)
-                if m is None:
-                    m = 0
-                    for c in cards:
-                        m |= 1 << c.index
-                    masks[cards] = m
-                row[s] = m
-            if compiled:
-                items.append((base.tables.blob, (*head, *row, *tail)))
-            else:
+        rows = [_masks(held) for held in options]
+        if compiled:
+            items.extend((base.tables.blob, args) for args in base.args_swapped(rows))
+        else:
+            for row in rows:
                 pos = copy.copy(base)
-                pos.hands = row
+                pos.hands = base.playing_hands(row)
                 searches.append(_Search(pos))
     raw: list[dict[int, int]] = (
         _core.card_values_many(items) if compiled else [search.card_values() for search in searches]
@@ -885,7 +881,7 @@ def rollout(state: HandState, *, backend: str | None = None) -> int:
 def rollout_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
     """:func:`rollout` for many states (one call into the compiled core)."""
     states = list(states)
-    masks = [_hand_masks(s) for s in states]
+    masks = [_masks(s.hands) for s in states]
     positions = [_Position(s, m) for s, m in zip(states, masks, strict=True)]
     unseen = [_unseen(s, m) for s, m in zip(states, masks, strict=True)]
     if _use_compiled(backend):

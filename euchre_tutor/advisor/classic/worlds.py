@@ -1064,9 +1064,12 @@ class _Plan:
 
     def deal(self, cand: _Candidate) -> Deal:
         """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
-        hands, kitty = self._dealt(cand)
+        return self._deal_of(*self._dealt(cand))
+
+    def _deal_of(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], checked: bool = True) -> Deal:
+        """The deal of dealt hands and a kitty in card bits (``checked=False``: :meth:`Deal.unchecked`)."""
         card = self.card_of
-        return Deal(
+        return (Deal if checked else Deal.unchecked)(
             self.dealer,
             tuple(tuple([card[b] for b in h]) for h in hands),
             self.up,
@@ -1157,14 +1160,7 @@ class _Plan:
         again (:meth:`Deal.unchecked`)."""
         hands, kitty = self._dealt(cand)
         card = self.card_of
-        deal = Deal.unchecked(
-            self.dealer,
-            tuple(tuple([card[b] for b in h]) for h in hands),
-            self.up,
-            tuple([card[b] for b in kitty]),
-            self.rules.deck,
-            self.rules.joker,
-        )
+        deal = self._deal_of(hands, kitty, checked=False)
         if not self.script and not any(self.played_mask):
             # Nothing dealt has moved yet (a bid before any pickup): the hands and kitty are the deal's.
             return ref._evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
