@@ -14,7 +14,8 @@ the decisions graded, those either seed grades below Best, the share of those wi
 under both seeds (the issue's target: >= 95% over >= 300 graded decisions), the label changes
 that remain, and the analysis cost (CPU ms: median, p90, worst; worlds used: median, worst).
 ``--grade-worlds N`` refines a grade the hint's analysis left unsettled as the table does after
-the move (``analyse(focus=action)``, up to N deals; the table uses
+the move (the turn's :class:`~euchre_tutor.advisor.classic.analysis.AnalysisRun` goes on, focused on
+the action taken, up to N deals; the table uses
 :data:`~euchre_tutor.advisor.classic.analysis.GRADE_MAX_WORLDS`) and prints what that costs.
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
@@ -40,10 +41,10 @@ from fractions import Fraction
 from statistics import NormalDist
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
-from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, adaptive_cap, analyse
+from euchre_tutor.advisor.classic.analysis import AnalysisRun, ClassicAnalysis, adaptive_cap, analyse
 from euchre_tutor.advisor.classic.reasons import borderline, classic_grade
-from euchre_tutor.advisor.shared import BOUNDARIES, GRADES, Z95, grade_label
-from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
+from euchre_tutor.advisor.shared import BOUNDARIES, GRADES, TIE_FLOOR, Z95, grade_label
+from euchre_tutor.bots.classic import LEVELS, BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
 from euchre_tutor.classic.engine import Action, Deal, Seat, new_hand
 from euchre_tutor.views.classic import SeatView, seat_view
 
@@ -86,12 +87,16 @@ PROJECTED: tuple[tuple[int, int], ...] = tuple((4800 * 2**k, 4800 * 2**k) for k 
 
 def label_chances(loss: float, sd: float) -> dict[str, float]:
     """The chance of each label when the measured loss is normal around ``loss`` with error ``sd``,
-    graded as the table grades (Best when the 95% interval reaches 0, else the loss's band)."""
+    graded as the table grades (Best when the 95% interval reaches 0 or the loss is under the tie
+    floor, else the loss's band)."""
+    floor = TIE_FLOOR["points"]
     if sd <= 0:
-        return {"Best" if loss <= 0 else grade_label(Fraction(loss).limit_denominator(10_000), "points"): 1.0}
+        return {
+            "Best" if loss < floor else grade_label(Fraction(loss).limit_denominator(10_000), "points"): 1.0
+        }
     cdf = NormalDist(loss, sd).cdf
-    chances = {"Best": cdf(Z95 * sd)}
-    low = Z95 * sd
+    low = max(Z95 * sd, floor)
+    chances = {"Best": cdf(low)}
     for edge, name in zip(BOUNDARIES["points"], GRADES[1:], strict=False):
         chances[name] = max(0.0, cdf(edge) - cdf(low)) if edge > low else 0.0
         low = max(low, edge)
@@ -190,25 +195,21 @@ def main() -> None:
         graded = below = same = flagged = 0
         changes = Counter[str]()
         old_below = old_same = 0
+        model = LEVELS[table].model()  # the table's model of its players, as its hints use
         for view, act in decisions(table, args.hands, args.student, args.first):
             labels = []
             detail = []
             for seed in (1, 2):
                 t = time.process_time()
                 cap = adaptive_cap(view, args.worlds) if args.max_worlds is None else args.max_worlds
-                a = analyse(view, continuation=CLUB, worlds=args.worlds, max_worlds=cap, seed=seed)
+                run = AnalysisRun(view, continuation=model, worlds=args.worlds, seed=seed)
+                a = run.extend(cap)
                 cpu.append(1000 * (time.process_time() - t))
                 used.append(a.worlds)
                 if args.grade_worlds and args.grade_worlds > a.worlds and not a.grade_holds(act):
+                    # as the table: the turn's run goes on, focused on the action taken
                     t = time.process_time()
-                    a = analyse(
-                        view,
-                        continuation=CLUB,
-                        worlds=args.worlds,
-                        max_worlds=args.grade_worlds,
-                        seed=seed,
-                        focus=act,
-                    )
+                    a = run.extend(args.grade_worlds, focus=act)
                     refine_cpu.append(1000 * (time.process_time() - t))
                     refine_used.append(a.worlds)
                 g = classic_grade(a, act)
@@ -250,7 +251,7 @@ def main() -> None:
                     )
             if args.baseline:
                 olds = [
-                    old_label(analyse(view, continuation=CLUB, worlds=args.worlds, seed=s), act)
+                    old_label(analyse(view, continuation=model, worlds=args.worlds, seed=s), act)
                     for s in (1, 2)
                 ]
                 if olds != ["Best", "Best"]:

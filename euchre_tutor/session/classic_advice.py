@@ -10,11 +10,13 @@ seed and worlds.
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, ClassicAnalysis
-from euchre_tutor.advisor.classic.cli import analyse_position
+from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, AnalysisRun, ClassicAnalysis
+from euchre_tutor.advisor.classic.cli import position_run, run_to_answer
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.classic.engine import Action
 from euchre_tutor.session.analysis import AnalysisSource, Progress
@@ -47,24 +49,37 @@ class ClassicHintRequest:
         return 0 if self.focus is None else 1
 
 
+#: the analysis runs the worker keeps (the latest ones): a grade refined after the move goes on with its
+#: turn's hint, and a refinement stopped for a more urgent hint goes on later from where it stopped
+RUNS_KEPT: Final = 6
+
+
 class ClassicAdvisorSource:
     """Hints for any position of the classic table: ``classic analyze --table LEVEL`` run in the worker."""
 
     def __init__(self) -> None:
         self.models = {name: level.model() for name, level in LEVELS.items()}
+        self.runs: OrderedDict[tuple[Any, ...], AnalysisRun] = OrderedDict()
 
     def analyse(self, request: ClassicHintRequest, progress: Progress) -> ClassicAnalysis:
         progress(0, 0)  # the deals are added batch by batch: each batch reports (a worker may stop it there)
-        # ranked by points, whatever the score: the table's metric selector shows P(win the game)
-        return analyse_position(
-            request.position,
-            self.models[request.table],
-            worlds=request.worlds,
-            seed=request.seed,
-            mode="points",
-            focus=None if request.focus is None else Action.parse(request.focus),
-            on_batch=progress,
-        )
+        ident = (json.dumps(request.position, sort_keys=True), request.worlds, request.seed, request.table)
+        focus = None if request.focus is None else Action.parse(request.focus)
+        run = self.runs.pop(ident, None)
+        if run is None or (focus is None and run.focused):
+            # a hint is the same whatever was refined before: a run that went on for a grade is not reused
+            # ranked by points, whatever the score: the table's metric selector shows P(win the game)
+            run, _ = position_run(
+                request.position,
+                self.models[request.table],
+                worlds=request.worlds,
+                seed=request.seed,
+                mode="points",
+            )
+        self.runs[ident] = run  # the latest last: kept while it may be asked again
+        while len(self.runs) > RUNS_KEPT:
+            self.runs.popitem(last=False)
+        return run_to_answer(run, focus, on_batch=progress)
 
 
 def classic_advisor_source() -> AnalysisSource:

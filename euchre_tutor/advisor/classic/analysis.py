@@ -59,15 +59,25 @@ names ("pass, then call clubs alone in round 2").
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from math import sqrt
 from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
 from euchre_tutor.advisor.classic.worlds import WorldSampler
-from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, Reason, SampledLoss, loss_settled, mean_se
+from euchre_tutor.advisor.shared import (
+    BOUNDARIES,
+    PRECISION,
+    TIE_FLOOR,
+    Reason,
+    SampledLoss,
+    grade_settled,
+    loss_settled,
+)
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import TRICKS, Action, HandState, Phase, Seat, Team, hand_points, team_points
 from euchre_tutor.errors import EuchreError
@@ -81,6 +91,7 @@ __all__ = [
     "GRADE_MAX_WORLDS",
     "GRADE_MIN_WORLDS",
     "PRECISION",
+    "AnalysisRun",
     "ClassicAnalysis",
     "ClassicOption",
     "Continuation",
@@ -103,10 +114,12 @@ ADAPTIVE_MAX_WORLDS: Final = 1600
 #: four players): each deal then costs about 1.5 times as much and tells about twice as much, and 1,600
 #: such deals pushed the worst card-play hint past a second (benchmarks/classic_advisor.py)
 ADAPTIVE_PLAY_MAX_WORLDS: Final = 1000
-#: the most deals a grade refined after the move takes (``focus``: only the action taken must settle).
-#: Measured (benchmarks/classic_grades.py --grade-worlds): a quarter of the grades need it, at a median
-#: of 1.3 s of worker CPU; it ends the Best-against-Inaccuracy changes of label between seeds
-GRADE_MAX_WORLDS: Final = 4800
+#: the most deals a grade refined after the move takes (``focus``: only the action taken must settle),
+#: going on with the turn's hint in the worker behind the next hint. A card's or a bid's loss varies by
+#: a point or more from deal to deal, so a loss a few hundredths from a band's edge needs tens of
+#: thousands of deals before two samples agree on its side; about one decision in eight goes this far
+#: (measured by benchmarks/classic_grades.py, with the CPU it costs)
+GRADE_MAX_WORLDS: Final = 76_800
 #: a grade holds only on this many deals at least: a few hundred deals can show a card's loss in so few
 #: of them that its standard error looks smaller than it is
 GRADE_MIN_WORLDS: Final = 600
@@ -327,75 +340,134 @@ def _side_value(points: tuple[int, ...], team: Team) -> float:
     return mine - sum(others) / len(others)
 
 
-_mean_se = mean_se
+@dataclass(slots=True)
+class _Tally:
+    """One option's results, gathered batch by batch. A world's figures are averages (shares of 1 for
+    made, euchred, march) when its deal was valued with the hidden hands swapped between seats.
+
+    The per-world values (and match-win chances) are kept, compactly, for the paired losses; everything
+    else is kept as running sums, so a grade refined over tens of thousands of deals stays small."""
+
+    action: Action
+    values: array[float] = field(default_factory=lambda: array("d"))  # side points per world
+    wins: array[float] = field(default_factory=lambda: array("d"))  # P(win the match) per world
+    total: float = 0.0  # the running sum of ``values`` (the mean is exactly sum / n)
+    spread: _Spread = field(default_factory=lambda: _Spread())  # of ``values``
+    made: float = 0.0  # the makers scored (a share of 1 per world), summed
+    euchred: float = 0.0
+    march: float = 0.0
+    passed: int = 0  # worlds thrown in (nobody made trump)
+    sides: set[bool] = field(default_factory=set)  # whether the makers were our side, over the worlds
+    follow_ups: dict[str, int] = field(default_factory=dict)  # the seat's own next bid, counted
+    n_eff: float = 0.0  # the run's effective deals when this option was last valued
+    active: bool = True  # still valued (a refined grade stops valuing options that cannot matter)
+
+    def record(
+        self,
+        makers: Team | None,
+        value: float,
+        win: float | None,
+        made: float,
+        euchred: float,
+        march: float,
+        team: Team,
+    ) -> None:
+        """One world's figures (``win``: None without a match score)."""
+        if makers is None:
+            self.passed += 1
+        else:
+            self.sides.add(makers is team)
+        self.values.append(value)
+        self.total += value
+        self.spread.add(value)
+        self.made += made
+        self.euchred += euchred
+        self.march += march
+        if win is not None:
+            self.wins.append(win)
 
 
 @dataclass(slots=True)
-class _Tally:
-    """One option's per-world results, gathered batch by batch. A world's figures are averages (shares
-    of 1 for made, euchred, march) when its deal was valued with the hidden hands swapped between seats."""
+class _Spread:
+    """Welford's running variance: exactly 0 when every value is the same."""
 
-    action: Action
-    makers: list[Team | None] = field(default_factory=list)  # the makers' team per world (None: thrown in)
-    made: list[float] = field(default_factory=list)  # the makers scored (a share of 1 per world)
-    euchred: list[float] = field(default_factory=list)
-    march: list[float] = field(default_factory=list)
-    values: list[float] = field(default_factory=list)  # side points per world
-    wins: list[float] = field(default_factory=list)  # P(win the match) per world (score-aware)
-    follow_ups: list[str] = field(default_factory=list)
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
 
-    def record(
-        self, makers: Team | None, value: float, win: float | None, made: float, euchred: float, march: float
-    ) -> None:
-        """One world's figures (``win``: None without a match score)."""
-        self.makers.append(makers)
-        self.values.append(value)
-        self.made.append(made)
-        self.euchred.append(euchred)
-        self.march.append(march)
-        if win is not None:
-            self.wins.append(win)
+    def add(self, x: float) -> None:
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    def se(self, n_eff: float) -> float:
+        """The standard error of the mean with ``n_eff`` independent worlds' worth (as :func:`mean_se`)."""
+        var = self.m2 / (self.n - 1) if self.n > 1 else 0.0
+        return sqrt(max(0.0, var) / max(1.0, min(n_eff, self.n)))
+
+
+@dataclass(slots=True)
+class _Paired:
+    """The running difference between two options over their common worlds (extended on demand)."""
+
+    total: float = 0.0
+    spread: _Spread = field(default_factory=lambda: _Spread())
+
+    def extend(self, best: Sequence[float], other: Sequence[float]) -> tuple[float, float, int]:
+        """Add the worlds both have that are not counted yet; the sum, the spread's m2 and the count."""
+        start, stop = self.spread.n, min(len(best), len(other))
+        for i in range(start, stop):
+            d = best[i] - other[i]
+            self.total += d
+            self.spread.add(d)
+        return self.total, self.spread.m2, stop
 
 
 def _summarise(
     tally: _Tally,
     team: Team,
-    n_eff: float,
     best: _Tally | None,
     mode: Mode,
     aware: bool,
+    pairs: dict[tuple[Action, Action, str], _Paired],
 ) -> ClassicOption:
     n = len(tally.values)
-    ev, se = _mean_se(tally.values, n_eff)
-    made = [m for m in tally.makers if m is not None]
-    sides = {m is team for m in made}
-    makers = "none" if not made else ("either" if len(sides) > 1 else ("us" if sides == {True} else "them"))
+    ev, se = tally.total / n, tally.spread.se(tally.n_eff)
+    makers = (
+        "none"
+        if not tally.sides
+        else ("either" if len(tally.sides) > 1 else ("us" if True in tally.sides else "them"))
+    )
     p_win = sum(tally.wins) / n if aware else None
     loss = loss_se = gap = gap_se = 0.0
     if best is not None and best is not tally:
-        gap, gap_se = _mean_se([b - v for b, v in zip(best.values, tally.values, strict=True)], n_eff)
+
+        def paired(kind: str, b: Sequence[float], o: Sequence[float]) -> tuple[float, float]:
+            pair = pairs.setdefault((best.action, tally.action, kind), _Paired())
+            total, _, count = pair.extend(b, o)
+            return total / count, pair.spread.se(min(best.n_eff, tally.n_eff))
+
+        gap, gap_se = paired("ev", best.values, tally.values)
         if mode == "game" and aware:
-            loss, loss_se = _mean_se([b - v for b, v in zip(best.wins, tally.wins, strict=True)], n_eff)
+            loss, loss_se = paired("win", best.wins, tally.wins)
         else:
             loss, loss_se = gap, gap_se
-    counts: dict[str, int] = {}
-    for m in tally.follow_ups:
-        counts[m] = counts.get(m, 0) + 1
     return ClassicOption(
         action=tally.action,
         ev=ev,
         se=se,
-        p_make=sum(tally.made) / n,
-        p_euchred=sum(tally.euchred) / n,
-        p_march=sum(tally.march) / n,
+        p_make=tally.made / n,
+        p_euchred=tally.euchred / n,
+        p_march=tally.march / n,
         makers=makers,
         p_win_game=p_win,
-        p_passed_out=(n - len(made)) / n,
+        p_passed_out=tally.passed / n,
         loss=loss,
         loss_se=loss_se,
         ev_gap=gap,
         ev_gap_se=gap_se,
-        follow_ups=tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        follow_ups=tuple(sorted(tally.follow_ups.items(), key=lambda kv: (-kv[1], kv[0]))),
     )
 
 
@@ -478,20 +550,20 @@ def _settled(options: Sequence[ClassicOption], mode: Mode, focus: Action | None 
 
 
 def _grade_settled(options: Sequence[ClassicOption], mode: Mode, focus: Action) -> bool:
-    """The grade of ``focus`` holds: its loss interval is clear of every band's edge at
-    :data:`GRADE_Z`, or narrower than half :data:`PRECISION` (an edge that close is not worth more
-    deals), except the tie: an interval across 0 never holds, however narrow (a loss of a few
-    thousandths is Best or Good by whether its interval reaches 0; grades that held on a narrow
-    interval across 0 changed between Best and Good with the seed, measured by
-    benchmarks/classic_grades.py). The wider interval pays for looking after every batch: measured on fresh deals,
-    grades that stopped at the first batch whose 95% interval cleared an edge changed label with the
-    seed. When ``focus`` is the sample's best, its label is Best whatever the others' losses, unless
-    one of them may yet prove better: every other option's interval must then be clear of the tie
-    (0) alone. (Asking them to clear every band's edge too ran such grades to the cap for nothing.)"""
+    """The grade of ``focus`` holds: its loss interval at :data:`GRADE_Z` is clear of the tie (0), the
+    tie floor (:data:`~euchre_tutor.advisor.shared.TIE_FLOOR`) and every band's edge, or lies wholly under
+    the floor (:func:`~euchre_tutor.advisor.shared.grade_settled`). No interval is narrow enough to hold
+    across an edge: a loss that sits on one takes deals up to the cap, where its estimate decides
+    (measured by benchmarks/classic_grades.py: grades that held on a narrow interval across an edge
+    changed label with the seed). The wider interval pays for looking after every batch: grades that
+    stopped at the first batch whose 95% interval cleared an edge changed label with the seed. When
+    ``focus`` is the sample's best, its label is Best unless another option may yet prove better by the
+    floor or more: every other option's interval must then lie above minus the floor."""
+    floor = TIE_FLOOR[mode]
     if options[0].action != focus:
-        options = [options[0], *(o for o in options if o.action == focus)]
-        return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2, strict_tie=True)
-    return loss_settled(options, mode, GRADE_Z, PRECISION[mode] / 2, tie_only=True)
+        mine = next(o for o in options if o.action == focus)
+        return grade_settled(mine.loss, GRADE_Z * mine.loss_se, mode)
+    return all(o.loss - GRADE_Z * o.loss_se > -floor for o in options[1:])
 
 
 def _check_world_cap(view: SeatView, worlds: int, backend: str | None) -> None:
@@ -548,82 +620,189 @@ def analyse(
     each sampled deal also with the hidden hands swapped between seats of the same size, weighed by
     the bids (see the module doc); False values each deal as sampled.
     """
-    if not view.my_turn:
-        who = "nobody" if view.to_act is None else view.to_act.word
-        raise EuchreError(
-            f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
-        )
-    if worlds < MIN_WORLDS:
-        raise EuchreError(
-            f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
-            "its value may be off"
-        )
     limit = worlds if max_worlds is None else max_worlds
-    if limit < worlds:
-        raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")
-    if mode not in ("points", "game"):
-        raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
-    if focus is not None and focus not in view.legal:
-        raise EuchreError(
-            f"{focus} is not a legal action for {view.seat.word} here, so it has no grade: the legal ones "
-            f"are {', '.join(str(a) for a in view.legal)}"
-        )
-    _check_world_cap(view, limit, backend)
-    _check_score(view)
-    aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
-    win_chance = None
-    if aware:
-        table = load_classic_table(view.rules)
-        win_chance = _win_chance(view, table)
-    base = _decision_seed(seed, view)
-    team = view.seat.team
-    legal = view.legal
-    method: Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"
-    tallies = [_Tally(a) for a in legal]
-    order = {a: i for i, a in enumerate(legal)}
-    sample: list[HandState] = []
-    n_eff = 0.0
-    batch = 0
-    sampler = WorldSampler(view)
-    while True:
-        rng = random.Random(base if batch == 0 else f"{base}|batch {batch}")
-        report = sampler.report(worlds, rng, orbits=method == "double-dummy" and swap_hands)
-        n_eff += min(float(len(report.worlds)), report.ess)
-        _tally_batch(
-            view, report.worlds, tallies, continuation, backend, team, win_chance, method, report.orbits
-        )
-        sample.extend(report.worlds)
-        batch += 1
-        ranked = _rank(view, tallies, team, n_eff, mode, aware, order)
-        settled = _settled(ranked, mode, focus) and (focus is None or len(sample) >= GRADE_MIN_WORLDS)
-        if len(sample) + worlds > limit or settled:
-            break
-        if on_batch is not None:
-            on_batch(len(sample), limit)
-    reasons = classic_reasons(view, ranked, sample, mode, method)
-    return ClassicAnalysis(
-        seat=view.seat,
-        phase=view.phase,
-        mode=mode,
-        legal=legal,
-        options=tuple(ranked),
-        worlds=len(sample),
-        method=method,
-        reasons=tuple(reasons),
+    run = AnalysisRun(
+        view,
+        continuation=continuation,
+        worlds=worlds,
         seed=seed,
+        mode=mode,
+        score_aware=score_aware,
+        backend=backend,
+        swap_hands=swap_hands,
     )
+    return run.extend(limit, focus=focus, on_batch=on_batch)
+
+
+#: the deals a run keeps for its reasons (what partner was dealt in the sampled deals): the first ones
+REASON_WORLDS: Final = 4800
+#: up to this many deals the stopping rule looks after every batch; beyond it, each time the deals have
+#: grown by :data:`CHECK_GROWTH` (a grade refined over tens of thousands of deals looks a few dozen
+#: times, not hundreds: fewer looks, fewer early stops on a chance excursion)
+CHECK_EVERY_UNTIL: Final = 1600
+CHECK_GROWTH: Final = 1.25
+#: a refined grade stops playing out an option (a bid, not a card: the double-dummy search values every
+#: card at once) that is neither the action graded nor the best, once its loss is this many standard
+#: errors above 0: it cannot become the best, and its label is not asked for
+PRUNE_Z: Final = 4.0
+
+
+class AnalysisRun:
+    """An analysis in progress: its sampled deals so far, valued per option, and more on demand.
+
+    :meth:`extend` adds batches until the stopping rule is met or a cap is reached and returns the
+    analysis at that point; it may be called again with a higher cap or an action to grade, and goes on
+    from where it stopped (the table refines a grade after the move by going on with the turn's hint,
+    and a refinement stopped for a more urgent hint goes on later without losing its deals). The
+    analysis after the same calls is the same whatever the stops in between.
+    """
+
+    def __init__(
+        self,
+        view: SeatView,
+        *,
+        continuation: Continuation,
+        worlds: int = DEFAULT_WORLDS,
+        seed: int | str = 0,
+        mode: Mode = "points",
+        score_aware: bool | None = None,
+        backend: str | None = None,
+        swap_hands: bool = True,
+    ) -> None:
+        if not view.my_turn:
+            who = "nobody" if view.to_act is None else view.to_act.word
+            raise EuchreError(
+                f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
+            )
+        if worlds < MIN_WORLDS:
+            raise EuchreError(
+                f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
+                "its value may be off"
+            )
+        if mode not in ("points", "game"):
+            raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
+        _check_score(view)
+        self.view = view
+        self.continuation = continuation
+        self.worlds = worlds
+        self.seed = seed
+        self.mode = mode
+        self.backend = backend
+        self.aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
+        self.win_chance = _win_chance(view, load_classic_table(view.rules)) if self.aware else None
+        self.base = _decision_seed(seed, view)
+        self.method: Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"
+        self.swap_hands = swap_hands
+        self.tallies = [_Tally(a) for a in view.legal]
+        self.order = {a: i for i, a in enumerate(view.legal)}
+        self.pairs: dict[tuple[Action, Action, str], _Paired] = {}
+        self.sample: list[HandState] = []  # the first REASON_WORLDS deals
+        self.count = 0  # deals valued
+        self.n_eff = 0.0
+        self.batch = 0
+        self.checked = 0  # the deals at the last look of the stopping rule
+        self.ranked: list[ClassicOption] = []
+        self.sampler = WorldSampler(view)
+        self.focused = False  # it went on for an action's grade (its later deals depend on that action)
+
+    def extend(
+        self, limit: int, *, focus: Action | None = None, on_batch: Callable[[int, int], None] | None = None
+    ) -> ClassicAnalysis:
+        """Add batches of deals while the stopping rule asks for more (:func:`_settled`; with ``focus``, until
+        that action's grade holds), up to ``limit`` deals in all; the analysis then. ``on_batch(done, cap)``
+        is called after each batch that is not the last (it may raise to stop: the run keeps its deals)."""
+        view = self.view
+        if limit < self.worlds:
+            raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({self.worlds})")
+        if focus is not None and focus not in view.legal:
+            raise EuchreError(
+                f"{focus} is not a legal action for {view.seat.word} here, so it has no grade: the legal ones "
+                f"are {', '.join(str(a) for a in view.legal)}"
+            )
+        _check_world_cap(view, limit, self.backend)
+        self.focused = self.focused or focus is not None
+        if self.count == 0:
+            self._add()
+            self._look(focus)
+        while not self._settled(focus) and self.count + self.worlds <= limit:
+            if on_batch is not None:
+                on_batch(self.count, limit)
+            self._add()
+            if self.count <= CHECK_EVERY_UNTIL or self.count >= CHECK_GROWTH * self.checked:
+                self._look(focus)
+        if self.checked != self.count:
+            self._look(focus)
+        return self.analysis()
+
+    def _add(self) -> None:
+        """Sample one batch of deals and value every option still valued on them."""
+        rng = random.Random(self.base if self.batch == 0 else f"{self.base}|batch {self.batch}")
+        report = self.sampler.report(
+            self.worlds, rng, orbits=self.method == "double-dummy" and self.swap_hands
+        )
+        self.n_eff += min(float(len(report.worlds)), report.ess)
+        active = [t for t in self.tallies if t.active]
+        _tally_batch(
+            self.view,
+            report.worlds,
+            active,
+            self.continuation,
+            self.backend,
+            self.view.seat.team,
+            self.win_chance,
+            self.method,
+            report.orbits,
+        )
+        for t in active:
+            t.n_eff = self.n_eff
+        room = REASON_WORLDS - len(self.sample)
+        if room > 0:
+            self.sample.extend(report.worlds[:room])
+        self.count += len(report.worlds)
+        self.batch += 1
+
+    def _look(self, focus: Action | None) -> None:
+        """Rank the options on the deals so far (and, refining a grade, stop valuing the hopeless ones)."""
+        self.ranked = _rank(
+            self.view, self.tallies, self.view.seat.team, self.mode, self.aware, self.order, self.pairs
+        )
+        self.checked = self.count
+        if focus is not None and self.method == "play-out" and self.count >= GRADE_MIN_WORLDS:
+            tallies = {t.action: t for t in self.tallies}
+            for o in self.ranked[1:]:
+                if o.action != focus and o.loss - PRUNE_Z * o.loss_se > 0.0:
+                    tallies[o.action].active = False
+
+    def _settled(self, focus: Action | None) -> bool:
+        return _settled(self.ranked, self.mode, focus) and (focus is None or self.count >= GRADE_MIN_WORLDS)
+
+    def analysis(self) -> ClassicAnalysis:
+        """The analysis on the deals valued so far (at the last look)."""
+        reasons = classic_reasons(self.view, self.ranked, self.sample, self.mode, self.method, self.checked)
+        return ClassicAnalysis(
+            seat=self.view.seat,
+            phase=self.view.phase,
+            mode=self.mode,
+            legal=self.view.legal,
+            options=tuple(self.ranked),
+            worlds=self.checked,
+            method=self.method,
+            reasons=tuple(reasons),
+            seed=self.seed,
+        )
 
 
 def graded_analysis(
     view: SeatView, action: Action, *, continuation: Continuation, seed: int | str = 0
 ) -> tuple[ClassicAnalysis, bool]:
     """The analysis ``action`` is graded by, as the table grades it: the hint's (adaptive, up to
-    :func:`adaptive_cap`), then, when that leaves the grade unsettled, one focused on the action (up to
-    :func:`grade_cap`). Also says whether it was refined."""
-    hint = analyse(view, continuation=continuation, max_worlds=adaptive_cap(view), seed=seed)
+    :func:`adaptive_cap`), then, when that leaves the grade unsettled, the same run going on focused on
+    the action (up to :func:`grade_cap`). Also says whether it was refined."""
+    run = AnalysisRun(view, continuation=continuation, seed=seed)
+    hint = run.extend(adaptive_cap(view))
     if hint.grade_holds(action):
         return hint, False
-    return analyse(view, continuation=continuation, max_worlds=grade_cap(view), seed=seed, focus=action), True
+    return run.extend(grade_cap(view), focus=action), True
 
 
 def _tally_batch(
@@ -668,11 +847,12 @@ def _tally_batch(
                         made += share
                     if march:
                         march_share += share
-                t.record(makers, value, win if win_chance else None, made, euchred_share, march_share)
+                t.record(makers, value, win if win_chance else None, made, euchred_share, march_share, team)
         return
     for t in tallies:
         outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat)
-        t.follow_ups.extend(mine)
+        for m in mine:
+            t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
         for o in outs:
             t.record(
                 o.makers,
@@ -681,6 +861,7 @@ def _tally_batch(
                 float(o.makers is not None and not o.euchred),
                 float(o.euchred),
                 float(o.march),
+                team,
             )
 
 
@@ -688,18 +869,18 @@ def _rank(
     view: SeatView,
     tallies: Sequence[_Tally],
     team: Team,
-    n_eff: float,
     mode: Mode,
     aware: bool,
     order: dict[Action, int],
+    pairs: dict[tuple[Action, Action, str], _Paired],
 ) -> list[ClassicOption]:
     """The options best first (by utility, then expected points, then the engine's order), each
-    with its paired loss against the best."""
+    with its paired loss against the best (on the worlds both were valued on)."""
 
     def key(t: _Tally) -> tuple[float, float, int, int]:
-        ev = sum(t.values) / len(t.values)
+        ev = t.total / len(t.values)
         utility = sum(t.wins) / len(t.wins) if mode == "game" and aware else ev
         return (-utility, -ev, _preference(view, t.action), order[t.action])
 
     ranked = sorted(tallies, key=key)
-    return [_summarise(t, team, n_eff, ranked[0], mode, aware) for t in ranked]
+    return [_summarise(t, team, ranked[0], mode, aware, pairs) for t in ranked]

@@ -50,12 +50,12 @@ from euchre_tutor.advisor.classic.analysis import (
     ADAPTIVE_MAX_WORLDS,
     DEFAULT_WORLDS,
     GRADE_MAX_WORLDS,
+    AnalysisRun,
     ClassicAnalysis,
     ClassicOption,
     Continuation,
     Mode,
     adaptive_cap,
-    analyse,
     grade_cap,
 )
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
@@ -73,7 +73,14 @@ from euchre_tutor.jsonio import (
     short,
 )
 
-__all__ = ["analyse_noting", "analyse_position", "format_analysis", "register"]
+__all__ = [
+    "analyse_noting",
+    "analyse_position",
+    "format_analysis",
+    "position_run",
+    "register",
+    "run_to_answer",
+]
 
 MAX_WORLDS = 5000
 
@@ -184,6 +191,25 @@ def analyse_noting(
     on_batch: Callable[[int, int], None] | None = None,
 ) -> tuple[ClassicAnalysis, tuple[Reading, ...]]:
     """:func:`analyse_position`, with how the position was read and why the mode (the ``readings``)."""
+    run, readings = position_run(
+        data, continuation, worlds=worlds, max_worlds=max_worlds, seed=seed, mode=mode
+    )
+    if max_worlds is not None:
+        return run.extend(max_worlds, focus=focus, on_batch=on_batch), readings
+    return run_to_answer(run, focus, on_batch), readings
+
+
+def position_run(
+    data: object,
+    continuation: Continuation,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    max_worlds: int | None = None,
+    seed: int = 0,
+    mode: Mode | None = None,
+) -> tuple[AnalysisRun, tuple[Reading, ...]]:
+    """The analysis run of a position given as the command's JSON object, not started yet, and how the
+    position was read (``max_worlds`` is only checked here: :meth:`AnalysisRun.extend` takes the cap)."""
     if not 1 <= worlds <= MAX_WORLDS:
         raise EuchreError(f"--worlds must be between 1 and {MAX_WORLDS}, not {worlds}")
     if max_worlds is not None and not worlds <= max_worlds <= MAX_WORLDS:
@@ -207,19 +233,22 @@ def analyse_noting(
                     "(--mode points ranks them by expected points)",
                 ),
             )
-    cap = adaptive_cap if focus is None else grade_cap  # an action being graded may take more deals
-    analysis = analyse(
-        view,
-        continuation=continuation,
-        worlds=worlds,
-        max_worlds=max_worlds if max_worlds is not None else cap(view, worlds),
-        seed=seed,
-        mode=mode,
-        score_aware=has_score,
-        focus=focus,
-        on_batch=on_batch,
+    run = AnalysisRun(
+        view, continuation=continuation, worlds=worlds, seed=seed, mode=mode, score_aware=has_score
     )
-    return analysis, readings
+    return run, readings
+
+
+def run_to_answer(
+    run: AnalysisRun, focus: Action | None = None, on_batch: Callable[[int, int], None] | None = None
+) -> ClassicAnalysis:
+    """The hint (adaptive deals up to :func:`adaptive_cap`) or, with ``focus``, the grade of that action
+    as the table gives it: the hint's run going on, focused on the action, up to :func:`grade_cap`
+    when the hint leaves the grade unsettled. A run stopped by ``on_batch`` goes on from where it was."""
+    hint = run.extend(adaptive_cap(run.view, run.worlds), on_batch=on_batch)
+    if focus is None or hint.grade_holds(focus):
+        return hint
+    return run.extend(grade_cap(run.view, run.worlds), focus=focus, on_batch=on_batch)
 
 
 def result_json(analysis: ClassicAnalysis, readings: tuple[Reading, ...]) -> dict[str, Any]:

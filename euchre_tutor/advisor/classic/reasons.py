@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from euchre_tutor.advisor.shared import THRESHOLDS, Grade, Reason, grade_label
+from euchre_tutor.advisor.shared import THRESHOLDS, TIE_FLOOR, Grade, Reason, grade_label
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -113,6 +113,20 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
             f"average over {deals}; the difference ({what}) is within the sampling error, so the deals "
             "cannot tell them apart.",
         )
+    if loss < TIE_FLOOR[mode]:
+        floor = (
+            f"{TIE_FLOOR[mode]:g} points"
+            if mode == "points"
+            else f"{100 * TIE_FLOOR[mode]:g} percentage points"
+        )
+        return Grade(
+            "Best",
+            0.0,
+            0.0,
+            f"a tie with the best in practice: {best.action} scores {_ev(best)} and {action} {_ev(mine)} "
+            f"points on average over {deals}; the difference ({loss_words(mine, mode)}) is under {floor} a "
+            "hand, finer than sampled deals tell apart reliably.",
+        )
     label = grade_label(Fraction(loss).limit_denominator(100_000), mode)
     edge = borderline(mine, mode)
     doubt = ""
@@ -140,9 +154,10 @@ def borderline(option: ClassicOption, mode: str) -> tuple[str, str] | None:
     if option.tied:
         return None
     half = option.interval
-    names = [g for _, g in THRESHOLDS[mode]] + ["Blunder"]
-    for (limit, _), lower, upper in zip(THRESHOLDS[mode], names, names[1:], strict=False):
-        if option.loss - half < float(limit) < option.loss + half:
+    limits = [(TIE_FLOOR[mode], "Best")] + [(float(limit), name) for limit, name in THRESHOLDS[mode]]
+    names = [name for _, name in limits] + ["Blunder"]
+    for (limit, _), lower, upper in zip(limits, names, names[1:], strict=False):
+        if option.loss - half < limit < option.loss + half:
             return lower, upper
     return None
 
@@ -545,11 +560,18 @@ def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicO
 
 
 def classic_reasons(
-    view: SeatView, ranked: Sequence[ClassicOption], worlds: Sequence[HandState], mode: Mode, method: str
+    view: SeatView,
+    ranked: Sequence[ClassicOption],
+    worlds: Sequence[HandState],
+    mode: Mode,
+    method: str,
+    deals: int | None = None,
 ) -> list[Reason]:
+    """The reasons for an analysis: ``worlds`` are sampled deals (the first ones, for what partner was
+    dealt), ``deals`` how many the numbers rest on (default: as many as ``worlds``)."""
     best = ranked[0]
     out: list[Reason | None] = [
-        summary_reason(view, best, len(worlds), method),
+        summary_reason(view, best, len(worlds) if deals is None else deals, method),
         plan_reason(view, best, ranked),
     ]
     out.append(follow_reason(view))

@@ -26,6 +26,7 @@ from euchre_tutor.advisor.classic.analysis import (
     PRECISION,
     STOP_Z,
     Z95,
+    AnalysisRun,
     ClassicOption,
     _decision_seed,
     _grade_settled,
@@ -35,6 +36,7 @@ from euchre_tutor.advisor.classic.analysis import (
 )
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
+from euchre_tutor.advisor.shared import TIE_FLOOR
 from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
 from euchre_tutor.cards import deck
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
@@ -245,21 +247,24 @@ def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
 
 
 def brute_focus_settled(options: list[ClassicOption] | tuple[ClassicOption, ...], action: Action) -> bool:
-    """Independently: the grade of ``action`` holds (its loss interval at the grade's z is clear of 0
-    and of every band edge, or, when it is the best, every other option's is clear of 0; or the
-    interval is narrower than half the usual precision, but never across 0 when it is not the best)."""
-    best = options[0].action == action
-    others = options[1:] if best else [o for o in options if o.action == action]
-    edges = (0.0,) if best else (0.0, *BOUNDARIES["points"])
-    for o in others:
-        half = GRADE_Z * o.loss_se
-        if not best and o.loss - half < 0 < o.loss + half:
-            return False
-        if half <= PRECISION["points"] / 2:
-            continue
-        if any(o.loss - half < b < o.loss + half for b in edges):
-            return False
-    return True
+    """Independently: the grade of ``action`` cannot change within its interval at the grade's z. Not the
+    best: the interval lies wholly under the tie floor (Best either way), or it does not reach 0 and its
+    two ends fall in the same band (the floor counting as the first edge). The best: no other option may
+    beat it by the floor or more (the lowest end of every other option's loss above minus the floor)."""
+    floor = TIE_FLOOR["points"]
+    if options[0].action == action:
+        return all(o.loss - GRADE_Z * o.loss_se > -floor for o in options[1:])
+    mine = next(o for o in options if o.action == action)
+    low, high = mine.loss - GRADE_Z * mine.loss_se, mine.loss + GRADE_Z * mine.loss_se
+    if high < floor:
+        return True
+    if low <= 0:
+        return False
+
+    def band(x: float) -> int:
+        return sum(x >= edge for edge in (floor, *BOUNDARIES["points"]))
+
+    return band(low) == band(high)
 
 
 @pytest.mark.parametrize("seed", [21, 40])
@@ -309,16 +314,114 @@ def _option(action: str, loss: float, loss_se: float) -> ClassicOption:
 @pytest.mark.parametrize(
     ("loss", "loss_se", "holds"),
     [
-        (0.003, 0.003, False),  # narrow, but across 0: Best or Good is still open
-        (0.02, 0.003, True),  # narrow and clear of 0: Good
-        (0.049, 0.003, True),  # narrow on the 0.05 edge: not worth more deals
+        (0.003, 0.001, True),  # wholly under the tie floor: Best, whether it reaches 0 or not
+        (0.003, 0.003, False),  # across the floor: Best or Good is still open
+        (0.008, 0.0015, False),  # narrow, but across the floor
+        (0.02, 0.003, True),  # narrow and clear of the floor: Good
+        (0.049, 0.003, False),  # narrow on the 0.05 edge: more deals, however narrow
         (0.0, 0.0, True),  # the same in every deal: a tie for sure
         (0.1, 0.03, False),  # wide and across the 0.05 edge
+        (0.3, 0.03, True),  # clear inside the Mistake band
     ],
 )
-def test_a_grade_holds_on_a_narrow_interval_except_across_the_tie(
+def test_a_grade_holds_only_clear_of_every_edge_or_wholly_under_the_tie_floor(
     loss: float, loss_se: float, holds: bool
 ) -> None:
     options = [_option("play AS", 0.0, 0.0), _option("play 9S", loss, loss_se)]
     assert _grade_settled(options, "points", Action.parse("play 9S")) is holds
     assert brute_focus_settled(options, Action.parse("play 9S")) is holds
+
+
+@pytest.mark.parametrize(
+    ("loss", "loss_se", "holds"),
+    [
+        (0.004, 0.003, True),  # may beat the graded best by less than the floor: Best either way
+        (0.004, 0.01, False),  # may beat it by more: its label is still open
+        (0.2, 0.03, True),  # clearly worse
+    ],
+)
+def test_the_best_holds_unless_another_option_may_beat_it_by_the_tie_floor(
+    loss: float, loss_se: float, holds: bool
+) -> None:
+    options = [_option("play AS", 0.0, 0.0), _option("play 9S", loss, loss_se)]
+    assert _grade_settled(options, "points", Action.parse("play AS")) is holds
+    assert brute_focus_settled(options, Action.parse("play AS")) is holds
+
+
+def test_a_loss_under_the_tie_floor_is_graded_best_and_says_why() -> None:
+    view = position(21, 1)
+    analysis = analyse(view, continuation=CLUB, worlds=200, max_worlds=200, seed=1)
+    best, other = analysis.options[0], analysis.options[1]
+    small = dataclasses.replace(other, loss=TIE_FLOOR["points"] / 2, loss_se=0.0001)
+    assert not small.tied  # the deals can tell it from 0, but it is under the floor
+    graded = dataclasses.replace(analysis, options=(best, small, *analysis.options[2:]))
+    grade = classic_grade(graded, small.action)
+    assert grade is not None and grade.label == "Best" and grade.loss == 0
+    assert "a tie with the best in practice" in grade.text and "under 0.01 points a hand" in grade.text
+    above = dataclasses.replace(small, loss=TIE_FLOOR["points"] * 2)
+    graded = dataclasses.replace(analysis, options=(best, above, *analysis.options[2:]))
+    grade = classic_grade(graded, above.action)
+    assert grade is not None and grade.label == "Good"
+
+
+class Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize(("seed", "phase"), [(5, "play"), (8, "bid"), (13, "bid")])
+def test_a_run_stopped_between_batches_goes_on_to_the_same_analysis(seed: int, phase: str) -> None:
+    if phase == "play":
+        view = position(seed, 1)
+    else:
+        state = new_hand(Deal.from_seed(seed, Seat(seed % 4)))
+        view = seat_view(state, state.to_act)
+    focus = view.legal[-1]
+    whole = AnalysisRun(view, continuation=CLUB, worlds=60, seed=seed)
+    whole.extend(240)
+    expected = whole.extend(GRADE_MIN_WORLDS + 1200, focus=focus)
+    run = AnalysisRun(view, continuation=CLUB, worlds=60, seed=seed)
+    run.extend(240)
+    stopped: set[int] = set()
+
+    def stop_every_third(done: int, cap: int) -> None:
+        if done % 180 == 0 and done not in stopped:  # a worker stops it for a hint, then it goes on
+            stopped.add(done)
+            raise Stop
+
+    while True:
+        try:
+            got = run.extend(GRADE_MIN_WORLDS + 1200, focus=focus, on_batch=stop_every_third)
+            break
+        except Stop:
+            pass
+    assert got == expected
+    assert stopped or expected.worlds < 360  # it was stopped whenever it ran past a multiple of 180
+
+
+def test_a_refined_bid_stops_playing_out_options_that_cannot_be_best() -> None:
+    # Round 2 has many calls; the hopeless ones are dropped once clearly worse, the graded one and the
+    # best are valued on every deal, exactly as an unpruned run values them.
+    for seed in range(200):
+        state = new_hand(Deal.from_seed(seed, Seat(seed % 4)))
+        while state.phase is Phase.ROUND_1:
+            state = state.apply(Action.parse("pass"))
+        view = seat_view(state, state.to_act)
+        if len(view.legal) >= 5:
+            break
+    focus = view.legal[1]
+    pruned = AnalysisRun(view, continuation=CLUB, worlds=200, seed=seed)
+    got = pruned.extend(2400, focus=focus)
+    dropped = [t.action for t in pruned.tallies if not t.active]
+    assert dropped and focus not in dropped and got.best.action not in dropped
+    for o in got.options:
+        n = len(next(t for t in pruned.tallies if t.action == o.action).values)
+        assert n == got.worlds or o.action in dropped
+    full = AnalysisRun(view, continuation=CLUB, worlds=200, seed=seed)
+    import euchre_tutor.advisor.classic.analysis as analysis_module
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(analysis_module, "PRUNE_Z", math.inf)
+        unpruned = full.extend(got.worlds, focus=focus)
+    assert unpruned.worlds == got.worlds
+    for action in (focus, got.best.action):
+        assert got.option(action) == unpruned.option(action)
