@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, AnalysisRun, ClassicAnalysis
-from euchre_tutor.advisor.classic.cli import position_run, run_to_answer
+from euchre_tutor.advisor.classic.cli import position_run
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.classic.engine import Action
 from euchre_tutor.session.analysis import AnalysisSource, Progress
@@ -79,7 +79,7 @@ class ClassicAdvisorSource:
         self.runs[ident] = run  # the latest last: kept while it may be asked again
         while len(self.runs) > RUNS_KEPT:
             self.runs.popitem(last=False)
-        return run_to_answer(run, focus, on_batch=progress)
+        return run.answer(focus, on_batch=progress)
 
 
 def classic_advisor_source() -> AnalysisSource:

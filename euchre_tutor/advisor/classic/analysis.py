@@ -734,6 +734,18 @@ class AnalysisRun:
             self._look(focus)
         return self.analysis()
 
+    def answer(
+        self, focus: Action | None = None, on_batch: Callable[[int, int], None] | None = None
+    ) -> ClassicAnalysis:
+        """The hint (adaptive deals up to :func:`adaptive_cap`) or, with ``focus``, the grade of that action
+        as the table gives it: the hint's deals, then, when they leave the grade unsettled, more focused on
+        the action up to :func:`grade_cap`. A run stopped by ``on_batch`` goes on from where it was."""
+        if focus is None or not self.focused:  # a refinement going on after a stop has had its hint
+            hint = self.extend(adaptive_cap(self.view, self.worlds, self.backend), on_batch=on_batch)
+            if focus is None or hint.grade_holds(focus):
+                return hint
+        return self.extend(grade_cap(self.view, self.worlds, self.backend), focus=focus, on_batch=on_batch)
+
     def _add(self) -> None:
         """Sample one batch of deals and value every option still valued on them."""
         rng = random.Random(self.base if self.batch == 0 else f"{self.base}|batch {self.batch}")
@@ -799,10 +811,8 @@ def graded_analysis(
     :func:`adaptive_cap`), then, when that leaves the grade unsettled, the same run going on focused on
     the action (up to :func:`grade_cap`). Also says whether it was refined."""
     run = AnalysisRun(view, continuation=continuation, seed=seed)
-    hint = run.extend(adaptive_cap(view))
-    if hint.grade_holds(action):
-        return hint, False
-    return run.extend(grade_cap(view), focus=action), True
+    analysis = run.answer(action)
+    return analysis, run.focused
 
 
 def _tally_batch(

@@ -55,8 +55,6 @@ from euchre_tutor.advisor.classic.analysis import (
     ClassicOption,
     Continuation,
     Mode,
-    adaptive_cap,
-    grade_cap,
 )
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
 from euchre_tutor.advisor.classic.reasons import classic_grade
@@ -79,7 +77,6 @@ __all__ = [
     "format_analysis",
     "position_run",
     "register",
-    "run_to_answer",
 ]
 
 MAX_WORLDS = 5000
@@ -196,7 +193,7 @@ def analyse_noting(
     )
     if max_worlds is not None:
         return run.extend(max_worlds, focus=focus, on_batch=on_batch), readings
-    return run_to_answer(run, focus, on_batch), readings
+    return run.answer(focus, on_batch), readings
 
 
 def position_run(
@@ -237,18 +234,6 @@ def position_run(
         view, continuation=continuation, worlds=worlds, seed=seed, mode=mode, score_aware=has_score
     )
     return run, readings
-
-
-def run_to_answer(
-    run: AnalysisRun, focus: Action | None = None, on_batch: Callable[[int, int], None] | None = None
-) -> ClassicAnalysis:
-    """The hint (adaptive deals up to :func:`adaptive_cap`) or, with ``focus``, the grade of that action
-    as the table gives it: the hint's run going on, focused on the action, up to :func:`grade_cap`
-    when the hint leaves the grade unsettled. A run stopped by ``on_batch`` goes on from where it was."""
-    hint = run.extend(adaptive_cap(run.view, run.worlds), on_batch=on_batch)
-    if focus is None or hint.grade_holds(focus):
-        return hint
-    return run.extend(grade_cap(run.view, run.worlds), focus=focus, on_batch=on_batch)
 
 
 def result_json(analysis: ClassicAnalysis, readings: tuple[Reading, ...]) -> dict[str, Any]:
