@@ -279,6 +279,11 @@ def main() -> None:
                 f"{max(refine_cpu):.0f}; worlds median {statistics.median(refine_used):.0f}, "
                 f"worst {max(refine_used)}"
             )
+            print(
+                f"  refinement CPU in all: {sum(refine_cpu) / 1000:.0f} s for {2 * graded} grades "
+                f"({sum(refine_cpu) / 1000 / (2 * graded):.2f} s a decision on average); "
+                f"{sum(u >= max(refine_used) for u in refine_used)} grades ran to the cap"
+            )
         if args.baseline and old_below:
             print(
                 f"  baseline (one sample of {args.worlds}, point estimate): same label "
