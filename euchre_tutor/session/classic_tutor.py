@@ -63,6 +63,9 @@ DEFAULT_CLASSIC_SOURCE: Final = os.environ.get(
     "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.session.classic_advice:classic_advisor_source"
 )
 #: the worker that thinks for the computer players of a deliberate level (Expert)
+#: a grade being refined redraws its "grading…" line with the deals so far each time they pass a
+#: multiple of this (a refinement may take tens of thousands of deals, in batches of a few hundred)
+REFINE_STEP: Final = 4800
 CLASSIC_BOT_SOURCE: Final = "euchre_tutor.session.classic_advice:classic_bot_source"
 #: seconds a forced card waits before it is played for the student (time to see it is forced)
 AUTOPLAY_PAUSE: Final = 0.6
@@ -307,6 +310,13 @@ class ClassicTutor(Observable):
             return hint  # the refinement failed: the turn's grade, with its edge said in words
         return refined
 
+    def refining(self, decision: Decision) -> tuple[int, int] | None:
+        """The deals so far and the cap of the decision's grade being refined (None: not refining)."""
+        if decision.key is None:
+            return None
+        done = self.progress.get(self.refine_key(decision))
+        return None if done is None or done == (0, 0) else done
+
     @staticmethod
     def refine_key(decision: Decision) -> tuple[Any, ...]:
         """Where a decision's refined analysis is filed (beside its turn's hint)."""
@@ -459,9 +469,13 @@ class ClassicTutor(Observable):
         self.analyst.submit(request)
 
     def _on_message(self, message: Message) -> None:
+        before = self.progress.get(message[1], (0, 0))[0]
         kind = file_message(message, self.hints, self.errors, self.progress)
         if kind == "progress" and message[2] != (0, 0):
-            return  # a batch of deals counted: the panel shows no figure, so there is nothing to redraw
+            done = message[2][0]
+            if "grade" not in message[1] or done // REFINE_STEP == before // REFINE_STEP:
+                return  # a batch of deals counted: the panel shows no figure for it, nothing to redraw
+            # a grade being refined: the panel says how far it has come, every few thousand deals
         if kind != "progress":  # only a finished analysis changes a grade
             self._after_change()
         self._emit("analysis")

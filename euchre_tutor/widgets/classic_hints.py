@@ -255,7 +255,14 @@ def _grade_sentence(tutor: ClassicTutor, decision: Decision) -> str:
     where = "bidding" if decision.trick == 0 else f"trick {decision.trick}"
     head = f"Your last decision (hand {decision.hand_number}, {where}): <b>{esc(decision.label)}</b>"
     if grade is None:
-        return f"<div>{head} · grading…</div>"
+        refining = tutor.refining(decision)
+        if refining is None:
+            return f"<div>{head} · grading…</div>"
+        done, cap = refining
+        return (
+            f"<div>{head} · grading… <span class='et-status'>its loss sits near a grade's edge, so more "
+            f"deals are being played: {done:,} so far, up to {cap:,}</span></div>"
+        )
     lost = "" if grade.label == "Best" else f" lost {_grade_loss(tutor, decision, grade)}."
     return (
         f'<div>{head} <span class="et-grade {esc(grade.label)}" data-grade="{esc(grade.label)}">'

@@ -24,6 +24,7 @@ from euchre_tutor.cli import main
 from euchre_tutor.session.analysis import Analyst
 from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.widgets import ClassicApp
+from euchre_tutor.widgets.classic_hints import _grade_sentence
 from tests.test_layers import assert_loads_no_widget_library
 
 WORLDS = 40
@@ -576,5 +577,27 @@ def test_a_pending_refinement_keeps_the_grade_pending_rather_than_showing_a_labe
             assert t.grade_of(d) is None and t.total_loss(d.hand_number) is None
             t.errors[t.refine_key(d)] = "worker failed"  # a failed refinement falls back on the turn's grade
             assert t.grade_of(d) == classic_grade(t.hints[d.key], d.action)
+    finally:
+        app.close()
+
+
+def test_a_grade_being_refined_says_how_far_it_has_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis_module, "GRADE_MAX_WORLDS", 2000)
+    app = tutor_app(seed=5, show_hint=True, grading=True, refine_grades=True)
+    t = app.tutor
+    try:
+        refined = edge_decisions(app)
+        assert refined, "no decision of these hands was left on an edge by its 40-deal hint"
+        d = refined[-1]
+        key = t.refine_key(d)
+        t.hints.pop(key)  # as while its refinement still runs in the worker
+        seen: list[str] = []
+        t.subscribe(lambda topic: seen.append(topic) if topic == "analysis" else None)
+        t._on_message(("progress", key, (4760, 76_800)))  # a batch: nothing to redraw
+        assert t.refining(d) == (4760, 76_800) and not seen
+        t._on_message(("progress", key, (9600, 76_800)))  # past a multiple of 4,800: redrawn
+        assert seen and t.grade_of(d) is None
+        line = _grade_sentence(t, d)
+        assert "grading…" in line and "9,600 so far, up to 76,800" in line
     finally:
         app.close()
