@@ -314,7 +314,20 @@ def _analyse(
         "mode": args.mode,
     }
     graded = None if getattr(args, "grade", None) is None else _graded_action(args.grade)
-    analysis, readings = analyse_noting(data, continuation, focus=graded, **kwargs)
+    told = False
+
+    def say_refining(done: int, cap: int) -> None:
+        """Say once, on stderr, that a grade on an edge is taking more deals (it may take seconds)."""
+        nonlocal told
+        if graded is not None and not told and cap > ADAPTIVE_MAX_WORLDS:
+            told = True
+            print(
+                f"grading {graded}: its loss sits near a grade's edge, so more deals are being played "
+                f"(up to {cap:,}; this can take several seconds)",
+                file=sys.stderr,
+            )
+
+    analysis, readings = analyse_noting(data, continuation, focus=graded, on_batch=say_refining, **kwargs)
     result = result_json(analysis, readings)
     text = format_readings(readings) + format_analysis(analysis)
     if graded is not None:
