@@ -47,7 +47,10 @@ fewer independent worlds than sampled ones). With ``max_worlds`` above
 ``worlds``, batches of ``worlds`` more are added while some option's loss
 interval straddles a grade boundary (:func:`_settled`), so a grade does not
 change with the sample; :func:`adaptive_cap` gives the caps the table uses.
-A loss whose 95% interval reaches 0 is a tie with the best (``tied``).
+A loss whose 95% interval reaches 0 is a tie with the best (``tied``). An
+:class:`AnalysisRun` holds the deals valued so far and goes on on demand: the
+table refines a grade left on an edge by going on with the turn's own run,
+focused on the action taken, up to :func:`grade_cap` deals.
 
 The ``continuation`` is the model of the table: the players the deals are
 played out with (the caller picks them by the level seated; see
@@ -117,8 +120,9 @@ ADAPTIVE_PLAY_MAX_WORLDS: Final = 1000
 #: the most deals a grade refined after the move takes (``focus``: only the action taken must settle),
 #: going on with the turn's hint in the worker behind the next hint. A card's or a bid's loss varies by
 #: a point or more from deal to deal, so a loss a few hundredths from a band's edge needs tens of
-#: thousands of deals before two samples agree on its side; about one decision in eight goes this far
-#: (measured by benchmarks/classic_grades.py, with the CPU it costs)
+#: thousands of deals before two samples agree on its side. Measured (benchmarks/classic_grades.py, 635
+#: decisions graded twice): 95.3% of the grades below Best got the same label under both seeds (78.8% with
+#: 4,800); one grade in ten went past 4,800 deals and one in thirty to the cap (13 to 23 s of CPU)
 GRADE_MAX_WORLDS: Final = 76_800
 #: a grade holds only on this many deals at least: a few hundred deals can show a card's loss in so few
 #: of them that its standard error looks smaller than it is
