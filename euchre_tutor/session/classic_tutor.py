@@ -42,6 +42,7 @@ from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
@@ -54,6 +55,7 @@ __all__ = [
     "ClassicTutor",
     "Decision",
     "HandReview",
+    "Retry",
     "ReviewStep",
     "level_of",
 ]
@@ -62,10 +64,10 @@ __all__ = [
 DEFAULT_CLASSIC_SOURCE: Final = os.environ.get(
     "EUCHRE_TUTOR_CLASSIC_HINTS", "euchre_tutor.session.classic_advice:classic_advisor_source"
 )
-#: the worker that thinks for the computer players of a deliberate level (Expert)
 #: a grade being refined redraws its "grading…" line with the deals so far each time they pass a
 #: multiple of this (a refinement may take tens of thousands of deals, in batches of a few hundred)
 REFINE_STEP: Final = 4800
+#: the worker that thinks for the computer players of a deliberate level (Expert)
 CLASSIC_BOT_SOURCE: Final = "euchre_tutor.session.classic_advice:classic_bot_source"
 #: seconds a forced card waits before it is played for the student (time to see it is forced)
 AUTOPLAY_PAUSE: Final = 0.6
@@ -135,6 +137,19 @@ class HandReview:
     steps: tuple[ReviewStep, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Retry:
+    """A second answer to a past decision, graded against the very analysis its first answer was."""
+
+    decision: Decision
+    action: Action
+    grade: Grade
+
+
+#: the most key moments a hand's review marks (the costliest decisions, Inaccuracy or worse)
+KEY_MOMENTS: Final = 3
+
+
 class ClassicTutor(Observable):
     """Hints, grades and the review for the student of ``controller``; levels, autoplay, open hands.
 
@@ -181,6 +196,7 @@ class ClassicTutor(Observable):
         self.hints: dict[tuple[Any, ...], ClassicAnalysis] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.retries: list[Retry] = []  # the student's second answers, in order
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
         try:
@@ -355,6 +371,39 @@ class ClassicTutor(Observable):
                 return None
             total += g.loss
         return total
+
+    def key_moments(self, hand_number: int) -> list[Decision]:
+        """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
+        most :data:`KEY_MOMENTS`); a decision still being graded is not one yet."""
+        graded = []
+        for d in self.decisions(hand_number):
+            g = None if d.forced else self.grade_of(d)
+            if g is not None and g.label not in ("Best", "Good"):
+                graded.append((g.loss, d))
+        graded.sort(key=lambda pair: (-pair[0], pair[1].index))
+        return [d for _, d in graded[:KEY_MOMENTS]]
+
+    def retry(self, decision: Decision, action: Action | str) -> Retry:
+        """Answer a past decision again, with the hint hidden: the new answer is graded against the very
+        analysis the first one was (the same deals, so the two grades compare), and kept in
+        :attr:`retries`. Refuses an answer that was not legal there, or a decision not graded yet."""
+        try:
+            act = action if isinstance(action, Action) else Action.parse(action)
+        except EuchreError as error:
+            raise EuchreError(f"{error}: answer with one of the legal actions") from None
+        if act not in decision.view.legal:
+            legal = ", ".join(action_label(a, decision.view) for a in decision.view.legal)
+            raise EuchreError(
+                f"{action_label(act, decision.view)} was not legal at that moment: the legal choices were {legal}"
+            )
+        hint = self.hint_of(decision)
+        grade = None if hint is None else classic_grade(hint, act)
+        if grade is None:
+            raise EuchreError("that decision is still being graded: retry it once its grade is shown")
+        done = Retry(decision, act, grade)
+        self.retries.append(done)
+        self._emit("analysis")
+        return done
 
     def review(self, hand_number: int | None = None) -> HandReview | None:
         """The review of a finished hand (the last finished one by default): bidding, then each trick."""

@@ -15,9 +15,10 @@ from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
 from euchre_tutor.advisor.luck import HandLuck, luck_sentence, total
 from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.classic.seating import Seat
-from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview
+from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview, Retry
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
 
@@ -286,6 +287,7 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
     """The hand's review: every decision with its grade and the best action, then one step in detail."""
     rows = []
     decisions = [d for s in review.steps for d in s.decisions]
+    keys = {d.index for d in tutor.key_moments(review.number)}
     for i, d in enumerate(decisions, 1):
         grade = tutor.grade_of(d)
         hint = tutor.hint_of(d)
@@ -304,8 +306,12 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
                 f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td colspan='3'>analysing…</td></tr>"
             )
             continue
+        key = d.index in keys
+        row_class = " class='ec-key-row'" if key else ""
+        if key:
+            where += ' <span class="ec-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
         rows.append(
-            f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
+            f"<tr{row_class}><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
             f"<td>{esc(_review_loss(d, grade, hint))}</td></tr>"
         )
@@ -411,3 +417,76 @@ def open_hands_html(hand: HandState, student: Seat) -> str:
         who = seat.word + (" (sits out)" if seat in hand.sitting_out else "")
         rows.append(f'<div class="ec-open-row"><span class="who">{esc(who)}</span>{shown}</div>')
     return head + "".join(rows)
+
+
+def key_moment_words(decision: Decision, grade: Grade) -> str:
+    """A key moment's button: where it was and how it was graded ('Retry trick 2 (Mistake)')."""
+    where = "the bidding" if decision.trick == 0 else f"trick {decision.trick}"
+    return f"Retry {where} ({grade.label})"
+
+
+def retry_prompt_html(decision: Decision) -> str:
+    """The position of a past decision as the student saw it, with the hint and the first answer hidden."""
+    view = decision.view
+    trump = view.trump
+    lines = [f"<b>Hand {decision.hand_number}</b>, you are {esc(view.seat.word)}."]
+    if view.phase is Phase.PLAY and trump is not None:
+        maker = (
+            "" if view.maker is None else f" ({esc(view.maker.word)} made it{' alone' if view.alone else ''})"
+        )
+        lines.append(f"{esc(trump.plural.capitalize())} are trump{maker}.")
+        if view.trick_plays:
+            plays = ", ".join(
+                f"{esc(s.word)} {'leads' if i == 0 else 'plays'} {_symbol(c)}"
+                for i, (s, c) in enumerate(view.trick_plays)
+            )
+            lines.append(f"Trick {len(view.tricks) + 1}: {plays}. What do you play?")
+        else:
+            lines.append(f"You lead trick {len(view.tricks) + 1}. What do you lead?")
+    else:
+        bids = ", ".join(f"{esc(s.word)}: {esc(str(a))}" for s, a in view.bids) or "nobody has bid yet"
+        lines.append(
+            f"{esc(view.dealer.word)} deals; the up card is {_symbol(view.up)}. Bids so far: {bids}."
+        )
+        lines.append("What do you discard?" if view.phase is Phase.DISCARD else "What do you bid?")
+    hand = render.faces(render.hand_order(view.hand, trump), small=True, trump=trump)
+    return (
+        f'<div class="ec-retry-position">{" ".join(lines)}<div class="ec-retry-hand">Your hand: {hand}</div>'
+        "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is graded on "
+        "the same sampled deals as your first.</p></div>"
+    )
+
+
+def _symbol(card: Card) -> str:
+    """A card in a sentence: its symbol, red for the red suits (as the bidding log writes the up card)."""
+    return f'<span class="ec-sym{" red" if card.is_red else ""}">{esc(card.symbol)}</span>'
+
+
+def retry_result_html(tutor: ClassicTutor, retry: Retry) -> str:
+    """The graded second answer beside the first, then the best choice and the advisor's reasons."""
+    d = retry.decision
+    hint = tutor.hint_of(d)
+    first = tutor.grade_of(d)
+    mine = action_label(retry.action, d.view)
+    badge = f'<span class="et-grade {esc(retry.grade.label)}">{esc(retry.grade.label)}</span>'
+    lost = "" if retry.grade.label == "Best" else f" It loses {esc(_review_loss_of(hint, retry))}."
+    out = [f"<p>Your answer: <b>{esc(mine)}</b> {badge}.{lost}</p>"]
+    if first is not None:
+        again = " (the same choice)" if retry.action == d.action else ""
+        out.append(
+            f'<p>The first time: <b>{esc(d.label)}</b> <span class="et-grade {esc(first.label)}">'
+            f"{esc(first.label)}</span>{again}.</p>"
+        )
+    if hint is not None:
+        best = action_label(hint.best.action, d.view)
+        reasons = "".join(
+            f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons[:3]
+        )
+        out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons ec-why'>{reasons}</ul>")
+    return f'<div class="ec-retry-result" data-grade="{esc(retry.grade.label)}">{"".join(out)}</div>'
+
+
+def _review_loss_of(hint: ClassicAnalysis | None, retry: Retry) -> str:
+    if hint is None:
+        return f"{retry.grade.loss:.2f} points"
+    return loss_words(hint.option(retry.action), hint.mode)

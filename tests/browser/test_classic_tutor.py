@@ -1,5 +1,6 @@
 """The classic table as a tutor, in Voila and a real Chromium: the hint panel's numbers are
-``euchre-tutor classic analyze``'s for the same position, a bad bid is graded, the review opens,
+``euchre-tutor classic analyze``'s for the same position, a bad bid is graded, the review opens (and
+its key moment is retried),
 open hands and the computer players' levels show.
 
 The kernel deals seed 3 first (EUCHRE_SEED in the fixture) and analyses each turn in its worker
@@ -15,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.classic.engine import Action
 from euchre_tutor.cli import main
 from euchre_tutor.widgets import ClassicApp
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
@@ -195,6 +198,24 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     assert "Trick 1" in step.inner_text() and "Won by" in step.inner_text()
     review.evaluate("(e) => e.scrollIntoView()")
     screenshot(p, "classic-tutor-05-review-trick-1")
+
+    # the bad bid is a key moment: retry it with the hint hidden, answer the best bid, see it graded
+    assert "★ key" in review.inner_text()
+    retry = review.locator(".ec-retry-open").first
+    assert retry.inner_text() == f"Retry the bidding ({graded['grade']['label']})"
+    retry.click()
+    position_shown = review.locator(".ec-retry-position")
+    position_shown.wait_for(timeout=TIMEOUT)
+    assert "The hint is hidden" in position_shown.inner_text()
+    answers = review.locator(".ec-retry-answers")
+    bid = next(d for d in mirror.tutor.decisions(1) if d.trick == 0 and not d.forced)
+    best_label = action_label(Action.parse(graded["best"]), bid.view)
+    answers.get_by_role("button", name=str(best_label), exact=True).click()
+    result = review.locator('.ec-retry-result[data-grade="Best"]')
+    result.wait_for(timeout=TIMEOUT)
+    assert "The first time" in result.inner_text() and graded["grade"]["label"] in result.inner_text()
+    result.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    screenshot(p, "classic-tutor-07-retry")
 
     mirror.close()
     problems.assert_clean()

@@ -16,11 +16,13 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
-from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.shared import THRESHOLDS, grade_scale
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
-from euchre_tutor.classic.engine import Phase
+from euchre_tutor.cards import deck
+from euchre_tutor.classic.engine import Action, Phase
 from euchre_tutor.cli import main
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.analysis import Analyst
 from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.widgets import ClassicApp
@@ -599,5 +601,51 @@ def test_a_grade_being_refined_says_how_far_it_has_come(monkeypatch: pytest.Monk
         assert seen and t.grade_of(d) is None
         line = _grade_sentence(t, d)
         assert "grading…" in line and "9,600 so far, up to 76,800" in line
+    finally:
+        app.close()
+
+
+def test_the_review_marks_the_costliest_decisions_and_a_retry_grades_a_new_answer_on_the_same_deals() -> None:
+    app = tutor_app(seed=8, show_hint=True, grading=True)
+    c, t = app.controller, app.tutor
+    try:
+        moments: list[Any] = []
+        for _ in range(4):  # choose the worst option until a hand has a key moment
+            play_to_end_of_hand(app, worst)
+            review = t.review()
+            assert review is not None
+            moments = t.key_moments(review.number)
+            if moments or not c.next_hand():
+                break
+        assert moments, "no hand of the worst choices had a decision graded Inaccuracy or worse"
+        losses = [t.grade_of(d).loss for d in moments]  # type: ignore[union-attr]
+        assert losses == sorted(losses, reverse=True)
+        assert all(t.grade_of(d).label in ("Inaccuracy", "Mistake", "Blunder") for d in moments)  # type: ignore[union-attr]
+        app.review_open.click()
+        assert "★ key" in app.review_body.value
+        shown = [b for b in app.retry_buttons if b.layout.display != "none"]
+        assert len(shown) == len(moments) and shown[0].description.startswith("Retry ")
+        shown[0].click()
+        d = moments[0]
+        assert app.retry_panel.layout.display != "none"
+        prompt = app.retry_prompt.value
+        assert "The hint is hidden" in prompt and d.label not in app.retry_feedback.value
+        answers = [b for b in app.retry_answer_buttons if b.layout.display != "none"]
+        assert [b.description for b in answers] == [action_label(a, d.view) for a in d.view.legal]
+        hint = t.hint_of(d)
+        assert hint is not None
+        i = d.view.legal.index(hint.best.action)
+        before = (c.state, len(c.game.actions))
+        answers[i].click()
+        assert (c.state, len(c.game.actions)) == before  # a retry changes nothing at the table
+        retry = t.retries[-1]
+        assert retry.decision == d and retry.action == hint.best.action and retry.grade.label == "Best"
+        result = app.retry_feedback.value
+        assert 'data-grade="Best"' in result and "The first time" in result and "Why:" in result
+        answers[0].click()  # answered already: a second click is ignored
+        assert len(t.retries) == 1
+        with pytest.raises(EuchreError, match="was not legal at that moment"):
+            t.retry(d, next(Action("play", card=x) for x in deck() if x not in d.view.hand))
+        assert len(t.retries) == 1
     finally:
         app.close()
