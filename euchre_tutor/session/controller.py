@@ -30,7 +30,7 @@ from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Pla
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 
-__all__ = ["Decision", "SolitaireController"]
+__all__ = ["KEY_MOMENTS", "Decision", "Retry", "SolitaireController"]
 
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
 DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
@@ -43,6 +43,20 @@ class Decision:
     key: tuple[Any, ...]
     action: Action
     position: int
+    view: SolitaireView | None = None  # what the player saw when deciding (for a retry)
+
+
+@dataclass(frozen=True, slots=True)
+class Retry:
+    """A second answer to a past decision of the deal, graded exactly against the same analysis."""
+
+    decision: Decision
+    action: Action
+    grade: Grade
+
+
+#: the most key moments a deal's review marks (its costliest decisions, Inaccuracy or worse)
+KEY_MOMENTS = 3
 
 
 class SolitaireController(Observable):
@@ -76,6 +90,7 @@ class SolitaireController(Observable):
         self.hints: dict[tuple[Any, ...], Hint] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.retries: list[Retry] = []  # the player's second answers, in order
         self._decisions: dict[tuple[int, str], Decision] = {}
         self.analyst: Analyst | None = None
         if source is not None:
@@ -141,6 +156,37 @@ class SolitaireController(Observable):
     def grade_of(self, decision: Decision) -> Grade | None:
         hint = self.hints.get(decision.key)
         return None if hint is None else hint.grade(decision.action)
+
+    def key_moments(self) -> list[Decision]:
+        """This deal's costliest decisions: graded Inaccuracy or worse, the costliest first (at most
+        :data:`KEY_MOMENTS`); a decision still being analysed is not one yet."""
+        graded = []
+        for d in self.decisions():
+            g = self.grade_of(d)
+            if g is not None and g.label not in ("Best", "Good") and d.view is not None:
+                graded.append((g.loss, d.position, d))
+        graded.sort(key=lambda t: (-t[0], t[1]))
+        return [d for _, _, d in graded[:KEY_MOMENTS]]
+
+    def retry(self, decision: Decision, action: Action) -> Retry:
+        """Answer a past decision again: graded exactly against the very analysis of that moment, and
+        kept in :attr:`retries`. Refuses an answer that was not legal there, or a decision not graded yet."""
+        view = decision.view
+        if view is None:
+            raise EuchreError("that decision was not made at this table, so it cannot be retried here")
+        if action not in view.legal:
+            legal = ", ".join(action_label(a, view.turn_card) for a in view.legal)
+            raise EuchreError(
+                f"{action_label(action, view.turn_card)} was not legal at that moment: the legal choices were {legal}"
+            )
+        hint = self.hints.get(decision.key)
+        grade = None if hint is None else hint.grade(action)
+        if grade is None:
+            raise EuchreError("that decision is still being analysed: retry it once its grade is shown")
+        done = Retry(decision, action, grade)
+        self.retries.append(done)
+        self._emit("analysis")
+        return done
 
     def total_loss(self) -> Fraction | None:
         """Sum of the losses of this deal's decisions (None while any is still being analysed)."""
@@ -227,9 +273,9 @@ class SolitaireController(Observable):
         return True
 
     def _decide(self, action: Action) -> str | None:
-        key, position = self.position_key(), self.game.position
+        key, position, view = self.position_key(), self.game.position, self.view
         self.game.apply(action)
-        self._decisions[(position, str(action))] = Decision(key, action, position)
+        self._decisions[(position, str(action))] = Decision(key, action, position, view)
         return self._after_decision()
 
     def _after_decision(self) -> str | None:

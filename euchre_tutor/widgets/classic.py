@@ -59,7 +59,6 @@ from euchre_tutor.classic.draw import cutter
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.score_cards import MAX_SCORE
 from euchre_tutor.classic.seating import Seat
-from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.classic_controller import (
@@ -81,17 +80,17 @@ from euchre_tutor.session.classic_tutor import (
     KEY_MOMENTS,
     ClassicTutor,
     Decision,
-    Retry,
     level_of,
 )
 from euchre_tutor.session.classic_whatif import ClassicWhatIf
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel
 from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button, show
+from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
 
 __all__ = ["ClassicApp"]
 
@@ -183,8 +182,6 @@ class ClassicApp(CardTable):
             raise ValueError(self.controller.message)
         self._review_step = 0
         self._review_open = False
-        self._retrying: Decision | None = None  # the key moment being answered again
-        self._retry_result: Retry | None = None
         self._bid_actions: list[Action | None] = []
         self.add_class("euchre-classic")
         if four_colour:
@@ -377,20 +374,8 @@ class ClassicApp(CardTable):
         nav = w.HBox([self.review_prev, self.review_next, self.review_close])
         nav.add_class("ec-stepnav")
         # Retry: the hand's key moments, each answered again with the hint hidden
-        self.retry_buttons = [
-            hidden_button(functools.partial(self._start_retry, i)) for i in range(KEY_MOMENTS)
-        ]
-        self.retry_choices = w.HBox(self.retry_buttons)
-        self.retry_choices.add_class("ec-retry-choices")
-        self.retry_prompt = w.HTML()
-        self.retry_answer_buttons: list[w.Button] = []
-        self.retry_answers = w.HBox()
-        self.retry_answers.add_class("ec-retry-answers")
-        self.retry_feedback = w.HTML()
-        self.retry_panel = w.VBox([self.retry_prompt, self.retry_answers, self.retry_feedback])
-        self.retry_panel.add_class("ec-retry")
-        show(self.retry_panel, False)
-        self.review = w.VBox([self.review_body, self.retry_choices, self.retry_panel, nav])
+        self.retry = RetryPanel(KEY_MOMENTS, self.controller.illegal)
+        self.review = w.VBox([self.review_body, self.retry, nav])
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
 
@@ -468,28 +453,7 @@ class ClassicApp(CardTable):
 
     def _close_review(self) -> None:
         self._review_open = False
-        self._retrying = None
-        self.refresh_review()
-
-    def _start_retry(self, i: int) -> None:
-        """Put the student back at key moment ``i`` of the reviewed hand, the hint hidden."""
-        review = self.tutor.review()
-        moments = [] if review is None else self.tutor.key_moments(review.number)
-        if i >= len(moments):
-            return  # a stale click: the hand changed
-        self._retrying = moments[i]
-        self._retry_result = None
-        self.refresh_review()
-
-    def _answer_retry(self, i: int) -> None:
-        d = self._retrying
-        if d is None or self._retry_result is not None or i >= len(d.view.legal):
-            return  # no retry open, answered already, or a stale click
-        try:
-            self._retry_result = self.tutor.retry(d, d.view.legal[i])
-        except EuchreError as error:
-            self.controller.illegal(str(error))
-            return
+        self.retry.dismiss()
         self.refresh_review()
 
     def _step_review(self, by: int) -> None:
@@ -611,39 +575,23 @@ class ClassicApp(CardTable):
         self.review.remove_class("hidden")
 
     def _refresh_retry(self, hand_number: int) -> None:
-        """The key moments' Retry buttons, and the retry being answered (its position, answers, result)."""
+        """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
         t = self.tutor
-        moments = t.key_moments(hand_number)
-        for i, b in enumerate(self.retry_buttons):
-            if i < len(moments):
-                grade = t.grade_of(moments[i])
-                assert grade is not None  # a key moment is graded
-                words = classic_hints.key_moment_words(moments[i], grade)
-                _pool_button(b, words, "Answer this decision again with the hint hidden, then see its grade")
-                b.add_class("ec-retry-open")
-            else:
-                _pool_button(b, None)
-        d = self._retrying
-        if d is not None and d.hand_number != hand_number:
-            d = self._retrying = None
-        show(self.retry_panel, d is not None)
-        if d is None:
-            return
-        self._set(self.retry_prompt, "value", classic_hints.retry_prompt_html(d))
-        while len(self.retry_answer_buttons) < len(d.view.legal):
-            b = hidden_button(functools.partial(self._answer_retry, len(self.retry_answer_buttons)))
-            b.add_class("ec-retry-answer")
-            self.retry_answer_buttons.append(b)
-            self.retry_answers.children = tuple(self.retry_answer_buttons)
-        done = self._retry_result
-        for i, b in enumerate(self.retry_answer_buttons):
-            if i < len(d.view.legal):
-                _pool_button(b, action_label(d.view.legal[i], d.view))
-                self._set(b, "disabled", done is not None)
-            else:
-                _pool_button(b, None)
-        result = "" if done is None else classic_hints.retry_result_html(t, done)
-        self._set(self.retry_feedback, "value", result)
+        moments = []
+        for d in t.key_moments(hand_number):
+            grade = t.grade_of(d)
+            assert grade is not None  # a key moment is graded
+            moments.append(
+                (d.index, classic_hints.key_moment_words(d, grade), functools.partial(self._retry_case, d))
+            )
+        self.retry.refresh(moments)
+
+    def _retry_case(self, d: Decision) -> RetryCase:
+        def grade(i: int) -> str:
+            return classic_hints.retry_result_html(self.tutor, self.tutor.retry(d, d.view.legal[i]))
+
+        answers = tuple(action_label(a, d.view) for a in d.view.legal)
+        return RetryCase(classic_hints.retry_prompt_html(d), answers, grade)
 
     def close(self) -> None:
         self.tutor.close()
@@ -870,18 +818,6 @@ def level_html(tutor: ClassicTutor) -> str:
     """Which computer players this match has (the level is chosen per match)."""
     level = tutor.level
     return f'<p class="ec-level">Computer players: <b>{esc(level.name)}</b> ({esc(level.words)}).</p>'
-
-
-def _pool_button(b: w.Button, label: str | None, tooltip: str = "") -> None:
-    """Show a pooled button with ``label`` (None: hide it), as the review's Retry controls use them."""
-    with b.hold_sync():
-        if label is None:
-            b.add_class("hidden")
-            show(b, False)
-            return
-        b.remove_class("hidden")
-        show(b, True)
-        b.description, b.tooltip = label, tooltip
 
 
 def bidding_html(c: ClassicController, log: HandLog) -> str:

@@ -307,9 +307,9 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
             )
             continue
         key = d.index in keys
-        row_class = " class='ec-key-row'" if key else ""
+        row_class = " class='et-key-row'" if key else ""
         if key:
-            where += ' <span class="ec-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
+            where += ' <span class="et-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
         rows.append(
             f"<tr{row_class}><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
@@ -451,7 +451,7 @@ def retry_prompt_html(decision: Decision) -> str:
         lines.append("What do you discard?" if view.phase is Phase.DISCARD else "What do you bid?")
     hand = render.faces(render.hand_order(view.hand, trump), small=True, trump=trump)
     return (
-        f'<div class="ec-retry-position">{" ".join(lines)}<div class="ec-retry-hand">Your hand: {hand}</div>'
+        f'<div class="et-retry-position">{" ".join(lines)}<div class="et-retry-hand">Your hand: {hand}</div>'
         "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is graded on "
         "the same sampled deals as your first.</p></div>"
     )
@@ -483,7 +483,7 @@ def retry_result_html(tutor: ClassicTutor, retry: Retry) -> str:
             f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons[:3]
         )
         out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons ec-why'>{reasons}</ul>")
-    return f'<div class="ec-retry-result" data-grade="{esc(retry.grade.label)}">{"".join(out)}</div>'
+    return f'<div class="et-retry-result" data-grade="{esc(retry.grade.label)}">{"".join(out)}</div>'
 
 
 def _review_loss_of(hint: ClassicAnalysis | None, retry: Retry) -> str:

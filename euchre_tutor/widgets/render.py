@@ -255,16 +255,28 @@ def grade_html(label: str, grade: Grade | None, units: str = "points") -> str:
 
 
 def review_html(
-    result: str, rows: Sequence[tuple[str, str, Grade | None]], total: Fraction | None, units: str = "points"
+    result: str,
+    rows: Sequence[tuple[str, str, Grade | None]],
+    total: Fraction | None,
+    units: str = "points",
+    keys: frozenset[int] = frozenset(),
 ) -> str:
-    """The deal review: each decision, the best one, and the loss."""
+    """The deal review: each decision, the best one, and the loss (``keys``: the rows, counted from 0,
+    of the key moments, marked with a star)."""
     body = []
     for i, (mine, best, grade) in enumerate(rows, 1):
         if grade is None:
             body.append(f"<tr><td>{i}</td><td>{esc(mine)}</td><td colspan='3'>analysing…</td></tr>")
             continue
+        key = i - 1 in keys
+        row_class = " class='et-key-row'" if key else ""
+        star = (
+            ' <span class="et-key" title="A key moment: one of the costliest decisions of the deal">★ key</span>'
+            if key
+            else ""
+        )
         body.append(
-            f"<tr><td>{i}</td><td>{esc(mine)}</td><td>{esc(best)}</td>"
+            f"<tr{row_class}><td>{i}</td><td>{esc(mine)}{star}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
             f"<td>{float(grade.loss):.3f}</td></tr>"
         )
@@ -290,3 +302,50 @@ def hand_order(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
         return (group, -trick_power(c, trump, s))
 
     return sorted(hand, key=key)
+
+
+def solitaire_position_html(view: SolitaireView) -> str:
+    """A past decision's position as the player saw it, for a retry (the hint and first answer hidden)."""
+    trump = view.trump
+    hand = faces(hand_order(view.hand, trump), small=True, trump=trump)
+    if view.phase is Phase.PLAY and trump is not None:
+        how = "you ordered it up" if view.ordered_up else "you named it"
+        lines = [f"{esc(trump.plural.capitalize())} are trump ({how}{', alone' if view.alone else ''})."]
+        if view.deck_lead is not None:
+            lines.append(
+                f"Trick {view.trick_number}: the deck leads {face(view.deck_lead, small=True, trump=trump)}."
+            )
+        else:
+            lines.append(f"You lead trick {view.trick_number}.")
+        lines.append(
+            f"You have taken {view.tricks_won} trick{'' if view.tricks_won == 1 else 's'}. What do you play?"
+        )
+    else:
+        lines = [f"The turn card is {face(view.turn_card, small=True)}. Order it up, or name trump?"]
+    return (
+        f'<div class="et-retry-position">{" ".join(lines)}<div class="et-retry-hand">Your hand: {hand}</div>'
+        "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is graded "
+        "exactly, as the first was.</p></div>"
+    )
+
+
+def retry_result_html(
+    mine: str, grade: Grade, first: str, first_grade: Grade | None, hint: Hint, turn: Card | None, units: str
+) -> str:
+    """A graded second answer beside the first, then the best choice and the reasons."""
+    lost = "" if grade.label == "Best" else f" It loses {float(grade.loss):.3f} {esc(units)}."
+    out = [
+        f'<p>Your answer: <b>{esc(mine)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>.{lost}</p>'
+    ]
+    if first_grade is not None:
+        again = " (the same choice)" if mine == first else ""
+        out.append(
+            f'<p>The first time: <b>{esc(first)}</b> <span class="et-grade {esc(first_grade.label)}">'
+            f"{esc(first_grade.label)}</span>{again}.</p>"
+        )
+    best = hint.best.label or str(hint.best.action)
+    reasons = "".join(
+        f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons[:3]
+    )
+    out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons'>{reasons}</ul>")
+    return f'<div class="et-retry-result" data-grade="{esc(grade.label)}">{"".join(out)}</div>'

@@ -23,15 +23,17 @@ from typing import Any, Literal
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.solitaire.advice import action_label
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import IllegalPlay, JsonInputError
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import HintSource, Mode
-from euchre_tutor.session.controller import DEFAULT_SOURCE, SolitaireController
+from euchre_tutor.session.controller import DEFAULT_SOURCE, KEY_MOMENTS, Decision, SolitaireController
 from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button, show
@@ -128,6 +130,8 @@ class SolitaireApp(CardTable):
 
         self.review = w.HTML()
         self.review.add_class("euchre-review")
+        self.retry = RetryPanel(KEY_MOMENTS, lambda text: self._show_message(text, True))
+        show(self.retry, False)
 
         # game controls
         self.next_deal = button("Next deal", "Deal the next cards of this game", c.next_deal, "et-ctl")
@@ -175,7 +179,7 @@ class SolitaireApp(CardTable):
         for box in controls.children:
             box.add_class("et-controls")
 
-        left = w.VBox([self.table, self.trump_box, self.prompt, self.hand, self.review, controls])
+        left = w.VBox([self.table, self.trump_box, self.prompt, self.hand, self.review, self.retry, controls])
         left.add_class("et-left")
 
         # hint panel
@@ -424,6 +428,8 @@ class SolitaireApp(CardTable):
         if view is None or view.phase is not Phase.OVER:
             self.review.add_class("hidden")
             self.review.value = ""
+            self.retry.refresh([])
+            show(self.retry, False)
             return
         deal = c.state.deal
         assert deal is not None
@@ -439,8 +445,41 @@ class SolitaireApp(CardTable):
         total = c.total_loss() if c.analyst is not None else None
         if c.analyst is None:
             result += " (Turn hints on to see how each decision compares with the best.)"
-        self.review.value = render.review_html(result, rows, total, self._units())
+        keys = c.key_moments()
+        marked = frozenset(i for i, d in enumerate(c.decisions()) if d in keys)
+        self.review.value = render.review_html(result, rows, total, self._units(), marked)
         self.review.remove_class("hidden")
+        moments = [
+            (
+                d.position,
+                _moment_words(d, c.grade_of(d), view.turn_card),
+                functools.partial(self._retry_case, d),
+            )
+            for d in keys
+        ]
+        self.retry.refresh(moments)
+        show(self.retry, bool(moments))
+
+    def _retry_case(self, d: Decision) -> RetryCase:
+        """A key moment posed again: the position as the player saw it, the hint hidden."""
+        view = d.view
+        assert view is not None  # a key moment keeps its view
+        units = self._units()
+
+        def grade(i: int) -> str:
+            done = self.controller.retry(d, view.legal[i])
+            return render.retry_result_html(
+                action_label(done.action, view.turn_card),
+                done.grade,
+                action_label(d.action, view.turn_card),
+                self.controller.grade_of(d),
+                self.controller.hints[d.key],
+                view.turn_card,
+                units,
+            )
+
+        answers = tuple(action_label(a, view.turn_card) for a in view.legal)
+        return RetryCase(render.solitaire_position_html(view), answers, grade)
 
     # ----------------------------------------------------------------- test helpers
 
@@ -471,3 +510,12 @@ def card_state_classes(phase: Phase, legal: bool) -> set[str]:
 
 def play_action(card: Card) -> Play:
     return Play(card)
+
+
+def _moment_words(d: Decision, grade: Grade | None, turn: Card) -> str:
+    """A key moment's button: the card or bid first chosen is hidden, the trick and grade shown."""
+    view = d.view
+    where = (
+        "the trump choice" if view is None or view.phase is not Phase.PLAY else f"trick {view.trick_number}"
+    )
+    return f"Retry {where} ({'' if grade is None else grade.label})"

@@ -230,6 +230,14 @@ LAYOUT_CSS = """
 }
 """
 __all__ += ["LAYOUT_CSS"]
+CSS += """
+.euchre-app .et-retry-choices,.euchre-app .et-retry-answers{flex-wrap:wrap;gap:6px;margin:4px 0}
+.euchre-app .et-retry-choices .widget-button,.euchre-app .et-retry-answers .widget-button{width:auto;min-width:6em}
+.euchre-app .et-retry{border-top:1px solid rgba(0,0,0,.12);margin-top:6px;padding-top:6px}
+.euchre-app .et-retry-hand{margin-top:4px}
+.euchre-app .et-key{font-size:.8em;font-weight:600;color:#8a5a00;white-space:nowrap}
+.euchre-app tr.et-key-row td{background:rgba(255,214,102,.18)}
+"""
 CSS += LAYOUT_CSS
 
 
@@ -291,13 +299,6 @@ __all__ += ["CLASSIC_TABLES_CSS"]
 
 CLASSIC_CSS = (
     """
-.euchre-classic .ec-key{font-size:.8em;font-weight:600;color:#8a5a00;white-space:nowrap}
-.euchre-classic tr.ec-key-row td{background:rgba(255,214,102,.18)}
-.euchre-classic .ec-retry-choices{flex-wrap:wrap;gap:6px;margin:4px 0}
-.euchre-classic .ec-retry-choices .widget-button,.euchre-classic .ec-retry-answers .widget-button{width:auto;min-width:6em}
-.euchre-classic .ec-retry{border-top:1px solid rgba(0,0,0,.12);margin-top:6px;padding-top:6px}
-.euchre-classic .ec-retry-answers{flex-wrap:wrap;gap:6px;margin:4px 0}
-.euchre-classic .ec-retry-hand{margin-top:4px}
 .euchre-classic .ec-table{display:grid;grid-template-columns:1fr 1.4fr 1fr;grid-template-rows:auto auto auto;
   grid-template-areas:"info top ." "left center right" ". bottom .";gap:8px 12px;align-items:center;justify-items:center;
   background:rgba(0,0,0,.14);border-radius:14px;padding:10px}

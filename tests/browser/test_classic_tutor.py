@@ -201,17 +201,17 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
 
     # the bad bid is a key moment: retry it with the hint hidden, answer the best bid, see it graded
     assert "★ key" in review.inner_text()
-    retry = review.locator(".ec-retry-open").first
+    retry = review.locator(".et-retry-open").first
     assert retry.inner_text() == f"Retry the bidding ({graded['grade']['label']})"
     retry.click()
-    position_shown = review.locator(".ec-retry-position")
+    position_shown = review.locator(".et-retry-position")
     position_shown.wait_for(timeout=TIMEOUT)
     assert "The hint is hidden" in position_shown.inner_text()
-    answers = review.locator(".ec-retry-answers")
+    answers = review.locator(".et-retry-answers")
     bid = next(d for d in mirror.tutor.decisions(1) if d.trick == 0 and not d.forced)
     best_label = action_label(Action.parse(graded["best"]), bid.view)
     answers.get_by_role("button", name=str(best_label), exact=True).click()
-    result = review.locator('.ec-retry-result[data-grade="Best"]')
+    result = review.locator('.et-retry-result[data-grade="Best"]')
     result.wait_for(timeout=TIMEOUT)
     assert "The first time" in result.inner_text() and graded["grade"]["label"] in result.inner_text()
     result.evaluate("(e) => e.scrollIntoView({block: 'center'})")

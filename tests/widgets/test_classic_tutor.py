@@ -623,14 +623,14 @@ def test_the_review_marks_the_costliest_decisions_and_a_retry_grades_a_new_answe
         assert all(t.grade_of(d).label in ("Inaccuracy", "Mistake", "Blunder") for d in moments)  # type: ignore[union-attr]
         app.review_open.click()
         assert "★ key" in app.review_body.value
-        shown = [b for b in app.retry_buttons if b.layout.display != "none"]
+        shown = [b for b in app.retry.choice_buttons if b.layout.display != "none"]
         assert len(shown) == len(moments) and shown[0].description.startswith("Retry ")
         shown[0].click()
         d = moments[0]
-        assert app.retry_panel.layout.display != "none"
-        prompt = app.retry_prompt.value
-        assert "The hint is hidden" in prompt and d.label not in app.retry_feedback.value
-        answers = [b for b in app.retry_answer_buttons if b.layout.display != "none"]
+        assert app.retry.panel.layout.display != "none"
+        prompt = app.retry.prompt.value
+        assert "The hint is hidden" in prompt and d.label not in app.retry.feedback.value
+        answers = [b for b in app.retry.answer_buttons if b.layout.display != "none"]
         assert [b.description for b in answers] == [action_label(a, d.view) for a in d.view.legal]
         hint = t.hint_of(d)
         assert hint is not None
@@ -640,7 +640,7 @@ def test_the_review_marks_the_costliest_decisions_and_a_retry_grades_a_new_answe
         assert (c.state, len(c.game.actions)) == before  # a retry changes nothing at the table
         retry = t.retries[-1]
         assert retry.decision == d and retry.action == hint.best.action and retry.grade.label == "Best"
-        result = app.retry_feedback.value
+        result = app.retry.feedback.value
         assert 'data-grade="Best"' in result and "The first time" in result and "Why:" in result
         answers[0].click()  # answered already: a second click is ignored
         assert len(t.retries) == 1

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from euchre_tutor.cards import Card, Suit
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, SolitaireDeal
 from euchre_tutor.widgets import SolitaireApp
 from tests.widgets.stub import FailingSource, StubSource
@@ -369,3 +370,45 @@ def test_hostile_load_teaches_in_one_short_message_and_changes_nothing(
     assert (c.game, c.game.position, c.state, c.state.score) == before
     assert c.message_is_error and words in c.message.lower(), c.message[:400]
     assert len(c.message) <= 302 and "\n" not in c.message
+
+
+def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> None:
+    from euchre_tutor.session.advice import advisor_source
+
+    for seed in range(1, 30):
+        app = SolitaireApp(seed=seed, source=advisor_source(), runner="inline", grading=True)
+        c = app.controller
+        while c.view is not None and c.view.phase is not Phase.OVER:  # the worst choice every time
+            hint = c.current_hint
+            assert hint is not None
+            worst = hint.options[-1].action
+            assert c.choose(worst) if isinstance(worst, OrderUp | NameTrump) else c.play(worst.card)
+        if c.key_moments():
+            break
+        app.close()
+    else:  # pragma: no cover
+        raise AssertionError("no deal of the worst choices had a decision graded Inaccuracy or worse")
+    moments = c.key_moments()
+    grades = [c.grade_of(d) for d in moments]
+    assert all(g is not None and g.label in ("Inaccuracy", "Mistake", "Blunder") for g in grades)
+    assert [g.loss for g in grades] == sorted((g.loss for g in grades), reverse=True)  # type: ignore[union-attr]
+    assert app.review.value.count("★ key") == len(moments)
+    shown = [b for b in app.retry.choice_buttons if b.layout.display != "none"]
+    assert len(shown) == len(moments) and shown[0].description.startswith("Retry ")
+    shown[0].click()
+    d = moments[0]
+    assert d.view is not None and "The hint is hidden" in app.retry.prompt.value
+    answers = [b for b in app.retry.answer_buttons if b.layout.display != "none"]
+    assert len(answers) == len(d.view.legal)
+    best = c.hints[d.key].best.action
+    before = (c.state, c.game.position)
+    answers[d.view.legal.index(best)].click()
+    assert (c.state, c.game.position) == before  # a retry changes nothing in the game
+    assert c.retries[-1].action == best and c.retries[-1].grade.label == "Best"
+    result = app.retry.feedback.value
+    assert 'data-grade="Best"' in result and "The first time" in result and "Why:" in result
+    with pytest.raises(EuchreError, match="was not legal at that moment"):
+        c.retry(d, next(a for a in (OrderUp(), *(NameTrump(s) for s in Suit)) if a not in d.view.legal))
+    app.next_deal.click()  # a new deal: its review and retries are put away
+    assert app.retry.layout.display == "none"
+    app.close()

@@ -1,0 +1,132 @@
+"""Retry: a review's key moments, each answered again with the hint hidden (both games).
+
+The app names its key moments (a stable key, the button's words, and how to pose the moment
+again: a :class:`RetryCase`); the panel shows a button per moment, then the chosen moment's
+position and a button per legal answer, then the graded answer. Grading is the app's (its tutor
+grades against the very analysis of that moment); the panel only keeps what is open.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.widgets.table import hidden_button, show
+
+__all__ = ["RetryCase", "RetryPanel"]
+
+
+@dataclass(frozen=True, slots=True)
+class RetryCase:
+    """One moment posed again: its position (HTML), the answers' labels, and how to grade answer ``i``
+    (the result as HTML; an :class:`~euchre_tutor.errors.EuchreError` refuses it)."""
+
+    prompt: str
+    answers: tuple[str, ...]
+    grade: Callable[[int], str]
+
+
+Moment = tuple[Hashable, str, Callable[[], RetryCase]]  # key, the button's words, the case
+
+
+class RetryPanel(w.VBox):  # type: ignore[misc]
+    """Retry buttons for up to ``size`` key moments and the moment being answered again.
+
+    ``refused(text)`` shows a refused answer (the table's message line). CSS classes for styling and
+    tests: ``et-retry-open`` (a moment's button), ``et-retry-position``, ``et-retry-answers``,
+    ``et-retry-answer``, ``et-retry-result``."""
+
+    def __init__(self, size: int, refused: Callable[[str], None]) -> None:
+        self._refused = refused
+        self.choice_buttons = [hidden_button(functools.partial(self.pose, i)) for i in range(size)]
+        self.choices = w.HBox(self.choice_buttons)
+        self.choices.add_class("et-retry-choices")
+        self.prompt = w.HTML()
+        self.answer_buttons: list[w.Button] = []
+        self.answers = w.HBox()
+        self.answers.add_class("et-retry-answers")
+        self.feedback = w.HTML()
+        self.panel = w.VBox([self.prompt, self.answers, self.feedback])
+        self.panel.add_class("et-retry")
+        show(self.panel, False)
+        self._moments: list[Moment] = []
+        self._open: Hashable | None = None
+        self._case: RetryCase | None = None
+        self._result: str | None = None
+        super().__init__([self.choices, self.panel])
+        self.add_class("et-retry-box")
+
+    @property
+    def answered(self) -> bool:
+        return self._result is not None
+
+    def refresh(self, moments: Sequence[Moment]) -> None:
+        """Show these moments' buttons; the open one stays open while it is still a moment."""
+        self._moments = list(moments)
+        for i, b in enumerate(self.choice_buttons):
+            if i < len(self._moments):
+                _pool_button(b, self._moments[i][1], "Answer this decision again with the hint hidden")
+                b.add_class("et-retry-open")
+            else:
+                _pool_button(b, None)
+        if self._open is not None and all(key != self._open for key, _, _ in self._moments):
+            self.dismiss()
+        self._draw()
+
+    def pose(self, i: int) -> None:
+        """Pose moment ``i`` again (a stale click, past the moments shown, does nothing)."""
+        if i >= len(self._moments):
+            return
+        key, _, case = self._moments[i]
+        self._open, self._case, self._result = key, case(), None
+        self._draw()
+
+    def dismiss(self) -> None:
+        """Put the open moment away (the review closed, or its hand is no longer shown)."""
+        self._open = self._case = self._result = None
+        self._draw()
+
+    def answer(self, i: int) -> None:
+        """Grade answer ``i`` of the open moment (once: a second click, or none open, does nothing)."""
+        case = self._case
+        if case is None or self._result is not None or i >= len(case.answers):
+            return
+        try:
+            self._result = case.grade(i)
+        except EuchreError as error:
+            self._refused(str(error))
+            return
+        self._draw()
+
+    def _draw(self) -> None:
+        case = self._case
+        show(self.panel, case is not None)
+        if case is None:
+            self.prompt.value = self.feedback.value = ""
+            return
+        self.prompt.value = case.prompt
+        while len(self.answer_buttons) < len(case.answers):
+            b = hidden_button(functools.partial(self.answer, len(self.answer_buttons)))
+            b.add_class("et-retry-answer")
+            self.answer_buttons.append(b)
+            self.answers.children = tuple(self.answer_buttons)
+        for i, b in enumerate(self.answer_buttons):
+            _pool_button(b, case.answers[i] if i < len(case.answers) else None)
+            b.disabled = self._result is not None
+        self.feedback.value = self._result or ""
+
+
+def _pool_button(b: w.Button, label: str | None, tooltip: str = "") -> None:
+    """Show a pooled button with ``label`` (None: hide it)."""
+    with b.hold_sync():
+        if label is None:
+            b.add_class("hidden")
+            show(b, False)
+            return
+        b.remove_class("hidden")
+        show(b, True)
+        b.description, b.tooltip = label, tooltip
