@@ -7,6 +7,7 @@ import html
 import json
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -159,3 +160,16 @@ def test_an_empty_page_says_there_is_nothing_due() -> None:
     assert app.current is None and "No drills are due" in app.position.value
     assert app.answer(0) is None and app.buttons.children == ()
     assert downloaded(app) == Deck()
+
+
+def test_the_practice_notebook_is_thin_and_shows_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    notebook = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "practice.ipynb").read_text())
+    assert "widgets" not in notebook["metadata"]  # committed without widget state
+    (cell,) = notebook["cells"]
+    assert cell["outputs"] == [] and cell["execution_count"] is None
+    monkeypatch.setenv("EUCHRE_SEED", "7")
+    space: dict[str, object] = {}
+    exec("".join(cell["source"]), space)
+    app = space["app"]
+    assert isinstance(app, PracticeApp) and app._grading["seed"] == 7
+    assert "No drills are due" in app.position.value
