@@ -332,6 +332,7 @@ def deck_from_saves(
     paths: Iterable[str | Path],
     *,
     deck: Deck | None = None,
+    seat: str | None = None,
     level: str = "club",
     seed: int = 0,
     quick: bool = False,
@@ -339,7 +340,8 @@ def deck_from_saves(
     """A deck of the Mistakes and Blunders of saved games (graded as :func:`grade_saved_file` does)."""
     deck = Deck() if deck is None else deck
     for path in paths:
-        add_graded_game(deck, grade_saved_file(path, level=level, seed=seed, quick=quick), level=level)
+        graded = grade_saved_file(path, seat=seat, level=level, seed=seed, quick=quick)
+        add_graded_game(deck, graded, level=level)
     return deck
 
 

@@ -179,3 +179,41 @@ def read_position_input() -> dict[str, object]:
 def test_a_bad_teacher_file_is_refused_by_its_number(positions: str, message: str) -> None:
     with pytest.raises(DeckError, match=message):
         deck_from_positions(positions)
+
+
+def test_deck_build_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre_tutor.cli import main
+
+    (tmp_path / "cleo.json").write_text(computer_solitaire_save(5, 3))
+    (tmp_path / "bad.json").write_text("{nope")
+    out = tmp_path / "deck.json"
+    assert (
+        main(["deck", "build", str(tmp_path / "cleo.json"), str(tmp_path / "bad.json"), "--out", str(out)])
+        == 0
+    )
+    said = capsys.readouterr()
+    assert "3 drills (3 new) from 1 saved game, 1 unreadable file" in said.out
+    assert "bad.json" in said.err and "not valid JSON" in said.err
+    deck = Deck.loads(out.read_text())
+    assert deck.drills[0].source == "cleo: deal 1, the trump choice"
+    # added to the deck it came from: nothing duplicated
+    again = tmp_path / "again.json"
+    assert main(["deck", "build", str(tmp_path / "cleo.json"), "--deck", str(out), "--out", str(again)]) == 0
+    assert "3 drills (0 new)" in capsys.readouterr().out and Deck.loads(again.read_text()) == deck
+    # a deck file that is not one is refused and nothing is written
+    assert main(["deck", "build", str(tmp_path / "cleo.json"), "--deck", str(tmp_path / "cleo.json")]) == 2
+    assert '"format"' in capsys.readouterr().err
+
+
+def test_deck_positions_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre_tutor.cli import main
+
+    positions = tmp_path / "positions.json"
+    positions.write_text(json.dumps([{"game": "solitaire", "position": {"seed": 7}, "note": "trumps"}]))
+    assert main(["deck", "positions", str(positions)]) == 0
+    deck = Deck.loads(capsys.readouterr().out)
+    assert deck.due == 1 and deck.drills[0].note == "trumps"
+    positions.write_text(json.dumps([{"game": "solitaire", "position": {"seed": "x"}}]))
+    out = tmp_path / "deck.json"
+    assert main(["deck", "positions", str(positions), "--out", str(out)]) == 2
+    assert "position 1" in capsys.readouterr().err and not out.exists()
