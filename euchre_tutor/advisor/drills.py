@@ -317,14 +317,11 @@ class Deck:
                 f"{DECK_FORMAT!r}; a saved game goes to the tables, not to Practice)"
             )
         version = data.get("version")
-        if version != DECK_VERSION or isinstance(version, bool):
+        if isinstance(version, bool) or version != DECK_VERSION:
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > DECK_VERSION
             raise DeckError(
                 f'"version" is {short(version)}: this tutor reads drill decks of version {DECK_VERSION}'
-                + (
-                    " (the file was written by a newer tutor)"
-                    if isinstance(version, int) and not isinstance(version, bool) and version > DECK_VERSION
-                    else ""
-                )
+                + (" (the file was written by a newer tutor)" if newer else "")
             )
         _no_unknown(data, _DECK_KEYS, "the deck")
         session = _whole(data.get("session", 1), '"session"', 1)
@@ -394,7 +391,9 @@ def _drill(item: object, where: str, learn_after: int, check_positions: bool) ->
         try:
             check_position(game, position)
         except EuchreError as exc:
-            raise DeckError(f'{where}: its "position" is not one the {game} advisor reads: {exc}') from None
+            raise DeckError(
+                f'{where}: its "position" is not one the {game} advisor reads (its "game" is {game!r}): {exc}'
+            ) from None
     ident = drill_id(game, position)
     given = item.get("id", ident)
     if given != ident:

@@ -249,6 +249,7 @@ REFUSED = [
     (edit(lambda d: d["drills"][1].update(position={"seed": 7, "plays": "AH"})), "before any plays"),
     (edit(lambda d: d["drills"][0]["position"].update(hand=["AC"])), 'drill 1: its "position"'),
     (edit(lambda d: d["drills"][1].update(id="0123")), "does not match its position"),
+    (edit(lambda d: d["drills"][0].update(game="solitaire", level=None)), "its \"game\" is 'solitaire'"),
     (edit(lambda d: d["drills"].append(dict(d["drills"][0]))), "same position as an earlier one"),
 ]
 
@@ -275,3 +276,32 @@ def test_a_teacher_may_leave_out_the_schedule_and_the_id() -> None:
     )
     (drill,) = deck.drills
     assert drill.id == drill_id("solitaire", {"seed": 7}) and drill.box == 1 and deck.due == 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    st.integers(0, 1),
+    st.sampled_from(sorted(Drill.__dataclass_fields__)),
+    json_values,
+)
+def test_any_value_in_any_field_is_read_as_given_or_refused_by_name(
+    which: int, field: str, value: object
+) -> None:
+    """A hand edit never half-loads: the deck holds the value as written, or the error names the drill
+    and the field."""
+    data = good_file()
+    data["drills"][which][field] = value
+    try:
+        deck = Deck.loads(json.dumps(data))
+    except DeckError as error:
+        assert f"drill {which + 1}" in str(error)
+        assert f'"{field}"' in str(error) or field == "position" or "same position" in str(error)
+        return
+    assert deck.drills[which].to_json()[field] == value
