@@ -90,7 +90,7 @@ class GradedMove:
     rules: tuple[str, ...]  # the rule ids the advisor's reasons cite (:data:`METHOD_RULES` left out)
     #: the position as the game's ``analyze`` command reads it (what the student saw, nothing more), so a
     #: drill can be built from the move (:mod:`~euchre_tutor.advisor.drills`); None when not known
-    analyze_input: dict[str, Any] | None = None
+    analyze_input: dict[str, Any] | None = field(default=None, compare=False)  # a move stays hashable
 
 
 @dataclass(frozen=True, slots=True)
