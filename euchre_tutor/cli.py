@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``, ``report``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``, ``report``, ``deck build|positions``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
@@ -98,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor.bots.bid import RuleBasedPlayer as RuleBasedBidPlayer
     from euchre_tutor.bots.classic import LEVELS
     from euchre_tutor.classic import cli as classic_cli
+    from euchre_tutor.session import practice_cli
     from euchre_tutor.solitaire import cli as solitaire_cli
     from euchre_tutor.views.bid import seat_view as bid_seat_view
 
@@ -116,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     bid_cli.register(games, bid_seat_view, BidAdvisorCommand(RuleBasedBidPlayer()))
     serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
     report.register(games)  # a class's saved games graded, in one HTML page for the teacher
+    practice_cli.register(
+        games
+    )  # drill decks for the Practice page: a student's mistakes, a teacher's positions
     return parser
 
 

@@ -110,7 +110,8 @@ def test_the_widget_package_draws_with_ipywidgets_and_exports_the_apps() -> None
     """Only the widgets import ipywidgets (at import time: no lazy loading is needed any more)."""
     code = (
         "import sys, euchre_tutor.widgets as w; assert 'ipywidgets' in sys.modules; "
-        "assert sorted(w.__all__) == ['BidApp', 'ClassicApp', 'SolitaireApp']; w.BidApp, w.ClassicApp, w.SolitaireApp"
+        "assert sorted(w.__all__) == ['BidApp', 'ClassicApp', 'PracticeApp', 'SolitaireApp']; "
+        "w.BidApp, w.ClassicApp, w.PracticeApp, w.SolitaireApp"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -20,13 +20,14 @@ its position in words and the rule ids of the advisor's reasons. A bad file rais
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import analyse, graded_analysis
+from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
 from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
@@ -39,8 +40,8 @@ from euchre_tutor.history import parse_saved_json, read_saved_file
 from euchre_tutor.jsonio import short
 from euchre_tutor.session.classic_controller import rules_seat
 from euchre_tutor.solitaire.engine import Action as SolitaireAction
+from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, new_deal
 from euchre_tutor.solitaire.engine import Phase as SolitairePhase
-from euchre_tutor.solitaire.engine import new_deal
 from euchre_tutor.solitaire.game import SAVE_FORMAT as SOLITAIRE_FORMAT
 from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -55,6 +56,7 @@ __all__ = [
     "computer_solitaire_save",
     "grade_saved_file",
     "grade_saved_text",
+    "solitaire_position",
 ]
 
 
@@ -86,6 +88,9 @@ class GradedMove:
     loss: float  # expected points given up against the best choice
     real_choice: bool  # more than one legal action
     rules: tuple[str, ...]  # the rule ids the advisor's reasons cite (:data:`METHOD_RULES` left out)
+    #: the position as the game's ``analyze`` command reads it (what the student saw, nothing more), so a
+    #: drill can be built from the move (:mod:`~euchre_tutor.advisor.drills`); None when not known
+    analyze_input: dict[str, Any] | None = field(default=None, compare=False)  # a move stays hashable
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +191,7 @@ def grade_classic(
                         float(g.ev_loss),
                         True,
                         _rules(r.rule for r in a.reasons),
+                        write_position(hand, me),
                     )
                 )
                 if progress is not None:
@@ -229,7 +235,7 @@ def grade_solitaire(
             continue  # an unfinished deal has no result yet
         reviews = review_deal(start.deal, actions, rules)
         moves = []
-        for r in reviews:
+        for i, r in enumerate(reviews):
             turn = start.deal.turn
             moves.append(
                 GradedMove(
@@ -242,6 +248,7 @@ def grade_solitaire(
                     float(r.grade.ev_loss),
                     len(r.analysis.options) > 1,
                     _rules(reason.rule for reason in r.analysis.reasons),
+                    solitaire_position(start.deal, actions[:i], rules.allow_name_turned),
                 )
             )
             if progress is not None:
@@ -254,6 +261,26 @@ def grade_solitaire(
             )
         )
     return GradedGame("solitaire", name, "player", tuple(hands))
+
+
+def solitaire_position(
+    deal: object, before: Sequence[SolitaireAction], name_turned: bool = False
+) -> dict[str, Any]:
+    """The ``solitaire analyze`` input of the decision after ``before`` (the trump choice, then plays)
+    in ``deal``: ``{"deal", "trump"?, "alone"?, "plays"?, "name_turned"?}``."""
+    out: dict[str, Any] = {"deal": str(deal)}
+    if before:
+        choice = before[0]
+        assert isinstance(choice, OrderUp | NameTrump)
+        out["trump"] = "up" if isinstance(choice, OrderUp) else choice.suit.value
+        if choice.alone:
+            out["alone"] = True
+        plays = [str(a.card) for a in before[1:] if isinstance(a, Play)]
+        if plays:
+            out["plays"] = " ".join(plays)
+    if name_turned:
+        out["name_turned"] = True
+    return out
 
 
 def grade_saved_text(

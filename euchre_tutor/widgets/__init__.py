@@ -3,7 +3,8 @@
 ``from euchre_tutor.widgets import SolitaireApp`` builds the Solitaire
 dashboard; ``ClassicApp`` the classic Euchre table (one student, computer
 players in the other seats, at three, four or six players); ``BidApp`` the
-Bid Euchre table (the student at South). What they draw
+Bid Euchre table (the student at South); ``PracticeApp`` the Practice page (the student's mistakes
+as drills). What they draw
 is kept by the widget-free controllers of :mod:`euchre_tutor.session`, which
 the analysis worker process imports without loading any widget library.
 
@@ -21,11 +22,17 @@ import ipywidgets  # noqa: F401  (every app draws with it: the package is the wi
 if TYPE_CHECKING:
     from euchre_tutor.widgets.bid import BidApp
     from euchre_tutor.widgets.classic import ClassicApp
+    from euchre_tutor.widgets.practice import PracticeApp
     from euchre_tutor.widgets.solitaire import SolitaireApp
 
-__all__ = ["BidApp", "ClassicApp", "SolitaireApp"]
+__all__ = ["BidApp", "ClassicApp", "PracticeApp", "SolitaireApp"]
 
-_MODULES = {"BidApp": "bid", "ClassicApp": "classic", "SolitaireApp": "solitaire"}
+_MODULES = {
+    "BidApp": "bid",
+    "ClassicApp": "classic",
+    "PracticeApp": "practice",
+    "SolitaireApp": "solitaire",
+}
 
 
 def __getattr__(name: str) -> Any:

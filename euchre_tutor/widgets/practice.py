@@ -1,0 +1,240 @@
+"""The Practice page: the student's own mistakes served again, one by one, with spaced repetition.
+
+The deck lives in a file the student keeps (a Binder server forgets everything when it stops):
+**Upload deck** reads it, **Download deck** offers it back (a data link, no server needed). The page
+serves the drills due this session, each drawn as the student saw it with a button per legal answer
+and no hint; a click is graded by the advisor and the grade, the best answer and the reasons shown;
+**Next drill** serves the next one, **Next session** moves the session counter on. The schedule and
+the file are :mod:`euchre_tutor.advisor.drills`, the grading :mod:`euchre_tutor.session.practice`:
+this module only draws.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS
+from euchre_tutor.advisor.drills import Deck, Drill
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import capped_text
+from euchre_tutor.session.practice import PracticeGrade, drill_scene, grade_drill_answer
+from euchre_tutor.widgets.quiz import cards_html
+
+__all__ = ["DECK_FILE_NAME", "PracticeApp"]
+
+DECK_FILE_NAME = "euchre-drills.json"
+
+_GOOD = "#1e7b34"
+_BAD = "#a33"
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+class PracticeApp(w.VBox):  # type: ignore[misc]
+    """The Practice page for one deck (an empty one unless given).
+
+    ``worlds``, ``max_worlds`` and ``seed`` go to the classic grading
+    (:func:`~euchre_tutor.session.practice.grade_drill_answer`): the defaults grade as the table does.
+    :meth:`answer`, :meth:`load_text` and the buttons' clicks are what the page does, so tests drive it
+    without a browser.
+    """
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        worlds: int = DEFAULT_WORLDS,
+        max_worlds: int | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.deck = Deck() if deck is None else deck
+        self._grading = {"worlds": worlds, "max_worlds": max_worlds, "seed": seed}
+        self.current: Drill | None = None
+        self.last: PracticeGrade | None = None
+        self._answers: list[str] = []
+
+        self.counts = w.HTML()
+        self.counts.add_class("et-practice-counts")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload deck")
+        self.upload.add_class("et-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.download = w.HTML()
+        self.download.add_class("et-practice-download")
+        self.next_session_button = w.Button(description="Next session", tooltip="start the next session")
+        self.next_session_button.on_click(lambda _b: self.next_session())
+        self.message = w.HTML()
+        self.position = w.HTML()
+        self.position.add_class("et-practice-position")
+        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.feedback = w.HTML()
+        self.feedback.add_class("et-practice-feedback")
+        self.next_button = w.Button(description="Next drill", disabled=True)
+        self.next_button.on_click(lambda _b: self.serve())
+        super().__init__(
+            [
+                w.HTML("<h2>Practice: your mistakes as drills</h2>"),
+                self.counts,
+                w.HBox([self.upload, self.next_session_button]),
+                self.download,
+                self.message,
+                self.position,
+                self.buttons,
+                self.feedback,
+                self.next_button,
+            ]
+        )
+        self.add_class("et-practice")
+        self.serve()
+
+    # ------------------------------------------------------------------ what the page does
+
+    def load_text(self, text: bytes | str) -> bool:
+        """Use the deck in ``text``; a bad file shows what is wrong and keeps the current deck."""
+        try:
+            deck = Deck.loads(capped_text(text, "the deck file") if isinstance(text, bytes) else text)
+        except EuchreError as error:
+            self._say(f"That file was not loaded: {error}. Your deck is unchanged.", error=True)
+            return False
+        self.deck = deck
+        self.serve()
+        self._say(f"Deck loaded: {len(deck)} drills, session {deck.session}.")
+        return True
+
+    def serve(self) -> Drill | None:
+        """Show the next drill due this session (or say there is none)."""
+        due = self.deck.due_drills()
+        self.current = due[0] if due else None
+        self.last = None
+        self.feedback.value = ""
+        self.next_button.disabled = True
+        self._say("")
+        if self.current is None:
+            self._answers = []
+            self.buttons.children = ()
+            self.position.value = (
+                "<p>No drills are due this session. Play a game (its Mistakes and Blunders come here), "
+                "or start the next session.</p>"
+            )
+        else:
+            self._draw(self.current)
+        self._refresh()
+        return self.current
+
+    def answer(self, choice: int | str) -> PracticeGrade | None:
+        """Answer the drill shown with a legal answer (its index or text); None, and nothing changed,
+        when no drill waits for an answer or the answer is not one of its buttons."""
+        drill = self.current
+        if drill is None or self.last is not None:
+            return None  # nothing shown, or answered already (a double click)
+        if isinstance(choice, int):
+            if not 0 <= choice < len(self._answers):
+                return None
+            choice = self._answers[choice]
+        if choice not in self._answers:
+            return None
+        self.feedback.value = "<p><i>Grading…</i></p>"
+        try:
+            graded = grade_drill_answer(drill, choice, **self._grading)  # type: ignore[arg-type]
+        except EuchreError as error:
+            self.feedback.value = ""
+            self._say(str(error), error=True)
+            return None
+        self.last = graded
+        self.deck.answer(drill.id, right=graded.right)
+        for b, text in zip(self.buttons.children, self._answers, strict=True):
+            b.disabled = True
+            b.button_style = ("success" if graded.right else "danger") if text == choice else ""
+        self.feedback.value = self._feedback_html(drill, graded)
+        self.next_button.disabled = False
+        self._refresh()
+        return graded
+
+    def next_session(self) -> None:
+        """Move the session counter on: the drills due by then are served."""
+        self.deck.next_session()
+        self.serve()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw(self, drill: Drill) -> None:
+        scene = drill_scene(drill)
+        trump = scene.trump
+        rows = "".join(
+            f"<div>{_esc(caption)} {cards_html(cards, trump=trump) if cards else ''}</div>"
+            for caption, cards in scene.rows
+        )
+        where = f"<div><small>{_esc(drill.source)}</small></div>" if drill.source else ""
+        note = f"<div><i>{_esc(drill.note)}</i></div>" if drill.note else ""
+        self.position.value = (
+            f"<h3>{_esc(scene.title)}</h3>{where}{note}{rows}"
+            f"<div>Your hand: {cards_html(scene.hand, trump=trump)}</div><p><b>{_esc(scene.question)}</b></p>"
+        )
+        self._answers = [c.answer for c in scene.choices]
+        buttons = []
+        for c in scene.choices:
+            b = w.Button(description=c.words, layout=w.Layout(width="auto"))
+            b.add_class("et-practice-answer")
+            b.on_click(lambda _b, text=c.answer, ident=drill.id: self._click(ident, text))
+            buttons.append(b)
+        self.buttons.children = tuple(buttons)
+
+    def _click(self, ident: str, text: str) -> None:
+        if self.current is not None and self.current.id == ident:  # a stale button does nothing
+            self.answer(text)
+
+    def _feedback_html(self, drill: Drill, graded: PracticeGrade) -> str:
+        colour = _GOOD if graded.right else _BAD
+        verdict = "Right!" if graded.right else "Not quite."
+        now = self.deck[drill.id]
+        if now.learned:
+            schedule = "Learned: right twice in a row, so it is not served again."
+        elif graded.right:
+            schedule = f"It comes back in session {now.due}."
+        else:
+            schedule = "It comes back next session."
+        before = ""
+        if drill.answer is not None and drill.label is not None:
+            before = f"<div><small>In your game you chose {_esc(drill.answer)} ({_esc(drill.label)}).</small></div>"
+        reasons = "".join(f"<li>{_esc(r)}</li>" for r in graded.reasons)
+        return (
+            f'<div style="color:{colour}"><b>{verdict} {_esc(graded.label)}.</b> Best: {_esc(graded.best)}.</div>'
+            f"<div>{_esc(graded.text)}</div>{before}<ul>{reasons}</ul><div>{_esc(schedule)}</div>"
+        )
+
+    def _refresh(self) -> None:
+        d = self.deck
+        self.counts.value = (
+            f"<p>Session {d.session}: <b>{d.due}</b> due this session, <b>{d.learned}</b> learned, "
+            f"<b>{len(d)}</b> drills in all.</p>"
+        )
+        data = base64.b64encode(d.dumps().encode("utf-8")).decode("ascii")
+        self.download.value = (
+            f'<a download="{DECK_FILE_NAME}" href="data:application/json;base64,{data}">⬇ Download deck</a> '
+            "(keep it: upload it next time to go on where you stopped)"
+        )
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        role = "alert" if error else "status"
+        colour = _BAD if error else "inherit"
+        self.message.value = (
+            f'<div role="{role}" aria-live="polite" style="color:{colour}">{_esc(text)}</div>' if text else ""
+        )
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+        try:  # the same cap and decoding as every other input
+            text = capped_text(bytes(content), "the deck file")
+        except EuchreError as error:
+            self._say(f"That file was not loaded: {error}. Your deck is unchanged.", error=True)
+            return
+        self.load_text(text)
