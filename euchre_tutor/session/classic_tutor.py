@@ -37,6 +37,7 @@ from typing import Any, Final, Literal
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
+from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import Grade
@@ -148,6 +149,8 @@ class Retry:
 
 #: the most key moments a hand's review marks (the costliest decisions, Inaccuracy or worse)
 KEY_MOMENTS: Final = 3
+#: the grades whose positions become drills
+DRILLED: Final = frozenset({"Mistake", "Blunder"})
 
 
 class ClassicTutor(Observable):
@@ -197,6 +200,8 @@ class ClassicTutor(Observable):
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.retries: list[Retry] = []  # the student's second answers, in order
+        self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
+        self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
         try:
@@ -530,11 +535,35 @@ class ClassicTutor(Observable):
         self._emit("analysis")
 
     def _after_change(self) -> None:
-        """A move or an analysis arrived: refine what needs it and feed the statistics (the match's
-        decisions listed once for both: this runs on every change)."""
+        """A move or an analysis arrived: refine what needs it, feed the statistics and the drills (the
+        match's decisions listed once for all: this runs on every change)."""
         decisions = self.decisions()
         self._refine(decisions)
         self._record_stats(decisions)
+        self._record_drills(decisions)
+
+    def _record_drills(self, decisions: list[Decision]) -> None:
+        """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
+        as ``classic analyze`` reads it, without the score (the table grades by expected points)."""
+        game = id(self.controller.game)
+        for d in decisions:
+            if d.key is None or d.forced or (game, d.index) in self._drilled:
+                continue
+            grade, hint = self.grade_of(d), self.hint_of(d)
+            if grade is None or hint is None or grade.label not in DRILLED:
+                continue
+            position = {k: v for k, v in self._turns[d.index].position.items() if k != "score"}
+            where = "the bidding" if d.trick == 0 else f"trick {d.trick}"
+            self.drills.add_graded(
+                "classic",
+                position,
+                answer=str(d.action),
+                label=grade.label,
+                best=str(hint.best.action),
+                level=self.table,
+                where=f"hand {d.hand_number}, {where}",
+            )
+            self._drilled.add((game, d.index))
 
     def _record_stats(self, decisions: list[Decision]) -> None:
         """Feed the session statistics every hand's graded decisions and, once over, its result.

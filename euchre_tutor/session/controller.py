@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.advisor.luck import solitaire_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
 from euchre_tutor.advisor.shared import Grade
@@ -91,6 +92,8 @@ class SolitaireController(Observable):
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.retries: list[Retry] = []  # the player's second answers, in order
+        self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
+        self._drilled: set[tuple[str, int, str]] = set()  # (deal, position, action) already in the deck
         self._decisions: dict[tuple[int, str], Decision] = {}
         self.analyst: Analyst | None = None
         if source is not None:
@@ -214,7 +217,38 @@ class SolitaireController(Observable):
         kind = file_message(message, self.hints, self.errors, self.progress)
         if kind != "progress":
             self._record_stats()
+            self._record_drills()
         self._emit("analysis")
+
+    def _record_drills(self) -> None:
+        """Every decision of this deal graded Mistake or Blunder becomes a drill of :attr:`drills` (once),
+        its position as ``solitaire analyze`` reads it."""
+        start = self._deal_start()
+        actions = self.game.actions
+        begin = actions[start] if start < len(actions) else None
+        for d in self.decisions():
+            grade = self.grade_of(d)
+            if grade is None or grade.label not in ("Mistake", "Blunder") or not isinstance(begin, StartDeal):
+                continue
+            before = [a for a in actions[start + 1 : d.position] if not isinstance(a, StartDeal)]
+            from euchre_tutor.session.learning import solitaire_position  # only once a mistake is made
+
+            position = solitaire_position(begin.deal, before, self.state.rules.allow_name_turned)
+            ident = (str(begin.deal), d.position, str(d.action))
+            if ident in self._drilled:
+                continue
+            hint = self.hints[d.key]
+            self.drills.add_graded(
+                "solitaire",
+                position,
+                answer=str(d.action),
+                label=grade.label,
+                best=str(hint.best.action),
+                where="the trump choice"
+                if d.view is None or d.view.phase is not Phase.PLAY
+                else f"trick {d.view.trick_number + 1}",
+            )
+            self._drilled.add(ident)
 
     def _record_stats(self) -> None:
         """Give the stats this deal's graded line and, once it is over, its result (idempotent)."""

@@ -86,7 +86,7 @@ from euchre_tutor.session.classic_whatif import ClassicWhatIf
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
@@ -375,7 +375,8 @@ class ClassicApp(CardTable):
         nav.add_class("ec-stepnav")
         # Retry: the hand's key moments, each answered again with the hint hidden
         self.retry = RetryPanel(KEY_MOMENTS, self.controller.illegal)
-        self.review = w.VBox([self.review_body, self.retry, nav])
+        self.drills_line = w.HTML()
+        self.review = w.VBox([self.review_body, self.retry, self.drills_line, nav])
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
 
@@ -585,6 +586,7 @@ class ClassicApp(CardTable):
                 (d.index, classic_hints.key_moment_words(d, grade), functools.partial(self._retry_case, d))
             )
         self.retry.refresh(moments)
+        self._set(self.drills_line, "value", drills_html(t.drills))
 
     def _retry_case(self, d: Decision) -> RetryCase:
         def grade(i: int) -> str:

@@ -313,10 +313,10 @@ def solitaire_position_html(view: SolitaireView) -> str:
         lines = [f"{esc(trump.plural.capitalize())} are trump ({how}{', alone' if view.alone else ''})."]
         if view.deck_lead is not None:
             lines.append(
-                f"Trick {view.trick_number}: the deck leads {face(view.deck_lead, small=True, trump=trump)}."
+                f"Trick {view.trick_number + 1}: the deck leads {face(view.deck_lead, small=True, trump=trump)}."
             )
         else:
-            lines.append(f"You lead trick {view.trick_number}.")
+            lines.append(f"You lead trick {view.trick_number + 1}.")
         lines.append(
             f"You have taken {view.tricks_won} trick{'' if view.tricks_won == 1 else 's'}. What do you play?"
         )

@@ -8,16 +8,19 @@ grades against the very analysis of that moment); the panel only keeps what is o
 
 from __future__ import annotations
 
+import base64
 import functools
+import html
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.widgets.table import hidden_button, show
 
-__all__ = ["RetryCase", "RetryPanel"]
+__all__ = ["RetryCase", "RetryPanel", "drills_html"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,3 +133,25 @@ def _pool_button(b: w.Button, label: str | None, tooltip: str = "") -> None:
         b.remove_class("hidden")
         show(b, True)
         b.description, b.tooltip = label, tooltip
+
+
+#: the file name a table's drills are offered under
+DRILLS_FILE = "euchre-drills.json"
+
+
+def drills_html(deck: Deck) -> str:
+    """The table's line about its drills: how many Mistakes and Blunders are in the deck, and the deck
+    as a file to download (the Practice page uploads it; a Binder session forgets, the file does not)."""
+    if not len(deck):
+        return (
+            '<div class="et-drills et-status">Each Mistake or Blunder you make becomes a drill: a position '
+            "to practise on the Practice page.</div>"
+        )
+    data = base64.b64encode(deck.dumps().encode("utf-8")).decode("ascii")
+    n = len(deck)
+    return (
+        f'<div class="et-drills">Your drills: <b>{n}</b> position{"" if n == 1 else "s"} from your Mistakes '
+        f'and Blunders. <a class="et-drills-link" download="{DRILLS_FILE}" '
+        f'href="data:application/json;base64,{data}">⬇ {html.escape(DRILLS_FILE)}</a>: upload it on the '
+        "Practice page to work through them (keep the file: a new session starts without it).</div>"
+    )

@@ -33,7 +33,7 @@ from euchre_tutor.session.analysis import HintSource, Mode
 from euchre_tutor.session.controller import DEFAULT_SOURCE, KEY_MOMENTS, Decision, SolitaireController
 from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button, show
@@ -132,6 +132,8 @@ class SolitaireApp(CardTable):
         self.review.add_class("euchre-review")
         self.retry = RetryPanel(KEY_MOMENTS, lambda text: self._show_message(text, True))
         show(self.retry, False)
+        self.drills_line = w.HTML()
+        self.retry.children = (*self.retry.children, self.drills_line)
 
         # game controls
         self.next_deal = button("Next deal", "Deal the next cards of this game", c.next_deal, "et-ctl")
@@ -458,7 +460,8 @@ class SolitaireApp(CardTable):
             for d in keys
         ]
         self.retry.refresh(moments)
-        show(self.retry, bool(moments))
+        self.drills_line.value = drills_html(c.drills)
+        show(self.retry, True)
 
     def _retry_case(self, d: Decision) -> RetryCase:
         """A key moment posed again: the position as the player saw it, the hint hidden."""
@@ -516,6 +519,8 @@ def _moment_words(d: Decision, grade: Grade | None, turn: Card) -> str:
     """A key moment's button: the card or bid first chosen is hidden, the trick and grade shown."""
     view = d.view
     where = (
-        "the trump choice" if view is None or view.phase is not Phase.PLAY else f"trick {view.trick_number}"
+        "the trump choice"
+        if view is None or view.phase is not Phase.PLAY
+        else f"trick {view.trick_number + 1}"
     )
     return f"Retry {where} ({'' if grade is None else grade.label})"
