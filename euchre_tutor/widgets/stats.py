@@ -43,6 +43,8 @@ STATS_CSS = (
     "box-shadow:0 4px 12px rgba(0,0,0,.35);margin-bottom:12px;max-width:440px}"
     ".euchre-stats .widget-html-content{color:#1d1d1f}"
     ".euchre-stats h3{font-family:sans-serif}"
+    ".euchre-stats .et-report .widget-label{color:#1d1d1f}"
+    ".euchre-stats .et-report-link .widget-html-content{font:12.5px/1.5 sans-serif;white-space:normal}"
 )
 _GRID = "#d9d3c4"
 _WON = "#2e8b57"
