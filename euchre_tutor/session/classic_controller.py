@@ -64,6 +64,7 @@ from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.tables import track
 from euchre_tutor.views.classic import SeatView, seat_view
 
 __all__ = [
@@ -273,6 +274,7 @@ class ClassicController(Observable):
         #: the message of the last command, written again once the computer players have answered
         self._said: Callable[[], str] = lambda: self.message
         self._run_bots()
+        track(self)  # a table's Download report finds the session's games by it
 
     # ----------------------------------------------------------------- reading
 

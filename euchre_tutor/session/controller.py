@@ -27,6 +27,7 @@ from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import Analyst, HintRequest, HintSource, Message, Mode, file_message
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.tables import track
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
@@ -101,6 +102,7 @@ class SolitaireController(Observable):
         if deal_now:
             self.game.new_deal()
         self._request_analysis()
+        track(self)  # a table's Download report finds the session's games by it
 
     # ----------------------------------------------------------------- state
 

@@ -6,8 +6,10 @@ each finished deal next to what the best play expected, and the loss of each
 graded decision with its running average. It subscribes to the stats and
 rewrites the values of the same two HTML widgets when a figure changes: the
 widget tree is built once. The drawing is plain SVG written here (no plotting
-library), so it renders the same in a notebook, in Voila and in a lesson.
-Hooks: ``euchre-stats`` (the box), ``et-stats-summary``, ``et-stats-chart``.
+library), so it renders the same in a notebook, in Voila and in a lesson. Under the chart,
+**Download report** (:class:`~euchre_tutor.widgets.report_link.ReportDownload`) offers the session
+as the teacher's one-file HTML report.
+Hooks: ``euchre-stats`` (the box), ``et-stats-summary``, ``et-stats-chart``, ``et-report``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from html import escape as esc
 import ipywidgets as w
 
 from euchre_tutor.advisor.session import DealRecord, GradedDecision, SessionStats, StatsSummary, Units
+from euchre_tutor.widgets.report_link import ReportDownload
 
 __all__ = ["SessionChart", "chart_svg", "summary_html"]
 
@@ -40,6 +43,8 @@ STATS_CSS = (
     "box-shadow:0 4px 12px rgba(0,0,0,.35);margin-bottom:12px;max-width:440px}"
     ".euchre-stats .widget-html-content{color:#1d1d1f}"
     ".euchre-stats h3{font-family:sans-serif}"
+    ".euchre-stats .et-report .widget-label{color:#1d1d1f}"
+    ".euchre-stats .et-report-link .widget-html-content{font:12.5px/1.5 sans-serif;white-space:normal}"
 )
 _GRID = "#d9d3c4"
 _WON = "#2e8b57"
@@ -221,11 +226,18 @@ def chart_svg(stats: SessionStats, game: str | None = None) -> str:
 class SessionChart(w.VBox):  # type: ignore[misc]
     """The session's figures and chart, kept up to date in place.
 
-    ``game`` limits it to one game's deals (None: the whole session).
+    ``game`` limits it to one game's deals (None: the whole session). ``report``: show the
+    **Download report** control (:attr:`report`, None without it), which reports every game feeding
+    ``stats``.
     """
 
     def __init__(
-        self, stats: SessionStats | None = None, *, game: str | None = None, title: str = "Your session"
+        self,
+        stats: SessionStats | None = None,
+        *,
+        game: str | None = None,
+        title: str = "Your session",
+        report: bool = True,
     ) -> None:
         self.stats = stats if stats is not None else SessionStats()
         self.game = game
@@ -236,7 +248,10 @@ class SessionChart(w.VBox):  # type: ignore[misc]
         self.summary.add_class("et-stats-summary")
         self.chart = w.HTML()
         self.chart.add_class("et-stats-chart")
-        super().__init__([self.heading, self.summary, self.chart])
+        self.report = ReportDownload(self.stats) if report else None
+        super().__init__(
+            [self.heading, self.summary, self.chart, *([self.report] if self.report is not None else [])]
+        )
         self.add_class("euchre-stats")
         self.stats.subscribe(self.refresh)
         self.refresh()

@@ -7,10 +7,12 @@ same clicks without hints, so the deal's points are known here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.widgets import SolitaireApp
 from tests.browser.conftest import DASHBOARD, PAGE_TIMEOUT, SCREENSHOTS, Problems, screenshot, wait_for_cards
 
@@ -54,6 +56,23 @@ def test_a_played_deal_appears_in_the_session_chart(page: tuple[Any, Problems], 
     assert chart.locator(".et-stats-decision").count() == decisions
     screenshot(p, "07-session-chart")
     chart.screenshot(path=str(SCREENSHOTS / "07-session-chart-panel.png"))
+    # Download report: the same deal as the teacher's report, saved by the browser from a data link
+    chart.get_by_role("button", name="Download report").click()
+    link = chart.locator("a.et-report-file")
+    link.wait_for(timeout=PAGE_TIMEOUT)
+    chart.screenshot(path=str(SCREENSHOTS / "07-session-chart-report.png"))
+    name = link.get_attribute("download") or ""
+    assert name.startswith("euchre-report-") and name.endswith(".html")
+    with p.expect_download() as download:
+        link.click()
+    saved = download.value
+    assert saved.suggested_filename == name
+    page = Path(saved.path()).read_text(encoding="utf-8")
+    assert "Solitaire game, seed 3: solitaire, 1 finished hand" in page
+    graded = grade_saved_text(mirror.controller.save_text(), name="mirror")  # the same clicks
+    real = sum(m.real_choice for h in graded.hands for m in h.moves)
+    assert f"1 finished hand, {real} decisions with a real choice" in page
+    assert "Nothing to report" not in chart.inner_text()
     mirror.close()
     problems.assert_clean()
 

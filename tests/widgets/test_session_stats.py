@@ -95,7 +95,7 @@ def test_the_chart_draws_one_bar_per_deal_one_dot_per_decision_and_updates_in_pl
     stats.update_deal("classic", 1, [g("Best", 0), g("Blunder", 1.2, choice="pass")], points=2, best=1.0)
     stats.update_deal("classic", 2, [g("Good", 0.03)], points=-2, best=0.5)
     assert chart.summary is summary_widget and chart.chart is chart_widget
-    assert chart.children == (chart.heading, summary_widget, chart_widget)
+    assert chart.children == (chart.heading, summary_widget, chart_widget, chart.report)
     svg = chart.chart.value
     assert svg.count('class="et-stats-deal"') == 2
     assert svg.count('class="et-stats-decision') == 3
