@@ -49,6 +49,7 @@ from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
 from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController
 from euchre_tutor.session.observing import Observable
+from euchre_tutor.session.tables import track
 from euchre_tutor.views.classic import SeatView
 
 __all__ = [
@@ -201,6 +202,7 @@ class ClassicTutor(Observable):
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.retries: list[Retry] = []  # the student's second answers, in order
         self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
+        track(self)  # a table's Download report finds the tutor that grades it
         self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
         self._turns: dict[int, Turn] = {}
         self._game = controller.game

@@ -73,12 +73,11 @@ class SessionReport:
 
 
 def tutor_of(controller: ClassicController) -> ClassicTutor | None:
-    """The tutor that grades a classic table (it listens to the table's controller), if any."""
+    """The tutor that grades a classic table, if any."""
     found = None
-    for listener in controller._listeners:  # the tutor subscribes itself when it is made
-        owner = getattr(listener, "__self__", None)
-        if isinstance(owner, ClassicTutor) and owner.controller is controller:
-            found = owner
+    for table in live():  # a tutor tracks itself when it is made (the latest one wins)
+        if isinstance(table, ClassicTutor) and table.controller is controller:
+            found = table
     return found
 
 
