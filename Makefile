@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: tutor classic bid lab test lint bench bench-full clean chromium axe
+.PHONY: tutor classic bid practice lab test lint bench bench-full clean chromium axe
 
 tutor: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch
@@ -17,6 +17,9 @@ classic: $(VENV)/.installed-runtime
 
 bid: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch --bid
+
+practice: $(VENV)/.installed-runtime
+	$(PY) -m euchre_tutor.launch --practice
 
 lab: $(VENV)/.installed-runtime
 	$(VENV)/bin/jupyter lab notebooks/

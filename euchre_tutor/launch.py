@@ -1,7 +1,7 @@
 """``make tutor``: start the Voila dashboard (the classic table with ``--classic``, the Bid Euchre table with
-``--bid``, JupyterLab on the lessons with ``--lab``).
+``--bid``, the Practice page with ``--practice``, JupyterLab on the lessons with ``--lab``).
 
-Run as ``python -m euchre_tutor.launch [--classic | --bid | --lab] [--port N] [--no-browser]``. The
+Run as ``python -m euchre_tutor.launch [--classic | --bid | --practice | --lab] [--port N] [--no-browser]``. The
 notebooks come from :func:`euchre_tutor.serve.notebooks_dir`: the checkout's ``notebooks/``, or the
 installed package's copy (``euchre-tutor table`` and ``euchre-tutor serve`` use the same).
 """
@@ -19,6 +19,7 @@ __all__ = ["main"]
 DASHBOARD = "solitaire.ipynb"
 CLASSIC = "classic.ipynb"
 BID = "bid.ipynb"
+PRACTICE = "practice.ipynb"
 
 
 def voila_command(port: int, open_browser: bool, notebook: str = DASHBOARD) -> list[str]:
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         "--classic", action="store_true", help="open the classic 4-player table instead of Euchre Solitaire"
     )
     game.add_argument("--bid", action="store_true", help="open the Bid Euchre table instead")
+    game.add_argument("--practice", action="store_true", help="open the Practice page (your drills) instead")
     parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     args = parser.parse_args(argv)
@@ -67,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.bid:
         cmd = voila_command(args.port, not args.no_browser, BID)
         where = f"the Bid Euchre table at http://127.0.0.1:{args.port}/"
+    elif args.practice:
+        cmd = voila_command(args.port, not args.no_browser, PRACTICE)
+        where = f"the Practice page (upload your drills file there) at http://127.0.0.1:{args.port}/"
     else:
         cmd = voila_command(args.port, not args.no_browser)
         where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"

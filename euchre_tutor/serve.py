@@ -51,7 +51,12 @@ __all__ = [
 ]
 
 PACKAGE: Final = Path(__file__).resolve().parent
-TABLES: Final = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb", "bid": "bid.ipynb"}
+TABLES: Final = {
+    "solitaire": "solitaire.ipynb",
+    "classic": "classic.ipynb",
+    "bid": "bid.ipynb",
+    "practice": "practice.ipynb",  # the drills of a student's own Mistakes and Blunders
+}
 #: ``--table both``: the two tables a class opens most (the others start a kernel when opened)
 BOTH: Final = ("solitaire", "classic")
 LESSONS: Final = "lessons"
@@ -690,7 +695,7 @@ def register(games: Any) -> None:
         nargs="?",
         choices=list(TABLES),
         default="solitaire",
-        help="solitaire (default), classic or bid",
+        help="solitaire (default), classic, bid or practice (your drills)",
     )
     tp.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     tp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")

@@ -82,7 +82,7 @@ def test_an_address_of_the_network_is_not_this_computer_only() -> None:
         (["serve", "--table", "poker"], "argument --table: invalid choice: 'poker'"),
         (
             ["table", "poker"],
-            "argument table: invalid choice: 'poker' (choose from 'solitaire', 'classic', 'bid')",
+            "argument table: invalid choice: 'poker' (choose from 'solitaire', 'classic', 'bid', 'practice')",
         ),
         (["serve", "--token", "abc"], "--token 'abc' is too short to keep others out"),
         (["serve", "--host", "nowhere.invalid"], "--host 'nowhere.invalid' is not an address or name"),
