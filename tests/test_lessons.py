@@ -44,9 +44,9 @@ def rule_map() -> dict[str, list[str]]:
     return taught
 
 
-def test_the_course_has_the_twelve_lessons() -> None:
+def test_the_course_has_the_thirteen_lessons() -> None:
     numbers = [p.name[:2] for p in NOTEBOOKS]
-    assert numbers == [f"{n:02d}" for n in range(1, 13)]
+    assert numbers == [f"{n:02d}" for n in range(1, 14)]
 
 
 def test_every_rule_of_the_catalogue_is_taught() -> None:
