@@ -40,10 +40,10 @@ from euchre_tutor.session.learning import GradedGame, grade_saved_file
 __all__ = ["ClassReport", "StudentReport", "build_report", "register", "report_html", "summarise"]
 
 
-def _grade_one(job: tuple[str, str | None, str, int, bool]) -> tuple[str, GradedGame | str]:
-    path, seat, level, seed, quick = job
+def _grade_one(job: tuple[str, str | None, str, int, bool, bool]) -> tuple[str, GradedGame | str]:
+    path, seat, level, seed, quick, regrade = job
     try:
-        return path, grade_saved_file(path, seat=seat, level=level, seed=seed, quick=quick)
+        return path, grade_saved_file(path, seat=seat, level=level, seed=seed, quick=quick, regrade=regrade)
     except EuchreError as error:
         return path, str(error)
 
@@ -56,13 +56,15 @@ def build_report(
     seed: int = 0,
     jobs: int = 1,
     quick: bool = False,
+    regrade: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> ClassReport:
     """Grade every file (on ``jobs`` processes) and sum them up; bad files are kept as errors.
 
-    ``quick``: classic decisions on one fixed sample each (see :func:`grade_classic`)."""
+    ``quick``: classic decisions on one fixed sample each (see :func:`grade_classic`); the grades a
+    table wrote into a classic save are used as they are, unless ``regrade``."""
     start = time.perf_counter()
-    work = [(str(p), seat, level, seed, quick) for p in paths]
+    work = [(str(p), seat, level, seed, quick, regrade) for p in paths]
     if jobs > 1 and len(work) > 1:
         with ProcessPoolExecutor(min(jobs, len(work)), mp_context=get_context("fork")) as pool:
             results = list(pool.map(_grade_one, work))
@@ -99,6 +101,7 @@ def _run(args: argparse.Namespace) -> int:
         seed=args.seed,
         jobs=jobs,
         quick=args.quick,
+        regrade=args.regrade,
         progress=tell,
     )
     if not report.students:
@@ -149,5 +152,10 @@ def register(games: Any) -> None:
         action="store_true",
         help="classic grades on one fixed sample of 200 deals each (several times faster; a grade near a "
         "band's edge may differ from the table's)",
+    )
+    sp.add_argument(
+        "--regrade",
+        action="store_true",
+        help="grade every classic decision again, even where the save carries the table's own grades",
     )
     sp.set_defaults(run=_run)

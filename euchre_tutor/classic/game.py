@@ -45,7 +45,9 @@ __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
 FORMAT: Final = "euchre-tutor/classic-game"
 VERSION: Final = 1
 _KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions"}
-_OPTIONAL: Final = {"position"}  # older saves have no redo tail, so no position
+#: older saves have no redo tail, so no position; "grades": the table's grades of the student's
+#: decisions, written beside the game by a tutor's Save for the class report (the engine ignores them)
+_OPTIONAL: Final = {"position", "grades"}
 
 
 class ClassicGame(History[MatchState, Action]):

@@ -379,6 +379,36 @@ class ClassicTutor(Observable):
             total += g.loss
         return total
 
+    def recorded_grades(self) -> dict[str, Any]:
+        """The grades of the student's decisions so far, as a save carries them for the class report
+        (:func:`~euchre_tutor.session.learning.grade_classic` reads them instead of grading again): per
+        graded decision with a real choice, its place in the game, the action, the label, the expected
+        points lost, the best action, the best one's value and the rule ids of the reasons."""
+        out = []
+        for d in self.decisions():
+            grade, hint = (None, None) if d.forced else (self.grade_of(d), self.hint_of(d))
+            if grade is None or hint is None:
+                continue
+            out.append(
+                {
+                    "index": d.index,
+                    "action": str(d.action),
+                    "label": grade.label,
+                    "loss": round(float(grade.ev_loss), 6),
+                    "best": str(hint.best.action),
+                    "best_ev": round(hint.best.ev, 6),
+                    "rules": list(dict.fromkeys(r.rule for r in hint.reasons)),
+                }
+            )
+        return {"level": self.table, "seed": self.seed, "decisions": out}
+
+    def save_text(self) -> str:
+        """The match as a save file, with the table's grades of the student's decisions (see
+        :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
+        data = self.controller.game.to_json()
+        data["grades"] = self.recorded_grades()
+        return json.dumps(data, ensure_ascii=False, indent=1)
+
     def key_moments(self, hand_number: int) -> list[Decision]:
         """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
         most :data:`KEY_MOMENTS`); a decision still being graded is not one yet."""

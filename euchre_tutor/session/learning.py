@@ -30,6 +30,7 @@ from euchre_tutor.advisor.classic.analysis import analyse, graded_analysis
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
+from euchre_tutor.advisor.shared import GRADES
 from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.classic.engine import Seat
@@ -140,6 +141,55 @@ def _solitaire_position(view: SolitaireView) -> str:
     return "; ".join(parts)
 
 
+@dataclass(frozen=True, slots=True)
+class _Recorded:
+    """One decision as the table graded it (a save's ``grades``)."""
+
+    action: str
+    label: str
+    loss: float
+    best: str
+    best_ev: float
+    rules: tuple[str, ...]
+
+
+def recorded_grades(data: object) -> tuple[str, dict[int, _Recorded]] | None:
+    """The table's grades a classic save carries (its level, and each graded decision by its place in
+    the game), or None when it carries none; a malformed ``grades`` is refused, saying what is wrong."""
+    if not isinstance(data, dict) or "grades" not in data:
+        return None
+    grades = data["grades"]
+    if not isinstance(grades, dict) or not isinstance(grades.get("level"), str):
+        raise SaveFileError('"grades" must be an object with the table\'s "level" and its "decisions"')
+    items = grades.get("decisions")
+    if not isinstance(items, list):
+        raise SaveFileError('"grades" must list its "decisions"')
+    out: dict[int, _Recorded] = {}
+    for n, item in enumerate(items, 1):
+        try:
+            index = item["index"]
+            rec = _Recorded(
+                str(item["action"]),
+                str(item["label"]),
+                float(item["loss"]),
+                str(item["best"]),
+                float(item["best_ev"]),
+                tuple(str(r) for r in item["rules"]),
+            )
+        except (TypeError, KeyError, ValueError):
+            raise SaveFileError(
+                f'grade {n} of "grades" needs "index", "action", "label", "loss", "best", "best_ev" and '
+                '"rules" (as the table writes them)'
+            ) from None
+        if isinstance(index, bool) or not isinstance(index, int) or rec.label not in GRADES or rec.loss < 0:
+            raise SaveFileError(
+                f'grade {n} of "grades" is not a table\'s grade: a whole index, a label of {", ".join(GRADES)} '
+                "and a loss of 0 or more"
+            )
+        out[index] = rec
+    return grades["level"], out
+
+
 def grade_classic(
     game: ClassicGame,
     *,
@@ -149,11 +199,15 @@ def grade_classic(
     seed: int = 0,
     quick: bool = False,
     progress: Callable[[], None] | None = None,
+    recorded: tuple[str, dict[int, _Recorded]] | None = None,
 ) -> GradedGame:
     """Grade the student's decisions of a classic match (see the module doc).
 
     ``quick``: one fixed sample of the default 200 deals per decision, no adaptive sampling and no
     refinement: several times faster, but a grade near a band's edge may differ from the table's.
+    ``recorded``: the grades the table wrote into the save (:func:`recorded_grades`), used as they are
+    for every decision they cover when their level is ``level`` (the table graded as the report would,
+    with every deal it took): a class's report then takes seconds, not hours. The others are graded.
     """
     if level not in LEVELS:
         raise EuchreError(f"unknown table level {level!r}: choose {', '.join(LEVELS)}")
@@ -165,13 +219,34 @@ def grade_classic(
     hands: list[GradedHand] = []
     moves: list[GradedMove] = []
     expected: float | None = None
-    for act in game.actions:
+    table = recorded[1] if recorded is not None and recorded[0] == level else {}
+    for index, act in enumerate(game.actions):
         number = state.hand_number
         hand = state.hand
         if state.to_act == me:
             view = seat_view(hand, me)
             real = len(view.legal) > 1
-            if real:
+            rec = table.get(index)
+            if real and rec is not None and rec.action == str(act):
+                if expected is None:
+                    expected = rec.best_ev
+                moves.append(
+                    GradedMove(
+                        number,
+                        view.phase.value,
+                        _classic_position(view),
+                        str(act),
+                        rec.best,
+                        rec.label,
+                        rec.loss,
+                        True,
+                        _rules(rec.rules),
+                        write_position(hand, me),
+                    )
+                )
+                if progress is not None:
+                    progress()
+            elif real:
                 if quick:
                     a = analyse(view, continuation=model, seed=seed)
                 else:
@@ -292,8 +367,10 @@ def grade_saved_text(
     seed: int = 0,
     quick: bool = False,
     progress: Callable[[], None] | None = None,
+    regrade: bool = False,
 ) -> GradedGame:
-    """Grade a saved game of either kind, told apart by its ``format`` field (``quick``: classic only)."""
+    """Grade a saved game of either kind, told apart by its ``format`` field (``quick``: classic only;
+    a classic save's recorded grades are used unless ``regrade``)."""
     data = parse_saved_json(text, "game")
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == CLASSIC_FORMAT:
@@ -305,6 +382,7 @@ def grade_saved_text(
             seed=seed,
             quick=quick,
             progress=progress,
+            recorded=None if regrade else recorded_grades(data),
         )
     if kind == SOLITAIRE_FORMAT:
         return grade_solitaire(SolitaireGame.from_json(data), name=name, progress=progress)
@@ -322,11 +400,12 @@ def grade_saved_file(
     level: str = "club",
     seed: int = 0,
     quick: bool = False,
+    regrade: bool = False,
 ) -> GradedGame:
     """Grade one saved file; the student's name is the file's name unless given."""
     text = read_saved_file(path, "game")
     return grade_saved_text(
-        text, name=name or Path(path).stem, seat=seat, level=level, seed=seed, quick=quick
+        text, name=name or Path(path).stem, seat=seat, level=level, seed=seed, quick=quick, regrade=regrade
     )
 
 

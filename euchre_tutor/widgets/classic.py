@@ -470,7 +470,7 @@ class ClassicApp(CardTable):
     def _save(self) -> None:
         self.save_link.value = self._download_link(
             f"euchre-classic-seed-{self.controller.seed}.json",
-            self.controller.save_text(),
+            self.tutor.save_text(),
             "(paste it into the deal box and press Load deal to replay the match)",
         )
 
