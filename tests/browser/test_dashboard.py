@@ -140,13 +140,16 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     graded = exact.grade(order_up.action)
     assert graded is not None
     first_row = p.locator(".euchre-review tbody tr").first.inner_text().split("\t")
+    key = graded.label not in ("Best", "Good")  # a key moment: starred, and offered for a retry
     assert [x.strip() for x in first_row] == [
         "1",
-        order_up.label,
+        order_up.label + (" ★ key" if key else ""),
         best.label,
         graded.label,
         f"{float(graded.loss):.3f}",
     ]
+    if key:
+        assert p.locator(".et-retry-open").first.inner_text() == f"Retry the trump choice ({graded.label})"
     log = p.locator(".euchre-log").inner_text()
     assert "won by" in log.lower()
     assert "Deal over" in message(p) or "win" in message(p)
