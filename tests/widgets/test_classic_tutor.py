@@ -649,3 +649,36 @@ def test_the_review_marks_the_costliest_decisions_and_a_retry_grades_a_new_answe
         assert len(t.retries) == 1
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("rules", [{"hands": 2}, "three-handed"])
+def test_a_match_with_no_table_of_chances_to_win_still_gets_hints_and_grades(rules: Any) -> None:
+    # a fixed number of hands (or three players) has no table of the chance to win: the hints rank by
+    # points instead of failing ("the chance to win is not tabled")
+    app = tutor_app(seed=2, rules=rules, show_hint=True, grading=True)
+    c, t = app.controller, app.tutor
+    try:
+        assert c.act(best(app))
+        assert c.act(best(app)) or c.waiting or c.state.is_over
+        graded = [d for d in t.decisions() if not d.forced]
+        assert graded and all(t.grade_of(d) is not None for d in graded)
+        assert not t.errors
+        assert all(o.p_win_game is None for o in t.hint_of(graded[0]).options)  # type: ignore[union-attr]
+    finally:
+        app.close()
+
+
+def test_classic_analyze_says_why_a_scored_fixed_hands_position_is_ranked_by_points(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    app = tutor_app(seed=2, rules={"hands": 3})
+    try:
+        position = app.tutor.position()
+        assert position is not None and "score" in position
+        code = main(["classic", "analyze", "--input", json.dumps(position), "--json", "--worlds", "40"])
+        assert code == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["mode"] == "points"
+        assert any("ranked by expected points" in r["text"] for r in data["readings"])
+    finally:
+        app.close()

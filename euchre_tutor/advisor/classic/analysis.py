@@ -692,7 +692,11 @@ class AnalysisRun:
         self.seed = seed
         self.mode = mode
         self.backend = backend
-        self.aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
+        aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
+        # a match of a fixed number of hands, or not of four players, has no table of chances to win:
+        # with a score it is ranked by points, unless the chance to win is asked for (which says why not)
+        tabled = view.rules.players == 4 and view.rules.hands is None
+        self.aware = aware and (tabled or mode == "game")
         self.win_chance = _win_chance(view, load_classic_table(view.rules)) if self.aware else None
         self.base = _decision_seed(seed, view)
         self.method: Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"

@@ -220,9 +220,18 @@ def position_run(
         raise EuchreError(
             '--mode game needs the match score in the input, e.g. "score": {"us": 3, "them": 5}'
         )
+    tabled = view.rules.players == 4 and view.rules.hands is None  # a table of chances to win exists
     if mode is None:
-        mode = "game" if has_score else "points"
-        if has_score:
+        mode = "game" if has_score and tabled else "points"
+        if has_score and not tabled:
+            readings += (
+                Reading(
+                    "mode",
+                    "a score was given, but the chance to win is tabled only for a race to a target at "
+                    "four players, so the options are ranked by expected points",
+                ),
+            )
+        elif has_score:
             readings += (
                 Reading(
                     "mode",
