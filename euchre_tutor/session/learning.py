@@ -55,8 +55,10 @@ __all__ = [
     "GradedMove",
     "computer_classic_save",
     "computer_solitaire_save",
+    "grade_classic",
     "grade_saved_file",
     "grade_saved_text",
+    "recorded_grades",
     "solitaire_position",
 ]
 

@@ -28,29 +28,14 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, analyse
-from euchre_tutor.advisor.classic.reasons import classic_grade
-from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.advisor.session import SessionStats
-from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.session.class_report import ClassReport, class_report, report_html, summarise
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor, analysis_seed
 from euchre_tutor.session.controller import SolitaireController
-
-# learning.py's own words for a position and a move's rules, so the two reports read the same
-from euchre_tutor.session.learning import (
-    GradedGame,
-    GradedHand,
-    GradedMove,
-    _classic_position,
-    _rules,
-    grade_solitaire,
-)
+from euchre_tutor.session.learning import GradedGame, grade_classic, grade_solitaire, recorded_grades
 from euchre_tutor.session.tables import live
-from euchre_tutor.views.classic import seat_view
 
 __all__ = ["SessionReport", "build_session_report", "grade_classic_table", "session_tables"]
 
@@ -98,75 +83,22 @@ def grade_classic_table(
     controller: ClassicController, tutor: ClassicTutor | None = None, *, name: str = "Student"
 ) -> tuple[GradedGame, int, int]:
     """The student's graded match, as :func:`~euchre_tutor.session.learning.grade_classic` grades a
-    save, with the tutor's own grades where it holds them (see the module doc); also how many
-    decisions took the table's grade and how many were graded now."""
-    game = controller.game
-    me = controller.seat
-    rules = game.rules
+    save, with the tutor's own grades where it holds them (its :meth:`ClassicTutor.recorded_grades`,
+    as a save carries them); the others on one fixed sample each (``quick``). Also how many decisions
+    took the table's grade and how many were graded now."""
     level = tutor.table if tutor is not None else "club"
     seed = tutor.seed if tutor is not None else analysis_seed(controller.seed)
-    model = LEVELS[level].model(seed)
-    held: dict[int, tuple[ClassicAnalysis, Grade]] = {}
+    recorded = None
     if tutor is not None and tutor.controller is controller:
-        for d in tutor.decisions():
-            if d.forced:
-                continue
-            hint, grade = tutor.hint_of(d), tutor.grade_of(d)
-            if hint is not None and grade is not None:
-                held[d.index] = (hint, grade)
-    team = me.team.index
-    state = ClassicGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # a copy
-    hands: list[GradedHand] = []
-    moves: list[GradedMove] = []
-    expected: float | None = None
-    from_table = graded_now = 0
-    for index, act in enumerate(game.actions):
-        number = state.hand_number
-        hand = state.hand
-        if state.to_act == me:
-            view = seat_view(hand, me)
-            if len(view.legal) > 1:
-                if index in held:
-                    a, g = held[index]
-                    from_table += 1
-                else:
-                    a = analyse(view, continuation=model, seed=seed)  # one fixed sample (``quick``)
-                    found = classic_grade(a, act)
-                    assert found is not None
-                    g = found
-                    graded_now += 1
-                if expected is None:
-                    expected = a.best.ev
-                moves.append(
-                    GradedMove(
-                        number,
-                        view.phase.value,
-                        _classic_position(view),
-                        str(act),
-                        str(a.best.action),
-                        g.label,
-                        float(g.loss),
-                        True,
-                        _rules(r.rule for r in a.reasons),
-                    )
-                )
-        before = state.scores
-        dealer = hand.dealer
-        state = state.apply(act)
-        if state.hand_number != number or state.is_over:
-            gained = [after - b for after, b in zip(state.scores, before, strict=True)]
-            others = [p for i, p in enumerate(gained) if i != team]
-            hands.append(
-                GradedHand(
-                    number,
-                    gained[team] - max(others),
-                    expected,
-                    classic_baseline((int(me) - int(dealer)) % rules.players, rules.players),
-                    tuple(moves),
-                )
-            )
-            moves, expected = [], None
-    return GradedGame("classic", name, me.word, tuple(hands)), from_table, graded_now
+        recorded = recorded_grades({"grades": tutor.recorded_grades()})
+    game = ClassicGame.from_json(controller.game.to_json())  # a copy: grading never touches the table
+    graded = grade_classic(
+        game, name=name, seat=controller.seat, level=level, seed=seed, quick=True, recorded=recorded
+    )
+    held = {} if recorded is None else recorded[1]
+    from_table = sum(1 for i, act in enumerate(game.actions) if i in held and held[i].action == str(act))
+    moves = sum(len(h.moves) for h in graded.hands)
+    return graded, from_table, moves - from_table
 
 
 def _slug(text: str) -> str:
