@@ -123,6 +123,15 @@ class SolitaireController(Observable):
                 return i
         return 0
 
+    @property
+    def game_number(self) -> int:
+        """This game's number in the session (the first part of its deals' keys in :attr:`stats`)."""
+        return self._game_number
+
+    def deal_key(self) -> tuple[int, int]:
+        """The current deal's key in :attr:`stats` (the game, and the deal's start in its actions)."""
+        return (self._game_number, self._deal_start())
+
     def position_key(self) -> tuple[Any, ...]:
         """A stable name for the current position: the deal and the decisions in it (and the mode)."""
         actions = self.game.actions[self._deal_start() :]
@@ -276,7 +285,7 @@ class SolitaireController(Observable):
             best = None if first is None else max(o.ev for o in first.options)
         self.stats.update_deal(
             "solitaire",
-            (self._game_number, self._deal_start()),
+            self.deal_key(),
             graded,
             points=points,
             best=best,

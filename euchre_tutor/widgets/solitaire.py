@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.luck import luck_sentence, total
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.solitaire.advice import action_label
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
@@ -449,7 +450,7 @@ class SolitaireApp(CardTable):
             result += " (Turn hints on to see how each decision compares with the best.)"
         keys = c.key_moments()
         marked = frozenset(i for i, d in enumerate(c.decisions()) if d in keys)
-        self.review.value = render.review_html(result, rows, total, self._units(), marked)
+        self.review.value = render.review_html(result, rows, total, self._units(), marked) + self._luck_html()
         self.review.remove_class("hidden")
         moments = [
             (
@@ -462,6 +463,26 @@ class SolitaireApp(CardTable):
         self.retry.refresh(moments)
         self.drills_line.value = drills_html(c.drills)
         show(self.retry, True)
+
+    def _luck_html(self) -> str:
+        """The deal's and the game's luck and skill (the controller feeds its stats one record per deal,
+        keyed by the game and the deal's start), once every decision of the deal is graded."""
+        c = self.controller
+        game = [
+            d for d in c.stats.deals("solitaire") if isinstance(d.key, tuple) and d.key[0] == c.game_number
+        ]
+        lucks = []
+        for number, record in enumerate(game, 1):
+            luck = c.stats.luck_of(record, number)
+            if luck is not None:
+                lucks.append(luck)
+        this = next((r for r in game if r.key == c.deal_key()), None)
+        if this is None or c.stats.luck_of(this) is None or not lucks:
+            return ""
+        out = f'<p class="et-luck">{render.esc(luck_sentence(total([lucks[-1]]), "deal"))}'
+        if len(lucks) > 1:
+            out += f" {render.esc(luck_sentence(total(lucks), 'game'))}"
+        return out + "</p>"
 
     def _retry_case(self, d: Decision) -> RetryCase:
         """A key moment posed again: the position as the player saw it, the hint hidden."""

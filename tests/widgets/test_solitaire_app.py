@@ -412,3 +412,27 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
     app.next_deal.click()  # a new deal: its review and retries are put away
     assert app.retry.layout.display == "none"
     app.close()
+
+
+def test_the_deal_review_splits_the_deal_and_the_game_into_luck_and_skill() -> None:
+    from euchre_tutor.advisor.luck import luck_sentence, total
+    from euchre_tutor.session.advice import advisor_source
+
+    app = SolitaireApp(seed=3, source=advisor_source(), runner="inline", grading=True)
+    c = app.controller
+    for deal in range(2):
+        while c.view is not None and c.view.phase is not Phase.OVER:
+            hint = c.current_hint
+            assert hint is not None
+            act = hint.best.action
+            assert c.choose(act) if isinstance(act, OrderUp | NameTrump) else c.play(act.card)
+        review = app.review.value
+        lucks = c.stats.luck("solitaire")
+        assert len(lucks) == deal + 1
+        assert 'class="et-luck"' in review and "this deal" in review
+        assert luck_sentence(total([lucks[-1]]), "deal").split(":")[0] in review
+        assert ("this game" in review) == (deal == 1)
+        if deal == 0:
+            app.next_deal.click()
+            assert c.view is not None and c.view.phase is not Phase.OVER
+    app.close()
