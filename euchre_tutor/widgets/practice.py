@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import base64
 import html
-from typing import Any
+from typing import Any, Final
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS
+from euchre_tutor.advisor.classic.analysis import ADAPTIVE_MAX_WORLDS, DEFAULT_WORLDS
 from euchre_tutor.advisor.drills import Deck, Drill
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import capped_text
@@ -36,11 +36,19 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
+#: the most deals a classic answer on the Practice page is graded on (the hint's adaptive cap)
+PRACTICE_MAX_WORLDS: Final = ADAPTIVE_MAX_WORLDS
+
+
 class PracticeApp(w.VBox):  # type: ignore[misc]
     """The Practice page for one deck (an empty one unless given).
 
     ``worlds``, ``max_worlds`` and ``seed`` go to the classic grading
-    (:func:`~euchre_tutor.session.practice.grade_drill_answer`): the defaults grade as the table does.
+    (:func:`~euchre_tutor.session.practice.grade_drill_answer`). The page grades in the kernel, so by
+    default a classic answer takes at most the hint's deals (:data:`PRACTICE_MAX_WORLDS`, about a second)
+    rather than the table's refinement after the move (up to tens of thousands of deals, seconds of
+    CPU that would hold the page): right or not rests on Best or Good, which the hint's deals settle but
+    for answers on the edge of Good (``max_worlds=None`` grades exactly as the table does).
     :meth:`answer`, :meth:`load_text` and the buttons' clicks are what the page does, so tests drive it
     without a browser.
     """
@@ -50,7 +58,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         deck: Deck | None = None,
         *,
         worlds: int = DEFAULT_WORLDS,
-        max_worlds: int | None = None,
+        max_worlds: int | None = PRACTICE_MAX_WORLDS,
         seed: int = 0,
     ) -> None:
         self.deck = Deck() if deck is None else deck
