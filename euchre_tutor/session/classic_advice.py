@@ -50,7 +50,8 @@ class ClassicHintRequest:
 
 
 #: the analysis runs the worker keeps (the latest ones): a grade refined after the move goes on with its
-#: turn's hint, and a refinement stopped for a more urgent hint goes on later from where it stopped
+#: turn's hint, and a refinement stopped for a more urgent hint goes on later from where it stopped (a
+#: finished refinement's run is let go at once: it may hold tens of thousands of deals' figures)
 RUNS_KEPT: Final = 6
 
 
@@ -79,7 +80,10 @@ class ClassicAdvisorSource:
         self.runs[ident] = run  # the latest last: kept while it may be asked again
         while len(self.runs) > RUNS_KEPT:
             self.runs.popitem(last=False)
-        return run.answer(focus, on_batch=progress)
+        analysis = run.answer(focus, on_batch=progress)
+        if focus is not None:  # a grade refined to the end: its run (up to tens of thousands of deals) goes
+            self.runs.pop(ident, None)
+        return analysis
 
 
 def classic_advisor_source() -> AnalysisSource:
