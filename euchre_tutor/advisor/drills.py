@@ -53,6 +53,7 @@ __all__ = [
     "Drill",
     "check_position",
     "drill_id",
+    "game_and_position",
 ]
 
 DECK_FORMAT: Final = "euchre-tutor/drill-deck"
@@ -373,12 +374,9 @@ def _text(value: object, what: str, *, optional: bool = True, limit: int = 2000)
     return value
 
 
-def _drill(item: object, where: str, learn_after: int, check_positions: bool) -> Drill:
-    if not isinstance(item, dict):
-        raise DeckError(
-            f'{where} must be an object like {{"game": "classic", "position": {{...}}}}, not {short(item)}'
-        )
-    _no_unknown(item, _DRILL_KEYS, where)
+def game_and_position(item: Mapping[str, Any], where: str) -> tuple[Game, dict[str, Any]]:
+    """A drill's (or a teacher's position's) game and position, refused with ``where`` named when either
+    is not what a deck holds."""
     game = item.get("game")
     if game not in GAMES:
         raise DeckError(f'{where}: "game" must be {" or ".join(map(repr, GAMES))}, not {short(game)}')
@@ -387,6 +385,16 @@ def _drill(item: object, where: str, learn_after: int, check_positions: bool) ->
         raise DeckError(
             f'{where}: "position" must be the JSON object {game} analyze reads, not {short(position)}'
         )
+    return cast(Game, game), position
+
+
+def _drill(item: object, where: str, learn_after: int, check_positions: bool) -> Drill:
+    if not isinstance(item, dict):
+        raise DeckError(
+            f'{where} must be an object like {{"game": "classic", "position": {{...}}}}, not {short(item)}'
+        )
+    _no_unknown(item, _DRILL_KEYS, where)
+    game, position = game_and_position(item, where)
     if check_positions:
         try:
             check_position(game, position)
@@ -420,7 +428,7 @@ def _drill(item: object, where: str, learn_after: int, check_positions: bool) ->
         )
     return Drill(
         ident,
-        cast(Game, game),
+        game,
         position,
         _text(item.get("answer"), f'{where}: "answer"'),
         label,

@@ -28,7 +28,15 @@ from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS
 from euchre_tutor.advisor.classic.cli import position_run
 from euchre_tutor.advisor.classic.position import read_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
-from euchre_tutor.advisor.drills import GAMES, Deck, DeckError, Drill, check_position, drill_id
+from euchre_tutor.advisor.drills import (
+    GAMES,
+    Deck,
+    DeckError,
+    Drill,
+    check_position,
+    drill_id,
+    game_and_position,
+)
 from euchre_tutor.advisor.solitaire.advice import action_label, analyse_view, grade
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.cards import Card, Suit
@@ -372,14 +380,7 @@ def deck_from_positions(data: object, *, session: int = 1) -> Deck:
                 f"{where} has unknown field(s) {', '.join(map(short, unknown))}; its fields are "
                 f"{', '.join(sorted(_POSITION_KEYS))}"
             )
-        game = item.get("game")
-        if game not in GAMES:
-            raise DeckError(f'{where}: "game" must be {" or ".join(map(repr, GAMES))}, not {short(game)}')
-        position = item.get("position")
-        if not isinstance(position, dict):
-            raise DeckError(
-                f'{where}: "position" must be the JSON object {game} analyze reads, not {short(position)}'
-            )
+        game, position = game_and_position(item, where)
         level = item.get("level", "club" if game == "classic" else None)
         if game == "classic" and level not in LEVELS:
             raise DeckError(f'{where}: "level" must be one of {", ".join(LEVELS)}, not {short(level)}')
