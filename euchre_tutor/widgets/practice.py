@@ -111,7 +111,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
             return False
         self.deck = deck
         self.serve()
-        self._say(f"Deck loaded: {len(deck)} drills, session {deck.session}.")
+        self._say(f"Deck loaded: {len(deck)} drill{'' if len(deck) == 1 else 's'}, session {deck.session}.")
         return True
 
     def serve(self) -> Drill | None:
@@ -219,7 +219,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         d = self.deck
         self.counts.value = (
             f"<p>Session {d.session}: <b>{d.due}</b> due this session, <b>{d.learned}</b> learned, "
-            f"<b>{len(d)}</b> drills in all.</p>"
+            f"<b>{len(d)}</b> drill{'' if len(d) == 1 else 's'} in all.</p>"
         )
         data = base64.b64encode(d.dumps().encode("utf-8")).decode("ascii")
         self.download.value = (
