@@ -66,6 +66,15 @@ LAB_PORT: Final = 8888
 # starts. benchmarks/voila_load.py --serve 30 measured 110 MB resident (76 MB of its own) on Linux;
 # planned with the resident figure and a margin.
 MB_PER_KERNEL: Final = 120
+# The most deals a classic grade refined after the move takes on a class server (a machine of its own
+# takes up to 76,800, in its one worker): at 76,800 about 1 s of CPU a decision on average, 30 students
+# would keep more than the two cores busy and slow every hint; at 4,800, about a fifth of that
+# (benchmarks/classic_grades.py: 78.8% of the grades below Best then keep their label under another
+# seed, against 95.3% at 76,800)
+CLASS_GRADE_WORLDS: Final = 4800
+#: the environment variable the classic advisor reads that cap from (its GRADE_WORLDS_ENV; kept here as
+#: a name so that the server does not load the advisor)
+GRADE_WORLDS_ENV: Final = "EUCHRE_TUTOR_GRADE_WORLDS"
 MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (docs/class-server.md)
 # Seconds before Voila replaces a kernel a student took from a pool (--refill-delay). The replacements
 # for a class's kernels all start together this long after the class opened its pages, each about 2
@@ -386,6 +395,9 @@ def _run_voila(cmd: list[str], cwd: Path, plan: ServePlan, out: IO[str]) -> int:
     """Run Voila, echo its log, and say when every pool is full and its kernels have run their notebooks."""
     started = time.monotonic()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    # a class's refinements of classic grades share the cores with every student's hints: at most
+    # CLASS_GRADE_WORLDS deals each (unless the teacher's environment says otherwise)
+    env.setdefault(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS))
     proc = subprocess.Popen(
         cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace"
     )

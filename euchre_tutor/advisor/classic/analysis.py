@@ -61,6 +61,7 @@ names ("pass, then call clubs alone in round 2").
 
 from __future__ import annotations
 
+import os
 import random
 from array import array
 from collections.abc import Callable, Sequence
@@ -124,6 +125,9 @@ ADAPTIVE_PLAY_MAX_WORLDS: Final = 1000
 #: decisions graded twice): 95.3% of the grades below Best got the same label under both seeds (78.8% with
 #: 4,800); one grade in ten went past 4,800 deals and one in thirty to the cap (13 to 23 s of CPU)
 GRADE_MAX_WORLDS: Final = 76_800
+#: a machine that serves a class sets a lower cap (``euchre-tutor serve`` does: many students' refinements
+#: share its cores with their hints), by this environment variable: a number of deals, 200 or more
+GRADE_WORLDS_ENV: Final = "EUCHRE_TUTOR_GRADE_WORLDS"
 #: a grade holds only on this many deals at least: a few hundred deals can show a card's loss in so few
 #: of them that its standard error looks smaller than it is
 GRADE_MIN_WORLDS: Final = 600
@@ -530,10 +534,15 @@ def adaptive_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | No
 
 
 def grade_cap(view: SeatView, worlds: int = DEFAULT_WORLDS, backend: str | None = None) -> int:
-    """The most deals a grade refined after the move takes (:data:`GRADE_MAX_WORLDS`; fewer where
-    the pure-Python search is slow, as :func:`adaptive_cap`)."""
+    """The most deals a grade refined after the move takes (:data:`GRADE_MAX_WORLDS`, or the machine's
+    own cap in :data:`GRADE_WORLDS_ENV`; fewer where the pure-Python search is slow, as
+    :func:`adaptive_cap`)."""
+    cap = GRADE_MAX_WORLDS
+    told = os.environ.get(GRADE_WORLDS_ENV, "").strip()
+    if told.isdigit() and int(told) >= DEFAULT_WORLDS:  # anything else is not a cap: the default holds
+        cap = int(told)
     slow = _pure_python_limit(view, backend)
-    return max(worlds, GRADE_MAX_WORLDS if slow is None else min(GRADE_MAX_WORLDS, slow))
+    return max(worlds, cap if slow is None else min(cap, slow))
 
 
 def _pure_python_limit(view: SeatView, backend: str | None) -> int | None:

@@ -425,3 +425,18 @@ def test_a_refined_bid_stops_playing_out_options_that_cannot_be_best() -> None:
     assert unpruned.worlds == got.worlds
     for action in (focus, got.best.action):
         assert got.option(action) == unpruned.option(action)
+
+
+def test_a_class_server_caps_the_refinement_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_tutor import serve
+    from euchre_tutor.advisor.classic.analysis import GRADE_MAX_WORLDS, GRADE_WORLDS_ENV, grade_cap
+
+    view = position(3, 1)
+    assert serve.GRADE_WORLDS_ENV == GRADE_WORLDS_ENV  # the server sets the variable the advisor reads
+    monkeypatch.delenv(GRADE_WORLDS_ENV, raising=False)
+    assert grade_cap(view) == GRADE_MAX_WORLDS
+    monkeypatch.setenv(GRADE_WORLDS_ENV, str(serve.CLASS_GRADE_WORLDS))
+    assert grade_cap(view) == serve.CLASS_GRADE_WORLDS < GRADE_MAX_WORLDS
+    for junk in ("lots", "-5", "10"):  # not a cap of at least the first batch: the default holds
+        monkeypatch.setenv(GRADE_WORLDS_ENV, junk)
+        assert grade_cap(view) == GRADE_MAX_WORLDS
