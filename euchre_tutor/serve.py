@@ -69,8 +69,8 @@ MB_PER_KERNEL: Final = 120
 # The most deals a classic grade refined after the move takes on a class server (a machine of its own
 # takes up to 76,800, in its one worker): at 76,800 about 1 s of CPU a decision on average, 30 students
 # would keep more than the two cores busy and slow every hint; at 4,800, about a fifth of that
-# (benchmarks/classic_grades.py: 78.8% of the grades below Best then keep their label under another
-# seed, against 95.3% at 76,800)
+# (benchmarks/classic_grades.py: 78.8% of the grades below Best kept their label under another seed at
+# 4,800, measured before the tie floor, against 95.3% at 76,800)
 CLASS_GRADE_WORLDS: Final = 4800
 #: the environment variable the classic advisor reads that cap from (its GRADE_WORLDS_ENV; kept here as
 #: a name so that the server does not load the advisor)
