@@ -647,6 +647,17 @@ def test_the_review_marks_the_costliest_decisions_and_a_retry_grades_a_new_answe
         with pytest.raises(EuchreError, match="was not legal at that moment"):
             t.retry(d, next(Action("play", card=x) for x in deck() if x not in d.view.hand))
         assert len(t.retries) == 1
+        # every Mistake and Blunder of the match is a drill (once), offered for download with the review
+        mistakes = [
+            x for x in t.decisions() if not x.forced and t.grade_of(x).label in ("Mistake", "Blunder")
+        ]  # type: ignore[union-attr]
+        assert mistakes and len(t.drills) == len(mistakes)  # the worst choices make some
+        assert {dr.answer for dr in t.drills.drills} == {str(x.action) for x in mistakes}
+        assert all(dr.level == "club" and "score" not in dr.position for dr in t.drills.drills)
+        t._after_change()  # recorded once, however often the table looks again
+        assert len(t.drills) == len(mistakes)
+        line = app.drills_line.value
+        assert "euchre-drills.json" in line and "data:application/json;base64," in line
     finally:
         app.close()
 

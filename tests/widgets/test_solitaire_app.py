@@ -409,6 +409,10 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
     assert 'data-grade="Best"' in result and "The first time" in result and "Why:" in result
     with pytest.raises(EuchreError, match="was not legal at that moment"):
         c.retry(d, next(a for a in (OrderUp(), *(NameTrump(s) for s in Suit)) if a not in d.view.legal))
+    mistakes = [x for x in c.decisions() if c.grade_of(x).label in ("Mistake", "Blunder")]  # type: ignore[union-attr]
+    assert mistakes and len(c.drills) == len(mistakes)  # the worst choices make some
+    assert {dr.answer for dr in c.drills.drills} == {str(x.action) for x in mistakes}
+    assert "euchre-drills.json" in app.drills_line.value
     app.next_deal.click()  # a new deal: its review and retries are put away
     assert app.retry.layout.display == "none"
     app.close()
