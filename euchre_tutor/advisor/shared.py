@@ -12,17 +12,18 @@ one. Widgets and lessons render them as they are; nothing here formats HTML.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import sqrt
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from euchre_tutor.rules.bid import RULE_SENTENCES as BID_SENTENCES
 from euchre_tutor.rules.catalogue import rule
 
 __all__ = [
     "GRADES",
+    "KEY_MOMENTS",
     "THRESHOLDS",
     "TIE_FLOOR",
     "Z95",
@@ -35,11 +36,13 @@ __all__ = [
     "grade_label",
     "grade_scale",
     "grade_settled",
+    "key_moments",
     "loss_settled",
     "mean_se",
 ]
 
 Number = Fraction | int | str
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +168,22 @@ PRECISION: Final = {"points": 0.02, "game": 0.004}
 #: such a decision changed between Best and Good with the seed (benchmarks/classic_grades.py). One
 #: point in a hundred hands (in game mode, a fifth of a percentage point of the chance to win)
 TIE_FLOOR: Final = {"points": 0.01, "game": 0.002}
+
+
+#: the most key moments a review marks: its costliest decisions, Inaccuracy or worse
+KEY_MOMENTS: Final = 3
+
+
+def key_moments(graded: Iterable[tuple[T, Grade]], most: int = KEY_MOMENTS) -> list[T]:
+    """The decisions (each given with its grade, in order) graded Inaccuracy or worse, the costliest first
+    and, among equal losses, the earlier first: at most ``most``.
+
+    >>> key_moments([("a", Grade("Good", 0.01, 0.01, "")), ("b", Grade("Mistake", 0.3, 0.3, ""))])
+    ['b']
+    """
+    worse = [(g.loss, i, d) for i, (d, g) in enumerate(graded) if g.label not in ("Best", "Good")]
+    worse.sort(key=lambda t: (-t[0], t[1]))
+    return [d for _, _, d in worse[:most]]
 
 
 def grade_settled(loss: float, half: float, mode: str) -> bool:

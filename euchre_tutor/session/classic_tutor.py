@@ -38,9 +38,9 @@ from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import classic_baseline
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, classic_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
-from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.shared import Grade, key_moments
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
 from euchre_tutor.errors import EuchreError
@@ -146,12 +146,6 @@ class Retry:
     decision: Decision
     action: Action
     grade: Grade
-
-
-#: the most key moments a hand's review marks (the costliest decisions, Inaccuracy or worse)
-KEY_MOMENTS: Final = 3
-#: the grades whose positions become drills
-DRILLED: Final = frozenset({"Mistake", "Blunder"})
 
 
 class ClassicTutor(Observable):
@@ -411,14 +405,9 @@ class ClassicTutor(Observable):
 
     def key_moments(self, hand_number: int) -> list[Decision]:
         """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
-        most :data:`KEY_MOMENTS`); a decision still being graded is not one yet."""
-        graded = []
-        for d in self.decisions(hand_number):
-            g = None if d.forced else self.grade_of(d)
-            if g is not None and g.label not in ("Best", "Good"):
-                graded.append((g.loss, d))
-        graded.sort(key=lambda pair: (-pair[0], pair[1].index))
-        return [d for _, d in graded[:KEY_MOMENTS]]
+        most :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being graded is not one yet."""
+        graded = [(d, None if d.forced else self.grade_of(d)) for d in self.decisions(hand_number)]
+        return key_moments((d, g) for d, g in graded if g is not None)
 
     def retry(self, decision: Decision, action: Action | str) -> Retry:
         """Answer a past decision again, with the hint hidden: the new answer is graded against the very
@@ -582,7 +571,7 @@ class ClassicTutor(Observable):
             if d.key is None or d.forced or (game, d.index) in self._drilled:
                 continue
             grade, hint = self.grade_of(d), self.hint_of(d)
-            if grade is None or hint is None or grade.label not in DRILLED:
+            if grade is None or hint is None or grade.label not in MISTAKE_LABELS:
                 continue
             position = {k: v for k, v in self._turns[d.index].position.items() if k != "score"}
             where = "the bidding" if d.trick == 0 else f"trick {d.trick}"

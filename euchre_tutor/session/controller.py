@@ -17,9 +17,9 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import solitaire_baseline
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, solitaire_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
-from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.shared import Grade, key_moments
 from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
@@ -32,7 +32,7 @@ from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Pla
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 
-__all__ = ["KEY_MOMENTS", "Decision", "Retry", "SolitaireController"]
+__all__ = ["Decision", "Retry", "SolitaireController"]
 
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
 DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
@@ -55,10 +55,6 @@ class Retry:
     decision: Decision
     action: Action
     grade: Grade
-
-
-#: the most key moments a deal's review marks (its costliest decisions, Inaccuracy or worse)
-KEY_MOMENTS = 3
 
 
 class SolitaireController(Observable):
@@ -173,14 +169,9 @@ class SolitaireController(Observable):
 
     def key_moments(self) -> list[Decision]:
         """This deal's costliest decisions: graded Inaccuracy or worse, the costliest first (at most
-        :data:`KEY_MOMENTS`); a decision still being analysed is not one yet."""
-        graded = []
-        for d in self.decisions():
-            g = self.grade_of(d)
-            if g is not None and g.label not in ("Best", "Good") and d.view is not None:
-                graded.append((g.loss, d.position, d))
-        graded.sort(key=lambda t: (-t[0], t[1]))
-        return [d for _, _, d in graded[:KEY_MOMENTS]]
+        :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being analysed is not one yet."""
+        graded = [(d, self.grade_of(d)) for d in self.decisions() if d.view is not None]
+        return key_moments((d, g) for d, g in graded if g is not None)
 
     def retry(self, decision: Decision, action: Action) -> Retry:
         """Answer a past decision again: graded exactly against the very analysis of that moment, and
@@ -237,17 +228,17 @@ class SolitaireController(Observable):
         start = self._deal_start()
         actions = self.game.actions
         begin = actions[start] if start < len(actions) else None
+        if not isinstance(begin, StartDeal):
+            return
         for d in self.decisions():
             grade = self.grade_of(d)
-            if grade is None or grade.label not in ("Mistake", "Blunder") or not isinstance(begin, StartDeal):
+            ident = (str(begin.deal), d.position, str(d.action))
+            if grade is None or grade.label not in MISTAKE_LABELS or ident in self._drilled:
                 continue
-            before = [a for a in actions[start + 1 : d.position] if not isinstance(a, StartDeal)]
             from euchre_tutor.session.learning import solitaire_position  # only once a mistake is made
 
+            before = [a for a in actions[start + 1 : d.position] if not isinstance(a, StartDeal)]
             position = solitaire_position(begin.deal, before, self.state.rules.allow_name_turned)
-            ident = (str(begin.deal), d.position, str(d.action))
-            if ident in self._drilled:
-                continue
             hint = self.hints[d.key]
             self.drills.add_graded(
                 "solitaire",

@@ -37,6 +37,7 @@ from euchre_tutor.advisor.drills import (
     drill_id,
     game_and_position,
 )
+from euchre_tutor.advisor.luck import MISTAKE_LABELS
 from euchre_tutor.advisor.solitaire.advice import action_label, analyse_view, grade
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.cards import Card, Suit
@@ -70,7 +71,7 @@ __all__ = [
 #: the grades a drill's answer counts as right
 RIGHT_LABELS: Final = frozenset({"Best", "Good"})
 #: the grades of a game's decisions that become drills
-DRILLED_LABELS: Final = ("Mistake", "Blunder")
+DRILLED_LABELS: Final = MISTAKE_LABELS  # the grades a table turns into drills
 TEACHER: Final = "from your teacher"
 
 

@@ -52,7 +52,7 @@ from typing import Any, Literal
 import ipywidgets as w
 
 from euchre_tutor.advisor.classic.reasons import action_label
-from euchre_tutor.advisor.shared import grade_scale
+from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.draw import cutter
@@ -77,7 +77,6 @@ from euchre_tutor.session.classic_seats import (
 )
 from euchre_tutor.session.classic_tutor import (
     DEFAULT_CLASSIC_SOURCE,
-    KEY_MOMENTS,
     ClassicTutor,
     Decision,
     level_of,

@@ -466,27 +466,15 @@ def retry_result_html(tutor: ClassicTutor, retry: Retry) -> str:
     """The graded second answer beside the first, then the best choice and the advisor's reasons."""
     d = retry.decision
     hint = tutor.hint_of(d)
-    first = tutor.grade_of(d)
-    mine = action_label(retry.action, d.view)
-    badge = f'<span class="et-grade {esc(retry.grade.label)}">{esc(retry.grade.label)}</span>'
-    lost = "" if retry.grade.label == "Best" else f" It loses {esc(_review_loss_of(hint, retry))}."
-    out = [f"<p>Your answer: <b>{esc(mine)}</b> {badge}.{lost}</p>"]
-    if first is not None:
-        again = " (the same choice)" if retry.action == d.action else ""
-        out.append(
-            f'<p>The first time: <b>{esc(d.label)}</b> <span class="et-grade {esc(first.label)}">'
-            f"{esc(first.label)}</span>{again}.</p>"
-        )
-    if hint is not None:
-        best = action_label(hint.best.action, d.view)
-        reasons = "".join(
-            f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons[:3]
-        )
-        out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons ec-why'>{reasons}</ul>")
-    return f'<div class="et-retry-result" data-grade="{esc(retry.grade.label)}">{"".join(out)}</div>'
-
-
-def _review_loss_of(hint: ClassicAnalysis | None, retry: Retry) -> str:
-    if hint is None:
-        return f"{retry.grade.loss:.2f} points"
-    return loss_words(hint.option(retry.action), hint.mode)
+    lost = (
+        f"{retry.grade.loss:.2f} points" if hint is None else loss_words(hint.option(retry.action), hint.mode)
+    )
+    return render.retry_result_html(
+        action_label(retry.action, d.view),
+        retry.grade,
+        lost,
+        d.label,
+        tutor.grade_of(d),
+        None if hint is None else action_label(hint.best.action, d.view),
+        () if hint is None else hint.reasons,
+    )

@@ -11,7 +11,7 @@ import html
 from collections.abc import Sequence
 from fractions import Fraction
 
-from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.shared import Grade, Reason
 from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
@@ -330,12 +330,19 @@ def solitaire_position_html(view: SolitaireView) -> str:
 
 
 def retry_result_html(
-    mine: str, grade: Grade, first: str, first_grade: Grade | None, hint: Hint, turn: Card | None, units: str
+    mine: str,
+    grade: Grade,
+    lost: str,
+    first: str,
+    first_grade: Grade | None,
+    best: str | None,
+    reasons: Sequence[Reason],
 ) -> str:
-    """A graded second answer beside the first, then the best choice and the reasons."""
-    lost = "" if grade.label == "Best" else f" It loses {float(grade.loss):.3f} {esc(units)}."
+    """A retry's graded answer (both games): ``mine`` with its grade and ``lost`` (what it gives up, in
+    words), beside the first answer, then the ``best`` choice and the first three ``reasons``."""
+    loses = "" if grade.label == "Best" else f" It loses {esc(lost)}."
     out = [
-        f'<p>Your answer: <b>{esc(mine)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>.{lost}</p>'
+        f'<p>Your answer: <b>{esc(mine)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>.{loses}</p>'
     ]
     if first_grade is not None:
         again = " (the same choice)" if mine == first else ""
@@ -343,9 +350,9 @@ def retry_result_html(
             f'<p>The first time: <b>{esc(first)}</b> <span class="et-grade {esc(first_grade.label)}">'
             f"{esc(first_grade.label)}</span>{again}.</p>"
         )
-    best = hint.best.label or str(hint.best.action)
-    reasons = "".join(
-        f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons[:3]
-    )
-    out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons'>{reasons}</ul>")
+    if best is not None:
+        why = "".join(
+            f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in reasons[:3]
+        )
+        out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons'>{why}</ul>")
     return f'<div class="et-retry-result" data-grade="{esc(grade.label)}">{"".join(out)}</div>'

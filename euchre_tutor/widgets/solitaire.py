@@ -24,14 +24,14 @@ from typing import Any, Literal
 import ipywidgets as w
 
 from euchre_tutor.advisor.luck import luck_sentence, total
-from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.shared import KEY_MOMENTS, Grade
 from euchre_tutor.advisor.solitaire.advice import action_label
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import IllegalPlay, JsonInputError
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import HintSource, Mode
-from euchre_tutor.session.controller import DEFAULT_SOURCE, KEY_MOMENTS, Decision, SolitaireController
+from euchre_tutor.session.controller import DEFAULT_SOURCE, Decision, SolitaireController
 from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
@@ -453,11 +453,7 @@ class SolitaireApp(CardTable):
         self.review.value = render.review_html(result, rows, total, self._units(), marked) + self._luck_html()
         self.review.remove_class("hidden")
         moments = [
-            (
-                d.position,
-                _moment_words(d, c.grade_of(d), view.turn_card),
-                functools.partial(self._retry_case, d),
-            )
+            (d.position, _moment_words(d, c.grade_of(d)), functools.partial(self._retry_case, d))
             for d in keys
         ]
         self.retry.refresh(moments)
@@ -471,14 +467,9 @@ class SolitaireApp(CardTable):
         game = [
             d for d in c.stats.deals("solitaire") if isinstance(d.key, tuple) and d.key[0] == c.game_number
         ]
-        lucks = []
-        for number, record in enumerate(game, 1):
-            luck = c.stats.luck_of(record, number)
-            if luck is not None:
-                lucks.append(luck)
-        this = next((r for r in game if r.key == c.deal_key()), None)
-        if this is None or c.stats.luck_of(this) is None or not lucks:
-            return ""
+        if not game or game[-1].key != c.deal_key() or game[-1].points is None:
+            return ""  # the deal shown is not finished (or not graded) yet
+        lucks = [luck for n, r in enumerate(game, 1) if (luck := c.stats.luck_of(r, n)) is not None]
         out = f'<p class="et-luck">{render.esc(luck_sentence(total([lucks[-1]]), "deal"))}'
         if len(lucks) > 1:
             out += f" {render.esc(luck_sentence(total(lucks), 'game'))}"
@@ -492,14 +483,15 @@ class SolitaireApp(CardTable):
 
         def grade(i: int) -> str:
             done = self.controller.retry(d, view.legal[i])
+            hint = self.controller.hints[d.key]
             return render.retry_result_html(
                 action_label(done.action, view.turn_card),
                 done.grade,
+                f"{float(done.grade.loss):.3f} {units}",
                 action_label(d.action, view.turn_card),
                 self.controller.grade_of(d),
-                self.controller.hints[d.key],
-                view.turn_card,
-                units,
+                hint.best.label,
+                hint.reasons,
             )
 
         answers = tuple(action_label(a, view.turn_card) for a in view.legal)
@@ -536,12 +528,13 @@ def play_action(card: Card) -> Play:
     return Play(card)
 
 
-def _moment_words(d: Decision, grade: Grade | None, turn: Card) -> str:
+def _moment_words(d: Decision, grade: Grade | None) -> str:
     """A key moment's button: the card or bid first chosen is hidden, the trick and grade shown."""
+    assert grade is not None  # a key moment is graded
     view = d.view
     where = (
         "the trump choice"
         if view is None or view.phase is not Phase.PLAY
         else f"trick {view.trick_number + 1}"
     )
-    return f"Retry {where} ({'' if grade is None else grade.label})"
+    return f"Retry {where} ({grade.label})"

@@ -70,7 +70,7 @@ from math import sqrt
 from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, load_classic_table
+from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, is_tabled, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
 from euchre_tutor.advisor.classic.worlds import WorldSampler
 from euchre_tutor.advisor.shared import (
@@ -422,14 +422,14 @@ class _Paired:
     total: float = 0.0
     spread: _Spread = field(default_factory=lambda: _Spread())
 
-    def extend(self, best: Sequence[float], other: Sequence[float]) -> tuple[float, float, int]:
-        """Add the worlds both have that are not counted yet; the sum, the spread's m2 and the count."""
+    def extend(self, best: Sequence[float], other: Sequence[float]) -> tuple[float, int]:
+        """Add the worlds both have that are not counted yet; the sum of the differences and their count."""
         start, stop = self.spread.n, min(len(best), len(other))
         for i in range(start, stop):
             d = best[i] - other[i]
             self.total += d
             self.spread.add(d)
-        return self.total, self.spread.m2, stop
+        return self.total, stop
 
 
 def _summarise(
@@ -453,7 +453,7 @@ def _summarise(
 
         def paired(kind: str, b: Sequence[float], o: Sequence[float]) -> tuple[float, float]:
             pair = pairs.setdefault((best.action, tally.action, kind), _Paired())
-            total, _, count = pair.extend(b, o)
+            total, count = pair.extend(b, o)
             return total / count, pair.spread.se(min(best.n_eff, tally.n_eff))
 
         gap, gap_se = paired("ev", best.values, tally.values)
@@ -704,8 +704,7 @@ class AnalysisRun:
         aware = score_aware if score_aware is not None else (mode == "game" or any(view.scores))
         # a match of a fixed number of hands, or not of four players, has no table of chances to win:
         # with a score it is ranked by points, unless the chance to win is asked for (which says why not)
-        tabled = view.rules.players == 4 and view.rules.hands is None
-        self.aware = aware and (tabled or mode == "game")
+        self.aware = aware and (is_tabled(view.rules) or mode == "game")
         self.win_chance = _win_chance(view, load_classic_table(view.rules)) if self.aware else None
         self.base = _decision_seed(seed, view)
         self.method: Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"

@@ -56,6 +56,7 @@ from euchre_tutor.advisor.classic.analysis import (
     Continuation,
     Mode,
 )
+from euchre_tutor.advisor.classic.gamewin import is_tabled
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.whatif import CHANGES, what_if
@@ -220,7 +221,7 @@ def position_run(
         raise EuchreError(
             '--mode game needs the match score in the input, e.g. "score": {"us": 3, "them": 5}'
         )
-    tabled = view.rules.players == 4 and view.rules.hands is None  # a table of chances to win exists
+    tabled = is_tabled(view.rules)  # a table of the chances to win such a match exists
     if mode is None:
         mode = "game" if has_score and tabled else "points"
         if has_score and not tabled:

@@ -30,7 +30,7 @@ from math import sqrt
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules
 
-__all__ = ["ClassicGameWin", "HandOutcomes", "load_classic_table", "load_outcomes", "win_table"]
+__all__ = ["ClassicGameWin", "HandOutcomes", "is_tabled", "load_classic_table", "load_outcomes", "win_table"]
 
 #: A hand's result from the dealer's team: (dealer's team points, other team's points).
 Result = tuple[int, int]
@@ -128,6 +128,12 @@ def load_outcomes() -> HandOutcomes:
 def _table(target: int) -> ClassicGameWin:
     outcomes = load_outcomes()
     return ClassicGameWin(target, win_table(outcomes.probabilities, target), outcomes)
+
+
+def is_tabled(rules: ClassicRules) -> bool:
+    """Whether :func:`load_classic_table` has the chance to win a match of ``rules``: a race to a target
+    at four players (the hand results were measured there)."""
+    return rules.players == 4 and rules.hands is None
 
 
 def load_classic_table(rules: ClassicRules | None = None) -> ClassicGameWin:
