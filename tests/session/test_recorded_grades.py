@@ -72,9 +72,12 @@ def test_grades_of_another_level_or_regrade_are_graded_again() -> None:
     del plain["grades"]
     regraded = grade_saved_text(json.dumps(plain), name="ada", level="club", quick=True)
     assert again == regraded  # regrade ignores the recorded grades
-    assert (
-        [h.points for h in first.hands] == [h.points for h in other.hands] == [h.points for h in again.hands]
-    )
+    # grades recorded at a Club table are not a Beginner table's: those are graded again
+    assert other == grade_saved_text(json.dumps(plain), name="ada", level="beginner", quick=True)
+    # at the table's own level the recorded grades are read, not the quick grading's
+    recorded = [d["label"] for d in json.loads(text)["grades"]["decisions"]]
+    assert [m.label for h in first.hands for m in h.moves] == recorded
+    assert [h.points for h in first.hands] == [h.points for h in again.hands]
     app.close()
 
 
