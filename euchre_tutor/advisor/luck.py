@@ -25,6 +25,20 @@ value converts exactly), so no rounding creeps into the sum. "The cards" in the 
 True
 >>> luck_sentence(total([h]), "hand")
 'You lost 2 points this hand: the cards cost you 1.25, your decisions 0.75 (one mistake, hand 1).'
+
+The rest splits further, decision by decision, into **swings** (:func:`swings`): after each graded
+decision, what the student could expect next (the best option's value at their next decision, or
+the hand's points after the last) minus what the decision left them (its value: the best option's less
+its loss). The swings sum to ``rest`` exactly; the largest of each sign (:func:`lucky_swings`) are the
+hand's lucky and unlucky moments, which the reviews mark beside its key moments:
+
+>>> found = swings([0.5, 1.25], [0.0, 0.75], points=-2)
+>>> [float(s.amount) for s in found]
+[0.75, -2.5]
+>>> sum(s.amount for s in found) == h.rest
+True
+>>> found[1].words
+'unlucky: what you could expect fell from +0.50 to −2.00 points (−2.5) by the end of the hand'
 """
 
 from __future__ import annotations
@@ -40,12 +54,16 @@ from typing import Final
 __all__ = [
     "CLASSIC_BASELINE",
     "MISTAKE_LABELS",
+    "SWING_MIN",
     "HandLuck",
     "LuckTotal",
+    "Swing",
     "classic_baseline",
     "hand_luck",
     "luck_sentence",
+    "lucky_swings",
     "solitaire_baseline",
+    "swings",
     "total",
 ]
 
@@ -53,6 +71,8 @@ Number = int | float | Fraction
 
 #: the grades that count as mistakes in the sentence ("one mistake, hand 4")
 MISTAKE_LABELS: Final = ("Mistake", "Blunder")
+#: a swing smaller than this (in points) is not marked: a routine card falling, not a moment
+SWING_MIN: Final = Fraction(1, 2)
 CLASSIC_BASELINE: Final = "data/classic_luck_baseline.json"
 SOLITAIRE_BASELINE: Final = "data/solitaire_luck_baseline.json"
 
@@ -149,6 +169,75 @@ def total(hands: Iterable[HandLuck]) -> LuckTotal:
         rest=sum((h.rest for h in hs), zero),
         decisions=sum(h.decisions for h in hs),
         mistake_hands=tuple((h.number, h.mistakes) for h in hs if h.mistakes),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """The luck that followed one graded decision: from what the decision ``left`` (its value: the best
+    option's less its loss) to what came ``after`` (the next graded decision's best value, or the
+    hand's points when ``last``)."""
+
+    left: Fraction
+    after: Fraction
+    last: bool
+
+    @property
+    def amount(self) -> Fraction:
+        """Positive: the cards and the others' choices helped; negative: they cost."""
+        return self.after - self.left
+
+    @property
+    def words(self) -> str:
+        """``"lucky: what you could expect rose from +0.50 to +1.25 points (+0.75) by your next decision"``"""
+        x = self.amount
+        kind, verb, sign = ("lucky", "rose", "+") if x > 0 else ("unlucky", "fell", "−")
+        end = "by the end of the hand" if self.last else "by your next decision"
+        return (
+            f"{kind}: what you could expect {verb} from {_signed(self.left)} to {_signed(self.after)} points "
+            f"({sign}{_amount(x)}) {end}"
+        )
+
+
+def _signed(x: Fraction) -> str:
+    return f"{float(x):+.2f}".replace("-", "−")
+
+
+def swings(values: Sequence[Number], losses: Sequence[Number], *, points: Number) -> list[Swing]:
+    """The luck that followed each graded decision of a finished hand, in points (positive helped).
+
+    ``values``: the advisor's value of the best option at each graded decision, in order; ``losses``:
+    each decision's graded loss (so the decision left ``value - loss``); ``points``: the hand's result.
+    The swing after decision ``k`` is the value at decision ``k + 1`` (``points`` after the last) minus
+    what decision ``k`` left: the cards that came and the others' choices in between. Their sum is
+    :attr:`HandLuck.rest` of the same hand, exactly. No graded decision: no swing (the rest is then all
+    one stretch of luck, which no decision of the student's divides).
+    """
+    if len(values) != len(losses):
+        raise ValueError(f"one value per graded decision: {len(values)} values, {len(losses)} losses")
+    if any(x < 0 for x in losses):
+        raise ValueError(f"a decision's loss is never negative (the best choice loses 0): {list(losses)}")
+    if not values:
+        return []
+    left = [_exact(v) - _exact(x) for v, x in zip(values, losses, strict=True)]
+    after = [_exact(v) for v in values[1:]] + [_exact(points)]
+    n = len(left)
+    return [Swing(b, a, i == n - 1) for i, (b, a) in enumerate(zip(left, after, strict=True))]
+
+
+def lucky_swings(found: Sequence[Swing], least: Fraction = SWING_MIN) -> tuple[int | None, int | None]:
+    """The indexes of the largest lucky and the largest unlucky swing at least ``least`` in size
+    (None for either when there is none), the earlier among equals.
+
+    >>> lucky_swings(swings([0, 0.25, 1.75], [0, 0, 0], points=-0.25))
+    (1, 2)
+    """
+    sizes = [s.amount for s in found]
+    lucky = max(range(len(sizes)), key=lambda i: (sizes[i], -i), default=None)
+    unlucky = min(range(len(sizes)), key=lambda i: (sizes[i], i), default=None)
+    return (
+        lucky if lucky is not None and sizes[lucky] >= least else None,
+        unlucky if unlucky is not None and sizes[unlucky] <= -least else None,
     )
 
 

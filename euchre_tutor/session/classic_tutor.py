@@ -38,7 +38,7 @@ from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, classic_baseline
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, classic_baseline, swings
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import Grade, key_moments
 from euchre_tutor.bots.classic import LEVELS, Level
@@ -47,7 +47,7 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
-from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController
+from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController, HandLog
 from euchre_tutor.session.observing import Observable
 from euchre_tutor.session.tables import track
 from euchre_tutor.views.classic import SeatView
@@ -409,6 +409,32 @@ class ClassicTutor(Observable):
         graded = [(d, None if d.forced else self.grade_of(d)) for d in self.decisions(hand_number)]
         return key_moments((d, g) for d, g in graded if g is not None)
 
+    def swings(self, hand_number: int) -> list[tuple[Decision, Swing]]:
+        """The luck that followed each graded decision of a finished hand (:func:`~euchre_tutor.advisor.luck.swings`:
+        they sum to the hand's ``rest``); empty while the hand goes on or a decision is still being graded."""
+        log = next((h for h in self.controller.hand_logs() if h.number == hand_number), None)
+        points = None if log is None else self._hand_points(log)
+        if points is None:
+            return []
+        graded: list[tuple[Decision, float, float]] = []
+        for d in self.decisions(hand_number):
+            if d.forced:
+                continue
+            grade, hint = self.grade_of(d), self.hint_of(d)
+            if grade is None or hint is None:
+                return []
+            graded.append((d, hint.best.ev, float(grade.loss)))
+        found = swings([v for _, v, _ in graded], [x for _, _, x in graded], points=points)
+        return [(d, s) for (d, _, _), s in zip(graded, found, strict=True)]
+
+    def _hand_points(self, log: HandLog) -> int | None:
+        """A finished hand's points for the student: their side's minus the best other side's."""
+        if not log.finished or log.points is None:
+            return None
+        team = self.controller.seat.team.index
+        others = [p for i, p in enumerate(log.points) if i != team]
+        return int(log.points[team] - max(others))
+
     def retry(self, decision: Decision, action: Action | str) -> Retry:
         """Answer a past decision again, with the hint hidden: the new answer is graded against the very
         analysis the first one was (the same deals, so the two grades compare), and kept in
@@ -594,7 +620,6 @@ class ClassicTutor(Observable):
         """
         c = self.controller
         game = id(c.game)
-        team = c.seat.team.index
         by_hand: dict[int, list[Decision]] = {}
         for d in decisions:  # once for the match, not once per hand
             by_hand.setdefault(d.hand_number, []).append(d)
@@ -609,10 +634,7 @@ class ClassicTutor(Observable):
                 hint = self.hint_of(d)
                 if best is None and hint is not None:
                     best = hint.best.ev
-            points = None
-            if log.finished and log.points is not None:
-                others = [p for i, p in enumerate(log.points) if i != team]
-                points = log.points[team] - max(others)
+            points = self._hand_points(log)
             rel = (int(c.seat) - int(log.dealer)) % c.rules.players  # the luck's baseline: the seat's average
             self.stats.update_deal(
                 "classic",

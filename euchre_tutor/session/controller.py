@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, solitaire_baseline
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, solitaire_baseline, swings
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
 from euchre_tutor.advisor.shared import Grade, key_moments
 from euchre_tutor.advisor.solitaire.advice import Hint, action_label
@@ -172,6 +172,23 @@ class SolitaireController(Observable):
         :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being analysed is not one yet."""
         graded = [(d, self.grade_of(d)) for d in self.decisions() if d.view is not None]
         return key_moments((d, g) for d, g in graded if g is not None)
+
+    def swings(self) -> list[tuple[Decision, Swing]]:
+        """The luck that followed each decision of this deal, once it is over and every decision is
+        graded in points (:func:`~euchre_tutor.advisor.luck.swings`: exact, summing to the deal's rest);
+        empty otherwise."""
+        deal = self.state.deal
+        if deal is None or not deal.is_over:
+            return []
+        graded: list[tuple[Decision, Fraction, Fraction]] = []
+        for d in self.decisions():
+            hint, grade = self.hints.get(d.key), self.grade_of(d)
+            if hint is None or grade is None or hint.mode == "game":
+                return []
+            graded.append((d, max(o.ev for o in hint.options), Fraction(grade.loss)))
+        p, d_points = deal.points
+        found = swings([v for _, v, _ in graded], [x for _, _, x in graded], points=p - d_points)
+        return [(d, s) for (d, _, _), s in zip(graded, found, strict=True)]
 
     def retry(self, decision: Decision, action: Action) -> Retry:
         """Answer a past decision again: graded exactly against the very analysis of that moment, and

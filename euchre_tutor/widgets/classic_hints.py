@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
-from euchre_tutor.advisor.luck import HandLuck, luck_sentence, total
+from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swings, total
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
@@ -288,6 +288,7 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
     rows = []
     decisions = [d for s in review.steps for d in s.decisions]
     keys = {d.index for d in tutor.key_moments(review.number)}
+    marks = _swing_marks(tutor, review.number)
     for i, d in enumerate(decisions, 1):
         grade = tutor.grade_of(d)
         hint = tutor.hint_of(d)
@@ -310,6 +311,8 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
         row_class = " class='et-key-row'" if key else ""
         if key:
             where += ' <span class="et-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
+        if d.index in marks:
+            where += " " + render.swing_badge(marks[d.index])
         rows.append(
             f"<tr{row_class}><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
@@ -328,8 +331,27 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
         f'<div class="et-review"><h3>Review · hand {review.number}</h3><p>{esc(review.outcome)}</p>{table}'
         f"<p>Expected points lost this hand: <b>{total_text}</b></p>"
         f"{'' if total is None else _luck_html(tutor, review.number)}"
+        f"{_swings_html(tutor, review.number, decisions)}"
         f"{_step_html(tutor, current, step, len(review.steps))}</div>"
     )
+
+
+def _swing_marks(tutor: ClassicTutor, number: int) -> dict[int, Swing]:
+    """The hand's largest lucky and unlucky swings (at least :data:`SWING_MIN`), by decision index."""
+    found = tutor.swings(number)
+    picked = lucky_swings([s for _, s in found])
+    return {found[i][0].index: found[i][1] for i in picked if i is not None}
+
+
+def _swings_html(tutor: ClassicTutor, number: int, decisions: list[Decision]) -> str:
+    """A sentence per marked swing: after which decision, and the values it ran between."""
+    marks = _swing_marks(tutor, number)
+    said = [
+        (i, f"{'the bidding' if d.trick == 0 else f'trick {d.trick}'}, {d.label}", marks[d.index])
+        for i, d in enumerate(decisions, 1)
+        if d.index in marks
+    ]
+    return render.swings_html(said)
 
 
 def _luck_html(tutor: ClassicTutor, number: int) -> str:

@@ -8,9 +8,10 @@ widgets.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade, Reason
 from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
@@ -26,6 +27,7 @@ __all__ = [
     "review_html",
     "score_html",
     "scroll_region",
+    "swing_badge",
     "table_html",
 ]
 
@@ -254,15 +256,40 @@ def grade_html(label: str, grade: Grade | None, units: str = "points") -> str:
     )
 
 
+def swing_badge(swing: Swing) -> str:
+    """A review row's mark for the luck that followed it: ``🍀 lucky +1.2`` or ``⚡ unlucky −0.9``,
+    with the values it ran between in the tooltip."""
+    x = float(swing.amount)
+    kind, icon = ("lucky", "🍀") if x > 0 else ("unlucky", "⚡")
+    return (
+        f'<span class="et-swing {kind}" title="{esc(swing.words[:1].upper() + swing.words[1:])}: the cards '
+        f'and the other players, not you">{icon} {kind} {f"{x:+.2f}".replace("-", "−")}</span>'
+    )
+
+
+def swings_html(marks: Sequence[tuple[int, str, Swing]]) -> str:
+    """The review's sentence about its marked swings: ``(decision number, its words, swing)`` each."""
+    if not marks:
+        return ""
+    said = " ".join(f"After your decision {i} ({esc(what)}), {esc(s.words)}." for i, what, s in marks)
+    return (
+        '<p class="et-swings"><b>Swings</b> (the cards and the other players\' choices, not yours): '
+        f"{said}</p>"
+    )
+
+
 def review_html(
     result: str,
     rows: Sequence[tuple[str, str, Grade | None]],
     total: Fraction | None,
     units: str = "points",
     keys: frozenset[int] = frozenset(),
+    swings: Mapping[int, Swing] | None = None,
 ) -> str:
     """The deal review: each decision, the best one, and the loss (``keys``: the rows, counted from 0,
-    of the key moments, marked with a star)."""
+    of the key moments, marked with a star; ``swings``: the rows followed by the deal's largest lucky
+    and unlucky swing, with the swing)."""
+    swings = swings or {}
     body = []
     for i, (mine, best, grade) in enumerate(rows, 1):
         if grade is None:
@@ -275,6 +302,8 @@ def review_html(
             if key
             else ""
         )
+        if i - 1 in swings:
+            star += " " + swing_badge(swings[i - 1])
         body.append(
             f"<tr{row_class}><td>{i}</td><td>{esc(mine)}{star}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
@@ -284,7 +313,9 @@ def review_html(
     return (
         f'<div class="et-review"><h3>Deal review</h3><p>{esc(result)}</p>'
         "<table><thead><tr><th>#</th><th>you chose</th><th>best</th><th>grade</th><th>lost</th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table><p>Total lost this deal: <b>{total_text}</b></p></div>"
+        f"<tbody>{''.join(body)}</tbody></table><p>Total lost this deal: <b>{total_text}</b></p>"
+        + swings_html([(i + 1, rows[i][0], s) for i, s in sorted(swings.items())])
+        + "</div>"
     )
 
 

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.luck import luck_sentence, total
+from euchre_tutor.advisor.luck import luck_sentence, lucky_swings, total
 from euchre_tutor.advisor.shared import KEY_MOMENTS, Grade
 from euchre_tutor.advisor.solitaire.advice import action_label
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
@@ -450,7 +450,12 @@ class SolitaireApp(CardTable):
             result += " (Turn hints on to see how each decision compares with the best.)"
         keys = c.key_moments()
         marked = frozenset(i for i, d in enumerate(c.decisions()) if d in keys)
-        self.review.value = render.review_html(result, rows, total, self._units(), marked) + self._luck_html()
+        found = c.swings()
+        picked = lucky_swings([s for _, s in found])
+        swung = {i: found[i][1] for i in picked if i is not None}  # the rows are the deal's decisions
+        self.review.value = (
+            render.review_html(result, rows, total, self._units(), marked, swung) + self._luck_html()
+        )
         self.review.remove_class("hidden")
         moments = [
             (d.position, _moment_words(d, c.grade_of(d)), functools.partial(self._retry_case, d))

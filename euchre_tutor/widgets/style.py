@@ -237,6 +237,9 @@ CSS += """
 .euchre-app .et-retry-hand{margin-top:4px}
 .euchre-app .et-key{font-size:.8em;font-weight:600;color:#8a5a00;white-space:nowrap}
 .euchre-app tr.et-key-row td{background:rgba(255,214,102,.18)}
+.euchre-app .et-swing{font-size:.8em;font-weight:600;white-space:nowrap}
+.euchre-app .et-swing.lucky{color:#1b6e2a}
+.euchre-app .et-swing.unlucky{color:#8c1d18}
 """
 CSS += LAYOUT_CSS
 

@@ -11,11 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor.luck import (
+    SWING_MIN,
     HandLuck,
     classic_baseline,
     hand_luck,
     luck_sentence,
+    lucky_swings,
     solitaire_baseline,
+    swings,
     total,
 )
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
@@ -207,3 +210,65 @@ def test_the_shipped_solitaire_baseline() -> None:
     assert data["n"] >= 100 and data["half_width_95"] > 0
     assert solitaire_baseline() == Fraction(str(data["mean"]))
     assert -4 < solitaire_baseline() < 4
+
+
+# ----------------------------------------------------------------- swings: the rest, decision by decision
+
+
+def test_swings_of_a_hand_built_hand() -> None:
+    # order up worth +1.0 (best), a card worth +1.5 after partner's lead (played best), euchred: -2
+    found = swings([1.0, 1.5], [0, 0], points=-2)
+    assert [s.amount for s in found] == [Fraction(1, 2), Fraction(-7, 2)]
+    assert [(s.left, s.after, s.last) for s in found] == [
+        (1, Fraction(3, 2), False),
+        (Fraction(3, 2), -2, True),
+    ]
+    assert lucky_swings(found) == (0, 1)
+    assert found[1].words == (
+        "unlucky: what you could expect fell from +1.50 to −2.00 points (−3.5) by the end of the hand"
+    )
+    # a loss is taken off what the decision left: a mistake is not bad luck
+    (after_mistake,) = swings([1.0], [0.75], points=0)
+    assert after_mistake.left == Fraction(1, 4) and after_mistake.amount == Fraction(-1, 4)
+
+
+def test_small_swings_are_not_marked_and_ties_go_to_the_earlier() -> None:
+    assert lucky_swings(swings([0, 0.25], [0, 0], points=0.5)) == (None, None)  # 0.25 each: routine
+    assert lucky_swings(swings([0, 1, 2], [0, 0, 0], points=1)) == (0, 2)  # +1, +1, -1: the first +1
+    assert lucky_swings([]) == (None, None)
+    assert swings([], [], points=2) == []  # no decision of the student's: nothing to divide the luck by
+    assert lucky_swings(swings([0], [0], points=SWING_MIN)) == (0, None)  # exactly the least: marked
+
+
+def test_swings_refuse_what_cannot_be() -> None:
+    with pytest.raises(ValueError, match="one value per graded decision"):
+        swings([1.0], [], points=1)
+    with pytest.raises(ValueError, match="never negative"):
+        swings([1.0], [-0.1], points=1)
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    st.lists(
+        st.tuples(st.floats(-4, 4, allow_nan=False), st.floats(0, 4, allow_nan=False)),
+        min_size=1,
+        max_size=12,
+    ),
+    st.integers(-4, 4),
+    st.floats(-1, 1, allow_nan=False),
+)
+def test_swings_add_up_to_the_rest_exactly(
+    decisions: list[tuple[float, float]], points: int, baseline: float
+) -> None:
+    values = [v for v, _ in decisions]
+    losses = [x for _, x in decisions]
+    h = hand_luck(1, points=points, expected=values[0], baseline=baseline, losses=losses)
+    found = swings(values, losses, points=points)
+    assert sum((s.amount for s in found), Fraction(0)) == h.rest
+    assert h.seat + h.deal + h.skill + sum(s.amount for s in found) == points
+    assert found[-1].after == points and all(not s.last for s in found[:-1]) and found[-1].last
+    lucky, unlucky = lucky_swings(found)
+    if lucky is not None:
+        assert found[lucky].amount >= SWING_MIN and found[lucky].amount == max(s.amount for s in found)
+    if unlucky is not None:
+        assert found[unlucky].amount <= -SWING_MIN and found[unlucky].amount == min(s.amount for s in found)

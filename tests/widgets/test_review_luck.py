@@ -13,7 +13,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from euchre_tutor.advisor.luck import HandLuck, classic_baseline, hand_luck, luck_sentence, total
+from euchre_tutor.advisor.luck import (
+    HandLuck,
+    classic_baseline,
+    hand_luck,
+    luck_sentence,
+    lucky_swings,
+    swings,
+    total,
+)
 from euchre_tutor.widgets import ClassicApp
 from tests.widgets.test_classic_tutor import best, play_to_end_of_hand, tutor_app, worst
 
@@ -66,3 +74,29 @@ def test_the_review_splits_each_hand_and_the_match_into_luck_and_skill(app: Clas
         f"{luck_sentence(total([second]), 'hand')} {luck_sentence(total([first, second]), 'match')}"
     )
     assert "hand 1)" in shown_luck(app) or "hands 1" in shown_luck(app)  # the match names hand 1's mistakes
+
+
+def test_the_review_marks_the_hands_lucky_and_unlucky_swings(app: ClassicApp) -> None:
+    """The swings are the rest of the hand's luck, decision by decision: computed here from the
+    table's own grades, hints and log, they add up to the rest; the largest of each sign is marked."""
+    play_to_end_of_hand(app, best)
+    app.review_open.click()
+    t = app.tutor
+    graded = [d for d in t.decisions(1) if not d.forced]
+    values = [t.hint_of(d).best.ev for d in graded]  # type: ignore[union-attr]
+    losses = [float(t.grade_of(d).loss) for d in graded]  # type: ignore[union-attr]
+    luck = expected_luck(app, 1)
+    mine = swings(values, losses, points=luck.points)
+    assert [s for _, s in t.swings(1)] == mine
+    assert sum(s.amount for s in mine) == luck.rest  # exactly: the rest, split
+    review = html.unescape(app.review_body.value)
+    lucky, unlucky = lucky_swings(mine)
+    assert (lucky, unlucky) != (None, None), "this hand has a swing to mark: choose another seed if not"
+    for i, kind in ((lucky, "lucky"), (unlucky, "unlucky")):
+        if i is None:
+            assert f"et-swing {kind}" not in review
+            continue
+        amount = f"{float(mine[i].amount):+.2f}".replace("-", "−")
+        assert f"{kind} {amount}</span>" in review
+        assert mine[i].words in review
+    assert review.count('class="et-swing ') == sum(i is not None for i in (lucky, unlucky))

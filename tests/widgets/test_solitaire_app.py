@@ -440,3 +440,43 @@ def test_the_deal_review_splits_the_deal_and_the_game_into_luck_and_skill() -> N
             app.next_deal.click()
             assert c.view is not None and c.view.phase is not Phase.OVER
     app.close()
+
+
+def test_the_deal_review_marks_its_swings_and_they_are_the_deals_rest_exactly() -> None:
+    """Solitaire's swings are exact: what each decision left against the value at the next one (the
+    burned and drawn cards in between), summing to the deal's rest (the session statistics keep the
+    first value as a float, so theirs agrees to rounding); the largest of each sign marked."""
+    from fractions import Fraction
+
+    from euchre_tutor.advisor.luck import lucky_swings, swings
+    from euchre_tutor.session.advice import advisor_source
+
+    app = SolitaireApp(seed=3, source=advisor_source(), runner="inline", grading=True)
+    c = app.controller
+    marked = 0
+    for deal in range(4):
+        while c.view is not None and c.view.phase is not Phase.OVER:
+            assert c.swings() == []  # nothing to split while the deal goes on
+            hint = c.current_hint
+            assert hint is not None
+            act = hint.options[-1].action if deal % 2 else hint.best.action  # the worst, then the best
+            assert c.choose(act) if isinstance(act, OrderUp | NameTrump) else c.play(act.card)
+        decisions = c.decisions()
+        values = [max(o.ev for o in c.hints[d.key].options) for d in decisions]
+        losses = [Fraction(c.grade_of(d).loss) for d in decisions]  # type: ignore[union-attr]
+        luck = c.stats.luck("solitaire")[-1]
+        mine = swings(values, losses, points=luck.points)
+        assert [s for _, s in c.swings()] == mine and [d for d, _ in c.swings()] == decisions
+        assert sum(s.amount for s in mine) == luck.points - values[0] + sum(losses)  # exactly the rest
+        assert float(sum(s.amount for s in mine)) == pytest.approx(
+            float(luck.rest), abs=1e-9
+        )  # stats: floats
+        review = app.review.value
+        picked = [i for i in lucky_swings(mine) if i is not None]
+        assert review.count('class="et-swing ') == len(picked)
+        for i in picked:
+            assert f"After your decision {i + 1} (" in review.replace("&#x27;", "'")
+        marked += len(picked)
+        app.next_deal.click()
+    assert marked >= 1, "four deals without a swing to mark: choose another seed"
+    app.close()
