@@ -130,7 +130,7 @@ def register(games: Any) -> None:
         "report",
         help="one HTML report of students' saved games: error rates, luck, worst decisions, rules missed",
         description=(
-            "Grade students' saved games (Solitaire or classic, the files the tables' Save writes) with the "
+            "Grade students' saved games (Solitaire, classic or Bid Euchre, the files the tables' Save writes) with the "
             "advisor and write one self-contained HTML report for the teacher. The student's name is the "
             "file's name. A file that cannot be read is named with what is wrong, and the others still count."
         ),
@@ -145,7 +145,12 @@ def register(games: Any) -> None:
         default="club",
         help="the table's level the classic games were played at (how the advisor plays deals out)",
     )
-    sp.add_argument("--seed", type=int, default=0, help="the sampling seed of the classic grades (default 0)")
+    sp.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="the sampling seed of the classic and Bid Euchre grades (default 0)",
+    )
     sp.add_argument("--jobs", type=int, default=None, help="processes grading at once (default: the cores)")
     sp.add_argument(
         "--quick",

@@ -1,7 +1,7 @@
 """The student's own mistakes as drills: a deck of positions, with spaced repetition.
 
-Every Mistake or Blunder of a graded game can become a :class:`Drill`: the position (as the game's
-``analyze`` command reads it, so the advisor can grade a new answer), the answer first given, its grade
+Every Mistake or Blunder of a graded game (Solitaire, classic or Bid Euchre) can become a
+:class:`Drill`: the position (as the game's ``analyze`` command reads it, so the advisor can grade a new answer), the answer first given, its grade
 and the best answer, and where it came from. A :class:`Deck` holds the drills and the student's session
 counter, and is kept in a small JSON file the student downloads and uploads again (a Binder server
 forgets everything when it stops).
@@ -44,6 +44,7 @@ __all__ = [
     "DECK_FORMAT",
     "DECK_VERSION",
     "GAMES",
+    "GAME_WORDS",
     "INTERVALS",
     "LABELS",
     "LEARN_AFTER",
@@ -62,12 +63,14 @@ DECK_VERSION: Final = 1
 INTERVALS: Final = (1, 3, 7, 15)
 #: right answers in a row that retire a drill as learned (a deck may ask for more)
 LEARN_AFTER: Final = 2
-GAMES: Final = ("classic", "solitaire")
+GAMES: Final = ("classic", "solitaire", "bid")
+#: the games in a message: "'classic', 'solitaire' or 'bid'"
+GAME_WORDS: Final = ", ".join(map(repr, GAMES[:-1])) + f" or {GAMES[-1]!r}"
 #: the grade labels of both advisors, best first
 LABELS: Final = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 MAX_DRILLS: Final = 10_000  # a deck is one student's mistakes: thousands would be years of games
 
-Game = Literal["classic", "solitaire"]
+Game = Literal["classic", "solitaire", "bid"]
 
 
 class DeckError(SaveFileError):
@@ -103,8 +106,16 @@ def check_position(game: str, position: object) -> None:
 
         if position_from_json(position).phase is Phase.OVER:
             raise EuchreError("the deal is over in this position: there is no decision left to drill")
+    elif game == "bid":
+        from euchre_tutor.advisor.bid.position import read_position as read_bid_position
+
+        bid_view = read_bid_position(position)
+        if not bid_view.my_turn:
+            raise EuchreError(
+                f"it is not {bid_view.seat.word}'s turn in this position: there is no decision to drill"
+            )
     else:
-        raise EuchreError(f"unknown game {short(game)}: a drill is of {' or '.join(map(repr, GAMES))}")
+        raise EuchreError(f"unknown game {short(game)}: a drill is of {GAME_WORDS}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +124,8 @@ class Drill:
 
     ``answer``, ``label`` and ``best``: what the student chose in the game, its grade, and the advisor's
     best choice (None for a teacher's position, which nobody has answered yet). ``level``: the classic
-    table's level, whose players the advisor models (None for Solitaire). ``box`` counts from 1; ``due``
+    table's level, whose players the advisor models (None for Solitaire, and for Bid Euchre, whose
+    table has one kind of computer player). ``box`` counts from 1; ``due``
     is the session it is next served in; ``streak`` the right answers in a row.
     """
 
@@ -242,7 +254,7 @@ class Deck:
         ``"hand 4, trick 2"``. It comes back next session.
         """
         if game not in GAMES:
-            raise EuchreError(f"unknown game {short(game)}: a drill is of {' or '.join(map(repr, GAMES))}")
+            raise EuchreError(f"unknown game {short(game)}: a drill is of {GAME_WORDS}")
         if label not in LABELS:
             raise EuchreError(f"unknown grade {short(label)}: a grade is one of {', '.join(LABELS)}")
         pos = json.loads(json.dumps(position))  # a copy, and proof that it is JSON
@@ -379,7 +391,7 @@ def game_and_position(item: Mapping[str, Any], where: str) -> tuple[Game, dict[s
     is not what a deck holds."""
     game = item.get("game")
     if game not in GAMES:
-        raise DeckError(f'{where}: "game" must be {" or ".join(map(repr, GAMES))}, not {short(game)}')
+        raise DeckError(f'{where}: "game" must be {GAME_WORDS}, not {short(game)}')
     position = item.get("position")
     if not isinstance(position, dict):
         raise DeckError(
@@ -413,8 +425,9 @@ def _drill(item: object, where: str, learn_after: int, check_positions: bool) ->
     if label is not None and label not in LABELS:
         raise DeckError(f'{where}: "label" must be one of {", ".join(LABELS)} (or null), not {short(label)}')
     level = _text(item.get("level", "club" if game == "classic" else None), f'{where}: "level"', limit=40)
-    if game == "solitaire" and level is not None:
-        raise DeckError(f'{where}: a Solitaire drill has no table "level" (null), not {short(level)}')
+    if game != "classic" and level is not None:
+        name = "a Solitaire" if game == "solitaire" else "a Bid Euchre"
+        raise DeckError(f'{where}: {name} drill has no table "level" (null), not {short(level)}')
     box = _whole(item.get("box", 1), f'{where}: "box"', 1, len(INTERVALS))
     due = _whole(item.get("due", 0), f'{where}: "due"', 0)
     streak = _whole(item.get("streak", 0), f'{where}: "streak"', 0, learn_after)

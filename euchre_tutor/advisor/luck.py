@@ -6,7 +6,8 @@ cost them**.
 
 * ``seat``: the average value of the student's seat at its first decision (a baseline measured over
   many deals: :data:`CLASSIC_BASELINE`, by seat counted from the dealer; Solitaire's is one figure,
-  :data:`SOLITAIRE_BASELINE`). Over a match the seats rotate, so this part evens out.
+  :data:`SOLITAIRE_BASELINE`; Bid Euchre's is not measured, 0: :func:`bid_baseline`). Over a match
+  the seats rotate, so this part evens out.
 * ``deal``: the deal's luck, the advisor's value of the student's position at their first decision
   (the best option's expected points, ``expected``) minus the seat's baseline.
 * ``skill``: minus the sum of the student's decision losses (expected points given up against the
@@ -58,6 +59,7 @@ __all__ = [
     "HandLuck",
     "LuckTotal",
     "Swing",
+    "bid_baseline",
     "classic_baseline",
     "hand_luck",
     "luck_sentence",
@@ -311,6 +313,14 @@ def classic_baseline(seat_from_dealer: int, players: int = 4) -> Fraction:
     assert isinstance(seats, dict)
     entry = seats[str(seat_from_dealer % 4)]
     return Fraction(str(entry["mean"]))
+
+
+def bid_baseline(seat_from_dealer: int) -> Fraction:
+    """The average value of a Bid Euchre seat's first decision: not measured yet, so 0 for every seat
+    (the whole first value counts as the deal's luck). Bid Euchre has no up card to favour the dealer's
+    side; what bidding first or last is worth is left to a benchmark like the classic one."""
+    del seat_from_dealer  # every seat alike until a measured baseline exists
+    return Fraction(0)
 
 
 def solitaire_baseline() -> Fraction:

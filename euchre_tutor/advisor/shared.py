@@ -174,7 +174,16 @@ TIE_FLOOR: Final = {"points": 0.01, "game": 0.002}
 KEY_MOMENTS: Final = 3
 
 
-def key_moments(graded: Iterable[tuple[T, Grade]], most: int = KEY_MOMENTS) -> list[T]:
+class Graded(Protocol):
+    """What :func:`key_moments` reads of a grade (a :class:`Grade`, or a table's grade of its own kind)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def loss(self) -> Fraction | float: ...
+
+
+def key_moments(graded: Iterable[tuple[T, Graded]], most: int = KEY_MOMENTS) -> list[T]:
     """The decisions (each given with its grade, in order) graded Inaccuracy or worse, the costliest first
     and, among equal losses, the earlier first: at most ``most``.
 

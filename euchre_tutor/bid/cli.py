@@ -17,9 +17,8 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from euchre_tutor.bid.hand import HandState
-from euchre_tutor.bid.replay import replay, replay_state
+from euchre_tutor.bid.replay import replay, replay_seat
 from euchre_tutor.classic.seating import FOUR, Seat
-from euchre_tutor.errors import DealError
 from euchre_tutor.jsonio import answer_json_command
 from euchre_tutor.rules.bid import OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules
 
@@ -116,15 +115,8 @@ def analyze(
     """The seat's view and legal actions for the hand the input describes (``bid analyze``), and
     with an advisor, when the seat is to act, every option's value, the best, the reasons and the
     grade of an ``"action"`` given in the input."""
-    state = replay_state(data, frozenset({"seat", "action"} if advise is not None else {"seat"}))
+    state, seat = replay_seat(data, frozenset({"action"} if advise is not None else ()))
     assert isinstance(data, dict)
-    seat_text = data.get("seat")
-    if seat_text is None:
-        if state.to_act is None:
-            raise DealError('the hand is over: name a "seat" to see its view')
-        seat = state.to_act
-    else:
-        seat = FOUR.parse(seat_text)
     out = view_json(state, seat_view(state, seat))
     if advise is not None:
         assert args is not None

@@ -15,9 +15,12 @@ from typing import Any, Final
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.hand import HandState, new_hand
 from euchre_tutor.classic.replay import apply_replay_actions, check_replay_input
+from euchre_tutor.classic.seating import FOUR, Seat
+from euchre_tutor.errors import DealError
+from euchre_tutor.jsonio import short
 from euchre_tutor.rules.bid import BidRules
 
-__all__ = ["hand_result", "replay", "replay_state"]
+__all__ = ["hand_result", "replay", "replay_seat", "replay_state"]
 
 KEYS: Final = frozenset({"rules", "dealer", "hands", "kitty", "actions"})
 EXAMPLE: Final = (
@@ -39,6 +42,21 @@ def replay_state(data: object, extra_keys: frozenset[str] = frozenset()) -> Hand
     rules = BidRules.from_json(data.get("rules", "common"))
     deal = Deal.from_hands(data["dealer"], data["hands"], rules, data.get("kitty"))
     return apply_replay_actions(new_hand(deal, rules), data.get("actions", []), "'pass' or 'bid 3 H'")
+
+
+def replay_seat(data: object, extra_keys: frozenset[str] = frozenset()) -> tuple[HandState, Seat]:
+    """The hand state after the input's actions and the seat its ``"seat"`` names (default: the seat
+    to act): what ``bid analyze`` reads, and a drill's position with it."""
+    state = replay_state(data, extra_keys | {"seat"})
+    assert isinstance(data, dict)
+    seat_text = data.get("seat")
+    if seat_text is None:
+        if state.to_act is None:
+            raise DealError('the hand is over: name a "seat" to see its view')
+        return state, state.to_act
+    if not isinstance(seat_text, str):
+        raise DealError(f'"seat" must be a seat name such as "S", not {short(seat_text)}')
+    return state, FOUR.parse(seat_text)
 
 
 def hand_result(state: HandState) -> dict[str, Any]:

@@ -10,6 +10,14 @@ analysed turn is kept by its place in the game's history: once the student
 acts there, the decision gets its grade (expected points lost against the
 best action, with the paired interval).
 
+Once a hand is over it can be reviewed (:meth:`BidTutor.review`): every
+decision with its grade, its key moments (:meth:`~BidTutor.key_moments`)
+and the luck that followed them (:meth:`~BidTutor.swings`); a key moment can
+be answered again with the hint hidden (:meth:`~BidTutor.retry`). Every
+Mistake and Blunder goes into :attr:`~BidTutor.drills` (the Practice page's
+deck) and every graded hand into the session statistics (:attr:`~BidTutor.stats`),
+as at the classic table.
+
 Views subscribe with :meth:`subscribe`: ``"analysis"`` (progress or a hint
 arrived) and ``"options"`` (a switch changed). Clicks still go to the
 controller, which refuses bad ones with a message whether or not an analysis
@@ -24,16 +32,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
-from euchre_tutor.bid import Action
+from euchre_tutor.advisor.bid.position import write_position
+from euchre_tutor.advisor.drills import Deck
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, bid_baseline, swings
+from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.shared import key_moments
+from euchre_tutor.bid import Action, Phase
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
-from euchre_tutor.session.bid_controller import BidController, action_label
+from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
 from euchre_tutor.session.observing import Observable
+from euchre_tutor.session.tables import track
 from euchre_tutor.views.bid import SeatView
 
 __all__ = [
     "DEFAULT_BID_SOURCE",
     "BidDecision",
+    "BidHandReview",
     "BidHintRequest",
+    "BidRetry",
     "BidTutor",
     "analysis_seed",
 ]
@@ -133,6 +150,57 @@ class BidDecision:
     def forced(self) -> bool:
         return self.key is None
 
+    @property
+    def where(self) -> str:
+        """When in the hand: ``"the bidding"``, ``"naming trump"``, ``"trick 3"``, ..."""
+        return phase_words(self.view)
+
+
+def phase_words(view: SeatView) -> str:
+    """Where a decision of ``view`` falls in the hand, in a few words."""
+    if view.phase is Phase.PLAY:
+        return f"trick {len(view.tricks) + 1}"
+    return _PHASE_WORDS.get(view.phase, str(view.phase.value))
+
+
+_PHASE_WORDS: Final = {
+    Phase.BIDDING: "the bidding",
+    Phase.TRUMP: "naming trump",
+    Phase.KITTY: "the kitty's discards",
+    Phase.CALL: "passing cards to the loner",
+    Phase.LONER_DISCARD: "the loner's discards",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """A turn of the student: its analysis key (None: forced), what the seat saw, and the position as
+    ``bid analyze`` reads it (a drill's)."""
+
+    key: tuple[Any, ...] | None
+    view: SeatView
+    hand_number: int
+    position: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class BidHandReview:
+    """A finished hand for the review: its number, how it ended, the bidding, and the student's decisions."""
+
+    number: int
+    outcome: str
+    bidding: tuple[str, ...]
+    decisions: tuple[BidDecision, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BidRetry:
+    """A second answer to a past decision, graded against the very analysis its first answer was."""
+
+    decision: BidDecision
+    action: Action
+    grade: GradeLike
+
 
 class BidTutor(Observable):
     """Hints and grades for the student of ``controller``.
@@ -141,7 +209,8 @@ class BidTutor(Observable):
     ``analyse`` for ``runner="inline"``, None: no hints). Turns are analysed while the hint is
     shown (``show_hint``) or the play is graded (``grading``); the worker starts the first time
     either is on. ``worlds``: sampled deals per analysis. ``grader(analysis, action)``: the grade of a
-    decision (None: the Bid advisor's ``bid_grade``, imported when first used).
+    decision (None: the Bid advisor's ``bid_grade``, imported when first used). ``stats``: the session
+    statistics the graded hands feed (a new one unless given: tables may share one).
     """
 
     def __init__(
@@ -154,17 +223,23 @@ class BidTutor(Observable):
         grading: bool = False,
         show_hint: bool = False,
         grader: Callable[[Any, Action], GradeLike | None] | None = None,
+        stats: SessionStats | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
         self._grader = grader
+        self.stats = stats if stats is not None else SessionStats()
+        self.retries: list[BidRetry] = []  # the student's second answers, in order
+        self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
+        self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
+        track(self)  # a table's Download report finds the tutor that grades it
         self.worlds = worlds
         self.grading = grading
         self.show_hint = show_hint
         self.hints: dict[tuple[Any, ...], Any] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
-        self._turns: dict[int, tuple[tuple[Any, ...] | None, SeatView, int]] = {}
+        self._turns: dict[int, _Turn] = {}
         self._game = controller.game
         self.analyst: Analyst | None = None
         self._source = source
@@ -193,7 +268,7 @@ class BidTutor(Observable):
         if not c.my_turn or c.game is not self._game:
             return None
         turn = self._turns.get(c.game.position)
-        return None if turn is None else turn[0]
+        return None if turn is None else turn.key
 
     @property
     def current_hint(self) -> AnalysisLike | None:
@@ -218,32 +293,36 @@ class BidTutor(Observable):
         legal = self.controller.legal
         return legal[0] if len(legal) == 1 else None
 
-    def decisions(self) -> list[BidDecision]:
-        """The student's decisions so far in this match, in order."""
+    def decisions(self, hand_number: int | None = None) -> list[BidDecision]:
+        """The student's decisions so far in this match (of one hand, if given), in order."""
         c = self.controller
         actions = c.game.actions
         out = []
         for i in c.decision_positions():
             turn = self._turns.get(i)
-            if turn is None:
+            if turn is None or (hand_number is not None and turn.hand_number != hand_number):
                 continue
-            key, view, hand_number = turn
             action = actions[i]
-            out.append(BidDecision(i, hand_number, action, action_label(action), view, key))
+            out.append(BidDecision(i, turn.hand_number, action, action_label(action), turn.view, turn.key))
         return out
+
+    def position_of(self, decision: BidDecision) -> dict[str, Any]:
+        """The decision's position as ``bid analyze`` reads it (with ``"seat"``: the student's)."""
+        return dict(self._turns[decision.index].position)
 
     def grade_of(self, decision: BidDecision) -> GradeLike | None:
         """The decision's grade; None while its analysis runs (or when hints are off)."""
         if decision.key is None:
             return _ONLY_CHOICE
         hint = self.hints.get(decision.key)
-        if hint is None:
-            return None
+        return None if hint is None else self._grade(hint, decision.action)
+
+    def _grade(self, hint: Any, action: Action) -> GradeLike | None:
         if self._grader is None:
             from euchre_tutor.session.bid_advice import grade  # the advisor, imported where it is used
 
             self._grader = grade
-        return self._grader(hint, decision.action)
+        return self._grader(hint, action)
 
     def hint_of(self, decision: BidDecision) -> AnalysisLike | None:
         found: AnalysisLike | None = None if decision.key is None else self.hints.get(decision.key)
@@ -252,6 +331,90 @@ class BidTutor(Observable):
     def last_decision(self) -> BidDecision | None:
         found = [d for d in self.decisions() if not d.forced]
         return found[-1] if found else None
+
+    def total_loss(self, hand_number: int) -> float | None:
+        """Expected points lost in one hand's decisions (None while any is being analysed)."""
+        total = 0.0
+        for d in self.decisions(hand_number):
+            g = self.grade_of(d)
+            if g is None:
+                return None
+            total += float(g.loss)
+        return total
+
+    # ----------------------------------------------------------------- the review
+
+    def review(self, hand_number: int | None = None) -> BidHandReview | None:
+        """A finished hand (the last one by default): how it ended, the bidding and the decisions."""
+        logs = [log for log in self.controller.hand_logs() if log.finished]
+        if hand_number is not None:
+            logs = [log for log in logs if log.number == hand_number]
+        if not logs:
+            return None
+        log = logs[-1]
+        return BidHandReview(log.number, log.outcome, log.bidding, tuple(self.decisions(log.number)))
+
+    def key_moments(self, hand_number: int) -> list[BidDecision]:
+        """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
+        most :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being graded is not one yet."""
+        graded = [(d, None if d.forced else self.grade_of(d)) for d in self.decisions(hand_number)]
+        return key_moments((d, g) for d, g in graded if g is not None)
+
+    def swings(self, hand_number: int) -> list[tuple[BidDecision, Swing]]:
+        """The luck that followed each graded decision of a finished hand (:func:`~euchre_tutor.advisor.luck.swings`:
+        they sum to the hand's ``rest``); empty while the hand goes on or a decision is still being graded."""
+        log = next((h for h in self.controller.hand_logs() if h.number == hand_number), None)
+        points = None if log is None else self._hand_points(log)
+        if points is None:
+            return []
+        graded: list[tuple[BidDecision, float, float]] = []
+        for d in self.decisions(hand_number):
+            if d.forced:
+                continue
+            grade, hint = self.grade_of(d), self.hint_of(d)
+            if grade is None or hint is None:
+                return []
+            graded.append((d, hint.best.ev, float(grade.loss)))
+        found = swings([v for _, v, _ in graded], [x for _, _, x in graded], points=points)
+        return [(d, s) for (d, _, _), s in zip(graded, found, strict=True)]
+
+    def _hand_points(self, log: BidHandLog) -> int | None:
+        """A finished hand's points for the student: their side's minus the other side's."""
+        if log.points is None:
+            return None
+        mine = self.controller.seat.team.index
+        return int(log.points[mine] - log.points[1 - mine])
+
+    def retry(self, decision: BidDecision, action: Action | str) -> BidRetry:
+        """Answer a past decision again, with the hint hidden: the new answer is graded against the very
+        analysis the first one was (the same sampled deals, so the two grades compare), and kept in
+        :attr:`retries`; the table is not touched. Refuses an answer that was not legal there, a forced
+        decision, or a decision not graded yet, saying why."""
+        try:
+            act = action if isinstance(action, Action) else Action.parse(action)
+        except EuchreError as error:
+            raise EuchreError(f"{error}: answer with one of the legal actions") from None
+        legal = decision.view.legal
+        if decision.forced:
+            raise EuchreError(
+                f"{decision.label} was your only legal choice at that moment: there is nothing to answer again"
+            )
+        if act not in legal:
+            choices = ", ".join(action_label(a) for a in legal)
+            raise EuchreError(
+                f"{action_label(act)} was not legal at that moment: the legal choices were {choices}"
+            )
+        hint = self.hint_of(decision)
+        grade = None if hint is None else self._grade(hint, act)
+        if grade is None:
+            raise EuchreError(
+                "that decision has no grade yet (it is still being analysed, or grading was off): "
+                "retry it once its grade is shown"
+            )
+        done = BidRetry(decision, act, grade)
+        self.retries.append(done)
+        self._emit("analysis")
+        return done
 
     # ----------------------------------------------------------------- switches
 
@@ -278,10 +441,12 @@ class BidTutor(Observable):
             position = c.game.position
             view = c.view
             turn = self._turns.get(position)
-            if turn is None or turn[1] != view:
+            if turn is None or turn.view != view:
                 key = None if self.forced is not None else ("bid", self.seed, self.worlds, view)
-                self._turns[position] = (key, view, c.state.hand_number)
+                place = write_position(c.hand, c.seat)
+                self._turns[position] = _Turn(key, view, c.state.hand_number, place)
             self._request()
+        self._after_change()
 
     def _request(self) -> None:
         key = self.current_key
@@ -294,8 +459,87 @@ class BidTutor(Observable):
         self.analyst.submit(BidHintRequest(key, key[3], self.worlds, self.seed))
 
     def _on_message(self, message: Message) -> None:
-        file_message(message, self.hints, self.errors, self.progress)
+        if file_message(message, self.hints, self.errors, self.progress) != "progress":
+            self._after_change()  # only a finished analysis changes a grade
         self._emit("analysis")
+
+    def _after_change(self) -> None:
+        """A move or an analysis arrived: feed the statistics and the drills (the match's decisions
+        listed once for both: this runs on every change)."""
+        decisions = self.decisions()
+        self._record_stats(decisions)
+        self._record_drills(decisions)
+
+    def _record_drills(self, decisions: list[BidDecision]) -> None:
+        """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
+        as ``bid analyze`` reads it, so the Practice page's advisor grades a new answer."""
+        game = id(self.controller.game)
+        for d in decisions:
+            if d.forced or (game, d.index) in self._drilled:
+                continue
+            grade, hint = self.grade_of(d), self.hint_of(d)
+            if grade is None or hint is None or grade.label not in MISTAKE_LABELS:
+                continue
+            self.drills.add_graded(
+                "bid",
+                self.position_of(d),
+                answer=str(d.action),
+                label=grade.label,
+                best=str(hint.best.action),
+                where=f"hand {d.hand_number}, {d.where}",
+            )
+            self._drilled.add((game, d.index))
+
+    def _record_stats(self, decisions: list[BidDecision]) -> None:
+        """Feed the session statistics every hand's graded decisions and, once over, its result.
+
+        A hand's points are the student's side's minus the other side's; "the best play" is the value
+        the advisor gave the best choice at the student's first graded decision of the hand. The luck's
+        baseline is :func:`~euchre_tutor.advisor.luck.bid_baseline`: not measured for Bid Euchre, 0.
+        """
+        c = self.controller
+        game = id(c.game)
+        by_hand: dict[int, list[BidDecision]] = {}
+        for d in decisions:
+            by_hand.setdefault(d.hand_number, []).append(d)
+        for log in c.hand_logs():
+            graded: list[GradedDecision] = []
+            best: float | None = None
+            for d in by_hand.get(log.number, ()):
+                g = None if d.forced else self.grade_of(d)
+                if g is None:
+                    continue
+                graded.append(GradedDecision(d.label, g.label, float(g.loss)))
+                hint = self.hint_of(d)
+                if best is None and hint is not None:
+                    best = hint.best.ev
+            self.stats.update_deal(
+                "bid",
+                (game, log.number),
+                graded,
+                points=self._hand_points(log),
+                best=best,
+                baseline=bid_baseline((int(c.seat) - int(log.dealer)) % 4),
+            )
+
+    def recorded_grades(self) -> dict[int, dict[str, Any]]:
+        """The table's grades of the student's decisions with a real choice, by their place in the game:
+        the action, the label, the expected points lost, the best action, its value and the reasons'
+        rule ids (what the session report reads instead of grading again)."""
+        out: dict[int, dict[str, Any]] = {}
+        for d in self.decisions():
+            grade, hint = (None, None) if d.forced else (self.grade_of(d), self.hint_of(d))
+            if grade is None or hint is None:
+                continue
+            out[d.index] = {
+                "action": str(d.action),
+                "label": grade.label,
+                "loss": float(grade.loss),
+                "best": str(hint.best.action),
+                "best_ev": float(hint.best.ev),
+                "rules": [r.rule for r in hint.reasons],
+            }
+        return out
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:
         """Block until every requested analysis has arrived (tests and benchmarks)."""

@@ -36,7 +36,11 @@ from euchre_tutor.session.learning import GradedGame, GradedMove
 
 __all__ = ["MISTAKES", "WORST", "ClassReport", "StudentReport", "class_report", "report_html", "summarise"]
 
-_REST: Final = {"classic": "unseen cards, partner's and opponents' play", "solitaire": "the unseen cards"}
+_REST: Final = {
+    "classic": "unseen cards, partner's and opponents' play",
+    "bid": "unseen cards, partner's and opponents' play",
+    "solitaire": "the unseen cards",
+}
 WORST: Final = 5  # the worst decisions shown per student
 MISTAKES: Final = ("Mistake", "Blunder")
 
@@ -79,6 +83,7 @@ def summarise(source: str, graded: GradedGame) -> StudentReport:
     moves = [m for h in graded.hands for m in h.moves]
     real = [m for m in moves if m.real_choice]
     rate = error_rate(m.loss for m in real)
+    # Solitaire has no computer players of different strengths to measure; Bid Euchre's are not measured
     bands = classic_bands() if graded.game == "classic" else solitaire_bands()
     band = None if rate is None else band_of(rate, bands)
     luck = total(
@@ -97,7 +102,7 @@ def summarise(source: str, graded: GradedGame) -> StudentReport:
     for m in real:
         if m.label in MISTAKES:
             by_rule.update(m.rules or ("(no reason given)",))
-    span = "match" if graded.game == "classic" else "game"
+    span = "game" if graded.game == "solitaire" else "match"
     return StudentReport(
         source,
         graded,
@@ -210,7 +215,7 @@ def report_html(report: ClassReport, title: str = "Class report") -> str:
                 f"{_e(b.name)} {b.error_rate:.3f} ± {b.half_width:.3f} ({b.decisions:,} decisions)"
                 for b in bands
             )
-            + ". Solitaire has no measured populations: its rate is exact but has no bands.</p>"
+            + ". Solitaire and Bid Euchre have no measured populations: their rates have no bands.</p>"
         )
     # the rules the class gets wrong
     out.append("<h2>Which rules the class gets wrong</h2>")
@@ -230,7 +235,7 @@ def report_html(report: ClassReport, title: str = "Class report") -> str:
     # each student
     for i, s in enumerate(report.students):
         out.append(f'<section class="student" id="{_student_id(i)}"><h2>{_e(s.graded.name)}</h2>')
-        seat = f", seat {s.graded.seat}" if s.graded.game == "classic" else ""
+        seat = f", seat {s.graded.seat}" if s.graded.game != "solitaire" else ""
         out.append(
             f'<p class="small">{_e(s.source)}: {_e(s.graded.game)}{_e(seat)}, {s.hands} finished '
             f"hand{'s' if s.hands != 1 else ''}, {s.decisions} decisions with a real choice.</p>"

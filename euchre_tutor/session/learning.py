@@ -1,7 +1,7 @@
 """Grading a student's saved games after the fact: every decision, hand by hand, as the tables grade them.
 
-A teacher collects the students' saved games (Solitaire or classic Euchre, the files the tables'
-**Save** writes) and asks for a report. :func:`grade_saved_file` reads one file, replays it through
+A teacher collects the students' saved games (Solitaire, classic or Bid Euchre, the files the
+tables' **Save** writes) and asks for a report. :func:`grade_saved_file` reads one file, replays it through
 the checked engine, and grades the student's decisions with the advisor:
 
 * classic: every decision of the student's seat (South unless told) that had a real choice, as the
@@ -10,7 +10,11 @@ the checked engine, and grades the student's decisions with the advisor:
   file gives the same grades every time. The advisor plays the rest of a sampled deal as the table's
   level does (Club unless told);
 * Solitaire: every decision, exactly (:func:`review_deal`); a decision with one legal card has no
-  real choice and does not count in the error rate.
+  real choice and does not count in the error rate;
+* Bid Euchre: every decision of South with a real choice, as the Bid table grades it: the hint's
+  analysis (200 sampled deals, the rule-based player, the table's computer player, taking the other
+  seats' decisions), seeded, so the same file gives the same grades (:func:`grade_bid`). The luck's
+  seat baseline is 0 (:func:`~euchre_tutor.advisor.luck.bid_baseline`: not measured yet).
 
 It returns a :class:`GradedGame`: per finished hand, the points, the advisor's value at the first
 decision and the seat's baseline (for :mod:`~euchre_tutor.advisor.luck`), and every graded move with
@@ -20,18 +24,25 @@ its position in words and the rule ids of the advisor's reasons. A bad file rais
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
+from euchre_tutor.advisor.bid import analyse as analyse_bid
+from euchre_tutor.advisor.bid import bid_grade
+from euchre_tutor.advisor.bid.analysis import DEFAULT_WORLDS as BID_WORLDS
+from euchre_tutor.advisor.bid.position import write_position as write_bid_position
 from euchre_tutor.advisor.classic.analysis import analyse, graded_analysis
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
-from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
+from euchre_tutor.advisor.luck import bid_baseline, classic_baseline, solitaire_baseline
 from euchre_tutor.advisor.shared import GRADES
 from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
+from euchre_tutor.bid.game import FORMAT as BID_FORMAT
+from euchre_tutor.bid.game import BidGame
+from euchre_tutor.bots.bid import RuleBasedPlayer as BidPlayer
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.classic.engine import Seat
 from euchre_tutor.classic.game import FORMAT as CLASSIC_FORMAT
@@ -39,12 +50,16 @@ from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.history import parse_saved_json, read_saved_file
 from euchre_tutor.jsonio import short
+from euchre_tutor.session.bid_controller import STUDENT as BID_STUDENT
+from euchre_tutor.session.bid_tutor import phase_words
 from euchre_tutor.session.classic_controller import rules_seat
 from euchre_tutor.solitaire.engine import Action as SolitaireAction
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, new_deal
 from euchre_tutor.solitaire.engine import Phase as SolitairePhase
 from euchre_tutor.solitaire.game import SAVE_FORMAT as SOLITAIRE_FORMAT
 from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
+from euchre_tutor.views.bid import SeatView as BidView
+from euchre_tutor.views.bid import seat_view as bid_seat_view
 from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.views.solitaire import SolitaireView
 
@@ -55,6 +70,7 @@ __all__ = [
     "GradedMove",
     "computer_classic_save",
     "computer_solitaire_save",
+    "grade_bid",
     "grade_classic",
     "grade_saved_file",
     "grade_saved_text",
@@ -140,6 +156,15 @@ def _solitaire_position(view: SolitaireView) -> str:
         parts.append(f"trump {view.trump}, trick {view.trick_number + 1}")  # the view counts from 0
         if view.deck_lead is not None:
             parts.append(f"the deck led {view.deck_lead}")
+    return "; ".join(parts)
+
+
+def _bid_position(view: BidView) -> str:
+    parts = [f"{view.seat.word}, dealer {view.dealer.word}", f"hand {_cards(view.hand)}", phase_words(view)]
+    if view.high is not None and view.bidder is not None:
+        parts.append(f"high {view.high} by {view.bidder.word}")
+    if view.trick_plays:
+        parts.append("trick so far " + ", ".join(f"{s.word} {c}" for s, c in view.trick_plays))
     return "; ".join(parts)
 
 
@@ -292,6 +317,98 @@ def grade_classic(
     return GradedGame("classic", name, me.word, tuple(hands))
 
 
+def grade_bid(
+    game: BidGame,
+    *,
+    name: str,
+    seed: int = 0,
+    worlds: int = BID_WORLDS,
+    progress: Callable[[], None] | None = None,
+    recorded: Mapping[int, _Recorded] | None = None,
+) -> GradedGame:
+    """Grade the student's (South's) decisions of a Bid Euchre match (see the module doc): each
+    decision with a real choice on ``worlds`` sampled deals seeded by ``seed``, as the Bid table's
+    hint; ``recorded``: the table's own grades by place in the game, used as they are for every
+    decision they cover (the session report reads the tutor's)."""
+    me = BID_STUDENT
+    player = BidPlayer()
+    state = BidGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # the match's start
+    hands: list[GradedHand] = []
+    moves: list[GradedMove] = []
+    expected: float | None = None
+    table = recorded or {}
+    for index, act in enumerate(game.actions):
+        number = state.hand_number
+        hand = state.hand
+        if state.to_act == me:
+            view = bid_seat_view(hand, me)
+            rec = table.get(index)
+            if len(view.legal) > 1:
+                if rec is None or rec.action != str(act):
+                    a = analyse_bid(view, continuation=player, worlds=worlds, seed=seed)
+                    g = bid_grade(a, act)
+                    assert g is not None  # a legal action is an option
+                    rec = _Recorded(
+                        str(act),
+                        g.label,
+                        float(g.ev_loss),
+                        str(a.best.action),
+                        a.best.ev,
+                        tuple(r.rule for r in a.reasons),
+                    )
+                if expected is None:
+                    expected = rec.best_ev
+                moves.append(
+                    GradedMove(
+                        number,
+                        view.phase.value,
+                        _bid_position(view),
+                        str(act),
+                        rec.best,
+                        rec.label,
+                        rec.loss,
+                        True,
+                        _rules(rec.rules),
+                        write_bid_position(hand, me),
+                    )
+                )
+                if progress is not None:
+                    progress()
+        before = state.scores
+        dealer = hand.dealer
+        state = state.apply(act)
+        if state.hand_number != number or state.is_over:
+            mine = me.team.index
+            gained = [after - b for after, b in zip(state.scores, before, strict=True)]
+            hands.append(
+                GradedHand(
+                    number,
+                    gained[mine] - gained[1 - mine],
+                    expected,
+                    bid_baseline((int(me) - int(dealer)) % 4),
+                    tuple(moves),
+                )
+            )
+            moves, expected = [], None
+    return GradedGame("bid", name, me.word, tuple(hands))
+
+
+def bid_recorded(grades: Mapping[int, Mapping[str, Any]]) -> dict[int, _Recorded]:
+    """A Bid table's grades (:meth:`~euchre_tutor.session.bid_tutor.BidTutor.recorded_grades`) as
+    :func:`grade_bid` reads them."""
+    return {
+        i: _Recorded(
+            str(g["action"]),
+            str(g["label"]),
+            float(g["loss"]),
+            str(g["best"]),
+            float(g["best_ev"]),
+            tuple(str(r) for r in g["rules"]),
+        )
+        for i, g in grades.items()
+    }
+
+
 def grade_solitaire(
     game: SolitaireGame, *, name: str, progress: Callable[[], None] | None = None
 ) -> GradedGame:
@@ -371,8 +488,9 @@ def grade_saved_text(
     progress: Callable[[], None] | None = None,
     regrade: bool = False,
 ) -> GradedGame:
-    """Grade a saved game of either kind, told apart by its ``format`` field (``quick``: classic only;
-    a classic save's recorded grades are used unless ``regrade``)."""
+    """Grade a saved game of any kind, told apart by its ``format`` field (``quick``: classic only;
+    a classic save's recorded grades are used unless ``regrade``; ``seed`` seeds the classic and Bid
+    analyses)."""
     data = parse_saved_json(text, "game")
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == CLASSIC_FORMAT:
@@ -388,9 +506,11 @@ def grade_saved_text(
         )
     if kind == SOLITAIRE_FORMAT:
         return grade_solitaire(SolitaireGame.from_json(data), name=name, progress=progress)
+    if kind == BID_FORMAT:
+        return grade_bid(BidGame.from_json(data), name=name, seed=seed, progress=progress)
     raise SaveFileError(
         f"not a saved game of the tutor (its format is {short(kind)}): the report reads the files the "
-        f"tables' Save writes, {CLASSIC_FORMAT!r} or {SOLITAIRE_FORMAT!r}"
+        f"tables' Save writes, {CLASSIC_FORMAT!r}, {SOLITAIRE_FORMAT!r} or {BID_FORMAT!r}"
     )
 
 

@@ -2,8 +2,9 @@
 
 The deck and its schedule are :mod:`euchre_tutor.advisor.drills`; this module adds what needs the
 tables' players: a classic drill is graded as the table grades a move (the advisor plays the rest of
-each sampled deal as the table's level does, :data:`~euchre_tutor.bots.classic.LEVELS`), a Solitaire
-drill exactly. An answer graded Best or Good is right. The grade is seeded, so the same position and
+each sampled deal as the table's level does, :data:`~euchre_tutor.bots.classic.LEVELS`), a Bid Euchre
+drill as ``bid analyze`` grades it (the rule-based player, the Bid table's, takes the other seats'
+decisions), a Solitaire drill exactly. An answer graded Best or Good is right. The grade is seeded, so the same position and
 answer always get the same grade.
 
 Decks come from two places: a student's graded saved games (:func:`add_graded_game`,
@@ -12,7 +13,8 @@ Decks come from two places: a student's graded saved games (:func:`add_graded_ga
 
 An answer is written as the game's command line writes an action: ``"play JH"``, ``"pass"``,
 ``"order"``, ``"call S alone"`` for classic Euchre; ``"order up"``, ``"name clubs alone"``,
-``"play JH"`` for Solitaire (:func:`drill_choices` lists a drill's). The table's words (``"J♥"``,
+``"play JH"`` for Solitaire; ``"bid 3 H"``, ``"pass"``, ``"trump S"``, ``"play JH"`` for Bid Euchre
+(:func:`drill_choices` lists a drill's). The table's words (``"J♥"``,
 ``"order up ♥"``, ``"name ♣"``) are read too.
 """
 
@@ -24,12 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from euchre_tutor.advisor.bid import analyse as analyse_bid
+from euchre_tutor.advisor.bid import bid_grade
+from euchre_tutor.advisor.bid.position import read_position as read_bid_position
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS
 from euchre_tutor.advisor.classic.cli import position_run
 from euchre_tutor.advisor.classic.position import read_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.drills import (
-    GAMES,
+    GAME_WORDS,
     Deck,
     DeckError,
     Drill,
@@ -39,16 +44,22 @@ from euchre_tutor.advisor.drills import (
 )
 from euchre_tutor.advisor.luck import MISTAKE_LABELS
 from euchre_tutor.advisor.solitaire.advice import action_label, analyse_view, grade
+from euchre_tutor.bid import Action as BidAction
+from euchre_tutor.bid import Phase as BidPhase
+from euchre_tutor.bots.bid import RuleBasedPlayer as BidPlayer
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic.engine import Action as ClassicAction
 from euchre_tutor.classic.engine import Phase as ClassicPhase
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import load_json_text, short
+from euchre_tutor.session.bid_controller import action_label as bid_label
+from euchre_tutor.session.bid_tutor import phase_words
 from euchre_tutor.session.learning import GradedGame, grade_saved_file
 from euchre_tutor.solitaire.cli import position_from_json
 from euchre_tutor.solitaire.engine import Action as SolitaireAction
 from euchre_tutor.solitaire.engine import Play
+from euchre_tutor.views.bid import SeatView as BidView
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 
@@ -133,6 +144,13 @@ def _classic_view(drill: Drill) -> SeatView:
     return view
 
 
+def _bid_view(drill: Drill) -> BidView:
+    view = read_bid_position(drill.position)
+    if not view.my_turn:
+        raise EuchreError(f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer")
+    return view
+
+
 def _solitaire_view(drill: Drill) -> SolitaireView:
     return player_view(position_from_json(drill.position))
 
@@ -145,6 +163,8 @@ def drill_choices(drill: Drill) -> tuple[Choice, ...]:
     """The legal answers of a drill's position, in the engine's order."""
     if drill.game == "classic":
         return tuple(Choice(str(a), _classic_words(a)) for a in _classic_view(drill).legal)
+    if drill.game == "bid":
+        return tuple(Choice(str(a), bid_label(a)) for a in _bid_view(drill).legal)
     view = _solitaire_view(drill)
     return tuple(Choice(str(a), _solitaire_words(a, view.turn_card)) for a in view.legal)
 
@@ -171,6 +191,19 @@ def _classic_action(drill: Drill, view: SeatView, answer: str) -> ClassicAction:
     return _find(drill, answer, view.legal, names)  # type: ignore[no-any-return]
 
 
+def _bid_action(drill: Drill, view: BidView, answer: str) -> BidAction:
+    def names(a: BidAction) -> set[str]:
+        return {str(a), bid_label(a)}
+
+    try:
+        parsed: Any = BidAction.parse(answer)
+    except EuchreError:
+        parsed = None
+    if parsed in view.legal:
+        return parsed  # type: ignore[no-any-return]
+    return _find(drill, answer, view.legal, names)  # type: ignore[no-any-return]
+
+
 def _solitaire_action(drill: Drill, view: SolitaireView, answer: str) -> SolitaireAction:
     def names(a: SolitaireAction) -> set[str]:
         return {str(a), action_label(a), action_label(a, view.turn_card), _solitaire_words(a, view.turn_card)}
@@ -183,6 +216,8 @@ def answer_text(game: str, position: dict[str, Any], answer: str) -> str:
     probe = Drill(drill_id(game, position), game, position)  # type: ignore[arg-type]
     if game == "classic":
         return str(_classic_action(probe, _classic_view(probe), answer))
+    if game == "bid":
+        return str(_bid_action(probe, _bid_view(probe), answer))
     return str(_solitaire_action(probe, _solitaire_view(probe), answer))
 
 
@@ -223,6 +258,8 @@ def drill_scene(drill: Drill) -> DrillScene:
             else:
                 question = "What do you do?"
         return DrillScene(title, _cards(view.hand), view.trump, tuple(rows), question, choices)
+    if drill.game == "bid":
+        return _bid_scene(_bid_view(drill), choices)
     sview = _solitaire_view(drill)
     rows = [("Turn card", (sview.turn_card,))]
     if sview.trump is None:
@@ -244,6 +281,58 @@ def drill_scene(drill: Drill) -> DrillScene:
     return DrillScene("Euchre Solitaire", _cards(sview.hand), sview.trump, tuple(rows), question, choices)
 
 
+_BID_QUESTIONS: Final = {
+    BidPhase.BIDDING: "What do you bid?",
+    BidPhase.TRUMP: "Which trump do you name?",
+    BidPhase.KITTY: "Which card do you discard?",
+    BidPhase.CALL: "Which card do you pass to the loner?",
+    BidPhase.LONER_DISCARD: "Which card do you discard?",
+}
+
+
+def _bid_scene(view: BidView, choices: tuple[Choice, ...]) -> DrillScene:
+    """A Bid Euchre drill as the seat saw it: the bids so far, the contract, its own discards or the
+    cards passed in a call, and the trick so far."""
+    rows: list[tuple[str, tuple[Card, ...]]] = []
+    bids = ", ".join(f"{s.word} {bid_label(a)}" for s, a in view.bids if a.kind != "trump")
+    rows.append((f"Bids so far: {bids or 'nobody has bid yet'}.", ()))
+    if view.phase is not BidPhase.BIDDING and view.high is not None and view.bidder is not None:
+        if view.trump is not None:
+            contract = f"{view.trump.plural} trump"
+        elif view.notrump is not None:
+            contract = f"no trump ({view.notrump})"
+        else:
+            contract = "trump still to be named"
+        rows.append(
+            (
+                f"{view.bidder.word} won the bidding with {bid_label(view.high)}: {contract}, "
+                f"{view.needs} tricks needed.",
+                (),
+            )
+        )
+    if view.discards:
+        rows.append(("Your discards (only you see them):", _cards(view.discards)))
+    if view.gifts:
+        rows.append(
+            ("The cards passed in the call (only the loner and the partner see them):", _cards(view.gifts))
+        )
+    question = _BID_QUESTIONS.get(view.phase, "What do you do?")
+    if view.phase is BidPhase.PLAY:
+        number = len(view.tricks) + 1
+        ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
+        if view.tricks:
+            rows.append((f"Your side has taken {ours} of the {len(view.tricks)} tricks played.", ()))
+        if view.trick_plays:
+            who = ", ".join(f"{s.word} {c.symbol}" for s, c in view.trick_plays)
+            rows.append((f"Trick {number} so far ({who}):", tuple(c for _, c in view.trick_plays)))
+            question = "Which card do you play?"
+        else:
+            rows.append((f"You lead trick {number}.", ()))
+            question = "Which card do you lead?"
+    title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
+    return DrillScene(title, _cards(view.hand), view.trump, tuple(rows), question, choices)
+
+
 # --------------------------------------------------------------------------- grading
 
 
@@ -259,6 +348,8 @@ def grade_drill_answer(
 
     Classic: ``worlds`` deals a batch, as the table's hint and grade (adaptive, refined on a band's
     edge) unless ``max_worlds`` caps it (``max_worlds=worlds``: one fixed sample, fast but rougher).
+    Bid Euchre: ``worlds`` deals, as the table's hint, and with ``max_worlds`` more while a grade is
+    unsettled, up to it (as ``bid analyze --max-worlds``).
     """
     if drill.game == "classic":
         level = drill.level or "club"
@@ -280,6 +371,22 @@ def grade_drill_answer(
             text,
             tuple(r.text for r in analysis.reasons),
         )
+    if drill.game == "bid":
+        bview = _bid_view(drill)
+        baction = _bid_action(drill, bview, answer)
+        banalysis = analyse_bid(
+            bview, continuation=BidPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds
+        )
+        bg = bid_grade(banalysis, baction)
+        assert bg is not None  # the action is legal, so it is an option
+        return PracticeGrade(
+            str(baction),
+            bg.label,
+            bg.label in RIGHT_LABELS,
+            bid_label(banalysis.best.action),
+            f"{bid_label(baction)}: {bg.text}",
+            tuple(r.text for r in banalysis.reasons),
+        )
     if drill.game == "solitaire":
         view = _solitaire_view(drill)
         saction = _solitaire_action(drill, view, answer)
@@ -293,7 +400,7 @@ def grade_drill_answer(
             sg.text,
             tuple(r.text for r in sanalysis.reasons),
         )
-    raise EuchreError(f"unknown game {short(drill.game)}: a drill is of {' or '.join(GAMES)}")
+    raise EuchreError(f"unknown game {short(drill.game)}: a drill is of {GAME_WORDS}")
 
 
 # --------------------------------------------------------------------------- building decks
@@ -306,6 +413,8 @@ def _where(game: str, hand: int, position: dict[str, Any], name: str) -> str:
             return f"{whose}deal {hand}, the trump choice"
         plays = len(str(position.get("plays", "")).split())
         return f"{whose}deal {hand}, trick {plays + 1}"
+    if game == "bid":
+        return f"{whose}hand {hand}, {phase_words(read_bid_position(position))}"
     view = read_position(position)[0]
     if view.phase is ClassicPhase.PLAY:
         return f"{whose}hand {hand}, trick {len(view.tricks) + 1}"
@@ -358,7 +467,7 @@ _POSITION_KEYS: Final = frozenset({"game", "position", "level", "note"})
 
 
 def deck_from_positions(data: object, *, session: int = 1) -> Deck:
-    """A teacher's deck: ``data`` is a JSON list (text or parsed) of ``{"game": "classic" | "solitaire",
+    """A teacher's deck: ``data`` is a JSON list (text or parsed) of ``{"game": "classic" | "solitaire" | "bid",
     "position": {...analyze input...}, "level"?: "club", "note"?: "..."}``. The drills are served at
     once (due this session) and say they come from the teacher. A bad entry is refused by its number."""
     if isinstance(data, str | bytes):
@@ -385,8 +494,9 @@ def deck_from_positions(data: object, *, session: int = 1) -> Deck:
         level = item.get("level", "club" if game == "classic" else None)
         if game == "classic" and level not in LEVELS:
             raise DeckError(f'{where}: "level" must be one of {", ".join(LEVELS)}, not {short(level)}')
-        if game == "solitaire" and level is not None:
-            raise DeckError(f'{where}: a Solitaire position has no table "level"')
+        if game != "classic" and level is not None:
+            name = "a Solitaire" if game == "solitaire" else "a Bid Euchre"
+            raise DeckError(f'{where}: {name} position has no table "level"')
         note = item.get("note", "")
         if not isinstance(note, str) or len(note) > 2000:
             raise DeckError(f'{where}: "note" must be text (at most 2,000 characters), not {short(note)}')

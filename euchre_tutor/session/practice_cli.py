@@ -39,7 +39,7 @@ def register(games: Any) -> None:
         "build",
         help="every Mistake and Blunder of saved games, as a drill deck",
         description=(
-            "Grade saved games (Solitaire or classic, the files the tables' Save writes) with the advisor, "
+            "Grade saved games (Solitaire, classic or Bid Euchre, the files the tables' Save writes) with the advisor, "
             "as euchre-tutor report does, and put every Mistake and Blunder in a drill deck. A file that "
             "cannot be read is named with what is wrong, and the others still count."
         ),
@@ -57,7 +57,10 @@ def register(games: Any) -> None:
         help="the table's level the classic games were played at (how the advisor plays deals out)",
     )
     build.add_argument(
-        "--seed", type=int, default=0, help="the sampling seed of the classic grades (default 0)"
+        "--seed",
+        type=int,
+        default=0,
+        help="the sampling seed of the classic and Bid Euchre grades (default 0)",
     )
     build.add_argument(
         "--quick",

@@ -1,9 +1,9 @@
 """A student's session as the class report: what a table's **Download report** builds.
 
 The session is the games feeding one :class:`~euchre_tutor.advisor.session.SessionStats` (a table's
-own, or one several tables share): the current classic match of every classic table whose tutor
-feeds it, and the current Solitaire game of every Solitaire table that feeds it (the controllers are
-found through :mod:`euchre_tutor.session.tables`). Each is graded as ``euchre-tutor report`` grades a
+own, or one several tables share): the current classic or Bid Euchre match of every table whose
+tutor feeds it, and the current Solitaire game of every Solitaire table that feeds it (the
+controllers and tutors are found through :mod:`euchre_tutor.session.tables`). Each is graded as ``euchre-tutor report`` grades a
 saved file and summed up by :mod:`euchre_tutor.session.class_report`, so the page is the same one
 the teacher's command writes, with one row per game.
 
@@ -14,6 +14,8 @@ What is used, so that a click does not wait for long:
   not grade (hints and grading were off, or its analysis or refinement is still running) is graded
   now on one fixed sample of 200 deals (``grade_saved_file``'s ``quick``: a few hundredths of a second
   a decision), seeded as the table's analyses are;
+* Bid Euchre: likewise the **table's own grades**; a decision it did not grade is graded now as its
+  hint would have been (the same sampled deals and seed: about half a second a decision);
 * Solitaire: every decision is graded again, exactly (:func:`~euchre_tutor.session.learning.grade_solitaire`):
   the grades are the table's (both are exact) and a deal takes about a tenth of a second.
 
@@ -29,17 +31,37 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.bid.game import BidGame
 from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.session.bid_controller import BidController
+from euchre_tutor.session.bid_tutor import BidTutor
 from euchre_tutor.session.class_report import ClassReport, class_report, report_html, summarise
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor, analysis_seed
 from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.learning import GradedGame, grade_classic, grade_solitaire, recorded_grades
+from euchre_tutor.session.learning import (
+    GradedGame,
+    bid_recorded,
+    grade_bid,
+    grade_classic,
+    grade_solitaire,
+    recorded_grades,
+)
 from euchre_tutor.session.tables import live
 
-__all__ = ["SessionReport", "build_session_report", "grade_classic_table", "session_tables"]
+__all__ = [
+    "SessionReport",
+    "build_session_report",
+    "grade_bid_table",
+    "grade_classic_table",
+    "session_tables",
+]
 
-Table = tuple[ClassicController, ClassicTutor | None] | tuple[SolitaireController, None]
+Table = (
+    tuple[ClassicController, ClassicTutor | None]
+    | tuple[SolitaireController, None]
+    | tuple[BidController, BidTutor]
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +71,7 @@ class SessionReport:
     report: ClassReport
     html: str
     filename: str
-    table_grades: int  # classic decisions whose grade is the table's own
+    table_grades: int  # classic and Bid decisions whose grade is the table's own
     graded_now: int  # decisions graded while building (classic on one sample, Solitaire exactly)
 
     @property
@@ -67,11 +89,14 @@ def tutor_of(controller: ClassicController) -> ClassicTutor | None:
 
 
 def session_tables(stats: SessionStats) -> list[Table]:
-    """The tables of this kernel that feed ``stats``, oldest first, with the classic ones' tutors."""
+    """The tables of this kernel that feed ``stats``, oldest first, with the classic and Bid ones' tutors
+    (a Bid table is found by its tutor, which holds its statistics)."""
     out: list[Table] = []
     for table in live():
         if isinstance(table, SolitaireController) and table.stats is stats:
             out.append((table, None))
+        elif isinstance(table, BidTutor) and table.stats is stats:
+            out.append((table.controller, table))
         elif isinstance(table, ClassicController):
             tutor = tutor_of(table)
             if tutor is not None and tutor.stats is stats:
@@ -101,6 +126,21 @@ def grade_classic_table(
     return graded, from_table, moves - from_table
 
 
+def grade_bid_table(
+    controller: BidController, tutor: BidTutor, *, name: str = "Student"
+) -> tuple[GradedGame, int, int]:
+    """The student's graded Bid Euchre match, as :func:`~euchre_tutor.session.learning.grade_bid` grades
+    a save, with the tutor's own grades where it holds them and the others graded now on the tutor's
+    deals and seed; also how many decisions took the table's grade and how many were graded now."""
+    held = tutor.recorded_grades() if tutor.controller is controller else {}
+    game = BidGame.from_json(controller.game.to_json())  # a copy: grading never touches the table
+    graded = grade_bid(game, name=name, seed=tutor.seed, worlds=tutor.worlds, recorded=bid_recorded(held))
+    finished = {h.number for h in graded.hands}
+    from_table = sum(1 for d in tutor.decisions() if d.index in held and d.hand_number in finished)
+    moves = sum(len(h.moves) for h in graded.hands)
+    return graded, from_table, moves - from_table
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40]
 
@@ -121,10 +161,17 @@ def build_session_report(
     table_grades = graded_now = 0
     for controller, tutor in tables if tables is not None else session_tables(stats):
         if isinstance(controller, ClassicController):
+            assert not isinstance(tutor, BidTutor)
             graded, held, now_graded = grade_classic_table(controller, tutor, name=who)
             table_grades += held
             graded_now += now_graded
             source = f"classic match, seed {controller.seed}"
+        elif isinstance(controller, BidController):
+            assert isinstance(tutor, BidTutor)
+            graded, held, now_graded = grade_bid_table(controller, tutor, name=who)
+            table_grades += held
+            graded_now += now_graded
+            source = f"Bid Euchre match, seed {controller.seed}"
         else:
             graded = grade_solitaire(controller.game, name=who)
             graded_now += sum(len(h.moves) for h in graded.hands)

@@ -26,7 +26,15 @@ and styling:
   deal or a saved game);
 - ``euchre-hint`` (when the tutor has hints): ``et-hint-toggle``,
   ``et-grade-toggle``, ``et-hint-status``, ``et-hint-body`` (one
-  ``eb-option`` per option) and ``euchre-grade``.
+  ``eb-option`` per option) and ``euchre-grade``;
+- ``euchre-review``: the review of the finished hand (the classic table's
+  hooks), opened with ``euchre-review-open`` and closed with
+  ``euchre-review-close``: every decision with its grade, key moments
+  (``et-key``) with their Retry buttons (the shared
+  :class:`~euchre_tutor.widgets.retry.RetryPanel`: ``et-retry-open``, ...)
+  and the drills line (``et-drills``);
+- ``euchre-stats``: the session's statistics and chart, with **Download
+  report** (:class:`~euchre_tutor.widgets.stats.SessionChart`).
 """
 
 from __future__ import annotations
@@ -37,7 +45,8 @@ from typing import Any, Final, Literal
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.shared import grade_scale
+from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
 from euchre_tutor.bid import Action, HandState, Phase, Seat, explain_trick
 from euchre_tutor.bid.actions import ALONE_WORDS
 from euchre_tutor.bots.bid import Player
@@ -53,10 +62,12 @@ from euchre_tutor.session.bid_controller import (
     action_meaning,
     contract_label,
 )
-from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidTutor
+from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidDecision, BidTutor
 from euchre_tutor.session.classic_seats import positions, seat_name, team_words
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import bid_hints, render
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
+from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
 
@@ -144,7 +155,7 @@ class BidApp(CardTable):
     game to start with. ``hints``: the advisor's analysis of each turn, off the click path
     (:class:`~euchre_tutor.session.bid_tutor.BidTutor`: ``source`` and ``runner`` say where,
     ``worlds`` how many sampled deals); ``show_hint`` opens the hint panel; ``grading`` labels
-    each decision.
+    each decision. ``stats``: the session statistics the graded hands feed (tables may share one).
     """
 
     def __init__(
@@ -163,6 +174,7 @@ class BidApp(CardTable):
         runner: Literal["process", "inline"] = "process",
         worlds: int = 200,
         tutor: BidTutor | None = None,
+        stats: SessionStats | None = None,
     ) -> None:
         super().__init__(SLOTS)
         self.controller = controller or BidController(seed, rules=rules, bot=bot)
@@ -173,7 +185,9 @@ class BidApp(CardTable):
             worlds=worlds,
             grading=grading,
             show_hint=show_hint,
+            stats=stats,
         )
+        self._review_open = False
         if deal is not None and not self.controller.load_deal(deal):
             raise ValueError(self.controller.message)
         self.add_class("euchre-classic")  # the classic table's layout and faces apply
@@ -186,6 +200,7 @@ class BidApp(CardTable):
         self.grid_buttons: list[w.Button] = []
         self._build()
         self._build_hints(show_hint)
+        self._build_review()
         self.controller.subscribe(self._on_change)
         self.tutor.subscribe(self._on_tutor)
         self.refresh()
@@ -340,9 +355,83 @@ class BidApp(CardTable):
         self.hint_panel.add_class("euchre-hint")
         self.right_column.children = (self.hint_panel, *self.right_column.children)
 
+    def _build_review(self) -> None:
+        """The review of the finished hand under the bids, its Retry panel, and the session chart (built once)."""
+        self.review_open = button(
+            "Review hand",
+            "Each of your decisions in the hand just played: its grade and the best one",
+            self._open_review,
+            "et-ctl",
+        )
+        self.review_open.add_class("euchre-review-open")
+        self.review_close = button("Close review", "Hide the review", self._close_review, "et-ctl")
+        self.review_close.add_class("euchre-review-close")
+        self.review_body = w.HTML()
+        # Retry: the hand's key moments, each answered again with the hint hidden
+        self.retry = RetryPanel(KEY_MOMENTS, self.controller.illegal)
+        self.drills_line = w.HTML()
+        self.review = w.VBox([self.review_body, self.retry, self.drills_line, w.HBox([self.review_close])])
+        self.review.add_class("euchre-review")
+        self.review.add_class("hidden")
+        left = list(self.left_column.children)
+        left.insert(left.index(self.controls), self.review)
+        self.left_column.children = tuple(left)
+        first = self.controls.children[0]
+        first.children = (*first.children, self.review_open)
+        self.session = SessionChart(self.tutor.stats, game="bid")
+        right = list(self.right_column.children)
+        right.insert(right.index(self.suggest_panel) + 1, self.session)
+        self.right_column.children = tuple(right)
+
+    def _open_review(self) -> None:
+        if self.tutor.review() is None:
+            self.controller.illegal("no hand has finished yet: play one to the end, then review it")
+            return
+        self._review_open = True
+        self.refresh_review()
+
+    def _close_review(self) -> None:
+        self._review_open = False
+        self.retry.dismiss()
+        self.refresh_review()
+
+    def refresh_review(self) -> None:
+        c = self.controller
+        review = self.tutor.review() if (c.waiting or c.state.is_over) else None
+        self._set(self.review_open, "disabled", review is None)
+        if review is None or not self._review_open:
+            self.review.add_class("hidden")
+            self._set(self.review_body, "value", "")
+            self.retry.dismiss()
+            return
+        self._set(self.review_body, "value", bid_hints.review_html(self.tutor, review))
+        self._refresh_retry(review.number)
+        self.review.remove_class("hidden")
+
+    def _refresh_retry(self, hand_number: int) -> None:
+        """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
+        t = self.tutor
+        moments = []
+        for d in t.key_moments(hand_number):
+            grade = t.grade_of(d)
+            assert grade is not None  # a key moment is graded
+            moments.append(
+                (d.index, bid_hints.key_moment_words(d, grade), functools.partial(self._retry_case, d))
+            )
+        self.retry.refresh(moments)
+        self._set(self.drills_line, "value", drills_html(t.drills))
+
+    def _retry_case(self, d: BidDecision) -> RetryCase:
+        def grade(i: int) -> str:
+            return bid_hints.retry_result_html(self.tutor, self.tutor.retry(d, d.view.legal[i]))
+
+        answers = tuple(action_label(a) for a in d.view.legal)
+        return RetryCase(bid_hints.retry_prompt_html(d), answers, grade)
+
     def _on_tutor(self, _topic: str) -> None:
         with self.hold_sync():
             self.refresh_hint()
+            self.refresh_review()
 
     def refresh_hint(self) -> None:
         t = self.tutor
@@ -367,6 +456,7 @@ class BidApp(CardTable):
 
     def close(self) -> None:
         self.tutor.close()
+        self.session.close()
         super().close()
 
     def _build_grid(self, rules: BidRules) -> None:
@@ -478,6 +568,9 @@ class BidApp(CardTable):
                 self.seed.value = str(c.seed)
             self.refresh_message()
             self.refresh_hint()
+            if not (c.waiting or c.state.is_over):
+                self._review_open = False
+            self.refresh_review()
 
     def refresh_message(self) -> None:
         c = self.controller

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
-from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swings, total
+from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
@@ -338,9 +338,7 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
 
 def _swing_marks(tutor: ClassicTutor, number: int) -> dict[int, Swing]:
     """The hand's largest lucky and unlucky swings (at least :data:`SWING_MIN`), by decision index."""
-    found = tutor.swings(number)
-    picked = lucky_swings([s for _, s in found])
-    return {found[i][0].index: found[i][1] for i in picked if i is not None}
+    return render.swing_marks(tutor.swings(number))
 
 
 def _swings_html(tutor: ClassicTutor, number: int, decisions: list[Decision]) -> str:
@@ -357,20 +355,7 @@ def _swings_html(tutor: ClassicTutor, number: int, decisions: list[Decision]) ->
 def _luck_html(tutor: ClassicTutor, number: int) -> str:
     """The hand's and the match's luck and skill (the tutor feeds its stats one deal per
     ``(id(game), hand number)``), once every decision of the hand is graded."""
-    game = id(tutor.controller.game)
-    hands: dict[int, HandLuck] = {}
-    for d in tutor.stats.deals("classic"):
-        if isinstance(d.key, tuple) and d.key[0] == game:
-            luck = tutor.stats.luck_of(d, d.key[1])
-            if luck is not None:
-                hands[luck.number] = luck
-    if number not in hands:
-        return ""
-    match = [h for n, h in sorted(hands.items()) if n <= number]
-    out = f'<p class="et-luck">{esc(luck_sentence(total([hands[number]]), "hand"))}'
-    if len(match) > 1:
-        out += f" {esc(luck_sentence(total(match), 'match'))}"
-    return out + "</p>"
+    return render.luck_html(tutor.stats, "classic", id(tutor.controller.game), number)
 
 
 def _review_loss(decision: Decision, grade: Grade, hint: ClassicAnalysis | None) -> str:

@@ -8,11 +8,13 @@ widgets.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any, Protocol
 
-from euchre_tutor.advisor.luck import Swing
-from euchre_tutor.advisor.shared import Grade, Reason
+from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swings, total
+from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.shared import Grade, Graded
 from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
@@ -24,14 +26,25 @@ __all__ = [
     "hand_order",
     "hint_html",
     "log_html",
+    "luck_html",
     "review_html",
     "score_html",
     "scroll_region",
     "swing_badge",
+    "swing_marks",
     "table_html",
 ]
 
 esc = html.escape
+
+
+class Cited(Protocol):
+    """A reason as the pages show it (the advisors' :class:`~euchre_tutor.advisor.shared.Reason`)."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def text(self) -> str: ...
 
 
 def face(card: Card, *, small: bool = False, burned: bool = False, trump: Suit | None = None) -> str:
@@ -267,6 +280,31 @@ def swing_badge(swing: Swing) -> str:
     )
 
 
+def swing_marks(found: Sequence[tuple[Any, Swing]]) -> dict[int, Swing]:
+    """A hand's largest lucky and unlucky swings (at least :data:`~euchre_tutor.advisor.luck.SWING_MIN`),
+    by the ``index`` of the decision each followed (``found``: a tutor's ``swings(hand)``)."""
+    picked = lucky_swings([s for _, s in found])
+    return {found[i][0].index: found[i][1] for i in picked if i is not None}
+
+
+def luck_html(stats: SessionStats, game: str, match: Hashable, number: int) -> str:
+    """A review's luck and skill: hand ``number``'s sentence and, from the second hand on, the match's so
+    far (a table feeds ``stats`` one deal per ``(match, hand number)``); empty until the hand's grades are in."""
+    hands: dict[int, HandLuck] = {}
+    for d in stats.deals(game):
+        if isinstance(d.key, tuple) and d.key[0] == match:
+            luck = stats.luck_of(d, d.key[1])
+            if luck is not None:
+                hands[luck.number] = luck
+    if number not in hands:
+        return ""
+    match_hands = [h for n, h in sorted(hands.items()) if n <= number]
+    out = f'<p class="et-luck">{esc(luck_sentence(total([hands[number]]), "hand"))}'
+    if len(match_hands) > 1:
+        out += f" {esc(luck_sentence(total(match_hands), 'match'))}"
+    return out + "</p>"
+
+
 def swings_html(marks: Sequence[tuple[int, str, Swing]]) -> str:
     """The review's sentence about its marked swings: ``(decision number, its words, swing)`` each."""
     if not marks:
@@ -362,12 +400,12 @@ def solitaire_position_html(view: SolitaireView) -> str:
 
 def retry_result_html(
     mine: str,
-    grade: Grade,
+    grade: Graded,
     lost: str,
     first: str,
-    first_grade: Grade | None,
+    first_grade: Graded | None,
     best: str | None,
-    reasons: Sequence[Reason],
+    reasons: Sequence[Cited],
 ) -> str:
     """A retry's graded answer (both games): ``mine`` with its grade and ``lost`` (what it gives up, in
     words), beside the first answer, then the ``best`` choice and the first three ``reasons``."""

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from euchre_tutor.advisor.bid.position import read_position as read_bid_position
+from euchre_tutor.advisor.bid.position import write_position as write_bid_position
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.drills import (
     DECK_FORMAT,
@@ -19,6 +21,7 @@ from euchre_tutor.advisor.drills import (
     Drill,
     drill_id,
 )
+from euchre_tutor.bid import Deal, new_hand
 from euchre_tutor.classic.game import ClassicGame
 
 
@@ -28,12 +31,25 @@ def classic_position(seed: int) -> dict[str, Any]:
     return write_position(state.hand, state.to_act)
 
 
+def bid_position(seed: int, actions: int = 0) -> dict[str, Any]:
+    """The seat to act's position after ``actions`` actions of a seeded Bid Euchre hand (the second
+    legal one each time there are two or more: the lowest bid, then the cards in the engine's order)."""
+    hand = new_hand(Deal.from_seed(seed))
+    for _ in range(actions):
+        legal = hand.legal_actions()
+        hand = hand.apply(legal[min(1, len(legal) - 1)])
+    assert hand.to_act is not None
+    return write_bid_position(hand, hand.to_act)
+
+
 POSITIONS: list[tuple[str, dict[str, Any]]] = [
     ("classic", classic_position(3)),
     ("classic", classic_position(4)),
     ("solitaire", {"seed": 7}),
     ("solitaire", {"seed": 8, "trump": "up"}),
     ("solitaire", {"seed": 9, "trump": "C", "alone": True}),
+    ("bid", bid_position(3)),
+    ("bid", bid_position(4, 6)),
 ]
 
 
@@ -231,6 +247,20 @@ def edit(change: Any) -> str:
     return json.dumps(data)
 
 
+def edit_bid(change: Any) -> str:
+    """A deck of one Bid Euchre drill (its id left out: a teacher's edit), changed."""
+    deck = Deck()
+    mistake(deck, 6)
+    data = deck.to_json()
+    del data["drills"][0]["id"]
+    change(data["drills"][0])
+    return json.dumps(data)
+
+
+def _seat(position: dict[str, Any]) -> str:
+    return "N" if position["seat"] != "N" else "E"
+
+
 REFUSED = [
     ("{not json", "deck file"),
     ("[1, 2]", "JSON object"),
@@ -251,6 +281,11 @@ REFUSED = [
     (edit(lambda d: d["drills"][1].update(id="0123")), "does not match its position"),
     (edit(lambda d: d["drills"][0].update(game="solitaire", level=None)), "its \"game\" is 'solitaire'"),
     (edit(lambda d: d["drills"].append(dict(d["drills"][0]))), "same position as an earlier one"),
+    (edit_bid(lambda d: d.update(level="club")), 'a Bid Euchre drill has no table "level"'),
+    (edit_bid(lambda d: d["position"].update(seat=_seat(d["position"]))), "there is no decision to drill"),
+    (edit_bid(lambda d: d["position"]["actions"].append("bid 9 H")), 'drill 1: its "position" is not one'),
+    (edit_bid(lambda d: d["position"]["hands"].update(N=d["position"]["hands"]["S"])), "the bid advisor"),
+    (edit_bid(lambda d: d["position"].update(colour="red")), "colour"),
 ]
 
 
@@ -305,3 +340,13 @@ def test_any_value_in_any_field_is_read_as_given_or_refused_by_name(
         assert f'"{field}"' in str(error) or field == "position" or "same position" in str(error)
         return
     assert deck.drills[which].to_json()[field] == value
+
+
+def test_a_bid_drill_is_kept_as_bid_analyze_reads_it_and_round_trips() -> None:
+    deck = Deck()
+    drill = mistake(deck, 6)  # a table's level given for a Bid Euchre drill is not kept: it has none
+    assert drill.game == "bid" and drill.level is None and drill.id == drill_id("bid", POSITIONS[6][1])
+    view = read_bid_position(drill.position)
+    assert view.my_turn and view.seat.name == drill.position["seat"]
+    again = Deck.loads(deck.dumps())
+    assert again == deck and again[drill.id].position == POSITIONS[6][1]

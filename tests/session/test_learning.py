@@ -34,7 +34,8 @@ def saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "ben.json": computer_classic_save(12, 1, "club"),
         "cleo.json": computer_solitaire_save(5, 4),
         "notes.json": "{not json",
-        "deal.json": json.dumps({"format": "euchre-tutor/bid-game", "version": 1}),
+        # a teacher's deal, not a saved game (Bid Euchre saves are graded: tests/session/test_bid_learning.py)
+        "deal.json": json.dumps({"rules": "common", "dealer": "N", "hands": {}}),
         "broken.json": computer_solitaire_save(6, 1).replace(
             '"actions": [', '"actions": [{"play": "ZZ"}, ', 1
         ),
