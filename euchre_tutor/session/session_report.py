@@ -121,7 +121,16 @@ def grade_classic_table(
         game, name=name, seat=controller.seat, level=level, seed=seed, quick=True, recorded=recorded
     )
     held = {} if recorded is None else recorded[1]
-    from_table = sum(1 for i, act in enumerate(game.actions) if i in held and held[i].action == str(act))
+    finished = {h.number for h in graded.hands}  # the report holds finished hands only
+    from_table = (
+        0
+        if tutor is None
+        else sum(
+            1
+            for d in tutor.decisions()
+            if d.hand_number in finished and d.index in held and held[d.index].action == str(d.action)
+        )
+    )
     moves = sum(len(h.moves) for h in graded.hands)
     return graded, from_table, moves - from_table
 

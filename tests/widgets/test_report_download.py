@@ -99,6 +99,29 @@ def test_the_classic_report_is_the_tables_own_grades_and_changes_nothing(graded_
     assert f"{len(real)} of the table&#x27;s own grades" in note and "graded now" not in note
 
 
+def test_grades_of_a_hand_still_being_played_are_not_counted_in_the_report(graded_app: ClassicApp) -> None:
+    """The report holds finished hands only: the table's grades of the hand under way are neither the
+    report's nor subtracted from what was graded while building it."""
+    app = graded_app
+    c, t = app.controller, app.tutor
+    first = [d for d in t.decisions() if not d.forced]
+    assert c.next_hand()
+    for _ in range(10):  # into the next hand, until the table holds a grade of it
+        if any(d.hand_number == 2 and not d.forced and t.grade_of(d) for d in t.decisions()):
+            break
+        if t.forced is not None:
+            assert t.autoplay_now()
+        else:
+            assert c.act(c.legal[0])
+    assert any(d.hand_number == 2 and t.grade_of(d) for d in t.decisions() if not d.forced)
+    assert not c.waiting  # the second hand goes on
+    built = build_session_report(t.stats)
+    assert built is not None
+    (student,) = built.report.students
+    assert student.decisions == len(first)
+    assert (built.table_grades, built.graded_now) == (len(first), 0)
+
+
 def test_decisions_the_table_did_not_grade_are_graded_as_the_commands_quick_option() -> None:
     app = tutor_app()  # hints and grading off: the table holds no grade
     try:
