@@ -44,6 +44,8 @@ __all__ = ["FORMAT", "VERSION", "BidGame"]
 FORMAT: Final = "euchre-tutor/bid-game"
 VERSION: Final = 1
 _KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions", "position"}
+#: "grades": the table's grades of the student's decisions, which the class report reads (the game ignores them)
+_OPTIONAL: Final = frozenset({"grades"})
 
 
 class BidGame(History[MatchState, Action]):
@@ -104,6 +106,7 @@ class BidGame(History[MatchState, Action]):
             format=FORMAT,
             version=VERSION,
             keys=_KEYS,
+            optional=_OPTIONAL,
             holder="a Bid Euchre save file",
             kind="Bid Euchre",
         )

@@ -26,6 +26,7 @@ is running.
 
 from __future__ import annotations
 
+import json
 import os
 import zlib
 from collections.abc import Callable, Sequence
@@ -522,24 +523,36 @@ class BidTutor(Observable):
                 baseline=bid_baseline((int(c.seat) - int(log.dealer)) % 4),
             )
 
-    def recorded_grades(self) -> dict[int, dict[str, Any]]:
-        """The table's grades of the student's decisions with a real choice, by their place in the game:
-        the action, the label, the expected points lost, the best action, its value and the reasons'
-        rule ids (what the session report reads instead of grading again)."""
-        out: dict[int, dict[str, Any]] = {}
+    def recorded_grades(self) -> dict[str, Any]:
+        """The table's grades of the student's decisions with a real choice, as a save carries them
+        (the classic table's layout, without a level: :func:`~euchre_tutor.session.learning.recorded_grades`
+        reads both): per decision its place in the game, the action, the label, the expected points lost,
+        the best action, its value and the reasons' rule ids; the report reads them instead of grading
+        again."""
+        out = []
         for d in self.decisions():
             grade, hint = (None, None) if d.forced else (self.grade_of(d), self.hint_of(d))
             if grade is None or hint is None:
                 continue
-            out[d.index] = {
-                "action": str(d.action),
-                "label": grade.label,
-                "loss": float(grade.loss),
-                "best": str(hint.best.action),
-                "best_ev": float(hint.best.ev),
-                "rules": [r.rule for r in hint.reasons],
-            }
-        return out
+            out.append(
+                {
+                    "index": d.index,
+                    "action": str(d.action),
+                    "label": grade.label,
+                    "loss": round(float(grade.loss), 6),
+                    "best": str(hint.best.action),
+                    "best_ev": round(float(hint.best.ev), 6),
+                    "rules": list(dict.fromkeys(r.rule for r in hint.reasons)),
+                }
+            )
+        return {"seed": self.seed, "worlds": self.worlds, "decisions": out}
+
+    def save_text(self) -> str:
+        """The match as a save file, with the table's grades of the student's decisions (see
+        :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
+        data = self.controller.game.to_json()
+        data["grades"] = self.recorded_grades()
+        return json.dumps(data, ensure_ascii=False, indent=1)
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:
         """Block until every requested analysis has arrived (tests and benchmarks)."""

@@ -180,14 +180,16 @@ class _Recorded:
     rules: tuple[str, ...]
 
 
-def recorded_grades(data: object) -> tuple[str, dict[int, _Recorded]] | None:
-    """The table's grades a classic save carries (its level, and each graded decision by its place in
-    the game), or None when it carries none; a malformed ``grades`` is refused, saying what is wrong."""
+def recorded_grades(data: object, *, leveled: bool = True) -> tuple[str, dict[int, _Recorded]] | None:
+    """The table's grades a classic or Bid save carries (the classic table's level, and each graded
+    decision by its place in the game), or None when it carries none; a malformed ``grades`` is
+    refused, saying what is wrong. ``leveled=False``: a Bid save's, which names no level ("")."""
     if not isinstance(data, dict) or "grades" not in data:
         return None
     grades = data["grades"]
-    if not isinstance(grades, dict) or not isinstance(grades.get("level"), str):
-        raise SaveFileError('"grades" must be an object with the table\'s "level" and its "decisions"')
+    if not isinstance(grades, dict) or (leveled and not isinstance(grades.get("level"), str)):
+        what = 'the table\'s "level" and its "decisions"' if leveled else 'its "decisions"'
+        raise SaveFileError(f'"grades" must be an object with {what}')
     items = grades.get("decisions")
     if not isinstance(items, list):
         raise SaveFileError('"grades" must list its "decisions"')
@@ -214,7 +216,7 @@ def recorded_grades(data: object) -> tuple[str, dict[int, _Recorded]] | None:
                 "and a loss of 0 or more"
             )
         out[index] = rec
-    return grades["level"], out
+    return (grades["level"] if leveled else ""), out
 
 
 def grade_classic(
@@ -393,22 +395,6 @@ def grade_bid(
     return GradedGame("bid", name, me.word, tuple(hands))
 
 
-def bid_recorded(grades: Mapping[int, Mapping[str, Any]]) -> dict[int, _Recorded]:
-    """A Bid table's grades (:meth:`~euchre_tutor.session.bid_tutor.BidTutor.recorded_grades`) as
-    :func:`grade_bid` reads them."""
-    return {
-        i: _Recorded(
-            str(g["action"]),
-            str(g["label"]),
-            float(g["loss"]),
-            str(g["best"]),
-            float(g["best_ev"]),
-            tuple(str(r) for r in g["rules"]),
-        )
-        for i, g in grades.items()
-    }
-
-
 def grade_solitaire(
     game: SolitaireGame, *, name: str, progress: Callable[[], None] | None = None
 ) -> GradedGame:
@@ -489,7 +475,7 @@ def grade_saved_text(
     regrade: bool = False,
 ) -> GradedGame:
     """Grade a saved game of any kind, told apart by its ``format`` field (``quick``: classic only;
-    a classic save's recorded grades are used unless ``regrade``; ``seed`` seeds the classic and Bid
+    a classic or Bid save's recorded grades are used unless ``regrade``; ``seed`` seeds the classic and Bid
     analyses)."""
     data = parse_saved_json(text, "game")
     kind = data.get("format") if isinstance(data, dict) else None
@@ -507,7 +493,14 @@ def grade_saved_text(
     if kind == SOLITAIRE_FORMAT:
         return grade_solitaire(SolitaireGame.from_json(data), name=name, progress=progress)
     if kind == BID_FORMAT:
-        return grade_bid(BidGame.from_json(data), name=name, seed=seed, progress=progress)
+        held = None if regrade else recorded_grades(data, leveled=False)
+        return grade_bid(
+            BidGame.from_json(data),
+            name=name,
+            seed=seed,
+            progress=progress,
+            recorded=None if held is None else held[1],
+        )
     raise SaveFileError(
         f"not a saved game of the tutor (its format is {short(kind)}): the report reads the files the "
         f"tables' Save writes, {CLASSIC_FORMAT!r}, {SOLITAIRE_FORMAT!r} or {BID_FORMAT!r}"

@@ -41,7 +41,6 @@ from euchre_tutor.session.classic_tutor import ClassicTutor, analysis_seed
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.learning import (
     GradedGame,
-    bid_recorded,
     grade_bid,
     grade_classic,
     grade_solitaire,
@@ -141,9 +140,10 @@ def grade_bid_table(
     """The student's graded Bid Euchre match, as :func:`~euchre_tutor.session.learning.grade_bid` grades
     a save, with the tutor's own grades where it holds them and the others graded now on the tutor's
     deals and seed; also how many decisions took the table's grade and how many were graded now."""
-    held = tutor.recorded_grades() if tutor.controller is controller else {}
+    recorded = recorded_grades({"grades": tutor.recorded_grades()}, leveled=False)
+    held = {} if recorded is None or tutor.controller is not controller else recorded[1]
     game = BidGame.from_json(controller.game.to_json())  # a copy: grading never touches the table
-    graded = grade_bid(game, name=name, seed=tutor.seed, worlds=tutor.worlds, recorded=bid_recorded(held))
+    graded = grade_bid(game, name=name, seed=tutor.seed, worlds=tutor.worlds, recorded=held)
     finished = {h.number for h in graded.hands}
     from_table = sum(1 for d in tutor.decisions() if d.index in held and d.hand_number in finished)
     moves = sum(len(h.moves) for h in graded.hands)

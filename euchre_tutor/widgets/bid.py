@@ -533,7 +533,7 @@ class BidApp(CardTable):
     def _save(self) -> None:
         self.save_link.value = self._download_link(
             f"bid-euchre-seed-{self.controller.seed}.json",
-            self.controller.save_text(),
+            self.tutor.save_text(),  # with the table's grades, which the class report reads
             "(paste it into the deal box and press Load deal to replay the match)",
         )
 

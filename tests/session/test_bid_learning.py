@@ -187,8 +187,36 @@ def test_decisions_the_table_did_not_grade_are_graded_for_the_report() -> None:
     # the same match at a table whose grading was off (loaded from the graded table's save)
     ungraded = BidTutor(BidController(5), source=BidAdvisorSource(), runner="inline", worlds=WORLDS)
     assert ungraded.controller.load_deal(graded.controller.save_text())
-    assert ungraded.recorded_grades() == {}
+    assert ungraded.recorded_grades()["decisions"] == []
     found, held, now = grade_bid_table(ungraded.controller, ungraded)
     real = [d for d in graded.decisions(1) if not d.forced]
     assert held == 0 and now == len(real)
     assert [m.label for m in found.hands[0].moves] == [graded.grade_of(d).label for d in real]  # type: ignore[union-attr]
+
+
+def test_a_bid_save_carries_the_tables_grades_which_the_report_reads(tutor: BidTutor) -> None:
+    """The table's **Save game** writes its grades: the report takes them as they are (whatever seed it
+    is given), ``--regrade`` grades again, the save loads back at a table, and a malformed grade is
+    refused with what is wrong."""
+    text = tutor.save_text()
+    data = json.loads(text)
+    real = [d for d in tutor.decisions() if not d.forced]
+    assert [g["index"] for g in data["grades"]["decisions"]] == [d.index for d in real]
+    shown = [tutor.grade_of(d) for d in real]
+    # another seed and the default deals: only the table's own grades can give the table's labels
+    read = grade_saved_text(text, name="ada", seed=tutor.seed + 1)
+    assert [m.label for m in read.hands[0].moves] == [g.label for g in shown]  # type: ignore[union-attr]
+    assert [m.loss for m in read.hands[0].moves] == [round(float(g.loss), 6) for g in shown]  # type: ignore[union-attr]
+    again = grade_saved_text(text, name="ada", seed=tutor.seed, regrade=True)
+    assert [m.action for m in again.hands[0].moves] == [m.action for m in read.hands[0].moves]
+    table = BidController(99)
+    assert (
+        table.load_deal(text)
+        and table.game.to_json() == BidGame.loads(tutor.controller.save_text()).to_json()
+    )
+    data["grades"]["decisions"][0]["label"] = "Brilliant"
+    with pytest.raises(EuchreError, match="is not a table's grade"):
+        grade_saved_text(json.dumps(data), name="ada")
+    data["grades"] = ["not", "grades"]
+    with pytest.raises(EuchreError, match='"grades" must be an object with its "decisions"'):
+        grade_saved_text(json.dumps(data), name="ada")
