@@ -161,8 +161,11 @@ def _decision_panel(decisions: Sequence[GradedDecision], units: Units, top: int)
     first = max(0, len(every) - MAX_DECISIONS)
     shown = every[first:]
     losses = [d.loss * factor for d in shown]
-    base = 10.0 if units == "win chance" else 1.0
-    cap = base if max(losses, default=0.0) <= base else 2 * base
+    # the smallest round scale that holds every loss: a classic or Solitaire loss is rarely past 2
+    # points, a Bid Euchre loner's can be 30 (a loss past the last scale is drawn at the top)
+    scales = (10.0, 20.0, 50.0, 100.0) if units == "win chance" else (1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+    most = max(losses, default=0.0)
+    cap = next((c for c in scales if most <= c), scales[-1])
     bottom = top + PANEL
 
     def y(v: float) -> float:

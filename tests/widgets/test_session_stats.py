@@ -190,3 +190,25 @@ def test_the_module_example_runs() -> None:
     from euchre_tutor.advisor import session
 
     assert doctest.testmod(session).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("losses", "units", "scale"),
+    [
+        ([0.0, 0.3], "points", "1"),  # a classic or Solitaire session: 0, 0.5, 1
+        ([0.2, 1.7], "points", "2"),
+        ([0.5, 29.9], "points", "50"),  # a Bid Euchre loner's bid gone wrong stays on the chart
+        ([0.04], "win chance", "10"),  # 4 percentage points
+        ([0.35], "win chance", "50"),
+    ],
+)
+def test_the_loss_scale_holds_every_decision(losses: list[float], units: str, scale: str) -> None:
+    stats = SessionStats()
+    stats.update_deal("bid", 1, [g("Mistake", x, units=units) for x in losses], points=-6)
+    svg = chart_svg(stats, "bid")
+    panel = svg[svg.index("Loss per decision") :]
+    labels = re.findall(r'text-anchor="end">([\d.]+)</text>', panel)
+    assert labels[-1] == scale and float(labels[1]) == float(scale) / 2
+    assert "off the chart" not in svg
+    cys = [float(y) for y in re.findall(r'class="et-stats-decision [^"]*" cx="[\d.]+" cy="([\d.]+)"', svg)]
+    assert len(set(cys)) == len(losses)  # no two losses drawn at the same height (none clipped)
