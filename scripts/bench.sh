@@ -40,13 +40,16 @@ declare -A quick=(
   [classic_error_rates]="--hands 2 --out artifacts/bench-quick/error-rates.jsonl"
   [classic_luck_baseline]="--deals 3 --out artifacts/bench-quick/luck-baseline.jsonl"
   [solitaire_luck_baseline]="--deals 20"
+  [bid_luck_baseline]="--deals 3 --out artifacts/bench-quick/bid-luck-baseline.jsonl"
+  [review_speed]="--hands 2 --think 0.2"
   [report]="--students 2 --hands 2 --out artifacts/bench-quick/report.html"
   [session_report]="--hands 2 --deals 2"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load site hostile_inputs
   classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
-  bid_table classic_error_rates classic_luck_baseline solitaire_luck_baseline report session_report)
+  bid_table classic_error_rates classic_luck_baseline solitaire_luck_baseline bid_luck_baseline review_speed report
+  session_report)
 
 case "$size" in
   quick | full) ;;

@@ -6,7 +6,7 @@ cost them**.
 
 * ``seat``: the average value of the student's seat at its first decision (a baseline measured over
   many deals: :data:`CLASSIC_BASELINE`, by seat counted from the dealer; Solitaire's is one figure,
-  :data:`SOLITAIRE_BASELINE`; Bid Euchre's is not measured, 0: :func:`bid_baseline`). Over a match
+  :data:`SOLITAIRE_BASELINE`; Bid Euchre's by seat at its default rules, :data:`BID_BASELINE`). Over a match
   the seats rotate, so this part evens out.
 * ``deal``: the deal's luck, the advisor's value of the student's position at their first decision
   (the best option's expected points, ``expected``) minus the seat's baseline.
@@ -77,6 +77,7 @@ MISTAKE_LABELS: Final = ("Mistake", "Blunder")
 SWING_MIN: Final = Fraction(1, 2)
 CLASSIC_BASELINE: Final = "data/classic_luck_baseline.json"
 SOLITAIRE_BASELINE: Final = "data/solitaire_luck_baseline.json"
+BID_BASELINE: Final = "data/bid_luck_baseline.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,12 +316,18 @@ def classic_baseline(seat_from_dealer: int, players: int = 4) -> Fraction:
     return Fraction(str(entry["mean"]))
 
 
-def bid_baseline(seat_from_dealer: int) -> Fraction:
-    """The average value of a Bid Euchre seat's first decision: not measured yet, so 0 for every seat
-    (the whole first value counts as the deal's luck). Bid Euchre has no up card to favour the dealer's
-    side; what bidding first or last is worth is left to a benchmark like the classic one."""
-    del seat_from_dealer  # every seat alike until a measured baseline exists
-    return Fraction(0)
+def bid_baseline(seat_from_dealer: int, *, default_rules: bool = True) -> Fraction:
+    """The average value of a Bid Euchre seat's first decision, the seat counted from the dealer (1:
+    left of the dealer, who bids first ... 0: the dealer, who bids last), measured by
+    ``benchmarks/bid_luck_baseline.py`` at the default rules. Other rules (another deck, other bids)
+    change what a seat is worth and have no measured baseline: 0, so the whole first value counts as the
+    deal's (``default_rules=False``)."""
+    if not default_rules:
+        return Fraction(0)
+    seats = _baseline_file(BID_BASELINE)["seats"]
+    assert isinstance(seats, dict)
+    entry = seats[str(seat_from_dealer % 4)]
+    return Fraction(str(entry["mean"]))
 
 
 def solitaire_baseline() -> Fraction:

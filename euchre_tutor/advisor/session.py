@@ -67,7 +67,9 @@ class DealRecord:
     decisions: tuple[GradedDecision, ...] = ()
     points: int | None = None
     best: float | None = None
-    baseline: float | None = None  # the seat's average value at its first decision (luck's baseline)
+    #: the seat's average value at its first decision (luck's baseline), kept exactly as given (the
+    #: measured baselines are Fractions, so the luck's parts match the class report's to the last digit)
+    baseline: float | Fraction | None = None
 
     @property
     def finished(self) -> bool:
@@ -132,7 +134,7 @@ class SessionStats:
             tuple(decisions),
             None if points is None else int(points),
             None if best is None else float(best),
-            None if baseline is None else float(baseline),
+            None if baseline is None else (baseline if isinstance(baseline, Fraction) else float(baseline)),
         )
         if new == old:
             return False

@@ -40,6 +40,7 @@ from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
 from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
 from euchre_tutor.session.observing import Observable
@@ -496,7 +497,7 @@ class BidTutor(Observable):
 
         A hand's points are the student's side's minus the other side's; "the best play" is the value
         the advisor gave the best choice at the student's first graded decision of the hand. The luck's
-        baseline is :func:`~euchre_tutor.advisor.luck.bid_baseline`: not measured for Bid Euchre, 0.
+        baseline is :func:`~euchre_tutor.advisor.luck.bid_baseline`: measured at the default rules, 0 at others.
         """
         c = self.controller
         game = id(c.game)
@@ -520,7 +521,9 @@ class BidTutor(Observable):
                 graded,
                 points=self._hand_points(log),
                 best=best,
-                baseline=bid_baseline((int(c.seat) - int(log.dealer)) % 4),
+                baseline=bid_baseline(
+                    (int(c.seat) - int(log.dealer)) % 4, default_rules=c.game.rules == BidRules()
+                ),
             )
 
     def recorded_grades(self) -> dict[str, Any]:

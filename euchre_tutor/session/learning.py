@@ -14,7 +14,7 @@ the checked engine, and grades the student's decisions with the advisor:
 * Bid Euchre: every decision of South with a real choice, as the Bid table grades it: the hint's
   analysis (200 sampled deals, the rule-based player, the table's computer player, taking the other
   seats' decisions), seeded, so the same file gives the same grades (:func:`grade_bid`). The luck's
-  seat baseline is 0 (:func:`~euchre_tutor.advisor.luck.bid_baseline`: not measured yet).
+  seat baseline is measured at the default rules (:func:`~euchre_tutor.advisor.luck.bid_baseline`; 0 at others).
 
 It returns a :class:`GradedGame`: per finished hand, the points, the advisor's value at the first
 decision and the seat's baseline (for :mod:`~euchre_tutor.advisor.luck`), and every graded move with
@@ -50,6 +50,7 @@ from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.history import parse_saved_json, read_saved_file
 from euchre_tutor.jsonio import short
+from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.bid_controller import STUDENT as BID_STUDENT
 from euchre_tutor.session.bid_tutor import phase_words
 from euchre_tutor.session.classic_controller import rules_seat
@@ -387,7 +388,7 @@ def grade_bid(
                     number,
                     gained[mine] - gained[1 - mine],
                     expected,
-                    bid_baseline((int(me) - int(dealer)) % 4),
+                    bid_baseline((int(me) - int(dealer)) % 4, default_rules=game.rules == BidRules()),
                     tuple(moves),
                 )
             )

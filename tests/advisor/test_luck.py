@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from euchre_tutor.advisor.luck import (
     SWING_MIN,
     HandLuck,
+    bid_baseline,
     classic_baseline,
     hand_luck,
     luck_sentence,
@@ -201,6 +202,17 @@ def test_the_shipped_classic_baseline_has_every_seat_with_its_sample() -> None:
         assert classic_baseline(rel) == Fraction(str(entry["mean"]))
         assert classic_baseline(rel + 4) == classic_baseline(rel)  # counted round the table
     assert classic_baseline(1, players=6) == 0  # no measured baseline at a six-player table
+
+
+def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_it() -> None:
+    data = json.loads(resources.files("euchre_tutor").joinpath("data/bid_luck_baseline.json").read_text())
+    assert data["measured_by"] == "benchmarks/bid_luck_baseline.py"
+    for rel in range(4):
+        entry = data["seats"][str(rel)]
+        assert entry["n"] >= 100 and entry["half_width_95"] > 0
+        assert bid_baseline(rel) == Fraction(str(entry["mean"]))
+        assert bid_baseline(rel + 4) == bid_baseline(rel)  # counted round the table
+        assert bid_baseline(rel, default_rules=False) == 0  # other rules: no measured baseline
 
 
 def test_the_shipped_solitaire_baseline() -> None:

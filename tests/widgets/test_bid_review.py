@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from euchre_tutor.advisor.bid import bid_grade
 from euchre_tutor.advisor.bid.position import read_position
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, hand_luck
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, bid_baseline, hand_luck
 from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.bid import Action
 from euchre_tutor.errors import EuchreError
@@ -113,7 +113,8 @@ def test_the_swings_split_the_hands_rest_decision_by_decision(played: BidApp) ->
     losses = [float(t.grade_of(d).loss) for d in real]  # type: ignore[union-attr]
     first = t.hint_of(real[0])
     assert first is not None
-    luck = hand_luck(1, points=ns - ew, expected=first.best.ev, baseline=0, losses=losses)
+    seat = (int(t.controller.seat) - int(t.controller.hand_logs()[0].dealer)) % 4
+    luck = hand_luck(1, points=ns - ew, expected=first.best.ev, baseline=bid_baseline(seat), losses=losses)
     assert sum(s.amount for _, s in found) == luck.rest  # exactly: the shared identity
     stats = t.stats.luck("bid")
     assert len(stats) == 1 and stats[0].rest == luck.rest and stats[0].points == ns - ew
@@ -215,8 +216,9 @@ def test_the_graded_hand_feeds_the_session_statistics_and_its_chart(played: BidA
     assert [g.choice for g in record.decisions] == [d.label for d in real]
     assert [g.label for g in record.decisions] == [t.grade_of(d).label for d in real]  # type: ignore[union-attr]
     first = t.hint_of(real[0])
-    assert first is not None and record.best == first.best.ev and record.baseline == 0.0
     log = t.controller.hand_logs()[0]
+    seat = (int(t.controller.seat) - int(log.dealer)) % 4  # the default rules: the measured seat's value
+    assert first is not None and record.best == first.best.ev and record.baseline == bid_baseline(seat)
     assert log.points is not None and record.points == log.points[0] - log.points[1]
     summary = t.stats.summary("bid")
     assert summary.decisions == len(real) and summary.deals == 1
