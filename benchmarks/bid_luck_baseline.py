@@ -16,10 +16,9 @@ reads (for the default rules only: other rules change what a seat is worth, so t
 
 from __future__ import annotations
 
-import argparse
-import json
-import math
 from pathlib import Path
+
+from classic_luck_baseline import run_baseline  # the script beside this one: one command line for both
 
 from euchre_tutor.advisor.bid import analyse
 from euchre_tutor.bid import Deal, Seat
@@ -50,65 +49,18 @@ def first_values(deal: int) -> dict[int, float]:
     return values
 
 
-def summarise(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
-    out: dict[str, dict[str, float]] = {}
-    for rel in range(4):
-        xs = [r["value"] for r in rows if r["seat"] == rel]
-        if len(xs) < 2:
-            continue
-        n = len(xs)
-        mean = sum(xs) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-        out[str(rel)] = {"mean": round(mean, 4), "half_width_95": round(1.96 * sd / math.sqrt(n), 4), "n": n}
-    return out
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=300)
-    ap.add_argument("--first", type=int, default=0)
-    ap.add_argument("--out", default="artifacts/bid-luck-baseline.jsonl")
-    ap.add_argument("--resume", action="store_true")
-    ap.add_argument("--summarise", action="store_true")
-    ap.add_argument("--write-data", action="store_true")
-    args = ap.parse_args()
-    path = Path(args.out)
-    rows: list[dict[str, float]] = []
-    if path.exists() and (args.resume or args.summarise):
-        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    if not args.summarise:
-        done = {r["deal"] for r in rows}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a" if args.resume else "w") as log:
-            for deal in range(args.first, args.first + args.deals):
-                if deal in done:
-                    continue
-                for rel, value in sorted(first_values(deal).items()):
-                    row = {"deal": deal, "seat": rel, "value": round(value, 5)}
-                    rows.append(row)
-                    log.write(json.dumps(row) + "\n")
-                log.flush()
-    seats = summarise(rows)
-    names = {"1": "left of the dealer", "2": "dealer's partner", "3": "right of the dealer", "0": "dealer"}
-    for rel, s in seats.items():
-        print(
-            f"seat {rel} ({names[rel]}): mean {s['mean']:+.4f} ± {s['half_width_95']:.4f} (95%), n = {s['n']}"
-        )
-    if args.write_data:
-        DATA.write_text(
-            json.dumps(
-                {
-                    "what": "the mean expected points (own side minus the other) of a Bid Euchre seat's "
-                    "position at its first decision with a real choice, rule-based players, the default "
-                    "rules, 0-0 score; seats counted from the dealer (1: left of the dealer ... 0: the dealer)",
-                    "measured_by": "benchmarks/bid_luck_baseline.py",
-                    "seats": seats,
-                },
-                indent=1,
-            )
-            + "\n"
-        )
-        print(f"wrote {DATA}")
+    run_baseline(
+        first_values,
+        doc=__doc__,
+        deals=300,
+        out="artifacts/bid-luck-baseline.jsonl",
+        data=DATA,
+        what="the mean expected points (own side minus the other) of a Bid Euchre seat's position at its "
+        "first decision with a real choice, rule-based players, the default rules, 0-0 score; seats counted "
+        "from the dealer (1: left of the dealer ... 0: the dealer)",
+        measured_by="benchmarks/bid_luck_baseline.py",
+    )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse
@@ -63,11 +64,23 @@ def summarise(rows: list[dict[str, float]]) -> dict[str, dict[str, float]]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=600)
+def run_baseline(
+    first_values: Callable[[int], dict[int, float]],
+    *,
+    doc: str | None,
+    deals: int,
+    out: str,
+    data: Path,
+    what: str,
+    measured_by: str,
+) -> None:
+    """The command line of a seat baseline (this one's and ``bid_luck_baseline.py``'s): value each seeded
+    deal's seats with ``first_values``, log a JSON line per seat, summarise, and with ``--write-data``
+    write ``data``."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=deals)
     ap.add_argument("--first", type=int, default=0)
-    ap.add_argument("--out", default="artifacts/classic-luck-baseline.jsonl")
+    ap.add_argument("--out", default=out)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--summarise", action="store_true")
     ap.add_argument("--write-data", action="store_true")
@@ -95,20 +108,24 @@ def main() -> None:
             f"seat {rel} ({names[rel]}): mean {s['mean']:+.4f} ± {s['half_width_95']:.4f} (95%), n = {s['n']}"
         )
     if args.write_data:
-        DATA.write_text(
-            json.dumps(
-                {
-                    "what": "the mean expected points (own side minus the other) of a seat's position at "
-                    "its first decision with a real choice, Club players, 0-0 score; seats counted from "
-                    "the dealer (1: left of the dealer ... 0: the dealer)",
-                    "measured_by": "benchmarks/classic_luck_baseline.py",
-                    "seats": seats,
-                },
-                indent=1,
-            )
-            + "\n"
+        data.write_text(
+            json.dumps({"what": what, "measured_by": measured_by, "seats": seats}, indent=1) + "\n"
         )
-        print(f"wrote {DATA}")
+        print(f"wrote {data}")
+
+
+def main() -> None:
+    run_baseline(
+        first_values,
+        doc=__doc__,
+        deals=600,
+        out="artifacts/classic-luck-baseline.jsonl",
+        data=DATA,
+        what="the mean expected points (own side minus the other) of a seat's position at its first decision "
+        "with a real choice, Club players, 0-0 score; seats counted from the dealer (1: left of the dealer "
+        "... 0: the dealer)",
+        measured_by="benchmarks/classic_luck_baseline.py",
+    )
 
 
 if __name__ == "__main__":
