@@ -35,15 +35,15 @@ from typing import Any, Final, Literal, Protocol
 
 from euchre_tutor.advisor.bid.position import write_position
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, bid_baseline, swings
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, bid_baseline
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
-from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
 from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
 from euchre_tutor.session.observing import Observable
+from euchre_tutor.session.review import hand_key_moments, hand_swings
 from euchre_tutor.session.tables import track
 from euchre_tutor.views.bid import SeatView
 
@@ -359,26 +359,14 @@ class BidTutor(Observable):
     def key_moments(self, hand_number: int) -> list[BidDecision]:
         """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
         most :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being graded is not one yet."""
-        graded = [(d, None if d.forced else self.grade_of(d)) for d in self.decisions(hand_number)]
-        return key_moments((d, g) for d, g in graded if g is not None)
+        return hand_key_moments(self.decisions(hand_number), self.grade_of)
 
     def swings(self, hand_number: int) -> list[tuple[BidDecision, Swing]]:
         """The luck that followed each graded decision of a finished hand (:func:`~euchre_tutor.advisor.luck.swings`:
         they sum to the hand's ``rest``); empty while the hand goes on or a decision is still being graded."""
         log = next((h for h in self.controller.hand_logs() if h.number == hand_number), None)
         points = None if log is None else self._hand_points(log)
-        if points is None:
-            return []
-        graded: list[tuple[BidDecision, float, float]] = []
-        for d in self.decisions(hand_number):
-            if d.forced:
-                continue
-            grade, hint = self.grade_of(d), self.hint_of(d)
-            if grade is None or hint is None:
-                return []
-            graded.append((d, hint.best.ev, float(grade.loss)))
-        found = swings([v for _, v, _ in graded], [x for _, _, x in graded], points=points)
-        return [(d, s) for (d, _, _), s in zip(graded, found, strict=True)]
+        return hand_swings(self.decisions(hand_number), self.grade_of, self.hint_of, points)
 
     def _hand_points(self, log: BidHandLog) -> int | None:
         """A finished hand's points for the student: their side's minus the other side's."""
