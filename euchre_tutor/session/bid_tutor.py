@@ -26,7 +26,6 @@ is running.
 
 from __future__ import annotations
 
-import json
 import os
 import zlib
 from collections.abc import Callable, Sequence
@@ -36,14 +35,20 @@ from typing import Any, Final, Literal, Protocol
 from euchre_tutor.advisor.bid.position import write_position
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, bid_baseline
-from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
 from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
 from euchre_tutor.session.observing import Observable
-from euchre_tutor.session.review import hand_key_moments, hand_swings
+from euchre_tutor.session.review import (
+    graded_line,
+    hand_key_moments,
+    hand_swings,
+    recorded_decisions,
+    save_with_grades,
+)
 from euchre_tutor.session.tables import track
 from euchre_tutor.views.bid import SeatView
 
@@ -493,16 +498,7 @@ class BidTutor(Observable):
         for d in decisions:
             by_hand.setdefault(d.hand_number, []).append(d)
         for log in c.hand_logs():
-            graded: list[GradedDecision] = []
-            best: float | None = None
-            for d in by_hand.get(log.number, ()):
-                g = None if d.forced else self.grade_of(d)
-                if g is None:
-                    continue
-                graded.append(GradedDecision(d.label, g.label, float(g.loss)))
-                hint = self.hint_of(d)
-                if best is None and hint is not None:
-                    best = hint.best.ev
+            graded, best = graded_line(by_hand.get(log.number, []), self.grade_of, self.hint_of)
             self.stats.update_deal(
                 "bid",
                 (game, log.number),
@@ -520,30 +516,13 @@ class BidTutor(Observable):
         reads both): per decision its place in the game, the action, the label, the expected points lost,
         the best action, its value and the reasons' rule ids; the report reads them instead of grading
         again."""
-        out = []
-        for d in self.decisions():
-            grade, hint = (None, None) if d.forced else (self.grade_of(d), self.hint_of(d))
-            if grade is None or hint is None:
-                continue
-            out.append(
-                {
-                    "index": d.index,
-                    "action": str(d.action),
-                    "label": grade.label,
-                    "loss": round(float(grade.loss), 6),
-                    "best": str(hint.best.action),
-                    "best_ev": round(float(hint.best.ev), 6),
-                    "rules": list(dict.fromkeys(r.rule for r in hint.reasons)),
-                }
-            )
+        out = recorded_decisions(self.decisions(), self.grade_of, self.hint_of, lambda g: g.loss)
         return {"seed": self.seed, "worlds": self.worlds, "decisions": out}
 
     def save_text(self) -> str:
         """The match as a save file, with the table's grades of the student's decisions (see
         :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
-        data = self.controller.game.to_json()
-        data["grades"] = self.recorded_grades()
-        return json.dumps(data, ensure_ascii=False, indent=1)
+        return save_with_grades(self.controller.game.to_json(), self.recorded_grades())
 
     def wait_for_analysis(self, timeout: float = 120.0) -> bool:
         """Block until every requested analysis has arrived (tests and benchmarks)."""

@@ -39,7 +39,7 @@ from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, classic_baseline
-from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
 from euchre_tutor.classic.engine import Action, Phase, Trick
@@ -49,7 +49,13 @@ from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
 from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController, HandLog
 from euchre_tutor.session.observing import Observable
-from euchre_tutor.session.review import hand_key_moments, hand_swings
+from euchre_tutor.session.review import (
+    graded_line,
+    hand_key_moments,
+    hand_swings,
+    recorded_decisions,
+    save_with_grades,
+)
 from euchre_tutor.session.tables import track
 from euchre_tutor.views.classic import SeatView
 
@@ -379,30 +385,13 @@ class ClassicTutor(Observable):
         (:func:`~euchre_tutor.session.learning.grade_classic` reads them instead of grading again): per
         graded decision with a real choice, its place in the game, the action, the label, the expected
         points lost, the best action, the best one's value and the rule ids of the reasons."""
-        out = []
-        for d in self.decisions():
-            grade, hint = (None, None) if d.forced else (self.grade_of(d), self.hint_of(d))
-            if grade is None or hint is None:
-                continue
-            out.append(
-                {
-                    "index": d.index,
-                    "action": str(d.action),
-                    "label": grade.label,
-                    "loss": round(float(grade.ev_loss), 6),
-                    "best": str(hint.best.action),
-                    "best_ev": round(hint.best.ev, 6),
-                    "rules": list(dict.fromkeys(r.rule for r in hint.reasons)),
-                }
-            )
+        out = recorded_decisions(self.decisions(), self.grade_of, self.hint_of, lambda g: g.ev_loss)
         return {"level": self.table, "seed": self.seed, "decisions": out}
 
     def save_text(self) -> str:
         """The match as a save file, with the table's grades of the student's decisions (see
         :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
-        data = self.controller.game.to_json()
-        data["grades"] = self.recorded_grades()
-        return json.dumps(data, ensure_ascii=False, indent=1)
+        return save_with_grades(self.controller.game.to_json(), self.recorded_grades())
 
     def key_moments(self, hand_number: int) -> list[Decision]:
         """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
@@ -613,16 +602,7 @@ class ClassicTutor(Observable):
         for d in decisions:  # once for the match, not once per hand
             by_hand.setdefault(d.hand_number, []).append(d)
         for log in c.hand_logs():
-            graded: list[GradedDecision] = []
-            best: float | None = None
-            for d in by_hand.get(log.number, ()):
-                g = None if d.forced else self.grade_of(d)
-                if g is None:
-                    continue
-                graded.append(GradedDecision(d.label, g.label, float(g.loss)))
-                hint = self.hint_of(d)
-                if best is None and hint is not None:
-                    best = hint.best.ev
+            graded, best = graded_line(by_hand.get(log.number, []), self.grade_of, self.hint_of)
             points = self._hand_points(log)
             rel = (int(c.seat) - int(log.dealer)) % c.rules.players  # the luck's baseline: the seat's average
             self.stats.update_deal(
