@@ -169,7 +169,16 @@ def drill_choices(drill: Drill) -> tuple[Choice, ...]:
     return tuple(Choice(str(a), _solitaire_words(a, view.turn_card)) for a in view.legal)
 
 
-def _find(drill: Drill, answer: str, legal: Sequence[Any], names: Any) -> Any:
+def _find(answer: str, legal: Sequence[Any], names: Any, parse: Any = None) -> Any:
+    """The legal action ``answer`` names: parsed as the game writes actions (``parse``), or matched,
+    case and spacing aside, against each legal action's ``names``."""
+    if parse is not None:
+        try:
+            parsed = parse(answer)
+        except EuchreError:
+            parsed = None
+        if parsed in legal:
+            return parsed
     wanted = " ".join(answer.split()).lower()
     for action in legal:
         if wanted in {n.lower() for n in names(action)}:
@@ -178,47 +187,29 @@ def _find(drill: Drill, answer: str, legal: Sequence[Any], names: Any) -> Any:
     raise EuchreError(f"{short(answer)} is not a legal answer to this position: the legal ones are {options}")
 
 
-def _classic_action(drill: Drill, view: SeatView, answer: str) -> ClassicAction:
-    def names(a: ClassicAction) -> set[str]:
-        return {str(a), _classic_words(a)}
-
-    try:
-        parsed: Any = ClassicAction.parse(answer)
-    except EuchreError:
-        parsed = None
-    if parsed in view.legal:
-        return parsed  # type: ignore[no-any-return]
-    return _find(drill, answer, view.legal, names)  # type: ignore[no-any-return]
+def _classic_action(view: SeatView, answer: str) -> ClassicAction:
+    return _find(answer, view.legal, lambda a: {str(a), _classic_words(a)}, ClassicAction.parse)  # type: ignore[no-any-return]
 
 
-def _bid_action(drill: Drill, view: BidView, answer: str) -> BidAction:
-    def names(a: BidAction) -> set[str]:
-        return {str(a), bid_label(a)}
-
-    try:
-        parsed: Any = BidAction.parse(answer)
-    except EuchreError:
-        parsed = None
-    if parsed in view.legal:
-        return parsed  # type: ignore[no-any-return]
-    return _find(drill, answer, view.legal, names)  # type: ignore[no-any-return]
+def _bid_action(view: BidView, answer: str) -> BidAction:
+    return _find(answer, view.legal, lambda a: {str(a), bid_label(a)}, BidAction.parse)  # type: ignore[no-any-return]
 
 
-def _solitaire_action(drill: Drill, view: SolitaireView, answer: str) -> SolitaireAction:
+def _solitaire_action(view: SolitaireView, answer: str) -> SolitaireAction:
     def names(a: SolitaireAction) -> set[str]:
         return {str(a), action_label(a), action_label(a, view.turn_card), _solitaire_words(a, view.turn_card)}
 
-    return _find(drill, answer, view.legal, names)  # type: ignore[no-any-return]
+    return _find(answer, view.legal, names)  # type: ignore[no-any-return]
 
 
 def answer_text(game: str, position: dict[str, Any], answer: str) -> str:
     """``answer`` in the deck's words (e.g. the table's ``"J♥"`` becomes ``"play JH"``)."""
     probe = Drill(drill_id(game, position), game, position)  # type: ignore[arg-type]
     if game == "classic":
-        return str(_classic_action(probe, _classic_view(probe), answer))
+        return str(_classic_action(_classic_view(probe), answer))
     if game == "bid":
-        return str(_bid_action(probe, _bid_view(probe), answer))
-    return str(_solitaire_action(probe, _solitaire_view(probe), answer))
+        return str(_bid_action(_bid_view(probe), answer))
+    return str(_solitaire_action(_solitaire_view(probe), answer))
 
 
 # --------------------------------------------------------------------------- the scene
@@ -358,7 +349,7 @@ def grade_drill_answer(
                 f"drill {drill.id}: unknown table level {short(level)}: choose {', '.join(LEVELS)}"
             )
         run, _ = position_run(drill.position, LEVELS[level].model(seed), worlds=worlds, seed=seed)
-        action = _classic_action(drill, run.view, answer)
+        action = _classic_action(run.view, answer)
         analysis = run.answer(action) if max_worlds is None else run.extend(max_worlds, focus=action)
         g = classic_grade(analysis, action)
         assert g is not None  # the action is legal, so it is an option
@@ -373,7 +364,7 @@ def grade_drill_answer(
         )
     if drill.game == "bid":
         bview = _bid_view(drill)
-        baction = _bid_action(drill, bview, answer)
+        baction = _bid_action(bview, answer)
         banalysis = analyse_bid(
             bview, continuation=BidPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds
         )
@@ -389,7 +380,7 @@ def grade_drill_answer(
         )
     if drill.game == "solitaire":
         view = _solitaire_view(drill)
-        saction = _solitaire_action(drill, view, answer)
+        saction = _solitaire_action(view, answer)
         sanalysis = analyse_view(view, chosen=saction)
         sg = grade(sanalysis, saction)
         return PracticeGrade(
