@@ -85,7 +85,7 @@ from euchre_tutor.session.classic_whatif import ClassicWhatIf
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
 from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
@@ -576,16 +576,10 @@ class ClassicApp(CardTable):
 
     def _refresh_retry(self, hand_number: int) -> None:
         """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
-        t = self.tutor
-        moments = []
-        for d in t.key_moments(hand_number):
-            grade = t.grade_of(d)
-            assert grade is not None  # a key moment is graded
-            moments.append(
-                (d.index, classic_hints.key_moment_words(d, grade), functools.partial(self._retry_case, d))
-            )
-        self.retry.refresh(moments)
-        self._set(self.drills_line, "value", drills_html(t.drills))
+        self.retry.refresh(
+            tutor_moments(self.tutor, hand_number, classic_hints.key_moment_words, self._retry_case)
+        )
+        self._set(self.drills_line, "value", drills_html(self.tutor.drills))
 
     def _retry_case(self, d: Decision) -> RetryCase:
         def grade(i: int) -> str:

@@ -13,6 +13,7 @@ import functools
 import html
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
@@ -20,7 +21,7 @@ from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.widgets.table import hidden_button, show
 
-__all__ = ["RetryCase", "RetryPanel", "drills_html"]
+__all__ = ["RetryCase", "RetryPanel", "drills_html", "tutor_moments"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +138,19 @@ def _pool_button(b: w.Button, label: str | None, tooltip: str = "") -> None:
 
 #: the file name a table's drills are offered under
 DRILLS_FILE = "euchre-drills.json"
+
+
+def tutor_moments(
+    tutor: Any, hand_number: int, words: Callable[[Any, Any], str], case: Callable[[Any], RetryCase]
+) -> list[tuple[Hashable, str, Callable[[], RetryCase]]]:
+    """A hand's key moments as the panel lists them (a classic or Bid tutor's ``key_moments``): each
+    decision's place in the game, its button's ``words(decision, grade)``, and how to pose it again."""
+    moments: list[tuple[Hashable, str, Callable[[], RetryCase]]] = []
+    for d in tutor.key_moments(hand_number):
+        grade = tutor.grade_of(d)
+        assert grade is not None  # a key moment is graded
+        moments.append((d.index, words(d, grade), functools.partial(case, d)))
+    return moments
 
 
 def drills_html(deck: Deck) -> str:
