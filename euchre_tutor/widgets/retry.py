@@ -142,10 +142,10 @@ DRILLS_FILE = "euchre-drills.json"
 
 def tutor_moments(
     tutor: Any, hand_number: int, words: Callable[[Any, Any], str], case: Callable[[Any], RetryCase]
-) -> list[tuple[Hashable, str, Callable[[], RetryCase]]]:
+) -> list[Moment]:
     """A hand's key moments as the panel lists them (a classic or Bid tutor's ``key_moments``): each
     decision's place in the game, its button's ``words(decision, grade)``, and how to pose it again."""
-    moments: list[tuple[Hashable, str, Callable[[], RetryCase]]] = []
+    moments: list[Moment] = []
     for d in tutor.key_moments(hand_number):
         grade = tutor.grade_of(d)
         assert grade is not None  # a key moment is graded
