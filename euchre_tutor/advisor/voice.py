@@ -1,0 +1,378 @@
+"""How the tutor talks to a student: explanation depths, cards and numbers in words, ideas as data.
+
+Every game's hint is built as an :class:`Explanation`: the move in words, why (each sentence
+:class:`Said` in the name of one strategic idea or rule reminder whose condition held in the
+position), the alternatives that matter, and the full figures. A student picks a :class:`Depth`;
+:meth:`Explanation.sentences` gives what that depth shows. :func:`text_problems` finds what a
+student must never read (action codes, rule ids, undefined symbols, ASCII minus signs, long
+fractions, repeated sentences); the tests and ``benchmarks/voice.py`` run it on every text shown.
+
+>>> card_words(Card.parse("AH"))
+'the ace of hearts (A♥)'
+>>> points_words(0.21)
+'about a fifth of a point'
+>>> chance_words(0.76)
+'about 3 times in 4'
+>>> text_problems("play AH is best [classic.advice-sampled]")
+['code "play AH"', 'code "AH"', 'rule id "[classic.advice-sampled]"']
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final
+
+from euchre_tutor.cards import Card, Rank, Suit
+
+__all__ = [
+    "DEFAULT_DEPTH",
+    "DEPTH_HELP",
+    "DEPTH_LABELS",
+    "LESSONS",
+    "Depth",
+    "Explanation",
+    "Lesson",
+    "Namer",
+    "Said",
+    "card_name",
+    "card_words",
+    "chance_words",
+    "minus",
+    "points_words",
+    "signed_points",
+    "suit_words",
+    "text_problems",
+]
+
+
+class Depth(enum.Enum):
+    """How much a hint says. Not named Beginner / Club / Expert: those are the computer players' levels."""
+
+    #: the move in words, one "because", at most one rule reminder, a link to the lesson
+    BRIEF = "brief"
+    #: adds the one to three alternatives that matter, their cost in plain units, ties named as ties
+    COMPARE = "compare"
+    #: every option with its figures and intervals, the deals sampled
+    FIGURES = "figures"
+
+    @classmethod
+    def parse(cls, text: str | Depth) -> Depth:
+        if isinstance(text, Depth):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            names = ", ".join(d.value for d in cls)
+            raise ValueError(f"unknown explanation depth {text!r}: choose one of {names}") from None
+
+
+DEFAULT_DEPTH: Final = Depth.BRIEF
+
+#: the depth picker's labels (what a student clicks)
+DEPTH_LABELS: Final = {
+    Depth.BRIEF: "The move and why",
+    Depth.COMPARE: "Compare choices",
+    Depth.FIGURES: "All the figures",
+}
+#: one line each, shown beside the picker
+DEPTH_HELP: Final = {
+    Depth.BRIEF: "The best move in words and one reason, with a link to the lesson that teaches it.",
+    Depth.COMPARE: "Adds the other choices that matter and what each costs.",
+    Depth.FIGURES: "Every choice with its numbers and their 95% intervals.",
+}
+
+
+# ---- cards and numbers in words -------------------------------------------------------------
+
+_RANK_NAMES: Final = {
+    Rank.SEVEN: "seven",
+    Rank.EIGHT: "eight",
+    Rank.NINE: "nine",
+    Rank.TEN: "ten",
+    Rank.JACK: "jack",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
+    Rank.ACE: "ace",
+}
+
+#: U+2212, the one minus sign a student reads
+MINUS: Final = "\u2212"
+
+
+def minus(text: str) -> str:
+    """``text`` with every ASCII hyphen-minus before a digit written as the minus sign (−)."""
+    return re.sub(r"(?<![\w])-(?=\d|\.\d)", MINUS, text)
+
+
+def card_name(card: Card) -> str:
+    """``'the ace of hearts'``, ``'the joker'``."""
+    if card.suit is None:
+        return "the joker"
+    return f"the {_RANK_NAMES[card.rank]} of {card.suit.plural}"
+
+
+def card_words(card: Card) -> str:
+    """A card's first mention: ``'the ace of hearts (A♥)'``."""
+    if card.suit is None:
+        return "the joker"
+    return f"{card_name(card)} ({card.symbol})"
+
+
+def suit_words(suit: Suit) -> str:
+    """``'hearts (♥)'``."""
+    return f"{suit.plural} ({suit.symbol})"
+
+
+class Namer:
+    """Names cards within one text: in words with the symbol the first time, the symbol after.
+
+    >>> n = Namer()
+    >>> n.card(Card.parse("AH")), n.card(Card.parse("AH"))
+    ('the ace of hearts (A♥)', 'A♥')
+    """
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: set[int] = set()
+
+    def card(self, card: Card) -> str:
+        if card.index in self._seen:
+            return "the joker" if card.suit is None else card.symbol
+        self._seen.add(card.index)
+        return card_words(card)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """``'the ace of hearts (A♥) and K♥'``: a list in words, joined with commas and "and"."""
+        return join_words([self.card(c) for c in cards])
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """``'a, b and c'``."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+#: plain fractions of a point, for the cost of a choice
+_FRACTIONS: Final = (
+    (Fraction(1, 20), "a twentieth of a point"),
+    (Fraction(1, 10), "a tenth of a point"),
+    (Fraction(1, 5), "a fifth of a point"),
+    (Fraction(1, 4), "a quarter of a point"),
+    (Fraction(1, 3), "a third of a point"),
+    (Fraction(1, 2), "half a point"),
+    (Fraction(2, 3), "two thirds of a point"),
+    (Fraction(3, 4), "three quarters of a point"),
+    (Fraction(1), "a point"),
+)
+
+
+def points_words(x: float | Fraction) -> str:
+    """A positive amount of points in plain units: ``'about a fifth of a point'``, ``'about 1.5 points'``.
+    Under a fortieth of a point: ``'almost nothing'``."""
+    v = abs(float(x))
+    if v < 0.025:
+        return "almost nothing"
+    if v <= 1.15:
+        words = min(_FRACTIONS, key=lambda fw: abs(float(fw[0]) - v))[1]
+        return f"about {words}"
+    rounded = round(v * 2) / 2
+    shown = f"{rounded:g}"
+    return f"about {shown} points"
+
+
+def signed_points(x: float | Fraction, digits: int = 1) -> str:
+    """``'+0.7 points'``, ``'−1.2 points'`` (one minus sign, the one a student reads)."""
+    v = float(x)
+    text = f"{v:+.{digits}f}".replace("-", MINUS)
+    if text in (f"+{0:.{digits}f}", f"{MINUS}{0:.{digits}f}"):
+        text = f"{0:.{digits}f}"
+    return f"{text} point" + ("" if text.lstrip("+" + MINUS) == f"{1:.{digits}f}" else "s")
+
+
+def chance_words(p: float | Fraction) -> str:
+    """A probability as words: ``'almost always'``, ``'about 3 times in 4'``, ``'hardly ever'``."""
+    v = float(p)
+    if v >= 0.97:
+        return "almost always"
+    if v <= 0.03:
+        return "hardly ever"
+    best = min(
+        ((a, b) for b in (2, 3, 4, 5, 10) for a in range(1, b)),
+        key=lambda ab: (abs(ab[0] / ab[1] - v), ab[1]),
+    )
+    a, b = best
+    if (a, b) == (1, 2):
+        return "about half the time"
+    return f"about {a} time{'s' if a > 1 else ''} in {b}"
+
+
+# ---- ideas and explanations -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """Where a lesson teaches an idea: the notebook (under ``notebooks/lessons/``) and its section."""
+
+    notebook: str
+    section: str
+
+    @property
+    def anchor(self) -> str:
+        """The section's anchor as Jupyter writes it (spaces become hyphens)."""
+        return self.section.replace(" ", "-")
+
+    @property
+    def href(self) -> str:
+        """A link relative to the tables' folder (``notebooks/``)."""
+        return f"lessons/{self.notebook}#{self.anchor}"
+
+
+#: the lesson sections a hint may link to, by topic (checked against the notebooks by a test)
+LESSONS: Final = {
+    "bowers": Lesson("01-cards-and-bowers.ipynb", "Trump and its order"),
+    "follow-suit": Lesson("02-following-suit.ipynb", "Lesson 2: following suit (and the left-bower trap)"),
+    "tricks": Lesson("03-tricks-and-trump.ipynb", "Lesson 3: tricks and trump"),
+    "burn": Lesson("04-solitaire-and-the-deck-burn.ipynb", "Watch the deck burn"),
+    "choosing-trump": Lesson("05-choosing-trump.ipynb", "Lesson 5: choosing trump, with exact values"),
+    "alone": Lesson(
+        "06-alone-scoring-and-the-game.ipynb", "Lesson 6: going alone, scoring, and the game to 10"
+    ),
+    "classic-bidding": Lesson(
+        "08-classic-bidding-and-partnerships.ipynb", "Round 1: ordering up, and the dealer's pick-up"
+    ),
+    "classic-play": Lesson(
+        "08-classic-bidding-and-partnerships.ipynb",
+        "The play: the opening lead, following suit, and the left bower",
+    ),
+    "classic-alone": Lesson("09-classic-alone-and-scoring.ipynb", "A lone hand"),
+    "classic-strategy": Lesson("11-classic-strategy.ipynb", "Lesson 11: classic strategy with the advisor"),
+    "bid-counting": Lesson("12-bid-euchre.ipynb", "Counting tricks before you bid"),
+    "bid-bidding": Lesson("12-bid-euchre.ipynb", "The bidding"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One sentence a student reads, in the name of the idea (or rule reminder) it states.
+
+    ``idea``: the catalogue id (``"classic.pull-trump"``, ``"rule.follow-suit"``); the game's
+    catalogue holds the condition under which the sentence is true, re-checked by the tests.
+    ``lesson``: a :data:`LESSONS` key, or ``""``.
+    """
+
+    idea: str
+    text: str
+    lesson: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """A hint in a player's words, at every depth.
+
+    ``move``: the best move as an instruction ("Lead the ace of hearts (A♥)."), or the tie
+    ("The ace and the king of hearts are equally good."). ``why``: the "because" (the first one
+    is the brief depth's). ``reminder``: at most one rule that applies now. ``alternatives``: the
+    choices that matter and what each costs in plain units (the compare depth). ``figures``: the
+    full figures, one line each (the figures depth); they may hold ± and percentages.
+    """
+
+    move: str
+    why: tuple[Said, ...] = ()
+    reminder: Said | None = None
+    alternatives: tuple[Said, ...] = ()
+    figures: tuple[str, ...] = ()
+    tied: tuple[str, ...] = field(default=())
+
+    def said(self, depth: Depth) -> list[Said]:
+        """The idea sentences shown at ``depth`` (what the tests re-check)."""
+        depth = Depth.parse(depth)
+        out = list(self.why[:1] if depth is Depth.BRIEF else self.why)
+        if self.reminder is not None:
+            out.append(self.reminder)
+        if depth is not Depth.BRIEF:
+            out.extend(self.alternatives)
+        return out
+
+    def sentences(self, depth: Depth) -> list[str]:
+        """Everything a student reads at ``depth``, in order, each sentence once."""
+        depth = Depth.parse(depth)
+        out = [self.move, *(s.text for s in self.said(depth))]
+        if depth is Depth.FIGURES:
+            out.extend(self.figures)
+        seen: set[str] = set()
+        unique = []
+        for s in out:
+            if s and s not in seen:
+                seen.add(s)
+                unique.append(s)
+        return unique
+
+    def lesson(self, depth: Depth) -> Lesson | None:
+        """The lesson section to link: the first shown sentence's that names one."""
+        for s in self.said(depth):
+            if s.lesson:
+                return LESSONS[s.lesson]
+        return None
+
+    def text(self, depth: Depth) -> str:
+        return " ".join(self.sentences(depth))
+
+
+# ---- what a student must never read -----------------------------------------------------------
+
+_RANKS = "2-9TJQKA"
+_CODE = re.compile(rf"(?<![\w♠♥♦♣])(?:10|[{_RANKS}])[SHDC](?![\w])|(?<![\w])JK(?![\w])")
+_ACTION_CODE = re.compile(
+    rf"\b(?:play|discard|lead|give|order|call|bid|name)\s+(?:(?:10|[{_RANKS}])[SHDC]|[SHDC]|\d+\s+[SHDCN]\b)",
+)
+_RULE_ID = re.compile(
+    r"\[[a-z]+(?:[.-][a-z0-9]+)+\]|\b(?:cards|classic|solitaire|bid|rules)\.[a-z]+-[a-z-]+\b"
+)
+_UNDEFINED = re.compile(r"\bP\(|\bEV\b|\bdd\b|double-dummy|\(n\s*[−-]\s*q\)")
+_ASCII_MINUS = re.compile(r"(?:^|[\s(])-\d")
+_LONG_FRACTION = re.compile(r"\d{4,}/\d+|\d+/\d{4,}")
+
+
+def text_problems(text: str, depth: Depth = Depth.BRIEF) -> list[str]:
+    """What is wrong with ``text`` for a student at ``depth``: action codes (``play AH``, ``AH``),
+    rule ids, undefined symbols (``P(``, ``EV``), ASCII minus signs, fractions of more than three
+    digits, and sentences said twice. At the brief depth also: ``±``, decimal percentages, deal counts.
+    """
+    found: list[str] = []
+    found += [f'code "{m.group(0)}"' for m in _ACTION_CODE.finditer(text)]
+    found += [f'code "{m.group(0)}"' for m in _CODE.finditer(text)]
+    found += [f'rule id "{m.group(0)}"' for m in _RULE_ID.finditer(text)]
+    found += [f'undefined symbol "{m.group(0)}"' for m in _UNDEFINED.finditer(text)]
+    found += [f'ASCII minus "{m.group(0).strip()}"' for m in _ASCII_MINUS.finditer(text)]
+    found += [f'long fraction "{m.group(0)}"' for m in _LONG_FRACTION.finditer(text)]
+    if Depth.parse(depth) is Depth.BRIEF:
+        if "±" in text:
+            found.append('interval "±" at the brief depth')
+        found += [
+            f'decimal percentage "{m.group(0)}" at the brief depth' for m in re.finditer(r"\d+\.\d+%", text)
+        ]
+        found += [
+            f'deal count "{m.group(0)}" at the brief depth'
+            for m in re.finditer(r"\b[\d,]{3,}\s+(?:sampled\s+)?deals\b", text)
+        ]
+    seen: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        s = sentence.strip()
+        if len(s) > 12 and s in seen:
+            found.append(f'repeated sentence "{s}"')
+        seen.add(s)
+    return found
+
+
+def word_count(text: str) -> int:
+    """Words as a reader counts them (card symbols and numbers count as one word each)."""
+    return len(text.split())

@@ -1,0 +1,149 @@
+"""The tutor's words: cards and numbers in words, the depths, and the checker of what a student reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from euchre_tutor.advisor.voice import (
+    LESSONS,
+    Depth,
+    Explanation,
+    Namer,
+    Said,
+    card_words,
+    chance_words,
+    minus,
+    points_words,
+    signed_points,
+    text_problems,
+)
+from euchre_tutor.cards import Card
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("AH", "the ace of hearts (A♥)"), ("TS", "the ten of spades (10♠)"), ("JC", "the jack of clubs (J♣)")],
+)
+def test_card_words(code: str, words: str) -> None:
+    assert card_words(Card.parse(code)) == words
+
+
+def test_namer_says_a_card_in_words_once() -> None:
+    n = Namer()
+    assert (
+        n.cards([Card.parse("AH"), Card.parse("KH")]) == "the ace of hearts (A♥) and the king of hearts (K♥)"
+    )
+    assert n.card(Card.parse("KH")) == "K♥"
+
+
+@pytest.mark.parametrize(
+    ("x", "words"),
+    [
+        (0.01, "almost nothing"),
+        (0.05, "about a twentieth of a point"),
+        (0.21, "about a fifth of a point"),
+        (0.5, "about half a point"),
+        (1.0, "about a point"),
+        (1.6, "about 1.5 points"),
+        (3.9, "about 4 points"),
+    ],
+)
+def test_points_words(x: float, words: str) -> None:
+    assert points_words(x) == words
+    assert points_words(-x) == words
+
+
+@pytest.mark.parametrize(
+    ("p", "words"),
+    [
+        (0.99, "almost always"),
+        (0.01, "hardly ever"),
+        (0.5, "about half the time"),
+        (0.75, "about 3 times in 4"),
+        (0.8, "about 4 times in 5"),
+        (0.1, "about 1 time in 10"),
+    ],
+)
+def test_chance_words(p: float, words: str) -> None:
+    assert chance_words(p) == words
+
+
+def test_one_minus_sign() -> None:
+    assert signed_points(-0.64) == "−0.6 points"
+    assert signed_points(0.66) == "+0.7 points"
+    assert signed_points(1.0) == "+1.0 point"
+    assert signed_points(0.01) == "0.0 points"
+    assert minus("from -0.55 to -1 (x-ray)") == "from −0.55 to −1 (x-ray)"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("play AH is best", "code"),
+        ("the stand is bid 1 D by East", "code"),
+        ("call S alone", "code"),
+        ("Lead 9S now", "code"),
+        ("burns 0.9 cards [solitaire.burn]", "rule id"),
+        ("P(march) is 0.2", "undefined symbol"),
+        ("worth -0.3 points", "ASCII minus"),
+        ("exactly −16075121357/10291881600", "long fraction"),
+        ("Lead trump now. Lead trump now.", "repeated sentence"),
+        ("+0.66 ± 0.08 points", "interval"),
+        ("euchred in 17.5% of deals", "decimal percentage"),
+        ("over 1000 deals that fit", "deal count"),
+    ],
+)
+def test_text_problems_finds_each_kind(text: str, kind: str) -> None:
+    assert any(p.startswith(kind) for p in text_problems(text)), text_problems(text)
+
+
+def test_text_problems_accepts_a_players_words() -> None:
+    text = (
+        "Lead the ace of hearts (A♥). The right bower (J♠) is still out and would capture your left bower, "
+        "so cash the ace while everyone still has hearts. Leading J♣ costs about a fifth of a point a hand."
+    )
+    assert text_problems(text) == []
+    assert text_problems("+0.66 ± 0.08 points over 1,000 deals", Depth.FIGURES) == []
+
+
+def test_explanation_depths_add_up() -> None:
+    expl = Explanation(
+        move="Lead the ace of hearts (A♥).",
+        why=(
+            Said("classic.cash-ace", "Cash the ace while everyone still has hearts.", "classic-play"),
+            Said("classic.count-trumps", "Two trumps are still out."),
+        ),
+        reminder=Said("rule.left-bower", "the left bower counts as a trump.", "bowers"),
+        alternatives=(Said("classic.cost", "Leading J♣ costs about a fifth of a point a hand."),),
+        figures=("A♥ +0.66 ± 0.08 points",),
+    )
+    brief = expl.sentences(Depth.BRIEF)
+    assert brief == [expl.move, expl.why[0].text, expl.reminder.text]  # type: ignore[union-attr]
+    compare = expl.sentences(Depth.COMPARE)
+    assert set(brief) < set(compare) and expl.alternatives[0].text in compare
+    assert expl.figures[0] in expl.sentences(Depth.FIGURES) and expl.figures[0] not in compare
+    assert expl.lesson(Depth.BRIEF) == LESSONS["classic-play"]
+    with pytest.raises(ValueError, match="choose one of brief, compare, figures"):
+        Depth.parse("expert")
+
+
+def _headings(notebook: Path) -> set[str]:
+    cells = json.loads(notebook.read_text())["cells"]
+    out = set()
+    for c in cells:
+        if c["cell_type"] == "markdown":
+            for line in "".join(c["source"]).splitlines():
+                if line.startswith("#"):
+                    out.add(line.lstrip("#").strip())
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(LESSONS))
+def test_every_lesson_link_names_a_real_section(key: str) -> None:
+    lesson = LESSONS[key]
+    assert lesson.section in _headings(NOTEBOOKS / lesson.notebook)
