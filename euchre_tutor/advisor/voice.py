@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from euchre_tutor.cards import Card, Rank, Suit
 
@@ -35,12 +35,14 @@ __all__ = [
     "LESSONS",
     "Depth",
     "Explanation",
+    "Idea",
     "Lesson",
     "Namer",
     "Said",
     "card_name",
     "card_words",
     "chance_words",
+    "false_sentences",
     "minus",
     "points_words",
     "signed_points",
@@ -272,6 +274,37 @@ class Said:
     idea: str
     text: str
     lesson: str = ""
+
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class Idea(Generic[P]):
+    """A strategic idea (or rule reminder) a hint may name, with the test of when it is true.
+
+    ``holds(position)``: whether a sentence in this idea's name is true in ``position`` (the
+    game's own context: the seat's view, the analysis, the move named). A game keeps its ideas in
+    one catalogue, ``{idea.id: idea}``; a hint says an idea only where ``holds`` is true, and the
+    tests re-check every sentence shown (:func:`false_sentences`).
+    """
+
+    id: str
+    name: str
+    holds: Callable[[P], bool]
+    lesson: str = ""
+
+
+def false_sentences(said: Iterable[Said], catalogue: Mapping[str, Idea[P]], position: P) -> list[str]:
+    """The sentences of ``said`` whose idea is not in ``catalogue`` or does not hold in ``position``."""
+    bad = []
+    for s in said:
+        idea = catalogue.get(s.idea)
+        if idea is None:
+            bad.append(f"{s.text!r}: idea {s.idea!r} is not in the catalogue")
+        elif not idea.holds(position):
+            bad.append(f"{s.text!r}: idea {s.idea!r} does not hold here")
+    return bad
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,3 +147,16 @@ def _headings(notebook: Path) -> set[str]:
 def test_every_lesson_link_names_a_real_section(key: str) -> None:
     lesson = LESSONS[key]
     assert lesson.section in _headings(NOTEBOOKS / lesson.notebook)
+
+
+def test_false_sentences_rechecks_each_idea() -> None:
+    from euchre_tutor.advisor.voice import Idea, false_sentences
+
+    catalogue = {
+        "x.even": Idea("x.even", "Even", lambda n: n % 2 == 0),
+        "x.big": Idea("x.big", "Big", lambda n: n > 10),
+    }
+    said = [Said("x.even", "It is even."), Said("x.big", "It is big."), Said("x.other", "Other.")]
+    bad = false_sentences(said, catalogue, 4)
+    assert len(bad) == 2 and "does not hold" in bad[0] and "not in the catalogue" in bad[1]
+    assert false_sentences(said[:2], catalogue, 12) == []
