@@ -48,6 +48,7 @@ __all__ = [
     "signed_points",
     "suit_words",
     "text_problems",
+    "visible_text",
 ]
 
 
@@ -409,3 +410,28 @@ def text_problems(text: str, depth: Depth = Depth.BRIEF) -> list[str]:
 def word_count(text: str) -> int:
     """Words as a reader counts them (card symbols and numbers count as one word each)."""
     return len(text.split())
+
+
+_TAG = re.compile(r"<[^>]*>")
+_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
+_HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S)
+
+
+def visible_text(html: str, *, titles: bool = True) -> str:
+    """The text a student can read in ``html``: the tags dropped, entities decoded, and (``titles``)
+    each tooltip's text appended as a sentence of its own.
+
+    >>> visible_text('<p title="A tip">Lead <b>A&amp;K</b></p>')
+    'Lead A&K A tip.'
+    """
+    from html import unescape
+
+    body = _HIDDEN.sub(" ", html)
+    tips = [a or b for a, b in _TITLE.findall(body)] if titles else []
+    text = unescape(_TAG.sub(" ", body))
+    text = " ".join(text.split())
+    for tip in tips:
+        tip = " ".join(unescape(tip).split())
+        if tip:
+            text += " " + (tip if tip.endswith((".", "!", "?")) else tip + ".")
+    return text
