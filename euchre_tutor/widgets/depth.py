@@ -85,7 +85,7 @@ def explanation_html(expl: Explanation, depth: Depth | str, figures_html: str = 
     why = [s for s in said if s is not expl.reminder and s not in expl.alternatives]
     parts = [
         f'<div class="et-explain" data-depth="{depth.value}">',
-        f'<p class="et-move"><b>{escape(expl.move)}</b></p>',
+        f'<p class="et-move et-rec"><b>{escape(expl.move)}</b></p>',
     ]
     if why:
         parts.append(
