@@ -1,8 +1,8 @@
 """The class report's two charts, drawn as plain SVG (no plotting library), for the teachers' notebook.
 
 * :func:`rates_svg`: each student's error rate as a bar, against the measured classic bands (a line
-  at each population's rate, its 95% interval shaded). Solitaire students have no bands: their bars
-  are grey;
+  at each population's rate, its 95% interval shaded). Each game's bars have their own colour; a
+  game with no measured bands (Solitaire, Bid Euchre) says so in its bar's title;
 * :func:`luck_svg`: each student's points split into the four parts of
   :mod:`euchre_tutor.advisor.luck` (seat, deal, decisions, the rest), positive parts stacked right of
   zero and negative ones left, with a diamond at the points scored (the parts add up to it).
@@ -22,7 +22,7 @@ from typing import Final
 from euchre_tutor.advisor.rating import Band, classic_bands
 from euchre_tutor.session.class_report import ClassReport
 
-__all__ = ["PART_COLOURS", "data_link", "luck_svg", "rates_svg"]
+__all__ = ["GAME_BARS", "PART_COLOURS", "data_link", "luck_svg", "rates_svg"]
 
 WIDTH: Final = 640
 ROW: Final = 26  # the height of one student's row
@@ -30,7 +30,12 @@ LEFT: Final = 150  # the names' column
 _INK: Final = "#1d1d1f"
 _GRID: Final = "#d9d3c4"
 _CLASSIC: Final = "#2e6b3f"
-_SOLITAIRE: Final = "#9a9a9a"
+#: each game's bar colour and its name in a bar's title
+GAME_BARS: Final = {
+    "classic": (_CLASSIC, "classic Euchre"),
+    "bid": ("#6b4f8a", "Bid Euchre"),
+    "solitaire": ("#9a9a9a", "Solitaire"),
+}
 #: the four parts' colours, in the order they are stacked
 PART_COLOURS: Final = {"seat": "#7b8fa6", "deal": "#4f7cac", "decisions": "#c0392b", "the rest": "#d4a64a"}
 
@@ -81,8 +86,8 @@ def rates_svg(report: ClassReport, bands: Sequence[Band] | None = None) -> str:
     for i, s in enumerate(students):
         y = head + ROW * i
         rate = s.rate or 0.0
-        colour = _CLASSIC if s.graded.game == "classic" else _SOLITAIRE
-        band = f", band {s.band.name}" if s.band else " (Solitaire: no bands)"
+        colour, game = GAME_BARS[s.graded.game]
+        band = f", band {s.band.name}" if s.band else f" ({game}: no bands)"
         out.append(
             f'<g class="student"><title>{esc(s.graded.name)}: {rate:.3f}{esc(band)}</title>'
             f'<text x="{LEFT - 6}" y="{y + ROW / 2 + 4:.1f}" font-size="11.5" fill="{_INK}" '

@@ -17,7 +17,7 @@ import pytest
 from euchre_tutor.advisor.rating import Band
 from euchre_tutor.session.class_report import ClassReport, class_report, summarise
 from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save, grade_saved_text
-from euchre_tutor.session.report_charts import PART_COLOURS, data_link, luck_svg, rates_svg
+from euchre_tutor.session.report_charts import GAME_BARS, PART_COLOURS, data_link, luck_svg, rates_svg
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "teacher-report.ipynb"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -65,6 +65,28 @@ def test_the_rate_chart_draws_each_students_rate_against_the_bands(report: Class
     assert ada_band is not None  # classic: a measured band
     assert f"band {ada_band.name}" in title(students[0])
     assert "no bands" in title(students[1])
+
+
+def test_a_bid_student_is_drawn_as_bid_euchre_not_as_solitaire() -> None:
+    from euchre_tutor.bid.game import BidGame
+    from euchre_tutor.session.bid_advice import BidAdvisorSource
+    from euchre_tutor.session.bid_controller import BidController
+    from euchre_tutor.session.bid_tutor import BidTutor
+
+    c = BidController(5)
+    t = BidTutor(c, source=BidAdvisorSource(), runner="inline", worlds=20, grading=True)
+    while not c.waiting:
+        assert c.act(c.legal[0])
+    assert BidGame.loads(c.save_text())  # a real Bid save
+    games = [("bo", t.save_text()), ("cleo", computer_solitaire_save(7, 1))]
+    report = class_report(summarise(n, grade_saved_text(s, name=n, quick=True)) for n, s in games)
+    assert [s.graded.game for s in report.students] == ["bid", "solitaire"]
+    root = ET.fromstring(rates_svg(report, []))
+    bo, cleo = root.findall(f"{SVG}g[@class='student']")
+    assert title(bo).endswith("(Bid Euchre: no bands)")
+    assert title(cleo).endswith("(Solitaire: no bands)")
+    fill = [g.find(f"{SVG}rect").get("fill") for g in (bo, cleo)]  # type: ignore[union-attr]
+    assert fill == [GAME_BARS["bid"][0], GAME_BARS["solitaire"][0]] and fill[0] != fill[1]
 
 
 def test_the_luck_chart_stacks_the_four_parts_to_the_points(report: ClassReport) -> None:
