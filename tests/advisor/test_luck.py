@@ -84,10 +84,7 @@ def test_mistakes_are_counted_from_the_labels() -> None:
 # ----------------------------------------------------------------- the property: the parts add up
 
 losses_st = st.lists(st.floats(min_value=0, max_value=4, allow_nan=False), max_size=12)
-hand_st = st.builds(
-    lambda number, points, expected, baseline, losses: hand_luck(
-        number, points=points, expected=expected, baseline=baseline, losses=losses
-    ),
+inputs_st = st.tuples(
     st.integers(1, 50),
     st.integers(-4, 4),
     st.one_of(st.none(), st.floats(min_value=-4, max_value=4, allow_nan=False)),
@@ -97,13 +94,27 @@ hand_st = st.builds(
 
 
 @settings(deadline=None, max_examples=300)
-@given(st.lists(hand_st, max_size=25))
-def test_parts_add_up_to_the_points_in_every_hand_and_in_sum(hands: list[HandLuck]) -> None:
-    for h in hands:
-        assert parts(h) == h.points  # exactly: the parts are Fractions
-        assert h.skill <= 0  # decisions only ever cost
+@given(st.lists(inputs_st, max_size=25))
+def test_each_part_is_what_its_inputs_say_and_the_parts_add_up(
+    inputs: list[tuple[int, int, float | None, float, list[float]]],
+) -> None:
+    hands = []
+    for number, points, expected, baseline, losses in inputs:
+        h = hand_luck(number, points=points, expected=expected, baseline=baseline, losses=losses)
+        # each part from the inputs, as the module's contract states it (not from the other parts)
+        assert h.seat == Fraction(baseline)
+        assert h.deal == (0 if expected is None else Fraction(expected) - Fraction(baseline))
+        assert h.skill == -sum(map(Fraction, losses), Fraction(0)) and h.skill <= 0
+        assert h.rest == points - Fraction(baseline if expected is None else expected) + sum(
+            map(Fraction, losses)
+        )
+        assert parts(h) == h.points == points  # exactly: the parts are Fractions
+        hands.append(h)
     t = total(hands)
-    assert t.seat + t.deal + t.skill + t.rest == t.points == sum(h.points for h in hands)
+    assert t.points == sum(p for _, p, _, _, _ in inputs)
+    assert t.skill == -sum((Fraction(x) for *_, ls in inputs for x in ls), Fraction(0))
+    assert t.seat == sum((Fraction(b) for _, _, _, b, _ in inputs), Fraction(0))
+    assert t.seat + t.deal + t.skill + t.rest == t.points
     assert t.cards + t.skill == t.points
 
 
