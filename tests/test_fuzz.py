@@ -34,11 +34,11 @@ from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError, SaveFileError
-from euchre_tutor.history import parse_saved_json
 from euchre_tutor.jsonio import MAX_ERROR, load_json_text
 from euchre_tutor.solitaire.cli import position_from_json
 from euchre_tutor.solitaire.engine import OrderUp
 from euchre_tutor.solitaire.game import SolitaireGame
+from euchre_tutor.tricks.history import parse_saved_json
 
 ROUNDS = int(os.environ.get("EUCHRE_FUZZ_ROUNDS", "1"))
 SEED = int(os.environ.get("EUCHRE_FUZZ_SEED", "13"))

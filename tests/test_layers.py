@@ -1,8 +1,9 @@
-"""The layers: cards → rules → engines → views → advisor → bots → session → widgets.
+"""The layers: cards → rules → trick-taking core → engines → views → advisor → bots → session → widgets.
 
 Each module may import only its own layer and the ones before it; nothing
 below the widgets imports ipywidgets (the session's controllers and analysis
-worker included).
+worker included); and no game's module imports another game's: what two games
+share lives in the trick-taking core (``tricks``) or in a shared module of a layer.
 """
 
 from __future__ import annotations
@@ -19,24 +20,24 @@ PACKAGE = Path(__file__).resolve().parents[1] / "euchre_tutor"
 LAYER = {
     "errors": 0,
     "jsonio": 0,
-    "history": 0,
     "cards": 0,
     "rules": 1,
-    "solitaire": 2,
-    "classic": 2,
-    "bid": 2,
-    "views": 3,
-    "advisor": 4,
-    "bots": 5,
-    "session": 6,
-    "widgets": 7,
+    "tricks": 2,
+    "solitaire": 3,
+    "classic": 3,
+    "bid": 3,
+    "views": 4,
+    "advisor": 5,
+    "bots": 6,
+    "session": 7,
+    "widgets": 8,
     # applications on top
-    "cli": 8,
-    "launch": 8,
-    "serve": 8,
-    "report": 8,
-    "__main__": 8,
-    "__init__": 8,
+    "cli": 9,
+    "launch": 9,
+    "serve": 9,
+    "report": 9,
+    "__main__": 9,
+    "__init__": 9,
 }
 WIDGET_LIBRARIES = {"ipywidgets", "anywidget", "traitlets", "IPython"}
 
@@ -74,6 +75,42 @@ def test_module_imports_only_earlier_layers(path: Path) -> None:
             assert other <= mine, f"{path.name} (layer {mine}) imports {name} (layer {other})"
         elif top in WIDGET_LIBRARIES:
             assert mine >= LAYER["widgets"], f"{path.name} imports {name} below the widget layer"
+
+
+GAMES = ("solitaire", "classic", "bid")
+
+
+def game_of(parts: tuple[str, ...]) -> str | None:
+    """The game a module belongs to, from its dotted path below the package: a game's package
+    (``classic.hand``, ``advisor.bid.dd``) or a layer's module named for it (``views.bid``,
+    ``session.classic_controller``, ``widgets.bid_hints``); None for shared modules."""
+    for i, part in enumerate(parts):
+        for game in GAMES:
+            if part == game or (i == len(parts) - 1 and part.startswith(game + "_")):
+                return game
+    return None
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_game_imports_another_game(path: Path) -> None:
+    mine = game_of(path.relative_to(PACKAGE).with_suffix("").parts)
+    if mine is None:
+        return
+    for name in _imports(path):
+        parts = name.split(".")
+        if parts[0] != "euchre_tutor" or len(parts) == 1:
+            continue
+        other = game_of(tuple(parts[1:]))
+        assert other in (None, mine), f"{path.relative_to(PACKAGE)} ({mine}) imports {name} ({other})"
+
+
+def test_game_of_names_each_games_modules() -> None:
+    assert game_of(("classic", "hand")) == "classic"
+    assert game_of(("advisor", "bid", "dd")) == "bid"
+    assert game_of(("session", "classic_controller")) == "classic"
+    assert game_of(("widgets", "bid_hints")) == "bid"
+    assert game_of(("views", "solitaire")) == "solitaire"
+    assert game_of(("advisor", "shared")) is None and game_of(("tricks", "seating")) is None
 
 
 def assert_loads_no_widget_library(statements: str) -> None:

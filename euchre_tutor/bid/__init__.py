@@ -1,7 +1,7 @@
 """Bid Euchre: the engine (immutable hand and match states) and the game with undo and save.
 
 The rules are :class:`~euchre_tutor.rules.bid.BidRules`; the seats, teams
-and trick events are classic Euchre's (:mod:`euchre_tutor.classic.seating`,
+and trick events are classic Euchre's (:mod:`euchre_tutor.tricks.seating`,
 :mod:`euchre_tutor.classic.events`), the card order and follow-suit rule
 :mod:`euchre_tutor.cards`'. See ``docs/bid-engine.md`` for a summary.
 
@@ -35,7 +35,7 @@ from euchre_tutor.bid.game import BidGame
 from euchre_tutor.bid.hand import HandState, explain_trick, new_hand, trick_winner
 from euchre_tutor.bid.match import HandResult, MatchState, match_winner, new_match
 from euchre_tutor.bid.scoring import bid_needs, hand_points
-from euchre_tutor.classic.seating import Seat, Team
+from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = [
     "NO_TRUMPS",

@@ -18,9 +18,9 @@ from typing import Any, Final, Protocol
 
 from euchre_tutor.bid.hand import HandState
 from euchre_tutor.bid.replay import replay, replay_seat
-from euchre_tutor.classic.seating import FOUR, Seat
 from euchre_tutor.jsonio import answer_json_command
 from euchre_tutor.rules.bid import OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules
+from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["Advisor", "analyze", "register", "view_json"]
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from euchre_tutor.cards import JOKER, Card, deck, format_cards, parse_card
-from euchre_tutor.classic.seating import FOUR, Seat
 from euchre_tutor.errors import DealError
 from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["Deal", "check_deal", "pack"]
 

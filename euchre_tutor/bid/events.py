@@ -1,8 +1,8 @@
 """What an action did in Bid Euchre: the events for the trick log and the hints.
 
 The trick events (:class:`Trick`, :class:`CardPlayed`, :class:`TrickWon`,
-:class:`Passed`, :class:`Discarded`, :class:`MatchWon`) are classic Euchre's
-own; the bidding and scoring ones are Bid Euchre's.
+:class:`Passed`, :class:`Discarded`, :class:`MatchWon`) are the trick-taking core's
+(:mod:`euchre_tutor.tricks.events`); the bidding and scoring ones are Bid Euchre's.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from euchre_tutor.cards import Suit
-from euchre_tutor.classic.events import CardPlayed, Discarded, MatchWon, Passed, Trick, TrickWon
-from euchre_tutor.classic.seating import Seat, Team
+from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, Trick, TrickWon
+from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = [
     "BidMade",

@@ -1,7 +1,7 @@
 """A mutable Bid Euchre session: the match, its history, undo/redo, save/load.
 
 :class:`BidGame` keeps the immutable :class:`MatchState` s it has been
-through (undo and redo move a cursor, as :class:`~euchre_tutor.history.History`
+through (undo and redo move a cursor, as :class:`~euchre_tutor.tricks.history.History`
 does for the other games). A save file stores the rules, the seed, the
 explicit deals and the actions; loading replays the actions through the
 checked engine, so a corrupt or hand-edited file raises
@@ -25,9 +25,10 @@ from euchre_tutor.bid.actions import Action
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.events import Event
 from euchre_tutor.bid.match import MatchState, new_match
-from euchre_tutor.classic.seating import FOUR, Seat
 from euchre_tutor.errors import EuchreError, SaveFileError
-from euchre_tutor.history import (
+from euchre_tutor.jsonio import MAX_DIGITS, short
+from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.history import (
     History,
     parse_saved_json,
     read_save_header,
@@ -36,8 +37,7 @@ from euchre_tutor.history import (
     replay_saved_actions,
     write_saved_file,
 )
-from euchre_tutor.jsonio import MAX_DIGITS, short
-from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["FORMAT", "VERSION", "BidGame"]
 

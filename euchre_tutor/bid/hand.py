@@ -51,10 +51,10 @@ from euchre_tutor.bid.events import (
 )
 from euchre_tutor.bid.scoring import bid_needs, hand_points
 from euchre_tutor.cards import Card, Suit, effective_suit, format_cards, playable, winning_index
-from euchre_tutor.classic.seating import FOUR, Seat, Team
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
 from euchre_tutor.rules import messages
 from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandState", "explain_trick", "new_hand", "trick_winner"]
 

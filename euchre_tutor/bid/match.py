@@ -14,9 +14,9 @@ from euchre_tutor.bid.actions import Action
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.events import Event, HandStarted, MatchWon
 from euchre_tutor.bid.hand import HandState, new_hand
-from euchre_tutor.classic.seating import FOUR, Seat, Team
 from euchre_tutor.errors import DealError, IllegalAction, RulesError
 from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandResult", "MatchState", "match_winner", "new_match"]
 

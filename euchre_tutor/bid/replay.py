@@ -14,11 +14,11 @@ from typing import Any, Final
 
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.hand import HandState, new_hand
-from euchre_tutor.classic.replay import apply_replay_actions, check_replay_input
-from euchre_tutor.classic.seating import FOUR, Seat
 from euchre_tutor.errors import DealError
 from euchre_tutor.jsonio import short
 from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.replay import apply_replay_actions, check_replay_input
+from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["hand_result", "replay", "replay_seat", "replay_state"]
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from euchre_tutor.bid import PASS, Action, HandState, MatchState, Phase, Seat
-from euchre_tutor.bots.classic import RandomPlayer  # any legal action, for either game
+from euchre_tutor.bots.shared import RandomPlayer  # any legal action, in any game
 from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_order, trump_order
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.views.bid import SeatView, seat_view

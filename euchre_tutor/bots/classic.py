@@ -17,9 +17,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Final, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
+from euchre_tutor.bots.shared import RandomPlayer
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -73,35 +74,6 @@ THREE_HANDED_EXTRA = 1.0
 
 class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
-
-
-A = TypeVar("A")
-A_co = TypeVar("A_co", covariant=True)
-
-
-class _Choices(Protocol[A_co]):
-    """What a random choice needs of a seat view (classic's or Bid Euchre's): who, and what is legal."""
-
-    @property
-    def seat(self) -> Seat: ...
-
-    @property
-    def legal(self) -> tuple[A_co, ...]: ...
-
-
-class RandomPlayer:
-    """Chooses uniformly among the legal actions (of a classic or a Bid Euchre view)."""
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: _Choices[A]) -> A:
-        if not view.legal:
-            raise IllegalAction(f"{view.seat.word} has nothing to do now")
-        return view.legal[self._rng.randrange(len(view.legal))]
-
-    def explain(self, view: _Choices[A], action: A) -> str:
-        return f"It picks any of its {len(view.legal)} legal actions at random."
 
 
 class _Facts(Protocol):

@@ -36,8 +36,8 @@ from euchre_tutor.classic.events import (
 )
 from euchre_tutor.classic.house import _bid_extras, misdeal_kind
 from euchre_tutor.classic.play import _start_play
-from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
     from collections.abc import Callable

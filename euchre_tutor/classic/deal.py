@@ -1,7 +1,7 @@
 """Classic Euchre deals: who dealt, the hands, the up card and the kitty, checked against the pack.
 
 A :class:`Deal` is exactly one pack (20, 24, 28 or 32 cards, with or without
-the joker) dealt to a table of 3, 4 or 6 (:mod:`euchre_tutor.classic.seating`):
+the joker) dealt to a table of 3, 4 or 6 (:mod:`euchre_tutor.tricks.seating`):
 five cards each, the up card, the rest in the kitty.
 
 >>> d = Deal.from_seed(7, "N")
@@ -17,9 +17,9 @@ from dataclasses import dataclass, fields
 from typing import Final
 
 from euchre_tutor.cards import Card, deck, format_cards, parse_card
-from euchre_tutor.classic.seating import FOUR, Seat, Seating, seating_for
 from euchre_tutor.errors import CardError, DealError
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import FOUR, Seat, Seating, seating_for
 
 __all__ = ["HAND_SIZE", "Deal", "check_deal", "rules_seating"]
 

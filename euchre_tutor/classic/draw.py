@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from euchre_tutor.cards import Card, Rank, deck
-from euchre_tutor.classic.seating import FOUR, Seat, Seating
 from euchre_tutor.errors import DealError
+from euchre_tutor.tricks.seating import FOUR, Seat, Seating
 
 __all__ = ["DRAW_ORDER", "PLAYERS", "TableDraw", "cutter", "draw_for_deal", "draw_rank", "players_for"]
 

@@ -91,7 +91,7 @@ from euchre_tutor.classic.play import (
     trump_lead_barred,
 )
 from euchre_tutor.classic.scoring import THREE_HANDED_MARCH, TRICKS, hand_points, team_points
-from euchre_tutor.classic.seating import Seat, Seating, Team
+from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = [
     "ACTION_KINDS",

@@ -1,7 +1,9 @@
 """What an action did: the events of a classic hand and match (for the trick log and the hints).
 
-Each event has a ``text`` in plain words; a completed :class:`Trick` keeps
-its leader, plays and winner.
+Each event has a ``text`` in plain words. The trick events (:class:`Trick`, :class:`CardPlayed`,
+:class:`TrickWon`, :class:`Passed`, :class:`Discarded`, :class:`MatchWon`) are the trick-taking
+core's (:mod:`euchre_tutor.tricks.events`), re-exported here; the bidding and scoring ones are
+classic Euchre's.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.classic.seating import Seat, Team
+from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, Trick, TrickWon
+from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = [
     "CardPlayed",
@@ -33,22 +36,6 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: the leader, the cards in play order with their seats, the winner."""
-
-    leader: Seat
-    plays: tuple[tuple[Seat, Card], ...]
-    winner: Seat
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-    def to_json(self) -> dict[str, object]:
-        return {"leader": self.leader.name, "cards": [str(c) for c in self.cards], "winner": self.winner.name}
-
-
-@dataclass(frozen=True, slots=True)
 class HandStarted:
     hand_number: int
     dealer: Seat
@@ -57,16 +44,6 @@ class HandStarted:
     @property
     def text(self) -> str:
         return f"Hand {self.hand_number}: {self.dealer.word} deals; the up card is {self.up.symbol}."
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    seat: Seat
-    round: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} passes."
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,18 +116,6 @@ class PickedUp:
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
-    """The dealer's discard; only the dealer may see ``card`` (views hide it)."""
-
-    seat: Seat
-    card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} discards a card face down."
-
-
-@dataclass(frozen=True, slots=True)
 class WentAlone:
     """A maker's or defender's answer to "alone?"; ``defender`` tells which."""
 
@@ -167,31 +132,6 @@ class WentAlone:
                 else f"{self.seat.word} defends with partner."
             )
         return f"{self.seat.word} goes alone." if self.alone else f"{self.seat.word} plays with partner."
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: Seat
-    card: Card
-    trick: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} plays {self.card.symbol}."
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon:
-    number: int
-    trick: Trick
-
-    @property
-    def seat(self) -> Seat:
-        return self.trick.winner
-
-    @property
-    def text(self) -> str:
-        return f"{self.trick.winner.word} wins trick {self.number}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,20 +166,6 @@ class HandScored:
             return f"{took}: {' and '.join(str(t) for t in scorers)} score {pts} each."
         verb = "scores" if len(scorers[0].seats) == 1 else "score"
         return f"{took}: {scorers[0]} {verb} {pts}."
-
-
-@dataclass(frozen=True, slots=True)
-class MatchWon:
-    team: Team | None
-    scores: tuple[int, ...]
-
-    @property
-    def text(self) -> str:
-        score = "-".join(str(x) for x in self.scores)
-        if self.team is None:
-            return f"The match ends level at {score}."
-        verb = "wins" if len(self.team.seats) == 1 else "win"
-        return f"{self.team} {verb} the match {score}."
 
 
 Event: TypeAlias = (

@@ -26,9 +26,10 @@ from euchre_tutor.classic.events import Event
 from euchre_tutor.classic.hand import HandState
 from euchre_tutor.classic.match import MatchState, new_match
 from euchre_tutor.classic.replay import replay_state
-from euchre_tutor.classic.seating import Seat
 from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
-from euchre_tutor.history import (
+from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
+from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.history import (
     History,
     parse_saved_json,
     read_save_header,
@@ -37,8 +38,7 @@ from euchre_tutor.history import (
     replay_saved_actions,
     write_saved_file,
 )
-from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Seat
 
 __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
 

@@ -26,9 +26,9 @@ from euchre_tutor.classic.events import Event, Trick
 from euchre_tutor.classic.messages import explain_illegal
 from euchre_tutor.classic.play import legal_plays
 from euchre_tutor.classic.scoring import hand_points, team_points
-from euchre_tutor.classic.seating import Seat, Seating, Team
 from euchre_tutor.errors import DealError, IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = ["HandState", "new_hand"]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from euchre_tutor.cards import Card, Rank
 from euchre_tutor.classic.actions import MISDEAL, Action, _card_key
-from euchre_tutor.classic.seating import Seat
+from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
     from euchre_tutor.classic.hand import HandState

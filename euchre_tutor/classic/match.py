@@ -15,9 +15,9 @@ from euchre_tutor.classic.actions import Action
 from euchre_tutor.classic.deal import Deal, rules_seating
 from euchre_tutor.classic.events import Event, HandStarted, MatchWon
 from euchre_tutor.classic.hand import HandState, new_hand
-from euchre_tutor.classic.seating import Seat, Seating, Team
 from euchre_tutor.errors import DealError, RulesError
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = ["HandResult", "HandResults", "MatchState", "new_match"]
 

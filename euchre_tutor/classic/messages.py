@@ -20,9 +20,9 @@ from euchre_tutor.cards import Card, format_cards
 from euchre_tutor.classic.actions import ORDER_ALONE, Action, Phase
 from euchre_tutor.classic.bidding import _may_order
 from euchre_tutor.classic.house import _MISDEAL_WANTS, farmer_ranks
-from euchre_tutor.classic.seating import Seat
 from euchre_tutor.errors import IllegalAction, IllegalPlay
 from euchre_tutor.rules.messages import follow_suit_message
+from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
     from euchre_tutor.classic.hand import HandState

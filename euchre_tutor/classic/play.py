@@ -17,9 +17,9 @@ from euchre_tutor.cards import Card, Suit, effective_suit, playable, winning_ind
 from euchre_tutor.classic.actions import Action, Phase, _card_key, _four
 from euchre_tutor.classic.events import CardPlayed, Event, HandScored, Trick, TrickWon
 from euchre_tutor.classic.scoring import TRICKS, hand_points, team_points
-from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules import messages
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -12,15 +12,14 @@ what and where.
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final
 
 from euchre_tutor.classic.deal import Deal, rules_seating
 from euchre_tutor.classic.hand import HandState, new_hand
-from euchre_tutor.errors import DealError, EuchreError
-from euchre_tutor.jsonio import short
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.replay import apply_replay_actions, check_replay_input
 
-__all__ = ["apply_replay_actions", "check_replay_input", "hand_result", "replay"]
+__all__ = ["hand_result", "replay", "replay_state"]
 
 _KEYS: Final = frozenset({"rules", "dealer", "hands", "up", "kitty", "actions"})
 _EXAMPLE: Final = (
@@ -47,53 +46,6 @@ def replay_state(data: object) -> HandState:
         seating=rules_seating(rules),
     )
     return apply_replay_actions(new_hand(deal, rules), data.get("actions", []), "'pass' or 'play 9S'")
-
-
-def check_replay_input(
-    data: object,
-    *,
-    keys: frozenset[str],
-    required: tuple[str, ...],
-    example: str,
-    extra_keys: frozenset[str] = frozenset(),
-) -> dict[str, Any]:
-    """A replay input (classic or Bid Euchre): a JSON object with only ``keys`` (and
-    ``extra_keys``, other commands' own), the ``required`` among them."""
-    if not isinstance(data, dict):
-        raise DealError(f"the input must be a JSON object like {example}")
-    unknown = sorted(set(data) - keys - extra_keys)
-    if unknown:
-        raise DealError(
-            f"unknown key(s) {', '.join(map(short, unknown))}; the keys are {', '.join(sorted(keys | extra_keys))}"
-        )
-    missing = [k for k in required if k not in data]
-    if missing:
-        raise DealError(f"missing {', '.join(map(repr, missing))}: the input looks like {example}")
-    return data
-
-
-class _Applies(Protocol):
-    def apply(self, action: str, /) -> Any: ...
-
-
-S = TypeVar("S", bound=_Applies)
-
-
-def apply_replay_actions(state: S, actions: object, examples: str) -> S:
-    """``state`` after the input's actions, each whoever is to act's; a bad one says which it is.
-
-    ``examples`` are the game's sample actions for the not-a-list message ("'pass' or 'play 9S'").
-    """
-    if not isinstance(actions, list):
-        raise DealError(f"actions must be a list of strings such as {examples}, not {short(actions)}")
-    for i, text in enumerate(actions, 1):
-        if not isinstance(text, str):
-            raise DealError(f"action {i} must be a string such as 'pass' or 'play 9S', not {short(text)}")
-        try:
-            state = state.apply(text)
-        except EuchreError as exc:
-            raise type(exc)(f"action {i} ({short(text)}): {exc}") from None
-    return state
 
 
 def hand_result(state: HandState) -> dict[str, Any]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 from euchre_tutor.classic.deal import rules_seating
-from euchre_tutor.classic.seating import Team
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Team
 
 __all__ = ["THREE_HANDED_MARCH", "TRICKS", "hand_points", "team_points"]
 

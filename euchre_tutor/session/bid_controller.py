@@ -48,10 +48,10 @@ from euchre_tutor.bid.replay import replay_state
 from euchre_tutor.bots.bid import Player, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, RulesError
-from euchre_tutor.history import gc_paused
 from euchre_tutor.jsonio import capped_text, error_text, load_json_text, seed_number, short
 from euchre_tutor.rules.bid import PRESETS, BidRules
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.tricks.history import gc_paused
 from euchre_tutor.views.bid import SeatView, seat_view
 
 __all__ = [

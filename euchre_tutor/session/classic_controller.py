@@ -56,15 +56,15 @@ from euchre_tutor.classic.engine import (
     TrumpMade,
 )
 from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
-from euchre_tutor.classic.seating import Seat, seating_for
 from euchre_tutor.errors import EuchreError, IllegalAction, RulesError
-from euchre_tutor.history import gc_paused
 from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.session.classic_seats import student_seat, tagged, win_words
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.seats import student_seat, tagged, win_words
 from euchre_tutor.session.tables import track
+from euchre_tutor.tricks.history import gc_paused
+from euchre_tutor.tricks.seating import Seat, seating_for
 from euchre_tutor.views.classic import SeatView, seat_view
 
 __all__ = [

@@ -48,7 +48,6 @@ from euchre_tutor.classic.engine import Seat
 from euchre_tutor.classic.game import FORMAT as CLASSIC_FORMAT
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import EuchreError, SaveFileError
-from euchre_tutor.history import parse_saved_json, read_saved_file
 from euchre_tutor.jsonio import short
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.bid_controller import STUDENT as BID_STUDENT
@@ -59,6 +58,7 @@ from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, new_deal
 from euchre_tutor.solitaire.engine import Phase as SolitairePhase
 from euchre_tutor.solitaire.game import SAVE_FORMAT as SOLITAIRE_FORMAT
 from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
+from euchre_tutor.tricks.history import parse_saved_json, read_saved_file
 from euchre_tutor.views.bid import SeatView as BidView
 from euchre_tutor.views.bid import seat_view as bid_seat_view
 from euchre_tutor.views.classic import SeatView, seat_view

@@ -17,10 +17,10 @@ from typing import Any
 
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.history import read_saved_file, write_saved_file
 from euchre_tutor.jsonio import error_text, fail, read_text
 from euchre_tutor.session.learning import grade_saved_file
 from euchre_tutor.session.practice import add_graded_game, deck_from_positions
+from euchre_tutor.tricks.history import read_saved_file, write_saved_file
 
 __all__ = ["register"]
 

@@ -25,14 +25,6 @@ from typing import Any
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
-from euchre_tutor.history import (
-    History,
-    check_saved_actions,
-    gc_paused,
-    parse_saved_json,
-    read_saved_file,
-    write_saved_file,
-)
 from euchre_tutor.jsonio import capped_text, seed_number, short
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.solitaire.engine import (
@@ -44,6 +36,14 @@ from euchre_tutor.solitaire.engine import (
     Play,
     SolitaireDeal,
     new_deal,
+)
+from euchre_tutor.tricks.history import (
+    History,
+    check_saved_actions,
+    gc_paused,
+    parse_saved_json,
+    read_saved_file,
+    write_saved_file,
 )
 
 __all__ = [

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from euchre_tutor.bid import Action, HandState, MatchState, Phase, Seat, Team, Trick, pack
 from euchre_tutor.cards import Card, Suit, effective_suit
-from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.rules.bid import BidRules
-from euchre_tutor.views.classic import shown_voids
+from euchre_tutor.tricks.seating import FOUR
+from euchre_tutor.views.shared import shown_voids
 
 __all__ = ["SeatView", "seat_view"]
 

@@ -12,7 +12,6 @@ the true state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from euchre_tutor.cards import Card, Suit, deck, effective_suit
@@ -26,8 +25,9 @@ from euchre_tutor.classic.engine import (
     Trick,
 )
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.views.shared import shown_voids
 
-__all__ = ["SeatView", "seat_view", "shown_voids"]
+__all__ = ["SeatView", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,21 +165,3 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         under_cards=hand.under_cards if me == hand.under_seat else (),
         loner_discard=hand.loner_discard if me == hand.maker else None,
     )
-
-
-def shown_voids(
-    tricks: Sequence[Trick], current: Sequence[tuple[Seat, Card]], trump: Suit | None, players: int = 4
-) -> tuple[frozenset[Suit], ...]:
-    """The suits each seat (by index) has shown it holds none of, by not following them.
-
-    Classic and Bid Euchre views both read the voids from the tricks this way.
-    """
-    shown: list[set[Suit]] = [set() for _ in range(players)]
-    for plays in [t.plays for t in tricks] + [tuple(current)]:
-        if not plays:
-            continue
-        led = effective_suit(plays[0][1], trump)
-        for seat, card in plays[1:]:
-            if effective_suit(card, trump) is not led:
-                shown[seat].add(led)
-    return tuple(frozenset(x) for x in shown)

@@ -63,7 +63,7 @@ from euchre_tutor.session.bid_controller import (
     contract_label,
 )
 from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidDecision, BidTutor
-from euchre_tutor.session.classic_seats import positions, seat_name, team_words
+from euchre_tutor.session.seats import positions, seat_name, team_words
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import bid_hints, render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments

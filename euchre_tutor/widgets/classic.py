@@ -4,7 +4,7 @@ The student plays one seat (South by default; P1 at three and six players)
 and the rule-based computer player plays the others (partners and
 opponents), acting at once until it is the student's turn again. Three-,
 four- and six-player tables are laid out around the table with the student
-at the bottom (:mod:`~euchre_tutor.session.classic_seats`). The widget tree is built once; every click
+at the bottom (:mod:`~euchre_tutor.session.seats`). The widget tree is built once; every click
 goes to the :class:`~euchre_tutor.session.classic_controller.ClassicController`
 and the view updates the existing widgets in place (values, descriptions
 and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
@@ -58,22 +58,12 @@ from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.draw import cutter
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.score_cards import MAX_SCORE
-from euchre_tutor.classic.seating import Seat
 from euchre_tutor.rules.classic import PRESETS, ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.classic_controller import (
     ClassicController,
     HandLog,
     action_meaning,
-)
-from euchre_tutor.session.classic_seats import (
-    positions,
-    seat_name,
-    seat_tag,
-    table_subtitle,
-    table_words,
-    tagged,
-    team_words,
 )
 from euchre_tutor.session.classic_tutor import (
     DEFAULT_CLASSIC_SOURCE,
@@ -82,6 +72,16 @@ from euchre_tutor.session.classic_tutor import (
     level_of,
 )
 from euchre_tutor.session.classic_whatif import ClassicWhatIf
+from euchre_tutor.session.seats import (
+    positions,
+    seat_name,
+    seat_tag,
+    table_subtitle,
+    table_words,
+    tagged,
+    team_words,
+)
+from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow

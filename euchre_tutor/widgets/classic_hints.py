@@ -17,8 +17,8 @@ from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
-from euchre_tutor.classic.seating import Seat
 from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview, Retry
+from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
 

@@ -26,9 +26,9 @@ from euchre_tutor.bid import (
     trick_winner,
 )
 from euchre_tutor.cards import Suit, parse_cards
-from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, SaveFileError
 from euchre_tutor.rules.bid import PRESETS, BidRules
+from euchre_tutor.tricks.seating import FOUR
 from tests.bid.helpers import HANDS, first_legal_to_end, play
 
 # -- deals ----------------------------------------------------------------------

@@ -15,8 +15,8 @@ import pytest
 
 from euchre_tutor.bid import Deal, Phase, Seat, hand_points, match_winner, new_hand, pack, trick_winner
 from euchre_tutor.cards import Suit, parse_cards
-from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.rules.bid import RULE_SENTENCES, BidRules
+from euchre_tutor.tricks.seating import FOUR
 from tests.bid.helpers import first_legal_to_end, play
 
 SHEET = Path(__file__).resolve().parents[2] / "docs" / "rules-bid.md"

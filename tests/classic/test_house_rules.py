@@ -28,10 +28,10 @@ from euchre_tutor.classic.engine import (
 )
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay
-from euchre_tutor.classic.seating import SIX_2V2V2, SIX_3V3, THREE
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, RulesError
 from euchre_tutor.rules.catalogue import RULES
 from euchre_tutor.rules.classic import OPTION_VALUES, ClassicRules
+from euchre_tutor.tricks.seating import SIX_2V2V2, SIX_3V3, THREE
 from euchre_tutor.views.classic import seat_view
 from tests.classic.helpers import HANDS, UP, run, sample_deal
 from tests.classic.independent_scoring import expected_points

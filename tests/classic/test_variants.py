@@ -35,11 +35,11 @@ from euchre_tutor.classic.engine import (
 )
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay
-from euchre_tutor.classic.seating import FOUR, SIX_2V2V2, SIX_3V3, THREE, Seat, Team
 from euchre_tutor.cli import main
 from euchre_tutor.errors import DealError, IllegalAction, RulesError
 from euchre_tutor.rules.catalogue import RULES
 from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.tricks.seating import FOUR, SIX_2V2V2, SIX_3V3, THREE, Seat, Team
 from euchre_tutor.views.classic import seat_view
 from tests.classic.independent_scoring import expected_points
 

@@ -9,7 +9,7 @@ import pytest
 
 from euchre_tutor.classic.draw import cutter, draw_for_deal
 from euchre_tutor.classic.score_cards import score_words
-from euchre_tutor.classic.seating import Seat
+from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.widgets import ClassicApp
 from euchre_tutor.widgets.score_cards import four_six_html, four_six_row
 

@@ -13,10 +13,10 @@ from html.parser import HTMLParser
 import pytest
 
 from euchre_tutor.classic.engine import Action, Deal, Phase, new_match
-from euchre_tutor.classic.seating import FOUR, SIX_2V2V2, SIX_3V3, THREE, Seat
 from euchre_tutor.errors import DealError
 from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.session.classic_seats import positions, seat_tag, tagged, team_words, win_words
+from euchre_tutor.session.seats import positions, seat_tag, tagged, team_words, win_words
+from euchre_tutor.tricks.seating import FOUR, SIX_2V2V2, SIX_3V3, THREE, Seat
 from euchre_tutor.widgets import ClassicApp
 from tests.widgets.test_classic_app import (
     assert_bots_played_rule_based,

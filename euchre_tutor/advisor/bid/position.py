@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from euchre_tutor.bid import HandState, Seat
 from euchre_tutor.bid.replay import replay_seat
-from euchre_tutor.classic.seating import FOUR
+from euchre_tutor.tricks.seating import FOUR
 from euchre_tutor.views.bid import SeatView, seat_view
 
 __all__ = ["read_position", "write_position"]

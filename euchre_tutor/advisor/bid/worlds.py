@@ -30,8 +30,8 @@ from typing import Final
 
 from euchre_tutor.bid import Deal, HandState, Phase, Seat, new_hand, pack
 from euchre_tutor.cards import Card, Rank, Suit, effective_suit
-from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.tricks.seating import FOUR
 from euchre_tutor.views.bid import SeatView
 
 __all__ = ["bid_weight", "sample_worlds", "strength"]

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
-from euchre_tutor.classic.seating import FOUR, Seat, Seating, Team
+from euchre_tutor.tricks.seating import FOUR, Seat, Seating, Team
 
 __all__ = [
     "POSITIONS",
