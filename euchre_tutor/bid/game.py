@@ -1,10 +1,9 @@
 """A mutable Bid Euchre session: the match, its history, undo/redo, save/load.
 
-:class:`BidGame` keeps the immutable :class:`MatchState` s it has been
-through (undo and redo move a cursor, as :class:`~euchre_tutor.tricks.history.History`
-does for the other games). A save file stores the rules, the seed, the
-explicit deals and the actions; loading replays the actions through the
-checked engine, so a corrupt or hand-edited file raises
+:class:`BidGame` is the trick-taking core's :class:`~euchre_tutor.tricks.game.MatchGame` for Bid
+Euchre: it keeps the immutable :class:`MatchState` s it has been through (undo and redo move a
+cursor), and its save file stores the rules, the seed, the explicit deals and the actions; loading
+replays the actions through the checked engine, so a corrupt or hand-edited file raises
 :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
 
 >>> game = BidGame(seed=3)
@@ -16,40 +15,36 @@ checked engine, so a corrupt or hand-edited file raises
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.bid.actions import Action
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.events import Event
 from euchre_tutor.bid.match import MatchState, new_match
-from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.errors import SaveFileError
 from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.rules.bid import BidRules
-from euchre_tutor.tricks.history import (
-    History,
-    parse_saved_json,
-    read_save_header,
-    read_saved_actions,
-    read_saved_file,
-    replay_saved_actions,
-    write_saved_file,
-)
+from euchre_tutor.tricks.game import MatchGame
 from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["FORMAT", "VERSION", "BidGame"]
 
 FORMAT: Final = "euchre-tutor/bid-game"
 VERSION: Final = 1
-_KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions", "position"}
-#: "grades": the table's grades of the student's decisions, which the class report reads (the game ignores them)
-_OPTIONAL: Final = frozenset({"grades"})
 
 
-class BidGame(History[MatchState, Action]):
+class BidGame(MatchGame[MatchState, Action]):
     """A Bid Euchre match with history. ``state`` is the current immutable :class:`MatchState`."""
+
+    FORMAT = FORMAT
+    VERSION = VERSION
+    KEYS = frozenset({"format", "version", "rules", "seed", "dealer", "deals", "actions", "position"})
+    #: "grades": the table's grades of the student's decisions, which the class report reads (the game ignores them)
+    OPTIONAL = frozenset({"grades"})
+    WHAT = "Bid Euchre game"
+    HOLDER = "a Bid Euchre save file"
+    KIND = "Bid Euchre"
 
     def __init__(
         self,
@@ -67,73 +62,24 @@ class BidGame(History[MatchState, Action]):
 
     def log(self) -> list[Event]:
         """Every event from the start to the current state, in order (the trick log)."""
-        out: list[Event] = []
-        for st in self._states[: self._position + 1]:
-            out.extend(st.events)
-        return out
-
-    def apply(self, action: Action | str) -> MatchState:
-        """Apply an action of whoever is to act; an illegal one raises and changes nothing."""
-        return self.push(Action.parse(action), self.state.apply(action))
-
-    # -- saving ------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        first = self._states[0]
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self.rules.to_json(),
-            "seed": first.seed,
-            "dealer": first.first_dealer.name,
-            "deals": [d.to_json() for d in first.deals],
-            "actions": [str(a) for a in self._actions],
-            "position": self._position,
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
-
-    def save(self, path: str | Path) -> None:
-        """Save atomically: a save that fails half-way leaves the previous one whole."""
-        write_saved_file(path, self.dumps() + "\n", "Bid Euchre game")
+        return super().log()
 
     @classmethod
-    def from_json(cls, data: object) -> BidGame:
-        """Rebuild a game by replaying its actions; any problem is a SaveFileError."""
-        data = read_save_header(
-            data,
-            format=FORMAT,
-            version=VERSION,
-            keys=_KEYS,
-            optional=_OPTIONAL,
-            holder="a Bid Euchre save file",
-            kind="Bid Euchre",
-        )
-        seed = data["seed"]
+    def parse_action(cls, action: Any) -> Action:
+        return Action.parse(action)
+
+    @classmethod
+    def check_seed(cls, seed: object) -> int | str:
         if (
             isinstance(seed, bool)
             or not isinstance(seed, int | str)
             or (isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS)
         ):
             raise SaveFileError(f"the seed must be a number or a short text, not {short(seed)}")
-        actions, position = read_saved_actions(data, "Bid Euchre game")
-        if not isinstance(data["deals"], list):
-            raise SaveFileError("deals must be a list of deals")
-        try:
-            rules = BidRules.from_json(data["rules"])
-            deals = [Deal.from_json(d, rules) for d in data["deals"]]
-            game = cls(rules, seed=seed, dealer=FOUR.parse(data["dealer"]), deals=deals)
-        except EuchreError as exc:
-            raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        replay_saved_actions(game.apply, actions)
-        game.go_to(position)
-        return game
+        return seed
 
     @classmethod
-    def loads(cls, text: str) -> BidGame:
-        return cls.from_json(parse_saved_json(text, "Bid Euchre game"))
-
-    @classmethod
-    def load(cls, path: str | Path) -> BidGame:
-        return cls.loads(read_saved_file(path, "Bid Euchre game"))
+    def from_setup(cls, data: dict[str, Any], seed: int | str) -> BidGame:
+        rules = BidRules.from_json(data["rules"])
+        deals = [Deal.from_json(d, rules) for d in data["deals"]]
+        return cls(rules, seed=seed, dealer=FOUR.parse(data["dealer"]), deals=deals)

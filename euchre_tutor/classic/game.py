@@ -15,9 +15,7 @@ raises :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.classic.actions import Action
@@ -26,32 +24,31 @@ from euchre_tutor.classic.events import Event
 from euchre_tutor.classic.hand import HandState
 from euchre_tutor.classic.match import MatchState, new_match
 from euchre_tutor.classic.replay import replay_state
-from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
+from euchre_tutor.errors import IllegalAction, JsonInputError, SaveFileError
 from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.tricks.history import (
-    History,
-    parse_saved_json,
-    read_save_header,
-    read_saved_actions,
-    read_saved_file,
-    replay_saved_actions,
-    write_saved_file,
-)
+from euchre_tutor.tricks.game import MatchGame
 from euchre_tutor.tricks.seating import Seat
 
 __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
 
 FORMAT: Final = "euchre-tutor/classic-game"
 VERSION: Final = 1
-_KEYS: Final = {"format", "version", "rules", "seed", "dealer", "deals", "actions"}
-#: older saves have no redo tail, so no position; "grades": the table's grades of the student's
-#: decisions, written beside the game by a tutor's Save for the class report (the engine ignores them)
-_OPTIONAL: Final = {"position", "grades"}
 
 
-class ClassicGame(History[MatchState, Action]):
+class ClassicGame(MatchGame[MatchState, Action]):
     """A match with history. ``state`` is the current immutable :class:`MatchState`."""
+
+    FORMAT = FORMAT
+    VERSION = VERSION
+    KEYS = frozenset({"format", "version", "rules", "seed", "dealer", "deals", "actions"})
+    #: older saves have no redo tail, so no position; "grades": the table's grades of the student's
+    #: decisions, written beside the game by a tutor's Save for the class report (the engine ignores them)
+    OPTIONAL = frozenset({"position", "grades"})
+    WHAT = "classic game"
+    HOLDER = "a classic save file"
+    KIND = "classic Euchre"
+    QUOTE = repr
 
     def __init__(
         self,
@@ -63,96 +60,38 @@ class ClassicGame(History[MatchState, Action]):
     ) -> None:
         super().__init__(new_match(rules, seed=seed, dealer=dealer, deals=deals), start_name="the match")
 
-    # -- reading ---------------------------------------------------------------
-
     @property
     def rules(self) -> ClassicRules:
         return self.state.rules
 
     def log(self) -> list[Event]:
         """Every event from the start to the current state, in order (the trick log)."""
-        out: list[Event] = []
-        for st in self._states[: self._position + 1]:
-            out.extend(st.events)
-        return out
-
-    # -- changing ----------------------------------------------------------------
-
-    def apply(self, action: Action | str) -> MatchState:
-        """Apply an action of whoever is to act; an illegal one raises and changes nothing."""
-        return self.push(Action.parse(action), self.state.apply(action))
-
-    # -- saving ------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        """Every decision, the redo tail included, and the position in them (as Solitaire saves do)."""
-        first = self._states[0]
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self.rules.to_json(),
-            "seed": first.seed,
-            "dealer": first.first_dealer.name,
-            "deals": [d.to_json() for d in first.deals],
-            "actions": [str(a) for a in self._actions],
-            "position": self._position,
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
-
-    def save(self, path: str | Path) -> None:
-        """Save atomically: a save that fails half-way leaves the previous one whole."""
-        write_saved_file(path, self.dumps() + "\n", "classic game")
+        return super().log()
 
     @classmethod
-    def from_json(cls, data: object) -> ClassicGame:
-        """Rebuild a game by replaying its actions; any problem is a SaveFileError."""
-        data = read_save_header(
-            data,
-            format=FORMAT,
-            version=VERSION,
-            keys=_KEYS,
-            optional=_OPTIONAL,
-            holder="a classic save file",
-            kind="classic Euchre",
-            quote=repr,
-        )
-        seed = data["seed"]
+    def parse_action(cls, action: Any) -> Action:
+        return Action.parse(action)
+
+    @classmethod
+    def check_seed(cls, seed: object) -> int | str:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise SaveFileError(f"the seed must be a number or a string, not {seed!r}")
         if isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS:
             raise SaveFileError(f"the seed is a short text or number, not {short(seed)}")
-        actions, position = read_saved_actions(data, "classic game")
-        deals_raw = data["deals"]
-        if not isinstance(deals_raw, list):
-            raise SaveFileError("deals must be a list of deals")
-        try:
-            rules = ClassicRules.from_json(data["rules"])
-            table = rules_seating(rules)
-            deals = [Deal.from_json(d, size=rules.deck, joker=rules.joker, seating=table) for d in deals_raw]
-            dealer = table.parse(data["dealer"])
-            if deals and deals[0].dealer != dealer:
-                raise SaveFileError(
-                    f"the save says {dealer.word} deals first, but its first deal is dealt by "
-                    f"{deals[0].dealer.word}: the fields contradict each other"
-                )
-            game = cls(rules, seed=seed, dealer=dealer, deals=deals)
-        except SaveFileError:
-            raise
-        except EuchreError as exc:
-            raise SaveFileError(f"the save file's setup is invalid: {exc}") from None
-        replay_saved_actions(game.apply, actions)
-        game.go_to(position)
-        return game
+        return seed
 
     @classmethod
-    def loads(cls, text: str) -> ClassicGame:
-        return cls.from_json(parse_saved_json(text, "classic game"))
-
-    @classmethod
-    def load(cls, path: str | Path) -> ClassicGame:
-        return cls.loads(read_saved_file(path, "classic game"))
+    def from_setup(cls, data: dict[str, Any], seed: int | str) -> ClassicGame:
+        rules = ClassicRules.from_json(data["rules"])
+        table = rules_seating(rules)
+        deals = [Deal.from_json(d, size=rules.deck, joker=rules.joker, seating=table) for d in data["deals"]]
+        dealer = table.parse(data["dealer"])
+        if deals and deals[0].dealer != dealer:
+            raise SaveFileError(
+                f"the save says {dealer.word} deals first, but its first deal is dealt by "
+                f"{deals[0].dealer.word}: the fields contradict each other"
+            )
+        return cls(rules, seed=seed, dealer=dealer, deals=deals)
 
 
 _DEAL_EXAMPLE: Final = '{"rules": "standard", "dealer": "N", "hands": {"N": [5 cards], "E": [...], "S": [...], "W": [...]}, "up": "KS"}'
@@ -168,6 +107,7 @@ def load_saved_or_deal(data: bytes | str | Mapping[str, Any]) -> ClassicGame | H
     teaching error (IllegalAction for text that is not JSON or names another
     save format, else the SaveFileError or DealError of the reader it looked like).
 
+    >>> import json
     >>> hands = {"N": "9C TC JC QC KC", "E": "9D TD JD QD KD", "S": "9H TH JH QH KH", "W": "9S TS JS QS AC"}
     >>> deal = {"dealer": "N", "up": "KS", "actions": ["pass"], "hands": {s: h.split() for s, h in hands.items()}}
     >>> load_saved_or_deal(json.dumps(deal)).to_act
