@@ -36,7 +36,7 @@ _BAD = "#a33"
 #: felt, title and buttons; the drill on a light card like the tables' hint and review panels.
 PRACTICE_CSS = """
 .euchre-app.et-practice{max-width:920px}
-.euchre-app.et-practice .et-title .sub{color:#f4f1e8}
+.euchre-app.et-practice .et-title .sub,.euchre-app.et-practice .et-practice-bar .widget-html-content{color:#f4f1e8}
 .euchre-app.et-practice .et-practice-bar{flex-wrap:wrap;gap:8px;align-items:center;margin:4px 0}
 .euchre-app.et-practice .et-practice-counts .widget-html-content{font-size:15px}
 .euchre-app.et-practice .et-practice-download a{color:#fff7d6;font-weight:600}
