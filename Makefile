@@ -21,8 +21,9 @@ bid: $(VENV)/.installed-runtime
 practice: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch --practice
 
+# JupyterLab on notebooks/ (the lessons are in lessons/), for any user: as root it passes --allow-root
 lab: $(VENV)/.installed-runtime
-	$(VENV)/bin/jupyter lab notebooks/
+	$(PY) -m euchre_tutor.launch --lab --port 8888
 
 test: $(VENV)/.installed-test chromium axe
 	bash scripts/run-tests.sh

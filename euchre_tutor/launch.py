@@ -9,6 +9,7 @@ installed package's copy (``euchre-tutor table`` and ``euchre-tutor serve`` use 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 
@@ -36,8 +37,24 @@ def voila_command(port: int, open_browser: bool, notebook: str = DASHBOARD) -> l
     return cmd
 
 
-def lab_command(port: int, open_browser: bool) -> list[str]:
-    cmd = [sys.executable, "-m", "jupyterlab", f"--port={port}", "--ServerApp.ip=127.0.0.1"]
+def running_as_root() -> bool:
+    """True for the superuser (a container's usual user); False where there are no user ids (Windows)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def lab_command(port: int, open_browser: bool, as_root: bool | None = None) -> list[str]:
+    """JupyterLab on this computer only; as root (``as_root``, by default the user running this) it is
+    allowed to start, where JupyterLab alone refuses the superuser."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+    ]
+    if running_as_root() if as_root is None else as_root:
+        cmd.append("--ServerApp.allow_root=True")  # it listens on 127.0.0.1 only
     if not open_browser:
         cmd.append("--no-browser")
     return cmd
@@ -62,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.lab:
         cmd = lab_command(args.port, not args.no_browser)
-        where = "JupyterLab (the lessons are in lessons/)"
+        where = f"JupyterLab at http://127.0.0.1:{args.port}/lab (the lessons are in lessons/)"
     elif args.classic:
         cmd = voila_command(args.port, not args.no_browser, CLASSIC)
         where = f"the classic Euchre table at http://127.0.0.1:{args.port}/"

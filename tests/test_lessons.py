@@ -75,10 +75,11 @@ def test_lessons_teach_only_catalogue_rules() -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_each_lesson_has_an_exercise_a_checked_cell_and_a_preset_deal(path: Path) -> None:
-    cells = _code_cells(path)
-    text = "\n".join(cells)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    text = "\n".join(_code_cells(path))
+    tags = {t for c in nb["cells"] for t in c.get("metadata", {}).get("tags", [])}
     assert _taught(path), "the lesson ends with rules_summary([...])"
-    assert "# NBVAL_CHECK_OUTPUT" in text, "at least one cell's output is checked by nbval"
+    assert "nbval-check-output" in tags, "at least one cell's output is checked by nbval (a cell tag)"
     assert any(p in text for p in PRESETS), "a preset deal to play in the tutor"
     assert "Question(" in text, "an exercise the notebook checks itself"
 

@@ -363,7 +363,11 @@ class SolitaireController(Observable):
         return self._attempt(command)
 
     def deal(self, deal: SolitaireDeal, why: str) -> bool:
-        """Deal these cards next; a deal in progress is set aside unscored (it stays undoable? no: replaced)."""
+        """Deal these cards next, in place of a deal not finished; ``why`` says what was dealt.
+
+        A deal already under way (trump chosen) is set aside unscored and the
+        message says so; a deal nobody has touched yet is replaced silently.
+        """
 
         def command() -> str:
             if self.state.is_over:
@@ -375,7 +379,8 @@ class SolitaireController(Observable):
             note = ""
             if current is not None and not current.is_over:
                 self.game.go_to(self._deal_start())
-                note = " The unfinished deal was set aside (no points)."
+                if current.trump is not None:  # trump chosen, maybe cards played: a deal under way
+                    note = " The deal you were playing is set aside: it scores no points."
             try:
                 self.game.new_deal(deal)
             except EuchreError:
@@ -402,7 +407,9 @@ class SolitaireController(Observable):
             return False
         if isinstance(loaded, SolitaireGame):
             return self._loaded(loaded)
-        return self.deal(loaded, "Dealt the teacher's deal.")
+        return self.deal(
+            loaded, "Here is the deal you loaded: your five cards and the turn card. Choose trump."
+        )
 
     def load_game(self, text: str) -> bool:
         """A saved game (the Save game file), read through the limits of :mod:`euchre_tutor.jsonio`."""

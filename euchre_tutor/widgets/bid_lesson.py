@@ -78,7 +78,7 @@ class BidQuestion(w.VBox):  # type: ignore[misc]
 def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
     """The closing box of a lesson: the rules it taught (Bid Euchre sentence ids or catalogue ids)."""
     items = "".join(
-        f"<li><b>{html.escape(r.title)}</b> ({html.escape(r.id)}): {html.escape(r.text)}</li>"
+        f"<li><b>{html.escape(r.title)}</b>: {html.escape(r.text)}</li>"
         for r in (bid_rule(i) for i in rule_ids)
     )
     box = w.HTML(f"<h3>What this lesson taught</h3><ul>{items}</ul>")

@@ -23,6 +23,7 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.session.practice import PracticeGrade, drill_scene, grade_drill_answer
 from euchre_tutor.widgets.quiz import cards_html
+from euchre_tutor.widgets.style import CSS
 
 __all__ = ["DECK_FILE_NAME", "PracticeApp"]
 
@@ -30,6 +31,26 @@ DECK_FILE_NAME = "euchre-drills.json"
 
 _GOOD = "#1e7b34"
 _BAD = "#a33"
+
+#: The Practice page's own rules, after the tables' (:data:`~euchre_tutor.widgets.style.CSS`): the same
+#: felt, title and buttons; the drill on a light card like the tables' hint and review panels.
+PRACTICE_CSS = """
+.euchre-app.et-practice{max-width:920px}
+.euchre-app.et-practice .et-title .sub,.euchre-app.et-practice .et-practice-bar .widget-html-content{color:#f4f1e8}
+.euchre-app.et-practice .et-practice-bar{flex-wrap:wrap;gap:8px;align-items:center;margin:4px 0}
+.euchre-app.et-practice .et-practice-counts .widget-html-content{font-size:15px}
+.euchre-app.et-practice .et-practice-download a{color:#fff7d6;font-weight:600}
+.euchre-app.et-practice .et-practice-card{background:rgba(255,253,247,.96);color:#1d1d1f;border-radius:12px;
+  padding:10px 14px 12px;box-shadow:0 4px 12px rgba(0,0,0,.35);margin:8px 0}
+.euchre-app.et-practice .et-practice-card .widget-html-content{color:#1d1d1f}
+.euchre-app.et-practice .et-practice-card h3{margin:0 0 6px;font-size:18px}
+.euchre-app.et-practice .et-practice-answers{flex-wrap:wrap;gap:6px;margin:4px 0}
+.euchre-app.et-practice .jupyter-button.euchre-trump{border:1px solid #bdb6a6}
+.euchre-app.et-practice .jupyter-button.euchre-trump:disabled{opacity:.6}
+.euchre-app.et-practice .jupyter-button.euchre-trump.mod-success{background:#1e6b41;color:#fff;opacity:1}
+.euchre-app.et-practice .jupyter-button.euchre-trump.mod-danger{background:#b71c1c;color:#fff;opacity:1}
+.euchre-app.et-practice .jupyter-button.et-ctl{height:34px}
+"""
 
 
 def _esc(text: object) -> str:
@@ -67,36 +88,41 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         self.last: PracticeGrade | None = None
         self._answers: list[str] = []
 
+        self.style_html = w.HTML(f"<style>{CSS}{PRACTICE_CSS}</style>", layout=w.Layout(display="none"))
         self.counts = w.HTML()
         self.counts.add_class("et-practice-counts")
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload deck")
         self.upload.add_class("et-upload")
+        self.upload.add_class("et-ctl")
         self.upload.observe(self._on_upload, names="value")
         self.download = w.HTML()
         self.download.add_class("et-practice-download")
         self.next_session_button = w.Button(description="Next session", tooltip="start the next session")
+        self.next_session_button.add_class("et-ctl")
         self.next_session_button.on_click(lambda _b: self.next_session())
         self.message = w.HTML()
+        self.message.add_class("euchre-message")
         self.position = w.HTML()
         self.position.add_class("et-practice-position")
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.buttons.add_class("et-practice-answers")
         self.feedback = w.HTML()
         self.feedback.add_class("et-practice-feedback")
         self.next_button = w.Button(description="Next drill", disabled=True)
+        self.next_button.add_class("et-ctl")
         self.next_button.on_click(lambda _b: self.serve())
-        super().__init__(
-            [
-                w.HTML("<h2>Practice: your mistakes as drills</h2>"),
-                self.counts,
-                w.HBox([self.upload, self.next_session_button]),
-                self.download,
-                self.message,
-                self.position,
-                self.buttons,
-                self.feedback,
-                self.next_button,
-            ]
+        title = w.HTML(
+            '<div class="et-title"><h1>♠ Practice ♥</h1>'
+            '<div class="sub">Your own mistakes as drills · each comes back until you get it right twice</div></div>'
         )
+        header = w.HBox([title])
+        header.add_class("et-header")
+        bar = w.HBox([self.upload, self.next_session_button, self.download])
+        bar.add_class("et-practice-bar")
+        card = w.VBox([self.position, self.buttons, self.feedback, self.next_button])
+        card.add_class("et-practice-card")
+        super().__init__([self.style_html, header, self.counts, bar, self.message, card])
+        self.add_class("euchre-app")
         self.add_class("et-practice")
         self.serve()
 
@@ -187,6 +213,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         buttons = []
         for c in scene.choices:
             b = w.Button(description=c.words, layout=w.Layout(width="auto"))
+            b.add_class("euchre-trump")
             b.add_class("et-practice-answer")
             b.on_click(lambda _b, text=c.answer, ident=drill.id: self._click(ident, text))
             buttons.append(b)
@@ -229,9 +256,9 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
 
     def _say(self, text: str, *, error: bool = False) -> None:
         role = "alert" if error else "status"
-        colour = _BAD if error else "inherit"
+        kind = "error" if error else "info"
         self.message.value = (
-            f'<div role="{role}" aria-live="polite" style="color:{colour}">{_esc(text)}</div>' if text else ""
+            f'<div role="{role}" aria-live="polite" class="msg {kind}">{_esc(text)}</div>' if text else ""
         )
 
     def _on_upload(self, change: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.voice import minus
 from euchre_tutor.cards import (
     Card,
     Suit,
@@ -85,11 +86,28 @@ class Feedback:
     text: str
 
 
+def card_button(card: Card) -> w.Button:
+    """A button drawn as a card face: the symbol in the suit's colour, the card's name as its tooltip.
+
+    An exercise whose answer is a card shows its cards once, as these buttons,
+    with nothing on them that marks a trump.
+    """
+    b = w.Button(
+        description=card.symbol,
+        tooltip=card.name,
+        layout=w.Layout(width="3.4em", height="2.6em"),
+        style={"text_color": _RED if card.is_red else _BLACK, "font_weight": "bold", "font_size": "1.2em"},
+    )
+    b.add_class("euchre-quiz-card")
+    return b
+
+
 class Question(w.VBox):  # type: ignore[misc]
     """A prompt, answer buttons, and feedback that names the rule.
 
     ``answer(i)`` is what a click on option ``i`` does, so notebooks (and
-    nbval) can check a lesson's exercise without a browser.
+    nbval) can check a lesson's exercise without a browser. With ``cards``
+    (one per option) the buttons are drawn as those cards.
     """
 
     def __init__(
@@ -99,15 +117,22 @@ class Question(w.VBox):  # type: ignore[misc]
         correct: int | set[int],
         rule_id: str,
         explain: Callable[[int], str],
+        *,
+        cards: Sequence[Card] | None = None,
     ) -> None:
         self.rule_id = rule_id
         self.rule = rule(rule_id)
         self._correct = {correct} if isinstance(correct, int) else set(correct)
         self._explain = explain
         self.prompt = w.HTML(prompt)
+        if cards is not None and len(cards) != len(options):
+            raise ValueError(f"{len(cards)} cards for {len(options)} options: give one card per option")
         self.buttons = []
         for i, label in enumerate(options):
-            b = w.Button(description=label, layout=w.Layout(width="auto"))
+            if cards is not None:
+                b = card_button(cards[i])
+            else:
+                b = w.Button(description=label, layout=w.Layout(width="auto"))
             b.add_class("euchre-quiz-option")
             b.on_click(lambda _b, i=i: self.answer(i))
             self.buttons.append(b)
@@ -147,9 +172,10 @@ class WhichWinsQuestion(Question):
         winner = winning_index(self.cards, self.trump)
         led = effective_suit(self.cards[0], self.trump)
         trump_word = f"{self.trump.plural} are trump" if self.trump else "no trump"
+        del led
         prompt = (
-            f"<b>{trump_word.capitalize()}.</b> {cards_html(self.cards, trump=self.trump)} "
-            f"The first card leads ({led.plural}). Which card wins the trick?"
+            f"<b>{trump_word.capitalize()}.</b> These cards make a trick, in the order played: the first "
+            "card leads. Which card wins the trick?"
         )
         rule_id = (
             "cards.left-bower"
@@ -162,7 +188,7 @@ class WhichWinsQuestion(Question):
             rank = describe_rank(win, self.trump)
             return f"{win.symbol} wins: it is {rank}."
 
-        super().__init__(prompt, [c.symbol for c in self.cards], winner, rule_id, explain)
+        super().__init__(prompt, [c.symbol for c in self.cards], winner, rule_id, explain, cards=self.cards)
 
 
 class EffectiveSuitQuestion(Question):
@@ -174,7 +200,7 @@ class EffectiveSuitQuestion(Question):
         suits = list(Suit)
         actual = effective_suit(self.card, self.trump)
         prompt = (
-            f"<b>{self.trump.plural.capitalize()} are trump.</b> {cards_html([self.card], trump=self.trump)} "
+            f"<b>{self.trump.plural.capitalize()} are trump.</b> {cards_html([self.card])} "
             "Which suit does this card belong to in play?"
         )
         rule_id = "cards.left-bower-is-trump" if is_left_bower(self.card, self.trump) else "cards.plain-order"
@@ -199,8 +225,7 @@ class FollowSuitQuestion(Question):
         following = any(effective_suit(c, self.trump) is led for c in self.hand)
         prompt = (
             f"<b>{self.trump.plural.capitalize()} are trump.</b> The deck leads "
-            f"{cards_html([self.lead], trump=self.trump)}. Your hand: {cards_html(self.hand, trump=self.trump)} "
-            "Click a card you may play."
+            f"{cards_html([self.lead])}. Which card of your hand may you play? Your hand:"
         )
         tricky = any(is_left_bower(c, self.trump) for c in (*self.hand, self.lead))
         rule_id = "cards.left-bower-is-trump" if tricky else "cards.follow-suit"
@@ -215,7 +240,7 @@ class FollowSuitQuestion(Question):
             return f"You hold no {led_word}, so any card may be played."
 
         correct = {i for i, c in enumerate(self.hand) if c in self.legal}
-        super().__init__(prompt, [c.symbol for c in self.hand], correct, rule_id, explain)
+        super().__init__(prompt, [c.symbol for c in self.hand], correct, rule_id, explain, cards=self.hand)
 
 
 def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
@@ -225,8 +250,7 @@ def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
     that every rule the tutor plays is taught somewhere.
     """
     items = "".join(
-        f"<li><b>{html.escape(r.title)}</b> ({html.escape(r.id)}): {html.escape(r.text)}</li>"
-        for r in (rule(i) for i in rule_ids)
+        f"<li><b>{html.escape(r.title)}</b>: {html.escape(r.text)}</li>" for r in (rule(i) for i in rule_ids)
     )
     box = w.HTML(f"<h3>What this lesson taught</h3><ul>{items}</ul>")
     box.add_class("euchre-lesson-summary")
@@ -337,16 +361,13 @@ class ClassicPlayQuestion(Question):
         trump_words = f"{trump.plural.capitalize()} are trump" if trump is not None else "No trump"
         if state.trick_plays:
             situation = ", ".join(
-                f"{s.word} {'leads' if i == 0 else 'plays'} {cards_html([c], trump=trump)}"
+                f"{s.word} {'leads' if i == 0 else 'plays'} {cards_html([c])}"
                 for i, (s, c) in enumerate(state.trick_plays)
             )
             situation = f"Trick {len(state.tricks) + 1}: {situation}."
         else:
             situation = f"{seat.word} leads trick {len(state.tricks) + 1}."
-        prompt = (
-            f"<b>{trump_words}.</b> {situation} {seat.word}'s hand: {cards_html(self.cards, trump=trump)} "
-            f"Click a card {seat.word} may play."
-        )
+        prompt = f"<b>{trump_words}.</b> {situation} Which card may {seat.word} play? {seat.word}'s hand:"
         around = [*self.cards, *(c for _, c in state.trick_plays)]
         rule_id = (
             "classic.follow-left-bower"
@@ -368,7 +389,7 @@ class ClassicPlayQuestion(Question):
             return f"{card.symbol} may be played."  # pragma: no cover - legal cards are handled above
 
         correct = {i for i, c in enumerate(self.cards) if c in self.legal}
-        super().__init__(prompt, [c.symbol for c in self.cards], correct, rule_id, explain)
+        super().__init__(prompt, [c.symbol for c in self.cards], correct, rule_id, explain, cards=self.cards)
 
 
 def preset_classic(
@@ -393,16 +414,15 @@ def preset_classic(
 
 def _situation(state: Any) -> str:
     """Where the hand stands, in words: the bids so far, or the cards of the trick so far."""
-    trump = state.trump
     if state.phase is Phase.PLAY:
         if state.trick_plays:
             plays = ", ".join(
-                f"{s.word} {'leads' if i == 0 else 'plays'} {cards_html([c], trump=trump)}"
+                f"{s.word} {'leads' if i == 0 else 'plays'} {cards_html([c])}"
                 for i, (s, c) in enumerate(state.trick_plays)
             )
             return f"Trick {len(state.tricks) + 1}: {plays}."
         return f"{state.to_act.word} leads trick {len(state.tricks) + 1}."
-    bids = ", ".join(f"{s.word}: {a}" for s, a in state.history) or "nobody has bid yet"
+    bids = ", ".join(f"{s.word}: {_words(str(a))}" for s, a in state.history) or "nobody has bid yet"
     return f"{state.dealer.word} deals, the up card is {cards_html([state.deal.up])}. Bids so far: {bids}."
 
 
@@ -449,10 +469,17 @@ class AdvisorQuestion(Question):
         correct = {i for i, o in enumerate(self.choices) if self.losses[o.label] < good}
         trump = state.trump
         hand_cards = sorted(state.hands[seat], key=lambda c: c.index)
+        played = [Action.parse(o.label).card for o in self.choices]
+        # a card to play from the whole hand: the hand is drawn once, as the answer buttons
+        as_cards = len(played) == len(hand_cards) and set(played) == set(hand_cards)
         prompt = (
             (f"<b>{trump.plural.capitalize()} are trump.</b> " if trump is not None else "")
-            + f"{_situation(state)} You are {seat.word}: {cards_html(hand_cards, trump=trump)} "
-            + html.escape(question)
+            + f"{_situation(state)} "
+            + (
+                f"You are {seat.word}. {html.escape(question)} Your hand:"
+                if as_cards
+                else f"You are {seat.word}: {cards_html(hand_cards)} {html.escape(question)}"
+            )
         )
 
         def explain(i: int) -> str:
@@ -465,13 +492,16 @@ class AdvisorQuestion(Question):
                 more = (
                     "" if runner is None else f", {best.ev - runner.ev:.2f} more than {_words(runner.label)}"
                 )
-                return f"{mine}{more} (over {self.analysis.worlds} sampled deals): {label}."
-            return (
+                return minus(f"{mine}{more} (over {self.analysis.worlds} sampled deals): {label}.")
+            return minus(
                 f"{mine}; {_words(best.label)} is worth {best.ev:+.2f}: "
                 f"this choice loses {loss:.2f} points a hand ({label})."
             )
 
-        super().__init__(prompt, [_words(o.label) for o in self.choices], correct, rule_id, explain)
+        cards = [c for c in played if c is not None] if as_cards else None
+        super().__init__(
+            prompt, [_words(o.label) for o in self.choices], correct, rule_id, explain, cards=cards
+        )
 
     def value(self, choice: str) -> float:
         """The expected points (the student's side) of a choice, by its action text: ``"order"``, ``"play JH"``."""

@@ -33,8 +33,16 @@ def test_a_drill_is_uploaded_answered_graded_and_the_deck_offered_again(
     path = tmp_path / "euchre-drills.json"
     path.write_text(deck.dumps(), encoding="utf-8")
 
+    p.set_viewport_size({"width": 1366, "height": 768})
     p.goto(voila.url + PRACTICE, timeout=PAGE_TIMEOUT)
     p.locator(".et-practice").wait_for(timeout=PAGE_TIMEOUT)
+    # the tables' look: the felt, the title, the light buttons
+    page_look = p.locator(".et-practice").evaluate(
+        "e => ({felt: getComputedStyle(e).backgroundImage, title: e.querySelector('.et-title h1').innerText,"
+        " button: getComputedStyle(e.querySelector('.et-ctl')).backgroundColor})"
+    )
+    assert "radial-gradient" in page_look["felt"] and "Practice" in page_look["title"]
+    assert page_look["button"] == "rgb(244, 241, 232)"
     assert "No drills are due" in p.locator(".et-practice").inner_text()
     with p.expect_file_chooser() as chooser:  # the upload button opens the browser's file chooser
         p.locator(".et-practice .et-upload").click()
@@ -47,6 +55,8 @@ def test_a_drill_is_uploaded_answered_graded_and_the_deck_offered_again(
     feedback.locator(f"text={expected.label}").first.wait_for(timeout=PAGE_TIMEOUT)
     text = feedback.inner_text()
     assert f"Best: {expected.best}" in text and "In your game you chose order up (Mistake)" in text
+    card = p.locator(".et-practice-card").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert card.startswith("rgba(255, 253, 247")  # the drill on a light card, as the tables' panels
     screenshot(p, "practice-01-graded")
     link = p.locator(".et-practice-download a")
     assert (link.get_attribute("href") or "").startswith("data:application/json;base64,")

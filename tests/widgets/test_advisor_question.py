@@ -70,7 +70,7 @@ def test_value_and_gain_are_the_analysis_numbers(order_up: AdvisorQuestion) -> N
 def test_choices_within_a_good_grade_of_the_best_are_all_right() -> None:
     q = AdvisorQuestion(LEAD_TRUMP, worlds=40, seed=0)
     right = {b.description for i, b in enumerate(q.buttons) if q.answer(i).startswith("Right!")}
-    assert {"play J♥", "play J♦"} <= right  # the bowers are equals on lead
+    assert {"J♥", "J♦"} <= right  # the bowers are equals on lead (the hand drawn as the answer buttons)
     for i, choice in enumerate(q.choices):
         assert (q.losses[choice.label] < 0.05) == (q.buttons[i].description in right)
 

@@ -219,7 +219,8 @@ def test_teacher_deal_seed_deal_replay_and_saved_game(app: SolitaireApp) -> None
     c = app.controller
     app.deal_text.value = EXAMPLE_1
     app.load.click()
-    assert not c.message_is_error and "teacher" in c.message
+    assert not c.message_is_error and c.message.startswith("Here is the deal you loaded")
+    assert "set aside" not in c.message  # the table's first deal was untouched: nothing to set aside
     assert c.view is not None and c.view.hand == SolitaireDeal.parse(EXAMPLE_1).hand
     app.trump_button("C").click()
     app.seed.value = "42"
