@@ -16,8 +16,14 @@ from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swin
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade, Graded
 from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
-from euchre_tutor.advisor.solitaire.ideas import exact_chance, exact_points, explain, tied_best
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words, points_words
+from euchre_tutor.advisor.solitaire.ideas import (
+    exact_chance,
+    exact_points,
+    explain,
+    points_in_words,
+    tied_best,
+)
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.views.solitaire import SolitaireView
@@ -249,6 +255,7 @@ def _bars_html(hint: Hint, metric: str, turn: Card | None) -> str:
         neg = " neg" if v < 0 else ""
         shown = pct(v) if metric == "p3" else _minus(signed(v))
         exact = exact_points(o.ev) if metric != "p3" else f"chance of 3 or more tricks {exact_chance(o.p3)}"
+        exact = f"{o.label}: {exact}"  # each tooltip its own sentence: tied values are not said twice
         rows.append(
             f'<div class="opt{" best" if o is starred else ""}" style="display:contents">'
             f"{option_label_html(o, turn)}"
@@ -284,7 +291,7 @@ def loss_words(loss: Fraction | float, units: str = "points", depth: Depth | str
     if v <= 0:
         return "nothing"
     if units == "points":
-        text = points_words(v)
+        text = points_in_words(Fraction(loss))
         if Depth.parse(depth) is Depth.FIGURES:
             text += f" ({v:.3f} points)"
         return text

@@ -98,7 +98,10 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     shown = [v.strip() for v in hint.locator(".val").all_inner_texts()]
     assert shown == [signed(o.ev).replace("-", "\u2212") for o in exact.options]
     # the bars' tooltips carry the exact values (a fraction only where it is short)
-    assert hint.locator(".track").first.get_attribute("title") == exact_points(exact.best.ev)
+    assert (
+        hint.locator(".track").first.get_attribute("title")
+        == f"{exact.best.label}: {exact_points(exact.best.ev)}"
+    )
     text = " ".join(hint.locator(".et-hint-body").inner_text().split())
     assert "chance of a march (all 5 tricks)" in text and text_problems(text, Depth.FIGURES) == []
     screenshot(p, "02-hint-figures")

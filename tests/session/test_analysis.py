@@ -64,7 +64,7 @@ def test_hint_html_speaks_words_and_keeps_the_numbers_for_the_figures_depth() ->
     brief = hint_html(hint, view)
     assert "Order up" in brief and "+0.667" not in brief and 'class="track"' not in brief
     html = hint_html(hint, view, Depth.FIGURES, metric="ev")
-    assert "+0.667" in html and 'title="+0.667 points (2/3)"' in html
+    assert "+0.667" in html and ': +0.667 points (2/3)"' in html
     assert "solitaire.burn" not in html and "14/5" not in html  # the reasons' data stay out of sight
     assert html.count('class="bar neg"') == sum(1 for o in options if o.ev < 0)
     assert "50.0%" in hint_html(hint, view, Depth.FIGURES, metric="p3")

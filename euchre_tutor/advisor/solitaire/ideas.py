@@ -55,6 +55,7 @@ __all__ = [
     "burn_words",
     "exact_points",
     "explain",
+    "points_in_words",
     "position_of",
     "tied_best",
 ]
@@ -325,7 +326,8 @@ def _alone(pos: Position) -> bool:
 
 
 def _least_bad(pos: Position) -> bool:
-    return pos.trump_phase and pos.best.ev < 0 and len(pos.hint.options) > 1
+    evs = [o.ev for o in pos.hint.options]
+    return pos.trump_phase and len(evs) > 1 and max(evs) < 0 and pos.best.ev == max(evs)
 
 
 def _score(pos: Position) -> bool:
@@ -366,10 +368,6 @@ def _rule_order_up(pos: Position) -> bool:
     return pos.trump_phase
 
 
-def _tie(pos: Position) -> bool:
-    return len(pos.tied) > 1
-
-
 def _cost(pos: Position) -> bool:
     return len(pos.tied) < len(pos.hint.options)
 
@@ -393,7 +391,6 @@ CATALOGUE: Final[dict[str, Idea[Position]]] = {
         Idea("solitaire.least-bad", "every choice loses", _least_bad, "choosing-trump"),
         Idea("solitaire.score", "the score", _score, "alone"),
         Idea("solitaire.outlook", "the chances from here", _outlook, ""),
-        Idea("solitaire.tie", "equally good", _tie, ""),
         Idea("solitaire.cost", "what another choice costs", _cost, ""),
         Idea("rule.left-bower", "the left bower belongs to trump", _rule_left_bower, "bowers"),
         Idea("rule.follow-suit", "you must follow suit", _rule_follow, "follow-suit"),
@@ -419,6 +416,12 @@ def burn_words(x: Fraction | float) -> str:
     if half:
         return f"about {name} and a half cards"
     return f"about {name} card{'s' if whole != 1 else ''}"
+
+
+def points_in_words(x: Fraction) -> str:
+    """:func:`~euchre_tutor.advisor.voice.points_words`, with "about 1 points" said as "about a point"."""
+    words = points_words(x)
+    return "about a point" if words == "about 1 points" else words
 
 
 def _count_words(n: int) -> str:
@@ -474,6 +477,9 @@ def _move(pos: Position, namer: Namer) -> tuple[str, tuple[str, ...]]:
     turn = pos.view.turn_card
     tied = pos.tied
     trump = pos.view.trump
+    if len(pos.hint.options) == 1:
+        only = action_words(tied[0].action, turn, namer, following=pos.following, trump=trump)
+        return f"{only}: it is the only card you may play.", ()
     if len(tied) == 1:
         return action_words(tied[0].action, turn, namer, following=pos.following, trump=trump) + ".", ()
     labels = tuple(o.label for o in tied)
@@ -658,7 +664,7 @@ def _loss_words(pos: Position, o: OptionAnalysis) -> str:
             f"lowers your chance to win the game from {round(float(best.utility) * 100)}% to "
             f"{round(float(o.utility) * 100)}%"
         )
-    return f"costs {points_words(best.ev - o.ev)} a deal"
+    return f"costs {points_in_words(best.ev - o.ev)} a deal"
 
 
 def _alternatives(pos: Position, namer: Namer) -> list[Said]:
@@ -681,6 +687,11 @@ def _alternatives(pos: Position, namer: Namer) -> list[Said]:
     out = []
     for g in chosen:
         words = [action_words(o.action, turn, namer, following=pos.following, ing=True) for o in g[:3]]
+        if _alone_choice(pos.best.action):
+            words = [
+                w + ("" if _alone_choice(o.action) else " without going alone")
+                for w, o in zip(words, g, strict=False)
+            ]
         if len(g) > 3:
             words.append(f"{len(g) - 3} more")
         subject = join_words(words, "or")
