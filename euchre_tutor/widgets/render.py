@@ -16,9 +16,18 @@ from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swin
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade, Graded
 from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
+from euchre_tutor.advisor.solitaire.ideas import (
+    exact_chance,
+    exact_points,
+    explain,
+    points_in_words,
+    tied_best,
+)
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.views.solitaire import SolitaireView
+from euchre_tutor.widgets.depth import explanation_html
 
 __all__ = [
     "face",
@@ -26,6 +35,7 @@ __all__ = [
     "hand_order",
     "hint_html",
     "log_html",
+    "loss_words",
     "luck_html",
     "review_html",
     "score_html",
@@ -220,15 +230,15 @@ def option_label_html(option: OptionAnalysis, turn: Card | None) -> str:
     return f'<span class="lab{" red" if red else ""}">{esc(option.label)}</span>'
 
 
-def hint_html(hint: Hint, metric: str, turn: Card | None) -> str:
-    best = hint.best
-    rec = (
-        f'<div class="et-rec">Best: <b>{esc(best.label)}</b> · expected points {signed(best.ev)} · '
-        f"P(3+ tricks) {pct(best.p3)} · P(march) {pct(best.p5)}"
-    )
-    if hint.mode == "game":
-        rec += f" · P(win the game) {pct(best.utility)}"
-    rec += "</div>"
+def _minus(text: str) -> str:
+    return text.replace("-", MINUS)
+
+
+def _bars_html(hint: Hint, metric: str, turn: Card | None) -> str:
+    """Every option's figure as a bar (``metric``: ``"ev"`` the deal's average points, ``"p3"`` the chance
+    of 3 or more tricks); the best marked with a star unless it is tied with another option."""
+    tied = tied_best(hint)
+    starred = hint.best if len(tied) == 1 else None
     rows = []
     if metric == "p3":
         lo, hi = 0.0, 1.0
@@ -243,30 +253,77 @@ def hint_html(hint: Hint, metric: str, turn: Card | None) -> str:
         pos = (v - lo) / span * 100
         left, width = (min(zero, pos), abs(pos - zero))
         neg = " neg" if v < 0 else ""
-        shown = pct(v) if metric == "p3" else signed(v)
-        exact = f"exactly {o.ev}" if metric != "p3" else f"exactly {o.p3}"
+        shown = pct(v) if metric == "p3" else _minus(signed(v))
+        exact = exact_points(o.ev) if metric != "p3" else f"chance of 3 or more tricks {exact_chance(o.p3)}"
+        exact = f"{o.label}: {exact}"  # each tooltip its own sentence: tied values are not said twice
         rows.append(
-            f'<div class="opt{" best" if o is best else ""}" style="display:contents">'
+            f'<div class="opt{" best" if o is starred else ""}" style="display:contents">'
             f"{option_label_html(o, turn)}"
             f'<div class="track" title="{esc(exact)}"><div class="zero" style="left:{zero:.1f}%"></div>'
             f'<div class="bar{neg}" style="left:{left:.1f}%;width:{max(width, 0.6):.1f}%"></div></div>'
             f'<span class="val">{shown}</span></div>'
         )
-    what = "P(3+ tricks)" if metric == "p3" else "expected points of the deal"
-    bars = f'<div class="et-status">{esc(what)}, under best play afterwards:</div><div class="et-bars">{"".join(rows)}</div>'
-    reasons = "".join(
-        f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons
+    what = "Chance of 3 or more tricks" if metric == "p3" else "Average points of the deal"
+    return (
+        f'<div class="et-status">{esc(what)}, with best play afterwards:</div>'
+        f'<div class="et-bars">{"".join(rows)}</div>'
     )
-    return rec + bars + (f'<ul class="et-reasons">{reasons}</ul>' if reasons else "")
 
 
-def grade_html(label: str, grade: Grade | None, units: str = "points") -> str:
+def hint_html(
+    hint: Hint,
+    view: SolitaireView,
+    depth: Depth | str = DEFAULT_DEPTH,
+    *,
+    metric: str = "ev",
+    score: tuple[int, int] = (0, 0),
+) -> str:
+    """The hint of ``view``'s decision in a player's words at ``depth``
+    (:func:`~euchre_tutor.advisor.solitaire.ideas.explain`); the figures depth adds every option's bar."""
+    expl = explain(hint, view, score)
+    return explanation_html(expl, depth, figures_html=_bars_html(hint, metric, view.turn_card))
+
+
+def loss_words(loss: Fraction | float, units: str = "points", depth: Depth | str = DEFAULT_DEPTH) -> str:
+    """What a choice gave up, in plain units (``'about a tenth of a point'``; in the game mode, of the chance
+    to win the game); the figures depth adds the decimal (``'0.100 points'``)."""
+    v = float(loss)
+    if v <= 0:
+        return "nothing"
+    if units == "points":
+        text = points_in_words(Fraction(loss))
+        if Depth.parse(depth) is Depth.FIGURES:
+            text += f" ({v:.3f} points)"
+        return text
+    if v < 0.005:
+        return "less than 1% of your chance to win the game"
+    return f"about {round(v * 100)}% of your chance to win the game"
+
+
+def grade_html(
+    label: str,
+    grade: Grade | None,
+    units: str = "points",
+    *,
+    best: str | None = None,
+    tied: Sequence[str] = (),
+    depth: Depth | str = DEFAULT_DEPTH,
+) -> str:
+    """The grade line of the last decision: its label and, unless it was best, what it cost against
+    ``best`` in plain units. ``tied``: the other choices exactly as good as this one (a tie is a tie)."""
     if grade is None:
         return f"<div>Your choice: <b>{esc(label)}</b> · grading…</div>"
-    return (
-        f'<div>Your choice: <b>{esc(label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span> '
-        f"lost {float(grade.loss):.3f} {units}. {esc(grade.text)}</div>"
-    )
+    badge = f'<span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>'
+    if grade.label == "Best":
+        others = [t for t in tied if t != label]
+        tail = f": as good as {esc(join_words(others, 'or'))}." if others else ": the best choice."
+        return f"<div>Your choice: <b>{esc(label)}</b> {badge}{tail}</div>"
+    against = f" against {esc(best)}" if best else ""
+    if float(grade.loss) <= 0:
+        what = "it wins the game as often as the best choice but scores fewer points"
+    else:
+        what = f"it costs {esc(loss_words(grade.loss, units, depth))}{' a deal' if units == 'points' else ''}"
+    return f"<div>Your choice: <b>{esc(label)}</b> {badge}: {what}{against}.</div>"
 
 
 def swing_badge(swing: Swing) -> str:
@@ -323,11 +380,16 @@ def review_html(
     units: str = "points",
     keys: frozenset[int] = frozenset(),
     swings: Mapping[int, Swing] | None = None,
+    *,
+    depth: Depth | str = DEFAULT_DEPTH,
+    stories: Mapping[int, str] | None = None,
 ) -> str:
-    """The deal review: each decision, the best one, and the loss (``keys``: the rows, counted from 0,
-    of the key moments, marked with a star; ``swings``: the rows followed by the deal's largest lucky
-    and unlucky swing, with the swing)."""
+    """The deal review: each decision, the best one (ties named as ties: ``"9♥ or 10♥"``), the grade and
+    what it cost in plain units (``keys``: the rows, counted from 0, of the key moments, marked with a
+    star; ``swings``: the rows followed by the deal's largest lucky and unlucky swing, with the swing;
+    ``stories``: by row, the hint's own words for the best choice, told again under the table)."""
     swings = swings or {}
+    stories = stories or {}
     body = []
     for i, (mine, best, grade) in enumerate(rows, 1):
         if grade is None:
@@ -345,13 +407,17 @@ def review_html(
         body.append(
             f"<tr{row_class}><td>{i}</td><td>{esc(mine)}{star}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
-            f"<td>{float(grade.loss):.3f}</td></tr>"
+            f"<td>{esc(loss_words(grade.loss, units, depth))}</td></tr>"
         )
-    total_text = "analysing…" if total is None else f"{float(total):.3f} {units}"
+    total_text = "analysing…" if total is None else esc(loss_words(total, units, depth))
+    told = "".join(
+        f'<p class="et-story"><b>Decision {i + 1}.</b> {esc(text)}</p>' for i, text in sorted(stories.items())
+    )
     return (
         f'<div class="et-review"><h3>Deal review</h3><p>{esc(result)}</p>'
-        "<table><thead><tr><th>#</th><th>you chose</th><th>best</th><th>grade</th><th>lost</th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table><p>Total lost this deal: <b>{total_text}</b></p>"
+        "<table><thead><tr><th>#</th><th>you chose</th><th>best</th><th>grade</th><th>cost</th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table><p>Lost this deal: <b>{total_text}</b></p>"
+        + told
         + swings_html([(i + 1, rows[i][0], s) for i, s in sorted(swings.items())])
         + "</div>"
     )

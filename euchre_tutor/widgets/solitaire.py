@@ -19,13 +19,16 @@ classes under ``hold_sync``). Stable hooks for tests and for styling:
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import ipywidgets as w
 
 from euchre_tutor.advisor.luck import luck_sentence, lucky_swings, total
 from euchre_tutor.advisor.shared import KEY_MOMENTS, Grade
-from euchre_tutor.advisor.solitaire.advice import action_label
+from euchre_tutor.advisor.solitaire.advice import Hint, action_label
+from euchre_tutor.advisor.solitaire.ideas import explain, tied_best
+from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import IllegalPlay, JsonInputError
 from euchre_tutor.jsonio import capped_text
@@ -34,6 +37,7 @@ from euchre_tutor.session.analysis import HintSource, Mode
 from euchre_tutor.session.controller import DEFAULT_SOURCE, Decision, SolitaireController
 from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets.depth import DepthPicker
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
@@ -191,12 +195,14 @@ class SolitaireApp(CardTable):
         )
         self.hint_toggle.add_class("et-hint-toggle")
         self.hint_toggle.observe(lambda _ch: self.refresh_hint(), names="value")
+        self.depth = DepthPicker()
+        self.depth.on_change(lambda _depth: self._depth_changed())
         self.metric = w.ToggleButtons(
-            options=[("Points", "ev"), ("P(3+)", "p3")],
+            options=[("Points", "ev"), ("3+ tricks", "p3")],
             value="ev",
-            tooltips=["Expected points", "P(3+ tricks)"],
+            tooltips=["The deal's average points", "The chance of 3 or more tricks"],
         )
-        self.metric.style.button_width = "64px"
+        self.metric.style.button_width = "72px"
         self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
         self.mode = w.Dropdown(
             options=[("most points", "points"), ("win the game", "game")],
@@ -218,7 +224,7 @@ class SolitaireApp(CardTable):
         self.grade_line.add_class("et-grade-line")
         head = w.HBox([self.hint_toggle, self.metric, self.mode, self.grade])
         head.add_class("et-hinthead")
-        self.hint_panel = w.VBox([head, self.status, self.hint_body, self.grade_line])
+        self.hint_panel = w.VBox([head, self.depth, self.status, self.hint_body, self.grade_line])
         self.hint_panel.add_class("euchre-hint")
 
         self.trick_log = w.HTML()
@@ -404,13 +410,20 @@ class SolitaireApp(CardTable):
         elif view is None or view.phase is Phase.OVER:
             body = "<p>The deal is over: its review is on the left. Press Next deal for a new hint.</p>"
         elif hint is not None and view is not None:
-            body = render.hint_html(hint, self.metric.value, view.turn_card)
+            body = render.hint_html(
+                hint, view, self.depth.depth, metric=self.metric.value, score=c.state.score
+            )
         elif c.analyst is None:
             body = "<p>Hints are switched off for this game.</p>"
         else:
             body = "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
         self.hint_body.value = body
+        show(self.metric, shown and self.depth.depth is Depth.FIGURES)
         self.grade_line.value = self._grade_text() if c.grading else ""
+
+    def _depth_changed(self) -> None:
+        self.refresh_hint()
+        self.refresh_review()
 
     def _grade_text(self) -> str:
         c = self.controller
@@ -420,7 +433,16 @@ class SolitaireApp(CardTable):
         last = decisions[-1]
         deal = c.state.deal
         turn = deal.turn_card if deal is not None else None
-        return render.grade_html(action_label(last.action, turn), c.grade_of(last), self._units())
+        hint = c.hints.get(last.key)
+        best, tied = _best_words(hint, turn)
+        return render.grade_html(
+            action_label(last.action, turn),
+            c.grade_of(last),
+            self._units(),
+            best=best,
+            tied=tied,
+            depth=self.depth.depth,
+        )
 
     def _units(self) -> str:
         return "win chance" if self.controller.mode == "game" else "points"
@@ -441,10 +463,15 @@ class SolitaireApp(CardTable):
             f"you score {p}." if p else f"euchred, the deck scores {d}."
         )
         rows = []
-        for decision in c.decisions():
+        stories: dict[int, str] = {}
+        for i, decision in enumerate(c.decisions()):
             hint = c.hints.get(decision.key)
-            best = action_label(hint.best.action, view.turn_card) if hint is not None else "…"
-            rows.append((action_label(decision.action, view.turn_card), best, c.grade_of(decision)))
+            best, _tied = _best_words(hint, view.turn_card)
+            grade = c.grade_of(decision)
+            rows.append((action_label(decision.action, view.turn_card), best or "…", grade))
+            if hint is not None and grade is not None and grade.label != "Best" and decision.view is not None:
+                expl = explain(hint, decision.view, c.state.score)  # the hint's own words, told again
+                stories[i] = " ".join(expl.sentences(Depth.BRIEF)[:2])
         total = c.total_loss() if c.analyst is not None else None
         if c.analyst is None:
             result += " (Turn hints on to see how each decision compares with the best.)"
@@ -454,7 +481,10 @@ class SolitaireApp(CardTable):
         picked = lucky_swings([s for _, s in found])
         swung = {i: found[i][1] for i in picked if i is not None}  # the rows are the deal's decisions
         self.review.value = (
-            render.review_html(result, rows, total, self._units(), marked, swung) + self._luck_html()
+            render.review_html(
+                result, rows, total, self._units(), marked, swung, depth=self.depth.depth, stories=stories
+            )
+            + self._luck_html()
         )
         self.review.remove_class("hidden")
         moments = [
@@ -489,14 +519,16 @@ class SolitaireApp(CardTable):
         def grade(i: int) -> str:
             done = self.controller.retry(d, view.legal[i])
             hint = self.controller.hints[d.key]
+            expl = explain(hint, view, self.controller.state.score)
+            best, _tied = _best_words(hint, view.turn_card)
             return render.retry_result_html(
                 action_label(done.action, view.turn_card),
                 done.grade,
-                f"{float(done.grade.loss):.3f} {units}",
+                render.loss_words(done.grade.loss, units, self.depth.depth),
                 action_label(d.action, view.turn_card),
                 self.controller.grade_of(d),
-                hint.best.label,
-                hint.reasons,
+                best,
+                [_Told(s.idea, s.text) for s in expl.said(Depth.BRIEF)],
             )
 
         answers = tuple(action_label(a, view.turn_card) for a in view.legal)
@@ -527,6 +559,23 @@ def card_state_classes(phase: Phase, legal: bool) -> set[str]:
     if phase is Phase.PLAY:
         return {"playable"} if legal else {"disabled", "illegal"}
     return {"disabled", "wait"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """A sentence of the hint, told again with a retry's result (``rule``: the idea it states)."""
+
+    rule: str
+    text: str
+
+
+def _best_words(hint: Hint | None, turn: Card | None) -> tuple[str | None, tuple[str, ...]]:
+    """The best choice as the review and the grade line name it (a tie: ``'9♥ or 10♥'``), and the
+    tied choices' labels."""
+    if hint is None:
+        return None, ()
+    tied = tuple(action_label(o.action, turn) for o in tied_best(hint))
+    return " or ".join(tied), tied
 
 
 def play_action(card: Card) -> Play:

@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor.solitaire.advice import Hint
+from euchre_tutor.advisor.solitaire.ideas import exact_points, explain, tied_best
+from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth, text_problems
 from euchre_tutor.session.advice import AdvisorSource
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal
 from euchre_tutor.widgets import SolitaireApp
-from euchre_tutor.widgets.render import pct, signed
+from euchre_tutor.widgets.render import loss_words, signed
 from tests.browser.conftest import (
     DASHBOARD,
     PAGE_TIMEOUT,
@@ -80,24 +82,30 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     wait_for_cards(p, mirror)
     assert p.locator(".euchre-log").inner_text() == before_log
 
-    # ask for a hint: the recommended choice, the numbers and the reasons
+    # ask for a hint: the move and why in words first; the numbers on request
     p.get_by_role("button", name="Show hint").click()
     hint = p.locator(".euchre-hint")
-    hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
-    text = hint.inner_text()
+    hint.locator(".et-move").wait_for(timeout=TIMEOUT)
     exact = advisor_hint(3)
-    best = exact.best
-    assert f"Best: {best.label} · expected points {signed(best.ev)}" in " ".join(text.split())
-    assert f"P(3+ tricks) {pct(best.p3)}" in text
+    words = explain(exact, mirror.controller.view)  # type: ignore[arg-type]
+    text = " ".join(hint.locator(".et-hint-body").inner_text().split())
+    assert text.startswith(words.move) and words.why[0].text in text
+    assert text_problems(text, Depth.BRIEF) == [] and hint.locator(".track").count() == 0
+    screenshot(p, "02-hint")
+    hint.get_by_role("button", name=DEPTH_LABELS[Depth.FIGURES]).click()
+    hint.locator(".track").first.wait_for(timeout=TIMEOUT)
     assert hint.locator(".track").count() == len(exact.options) == 8
     shown = [v.strip() for v in hint.locator(".val").all_inner_texts()]
-    assert shown == [signed(o.ev) for o in exact.options]
-    # the bars' tooltips carry the exact fractions
-    assert hint.locator(".track").first.get_attribute("title") == f"exactly {best.ev}"
-    for reason in exact.reasons:
-        assert f"[{reason.rule}]" in text
-    assert any(r.rule == "cards.left-bower" or r.rule.startswith("solitaire.") for r in exact.reasons)
-    screenshot(p, "02-hint")
+    assert shown == [signed(o.ev).replace("-", "\u2212") for o in exact.options]
+    # the bars' tooltips carry the exact values (a fraction only where it is short)
+    assert (
+        hint.locator(".track").first.get_attribute("title")
+        == f"{exact.best.label}: {exact_points(exact.best.ev)}"
+    )
+    text = " ".join(hint.locator(".et-hint-body").inner_text().split())
+    assert "chance of a march (all 5 tricks)" in text and text_problems(text, Depth.FIGURES) == []
+    screenshot(p, "02-hint-figures")
+    hint.get_by_role("button", name=DEPTH_LABELS[Depth.BRIEF]).click()
 
     # order up, then play the deal to the end by clicking
     p.locator(".euchre-trump", has_text="Order up").click()
@@ -144,10 +152,12 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     assert [x.strip() for x in first_row] == [
         "1",
         order_up.label + (" ★ key" if key else ""),
-        best.label,
+        " or ".join(o.label for o in tied_best(exact)),
         graded.label,
-        f"{float(graded.loss):.3f}",
+        loss_words(graded.loss),
     ]
+    review = " ".join(p.locator(".euchre-review").inner_text().split())
+    assert text_problems(review) == [] and "0.000" not in review
     if key:
         assert p.locator(".et-retry-open").first.inner_text() == f"Retry the trump choice ({graded.label})"
     log = p.locator(".euchre-log").inner_text()

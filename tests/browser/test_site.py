@@ -27,6 +27,8 @@ import pytest
 
 from euchre_tutor.advisor.bid import analyse as analyse_bid
 from euchre_tutor.advisor.classic import dd
+from euchre_tutor.advisor.solitaire.ideas import explain
+from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.session.advice import AdvisorSource
 from euchre_tutor.session.controller import SolitaireController
@@ -160,15 +162,18 @@ def test_the_solitaire_table_plays_a_deal_and_shows_the_exact_hint_offline(
     # the hint, computed in the page (no worker process there), equals the exact advisor's here
     p.get_by_role("button", name="Show hint").click()
     hint = p.locator(".euchre-hint")
-    hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
+    hint.locator(".et-move").wait_for(timeout=TIMEOUT)
     reference = SolitaireController(3, source=AdvisorSource(), runner="inline")
     exact = reference.current_hint
-    assert exact is not None
-    text = " ".join(hint.inner_text().split())
-    assert f"Best: {exact.best.label} · expected points {signed(exact.best.ev)}" in text
+    assert exact is not None and reference.view is not None
+    text = " ".join(hint.locator(".et-hint-body").inner_text().split())
+    assert text.startswith(explain(exact, reference.view).move)
+    hint.get_by_role("button", name=DEPTH_LABELS[Depth.FIGURES]).click()
+    hint.locator(".track").first.wait_for(timeout=TIMEOUT)
     assert [v.strip() for v in hint.locator(".val").all_inner_texts()] == [
-        signed(o.ev) for o in exact.options
+        signed(o.ev).replace("-", "\u2212") for o in exact.options
     ]
+    hint.get_by_role("button", name=DEPTH_LABELS[Depth.BRIEF]).click()
     screenshot(p, "site-01-solitaire-hint")
 
     # order up and play the deal to its end by clicking
@@ -375,8 +380,9 @@ def test_a_click_is_answered_while_a_long_solitaire_hint_computes_in_the_page(
     if "Show" in after:
         toggle.click()
     hint = p.locator(".euchre-hint")
-    hint.get_by_text("Best:").wait_for(timeout=TIMEOUT)
-    assert f"Best: {exact.best.label}" in " ".join(hint.inner_text().split())
+    hint.locator(".et-move").wait_for(timeout=TIMEOUT)
+    assert reference.view is not None
+    assert explain(exact, reference.view).move in " ".join(hint.inner_text().split())
     mirror.close()
     reference.close()
     no_outside_requests(network)

@@ -8,6 +8,7 @@ from typing import Any
 
 from euchre_tutor.advisor.shared import Reason
 from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
+from euchre_tutor.advisor.voice import Depth, text_problems, visible_text
 from euchre_tutor.session.analysis import Analyst, HintRequest
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
@@ -53,17 +54,22 @@ def test_the_analysis_module_does_not_import_widget_libraries() -> None:
     )
 
 
-def test_hint_html_shows_every_option_its_numbers_and_reasons() -> None:
+def test_hint_html_speaks_words_and_keeps_the_numbers_for_the_figures_depth() -> None:
     view = player_view(new_deal(SolitaireDeal.from_seed(4)))
     options = tuple(
         OptionAnalysis(a, str(a), Fraction(2 - i, 3), Fraction(1, 2), Fraction(0), Fraction(2 - i, 3))
         for i, a in enumerate(view.legal)
     )
     hint = Hint(options, (Reason("solitaire.burn", "the deck burns 14/5 = 2.8 cards on average"),))
-    html = hint_html(hint, "ev", view.turn_card)
-    assert "+0.667" in html and "exactly 2/3" in html and "2.8 cards" in html and "solitaire.burn" in html
+    brief = hint_html(hint, view)
+    assert "Order up" in brief and "+0.667" not in brief and 'class="track"' not in brief
+    html = hint_html(hint, view, Depth.FIGURES, metric="ev")
+    assert "+0.667" in html and ': +0.667 points (2/3)"' in html
+    assert "solitaire.burn" not in html and "14/5" not in html  # the reasons' data stay out of sight
     assert html.count('class="bar neg"') == sum(1 for o in options if o.ev < 0)
-    assert "50.0%" in hint_html(hint, "p3", view.turn_card)
+    assert "50.0%" in hint_html(hint, view, Depth.FIGURES, metric="p3")
+    for depth in Depth:
+        assert text_problems(visible_text(hint_html(hint, view, depth)), depth) == []
 
 
 def test_a_background_analysis_gives_way_to_an_urgent_one_and_runs_again_after() -> None:

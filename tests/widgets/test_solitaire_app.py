@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from euchre_tutor.advisor.voice import Depth, card_words, text_problems, visible_text
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, SolitaireDeal
@@ -282,19 +283,33 @@ def test_undo_and_redo(app: SolitaireApp) -> None:
     assert app.redo.disabled and c.view.trump is not None and not c.view.ordered_up
 
 
-def test_hint_panel_shows_values_and_reasons_and_can_be_hidden(app: SolitaireApp) -> None:
+def test_hint_panel_speaks_at_the_chosen_depth_and_can_be_hidden(app: SolitaireApp) -> None:
     assert app.hint_body.value == ""  # hidden until asked
     assert "Analysis ready" in app.status.value
     app.hint_toggle.value = True
+    assert app.depth.depth is Depth.BRIEF  # a new student's default
     body = app.hint_body.value
-    assert "Best:" in body and "order up" in body
-    assert "+1.000" in body and "75.0%" in body  # the stub's numbers, from the hint data
-    assert "stub reason" in body and "cards.follow-suit" in body
+    turn = app.controller.view.turn_card
+    # the move in words, no figures, no codes, no rule ids
+    assert f"Order up {card_words(turn)}." in visible_text(body)
+    assert 'class="track"' not in body and "+1.000" not in body and "cards.follow-suit" not in body
+    assert app.metric.layout.display == "none"  # the bars' metric belongs to the figures depth
+    for depth in Depth:
+        app.depth.depth = depth
+        text = visible_text(app.hint_body.value)
+        assert text_problems(text, depth) == [], (depth, text)
+    app.depth.depth = Depth.COMPARE  # the stub's second option is worth 0.1 less
+    assert "costs about a tenth of a point a deal" in visible_text(app.hint_body.value)
+    app.depth.depth = Depth.FIGURES
+    body = app.hint_body.value
+    assert "+1 point;" in visible_text(body) and "3 or more tricks 0.750 (3/4)" in visible_text(body)
     assert body.count('class="track"') == len(app.controller.view.legal)
+    assert app.metric.layout.display != "none"
     app.metric.value = "p3"
-    assert "P(3+ tricks)" in app.hint_body.value
+    assert "Chance of 3 or more tricks" in app.hint_body.value and "75.0%" in app.hint_body.value
     app.trump_button(None).click()
-    assert ("Best:" in app.hint_body.value and "♣" in app.hint_body.value) or "♥" in app.hint_body.value
+    assert visible_text(app.hint_body.value).startswith(("Lead ", "Play ", "Every card"))
+    app.depth.depth = Depth.BRIEF
     app.hint_toggle.value = False
     assert app.hint_body.value == "" and app.hint_toggle.description == "Show hint"
 
@@ -308,13 +323,17 @@ def test_grading_labels_each_decision_and_a_review_closes_the_deal() -> None:
     second = view.legal[1]
     assert isinstance(second, OrderUp | NameTrump)
     c.choose(second)
-    assert "Good" in app.grade_line.value and "lost 0.100" in app.grade_line.value
+    line = visible_text(app.grade_line.value)
+    assert "Good" in line and "costs about a tenth of a point a deal against order up" in line, line
+    assert text_problems(line) == []
     while c.view is not None and c.view.phase is not Phase.OVER:
         play_first_legal(app)
     review = app.review.value
     assert "Deal review" in review and "hidden" not in classes(app.review)
     assert "Good" in review and "Best" in review
-    assert "Total lost this deal: <b>0.100" in review
+    assert "Lost this deal: <b>about a tenth of a point" in review and "0.000" not in review
+    assert "Decision 1.</b> Order up" in review  # the hint's own words for the decision that lost
+    assert text_problems(visible_text(review)) == []
     app.next_deal.click()
     assert "hidden" in classes(app.review)
     app.grade.value = False

@@ -1,0 +1,787 @@
+"""Solitaire hints in a player's words: the ideas a hint may name, each with its condition, and
+:func:`explain`, which turns an exact hint into an :class:`~euchre_tutor.advisor.voice.Explanation`.
+
+An idea is said only where its condition holds in the position *and* the best move is the move
+it recommends: "lead the top trump" only when the best lead is the highest trump left, "the deck
+burns" only when the best lead makes it burn the most. Every fact in a sentence comes from the
+exact analysis or from what the player knows (the unseen cards, the known stock card); chances
+are written in words (:func:`~euchre_tutor.advisor.voice.chance_words`), numbers are kept for the
+figures depth. ``CATALOGUE`` maps each idea id to its :class:`~euchre_tutor.advisor.voice.Idea`;
+the tests re-check every sentence shown with :func:`~euchre_tutor.advisor.voice.false_sentences`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final
+
+from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
+from euchre_tutor.advisor.solitaire.positions import knowledge_from_view, trump_knowledge
+from euchre_tutor.advisor.solitaire.reasons import BurnStats, burn_stats
+from euchre_tutor.advisor.solitaire.solver import Knowledge
+from euchre_tutor.advisor.voice import (
+    MINUS,
+    Explanation,
+    Idea,
+    Namer,
+    Said,
+    chance_words,
+    join_words,
+    points_words,
+    suit_words,
+    word_count,
+)
+from euchre_tutor.cards import (
+    Card,
+    Suit,
+    deck,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+    left_bower,
+    trick_power,
+)
+from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play
+from euchre_tutor.views.solitaire import SolitaireView
+
+__all__ = [
+    "BRIEF_WORDS",
+    "CATALOGUE",
+    "Position",
+    "action_words",
+    "burn_words",
+    "exact_points",
+    "explain",
+    "points_in_words",
+    "position_of",
+    "tied_best",
+]
+
+#: the most words a brief hint may take (move, one reason, one reminder and the lesson link)
+BRIEF_WORDS: Final = 45
+
+_NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+# --------------------------------------------------------------------------- the position
+
+
+@dataclass(frozen=True)
+class Position:
+    """One Solitaire decision as the ideas read it: what the player sees, the exact hint of it, and
+    the game's score (``(player, deck)``). Derived facts are computed once, on first use."""
+
+    view: SolitaireView
+    hint: Hint
+    score: tuple[int, int] = (0, 0)
+    _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def best(self) -> OptionAnalysis:
+        return self.hint.best
+
+    @property
+    def tied(self) -> tuple[OptionAnalysis, ...]:
+        """The options as good as the best (the best first): :func:`tied_best`."""
+        return tied_best(self.hint)
+
+    @property
+    def trump_phase(self) -> bool:
+        return self.view.phase is Phase.CHOOSE_TRUMP
+
+    @property
+    def leading(self) -> bool:
+        return self.view.phase is Phase.PLAY and self.view.deck_lead is None
+
+    @property
+    def following(self) -> bool:
+        return self.view.phase is Phase.PLAY and self.view.deck_lead is not None
+
+    @property
+    def best_card(self) -> Card | None:
+        a = self.best.action
+        return a.card if isinstance(a, Play) else None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit in play, or (choosing trump) the suit of the best choice."""
+        if self.view.trump is not None:
+            return self.view.trump
+        return choice_trump(self.best.action, self.view.turn_card)
+
+    def knowledge(self) -> Knowledge:
+        """The solver's position: the play phase's, or (choosing trump) the one the best choice leads to."""
+        k = self._cache.get("knowledge")
+        if k is None:
+            if self.trump_phase:
+                a = self.best.action
+                assert isinstance(a, OrderUp | NameTrump)
+                k = trump_knowledge(self.view.hand, self.view.turn_card, self.view.unseen, a)
+            else:
+                k = knowledge_from_view(self.view)
+            self._cache["knowledge"] = k
+        assert isinstance(k, Knowledge)
+        return k
+
+    def burn(self, card: Card) -> BurnStats:
+        """What the deck does if ``card`` is led now (or, choosing trump, first after the best choice)."""
+        key = f"burn {card}"
+        st = self._cache.get(key)
+        if st is None:
+            st = burn_stats(self.knowledge(), card)
+            self._cache[key] = st
+        assert isinstance(st, BurnStats)
+        return st
+
+    def value(self, action: Action) -> OptionAnalysis | None:
+        return self.hint.option(action)
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        return tuple(o.action.card for o in self.hint.options if isinstance(o.action, Play))
+
+
+def tied_best(hint: Hint) -> tuple[OptionAnalysis, ...]:
+    """The options exactly as good as the best one (the same utility and the same expected points),
+    the best first: a hint names them as equally good, and each is graded Best."""
+    best = hint.best
+    return tuple(o for o in hint.options if o.utility == best.utility and o.ev == best.ev)
+
+
+def choice_trump(action: Action, turn: Card) -> Suit:
+    if isinstance(action, NameTrump):
+        return action.suit
+    assert turn.suit is not None
+    return turn.suit
+
+
+def _trumps(hand: Sequence[Card], trump: Suit) -> list[Card]:
+    from euchre_tutor.cards import trump_order
+
+    return [c for c in trump_order(trump) if c in hand]
+
+
+def _alone_choice(action: Action) -> bool:
+    return isinstance(action, OrderUp | NameTrump) and action.alone
+
+
+def _weakness(card: Card, trump: Suit) -> tuple[bool, int]:
+    """How strong a card is to keep: trumps above every other card, then by rank in its own suit."""
+    return (is_trump(card, trump), trick_power(card, trump, effective_suit(card, trump)))
+
+
+def _beats(card: Card, other: Card, trump: Suit, led: Suit) -> bool:
+    return trick_power(card, trump, led) > trick_power(other, trump, led)
+
+
+def _in_tie(pos: Position, card: Card) -> bool:
+    return any(isinstance(o.action, Play) and o.action.card == card for o in pos.tied)
+
+
+# --------------------------------------------------------------------------- the conditions
+
+
+def _stock_out(pos: Position) -> bool:
+    c = pos.best_card
+    return pos.leading and c is not None and pos.burn(c).p_stock_out == 1
+
+
+def _known_top_stops(pos: Position) -> bool:
+    top = pos.view.known_top
+    return top is not None
+
+
+def _pull_trump(pos: Position) -> bool:
+    c = pos.best_card
+    if not pos.leading or c is None or not is_trump(c, pos.trump) or _known_top_stops(pos):
+        return False
+    st = pos.burn(c)
+    return st.p_win_trick == 1 and st.p_stock_out == 0 and st.stoppers > 0
+
+
+def _cash_winner(pos: Position) -> bool:
+    c = pos.best_card
+    if not pos.leading or c is None or is_trump(c, pos.trump) or _known_top_stops(pos):
+        return False
+    st = pos.burn(c)
+    return st.p_win_trick == 1 and st.p_stock_out == 0 and st.stoppers > 0
+
+
+def _lead_burns(pos: Position) -> list[tuple[Card, Fraction]]:
+    return [(c, pos.burn(c).expected_burned) for c in pos.legal_cards()]
+
+
+def _burn(pos: Position) -> bool:
+    c = pos.best_card
+    if not pos.leading or c is None or _known_top_stops(pos):
+        return False
+    st = pos.burn(c)
+    if st.p_stock_out != 0 or st.stoppers == 0 or st.expected_burned < Fraction(1, 2):
+        return False
+    burns = [b for card, b in _lead_burns(pos) if card != c]
+    return bool(burns) and st.expected_burned >= max(burns) and st.expected_burned > min(burns)
+
+
+def _keep_trump(pos: Position) -> bool:
+    c = pos.best_card
+    if not pos.leading or c is None or is_trump(c, pos.trump) or _known_top_stops(pos):
+        return False
+    st = pos.burn(c)
+    return st.p_win_trick == 0 and any(is_trump(h, pos.trump) for h in pos.view.hand)
+
+
+def _wasted_trump(pos: Position) -> Card | None:
+    """The lowest trump the player may lead now that the deck can beat and that is worse than the best."""
+    if not pos.leading or _known_top_stops(pos):
+        return None
+    best = pos.best
+    found = []
+    for c in pos.legal_cards():
+        if not is_trump(c, pos.trump) or _in_tie(pos, c):
+            continue
+        o = pos.value(Play(c))
+        st = pos.burn(c)
+        if o is not None and o.utility < best.utility and st.beaters and st.p_stock_out == 0:
+            found.append(c)
+    return min(found, key=lambda c: _weakness(c, pos.trump)) if found else None
+
+
+def _low_trump(pos: Position) -> bool:
+    return _wasted_trump(pos) is not None
+
+
+def _win_cheaply(pos: Position) -> bool:
+    c, lead = pos.best_card, pos.view.deck_lead
+    if not pos.following or c is None or lead is None:
+        return False
+    led = effective_suit(lead, pos.trump)
+    winners = [x for x in pos.legal_cards() if _beats(x, lead, pos.trump, led)]
+    return c in winners and all(
+        trick_power(c, pos.trump, led) <= trick_power(x, pos.trump, led) for x in winners
+    )
+
+
+def _throw_low(pos: Position) -> bool:
+    c, lead = pos.best_card, pos.view.deck_lead
+    if not pos.following or c is None or lead is None:
+        return False
+    led = effective_suit(lead, pos.trump)
+    legal = pos.legal_cards()
+    if any(_beats(x, lead, pos.trump, led) for x in legal):
+        return False
+    return all(_weakness(c, pos.trump) <= _weakness(x, pos.trump) for x in legal)
+
+
+def _trump_counts(pos: Position) -> dict[Suit, int]:
+    """How many trumps the hand holds under each suit the player may make trump."""
+    turn = pos.view.turn_card
+    suits = {choice_trump(o.action, turn) for o in pos.hint.options}
+    return {s: len(_trumps(pos.view.hand, s)) for s in suits}
+
+
+def _trump_count(pos: Position) -> bool:
+    if not pos.trump_phase or _alone_choice(pos.best.action):
+        return False
+    counts = _trump_counts(pos)
+    n = counts.get(pos.trump, 0)
+    return n >= 2 and all(n >= m for m in counts.values())
+
+
+def _order_beater(pos: Position) -> Card | None:
+    """The highest trump in the hand, if it beats the turn card as trump (ordering up)."""
+    turn = pos.view.turn_card
+    suit = turn.suit
+    assert suit is not None
+    beaters = [c for c in _trumps(pos.view.hand, suit) if _beats(c, turn, suit, suit)]
+    return beaters[0] if beaters else None
+
+
+def _up_card_helps(pos: Position) -> bool:
+    return pos.trump_phase and isinstance(pos.best.action, OrderUp) and _order_beater(pos) is not None
+
+
+def _up_card_hurts(pos: Position) -> bool:
+    if not pos.trump_phase or not isinstance(pos.best.action, NameTrump):
+        return False
+    up = pos.value(OrderUp(False))
+    return up is not None and up.utility < pos.best.utility and _order_beater(pos) is None
+
+
+def _side_aces(pos: Position) -> list[Card]:
+    if not pos.trump_phase or _alone_choice(pos.best.action):
+        return []
+    trump = pos.trump
+    aces = [c for c in pos.view.hand if c.rank.name == "ACE" and not is_trump(c, trump)]
+    return [a for a in aces if pos.burn(a).p_win_trick >= Fraction(1, 2) and pos.burn(a).p_stock_out == 0]
+
+
+def _side_ace(pos: Position) -> bool:
+    return bool(_side_aces(pos))
+
+
+def _alone(pos: Position) -> bool:
+    return pos.trump_phase and _alone_choice(pos.best.action) and pos.best.p5 > 0
+
+
+def _least_bad(pos: Position) -> bool:
+    evs = [o.ev for o in pos.hint.options]
+    return pos.trump_phase and len(evs) > 1 and max(evs) < 0 and pos.best.ev == max(evs)
+
+
+def _score(pos: Position) -> bool:
+    target = pos.view.rules.target
+    return pos.hint.mode == "game" and max(pos.score) >= target - 2 and max(pos.score) < target
+
+
+def _outlook(pos: Position) -> bool:
+    return pos.view.phase is not Phase.OVER and len(pos.hint.options) > 0
+
+
+def _left_bower_card(pos: Position) -> Card | None:
+    """The left bower when it matters now: in the hand under the trump in play (or the best choice's),
+    or led by the deck."""
+    lb = left_bower(pos.trump)
+    if lb in pos.view.hand or pos.view.deck_lead == lb:
+        return lb
+    return None
+
+
+def _rule_left_bower(pos: Position) -> bool:
+    return _left_bower_card(pos) is not None
+
+
+def _rule_follow(pos: Position) -> bool:
+    lead = pos.view.deck_lead
+    if not pos.following or lead is None:
+        return False
+    led = effective_suit(lead, pos.trump)
+    return any(effective_suit(c, pos.trump) is led for c in pos.view.hand)
+
+
+def _rule_deck_burns(pos: Position) -> bool:
+    return pos.leading
+
+
+def _rule_order_up(pos: Position) -> bool:
+    return pos.trump_phase
+
+
+def _cost(pos: Position) -> bool:
+    return len(pos.tied) < len(pos.hint.options)
+
+
+CATALOGUE: Final[dict[str, Idea[Position]]] = {
+    idea.id: idea
+    for idea in (
+        Idea("solitaire.stock-out", "the stock runs out", _stock_out, "burn"),
+        Idea("solitaire.pull-trump", "lead the top trump", _pull_trump, "burn"),
+        Idea("solitaire.cash-winner", "cash a sure winner", _cash_winner, "burn"),
+        Idea("solitaire.burn", "make the deck burn", _burn, "burn"),
+        Idea("solitaire.keep-trump", "lose a loser, keep your trumps", _keep_trump, "burn"),
+        Idea("solitaire.low-trump", "don't waste a low trump", _low_trump, "burn"),
+        Idea("solitaire.win-cheaply", "win as cheaply as you can", _win_cheaply, "tricks"),
+        Idea("solitaire.throw-low", "throw your weakest card", _throw_low, "tricks"),
+        Idea("solitaire.trump-count", "trump count and bowers", _trump_count, "choosing-trump"),
+        Idea("solitaire.up-card", "the up card goes on top", _up_card_helps, "choosing-trump"),
+        Idea("solitaire.up-card-danger", "don't hand the deck the up card", _up_card_hurts, "choosing-trump"),
+        Idea("solitaire.side-ace", "side aces", _side_ace, "choosing-trump"),
+        Idea("solitaire.alone", "going alone", _alone, "alone"),
+        Idea("solitaire.least-bad", "every choice loses", _least_bad, "choosing-trump"),
+        Idea("solitaire.score", "the score", _score, "alone"),
+        Idea("solitaire.outlook", "the chances from here", _outlook, ""),
+        Idea("solitaire.cost", "what another choice costs", _cost, ""),
+        Idea("rule.left-bower", "the left bower belongs to trump", _rule_left_bower, "bowers"),
+        Idea("rule.follow-suit", "you must follow suit", _rule_follow, "follow-suit"),
+        Idea("rule.deck-burns", "the deck burns until it can follow or trump", _rule_deck_burns, "burn"),
+        Idea("rule.order-up", "ordering up puts the up card on top", _rule_order_up, "choosing-trump"),
+    )
+}
+
+
+# --------------------------------------------------------------------------- words
+
+
+def burn_words(x: Fraction | float) -> str:
+    """An expected number of burned cards in words: ``'about one card'``, ``'about half a card'``."""
+    v = float(x)
+    halves = round(v * 2)
+    if halves == 0:
+        return "almost no cards"
+    if halves == 1:
+        return "about half a card"
+    whole, half = divmod(halves, 2)
+    name = _NUMBER_WORDS[whole] if whole < len(_NUMBER_WORDS) else str(whole)
+    if half:
+        return f"about {name} and a half cards"
+    return f"about {name} card{'s' if whole != 1 else ''}"
+
+
+def points_in_words(x: Fraction) -> str:
+    """:func:`~euchre_tutor.advisor.voice.points_words`, with "about 1 points" said as "about a point"."""
+    words = points_words(x)
+    return "about a point" if words == "about 1 points" else words
+
+
+def _count_words(n: int) -> str:
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _trump_card_words(card: Card, trump: Suit, namer: Namer) -> str:
+    if is_right_bower(card, trump):
+        namer.card(card)
+        return f"the right bower ({card.symbol})"
+    if is_left_bower(card, trump):
+        namer.card(card)
+        return f"the left bower ({card.symbol})"
+    return namer.card(card)
+
+
+def _your(words: str) -> str:
+    return "your " + (words[4:] if words.startswith("the ") else words)
+
+
+def action_words(
+    action: Action,
+    turn: Card,
+    namer: Namer,
+    *,
+    following: bool = False,
+    ing: bool = False,
+    trump: Suit | None = None,
+) -> str:
+    """A choice as an instruction (``'Name clubs (♣) as trump'``, ``'Lead the nine of hearts (9♥)'``,
+    ``'Lead the right bower (J♣)'`` when ``trump`` is given) or, with ``ing``, as a subject
+    (``'naming clubs (♣)'``, ``'leading 9♥'``); no final stop."""
+    if isinstance(action, Play):
+        verb = ("playing" if ing else "Play") if following else ("leading" if ing else "Lead")
+        card = action.card
+        bower = trump is not None and (is_right_bower(card, trump) or is_left_bower(card, trump))
+        words = _trump_card_words(card, trump, namer) if bower and trump is not None else namer.card(card)
+        return f"{verb} {words}"
+    alone = " and going alone" if ing and action.alone else (" and go alone" if action.alone else "")
+    if isinstance(action, OrderUp):
+        return f"{'ordering' if ing else 'Order'} up {namer.card(turn)}{alone}"
+    assert isinstance(action, NameTrump)
+    as_trump = "" if ing else " as trump"
+    return f"{'naming' if ing else 'Name'} {suit_words(action.suit)}{as_trump}{alone}"
+
+
+def _move(pos: Position, namer: Namer) -> tuple[str, tuple[str, ...]]:
+    """The move sentence and, for a tie, the tied choices' labels."""
+    turn = pos.view.turn_card
+    tied = pos.tied
+    trump = pos.view.trump
+    if len(pos.hint.options) == 1:
+        only = action_words(tied[0].action, turn, namer, following=pos.following, trump=trump)
+        return f"{only}: it is the only card you may play.", ()
+    if len(tied) == 1:
+        return action_words(tied[0].action, turn, namer, following=pos.following, trump=trump) + ".", ()
+    labels = tuple(o.label for o in tied)
+    verb = "play" if pos.following else "lead"
+    if len(tied) == len(pos.hint.options):
+        what = "card you may " + verb if pos.view.phase is Phase.PLAY else "choice"
+        return f"Every {what} is equally good here.", labels
+    if all(isinstance(o.action, Play) for o in tied):
+        cards = [o.action.card for o in tied if isinstance(o.action, Play)]
+        names = [namer.card(c) for c in cards] if len(cards) == 2 else [c.symbol for c in cards]
+        for c in cards:
+            namer.card(c)
+        return f"{_cap(verb)} {join_words(names, 'or')}: they are equally good.", labels
+    phrases = [action_words(o.action, turn, namer) for o in tied]
+    phrases = [phrases[0], *(p[:1].lower() + p[1:] for p in phrases[1:])]
+    return f"{join_words(phrases, 'or')}: they are equally good.", labels
+
+
+def _chance_of_three(p3: Fraction) -> str:
+    if p3 == 1:
+        return "you are sure of 3 or more tricks"
+    if p3 == 0:
+        return "3 tricks are out of reach"
+    return f"you take 3 or more tricks {chance_words(p3)}"
+
+
+def _why(pos: Position, namer: Namer) -> list[Said]:
+    """The reasons that hold, the strongest first."""
+    out: list[Said] = []
+    trump = pos.trump
+    view = pos.view
+
+    def say(idea: str, text: str) -> None:
+        out.append(Said(idea, text, CATALOGUE[idea].lesson))
+
+    card = pos.best_card
+    if _score(pos):
+        p, d = pos.score
+        text = f"At {p} to {d}, what counts is winning the game, not this deal's points."
+        if max((o.ev for o in pos.hint.options), default=pos.best.ev) > pos.best.ev:
+            say("solitaire.score", text)
+            score_said = True
+        else:
+            score_said = False
+    else:
+        score_said = True
+    if card is not None and pos.leading:
+        if _stock_out(pos):
+            say(
+                "solitaire.stock-out",
+                "Nothing left in the stock can follow or trump it: the stock runs out and you take every trick left.",
+            )
+        if _pull_trump(pos):
+            top = "the highest trump" if is_right_bower(card, trump) else "the highest trump left"
+            say(
+                "solitaire.pull-trump",
+                f"{_cap(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock.",
+            )
+        if _cash_winner(pos):
+            say(
+                "solitaire.cash-winner",
+                f"Nothing left in the stock beats {namer.card(card)}: it wins for sure.",
+            )
+        if _burn(pos):
+            st = pos.burn(card)
+            say(
+                "solitaire.burn",
+                f"The deck burns {burn_words(st.expected_burned)} on average before it can follow or trump "
+                f"{namer.card(card)}; if the stock runs out, you take every trick left.",
+            )
+        if _keep_trump(pos):
+            say(
+                "solitaire.keep-trump",
+                f"{_cap(namer.card(card))} loses this trick whatever the deck turns: losing it now keeps your "
+                "trumps for later.",
+            )
+    if card is not None and pos.following:
+        lead = view.deck_lead
+        assert lead is not None
+        led = effective_suit(lead, trump)
+        if _win_cheaply(pos):
+            if is_trump(card, trump) and led is not trump:
+                say(
+                    "solitaire.win-cheaply",
+                    f"You have no {led.plural}: {namer.card(card)} is your lowest trump that takes the trick.",
+                )
+            else:
+                say(
+                    "solitaire.win-cheaply",
+                    f"{_cap(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}.",
+                )
+        if _throw_low(pos):
+            say(
+                "solitaire.throw-low",
+                f"Nothing you may play beats {namer.card(lead)}, so give it your lowest card.",
+            )
+    if pos.trump_phase:
+        if _alone(pos):
+            say(
+                "solitaire.alone",
+                f"Alone, all five tricks score 4 and anything less gives the deck 4; you take all five "
+                f"{chance_words(pos.best.p5)}.",
+            )
+        if _up_card_helps(pos):
+            beater = _order_beater(pos)
+            assert beater is not None
+            say(
+                "solitaire.up-card",
+                f"Ordering up puts {namer.card(view.turn_card)} on top of the stock; "
+                f"{_your(_trump_card_words(beater, trump, namer))} beats it.",
+            )
+        if _trump_count(pos):
+            held = _trumps(view.hand, trump)
+            counts = _trump_counts(pos)
+            most = all(len(held) > m for s, m in counts.items() if s is not trump)
+            cards = join_words([_trump_card_words(c, trump, namer) for c in held])
+            tail = ", the most of any suit" if most else ""
+            say(
+                "solitaire.trump-count",
+                f"{_cap(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}.",
+            )
+        if _up_card_hurts(pos):
+            say(
+                "solitaire.up-card-danger",
+                f"Ordering up would put {namer.card(view.turn_card)} on top of the stock as the deck's first "
+                "card, and nothing in your hand beats it.",
+            )
+        aces = _side_aces(pos)
+        if aces:
+            ace = aces[0]
+            say(
+                "solitaire.side-ace",
+                f"{_cap(namer.card(ace))} is a likely side trick: led, it wins "
+                f"{chance_words(pos.burn(ace).p_win_trick)}.",
+            )
+        if _least_bad(pos):
+            say("solitaire.least-bad", "Every choice loses points on average here; this one loses the least.")
+    if not score_said:
+        p, d = pos.score
+        say("solitaire.score", f"At {p} to {d}, what counts is winning the game, not this deal's points.")
+    if _low_trump(pos):
+        t = _wasted_trump(pos)
+        assert t is not None
+        st = pos.burn(t)
+        trumps_left = [c for c in pos.knowledge().unseen if is_trump(c, trump)]
+        every = len(st.beaters) == len(trumps_left) and len(trumps_left) > 1
+        how = (
+            "every trump left in the stock beats it"
+            if every
+            else "the stock still holds a trump that beats it"
+        )
+        say("solitaire.low-trump", f"Leading {namer.card(t)} would waste a trump: {how}.")
+    if _outlook(pos):
+        say("solitaire.outlook", f"With best play from here, {_chance_of_three(pos.best.p3)}.")
+    return out
+
+
+def _reminder(pos: Position, namer: Namer, why: Sequence[Said]) -> Said | None:
+    trump = pos.trump
+    lb = _left_bower_card(pos)
+    if lb is not None and lb.suit is not None:
+        return Said(
+            "rule.left-bower",
+            f"{_cap(namer.card(lb))} is the left bower: it counts as a {trump.plural[:-1]}.",
+            "bowers",
+        )
+    if _rule_follow(pos):
+        return Said("rule.follow-suit", "You must follow the suit led when you can.", "follow-suit")
+    if pos.leading and not any(s.idea in ("solitaire.burn", "solitaire.stock-out") for s in why[:1]):
+        return Said(
+            "rule.deck-burns", "The deck turns cards until one follows your suit or is a trump.", "burn"
+        )
+    if pos.trump_phase and not any(s.idea.startswith("solitaire.up-card") for s in why[:1]):
+        return Said("rule.order-up", "Ordering up puts the up card on top of the stock.", "choosing-trump")
+    return None
+
+
+def _loss_words(pos: Position, o: OptionAnalysis) -> str:
+    best = pos.best
+    if pos.hint.mode == "game":
+        return (
+            f"lowers your chance to win the game from {round(float(best.utility) * 100)}% to "
+            f"{round(float(o.utility) * 100)}%"
+        )
+    return f"costs {points_in_words(best.ev - o.ev)} a deal"
+
+
+def _alternatives(pos: Position, namer: Namer) -> list[Said]:
+    """The choices that matter, grouped by value: the next three values below the best (and, choosing
+    trump, ordering up), each with its cost in plain units."""
+    tied = pos.tied
+    rest = [o for o in pos.hint.options if o not in tied]
+    groups: list[list[OptionAnalysis]] = []
+    for o in rest:
+        if groups and groups[-1][0].utility == o.utility and groups[-1][0].ev == o.ev:
+            groups[-1].append(o)
+        else:
+            groups.append([o])
+    chosen = groups[:3]
+    if pos.trump_phase:
+        up = [g for g in groups if any(o.action == OrderUp(False) for o in g)]
+        if up and up[0] not in chosen:
+            chosen = [*groups[:2], up[0]]
+    turn = pos.view.turn_card
+    out = []
+    for g in chosen:
+        words = [action_words(o.action, turn, namer, following=pos.following, ing=True) for o in g[:3]]
+        if _alone_choice(pos.best.action):
+            words = [
+                w + ("" if _alone_choice(o.action) else " without going alone")
+                for w, o in zip(words, g, strict=False)
+            ]
+        if len(g) > 3:
+            words.append(f"{len(g) - 3} more")
+        subject = join_words(words, "or")
+        out.append(Said("solitaire.cost", f"{_cap(subject)} {_loss_words(pos, g[0])}.", ""))
+    return out
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def _short_fraction(x: Fraction) -> bool:
+    return x.denominator != 1 and len(str(abs(x.numerator))) <= 3 and len(str(x.denominator)) <= 3
+
+
+def exact_points(x: Fraction) -> str:
+    """A value in points, exactly where it is short: ``'+1 point'``, ``'−2 points'``,
+    ``'+0.900 points (9/10)'``, ``'+0.320 points'`` (a fraction only with at most 3 digits a side)."""
+    if x.denominator == 1:
+        n = int(x)
+        sign = "+" if n > 0 else (MINUS if n < 0 else "")
+        return f"{sign}{abs(n)} point{'' if abs(n) == 1 else 's'}"
+    text = f"{float(x):+.3f}".replace("-", MINUS) + " points"
+    if _short_fraction(x):
+        text += f" ({str(x).replace('-', MINUS)})"
+    return text
+
+
+def exact_chance(x: Fraction) -> str:
+    """A probability as a decimal, with the fraction where it is short: ``'0.773'``, ``'0.75 (3/4)'``."""
+    if x.denominator == 1:
+        return str(int(x))
+    text = f"{float(x):.3f}"
+    return text + (f" ({x})" if _short_fraction(x) else "")
+
+
+def _figures(pos: Position, namer: Namer) -> list[str]:
+    mode = pos.hint.mode
+    lines = [
+        "Each choice under best play afterwards: the deal's average points, the chance of 3 or more tricks, "
+        "and the chance of a march (all 5 tricks)"
+        + ("; first, the chance to win the game." if mode == "game" else ".")
+    ]
+    turn = pos.view.turn_card
+    for o in pos.hint.options:
+        what = _cap(action_words(o.action, turn, Namer(), following=pos.following, ing=True))
+        parts = []
+        if mode == "game":
+            parts.append(f"wins the game {float(o.utility) * 100:.1f}%")
+        parts += [exact_points(o.ev), f"3 or more tricks {exact_chance(o.p3)}", f"march {exact_chance(o.p5)}"]
+        lines.append(f"{what}: {'; '.join(parts)}.")
+    return lines
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def explain(hint: Hint, view: SolitaireView, score: tuple[int, int] = (0, 0)) -> Explanation:
+    """The hint of ``view``'s decision in a player's words: the move (or the tie), the reasons that
+    hold (the strongest first), one rule reminder, the alternatives that matter with their cost, and
+    every option's exact figures. The brief depth keeps within :data:`BRIEF_WORDS` words (the reminder
+    is dropped if the move and the reason leave no room for it)."""
+    pos = Position(view, hint, score)
+    namer = Namer()
+    move, tied = _move(pos, namer)
+    why = _why(pos, namer)
+    if len(pos.tied) == len(hint.options):  # nothing to choose: only the outlook (and the score) apply
+        why = [s for s in why if s.idea in ("solitaire.outlook", "solitaire.score")]
+    brief = Namer()  # the reminder names cards as the brief depth (the move and one reason) left them
+    shown = " ".join([move, *(s.text for s in why[:1])])
+    for card in deck(24):
+        if card.symbol in shown:
+            brief.card(card)
+    reminder = _reminder(pos, brief, why)
+    alternatives = _alternatives(pos, namer)
+    figures = _figures(pos, namer)
+    expl = Explanation(move, tuple(why), reminder, tuple(alternatives), tuple(figures), tied)
+    if reminder is not None and _brief_words(expl) > BRIEF_WORDS:
+        expl = Explanation(move, tuple(why), None, tuple(alternatives), tuple(figures), tied)
+    return expl
+
+
+def _brief_words(expl: Explanation) -> int:
+    from euchre_tutor.advisor.voice import Depth
+
+    lesson = expl.lesson(Depth.BRIEF)
+    link = f"Lesson: {lesson.section}" if lesson is not None else ""
+    extra = "Remember:" if expl.reminder is not None else ""
+    return word_count(" ".join([expl.text(Depth.BRIEF), extra, link]))
+
+
+def position_of(hint: Hint, view: SolitaireView, score: tuple[int, int] = (0, 0)) -> Position:
+    """The :class:`Position` the catalogue's conditions read (for re-checking what a hint said)."""
+    return Position(view, hint, score)
