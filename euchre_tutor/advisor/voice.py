@@ -184,12 +184,11 @@ def points_words(x: float | Fraction) -> str:
     v = abs(float(x))
     if v < 0.025:
         return "almost nothing"
-    if v <= 1.15:
+    if v <= 1.25:
         words = min(_FRACTIONS, key=lambda fw: abs(float(fw[0]) - v))[1]
         return f"about {words}"
-    rounded = round(v * 2) / 2
-    shown = f"{rounded:g}"
-    return f"about {shown} points"
+    rounded = max(1.5, round(v * 2) / 2)
+    return f"about {rounded:g} points"
 
 
 def signed_points(x: float | Fraction, digits: int = 1) -> str:

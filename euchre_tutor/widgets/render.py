@@ -20,10 +20,9 @@ from euchre_tutor.advisor.solitaire.ideas import (
     exact_chance,
     exact_points,
     explain,
-    points_in_words,
     tied_best,
 )
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words, points_words
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.views.solitaire import SolitaireView
@@ -291,7 +290,7 @@ def loss_words(loss: Fraction | float, units: str = "points", depth: Depth | str
     if v <= 0:
         return "nothing"
     if units == "points":
-        text = points_in_words(Fraction(loss))
+        text = points_words(Fraction(loss))
         if Depth.parse(depth) is Depth.FIGURES:
             text += f" ({v:.3f} points)"
         return text

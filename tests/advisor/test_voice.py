@@ -49,6 +49,7 @@ def test_namer_says_a_card_in_words_once() -> None:
         (0.21, "about a fifth of a point"),
         (0.5, "about half a point"),
         (1.0, "about a point"),
+        (1.2, "about a point"),
         (1.6, "about 1.5 points"),
         (3.9, "about 4 points"),
     ],

@@ -55,7 +55,6 @@ __all__ = [
     "burn_words",
     "exact_points",
     "explain",
-    "points_in_words",
     "position_of",
     "tied_best",
 ]
@@ -418,12 +417,6 @@ def burn_words(x: Fraction | float) -> str:
     return f"about {name} card{'s' if whole != 1 else ''}"
 
 
-def points_in_words(x: Fraction) -> str:
-    """:func:`~euchre_tutor.advisor.voice.points_words`, with "about 1 points" said as "about a point"."""
-    words = points_words(x)
-    return "about a point" if words == "about 1 points" else words
-
-
 def _count_words(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
@@ -664,7 +657,7 @@ def _loss_words(pos: Position, o: OptionAnalysis) -> str:
             f"lowers your chance to win the game from {round(float(best.utility) * 100)}% to "
             f"{round(float(o.utility) * 100)}%"
         )
-    return f"costs {points_in_words(best.ev - o.ev)} a deal"
+    return f"costs {points_words(best.ev - o.ev)} a deal"
 
 
 def _alternatives(pos: Position, namer: Namer) -> list[Said]:
