@@ -43,6 +43,7 @@ __all__ = [
     "card_words",
     "chance_words",
     "false_sentences",
+    "how_many",
     "minus",
     "points_words",
     "signed_points",
@@ -152,6 +153,15 @@ class Namer:
     def cards(self, cards: Iterable[Card]) -> str:
         """``'the ace of hearts (A♥) and K♥'``: a list in words, joined with commas and "and"."""
         return join_words([self.card(c) for c in cards])
+
+
+def how_many(n: int, noun: str) -> str:
+    """``'one move'``, ``'3 moves'``: a count in words up to one, in figures after.
+
+    >>> how_many(1, "move"), how_many(3, "move")
+    ('one move', '3 moves')
+    """
+    return f"one {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:

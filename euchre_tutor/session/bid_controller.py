@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from euchre_tutor.advisor.voice import how_many
 from euchre_tutor.bid import (
     Action,
     BidGame,
@@ -496,8 +497,8 @@ class BidController(Observable):
                 for a in setup:
                     game.apply(a)
                 steps = [_Step(None, False)] * len(setup)
-                said = f"Dealt the teacher's deal: {loaded.dealer.word} deals" + (
-                    f", {len(setup)} action(s) already taken." if setup else "."
+                said = f"Here is the deal you loaded: {loaded.dealer.word} deals" + (
+                    f"; {how_many(len(setup), 'move')} already made." if setup else "."
                 )
             self._start(game, steps)
             self.rules = game.rules

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.voice import card_words, how_many
 from euchre_tutor.bots.classic import Player, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic.draw import TableDraw, draw_for_deal
@@ -488,8 +489,9 @@ class ClassicController(Observable):
                     game.apply(a)
                 steps = [_Step(None, False)] * len(setup)
                 d = loaded.deal
-                said = f"Dealt the teacher's deal: {d.dealer.word} deals, the up card is {d.up.symbol}" + (
-                    f", {len(setup)} action(s) already taken." if setup else "."
+                said = (
+                    f"Here is the deal you loaded: {d.dealer.word} deals and the up card is {card_words(d.up)}"
+                    + (f"; {how_many(len(setup), 'move')} already made." if setup else ".")
                 )
             new_seat = self._seat_for(game.rules)
             self._start(game, steps, run=False)

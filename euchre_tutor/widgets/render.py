@@ -473,7 +473,8 @@ def retry_result_html(
     reasons: Sequence[Cited],
 ) -> str:
     """A retry's graded answer (both games): ``mine`` with its grade and ``lost`` (what it gives up, in
-    words), beside the first answer, then the ``best`` choice and the first three ``reasons``."""
+    words), beside the first answer, then the ``best`` choice and the first three ``reasons`` (their rule
+    ids only as ``data-rule``: a student reads the sentences)."""
     loses = "" if grade.label == "Best" else f" It loses {esc(lost)}."
     out = [
         f'<p>Your answer: <b>{esc(mine)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>.{loses}</p>'
@@ -485,8 +486,6 @@ def retry_result_html(
             f"{esc(first_grade.label)}</span>{again}.</p>"
         )
     if best is not None:
-        why = "".join(
-            f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in reasons[:3]
-        )
+        why = "".join(f'<li data-rule="{esc(r.rule)}">{esc(r.text)}</li>' for r in reasons[:3])
         out.append(f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons'>{why}</ul>")
     return f'<div class="et-retry-result" data-grade="{esc(grade.label)}">{"".join(out)}</div>'
