@@ -5,7 +5,8 @@ choices, all the figures), the Voila page is opened on one seed with the hint pa
 grading on, and a student makes ``--decisions`` decisions (always the first legal button, so
 every depth sees the same positions). Before each decision the hint panel's visible text (its
 tooltips included) is collected; at the end of each hand or deal, the review's. Every text is
-checked by :func:`euchre_tutor.advisor.voice.text_problems` (action codes, rule ids, undefined
+checked (each distinct tooltip once: a student reads one at a time) by
+:func:`euchre_tutor.advisor.voice.text_problems` (action codes, rule ids, undefined
 symbols, ASCII minus signs, long fractions, repeated sentences; at the first depth also ±,
 decimal percentages and deal counts), and the script prints, per table and depth: texts read,
 problems found (target 0), the words of the first depth's explanation (target ≤ 45) and the
@@ -48,7 +49,7 @@ TEXT_JS = """
 (sel) => {
   const el = document.querySelector(sel);
   if (el === null || el.offsetParent === null) return null;
-  const tips = [...el.querySelectorAll('[title]')].map((e) => e.getAttribute('title')).filter((t) => t);
+  const tips = [...new Set([...el.querySelectorAll('[title]')].map((e) => e.getAttribute('title')).filter((t) => t))];
   const ideas = [...el.querySelectorAll('[data-idea]')].map((e) => [e.getAttribute('data-idea'), e.innerText]);
   const brief = el.querySelector('.et-explain');
   return [el.innerText, tips, ideas, brief === null ? '' : brief.innerText];
@@ -73,7 +74,8 @@ def settle(page: Any, next_name: str, timeout: float = 120.0) -> None:
               if (hint !== null && hint.classList.contains('analysing')) return false;
               const over = [...document.querySelectorAll('button')].some(
                 (b) => b.textContent.trim() === next && !b.disabled);
-              return over || document.querySelector('.euchre-card.playable, .euchre-bid, .euchre-trump') !== null;
+              return over || [...document.querySelectorAll('.euchre-card.playable, .euchre-bid, .euchre-trump')]
+                .some((e) => e.offsetParent !== null && !e.disabled);
             }""",
             next_name,
         )
@@ -94,6 +96,7 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
     texts: list[tuple[str, str]] = []  # (where, text)
     ideas: list[tuple[str, str]] = []
     brief_words: list[int] = []
+    longest_brief = ""
     made = 0
     while made < decisions:
         settle(page, NEXT[table])
@@ -107,7 +110,12 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
                 texts.append(
                     ("review", got[0] + " " + " ".join(t if t.endswith(".") else t + "." for t in got[1]))
                 )
-            page.get_by_role("button", name=NEXT[table]).click()
+            nxt = page.get_by_role("button", name=NEXT[table])
+            if nxt.is_enabled():
+                nxt.click()
+            else:  # the game is over (Solitaire: a player reached the target)
+                page.screenshot(path=str(ROOT / "artifacts" / f"voice-{table}-end.png"))
+                break
             continue
         got = page.evaluate(TEXT_JS, ".euchre-hint")
         if got is not None:
@@ -116,9 +124,11 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
             ideas.extend((i, t) for i, t in shown_ideas)
             if depth is Depth.BRIEF and explain:
                 brief_words.append(word_count(explain))
+                if word_count(explain) > len(longest_brief.split()):
+                    longest_brief = " ".join(explain.split())
         clicked = False
         for sel in CHOICES[table]:
-            el = page.locator(sel)
+            el = page.locator(f"{sel} >> visible=true")
             if el.count():
                 el.first.click()
                 clicked = True
@@ -144,6 +154,7 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
         "examples": examples,
         "brief_words": brief_words,
         "longest": longest,
+        "longest_brief": longest_brief,
         "ideas": ideas,
     }
 
@@ -190,7 +201,9 @@ def main() -> int:
                     )
                     for kind, example in r["examples"].items():
                         print(f"    {kind}: {r['problems'][kind]} e.g. {example}")
-                    print(f"    longest: {r['longest']}")
+                    print(f"    longest sentence: {r['longest']}")
+                    if r["longest_brief"]:
+                        print(f"    longest brief hint: {r['longest_brief']}")
             browser.close()
     finally:
         stop_voila(server)

@@ -428,7 +428,8 @@ _HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S)
 
 def visible_text(html: str, *, titles: bool = True) -> str:
     """The text a student can read in ``html``: the tags dropped, entities decoded, and (``titles``)
-    each tooltip's text appended as a sentence of its own.
+    each distinct tooltip's text appended once as a sentence of its own (a student reads one tooltip
+    at a time).
 
     >>> visible_text('<p title="A tip">Lead <b>A&amp;K</b></p>')
     'Lead A&K A tip.'
@@ -436,7 +437,7 @@ def visible_text(html: str, *, titles: bool = True) -> str:
     from html import unescape
 
     body = _HIDDEN.sub(" ", html)
-    tips = [a or b for a, b in _TITLE.findall(body)] if titles else []
+    tips = list(dict.fromkeys(a or b for a, b in _TITLE.findall(body))) if titles else []
     text = unescape(_TAG.sub(" ", body))
     text = " ".join(text.split())
     for tip in tips:
