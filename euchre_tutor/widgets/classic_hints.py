@@ -147,8 +147,8 @@ def hint_body_html(
     ``once(fact)``: whether a fact said at most once a hand may be said here (:func:`explain`)."""
     depth = Depth.parse(depth)
     expl = explain(hint, view, once=once)
-    data: dict[str, Any] = hint.to_json()
-    rows: list[dict[str, Any]] = list(data.get("options", []))
+    full: dict[str, Any] = hint.to_json()
+    rows: list[dict[str, Any]] = list(full.get("options", []))
     if depth is Depth.FIGURES:
         figures = _bars_html(hint, rows, metric, view, table)
         data = ""
@@ -269,20 +269,21 @@ def grade_words(
     tutor: ClassicTutor, decision: Decision, grade: Grade, depth: Depth | str = DEFAULT_DEPTH
 ) -> str:
     """Why the grade, in a player's words at ``depth`` (the figures at the figures depth), and, when more
-    deals changed what the hint showed, the sentence that says so."""
+    deals changed what the hint showed, the sentence that says so: read after the label and a colon
+    ("Good: it cost almost nothing.")."""
     depth = Depth.parse(depth)
     hint = tutor.hint_of(decision)
     if hint is None:
-        return _capital(grade.text) if decision.forced else ""
+        return grade.text if decision.forced else ""
     mine = hint.option(decision.action)
     best = hint.best
     if mine is best:
-        out = ["It was the best choice."]
+        out = ["the best choice."]
     elif grade.label == "Best":
-        out = ["It was as good as the best: the deals cannot tell them apart."]
+        out = ["as good as the best: the deals cannot tell them apart."]
     else:
         cost = points_phrase(float(grade.ev_loss))
-        out = [f"It cost {cost}{'' if cost == 'almost nothing' else ' a hand'}."]
+        out = [f"it cost {cost}{'' if cost == 'almost nothing' else ' a hand'}."]
         if depth is not Depth.BRIEF:
             out.append(f"{_capital(action_noun(best.action, decision.view))} was best.")
     if depth is Depth.FIGURES and mine is not best:
@@ -318,7 +319,7 @@ def _grade_sentence(tutor: ClassicTutor, decision: Decision, depth: Depth | str 
         )
     return (
         f'<div>{head} <span class="et-grade {esc(grade.label)}" data-grade="{esc(grade.label)}">'
-        f"{esc(grade.label)}</span> {esc(grade_words(tutor, decision, grade, depth))}</div>"
+        f"{esc(grade.label)}</span>: {esc(grade_words(tutor, decision, grade, depth))}</div>"
     )
 
 
@@ -458,7 +459,7 @@ def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int, depth: De
             advice = explanation_html(explain(hint, d.view), depth)
             why = f"<div class='ec-why'><p>The advice, with every deal played:</p>{advice}</div>"
         body.append(
-            f'<p>You: <b>{esc(d.label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span> '
+            f'<p>You: <b>{esc(d.label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>: '
             f"{esc(grade_words(tutor, d, grade, depth))}</p>{why}"
         )
     if not step.decisions:

@@ -61,7 +61,7 @@ __all__ = [
     "tie_group",
 ]
 
-#: the most words a hint at the brief depth may take (the lesson link included)
+#: the most words a hint at the brief depth may take (its sentences; the lesson link is a link)
 BRIEF_WORDS: Final = 45
 
 
@@ -881,11 +881,9 @@ def explain(
             reminder = Said(idea_id, _reminder(idea_id, p, n), idea.lesson)
             break
     if reminder is not None:
-        lesson = LESSONS[reminder.lesson] if reminder.lesson else None
-        first = why[0] if why else None
-        brief = [move, first.text if first else "", reminder.text, lesson.section if lesson else ""]
+        brief = [move, why[0].text if why else "", reminder.text]
         if word_count(" ".join(brief)) > BRIEF_WORDS:
-            reminder = None  # a brief hint stays short: the reason first, the rule on the lesson's page
+            reminder = None  # a brief hint stays short: the reason first, the rule in the lessons
     tied = {o.action for o in p.tied}
     alts = [
         Said("classic.alternative", _alternative_words(o, view, n))
