@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
-from euchre_tutor.advisor.classic.ideas import BRIEF_WORDS, CATALOGUE, explain, position_of
+from euchre_tutor.advisor.classic.ideas import CATALOGUE, explain, position_of
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.shared import THRESHOLDS, grade_scale
 from euchre_tutor.advisor.voice import (

@@ -637,8 +637,10 @@ def _tie_words(group: Sequence[ClassicOption], view: SeatView, namer: Namer) -> 
             if kinds == {"discard"}
             else ("leads" if view.phase is Phase.PLAY and not view.trick_plays else "cards to play")
         )
-        if len(cards) > 4:
-            return f"These {len(cards)} cards are equally good {what}: {namer.cards(cards)}."
+        if len(cards) > 3:  # the cards are in the student's hand: their symbols name them
+            return (
+                f"These {len(cards)} cards are equally good {what}: {join_words([c.symbol for c in cards])}."
+            )
         return _upper(f"{namer.cards(cards)} are equally good {what}.")
     names = [action_noun(o.action, view, namer) for o in group]
     if len(names) > 4:
@@ -662,7 +664,7 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     card = _card(p)
     trump = view.trump
     if idea == "classic.pull-trump":
-        return "Your side made trump and you hold the highest trump left: lead trump so the opponents' trumps fall and your side cards win later."
+        return "Your side made trump and you hold the top trump: lead trump to pull the opponents' trumps, so your side cards win later."
     if idea == "classic.lead-partners-trump":
         return "Your partner made trump: leading trump helps them pull the opponents' trumps."
     if idea == "classic.lead-through":
@@ -758,7 +760,7 @@ def _reminder(idea: str, p: Position, n: Namer) -> str:
         assert trump is not None
         left = left_bower(trump)
         assert left.suit is not None
-        return f"The left bower ({left.symbol}) belongs to trump: with {trump.plural} trump it is one of the {trump.plural}, not a {left.suit.plural[:-1]}."
+        return f"The left bower ({left.symbol}) belongs to trump: it counts as a {trump.plural[:-1]}, not a {left.suit.plural[:-1]}."
     if idea == "rule.follow-suit":
         assert view.led_suit is not None
         return f"You must follow suit: {view.led_suit.plural} were led and you hold some."
