@@ -743,3 +743,52 @@ def test_classic_analyze_says_why_a_scored_fixed_hands_position_is_ranked_by_poi
         assert any("ranked by expected points" in r["text"] for r in data["readings"])
     finally:
         app.close()
+
+
+def _refined(shown: Any, best: Action, gap: float) -> Any:
+    """``shown`` as more deals might have left it: ``best`` first, the others ``gap`` points behind it."""
+    import dataclasses
+
+    first = next(o for o in shown.options if o.action == best)
+    rest = [
+        dataclasses.replace(o, loss=gap, loss_se=0.005, ev_gap=gap, ev_gap_se=0.005)
+        for o in shown.options
+        if o.action != best
+    ]
+    top = dataclasses.replace(first, loss=0.0, loss_se=0.0, ev_gap=0.0, ev_gap_se=0.0)
+    return dataclasses.replace(shown, options=(top, *rest), worlds=shown.worlds * 10)
+
+
+def test_the_review_says_in_one_sentence_when_more_deals_changed_the_best_option(
+    app: ClassicApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c, t = app.controller, app.tutor
+    shown = t.current_hint
+    assert shown is not None
+    assert c.act(shown.best.action)  # the hint's best
+    d = t.last_decision()
+    assert d is not None and t.story(d) is None  # graded by the very analysis the hint showed
+    other = next(o.action for o in shown.options if o.action != shown.best.action)
+    refined = _refined(shown, other, 0.03)
+    monkeypatch.setattr(
+        t, "hint_of", lambda decision: refined if decision == d else t.hints.get(decision.key)
+    )
+    story = t.story(d)
+    assert story is not None and story.startswith("With more deals,") and "0.03 points" in story
+    assert "which the hint showed as best" in story
+    app.refresh_hint()
+    for depth in Depth:
+        app.depth.depth = depth
+        assert story in visible_text(app.grade_line.value)
+        assert text_problems(visible_text(app.grade_line.value), depth) == []
+    # a tie in the hint that more deals turned into a loss: said too, with the new figure
+    import dataclasses
+
+    assert d.key is not None
+    t.hints[d.key] = _refined(shown, shown.best.action, 0.0)  # every option a tie with the best
+    apart = _refined(shown, shown.best.action, 0.12)
+    monkeypatch.setattr(t, "hint_of", lambda decision: apart)
+    assert t.story(d) is None  # the student chose the best: nothing changed for them
+    tied = dataclasses.replace(d, action=other)
+    story = t.story(tied)
+    assert story is not None and "a tie with the best in the hint" in story and "0.12 points" in story
