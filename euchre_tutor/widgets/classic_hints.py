@@ -165,10 +165,13 @@ def hint_body_html(
             for i, row in enumerate(rows)
         )
     tied = " ".join(o.label for o in tie_group(hint))
-    return (
-        f'<div class="ec-hint" data-best="{esc(str(hint.best.action))}" data-tied="{esc(tied)}">'
-        f"{explanation_html(expl, depth, figures)}{data}</div>"
+    best = esc(str(hint.best.action))
+    # the move line is the table's recommendation (``et-rec``, as at every table); it carries the best
+    # option's action (``ec-best``), not shown
+    body = explanation_html(expl, depth, figures).replace(
+        '<p class="et-move">', f'<p class="et-move et-rec ec-best" data-action="{best}">', 1
     )
+    return f'<div class="ec-hint" data-best="{best}" data-tied="{esc(tied)}">{body}{data}</div>'
 
 
 def _bars_html(
