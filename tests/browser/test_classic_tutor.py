@@ -30,8 +30,9 @@ TIMEOUT = PAGE_TIMEOUT
 
 # Every option bar under ``where``: its action and numbers (data-*), the value it shows and what it
 # loses against the best, paired on the same deals, with its 95% interval ("−0.31 ± 0.06", or "tie").
+# Below the figures depth the options are there as data alone (no value shown).
 _BARS = """(where) => [...document.querySelectorAll(where + ' .ec-option')].map((e) => [
-  e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
+  e.dataset.action, e.dataset.ev, e.dataset.pMake, (e.querySelector('.val') || {textContent: ''}).textContent.trim(),
   e.dataset.loss, (e.querySelector('.ec-loss') || {textContent: ''}).textContent.trim(),
 ])"""
 

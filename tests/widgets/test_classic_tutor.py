@@ -202,7 +202,7 @@ def test_the_hint_panel_hides_and_shows_and_nothing_is_analysed_until_asked() ->
     app.hint_toggle.value = True
     hint = t.current_hint
     assert hint is not None and f'data-best="{hint.best.action}"' in app.hint_body.value
-    assert app.depth.depth is Depth.BRIEF and 'class="et-move"' in app.hint_body.value
+    assert app.depth.depth is Depth.BRIEF and 'class="et-move et-rec ec-best"' in app.hint_body.value
     assert app.hint_toggle.description == "Hide hint"
     app.hint_toggle.value = False
     assert app.hint_body.value == ""
