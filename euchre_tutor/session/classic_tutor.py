@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
+from euchre_tutor.advisor.classic.ideas import action_noun, tie_group
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.drills import Deck
@@ -207,6 +208,8 @@ class ClassicTutor(Observable):
         self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
+        # facts said at most once a hand (what partner's bids showed): (game, hand, fact) -> the turn saying it
+        self._said: dict[tuple[int, int, str], tuple[Any, ...]] = {}
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -333,6 +336,43 @@ class ClassicTutor(Observable):
         if refined is None and self.refine_key(decision) in self.errors:
             return hint  # the refinement failed: the turn's grade, with its edge said in words
         return refined
+
+    def story(self, decision: Decision) -> str | None:
+        """One sentence when the analysis the decision is graded by (refined with more deals) tells another
+        story than the hint the student saw: another option turned out best, or the student's choice, a tie
+        with the best in the hint, turned out to lose. None when the two agree (or either is missing)."""
+        if decision.key is None:
+            return None
+        shown, graded = self.hints.get(decision.key), self.hint_of(decision)
+        if shown is None or graded is None or graded is shown:
+            return None
+        view = decision.view
+        hint_best = {o.action for o in tie_group(shown)}
+        now_best = {o.action for o in tie_group(graded)}
+        best = graded.best
+        if best.action not in hint_best:
+            was = shown.best.action
+            gap = graded.option(was).ev_gap
+            tie = ", a tie in practice" if was in now_best else ""
+            return (
+                f"With more deals, {action_noun(best.action, view)} turned out better than "
+                f"{action_noun(was, view)}, which the hint showed as best: a difference of {gap:.2f} points{tie}."
+            )
+        if decision.action in hint_best and decision.action not in now_best:
+            gap = graded.option(decision.action).ev_gap
+            return (
+                f"With more deals, your choice, a tie with the best in the hint, turned out {gap:.2f} points "
+                f"a hand worse than {action_noun(best.action, view)}."
+            )
+        return None
+
+    def said_once(self, key: tuple[Any, ...] | None, hand_number: int, fact: str) -> bool:
+        """Whether the turn ``key`` may say ``fact`` (one that does not change from turn to turn): the first
+        turn of the hand to ask says it, every time it is drawn again; the later turns do not."""
+        if key is None:
+            return False
+        place = (id(self.controller.game), hand_number, fact)
+        return self._said.setdefault(place, key) == key
 
     def refining(self, decision: Decision) -> tuple[int, int] | None:
         """The deals so far and the cap of the decision's grade being refined (None: not refining)."""

@@ -53,6 +53,7 @@ import ipywidgets as w
 
 from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
+from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.draw import cutter
@@ -85,6 +86,7 @@ from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow
+from euchre_tutor.widgets.depth import DEPTH_CSS, DepthPicker
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
 from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.stats import SessionChart
@@ -317,7 +319,7 @@ class ClassicApp(CardTable):
     def _build_tutor(self, show_hint: bool) -> None:
         """The hint panel, the grade, the review, open hands and the tutor's switches (built once)."""
         t = self.tutor
-        self.style_html.value += f"<style>{classic_hints.TUTOR_CSS}</style>"
+        self.style_html.value += f"<style>{classic_hints.TUTOR_CSS}{DEPTH_CSS}</style>"
         self.hint_toggle = w.ToggleButton(
             value=show_hint, description="Show hint", tooltip="Show or hide the advisor's hint for your turn"
         )
@@ -349,8 +351,14 @@ class ClassicApp(CardTable):
         self.grade_line.add_class("euchre-grade")
         head = w.HBox([self.hint_toggle, self.metric, self.grade])
         head.add_class("et-hinthead")
+        # how much the hint, the grade and the review say: the move and why (a new student's default),
+        # the choices compared, or every figure (the bars)
+        self.depth = DepthPicker()
+        self.depth.on_change(lambda _d: self._depth_changed())
         self.whatif = WhatIfRow(ClassicWhatIf(t), lambda: str(self.metric.value))
-        self.hint_panel = w.VBox([head, self.hint_status, self.hint_body, self.whatif, self.grade_line])
+        self.hint_panel = w.VBox(
+            [head, self.depth, self.hint_status, self.hint_body, self.whatif, self.grade_line]
+        )
         self.hint_panel.add_class("euchre-hint")
 
         self.review_open = button(
@@ -532,14 +540,29 @@ class ClassicApp(CardTable):
         else:
             self.hint_panel.remove_class("analysing")
         hint = t.current_hint
+        depth = self.depth.depth
+        self._set(self.metric.layout, "display", "" if depth is Depth.FIGURES else "none")
         if not shown:
             body = ""
         elif hint is not None and c.my_turn:
-            body = classic_hints.hint_body_html(hint, str(self.metric.value), c.view, self.tutor.table)
+            turn = t.current_turn
+            key = None if turn is None else turn.key
+            number = c.state.hand_number
+
+            def once(fact: str) -> bool:
+                return t.said_once(key, number, fact)
+
+            body = classic_hints.hint_body_html(
+                hint, str(self.metric.value), c.view, self.tutor.table, depth, once
+            )
         else:
             body = classic_hints.hint_placeholder(t)
         self._set(self.hint_body, "value", body)
-        self._set(self.grade_line, "value", classic_hints.grade_line_html(t) if t.grading else "")
+        self._set(self.grade_line, "value", classic_hints.grade_line_html(t, depth) if t.grading else "")
+
+    def _depth_changed(self) -> None:
+        self.refresh_hint()
+        self.refresh_review()
 
     def refresh_tutor_options(self) -> None:
         t = self.tutor
@@ -568,7 +591,9 @@ class ClassicApp(CardTable):
             self._set(self.review_body, "value", "")
             return
         step = max(0, min(self._review_step, len(review.steps) - 1))
-        self._set(self.review_body, "value", classic_hints.review_html(self.tutor, review, step))
+        self._set(
+            self.review_body, "value", classic_hints.review_html(self.tutor, review, step, self.depth.depth)
+        )
         self._set(self.review_prev, "disabled", step == 0)
         self._set(self.review_next, "disabled", step >= len(review.steps) - 1)
         self._refresh_retry(review.number)
@@ -583,7 +608,8 @@ class ClassicApp(CardTable):
 
     def _retry_case(self, d: Decision) -> RetryCase:
         def grade(i: int) -> str:
-            return classic_hints.retry_result_html(self.tutor, self.tutor.retry(d, d.view.legal[i]))
+            result = self.tutor.retry(d, d.view.legal[i])
+            return classic_hints.retry_result_html(self.tutor, result, self.depth.depth)
 
         answers = tuple(action_label(a, d.view) for a in d.view.legal)
         return RetryCase(classic_hints.retry_prompt_html(d), answers, grade)

@@ -9,18 +9,22 @@ numbers. Styling comes from the shared CSS (``et-bars``, ``et-grade``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
+from euchre_tutor.advisor.classic.ideas import action_noun, explain, points_phrase, tie_group
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
 from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, Explanation, minus, signed_points
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview, Retry
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets.depth import explanation_html as _explanation_html
 
 __all__ = [
     "METRICS",
@@ -38,8 +42,8 @@ face = render.face
 #: what the bars show: (dropdown label, JSON key)
 METRICS: Final = (
     ("Expected points", "ev"),
-    ("P(making)", "p_make"),
-    ("P(win the game)", "p_win_game"),
+    ("Chance of making", "p_make"),
+    ("Chance to win the game", "p_win_game"),
 )
 _METRIC_WORDS: Final = {
     "ev": "expected points for your side (yours minus theirs), over the sampled deals",
@@ -89,7 +93,7 @@ TUTOR_CSS: Final = """
 def _number(value: object, metric: str) -> str:
     if not isinstance(value, int | float):
         return "–"
-    return f"{value:+.2f}" if metric == "ev" else f"{value * 100:.1f}%"
+    return minus(f"{value:+.2f}") if metric == "ev" else f"{value * 100:.1f}%"
 
 
 def _loss_text(option: ClassicOption, mode: str) -> str:
@@ -108,23 +112,74 @@ def _red(action: Action, view: SeatView) -> bool:
     return action.kind == "order" and view.up.is_red
 
 
-def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView, table: str = "club") -> str:
-    """The recommended action, one bar per option (best first) and the reasons with rule ids."""
-    data: dict[str, Any] = hint.to_json()
-    rows: list[dict[str, Any]] = list(data.get("options", []))
+_DATA_KEYS: Final = (
+    "action",
+    "ev",
+    "se",
+    "loss",
+    "loss_se",
+    "tied",
+    "p_make",
+    "p_euchred",
+    "p_march",
+    "makers",
+    "p_win_game",
+)
+
+
+def _data_attrs(row: dict[str, Any]) -> str:
+    """An option's numbers as ``data-*`` attributes (the ``classic analyze`` JSON's, for tests and the
+    curious: not visible text)."""
+    return " ".join(f'data-{k.replace("_", "-")}="{esc(str(row[k]))}"' for k in _DATA_KEYS if k in row)
+
+
+def explanation_html(expl: Explanation, depth: Depth, figures_html: str = "") -> str:
+    """:func:`~euchre_tutor.widgets.depth.explanation_html`, its lesson link closing its sentence (read as
+    text, the link's title would otherwise run on into the next line: "… its order Discarding …")."""
+    return _explanation_html(expl, depth, figures_html).replace("</a></p>", "</a>.</p>")
+
+
+def hint_body_html(
+    hint: ClassicAnalysis,
+    metric: str,
+    view: SeatView,
+    table: str = "club",
+    depth: Depth | str = DEFAULT_DEPTH,
+    once: Callable[[str], bool] | None = None,
+) -> str:
+    """The hint at ``depth``: the move in words, why, a rule reminder with its lesson, the alternatives
+    and (the figures depth) one bar per option, best first. Every option's numbers ride along as
+    ``data-*`` attributes at every depth (``ec-option``); only the figures depth shows them.
+    ``once(fact)``: whether a fact said at most once a hand may be said here (:func:`explain`)."""
+    depth = Depth.parse(depth)
+    expl = explain(hint, view, once=once)
+    full: dict[str, Any] = hint.to_json()
+    rows: list[dict[str, Any]] = list(full.get("options", []))
+    if depth is Depth.FIGURES:
+        figures = _bars_html(hint, rows, metric, view, table)
+        data = ""
+    else:
+        figures = ""
+        data = "".join(
+            f'<span class="opt ec-option{" best" if i == 0 else ""}" hidden {_data_attrs(row)}></span>'
+            for i, row in enumerate(rows)
+        )
+    tied = " ".join(o.label for o in tie_group(hint))
+    best = esc(str(hint.best.action))
+    # the move line is the table's recommendation (``et-rec``, as at every table); it carries the best
+    # option's action (``ec-best``), not shown
+    body = explanation_html(expl, depth, figures).replace(
+        '<p class="et-move">', f'<p class="et-move et-rec ec-best" data-action="{best}">', 1
+    )
+    return f'<div class="ec-hint" data-best="{best}" data-tied="{esc(tied)}">{body}{data}</div>'
+
+
+def _bars_html(
+    hint: ClassicAnalysis, rows: list[dict[str, Any]], metric: str, view: SeatView, table: str
+) -> str:
+    """One bar per option (best first) with its numbers, and how they were made."""
     if metric == "p_win_game" and not all("p_win_game" in r for r in rows):
         metric = "ev"
-    best = hint.best
-    best_row = rows[0]
-    rec = (
-        f'<div class="et-rec">Best: <b class="ec-best" data-action="{esc(str(best.action))}">'
-        f"{esc(action_label(best.action, view))}</b> · expected points {_number(best_row['ev'], 'ev')}"
-        f"{plus_minus(best.ev_interval)}"
-        f" · P(making) {_number(best_row['p_make'], 'p_make')} ({_MAKERS.get(best_row['makers'], '')})"
-    )
-    if "p_win_game" in best_row:
-        rec += f" · P(win the game) {_number(best_row['p_win_game'], 'p_win_game')}"
-    rec += "</div>"
     values = [float(r.get(metric, 0.0)) for r in rows]
     if metric == "ev":
         bound = max(2.0, *(abs(v) for v in values))
@@ -139,34 +194,20 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView, table: st
         pos = (v - lo) / span * 100
         left, width = min(zero, pos), abs(pos - zero)
         label = action_label(option.action, view)
-        makers = f'<span class="ec-makers">({esc(row["makers"])})</span>' if metric == "p_make" else ""
-        attrs = " ".join(
-            f'data-{k.replace("_", "-")}="{esc(str(row[k]))}"'
-            for k in (
-                "action",
-                "ev",
-                "se",
-                "loss",
-                "loss_se",
-                "tied",
-                "p_make",
-                "p_euchred",
-                "p_march",
-                "makers",
-                "p_win_game",
-            )
-            if k in row
+        makers = (
+            f'<span class="ec-makers">({esc(_MAKERS.get(row["makers"], row["makers"]))})</span>'
+            if metric == "p_make"
+            else ""
         )
         versus = "" if i == 0 else f", {_loss_text(option, hint.mode)} against the best"
         title = (
-            f"{label}: {row['ev']:+.3f} points{plus_minus(option.ev_interval)} (95%){versus}, P(making) "
-            f"{row['p_make']:.1%}, P(euchred) {row['p_euchred']:.1%}, P(march) {row['p_march']:.1%}, "
-            f"makers: {row['makers']}"
+            f"{label}: {signed_points(option.ev, 3)}{plus_minus(option.ev_interval)} (95%){versus}; made "
+            f"{row['p_make']:.1%}, euchred {row['p_euchred']:.1%}, march {row['p_march']:.1%}; "
+            f"{_MAKERS.get(row['makers'], row['makers'])}"
         )
         loss = "" if i == 0 else f'<span class="ec-loss">{esc(_loss_text(option, hint.mode))}</span>'
-
         bars.append(
-            f'<div class="opt ec-option{" best" if i == 0 else ""}" style="display:contents" {attrs}>'
+            f'<div class="opt ec-option{" best" if i == 0 else ""}" style="display:contents" {_data_attrs(row)}>'
             f'<span class="lab{" red" if _red(option.action, view) else ""}">{esc(label)}{makers}{loss}</span>'
             f'<div class="track" title="{esc(title)}"><div class="zero" style="left:{zero:.1f}%"></div>'
             f'<div class="bar{" neg" if v < 0 else ""}" style="left:{left:.1f}%;width:{max(width, 0.6):.1f}%">'
@@ -174,20 +215,16 @@ def hint_body_html(hint: ClassicAnalysis, metric: str, view: SeatView, table: st
         )
     what = _METRIC_WORDS.get(metric, metric)
     chart = f'<div class="et-status">{esc(what)}:</div><div class="et-bars">{"".join(bars)}</div>'
-    reasons = "".join(
-        f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>' for r in hint.reasons
-    )
     how = (
-        "each card solved with every hand open (double dummy), in each sampled deal"
+        "each card played with every hand open in each sampled deal"
         if hint.method == "double-dummy"
-        else f"each sampled deal played out after this choice, every seat bidding as {_TABLE_WORDS.get(table, table)} and playing its cards as the Club player does"
+        else f"each sampled deal played out after the choice, every seat bidding as {_TABLE_WORDS.get(table, table)} and playing its cards as the Club player does"
     )
     method = (
-        f'<p class="ec-method">{hint.worlds} sampled deals consistent with what you have seen; {how}. '
-        "± is a 95% interval; under each option, what it loses against the best on the same deals "
-        "(tie: the deals cannot tell them apart).</p>"
+        f'<p class="ec-method">How: {how}. Under each option, what it loses against the best on the '
+        "same deals (tie: the deals cannot tell them apart).</p>"
     )
-    return rec + chart + (f'<ul class="et-reasons">{reasons}</ul>' if reasons else "") + method
+    return chart + method
 
 
 def hint_status_html(tutor: ClassicTutor) -> str:
@@ -206,8 +243,8 @@ def hint_status_html(tutor: ClassicTutor) -> str:
         n = len(c.legal)
         return (
             '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
-            f'<span class="et-status ec-analysing">Analysing… {n} options over {tutor.worlds} sampled deals; '
-            "play on whenever you like.</span>"
+            f'<span class="et-status ec-analysing">Analysing… weighing your {n} choices over many deals that '
+            "fit what you have seen; play on whenever you like.</span>"
         )
     return '<span class="et-status ec-ready">Analysis ready.</span>'
 
@@ -229,29 +266,49 @@ def hint_placeholder(tutor: ClassicTutor) -> str:
     return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
 
 
-def grade_line_html(tutor: ClassicTutor) -> str:
+def grade_line_html(tutor: ClassicTutor, depth: Depth | str = DEFAULT_DEPTH) -> str:
     """The student's last decision with its grade (or 'grading…' while its analysis runs)."""
     last = tutor.last_decision()
     if last is None:
         return '<span class="et-status">Grading is on: each of your decisions is labelled once you make it.</span>'
-    return _grade_sentence(tutor, last)
+    return _grade_sentence(tutor, last, depth)
 
 
-def grade_words(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
-    """Why the grade, in the labels the student saw on the buttons."""
+def grade_words(
+    tutor: ClassicTutor, decision: Decision, grade: Grade, depth: Depth | str = DEFAULT_DEPTH
+) -> str:
+    """Why the grade, in a player's words at ``depth`` (the figures at the figures depth), and, when more
+    deals changed what the hint showed, the sentence that says so: read after the label and a colon
+    ("Good: it cost almost nothing.")."""
+    depth = Depth.parse(depth)
     hint = tutor.hint_of(decision)
-    if hint is None or grade.label == "Best":
-        return _capital(grade.text)
+    if hint is None:
+        return grade.text if decision.forced else ""
+    mine = hint.option(decision.action)
     best = hint.best
-    mine = hint.option(decision.action)  # graded below Best: one of the options
-    return (
-        f"Best was {action_label(best.action, decision.view)}: {best.ev:+.2f}{plus_minus(best.ev_interval)} points "
-        f"on average over {hint.worlds} sampled deals, against {mine.ev:+.2f}{plus_minus(mine.ev_interval)} for "
-        f"yours; compared on the same deals yours loses {_loss_text(mine, hint.mode).lstrip('−')}."
-    )
+    if mine is best:
+        out = ["the best choice."]
+    elif grade.label == "Best":
+        out = ["as good as the best: the deals cannot tell them apart."]
+    else:
+        cost = points_phrase(float(grade.ev_loss))
+        out = [f"it cost {cost}{'' if cost == 'almost nothing' else ' a hand'}."]
+        if depth is not Depth.BRIEF:
+            out.append(f"{_capital(action_noun(best.action, decision.view))} was best.")
+    if depth is Depth.FIGURES and mine is not best:
+        out.append(
+            f"{action_label(best.action, decision.view)} scores {signed_points(best.ev, 2)}{plus_minus(best.ev_interval)} "
+            f"and yours {signed_points(mine.ev, 2)}{plus_minus(mine.ev_interval)} over {hint.worlds:,} sampled deals; "
+            f"compared on the same deals yours loses {loss_words(mine, hint.mode)}."
+        )
+    story = tutor.story(decision)
+    if story is not None:
+        out.append(story)
+    return " ".join(out)
 
 
-def _grade_sentence(tutor: ClassicTutor, decision: Decision) -> str:
+def _grade_sentence(tutor: ClassicTutor, decision: Decision, depth: Depth | str = DEFAULT_DEPTH) -> str:
+    depth = Depth.parse(depth)
     grade = tutor.grade_of(decision)
     where = "bidding" if decision.trick == 0 else f"trick {decision.trick}"
     head = f"Your last decision (hand {decision.hand_number}, {where}): <b>{esc(decision.label)}</b>"
@@ -259,36 +316,37 @@ def _grade_sentence(tutor: ClassicTutor, decision: Decision) -> str:
         refining = tutor.refining(decision)
         if refining is None:
             return f"<div>{head} · grading…</div>"
+        if depth is not Depth.FIGURES:
+            return (
+                f"<div>{head} · grading… <span class='et-status'>its cost is close to the line between two "
+                "grades, so the advisor is playing more deals to be sure.</span></div>"
+            )
         done, cap = refining
         return (
             f"<div>{head} · grading… <span class='et-status'>its loss sits near a grade's edge, so more "
             f"deals are being played: {done:,} so far, up to {cap:,}</span></div>"
         )
-    lost = "" if grade.label == "Best" else f" lost {_grade_loss(tutor, decision, grade)}."
     return (
         f'<div>{head} <span class="et-grade {esc(grade.label)}" data-grade="{esc(grade.label)}">'
-        f"{esc(grade.label)}</span>{lost} {esc(grade_words(tutor, decision, grade))}</div>"
+        f"{esc(grade.label)}</span>: {esc(grade_words(tutor, decision, grade, depth))}</div>"
     )
-
-
-def _grade_loss(tutor: ClassicTutor, decision: Decision, grade: Grade) -> str:
-    """'0.31 ± 0.06 points': the loss with its paired 95% interval."""
-    hint = tutor.hint_of(decision)
-    if hint is None:
-        return f"{grade.loss:.2f} points"
-    return loss_words(hint.option(decision.action), hint.mode)
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
-    """The hand's review: every decision with its grade and the best action, then one step in detail."""
+def review_html(
+    tutor: ClassicTutor, review: HandReview, step: int, depth: Depth | str = DEFAULT_DEPTH
+) -> str:
+    """The hand's review: every decision with its grade and the best action, what more deals changed
+    since the hint, then one step in detail (the advice in the hint's words, at ``depth``)."""
+    depth = Depth.parse(depth)
     rows = []
     decisions = [d for s in review.steps for d in s.decisions]
     keys = {d.index for d in tutor.key_moments(review.number)}
     marks = _swing_marks(tutor, review.number)
+    stories = []
     for i, d in enumerate(decisions, 1):
         grade = tutor.grade_of(d)
         hint = tutor.hint_of(d)
@@ -307,6 +365,9 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
                 f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td colspan='3'>analysing…</td></tr>"
             )
             continue
+        story = tutor.story(d)
+        if story is not None:
+            stories.append(f"<li data-decision='{i}'>Decision {i}: {esc(story)}</li>")
         key = d.index in keys
         row_class = " class='et-key-row'" if key else ""
         if key:
@@ -316,23 +377,33 @@ def review_html(tutor: ClassicTutor, review: HandReview, step: int) -> str:
         rows.append(
             f"<tr{row_class}><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
             f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
-            f"<td>{esc(_review_loss(d, grade, hint))}</td></tr>"
+            f"<td>{esc(_review_loss(d, grade, hint, depth))}</td></tr>"
         )
     total = tutor.total_loss(review.number)
-    total_text = "analysing…" if total is None else f"{total:.2f} points"
+    if total is None:
+        total_text = "analysing…"
+    elif depth is Depth.FIGURES:
+        total_text = f"{total:.2f} points"
+    else:
+        total_text = points_phrase(total)
     table = (
         "<table><thead><tr><th>#</th><th>when</th><th>you chose</th><th>best</th><th>grade</th>"
         f"<th>lost</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
         if rows
         else "<p>You made no decision in this hand.</p>"
     )
+    changed = (
+        f"<p class='ec-changed-head'>What more deals changed since the hint:</p><ul class='ec-changed'>{''.join(stories)}</ul>"
+        if stories
+        else ""
+    )
     current = review.steps[max(0, min(step, len(review.steps) - 1))]
     return (
         f'<div class="et-review"><h3>Review · hand {review.number}</h3><p>{esc(review.outcome)}</p>{table}'
-        f"<p>Expected points lost this hand: <b>{total_text}</b></p>"
+        f"{changed}<p>Expected points lost this hand: <b>{total_text}</b></p>"
         f"{'' if total is None else _luck_html(tutor, review.number)}"
         f"{_swings_html(tutor, review.number, decisions)}"
-        f"{_step_html(tutor, current, step, len(review.steps))}</div>"
+        f"{_step_html(tutor, current, step, len(review.steps), depth)}</div>"
     )
 
 
@@ -358,19 +429,24 @@ def _luck_html(tutor: ClassicTutor, number: int) -> str:
     return render.luck_html(tutor.stats, "classic", id(tutor.controller.game), number)
 
 
-def _review_loss(decision: Decision, grade: Grade, hint: ClassicAnalysis | None) -> str:
-    """The review's 'lost' cell: '0.31 ± 0.06', '0 (tie)' or '0'."""
+def _review_loss(
+    decision: Decision, grade: Grade, hint: ClassicAnalysis | None, depth: Depth = DEFAULT_DEPTH
+) -> str:
+    """The review's 'lost' cell: in words ('about a fifth of a point'), or at the figures depth
+    '0.31 ± 0.06'; '0 (tie)' or '0' for the best."""
     if hint is None or decision.forced:
-        return f"{grade.loss:.2f}"
+        return f"{grade.loss:.2f}" if depth is Depth.FIGURES else points_phrase(float(grade.loss))
     mine = hint.option(decision.action)
     if mine is hint.best:
         return "0"
     if grade.label == "Best":
         return "0 (tie)"
-    return loss_figure(mine, hint.mode)
+    if depth is Depth.FIGURES:
+        return loss_figure(mine, hint.mode)
+    return points_phrase(float(grade.ev_loss))
 
 
-def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int) -> str:
+def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int, depth: Depth = DEFAULT_DEPTH) -> str:
     body = []
     if step.trick is not None:
         trick = step.trick
@@ -389,15 +465,11 @@ def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int) -> str:
             continue
         why = ""
         if hint is not None:
-            best = action_label(hint.best.action, d.view)
-            reasons = "".join(
-                f'<li>{esc(r.text)} <span class="et-rule">[{esc(r.rule)}]</span></li>'
-                for r in hint.reasons[:3]
-            )
-            why = f"<p>Best: <b>{esc(best)}</b>. Why:</p><ul class='et-reasons ec-why'>{reasons}</ul>"
+            advice = explanation_html(explain(hint, d.view), depth)
+            why = f"<div class='ec-why'><p>The advice, with every deal played:</p>{advice}</div>"
         body.append(
-            f'<p>You: <b>{esc(d.label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span> '
-            f"{esc(grade_words(tutor, d, grade))}</p>{why}"
+            f'<p>You: <b>{esc(d.label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>: '
+            f"{esc(grade_words(tutor, d, grade, depth))}</p>{why}"
         )
     if not step.decisions:
         body.append("<p class='et-status'>No decision of yours here.</p>")
@@ -469,19 +541,26 @@ def _symbol(card: Card) -> str:
     return f'<span class="ec-sym{" red" if card.is_red else ""}">{esc(card.symbol)}</span>'
 
 
-def retry_result_html(tutor: ClassicTutor, retry: Retry) -> str:
-    """The graded second answer beside the first, then the best choice and the advisor's reasons."""
+def retry_result_html(tutor: ClassicTutor, retry: Retry, depth: Depth | str = DEFAULT_DEPTH) -> str:
+    """The graded second answer beside the first, then the best choice and the advice in words."""
+    depth = Depth.parse(depth)
     d = retry.decision
     hint = tutor.hint_of(d)
-    lost = (
-        f"{retry.grade.loss:.2f} points" if hint is None else loss_words(hint.option(retry.action), hint.mode)
-    )
-    return render.retry_result_html(
+    if hint is None:
+        lost = f"{retry.grade.loss:.2f} points"
+    elif depth is Depth.FIGURES:
+        lost = loss_words(hint.option(retry.action), hint.mode)
+    else:
+        lost = points_phrase(float(retry.grade.ev_loss)) + " a hand"
+    html = render.retry_result_html(
         action_label(retry.action, d.view),
         retry.grade,
         lost,
         d.label,
         tutor.grade_of(d),
         None if hint is None else action_label(hint.best.action, d.view),
-        () if hint is None else hint.reasons,
+        (),
     )
+    if hint is None:
+        return html
+    return html.replace("<ul class='et-reasons'></ul>", explanation_html(explain(hint, d.view), depth))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.voice import Depth, minus, text_problems
 from euchre_tutor.classic.engine import Action
 from euchre_tutor.cli import main
 from euchre_tutor.widgets import ClassicApp
@@ -29,8 +30,9 @@ TIMEOUT = PAGE_TIMEOUT
 
 # Every option bar under ``where``: its action and numbers (data-*), the value it shows and what it
 # loses against the best, paired on the same deals, with its 95% interval ("−0.31 ± 0.06", or "tie").
+# Below the figures depth the options are there as data alone (no value shown).
 _BARS = """(where) => [...document.querySelectorAll(where + ' .ec-option')].map((e) => [
-  e.dataset.action, e.dataset.ev, e.dataset.pMake, e.querySelector('.val').textContent.trim(),
+  e.dataset.action, e.dataset.ev, e.dataset.pMake, (e.querySelector('.val') || {textContent: ''}).textContent.trim(),
   e.dataset.loss, (e.querySelector('.ec-loss') || {textContent: ''}).textContent.trim(),
 ])"""
 
@@ -69,7 +71,14 @@ def loss_text(option: dict[str, Any], best: bool) -> str:
 
 def expected_bars(data: dict[str, Any]) -> list[list[str]]:
     return [
-        [o["action"], str(o["ev"]), str(o["p_make"]), f"{o['ev']:+.2f}", str(o["loss"]), loss_text(o, i == 0)]
+        [
+            o["action"],
+            str(o["ev"]),
+            str(o["p_make"]),
+            minus(f"{o['ev']:+.2f}"),
+            str(o["loss"]),
+            loss_text(o, i == 0),
+        ]
         for i, o in enumerate(data["options"])
     ]
 
@@ -90,11 +99,12 @@ def wait_for_bars(page: Any, where: str, data: dict[str, Any]) -> None:
 
 
 def wait_for_hint(page: Any, data: dict[str, Any]) -> None:
-    """Wait until the hint panel shows the command's options, values and numbers, best first, and its reasons."""
+    """Wait until the hint panel (at the figures depth) shows the command's options, values and numbers,
+    best first, in words a student reads: no rule id (those stay in the command's JSON), no code."""
     wait_for_bars(page, ".et-hint-body", data)
     body = page.locator(".et-hint-body").inner_text()
-    for reason in data["reasons"]:
-        assert f"[{reason['rule']}]" in body
+    assert not any(f"[{reason['rule']}]" in body for reason in data["reasons"])
+    assert text_problems(" ".join(body.split()), Depth.FIGURES) == []
 
 
 def follow(page: Any, mirror: ClassicApp) -> None:
@@ -120,10 +130,17 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     position = mirror.tutor.position()
     assert position is not None and position["actions"] == ["E: pass"]
     data = cli(position, capsys)
+    # a new student reads the move and why: no figures, no codes
+    move = p.locator(".et-hint-body .et-move")
+    move.wait_for(timeout=TIMEOUT)
+    assert p.locator(".et-hint-body .ec-hint").get_attribute("data-best") == data["best"]
+    brief = " ".join(p.locator(".et-hint-body").inner_text().split())
+    assert text_problems(brief, Depth.BRIEF) == [] and "±" not in brief
+    p.locator(".et-depth button", has_text="All the figures").click()
     wait_for_hint(p, data)
-    assert p.locator(".ec-best").inner_text() == mirror.bid_button(data["best"]).description
     best = data["options"][0]
-    assert f"expected points {best['ev']:+.2f} ± {1.96 * best['se']:.2f}" in p.locator(".et-rec").inner_text()
+    figures = p.locator(".et-figures").inner_text()
+    assert f"{minus(format(best['ev'], '+.2f'))} points ± {1.96 * best['se']:.2f}" in figures
     p.locator(".euchre-hint").evaluate("(e) => e.scrollIntoView()")
     screenshot(p, "classic-tutor-01-hint-at-a-bid")
 
@@ -139,9 +156,9 @@ def test_hints_equal_classic_analyze_a_bad_bid_is_graded_and_the_review_opens(
     graded = cli(position, capsys, grade=worst["action"])  # the grade holds once refined, as here
     assert grade.inner_text() == graded["grade"]["label"] and grade.inner_text() in ("Mistake", "Blunder")
     line = p.locator(".euchre-grade").inner_text()
-    assert "Best was" in line and f"over {graded['worlds']} sampled deals" in line
+    assert f"over {graded['worlds']:,} sampled deals" in line
     mine = next(o for o in graded["options"] if o["action"] == worst["action"])
-    assert f"lost {mine['loss']:.2f} ± {1.96 * mine['loss_se']:.2f} points" in line
+    assert f"loses {mine['loss']:.2f} ± {1.96 * mine['loss_se']:.2f} points" in line
     p.locator(".euchre-grade").evaluate("(e) => e.scrollIntoView({block: 'center'})")
     screenshot(p, "classic-tutor-02-grade")
 

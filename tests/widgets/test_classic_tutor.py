@@ -16,8 +16,17 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor.classic import analysis as analysis_module
+from euchre_tutor.advisor.classic.ideas import CATALOGUE, explain, position_of
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.shared import THRESHOLDS, grade_scale
+from euchre_tutor.advisor.voice import (
+    DEFAULT_DEPTH,
+    Depth,
+    false_sentences,
+    minus,
+    text_problems,
+    visible_text,
+)
 from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
 from euchre_tutor.cards import deck
 from euchre_tutor.classic.engine import Action, Phase
@@ -27,6 +36,7 @@ from euchre_tutor.session.analysis import Analyst
 from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.widgets import ClassicApp
 from euchre_tutor.widgets.classic_hints import _grade_sentence
+from euchre_tutor.widgets.depth import DepthPicker
 from tests.test_layers import assert_loads_no_widget_library
 
 WORLDS = 40
@@ -40,6 +50,13 @@ def tutor_app(seed: int = 3, **kw: Any) -> ClassicApp:
     options: dict[str, Any] = {"source": ClassicAdvisorSource(), "runner": "inline", "worlds": WORLDS}
     options.update(kw)
     return ClassicApp(seed=seed, **options)
+
+
+@pytest.fixture(autouse=True)
+def new_student() -> None:
+    """Each test starts as a new student would: the kernel remembers the last depth picked, so pick the
+    default (a picker set to it passes it on to the next table's picker)."""
+    DepthPicker().depth = DEFAULT_DEPTH
 
 
 @pytest.fixture
@@ -76,9 +93,10 @@ def cli_json(
 
 
 def shown_options(app: ClassicApp) -> list[tuple[str, str]]:
-    """(action, value text) of each bar in the hint panel, best first."""
+    """(action, value text) of each bar in the hint panel, best first (the figures depth draws the bars)."""
     import re
 
+    app.depth.depth = Depth.FIGURES
     body = app.hint_body.value
     actions = re.findall(r'class="opt ec-option[^"]*"[^>]*data-action="([^"]+)"', body)
     values = re.findall(r'<span class="val">([^<]+)</span>', body)
@@ -128,9 +146,17 @@ def test_the_hint_shows_the_numbers_classic_analyze_prints_for_the_same_position
         data = cli_json(position, c.seed if isinstance(c.seed, int) else 0, capsys)
         hint = t.current_hint
         assert hint is not None and hint.to_json() == data
-        assert shown_options(app) == [(o["action"], f"{o['ev']:+.2f}") for o in data["options"]]
-        for reason in data["reasons"]:
-            assert f"[{reason['rule']}]" in app.hint_body.value
+        assert shown_options(app) == [(o["action"], minus(f"{o['ev']:+.2f}")) for o in data["options"]]
+        # the ids stay in the command's JSON; the panel says each idea's sentence, and only where it holds
+        expl = explain(hint, c.view)
+        for depth in Depth:
+            app.depth.depth = depth
+            body = app.hint_body.value
+            assert text_problems(visible_text(body), depth) == []
+            assert not any(f"[{reason['rule']}]" in body for reason in data["reasons"])
+            said = expl.said(depth)
+            assert said and all(f'data-idea="{s.idea}"' in body for s in said)
+            assert false_sentences(said, CATALOGUE, position_of(hint, c.view)) == []
         checked += 1
         assert c.act(best(app))
     assert checked >= 3  # a bid and cards at least
@@ -152,6 +178,7 @@ def test_at_an_expert_table_the_hint_models_expert_players(capsys: pytest.Captur
         assert hint.to_json() == cli_json(position, seed, capsys, table="expert")
         assert hint.method == "play-out"  # South's first decision is a bid: the table's players matter
         assert hint.to_json() != cli_json(position, seed, capsys, table="club")
+        app.depth.depth = Depth.FIGURES
         assert "every seat bidding as Expert players do" in app.hint_body.value
     finally:
         app.close()
@@ -173,7 +200,9 @@ def test_the_hint_panel_hides_and_shows_and_nothing_is_analysed_until_asked() ->
     assert app.hint_body.value == ""
     assert "Show the hint or grade your play" in app.hint_status.value
     app.hint_toggle.value = True
-    assert t.current_hint is not None and "Best:" in app.hint_body.value
+    hint = t.current_hint
+    assert hint is not None and f'data-best="{hint.best.action}"' in app.hint_body.value
+    assert app.depth.depth is Depth.BRIEF and 'class="et-move et-rec ec-best"' in app.hint_body.value
     assert app.hint_toggle.description == "Hide hint"
     app.hint_toggle.value = False
     assert app.hint_body.value == ""
@@ -203,8 +232,12 @@ def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: C
     grade = t.grade_of(last)
     assert grade is not None and grade.label == "Blunder" and grade.loss == pytest.approx(loss)
     assert 'data-grade="Blunder"' in app.grade_line.value
-    assert f"lost {loss:.2f} ± {1.96 * hint.option(bad).loss_se:.2f} points" in app.grade_line.value
-    assert "Best was Pass" in app.grade_line.value
+    brief = visible_text(app.grade_line.value).replace(" :", ":")  # the label is a badge of its own
+    assert "Blunder: it cost about" in brief and "±" not in brief and "Pass" not in brief.split("Blunder")[1]
+    app.depth.depth = Depth.COMPARE
+    assert "Passing was best." in app.grade_line.value
+    app.depth.depth = Depth.FIGURES
+    assert f"loses {loss:.2f} ± {1.96 * hint.option(bad).loss_se:.2f} points" in app.grade_line.value
 
 
 def test_grades_follow_the_shared_thresholds() -> None:
@@ -463,11 +496,19 @@ def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None
         hint = app.tutor.current_hint
         some_may_not_follow = {a.card for a in view.legal} != set(view.hand)
         if view.phase is Phase.PLAY and view.trick_plays and hint is not None and some_may_not_follow:
-            assert (
-                "[cards.follow-suit]" in app.hint_body.value
-                or "[classic.follow-left-bower]" in app.hint_body.value
-            )
-            bound += 1
+            body = app.hint_body.value
+            position = position_of(hint, view)
+            assert CATALOGUE["rule.follow-suit"].holds(position)
+            expl = explain(hint, view)
+            if expl.reminder is None:  # left out only to keep the brief hint short
+                longer = " ".join(
+                    [expl.move, expl.why[0].text, "You must follow suit: x were led and you hold some."]
+                )
+                assert len(longer.split()) > 30
+            else:
+                assert expl.reminder.idea in ("rule.follow-suit", "rule.left-bower")
+                assert f'data-idea="{expl.reminder.idea}"' in body and "Remember:" in body
+                bound += 1
         if app.tutor.forced is not None:
             app.tutor.autoplay_now()
         else:
@@ -492,7 +533,11 @@ def test_a_real_worker_process_delivers_the_hint_off_the_click_path() -> None:
         assert t.analysing and "Analysing…" in app.hint_status.value  # at once: the click path never waits
         assert t.wait_for_analysis(300)
         hint = t.current_hint
-        assert hint is not None and hint.worlds == 200 and "Best:" in app.hint_body.value
+        assert (
+            hint is not None
+            and hint.worlds == 200
+            and f'data-best="{hint.best.action}"' in app.hint_body.value
+        )
         assert not t.analysing and "analysing" not in classes(app.hint_panel)
     finally:
         app.close()
@@ -599,8 +644,12 @@ def test_a_grade_being_refined_says_how_far_it_has_come(monkeypatch: pytest.Monk
         assert t.refining(d) == (4760, 76_800) and not seen
         t._on_message(("progress", key, (9600, 76_800)))  # past a multiple of 4,800: redrawn
         assert seen and t.grade_of(d) is None
-        line = _grade_sentence(t, d)
+        line = _grade_sentence(t, d, Depth.FIGURES)
         assert "grading…" in line and "9,600 so far, up to 76,800" in line
+        for depth in (Depth.BRIEF, Depth.COMPARE):  # no internal deal counts but at the figures depth
+            line = _grade_sentence(t, d, depth)
+            assert "grading…" in line and "9,600" not in line and "76,800" not in line
+            assert text_problems(visible_text(line), depth) == []
     finally:
         app.close()
 
@@ -642,6 +691,7 @@ def test_the_review_marks_the_costliest_decisions_and_a_retry_grades_a_new_answe
         assert retry.decision == d and retry.action == hint.best.action and retry.grade.label == "Best"
         result = app.retry.feedback.value
         assert 'data-grade="Best"' in result and "The first time" in result and "Why:" in result
+        assert 'class="et-explain"' in result and text_problems(visible_text(result)) == []
         answers[0].click()  # answered already: a second click is ignored
         assert len(t.retries) == 1
         with pytest.raises(EuchreError, match="was not legal at that moment"):
@@ -693,3 +743,52 @@ def test_classic_analyze_says_why_a_scored_fixed_hands_position_is_ranked_by_poi
         assert any("ranked by expected points" in r["text"] for r in data["readings"])
     finally:
         app.close()
+
+
+def _refined(shown: Any, best: Action, gap: float) -> Any:
+    """``shown`` as more deals might have left it: ``best`` first, the others ``gap`` points behind it."""
+    import dataclasses
+
+    first = next(o for o in shown.options if o.action == best)
+    rest = [
+        dataclasses.replace(o, loss=gap, loss_se=0.005, ev_gap=gap, ev_gap_se=0.005)
+        for o in shown.options
+        if o.action != best
+    ]
+    top = dataclasses.replace(first, loss=0.0, loss_se=0.0, ev_gap=0.0, ev_gap_se=0.0)
+    return dataclasses.replace(shown, options=(top, *rest), worlds=shown.worlds * 10)
+
+
+def test_the_review_says_in_one_sentence_when_more_deals_changed_the_best_option(
+    app: ClassicApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c, t = app.controller, app.tutor
+    shown = t.current_hint
+    assert shown is not None
+    assert c.act(shown.best.action)  # the hint's best
+    d = t.last_decision()
+    assert d is not None and t.story(d) is None  # graded by the very analysis the hint showed
+    other = next(o.action for o in shown.options if o.action != shown.best.action)
+    refined = _refined(shown, other, 0.03)
+    monkeypatch.setattr(
+        t, "hint_of", lambda decision: refined if decision == d else t.hints.get(decision.key)
+    )
+    story = t.story(d)
+    assert story is not None and story.startswith("With more deals,") and "0.03 points" in story
+    assert "which the hint showed as best" in story
+    app.refresh_hint()
+    for depth in Depth:
+        app.depth.depth = depth
+        assert story in visible_text(app.grade_line.value)
+        assert text_problems(visible_text(app.grade_line.value), depth) == []
+    # a tie in the hint that more deals turned into a loss: said too, with the new figure
+    import dataclasses
+
+    assert d.key is not None
+    t.hints[d.key] = _refined(shown, shown.best.action, 0.0)  # every option a tie with the best
+    apart = _refined(shown, shown.best.action, 0.12)
+    monkeypatch.setattr(t, "hint_of", lambda decision: apart)
+    assert t.story(d) is None  # the student chose the best: nothing changed for them
+    tied = dataclasses.replace(d, action=other)
+    story = t.story(tied)
+    assert story is not None and "a tie with the best in the hint" in story and "0.12 points" in story
