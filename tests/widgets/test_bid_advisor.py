@@ -51,10 +51,10 @@ def test_the_hint_is_the_advisors_analysis_and_the_grade_its_grade() -> None:
     assert hint is not None
     # the brief depth says the explanation of this analysis, each sentence's idea true here
     app.depth.depth = Depth.BRIEF
-    expl = explain(hint, app.controller.view)  # type: ignore[arg-type]
+    expl = explain(hint, app.controller.view)
     text = visible_text(app.hint_body.value)
     assert expl.move in text and "[bid." not in app.hint_body.value and text_problems(text) == []
-    assert false_sentences(expl.said(Depth.BRIEF), IDEAS, BidPosition(app.controller.view, hint)) == []  # type: ignore[arg-type]
+    assert false_sentences(expl.said(Depth.BRIEF), IDEAS, BidPosition(app.controller.view, hint)) == []
     worst = hint.options[-1].action
     want = bid_grade(hint, worst)
     assert want is not None

@@ -595,12 +595,11 @@ def _count_sentence(pos: BidPosition, words: _Words) -> str:
     bowers.sort(key=lambda c: not is_right_bower(c, suit))
     aces = side_aces(hand, suit)
     text = f"Count your tricks: {_contract_short(suit, None)} you would hold {_n(len(trumps))} trumps"
-    if bowers:
-        names = []
-        for c in bowers:
-            which = "right" if is_right_bower(c, suit) else "left"
-            names.append(f"the {which} bower ({c.symbol})")
-        text += f" with {join_words(names)}"
+    if len(bowers) == 2:
+        text += " with both bowers"
+    elif bowers:
+        which = "right" if is_right_bower(bowers[0], suit) else "left"
+        text += f" with the {which} bower ({bowers[0].symbol})"
     if aces:
         text += f", and {join_words([words.card(c) for c in aces])} on the side"
     return text + "."
@@ -837,10 +836,9 @@ def _reminder(pos: BidPosition, words: _Words) -> Said | None:
         assert natural is not None
         bidding = v.phase is not Phase.PLAY or led in (suit, natural)
         if bidding:
-            verb = "would be" if v.phase in (Phase.BIDDING, Phase.TRUMP) else "is"
             return Said(
                 "rule.left-bower",
-                f"With {suit.plural} as trump, {words.card(lb)} {verb} the left bower: a "
+                f"With {suit.plural} trump, {words.card(lb)} is the left bower: a "
                 f"{_singular(suit)}, not a {_singular(natural)}.",
                 "bowers",
             )
