@@ -10,7 +10,8 @@ actually plays.
 
 from __future__ import annotations
 
-from euchre_tutor.advisor.bid import BidAnalysis, analyse, bid_grade
+from euchre_tutor.advisor.bid import BidAnalysis, analyse
+from euchre_tutor.advisor.bid.ideas import grade_words
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bid import Action
 from euchre_tutor.bots.bid import RuleBasedPlayer
@@ -28,7 +29,13 @@ class BidAdvisorSource:
 
     def analyse(self, request: BidHintRequest, progress: Progress) -> BidAnalysis:
         progress(0, 0)  # one pass over the sampled deals: no finer steps to report
-        return analyse(request.view, continuation=self.table, worlds=request.worlds, seed=request.seed)
+        return analyse(
+            request.view,
+            continuation=self.table,
+            worlds=request.worlds,
+            seed=request.seed,
+            max_worlds=request.max_worlds,
+        )
 
 
 def bid_advisor_source() -> AnalysisSource:
@@ -36,5 +43,7 @@ def bid_advisor_source() -> AnalysisSource:
 
 
 def grade(analysis: BidAnalysis, action: Action) -> Grade | None:
-    """The advisor's grade of ``action`` in ``analysis`` (None: not one of its options)."""
-    return bid_grade(analysis, action)
+    """The advisor's grade of ``action`` in ``analysis``, in words (None: not one of its options): the
+    label of :func:`~euchre_tutor.advisor.bid.bid_grade`, the sentence of
+    :func:`~euchre_tutor.advisor.bid.ideas.grade_words`."""
+    return grade_words(analysis, action)

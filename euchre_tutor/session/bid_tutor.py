@@ -32,10 +32,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
+from euchre_tutor.advisor.bid.ideas import option_label
 from euchre_tutor.advisor.bid.position import write_position
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, bid_baseline
 from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.shared import Z95, loss_settled
+from euchre_tutor.advisor.voice import points_words
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import BidRules
@@ -76,7 +79,8 @@ class ReasonLike(Protocol):
 
 
 class OptionLike(Protocol):
-    """One option of an analysis: its action, value and what it loses against the best (paired)."""
+    """One option of an analysis: its action, value and what it loses against the best (paired), the
+    tricks its side takes, the chance the bidders make their bid and whose side they are."""
 
     @property
     def action(self) -> Action: ...
@@ -90,6 +94,14 @@ class OptionLike(Protocol):
     def interval(self) -> float: ...
     @property
     def tied(self) -> bool: ...
+    @property
+    def tricks(self) -> float: ...
+    @property
+    def p_make(self) -> float: ...
+    @property
+    def bidders(self) -> str: ...
+    @property
+    def loss_se(self) -> float: ...
 
 
 class AnalysisLike(Protocol):
@@ -134,12 +146,21 @@ def analysis_seed(seed: int | str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class BidHintRequest:
-    """The student's view, with the sampling seed and the number of sampled deals."""
+    """The student's view, with the sampling seed and the number of sampled deals. ``max_worlds``
+    (a grade refined after the move): more deals, in batches of ``worlds``, while a grade is
+    unsettled; its first batch is the hint's own deals. ``priority`` 1: run in the background,
+    after any hint waited for."""
 
     key: tuple[Any, ...]
     view: SeatView
     worlds: int = 200
     seed: int = 0
+    max_worlds: int | None = None
+    priority: int = 0
+
+
+#: the most deals a grade refined after the move takes (the advisor's adaptive cap)
+REFINE_WORLDS: Final = 800
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +182,15 @@ class BidDecision:
     def where(self) -> str:
         """When in the hand: ``"the bidding"``, ``"naming trump"``, ``"trick 3"``, ..."""
         return phase_words(self.view)
+
+
+def _refine_key(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The key of a turn's analysis refined after the move (its hint's key, marked)."""
+    return ("refined", *key)
+
+
+def _low(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def phase_words(view: SeatView) -> str:
@@ -216,8 +246,11 @@ class BidTutor(Observable):
     ``analyse`` for ``runner="inline"``, None: no hints). Turns are analysed while the hint is
     shown (``show_hint``) or the play is graded (``grading``); the worker starts the first time
     either is on. ``worlds``: sampled deals per analysis. ``grader(analysis, action)``: the grade of a
-    decision (None: the Bid advisor's ``bid_grade``, imported when first used). ``stats``: the session
-    statistics the graded hands feed (a new one unless given: tables may share one).
+    decision (None: the Bid advisor's grade in words, imported when first used). ``stats``: the session
+    statistics the graded hands feed (a new one unless given: tables may share one). ``refine_grades``:
+    a decision whose grade the hint's deals leave unsettled is analysed again after the move with more
+    deals (the hint's first, then more), and graded on that (None: with a worker process only); the
+    review then says in one sentence when the best choice changed (:meth:`story_of`).
     """
 
     def __init__(
@@ -231,6 +264,7 @@ class BidTutor(Observable):
         show_hint: bool = False,
         grader: Callable[[Any, Action], GradeLike | None] | None = None,
         stats: SessionStats | None = None,
+        refine_grades: bool | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -244,6 +278,10 @@ class BidTutor(Observable):
         self.grading = grading
         self.show_hint = show_hint
         self.hints: dict[tuple[Any, ...], Any] = {}
+        # a grade the hint leaves unsettled is refined after the move, in the background (a worker
+        # process only: in this process it would hold up the page)
+        self.refine_grades = runner == "process" if refine_grades is None else refine_grades
+        self._refining: set[tuple[Any, ...]] = set()
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self._turns: dict[int, _Turn] = {}
@@ -321,8 +359,48 @@ class BidTutor(Observable):
         """The decision's grade; None while its analysis runs (or when hints are off)."""
         if decision.key is None:
             return _ONLY_CHOICE
-        hint = self.hints.get(decision.key)
+        hint = self.grading_analysis(decision)
         return None if hint is None else self._grade(hint, decision.action)
+
+    def grading_analysis(self, decision: BidDecision) -> AnalysisLike | None:
+        """The analysis the decision is graded on: the hint's, refined with more deals when that has
+        arrived (None while the hint is analysed)."""
+        if decision.key is None:
+            return None
+        found: AnalysisLike | None = self.hints.get(_refine_key(decision.key)) or self.hints.get(decision.key)
+        return found
+
+    def story_of(self, decision: BidDecision) -> str:
+        """One sentence when the refined analysis tells another story than the hint did: another best
+        choice, or the student's tie turned into a loss ("" otherwise)."""
+        if decision.key is None:
+            return ""
+        hint, refined = self.hints.get(decision.key), self.hints.get(_refine_key(decision.key))
+        if hint is None or refined is None:
+            return ""
+        was, now = hint.best.action, refined.best.action
+        old = next((o for o in refined.options if o.action == was), None)
+        if now != was and old is not None:
+            gap = points_words(max(0.0, old.loss))
+            tie = ", a tie in practice" if old.tied else ""
+            return (
+                f"With more deals, {_low(option_label(now))} turned out slightly better than "
+                f"{_low(option_label(was))}, the hint's best: a difference of {gap} a hand{tie}."
+            )
+        mine_then = next((o for o in hint.options if o.action == decision.action), None)
+        mine_now = next((o for o in refined.options if o.action == decision.action), None)
+        if (
+            mine_then is not None
+            and mine_now is not None
+            and mine_then.tied
+            and not mine_now.tied
+            and mine_now is not refined.best
+        ):
+            return (
+                f"With more deals, your choice, which the hint had as a tie, turned out to give up "
+                f"{points_words(mine_now.loss)} a hand."
+            )
+        return ""
 
     def _grade(self, hint: Any, action: Action) -> GradeLike | None:
         if self._grader is None:
@@ -332,6 +410,7 @@ class BidTutor(Observable):
         return self._grader(hint, action)
 
     def hint_of(self, decision: BidDecision) -> AnalysisLike | None:
+        """The analysis the turn's hint showed (see :meth:`grading_analysis` for the one graded on)."""
         found: AnalysisLike | None = None if decision.key is None else self.hints.get(decision.key)
         return found
 
@@ -453,6 +532,27 @@ class BidTutor(Observable):
             self.analyst = Analyst(self._source, self._on_message, self._runner)
         self.analyst.submit(BidHintRequest(key, key[3], self.worlds, self.seed))
 
+    def _refine(self, decisions: list[BidDecision]) -> None:
+        """Send each decision whose grade the hint's deals leave unsettled for more deals, once."""
+        if not self.refine_grades or self._source is None:
+            return
+        for d in decisions:
+            if d.key is None or d.key in self._refining:
+                continue
+            hint = self.hints.get(d.key)
+            if hint is None or self.worlds >= REFINE_WORLDS:
+                continue
+            mine = [o for o in hint.options if o.action == d.action]
+            self._refining.add(d.key)
+            if not mine or mine[0] is hint.best or loss_settled([hint.best, mine[0]], "points", Z95):
+                continue
+            if self.analyst is None:
+                self.analyst = Analyst(self._source, self._on_message, self._runner)
+            key = _refine_key(d.key)
+            self.analyst.submit(
+                BidHintRequest(key, d.key[3], self.worlds, self.seed, REFINE_WORLDS, priority=1)
+            )
+
     def _on_message(self, message: Message) -> None:
         if file_message(message, self.hints, self.errors, self.progress) != "progress":
             self._after_change()  # only a finished analysis changes a grade
@@ -462,6 +562,7 @@ class BidTutor(Observable):
         """A move or an analysis arrived: feed the statistics and the drills (the match's decisions
         listed once for both: this runs on every change)."""
         decisions = self.decisions()
+        self._refine(decisions)
         self._record_stats(decisions)
         self._record_drills(decisions)
 

@@ -66,6 +66,7 @@ from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidDecision, BidT
 from euchre_tutor.session.seats import positions, seat_name, team_words
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import bid_hints, render
+from euchre_tutor.widgets.depth import DepthPicker
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
@@ -343,6 +344,8 @@ class BidApp(CardTable):
         )
         self.grade.add_class("et-grade-toggle")
         self.grade.observe(lambda ch: t.set_grading(bool(ch["new"])), names="value")
+        self.depth = DepthPicker()
+        self.depth.on_change(lambda _d: self._on_tutor("depth"))
         self.hint_status = w.HTML()
         self.hint_status.add_class("et-hint-status")
         self.hint_body = w.HTML()
@@ -351,7 +354,7 @@ class BidApp(CardTable):
         self.grade_line.add_class("euchre-grade")
         head = w.HBox([self.hint_toggle, self.grade])
         head.add_class("et-hinthead")
-        self.hint_panel = w.VBox([head, self.hint_status, self.hint_body, self.grade_line])
+        self.hint_panel = w.VBox([head, self.depth, self.hint_status, self.hint_body, self.grade_line])
         self.hint_panel.add_class("euchre-hint")
         self.right_column.children = (self.hint_panel, *self.right_column.children)
 
@@ -404,7 +407,7 @@ class BidApp(CardTable):
             self._set(self.review_body, "value", "")
             self.retry.dismiss()
             return
-        self._set(self.review_body, "value", bid_hints.review_html(self.tutor, review))
+        self._set(self.review_body, "value", bid_hints.review_html(self.tutor, review, self.depth.depth))
         self._refresh_retry(review.number)
         self.review.remove_class("hidden")
 
@@ -417,7 +420,9 @@ class BidApp(CardTable):
 
     def _retry_case(self, d: BidDecision) -> RetryCase:
         def grade(i: int) -> str:
-            return bid_hints.retry_result_html(self.tutor, self.tutor.retry(d, d.view.legal[i]))
+            return bid_hints.retry_result_html(
+                self.tutor, self.tutor.retry(d, d.view.legal[i]), self.depth.depth
+            )
 
         answers = tuple(action_label(a) for a in d.view.legal)
         return RetryCase(bid_hints.retry_prompt_html(d), answers, grade)
@@ -432,7 +437,8 @@ class BidApp(CardTable):
         c = self.controller
         shown = bool(self.hint_toggle.value)
         self._set(self.hint_toggle, "description", "Hide hint" if shown else "Show hint")
-        self._set(self.hint_status, "value", bid_hints.hint_status_html(t))
+        depth = self.depth.depth
+        self._set(self.hint_status, "value", bid_hints.hint_status_html(t, depth))
         if t.analysing:
             self.hint_panel.add_class("analysing")
         else:
@@ -441,12 +447,12 @@ class BidApp(CardTable):
         if not shown:
             body = ""
         elif hint is not None and c.my_turn:
-            body = bid_hints.hint_body_html(hint)
+            body = bid_hints.hint_body_html(hint, c.view, depth)
         else:
             body = bid_hints.hint_placeholder(t)
         self._set(self.hint_body, "value", body)
         self._set(self.grade, "value", t.grading)
-        self._set(self.grade_line, "value", bid_hints.grade_line_html(t) if t.grading else "")
+        self._set(self.grade_line, "value", bid_hints.grade_line_html(t, depth) if t.grading else "")
 
     def close(self) -> None:
         self.tutor.close()

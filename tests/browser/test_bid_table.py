@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor.bid import analyse
+from euchre_tutor.advisor.bid.ideas import explain
+from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth
 from euchre_tutor.bid import Seat
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.widgets import BidApp
@@ -129,19 +131,26 @@ def test_bid_alone_in_no_trump_then_a_numeric_bid_by_clicking(page: tuple[Any, P
     rows = [[str(o.action), f"{o.ev:.4f}", f"{o.loss:.4f}"] for o in want.options]
     start = time.perf_counter()
     p.locator(".et-hint-toggle").click()
+    # the brief depth first (a new student's): the move in words, from this very analysis
+    p.wait_for_function("() => document.querySelector('.et-hint-body .et-move') !== null", timeout=TIMEOUT)
+    first_hint = (time.perf_counter() - start) * 1000
+    text = p.locator(".et-hint-body").inner_text()
+    assert explain(want, mirror.controller.view).move in text and "±" not in text
+    # every option's figures on request: the figures depth's "Show every bid"
+    p.get_by_role("button", name=DEPTH_LABELS[Depth.FIGURES]).click()
     p.wait_for_function(
         "(n) => document.querySelectorAll('.et-hint-body .eb-option').length === n",
         arg=len(rows),
         timeout=TIMEOUT,
     )
-    first_hint = (time.perf_counter() - start) * 1000
     shown = p.evaluate(
         "() => [...document.querySelectorAll('.et-hint-body .eb-option')]"
         ".map((e) => [e.dataset.action, e.dataset.ev, e.dataset.loss])"
     )
     assert shown == rows
-    assert "Best:" in p.locator(".et-hint-body").inner_text()
+    assert "Show every bid" in p.locator(".et-hint-body").inner_text()
     screenshot(p, "bid-04-hint")
+    p.get_by_role("button", name=DEPTH_LABELS[Depth.BRIEF]).click()
     for _ in range(40):
         c = mirror.controller
         if c.waiting or c.state.is_over:

@@ -12,6 +12,8 @@ import re
 import pytest
 
 from euchre_tutor.advisor.bid import analyse, bid_grade
+from euchre_tutor.advisor.bid.ideas import IDEAS, BidPosition, explain
+from euchre_tutor.advisor.voice import Depth, false_sentences, text_problems, visible_text
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.session.bid_advice import BidAdvisorSource
 from euchre_tutor.widgets import BidApp
@@ -21,7 +23,9 @@ WORLDS = 12
 
 
 def shown(app: BidApp) -> list[tuple[str, str, str]]:
-    """Each option row of the panel: its action, value and paired loss (the data-* attributes)."""
+    """Each option row of the panel's figures depth: its action, value and paired loss (the data-*
+    attributes)."""
+    app.depth.depth = Depth.FIGURES
     return [
         (a, ev, loss)
         for a, ev, loss in re.findall(
@@ -43,14 +47,20 @@ def test_the_hint_is_the_advisors_analysis_and_the_grade_its_grade() -> None:
     )
     assert shown(app) == direct(app)
     assert {a for a, _, _ in shown(app)} == {str(a) for a in app.controller.legal}
-    assert "[bid." in app.hint_body.value  # the reasons cite the rules sheet's sentences
     hint = app.tutor.current_hint
     assert hint is not None
+    # the brief depth says the explanation of this analysis, each sentence's idea true here
+    app.depth.depth = Depth.BRIEF
+    expl = explain(hint, app.controller.view)
+    text = visible_text(app.hint_body.value)
+    assert expl.move in text and "[bid." not in app.hint_body.value and text_problems(text) == []
+    assert false_sentences(expl.said(Depth.BRIEF), IDEAS, BidPosition(app.controller.view, hint)) == []
     worst = hint.options[-1].action
     want = bid_grade(hint, worst)
     assert want is not None
     click(app, worst)
     assert f"et-grade {want.label}" in app.grade_line.value and "Your choice" in app.grade_line.value
+    app.depth.depth = Depth.BRIEF
 
 
 def test_in_the_play_the_hint_values_each_card() -> None:
@@ -61,6 +71,8 @@ def test_in_the_play_the_hint_values_each_card() -> None:
     cards = {str(a) for a in app.controller.legal}
     assert {a for a, _, _ in shown(app)} == cards and shown(app) == direct(app)
     assert all(float(ev) == pytest.approx(12.0) for _, ev, _ in shown(app))  # every card takes all six tricks
+    app.depth.depth = Depth.BRIEF
+    assert "every choice here does about as well" in visible_text(app.hint_body.value)
 
 
 def test_the_worker_process_gives_the_same_hint() -> None:
@@ -70,4 +82,5 @@ def test_the_worker_process_gives_the_same_hint() -> None:
         assert app.tutor.wait_for_analysis(300)
         assert shown(app) == direct(app)
     finally:
+        app.depth.depth = Depth.BRIEF
         app.close()

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre_tutor.advisor.bid.ideas import COMPARE_MOST, action_words, compared, explain, option_label
+from euchre_tutor.advisor.voice import Depth, points_words, text_problems, visible_text
 from euchre_tutor.bid import Action
 from euchre_tutor.session.bid_tutor import BidHintRequest
 from euchre_tutor.widgets import BidApp
@@ -32,10 +34,17 @@ class StubOption:
     ev_interval: float
     loss: float
     interval: float
+    tricks: float = 3.0
+    p_make: float = 0.6
+    bidders: str = "us"
 
     @property
     def tied(self) -> bool:
         return self.loss - self.interval <= 0
+
+    @property
+    def loss_se(self) -> float:
+        return self.interval / 1.96
 
 
 @dataclass(frozen=True)
@@ -89,22 +98,47 @@ def rows(app: BidApp) -> list[tuple[str, str]]:
     )
 
 
-def test_the_hint_lists_every_option_best_first_with_its_interval() -> None:
+def test_the_hint_says_the_move_in_words_and_lists_every_option_at_the_figures_depth() -> None:
     app, source = hinted()
     assert "euchre-hint" in classes(app.hint_panel) and app.hint_body.value == ""
     assert source.calls == 0  # nothing is analysed until the hint is shown or the play graded
+    assert app.depth.depth is Depth.BRIEF and app.depth in app.hint_panel.children
     app.hint_toggle.value = True
     assert source.calls == 1
-    legal = [str(a) for a in app.controller.legal]
+    legal = list(app.controller.legal)
+    hint = app.tutor.current_hint
+    assert hint is not None
+    expl = explain(hint, app.controller.view)
+    # the brief depth: the move in words and one because, no table, no figures, no rule id
+    body = app.hint_body.value
+    assert rows(app) == [] and "±" not in body and "[bid." not in body
+    text = visible_text(body)
+    assert expl.move in text and expl.why[0].text in text
+    assert text_problems(text) == [] and "A stub" not in text  # the codes' reasons stay in the data
+    assert f'class="eb-best" data-action="{legal[0]}"' in body
+    # compare: the few choices that matter, each with its cost in plain units
+    app.depth.depth = Depth.COMPARE
+    text = visible_text(app.hint_body.value)
+    assert text_problems(text, Depth.COMPARE) == []
+    second = option_label(legal[1])
+    assert f"costs {points_words(0.1)} a hand" in text
+    view = app.controller.view
+    named = [o for o in hint.options[1:] if f"{action_words(o.action, view, short=True)} costs" in text]
+    assert named == list(compared(hint))[1:] and 2 <= len(named) + 1 <= COMPARE_MOST
+    assert f"{len(legal) - COMPARE_MOST} more bids are listed under all the figures" in text
+    # figures: every option, best first, with its value and interval, behind "Show every bid"
+    app.depth.depth = Depth.FIGURES
     shown = rows(app)
-    assert [a for a, _ in shown] == legal
+    assert [a for a, _ in shown] == [str(a) for a in legal]
     assert [float(v) for _, v in shown] == [round(1.0 - 0.1 * i, 4) for i in range(len(legal))]
     body = app.hint_body.value
-    assert "Best: <b" in body and "+1.00 ± 0.05" in body and "−0.10 ± 0.02" in body
-    assert "A stub&#x27;s reason." in body and "[bid.bidding]" in body and "20 sampled deals" in body
+    assert "+1.00 ± 0.05" in body and "−0.10 ± 0.02" in body and "<details" in body
+    assert f"Show every bid ({len(legal)})" in body and second in body and "20 deals" in body
+    assert text_problems(visible_text(body), Depth.FIGURES) == []
     assert "Analysis ready" in app.hint_status.value and app.hint_toggle.description == "Hide hint"
     app.hint_toggle.value = False
     assert app.hint_body.value == "" and source.calls == 1
+    app.depth.depth = Depth.BRIEF
 
 
 def test_each_turn_is_analysed_once_and_a_decision_is_graded() -> None:
@@ -112,13 +146,19 @@ def test_each_turn_is_analysed_once_and_a_decision_is_graded() -> None:
     assert source.calls == 1 and "Grading is on" in app.grade_line.value
     second = app.controller.legal[1]
     click(app, second)
-    assert "Your choice" in app.grade_line.value and "Mistake" in app.grade_line.value
-    assert "loses 0.10" in app.grade_line.value
+    line = app.grade_line.value
+    assert "Your choice" in line and "Mistake" in line and option_label(second) in line
+    # the grade line says the cost in the hint's words (not the stub's text), no code, no "0.100"
+    assert f"costs {points_words(0.1)} a hand" in line and "loses 0.10" not in line
+    assert text_problems(visible_text(line)) == []
+    app.depth.depth = Depth.FIGURES
+    assert "(0.10 ± 0.02 points)" in app.grade_line.value
+    app.depth.depth = Depth.BRIEF
     calls = source.calls
     app.undo.click()  # the same turn again: its analysis is kept
     assert source.calls == calls
     app.hint_toggle.value = True
-    assert rows(app) and source.calls == calls
+    assert "et-move" in app.hint_body.value and source.calls == calls
 
 
 def test_no_hints_and_nothing_to_analyse() -> None:
@@ -131,6 +171,9 @@ def test_no_hints_and_nothing_to_analyse() -> None:
     click(app2, "bid alone H")
     # South plays every trick; while the hand is over there is nothing of South's to analyse
     while app2.controller.my_turn:
-        assert rows(app2) or app2.tutor.forced is not None
+        body = app2.hint_body.value
+        assert app2.tutor.forced is not None or (
+            "et-move" in body and text_problems(visible_text(body)) == []
+        )
         click(app2, app2.controller.legal[0])
     assert "No decision of yours" in app2.hint_status.value

@@ -17,9 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor.bid import bid_grade
+from euchre_tutor.advisor.bid.ideas import grade_words, option_label
 from euchre_tutor.advisor.bid.position import read_position
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, bid_baseline, hand_luck
 from euchre_tutor.advisor.shared import key_moments
+from euchre_tutor.advisor.voice import Depth, points_words, text_problems, visible_text
 from euchre_tutor.bid import Action
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.bid_advice import BidAdvisorSource
@@ -77,7 +79,7 @@ def test_the_review_lists_every_decision_with_its_grade_the_best_and_the_loss(pl
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body.split("<tbody>")[1])
     assert len(rows) == len(review.decisions) == len(t.decisions(1)) > 0
     for d, row in zip(review.decisions, rows, strict=True):
-        assert f"<td>{d.label}</td>" in row
+        assert f"<td>{option_label(d.action)}</td>" in row  # the hint's words for a choice
         if d.forced:
             assert "forced: the only legal choice" in row
             continue
@@ -85,13 +87,30 @@ def test_the_review_lists_every_decision_with_its_grade_the_best_and_the_loss(pl
         assert grade is not None and hint is not None
         assert grade.label == bid_grade(hint, d.action).label  # type: ignore[union-attr]
         assert f'et-grade {grade.label}"' in row
-        best = d.label if grade.label == "Best" else action_label(hint.best.action)
+        # the best is the hint's best, in the hint's words; a tie is said as a tie, never a star
+        best = option_label(hint.best.action)
+        if hint.best.action == d.action:
+            best += " (yours)"
+        elif grade.label == "Best":
+            best += " (a tie with yours)"
         assert f"<td>{best}</td>" in row
+        mine = next(o for o in hint.options if o.action == d.action)
         if grade.label != "Best":
-            mine = next(o for o in hint.options if o.action == d.action)
-            assert f"{mine.loss:.2f} ± {mine.interval:.2f}" in row
+            assert f"<td>{points_words(mine.loss)}</td>" in row
+        else:
+            assert "<td>nothing" in row
     total = t.total_loss(1)
-    assert total is not None and f"{total:.2f} points" in body
+    assert total is not None and points_words(total) in body
+    assert f"{total:.2f}" not in body  # the figure only at the figures depth
+    assert text_problems(visible_text(body, titles=False)) == []
+    app.depth.depth = Depth.FIGURES
+    figures = app.review_body.value
+    assert f"({total:.2f} points)" in figures
+    for d in review.decisions:
+        mine_o = None if d.forced else next(o for o in t.hint_of(d).options if o.action == d.action)  # type: ignore[union-attr]
+        if mine_o is not None and t.grade_of(d).label != "Best":  # type: ignore[union-attr]
+            assert f"({mine_o.loss:.2f} ± {mine_o.interval:.2f})" in figures
+    app.depth.depth = Depth.BRIEF
     # the key moments are the shared function's on the table's grades, starred in their rows
     graded = [(d, t.grade_of(d)) for d in review.decisions if not d.forced]
     keys = key_moments([(d, g) for d, g in graded if g is not None])
@@ -143,14 +162,16 @@ def test_a_retry_grades_a_new_answer_on_the_first_analysis_and_changes_nothing(p
     assert (c.state, c.game.position, c.waiting, len(t.hints)) == before  # nothing analysed or played
     retry = t.retries[-1]
     assert retry.decision == d and retry.action == hint.best.action
-    assert retry.grade == bid_grade(hint, hint.best.action) and retry.grade.label == "Best"
+    assert retry.grade == grade_words(hint, hint.best.action) and retry.grade.label == "Best"
     result = app.retry.feedback.value
-    assert 'data-grade="Best"' in result and "The first time" in result and d.label in result
+    assert 'data-grade="Best"' in result and "The first time" in result
+    assert option_label(d.action) in result and text_problems(visible_text(result)) == []
     answers[0].click()  # answered already: a second click does nothing
     assert len(t.retries) == 1
     # any legal answer is graded on the same analysis as the table's grade of it
     other = d.view.legal[-1]
-    assert t.retry(d, str(other)).grade == bid_grade(hint, other)
+    again = t.retry(d, str(other)).grade
+    assert again == grade_words(hint, other) and again.label == bid_grade(hint, other).label  # type: ignore[union-attr]
     assert len(t.retries) == 2
     app.review_close.click()
 
