@@ -22,17 +22,19 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
 from euchre_tutor.cards import Card, Rank, Suit
 
 __all__ = [
+    "BRIEF_WORDS",
     "DEFAULT_DEPTH",
     "DEPTH_HELP",
     "DEPTH_LABELS",
     "LESSONS",
+    "LESSON_LINK",
     "Depth",
     "Explanation",
     "Idea",
@@ -75,6 +77,11 @@ class Depth(enum.Enum):
 
 
 DEFAULT_DEPTH: Final = Depth.BRIEF
+
+#: the most words a brief hint shows: its move, its because, its reminder and the lesson link
+BRIEF_WORDS: Final = 45
+#: the text of a hint's link to its lesson (the section's name is the link's tooltip)
+LESSON_LINK: Final = "Learn more"
 
 #: the depth picker's labels (what a student clicks)
 DEPTH_LABELS: Final = {
@@ -369,13 +376,30 @@ class Explanation:
     def text(self, depth: Depth) -> str:
         return " ".join(self.sentences(depth))
 
+    def brief_words(self) -> int:
+        """The words the brief depth shows: its sentences, "Remember:" before a reminder and the
+        lesson link's text (held to :data:`BRIEF_WORDS`)."""
+        parts = self.sentences(Depth.BRIEF)
+        if self.reminder is not None:
+            parts.append("Remember:")
+        if self.lesson(Depth.BRIEF) is not None:
+            parts.append(LESSON_LINK)
+        return word_count(" ".join(parts))
+
+    def within_brief(self) -> Explanation:
+        """This explanation, without its reminder if the brief depth would otherwise pass
+        :data:`BRIEF_WORDS` (the move and its because come first)."""
+        if self.reminder is None or self.brief_words() <= BRIEF_WORDS:
+            return self
+        return replace(self, reminder=None)
+
 
 # ---- what a student must never read -----------------------------------------------------------
 
 _RANKS = "2-9TJQKA"
 _CODE = re.compile(rf"(?<![\w♠♥♦♣])(?:10|[{_RANKS}])[SHDC](?![\w])|(?<![\w])JK(?![\w])")
 _ACTION_CODE = re.compile(
-    rf"\b(?:play|discard|lead|give|order|call|bid|name)\s+(?:(?:10|[{_RANKS}])[SHDC]|[SHDC]|\d+\s+[SHDCN]\b)",
+    rf"\b(?:play|discard|lead|give|order|call|bid|name)\s+(?:(?:10|[{_RANKS}])[SHDC]|[SHDC]|\d+\s+[SHDCN])\b",
 )
 _RULE_ID = re.compile(
     r"\[[a-z]+(?:[.-][a-z0-9]+)+\]|\b(?:cards|classic|solitaire|bid|rules)\.[a-z]+-[a-z-]+\b"

@@ -17,14 +17,14 @@ from euchre_tutor.advisor.classic.ideas import action_noun, explain, points_phra
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
 from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, Explanation, minus, signed_points
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, minus, signed_points
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview, Retry
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.depth import explanation_html as _explanation_html
+from euchre_tutor.widgets.depth import explanation_html
 
 __all__ = [
     "METRICS",
@@ -131,12 +131,6 @@ def _data_attrs(row: dict[str, Any]) -> str:
     """An option's numbers as ``data-*`` attributes (the ``classic analyze`` JSON's, for tests and the
     curious: not visible text)."""
     return " ".join(f'data-{k.replace("_", "-")}="{esc(str(row[k]))}"' for k in _DATA_KEYS if k in row)
-
-
-def explanation_html(expl: Explanation, depth: Depth, figures_html: str = "") -> str:
-    """:func:`~euchre_tutor.widgets.depth.explanation_html`, its lesson link closing its sentence (read as
-    text, the link's title would otherwise run on into the next line: "… its order Discarding …")."""
-    return _explanation_html(expl, depth, figures_html).replace("</a></p>", "</a>.</p>")
 
 
 def hint_body_html(

@@ -15,7 +15,14 @@ from typing import Final
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, DEPTH_HELP, DEPTH_LABELS, Depth, Explanation
+from euchre_tutor.advisor.voice import (
+    DEFAULT_DEPTH,
+    DEPTH_HELP,
+    DEPTH_LABELS,
+    LESSON_LINK,
+    Depth,
+    Explanation,
+)
 
 __all__ = ["DEPTH_CSS", "DepthPicker", "explanation_html"]
 
@@ -95,8 +102,9 @@ def explanation_html(expl: Explanation, depth: Depth | str, figures_html: str = 
         )
     lesson = expl.lesson(depth)
     link = (
-        f' <a class="et-lesson" href="{escape(lesson.href)}" target="_blank" rel="noopener">'
-        f"Lesson: {escape(lesson.section)}</a>"
+        f' <a class="et-lesson" href="{escape(lesson.href)}" target="_blank" rel="noopener" '
+        f'title="Lesson: {escape(lesson.section)}" aria-label="Learn more in the lesson: {escape(lesson.section)}">'
+        f"{LESSON_LINK}</a>"
         if lesson is not None
         else ""
     )

@@ -27,6 +27,7 @@ from typing import Final, Protocol
 
 from euchre_tutor.advisor.shared import Grade, grade_label
 from euchre_tutor.advisor.voice import (
+    BRIEF_WORDS,
     Depth,
     Explanation,
     Idea,
@@ -38,7 +39,6 @@ from euchre_tutor.advisor.voice import (
     points_words,
     signed_points,
     suit_words,
-    word_count,
 )
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.cards import (
@@ -66,8 +66,6 @@ __all__ = [
     "option_label",
 ]
 
-#: the most words of a brief hint: a rule reminder that would pass it is left out
-BRIEF_WORDS: Final = 45
 #: the most choices the compare depth names (the best among them)
 COMPARE_MOST: Final = 4
 #: the most tied choices the compare depth names beside the best
@@ -964,10 +962,8 @@ def explain(analysis: AnalysisFacts, view: SeatView, namer: Namer | None = None)
             )
         )
     figures = (method_words(analysis, view), *(_figure_line(pos, o, o is shown[0]) for o in shown))
-    if reminder is not None:
-        brief = Explanation(move, tuple(why[:1]), reminder).text(Depth.BRIEF)
-        if word_count(brief) > BRIEF_WORDS:  # the move and its because come first
-            reminder = None
+    if reminder is not None and Explanation(move, tuple(why[:1]), reminder).brief_words() > BRIEF_WORDS:
+        reminder = None  # the move and its because come first
     return Explanation(
         move=move,
         why=tuple(why),

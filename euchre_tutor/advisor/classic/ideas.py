@@ -23,6 +23,7 @@ from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.advisor.shared import TIE_FLOOR
 from euchre_tutor.advisor.voice import (
+    BRIEF_WORDS,
     LESSONS,
     Explanation,
     Idea,
@@ -33,7 +34,6 @@ from euchre_tutor.advisor.voice import (
     join_words,
     points_words,
     signed_points,
-    word_count,
 )
 from euchre_tutor.cards import (
     Card,
@@ -60,9 +60,6 @@ __all__ = [
     "position_of",
     "tie_group",
 ]
-
-#: the most words a hint at the brief depth may take (its sentences; the lesson link is a link)
-BRIEF_WORDS: Final = 45
 
 
 # ---- the position an idea is tested on ------------------------------------------------------------
@@ -882,10 +879,8 @@ def explain(
         if idea.holds(p):
             reminder = Said(idea_id, _reminder(idea_id, p, n), idea.lesson)
             break
-    if reminder is not None:
-        brief = [move, why[0].text if why else "", reminder.text]
-        if word_count(" ".join(brief)) > BRIEF_WORDS:
-            reminder = None  # a brief hint stays short: the reason first, the rule in the lessons
+    if reminder is not None and Explanation(move, tuple(why[:1]), reminder).brief_words() > BRIEF_WORDS:
+        reminder = None  # a brief hint stays short: the reason first, the rule in the lessons
     tied = {o.action for o in p.tied}
     alts = [
         Said("classic.alternative", _alternative_words(o, view, n))

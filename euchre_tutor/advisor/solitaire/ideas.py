@@ -22,6 +22,7 @@ from euchre_tutor.advisor.solitaire.positions import knowledge_from_view, trump_
 from euchre_tutor.advisor.solitaire.reasons import BurnStats, burn_stats
 from euchre_tutor.advisor.solitaire.solver import Knowledge
 from euchre_tutor.advisor.voice import (
+    BRIEF_WORDS,
     MINUS,
     Explanation,
     Idea,
@@ -31,7 +32,6 @@ from euchre_tutor.advisor.voice import (
     join_words,
     points_words,
     suit_words,
-    word_count,
 )
 from euchre_tutor.cards import (
     Card,
@@ -59,8 +59,6 @@ __all__ = [
     "tied_best",
 ]
 
-#: the most words a brief hint may take (move, one reason, one reminder and the lesson link)
-BRIEF_WORDS: Final = 45
 
 _NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -760,19 +758,7 @@ def explain(hint: Hint, view: SolitaireView, score: tuple[int, int] = (0, 0)) ->
     reminder = _reminder(pos, brief, why)
     alternatives = _alternatives(pos, namer)
     figures = _figures(pos, namer)
-    expl = Explanation(move, tuple(why), reminder, tuple(alternatives), tuple(figures), tied)
-    if reminder is not None and _brief_words(expl) > BRIEF_WORDS:
-        expl = Explanation(move, tuple(why), None, tuple(alternatives), tuple(figures), tied)
-    return expl
-
-
-def _brief_words(expl: Explanation) -> int:
-    from euchre_tutor.advisor.voice import Depth
-
-    lesson = expl.lesson(Depth.BRIEF)
-    link = f"Lesson: {lesson.section}" if lesson is not None else ""
-    extra = "Remember:" if expl.reminder is not None else ""
-    return word_count(" ".join([expl.text(Depth.BRIEF), extra, link]))
+    return Explanation(move, tuple(why), reminder, tuple(alternatives), tuple(figures), tied).within_brief()
 
 
 def position_of(hint: Hint, view: SolitaireView, score: tuple[int, int] = (0, 0)) -> Position:

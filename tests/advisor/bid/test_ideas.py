@@ -19,7 +19,6 @@ import pytest
 
 from euchre_tutor.advisor.bid import BidOption, analyse
 from euchre_tutor.advisor.bid.ideas import (
-    BRIEF_WORDS,
     COMPARE_MOST,
     IDEAS,
     BidPosition,
@@ -28,12 +27,18 @@ from euchre_tutor.advisor.bid.ideas import (
     explain,
     grade_words,
 )
-from euchre_tutor.advisor.voice import Depth, false_sentences, text_problems, visible_text, word_count
+from euchre_tutor.advisor.voice import (
+    BRIEF_WORDS,
+    Depth,
+    false_sentences,
+    text_problems,
+    visible_text,
+)
 from euchre_tutor.bid import Action, Deal, HandState, new_hand
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.cards import parse_cards
-from euchre_tutor.classic.seating import FOUR
 from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.seating import FOUR
 from euchre_tutor.views.bid import SeatView, seat_view
 from euchre_tutor.widgets.bid_hints import hint_body_html
 
@@ -309,7 +314,7 @@ def test_every_hint_of_many_positions_is_true_clean_and_short(seed: int) -> None
             assert text_problems(expl.text(depth), depth) == [], expl.text(depth)
             shown = visible_text(hint_body_html(analysis, view, depth))
             assert text_problems(shown, depth) == [], shown
-        assert word_count(expl.text(Depth.BRIEF)) <= BRIEF_WORDS, expl.text(Depth.BRIEF)
+        assert expl.brief_words() <= BRIEF_WORDS, expl.text(Depth.BRIEF)
         assert len(compared(analysis)) <= COMPARE_MOST
         assert len(expl.alternatives) <= COMPARE_MOST  # the named choices, and at most one "more" line
         # the move names the advisor's best first: the hint's story is the analysis's

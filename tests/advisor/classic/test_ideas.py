@@ -13,8 +13,14 @@ import random
 import pytest
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption, analyse
-from euchre_tutor.advisor.classic.ideas import BRIEF_WORDS, CATALOGUE, explain, position_of
-from euchre_tutor.advisor.voice import Depth, false_sentences, text_problems, visible_text, word_count
+from euchre_tutor.advisor.classic.ideas import CATALOGUE, explain, position_of
+from euchre_tutor.advisor.voice import (
+    BRIEF_WORDS,
+    Depth,
+    false_sentences,
+    text_problems,
+    visible_text,
+)
 from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.classic.deal import Deal
 from euchre_tutor.classic.engine import Action, HandState, Phase, Seat
@@ -295,6 +301,6 @@ def test_every_sentence_shown_holds_and_every_panel_reads_clean(seed: int) -> No
             assert false_sentences(expl.said(depth), CATALOGUE, p) == []
             html = hint_body_html(a, "ev", view, depth=depth)
             assert text_problems(visible_text(html), depth) == [], visible_text(html)
-        assert word_count(expl.text(Depth.BRIEF)) <= BRIEF_WORDS, expl.text(Depth.BRIEF)
+        assert expl.brief_words() <= BRIEF_WORDS, expl.text(Depth.BRIEF)
         seen += 1
     assert seen >= 1
