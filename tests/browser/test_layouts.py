@@ -10,7 +10,12 @@ school Chromebook (1366×768) and a desktop (1920×1080). One page per table is 
 - at 820×1180, 1180×820 and 1366×768 the hand, the decision's buttons and the cards on the table are
   above the fold (the page not scrolled), and so is the hint's recommendation once the hint is shown;
 - on a touch screen every button of the app is at least 44×44 CSS px;
-- one whole Solitaire deal and one classic hand are played by tapping at 375×740.
+- one whole Solitaire deal and one classic hand are played by tapping at 375×740;
+- at 1366×768 a classic hand, a Bid hand and a Solitaire deal are played to their end: the buttons
+  that follow (Next hand and Review hand, Next deal and Replay deal) lie wholly in view right under
+  the prompt (no emptied hand row between), the opened review's first line is in view, the table's
+  top never moves while the message line fills, and no glyph shown (text, tooltips, CSS-drawn marks)
+  needs an emoji font (tests/widgets/test_glyphs.py says which characters are safe).
 
 Screenshots of every size go to artifacts/screenshots/layout-*.png (scripts/screenshots.py makes the
 README's pictures from the 1366×768 ones).
@@ -416,4 +421,184 @@ def test_bid_table_at_every_size(browser: Any, voila: Any) -> None:
             assert_in_view(
                 p, f"bid at {width}×{height}", {"grid of bids": ".eb-cell", "pass": ".ec-bids .euchre-bid"}
             )
+        problems.assert_clean()
+
+
+# ------------------------------------------------------------------------------------ the end of a hand
+# Issue 38, item 6: at 1366×768 the buttons that follow a hand ("Next hand", "Review hand"; Solitaire's
+# "Next deal", "Replay deal") are in view without scrolling, in the place of the emptied hand (no gap),
+# the opened review starts in view, the table never moves when the message line fills, and no glyph
+# of the page needs an emoji font.
+
+# What the page shows of the game: a click has been answered when this changes.
+_GAME_STATE = """() => [document.querySelector('.euchre-message').innerText,
+  [...document.querySelectorAll('.euchre-card')].map((e) => e.textContent + ' ' + e.className).join('|'),
+  [...document.querySelectorAll('.euchre-bid, .euchre-trump')].filter((e) => e.offsetWidth > 0)
+    .map((e) => e.textContent).join('|'),
+  document.querySelector('.et-prompt').innerText]"""
+_HAND_OVER = "() => document.querySelector('.et-handend').offsetHeight > 0"
+_STUDENT_TO_ACT = f"""() => document.querySelector('.euchre-card.playable') !== null
+  || [...document.querySelectorAll('.euchre-bid:not(.illegal), .et-trumpbox:not(.hidden) .euchre-trump')]
+       .some((e) => e.offsetWidth > 0) || ({_HAND_OVER})()"""
+
+# The text of the app a student sees, tooltips, and the marks CSS draws (generated content), skipping
+# icon-font icons (a button's decoration beside its words).
+_SHOWN_TEXT = """() => {
+  const app = document.querySelector('.euchre-app');
+  const parts = [app.innerText];
+  for (const e of app.querySelectorAll('*')) {
+    if (e.closest('[style*="display: none"]')) continue;
+    if (e.title) parts.push(e.title);
+    for (const where of ['::before', '::after']) {
+      const style = getComputedStyle(e, where);
+      if (style.content && style.content !== 'none' && style.content !== 'normal'
+          && !/awesome/i.test(style.fontFamily)) parts.push(style.content);
+    }
+  }
+  return parts.join(' ');
+}"""
+
+
+def game_state(page: Any) -> list[str]:
+    return list(page.evaluate(_GAME_STATE))
+
+
+def table_top(page: Any) -> float:
+    """Where the table starts, the page not scrolled."""
+    to_top(page)
+    return float(boxes(page, ".euchre-table")[0][2])
+
+
+def act_once(page: Any) -> None:
+    """The student's next action: pass while passing is allowed (else the first bid offered, or Order
+    up in Solitaire), or the first playable card; then wait until the page answered."""
+    before = game_state(page)
+    decisions = page.locator(
+        ".euchre-bid:not(.illegal):visible, .et-trumpbox:not(.hidden) .euchre-trump:visible"
+    )
+    if decisions.count():
+        texts = decisions.all_inner_texts()
+        pick = next((k for k, t in enumerate(texts) if re.fullmatch(r"\s*pass\s*", t, re.I)), 0)
+        decisions.nth(pick).click()
+    else:
+        page.locator(".euchre-card.playable").first.click()
+    page.wait_for_function(
+        f"(before) => JSON.stringify(({_GAME_STATE})()) !== JSON.stringify(before)", arg=before
+    )
+
+
+def play_to_the_end(page: Any, table: str, *, message_appears: bool) -> None:
+    """Play the hand out; the table's top must not move meanwhile (above all when the message line
+    first fills: ``message_appears``, the page opened with an empty one)."""
+    top = table_top(page)
+    empty_at_first = not page.locator(".euchre-message").inner_text().strip()
+    assert empty_at_first == message_appears, f"{table}: the message line at the start"
+    for _ in range(60):
+        page.wait_for_function(_STUDENT_TO_ACT)
+        if page.evaluate(_HAND_OVER):
+            break
+        act_once(page)
+        moved = table_top(page)
+        assert abs(moved - top) <= 0.5, (
+            f"{table}: the table moved from {top} to {moved} px when the message became "
+            f"{page.locator('.euchre-message').inner_text()!r}"
+        )
+    else:
+        raise AssertionError(f"{table}: the hand did not end")
+    assert page.locator(".euchre-message").inner_text().strip(), f"{table}: the hand ended without a message"
+
+
+def button_box(page: Any, name: str) -> dict[str, float]:
+    box = page.get_by_role("button", name=name, exact=True).bounding_box()
+    assert box is not None, f"no {name} button shown"
+    return dict(box)
+
+
+def assert_end_of_hand_fits(page: Any, table: str, names: tuple[str, str]) -> None:
+    """Both buttons wholly inside the 1366×768 viewport, the page not scrolled, right under the prompt
+    (no empty hand row between)."""
+    to_top(page)
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    for name in names:
+        box = button_box(page, name)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{table}: {name} at {box}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
+            f"{table}: {name} ends {box['y'] + box['height']:.0f} px down, below the fold ({height})"
+        )
+    prompt = boxes(page, ".et-prompt")[0]
+    first = button_box(page, names[0])
+    gap = first["y"] - prompt[4]
+    assert gap <= 24, f"{table}: {gap:.0f} px of empty space between the prompt and {names[0]}"
+    hand = page.evaluate("() => document.querySelector('.et-hand').getBoundingClientRect().height")
+    assert hand <= 1, f"{table}: the emptied hand row still takes {hand} px"
+
+
+def assert_review_starts_in_view(page: Any, table: str, first_line: str) -> None:
+    """The review's first line wholly in view, the page not scrolled."""
+    page.locator(first_line).first.wait_for()
+    to_top(page)
+    found = boxes(page, first_line)
+    assert found, f"{table}: no review shown"
+    _name, _left, top, _right, bottom = found[0]
+    assert top >= 0 and bottom <= page.viewport_size["height"] + 0.5, (
+        f"{table}: the review's first line is at {top:.0f}..{bottom:.0f} px, the fold at "
+        f"{page.viewport_size['height']}"
+    )
+
+
+def assert_text_glyphs(page: Any, table: str) -> None:
+    from tests.widgets.test_glyphs import unsafe
+
+    shown = page.evaluate(_SHOWN_TEXT)
+    assert "♠" in shown or "♣" in shown or "♥" in shown or "♦" in shown, f"{table}: no suit shown?"
+    assert unsafe(shown) == [], f"{table}: glyphs that need an emoji or a rare font"
+
+
+def test_the_end_of_a_classic_hand_fits_a_chromebook(browser: Any, voila: Any) -> None:
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + CLASSIC)
+        p.locator(".euchre-bid").first.wait_for(timeout=PAGE_TIMEOUT)
+        p.locator(".ec-autoplay input").uncheck()  # every card clicked here, the forced ones too
+        shoot(p, "layout-classic-1366x768-deal")
+        play_to_the_end(p, "classic", message_appears=True)
+        assert "Press Next hand" in p.locator(".et-prompt").inner_text()
+        shoot(p, "layout-classic-1366x768-hand-over")
+        assert_end_of_hand_fits(p, "classic", ("Next hand", "Review hand"))
+        p.get_by_role("button", name="Review hand", exact=True).click()
+        assert_review_starts_in_view(p, "classic", ".euchre-review .et-review > :first-child")
+        assert_end_of_hand_fits(p, "classic with the review open", ("Next hand", "Review hand"))
+        shoot(p, "layout-classic-1366x768-review")
+        assert_text_glyphs(p, "classic")
+        problems.assert_clean()
+
+
+def test_the_end_of_a_bid_hand_fits_a_chromebook(browser: Any, voila: Any) -> None:
+    from tests.browser.conftest import wait_for_pools
+
+    wait_for_pools(voila, ("bid.ipynb",))
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + BID)
+        p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
+        play_to_the_end(p, "bid", message_appears=False)  # the match's first message is there from the start
+        shoot(p, "layout-bid-1366x768-hand-over")
+        assert_end_of_hand_fits(p, "bid", ("Next hand", "Review hand"))
+        p.get_by_role("button", name="Review hand", exact=True).click()
+        assert_review_starts_in_view(p, "bid", ".euchre-review .et-review > :first-child")
+        assert_end_of_hand_fits(p, "bid with the review open", ("Next hand", "Review hand"))
+        shoot(p, "layout-bid-1366x768-review")
+        assert_text_glyphs(p, "bid")
+        problems.assert_clean()
+
+
+def test_the_end_of_a_solitaire_deal_fits_a_chromebook(browser: Any, voila: Any) -> None:
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + DASHBOARD)
+        p.locator(".euchre-trump").first.wait_for(timeout=PAGE_TIMEOUT)
+        play_to_the_end(p, "solitaire", message_appears=True)
+        shoot(p, "layout-solitaire-1366x768-deal-over")
+        assert_end_of_hand_fits(p, "solitaire", ("Next deal", "Replay deal"))
+        assert_review_starts_in_view(
+            p, "solitaire", ".euchre-review .et-review > :first-child"
+        )  # shown at once
+        assert_text_glyphs(p, "solitaire")
         problems.assert_clean()
