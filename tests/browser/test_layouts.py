@@ -24,11 +24,12 @@ README's pictures from the 1366×768 ones).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from euchre_tutor.widgets import ClassicApp, SolitaireApp
+from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
 from euchre_tutor.widgets.classic import RULES_CHOICES
 from tests.browser.conftest import (
     DASHBOARD,
@@ -37,6 +38,7 @@ from tests.browser.conftest import (
     sized_page,
     wait_for_cards,
 )
+from tests.browser.test_bid_table import wait_for_table as wait_for_bid_table
 from tests.browser.test_classic_table import CLASSIC, bid_texts, wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -430,17 +432,6 @@ def test_bid_table_at_every_size(browser: Any, voila: Any) -> None:
 # the opened review starts in view, the table never moves when the message line fills, and no glyph
 # of the page needs an emoji font.
 
-# What the page shows of the game: a click has been answered when this changes.
-_GAME_STATE = """() => [document.querySelector('.euchre-message').innerText,
-  [...document.querySelectorAll('.euchre-card')].map((e) => e.textContent + ' ' + e.className).join('|'),
-  [...document.querySelectorAll('.euchre-bid, .euchre-trump')].filter((e) => e.offsetWidth > 0)
-    .map((e) => e.textContent).join('|'),
-  document.querySelector('.et-prompt').innerText]"""
-_HAND_OVER = "() => document.querySelector('.et-handend').offsetHeight > 0"
-_STUDENT_TO_ACT = f"""() => document.querySelector('.euchre-card.playable') !== null
-  || [...document.querySelectorAll('.euchre-bid:not(.illegal), .et-trumpbox:not(.hidden) .euchre-trump')]
-       .some((e) => e.offsetWidth > 0) || ({_HAND_OVER})()"""
-
 # The text of the app a student sees, tooltips, and the marks CSS draws (generated content), skipping
 # icon-font icons (a button's decoration beside its words).
 _SHOWN_TEXT = """() => {
@@ -459,45 +450,80 @@ _SHOWN_TEXT = """() => {
 }"""
 
 
-def game_state(page: Any) -> list[str]:
-    return list(page.evaluate(_GAME_STATE))
-
-
 def table_top(page: Any) -> float:
     """Where the table starts, the page not scrolled."""
     to_top(page)
     return float(boxes(page, ".euchre-table")[0][2])
 
 
-def act_once(page: Any) -> None:
-    """The student's next action: pass while passing is allowed (else the first bid offered, or Order
-    up in Solitaire), or the first playable card; then wait until the page answered."""
-    before = game_state(page)
-    decisions = page.locator(
-        ".euchre-bid:not(.illegal):visible, .et-trumpbox:not(.hidden) .euchre-trump:visible"
-    )
-    if decisions.count():
-        texts = decisions.all_inner_texts()
-        pick = next((k for k, t in enumerate(texts) if re.fullmatch(r"\s*pass\s*", t, re.I)), 0)
-        decisions.nth(pick).click()
-    else:
-        page.locator(".euchre-card.playable").first.click()
-    page.wait_for_function(
-        f"(before) => JSON.stringify(({_GAME_STATE})()) !== JSON.stringify(before)", arg=before
-    )
+def pass_first(texts: list[str]) -> int:
+    """Pass while passing is allowed, else the first decision offered."""
+    return next((k for k, t in enumerate(texts) if re.fullmatch(r"\s*pass\s*", t, re.I)), 0)
 
 
-def play_to_the_end(page: Any, table: str, *, message_appears: bool) -> None:
-    """Play the hand out; the table's top must not move meanwhile (above all when the message line
-    first fills: ``message_appears``, the page opened with an empty one)."""
+def classic_step(page: Any, app: ClassicApp) -> tuple[Any, Any] | None:
+    """The student's next click at the classic table and the mirror's same button (None: hand over)."""
+    if app.controller.waiting or app.controller.state.is_over:
+        return None
+    texts = bid_texts(app)
+    if texts:
+        i = pass_first(texts)
+        return page.locator(".euchre-bid").nth(i), [
+            b for b in app.bid_buttons if "euchre-bid" in b._dom_classes
+        ][i]
+    card = next(b for b in app.cards if "playable" in b._dom_classes)
+    return page.get_by_role("button", name=str(card.description), exact=True), card
+
+
+def bid_step(page: Any, app: BidApp) -> tuple[Any, Any] | None:
+    """The same at the Bid table: pass or the first bid it allows, else the first playable card."""
+    if app.controller.waiting or app.controller.state.is_over:
+        return None
+    shown = [b for b in (*app.decision_buttons, *app.grid_buttons) if "euchre-bid" in b._dom_classes]
+    if shown:
+        open_ = [k for k, b in enumerate(shown) if not b.disabled]
+        i = pass_first([str(b.description) for b in shown])
+        i = i if i in open_ else open_[0]
+        return page.locator(".euchre-bid").nth(i), shown[i]
+    card = next(b for b in app.cards if "playable" in b._dom_classes)
+    return page.get_by_role("button", name=str(card.description), exact=True), card
+
+
+def solitaire_step(page: Any, app: SolitaireApp) -> tuple[Any, Any] | None:
+    """The same in Solitaire: order up, then the first playable card."""
+    view = app.controller.view
+    if view is None or view.phase.name == "OVER":
+        return None
+    if view.phase.name == "CHOOSE_TRUMP":
+        return page.locator(".euchre-trump", has_text="Order up"), app.order_up
+    card = next(b for b in app.cards if "playable" in b._dom_classes)
+    return page.get_by_role("button", name=str(card.description), exact=True), card
+
+
+def play_to_the_end(
+    page: Any,
+    table: str,
+    app: Any,
+    step: Callable[[Any, Any], tuple[Any, Any] | None],
+    wait: Callable[[Any, Any], None],
+    *,
+    message_appears: bool,
+) -> None:
+    """Play the hand out in the page and in its headless mirror ``app`` (the same seeded deal), waiting
+    after each click until the page shows what the mirror shows; the table's top must not move
+    meanwhile (above all when the message line first fills: ``message_appears``, it starts empty)."""
+    wait(page, app)
     top = table_top(page)
     empty_at_first = not page.locator(".euchre-message").inner_text().strip()
     assert empty_at_first == message_appears, f"{table}: the message line at the start"
     for _ in range(60):
-        page.wait_for_function(_STUDENT_TO_ACT)
-        if page.evaluate(_HAND_OVER):
+        action = step(page, app)
+        if action is None:
             break
-        act_once(page)
+        target, button = action
+        target.click()
+        button.click()
+        wait(page, app)
         moved = table_top(page)
         assert abs(moved - top) <= 0.5, (
             f"{table}: the table moved from {top} to {moved} px when the message became "
@@ -505,6 +531,7 @@ def play_to_the_end(page: Any, table: str, *, message_appears: bool) -> None:
         )
     else:
         raise AssertionError(f"{table}: the hand did not end")
+    page.locator(".et-handend").wait_for()
     assert page.locator(".euchre-message").inner_text().strip(), f"{table}: the hand ended without a message"
 
 
@@ -558,9 +585,13 @@ def test_the_end_of_a_classic_hand_fits_a_chromebook(browser: Any, voila: Any) -
     with sized_page(browser, voila, 1366, 768) as (p, problems):
         open_app(p, voila.url + CLASSIC)
         p.locator(".euchre-bid").first.wait_for(timeout=PAGE_TIMEOUT)
+        mirror = ClassicApp(seed=3)
         p.locator(".ec-autoplay input").uncheck()  # every card clicked here, the forced ones too
+        mirror.autoplay.value = False
+        p.wait_for_function("!document.querySelector('.ec-autoplay input').checked")
         shoot(p, "layout-classic-1366x768-deal")
-        play_to_the_end(p, "classic", message_appears=True)
+        play_to_the_end(p, "classic", mirror, classic_step, wait_for_table, message_appears=True)
+        mirror.close()
         assert "Press Next hand" in p.locator(".et-prompt").inner_text()
         shoot(p, "layout-classic-1366x768-hand-over")
         assert_end_of_hand_fits(p, "classic", ("Next hand", "Review hand"))
@@ -579,7 +610,10 @@ def test_the_end_of_a_bid_hand_fits_a_chromebook(browser: Any, voila: Any) -> No
     with sized_page(browser, voila, 1366, 768) as (p, problems):
         open_app(p, voila.url + BID)
         p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
-        play_to_the_end(p, "bid", message_appears=False)  # the match's first message is there from the start
+        mirror = BidApp(seed=3)
+        # the match's first message is there from the start
+        play_to_the_end(p, "bid", mirror, bid_step, wait_for_bid_table, message_appears=False)
+        mirror.close()
         shoot(p, "layout-bid-1366x768-hand-over")
         assert_end_of_hand_fits(p, "bid", ("Next hand", "Review hand"))
         p.get_by_role("button", name="Review hand", exact=True).click()
@@ -594,7 +628,9 @@ def test_the_end_of_a_solitaire_deal_fits_a_chromebook(browser: Any, voila: Any)
     with sized_page(browser, voila, 1366, 768) as (p, problems):
         open_app(p, voila.url + DASHBOARD)
         p.locator(".euchre-trump").first.wait_for(timeout=PAGE_TIMEOUT)
-        play_to_the_end(p, "solitaire", message_appears=True)
+        mirror = SolitaireApp(seed=3, source=None)
+        play_to_the_end(p, "solitaire", mirror, solitaire_step, wait_for_cards, message_appears=True)
+        mirror.close()
         shoot(p, "layout-solitaire-1366x768-deal-over")
         assert_end_of_hand_fits(p, "solitaire", ("Next deal", "Replay deal"))
         assert_review_starts_in_view(
