@@ -157,8 +157,9 @@ _RANK_WORDS["10"] = Rank.TEN
 class Card:
     """One card. The joker (benny) has no printed suit.
 
-    ``str(card)`` is the ASCII notation (``JH``, ``TS``), ``card.symbol`` the
-    display one (``J♥``, ``10♠``), ``repr`` is valid code.
+    ``str(card)`` is the ASCII notation (``JH``, ``TS``, ``JK``), ``card.symbol`` the
+    display one (``J♥``, ``10♠``, ``Joker``: a word, since no common text font draws the joker's
+    emoji), ``repr`` is valid code.
     """
 
     rank: Rank
@@ -191,7 +192,7 @@ class Card:
     @property
     def symbol(self) -> str:
         if self.suit is None:
-            return "🃏"
+            return "Joker"
         return f"{self.rank.display}{self.suit.symbol}"
 
     @property
@@ -217,7 +218,7 @@ class Card:
 JOKER = Card(Rank.JOKER, None)
 
 _CARD_RE = re.compile(r"^(10|[2-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤])$")
-_JOKER_WORDS = {"jk", "joker", "benny", "🃏", "★"}
+_JOKER_WORDS = {"jk", "joker", "benny", "🃏", "★"}  # 🃏: what older saved text shows
 
 
 @cache

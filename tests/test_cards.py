@@ -59,6 +59,9 @@ def test_joker_notation() -> None:
     assert parse_card("JK") is JOKER or parse_card("JK") == JOKER
     assert str(JOKER) == "JK"
     assert JOKER.name == "joker"
+    # the display notation is a word every font draws (not the 🃏 emoji), and it parses back
+    assert JOKER.symbol == "Joker" and parse_card(JOKER.symbol) == JOKER
+    assert parse_card("🃏") == JOKER  # text saved before still reads
 
 
 @pytest.mark.parametrize(

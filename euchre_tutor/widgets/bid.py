@@ -290,7 +290,7 @@ class BidApp(CardTable):
         self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
         controls = w.VBox(
             [
-                w.HBox([self.next_hand, self.undo, self.redo]),
+                w.HBox([self.undo, self.redo]),
                 w.HBox([self.seed, self.rules_choice, self.new_match, self.four]),
                 w.HBox([self.options_text]),
                 w.HBox([self.deal_text, self.load]),
@@ -376,11 +376,13 @@ class BidApp(CardTable):
         self.review = w.VBox([self.review_body, self.retry, self.drills_line, w.HBox([self.review_close])])
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
+        # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
         left = list(self.left_column.children)
-        left.insert(left.index(self.controls), self.review)
+        left.insert(
+            left.index(self.hand) + 1, self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
+        )
+        left.insert(left.index(self.hand_end) + 1, self.review)
         self.left_column.children = tuple(left)
-        first = self.controls.children[0]
-        first.children = (*first.children, self.review_open)
         self.session = SessionChart(self.tutor.stats, game="bid")
         right = list(self.right_column.children)
         right.insert(right.index(self.suggest_panel) + 1, self.session)
@@ -563,6 +565,7 @@ class BidApp(CardTable):
             self._set(self.undo, "disabled", not c.can_undo)
             self._set(self.redo, "disabled", not c.can_redo)
             self._set(self.next_hand, "disabled", not c.waiting)
+            self._show_hand_end(c.waiting or c.state.is_over)
             self._set(self.suggest, "disabled", not c.my_turn)
             if not str(self.seed.value).strip():
                 self.seed.value = str(c.seed)

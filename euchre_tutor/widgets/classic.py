@@ -278,7 +278,7 @@ class ClassicApp(CardTable):
         self.draw_seats.add_class("ec-draw-seats")
         controls = w.VBox(
             [
-                w.HBox([self.next_hand, self.undo, self.redo]),
+                w.HBox([self.undo, self.redo]),
                 w.HBox([self.seed, self.rules_choice, self.match_length]),
                 w.HBox([self.new_match, self.draw_seats]),
                 w.HBox([self.four, self.score_cards]),
@@ -410,13 +410,17 @@ class ClassicApp(CardTable):
         )
         self.open_hands.add_class("ec-open-hands")
         self.open_hands.observe(lambda ch: t.set_open_hands(bool(ch["new"])), names="value")
-        options = w.HBox([self.level_choice, self.autoplay, self.open_hands, self.review_open])
+        options = w.HBox([self.level_choice, self.autoplay, self.open_hands])
         options.add_class("ec-tutor-options")
         options.add_class("et-controls")
 
         left = list(self.left_column.children)
         left.insert(left.index(self.table) + 1, self.open_hands_view)
-        left.insert(left.index(self.hand) + 1, self.review)
+        # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
+        left.insert(
+            left.index(self.hand) + 1, self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
+        )
+        left.insert(left.index(self.hand_end) + 1, self.review)
         self.left_column.children = tuple(left)
         self.controls.children = (options, *self.controls.children)
         self.right_column.children = (self.hint_panel, *self.right_column.children)
@@ -517,6 +521,7 @@ class ClassicApp(CardTable):
         self._set(self.undo, "disabled", not c.can_undo)
         self._set(self.redo, "disabled", not c.can_redo)
         self._set(self.next_hand, "disabled", not c.waiting)
+        self._show_hand_end(c.waiting or c.state.is_over)
         self._set(self.suggest, "disabled", not c.my_turn)
         if not self.seed.value.strip():
             self.seed.value = str(c.seed)

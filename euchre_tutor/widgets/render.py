@@ -62,7 +62,7 @@ def face(card: Card, *, small: bool = False, burned: bool = False, trump: Suit |
         return (
             f'<span class="et-face joker trump{" small" if small else ""}" role="img" aria-label="joker" '
             'title="joker"><span class="r" aria-hidden="true">JK</span>'
-            '<span class="s" aria-hidden="true">🃏</span></span>'
+            '<span class="s" aria-hidden="true">★</span></span>'
         )
     classes = ["et-face", "red" if card.is_red else "black", f"s-{card.suit.value}"]
     if small:
@@ -326,13 +326,15 @@ def grade_html(
 
 
 def swing_badge(swing: Swing) -> str:
-    """A review row's mark for the luck that followed it: ``🍀 lucky +1.2`` or ``⚡ unlucky −0.9``,
-    with the values it ran between in the tooltip."""
+    """A review row's mark for the luck that followed it: ``▲ lucky +1.2`` or ``▼ unlucky −0.9``,
+    with the values it ran between in the tooltip. The triangle is a shape every text font draws (no
+    emoji) and is hidden from screen readers, which read the word."""
     x = float(swing.amount)
-    kind, icon = ("lucky", "🍀") if x > 0 else ("unlucky", "⚡")
+    kind, icon = ("lucky", "▲") if x > 0 else ("unlucky", "▼")
     return (
         f'<span class="et-swing {kind}" title="{esc(swing.words[:1].upper() + swing.words[1:])}: the cards '
-        f'and the other players, not you">{icon} {kind} {f"{x:+.2f}".replace("-", "−")}</span>'
+        f'and the other players, not you"><span class="et-swing-mark" aria-hidden="true">{icon}</span> '
+        f"{kind} {f'{x:+.2f}'.replace('-', '−')}</span>"
     )
 
 

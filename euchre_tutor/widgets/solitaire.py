@@ -176,7 +176,7 @@ class SolitaireApp(CardTable):
         self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
         controls = w.VBox(
             [
-                w.HBox([self.next_deal, self.replay, self.undo, self.redo]),
+                w.HBox([self.undo, self.redo]),
                 w.HBox([self.seed, self.new_game, self.deal_seed, self.four]),
                 w.HBox([self.deal_text, self.load, self.upload]),
                 w.HBox([self.save, self.save_link]),
@@ -186,7 +186,11 @@ class SolitaireApp(CardTable):
         for box in controls.children:
             box.add_class("et-controls")
 
-        left = w.VBox([self.table, self.trump_box, self.prompt, self.hand, self.review, self.retry, controls])
+        # the end of a deal: Next deal and Replay deal in the emptied hand's place, the review under them
+        end = self._end_of_hand_bar(self.hand, self.next_deal, self.replay)
+        left = w.VBox(
+            [self.table, self.trump_box, self.prompt, self.hand, end, self.review, self.retry, controls]
+        )
         left.add_class("et-left")
 
         # hint panel
@@ -300,6 +304,7 @@ class SolitaireApp(CardTable):
         deal_over = view is None or view.phase is Phase.OVER
         self.next_deal.disabled = not deal_over or state.is_over
         self.replay.disabled = not deal_over or view is None
+        self._show_hand_end(deal_over)
         if str(c.game.seed) != self.seed.value and not self.seed.value.strip():
             self.seed.value = str(c.game.seed)
         self.refresh_message()

@@ -166,7 +166,6 @@ CSS = (
 #:   lift of a playable card under the mouse only where a hover exists (nothing needs a hover).
 LAYOUT_CSS = """
 .euchre-app{container:euchre-app / inline-size;box-sizing:border-box;width:100%;min-width:0}
-.euchre-app .euchre-message .msg.empty{padding:0;margin:0;min-height:0}
 .euchre-app .et-header{flex-wrap:wrap;gap:6px 14px}
 .euchre-app .et-header>.widget-html:first-child{flex:1 1 300px;min-width:0}
 .euchre-app .et-title h1{font-size:24px}
@@ -243,6 +242,22 @@ CSS += """
 """
 CSS += LAYOUT_CSS
 
+#: The end of a hand (issue 38): the message line keeps one line's height even when empty (the table
+#: never moves when the first message appears); the emptied hand row drops its reserved height
+#: (``et-hand-done``) and the bar of what comes next (``et-handend``: Next hand, Review hand) takes
+#: its place, the main button first and highlighted, with the review opening right under it.
+END_OF_HAND_CSS = """
+.euchre-app .euchre-message .msg{line-height:20px;min-height:20px}
+.euchre-app .et-hand.et-hand-done{min-height:0;padding:0}
+.euchre-app .et-handend{flex-wrap:wrap;gap:8px;align-items:center;margin:4px 0 10px}
+.euchre-app .et-handend .jupyter-button.et-ctl{height:40px;min-width:120px;margin:0;padding:0 18px;font-size:15px;
+  box-shadow:0 2px 4px rgba(0,0,0,.35)}
+.euchre-app .et-handend .jupyter-button.et-next:not(:disabled){background:#ffd54f;color:#3b2f00}
+.euchre-app .et-handend .jupyter-button.et-ctl:focus-visible{outline:3px solid #fff7d6;outline-offset:2px}
+"""
+__all__ += ["END_OF_HAND_CSS"]
+CSS += END_OF_HAND_CSS
+
 
 # ---------------------------------------------------------------------------
 # The classic table (euchre_tutor.widgets.classic): appended, the rules above are shared.
@@ -258,7 +273,7 @@ def _classic_face_rules() -> str:
                 f'.euchre-app .jupyter-button.c-{card}::before{{content:"{card.rank.display}\\A{card.suit.symbol}" / ""}}'
             )
     rules.append('.euchre-app .jupyter-button.c-JK::before{content:"JK" / ""}')
-    rules.append('.euchre-app .jupyter-button.c-JK::after{content:"🃏" / ""}')
+    rules.append('.euchre-app .jupyter-button.c-JK::after{content:"★" / ""}')  # a star every text font draws
     return "\n".join(rules)
 
 

@@ -3,7 +3,10 @@
 :class:`CardTable` keeps a fixed row of card-slot buttons (the student's hand)
 and changes their classes, labels and tooltips only where they differ, so a
 click never rebuilds the widget tree; it also draws the teaching message,
-switches four-colour suits and offers a game as a download link.
+switches four-colour suits and offers a game as a download link. When a hand is over, the
+hand's row gives its place to the buttons that come next (``et-handend``: next hand, review), so they
+sit where the student was looking, above the fold; the message line keeps its height when empty, so
+the table never moves when a message appears.
 """
 
 from __future__ import annotations
@@ -77,6 +80,10 @@ class CardTable(w.VBox):  # type: ignore[misc]
         self.message = w.HTML()
         self.message.add_class("euchre-message")
         self.add_class("euchre-app")
+        self._hand_row: w.Box | None = None
+        self.hand_end = w.HBox()
+        self.hand_end.add_class("et-handend")
+        show(self.hand_end, False)
 
     # ----------------------------------------------------------------- hooks for the games
 
@@ -114,6 +121,25 @@ class CardTable(w.VBox):  # type: ignore[misc]
             b.description = description
             b.tooltip = tooltip
         self._slot_classes[i] = want
+
+    def _end_of_hand_bar(self, hand: w.Box, *buttons: w.Button) -> w.HBox:
+        """The bar (``et-handend``) of what comes after a hand: ``buttons``, the first one the main one
+        (``et-next``). Placed right under ``hand``, it is shown by :meth:`_show_hand_end`."""
+        self._hand_row = hand
+        for b in buttons[:1]:
+            b.add_class("et-next")
+        self.hand_end.children = buttons
+        return self.hand_end
+
+    def _show_hand_end(self, over: bool) -> None:
+        """At the end of a hand, the bar in place of the emptied hand row (``et-hand-done`` drops the
+        row's reserved height); during a hand, the hand row and no bar."""
+        if self._hand_row is not None:
+            if over:
+                self._hand_row.add_class("et-hand-done")
+            else:
+                self._hand_row.remove_class("et-hand-done")
+        show(self.hand_end, over)
 
     def _show_message(self, text: str, is_error: bool) -> None:
         kind = "error" if is_error else ("info" if text else "empty")

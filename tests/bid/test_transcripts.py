@@ -15,7 +15,7 @@ from tests.transcripts import DIRECTORY
         ("bid-alone-no-trump", "Contract: no trump (high)"),
         ("bid-alone-no-trump", "(sits out)"),
         ("bid-call-2", "passes a card face down to South"),
-        ("bid-kitty-joker", "🃏"),
+        ("bid-kitty-joker", "Joker"),
         ("bid-kitty-joker", "takes the kitty card and will discard as many"),
         ("bid-auction-level", "names spades"),
         ("bid-double-deck", "of two equal cards the first played wins"),

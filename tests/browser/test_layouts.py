@@ -10,7 +10,12 @@ school Chromebook (1366×768) and a desktop (1920×1080). One page per table is 
 - at 820×1180, 1180×820 and 1366×768 the hand, the decision's buttons and the cards on the table are
   above the fold (the page not scrolled), and so is the hint's recommendation once the hint is shown;
 - on a touch screen every button of the app is at least 44×44 CSS px;
-- one whole Solitaire deal and one classic hand are played by tapping at 375×740.
+- one whole Solitaire deal and one classic hand are played by tapping at 375×740;
+- at 1366×768 a classic hand, a Bid hand and a Solitaire deal are played to their end: the buttons
+  that follow (Next hand and Review hand, Next deal and Replay deal) lie wholly in view right under
+  the prompt (no emptied hand row between), the opened review's first line is in view, the table's
+  top never moves while the message line fills, and no glyph shown (text, tooltips, CSS-drawn marks)
+  needs an emoji font (tests/widgets/test_glyphs.py says which characters are safe).
 
 Screenshots of every size go to artifacts/screenshots/layout-*.png (scripts/screenshots.py makes the
 README's pictures from the 1366×768 ones).
@@ -19,11 +24,12 @@ README's pictures from the 1366×768 ones).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from euchre_tutor.widgets import ClassicApp, SolitaireApp
+from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
 from euchre_tutor.widgets.classic import RULES_CHOICES
 from tests.browser.conftest import (
     DASHBOARD,
@@ -32,6 +38,7 @@ from tests.browser.conftest import (
     sized_page,
     wait_for_cards,
 )
+from tests.browser.test_bid_table import wait_for_table as wait_for_bid_table
 from tests.browser.test_classic_table import CLASSIC, bid_texts, wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -416,4 +423,218 @@ def test_bid_table_at_every_size(browser: Any, voila: Any) -> None:
             assert_in_view(
                 p, f"bid at {width}×{height}", {"grid of bids": ".eb-cell", "pass": ".ec-bids .euchre-bid"}
             )
+        problems.assert_clean()
+
+
+# ------------------------------------------------------------------------------------ the end of a hand
+# Issue 38, item 6: at 1366×768 the buttons that follow a hand ("Next hand", "Review hand"; Solitaire's
+# "Next deal", "Replay deal") are in view without scrolling, in the place of the emptied hand (no gap),
+# the opened review starts in view, the table never moves when the message line fills, and no glyph
+# of the page needs an emoji font.
+
+# The text of the app a student sees, tooltips, and the marks CSS draws (generated content), skipping
+# icon-font icons (a button's decoration beside its words).
+_SHOWN_TEXT = """() => {
+  const app = document.querySelector('.euchre-app');
+  const parts = [app.innerText];
+  for (const e of app.querySelectorAll('*')) {
+    if (e.closest('[style*="display: none"]')) continue;
+    if (e.title) parts.push(e.title);
+    for (const where of ['::before', '::after']) {
+      const style = getComputedStyle(e, where);
+      if (style.content && style.content !== 'none' && style.content !== 'normal'
+          && !/awesome/i.test(style.fontFamily)) parts.push(style.content);
+    }
+  }
+  return parts.join(' ');
+}"""
+
+
+def table_top(page: Any) -> float:
+    """Where the table starts, the page not scrolled."""
+    to_top(page)
+    return float(boxes(page, ".euchre-table")[0][2])
+
+
+def pass_first(texts: list[str]) -> int:
+    """Pass while passing is allowed, else the first decision offered."""
+    return next((k for k, t in enumerate(texts) if re.fullmatch(r"\s*pass\s*", t, re.I)), 0)
+
+
+def classic_step(page: Any, app: ClassicApp) -> tuple[Any, Any] | None:
+    """The student's next click at the classic table and the mirror's same button (None: hand over)."""
+    if app.controller.waiting or app.controller.state.is_over:
+        return None
+    texts = bid_texts(app)
+    if texts:
+        i = pass_first(texts)
+        return page.locator(".euchre-bid").nth(i), [
+            b for b in app.bid_buttons if "euchre-bid" in b._dom_classes
+        ][i]
+    card = next(b for b in app.cards if "playable" in b._dom_classes)
+    return page.get_by_role("button", name=str(card.description), exact=True), card
+
+
+def bid_step(page: Any, app: BidApp) -> tuple[Any, Any] | None:
+    """The same at the Bid table: pass or the first bid it allows, else the first playable card."""
+    if app.controller.waiting or app.controller.state.is_over:
+        return None
+    shown = [b for b in (*app.decision_buttons, *app.grid_buttons) if "euchre-bid" in b._dom_classes]
+    if shown:
+        open_ = [k for k, b in enumerate(shown) if not b.disabled]
+        i = pass_first([str(b.description) for b in shown])
+        i = i if i in open_ else open_[0]
+        return page.locator(".euchre-bid").nth(i), shown[i]
+    card = next(b for b in app.cards if "playable" in b._dom_classes)
+    return page.get_by_role("button", name=str(card.description), exact=True), card
+
+
+def solitaire_step(page: Any, app: SolitaireApp) -> tuple[Any, Any] | None:
+    """The same in Solitaire: order up, then the first playable card."""
+    view = app.controller.view
+    if view is None or view.phase.name == "OVER":
+        return None
+    if view.phase.name == "CHOOSE_TRUMP":
+        return page.locator(".euchre-trump", has_text="Order up"), app.order_up
+    card = next(b for b in app.cards if "playable" in b._dom_classes)
+    return page.get_by_role("button", name=str(card.description), exact=True), card
+
+
+def play_to_the_end(
+    page: Any,
+    table: str,
+    app: Any,
+    step: Callable[[Any, Any], tuple[Any, Any] | None],
+    wait: Callable[[Any, Any], None],
+    *,
+    message_appears: bool,
+) -> None:
+    """Play the hand out in the page and in its headless mirror ``app`` (the same seeded deal), waiting
+    after each click until the page shows what the mirror shows; the table's top must not move
+    meanwhile (above all when the message line first fills: ``message_appears``, it starts empty)."""
+    wait(page, app)
+    top = table_top(page)
+    empty_at_first = not page.locator(".euchre-message").inner_text().strip()
+    assert empty_at_first == message_appears, f"{table}: the message line at the start"
+    for _ in range(60):
+        action = step(page, app)
+        if action is None:
+            break
+        target, button = action
+        target.click()
+        button.click()
+        wait(page, app)
+        moved = table_top(page)
+        assert abs(moved - top) <= 0.5, (
+            f"{table}: the table moved from {top} to {moved} px when the message became "
+            f"{page.locator('.euchre-message').inner_text()!r}"
+        )
+    else:
+        raise AssertionError(f"{table}: the hand did not end")
+    page.locator(".et-handend").wait_for()
+    assert page.locator(".euchre-message").inner_text().strip(), f"{table}: the hand ended without a message"
+
+
+def button_box(page: Any, name: str) -> dict[str, float]:
+    box = page.get_by_role("button", name=name, exact=True).bounding_box()
+    assert box is not None, f"no {name} button shown"
+    return dict(box)
+
+
+def assert_end_of_hand_fits(page: Any, table: str, names: tuple[str, str]) -> None:
+    """Both buttons wholly inside the 1366×768 viewport, the page not scrolled, right under the prompt
+    (no empty hand row between)."""
+    to_top(page)
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    for name in names:
+        box = button_box(page, name)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{table}: {name} at {box}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
+            f"{table}: {name} ends {box['y'] + box['height']:.0f} px down, below the fold ({height})"
+        )
+    prompt = boxes(page, ".et-prompt")[0]
+    first = button_box(page, names[0])
+    gap = first["y"] - prompt[4]
+    assert gap <= 24, f"{table}: {gap:.0f} px of empty space between the prompt and {names[0]}"
+    hand = page.evaluate("() => document.querySelector('.et-hand').getBoundingClientRect().height")
+    assert hand <= 1, f"{table}: the emptied hand row still takes {hand} px"
+
+
+def assert_review_starts_in_view(page: Any, table: str, first_line: str) -> None:
+    """The review's first line wholly in view, the page not scrolled."""
+    page.locator(first_line).first.wait_for()
+    to_top(page)
+    found = boxes(page, first_line)
+    assert found, f"{table}: no review shown"
+    _name, _left, top, _right, bottom = found[0]
+    assert top >= 0 and bottom <= page.viewport_size["height"] + 0.5, (
+        f"{table}: the review's first line is at {top:.0f}..{bottom:.0f} px, the fold at "
+        f"{page.viewport_size['height']}"
+    )
+
+
+def assert_text_glyphs(page: Any, table: str) -> None:
+    from tests.widgets.test_glyphs import unsafe
+
+    shown = page.evaluate(_SHOWN_TEXT)
+    assert "♠" in shown or "♣" in shown or "♥" in shown or "♦" in shown, f"{table}: no suit shown?"
+    assert unsafe(shown) == [], f"{table}: glyphs that need an emoji or a rare font"
+
+
+def test_the_end_of_a_classic_hand_fits_a_chromebook(browser: Any, voila: Any) -> None:
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + CLASSIC)
+        p.locator(".euchre-bid").first.wait_for(timeout=PAGE_TIMEOUT)
+        mirror = ClassicApp(seed=3)
+        p.locator(".ec-autoplay input").uncheck()  # every card clicked here, the forced ones too
+        mirror.autoplay.value = False
+        p.wait_for_function("!document.querySelector('.ec-autoplay input').checked")
+        shoot(p, "layout-classic-1366x768-deal")
+        play_to_the_end(p, "classic", mirror, classic_step, wait_for_table, message_appears=True)
+        mirror.close()
+        assert "Press Next hand" in p.locator(".et-prompt").inner_text()
+        shoot(p, "layout-classic-1366x768-hand-over")
+        assert_end_of_hand_fits(p, "classic", ("Next hand", "Review hand"))
+        p.get_by_role("button", name="Review hand", exact=True).click()
+        assert_review_starts_in_view(p, "classic", ".euchre-review .et-review > :first-child")
+        assert_end_of_hand_fits(p, "classic with the review open", ("Next hand", "Review hand"))
+        shoot(p, "layout-classic-1366x768-review")
+        assert_text_glyphs(p, "classic")
+        problems.assert_clean()
+
+
+def test_the_end_of_a_bid_hand_fits_a_chromebook(browser: Any, voila: Any) -> None:
+    from tests.browser.conftest import wait_for_pools
+
+    wait_for_pools(voila, ("bid.ipynb",))
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + BID)
+        p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
+        mirror = BidApp(seed=3)
+        # the match's first message is there from the start
+        play_to_the_end(p, "bid", mirror, bid_step, wait_for_bid_table, message_appears=False)
+        mirror.close()
+        shoot(p, "layout-bid-1366x768-hand-over")
+        assert_end_of_hand_fits(p, "bid", ("Next hand", "Review hand"))
+        p.get_by_role("button", name="Review hand", exact=True).click()
+        assert_review_starts_in_view(p, "bid", ".euchre-review .et-review > :first-child")
+        assert_end_of_hand_fits(p, "bid with the review open", ("Next hand", "Review hand"))
+        shoot(p, "layout-bid-1366x768-review")
+        assert_text_glyphs(p, "bid")
+        problems.assert_clean()
+
+
+def test_the_end_of_a_solitaire_deal_fits_a_chromebook(browser: Any, voila: Any) -> None:
+    with sized_page(browser, voila, 1366, 768) as (p, problems):
+        open_app(p, voila.url + DASHBOARD)
+        p.locator(".euchre-trump").first.wait_for(timeout=PAGE_TIMEOUT)
+        mirror = SolitaireApp(seed=3, source=None)
+        play_to_the_end(p, "solitaire", mirror, solitaire_step, wait_for_cards, message_appears=True)
+        mirror.close()
+        shoot(p, "layout-solitaire-1366x768-deal-over")
+        assert_end_of_hand_fits(p, "solitaire", ("Next deal", "Replay deal"))
+        assert_review_starts_in_view(
+            p, "solitaire", ".euchre-review .et-review > :first-child"
+        )  # shown at once
+        assert_text_glyphs(p, "solitaire")
         problems.assert_clean()
