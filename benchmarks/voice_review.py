@@ -70,7 +70,9 @@ def play_match(seed: int, hands: int) -> ClassicApp:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--decisions", type=int, default=200, help="graded decisions, at least")
     parser.add_argument("--hands", type=int, default=6, help="hands per match")
     parser.add_argument("--seed", type=int, default=1000, help="the first match's seed")
@@ -108,7 +110,9 @@ def main() -> int:
             elif len(examples) < 3:
                 examples.append(f"seed {seed}, hand {d.hand_number}: {story}")
         app.close()
-        print(f"  match {seed}: {graded} decisions graded so far ({time.perf_counter() - t0:.0f} s)", flush=True)
+        print(
+            f"  match {seed}: {graded} decisions graded so far ({time.perf_counter() - t0:.0f} s)", flush=True
+        )
         seed += 1
     print()
     print(f"decisions graded: {graded}; refined after the move: {refined}")

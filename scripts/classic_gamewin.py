@@ -24,8 +24,8 @@ from pathlib import Path
 from euchre_tutor.advisor.classic.gamewin import win_table
 from euchre_tutor.bots.classic import ExpertPlayer, Player, RuleBasedPlayer, play_out
 from euchre_tutor.classic.engine import Deal, HandState, Seat, new_hand
-from euchre_tutor.tricks.history import write_saved_file
 from euchre_tutor.rules.classic import preset
+from euchre_tutor.tricks.history import write_saved_file
 
 DATA = Path(__file__).resolve().parents[1] / "euchre_tutor" / "data" / "classic_hand_outcomes.json"
 
