@@ -377,10 +377,12 @@ def _weak_pass(p: Position) -> bool:
 
 
 def _partner_deals(p: Position) -> bool:
+    """Ordering up the dealer, your partner, with partner playing (alone, partner's hand sits out)."""
     view = p.view
     return (
         view.phase is Phase.ROUND_1
         and p.move.kind == "order"
+        and not p.move.alone
         and view.dealer != view.seat
         and view.dealer.team is view.seat.team
     )

@@ -215,6 +215,7 @@ def test_ordering_up_an_opponent_dealer_or_your_partner() -> None:
     assert "classic.partner-deals" not in holding(south("E", DEAL_1, "9S"), "order")
     view = south("N", DEAL_1, "9S", "pass")  # North deals: East passed, South orders up its partner
     assert "classic.partner-deals" in holding(view, "order")
+    assert "classic.partner-deals" not in holding(view, "order alone")  # alone, partner's hand sits out
     assert "classic.opponent-deals" not in holding(view, "pass")
     expl = explain(analysis(view, "order"), view)
     assert expl.move.startswith("Order up the nine of spades (9♠): your partner North deals")
