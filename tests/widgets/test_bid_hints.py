@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre_tutor.advisor.bid.ideas import COMPARE_MOST, action_words, compared, explain, option_label
+from euchre_tutor.advisor.bid.ideas import COMPARE_MOST, action_words, compared, explain, gerund, option_label
 from euchre_tutor.advisor.voice import Depth, points_words, text_problems, visible_text
 from euchre_tutor.bid import Action
 from euchre_tutor.session.bid_tutor import BidHintRequest
@@ -123,7 +123,9 @@ def test_the_hint_says_the_move_in_words_and_lists_every_option_at_the_figures_d
     second = option_label(legal[1])
     assert f"costs {points_words(0.1)} a hand" in text
     view = app.controller.view
-    named = [o for o in hint.options[1:] if f"{action_words(o.action, view, short=True)} costs" in text]
+    named = [
+        o for o in hint.options[1:] if f"{gerund(action_words(o.action, view, short=True))} costs" in text
+    ]
     assert named == list(compared(hint))[1:] and 2 <= len(named) + 1 <= COMPARE_MOST
     assert f"{len(legal) - COMPARE_MOST} more bids are listed under all the figures" in text
     # figures: every option, best first, with its value and interval, behind "Show every bid"

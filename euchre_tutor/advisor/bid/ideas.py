@@ -62,6 +62,7 @@ __all__ = [
     "action_words",
     "compared",
     "explain",
+    "gerund",
     "grade_words",
     "option_label",
 ]
@@ -592,7 +593,7 @@ def _count_sentence(pos: BidPosition, words: _Words) -> str:
     bowers = [c for c in trumps if is_right_bower(c, suit) or is_left_bower(c, suit)]
     bowers.sort(key=lambda c: not is_right_bower(c, suit))
     aces = side_aces(hand, suit)
-    text = f"Count your tricks: {_contract_short(suit, None)} you would hold {_n(len(trumps))} trumps"
+    text = f"{_cap(_contract_short(suit, None))} you would hold {_n(len(trumps))} trumps"
     if len(bowers) == 2:
         text += " with both bowers"
     elif bowers:
@@ -836,7 +837,7 @@ def _reminder(pos: BidPosition, words: _Words) -> Said | None:
         if bidding:
             return Said(
                 "rule.left-bower",
-                f"With {suit.plural} trump, {words.card(lb)} is the left bower: a "
+                f"{_cap(words.card(lb))} is the left bower with {suit.plural} trump: a "
                 f"{_singular(suit)}, not a {_singular(natural)}.",
                 "bowers",
             )
@@ -867,8 +868,30 @@ def compared(analysis: AnalysisFacts) -> list[OptionFacts]:
     return out
 
 
+_GERUNDS: Final = {
+    "Bid": "Bidding",
+    "Pass": "Passing",
+    "Play": "Playing",
+    "Lead": "Leading",
+    "Discard": "Discarding",
+    "Name": "Naming",
+    "Go": "Going",
+    "Call": "Calling",
+}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def gerund(text: str) -> str:
+    """An instruction as the subject of a sentence: ``'Bid 3 in ♦'`` → ``'Bidding 3 in ♦'``."""
+    verb, _, rest = text.partition(" ")
+    return f"{_GERUNDS[verb]} {rest}".strip() if verb in _GERUNDS else text
+
+
 def _alternative(pos: BidPosition, o: OptionFacts) -> Said:
-    text = action_words(o.action, pos.view, short=True)
+    text = gerund(action_words(o.action, pos.view, short=True))
     bidding = o.action.kind == "bid" and o.action.alone is None and o.bidders == "us"
     made = f"made {chance_words(o.p_make)}" if bidding else ""
     if o.tied:
@@ -889,8 +912,11 @@ def _move(pos: BidPosition, words: _Words) -> str:
     if not ties:
         return head + "."
     if len(ties) == 1:
-        other = _lower(action_words(ties[0].action, pos.view, short=True))
-        return f"{head}, or {other}: they are equally good (a tie)."
+        tie = ties[0].action
+        if best.action.kind == tie.kind and best.action.card is not None and tie.card is not None:
+            return f"{head} or {words.card(tie.card)}: they are equally good."
+        other = _lower(action_words(tie, pos.view, words))
+        return f"{head}, or {other}: they are equally good."
     if len(ties) == len(options) - 1:
         return f"{head}: every choice here does about as well (they tie)."
     kind = "bids" if best.action.kind in ("bid", "pass") else "choices"
