@@ -44,12 +44,15 @@ declare -A quick=(
   [review_speed]="--hands 2 --think 0.2"
   [report]="--students 2 --hands 2 --out artifacts/bench-quick/report.html"
   [session_report]="--hands 2 --deals 2"
+  [voice]="--decisions 4"
+  [voice_ideas]="--decisions 6"
+  [voice_review]="--decisions 10 --hands 2"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load site hostile_inputs
   classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
   bid_table classic_error_rates classic_luck_baseline solitaire_luck_baseline bid_luck_baseline review_speed report
-  session_report)
+  session_report voice voice_ideas voice_review)
 
 case "$size" in
   quick | full) ;;
