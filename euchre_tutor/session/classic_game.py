@@ -158,7 +158,7 @@ def _table_of(obj: object, stats: object) -> tuple[ClassicController, ClassicTut
 def _hidden(game: ClassicGame, seat: Seat) -> frozenset[Card]:
     hand = game.state.hand
     others = (c for s in hand.seating.seats if s != seat for c in hand.hands[s])
-    return frozenset((*others, *hand.kitty))
+    return frozenset((*others, *hand.kitty)) - {hand.up}  # the up card was seen by all
 
 
 def _players(seed: int) -> Callable[[SeatView], Action]:
