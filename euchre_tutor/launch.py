@@ -13,13 +13,12 @@ import os
 import subprocess
 import sys
 
+from euchre_tutor.rules.games import GAMES
 from euchre_tutor.serve import ServeError, notebooks_dir
 
 __all__ = ["main"]
 
-DASHBOARD = "solitaire.ipynb"
-CLASSIC = "classic.ipynb"
-BID = "bid.ipynb"
+DASHBOARD = GAMES[0].notebook  # the first registered game's table
 PRACTICE = "practice.ipynb"
 
 
@@ -64,10 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Launch the Euchre tutor in your browser.")
     game = parser.add_mutually_exclusive_group()
     game.add_argument("--lab", action="store_true", help="open JupyterLab on the lesson notebooks instead")
-    game.add_argument(
-        "--classic", action="store_true", help="open the classic 4-player table instead of Euchre Solitaire"
-    )
-    game.add_argument("--bid", action="store_true", help="open the Bid Euchre table instead")
+    for other in GAMES[1:]:
+        game.add_argument(f"--{other.name}", action="store_true", help=other.launch_help)
     game.add_argument("--practice", action="store_true", help="open the Practice page (your drills) instead")
     parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
@@ -80,18 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.lab:
         cmd = lab_command(args.port, not args.no_browser)
         where = f"JupyterLab at http://127.0.0.1:{args.port}/lab (the lessons are in lessons/)"
-    elif args.classic:
-        cmd = voila_command(args.port, not args.no_browser, CLASSIC)
-        where = f"the classic Euchre table at http://127.0.0.1:{args.port}/"
-    elif args.bid:
-        cmd = voila_command(args.port, not args.no_browser, BID)
-        where = f"the Bid Euchre table at http://127.0.0.1:{args.port}/"
     elif args.practice:
         cmd = voila_command(args.port, not args.no_browser, PRACTICE)
         where = f"the Practice page (upload your drills file there) at http://127.0.0.1:{args.port}/"
     else:
-        cmd = voila_command(args.port, not args.no_browser)
-        where = f"the Euchre Solitaire dashboard at http://127.0.0.1:{args.port}/"
+        chosen = next((g for g in GAMES[1:] if getattr(args, g.name)), GAMES[0])
+        cmd = voila_command(args.port, not args.no_browser, chosen.notebook)
+        where = f"{chosen.table_words} at http://127.0.0.1:{args.port}/"
     print(f"Starting {where}; press Ctrl+C to stop.", flush=True)
     try:
         return subprocess.call(cmd, cwd=notebooks)

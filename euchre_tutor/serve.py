@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from euchre_tutor.jsonio import fail
+from euchre_tutor.rules.games import GAMES
 
 __all__ = [
     "TABLES",
@@ -52,9 +53,7 @@ __all__ = [
 
 PACKAGE: Final = Path(__file__).resolve().parent
 TABLES: Final = {
-    "solitaire": "solitaire.ipynb",
-    "classic": "classic.ipynb",
-    "bid": "bid.ipynb",
+    **{g.name: g.notebook for g in GAMES},
     "practice": "practice.ipynb",  # the drills of a student's own Mistakes and Blunders
 }
 #: ``--table both``: the two tables a class opens most (the others start a kernel when opened)
@@ -107,7 +106,7 @@ class ServeError(ValueError):
 def notebooks_dir() -> Path:
     """The dashboards and lessons: in the installed package, or in the checkout it is imported from."""
     for candidate in (PACKAGE / "notebooks", PACKAGE.parent / "notebooks"):
-        if (candidate / TABLES["solitaire"]).is_file():
+        if (candidate / GAMES[0].notebook).is_file():
             return candidate
     raise ServeError(
         f"the notebooks are missing (looked in {PACKAGE / 'notebooks'} and {PACKAGE.parent / 'notebooks'}): "

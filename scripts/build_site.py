@@ -42,6 +42,9 @@ import time
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the package of this checkout
+from euchre_tutor.rules.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".site-cache"
 SITE = ROOT / "artifacts" / "site"
@@ -77,7 +80,7 @@ KERNEL_WHEELS = (
 STARTUP = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
            "ipywidgets", "euchre-tutor")  # fmt: skip
 #: the Voici pages (the tables)
-PAGES = ("solitaire.ipynb", "classic.ipynb", "bid.ipynb")
+PAGES = tuple(g.notebook for g in GAMES)
 #: the tables' app gets this in place of its service worker: registering it fails, so the kernel mounts
 #: no synchronised drive (which the tables never read, and which cost a request to the page for every
 #: module Python looked up: about a hundred at start). Voici's app cannot be told so in its settings.

@@ -31,6 +31,7 @@ from euchre_tutor.classic.hand import HandState, new_hand
 from euchre_tutor.classic.messages import PHASE_WORDS
 from euchre_tutor.classic.play import explain_trick
 from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.rules.games import game_names
 from euchre_tutor.solitaire.engine import Action as SolitaireAction
 from euchre_tutor.solitaire.engine import DealState, NameTrump, OrderUp, Phase, SolitaireDeal, new_deal
 
@@ -243,17 +244,27 @@ CLASSIC: dict[str, ClassicScenario] = {
 }
 
 
-def transcripts() -> dict[str, Callable[[], str]]:
-    """Every transcript's name and how to make it."""
-    made: dict[str, Callable[[], str]] = {}
-    for name, s in SOLITAIRE.items():
-        made[name] = lambda s=s: solitaire_transcript(s)
-    for name, c in CLASSIC.items():
-        made[name] = lambda c=c: classic_transcript(c)
+def playthroughs() -> dict[str, tuple[dict[str, Any], Callable[[Any], str]]]:
+    """Each registered game's scenarios and how one is written out."""
     from tests.bid.transcripts import BID, bid_transcript  # Bid Euchre's scenarios live with its tests
 
-    for name, b in BID.items():
-        made[name] = lambda b=b: bid_transcript(b)
+    return {
+        "solitaire": (SOLITAIRE, solitaire_transcript),
+        "classic": (CLASSIC, classic_transcript),
+        "bid": (BID, bid_transcript),
+    }
+
+
+def transcripts() -> dict[str, Callable[[], str]]:
+    """Every transcript's name and how to make it: every registered game's scenarios, in table order."""
+    plays = playthroughs()
+    missing = [g for g in game_names() if g not in plays]
+    assert not missing, f"registered games with no golden playthrough: {missing}"
+    made: dict[str, Callable[[], str]] = {}
+    for game in game_names():
+        scenarios, write = plays[game]
+        for name, scenario in scenarios.items():
+            made[name] = lambda s=scenario, w=write: w(s)
     return made
 
 

@@ -35,10 +35,11 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, cast
 
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.jsonio import load_json_text, short
+from euchre_tutor.rules.games import game_info, game_names, game_words, resolve
 
 __all__ = [
     "DECK_FORMAT",
@@ -63,14 +64,15 @@ DECK_VERSION: Final = 1
 INTERVALS: Final = (1, 3, 7, 15)
 #: right answers in a row that retire a drill as learned (a deck may ask for more)
 LEARN_AFTER: Final = 2
-GAMES: Final = ("classic", "solitaire", "bid")
-#: the games in a message: "'classic', 'solitaire' or 'bid'"
-GAME_WORDS: Final = ", ".join(map(repr, GAMES[:-1])) + f" or {GAMES[-1]!r}"
+GAMES: Final = game_names()
+#: the games in a message: "'solitaire', 'classic' or 'bid'"
+GAME_WORDS: Final = game_words()
 #: the grade labels of both advisors, best first
 LABELS: Final = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 MAX_DRILLS: Final = 10_000  # a deck is one student's mistakes: thousands would be years of games
 
-Game = Literal["classic", "solitaire", "bid"]
+#: a registered game's name (:data:`euchre_tutor.rules.games.GAMES`)
+Game = str
 
 
 class DeckError(SaveFileError):
@@ -92,30 +94,7 @@ def drill_id(game: str, position: Mapping[str, Any]) -> str:
 
 def check_position(game: str, position: object) -> None:
     """Refuse a position its game's advisor cannot read (the teaching error of ``analyze``)."""
-    if game == "classic":
-        from euchre_tutor.advisor.classic.position import read_position
-
-        view = read_position(position)[0]
-        if not view.my_turn:
-            raise EuchreError(
-                f"it is not {view.seat.word}'s turn in this position: there is no decision to drill"
-            )
-    elif game == "solitaire":
-        from euchre_tutor.solitaire.cli import position_from_json
-        from euchre_tutor.solitaire.engine import Phase
-
-        if position_from_json(position).phase is Phase.OVER:
-            raise EuchreError("the deal is over in this position: there is no decision left to drill")
-    elif game == "bid":
-        from euchre_tutor.advisor.bid.position import read_position as read_bid_position
-
-        bid_view = read_bid_position(position)
-        if not bid_view.my_turn:
-            raise EuchreError(
-                f"it is not {bid_view.seat.word}'s turn in this position: there is no decision to drill"
-            )
-    else:
-        raise EuchreError(f"unknown game {short(game)}: a drill is of {GAME_WORDS}")
+    resolve(game_info(game, "a drill").drill_check)(position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,19 +232,18 @@ class Deck:
         grader writes them (:func:`~euchre_tutor.session.practice.answer_text`); ``where``: e.g.
         ``"hand 4, trick 2"``. It comes back next session.
         """
-        if game not in GAMES:
-            raise EuchreError(f"unknown game {short(game)}: a drill is of {GAME_WORDS}")
+        info = game_info(game, "a drill")
         if label not in LABELS:
             raise EuchreError(f"unknown grade {short(label)}: a grade is one of {', '.join(LABELS)}")
         pos = json.loads(json.dumps(position))  # a copy, and proof that it is JSON
         drill = Drill(
             drill_id(game, pos),
-            cast(Game, game),
+            game,
             pos,
             answer,
             label,
             best,
-            level if game == "classic" else None,
+            level if info.has_levels else None,
             where,
             due=self.session + INTERVALS[0],
         )
@@ -424,10 +402,10 @@ def _drill(item: object, where: str, learn_after: int, check_positions: bool) ->
     label = _text(item.get("label"), f'{where}: "label"')
     if label is not None and label not in LABELS:
         raise DeckError(f'{where}: "label" must be one of {", ".join(LABELS)} (or null), not {short(label)}')
-    level = _text(item.get("level", "club" if game == "classic" else None), f'{where}: "level"', limit=40)
-    if game != "classic" and level is not None:
-        name = "a Solitaire" if game == "solitaire" else "a Bid Euchre"
-        raise DeckError(f'{where}: {name} drill has no table "level" (null), not {short(level)}')
+    info = game_info(game)
+    level = _text(item.get("level", info.default_level), f'{where}: "level"', limit=40)
+    if not info.has_levels and level is not None:
+        raise DeckError(f'{where}: a {info.noun} drill has no table "level" (null), not {short(level)}')
     box = _whole(item.get("box", 1), f'{where}: "box"', 1, len(INTERVALS))
     due = _whole(item.get("due", 0), f'{where}: "due"', 0)
     streak = _whole(item.get("streak", 0), f'{where}: "streak"', 0, learn_after)

@@ -21,26 +21,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from euchre_tutor.advisor.luck import LuckTotal, hand_luck, luck_sentence, total
-from euchre_tutor.advisor.rating import (
-    Band,
-    band_of,
-    classic_bands,
-    error_rate,
-    rating_sentence,
-    solitaire_bands,
-)
+from euchre_tutor.advisor.rating import Band, band_of, classic_bands, error_rate, rating_sentence
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.rules.games import game_info
+from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.learning import GradedGame, GradedMove
 
 __all__ = ["MISTAKES", "WORST", "ClassReport", "StudentReport", "class_report", "report_html", "summarise"]
 
-_REST: Final = {
-    "classic": "unseen cards, partner's and opponents' play",
-    "bid": "unseen cards, partner's and opponents' play",
-    "solitaire": "the unseen cards",
-}
 WORST: Final = 5  # the worst decisions shown per student
 MISTAKES: Final = ("Mistake", "Blunder")
 
@@ -83,8 +73,7 @@ def summarise(source: str, graded: GradedGame) -> StudentReport:
     moves = [m for h in graded.hands for m in h.moves]
     real = [m for m in moves if m.real_choice]
     rate = error_rate(m.loss for m in real)
-    # Solitaire has no computer players of different strengths to measure; Bid Euchre's are not measured
-    bands = classic_bands() if graded.game == "classic" else solitaire_bands()
+    bands = game_spec(graded.game).bands()
     band = None if rate is None else band_of(rate, bands)
     luck = total(
         hand_luck(
@@ -102,7 +91,7 @@ def summarise(source: str, graded: GradedGame) -> StudentReport:
     for m in real:
         if m.label in MISTAKES:
             by_rule.update(m.rules or ("(no reason given)",))
-    span = "game" if graded.game == "solitaire" else "match"
+    span = game_info(graded.game).span
     return StudentReport(
         source,
         graded,
@@ -235,7 +224,7 @@ def report_html(report: ClassReport, title: str = "Class report") -> str:
     # each student
     for i, s in enumerate(report.students):
         out.append(f'<section class="student" id="{_student_id(i)}"><h2>{_e(s.graded.name)}</h2>')
-        seat = f", seat {s.graded.seat}" if s.graded.game != "solitaire" else ""
+        seat = f", seat {s.graded.seat}" if game_info(s.graded.game).seated else ""
         out.append(
             f'<p class="small">{_e(s.source)}: {_e(s.graded.game)}{_e(seat)}, {s.hands} finished '
             f"hand{'s' if s.hands != 1 else ''}, {s.decisions} decisions with a real choice.</p>"
@@ -244,7 +233,7 @@ def report_html(report: ClassReport, title: str = "Class report") -> str:
         out.append(
             f'<p class="small">Points {_signed(float(s.luck.points))} = seat {_signed(float(s.luck.seat))} + deal '
             f"{_signed(float(s.luck.deal))} + decisions {_signed(float(s.luck.skill))} + the rest "
-            f"{_signed(float(s.luck.rest))} ({_e(_REST[s.graded.game])}).</p>"
+            f"{_signed(float(s.luck.rest))} ({_e(game_info(s.graded.game).rest)}).</p>"
         )
         if s.worst:
             out.append(

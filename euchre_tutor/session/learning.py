@@ -40,12 +40,10 @@ from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.luck import bid_baseline, classic_baseline, solitaire_baseline
 from euchre_tutor.advisor.shared import GRADES
 from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
-from euchre_tutor.bid.game import FORMAT as BID_FORMAT
 from euchre_tutor.bid.game import BidGame
 from euchre_tutor.bots.bid import RuleBasedPlayer as BidPlayer
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.classic.engine import Seat
-from euchre_tutor.classic.game import FORMAT as CLASSIC_FORMAT
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.jsonio import short
@@ -53,10 +51,10 @@ from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.bid_controller import STUDENT as BID_STUDENT
 from euchre_tutor.session.bid_tutor import phase_words
 from euchre_tutor.session.classic_controller import rules_seat
+from euchre_tutor.session.games import game_specs, spec_of_format
 from euchre_tutor.solitaire.engine import Action as SolitaireAction
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, new_deal
 from euchre_tutor.solitaire.engine import Phase as SolitairePhase
-from euchre_tutor.solitaire.game import SAVE_FORMAT as SOLITAIRE_FORMAT
 from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
 from euchre_tutor.tricks.history import parse_saved_json, read_saved_file
 from euchre_tutor.views.bid import SeatView as BidView
@@ -128,7 +126,7 @@ class GradedHand:
 class GradedGame:
     """One saved game graded: which game, whose, and its finished hands."""
 
-    game: str  # "classic" or "solitaire"
+    game: str  # a registered game's name (euchre_tutor.rules.games)
     name: str
     seat: str
     hands: tuple[GradedHand, ...] = field(default=())
@@ -480,31 +478,16 @@ def grade_saved_text(
     analyses)."""
     data = parse_saved_json(text, "game")
     kind = data.get("format") if isinstance(data, dict) else None
-    if kind == CLASSIC_FORMAT:
-        return grade_classic(
-            ClassicGame.from_json(data),
-            name=name,
-            seat=seat,
-            level=level,
-            seed=seed,
-            quick=quick,
-            progress=progress,
-            recorded=None if regrade else recorded_grades(data),
+    spec = spec_of_format(kind)
+    if spec is None:
+        formats = [s.save_format for s in game_specs()]
+        known = ", ".join(map(repr, formats[:-1])) + f" or {formats[-1]!r}"
+        raise SaveFileError(
+            f"not a saved game of the tutor (its format is {short(kind)}): the report reads the files the "
+            f"tables' Save writes, {known}"
         )
-    if kind == SOLITAIRE_FORMAT:
-        return grade_solitaire(SolitaireGame.from_json(data), name=name, progress=progress)
-    if kind == BID_FORMAT:
-        held = None if regrade else recorded_grades(data, leveled=False)
-        return grade_bid(
-            BidGame.from_json(data),
-            name=name,
-            seed=seed,
-            progress=progress,
-            recorded=None if held is None else held[1],
-        )
-    raise SaveFileError(
-        f"not a saved game of the tutor (its format is {short(kind)}): the report reads the files the "
-        f"tables' Save writes, {CLASSIC_FORMAT!r}, {SOLITAIRE_FORMAT!r} or {BID_FORMAT!r}"
+    return spec.grade_save(  # type: ignore[no-any-return]
+        data, name=name, seat=seat, level=level, seed=seed, quick=quick, progress=progress, regrade=regrade
     )
 
 

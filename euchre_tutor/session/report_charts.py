@@ -20,6 +20,7 @@ from html import escape as esc
 from typing import Final
 
 from euchre_tutor.advisor.rating import Band, classic_bands
+from euchre_tutor.rules.games import GAMES
 from euchre_tutor.session.class_report import ClassReport
 
 __all__ = ["GAME_BARS", "PART_COLOURS", "data_link", "luck_svg", "rates_svg"]
@@ -30,12 +31,8 @@ LEFT: Final = 150  # the names' column
 _INK: Final = "#1d1d1f"
 _GRID: Final = "#d9d3c4"
 _CLASSIC: Final = "#2e6b3f"
-#: each game's bar colour and its name in a bar's title
-GAME_BARS: Final = {
-    "classic": (_CLASSIC, "classic Euchre"),
-    "bid": ("#6b4f8a", "Bid Euchre"),
-    "solitaire": ("#9a9a9a", "Solitaire"),
-}
+#: each game's bar colour and its name in a bar's title (from the game registry)
+GAME_BARS: Final = {g.name: (g.colour, g.title) for g in GAMES}
 #: the four parts' colours, in the order they are stacked
 PART_COLOURS: Final = {"seat": "#7b8fa6", "deal": "#4f7cac", "decisions": "#c0392b", "the rest": "#d4a64a"}
 

@@ -39,11 +39,11 @@ from euchre_tutor.session.class_report import ClassReport, class_report, report_
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor, analysis_seed
 from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.games import game_specs
 from euchre_tutor.session.learning import (
     GradedGame,
     grade_bid,
     grade_classic,
-    grade_solitaire,
     recorded_grades,
 )
 from euchre_tutor.session.tables import live
@@ -89,17 +89,14 @@ def tutor_of(controller: ClassicController) -> ClassicTutor | None:
 
 def session_tables(stats: SessionStats) -> list[Table]:
     """The tables of this kernel that feed ``stats``, oldest first, with the classic and Bid ones' tutors
-    (a Bid table is found by its tutor, which holds its statistics)."""
+    (a Bid table is found by its tutor, which holds its statistics): each game's descriptor finds its
+    own (:attr:`~euchre_tutor.session.games.GameSpec.table_of`)."""
+    specs = game_specs()
     out: list[Table] = []
     for table in live():
-        if isinstance(table, SolitaireController) and table.stats is stats:
-            out.append((table, None))
-        elif isinstance(table, BidTutor) and table.stats is stats:
-            out.append((table.controller, table))
-        elif isinstance(table, ClassicController):
-            tutor = tutor_of(table)
-            if tutor is not None and tutor.stats is stats:
-                out.append((table, tutor))
+        found = next((t for spec in specs if (t := spec.table_of(table, stats)) is not None), None)
+        if found is not None:
+            out.append(found)
     return out
 
 
@@ -168,23 +165,13 @@ def build_session_report(
     who = name.strip() or "Student"
     students = []
     table_grades = graded_now = 0
+    specs = game_specs()
     for controller, tutor in tables if tables is not None else session_tables(stats):
-        if isinstance(controller, ClassicController):
-            assert not isinstance(tutor, BidTutor)
-            graded, held, now_graded = grade_classic_table(controller, tutor, name=who)
-            table_grades += held
-            graded_now += now_graded
-            source = f"classic match, seed {controller.seed}"
-        elif isinstance(controller, BidController):
-            assert isinstance(tutor, BidTutor)
-            graded, held, now_graded = grade_bid_table(controller, tutor, name=who)
-            table_grades += held
-            graded_now += now_graded
-            source = f"Bid Euchre match, seed {controller.seed}"
-        else:
-            graded = grade_solitaire(controller.game, name=who)
-            graded_now += sum(len(h.moves) for h in graded.hands)
-            source = f"Solitaire game, seed {controller.game.seed}"
+        spec = next(s for s in specs if s.owns(controller))
+        graded, held, now_graded = spec.grade_table(controller, tutor, name=who)
+        table_grades += held
+        graded_now += now_graded
+        source = spec.source(controller)
         if graded.hands:
             students.append(summarise(source, graded))
     if not students:

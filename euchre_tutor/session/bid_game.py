@@ -1,0 +1,189 @@
+"""Bid Euchre's session descriptor (:data:`GAME`): its matches, positions, grades, drills and tables.
+
+Registered in :data:`euchre_tutor.rules.games.GAMES`; read through :mod:`euchre_tutor.session.games`.
+A Bid Euchre drill is graded as ``bid analyze`` grades it: the rule-based player, the Bid table's,
+takes the other seats' decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from euchre_tutor.advisor.bid import analyse, bid_grade
+from euchre_tutor.advisor.bid.position import read_position, write_position
+from euchre_tutor.advisor.drills import Drill
+from euchre_tutor.bid import Action, Phase
+from euchre_tutor.bid.game import FORMAT, BidGame
+from euchre_tutor.bots.bid import RuleBasedPlayer
+from euchre_tutor.cards import Card
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.games import game_info
+from euchre_tutor.session.bid_controller import BidController, action_label
+from euchre_tutor.session.bid_tutor import BidTutor, phase_words
+from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
+from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
+from euchre_tutor.session.session_report import grade_bid_table
+from euchre_tutor.tricks.seating import FOUR, Seat
+from euchre_tutor.views.bid import SeatView, seat_view
+
+__all__ = ["GAME"]
+
+_QUESTIONS: Final = {
+    Phase.BIDDING: "What do you bid?",
+    Phase.TRUMP: "Which trump do you name?",
+    Phase.KITTY: "Which card do you discard?",
+    Phase.CALL: "Which card do you pass to the loner?",
+    Phase.LONER_DISCARD: "Which card do you discard?",
+}
+
+
+def _view(drill: Drill) -> SeatView:
+    view = read_position(drill.position)
+    if not view.my_turn:
+        raise EuchreError(f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer")
+    return view
+
+
+def _action(view: SeatView, answer: str) -> Action:
+    from euchre_tutor.session.practice import find_action
+
+    return find_action(answer, view.legal, lambda a: {str(a), action_label(a)}, Action.parse)  # type: ignore[no-any-return]
+
+
+def _choices(drill: Drill) -> tuple[Choice, ...]:
+    return tuple(Choice(str(a), action_label(a)) for a in _view(drill).legal)
+
+
+def _answer_text(drill: Drill, answer: str) -> str:
+    return str(_action(_view(drill), answer))
+
+
+def _cards(cards: Any) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
+    """A Bid Euchre drill as the seat saw it: the bids so far, the contract, its own discards or the
+    cards passed in a call, and the trick so far."""
+    view = _view(drill)
+    rows: list[tuple[str, tuple[Card, ...]]] = []
+    bids = ", ".join(f"{s.word} {action_label(a)}" for s, a in view.bids if a.kind != "trump")
+    rows.append((f"Bids so far: {bids or 'nobody has bid yet'}.", ()))
+    if view.phase is not Phase.BIDDING and view.high is not None and view.bidder is not None:
+        if view.trump is not None:
+            contract = f"{view.trump.plural} trump"
+        elif view.notrump is not None:
+            contract = f"no trump ({view.notrump})"
+        else:
+            contract = "trump still to be named"
+        rows.append(
+            (
+                f"{view.bidder.word} won the bidding with {action_label(view.high)}: {contract}, "
+                f"{view.needs} tricks needed.",
+                (),
+            )
+        )
+    if view.discards:
+        rows.append(("Your discards (only you see them):", _cards(view.discards)))
+    if view.gifts:
+        rows.append(
+            ("The cards passed in the call (only the loner and the partner see them):", _cards(view.gifts))
+        )
+    question = _QUESTIONS.get(view.phase, "What do you do?")
+    if view.phase is Phase.PLAY:
+        number = len(view.tricks) + 1
+        ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
+        if view.tricks:
+            rows.append((f"Your side has taken {ours} of the {len(view.tricks)} tricks played.", ()))
+        if view.trick_plays:
+            who = ", ".join(f"{s.word} {c.symbol}" for s, c in view.trick_plays)
+            rows.append((f"Trick {number} so far ({who}):", tuple(c for _, c in view.trick_plays)))
+            question = "Which card do you play?"
+        else:
+            rows.append((f"You lead trick {number}.", ()))
+            question = "Which card do you lead?"
+    title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
+    return DrillScene(title, _cards(view.hand), view.trump, tuple(rows), question, choices)
+
+
+def _grade_answer(
+    drill: Drill, answer: str, *, worlds: int, max_worlds: int | None = None, seed: int = 0
+) -> PracticeGrade:
+    view = _view(drill)
+    action = _action(view, answer)
+    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds)
+    g = bid_grade(analysis, action)
+    assert g is not None  # the action is legal, so it is an option
+    return PracticeGrade(
+        str(action),
+        g.label,
+        g.label in RIGHT_LABELS,
+        action_label(analysis.best.action),
+        f"{action_label(action)}: {g.text}",
+        tuple(r.text for r in analysis.reasons),
+    )
+
+
+def _grade_save(
+    data: object,
+    *,
+    name: str,
+    seed: int = 0,
+    progress: Callable[[], None] | None = None,
+    regrade: bool = False,
+    **_: object,
+) -> GradedGame:
+    held = None if regrade else recorded_grades(data, leveled=False)
+    return grade_bid(
+        BidGame.from_json(data),
+        name=name,
+        seed=seed,
+        progress=progress,
+        recorded=None if held is None else held[1],
+    )
+
+
+def _table_of(obj: object, stats: object) -> tuple[Any, BidTutor] | None:
+    # a Bid table is found by its tutor, which holds its statistics
+    return (obj.controller, obj) if isinstance(obj, BidTutor) and obj.stats is stats else None
+
+
+def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
+    hand = game.state.hand
+    others = (c for s in FOUR.seats if s != seat for c in hand.hands[s])
+    kitty = () if seat == hand.bidder else hand.deal.kitty
+    face_down = () if seat == hand.bidder else hand.discards
+    return frozenset((*others, *kitty, *face_down))
+
+
+def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
+    done = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
+    return {o.action: -o.loss for o in done.options}
+
+
+GAME = GameSpec(
+    info=game_info("bid"),
+    save_format=FORMAT,
+    new_game=lambda seed: BidGame(seed=seed),
+    load_game=BidGame.from_json,
+    to_act=lambda game: None if game.state.is_over else game.state.to_act,
+    seat_view=lambda game, seat: seat_view(game.state, seat),
+    hidden=_hidden,
+    players=lambda seed: RuleBasedPlayer().choose,
+    read_position=read_position,
+    position_of=lambda game: write_position(game.state.hand, game.state.to_act),
+    analyse=_analyse,
+    grade_save=_grade_save,
+    bands=lambda: (),  # its computer players are not measured
+    levels=None,
+    choices=_choices,
+    answer_text=_answer_text,
+    scene=_scene,
+    grade_answer=_grade_answer,
+    where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",
+    owns=lambda controller: isinstance(controller, BidController),
+    table_of=_table_of,
+    grade_table=grade_bid_table,
+    source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
+)

@@ -1,0 +1,197 @@
+"""Classic Euchre's session descriptor (:data:`GAME`): its matches, positions, grades, drills and tables.
+
+Registered in :data:`euchre_tutor.rules.games.GAMES`; read through :mod:`euchre_tutor.session.games`.
+A classic drill is graded as the table grades a move: the advisor plays the rest of each sampled deal
+as the table's level does (:data:`~euchre_tutor.bots.classic.LEVELS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, analyse
+from euchre_tutor.advisor.classic.cli import position_run
+from euchre_tutor.advisor.classic.position import read_position, write_position
+from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.drills import Drill
+from euchre_tutor.advisor.rating import classic_bands
+from euchre_tutor.bots.classic import LEVELS, RuleBasedPlayer
+from euchre_tutor.cards import Card
+from euchre_tutor.classic.engine import Action, Phase, Seat
+from euchre_tutor.classic.game import FORMAT, ClassicGame
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import short
+from euchre_tutor.rules.games import game_info
+from euchre_tutor.session.classic_controller import ClassicController
+from euchre_tutor.session.classic_tutor import ClassicTutor
+from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
+from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
+from euchre_tutor.session.session_report import grade_classic_table, tutor_of
+from euchre_tutor.views.classic import SeatView, seat_view
+
+__all__ = ["GAME"]
+
+
+def words(action: Action) -> str:
+    """An action as a button says it: 'play J♥', 'order up', 'call ♣ alone'."""
+    if action.card is not None and not action.cards:
+        return f"{action.kind} {action.card.symbol}"
+    text = str(action)
+    if action.kind == "order":
+        text = text.replace("order", "order up", 1)
+    if action.suit is not None:
+        text = text.replace(f" {action.suit.value}", f" {action.suit.symbol}", 1)
+    return text
+
+
+def _view(drill: Drill) -> SeatView:
+    view = read_position(drill.position)[0]
+    if not view.my_turn:
+        raise EuchreError(f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer")
+    return view
+
+
+def _action(view: SeatView, answer: str) -> Action:
+    from euchre_tutor.session.practice import find_action
+
+    return find_action(answer, view.legal, lambda a: {str(a), words(a)}, Action.parse)  # type: ignore[no-any-return]
+
+
+def _choices(drill: Drill) -> tuple[Choice, ...]:
+    return tuple(Choice(str(a), words(a)) for a in _view(drill).legal)
+
+
+def _answer_text(drill: Drill, answer: str) -> str:
+    return str(_action(_view(drill), answer))
+
+
+def _cards(cards: Any) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
+    view = _view(drill)
+    level = LEVELS[drill.level or "club"].name
+    title = f"Classic Euchre, {level} table: you are {view.seat.word}, {view.dealer.word} deals"
+    rows: list[tuple[str, tuple[Card, ...]]] = []
+    if view.trump is None:
+        rows.append(("Up card" if not view.up_taken else "Turned down", (view.up,)))
+        bids = ", ".join(f"{s.word} {a}" for s, a in view.bids) or "nobody has bid yet"
+        rows.append((f"Bids so far: {bids}.", ()))
+        question = "What do you bid?"
+    else:
+        maker = "" if view.maker is None else f" ({view.maker.word} made it{' alone' if view.alone else ''})"
+        rows.append((f"Trump: {view.trump.plural}{maker}.", ()))
+        if view.phase is Phase.PLAY:
+            trick = len(view.tricks) + 1
+            if view.trick_plays:
+                who = ", ".join(f"{s.word} {c.symbol}" for s, c in view.trick_plays)
+                rows.append((f"Trick {trick} so far ({who}):", tuple(c for _, c in view.trick_plays)))
+                question = "Which card do you play?"
+            else:
+                rows.append((f"You lead trick {trick}.", ()))
+                question = "Which card do you lead?"
+        else:
+            question = "What do you do?"
+    return DrillScene(title, _cards(view.hand), view.trump, tuple(rows), question, choices)
+
+
+def _grade_answer(
+    drill: Drill, answer: str, *, worlds: int = DEFAULT_WORLDS, max_worlds: int | None = None, seed: int = 0
+) -> PracticeGrade:
+    level = drill.level or "club"
+    if level not in LEVELS:
+        raise EuchreError(f"drill {drill.id}: unknown table level {short(level)}: choose {', '.join(LEVELS)}")
+    run, _ = position_run(drill.position, LEVELS[level].model(seed), worlds=worlds, seed=seed)
+    action = _action(run.view, answer)
+    analysis = run.answer(action) if max_worlds is None else run.extend(max_worlds, focus=action)
+    g = classic_grade(analysis, action)
+    assert g is not None  # the action is legal, so it is an option
+    return PracticeGrade(
+        str(action),
+        g.label,
+        g.label in RIGHT_LABELS,
+        words(analysis.best.action),
+        f"{words(action)}: {g.text}",
+        tuple(r.text for r in analysis.reasons),
+    )
+
+
+def _where(hand: int, position: dict[str, Any]) -> str:
+    view = read_position(position)[0]
+    if view.phase is Phase.PLAY:
+        return f"hand {hand}, trick {len(view.tricks) + 1}"
+    return f"hand {hand}, the {'bidding' if view.trump is None else view.phase.value}"
+
+
+def _grade_save(
+    data: object,
+    *,
+    name: str,
+    seat: Seat | str | None = None,
+    level: str = "club",
+    seed: int = 0,
+    quick: bool = False,
+    progress: Callable[[], None] | None = None,
+    regrade: bool = False,
+) -> GradedGame:
+    return grade_classic(
+        ClassicGame.from_json(data),
+        name=name,
+        seat=seat,
+        level=level,
+        seed=seed,
+        quick=quick,
+        progress=progress,
+        recorded=None if regrade else recorded_grades(data),
+    )
+
+
+def _table_of(obj: object, stats: object) -> tuple[ClassicController, ClassicTutor] | None:
+    if not isinstance(obj, ClassicController):
+        return None
+    tutor = tutor_of(obj)
+    return (obj, tutor) if tutor is not None and tutor.stats is stats else None
+
+
+def _hidden(game: ClassicGame, seat: Seat) -> frozenset[Card]:
+    hand = game.state.hand
+    others = (c for s in hand.seating.seats if s != seat for c in hand.hands[s])
+    return frozenset((*others, *hand.kitty)) - {hand.up}  # the up card was seen by all
+
+
+def _players(seed: int) -> Callable[[SeatView], Action]:
+    return RuleBasedPlayer().choose
+
+
+def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
+    done = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
+    return {o.action: -o.loss for o in done.options}
+
+
+GAME = GameSpec(
+    info=game_info("classic"),
+    save_format=FORMAT,
+    new_game=lambda seed: ClassicGame(seed=seed),
+    load_game=ClassicGame.from_json,
+    to_act=lambda game: None if game.state.is_over else game.state.to_act,
+    seat_view=lambda game, seat: seat_view(game.state, seat),
+    hidden=_hidden,
+    players=_players,
+    read_position=lambda data: read_position(data)[0],
+    position_of=lambda game: write_position(game.state.hand, game.state.to_act, game.state.scores),
+    analyse=_analyse,
+    grade_save=_grade_save,
+    bands=classic_bands,
+    levels=LEVELS,
+    choices=_choices,
+    answer_text=_answer_text,
+    scene=_scene,
+    grade_answer=_grade_answer,
+    where=_where,
+    owns=lambda controller: isinstance(controller, ClassicController),
+    table_of=_table_of,
+    grade_table=grade_classic_table,
+    source=lambda controller: f"classic match, seed {controller.seed}",
+)

@@ -1,0 +1,133 @@
+"""Each game as the session layer knows it: a :class:`GameSpec`, found through the game registry.
+
+The registry is :data:`euchre_tutor.rules.games.GAMES` (plain data every layer reads); a game's
+``session`` entry names its :class:`GameSpec`, which lives in the game's own session module
+(``session/<name>_game.py``) and is imported only when asked for (:func:`game_spec`). The Practice page,
+the class report, the session report and the command line read a spec instead of testing a game's name.
+
+A spec's hooks, by what they do:
+
+* a match: ``new_game(seed)`` starts one, ``load_game(data)`` reads a save (``save_format`` tells its
+  files apart), ``to_act(game)`` is the seat to decide (None when it is over), ``seat_view(game, seat)``
+  what that seat may know, ``hidden(game, seat)`` the cards it must not see, ``players(seed)`` its
+  computer players' ``choose(view) -> action``;
+* a position: ``read_position(json)`` a seat's view from the ``analyze`` input,
+  ``position_of(game)`` that input for the seat to act, ``analyse(view, worlds, seed)`` the value
+  of every legal action;
+* grading: ``grade_save`` grades a saved match, ``bands`` its levels' error-rate bands;
+* Practice: ``choices``, ``answer_text``, ``scene``, ``grade_answer``, ``where`` for its drills;
+* a table in the session report: ``owns(controller)`` knows its controllers, ``table_of(obj, stats)``
+  finds a live table, ``grade_table`` grades
+  it with its own grades, ``source(controller)`` names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from euchre_tutor.advisor.rating import Band
+from euchre_tutor.cards import Card, Suit
+from euchre_tutor.rules.games import GameInfo, game_info, game_names, resolve
+
+__all__ = ["Choice", "DrillScene", "GameSpec", "PracticeGrade", "game_spec", "game_specs", "spec_of_format"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal answer: as the deck writes it (``answer``) and as a button says it (``words``)."""
+
+    answer: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrillScene:
+    """What the student sees of a drill's position, as data the Practice page draws.
+
+    ``rows``: captions with the cards to draw after each (the up card, the trick so far, ...).
+    """
+
+    title: str
+    hand: tuple[Card, ...]
+    trump: Suit | None
+    rows: tuple[tuple[str, tuple[Card, ...]], ...]
+    question: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeGrade:
+    """A drill's new answer graded: its label, whether it is right (Best or Good), the best answer (as
+    a button says it) and the advisor's sentences: the grade's, then its reasons."""
+
+    answer: str
+    label: str
+    right: bool
+    best: str
+    text: str
+    reasons: tuple[str, ...]
+
+
+#: the grades a drill's answer counts as right
+RIGHT_LABELS = frozenset({"Best", "Good"})
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A game's hooks for the session layer (see the module doc); ``info`` is its registry entry."""
+
+    info: GameInfo
+    # a match
+    save_format: str
+    new_game: Callable[[int], Any]
+    load_game: Callable[[object], Any]
+    to_act: Callable[[Any], Any]
+    seat_view: Callable[[Any, Any], Any]
+    hidden: Callable[[Any, Any], frozenset[Card]]
+    players: Callable[[int], Callable[[Any], Any]]
+    # a position
+    read_position: Callable[[object], Any]
+    position_of: Callable[[Any], dict[str, Any]]
+    analyse: Callable[[Any, int, int], Mapping[Any, float]]
+    # grading
+    grade_save: Callable[..., Any]
+    bands: Callable[[], tuple[Band, ...]]
+    levels: Mapping[str, Any] | None
+    # Practice
+    choices: Callable[[Any], tuple[Choice, ...]]
+    answer_text: Callable[[Any, str], str]
+    scene: Callable[[Any, tuple[Choice, ...]], DrillScene]
+    grade_answer: Callable[..., PracticeGrade]
+    where: Callable[[int, dict[str, Any]], str]
+    # the session report
+    owns: Callable[[object], bool]
+    table_of: Callable[[object, object], tuple[Any, Any] | None]
+    grade_table: Callable[..., tuple[Any, int, int]]
+    source: Callable[[Any], str]
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def legal(self, game: Any) -> Sequence[Any]:
+        """The legal actions of the match's current decision."""
+        return tuple(game.state.legal_actions())
+
+
+def game_spec(name: object, what: str = "a game") -> GameSpec:
+    """The session descriptor of the registered game ``name`` (a teaching error for any other)."""
+    spec = resolve(game_info(name, what).session)
+    assert isinstance(spec, GameSpec), f"{name}: its registry entry names no GameSpec"
+    return spec
+
+
+def game_specs() -> tuple[GameSpec, ...]:
+    """Every registered game's session descriptor, in table order."""
+    return tuple(game_spec(name) for name in game_names())
+
+
+def spec_of_format(kind: object) -> GameSpec | None:
+    """The game whose saves carry the ``format`` field ``kind``; None when no game's do."""
+    return next((s for s in game_specs() if s.save_format == kind), None)
