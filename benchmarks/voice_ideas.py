@@ -108,8 +108,8 @@ def _table(app: Any, decisions: int, check: Any) -> Tally:
         if not c.my_turn:
             pump(tutor.analyst, STEP)
             continue
-        if tutor.forced is not None:
-            tutor.autoplay_now()
+        if tutor.forced is not None:  # a forced card: played at once, no hint
+            c.act(tutor.forced)
             continue
         hint = tutor.current_hint
         if hint is None:

@@ -45,6 +45,7 @@ __all__ = [
     "card_words",
     "chance_words",
     "false_sentences",
+    "grade_sentence",
     "how_many",
     "minus",
     "points_words",
@@ -160,6 +161,24 @@ class Namer:
     def cards(self, cards: Iterable[Card]) -> str:
         """``'the ace of hearts (A♥) and K♥'``: a list in words, joined with commas and "and"."""
         return join_words([self.card(c) for c in cards])
+
+
+def grade_sentence(
+    label: str, cost: float | Fraction, best: str, *, tie: bool = False, per: str = "a hand"
+) -> str:
+    """Why a grade, in a player's words, after the choice and a colon: ``'the best choice.'``, ``'as good
+    as order up: the deals cannot tell them apart.'`` (``tie``: a sampled tie) or ``'it costs about a
+    third of a point a hand against name spades.'`` (``cost``: in points; ``best``: the best choice in
+    words). The label itself is said beside it.
+
+    >>> grade_sentence("Mistake", 0.3, "name spades", per="a deal")
+    'it costs about a third of a point a deal against name spades.'
+    """
+    if label == "Best" and not tie:
+        return "the best choice."
+    if label == "Best":
+        return f"as good as {best}: the deals cannot tell them apart."
+    return f"it costs {points_words(cost)} {per} against {best}."
 
 
 def how_many(n: int, noun: str) -> str:

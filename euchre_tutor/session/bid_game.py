@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from euchre_tutor.advisor.bid import analyse, bid_grade
+from euchre_tutor.advisor.bid.ideas import explain, grade_words
 from euchre_tutor.advisor.bid.position import read_position, write_position
 from euchre_tutor.advisor.drills import Drill
+from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.bid.game import FORMAT, BidGame
 from euchre_tutor.bots.bid import RuleBasedPlayer
@@ -114,14 +116,15 @@ def _grade_answer(
     action = _action(view, answer)
     analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds)
     g = bid_grade(analysis, action)
-    assert g is not None  # the action is legal, so it is an option
+    said = grade_words(analysis, action)
+    assert g is not None and said is not None  # the action is legal, so it is an option
     return PracticeGrade(
         str(action),
         g.label,
         g.label in RIGHT_LABELS,
         action_label(analysis.best.action),
-        f"{action_label(action)}: {g.text}",
-        tuple(r.text for r in analysis.reasons),
+        f"{action_label(action)}: {said.text}",
+        tuple(explain(analysis, view).sentences(Depth.COMPARE)),
     )
 
 

@@ -12,10 +12,12 @@ from typing import Any
 
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, analyse
 from euchre_tutor.advisor.classic.cli import position_run
+from euchre_tutor.advisor.classic.ideas import action_noun, explain
 from euchre_tutor.advisor.classic.position import read_position, write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import classic_bands
+from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.bots.classic import LEVELS, RuleBasedPlayer
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, Phase, Seat
@@ -108,13 +110,20 @@ def _grade_answer(
     analysis = run.answer(action) if max_worlds is None else run.extend(max_worlds, focus=action)
     g = classic_grade(analysis, action)
     assert g is not None  # the action is legal, so it is an option
+    best = analysis.best
+    why = grade_sentence(
+        g.label,
+        float(g.ev_loss),
+        action_noun(best.action, run.view),
+        tie=g.label == "Best" and action != best.action,
+    )
     return PracticeGrade(
         str(action),
         g.label,
         g.label in RIGHT_LABELS,
-        words(analysis.best.action),
-        f"{words(action)}: {g.text}",
-        tuple(r.text for r in analysis.reasons),
+        words(best.action),
+        f"{words(action)}: {why}",
+        tuple(explain(analysis, run.view).sentences(Depth.COMPARE)),
     )
 
 

@@ -12,7 +12,9 @@ from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import solitaire_bands
-from euchre_tutor.advisor.solitaire.advice import action_label, analyse_view, grade
+from euchre_tutor.advisor.solitaire.advice import action_label, analyse_view, grade, hint_from_analysis
+from euchre_tutor.advisor.solitaire.ideas import explain
+from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.controller import SolitaireController
@@ -79,13 +81,14 @@ def _grade_answer(drill: Drill, answer: str, **_: object) -> PracticeGrade:
     action = _action(view, answer)
     analysis = analyse_view(view, chosen=action)
     g = grade(analysis, action)
+    best = analysis.best
     return PracticeGrade(
         str(action),
         g.label,
         g.label in RIGHT_LABELS,
-        _words(analysis.best.action, view.turn_card),
-        g.text,
-        tuple(r.text for r in analysis.reasons),
+        _words(best.action, view.turn_card),
+        f"{analysis.option(action).label}: {grade_sentence(g.label, g.ev_loss, best.label, per='a deal')}",
+        tuple(explain(hint_from_analysis(analysis, view.turn_card), view).sentences(Depth.COMPARE)),
     )
 
 

@@ -87,6 +87,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         self.current: Drill | None = None
         self.last: PracticeGrade | None = None
         self._answers: list[str] = []
+        self._words: dict[str, str] = {}
 
         self.style_html = w.HTML(f"<style>{CSS}{PRACTICE_CSS}</style>", layout=w.Layout(display="none"))
         self.counts = w.HTML()
@@ -210,6 +211,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
             f"<div>Your hand: {cards_html(scene.hand, trump=trump)}</div><p><b>{_esc(scene.question)}</b></p>"
         )
         self._answers = [c.answer for c in scene.choices]
+        self._words = {c.answer: c.words for c in scene.choices}
         buttons = []
         for c in scene.choices:
             b = w.Button(description=c.words, layout=w.Layout(width="auto"))
@@ -235,7 +237,8 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
             schedule = "It comes back next session."
         before = ""
         if drill.answer is not None and drill.label is not None:
-            before = f"<div><small>In your game you chose {_esc(drill.answer)} ({_esc(drill.label)}).</small></div>"
+            chose = self._words.get(drill.answer, drill.answer)  # as its button says it
+            before = f"<div><small>In your game you chose {_esc(chose)} ({_esc(drill.label)}).</small></div>"
         reasons = "".join(f"<li>{_esc(r)}</li>" for r in graded.reasons)
         return (
             f'<div style="color:{colour}"><b>{verdict} {_esc(graded.label)}.</b> Best: {_esc(graded.best)}.</div>'

@@ -161,3 +161,16 @@ def test_false_sentences_rechecks_each_idea() -> None:
     bad = false_sentences(said, catalogue, 4)
     assert len(bad) == 2 and "does not hold" in bad[0] and "not in the catalogue" in bad[1]
     assert false_sentences(said[:2], catalogue, 12) == []
+
+
+def test_grade_sentence_in_a_players_words() -> None:
+    from euchre_tutor.advisor.voice import grade_sentence
+
+    assert grade_sentence("Best", 0.0, "order up") == "the best choice."
+    assert (
+        grade_sentence("Best", 0.004, "order up", tie=True)
+        == "as good as order up: the deals cannot tell them apart."
+    )
+    said = grade_sentence("Blunder", 2.5, "calling spades (♠)")
+    assert said == "it costs about 2.5 points a hand against calling spades (♠)."
+    assert text_problems(said) == []

@@ -133,7 +133,8 @@ def test_play_review_retry_practise_the_drill_and_download_the_report(
     text = feedback.inner_text()
     assert f"{expected.label}." in text and f"Best: {expected.best}" in text
     assert served.id == drill.id
-    assert f"In your game you chose {drill.answer} ({first_label})" in text
+    chose = next(c.words for c in scene.choices if c.answer == drill.answer)  # as its button says it
+    assert f"In your game you chose {chose} ({first_label})" in text
     assert f"It comes back in session {deck.session + 3}" in text  # box 2: three sessions on
     href = box.locator(".et-practice-download a").get_attribute("href") or ""
     after = Deck.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))

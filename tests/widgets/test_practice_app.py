@@ -108,7 +108,7 @@ def test_a_classic_drill_is_answered_on_the_page(app: PracticeApp) -> None:
     assert [b.description for b in app.buttons.children] == ["pass", "order up", "order up alone"]
     graded = app.answer("order alone")
     assert graded is not None and graded.label == "Blunder" and graded.reasons
-    assert "In your game you chose order alone (Blunder)" in app.feedback.value
+    assert "In your game you chose order up alone (Blunder)" in app.feedback.value  # as its button says it
 
 
 def test_a_bad_upload_shows_the_error_and_keeps_the_deck(app: PracticeApp) -> None:
