@@ -163,7 +163,7 @@ def hint_body_html(
     # the move line is the table's recommendation (``et-rec``, as at every table); it carries the best
     # option's action (``ec-best``), not shown
     body = explanation_html(expl, depth, figures).replace(
-        '<p class="et-move">', f'<p class="et-move et-rec ec-best" data-action="{best}">', 1
+        '<p class="et-move et-rec">', f'<p class="et-move et-rec ec-best" data-action="{best}">', 1
     )
     return f'<div class="ec-hint" data-best="{best}" data-tied="{esc(tied)}">{body}{data}</div>'
 

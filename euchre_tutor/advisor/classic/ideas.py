@@ -663,7 +663,7 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     card = _card(p)
     trump = view.trump
     if idea == "classic.pull-trump":
-        return "Your side made trump and you hold the top trump: lead trump to pull the opponents' trumps, so your side cards win later."
+        return "Your side made trump and you hold the top one: pull the opponents' trumps so your side cards win later."
     if idea == "classic.lead-partners-trump":
         return "Your partner made trump: leading trump helps them pull the opponents' trumps."
     if idea == "classic.lead-through":
@@ -759,7 +759,7 @@ def _reminder(idea: str, p: Position, n: Namer) -> str:
         assert trump is not None
         left = left_bower(trump)
         assert left.suit is not None
-        return f"The left bower ({left.symbol}) belongs to trump: it counts as a {trump.plural[:-1]}, not a {left.suit.plural[:-1]}."
+        return f"The left bower ({left.symbol}) counts as a {trump.plural[:-1]}, not a {left.suit.plural[:-1]}."
     if idea == "rule.follow-suit":
         assert view.led_suit is not None
         return f"You must follow suit: {view.led_suit.plural} were led and you hold some."
