@@ -497,7 +497,7 @@ class BidController(Observable):
                 for a in setup:
                     game.apply(a)
                 steps = [_Step(None, False)] * len(setup)
-                said = f"Here is the deal you loaded: {loaded.dealer.word} deals" + (
+                said = f"Here is the teacher's deal: {loaded.dealer.word} deals" + (
                     f"; {how_many(len(setup), 'move')} already made." if setup else "."
                 )
             self._start(game, steps)

@@ -490,7 +490,7 @@ class ClassicController(Observable):
                 steps = [_Step(None, False)] * len(setup)
                 d = loaded.deal
                 said = (
-                    f"Here is the deal you loaded: {d.dealer.word} deals and the up card is {card_words(d.up)}"
+                    f"Here is the teacher's deal: {d.dealer.word} deals and the up card is {card_words(d.up)}"
                     + (f"; {how_many(len(setup), 'move')} already made." if setup else ".")
                 )
             new_seat = self._seat_for(game.rules)

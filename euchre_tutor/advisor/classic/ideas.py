@@ -759,7 +759,9 @@ def _reminder(idea: str, p: Position, n: Namer) -> str:
         assert trump is not None
         left = left_bower(trump)
         assert left.suit is not None
-        return f"The left bower ({left.symbol}) counts as a {trump.plural[:-1]}, not a {left.suit.plural[:-1]}."
+        return (
+            f"The left bower ({left.symbol}) counts as a {trump.plural[:-1]}, not a {left.suit.plural[:-1]}."
+        )
     if idea == "rule.follow-suit":
         assert view.led_suit is not None
         return f"You must follow suit: {view.led_suit.plural} were led and you hold some."
