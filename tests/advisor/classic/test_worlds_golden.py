@@ -20,9 +20,9 @@ import pytest
 
 from euchre_tutor.advisor.classic.worlds import (
     BiddingModel,
+    WorldPlan,
     WorldSample,
     WorldSampler,
-    _Plan,
     misdeal_cards,
     misdeal_world,
 )
@@ -79,9 +79,15 @@ def record(name: str, seed: int, bidding: bool = False) -> dict[str, Any]:
     rng = random.Random(seed)
     first = sampler.report(6, rng, orbits=True)
     second = sampler.report(4, rng, candidates_per_world=2, orbits=seed % 2 == 0)
-    out: dict[str, Any] = {"rules": name, "seed": seed, "bidding": bidding, "phase": view.phase.name, "batches": [_batch(first), _batch(second)]}
+    out: dict[str, Any] = {
+        "rules": name,
+        "seed": seed,
+        "bidding": bidding,
+        "phase": view.phase.name,
+        "batches": [_batch(first), _batch(second)],
+    }
     if sampler.misdealer is None:
-        one = _Plan(view).one_world(random.Random(seed + 1), 5, lambda w: True)
+        one = WorldPlan(view).one_world(random.Random(seed + 1), 5, lambda w: True)
         out["one_world"] = _digest(one)
     else:
         plain = misdeal_cards(view)
