@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from euchre_tutor.advisor.classic.bidmodel import BidContext, BiddingModel
@@ -39,7 +39,6 @@ from euchre_tutor.advisor.classic.placement import Candidate, Placement
 from euchre_tutor.advisor.classic.strength import StrengthTable
 from euchre_tutor.cards import Card, Rank, Suit, is_trump
 from euchre_tutor.classic.engine import Action, Phase, Seat
-from euchre_tutor.views.classic import SeatView
 
 __all__ = ["COLLIDE", "BidWeighing"]
 
@@ -51,13 +50,9 @@ _LOW32: Final = (1 << 32) - 1
 class BidWeighing(Placement):
     """A placement whose candidates are weighed by the bids (see the module docstring)."""
 
-    def __init__(
-        self,
-        view: SeatView,
-        pins: Mapping[Card, Seat] | None = None,
-        extra_voids: Mapping[Seat, frozenset[Suit]] | None = None,
-    ) -> None:
-        super().__init__(view, pins, extra_voids)
+    def setup(self) -> None:
+        super().setup()
+        view = self.view
         rules = self.rules
         me = self.me
         # The bids to weigh, with their public situation.

@@ -258,6 +258,10 @@ class Placement:
             if cap:
                 self.free_logq += self.lgamma[cap]
         self.free_logq -= self.lgamma[sum(caps)]
+        self.setup()
+
+    def setup(self) -> None:
+        """Work out, once the slots are known, what a subclass keeps about the view (nothing here)."""
 
     def _fits(self, card: Card, slot: int) -> bool:
         """May ``card`` be in ``slot``: not in a hand void in its suit; only low cards go under."""

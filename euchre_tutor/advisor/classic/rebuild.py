@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final
 
 from euchre_tutor.advisor.classic.bidmodel import BiddingModel
 from euchre_tutor.advisor.classic.bidweights import BidWeighing
 from euchre_tutor.advisor.classic.placement import Candidate, bits_in_order
-from euchre_tutor.cards import Card, Suit
+from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import (
     Action,
     Deal,
@@ -37,7 +37,6 @@ from euchre_tutor.classic.engine import (
     new_hand,
 )
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.views.classic import SeatView
 
 __all__ = ["WorldBuilder"]
 
@@ -51,15 +50,9 @@ _UNIFORM_MODEL: Final = BiddingModel(uniform=True)
 class WorldBuilder(BidWeighing):
     """A weighing plan that builds the worlds of its candidates (see the module docstring)."""
 
-    def __init__(
-        self,
-        view: SeatView,
-        pins: Mapping[Card, Seat] | None = None,
-        extra_voids: Mapping[Seat, frozenset[Suit]] | None = None,
-    ) -> None:
-        super().__init__(view, pins, extra_voids)
-        self.reference: HandState | None = None
-        self.script: list[tuple[int, int, Seat, tuple[Card, ...]]] = []
+    #: the first world, replayed through the engine, and what a transplant changes in it (:meth:`world`)
+    reference: HandState | None = None
+    script: Sequence[tuple[int, int, Seat, tuple[Card, ...]]] = ()
 
     def one_world(
         self, rng: random.Random, tries: int, accept: Callable[[HandState], bool]

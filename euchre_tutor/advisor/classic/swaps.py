@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping
 from typing import Final, TypeAlias
 
 from euchre_tutor.advisor.classic.bidmodel import BiddingModel
 from euchre_tutor.advisor.classic.bidweights import BidWeighing
 from euchre_tutor.advisor.classic.placement import Candidate
-from euchre_tutor.cards import Card, Suit
+from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Seat
-from euchre_tutor.views.classic import SeatView
 
 __all__ = ["ORBIT_MAX", "Orbit", "SwapOrbits"]
 
@@ -37,15 +35,9 @@ Orbit: TypeAlias = tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]
 class SwapOrbits(BidWeighing):
     """A weighing plan that also swaps the hidden hands of a candidate (see the module docstring)."""
 
-    def __init__(
-        self,
-        view: SeatView,
-        pins: Mapping[Card, Seat] | None = None,
-        extra_voids: Mapping[Seat, frozenset[Suit]] | None = None,
-    ) -> None:
-        super().__init__(view, pins, extra_voids)
-        self.swaps: list[dict[Seat, Seat]] | None = None
-        self.swap_pairs: list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]] | None = None
+    #: the swaps, worked out on first use (:meth:`_swaps`, :meth:`_swap_pairs`)
+    swaps: list[dict[Seat, Seat]] | None = None
+    swap_pairs: list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]] | None = None
 
     def orbit_ready(self) -> bool:
         """Whether swapping hands between seats applies: every hidden card lies in a hand, the

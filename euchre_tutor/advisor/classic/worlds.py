@@ -5,58 +5,27 @@ The classic advisor values an action by averaging over many *worlds*: full
 point, each with the hidden cards placed somewhere they could be.
 :func:`sample_worlds` builds them in three steps.
 
-1. **Uniform consistent candidates.** Every card the seat cannot place (the
-   other hands, the kitty, a hidden discard, cards gone under) gets a *slot*:
-   another seat's current hand (its size is public), the dealer's discard, the
-   loner's discard after a call for best, the three cards a farmer's hand
-   swapped into the kitty, or the kitty. A card may only go where it could be:
-   not into a hand that has shown a void in its suit (the left bower is a
-   trump; a trump led while leading trump was barred shows the leader held
-   only trumps), the up card only into the dealer's hand or discard once
-   picked up, cards gone under only among the low ranks. The most constrained
-   cards are placed first, each into an allowed slot with probability
-   proportional to the room left there, and the free cards are shuffled into
-   the rest. That proposal is close to uniform; its exact probability ``q`` is
-   known, so a weight ``1/q`` makes the candidates exactly uniform over the
-   consistent placements (a dead end restarts the candidate).
-2. **Weights from the bids.** Each candidate gives every other seat the hand
-   it held when it bid; :class:`BiddingModel` says how likely that hand was to
-   make the bids the seat made (passes included), and how likely a dealer (or
-   a loner after a call for best) was to discard the hidden card it did. A
-   candidate in which some bid would have been illegal (ordering without a
-   trump under a calling requirement, a misdeal without a misdeal hand) gets
-   weight 0; candidates are drawn until ``candidates_per_world * n`` fit (at
-   most 50 times that many draws, then a clear error).
+1. **Uniform consistent candidates**
+   (:mod:`~euchre_tutor.advisor.classic.placement`, from the voids and bids that
+   :mod:`~euchre_tutor.advisor.classic.evidence` reads): every hidden card placed
+   only where it could be, with a known proposal probability ``q``.
+2. **Weights from the bids** (:mod:`~euchre_tutor.advisor.classic.bidweights`): each
+   candidate's bids' likelihood under :class:`BiddingModel`, over ``q``; a candidate
+   with a bid illegal for its hand gets weight 0. Candidates are drawn until
+   ``candidates_per_world * n`` fit (at most 50 times that many draws, then a clear error).
 3. **Resampling.** Systematic resampling (one random offset) keeps ``n``
-   candidates in proportion to their weights. Only those become worlds: the
-   first is dealt and replayed through the engine
-   (:func:`~euchre_tutor.classic.engine.new_hand`, then every action of the
-   hand in order, the hidden ones sampled); the others take its public state
-   and change only what the hidden cards decide (deal, hands, kitty, hidden
-   actions), which a test checks equals a replay. A candidate drawn twice is
-   the same world object twice. :func:`sample_worlds_report` also returns the
-   number of candidates and the effective sample size ``(sum w)^2 / sum w^2``.
+   candidates in proportion to their weights. Only those become worlds
+   (:mod:`~euchre_tutor.advisor.classic.rebuild`); a candidate drawn twice is the
+   same world object twice. :func:`sample_worlds_report` also returns the number of
+   candidates, the effective sample size ``(sum w)^2 / sum w^2`` and, on request, the
+   swaps of each world's hidden hands (:mod:`~euchre_tutor.advisor.classic.swaps`).
 
-A hidden dealer's discard is not left where the uniform placement put it:
-the card is re-chosen among the dealer's unknown cards that could have been
-discarded, in proportion to the discard model, and the candidate's weight sums
-over those choices (with each choice's proposal probability). The estimates are
-those of weighing the placed discard (a test compares them), with about twice
-the effective sample size.
-
-The modules of the method, each with its contract: what the view says about
-the hidden hands (:mod:`~euchre_tutor.advisor.classic.evidence`), the candidates
-(:mod:`~euchre_tutor.advisor.classic.placement`), their weights from the bids
-(:mod:`~euchre_tutor.advisor.classic.bidweights`), a candidate's world
-(:mod:`~euchre_tutor.advisor.classic.rebuild`), the swaps of the hidden hands
-(:mod:`~euchre_tutor.advisor.classic.swaps`), one view's plan that holds them together
-(:mod:`~euchre_tutor.advisor.classic.plan`) and the worlds of a misdeal
-(:mod:`~euchre_tutor.advisor.classic.misdeal`). This module draws the batches and
-resamples them.
-
-Everything is deterministic for a given ``random.Random`` state. The speed is measured by
-``benchmarks/classic_worlds.py`` (figures in ``docs/advisors.md``). Pass
-``candidates_per_world`` (default 3) for more candidates per world.
+One view's :class:`~euchre_tutor.advisor.classic.plan.WorldPlan` holds these steps
+together; a hand thrown in by another seat's misdeal has worlds of its own
+(:mod:`~euchre_tutor.advisor.classic.misdeal`). Everything is deterministic for a given
+``random.Random`` state. The speed is measured by ``benchmarks/classic_worlds.py``
+(figures in ``docs/advisors.md``). Pass ``candidates_per_world`` (default 3) for more
+candidates per world.
 
 The bidding model, which weighs each candidate by the bids, is in
 :mod:`euchre_tutor.advisor.classic.bidmodel`.
