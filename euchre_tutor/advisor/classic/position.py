@@ -49,7 +49,8 @@ import random
 from dataclasses import replace
 from typing import Final, NamedTuple
 
-from euchre_tutor.advisor.classic.worlds import _Plan, misdeal_cards, misdeal_world
+from euchre_tutor.advisor.classic.misdeal import misdeal_cards, misdeal_world
+from euchre_tutor.advisor.classic.plan import WorldPlan
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, format_cards, parse_card
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
 from euchre_tutor.classic.house import farmer_ranks
@@ -524,7 +525,7 @@ def _step(state: HandState, step: _Step, me: Seat, rng: random.Random) -> HandSt
 
 def _refit(state: HandState, me: Seat, rng: random.Random, accept: object) -> HandState | None:
     assert callable(accept)
-    plan = _Plan(seat_view(state, me))
+    plan = WorldPlan(seat_view(state, me))
     return plan.one_world(rng, _TRIES, accept)
 
 
@@ -557,7 +558,7 @@ def _fit_play(
     ):
         extra[seat] = frozenset(s for s in Suit if s is not trump)
     try:
-        plan = _Plan(view, pins={card: seat}, extra_voids=extra)
+        plan = WorldPlan(view, pins={card: seat}, extra_voids=extra)
     except EuchreError:
         plan = None
     act = Action("play", card=card)

@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.analysis import analyse
-from euchre_tutor.advisor.classic.worlds import BiddingModel, _Candidate, _Plan, sample_worlds_report
+from euchre_tutor.advisor.classic.placement import Candidate as _Candidate
+from euchre_tutor.advisor.classic.plan import WorldPlan as _Plan
+from euchre_tutor.advisor.classic.worlds import BiddingModel, sample_worlds_report
 from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card, effective_suit
 from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand

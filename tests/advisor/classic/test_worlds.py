@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from euchre_tutor.advisor.classic.bidweights import COLLIDE as _COLLIDE
+from euchre_tutor.advisor.classic.plan import WorldPlan as _Plan
 from euchre_tutor.advisor.classic.strength import StrengthTable, hand_strength
 from euchre_tutor.advisor.classic.worlds import (
-    _COLLIDE,
     BidContext,
     BiddingModel,
-    _Plan,
     sample_worlds,
     sample_worlds_report,
 )
