@@ -88,7 +88,8 @@ def record() -> None:
             for s, a in zip(classic, classic_answers(classic, classic_dd.BACKEND), strict=True)
         ],
         "bid": [
-            {"position": fingerprint(s), **a} for s, a in zip(bid, bid_answers(bid, bid_dd.BACKEND), strict=True)
+            {"position": fingerprint(s), **a}
+            for s, a in zip(bid, bid_answers(bid, bid_dd.BACKEND), strict=True)
         ],
     }
     ANSWERS.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
