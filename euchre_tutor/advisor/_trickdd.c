@@ -199,6 +199,10 @@ static int parse_position(PyObject *args, Position *pos) {
 
 #define TT_BITS 19
 #define TT_SIZE (1u << TT_BITS)
+/* A hand of five tricks or fewer reaches few positions: it keeps to the table's first 2**16
+ * entries, which stay in the processor's cache. */
+#define TT_SHORT_BITS 16
+#define SHORT_HAND 5
 
 typedef struct {
     uint64_t hands[MAX_SEATS];
@@ -229,7 +233,7 @@ static int tt_ready(void) {
 typedef struct {
     const Tables *t;
     int players, active, lead_rule, hand_tricks;
-    uint64_t side;
+    uint64_t side, tt_mask;
     int nxt[MAX_SEATS];
     uint64_t hands[MAX_SEATS];
     uint64_t all; /* every active hand's cards */
@@ -384,7 +388,7 @@ static int trick_start(Search *S, int leader, int broken, int tleft, int alpha, 
     if (alpha >= tleft) return tleft;
     if (beta <= 0) return 0;
     uint64_t h = hash_key(S, leader, broken);
-    Entry *e = &tt[h & (TT_SIZE - 1)];
+    Entry *e = &tt[h & S->tt_mask];
     int lo, hi;
     int hit = e->gen == tt_gen && e->leader == leader && e->broken == broken;
     for (int s = 0; hit && s < S->players; s++)
@@ -486,6 +490,7 @@ static void setup(Search *S, const Tables *t, const Position *pos, Trick *tr) {
     S->lead_rule = pos->lead_rule;
     S->hand_tricks = pos->hand_tricks;
     S->side = pos->side;
+    S->tt_mask = (pos->hand_tricks <= SHORT_HAND ? 1u << TT_SHORT_BITS : TT_SIZE) - 1;
     S->all = 0;
     for (int s = 0; s < pos->players; s++) {
         S->nxt[s] = pos->nxt[s];
@@ -732,104 +737,78 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Python entry points */
+/* Python entry points: each takes a list of items and returns one answer per item. */
 
-static int parse_item(PyObject *item, Py_ssize_t want, const Tables **t, Position *pos) {
+enum Kind { SOLVE, CARD_VALUES, ROLLOUT };
+
+/* The answer to one item (blob, position[, unseen]), a new reference; NULL with an exception set. */
+static PyObject *answer(PyObject *item, enum Kind kind) {
+    Py_ssize_t want = kind == ROLLOUT ? 3 : 2;
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != want) {
         PyErr_SetString(PyExc_ValueError, "_trickdd: each item is (tables blob, position tuple[, unseen])");
-        return -1;
+        return NULL;
     }
-    *t = tables_for(PyTuple_GET_ITEM(item, 0));
-    if (*t == NULL) return -1;
-    if (parse_position(PyTuple_GET_ITEM(item, 1), pos) < 0) return -1;
-    return 0;
-}
-
-static PyObject *py_solve_many(PyObject *self, PyObject *items) {
-    (void)self;
-    PyObject *seq = PySequence_Fast(items, "_trickdd.solve_many takes a list of (blob, position)");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const Tables *t;
-        Position pos;
-        if (parse_item(PySequence_Fast_GET_ITEM(seq, i), 2, &t, &pos) < 0 || tt_ready() < 0) goto fail;
-        PyList_SET_ITEM(out, i, PyLong_FromLong(solve_one(t, &pos)));
-    }
-    Py_DECREF(seq);
-    return out;
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
-}
-
-static PyObject *py_card_values_many(PyObject *self, PyObject *items) {
-    (void)self;
-    PyObject *seq = PySequence_Fast(items, "_trickdd.card_values_many takes a list of (blob, position)");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const Tables *t;
-        Position pos;
-        if (parse_item(PySequence_Fast_GET_ITEM(seq, i), 2, &t, &pos) < 0 || tt_ready() < 0) goto fail;
-        int values[SLOTS];
-        card_values_one(t, &pos, values);
-        PyObject *d = PyDict_New();
-        if (d == NULL) goto fail;
-        PyList_SET_ITEM(out, i, d);
-        for (uint64_t m = pos.legal; m; m &= m - 1) {
-            int c = lowbit(m);
-            PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(values[c]);
-            int bad = key == NULL || val == NULL || PyDict_SetItem(d, key, val) < 0;
-            Py_XDECREF(key);
-            Py_XDECREF(val);
-            if (bad) goto fail;
-        }
-    }
-    Py_DECREF(seq);
-    return out;
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
-}
-
-static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
-    (void)self;
-    PyObject *seq = PySequence_Fast(items, "_trickdd.rollout_many takes a list of (blob, position, unseen)");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const Tables *t;
-        Position pos;
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (parse_item(item, 3, &t, &pos) < 0) goto fail;
+    const Tables *t = tables_for(PyTuple_GET_ITEM(item, 0));
+    Position pos;
+    if (t == NULL || parse_position(PyTuple_GET_ITEM(item, 1), &pos) < 0) return NULL;
+    if (kind == ROLLOUT) {
         PyObject *unseen = PyTuple_GET_ITEM(item, 2);
         if (!PyTuple_Check(unseen) || PyTuple_GET_SIZE(unseen) != pos.players) {
             PyErr_SetString(PyExc_ValueError, "_trickdd: unseen is a tuple of one mask per seat");
-            goto fail;
+            return NULL;
         }
         uint64_t masks[MAX_SEATS];
         for (int s = 0; s < pos.players; s++) {
             long long x;
-            if (get_int(unseen, s, &x) < 0) goto fail;
+            if (get_int(unseen, s, &x) < 0) return NULL;
             masks[s] = (uint64_t)x;
         }
-        PyList_SET_ITEM(out, i, PyLong_FromLong(rollout_one(t, &pos, masks)));
+        return PyLong_FromLong(rollout_one(t, &pos, masks));
+    }
+    if (tt_ready() < 0) return NULL;
+    if (kind == SOLVE) return PyLong_FromLong(solve_one(t, &pos));
+    int values[SLOTS];
+    card_values_one(t, &pos, values);
+    PyObject *d = PyDict_New();
+    for (uint64_t m = pos.legal; d != NULL && m; m &= m - 1) {
+        int c = lowbit(m);
+        PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(values[c]);
+        if (key == NULL || val == NULL || PyDict_SetItem(d, key, val) < 0) Py_CLEAR(d);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+    return d;
+}
+
+static PyObject *answer_many(PyObject *items, enum Kind kind) {
+    PyObject *seq = PySequence_Fast(items, "_trickdd: the items come as a list");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *one = answer(PySequence_Fast_GET_ITEM(seq, i), kind);
+        if (one == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, one);
     }
     Py_DECREF(seq);
     return out;
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
+}
+
+static PyObject *py_solve_many(PyObject *self, PyObject *items) {
+    (void)self;
+    return answer_many(items, SOLVE);
+}
+
+static PyObject *py_card_values_many(PyObject *self, PyObject *items) {
+    (void)self;
+    return answer_many(items, CARD_VALUES);
+}
+
+static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
+    (void)self;
+    return answer_many(items, ROLLOUT);
 }
 
 static PyMethodDef methods[] = {
