@@ -538,12 +538,12 @@ class Search:
         """Each legal card (its slot; equal cards: each slot) -> the side's tricks from this trick on."""
         pos = self.pos
         hands, led, wseat, wpow, table, k, tbroke = self.root_state()
+        seat, broken, tleft = pos.to_act, pos.broken, pos.tleft
         out: dict[int, int] = {}
-        for group in self.groups(hands, pos.to_act, pos.legal, table):
+        for group in self.groups(hands, seat, pos.legal, table):
             v = self.child(
-                hands, pos.to_act, k, led, wseat, wpow, table, tbroke, pos.broken, pos.tleft, -1, pos.tleft + 1,
-                group[0],
-            )  # fmt: skip
+                hands, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, -1, tleft + 1, group[0]
+            )
             for c in group:
                 out[c] = v
         return out
