@@ -83,6 +83,7 @@ class Tables:
 
     __slots__ = (
         "above",
+        "aeq",
         "blob",
         "cost",
         "order",
@@ -122,6 +123,7 @@ class Tables:
                         self.above[i] |= 1 << j
                     elif own[j] == own[i]:
                         self.twin[i] |= 1 << j
+        self.aeq = [a | w for a, w in zip(self.above, self.twin, strict=True)]  # above or equal
         # Cheapest first, as the rule-based player's _cost orders them (ties: slot order).
         by_cost = sorted(slots, key=lambda x: ((self.trumps >> x[0]) & 1, own[x[0]], x[0]))
         for rank, (i, _) in enumerate(by_cost):
@@ -287,6 +289,7 @@ class Search:
         self.active = pos.active
         self.lead_rule = pos.lead_rule
         self.hand_tricks = pos.hand_tricks
+        self.aeq = t.aeq
         self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
 
     # The trick state passed down: hands (list, mutated and restored), the seat to play, cards
@@ -311,17 +314,17 @@ class Search:
         for s, h in enumerate(hands):
             if s != seat:
                 alive |= h
-        above, twin = self.t.above, self.t.twin
+        above, aeq = self.t.above, self.aeq
         out: list[list[int]] = []
         for s in range(4):
             mine = legal & self.suitmask[s]
             if not mine:
                 continue
-            cards = sorted(_bits(mine), key=lambda c: (above[c].bit_count(), c))
+            cards = sorted(_bits(mine), key=lambda c: above[c].bit_count())  # stable: twins by slot
             group = [cards[0]]
             for c in cards[1:]:
                 prev = group[-1]
-                between = (above[c] | twin[c]) & ~above[prev] & ~((1 << prev) | (1 << c))
+                between = aeq[c] & ~above[prev] & ~((1 << prev) | (1 << c))
                 if between & alive:
                     out.append(group)
                     group = [c]
@@ -333,15 +336,17 @@ class Search:
     def ordered(
         self, hands: list[int], seat: int, k: int, led: int, wseat: int, wpow: int, legal: int, table: int
     ) -> list[int]:
+        # Costs are distinct, and so are the powers of one hand's winners (equal twins in one
+        # hand are one class): no ties to break.
         reps = [g[0] if k == 0 else g[-1] for g in self.groups(hands, seat, legal, table)]
         cost = self.cost
         if k == 0:
-            return sorted(reps, key=lambda c: (-cost[c], c))
+            return sorted(reps, key=lambda c: -cost[c])
         if (self.side >> wseat) & 1 == (self.side >> seat) & 1:
-            return sorted(reps, key=lambda c: (cost[c], c))
+            return sorted(reps, key=lambda c: cost[c])
         power = self.power[led]
-        winners = sorted((c for c in reps if power[c] > wpow), key=lambda c: (power[c], c))
-        losers = sorted((c for c in reps if power[c] <= wpow), key=lambda c: (cost[c], c))
+        winners = sorted((c for c in reps if power[c] > wpow), key=lambda c: power[c])
+        losers = sorted((c for c in reps if power[c] <= wpow), key=lambda c: cost[c])
         return winners + losers
 
     def sure_tricks(self, hands: list[int], leader: int, tleft: int) -> tuple[int, int]:
