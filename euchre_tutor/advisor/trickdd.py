@@ -366,7 +366,9 @@ class Search:
             for c in t.order:
                 if not (t.trumps >> c & 1 and live >> c & 1):
                     continue
-                o = next(s for s, h in enumerate(hands) if h >> c & 1)
+                o = 0
+                while not hands[o] >> c & 1:
+                    o += 1
                 if owner < 0:
                     owner = o
                 if o != owner or t.twin[c] & live & ~hands[owner]:
@@ -435,8 +437,11 @@ class Search:
         legal = legal or self.legal(hands, seat, k, led, tleft, broken)
         maximise = (self.side >> seat) & 1
         best = -1 if maximise else 99
+        last = k + 1 == self.active
         for c in self.ordered(hands, seat, k, led, wseat, wpow, legal, table):
-            v = self.child(hands, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, alpha, beta, c)
+            v = self.child(
+                hands, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, alpha, beta, c, last
+            )
             if maximise:
                 if v > best:
                     best = v
@@ -467,8 +472,10 @@ class Search:
         alpha: int,
         beta: int,
         c: int,
+        last: bool,
     ) -> int:
-        """The value after ``seat`` plays card ``c`` (the side's tricks from this trick on)."""
+        """The value after ``seat`` plays card ``c`` (the side's tricks from this trick on); ``last``:
+        the trick's last card."""
         bit = 1 << c
         if k == 0:
             led = self.suit[c]
@@ -481,7 +488,7 @@ class Search:
             tbroke = True
         hands[seat] ^= bit
         try:
-            if k + 1 == self.active:
+            if last:
                 won = (self.side >> wseat) & 1
                 return won + self.trick_start(
                     hands, wseat, broken or tbroke, tleft - 1, alpha - won, beta - won
@@ -544,10 +551,11 @@ class Search:
         pos = self.pos
         hands, led, wseat, wpow, table, k, tbroke = self.root_state()
         seat, broken, tleft = pos.to_act, pos.broken, pos.tleft
+        last = k + 1 == self.active
         out: dict[int, int] = {}
         for group in self.groups(hands, seat, pos.legal, table):
             v = self.child(
-                hands, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, -1, tleft + 1, group[0]
+                hands, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, -1, tleft + 1, group[0], last
             )
             for c in group:
                 out[c] = v
