@@ -170,10 +170,11 @@ def test_postbuild_installs_the_package_and_the_dashboards_run(tmp_path: Path) -
     # the package is installed in the fresh environment (not imported from the source folder)
     where = run(str(py), "-c", "import euchre_tutor; print(euchre_tutor.__file__)", cwd=tmp_path)
     assert where.strip().startswith(str(site)), where
-    # both searches run their compiled cores there (Binder's image has a C compiler)
+    # every search runs its compiled core there (Binder's image has a C compiler)
     version = run(str(py), "-m", "euchre_tutor", "--version", cwd=tmp_path)
     assert "Solitaire solver: compiled (C core)" in version, version
     assert "classic double-dummy search: compiled (C core)" in version, version
+    assert "Bid Euchre double-dummy search: compiled (C core)" in version, version
     run(
         str(py),
         "-m",

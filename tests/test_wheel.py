@@ -115,6 +115,20 @@ def test_the_wheel_carries_the_dashboards_and_the_lessons(installed: Installed) 
         assert shipped == (ROOT / "notebooks" / name).read_bytes(), f"{member} differs from notebooks/{name}"
 
 
+def test_the_wheel_carries_every_compiled_core(installed: Installed) -> None:
+    """Built where a C compiler is (here), the wheel holds each core cores.CORES lists, and the
+    installed package serves every search from it."""
+    from euchre_tutor.advisor.cores import CORES
+
+    names = zipfile.ZipFile(installed.wheel).namelist()
+    for module in CORES:
+        stem = module.replace(".", "/") + "."
+        assert any(n.startswith(stem) and n.endswith(".so") for n in names), f"{module} is not in the wheel"
+    version = installed.run("euchre-tutor", "--version").stdout.splitlines()
+    searches = [name for served in CORES.values() for name in served]
+    assert version[1:] == [f"{name}: compiled (C core)" for name in searches], version
+
+
 def test_the_package_runs_from_the_fresh_environment_not_the_checkout(installed: Installed) -> None:
     where = installed.run(
         "python",

@@ -1,11 +1,14 @@
 """The compiled cores and their pure-Python twins: which one serves, and how to tell.
 
-Both exact searches have a core in C, built by ``pip install`` (``make tutor``,
+Every exact search has a core in C, built by ``pip install`` (``make tutor``,
 ``make test``, Binder) when a C compiler is present, and a pure-Python twin that
-gives the same answers to the last count (the tests compare them):
+gives the same answers to the last count (the tests compare them). :data:`CORES`
+lists every compiled core and the searches it serves:
 
-* the Solitaire solver, :mod:`euchre_tutor.advisor.solitaire.solver` (``_solcore``);
-* the classic double-dummy search, :mod:`euchre_tutor.advisor.classic.dd` (``_ddcore``).
+* the double-dummy search of every trick-taking game,
+  :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
+  (:mod:`euchre_tutor.advisor.classic.dd`) and Bid Euchre (:mod:`euchre_tutor.advisor.bid.dd`);
+* the Solitaire solver, :mod:`euchre_tutor.advisor.solitaire.solver` (``_solcore``).
 
 A module uses its core when it was built, unless the environment variable
 ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set before the import; each also takes
@@ -21,9 +24,15 @@ from typing import Any, Final
 
 from euchre_tutor.errors import EuchreError
 
-__all__ = ["PURE_PYTHON_VARIABLE", "backends", "choose", "describe", "load_core"]
+__all__ = ["CORES", "PURE_PYTHON_VARIABLE", "backends", "choose", "describe", "load_core"]
 
 PURE_PYTHON_VARIABLE: Final = "EUCHRE_TUTOR_PURE_PYTHON"
+
+CORES: Final[dict[str, tuple[str, ...]]] = {
+    "euchre_tutor.advisor.solitaire._solcore": ("Solitaire solver",),
+    "euchre_tutor.advisor._trickdd": ("classic double-dummy search", "Bid Euchre double-dummy search"),
+}
+"""Every compiled core (its module, as pyproject.toml builds it) -> the searches it serves, by name."""
 
 
 def load_core(module: str) -> Any:
@@ -56,16 +65,15 @@ def choose(backend: str | None, core: Any, what: str) -> str:
 def describe() -> str:
     """One line per search: which backend serves by default in this process.
 
-    ``Solitaire solver: compiled (C core)`` (or ``pure Python``), then the same for the
-    classic double-dummy search:
+    ``Solitaire solver: compiled (C core)`` (or ``pure Python``), then the same for every
+    other search of :data:`CORES`:
 
     >>> [line.split(":")[0] for line in describe().splitlines()]
-    ['Solitaire solver', 'classic double-dummy search']
+    ['Solitaire solver', 'classic double-dummy search', 'Bid Euchre double-dummy search']
     """
-    from euchre_tutor.advisor.classic import dd
-    from euchre_tutor.advisor.solitaire import solver
-
-    def one(name: str, backend: str) -> str:
-        return f"{name}: " + ("compiled (C core)" if backend == "compiled" else "pure Python")
-
-    return f"{one('Solitaire solver', solver.BACKEND)}\n{one('classic double-dummy search', dd.BACKEND)}"
+    out = []
+    for module, searches in CORES.items():
+        served = load_core(module) is not None
+        for name in searches:
+            out.append(f"{name}: " + ("compiled (C core)" if served else "pure Python"))
+    return "\n".join(out)

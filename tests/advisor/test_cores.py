@@ -1,14 +1,17 @@
-"""Which search serves, and how a user tells: ``euchre-tutor --version``."""
+"""Which search serves, and how a user tells: ``euchre-tutor --version``; every compiled core listed."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
 from euchre_tutor.advisor import cores
+from euchre_tutor.advisor.bid import dd as bid_dd
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.solitaire import solver
 from euchre_tutor.errors import EuchreError
@@ -28,12 +31,30 @@ def test_version_names_the_backend_of_each_search() -> None:
     assert lines[1:] == [
         f"Solitaire solver: {words[solver.BACKEND]}",
         f"classic double-dummy search: {words[dd.BACKEND]}",
+        f"Bid Euchre double-dummy search: {words[bid_dd.BACKEND]}",
     ]
 
 
 def test_version_says_pure_python_when_asked_for() -> None:
     lines = _version({**os.environ, cores.PURE_PYTHON_VARIABLE: "1"})
-    assert lines[1:] == ["Solitaire solver: pure Python", "classic double-dummy search: pure Python"]
+    assert lines[1:] == [
+        "Solitaire solver: pure Python",
+        "classic double-dummy search: pure Python",
+        "Bid Euchre double-dummy search: pure Python",
+    ]
+
+
+def test_the_list_of_cores_is_what_the_build_compiles() -> None:
+    """cores.CORES names every C extension pyproject.toml builds, and each C source is one of them."""
+    root = Path(__file__).resolve().parents[2]
+    built = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["ext-modules"]
+    assert sorted(m["name"] for m in built) == sorted(cores.CORES)
+    sources = sorted(str(p.relative_to(root)) for p in (root / "euchre_tutor").rglob("*.c"))
+    assert sorted(src for m in built for src in m["sources"]) == sources
+    makefile = (root / "Makefile").read_text()
+    for line in makefile.splitlines():
+        if line.startswith("$(VENV)/.installed-"):
+            assert sorted(w for w in line.split() if w.endswith(".c")) == sources, line
 
 
 def test_a_missing_core_is_refused_with_the_way_out() -> None:

@@ -22,7 +22,7 @@ DOUBLE = [name for name, rules in RULE_SETS.items() if rules.double_deck]
 def test_ci_loads_the_compiled_core() -> None:
     """Under CI=true the extension must have been built and loaded: no silent fallback to Python."""
     pure = os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") in ("1", "true", "yes")
-    built = importlib.util.find_spec("euchre_tutor.advisor.bid._biddd") is not None
+    built = importlib.util.find_spec("euchre_tutor.advisor._trickdd") is not None
     if os.environ.get("CI", "").strip().lower() == "true":
         assert not pure and built
     assert ("compiled" if built and not pure else "python") == dd.BACKEND

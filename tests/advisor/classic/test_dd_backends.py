@@ -18,7 +18,7 @@ POSITIONS_PER_RULE_SET = 24
 def test_ci_loads_the_compiled_core() -> None:
     """Under CI=true the extension must have been built and loaded: no silent fallback to Python."""
     pure = os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") in ("1", "true", "yes")
-    built = importlib.util.find_spec("euchre_tutor.advisor.classic._ddcore") is not None
+    built = importlib.util.find_spec("euchre_tutor.advisor._trickdd") is not None
     if os.environ.get("CI", "").strip().lower() == "true":
         assert not pure and built
         assert dd.BACKEND == "compiled"

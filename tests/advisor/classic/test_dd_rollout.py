@@ -1,7 +1,7 @@
-"""The rollout is exactly the rule-based player's card play (it is re-implemented on bitmasks in dd.py).
+"""The rollout is exactly the rule-based player's card play (re-implemented on bitmasks in advisor/trickdd.py).
 
 If this fails after a change to RuleBasedPlayer's card play (bots/classic.py: _play, _lead,
-_is_boss, _cheapest, _power, _cost), change dd.py's rollout (and _ddcore.c's) to match.
+_is_boss, _cheapest, _power, _cost), change the rollout of advisor/trickdd.py (and _trickdd.c) to match.
 """
 
 from __future__ import annotations

@@ -1,37 +1,40 @@
-/* The compiled core of euchre_tutor.advisor.classic.dd: the double-dummy search and the
- * rule-based rollout on card bitmasks.
+/* The compiled core of euchre_tutor.advisor.trickdd: the double-dummy search of a trick-taking
+ * hand and the rule-based rollout, on card bitmasks, for every game that plays tricks.
  *
- * It is the twin of dd.py's pure-Python backend and must give the same answers (the tests
- * compare them). It knows nothing about Euchre's card ranks: dd.py computes, per contract,
- * each card's effective suit, its power for every led suit, the cards above it in its suit,
- * its place from cheapest to dearest and the pack by suit, strongest first, and passes them
- * as one bytes object (the "blob", layout in parse_tables). The only rule coded here is the
- * play itself: follow the led suit if able, the highest power wins the trick, and the
- * trump-lead restriction (lead_rule 1: not to the first trick; 2: not until a trump has been
- * played to a non-trump lead; a leader holding only trumps may always lead one).
+ * It is the twin of trickdd.py's pure-Python backend and must give the same answers (the tests
+ * compare them). It knows nothing about a game's cards: trickdd.py computes, per contract, each
+ * card slot's effective suit, its power for every led suit, the slots above it in its suit, its
+ * twin (the equal copy of a double deck), its place from cheapest to dearest and the slots by
+ * suit, strongest first, and passes them as one bytes object (the "blob", layout in
+ * parse_tables). The only rules coded here are the play: follow the led suit if able; the highest
+ * power wins the trick, a later card only when strictly higher (of two equal cards the first
+ * played wins); the trump-lead restriction (lead_rule 1: not to the first trick; 2: not until a
+ * trump has been played to a non-trump lead; a leader holding only trumps may always lead one).
  *
- * A position (parse_position) is a tuple of ints: players, makers' seats (bitmask), leader,
- * tricks left (the current one included), lead rule, trump broken, maker, alone, active seats,
- * the legal cards of the seat to act (the engine's), cards on the table, then per seat the
- * next active seat, per seat the hand (sitting-out seats: 0), then (seat, card) per card on
- * the table. Values are the makers' tricks from the current trick on.
+ * A position (parse_position) is a tuple of ints: seats, the side's seats (bitmask: the makers or
+ * the bidders), leader, tricks left (the current one included), tricks in the hand, lead rule,
+ * trump broken, the lone maker's seat (-1: none; the rollout's), active seats, the legal cards of
+ * the seat to act, cards on the table, then per seat the next active seat, per seat the hand
+ * (sitting-out seats: 0), then (seat, card) per card on the table. Values are the side's tricks
+ * from the current trick on.
  *
- * The search: fail-soft alpha-beta, asked null-window questions (MTD(f)); equivalent cards
- * (adjacent in their suit with no live card of another seat between them) searched once; a
- * transposition table of bounds at trick boundaries (a fixed array, entries stamped with a
- * generation number so a new solve needs no clearing), seeded with sure tricks (a seat holding
- * the top trumps in play). The table and the cached contract are module state: calls hold the
- * GIL and never run concurrently.
+ * The search: fail-soft alpha-beta, asked null-window questions (MTD(f)); equivalent cards (no
+ * live card of another seat or on the table with a power between theirs or equal to either)
+ * searched once; a transposition table of bounds at trick boundaries (a fixed array, entries
+ * stamped with a generation number so a new solve needs no clearing), seeded with sure tricks.
+ * The table and the cached contract are module state: calls hold the GIL and never run
+ * concurrently.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 
-#define SLOTS 33
+#define SLOTS 64
 #define MAX_SEATS 6
-#define TRICKS 5
-#define BLOB_SIZE (4 * SLOTS + SLOTS + SLOTS + 4 * 8 + SLOTS * 8 + 8 + 1 + SLOTS)
+#define MAX_TRICKS 16
+#define BLOB_SIZE (4 * SLOTS + SLOTS + SLOTS + 4 * 8 + 2 * SLOTS * 8 + 8 + 1 + 1 + SLOTS)
+#define HEAD 11
 
 typedef struct {
     uint8_t power[4][SLOTS];
@@ -39,18 +42,20 @@ typedef struct {
     uint8_t cost[SLOTS];
     uint64_t suitmask[4];
     uint64_t above[SLOTS];
+    uint64_t twin[SLOTS];
+    uint64_t aeq[SLOTS]; /* above | twin */
     uint64_t trumps;
     int trump_suit; /* -1: no trump */
+    int norder;
     uint8_t order[SLOTS];
-    uint8_t place[SLOTS]; /* a card's index in order */
-    int ncards;
+    uint8_t place[SLOTS]; /* a slot's index in order */
     uint8_t trump_order[SLOTS]; /* the trumps, strongest first */
     int ntrumps;
 } Tables;
 
 typedef struct {
-    int players, active, lead_rule, broken, maker, alone, leader, tleft, to_act, nplays;
-    uint64_t maker_side, legal;
+    int players, active, lead_rule, broken, lone_maker, leader, tleft, hand_tricks, to_act, nplays;
+    uint64_t side, legal;
     int nxt[MAX_SEATS];
     uint64_t hands[MAX_SEATS];
     int play_seat[MAX_SEATS], play_card[MAX_SEATS];
@@ -67,38 +72,40 @@ static uint64_t read_u64(const unsigned char *p) {
 
 static int parse_tables(PyObject *blob, Tables *t) {
     if (!PyBytes_Check(blob) || PyBytes_GET_SIZE(blob) != BLOB_SIZE) {
-        PyErr_SetString(PyExc_ValueError, "_ddcore: the contract tables must be dd.py's bytes blob");
+        PyErr_SetString(PyExc_ValueError, "_trickdd: the contract tables must be trickdd.py's bytes blob");
         return -1;
     }
     const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(blob);
-    for (int s = 0; s < 4; s++) {
-        memcpy(t->power[s], p, SLOTS);
-        p += SLOTS;
-    }
+    for (int s = 0; s < 4; s++, p += SLOTS) memcpy(t->power[s], p, SLOTS);
     memcpy(t->suit, p, SLOTS);
     p += SLOTS;
     memcpy(t->cost, p, SLOTS);
     p += SLOTS;
     for (int s = 0; s < 4; s++, p += 8) t->suitmask[s] = read_u64(p);
     for (int c = 0; c < SLOTS; c++, p += 8) t->above[c] = read_u64(p);
+    for (int c = 0; c < SLOTS; c++, p += 8) t->twin[c] = read_u64(p);
+    for (int c = 0; c < SLOTS; c++) t->aeq[c] = t->above[c] | t->twin[c];
     t->trumps = read_u64(p);
     p += 8;
     t->trump_suit = p[0] == 0xFF ? -1 : p[0];
-    p += 1;
+    t->norder = p[1];
+    p += 2;
+    if (t->norder > SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: too many cards in the tables");
+        return -1;
+    }
     memcpy(t->order, p, SLOTS);
-    t->ncards = 0;
-    while (t->ncards < SLOTS && t->order[t->ncards] != 0xFF) t->ncards++;
+    t->ntrumps = 0;
     memset(t->place, 0xFF, SLOTS);
-    for (int i = 0; i < t->ncards; i++) {
-        if (t->order[i] >= SLOTS) {
-            PyErr_SetString(PyExc_ValueError, "_ddcore: a card out of range in the tables");
+    for (int i = 0; i < t->norder; i++) {
+        int c = t->order[i];
+        if (c >= SLOTS || t->suit[c] > 3) {
+            PyErr_SetString(PyExc_ValueError, "_trickdd: a card out of range in the tables");
             return -1;
         }
-        t->place[t->order[i]] = (uint8_t)i;
+        t->place[c] = (uint8_t)i;
+        if ((t->trumps >> c) & 1) t->trump_order[t->ntrumps++] = (uint8_t)c;
     }
-    t->ntrumps = 0;
-    for (int i = 0; i < t->ncards; i++)
-        if ((t->trumps >> t->order[i]) & 1) t->trump_order[t->ntrumps++] = t->order[i];
     return 0;
 }
 
@@ -132,31 +139,32 @@ static int get_int(PyObject *tuple, Py_ssize_t i, long long *out) {
 }
 
 static int parse_position(PyObject *args, Position *pos) {
-    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) < 11) {
-        PyErr_SetString(PyExc_ValueError, "_ddcore: a position is dd.py's tuple of ints");
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) < HEAD) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: a position is trickdd.py's tuple of ints");
         return -1;
     }
-    long long v[11];
-    for (int i = 0; i < 11; i++)
+    long long v[HEAD];
+    for (int i = 0; i < HEAD; i++)
         if (get_int(args, i, &v[i]) < 0) return -1;
     pos->players = (int)v[0];
-    pos->maker_side = (uint64_t)v[1];
+    pos->side = (uint64_t)v[1];
     pos->leader = (int)v[2];
     pos->tleft = (int)v[3];
-    pos->lead_rule = (int)v[4];
-    pos->broken = (int)v[5];
-    pos->maker = (int)v[6];
-    pos->alone = (int)v[7];
+    pos->hand_tricks = (int)v[4];
+    pos->lead_rule = (int)v[5];
+    pos->broken = (int)v[6];
+    pos->lone_maker = (int)v[7];
     pos->active = (int)v[8];
     pos->legal = (uint64_t)v[9];
     pos->nplays = (int)v[10];
     int n = pos->players;
     if (n < 1 || n > MAX_SEATS || pos->nplays < 0 || pos->nplays >= MAX_SEATS ||
-        PyTuple_GET_SIZE(args) != 11 + 2 * n + 2 * pos->nplays || pos->tleft < 0 || pos->tleft > TRICKS) {
-        PyErr_SetString(PyExc_ValueError, "_ddcore: a position tuple of the wrong length");
+        PyTuple_GET_SIZE(args) != HEAD + 2 * n + 2 * pos->nplays || pos->tleft < 0 || pos->tleft > MAX_TRICKS ||
+        pos->hand_tricks < pos->tleft || pos->hand_tricks > MAX_TRICKS || pos->lead_rule < 0 || pos->lead_rule > 2) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: a position tuple of the wrong shape");
         return -1;
     }
-    Py_ssize_t at = 11;
+    Py_ssize_t at = HEAD;
     for (int s = 0; s < n; s++) {
         long long x;
         if (get_int(args, at++, &x) < 0) return -1;
@@ -173,12 +181,13 @@ static int parse_position(PyObject *args, Position *pos) {
         pos->play_seat[k] = (int)a;
         pos->play_card[k] = (int)b;
     }
-    int bad = pos->leader < 0 || pos->leader >= n || pos->active < 1 || pos->active > n;
-    for (int s = 0; s < n; s++) bad |= pos->nxt[s] < 0 || pos->nxt[s] >= n || (pos->hands[s] >> SLOTS) != 0;
+    int bad = pos->leader < 0 || pos->leader >= n || pos->active < 1 || pos->active > n || pos->lone_maker < -1 ||
+              pos->lone_maker >= n;
+    for (int s = 0; s < n; s++) bad |= pos->nxt[s] < 0 || pos->nxt[s] >= n;
     for (int k = 0; k < pos->nplays; k++)
         bad |= pos->play_seat[k] < 0 || pos->play_seat[k] >= n || pos->play_card[k] < 0 || pos->play_card[k] >= SLOTS;
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "_ddcore: a seat or card out of range in the position");
+        PyErr_SetString(PyExc_ValueError, "_trickdd: a seat or card out of range in the position");
         return -1;
     }
     pos->to_act = pos->nplays ? pos->nxt[pos->play_seat[pos->nplays - 1]] : pos->leader;
@@ -186,10 +195,14 @@ static int parse_position(PyObject *args, Position *pos) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* The transposition table: bounds on the makers' tricks at trick boundaries. */
+/* The transposition table: bounds on the side's tricks at trick boundaries. */
 
-#define TT_BITS 16
+#define TT_BITS 19
 #define TT_SIZE (1u << TT_BITS)
+/* A hand of five tricks or fewer reaches few positions: it keeps to the table's first 2**16
+ * entries, which stay in the processor's cache. */
+#define TT_SHORT_BITS 16
+#define SHORT_HAND 5
 
 typedef struct {
     uint64_t hands[MAX_SEATS];
@@ -219,8 +232,8 @@ static int tt_ready(void) {
 
 typedef struct {
     const Tables *t;
-    int players, active, lead_rule;
-    uint64_t maker_side;
+    int players, active, lead_rule, hand_tricks;
+    uint64_t side, tt_mask;
     int nxt[MAX_SEATS];
     uint64_t hands[MAX_SEATS];
     uint64_t all; /* every active hand's cards */
@@ -245,7 +258,7 @@ static uint64_t legal_cards(const Search *S, int seat, int k, int led, int tleft
         return follow ? follow : hand;
     }
     if (S->t->trumps && S->lead_rule) {
-        int barred = S->lead_rule == 1 ? tleft == TRICKS : !broken;
+        int barred = S->lead_rule == 1 ? tleft == S->hand_tricks : !broken;
         if (barred) {
             uint64_t plain = hand & ~S->t->trumps;
             if (plain) return plain;
@@ -272,36 +285,44 @@ static int representatives(const Search *S, int seat, int k, int led, int wseat,
         cards[j] = c;
     }
     int n = 0;
-    int prev = -1;
+    int prev = -1, prev_suit = -1;
     for (int i = 0; i < count; i++) {
         int c = cards[i];
-        uint64_t bit = 1ull << c;
-        if (prev >= 0 && t->suit[prev] == t->suit[c] &&
-            !(t->above[c] & ~(t->above[prev] | (1ull << prev)) & alive)) {
-            members[n - 1] |= bit;
-            if (k) reps[n - 1] = c; /* following: the weakest member */
+        int su = t->suit[c];
+        int join = 0;
+        if (prev >= 0 && su == prev_suit) {
+            uint64_t between = t->aeq[c] & ~t->above[prev] & ~((1ull << prev) | (1ull << c));
+            join = (between & alive) == 0;
+        }
+        if (join) {
+            members[n - 1] |= 1ull << c;
+            if (k) reps[n - 1] = c; /* following: the weakest of the class */
         } else {
             reps[n] = c;
-            members[n] = bit;
+            members[n] = 1ull << c;
             n++;
         }
         prev = c;
+        prev_suit = su;
     }
-    /* Move ordering (insertion sort on a key; at most eight classes). */
+    /* Move ordering: leads dearest first (a defender tries its plain cards before its trumps);
+     * partner winning: cheapest first; else winners (the cheapest winner first), then losers
+     * (cheapest first). Ties by card slot. */
     int key[SLOTS];
-    int same_side = k && ((S->maker_side >> wseat) & 1) == ((S->maker_side >> seat) & 1);
+    int mine = (int)((S->side >> seat) & 1);
+    int partner = k && (int)((S->side >> wseat) & 1) == mine;
     for (int i = 0; i < n; i++) {
         int c = reps[i];
-        if (k == 0) /* leads: dearest first; a defender tries its plain cards before its trumps */
-            key[i] = -t->cost[c] + (((t->trumps >> c) & 1) && !((S->maker_side >> seat) & 1) ? 100 : 0);
-        else if (same_side)
-            key[i] = t->cost[c];
-        else if (t->power[led][c] > wpow)
-            key[i] = t->power[led][c] - 1000; /* winners first, the cheapest winner first */
-        else
-            key[i] = t->cost[c];
+        if (k == 0)
+            key[i] = -(int)t->cost[c] * 64 + c + (((t->trumps >> c) & 1) && !mine ? 100 * 64 : 0);
+        else if (partner)
+            key[i] = (int)t->cost[c] * 64 + c;
+        else {
+            int p = t->power[led][c];
+            key[i] = p > wpow ? p * 64 + c - 100000 : (int)t->cost[c] * 64 + c;
+        }
     }
-    for (int i = 1; i < n; i++) {
+    for (int i = 1; i < n; i++) { /* insertion sort: a handful of classes */
         int kc = key[i], rc = reps[i];
         uint64_t mc = members[i];
         int j = i - 1;
@@ -318,80 +339,68 @@ static int representatives(const Search *S, int seat, int k, int led, int wseat,
     return n;
 }
 
-static int node(Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t table, int tbroke,
-                int broken, int tleft, int alpha, int beta, uint64_t legal);
-
-/* Sure tricks at a trick boundary: a seat holding the highest trumps still in play (a run of
- * them) wins a trick with each, since it plays them in different tricks and nothing beats them. */
+/* Sure tricks at a trick boundary: a seat holding the highest trumps in play (a run of them, with
+ * no equal copy elsewhere) wins a trick with each, since it plays them in different tricks and
+ * nothing beats them. With no trump in play the leader cashes its top cards in every suit, one
+ * after another (nobody can ruff, and it keeps the lead). */
 static void sure_tricks(const Search *S, int leader, int tleft, int *lo, int *hi) {
     const Tables *t = S->t;
-    uint64_t left = S->all & t->trumps;
-    if (!left) {
-        /* No trump in play: the leader cashes the top cards it holds in each suit, one after
-         * another (nobody can ruff, and it keeps the lead). */
-        int run = 0;
-        uint64_t mine = S->hands[leader];
-        for (int i = 0; i < t->ncards; i++) {
+    uint64_t live = S->all;
+    int run = 0, owner = -1;
+    if (live & t->trumps) {
+        for (int i = 0; i < t->ntrumps; i++) {
+            int c = t->trump_order[i];
+            if (!((live >> c) & 1)) continue;
+            int o = 0;
+            while (!((S->hands[o] >> c) & 1)) o++;
+            if (owner < 0) owner = o;
+            if (o != owner || (t->twin[c] & live & ~S->hands[owner])) break;
+            run++;
+        }
+    } else {
+        owner = leader;
+        int blocked = -1; /* a suit where another seat holds a card as high */
+        for (int i = 0; i < t->norder; i++) {
             int c = t->order[i];
-            if (!((S->all >> c) & 1)) continue;
-            if ((mine >> c) & 1) {
-                run++;
-                continue;
+            if (((live >> c) & 1) && t->suit[c] != blocked) {
+                if ((S->hands[leader] >> c) & 1)
+                    run++;
+                else
+                    blocked = t->suit[c];
             }
-            /* a live card of another seat: skip to the next suit */
-            int s = t->suit[c];
-            while (i + 1 < t->ncards && t->suit[t->order[i + 1]] == s) i++;
         }
         if (run > tleft) run = tleft;
-        if ((S->maker_side >> leader) & 1) {
-            if (run > *lo) *lo = run;
-        } else if (tleft - run < *hi) {
-            *hi = tleft - run;
-        }
-        return;
     }
-    int owner = -1, run = 0;
-    for (int i = 0; i < t->ntrumps; i++) {
-        int c = t->trump_order[i];
-        if (!((left >> c) & 1)) continue;
-        int o = 0;
-        while (!((S->hands[o] >> c) & 1)) o++;
-        if (owner < 0)
-            owner = o;
-        else if (o != owner)
-            break;
-        run++;
-    }
-    if ((S->maker_side >> owner) & 1) {
-        if (run > *lo) *lo = run;
-    } else if (tleft - run < *hi) {
+    if ((S->side >> owner) & 1) {
+        *lo = run;
+        *hi = tleft;
+    } else {
+        *lo = 0;
         *hi = tleft - run;
     }
 }
+
+static int node(Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t table, int tbroke,
+                int broken, int tleft, int alpha, int beta, uint64_t legal);
 
 static int trick_start(Search *S, int leader, int broken, int tleft, int alpha, int beta) {
     if (tleft == 0) return 0;
     if (alpha >= tleft) return tleft;
     if (beta <= 0) return 0;
     uint64_t h = hash_key(S, leader, broken);
-    Entry *e = &tt[h & (TT_SIZE - 1)];
-    int lo = 0, hi = tleft;
+    Entry *e = &tt[h & S->tt_mask];
+    int lo, hi;
     int hit = e->gen == tt_gen && e->leader == leader && e->broken == broken;
     for (int s = 0; hit && s < S->players; s++)
         if (e->hands[s] != S->hands[s]) hit = 0;
-    if (!hit) {
-        sure_tricks(S, leader, tleft, &lo, &hi);
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-    }
     if (hit) {
         lo = e->lo;
         hi = e->hi;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-    }
+    } else
+        sure_tricks(S, leader, tleft, &lo, &hi);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo == hi) return lo;
     int a = alpha > lo ? alpha : lo;
     int b = beta < hi ? beta : hi;
     int v = node(S, leader, 0, 0, 0, 0, 0, 0, broken, tleft, a, b, 0);
@@ -420,7 +429,7 @@ static int child(Search *S, int seat, int k, int led, int wseat, int wpow, uint6
         led = t->suit[c];
         wseat = seat;
         wpow = t->power[led][c];
-    } else if (t->power[led][c] > wpow) {
+    } else if (t->power[led][c] > wpow) { /* strictly: of two equal cards the first played wins */
         wseat = seat;
         wpow = t->power[led][c];
     }
@@ -429,7 +438,7 @@ static int child(Search *S, int seat, int k, int led, int wseat, int wpow, uint6
     S->all ^= bit;
     int v;
     if (k + 1 == S->active) {
-        int won = (int)((S->maker_side >> wseat) & 1);
+        int won = (int)((S->side >> wseat) & 1);
         v = won + trick_start(S, wseat, broken || tbroke, tleft - 1, alpha - won, beta - won);
     } else {
         v = node(S, S->nxt[seat], k + 1, led, wseat, wpow, table | bit, tbroke, broken, tleft, alpha, beta, 0);
@@ -445,7 +454,7 @@ static int node(Search *S, int seat, int k, int led, int wseat, int wpow, uint64
     int reps[SLOTS];
     uint64_t members[SLOTS];
     int n = representatives(S, seat, k, led, wseat, wpow, legal, table, reps, members);
-    int maximise = (int)((S->maker_side >> seat) & 1);
+    int maximise = (int)((S->side >> seat) & 1);
     int best = maximise ? -1 : 99;
     for (int i = 0; i < n; i++) {
         int v = child(S, seat, k, led, wseat, wpow, table, tbroke, broken, tleft, alpha, beta, reps[i]);
@@ -479,7 +488,9 @@ static void setup(Search *S, const Tables *t, const Position *pos, Trick *tr) {
     S->players = pos->players;
     S->active = pos->active;
     S->lead_rule = pos->lead_rule;
-    S->maker_side = pos->maker_side;
+    S->hand_tricks = pos->hand_tricks;
+    S->side = pos->side;
+    S->tt_mask = (pos->hand_tricks <= SHORT_HAND ? 1u << TT_SHORT_BITS : TT_SIZE) - 1;
     S->all = 0;
     for (int s = 0; s < pos->players; s++) {
         S->nxt[s] = pos->nxt[s];
@@ -578,7 +589,7 @@ static void card_values_one(const Tables *t, const Position *pos, int *values) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* The rollout: RuleBasedPlayer's card play (bots/classic.py), on the same tables. */
+/* The rollout: the rule-based player's card play (bots/classic.py), on the same tables. */
 
 static int cheapest(const Tables *t, uint64_t cards) {
     int best = -1;
@@ -598,10 +609,10 @@ static int dearest(const Tables *t, uint64_t cards) {
     return best;
 }
 
-static int lead_card(const Tables *t, uint64_t legal, uint64_t unseen, int maker_side, int lone_maker) {
+static int lead_card(const Tables *t, uint64_t legal, uint64_t unseen, int side, int lone_maker) {
     uint64_t trumps = legal & t->trumps;
     uint64_t plain = legal & ~t->trumps;
-    if (maker_side && trumps) {
+    if (side && trumps) {
         int top = dearest(t, trumps);
         if (lone_maker || !(unseen & t->above[top])) return top;
     }
@@ -637,7 +648,6 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
         play_seat[i] = pos->play_seat[i];
         play_card[i] = pos->play_card[i];
     }
-    int lone_maker = pos->alone || pos->players == 3;
     int broken = pos->broken;
     int won = 0;
     int seat = pos->to_act;
@@ -653,7 +663,7 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
         } else {
             legal = hand;
             if (t->trumps && pos->lead_rule) {
-                int barred = pos->lead_rule == 1 ? tleft == TRICKS : !broken;
+                int barred = pos->lead_rule == 1 ? tleft == pos->hand_tricks : !broken;
                 uint64_t plain = hand & ~t->trumps;
                 if (barred && plain) legal = plain;
             }
@@ -667,7 +677,7 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
         if ((legal & (legal - 1)) == 0) {
             card = lowbit(legal);
         } else if (k == 0) {
-            card = lead_card(t, legal, mine, (int)((pos->maker_side >> seat) & 1), lone_maker && seat == pos->maker);
+            card = lead_card(t, legal, mine, (int)((pos->side >> seat) & 1), seat == pos->lone_maker);
         } else {
             int wseat = play_seat[0], wcard = play_card[0];
             for (int i = 1; i < k; i++)
@@ -681,7 +691,7 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
                 int c = lowbit(m);
                 if (t->power[led][c] > best) winners |= 1ull << c;
             }
-            int partner = ((pos->maker_side >> wseat) & 1) == ((pos->maker_side >> seat) & 1);
+            int partner = ((pos->side >> wseat) & 1) == ((pos->side >> seat) & 1);
             int last = k + 1 == pos->active;
             if (partner && (last || !(mine & t->above[wcard]))) {
                 card = cheapest(t, legal);
@@ -715,7 +725,7 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
                 }
                 if (((t->trumps >> c) & 1) && led != t->trump_suit) broken = 1;
             }
-            won += (int)((pos->maker_side >> wseat) & 1);
+            won += (int)((pos->side >> wseat) & 1);
             k = 0;
             seat = wseat;
             tleft--;
@@ -727,116 +737,90 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Python entry points */
+/* Python entry points: each takes a list of items and returns one answer per item. */
 
-static int parse_item(PyObject *item, Py_ssize_t want, const Tables **t, Position *pos) {
+enum Kind { SOLVE, CARD_VALUES, ROLLOUT };
+
+/* The answer to one item (blob, position[, unseen]), a new reference; NULL with an exception set. */
+static PyObject *answer(PyObject *item, enum Kind kind) {
+    Py_ssize_t want = kind == ROLLOUT ? 3 : 2;
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != want) {
-        PyErr_SetString(PyExc_ValueError, "_ddcore: each item is (tables blob, position tuple[, unseen])");
-        return -1;
+        PyErr_SetString(PyExc_ValueError, "_trickdd: each item is (tables blob, position tuple[, unseen])");
+        return NULL;
     }
-    *t = tables_for(PyTuple_GET_ITEM(item, 0));
-    if (*t == NULL) return -1;
-    if (parse_position(PyTuple_GET_ITEM(item, 1), pos) < 0) return -1;
-    return 0;
-}
-
-static PyObject *py_solve_many(PyObject *self, PyObject *items) {
-    (void)self;
-    PyObject *seq = PySequence_Fast(items, "_ddcore.solve_many takes a list of (blob, position)");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const Tables *t;
-        Position pos;
-        if (parse_item(PySequence_Fast_GET_ITEM(seq, i), 2, &t, &pos) < 0 || tt_ready() < 0) goto fail;
-        PyList_SET_ITEM(out, i, PyLong_FromLong(solve_one(t, &pos)));
-    }
-    Py_DECREF(seq);
-    return out;
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
-}
-
-static PyObject *py_card_values_many(PyObject *self, PyObject *items) {
-    (void)self;
-    PyObject *seq = PySequence_Fast(items, "_ddcore.card_values_many takes a list of (blob, position)");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const Tables *t;
-        Position pos;
-        if (parse_item(PySequence_Fast_GET_ITEM(seq, i), 2, &t, &pos) < 0 || tt_ready() < 0) goto fail;
-        int values[SLOTS];
-        card_values_one(t, &pos, values);
-        PyObject *d = PyDict_New();
-        if (d == NULL) goto fail;
-        PyList_SET_ITEM(out, i, d);
-        for (uint64_t m = pos.legal; m; m &= m - 1) {
-            int c = lowbit(m);
-            PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(values[c]);
-            int bad = key == NULL || val == NULL || PyDict_SetItem(d, key, val) < 0;
-            Py_XDECREF(key);
-            Py_XDECREF(val);
-            if (bad) goto fail;
-        }
-    }
-    Py_DECREF(seq);
-    return out;
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
-}
-
-static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
-    (void)self;
-    PyObject *seq = PySequence_Fast(items, "_ddcore.rollout_many takes a list of (blob, position, unseen)");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const Tables *t;
-        Position pos;
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (parse_item(item, 3, &t, &pos) < 0) goto fail;
+    const Tables *t = tables_for(PyTuple_GET_ITEM(item, 0));
+    Position pos;
+    if (t == NULL || parse_position(PyTuple_GET_ITEM(item, 1), &pos) < 0) return NULL;
+    if (kind == ROLLOUT) {
         PyObject *unseen = PyTuple_GET_ITEM(item, 2);
         if (!PyTuple_Check(unseen) || PyTuple_GET_SIZE(unseen) != pos.players) {
-            PyErr_SetString(PyExc_ValueError, "_ddcore: unseen is a tuple of one mask per seat");
-            goto fail;
+            PyErr_SetString(PyExc_ValueError, "_trickdd: unseen is a tuple of one mask per seat");
+            return NULL;
         }
         uint64_t masks[MAX_SEATS];
         for (int s = 0; s < pos.players; s++) {
             long long x;
-            if (get_int(unseen, s, &x) < 0) goto fail;
+            if (get_int(unseen, s, &x) < 0) return NULL;
             masks[s] = (uint64_t)x;
         }
-        PyList_SET_ITEM(out, i, PyLong_FromLong(rollout_one(t, &pos, masks)));
+        return PyLong_FromLong(rollout_one(t, &pos, masks));
+    }
+    if (tt_ready() < 0) return NULL;
+    if (kind == SOLVE) return PyLong_FromLong(solve_one(t, &pos));
+    int values[SLOTS];
+    card_values_one(t, &pos, values);
+    PyObject *d = PyDict_New();
+    for (uint64_t m = pos.legal; d != NULL && m; m &= m - 1) {
+        int c = lowbit(m);
+        PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(values[c]);
+        if (key == NULL || val == NULL || PyDict_SetItem(d, key, val) < 0) Py_CLEAR(d);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+    return d;
+}
+
+static PyObject *answer_many(PyObject *items, enum Kind kind) {
+    PyObject *seq = PySequence_Fast(items, "_trickdd: the items come as a list");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *one = answer(PySequence_Fast_GET_ITEM(seq, i), kind);
+        if (one == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, one);
     }
     Py_DECREF(seq);
     return out;
-fail:
-    Py_XDECREF(out);
-    Py_DECREF(seq);
-    return NULL;
+}
+
+static PyObject *py_solve_many(PyObject *self, PyObject *items) {
+    (void)self;
+    return answer_many(items, SOLVE);
+}
+
+static PyObject *py_card_values_many(PyObject *self, PyObject *items) {
+    (void)self;
+    return answer_many(items, CARD_VALUES);
+}
+
+static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
+    (void)self;
+    return answer_many(items, ROLLOUT);
 }
 
 static PyMethodDef methods[] = {
-    {"solve_many", py_solve_many, METH_O, "Makers' tricks from the current trick on, per (blob, position)."},
-    {"card_values_many", py_card_values_many, METH_O, "Per (blob, position): {legal card bit: makers' tricks}."},
-    {"rollout_many", py_rollout_many, METH_O, "Makers' tricks with the rule-based card play, per item."},
+    {"solve_many", py_solve_many, METH_O, "The side's tricks from the current trick on, per (blob, position)."},
+    {"card_values_many", py_card_values_many, METH_O, "Per (blob, position): {legal card slot: the side's tricks}."},
+    {"rollout_many", py_rollout_many, METH_O, "The side's tricks with the rule-based card play, per item."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_ddcore", "The compiled core of euchre_tutor.advisor.classic.dd.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_trickdd", "The compiled core of euchre_tutor.advisor.trickdd.", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__ddcore(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__trickdd(void) { return PyModule_Create(&module); }
