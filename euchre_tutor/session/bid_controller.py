@@ -39,7 +39,7 @@ from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import IllegalAction, JsonInputError, RulesError
 from euchre_tutor.jsonio import capped_text, load_json_text, short
 from euchre_tutor.rules.bid import PRESETS, BidRules
-from euchre_tutor.session.table import CARD_KINDS, TableController
+from euchre_tutor.session.table import CARD_KINDS, TableController, hand_groups
 from euchre_tutor.tricks.seating import Team
 from euchre_tutor.views.bid import SeatView, seat_view
 
@@ -179,16 +179,9 @@ class BidHandLog:
 
 def bid_hand_logs(events: Sequence[Event]) -> list[BidHandLog]:
     """Group a match's events by hand (each starts with :class:`HandStarted`)."""
-    groups: list[list[Event]] = []
-    for event in events:
-        if isinstance(event, HandStarted) or not groups:
-            groups.append([])
-        groups[-1].append(event)
     out = []
-    for group in groups:
-        start = group[0]
-        if not isinstance(start, HandStarted):  # pragma: no cover - a match always starts with one
-            continue
+    for group in hand_groups(events, HandStarted):
+        start: HandStarted = group[0]
         bidding: list[str] = []
         tricks: list[tuple[int, Trick]] = []
         result: list[str] = []

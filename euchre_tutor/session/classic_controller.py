@@ -41,7 +41,7 @@ from euchre_tutor.errors import EuchreError, RulesError
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.seats import student_seat, win_words
-from euchre_tutor.session.table import CARD_KINDS, TableController
+from euchre_tutor.session.table import CARD_KINDS, TableController, hand_groups
 from euchre_tutor.tricks.seating import Seat, Team, seating_for
 from euchre_tutor.views.classic import SeatView, seat_view
 
@@ -141,16 +141,9 @@ class HandLog:
 
 def hand_logs(events: Sequence[Event]) -> list[HandLog]:
     """Group a match's events by hand (each starts with :class:`HandStarted`)."""
-    groups: list[list[Event]] = []
-    for event in events:
-        if isinstance(event, HandStarted) or not groups:
-            groups.append([])
-        groups[-1].append(event)
     out = []
-    for group in groups:
-        start = group[0]
-        if not isinstance(start, HandStarted):  # pragma: no cover - a match always starts with one
-            continue
+    for group in hand_groups(events, HandStarted):
+        start: HandStarted = group[0]
         bidding: list[str] = []
         tricks: list[tuple[int, Trick]] = []
         result: list[str] = []

@@ -217,6 +217,10 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
         """Who won the match, from the student's chair ("You and your partner win")."""
         raise NotImplementedError
 
+    def hand_logs(self) -> Sequence[Any]:
+        """The match's hands as the logs show them, from the engine's events (what everyone saw)."""
+        raise NotImplementedError
+
     # ----------------------------------------------------------------- reading
 
     @property
