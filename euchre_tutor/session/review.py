@@ -104,11 +104,11 @@ def new_mistakes(
 
 
 def graded_line(
-    decisions: Sequence[R],
-    grade_of: Callable[[R], Any],
-    hint_of: Callable[[R], Any],
+    decisions: Sequence[D],
+    grade_of: Callable[[D], Any],
+    hint_of: Callable[[D], Any],
     *,
-    label: Callable[[R], str] = lambda d: d.label,
+    label: Callable[[D], str],
     units: Callable[[Any], Units] = lambda hint: "points",
 ) -> tuple[list[GradedDecision], float | None]:
     """One hand's graded decisions for the session statistics (``label``: a decision in words,

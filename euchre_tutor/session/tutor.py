@@ -444,7 +444,9 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         for d in decisions:  # once for the match, not once per hand
             by_hand.setdefault(d.hand_number, []).append(d)
         for log in self.controller.hand_logs():
-            graded, best = graded_line(by_hand.get(log.number, []), self.grade_of, self.hint_of)
+            graded, best = graded_line(
+                by_hand.get(log.number, []), self.grade_of, self.hint_of, label=lambda d: d.label
+            )
             self.stats.update_deal(
                 self.GAME_NAME,
                 (game, log.number),
