@@ -5,10 +5,14 @@ which imports no widget library: this module must not either. The table's
 computer players are rule-based, so the advisor models every later decision
 (the other seats' bids, trump, the kitty, a call's cards) as the rule-based
 player takes it: the hint values each option against the table the student
-actually plays.
+actually plays. The request a table sends (:class:`BidHintRequest`) lives here, beside the source
+that answers it, so the tutor imports this module and never the other way round.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from euchre_tutor.advisor.bid import BidAnalysis, analyse
 from euchre_tutor.advisor.bid.ideas import grade_words
@@ -16,9 +20,24 @@ from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bid import Action
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.session.analysis import AnalysisSource, Progress
-from euchre_tutor.session.bid_tutor import BidHintRequest
+from euchre_tutor.views.bid import SeatView
 
-__all__ = ["BidAdvisorSource", "bid_advisor_source", "grade"]
+__all__ = ["BidAdvisorSource", "BidHintRequest", "bid_advisor_source", "grade"]
+
+
+@dataclass(frozen=True, slots=True)
+class BidHintRequest:
+    """The student's view, with the sampling seed and the number of sampled deals. ``max_worlds``
+    (a grade refined after the move): more deals, in batches of ``worlds``, while a grade is
+    unsettled; its first batch is the hint's own deals. ``priority`` 1: run in the background,
+    after any hint waited for."""
+
+    key: tuple[Any, ...]
+    view: SeatView
+    worlds: int = 200
+    seed: int = 0
+    max_worlds: int | None = None
+    priority: int = 0
 
 
 class BidAdvisorSource:

@@ -27,32 +27,23 @@ is running.
 from __future__ import annotations
 
 import os
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Final, Literal, Protocol
 
 from euchre_tutor.advisor.bid.ideas import option_label
 from euchre_tutor.advisor.bid.position import write_position
-from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, bid_baseline
+from euchre_tutor.advisor.luck import bid_baseline
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Z95, loss_settled
 from euchre_tutor.advisor.voice import points_words
 from euchre_tutor.bid import Action, Phase
-from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import BidRules
-from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message
+from euchre_tutor.session.analysis import AnalysisSource
+from euchre_tutor.session.bid_advice import BidHintRequest, grade
 from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
-from euchre_tutor.session.observing import Observable
-from euchre_tutor.session.review import (
-    graded_line,
-    hand_key_moments,
-    hand_swings,
-    recorded_decisions,
-    save_with_grades,
-)
-from euchre_tutor.session.tables import track
+from euchre_tutor.session.tutor import TableTutor, Turn, analysis_seed
 from euchre_tutor.views.bid import SeatView
 
 __all__ = [
@@ -136,29 +127,6 @@ class _Grade:
 _ONLY_CHOICE: Final = _Grade("Best", 0.0, "the only legal choice.")
 
 
-def analysis_seed(seed: int | str) -> int:
-    """The sampling seed of a match seed (a whole number)."""
-    if isinstance(seed, int):
-        return seed
-    text = str(seed).strip()
-    return int(text) if text.lstrip("-").isdigit() else zlib.crc32(text.encode())
-
-
-@dataclass(frozen=True, slots=True)
-class BidHintRequest:
-    """The student's view, with the sampling seed and the number of sampled deals. ``max_worlds``
-    (a grade refined after the move): more deals, in batches of ``worlds``, while a grade is
-    unsettled; its first batch is the hint's own deals. ``priority`` 1: run in the background,
-    after any hint waited for."""
-
-    key: tuple[Any, ...]
-    view: SeatView
-    worlds: int = 200
-    seed: int = 0
-    max_worlds: int | None = None
-    priority: int = 0
-
-
 #: the most deals a grade refined after the move takes (the advisor's adaptive cap)
 REFINE_WORLDS: Final = 800
 
@@ -210,17 +178,6 @@ _PHASE_WORDS: Final = {
 
 
 @dataclass(frozen=True, slots=True)
-class _Turn:
-    """A turn of the student: its analysis key (None: forced), what the seat saw, and the position as
-    ``bid analyze`` reads it (a drill's)."""
-
-    key: tuple[Any, ...] | None
-    view: SeatView
-    hand_number: int
-    position: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
 class BidHandReview:
     """A finished hand for the review: its number, how it ended, the bidding, and the student's decisions."""
 
@@ -239,19 +196,25 @@ class BidRetry:
     grade: GradeLike
 
 
-class BidTutor(Observable):
+class BidTutor(TableTutor[BidController, BidDecision, BidRetry]):
     """Hints and grades for the student of ``controller``.
 
     ``source``: the hint source (``"module:factory"`` for the worker process, an object with
     ``analyse`` for ``runner="inline"``, None: no hints). Turns are analysed while the hint is
     shown (``show_hint``) or the play is graded (``grading``); the worker starts the first time
     either is on. ``worlds``: sampled deals per analysis. ``grader(analysis, action)``: the grade of a
-    decision (None: the Bid advisor's grade in words, imported when first used). ``stats``: the session
-    statistics the graded hands feed (a new one unless given: tables may share one). ``refine_grades``:
-    a decision whose grade the hint's deals leave unsettled is analysed again after the move with more
-    deals (the hint's first, then more), and graded on that (None: with a worker process only); the
-    review then says in one sentence when the best choice changed (:meth:`story_of`).
+    decision (None: the Bid advisor's grade in words). ``stats``: the session statistics the graded
+    hands feed (a new one unless given: tables may share one). ``refine_grades``: a decision whose
+    grade the hint's deals leave unsettled is analysed again after the move with more deals (the
+    hint's first, then more), and graded on that (None: with a worker process only); the review then
+    says in one sentence when the best choice changed (:meth:`story_of`).
     """
+
+    GAME_NAME = "bid"
+    NOT_GRADED = (
+        "that decision has no grade yet (it is still being analysed, or grading was off): "
+        "retry it once its grade is shown"
+    )
 
     def __init__(
         self,
@@ -266,54 +229,55 @@ class BidTutor(Observable):
         stats: SessionStats | None = None,
         refine_grades: bool | None = None,
     ) -> None:
-        super().__init__()
-        self.controller = controller
-        self._grader = grader
-        self.stats = stats if stats is not None else SessionStats()
-        self.retries: list[BidRetry] = []  # the student's second answers, in order
-        self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
-        self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
-        track(self)  # a table's Download report finds the tutor that grades it
-        self.worlds = worlds
-        self.grading = grading
-        self.show_hint = show_hint
-        self.hints: dict[tuple[Any, ...], Any] = {}
-        # a grade the hint leaves unsettled is refined after the move, in the background (a worker
-        # process only: in this process it would hold up the page)
-        self.refine_grades = runner == "process" if refine_grades is None else refine_grades
+        super().__init__(
+            controller,
+            source=source,
+            runner=runner,
+            worlds=worlds,
+            grading=grading,
+            show_hint=show_hint,
+            stats=stats,
+            refine_grades=refine_grades,
+        )
+        self._grader: Callable[[Any, Action], GradeLike | None] = grade if grader is None else grader
         self._refining: set[tuple[Any, ...]] = set()
-        self.errors: dict[tuple[Any, ...], str] = {}
-        self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
-        self._turns: dict[int, _Turn] = {}
-        self._game = controller.game
-        self.analyst: Analyst | None = None
-        self._source = source
-        self._runner: Literal["process", "inline"] = runner
-        controller.subscribe(self._on_controller)
-        self._on_controller("state")
+        self._listen()
+
+    # ----------------------------------------------------------------- hooks
+
+    def _new_turn(self) -> Turn:
+        c = self.controller
+        view = c.view
+        key = None if self.forced is not None else ("bid", self.seed, self.worlds, view)
+        return Turn(key, view, c.state.hand_number, write_position(c.hand, c.seat))
+
+    def _hint_request(self, key: tuple[Any, ...], turn: Turn) -> BidHintRequest:
+        return BidHintRequest(key, turn.view, self.worlds, self.seed)
+
+    def _decision(self, index: int, turn: Turn, action: Action) -> BidDecision:
+        return BidDecision(index, turn.hand_number, action, action_label(action), turn.view, turn.key)
+
+    def _label(self, action: Action, view: SeatView) -> str:
+        return action_label(action)
+
+    def _retry(self, decision: BidDecision, action: Action, grade: GradeLike) -> BidRetry:
+        return BidRetry(decision, action, grade)
+
+    def _grade(self, hint: Any, action: Action) -> GradeLike | None:
+        return self._grader(hint, action)
+
+    def _drill(self, decision: BidDecision) -> tuple[dict[str, Any], dict[str, Any]]:
+        return self.position_of(decision), {"where": f"hand {decision.hand_number}, {decision.where}"}
+
+    def _baseline(self, log: BidHandLog) -> float | Fraction:
+        """:func:`~euchre_tutor.advisor.luck.bid_baseline`: measured at the default rules, 0 at others."""
+        c = self.controller
+        return bid_baseline((int(c.seat) - int(log.dealer)) % 4, default_rules=c.game.rules == BidRules())
+
+    def _grades_header(self) -> dict[str, Any]:
+        return {"seed": self.seed, "worlds": self.worlds}
 
     # ----------------------------------------------------------------- reading
-
-    @property
-    def seed(self) -> int:
-        return analysis_seed(self.controller.seed)
-
-    @property
-    def hints_on(self) -> bool:
-        return self._source is not None
-
-    @property
-    def wanted(self) -> bool:
-        """Turns are analysed now: the hint is shown or the play is graded."""
-        return self.hints_on and (self.show_hint or self.grading)
-
-    @property
-    def current_key(self) -> tuple[Any, ...] | None:
-        c = self.controller
-        if not c.my_turn or c.game is not self._game:
-            return None
-        turn = self._turns.get(c.game.position)
-        return None if turn is None else turn.key
 
     @property
     def current_hint(self) -> AnalysisLike | None:
@@ -322,34 +286,10 @@ class BidTutor(Observable):
         return hint
 
     @property
-    def current_error(self) -> str | None:
-        key = self.current_key
-        return None if key is None else self.errors.get(key)
-
-    @property
-    def analysing(self) -> bool:
-        """The student's turn is being analysed now (the hint is not there yet)."""
-        key = self.current_key
-        return self.wanted and key is not None and key not in self.hints and key not in self.errors
-
-    @property
     def forced(self) -> Action | None:
         """The only legal action now (nothing to weigh), else None."""
         legal = self.controller.legal
         return legal[0] if len(legal) == 1 else None
-
-    def decisions(self, hand_number: int | None = None) -> list[BidDecision]:
-        """The student's decisions so far in this match (of one hand, if given), in order."""
-        c = self.controller
-        actions = c.game.actions
-        out = []
-        for i in c.decision_positions():
-            turn = self._turns.get(i)
-            if turn is None or (hand_number is not None and turn.hand_number != hand_number):
-                continue
-            action = actions[i]
-            out.append(BidDecision(i, turn.hand_number, action, action_label(action), turn.view, turn.key))
-        return out
 
     def position_of(self, decision: BidDecision) -> dict[str, Any]:
         """The decision's position as ``bid analyze`` reads it (with ``"seat"``: the student's)."""
@@ -402,135 +342,19 @@ class BidTutor(Observable):
             )
         return ""
 
-    def _grade(self, hint: Any, action: Action) -> GradeLike | None:
-        if self._grader is None:
-            from euchre_tutor.session.bid_advice import grade  # the advisor, imported where it is used
-
-            self._grader = grade
-        return self._grader(hint, action)
-
     def hint_of(self, decision: BidDecision) -> AnalysisLike | None:
         """The analysis the turn's hint showed (see :meth:`grading_analysis` for the one graded on)."""
         found: AnalysisLike | None = None if decision.key is None else self.hints.get(decision.key)
         return found
 
-    def last_decision(self) -> BidDecision | None:
-        found = [d for d in self.decisions() if not d.forced]
-        return found[-1] if found else None
-
-    def total_loss(self, hand_number: int) -> float | None:
-        """Expected points lost in one hand's decisions (None while any is being analysed)."""
-        total = 0.0
-        for d in self.decisions(hand_number):
-            g = self.grade_of(d)
-            if g is None:
-                return None
-            total += float(g.loss)
-        return total
-
-    # ----------------------------------------------------------------- the review
-
     def review(self, hand_number: int | None = None) -> BidHandReview | None:
         """A finished hand (the last one by default): how it ended, the bidding and the decisions."""
-        logs = [log for log in self.controller.hand_logs() if log.finished]
-        if hand_number is not None:
-            logs = [log for log in logs if log.number == hand_number]
-        if not logs:
+        log = self._finished_log(hand_number)
+        if log is None:
             return None
-        log = logs[-1]
         return BidHandReview(log.number, log.outcome, log.bidding, tuple(self.decisions(log.number)))
 
-    def key_moments(self, hand_number: int) -> list[BidDecision]:
-        """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
-        most :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being graded is not one yet."""
-        return hand_key_moments(self.decisions(hand_number), self.grade_of)
-
-    def swings(self, hand_number: int) -> list[tuple[BidDecision, Swing]]:
-        """The luck that followed each graded decision of a finished hand (:func:`~euchre_tutor.advisor.luck.swings`:
-        they sum to the hand's ``rest``); empty while the hand goes on or a decision is still being graded."""
-        log = next((h for h in self.controller.hand_logs() if h.number == hand_number), None)
-        points = None if log is None else self._hand_points(log)
-        return hand_swings(self.decisions(hand_number), self.grade_of, self.hint_of, points)
-
-    def _hand_points(self, log: BidHandLog) -> int | None:
-        """A finished hand's points for the student: their side's minus the other side's."""
-        if log.points is None:
-            return None
-        mine = self.controller.seat.team.index
-        return int(log.points[mine] - log.points[1 - mine])
-
-    def retry(self, decision: BidDecision, action: Action | str) -> BidRetry:
-        """Answer a past decision again, with the hint hidden: the new answer is graded against the very
-        analysis the first one was (the same sampled deals, so the two grades compare), and kept in
-        :attr:`retries`; the table is not touched. Refuses an answer that was not legal there, a forced
-        decision, or a decision not graded yet, saying why."""
-        try:
-            act = action if isinstance(action, Action) else Action.parse(action)
-        except EuchreError as error:
-            raise EuchreError(f"{error}: answer with one of the legal actions") from None
-        legal = decision.view.legal
-        if decision.forced:
-            raise EuchreError(
-                f"{decision.label} was your only legal choice at that moment: there is nothing to answer again"
-            )
-        if act not in legal:
-            choices = ", ".join(action_label(a) for a in legal)
-            raise EuchreError(
-                f"{action_label(act)} was not legal at that moment: the legal choices were {choices}"
-            )
-        hint = self.hint_of(decision)
-        grade = None if hint is None else self._grade(hint, act)
-        if grade is None:
-            raise EuchreError(
-                "that decision has no grade yet (it is still being analysed, or grading was off): "
-                "retry it once its grade is shown"
-            )
-        done = BidRetry(decision, act, grade)
-        self.retries.append(done)
-        self._emit("analysis")
-        return done
-
-    # ----------------------------------------------------------------- switches
-
-    def set_grading(self, on: bool) -> None:
-        self.grading = on
-        self._request()
-        self._emit("options")
-
-    def set_show_hint(self, on: bool) -> None:
-        self.show_hint = on
-        self._request()
-        self._emit("analysis")
-
     # ----------------------------------------------------------------- analysis
-
-    def _on_controller(self, topic: str) -> None:
-        if topic != "state":
-            return
-        c = self.controller
-        if c.game is not self._game:  # a new match or a loaded game: its history starts again
-            self._game = c.game
-            self._turns.clear()
-        if c.my_turn:
-            position = c.game.position
-            view = c.view
-            turn = self._turns.get(position)
-            if turn is None or turn.view != view:
-                key = None if self.forced is not None else ("bid", self.seed, self.worlds, view)
-                place = write_position(c.hand, c.seat)
-                self._turns[position] = _Turn(key, view, c.state.hand_number, place)
-            self._request()
-        self._after_change()
-
-    def _request(self) -> None:
-        key = self.current_key
-        if not self.wanted or key is None or key in self.hints or key in self.errors:
-            return
-        if self._source is None:  # pragma: no cover - wanted needs a source
-            return
-        if self.analyst is None:
-            self.analyst = Analyst(self._source, self._on_message, self._runner)
-        self.analyst.submit(BidHintRequest(key, key[3], self.worlds, self.seed))
 
     def _refine(self, decisions: list[BidDecision]) -> None:
         """Send each decision whose grade the hint's deals leave unsettled for more deals, once."""
@@ -546,89 +370,5 @@ class BidTutor(Observable):
             self._refining.add(d.key)
             if not mine or mine[0] is hint.best or loss_settled([hint.best, mine[0]], "points", Z95):
                 continue
-            if self.analyst is None:
-                self.analyst = Analyst(self._source, self._on_message, self._runner)
             key = _refine_key(d.key)
-            self.analyst.submit(
-                BidHintRequest(key, d.key[3], self.worlds, self.seed, REFINE_WORLDS, priority=1)
-            )
-
-    def _on_message(self, message: Message) -> None:
-        if file_message(message, self.hints, self.errors, self.progress) != "progress":
-            self._after_change()  # only a finished analysis changes a grade
-        self._emit("analysis")
-
-    def _after_change(self) -> None:
-        """A move or an analysis arrived: feed the statistics and the drills (the match's decisions
-        listed once for both: this runs on every change)."""
-        decisions = self.decisions()
-        self._refine(decisions)
-        self._record_stats(decisions)
-        self._record_drills(decisions)
-
-    def _record_drills(self, decisions: list[BidDecision]) -> None:
-        """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
-        as ``bid analyze`` reads it, so the Practice page's advisor grades a new answer."""
-        game = id(self.controller.game)
-        for d in decisions:
-            if d.forced or (game, d.index) in self._drilled:
-                continue
-            grade, hint = self.grade_of(d), self.hint_of(d)
-            if grade is None or hint is None or grade.label not in MISTAKE_LABELS:
-                continue
-            self.drills.add_graded(
-                "bid",
-                self.position_of(d),
-                answer=str(d.action),
-                label=grade.label,
-                best=str(hint.best.action),
-                where=f"hand {d.hand_number}, {d.where}",
-            )
-            self._drilled.add((game, d.index))
-
-    def _record_stats(self, decisions: list[BidDecision]) -> None:
-        """Feed the session statistics every hand's graded decisions and, once over, its result.
-
-        A hand's points are the student's side's minus the other side's; "the best play" is the value
-        the advisor gave the best choice at the student's first graded decision of the hand. The luck's
-        baseline is :func:`~euchre_tutor.advisor.luck.bid_baseline`: measured at the default rules, 0 at others.
-        """
-        c = self.controller
-        game = id(c.game)
-        by_hand: dict[int, list[BidDecision]] = {}
-        for d in decisions:
-            by_hand.setdefault(d.hand_number, []).append(d)
-        for log in c.hand_logs():
-            graded, best = graded_line(by_hand.get(log.number, []), self.grade_of, self.hint_of)
-            self.stats.update_deal(
-                "bid",
-                (game, log.number),
-                graded,
-                points=self._hand_points(log),
-                best=best,
-                baseline=bid_baseline(
-                    (int(c.seat) - int(log.dealer)) % 4, default_rules=c.game.rules == BidRules()
-                ),
-            )
-
-    def recorded_grades(self) -> dict[str, Any]:
-        """The table's grades of the student's decisions with a real choice, as a save carries them
-        (the classic table's layout, without a level: :func:`~euchre_tutor.session.learning.recorded_grades`
-        reads both): per decision its place in the game, the action, the label, the expected points lost,
-        the best action, its value and the reasons' rule ids; the report reads them instead of grading
-        again."""
-        out = recorded_decisions(self.decisions(), self.grade_of, self.hint_of, lambda g: g.loss)
-        return {"seed": self.seed, "worlds": self.worlds, "decisions": out}
-
-    def save_text(self) -> str:
-        """The match as a save file, with the table's grades of the student's decisions (see
-        :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
-        return save_with_grades(self.controller.game.to_json(), self.recorded_grades())
-
-    def wait_for_analysis(self, timeout: float = 120.0) -> bool:
-        """Block until every requested analysis has arrived (tests and benchmarks)."""
-        return self.analyst is None or self.analyst.wait(timeout)
-
-    def close(self) -> None:
-        if self.analyst is not None:
-            self.analyst.close()
+            self._submit(BidHintRequest(key, d.key[3], self.worlds, self.seed, REFINE_WORLDS, priority=1))

@@ -17,9 +17,9 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, solitaire_baseline, swings
-from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
-from euchre_tutor.advisor.shared import Grade, key_moments
+from euchre_tutor.advisor.luck import Swing, solitaire_baseline
+from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
@@ -27,6 +27,7 @@ from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import Analyst, HintRequest, HintSource, Message, Mode, file_message
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.review import graded_line, hand_key_moments, hand_swings, legal_answer, new_mistakes
 from euchre_tutor.session.tables import track
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
@@ -46,6 +47,12 @@ class Decision:
     action: Action
     position: int
     view: SolitaireView | None = None  # what the player saw when deciding (for a retry)
+
+    @property
+    def forced(self) -> bool:
+        """Never: Solitaire analyses every decision, a single legal card too (the review's shared
+        functions skip forced decisions)."""
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,11 +174,18 @@ class SolitaireController(Observable):
         hint = self.hints.get(decision.key)
         return None if hint is None else hint.grade(decision.action)
 
+    def _hint_of(self, decision: Decision) -> Hint | None:
+        return self.hints.get(decision.key)
+
     def key_moments(self) -> list[Decision]:
         """This deal's costliest decisions: graded Inaccuracy or worse, the costliest first (at most
         :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being analysed is not one yet."""
-        graded = [(d, self.grade_of(d)) for d in self.decisions() if d.view is not None]
-        return key_moments((d, g) for d, g in graded if g is not None)
+        return hand_key_moments([d for d in self.decisions() if d.view is not None], self.grade_of)
+
+    def _points_hint(self, decision: Decision) -> Hint | None:
+        """The decision's analysis when it values points (a game-chance one has no luck in points)."""
+        hint = self.hints.get(decision.key)
+        return None if hint is None or hint.mode == "game" else hint
 
     def swings(self) -> list[tuple[Decision, Swing]]:
         """The luck that followed each decision of this deal, once it is over and every decision is
@@ -180,15 +194,15 @@ class SolitaireController(Observable):
         deal = self.state.deal
         if deal is None or not deal.is_over:
             return []
-        graded: list[tuple[Decision, Fraction, Fraction]] = []
-        for d in self.decisions():
-            hint, grade = self.hints.get(d.key), self.grade_of(d)
-            if hint is None or grade is None or hint.mode == "game":
-                return []
-            graded.append((d, max(o.ev for o in hint.options), Fraction(grade.loss)))
         p, d_points = deal.points
-        found = swings([v for _, v, _ in graded], [x for _, _, x in graded], points=p - d_points)
-        return [(d, s) for (d, _, _), s in zip(graded, found, strict=True)]
+        return hand_swings(
+            self.decisions(),
+            self.grade_of,
+            self._points_hint,
+            p - d_points,
+            value=lambda hint: max(o.ev for o in hint.options),
+            loss=lambda grade: Fraction(grade.loss),
+        )
 
     def retry(self, decision: Decision, action: Action) -> Retry:
         """Answer a past decision again: graded exactly against the very analysis of that moment, and
@@ -196,11 +210,7 @@ class SolitaireController(Observable):
         view = decision.view
         if view is None:
             raise EuchreError("that decision was not made at this table, so it cannot be retried here")
-        if action not in view.legal:
-            legal = ", ".join(action_label(a, view.turn_card) for a in view.legal)
-            raise EuchreError(
-                f"{action_label(action, view.turn_card)} was not legal at that moment: the legal choices were {legal}"
-            )
+        legal_answer(action, view.legal, lambda a: action_label(a, view.turn_card))
         hint = self.hints.get(decision.key)
         grade = None if hint is None else hint.grade(action)
         if grade is None:
@@ -247,16 +257,17 @@ class SolitaireController(Observable):
         begin = actions[start] if start < len(actions) else None
         if not isinstance(begin, StartDeal):
             return
-        for d in self.decisions():
-            grade = self.grade_of(d)
-            ident = (str(begin.deal), d.position, str(d.action))
-            if grade is None or grade.label not in MISTAKE_LABELS or ident in self._drilled:
-                continue
+
+        def ident(d: Decision) -> tuple[str, int, str]:
+            return (str(begin.deal), d.position, str(d.action))
+
+        for d, grade, hint in new_mistakes(
+            self.decisions(), self.grade_of, self._hint_of, self._drilled, ident
+        ):
             from euchre_tutor.session.learning import solitaire_position  # only once a mistake is made
 
             before = [a for a in actions[start + 1 : d.position] if not isinstance(a, StartDeal)]
             position = solitaire_position(begin.deal, before, self.state.rules.allow_name_turned)
-            hint = self.hints[d.key]
             self.drills.add_graded(
                 "solitaire",
                 position,
@@ -267,7 +278,6 @@ class SolitaireController(Observable):
                 if d.view is None or d.view.phase is not Phase.PLAY
                 else f"trick {d.view.trick_number + 1}",
             )
-            self._drilled.add(ident)
 
     def _record_stats(self) -> None:
         """Give the stats this deal's graded line and, once it is over, its result (idempotent)."""
@@ -275,15 +285,13 @@ class SolitaireController(Observable):
         if deal is None:
             return
         decisions = self.decisions()
-        graded = []
-        for d in decisions:
-            hint, grade = self.hints.get(d.key), self.grade_of(d)
-            if hint is None or grade is None:
-                continue
-            units: Units = "win chance" if hint.mode == "game" else "points"
-            graded.append(
-                GradedDecision(action_label(d.action, deal.turn_card), grade.label, float(grade.loss), units)
-            )
+        graded, _ = graded_line(
+            decisions,
+            self.grade_of,
+            self._hint_of,
+            label=lambda d: action_label(d.action, deal.turn_card),
+            units=lambda hint: "win chance" if hint.mode == "game" else "points",
+        )
         points: int | None = None
         best: Fraction | None = None
         if deal.is_over:

@@ -1,0 +1,465 @@
+"""The table framework's tutor: hints, grades, the review and the learning loop beside a table's controller.
+
+:class:`TableTutor` is written once for every dealt game; a game's tutor subclasses it and supplies
+hooks: how a turn is written and keyed for the advisor, the request sent to the worker, how a
+decision is graded and labelled, the luck's baseline, and its review's pages. The tutor sits beside a
+:class:`~euchre_tutor.session.table.TableController` (it knows nothing of widgets either) and listens
+to it. Whenever the student's turn starts and the hint is shown or the play graded, it sends the
+position to an :class:`~euchre_tutor.session.analysis.Analyst` (a worker process by default), so the
+page never waits for the advisor. Each analysed turn is kept by its place in the game's history:
+once the student acts there, the decision gets its grade (expected points lost against the best
+action).
+
+Once a hand is over its key moments (:meth:`~TableTutor.key_moments`) and the luck that followed them
+(:meth:`~TableTutor.swings`) are read from the grades; a past decision can be answered again with the
+hint hidden (:meth:`~TableTutor.retry`). Every Mistake and Blunder goes into
+:attr:`~TableTutor.drills` (the Practice page's deck) and every graded hand into the session statistics
+(:attr:`~TableTutor.stats`); a save carries the table's grades (:meth:`~TableTutor.save_text`).
+
+Views subscribe with :meth:`subscribe`: ``"analysis"`` (progress or a hint arrived) and ``"options"``
+(a switch changed). Clicks still go to the controller, which refuses bad ones with a message whether
+or not an analysis is running.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+
+from euchre_tutor.advisor.drills import Deck
+from euchre_tutor.advisor.luck import Swing
+from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
+from euchre_tutor.session.observing import Observable
+from euchre_tutor.session.review import (
+    graded_line,
+    hand_key_moments,
+    hand_swings,
+    legal_answer,
+    new_mistakes,
+    recorded_decisions,
+    save_with_grades,
+)
+from euchre_tutor.session.table import TableController
+from euchre_tutor.session.tables import track
+
+__all__ = ["TableTutor", "Turn", "analysis_seed"]
+
+
+def analysis_seed(seed: int | str) -> int:
+    """The sampling seed of a match seed (a game's ``analyze --seed`` takes a whole number)."""
+    if isinstance(seed, int):
+        return seed
+    text = str(seed).strip()
+    return int(text) if text.lstrip("-").isdigit() else zlib.crc32(text.encode())
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A turn of the student: its analysis key (None: forced, nothing to analyse), what the seat saw,
+    and the position as the game's ``analyze`` command reads it (a drill's)."""
+
+    key: tuple[Any, ...] | None
+    view: Any
+    hand_number: int
+    position: dict[str, Any]
+
+
+class _Decision(Protocol):
+    @property
+    def index(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def action(self) -> Any: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def view(self) -> Any: ...
+    @property
+    def key(self) -> tuple[Any, ...] | None: ...
+    @property
+    def forced(self) -> bool: ...
+
+
+class _HandLog(Protocol):
+    @property
+    def number(self) -> int: ...
+    @property
+    def dealer(self) -> Any: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def points(self) -> Sequence[int] | None: ...
+
+
+ControllerT = TypeVar("ControllerT", bound=TableController[Any, Any, Any, Any, Any, Any])
+DecisionT = TypeVar("DecisionT", bound=_Decision)
+RetryT = TypeVar("RetryT")
+
+
+class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
+    """Hints, grades, the review and the learning loop for the student of ``controller``.
+
+    ``source``: the hint source (``"module:factory"`` for the worker process, an object with
+    ``analyse`` for ``runner="inline"``, None: no hints and no grades). Turns are analysed while the
+    hint is shown (``show_hint``) or the play is graded (``grading``); the worker starts the first
+    time either is on, so a table nobody asks for hints costs no process. ``worlds``: sampled deals
+    per analysis. ``stats``: the session statistics the graded hands feed (a new one unless given:
+    tables may share one). ``refine_grades``: a grade the turn's hint leaves unsettled is refined
+    after the move, in the worker (None: when the analyses run in a worker process).
+    """
+
+    #: the game's name in the drills and the statistics ("classic", "bid")
+    GAME_NAME: ClassVar[str]
+    #: why a retry is refused while its decision has no grade
+    NOT_GRADED: ClassVar[str] = "that decision is still being graded: retry it once its grade is shown"
+
+    def __init__(
+        self,
+        controller: ControllerT,
+        *,
+        source: str | AnalysisSource | None,
+        runner: Literal["process", "inline"],
+        worlds: int,
+        grading: bool,
+        show_hint: bool,
+        stats: SessionStats | None,
+        refine_grades: bool | None,
+    ) -> None:
+        super().__init__()
+        self.controller = controller
+        self.stats = stats if stats is not None else SessionStats()
+        self.worlds = worlds
+        self.grading = grading
+        self.show_hint = show_hint
+        self.hints: dict[tuple[Any, ...], Any] = {}
+        self.errors: dict[tuple[Any, ...], str] = {}
+        self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.retries: list[RetryT] = []  # the student's second answers, in order
+        self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
+        self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
+        self._turns: dict[int, Turn] = {}
+        self._game = controller.game
+        self.analyst: Analyst | None = None
+        self._source = source
+        self._runner: Literal["process", "inline"] = runner
+        # grades refined after the move need a worker process: in-process (the browser) they would
+        # hold the page for seconds
+        self.refine_grades = (
+            runner == "process" and processes_available() if refine_grades is None else refine_grades
+        )
+        track(self)  # a table's Download report finds the tutor that grades it
+
+    def _listen(self) -> None:
+        """Start listening to the controller (the last step of a subclass's set-up)."""
+        self.controller.subscribe(self._on_controller)
+        self._on_controller("state")
+
+    # ----------------------------------------------------------------- hooks
+
+    def _new_turn(self) -> Turn:
+        """The student's turn now: its key (None when forced), view, hand and written position."""
+        raise NotImplementedError
+
+    def _hint_request(self, key: tuple[Any, ...], turn: Turn) -> Any:
+        """The request the worker analyses for the turn's hint."""
+        raise NotImplementedError
+
+    def _decision(self, index: int, turn: Turn, action: Any) -> DecisionT:
+        raise NotImplementedError
+
+    def _label(self, action: Any, view: Any) -> str:
+        """An action in a few words ("Play 9♠")."""
+        raise NotImplementedError
+
+    def _retry(self, decision: DecisionT, action: Any, grade: Any) -> RetryT:
+        raise NotImplementedError
+
+    def _parse_action(self, action: Any) -> Any:
+        return self.controller._parse_action(action)
+
+    def grade_of(self, decision: DecisionT) -> Any:
+        """The decision's grade; None while its analysis runs (or when hints are off)."""
+        raise NotImplementedError
+
+    def hint_of(self, decision: DecisionT) -> Any:
+        """The analysis the decision's grade and luck are valued by (None while it runs)."""
+        raise NotImplementedError
+
+    def _grade(self, hint: Any, action: Any) -> Any:
+        """The grade of ``action`` in the analysis ``hint``."""
+        raise NotImplementedError
+
+    def _refine(self, decisions: list[DecisionT]) -> None:
+        """Ask for more deals where a decision's grade is unsettled (nothing by default)."""
+
+    def _drill(self, decision: DecisionT) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A Mistake's drill: its position (the ``analyze`` input) and the deck's other fields."""
+        raise NotImplementedError
+
+    def _baseline(self, log: Any) -> float | Fraction:
+        """The luck's baseline of a hand: the student's seat's average result."""
+        raise NotImplementedError
+
+    def _grades_header(self) -> dict[str, Any]:
+        """What a save's grades say besides the decisions (the seed, the level or the worlds)."""
+        raise NotImplementedError
+
+    def _loss(self, grade: Any) -> float | Fraction:
+        """The expected points a grade says were lost."""
+        return float(grade.loss)
+
+    def _on_state(self) -> None:
+        """The game changed (after the turn's hint is asked for): a table's own follow-up (autoplay)."""
+
+    def _quiet(self, message: Message, before: int) -> bool:
+        """Whether a progress message needs no redraw (``before``: the deals counted until now)."""
+        return False
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def seed(self) -> int:
+        return analysis_seed(self.controller.seed)
+
+    @property
+    def hints_on(self) -> bool:
+        """Hints exist for this table (a source was given)."""
+        return self._source is not None
+
+    @property
+    def wanted(self) -> bool:
+        """Turns are analysed now: the hint is shown or the play is graded."""
+        return self.hints_on and (self.show_hint or self.grading)
+
+    @property
+    def current_turn(self) -> Turn | None:
+        c = self.controller
+        if not c.my_turn or c.game is not self._game:
+            return None
+        return self._turns.get(c.game.position)
+
+    @property
+    def current_key(self) -> tuple[Any, ...] | None:
+        turn = self.current_turn
+        return None if turn is None else turn.key
+
+    @property
+    def current_hint(self) -> Any:
+        key = self.current_key
+        return None if key is None else self.hints.get(key)
+
+    @property
+    def current_error(self) -> str | None:
+        key = self.current_key
+        return None if key is None else self.errors.get(key)
+
+    @property
+    def analysing(self) -> bool:
+        """The student's turn is being analysed now (the hint is not there yet)."""
+        key = self.current_key
+        return self.wanted and key is not None and key not in self.hints and key not in self.errors
+
+    def decisions(self, hand_number: int | None = None) -> list[DecisionT]:
+        """The student's decisions so far in this match (of one hand, if given), in order."""
+        c = self.controller
+        actions = c.game.actions
+        out = []
+        for i in c.decision_positions():
+            turn = self._turns.get(i)
+            if turn is None or (hand_number is not None and turn.hand_number != hand_number):
+                continue
+            out.append(self._decision(i, turn, actions[i]))
+        return out
+
+    def last_decision(self) -> DecisionT | None:
+        """The student's last real choice (a forced one is not)."""
+        found = [d for d in self.decisions() if not d.forced]
+        return found[-1] if found else None
+
+    def total_loss(self, hand_number: int) -> float | None:
+        """Expected points lost in one hand's decisions (None while any is being analysed)."""
+        total = 0.0
+        for d in self.decisions(hand_number):
+            g = self.grade_of(d)
+            if g is None:
+                return None
+            total += g.loss
+        return total
+
+    def _finished_log(self, hand_number: int | None) -> Any:
+        """The log of a finished hand (the last one by default; None: no such hand is over)."""
+        logs = [log for log in self.controller.hand_logs() if log.finished]
+        if hand_number is not None:
+            logs = [log for log in logs if log.number == hand_number]
+        return logs[-1] if logs else None
+
+    def key_moments(self, hand_number: int) -> list[DecisionT]:
+        """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
+        most :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being graded is not one yet."""
+        return hand_key_moments(self.decisions(hand_number), self.grade_of)
+
+    def swings(self, hand_number: int) -> list[tuple[DecisionT, Swing]]:
+        """The luck that followed each graded decision of a finished hand (:func:`~euchre_tutor.advisor.luck.swings`:
+        they sum to the hand's ``rest``); empty while the hand goes on or a decision is still being graded."""
+        log = next((h for h in self.controller.hand_logs() if h.number == hand_number), None)
+        points = None if log is None else self._hand_points(log)
+        return hand_swings(self.decisions(hand_number), self.grade_of, self.hint_of, points)
+
+    def _hand_points(self, log: _HandLog) -> int | None:
+        """A finished hand's points for the student: their side's minus the best other side's."""
+        if not log.finished or log.points is None:
+            return None
+        team = self.controller.seat.team.index
+        others = [p for i, p in enumerate(log.points) if i != team]
+        return int(log.points[team] - max(others))
+
+    def retry(self, decision: DecisionT, action: Any) -> RetryT:
+        """Answer a past decision again, with the hint hidden: the new answer is graded against the very
+        analysis the first one was (the same sampled deals, so the two grades compare), and kept in
+        :attr:`retries`; the table is not touched. Refuses an answer that was not legal there, a forced
+        decision, or a decision not graded yet, saying why."""
+        try:
+            act = self._parse_action(action)
+        except EuchreError as error:
+            raise EuchreError(f"{error}: answer with one of the legal actions") from None
+        if decision.forced:
+            raise EuchreError(
+                f"{decision.label} was your only legal choice at that moment: there is nothing to answer again"
+            )
+        legal_answer(act, decision.view.legal, lambda a: self._label(a, decision.view))
+        hint = self.hint_of(decision)
+        grade = None if hint is None else self._grade(hint, act)
+        if grade is None:
+            raise EuchreError(self.NOT_GRADED)
+        done = self._retry(decision, act, grade)
+        self.retries.append(done)
+        self._emit("analysis")
+        return done
+
+    def recorded_grades(self) -> dict[str, Any]:
+        """The grades of the student's decisions so far, as a save carries them for the class report
+        (:func:`~euchre_tutor.session.learning.recorded_grades` reads them instead of grading again): per
+        graded decision with a real choice, its place in the game, the action, the label, the expected
+        points lost, the best action, the best one's value and the rule ids of the reasons."""
+        out = recorded_decisions(self.decisions(), self.grade_of, self.hint_of, self._loss)
+        return {**self._grades_header(), "decisions": out}
+
+    def save_text(self) -> str:
+        """The match as a save file, with the table's grades of the student's decisions (see
+        :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
+        return save_with_grades(self.controller.game.to_json(), self.recorded_grades())
+
+    # ----------------------------------------------------------------- switches
+
+    def set_grading(self, on: bool) -> None:
+        self.grading = on
+        self._request()
+        self._emit("options")
+
+    def set_show_hint(self, on: bool) -> None:
+        self.show_hint = on
+        self._request()
+        self._emit("analysis")
+
+    # ----------------------------------------------------------------- analysis
+
+    def _on_controller(self, topic: str) -> None:
+        if topic != "state":
+            return
+        c = self.controller
+        if c.game is not self._game:  # a new match or a loaded game: its history starts again
+            self._game = c.game
+            self._turns.clear()
+        if c.my_turn:
+            position = c.game.position
+            turn = self._turns.get(position)
+            if turn is None or turn.view != c.view:
+                self._turns[position] = self._new_turn()
+            self._request()
+        self._on_state()
+        self._after_change()
+
+    def _request(self) -> None:
+        turn = self.current_turn
+        if not self.wanted or turn is None or turn.key is None:
+            return
+        if turn.key in self.hints or turn.key in self.errors:
+            return
+        self._submit(self._hint_request(turn.key, turn))
+
+    def _submit(self, request: Any) -> None:
+        if self._source is None:
+            return
+        if self.analyst is None:
+            self.analyst = Analyst(self._source, self._on_message, self._runner)
+        self.analyst.submit(request)
+
+    def _on_message(self, message: Message) -> None:
+        before = self.progress.get(message[1], (0, 0))[0]
+        kind = file_message(message, self.hints, self.errors, self.progress)
+        if kind == "progress" and self._quiet(message, before):
+            return
+        if kind != "progress":  # only a finished analysis changes a grade
+            self._after_change()
+        self._emit("analysis")
+
+    def _after_change(self) -> None:
+        """A move or an analysis arrived: refine what needs it, feed the statistics and the drills (the
+        match's decisions listed once for all: this runs on every change)."""
+        decisions = self.decisions()
+        self._refine(decisions)
+        self._record_stats(decisions)
+        self._record_drills(decisions)
+
+    def _record_drills(self, decisions: list[DecisionT]) -> None:
+        """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
+        as the game's ``analyze`` reads it, so the Practice page's advisor grades a new answer."""
+        game = id(self.controller.game)
+        found = new_mistakes(decisions, self.grade_of, self.hint_of, self._drilled, lambda d: (game, d.index))
+        for d, grade, hint in found:
+            position, more = self._drill(d)
+            self.drills.add_graded(
+                self.GAME_NAME,
+                position,
+                answer=str(d.action),
+                label=grade.label,
+                best=str(hint.best.action),
+                **more,
+            )
+
+    def _record_stats(self, decisions: list[DecisionT]) -> None:
+        """Feed the session statistics every hand's graded decisions and, once over, its result.
+
+        A hand's points are the student's side's minus the best other side's; "the best play" is the
+        value the advisor gave the best choice at the student's first graded decision of the hand.
+        """
+        game = id(self.controller.game)
+        by_hand: dict[int, list[DecisionT]] = {}
+        for d in decisions:  # once for the match, not once per hand
+            by_hand.setdefault(d.hand_number, []).append(d)
+        for log in self.controller.hand_logs():
+            graded, best = graded_line(
+                by_hand.get(log.number, []), self.grade_of, self.hint_of, label=lambda d: d.label
+            )
+            self.stats.update_deal(
+                self.GAME_NAME,
+                (game, log.number),
+                graded,
+                points=self._hand_points(log),
+                best=best,
+                baseline=self._baseline(log),
+            )
+
+    def wait_for_analysis(self, timeout: float = 120.0) -> bool:
+        """Block until every requested analysis has arrived (tests and benchmarks)."""
+        return self.analyst is None or self.analyst.wait(timeout)
+
+    def close(self) -> None:
+        if self.analyst is not None:
+            self.analyst.close()
