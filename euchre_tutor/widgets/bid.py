@@ -62,7 +62,7 @@ from euchre_tutor.session.bid_controller import (
     action_meaning,
     contract_label,
 )
-from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidDecision, BidRetry, BidTutor, GradeLike
+from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidTutor
 from euchre_tutor.session.seats import positions
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import bid_hints, render
@@ -167,6 +167,7 @@ class BidApp(TableApp):
     """
 
     GAME = "bid"
+    HINTS = bid_hints.TUTOR_HTML
     SAVE_NAME = "bid-euchre-seed-{seed}.json"
     TABLE_CSS = f"{CSS}\n{CLASSIC_CSS}\n{BID_CSS}"
     HINT_CSS = bid_hints.HINT_CSS
@@ -332,7 +333,7 @@ class BidApp(TableApp):
         self._set(self.bidding, "value", bidding_html(c, view, shown))
         self._set(self.trick_log, "value", log_html(logs, shown))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
-        self._refresh_bids(
+        self.bids.show_actions(
             [a for a in c.decision_actions if a.kind != "bid"],
             action_label,
             lambda a: action_meaning(a, c.rules),
@@ -364,29 +365,11 @@ class BidApp(TableApp):
 
     # ----------------------------------------------------------------- the tutor's parts
 
-    def _hint_status(self, depth: Depth) -> str:
-        return bid_hints.hint_status_html(self.tutor, depth)
-
     def _hint_body(self, hint: Any, depth: Depth) -> str:
         return bid_hints.hint_body_html(hint, self.controller.view, depth)
 
-    def _hint_placeholder(self) -> str:
-        return bid_hints.hint_placeholder(self.tutor)
-
-    def _grade_line(self, depth: Depth) -> str:
-        return bid_hints.grade_line_html(self.tutor, depth)
-
     def _review_html(self, review: Any, step: int, depth: Depth) -> str:
         return bid_hints.review_html(self.tutor, review, depth)
-
-    def _key_moment_words(self, decision: BidDecision, grade: GradeLike) -> str:
-        return bid_hints.key_moment_words(decision, grade)
-
-    def _retry_prompt(self, decision: BidDecision) -> str:
-        return bid_hints.retry_prompt_html(decision)
-
-    def _retry_result(self, retry: BidRetry, depth: Depth) -> str:
-        return bid_hints.retry_result_html(self.tutor, retry, depth)
 
     def _answer_label(self, action: Action, view: SeatView) -> str:
         return action_label(action)

@@ -31,7 +31,7 @@ from euchre_tutor.session.bid_tutor import (
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DEPTH_CSS, explanation_html
-from euchre_tutor.widgets.table_app import tutor_placeholder_html, tutor_status_html
+from euchre_tutor.widgets.table_app import TutorHtml, tutor_placeholder_html, tutor_status_html
 
 __all__ = [
     "HINT_CSS",
@@ -374,3 +374,14 @@ def retry_result_html(tutor: BidTutor, retry: BidRetry, depth: Depth | str = DEF
         expl = hint_explanation(hint, d.view)
         out.append(explanation_html(expl, depth))
     return f'<div class="et-retry-result" data-grade="{esc(grade.label)}">{"".join(out)}</div>'
+
+
+#: the Bid table's tutor HTML, as the table app draws it
+TUTOR_HTML: Final = TutorHtml(
+    hint_status_html,
+    hint_placeholder,
+    grade_line_html,
+    key_moment_words,
+    retry_prompt_html,
+    retry_result_html,
+)

@@ -51,7 +51,6 @@ from typing import Any, Literal
 import ipywidgets as w
 
 from euchre_tutor.advisor.classic.reasons import action_label
-from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bots.classic import LEVELS, Player
 from euchre_tutor.classic.draw import cutter
@@ -67,8 +66,6 @@ from euchre_tutor.session.classic_controller import (
 from euchre_tutor.session.classic_tutor import (
     DEFAULT_CLASSIC_SOURCE,
     ClassicTutor,
-    Decision,
-    Retry,
     level_of,
 )
 from euchre_tutor.session.classic_whatif import ClassicWhatIf
@@ -142,6 +139,7 @@ class ClassicApp(TableApp):
     """
 
     GAME = "classic"
+    HINTS = classic_hints.TUTOR_HTML
     SAVE_NAME = "euchre-classic-seed-{seed}.json"
     TABLE_CSS = f"{CSS}\n{CLASSIC_CSS}"
     HINT_CSS = f"{classic_hints.TUTOR_CSS}{DEPTH_CSS}"
@@ -335,7 +333,7 @@ class ClassicApp(TableApp):
         self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
         self._set(self.trick_log, "value", render.scroll_region(log_html(c, logs, shown), "Trick log"))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
-        self._refresh_bids(
+        self.bids.show_actions(
             list(c.decision_actions),
             lambda a: action_label(a, view),
             lambda a: action_meaning(a, view),
@@ -363,9 +361,6 @@ class ClassicApp(TableApp):
         super().refresh_hint()
         self._set(self.metric.layout, "display", "" if self.depth.depth is Depth.FIGURES else "none")
 
-    def _hint_status(self, depth: Depth) -> str:
-        return classic_hints.hint_status_html(self.tutor)
-
     def _hint_body(self, hint: Any, depth: Depth) -> str:
         t = self.tutor
         turn = t.current_turn
@@ -379,23 +374,8 @@ class ClassicApp(TableApp):
             hint, str(self.metric.value), self.controller.view, t.table, depth, once
         )
 
-    def _hint_placeholder(self) -> str:
-        return classic_hints.hint_placeholder(self.tutor)
-
-    def _grade_line(self, depth: Depth) -> str:
-        return classic_hints.grade_line_html(self.tutor, depth)
-
     def _review_html(self, review: Any, step: int, depth: Depth) -> str:
         return classic_hints.review_html(self.tutor, review, step, depth)
-
-    def _key_moment_words(self, decision: Decision, grade: Grade) -> str:
-        return classic_hints.key_moment_words(decision, grade)
-
-    def _retry_prompt(self, decision: Decision) -> str:
-        return classic_hints.retry_prompt_html(decision)
-
-    def _retry_result(self, retry: Retry, depth: Depth) -> str:
-        return classic_hints.retry_result_html(self.tutor, retry, depth)
 
     def _answer_label(self, action: Action, view: SeatView) -> str:
         return action_label(action, view)

@@ -25,7 +25,7 @@ from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import explanation_html
-from euchre_tutor.widgets.table_app import tutor_placeholder_html, tutor_status_html
+from euchre_tutor.widgets.table_app import TutorHtml, tutor_placeholder_html, tutor_status_html
 
 __all__ = [
     "METRICS",
@@ -538,3 +538,14 @@ def retry_result_html(tutor: ClassicTutor, retry: Retry, depth: Depth | str = DE
     if hint is None:
         return html
     return html.replace("<ul class='et-reasons'></ul>", explanation_html(explain(hint, d.view), depth))
+
+
+#: the classic table's tutor HTML, as the table app draws it
+TUTOR_HTML: Final = TutorHtml(
+    lambda tutor, _depth: hint_status_html(tutor),
+    hint_placeholder,
+    grade_line_html,
+    key_moment_words,
+    retry_prompt_html,
+    retry_result_html,
+)

@@ -1,35 +1,22 @@
 """The table-app builder: every table feature written once, each game supplying hooks.
 
-:class:`TableApp` is a trick-taking table (the classic and Bid tables) on a
-:class:`~euchre_tutor.widgets.table.CardTable`: it builds the widget tree once and
-updates it in place on every change the controller or the tutor announces. What it builds:
-
-- the header (``et-title``, ``euchre-score``), the table (``euchre-table``), the prompt
-  (``et-prompt``), the hand (``et-hand`` of ``euchre-card`` slots) and the end-of-hand bar
-  (``et-handend``: Next hand, Review hand);
-- the decision buttons (:class:`ActionRow`: ``et-trumpbox ec-bids``, a pool of ``euchre-bid``
-  buttons given the legal decisions that are not card clicks);
-- the controls (``et-controls``): undo/redo, seed, rules, new match, four-colour suits, the deal
-  box and Load deal, Save game with its download link (:func:`controls_box`);
-- the hint panel (:class:`HintPanel`, ``euchre-hint``): Show hint, the game's switches, Grade my
-  play, the explanation depth, the status, the body, the grade line;
-- the review of the finished hand (``euchre-review``) with its Retry panel and drills line;
-- the right column: the hint, Suggest (``euchre-suggest``), the session chart, the bidding
-  (``euchre-bidding``) and the trick log (``euchre-log``); the message banner above.
-
-A game subclasses :class:`TableApp` with its class constants (tooltips, file name, CSS) and its
-hooks: the table's HTML (:meth:`TableApp._refresh_table`), the decision buttons' words, its controls
-rows and left column, and its tutor's HTML (hint status, body, placeholder, grade line, review,
-retry). The Solitaire dashboard uses the pieces that fit it (:class:`HintPanel`,
-:func:`controls_box`, :func:`seed_text`, :func:`four_colour_box`, :func:`uploaded_text`).
-The shared tutor sentences of the classic and Bid hint panels are :func:`tutor_status_html`
-and :func:`tutor_placeholder_html`.
+:class:`TableApp` is a trick-taking table with a tutor (the classic and Bid tables) on a
+:class:`~euchre_tutor.widgets.table.CardTable`, built once and updated in place whenever the
+controller or the tutor announces a change: the header, table, prompt and hand; the decision buttons
+(:class:`ActionRow`); the controls (:func:`controls_box`: undo/redo, seed, rules, new match, four-colour
+suits, the deal box, Save game); the hint panel (:class:`HintPanel`); the review with its Retry panel
+and drills line; Suggest, the session chart, the bidding and the trick log; the message banner and the
+end-of-hand bar. A game subclasses it with its class constants (tooltips, file name, CSS, its hints
+module's :class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body, review).
+The Solitaire dashboard uses the pieces that fit it; the HTML helpers at the end (score board, seats,
+trick, trick log) are shared by the tables' drawing functions.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -50,6 +37,7 @@ __all__ = [
     "ActionRow",
     "HintPanel",
     "TableApp",
+    "TutorHtml",
     "controls_box",
     "four_colour_box",
     "seed_text",
@@ -272,6 +260,19 @@ def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str
 # --------------------------------------------------------------------------- the table app
 
 
+@dataclass(frozen=True, slots=True)
+class TutorHtml:
+    """What a game's hints module draws for its table's tutor: the status line, the body while there is
+    no hint, the grade line, a key moment's Retry words, a retry's position and its graded answer."""
+
+    status: Callable[[Any, Depth], str]
+    placeholder: Callable[[Any], str]
+    grade_line: Callable[[Any, Depth], str]
+    moment_words: Callable[[Any, Any], str]
+    retry_prompt: Callable[[Any], str]
+    retry_result: Callable[[Any, Any, Depth], str]
+
+
 class TableApp(CardTable):
     """A trick-taking table against the computer, with a tutor: built once, updated in place.
 
@@ -284,6 +285,8 @@ class TableApp(CardTable):
     GAME: ClassVar[str]
     #: the saved file's name, with ``{seed}``
     SAVE_NAME: ClassVar[str]
+    #: the tutor's HTML (from the game's hints module)
+    HINTS: ClassVar[TutorHtml]
     #: the styles: the table's, then its hint panel's
     TABLE_CSS: ClassVar[str]
     HINT_CSS: ClassVar[str]
@@ -486,28 +489,10 @@ class TableApp(CardTable):
     def _refresh_options(self) -> None:
         """Hook: the game's tutor switches after a change of the tutor's options."""
 
-    def _hint_status(self, depth: Depth) -> str:
-        raise NotImplementedError
-
     def _hint_body(self, hint: Any, depth: Depth) -> str:
         raise NotImplementedError
 
-    def _hint_placeholder(self) -> str:
-        raise NotImplementedError
-
-    def _grade_line(self, depth: Depth) -> str:
-        raise NotImplementedError
-
     def _review_html(self, review: Any, step: int, depth: Depth) -> str:
-        raise NotImplementedError
-
-    def _key_moment_words(self, decision: Any, grade: Any) -> str:
-        raise NotImplementedError
-
-    def _retry_prompt(self, decision: Any) -> str:
-        raise NotImplementedError
-
-    def _retry_result(self, retry: Any, depth: Depth) -> str:
         raise NotImplementedError
 
     def _answer_label(self, action: Any, view: Any) -> str:
@@ -610,15 +595,6 @@ class TableApp(CardTable):
         )
         self._set(self.suggestion, "value", text)
 
-    def _refresh_bids(
-        self,
-        actions: Sequence[Any],
-        label: Callable[[Any], str],
-        tip: Callable[[Any], str],
-        red: Callable[[Any], bool],
-    ) -> None:
-        self.bids.show_actions(actions, label, tip, red)
-
     def _refresh_hand(self, view: Any) -> None:
         """The hand's slots: each card with its classes and tooltip (why it may not be played now)."""
         c = self.controller
@@ -657,7 +633,7 @@ class TableApp(CardTable):
         panel = self.hint_panel
         shown = panel.shown
         depth = self.depth.depth
-        self._set(self.hint_status, "value", self._hint_status(depth))
+        self._set(self.hint_status, "value", self.HINTS.status(t, depth))
         panel.analysing(t.analysing)
         hint = t.current_hint
         if not shown:
@@ -665,10 +641,10 @@ class TableApp(CardTable):
         elif hint is not None and c.my_turn:
             body = self._hint_body(hint, depth)
         else:
-            body = self._hint_placeholder()
+            body = self.HINTS.placeholder(t)
         self._set(self.hint_body, "value", body)
         self._set(self.grade, "value", t.grading)
-        self._set(self.grade_line, "value", self._grade_line(depth) if t.grading else "")
+        self._set(self.grade_line, "value", self.HINTS.grade_line(t, depth) if t.grading else "")
 
     def refresh_review(self) -> None:
         c = self.controller
@@ -690,15 +666,15 @@ class TableApp(CardTable):
 
     def _refresh_retry(self, hand_number: int) -> None:
         """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
-        self.retry.refresh(tutor_moments(self.tutor, hand_number, self._key_moment_words, self._retry_case))
+        self.retry.refresh(tutor_moments(self.tutor, hand_number, self.HINTS.moment_words, self._retry_case))
         self._set(self.drills_line, "value", drills_html(self.tutor.drills))
 
     def _retry_case(self, d: Any) -> RetryCase:
         def grade(i: int) -> str:
-            return self._retry_result(self.tutor.retry(d, d.view.legal[i]), self.depth.depth)
+            return self.HINTS.retry_result(self.tutor, self.tutor.retry(d, d.view.legal[i]), self.depth.depth)
 
         answers = tuple(self._answer_label(a, d.view) for a in d.view.legal)
-        return RetryCase(self._retry_prompt(d), answers, grade)
+        return RetryCase(self.HINTS.retry_prompt(d), answers, grade)
 
     def close(self) -> None:
         self.tutor.close()
