@@ -40,17 +40,17 @@ and styling:
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 import ipywidgets as w
 
 from euchre_tutor.advisor.session import SessionStats
-from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
+from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bid import Action, HandState, Phase, Seat, explain_trick
 from euchre_tutor.bid.actions import ALONE_WORDS
 from euchre_tutor.bots.bid import Player
-from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
+from euchre_tutor.cards import Suit
 from euchre_tutor.errors import JsonInputError
 from euchre_tutor.jsonio import capped_text, load_json_text
 from euchre_tutor.rules.bid import PRESET_NOTES, PRESETS, BidRules
@@ -62,15 +62,22 @@ from euchre_tutor.session.bid_controller import (
     action_meaning,
     contract_label,
 )
-from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidDecision, BidTutor
-from euchre_tutor.session.seats import positions, seat_name, team_words
+from euchre_tutor.session.bid_tutor import DEFAULT_BID_SOURCE, BidTutor
+from euchre_tutor.session.seats import positions
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import bid_hints, render
-from euchre_tutor.widgets.depth import DepthPicker
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
-from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
+from euchre_tutor.widgets.table import button
+from euchre_tutor.widgets.table_app import (
+    TableApp,
+    log_table_html,
+    over_prompt,
+    score_board_html,
+    score_side_html,
+    seat_html,
+    trick_html,
+)
+from euchre_tutor.widgets.table_app import log_html as table_log_html
 
 __all__ = ["RULES_CHOICES", "BidApp", "bid_grid_actions"]
 
@@ -147,7 +154,7 @@ def _cell_label(action: Action) -> str:
     return f"{action.level}{contract}" if action.suit is not None else f"{action.level} {contract}"
 
 
-class BidApp(CardTable):
+class BidApp(TableApp):
     """Play Bid Euchre against the computer: the student at South, rule-based players in the other seats.
 
     ``seed`` names the match's deals; ``rules`` is a preset name (``"common"``, ``"nt-high-low"``,
@@ -158,6 +165,25 @@ class BidApp(CardTable):
     ``worlds`` how many sampled deals); ``show_hint`` opens the hint panel; ``grading`` labels
     each decision. ``stats``: the session statistics the graded hands feed (tables may share one).
     """
+
+    GAME = "bid"
+    HINTS = bid_hints.TUTOR_HTML
+    SAVE_NAME = "bid-euchre-seed-{seed}.json"
+    TABLE_CSS = f"{CSS}\n{CLASSIC_CSS}\n{BID_CSS}"
+    HINT_CSS = bid_hints.HINT_CSS
+    RULES_CLASS = "eb-rules"
+    RULES_CHOICES = RULES_CHOICES
+    NEW_MATCH_TIP = "Start a new match (0-0) with this seed's deals, the preset chosen and the options typed"
+    LOAD_TIP = "Deal the teacher's deal typed here (the JSON of 'euchre-tutor bid replay'), or a saved game"
+    DEAL_PLACEHOLDER = (
+        'teacher\'s deal: {"rules": "common", "dealer": "N", "hands": {"N": ["9S", ...], '
+        '"E": [...], "S": [...], "W": [...]}, "actions": ["pass"]}'
+    )
+    SUGGEST_TIP = "What would the computer player do in your place? (a rule of thumb, not an exact hint)"
+    SUGGEST_IDLE = "Suggest shows what the rule-based computer player would do in your place."
+
+    controller: BidController
+    tutor: BidTutor
 
     def __init__(
         self,
@@ -177,10 +203,9 @@ class BidApp(CardTable):
         tutor: BidTutor | None = None,
         stats: SessionStats | None = None,
     ) -> None:
-        super().__init__(SLOTS)
-        self.controller = controller or BidController(seed, rules=rules, bot=bot)
-        self.tutor = tutor or BidTutor(
-            self.controller,
+        controller = controller or BidController(seed, rules=rules, bot=bot)
+        tutor = tutor or BidTutor(
+            controller,
             source=source if hints else None,
             runner=runner,
             worlds=worlds,
@@ -188,72 +213,26 @@ class BidApp(CardTable):
             show_hint=show_hint,
             stats=stats,
         )
-        self._review_open = False
-        if deal is not None and not self.controller.load_deal(deal):
-            raise ValueError(self.controller.message)
-        self.add_class("euchre-classic")  # the classic table's layout and faces apply
-        self.add_class("euchre-bidtable")
-        if four_colour:
-            self.add_class("four-colour")
-        self._decision_actions: list[Action | None] = []
         self._grid_rules: BidRules | None = None
         self._grid_actions: list[Action] = []
         self.grid_buttons: list[w.Button] = []
-        self._build()
-        self._build_hints(show_hint)
-        self._build_review()
-        self.controller.subscribe(self._on_change)
-        self.tutor.subscribe(self._on_tutor)
-        self.refresh()
+        super().__init__(
+            SLOTS,
+            controller,
+            tutor,
+            deal=deal,
+            four_colour=four_colour,
+            show_hint=show_hint,
+            pool=DECISION_POOL,
+            classes=("euchre-classic", "euchre-bidtable"),  # the classic table's layout and faces apply
+        )
 
     # ----------------------------------------------------------------- building
 
-    def _build(self) -> None:
-        c = self.controller
-        self.style_html = w.HTML(
-            f"<style>{CSS}\n{CLASSIC_CSS}\n{BID_CSS}</style>", layout=w.Layout(display="none")
-        )
-        self.title = w.HTML()
-        self.score = w.HTML()
-        self.score.add_class("euchre-score")
-        header = w.HBox([self.title, self.score])
-        header.add_class("et-header")
-        self.table = w.HTML()
-        self.table.add_class("euchre-table")
-        self.prompt = w.HTML()
-        self.prompt.add_class("et-prompt")
-
-        self.decision_buttons: list[w.Button] = []
-        self.decisions = w.HBox()
-        self.decisions.add_class("et-trumpbox")
-        self.decisions.add_class("ec-bids")
-        for i in range(DECISION_POOL):
-            b = hidden_button(functools.partial(self._click_decision, i))
-            self.decision_buttons.append(b)
-            self._decision_actions.append(None)
-        self.decisions.children = tuple(self.decision_buttons)
+    def _build_game(self) -> None:
+        """The grid of bids and the options box."""
         self.grid = w.GridBox()
         self.grid.add_class("eb-bidgrid")
-
-        self.hand = w.HBox(self.cards)
-        self.hand.add_class("et-hand")
-
-        self.undo = button(
-            "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
-        )
-        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
-        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
-        self.seed = w.Text(
-            value=str(c.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
-        )
-        self.seed.add_class("et-seed")
-        self.rules_choice = w.Dropdown(
-            options=[("these rules", ""), *RULES_CHOICES],
-            value="",
-            description="Rules",
-            layout=w.Layout(width="340px"),
-        )
-        self.rules_choice.add_class("eb-rules")
         self.options_text = w.Text(
             value="",
             description="Options",
@@ -261,205 +240,28 @@ class BidApp(CardTable):
             layout=w.Layout(width="420px"),
         )
         self.options_text.add_class("eb-options")
-        self.new_match = button(
-            "New match",
-            "Start a new match (0-0) with this seed's deals, the preset chosen and the options typed",
-            self._new_match,
-            "et-ctl",
-        )
-        self.deal_text = w.Textarea(
-            placeholder='teacher\'s deal: {"rules": "common", "dealer": "N", "hands": {"N": ["9S", ...], '
-            '"E": [...], "S": [...], "W": [...]}, "actions": ["pass"]}',
-            layout=w.Layout(width="420px", height="64px"),
-        )
-        self.deal_text.add_class("et-deal-text")
-        self.load = button(
-            "Load deal",
-            "Deal the teacher's deal typed here (the JSON of 'euchre-tutor bid replay'), or a saved game",
-            self._load_text,
-            "et-ctl",
-        )
-        self.save = button(
-            "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
-        )
-        self.save_link = w.HTML()
-        self.save_link.add_class("et-save-link")
-        self.four = w.Checkbox(
-            value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
-        )
-        self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
-        controls = w.VBox(
-            [
-                w.HBox([self.undo, self.redo]),
-                w.HBox([self.seed, self.rules_choice, self.new_match, self.four]),
-                w.HBox([self.options_text]),
-                w.HBox([self.deal_text, self.load]),
-                w.HBox([self.save, self.save_link]),
-            ]
-        )
-        controls.add_class("et-controls")
-        for box in controls.children:
-            box.add_class("et-controls")
-        self.controls = controls
+
+    def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
+        return [
+            [self.undo, self.redo],
+            [self.seed, self.rules_choice, self.new_match, self.four],
+            [self.options_text],
+            [self.deal_text, self.load],
+            [self.save, self.save_link],
+        ]
+
+    def _left_children(self) -> list[w.Widget]:
         # the hand above the bids: the student reads it while choosing a bid from the grid below
         # pass (and the other decisions) beside the grid where the width allows, under it where not
+        self.decisions = self.bids
         bid_row = w.HBox([self.decisions, self.grid])
         bid_row.add_class("eb-bidrow")
-        left = w.VBox([self.table, self.prompt, self.hand, bid_row, controls])
-        left.add_class("et-left")
-        self.left_column = left
+        return [self.table, self.prompt, self.hand, self.hand_end, self.review, bid_row, self.controls]
 
-        self.suggest = button(
-            "Suggest",
-            "What would the computer player do in your place? (a rule of thumb, not an exact hint)",
-            c.suggest,
-            "et-ctl",
-        )
-        self.suggestion = w.HTML()
-        self.suggestion.add_class("ec-suggestion")
-        self.suggest_panel = w.VBox([self.suggest, self.suggestion])
-        self.suggest_panel.add_class("euchre-suggest")
-        self.bidding = w.HTML()
-        self.bidding.add_class("euchre-bidding")
-        self.trick_log = w.HTML()
-        self.trick_log.add_class("euchre-log")
-        right = w.VBox([self.suggest_panel, self.bidding, self.trick_log])
-        right.add_class("et-right")
-        self.right_column = right
-        main = w.HBox([left, right])
-        main.add_class("et-main")
-        self.children = [self.style_html, header, self.message, main]
-
-    def _build_hints(self, show_hint: bool) -> None:
-        """The hint panel at the top of the right column (built once)."""
-        t = self.tutor
-        self.style_html.value += f"<style>{bid_hints.HINT_CSS}</style>"
-        self.hint_toggle = w.ToggleButton(
-            value=show_hint, description="Show hint", tooltip="Show or hide the advisor's hint for your turn"
-        )
-        self.hint_toggle.add_class("et-hint-toggle")
-        self.hint_toggle.observe(lambda ch: t.set_show_hint(bool(ch["new"])), names="value")
-        self.grade = w.Checkbox(
-            value=t.grading, description="Grade my play", indent=False, tooltip=grade_scale()
-        )
-        self.grade.add_class("et-grade-toggle")
-        self.grade.observe(lambda ch: t.set_grading(bool(ch["new"])), names="value")
-        self.depth = DepthPicker()
-        self.depth.on_change(lambda _d: self._on_tutor("depth"))
-        self.hint_status = w.HTML()
-        self.hint_status.add_class("et-hint-status")
-        self.hint_body = w.HTML()
-        self.hint_body.add_class("et-hint-body")
-        self.grade_line = w.HTML()
-        self.grade_line.add_class("euchre-grade")
-        head = w.HBox([self.hint_toggle, self.grade])
-        head.add_class("et-hinthead")
-        self.hint_panel = w.VBox([head, self.depth, self.hint_status, self.hint_body, self.grade_line])
-        self.hint_panel.add_class("euchre-hint")
-        self.right_column.children = (self.hint_panel, *self.right_column.children)
-
-    def _build_review(self) -> None:
-        """The review of the finished hand under the bids, its Retry panel, and the session chart (built once)."""
-        self.review_open = button(
-            "Review hand",
-            "Each of your decisions in the hand just played: its grade and the best one",
-            self._open_review,
-            "et-ctl",
-        )
-        self.review_open.add_class("euchre-review-open")
-        self.review_close = button("Close review", "Hide the review", self._close_review, "et-ctl")
-        self.review_close.add_class("euchre-review-close")
-        self.review_body = w.HTML()
-        # Retry: the hand's key moments, each answered again with the hint hidden
-        self.retry = RetryPanel(KEY_MOMENTS, self.controller.illegal)
-        self.drills_line = w.HTML()
-        self.review = w.VBox([self.review_body, self.retry, self.drills_line, w.HBox([self.review_close])])
-        self.review.add_class("euchre-review")
-        self.review.add_class("hidden")
-        # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
-        left = list(self.left_column.children)
-        left.insert(
-            left.index(self.hand) + 1, self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
-        )
-        left.insert(left.index(self.hand_end) + 1, self.review)
-        self.left_column.children = tuple(left)
-        self.session = SessionChart(self.tutor.stats, game="bid")
-        right = list(self.right_column.children)
-        right.insert(right.index(self.suggest_panel) + 1, self.session)
-        self.right_column.children = tuple(right)
-
-    def _open_review(self) -> None:
-        if self.tutor.review() is None:
-            self.controller.illegal("no hand has finished yet: play one to the end, then review it")
-            return
-        self._review_open = True
-        self.refresh_review()
-
-    def _close_review(self) -> None:
-        self._review_open = False
-        self.retry.dismiss()
-        self.refresh_review()
-
-    def refresh_review(self) -> None:
-        c = self.controller
-        review = self.tutor.review() if (c.waiting or c.state.is_over) else None
-        self._set(self.review_open, "disabled", review is None)
-        if review is None or not self._review_open:
-            self.review.add_class("hidden")
-            self._set(self.review_body, "value", "")
-            self.retry.dismiss()
-            return
-        self._set(self.review_body, "value", bid_hints.review_html(self.tutor, review, self.depth.depth))
-        self._refresh_retry(review.number)
-        self.review.remove_class("hidden")
-
-    def _refresh_retry(self, hand_number: int) -> None:
-        """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
-        self.retry.refresh(
-            tutor_moments(self.tutor, hand_number, bid_hints.key_moment_words, self._retry_case)
-        )
-        self._set(self.drills_line, "value", drills_html(self.tutor.drills))
-
-    def _retry_case(self, d: BidDecision) -> RetryCase:
-        def grade(i: int) -> str:
-            return bid_hints.retry_result_html(
-                self.tutor, self.tutor.retry(d, d.view.legal[i]), self.depth.depth
-            )
-
-        answers = tuple(action_label(a) for a in d.view.legal)
-        return RetryCase(bid_hints.retry_prompt_html(d), answers, grade)
-
-    def _on_tutor(self, _topic: str) -> None:
-        with self.hold_sync():
-            self.refresh_hint()
-            self.refresh_review()
-
-    def refresh_hint(self) -> None:
-        t = self.tutor
-        c = self.controller
-        shown = bool(self.hint_toggle.value)
-        self._set(self.hint_toggle, "description", "Hide hint" if shown else "Show hint")
-        depth = self.depth.depth
-        self._set(self.hint_status, "value", bid_hints.hint_status_html(t, depth))
-        if t.analysing:
-            self.hint_panel.add_class("analysing")
-        else:
-            self.hint_panel.remove_class("analysing")
-        hint = t.current_hint
-        if not shown:
-            body = ""
-        elif hint is not None and c.my_turn:
-            body = bid_hints.hint_body_html(hint, c.view, depth)
-        else:
-            body = bid_hints.hint_placeholder(t)
-        self._set(self.hint_body, "value", body)
-        self._set(self.grade, "value", t.grading)
-        self._set(self.grade_line, "value", bid_hints.grade_line_html(t, depth) if t.grading else "")
-
-    def close(self) -> None:
-        self.tutor.close()
-        self.session.close()
-        super().close()
+    @property
+    def decision_buttons(self) -> list[w.Button]:
+        """Pass and the trump names' pool (the bids are the grid's)."""
+        return self.bids.buttons
 
     def _build_grid(self, rules: BidRules) -> None:
         """The grid of bids for these rules (built again only when the rules change its shape)."""
@@ -491,14 +293,6 @@ class BidApp(CardTable):
 
     # ----------------------------------------------------------------- commands
 
-    def _card_clicked(self, card: Card) -> None:
-        self.controller.click_card(card)
-
-    def _click_decision(self, i: int) -> None:
-        action = self._decision_actions[i]
-        if action is not None:
-            self.controller.act(action)
-
     def _click_grid(self, i: int) -> None:
         # a disabled cell cannot be clicked in the page; any other caller is refused with the reason
         self.controller.act(self._grid_actions[i])
@@ -529,80 +323,23 @@ class BidApp(CardTable):
         # the controller checks the combination: a bad one is refused with the reason, nothing changes
         self.controller.new_match(self.seed.value, {**base, **options})
 
-    def _load_text(self) -> None:
-        self.controller.load_deal(self.deal_text.value)
-
-    def _save(self) -> None:
-        self.save_link.value = self._download_link(
-            f"bid-euchre-seed-{self.controller.seed}.json",
-            self.tutor.save_text(),  # with the table's grades, which the class report reads
-            "(paste it into the deal box and press Load deal to replay the match)",
-        )
-
     # ----------------------------------------------------------------- updating in place
 
-    def _on_change(self, topic: str) -> None:
-        if topic == "message":
-            self.refresh_message()
-        else:
-            self.refresh()
-
-    def refresh(self) -> None:
+    def _refresh_table(self, view: SeatView, logs: list[BidHandLog], shown: BidHandLog) -> None:
         c = self.controller
-        view = c.view
-        logs = c.hand_logs()
-        shown = logs[-2] if c.waiting and len(logs) > 1 else logs[-1]
-        with self.hold_sync():
-            self._set(self.title, "value", title_html(c))
-            self._set(self.score, "value", score_html(c))
-            self._set(self.table, "value", table_html(c, view, shown))
-            self._set(self.bidding, "value", bidding_html(c, view, shown))
-            self._set(self.trick_log, "value", log_html(logs, shown))
-            self._set(self.prompt, "value", prompt_html(c, view, shown))
-            self._refresh_decisions()
-            self._refresh_grid(view)
-            self._refresh_hand(view)
-            self._set(self.undo, "disabled", not c.can_undo)
-            self._set(self.redo, "disabled", not c.can_redo)
-            self._set(self.next_hand, "disabled", not c.waiting)
-            self._show_hand_end(c.waiting or c.state.is_over)
-            self._set(self.suggest, "disabled", not c.my_turn)
-            if not str(self.seed.value).strip():
-                self.seed.value = str(c.seed)
-            self.refresh_message()
-            self.refresh_hint()
-            if not (c.waiting or c.state.is_over):
-                self._review_open = False
-            self.refresh_review()
-
-    def refresh_message(self) -> None:
-        c = self.controller
-        self._show_message(c.message, c.message_is_error)
-        text = (
-            f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
-            f"(not an exact hint): {esc(c.suggestion)}</div>"
-            if c.suggestion
-            else '<div class="et-status">Suggest shows what the rule-based computer player would do in your '
-            "place.</div>"
+        self._set(self.title, "value", title_html(c))
+        self._set(self.score, "value", score_html(c))
+        self._set(self.table, "value", table_html(c, view, shown))
+        self._set(self.bidding, "value", bidding_html(c, view, shown))
+        self._set(self.trick_log, "value", log_html(logs, shown))
+        self._set(self.prompt, "value", prompt_html(c, view, shown))
+        self.bids.show_actions(
+            [a for a in c.decision_actions if a.kind != "bid"],
+            action_label,
+            lambda a: action_meaning(a, c.rules),
+            lambda a: a.suit is not None and a.suit.is_red,
         )
-        self._set(self.suggestion, "value", text)
-
-    def _refresh_decisions(self) -> None:
-        actions = [a for a in self.controller.decision_actions if a.kind != "bid"]
-        for i, b in enumerate(self.decision_buttons):
-            action = actions[i] if i < len(actions) else None
-            if action == self._decision_actions[i]:
-                continue
-            self._decision_actions[i] = action
-            if action is None:
-                action_button(b, None)
-                continue
-            red = action.suit is not None and action.suit.is_red
-            action_button(b, action_label(action), action_meaning(action, self.controller.rules), red=red)
-        if actions:
-            self.decisions.remove_class("hidden")
-        else:
-            self.decisions.add_class("hidden")
+        self._refresh_grid(view)
 
     def _refresh_grid(self, view: SeatView) -> None:
         c = self.controller
@@ -626,53 +363,39 @@ class BidApp(CardTable):
         else:
             self.grid.add_class("hidden")
 
-    def _refresh_hand(self, view: SeatView) -> None:
-        c = self.controller
-        trump = view.trump
-        cards = render.hand_order(view.hand, trump)
-        for i in range(len(self.cards)):
-            card = cards[i] if i < len(cards) else None
-            if card is None:
-                self._show_slot(i, None, {"empty"}, "empty", "")
-                continue
-            reason = c.card_reason(card)
-            action = c.card_action(card)
-            want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
-            want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
-            if reason is None:
-                want.add("playable")
-            else:
-                want |= {"disabled", "illegal" if action is not None else "wait"}
-            if trump is not None and is_trump(card, trump):
-                want.add("trump")
-            if reason is None:
-                verb = action.kind if action is not None else "play"
-                rank = describe_rank(card, trump) if trump is not None or card.suit else ""
-                tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
-            else:
-                tip = reason
-            self._show_slot(i, card, want, card.name, tip)
+    # ----------------------------------------------------------------- the tutor's parts
+
+    def _hint_body(self, hint: Any, depth: Depth) -> str:
+        return bid_hints.hint_body_html(hint, self.controller.view, depth)
+
+    def _review_html(self, review: Any, step: int, depth: Depth) -> str:
+        return bid_hints.review_html(self.tutor, review, depth)
+
+    def _answer_label(self, action: Action, view: SeatView) -> str:
+        return action_label(action)
 
     # ----------------------------------------------------------------- test helpers
 
     def bid_actions(self) -> list[str]:
         """The decisions the student can click now (pass, the enabled bids, the trump names), as action strings."""
-        shown = [str(a) for a in self._decision_actions if a is not None]
+        shown = super().bid_actions()
         shown += [
             str(a) for a, b in zip(self._grid_actions, self.grid_buttons, strict=True) if not b.disabled
         ]
         return shown
 
-    def bid_button(self, action: Action | str) -> w.Button:
-        """The button that takes ``action`` (a grid cell even when disabled, or a decision button)."""
-        wanted = Action.parse(action)
-        for b, a in zip(self.decision_buttons, self._decision_actions, strict=True):
-            if a == wanted:
-                return b
+    def _parse_action(self, action: Action | str) -> Action:
+        return Action.parse(action)
+
+    def _button_of(self, action: Action) -> w.Button | None:
+        """The button that takes ``action`` (a decision button, or a grid cell even when disabled)."""
+        found = super()._button_of(action)
+        if found is not None:
+            return found
         for b, a in zip(self.grid_buttons, self._grid_actions, strict=True):
-            if a == wanted:
+            if a == action:
                 return b
-        raise KeyError(f"no button for {wanted} (shown: {', '.join(self.bid_actions()) or 'none'})")
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -710,30 +433,15 @@ def title_html(c: BidController) -> str:
 def score_html(c: BidController) -> str:
     state = c.state
     rules = state.rules
-    target = rules.target
-    sides = []
-    for team in (c.seat.team, *(t for t in (Seat.N.team, Seat.E.team) if t is not c.seat.team)):
-        pts = state.scores[team.index]
-        mine = c.seat in team.seats
-        who = team_words(team, c.seat)
-        width = max(0, min(100, round(100 * pts / target)))
-        sides.append(
-            f'<div class="side {"you" if mine else "deck"} ec-team-{team.index}" aria-label="{esc(team.name)}, '
-            f'{esc(who)}: {pts}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
-            f'<span class="pts">{pts}</span><div class="meter" aria-hidden="true"><div style="width:{width}%"></div>'
-            "</div></div>"
-        )
+    teams = (c.seat.team, *(t for t in (Seat.N.team, Seat.E.team) if t is not c.seat.team))
+    sides = [score_side_html(team, state.scores[team.index], c.seat, rules.target) for team in teams]
     if rules.hands is not None:
         goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
         goal_words = f"hand {min(state.hand_number, rules.hands)} of {rules.hands}"
     else:
-        goal = f"first to<br><b>{target}</b>"
-        goal_words = f"first to {target}"
-    label = f"N-S {state.scores[0]}, E-W {state.scores[1]}"
-    return (
-        f'<div class="board" role="status" aria-label="Score: {esc(label)}, {esc(goal_words)}">'
-        f'{"".join(sides)}<span class="to">{goal}</span></div>'
-    )
+        goal = f"first to<br><b>{rules.target}</b>"
+        goal_words = f"first to {rules.target}"
+    return score_board_html(sides, f"N-S {state.scores[0]}, E-W {state.scores[1]}", goal, goal_words)
 
 
 def _contract_html(hand: HandState) -> str:
@@ -775,52 +483,15 @@ def table_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
             badges.append("to act")
         count = len(hand.hands[seat])
         tricks = sum(1 for t in hand.tricks if t.winner == seat)
-        name = seat_name(seat, c.seat, team=False)
-        classes = ["ec-seat", f"ec-{pos[seat]}", f"ec-team-{seat.team.index}"]
-        if acting:
-            classes.append("to-act")
-        if seat == out:
-            classes.append("out")
-        badge_html = "".join(f'<span class="ec-badge">{esc(b)}</span>' for b in badges)
-        card_words = "sits this hand out" if seat == out else f"{count} card{'s' if count != 1 else ''}"
         seats.append(
-            f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}, {tricks} tricks'
-            f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>'
-            f'{badge_html}<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
-        )
-    plays = dict(hand.trick_plays)
-    caption = "Current trick" if hand.trick_plays else ""
-    last = False
-    if not plays and hand.tricks:
-        t = hand.tricks[-1]
-        plays = dict(t.plays)
-        caption = f"{t.winner.word} won trick {len(hand.tricks)}"
-        last = True
-    slots = []
-    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        card = plays.get(seat)
-        body = face(card, trump=hand.trump) if card is not None else '<span class="et-empty small"></span>'
-        win = last and seat == hand.tricks[-1].winner
-        label = f"{seat.word}: {card.name}" if card is not None else f"{seat.word}: no card yet"
-        tag = seat.name
-        if seat == out:
-            label, tag, body = (
-                f"{seat.word} sits out",
-                f"{seat.name} · out",
-                '<span class="et-empty small out"></span>',
+            seat_html(
+                seat, c.seat, pos[seat], badges, acting=acting, out=seat == out, count=count, tricks=tricks
             )
-        slots.append(
-            f'<div class="ec-play ec-p-{pos[seat]} ec-team-{seat.team.index}{" won" if win else ""}'
-            f'{" out" if seat == out else ""}" aria-label="{esc(label)}"><span class="ec-who">{esc(tag)}</span>'
-            f"{body}</div>"
         )
     # While the bids go round no card is on the table: the empty trick folds away, so the grid of
     # bids under the hand fits a laptop's screen without scrolling
     bidding = " bidding" if hand.phase is Phase.BIDDING and not hand.tricks else ""
-    center = (
-        f'<div class="ec-center{" last" if last else ""}{bidding}"><span class="cap">{esc(caption)}</span>'
-        f'<div class="ec-trick">{"".join(slots)}</div></div>'
-    )
+    center = trick_html(hand, (Seat.N, Seat.E, Seat.S, Seat.W), pos, {out} - {None}, str, bidding)
     if hand.passed_out:
         note = "everyone passed"
     elif hand.bidder is None:
@@ -861,25 +532,7 @@ def bidding_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
 
 
 def _log_table(log: BidHandLog) -> str:
-    result = "".join(f"<p class='ec-result'>{esc(r)}</p>" for r in log.result)
-    if not log.tricks:
-        return "<p>No tricks yet.</p>" + result
-    rows = []
-    for number, trick in log.tricks:
-        plays = " ".join(
-            f'<span class="ec-logplay ec-team-{seat.team.index}">{esc(seat.name)} '
-            f"{face(card, small=True, trump=log.trump)}</span>"
-            for seat, card in trick.plays
-        )
-        why = explain_trick(trick, log.trump, log.notrump)
-        rows.append(
-            f'<tr><td>{number}</td><td>{esc(trick.leader.word)}</td><td><div class="ec-plays">{plays}</div></td>'
-            f'<td class="won">{esc(trick.winner.word)}</td><td class="why">{esc(why)}</td></tr>'
-        )
-    return (
-        "<table><thead><tr><th>#</th><th>led by</th><th>cards in play order</th><th>won by</th>"
-        f"<th>why</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{result}"
-    )
+    return log_table_html(log, lambda trick: explain_trick(trick, log.trump, log.notrump))
 
 
 def _summary(log: BidHandLog) -> str:
@@ -896,25 +549,14 @@ def log_html(logs: list[BidHandLog], shown: BidHandLog) -> str:
         trump = f" · trump {shown.trump.symbol}"
     elif shown.notrump is not None:
         trump = f" · no trump ({shown.notrump})"
-    head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
-    past = [log for log in logs if log.number < shown.number]
-    earlier = "".join(
-        f"<details><summary>{esc(_summary(log))}</summary>{_log_table(log)}</details>"
-        for log in reversed(past)
-    )
-    if earlier:
-        earlier = f'<div class="ec-earlier"><b>Earlier hands</b>{earlier}</div>'
-    return head + _log_table(shown) + earlier
+    return table_log_html(logs, shown, trump, _log_table, _summary)
 
 
 def prompt_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
+    over = over_prompt(c, log)
+    if over is not None:
+        return over
     state = c.state
-    if state.is_over:
-        return esc(
-            f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match."
-        )
-    if c.waiting:
-        return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
     if not c.my_turn:  # pragma: no cover - the computer players act at once
         return ""
     phase = view.phase

@@ -31,6 +31,7 @@ from euchre_tutor.session.bid_tutor import (
 from euchre_tutor.views.bid import SeatView
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DEPTH_CSS, explanation_html
+from euchre_tutor.widgets.table_app import TutorHtml, tutor_placeholder_html, tutor_status_html
 
 __all__ = [
     "HINT_CSS",
@@ -128,45 +129,21 @@ def hint_body_html(hint: AnalysisLike, view: SeatView, depth: Depth | str = DEFA
 
 
 def hint_status_html(tutor: BidTutor, depth: Depth | str = DEFAULT_DEPTH) -> str:
-    c = tutor.controller
-    if not tutor.hints_on:
-        return '<span class="et-status">Hints are off for this table.</span>'
-    if not tutor.wanted:
-        return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
-    if not c.my_turn:
-        return '<span class="et-status">No decision of yours to analyse now.</span>'
-    if tutor.forced is not None:
-        return '<span class="et-status">Only one legal choice: nothing to weigh.</span>'
-    if tutor.current_error is not None:
-        return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
-    if tutor.analysing:
+    def analysing() -> str:
         count = (
-            f" ({len(c.legal)} choices over {tutor.worlds} deals)"
+            f" ({len(tutor.controller.legal)} choices over {tutor.worlds} deals)"
             if Depth.parse(depth) is Depth.FIGURES
             else ""
         )
-        return (
-            '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
-            f'<span class="et-status eb-analysing">Weighing your choices{count}… play on whenever you '
-            "like.</span>"
-        )
-    return '<span class="et-status eb-ready">Analysis ready.</span>'
+        return f"Weighing your choices{count}… play on whenever you like."
+
+    return tutor_status_html(tutor, "choice", analysing, "eb")
 
 
 def hint_placeholder(tutor: BidTutor) -> str:
-    c = tutor.controller
-    if not tutor.hints_on:
-        return "<p>Hints are switched off for this table.</p>"
-    if not c.my_turn:
-        return (
-            "<p>The hand is over: press Review hand to see each of your decisions.</p>"
-            if c.waiting or c.state.is_over
-            else ""
-        )
-    forced = tutor.forced
-    if forced is not None:
-        return f"<p>{esc(option_label(forced))} is your only legal choice.</p>"
-    return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
+    return tutor_placeholder_html(
+        tutor, lambda forced: f"<p>{esc(option_label(forced))} is your only legal choice.</p>"
+    )
 
 
 def _grade_text(tutor: BidTutor, decision: BidDecision, depth: Depth) -> tuple[str, str] | None:
@@ -397,3 +374,14 @@ def retry_result_html(tutor: BidTutor, retry: BidRetry, depth: Depth | str = DEF
         expl = hint_explanation(hint, d.view)
         out.append(explanation_html(expl, depth))
     return f'<div class="et-retry-result" data-grade="{esc(grade.label)}">{"".join(out)}</div>'
+
+
+#: the Bid table's tutor HTML, as the table app draws it
+TUTOR_HTML: Final = TutorHtml(
+    hint_status_html,
+    hint_placeholder,
+    grade_line_html,
+    key_moment_words,
+    retry_prompt_html,
+    retry_result_html,
+)

@@ -45,17 +45,14 @@ The tutor (:class:`~euchre_tutor.session.classic_tutor.ClassicTutor`) adds:
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import ipywidgets as w
 
 from euchre_tutor.advisor.classic.reasons import action_label
-from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bots.classic import LEVELS, Player
-from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.classic.draw import cutter
 from euchre_tutor.classic.engine import Action, HandState, Phase, explain_trick
 from euchre_tutor.classic.score_cards import MAX_SCORE
@@ -69,29 +66,32 @@ from euchre_tutor.session.classic_controller import (
 from euchre_tutor.session.classic_tutor import (
     DEFAULT_CLASSIC_SOURCE,
     ClassicTutor,
-    Decision,
     level_of,
 )
 from euchre_tutor.session.classic_whatif import ClassicWhatIf
 from euchre_tutor.session.seats import (
     positions,
-    seat_name,
-    seat_tag,
     table_subtitle,
     table_words,
     tagged,
-    team_words,
 )
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import classic_hints, render
 from euchre_tutor.widgets.classic_whatif import WhatIfRow
-from euchre_tutor.widgets.depth import DEPTH_CSS, DepthPicker
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
+from euchre_tutor.widgets.depth import DEPTH_CSS
 from euchre_tutor.widgets.score_cards import four_six_html
-from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
+from euchre_tutor.widgets.table_app import (
+    TableApp,
+    log_table_html,
+    over_prompt,
+    score_board_html,
+    score_side_html,
+    seat_html,
+    trick_html,
+)
+from euchre_tutor.widgets.table_app import log_html as table_log_html
 
 __all__ = ["ClassicApp"]
 
@@ -118,7 +118,7 @@ MATCH_LENGTHS: tuple[tuple[str, str], ...] = (
 )
 
 
-class ClassicApp(CardTable):
+class ClassicApp(TableApp):
     """Play classic Euchre against the computer: one student, rule-based players in the other seats.
 
     ``seed`` names the match's deals; ``rules`` is a preset name (``"standard"``,
@@ -137,6 +137,31 @@ class ClassicApp(CardTable):
     ``refine_grades``: a grade left on a band's edge gets more deals after the move (None: when the
     analyses run in a worker process).
     """
+
+    GAME = "classic"
+    HINTS = classic_hints.TUTOR_HTML
+    SAVE_NAME = "euchre-classic-seed-{seed}.json"
+    TABLE_CSS = f"{CSS}\n{CLASSIC_CSS}"
+    HINT_CSS = f"{classic_hints.TUTOR_CSS}{DEPTH_CSS}"
+    RULES_CLASS = "ec-rules"
+    RULES_CHOICES = RULES_CHOICES
+    NEW_MATCH_TIP = "Start a new match (0-0) with this seed's deals"
+    LOAD_TIP = (
+        "Deal the teacher's deal typed here (the JSON of 'euchre-tutor classic replay'), or a saved game"
+    )
+    DEAL_PLACEHOLDER = (
+        'teacher\'s deal: {"rules": "standard", "dealer": "N", "hands": {"N": ["9S", ...], '
+        '"E": [...], "S": [...], "W": [...]}, "up": "KS"}'
+    )
+    SUGGEST_TIP = (
+        "What would the computer player do in your place, and why? (a rule of thumb, not an exact hint)"
+    )
+    SUGGEST_IDLE = "Suggest shows what the Club (rule-based) computer player would do in your place, and why."
+    STEPPED_REVIEW = True
+    KEEP_RETRY_WHEN_HIDDEN = True
+
+    controller: ClassicController
+    tutor: ClassicTutor
 
     def __init__(
         self,
@@ -161,13 +186,12 @@ class ClassicApp(CardTable):
         background_bots: bool | None = None,
         refine_grades: bool | None = None,
     ) -> None:
-        super().__init__(SLOTS)
         chosen = level_of(level)
         if bot is None and controller is None:
             bot = chosen.player()
-        self.controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
-        self.tutor = tutor or ClassicTutor(
-            self.controller,
+        controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
+        tutor = tutor or ClassicTutor(
+            controller,
             level=chosen,
             source=source if hints else None,
             runner=runner,
@@ -179,88 +203,27 @@ class ClassicApp(CardTable):
             background_bots=background_bots,
             refine_grades=refine_grades,
         )
-        if deal is not None and not self.controller.load_deal(deal):
-            raise ValueError(self.controller.message)
-        self._review_step = 0
-        self._review_open = False
-        self._bid_actions: list[Action | None] = []
-        self.add_class("euchre-classic")
-        if four_colour:
-            self.add_class("four-colour")
-        self._build()
-        self._build_tutor(show_hint)
-        self.controller.subscribe(self._on_change)
-        self.tutor.subscribe(self._on_tutor)
-        self.refresh()
+        super().__init__(
+            SLOTS,
+            controller,
+            tutor,
+            deal=deal,
+            four_colour=four_colour,
+            show_hint=show_hint,
+            pool=BID_POOL,
+            classes=("euchre-classic",),
+        )
 
     # ----------------------------------------------------------------- building
 
-    def _build(self) -> None:
-        c = self.controller
-        self.style_html = w.HTML(f"<style>{CSS}\n{CLASSIC_CSS}</style>", layout=w.Layout(display="none"))
-        self.title = w.HTML(title_html(c))
-        self.score = w.HTML()
-        self.score.add_class("euchre-score")
-        header = w.HBox([self.title, self.score])
-        header.add_class("et-header")
-        self.table = w.HTML()
-        self.table.add_class("euchre-table")
-        self.prompt = w.HTML()
-        self.prompt.add_class("et-prompt")
-
-        self.bid_buttons: list[w.Button] = []
-        self.bids = w.HBox()
-        self.bids.add_class("et-trumpbox")
-        self.bids.add_class("ec-bids")
-        self._grow_bid_pool(BID_POOL)
-
-        self.hand = w.HBox(self.cards)
-        self.hand.add_class("et-hand")
-
-        self.undo = button(
-            "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
-        )
-        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
-        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
-        self.seed = w.Text(
-            value=str(c.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
-        )
-        self.seed.add_class("et-seed")
-        self.new_match = button(
-            "New match", "Start a new match (0-0) with this seed's deals", self._new_match, "et-ctl"
-        )
-        self.rules_choice = w.Dropdown(
-            options=[("these rules", ""), *RULES_CHOICES],
-            value="",
-            description="Rules",
-            layout=w.Layout(width="340px"),
-        )
-        self.rules_choice.add_class("ec-rules")
+    def _build_game(self) -> None:
+        """The match length, the table customs, the bars' metric, the what-if row, open hands and the
+        tutor's switches."""
+        t = self.tutor
         self.match_length = w.Dropdown(
             options=MATCH_LENGTHS, value="", description="Match", layout=w.Layout(width="230px")
         )
         self.match_length.add_class("ec-match-length")
-        self.deal_text = w.Textarea(
-            placeholder='teacher\'s deal: {"rules": "standard", "dealer": "N", "hands": {"N": ["9S", ...], '
-            '"E": [...], "S": [...], "W": [...]}, "up": "KS"}',
-            layout=w.Layout(width="420px", height="64px"),
-        )
-        self.deal_text.add_class("et-deal-text")
-        self.load = button(
-            "Load deal",
-            "Deal the teacher's deal typed here (the JSON of 'euchre-tutor classic replay'), or a saved game",
-            self._load_text,
-            "et-ctl",
-        )
-        self.save = button(
-            "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
-        )
-        self.save_link = w.HTML()
-        self.save_link.add_class("et-save-link")
-        self.four = w.Checkbox(
-            value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
-        )
-        self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
         self.score_cards = w.Checkbox(
             value=False,
             description="Score on a 4 and a 6",
@@ -276,55 +239,6 @@ class ClassicApp(CardTable):
             tooltip="Open a new match the way a real table does: draw cards for partners and the first deal",
         )
         self.draw_seats.add_class("ec-draw-seats")
-        controls = w.VBox(
-            [
-                w.HBox([self.undo, self.redo]),
-                w.HBox([self.seed, self.rules_choice, self.match_length]),
-                w.HBox([self.new_match, self.draw_seats]),
-                w.HBox([self.four, self.score_cards]),
-                w.HBox([self.deal_text, self.load]),
-                w.HBox([self.save, self.save_link]),
-            ]
-        )
-        controls.add_class("et-controls")
-        for box in controls.children:
-            box.add_class("et-controls")
-        left = w.VBox([self.table, self.prompt, self.bids, self.hand, controls])
-        left.add_class("et-left")
-        self.left_column = left
-
-        self.suggest = button(
-            "Suggest",
-            "What would the computer player do in your place, and why? (a rule of thumb, not an exact hint)",
-            c.suggest,
-            "et-ctl",
-        )
-        self.suggestion = w.HTML()
-        self.suggestion.add_class("ec-suggestion")
-        self.suggest_panel = w.VBox([self.suggest, self.suggestion])
-        self.suggest_panel.add_class("euchre-suggest")
-        self.bidding = w.HTML()
-        self.bidding.add_class("euchre-bidding")
-        self.trick_log = w.HTML()
-        self.trick_log.add_class("euchre-log")
-        self.session = SessionChart(self.tutor.stats, game="classic")
-        right = w.VBox([self.suggest_panel, self.session, self.bidding, self.trick_log])
-        right.add_class("et-right")
-        self.right_column = right
-        self.controls = controls
-        main = w.HBox([left, right])
-        main.add_class("et-main")
-        self.children = [self.style_html, header, self.message, main]
-
-    def _build_tutor(self, show_hint: bool) -> None:
-        """The hint panel, the grade, the review, open hands and the tutor's switches (built once)."""
-        t = self.tutor
-        self.style_html.value += f"<style>{classic_hints.TUTOR_CSS}{DEPTH_CSS}</style>"
-        self.hint_toggle = w.ToggleButton(
-            value=show_hint, description="Show hint", tooltip="Show or hide the advisor's hint for your turn"
-        )
-        self.hint_toggle.add_class("et-hint-toggle")
-        self.hint_toggle.observe(lambda ch: t.set_show_hint(bool(ch["new"])), names="value")
         self.metric = w.Dropdown(
             options=list(classic_hints.METRICS),
             value="ev",
@@ -335,58 +249,7 @@ class ClassicApp(CardTable):
         )
         self.metric.add_class("ec-metric")
         self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
-        self.grade = w.Checkbox(
-            value=t.grading,
-            description="Grade my play",
-            indent=False,
-            tooltip=grade_scale(),
-        )
-        self.grade.add_class("et-grade-toggle")
-        self.grade.observe(lambda ch: t.set_grading(bool(ch["new"])), names="value")
-        self.hint_status = w.HTML()
-        self.hint_status.add_class("et-hint-status")
-        self.hint_body = w.HTML()
-        self.hint_body.add_class("et-hint-body")
-        self.grade_line = w.HTML()
-        self.grade_line.add_class("euchre-grade")
-        head = w.HBox([self.hint_toggle, self.metric, self.grade])
-        head.add_class("et-hinthead")
-        # how much the hint, the grade and the review say: the move and why (a new student's default),
-        # the choices compared, or every figure (the bars)
-        self.depth = DepthPicker()
-        self.depth.on_change(lambda _d: self._depth_changed())
         self.whatif = WhatIfRow(ClassicWhatIf(t), lambda: str(self.metric.value))
-        self.hint_panel = w.VBox(
-            [head, self.depth, self.hint_status, self.hint_body, self.whatif, self.grade_line]
-        )
-        self.hint_panel.add_class("euchre-hint")
-
-        self.review_open = button(
-            "Review hand",
-            "Each of your decisions in the hand just played: its grade and the best one",
-            self._open_review,
-            "et-ctl",
-        )
-        self.review_open.add_class("euchre-review-open")
-        self.review_prev = button(
-            "◀ Back", "The previous step of the hand", lambda: self._step_review(-1), "et-ctl"
-        )
-        self.review_prev.add_class("euchre-review-prev")
-        self.review_next = button(
-            "Next ▶", "The next trick of the hand", lambda: self._step_review(1), "et-ctl"
-        )
-        self.review_next.add_class("euchre-review-next")
-        self.review_close = button("Close review", "Hide the review", self._close_review, "et-ctl")
-        self.review_body = w.HTML()
-        nav = w.HBox([self.review_prev, self.review_next, self.review_close])
-        nav.add_class("ec-stepnav")
-        # Retry: the hand's key moments, each answered again with the hint hidden
-        self.retry = RetryPanel(KEY_MOMENTS, self.controller.illegal)
-        self.drills_line = w.HTML()
-        self.review = w.VBox([self.review_body, self.retry, self.drills_line, nav])
-        self.review.add_class("euchre-review")
-        self.review.add_class("hidden")
-
         self.open_hands_view = w.HTML()
         self.open_hands_view.add_class("euchre-open-hands")
         self.level_choice = w.Dropdown(
@@ -410,38 +273,40 @@ class ClassicApp(CardTable):
         )
         self.open_hands.add_class("ec-open-hands")
         self.open_hands.observe(lambda ch: t.set_open_hands(bool(ch["new"])), names="value")
+
+    def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
         options = w.HBox([self.level_choice, self.autoplay, self.open_hands])
         options.add_class("ec-tutor-options")
         options.add_class("et-controls")
+        return [
+            options,
+            [self.undo, self.redo],
+            [self.seed, self.rules_choice, self.match_length],
+            [self.new_match, self.draw_seats],
+            [self.four, self.score_cards],
+            [self.deal_text, self.load],
+            [self.save, self.save_link],
+        ]
 
-        left = list(self.left_column.children)
-        left.insert(left.index(self.table) + 1, self.open_hands_view)
-        # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
-        left.insert(
-            left.index(self.hand) + 1, self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
-        )
-        left.insert(left.index(self.hand_end) + 1, self.review)
-        self.left_column.children = tuple(left)
-        self.controls.children = (options, *self.controls.children)
-        self.right_column.children = (self.hint_panel, *self.right_column.children)
+    def _left_children(self) -> list[w.Widget]:
+        return [
+            self.table,
+            self.open_hands_view,
+            self.prompt,
+            self.bids,
+            self.hand,
+            self.hand_end,
+            self.review,
+            self.controls,
+        ]
 
-    def _grow_bid_pool(self, size: int) -> None:
-        while len(self.bid_buttons) < size:
-            i = len(self.bid_buttons)
-            b = hidden_button(functools.partial(self._click_bid, i))
-            self.bid_buttons.append(b)
-            self._bid_actions.append(None)
-        self.bids.children = tuple(self.bid_buttons)
+    def _hint_switches(self) -> list[w.Widget]:
+        return [self.metric]
+
+    def _hint_extras(self) -> list[w.Widget]:
+        return [self.whatif]
 
     # ----------------------------------------------------------------- commands
-
-    def _card_clicked(self, card: Card) -> None:
-        self.controller.click_card(card)
-
-    def _click_bid(self, i: int) -> None:
-        action = self._bid_actions[i]
-        if action is not None:
-            self.controller.act(action)
 
     def _new_match(self) -> None:
         rules: str | ClassicRules | None = self.rules_choice.value or None
@@ -455,121 +320,28 @@ class ClassicApp(CardTable):
             )
         self.tutor.new_match(self.seed.value, rules, self.level_choice.value, draw=self.draw_seats.value)
 
-    def _open_review(self) -> None:
-        if self.tutor.review() is None:
-            self.controller.illegal("no hand has finished yet: play one to the end, then review it")
-            return
-        self._review_open = True
-        self._review_step = 0
-        self.refresh_review()
-
-    def _close_review(self) -> None:
-        self._review_open = False
-        self.retry.dismiss()
-        self.refresh_review()
-
-    def _step_review(self, by: int) -> None:
-        review = self.tutor.review()
-        if review is None:
-            return
-        self._review_step = max(0, min(len(review.steps) - 1, self._review_step + by))
-        self.refresh_review()
-
-    def _load_text(self) -> None:
-        self.controller.load_deal(self.deal_text.value)
-
-    def _save(self) -> None:
-        self.save_link.value = self._download_link(
-            f"euchre-classic-seed-{self.controller.seed}.json",
-            self.tutor.save_text(),
-            "(paste it into the deal box and press Load deal to replay the match)",
-        )
-
     # ----------------------------------------------------------------- updating in place
 
-    def _on_change(self, topic: str) -> None:
-        if topic == "message":
-            self.refresh_message()
-        else:
-            self.refresh()
+    def _thinking(self) -> bool:
+        return self.controller.thinking is not None  # a deliberate computer player thinks in the background
 
-    def _on_tutor(self, topic: str) -> None:
-        with self.hold_sync():
-            self.refresh_hint()
-            if topic == "options":
-                self.refresh_tutor_options()
-            self.refresh_review()
-
-    def refresh(self) -> None:
+    def _refresh_table(self, view: SeatView, logs: list[HandLog], shown: HandLog) -> None:
         c = self.controller
-        # first, so a page never shows the new table without knowing that someone is still thinking
-        if c.thinking is not None:  # a deliberate computer player thinks in the background
-            self.add_class("thinking")
-        else:
-            self.remove_class("thinking")
-        view = c.view
-        logs = c.hand_logs()
-        shown = logs[-2] if c.waiting and len(logs) > 1 else logs[-1]
         self._set(self.title, "value", title_html(c))
         self._set(self.score, "value", score_html(c, cards=self.score_cards.value))
         self._set(self.table, "value", table_html(c, view, shown))
         self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
         self._set(self.trick_log, "value", render.scroll_region(log_html(c, logs, shown), "Trick log"))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
-        self._refresh_bids(view)
-        self._refresh_hand(view)
-        self._set(self.undo, "disabled", not c.can_undo)
-        self._set(self.redo, "disabled", not c.can_redo)
-        self._set(self.next_hand, "disabled", not c.waiting)
-        self._show_hand_end(c.waiting or c.state.is_over)
-        self._set(self.suggest, "disabled", not c.my_turn)
-        if not self.seed.value.strip():
-            self.seed.value = str(c.seed)
-        self.refresh_message()
-        self.refresh_hint()
-        self.refresh_tutor_options()
-        if not (c.waiting or c.state.is_over):
-            self._review_open = False
-        self.refresh_review()
+        self.bids.show_actions(
+            list(c.decision_actions),
+            lambda a: action_label(a, view),
+            lambda a: action_meaning(a, view),
+            lambda a: (a.kind == "order" and view.up.is_red) or (a.suit is not None and a.suit.is_red),
+        )
 
-    # ----------------------------------------------------------------- the tutor's parts
-
-    def refresh_hint(self) -> None:
-        t = self.tutor
-        c = self.controller
-        shown = bool(self.hint_toggle.value)
-        self._set(self.hint_toggle, "description", "Hide hint" if shown else "Show hint")
-        self._set(self.hint_status, "value", classic_hints.hint_status_html(t))
-        if t.analysing:
-            self.hint_panel.add_class("analysing")
-        else:
-            self.hint_panel.remove_class("analysing")
-        hint = t.current_hint
-        depth = self.depth.depth
-        self._set(self.metric.layout, "display", "" if depth is Depth.FIGURES else "none")
-        if not shown:
-            body = ""
-        elif hint is not None and c.my_turn:
-            turn = t.current_turn
-            key = None if turn is None else turn.key
-            number = c.state.hand_number
-
-            def once(fact: str) -> bool:
-                return t.said_once(key, number, fact)
-
-            body = classic_hints.hint_body_html(
-                hint, str(self.metric.value), c.view, self.tutor.table, depth, once
-            )
-        else:
-            body = classic_hints.hint_placeholder(t)
-        self._set(self.hint_body, "value", body)
-        self._set(self.grade_line, "value", classic_hints.grade_line_html(t, depth) if t.grading else "")
-
-    def _depth_changed(self) -> None:
-        self.refresh_hint()
-        self.refresh_review()
-
-    def refresh_tutor_options(self) -> None:
+    def _refresh_options(self) -> None:
+        """Open hands, autoplay and grading as the tutor has them; the bidding panel names the level."""
         t = self.tutor
         c = self.controller
         if t.open_hands:
@@ -583,122 +355,35 @@ class ClassicApp(CardTable):
         self._set(self.grade, "value", t.grading)
         self._set(self.bidding, "value", bidding_html(c, self._shown_log()) + level_html(t))
 
-    def _shown_log(self) -> HandLog:
-        logs = self.controller.hand_logs()
-        return logs[-2] if self.controller.waiting and len(logs) > 1 else logs[-1]
+    # ----------------------------------------------------------------- the tutor's parts
 
-    def refresh_review(self) -> None:
-        c = self.controller
-        review = self.tutor.review() if (c.waiting or c.state.is_over) else None
-        self._set(self.review_open, "disabled", review is None)
-        if review is None or not self._review_open:
-            self.review.add_class("hidden")
-            self._set(self.review_body, "value", "")
-            return
-        step = max(0, min(self._review_step, len(review.steps) - 1))
-        self._set(
-            self.review_body, "value", classic_hints.review_html(self.tutor, review, step, self.depth.depth)
+    def refresh_hint(self) -> None:
+        super().refresh_hint()
+        self._set(self.metric.layout, "display", "" if self.depth.depth is Depth.FIGURES else "none")
+
+    def _hint_body(self, hint: Any, depth: Depth) -> str:
+        t = self.tutor
+        turn = t.current_turn
+        key = None if turn is None else turn.key
+        number = self.controller.state.hand_number
+
+        def once(fact: str) -> bool:
+            return t.said_once(key, number, fact)
+
+        return classic_hints.hint_body_html(
+            hint, str(self.metric.value), self.controller.view, t.table, depth, once
         )
-        self._set(self.review_prev, "disabled", step == 0)
-        self._set(self.review_next, "disabled", step >= len(review.steps) - 1)
-        self._refresh_retry(review.number)
-        self.review.remove_class("hidden")
 
-    def _refresh_retry(self, hand_number: int) -> None:
-        """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
-        self.retry.refresh(
-            tutor_moments(self.tutor, hand_number, classic_hints.key_moment_words, self._retry_case)
-        )
-        self._set(self.drills_line, "value", drills_html(self.tutor.drills))
+    def _review_html(self, review: Any, step: int, depth: Depth) -> str:
+        return classic_hints.review_html(self.tutor, review, step, depth)
 
-    def _retry_case(self, d: Decision) -> RetryCase:
-        def grade(i: int) -> str:
-            result = self.tutor.retry(d, d.view.legal[i])
-            return classic_hints.retry_result_html(self.tutor, result, self.depth.depth)
-
-        answers = tuple(action_label(a, d.view) for a in d.view.legal)
-        return RetryCase(classic_hints.retry_prompt_html(d), answers, grade)
-
-    def close(self) -> None:
-        self.tutor.close()
-        self.session.close()
-        super().close()
-
-    def refresh_message(self) -> None:
-        c = self.controller
-        self._show_message(c.message, c.message_is_error)
-        text = (
-            f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
-            f"(not an exact hint): {esc(c.suggestion)}</div>"
-            if c.suggestion
-            else '<div class="et-status">Suggest shows what the Club (rule-based) computer player would do '
-            "in your place, and why.</div>"
-        )
-        self._set(self.suggestion, "value", text)
-
-    def _refresh_bids(self, view: SeatView) -> None:
-        actions = list(self.controller.decision_actions)
-        if len(actions) > len(self.bid_buttons):
-            self._grow_bid_pool(len(actions))
-        for i, b in enumerate(self.bid_buttons):
-            action = actions[i] if i < len(actions) else None
-            if action == self._bid_actions[i] and (
-                action is None or b.description == action_label(action, view)
-            ):
-                continue
-            self._bid_actions[i] = action
-            if action is None:
-                action_button(b, None)
-                continue
-            red = (action.kind == "order" and view.up.is_red) or (
-                action.suit is not None and action.suit.is_red
-            )
-            action_button(b, action_label(action, view), action_meaning(action, view), red=red)
-        if actions:
-            self.bids.remove_class("hidden")
-        else:
-            self.bids.add_class("hidden")
-
-    def _refresh_hand(self, view: SeatView) -> None:
-        c = self.controller
-        cards = render.hand_order(view.hand, view.trump)
-        for i in range(len(self.cards)):
-            card = cards[i] if i < len(cards) else None
-            if card is None:
-                self._show_slot(i, None, {"empty"}, "empty", "")
-                continue
-            reason = c.card_reason(card)
-            action = c.card_action(card)
-            want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
-            want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
-            if reason is None:
-                want.add("playable")
-            else:
-                # why it is greyed, as a class that changes with its tooltip (one synced update):
-                # "illegal" = this card's own action is refused (follow suit, a discard rule), "wait" = not now
-                want |= {"disabled", "illegal" if action is not None else "wait"}
-            if view.trump is not None and is_trump(card, view.trump):
-                want.add("trump")
-            if reason is None:
-                verb = action.kind if action is not None else "play"
-                rank = describe_rank(card, view.trump) if view.trump is not None or card.suit else ""
-                tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
-            else:
-                tip = reason
-            self._show_slot(i, card, want, card.name, tip)
+    def _answer_label(self, action: Action, view: SeatView) -> str:
+        return action_label(action, view)
 
     # ----------------------------------------------------------------- test helpers
 
-    def bid_actions(self) -> list[str]:
-        """The decisions shown as buttons now, as action strings."""
-        return [str(a) for a in self._bid_actions if a is not None]
-
-    def bid_button(self, action: Action | str) -> w.Button:
-        wanted = Action.parse(action)
-        for b, a in zip(self.bid_buttons, self._bid_actions, strict=True):
-            if a == wanted:
-                return b
-        raise KeyError(f"no button for {wanted} (shown: {', '.join(self.bid_actions()) or 'none'})")
+    def _parse_action(self, action: Action | str) -> Action:
+        return Action.parse(action)
 
 
 # ---------------------------------------------------------------------------
@@ -709,31 +394,19 @@ def score_html(c: ClassicController, *, cards: bool = False) -> str:
     """The score board; ``cards``: each side's score also on a 4 and a 6 (the table custom), up to 10."""
     state = c.state
     rules = state.rules
-    target = rules.target
     sides = []
     for team in state.seating.teams:
         pts = state.scores[team.index]
-        mine = c.seat in team.seats
-        who = team_words(team, c.seat)
-        width = min(100, round(100 * pts / target))
         pic = four_six_html(pts, "HS"[team.index % 2]) if cards and 0 <= pts <= MAX_SCORE else ""
-        sides.append(
-            f'<div class="side {"you" if mine else "deck"} ec-team-{team.index}" aria-label="{esc(team.name)}, '
-            f'{esc(who)}: {pts}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
-            f'<span class="pts">{pic}{pts}</span><div class="meter" aria-hidden="true">'
-            f'<div style="width:{width}%"></div></div></div>'
-        )
+        sides.append(score_side_html(team, pts, c.seat, rules.target, pic))
     if rules.hands is not None:
         goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
         goal_words = f"{rules.hands} hands"
     else:
-        goal = f"first to<br><b>{target}</b>"
-        goal_words = f"first to {target}"
+        goal = f"first to<br><b>{rules.target}</b>"
+        goal_words = f"first to {rules.target}"
     label = ", ".join(f"{t.name} {state.scores[t.index]}" for t in state.seating.teams)
-    return (
-        f'<div class="board" role="status" aria-label="Score: {esc(label)}, {esc(goal_words)}">'
-        f'{"".join(sides)}<span class="to">{goal}</span></div>'
-    )
+    return score_board_html(sides, label, goal, goal_words)
 
 
 def title_html(c: ClassicController) -> str:
@@ -780,50 +453,21 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
         tricks = sum(1 for t in hand.tricks if t.winner == seat)
         if players == 3 and hand.maker is not None and seat != hand.maker and not hand.passed_out:
             badges.append("defends")  # three-handed: the other two play together against the maker
-        name = seat_name(seat, c.seat, team=False)
-        classes = ["ec-seat", f"ec-{pos[seat]}", f"ec-team-{seat.team.index}"]
-        if acting:
-            classes.append("to-act")
-        if seat in out:
-            classes.append("out")
-        badge_html = "".join(f'<span class="ec-badge">{esc(b)}</span>' for b in badges)
-        card_words = "sits this hand out" if seat in out else f"{count} card{'s' if count != 1 else ''}"
         seats.append(
-            f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}, {tricks} tricks'
-            f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{team_html}'
-            f'{badge_html}<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
+            seat_html(
+                seat,
+                c.seat,
+                pos[seat],
+                badges,
+                acting=acting,
+                out=seat in out,
+                count=count,
+                tricks=tricks,
+                team_html=team_html,
+            )
         )
     # the current trick (or the last one, faded, when a new trick has not started)
-    plays = dict(hand.trick_plays)
-    caption = "Current trick" if hand.trick_plays else ""
-    last = False
-    if not plays and hand.tricks:
-        t = hand.tricks[-1]
-        plays = dict(t.plays)
-        caption = tagged(f"{t.winner.word} won trick {len(hand.tricks)}", c.seat)
-        last = True
-    slots = []
-    for seat in hand.seating.seats:
-        card = plays.get(seat)
-        body = face(card, trump=hand.trump) if card is not None else '<span class="et-empty small"></span>'
-        win = last and seat == hand.tricks[-1].winner
-        label = f"{seat.word}: {card.name}" if card is not None else f"{seat.word}: no card yet"
-        tag = seat.name
-        if seat in out:
-            label, tag, body = (
-                f"{seat.word} sits out",
-                f"{seat.name} · out",
-                '<span class="et-empty small out"></span>',
-            )
-        slots.append(
-            f'<div class="ec-play ec-p-{pos[seat]} ec-team-{seat.team.index}{" won" if win else ""}'
-            f'{" out" if seat in out else ""}" aria-label="{esc(label)}"><span class="ec-who">{esc(tag)}</span>'
-            f"{body}</div>"
-        )
-    center = (
-        f'<div class="ec-center{" last" if last else ""}"><span class="cap">{esc(caption)}</span>'
-        f'<div class="ec-trick">{"".join(slots)}</div></div>'
-    )
+    center = trick_html(hand, hand.seating.seats, pos, out, lambda text: tagged(text, c.seat))
     # the up card and trump
     if hand.up_taken:
         up_note = f"picked up by {hand.dealer.word}"
@@ -859,38 +503,8 @@ def bidding_html(c: ClassicController, log: HandLog) -> str:
     )
 
 
-def _trick_rows(log: HandLog, student: Seat | None = None) -> str:
-    """One row per trick; with the student's seat, leader and winner say their side at 3 and 6 players
-    ('P3 (partner)': the short name leaves room for the why column; the team colour marks each card)."""
-
-    def who(seat: Seat) -> str:
-        if student is None or student.players == 4:
-            return seat.word
-        return f"{seat.name} ({seat_tag(seat, student, team=False)})"
-
-    rows = []
-    for number, trick in log.tricks:
-        plays = " ".join(
-            f'<span class="ec-logplay ec-team-{seat.team.index}">{esc(seat.name)} '
-            f"{face(card, small=True, trump=log.trump)}</span>"
-            for seat, card in trick.plays
-        )
-        why = explain_trick(trick, log.trump, log.notrump)
-        rows.append(
-            f'<tr><td>{number}</td><td>{esc(who(trick.leader))}</td><td><div class="ec-plays{" many" if len(trick.plays) > 4 else ""}">{plays}</div></td>'
-            f'<td class="won">{esc(who(trick.winner))}</td><td class="why">{esc(why)}</td></tr>'
-        )
-    return "".join(rows)
-
-
 def _log_table(log: HandLog, student: Seat | None = None) -> str:
-    result = "".join(f"<p class='ec-result'>{esc(r)}</p>" for r in log.result)
-    if not log.tricks:
-        return "<p>No tricks yet.</p>" + result
-    return (
-        "<table><thead><tr><th>#</th><th>led by</th><th>cards in play order</th><th>won by</th>"
-        f"<th>why</th></tr></thead><tbody>{_trick_rows(log, student)}</tbody></table>{result}"
-    )
+    return log_table_html(log, lambda trick: explain_trick(trick, log.trump, log.notrump), student)
 
 
 def _summary(log: HandLog) -> str:
@@ -904,16 +518,7 @@ def log_html(c: ClassicController, logs: list[HandLog], shown: HandLog) -> str:
     trump = ""
     if shown.maker is not None:
         trump = " · trump " + (shown.trump.symbol if shown.trump is not None else f"none ({shown.notrump})")
-    head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
-    body = _log_table(shown, c.seat)
-    past = [log for log in logs if log.number < shown.number]
-    earlier = "".join(
-        f"<details><summary>{esc(_summary(log))}</summary>{_log_table(log, c.seat)}</details>"
-        for log in reversed(past)
-    )
-    if earlier:
-        earlier = f'<div class="ec-earlier"><b>Earlier hands</b>{earlier}</div>'
-    return head + body + earlier
+    return table_log_html(logs, shown, trump, lambda log: _log_table(log, c.seat), _summary)
 
 
 _PHASE_PROMPTS = {
@@ -927,13 +532,9 @@ _PHASE_PROMPTS = {
 
 
 def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
-    state = c.state
-    if state.is_over:
-        return esc(
-            f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match."
-        )
-    if c.waiting:
-        return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
+    over = over_prompt(c, log)
+    if over is not None:
+        return over
     if c.thinking is not None:
         return esc(f"{c.thinking.word} is thinking… Your cards wake up when it is your turn.")
     if not c.my_turn:  # pragma: no cover - the computer players act at once or think

@@ -25,6 +25,7 @@ from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.classic import SeatView
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import explanation_html
+from euchre_tutor.widgets.table_app import TutorHtml, tutor_placeholder_html, tutor_status_html
 
 __all__ = [
     "METRICS",
@@ -222,42 +223,21 @@ def _bars_html(
 
 
 def hint_status_html(tutor: ClassicTutor) -> str:
-    c = tutor.controller
-    if not tutor.hints_on:
-        return '<span class="et-status">Hints are off for this table.</span>'
-    if not tutor.wanted:
-        return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
-    if not c.my_turn:
-        return '<span class="et-status">No decision of yours to analyse now.</span>'
-    if tutor.forced is not None:
-        return '<span class="et-status">Only one legal card: nothing to weigh.</span>'
-    if tutor.current_error is not None:
-        return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
-    if tutor.analysing:
-        n = len(c.legal)
+    def analysing() -> str:
         return (
-            '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
-            f'<span class="et-status ec-analysing">Analysing… weighing your {n} choices over many deals that '
-            "fit what you have seen; play on whenever you like.</span>"
+            f"Analysing… weighing your {len(tutor.controller.legal)} choices over many deals that fit "
+            "what you have seen; play on whenever you like."
         )
-    return '<span class="et-status ec-ready">Analysis ready.</span>'
+
+    return tutor_status_html(tutor, "card", analysing, "ec")
 
 
 def hint_placeholder(tutor: ClassicTutor) -> str:
-    c = tutor.controller
-    if not tutor.hints_on:
-        return "<p>Hints are switched off for this table.</p>"
-    if not c.my_turn:
-        return (
-            "<p>The hand is over: press Review hand to see each of your decisions.</p>"
-            if c.waiting or c.state.is_over
-            else ""
-        )
-    forced = tutor.forced
-    if forced is not None:
+    def forced_html(forced: Action) -> str:
         how = " It is played for you in a moment." if tutor.autoplay else ""
-        return f"<p>{esc(action_label(forced, c.view))} is your only legal card.{how}</p>"
-    return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
+        return f"<p>{esc(action_label(forced, tutor.controller.view))} is your only legal card.{how}</p>"
+
+    return tutor_placeholder_html(tutor, forced_html)
 
 
 def grade_line_html(tutor: ClassicTutor, depth: Depth | str = DEFAULT_DEPTH) -> str:
@@ -558,3 +538,14 @@ def retry_result_html(tutor: ClassicTutor, retry: Retry, depth: Depth | str = DE
     if hint is None:
         return html
     return html.replace("<ul class='et-reasons'></ul>", explanation_html(explain(hint, d.view), depth))
+
+
+#: the classic table's tutor HTML, as the table app draws it
+TUTOR_HTML: Final = TutorHtml(
+    lambda tutor, _depth: hint_status_html(tutor),
+    hint_placeholder,
+    grade_line_html,
+    key_moment_words,
+    retry_prompt_html,
+    retry_result_html,
+)

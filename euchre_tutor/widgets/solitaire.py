@@ -30,18 +30,23 @@ from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.advisor.solitaire.ideas import explain, tied_best
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
-from euchre_tutor.errors import IllegalPlay, JsonInputError
-from euchre_tutor.jsonio import capped_text
+from euchre_tutor.errors import IllegalPlay
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import HintSource, Mode
 from euchre_tutor.session.controller import DEFAULT_SOURCE, Decision, SolitaireController
 from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.depth import DepthPicker
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button, show
+from euchre_tutor.widgets.table_app import (
+    HintPanel,
+    controls_box,
+    four_colour_box,
+    seed_text,
+    uploaded_text,
+)
 
 __all__ = ["SolitaireApp"]
 
@@ -145,10 +150,7 @@ class SolitaireApp(CardTable):
         self.replay = button("Replay deal", "Deal the same cards again", c.replay, "et-ctl")
         self.undo = button("↶ Undo", "Take back the last decision", c.undo, "et-ctl", "et-undo")
         self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl", "et-redo")
-        self.seed = w.Text(
-            value=str(c.game.seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px")
-        )
-        self.seed.add_class("et-seed")
+        self.seed = seed_text(c.game.seed)
         self.new_game = button("New game", "Start a new game from this seed", self._new_game, "et-ctl")
         self.deal_seed = button("Deal seed", "Deal this seed's cards now", self._deal_seed, "et-ctl")
         self.deal_text = w.Text(
@@ -170,21 +172,15 @@ class SolitaireApp(CardTable):
         )
         self.save_link = w.HTML()
         self.save_link.add_class("et-save-link")
-        self.four = w.Checkbox(
-            value="four-colour" in self._dom_classes, description="Four-colour suits", indent=False
-        )
-        self.four.observe(lambda ch: self._set_four(bool(ch["new"])), names="value")
-        controls = w.VBox(
+        self.four = four_colour_box(self)
+        controls = controls_box(
             [
-                w.HBox([self.undo, self.redo]),
-                w.HBox([self.seed, self.new_game, self.deal_seed, self.four]),
-                w.HBox([self.deal_text, self.load, self.upload]),
-                w.HBox([self.save, self.save_link]),
+                [self.undo, self.redo],
+                [self.seed, self.new_game, self.deal_seed, self.four],
+                [self.deal_text, self.load, self.upload],
+                [self.save, self.save_link],
             ]
         )
-        controls.add_class("et-controls")
-        for box in controls.children:
-            box.add_class("et-controls")
 
         # the end of a deal: Next deal and Replay deal in the emptied hand's place, the review under them
         end = self._end_of_hand_bar(self.hand, self.next_deal, self.replay)
@@ -194,13 +190,6 @@ class SolitaireApp(CardTable):
         left.add_class("et-left")
 
         # hint panel
-        self.hint_toggle = w.ToggleButton(
-            value=show_hint, description="Show hint", tooltip="Show or hide the hint"
-        )
-        self.hint_toggle.add_class("et-hint-toggle")
-        self.hint_toggle.observe(lambda _ch: self.refresh_hint(), names="value")
-        self.depth = DepthPicker()
-        self.depth.on_change(lambda _depth: self._depth_changed())
         self.metric = w.ToggleButtons(
             options=[("Points", "ev"), ("3+ tricks", "p3")],
             value="ev",
@@ -217,19 +206,20 @@ class SolitaireApp(CardTable):
             layout=w.Layout(width="180px"),
         )
         self.mode.observe(lambda ch: c.set_mode(ch["new"]), names="value")
-        self.grade = w.Checkbox(value=c.grading, description="Grade my play", indent=False)
-        self.grade.add_class("et-grade-toggle")
-        self.grade.observe(lambda ch: c.set_grading(bool(ch["new"])), names="value")
-        self.status = w.HTML()
-        self.status.add_class("et-analysis")
-        self.hint_body = w.HTML()
-        self.hint_body.add_class("et-hint-body")
-        self.grade_line = w.HTML()
-        self.grade_line.add_class("et-grade-line")
-        head = w.HBox([self.hint_toggle, self.metric, self.mode, self.grade])
-        head.add_class("et-hinthead")
-        self.hint_panel = w.VBox([head, self.depth, self.status, self.hint_body, self.grade_line])
-        self.hint_panel.add_class("euchre-hint")
+        self.hint_panel = HintPanel(
+            shown=show_hint,
+            grading=c.grading,
+            on_toggle=lambda _shown: self.refresh_hint(),
+            on_grade=c.set_grading,
+            on_depth=self._depth_changed,
+            toggle_tip="Show or hide the hint",
+            switches=[self.metric, self.mode],
+            status_class="et-analysis",
+            grade_class="et-grade-line",
+        )
+        p = self.hint_panel
+        self.hint_toggle, self.grade, self.depth = p.toggle, p.grade, p.depth
+        self.status, self.hint_body, self.grade_line = p.status, p.body, p.grade_line
 
         self.trick_log = w.HTML()
         self.trick_log.add_class("euchre-log")
@@ -259,17 +249,9 @@ class SolitaireApp(CardTable):
         self.controller.load_deal(self.deal_text.value)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
-        try:  # the same cap and decoding as every other input (a 600 MB upload is refused, not decoded)
-            text = capped_text(bytes(content), "the deal file")
-        except JsonInputError as error:
-            self.controller.illegal(str(error))
-            return
-        self.controller.load_deal(text)
+        text = uploaded_text(change, self.controller.illegal)
+        if text is not None:
+            self.controller.load_deal(text)
 
     def _save_game(self) -> None:
         """Offer the game as a JSON file (a data link works in Voila and JupyterLab alike)."""
@@ -383,8 +365,7 @@ class SolitaireApp(CardTable):
     def refresh_hint(self) -> None:
         c = self.controller
         view = c.view
-        shown = bool(self.hint_toggle.value)
-        self.hint_toggle.description = "Hide hint" if shown else "Show hint"
+        shown = self.hint_panel.shown
         # status line: analysis progress, always visible
         progress = c.current_progress
         if c.analyst is None:

@@ -1,0 +1,857 @@
+"""The table-app builder: every table feature written once, each game supplying hooks.
+
+:class:`TableApp` is a trick-taking table with a tutor (the classic and Bid tables) on a
+:class:`~euchre_tutor.widgets.table.CardTable`, built once and updated in place whenever the
+controller or the tutor announces a change: the header, table, prompt and hand; the decision buttons
+(:class:`ActionRow`); the controls (:func:`controls_box`: undo/redo, seed, rules, new match, four-colour
+suits, the deal box, Save game); the hint panel (:class:`HintPanel`); the review with its Retry panel
+and drills line; Suggest, the session chart, the bidding and the trick log; the message banner and the
+end-of-hand bar. A game subclasses it with its class constants (tooltips, file name, CSS, its hints
+module's :class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body, review).
+The Solitaire dashboard uses the pieces that fit it; the HTML helpers at the end (score board, seats,
+trick, trick log) are shared by the tables' drawing functions.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import ipywidgets as w
+
+from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
+from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.cards import Card, describe_rank, is_trump
+from euchre_tutor.errors import JsonInputError
+from euchre_tutor.jsonio import capped_text
+from euchre_tutor.session.seats import seat_name, seat_tag, team_words
+from euchre_tutor.widgets import render
+from euchre_tutor.widgets.depth import DepthPicker
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
+from euchre_tutor.widgets.stats import SessionChart
+from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
+
+__all__ = [
+    "ActionRow",
+    "HintPanel",
+    "TableApp",
+    "TutorHtml",
+    "controls_box",
+    "four_colour_box",
+    "seed_text",
+    "tutor_placeholder_html",
+    "tutor_status_html",
+    "uploaded_text",
+]
+
+esc = render.esc
+
+#: the hint toggle's tooltip at the tables with an advisor
+HINT_TOGGLE_TIP = "Show or hide the advisor's hint for your turn"
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+class HintPanel(w.VBox):  # type: ignore[misc]
+    """The hint panel (``euchre-hint``): a head (``et-hinthead``: Show hint ``et-hint-toggle``, the
+    game's ``switches``, Grade my play ``et-grade-toggle``), the explanation depth, the status, the
+    body (``et-hint-body``), the game's ``extras``, then the grade line.
+
+    ``on_toggle(shown)`` and ``on_grade(grading)`` are called when the student flips a switch,
+    ``on_depth()`` after a depth is chosen."""
+
+    def __init__(
+        self,
+        *,
+        shown: bool,
+        grading: bool,
+        on_toggle: Callable[[bool], Any],
+        on_grade: Callable[[bool], Any],
+        on_depth: Callable[[], Any],
+        toggle_tip: str = HINT_TOGGLE_TIP,
+        grade_tip: str | None = None,
+        switches: Sequence[w.Widget] = (),
+        extras: Sequence[w.Widget] = (),
+        status_class: str = "et-hint-status",
+        grade_class: str = "euchre-grade",
+    ) -> None:
+        self.toggle = w.ToggleButton(value=shown, description="Show hint", tooltip=toggle_tip)
+        self.toggle.add_class("et-hint-toggle")
+        self.toggle.observe(lambda ch: on_toggle(bool(ch["new"])), names="value")
+        self.grade = w.Checkbox(value=grading, description="Grade my play", indent=False, tooltip=grade_tip)
+        self.grade.add_class("et-grade-toggle")
+        self.grade.observe(lambda ch: on_grade(bool(ch["new"])), names="value")
+        # how much the hint, the grade and the review say: the move and why (a new student's default),
+        # the choices compared, or every figure (the bars)
+        self.depth = DepthPicker()
+        self.depth.on_change(lambda _d: on_depth())
+        self.status = w.HTML()
+        self.status.add_class(status_class)
+        self.body = w.HTML()
+        self.body.add_class("et-hint-body")
+        self.grade_line = w.HTML()
+        self.grade_line.add_class(grade_class)
+        head = w.HBox([self.toggle, *switches, self.grade])
+        head.add_class("et-hinthead")
+        super().__init__([head, self.depth, self.status, self.body, *extras, self.grade_line])
+        self.add_class("euchre-hint")
+
+    @property
+    def shown(self) -> bool:
+        """Whether the student asked to see the hint; the toggle's words follow."""
+        shown = bool(self.toggle.value)
+        want = "Hide hint" if shown else "Show hint"
+        if self.toggle.description != want:
+            self.toggle.description = want
+        return shown
+
+    def analysing(self, on: bool) -> None:
+        """Dim the body (``analysing``) while the student's turn is analysed."""
+        if on:
+            self.add_class("analysing")
+        else:
+            self.remove_class("analysing")
+
+
+class ActionRow(w.HBox):  # type: ignore[misc]
+    """A pool of decision buttons (``et-trumpbox ec-bids``): each shown one is a legal action with the
+    class ``euchre-bid`` (``red`` for a red suit); ``act(action)`` is called on a click."""
+
+    def __init__(self, size: int, act: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.add_class("et-trumpbox")
+        self.add_class("ec-bids")
+        self._act = act
+        self.buttons: list[w.Button] = []
+        self.actions: list[Any] = []
+        self.grow(size)
+
+    def grow(self, size: int) -> None:
+        """At least ``size`` buttons (more are added if a position ever has more decisions)."""
+        while len(self.buttons) < size:
+            self.buttons.append(hidden_button(functools.partial(self._click, len(self.buttons))))
+            self.actions.append(None)
+        self.children = tuple(self.buttons)
+
+    def _click(self, i: int) -> None:
+        action = self.actions[i]
+        if action is not None:
+            self._act(action)
+
+    def show_actions(
+        self,
+        actions: Sequence[Any],
+        label: Callable[[Any], str],
+        tip: Callable[[Any], str],
+        red: Callable[[Any], bool],
+    ) -> None:
+        """Show these actions (the others' buttons hidden); the row is hidden when there are none."""
+        if len(actions) > len(self.buttons):
+            self.grow(len(actions))
+        for i, b in enumerate(self.buttons):
+            action = actions[i] if i < len(actions) else None
+            if action == self.actions[i] and (action is None or b.description == label(action)):
+                continue
+            self.actions[i] = action
+            if action is None:
+                action_button(b, None)
+                continue
+            action_button(b, label(action), tip(action), red=red(action))
+        if actions:
+            self.remove_class("hidden")
+        else:
+            self.add_class("hidden")
+
+    def shown(self) -> list[Any]:
+        return [a for a in self.actions if a is not None]
+
+    def button_of(self, action: Any) -> w.Button | None:
+        for b, a in zip(self.buttons, self.actions, strict=True):
+            if a == action:
+                return b
+        return None
+
+
+def controls_box(rows: Iterable[Sequence[w.Widget] | w.Box]) -> w.VBox:
+    """The controls (``et-controls``): one row (``et-controls``) per sequence of widgets (a ready box
+    is kept as it is)."""
+    boxes = [row if isinstance(row, w.Box) else w.HBox(list(row)) for row in rows]
+    controls = w.VBox(boxes)
+    controls.add_class("et-controls")
+    for box in boxes:
+        box.add_class("et-controls")
+    return controls
+
+
+def seed_text(seed: object) -> w.Text:
+    """The seed box (``et-seed``)."""
+    text = w.Text(value=str(seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px"))
+    text.add_class("et-seed")
+    return text
+
+
+def four_colour_box(table: CardTable) -> w.Checkbox:
+    """The four-colour suits switch of ``table`` (diamonds blue, clubs green)."""
+    box = w.Checkbox(value="four-colour" in table._dom_classes, description="Four-colour suits", indent=False)
+    box.observe(lambda ch: table._set_four(bool(ch["new"])), names="value")
+    return box
+
+
+def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str | None:
+    """The text of a file chosen in a ``FileUpload`` (None: nothing chosen, or refused with the reason
+    by ``refuse``): the same cap and decoding as every other input, so a huge upload is refused, not
+    decoded."""
+    files = change["new"]
+    if not files:
+        return None
+    item = files[0]
+    content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+    try:
+        return capped_text(bytes(content), "the deal file")
+    except JsonInputError as error:
+        refuse(str(error))
+        return None
+
+
+def tutor_status_html(tutor: Any, forced_words: str, analysing_words: Callable[[], str], tag: str) -> str:
+    """The hint panel's status line at a table with a tutor: hints off, not wanted, not the student's
+    turn, one legal ``forced_words`` only, a failed analysis, ``analysing_words()`` while the advisor
+    works (the class ``<tag>-analysing``), then ``<tag>-ready``."""
+    c = tutor.controller
+    if not tutor.hints_on:
+        return '<span class="et-status">Hints are off for this table.</span>'
+    if not tutor.wanted:
+        return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
+    if not c.my_turn:
+        return '<span class="et-status">No decision of yours to analyse now.</span>'
+    if tutor.forced is not None:
+        return f'<span class="et-status">Only one legal {forced_words}: nothing to weigh.</span>'
+    if tutor.current_error is not None:
+        return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
+    if tutor.analysing:
+        return (
+            '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
+            f'<span class="et-status {tag}-analysing">{analysing_words()}</span>'
+        )
+    return f'<span class="et-status {tag}-ready">Analysis ready.</span>'
+
+
+def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str:
+    """The hint body while there is no hint to show: hints off, the hand over, a single legal choice
+    (``forced_html(action)``), or the analysis still running."""
+    c = tutor.controller
+    if not tutor.hints_on:
+        return "<p>Hints are switched off for this table.</p>"
+    if not c.my_turn:
+        return (
+            "<p>The hand is over: press Review hand to see each of your decisions.</p>"
+            if c.waiting or c.state.is_over
+            else ""
+        )
+    forced = tutor.forced
+    if forced is not None:
+        return forced_html(forced)
+    return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
+
+
+# --------------------------------------------------------------------------- the table app
+
+
+@dataclass(frozen=True, slots=True)
+class TutorHtml:
+    """What a game's hints module draws for its table's tutor: the status line, the body while there is
+    no hint, the grade line, a key moment's Retry words, a retry's position and its graded answer."""
+
+    status: Callable[[Any, Depth], str]
+    placeholder: Callable[[Any], str]
+    grade_line: Callable[[Any, Depth], str]
+    moment_words: Callable[[Any, Any], str]
+    retry_prompt: Callable[[Any], str]
+    retry_result: Callable[[Any, Any, Depth], str]
+
+
+class TableApp(CardTable):
+    """A trick-taking table against the computer, with a tutor: built once, updated in place.
+
+    A game supplies its ``controller`` (act, undo/redo, next hand, load and save, suggest, messages)
+    and its ``tutor`` (hints, grades, review, key moments, retry, drills, statistics), the class
+    constants below and the hooks marked so; ``deal`` is loaded first (a bad one raises
+    ``ValueError`` with the controller's reason), ``classes`` are the app's own CSS classes."""
+
+    #: the game's name for its session chart
+    GAME: ClassVar[str]
+    #: the saved file's name, with ``{seed}``
+    SAVE_NAME: ClassVar[str]
+    #: the tutor's HTML (from the game's hints module)
+    HINTS: ClassVar[TutorHtml]
+    #: the styles: the table's, then its hint panel's
+    TABLE_CSS: ClassVar[str]
+    HINT_CSS: ClassVar[str]
+    #: the rules chooser's class and presets ((label, value) pairs)
+    RULES_CLASS: ClassVar[str]
+    RULES_CHOICES: ClassVar[Sequence[tuple[str, str]]]
+    NEW_MATCH_TIP: ClassVar[str]
+    LOAD_TIP: ClassVar[str]
+    DEAL_PLACEHOLDER: ClassVar[str]
+    SUGGEST_TIP: ClassVar[str]
+    SUGGEST_IDLE: ClassVar[str]
+    #: the review is read a step at a time (Back, Next); otherwise whole, with a Close button
+    STEPPED_REVIEW: ClassVar[bool] = False
+    #: a Retry left open stays open while its review is hidden
+    KEEP_RETRY_WHEN_HIDDEN: ClassVar[bool] = False
+
+    controller: Any
+    tutor: Any
+
+    def __init__(
+        self,
+        slots: int,
+        controller: Any,
+        tutor: Any,
+        *,
+        deal: object = None,
+        four_colour: bool = False,
+        show_hint: bool = False,
+        pool: int = 8,
+        classes: Sequence[str] = (),
+    ) -> None:
+        super().__init__(slots)
+        self.controller = controller
+        self.tutor = tutor
+        if deal is not None and not controller.load_deal(deal):
+            raise ValueError(controller.message)
+        self._review_step = 0
+        self._review_open = False
+        for cls in classes:
+            self.add_class(cls)
+        if four_colour:
+            self.add_class("four-colour")
+        self._build(show_hint, pool)
+        controller.subscribe(self._on_change)
+        tutor.subscribe(self._on_tutor)
+        self.refresh()
+
+    # ----------------------------------------------------------------- building
+
+    def _build(self, show_hint: bool, pool: int) -> None:
+        c, t = self.controller, self.tutor
+        self._build_game()
+        self.style_html = w.HTML(
+            f"<style>{self.TABLE_CSS}</style><style>{self.HINT_CSS}</style>", layout=w.Layout(display="none")
+        )
+        self.title = w.HTML()
+        self.score = w.HTML()
+        self.score.add_class("euchre-score")
+        header = w.HBox([self.title, self.score])
+        header.add_class("et-header")
+        self.table = w.HTML()
+        self.table.add_class("euchre-table")
+        self.prompt = w.HTML()
+        self.prompt.add_class("et-prompt")
+        self.bids = ActionRow(pool, c.act)
+        self.hand = w.HBox(self.cards)
+        self.hand.add_class("et-hand")
+
+        self.undo = button(
+            "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
+        )
+        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
+        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
+        self.seed = seed_text(c.seed)
+        self.new_match = button("New match", self.NEW_MATCH_TIP, self._new_match, "et-ctl")
+        self.rules_choice = w.Dropdown(
+            options=[("these rules", ""), *self.RULES_CHOICES],
+            value="",
+            description="Rules",
+            layout=w.Layout(width="340px"),
+        )
+        self.rules_choice.add_class(self.RULES_CLASS)
+        self.deal_text = w.Textarea(
+            placeholder=self.DEAL_PLACEHOLDER, layout=w.Layout(width="420px", height="64px")
+        )
+        self.deal_text.add_class("et-deal-text")
+        self.load = button("Load deal", self.LOAD_TIP, self._load_text, "et-ctl")
+        self.save = button(
+            "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
+        )
+        self.save_link = w.HTML()
+        self.save_link.add_class("et-save-link")
+        self.four = four_colour_box(self)
+        self.controls = controls_box(self._control_rows())
+
+        self.suggest = button("Suggest", self.SUGGEST_TIP, c.suggest, "et-ctl")
+        self.suggestion = w.HTML()
+        self.suggestion.add_class("ec-suggestion")
+        self.suggest_panel = w.VBox([self.suggest, self.suggestion])
+        self.suggest_panel.add_class("euchre-suggest")
+        self.bidding = w.HTML()
+        self.bidding.add_class("euchre-bidding")
+        self.trick_log = w.HTML()
+        self.trick_log.add_class("euchre-log")
+        self.session = SessionChart(t.stats, game=self.GAME)
+
+        self.hint_panel = HintPanel(
+            shown=show_hint,
+            grading=t.grading,
+            on_toggle=t.set_show_hint,
+            on_grade=t.set_grading,
+            on_depth=lambda: self._on_tutor("depth"),
+            grade_tip=grade_scale(),
+            switches=self._hint_switches(),
+            extras=self._hint_extras(),
+        )
+        p = self.hint_panel
+        self.hint_toggle, self.grade, self.depth = p.toggle, p.grade, p.depth
+        self.hint_status, self.hint_body, self.grade_line = p.status, p.body, p.grade_line
+        self._build_review()
+
+        left = w.VBox(self._left_children())
+        left.add_class("et-left")
+        self.left_column = left
+        right = w.VBox([self.hint_panel, self.suggest_panel, self.session, self.bidding, self.trick_log])
+        right.add_class("et-right")
+        self.right_column = right
+        main = w.HBox([left, right])
+        main.add_class("et-main")
+        self.children = [self.style_html, header, self.message, main]
+
+    def _build_review(self) -> None:
+        """Review hand (in the end-of-hand bar) and the review under it: its body, the Retry panel of the
+        hand's key moments, the drills line, and its buttons."""
+        self.review_open = button(
+            "Review hand",
+            "Each of your decisions in the hand just played: its grade and the best one",
+            self._open_review,
+            "et-ctl",
+        )
+        self.review_open.add_class("euchre-review-open")
+        self.review_prev = button(
+            "◀ Back", "The previous step of the hand", lambda: self._step_review(-1), "et-ctl"
+        )
+        self.review_prev.add_class("euchre-review-prev")
+        self.review_next = button(
+            "Next ▶", "The next trick of the hand", lambda: self._step_review(1), "et-ctl"
+        )
+        self.review_next.add_class("euchre-review-next")
+        self.review_close = button("Close review", "Hide the review", self._close_review, "et-ctl")
+        if self.STEPPED_REVIEW:
+            nav = w.HBox([self.review_prev, self.review_next, self.review_close])
+            nav.add_class("ec-stepnav")
+        else:
+            self.review_close.add_class("euchre-review-close")
+            nav = w.HBox([self.review_close])
+        self.review_body = w.HTML()
+        # Retry: the hand's key moments, each answered again with the hint hidden
+        self.retry = RetryPanel(KEY_MOMENTS, self.controller.illegal)
+        self.drills_line = w.HTML()
+        self.review = w.VBox([self.review_body, self.retry, self.drills_line, nav])
+        self.review.add_class("euchre-review")
+        self.review.add_class("hidden")
+        # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
+        self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
+
+    # ----------------------------------------------------------------- the game's hooks (building)
+
+    def _build_game(self) -> None:
+        """Hook: the game's own widgets, made before the shared ones are laid out."""
+
+    def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
+        """Hook: the controls' rows."""
+        raise NotImplementedError
+
+    def _left_children(self) -> list[w.Widget]:
+        """Hook: the left column, top to bottom (the table, the prompt, the hand, the end-of-hand bar,
+        the review, the decisions, the controls)."""
+        raise NotImplementedError
+
+    def _hint_switches(self) -> list[w.Widget]:
+        """Hook: the game's switches in the hint panel's head, between Show hint and Grade my play."""
+        return []
+
+    def _hint_extras(self) -> list[w.Widget]:
+        """Hook: the game's parts of the hint panel between the hint and the grade line."""
+        return []
+
+    # ----------------------------------------------------------------- the game's hooks (drawing)
+
+    def _thinking(self) -> bool:
+        """Hook: a computer player thinks in the background now."""
+        return False
+
+    def _refresh_table(self, view: Any, logs: list[Any], shown: Any) -> None:
+        """Hook: the title, score, table, bidding, trick log, prompt and decision buttons for ``view``;
+        ``shown`` is the hand log on the table (the finished hand while the next one waits)."""
+        raise NotImplementedError
+
+    def _refresh_options(self) -> None:
+        """Hook: the game's tutor switches after a change of the tutor's options."""
+
+    def _hint_body(self, hint: Any, depth: Depth) -> str:
+        raise NotImplementedError
+
+    def _review_html(self, review: Any, step: int, depth: Depth) -> str:
+        raise NotImplementedError
+
+    def _answer_label(self, action: Any, view: Any) -> str:
+        """Hook: an action's words on a Retry answer button."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- commands
+
+    def _card_clicked(self, card: Card) -> None:
+        self.controller.click_card(card)
+
+    def _new_match(self) -> None:
+        raise NotImplementedError
+
+    def _load_text(self) -> None:
+        self.controller.load_deal(self.deal_text.value)
+
+    def _save(self) -> None:
+        self.save_link.value = self._download_link(
+            self.SAVE_NAME.format(seed=self.controller.seed),
+            self.tutor.save_text(),  # with the table's grades, which the class report reads
+            "(paste it into the deal box and press Load deal to replay the match)",
+        )
+
+    def _open_review(self) -> None:
+        if self.tutor.review() is None:
+            self.controller.illegal("no hand has finished yet: play one to the end, then review it")
+            return
+        self._review_open = True
+        self._review_step = 0
+        self.refresh_review()
+
+    def _close_review(self) -> None:
+        self._review_open = False
+        self.retry.dismiss()
+        self.refresh_review()
+
+    def _step_review(self, by: int) -> None:
+        review = self.tutor.review()
+        if review is None:
+            return
+        self._review_step = max(0, min(len(review.steps) - 1, self._review_step + by))
+        self.refresh_review()
+
+    # ----------------------------------------------------------------- updating in place
+
+    def _on_change(self, topic: str) -> None:
+        if topic == "message":
+            self.refresh_message()
+        else:
+            self.refresh()
+
+    def _on_tutor(self, topic: str) -> None:
+        with self.hold_sync():
+            self.refresh_hint()
+            if topic == "options":
+                self._refresh_options()
+            self.refresh_review()
+
+    def _shown_log(self, logs: list[Any] | None = None) -> Any:
+        """The hand log on the table: the finished hand while the next one waits, else the current one."""
+        logs = self.controller.hand_logs() if logs is None else logs
+        return logs[-2] if self.controller.waiting and len(logs) > 1 else logs[-1]
+
+    def refresh(self) -> None:
+        c = self.controller
+        # first, so a page never shows the new table without knowing that someone is still thinking
+        if self._thinking():
+            self.add_class("thinking")
+        else:
+            self.remove_class("thinking")
+        view = c.view
+        logs = c.hand_logs()
+        shown = self._shown_log(logs)
+        with self.hold_sync():
+            self._refresh_table(view, logs, shown)
+            self._refresh_hand(view)
+            self._set(self.undo, "disabled", not c.can_undo)
+            self._set(self.redo, "disabled", not c.can_redo)
+            self._set(self.next_hand, "disabled", not c.waiting)
+            self._show_hand_end(c.waiting or c.state.is_over)
+            self._set(self.suggest, "disabled", not c.my_turn)
+            if not str(self.seed.value).strip():
+                self.seed.value = str(c.seed)
+            self.refresh_message()
+            self.refresh_hint()
+            self._refresh_options()
+            if not (c.waiting or c.state.is_over):
+                self._review_open = False
+            self.refresh_review()
+
+    def refresh_message(self) -> None:
+        c = self.controller
+        self._show_message(c.message, c.message_is_error)
+        text = (
+            f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
+            f"(not an exact hint): {esc(c.suggestion)}</div>"
+            if c.suggestion
+            else f'<div class="et-status">{self.SUGGEST_IDLE}</div>'
+        )
+        self._set(self.suggestion, "value", text)
+
+    def _refresh_hand(self, view: Any) -> None:
+        """The hand's slots: each card with its classes and tooltip (why it may not be played now)."""
+        c = self.controller
+        trump = view.trump
+        cards = render.hand_order(view.hand, trump)
+        for i in range(len(self.cards)):
+            card = cards[i] if i < len(cards) else None
+            if card is None:
+                self._show_slot(i, None, {"empty"}, "empty", "")
+                continue
+            reason = c.card_reason(card)
+            action = c.card_action(card)
+            want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
+            want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
+            if reason is None:
+                want.add("playable")
+            else:
+                # why it is greyed, as a class that changes with its tooltip (one synced update):
+                # "illegal" = this card's own action is refused (follow suit, a discard rule), "wait" = not now
+                want |= {"disabled", "illegal" if action is not None else "wait"}
+            if trump is not None and is_trump(card, trump):
+                want.add("trump")
+            if reason is None:
+                verb = action.kind if action is not None else "play"
+                rank = describe_rank(card, trump) if trump is not None or card.suit else ""
+                tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
+            else:
+                tip = reason
+            self._show_slot(i, card, want, card.name, tip)
+
+    # ----------------------------------------------------------------- the tutor's parts
+
+    def refresh_hint(self) -> None:
+        t = self.tutor
+        c = self.controller
+        panel = self.hint_panel
+        shown = panel.shown
+        depth = self.depth.depth
+        self._set(self.hint_status, "value", self.HINTS.status(t, depth))
+        panel.analysing(t.analysing)
+        hint = t.current_hint
+        if not shown:
+            body = ""
+        elif hint is not None and c.my_turn:
+            body = self._hint_body(hint, depth)
+        else:
+            body = self.HINTS.placeholder(t)
+        self._set(self.hint_body, "value", body)
+        self._set(self.grade, "value", t.grading)
+        self._set(self.grade_line, "value", self.HINTS.grade_line(t, depth) if t.grading else "")
+
+    def refresh_review(self) -> None:
+        c = self.controller
+        review = self.tutor.review() if (c.waiting or c.state.is_over) else None
+        self._set(self.review_open, "disabled", review is None)
+        if review is None or not self._review_open:
+            self.review.add_class("hidden")
+            self._set(self.review_body, "value", "")
+            if not self.KEEP_RETRY_WHEN_HIDDEN:
+                self.retry.dismiss()
+            return
+        step = max(0, min(self._review_step, len(review.steps) - 1)) if self.STEPPED_REVIEW else 0
+        self._set(self.review_body, "value", self._review_html(review, step, self.depth.depth))
+        if self.STEPPED_REVIEW:
+            self._set(self.review_prev, "disabled", step == 0)
+            self._set(self.review_next, "disabled", step >= len(review.steps) - 1)
+        self._refresh_retry(review.number)
+        self.review.remove_class("hidden")
+
+    def _refresh_retry(self, hand_number: int) -> None:
+        """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
+        self.retry.refresh(tutor_moments(self.tutor, hand_number, self.HINTS.moment_words, self._retry_case))
+        self._set(self.drills_line, "value", drills_html(self.tutor.drills))
+
+    def _retry_case(self, d: Any) -> RetryCase:
+        def grade(i: int) -> str:
+            return self.HINTS.retry_result(self.tutor, self.tutor.retry(d, d.view.legal[i]), self.depth.depth)
+
+        answers = tuple(self._answer_label(a, d.view) for a in d.view.legal)
+        return RetryCase(self.HINTS.retry_prompt(d), answers, grade)
+
+    def close(self) -> None:
+        self.tutor.close()
+        self.session.close()
+        super().close()
+
+    # ----------------------------------------------------------------- test helpers
+
+    @property
+    def bid_buttons(self) -> list[w.Button]:
+        """The decision buttons' pool."""
+        return self.bids.buttons
+
+    def bid_actions(self) -> list[str]:
+        """The decisions shown as buttons now, as action strings."""
+        return [str(a) for a in self.bids.shown()]
+
+    def _parse_action(self, action: Any) -> Any:
+        raise NotImplementedError
+
+    def bid_button(self, action: Any) -> w.Button:
+        wanted = self._parse_action(action)
+        found = self._button_of(wanted)
+        if found is None:
+            raise KeyError(f"no button for {wanted} (shown: {', '.join(self.bid_actions()) or 'none'})")
+        return found
+
+    def _button_of(self, action: Any) -> w.Button | None:
+        return self.bids.button_of(action)
+
+
+# --------------------------------------------------------------------------- HTML the tables share
+
+
+def over_prompt(c: Any, log: Any) -> str | None:
+    """The prompt when the match or the hand is over (None: it is not)."""
+    if c.state.is_over:
+        return esc(
+            f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match."
+        )
+    if c.waiting:
+        return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
+    return None
+
+
+def score_side_html(team: Any, pts: int, student: Any, target: int, pic: str = "") -> str:
+    """One side of the score board (``you`` on the student's), its meter a share of ``target``."""
+    who = team_words(team, student)
+    width = max(0, min(100, round(100 * pts / target)))
+    return (
+        f'<div class="side {"you" if student in team.seats else "deck"} ec-team-{team.index}" aria-label="'
+        f'{esc(team.name)}, {esc(who)}: {pts}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
+        f'<span class="pts">{pic}{pts}</span><div class="meter" aria-hidden="true">'
+        f'<div style="width:{width}%"></div></div></div>'
+    )
+
+
+def score_board_html(sides: Iterable[str], label: str, goal: str, goal_words: str) -> str:
+    """The score board: its sides, then the goal (``goal_words`` in its ARIA label)."""
+    return (
+        f'<div class="board" role="status" aria-label="Score: {esc(label)}, {esc(goal_words)}">'
+        f'{"".join(sides)}<span class="to">{goal}</span></div>'
+    )
+
+
+def seat_html(
+    seat: Any,
+    student: Any,
+    place: str,
+    badges: Sequence[str],
+    *,
+    acting: bool,
+    out: bool,
+    count: int,
+    tricks: int,
+    team_html: str = "",
+) -> str:
+    """A seat at the table (``ec-seat``, placed by ``ec-<place>``, its team ``ec-team-<i>``; ``to-act``,
+    ``out``): its name, badges (dealer, maker, to act...), how many cards it holds and its tricks."""
+    name = seat_name(seat, student, team=False)
+    classes = ["ec-seat", f"ec-{place}", f"ec-team-{seat.team.index}"]
+    if acting:
+        classes.append("to-act")
+    if out:
+        classes.append("out")
+    card_words = "sits this hand out" if out else f"{count} card{'s' if count != 1 else ''}"
+    badge_html = "".join(f'<span class="ec-badge">{esc(b)}</span>' for b in badges)
+    return (
+        f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}, {tricks} tricks'
+        f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{team_html}'
+        f'{badge_html}<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
+    )
+
+
+def trick_html(
+    hand: Any, seats: Iterable[Any], pos: Any, out: Any, tag: Callable[[str], str], more: str = ""
+) -> str:
+    """The current trick (``ec-center``, one ``ec-play`` per seat), or the last one, faded, when a new
+    trick has not started (its caption ``tag``-ged); ``out``: the seats sitting out; ``more``: the
+    centre's other classes."""
+    plays = dict(hand.trick_plays)
+    caption = "Current trick" if hand.trick_plays else ""
+    last = False
+    if not plays and hand.tricks:
+        t = hand.tricks[-1]
+        plays = dict(t.plays)
+        caption = tag(f"{t.winner.word} won trick {len(hand.tricks)}")
+        last = True
+    slots = []
+    for seat in seats:
+        card = plays.get(seat)
+        body = (
+            render.face(card, trump=hand.trump)
+            if card is not None
+            else '<span class="et-empty small"></span>'
+        )
+        win = last and seat == hand.tricks[-1].winner
+        label = f"{seat.word}: {card.name}" if card is not None else f"{seat.word}: no card yet"
+        name = seat.name
+        if seat in out:
+            label, name, body = (
+                f"{seat.word} sits out",
+                f"{seat.name} · out",
+                '<span class="et-empty small out"></span>',
+            )
+        slots.append(
+            f'<div class="ec-play ec-p-{pos[seat]} ec-team-{seat.team.index}{" won" if win else ""}'
+            f'{" out" if seat in out else ""}" aria-label="{esc(label)}"><span class="ec-who">{esc(name)}</span>'
+            f"{body}</div>"
+        )
+    return (
+        f'<div class="ec-center{" last" if last else ""}{more}"><span class="cap">{esc(caption)}</span>'
+        f'<div class="ec-trick">{"".join(slots)}</div></div>'
+    )
+
+
+def log_table_html(log: Any, why: Callable[[Any], str], student: Any = None) -> str:
+    """A hand's trick log: one row per trick (leader, cards, winner, why it won), then the result. With
+    the student's seat, leader and winner say their side at 3 and 6 players ('P3 (partner)': the short
+    name leaves room for the why column; the team colour marks each card)."""
+
+    def who(seat: Any) -> str:
+        if student is None or student.players == 4:
+            return str(seat.word)
+        return f"{seat.name} ({seat_tag(seat, student, team=False)})"
+
+    result = "".join(f"<p class='ec-result'>{esc(r)}</p>" for r in log.result)
+    if not log.tricks:
+        return "<p>No tricks yet.</p>" + result
+    rows = []
+    for number, trick in log.tricks:
+        plays = " ".join(
+            f'<span class="ec-logplay ec-team-{seat.team.index}">{esc(seat.name)} '
+            f"{render.face(card, small=True, trump=log.trump)}</span>"
+            for seat, card in trick.plays
+        )
+        rows.append(
+            f'<tr><td>{number}</td><td>{esc(who(trick.leader))}</td><td><div class="ec-plays'
+            f'{" many" if len(trick.plays) > 4 else ""}">{plays}</div></td>'
+            f'<td class="won">{esc(who(trick.winner))}</td><td class="why">{esc(why(trick))}</td></tr>'
+        )
+    return (
+        "<table><thead><tr><th>#</th><th>led by</th><th>cards in play order</th><th>won by</th>"
+        f"<th>why</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{result}"
+    )
+
+
+def log_html(
+    logs: Sequence[Any], shown: Any, trump: str, table: Callable[[Any], str], summary: Callable[[Any], str]
+) -> str:
+    """The trick log of the hand ``shown`` (``trump``: its words after the head), then the earlier
+    hands folded (``summary`` on each)."""
+    head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
+    past = [log for log in logs if log.number < shown.number]
+    earlier = "".join(
+        f"<details><summary>{esc(summary(log))}</summary>{table(log)}</details>" for log in reversed(past)
+    )
+    if earlier:
+        earlier = f'<div class="ec-earlier"><b>Earlier hands</b>{earlier}</div>'
+    return head + table(shown) + earlier
