@@ -113,3 +113,15 @@ class SkipGuard:
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.has_plugin("euchre-skip-guard"):
         config.pluginmanager.register(SkipGuard(read_allowed_skips(ALLOWED_SKIPS)), "euchre-skip-guard")
+
+
+@pytest.fixture(autouse=True)
+def _a_new_student_each_test() -> Any:
+    """Every test's tables start at the default explanation depth: the depth picker remembers a
+    student's last choice for the next table in the same kernel, and tests are separate students."""
+    yield
+    import sys
+
+    depth = sys.modules.get("euchre_tutor.widgets.depth")
+    if depth is not None:
+        depth.forget_depth()

@@ -24,7 +24,7 @@ from euchre_tutor.advisor.voice import (
     Explanation,
 )
 
-__all__ = ["DEPTH_CSS", "DepthPicker", "explanation_html"]
+__all__ = ["DEPTH_CSS", "DepthPicker", "explanation_html", "forget_depth"]
 
 _last: list[Depth] = [DEFAULT_DEPTH]
 
@@ -39,6 +39,11 @@ DEPTH_CSS: Final = """
 .euchre-app .et-explain .et-alts{margin:4px 0 2px;padding-left:18px}
 .euchre-app .et-explain .et-figures{margin:4px 0 2px;padding-left:18px;font-size:12px}
 """
+
+
+def forget_depth() -> None:
+    """The next table starts at :data:`~euchre_tutor.advisor.voice.DEFAULT_DEPTH` again (a new student)."""
+    _last[0] = DEFAULT_DEPTH
 
 
 class DepthPicker(w.HBox):  # type: ignore[misc]
