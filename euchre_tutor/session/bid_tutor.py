@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, Protocol
 
-from euchre_tutor.advisor.bid.ideas import option_label
+from euchre_tutor.advisor.bid.ideas import AnalysisFacts, OptionFacts, option_label
 from euchre_tutor.advisor.bid.position import write_position
 from euchre_tutor.advisor.luck import bid_baseline
 from euchre_tutor.advisor.session import SessionStats
@@ -69,41 +69,22 @@ class ReasonLike(Protocol):
     def text(self) -> str: ...
 
 
-class OptionLike(Protocol):
-    """One option of an analysis: its action, value and what it loses against the best (paired), the
-    tricks its side takes, the chance the bidders make their bid and whose side they are."""
+class OptionLike(OptionFacts, Protocol):
+    """One option of an analysis as the tutor reads it: what the words read
+    (:class:`~euchre_tutor.advisor.bid.ideas.OptionFacts`) and the standard error of its loss."""
 
-    @property
-    def action(self) -> Action: ...
-    @property
-    def ev(self) -> float: ...
-    @property
-    def ev_interval(self) -> float: ...
-    @property
-    def loss(self) -> float: ...
-    @property
-    def interval(self) -> float: ...
-    @property
-    def tied(self) -> bool: ...
-    @property
-    def tricks(self) -> float: ...
-    @property
-    def p_make(self) -> float: ...
-    @property
-    def bidders(self) -> str: ...
     @property
     def loss_se(self) -> float: ...
 
 
-class AnalysisLike(Protocol):
-    """What the hint panel reads of an analysis (the Bid advisor's, or a test's)."""
+class AnalysisLike(AnalysisFacts, Protocol):
+    """What the hint panel reads of an analysis (the Bid advisor's, or a test's): what the words read
+    (:class:`~euchre_tutor.advisor.bid.ideas.AnalysisFacts`) and its reasons."""
 
     @property
     def options(self) -> Sequence[OptionLike]: ...
     @property
     def best(self) -> OptionLike: ...
-    @property
-    def worlds(self) -> int: ...
     @property
     def reasons(self) -> Sequence[ReasonLike]: ...
 
