@@ -179,3 +179,37 @@ def test_no_hints_and_nothing_to_analyse() -> None:
         )
         click(app2, app2.controller.legal[0])
     assert "No decision of yours" in app2.hint_status.value
+
+
+def test_the_review_says_when_more_deals_changed_the_hints_story() -> None:
+    from euchre_tutor.session.bid_tutor import _refine_key
+    from euchre_tutor.widgets.bid_hints import review_html
+
+    app, _ = hinted(grading=True)
+    c, t = app.controller, app.tutor
+    while not c.my_turn or t.current_hint is None:
+        assert c.act(c.legal[0])
+    hint = t.current_hint
+    assert hint is not None and len(hint.options) >= 2
+    first, second = hint.options[0].action, hint.options[1].action
+    assert c.act(second)  # the student takes the hint's runner-up
+    d = next(d for d in t.decisions() if d.action == second and d.key is not None)
+    assert t.story_of(d) == ""  # no refined analysis: the hint's story stands
+    # more deals find the runner-up best after all, and the hint's best a tie in practice
+    t.hints[_refine_key(d.key)] = StubAnalysis(
+        [StubOption(second, 1.0, 0.05, 0.0, 0.0), StubOption(first, 0.97, 0.05, 0.03, 0.04)], 800
+    )
+    story = t.story_of(d)
+    assert (
+        story.startswith("With more deals, ") and "the hint's best" in story and "a tie in practice" in story
+    )
+    assert text_problems(story) == []
+    while not c.waiting:
+        assert c.act(c.legal[0])
+    review = t.review(d.hand_number)
+    assert review is not None and story in visible_text(review_html(t, review, Depth.BRIEF))
+    # a refined analysis that agrees with the hint tells no other story
+    t.hints[_refine_key(d.key)] = StubAnalysis(
+        [StubOption(first, 1.0, 0.05, 0.0, 0.0), StubOption(second, 0.8, 0.05, 0.2, 0.04)], 800
+    )
+    assert t.story_of(d) == ""
