@@ -91,16 +91,8 @@ class _Version(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor import report, serve
-    from euchre_tutor.advisor.bid.cli import BidAdvisorCommand
-    from euchre_tutor.advisor.classic import cli as classic_advisor_cli
-    from euchre_tutor.advisor.solitaire import cli as advisor_cli
-    from euchre_tutor.bid import cli as bid_cli
-    from euchre_tutor.bots.bid import RuleBasedPlayer as RuleBasedBidPlayer
-    from euchre_tutor.bots.classic import LEVELS
-    from euchre_tutor.classic import cli as classic_cli
+    from euchre_tutor.rules.games import GAMES, resolve
     from euchre_tutor.session import practice_cli
-    from euchre_tutor.solitaire import cli as solitaire_cli
-    from euchre_tutor.views.bid import seat_view as bid_seat_view
 
     parser = _Parser(
         prog="euchre-tutor",
@@ -110,11 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=_Version, nargs=0, help="the version, and whether the compiled cores serve"
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    solitaire_commands = solitaire_cli.register(games)
-    advisor_cli.register(solitaire_commands)
-    classic_commands = classic_cli.register(games)
-    classic_advisor_cli.register(classic_commands, {name: level.model() for name, level in LEVELS.items()})
-    bid_cli.register(games, bid_seat_view, BidAdvisorCommand(RuleBasedBidPlayer()))
+    for game in GAMES:  # each registered game's command (replay, analyze)
+        resolve(game.cli)(games)
     serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
     report.register(games)  # a class's saved games graded, in one HTML page for the teacher
     practice_cli.register(

@@ -8,7 +8,9 @@ layer needs from the game, resolved only when that layer asks (:func:`resolve`):
 * ``session`` (session layer): the game's :class:`~euchre_tutor.session.games.GameSpec`: how to start a
   match, load a save, read and write a position, a seat's view, analyse and grade, its computer
   players, its Practice drills, its table's report;
-* ``table_app`` (widget layer): the table app's class, which the ``notebook`` page builds.
+* ``table_app`` (widget layer): the table app's class, which the ``notebook`` page builds;
+* ``cli`` (the command line): ``register(games)``, which adds the game's command and its subcommands
+  (replay, analyze) to the ``euchre-tutor`` parser.
 
 Why here, in the rules layer: the registry is data every layer reads (the launcher and the class server
 as well, which must start without importing the engines), and a low layer never imports a higher one.
@@ -54,6 +56,7 @@ class GameInfo:
     drill_check: str  # advisor layer: ``check_position(position) -> None`` (raises EuchreError)
     session: str  # session layer: the game's GameSpec
     table_app: str  # widget layer: the table app's class
+    cli: str  # the command line: ``register(games)`` adds the game's command
 
     @property
     def has_levels(self) -> bool:
@@ -77,6 +80,7 @@ GAMES: Final = (
         rest="the unseen cards",
         drill_check="euchre_tutor.advisor.solitaire.drill:check_position",
         session="euchre_tutor.session.solitaire_game:GAME",
+        cli="euchre_tutor.session.solitaire_cli:register",
         table_app="euchre_tutor.widgets.solitaire:SolitaireApp",
     ),
     GameInfo(
@@ -93,6 +97,7 @@ GAMES: Final = (
         rest="unseen cards, partner's and opponents' play",
         drill_check="euchre_tutor.advisor.classic.drill:check_position",
         session="euchre_tutor.session.classic_game:GAME",
+        cli="euchre_tutor.session.classic_cli:register",
         table_app="euchre_tutor.widgets.classic:ClassicApp",
     ),
     GameInfo(
@@ -109,6 +114,7 @@ GAMES: Final = (
         rest="unseen cards, partner's and opponents' play",
         drill_check="euchre_tutor.advisor.bid.drill:check_position",
         session="euchre_tutor.session.bid_game:GAME",
+        cli="euchre_tutor.session.bid_cli:register",
         table_app="euchre_tutor.widgets.bid:BidApp",
     ),
 )
