@@ -18,6 +18,7 @@ from typing import Final
 import ipywidgets as w
 
 from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.voice import Depth, minus
 from euchre_tutor.cards import Card, parse_card
 from euchre_tutor.errors import CardError
 from euchre_tutor.session.classic_whatif import ClassicWhatIf
@@ -61,8 +62,8 @@ def whatif_html(whatif: ClassicWhatIf, metric: str) -> str:
         line = f"Best with this change: <b>{esc(best)}</b>."
         changed = ""
     elif now.best.action == result.best.action:
-        line = (
-            f"The best action stays <b>{esc(best)}</b> ({now.best.ev:+.2f} → {result.best.ev:+.2f} points)."
+        line = f"The best action stays <b>{esc(best)}</b> " + minus(
+            f"({now.best.ev:+.2f} → {result.best.ev:+.2f} points)."
         )
         changed = "no"
     else:
@@ -72,7 +73,8 @@ def whatif_html(whatif: ClassicWhatIf, metric: str) -> str:
     return (
         head
         + f'<p class="ec-whatif-best" data-changed="{changed}">{line}</p>'
-        + classic_hints.hint_body_html(result, metric, whatif.view, whatif.tutor.table)
+        # what-if compares the numbers of two hands: every figure, whatever the hint's depth
+        + classic_hints.hint_body_html(result, metric, whatif.view, whatif.tutor.table, Depth.FIGURES)
     )
 
 

@@ -677,8 +677,10 @@ class TableApp(CardTable):
         return RetryCase(self.HINTS.retry_prompt(d), answers, grade)
 
     def close(self) -> None:
-        self.tutor.close()
-        self.session.close()
+        for part in ("tutor", "session"):  # a table whose construction failed may lack them
+            found = getattr(self, part, None)
+            if found is not None:
+                found.close()
         super().close()
 
     # ----------------------------------------------------------------- test helpers

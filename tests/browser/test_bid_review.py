@@ -67,9 +67,9 @@ def test_a_bad_bid_is_graded_reviewed_retried_and_drilled(page: tuple[Any, Probl
     review = p.locator(".euchre-review .et-review")
     row = review.locator("tr.et-key-row").first
     cells = row.locator("td").all_inner_texts()
-    assert cells[2] == "Alone ♣" and cells[4] == "Blunder", cells
+    assert cells[2] == "Alone in ♣" and cells[4] == "Blunder", cells
     best = cells[3]
-    assert best != "Alone ♣"
+    assert best != "Alone in ♣"
     screenshot(p, "bid-review-01")
 
     # Retry the key moment: the position again with the hint hidden; the best answer is graded Best

@@ -10,7 +10,7 @@ import pytest
 
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.session.learning import solitaire_position
-from euchre_tutor.session.practice import grade_drill_answer
+from euchre_tutor.session.practice import drill_scene, grade_drill_answer
 from euchre_tutor.solitaire.engine import SolitaireDeal
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
 
@@ -54,7 +54,10 @@ def test_a_drill_is_uploaded_answered_graded_and_the_deck_offered_again(
     feedback = p.locator(".et-practice-feedback")
     feedback.locator(f"text={expected.label}").first.wait_for(timeout=PAGE_TIMEOUT)
     text = feedback.inner_text()
-    assert f"Best: {expected.best}" in text and "In your game you chose order up (Mistake)" in text
+    chose = next(
+        c.words for c in drill_scene(drill).choices if c.answer == drill.answer
+    )  # as its button says
+    assert f"Best: {expected.best}" in text and f"In your game you chose {chose} (Mistake)" in text
     card = p.locator(".et-practice-card").evaluate("e => getComputedStyle(e).backgroundColor")
     assert card.startswith("rgba(255, 253, 247")  # the drill on a light card, as the tables' panels
     screenshot(p, "practice-01-graded")

@@ -302,6 +302,7 @@ def test_the_bid_table_shows_its_hint_then_bids_and_plays_a_card_offline(
     want = analyse_bid(mirror.controller.view, continuation=RuleBasedPlayer(), worlds=200, seed=3)
     rows = [[str(o.action), f"{o.ev:.4f}", f"{o.loss:.4f}"] for o in want.options]
     p.locator(".et-hint-toggle").click()
+    p.locator(".et-depth").get_by_text("All the figures", exact=True).click()  # every option's numbers
     p.wait_for_function(
         "(n) => document.querySelectorAll('.et-hint-body .eb-option').length === n",
         arg=len(rows),
@@ -312,8 +313,10 @@ def test_the_bid_table_shows_its_hint_then_bids_and_plays_a_card_offline(
         ".map((e) => [e.dataset.action, e.dataset.ev, e.dataset.loss])"
     )
     assert shown == rows
-    assert "Best:" in p.locator(".et-hint-body").inner_text()
+    assert p.locator(".et-hint-body .eb-best").get_attribute("data-action") == rows[0][0]
+    assert p.locator(".et-hint-body .et-move").inner_text().strip()  # the best move, in words
     screenshot(p, "site-06-bid-hint")
+    p.locator(".et-depth").get_by_text("The move and why", exact=True).click()
     p.locator(".et-hint-toggle").click()
     mirror.hint_toggle.value = False
 
