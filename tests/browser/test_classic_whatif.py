@@ -27,6 +27,7 @@ def test_a_swapped_card_shows_the_commands_options_for_that_hand_and_leaves_the_
     p.locator(".euchre-card").first.wait_for(timeout=PAGE_TIMEOUT)
     wait_for_table(p, mirror)
     p.locator(".et-hint-toggle").click()
+    p.locator(".et-depth button", has_text="All the figures").click()  # the hint's bars, to compare
     position = mirror.tutor.position()
     assert position is not None
     hint = cli(position, capsys)
