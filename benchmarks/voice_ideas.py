@@ -26,6 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.review_speed import STEP, pump  # noqa: E402
 from euchre_tutor.advisor.bid import ideas as bid_ideas  # noqa: E402
 from euchre_tutor.advisor.classic import ideas as classic_ideas  # noqa: E402
 from euchre_tutor.advisor.solitaire import ideas as solitaire_ideas  # noqa: E402
@@ -33,18 +34,7 @@ from euchre_tutor.advisor.voice import Depth, Explanation, false_sentences, text
 from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase  # noqa: E402
 from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp  # noqa: E402
 
-STEP = 0.05
 _IDEA = re.compile(r"""data-idea=["']([^"']+)["']""")
-
-
-def pump(analyst: Any, seconds: float) -> None:
-    end = time.monotonic() + seconds
-    while True:
-        if analyst is not None:
-            analyst.drain()
-        if time.monotonic() >= end:
-            return
-        time.sleep(STEP)
 
 
 class Tally:

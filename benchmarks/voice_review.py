@@ -18,28 +18,16 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.review_speed import STEP, pump  # noqa: E402
 from euchre_tutor.advisor.classic.ideas import tie_group  # noqa: E402
 from euchre_tutor.advisor.voice import Depth  # noqa: E402
 from euchre_tutor.bots.classic import RuleBasedPlayer  # noqa: E402
 from euchre_tutor.widgets import ClassicApp  # noqa: E402
 from euchre_tutor.widgets.classic_hints import review_html  # noqa: E402
-
-STEP = 0.05
-
-
-def pump(analyst: Any, seconds: float) -> None:
-    end = time.monotonic() + seconds
-    while True:
-        if analyst is not None:
-            analyst.drain()
-        if time.monotonic() >= end:
-            return
-        time.sleep(STEP)
 
 
 def play_match(seed: int, hands: int) -> ClassicApp:

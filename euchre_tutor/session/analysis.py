@@ -456,4 +456,8 @@ class Analyst:
             if self._proc.is_alive():
                 self._proc.terminate()
             self._results.put(None)
+            # the listener reads the None and ends: joined here, it is not cut off mid-read when the
+            # interpreter exits right after (an "Exception in thread analyst-listener" at exit)
+            if self._listener is not threading.current_thread():
+                self._listener.join(timeout=2)
         self._proc = None
