@@ -30,6 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth, text_problems, word_count  # noqa: E402
@@ -57,6 +58,13 @@ TEXT_JS = """
 """
 
 
+#: whether the hand (deal) is over: its "Next hand" button shown and enabled
+OVER_JS = """
+(next) => [...document.querySelectorAll('button')].some(
+  (b) => b.textContent.trim() === next && !b.disabled && b.offsetParent !== null)
+"""
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
 
@@ -73,7 +81,7 @@ def settle(page: Any, next_name: str, timeout: float = 120.0) -> None:
               const hint = document.querySelector('.euchre-hint');
               if (hint !== null && hint.classList.contains('analysing')) return false;
               const over = [...document.querySelectorAll('button')].some(
-                (b) => b.textContent.trim() === next && !b.disabled);
+                (b) => b.textContent.trim() === next && !b.disabled && b.offsetParent !== null);
               return over || [...document.querySelectorAll('.euchre-card.playable, .euchre-bid, .euchre-trump')]
                 .some((e) => e.offsetParent !== null && !e.disabled);
             }""",
@@ -100,19 +108,19 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
     made = 0
     while made < decisions:
         settle(page, NEXT[table])
-        if page.get_by_role("button", name=NEXT[table]).is_enabled():
+        if page.evaluate(OVER_JS, NEXT[table]):  # the end-of-hand bar shows only then
             review = page.locator(".euchre-review")
-            if page.get_by_role("button", name="Review hand").count():
-                page.get_by_role("button", name="Review hand").click()
+            opened = page.get_by_role("button", name="Review hand").locator("visible=true")
+            if opened.count():
+                opened.first.click()
             page.wait_for_timeout(800)
             got = page.evaluate(TEXT_JS, ".euchre-review")
             if got is not None and review.count():
                 texts.append(
                     ("review", got[0] + " " + " ".join(t if t.endswith(".") else t + "." for t in got[1]))
                 )
-            nxt = page.get_by_role("button", name=NEXT[table])
-            if nxt.is_enabled():
-                nxt.click()
+            if page.evaluate(OVER_JS, NEXT[table]):
+                page.get_by_role("button", name=NEXT[table]).locator("visible=true").first.click()
             else:  # the game is over (Solitaire: a player reached the target)
                 page.screenshot(path=str(ROOT / "artifacts" / f"voice-{table}-end.png"))
                 break
@@ -130,7 +138,10 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
         for sel in CHOICES[table]:
             el = page.locator(f"{sel} >> visible=true")
             if el.count():
-                el.first.click()
+                try:
+                    el.first.click(timeout=5000)
+                except PlaywrightTimeout:  # it moved on meanwhile (a forced card played for the student)
+                    break
                 clicked = True
                 break
         if not clicked:
