@@ -65,6 +65,15 @@ OVER_JS = """
 """
 
 
+def tap(element: Any) -> bool:
+    """Click ``element``; False when the page moved on before the click could land (it was redrawn)."""
+    try:
+        element.click(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
 
@@ -112,7 +121,7 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
             review = page.locator(".euchre-review")
             opened = page.get_by_role("button", name="Review hand").locator("visible=true")
             if opened.count():
-                opened.first.click()
+                tap(opened.first)
             page.wait_for_timeout(800)
             got = page.evaluate(TEXT_JS, ".euchre-review")
             if got is not None and review.count():
@@ -120,7 +129,7 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
                     ("review", got[0] + " " + " ".join(t if t.endswith(".") else t + "." for t in got[1]))
                 )
             if page.evaluate(OVER_JS, NEXT[table]):
-                page.get_by_role("button", name=NEXT[table]).locator("visible=true").first.click()
+                tap(page.get_by_role("button", name=NEXT[table]).locator("visible=true").first)
             else:  # the game is over (Solitaire: a player reached the target)
                 page.screenshot(path=str(ROOT / "artifacts" / f"voice-{table}-end.png"))
                 break
@@ -138,11 +147,7 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
         for sel in CHOICES[table]:
             el = page.locator(f"{sel} >> visible=true")
             if el.count():
-                try:
-                    el.first.click(timeout=5000)
-                except PlaywrightTimeout:  # it moved on meanwhile (a forced card played for the student)
-                    break
-                clicked = True
+                clicked = tap(el.first)  # False: it moved on meanwhile (a forced card played for the student)
                 break
         if not clicked:
             page.wait_for_timeout(500)
@@ -151,11 +156,11 @@ def run_table(page: Any, url: str, table: str, depth: Depth, decisions: int) -> 
     problems = collections.Counter()
     examples: dict[str, str] = {}
     longest = ""
-    for _where, text in texts:
+    for where, text in texts:
         for p in text_problems(text, depth):
             kind = p.split(" ")[0] if not p.startswith("rule id") else "rule id"
             problems[kind] += 1
-            examples.setdefault(kind, p)
+            examples.setdefault(kind, f"in the {where}: {p}")
         for s in sentences(text):
             if len(s.split()) > len(longest.split()):
                 longest = s

@@ -10,6 +10,7 @@ numbers. Styling comes from the shared CSS (``et-bars``, ``et-grade``,
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
@@ -431,6 +432,7 @@ def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int, depth: De
         body.append(f"<div class='ec-plays'>{plays}</div><p>Won by <b>{esc(trick.winner.word)}</b>.</p>")
     elif step.lines:
         body.append("<ol class='ec-bidlog'>" + "".join(f"<li>{esc(t)}</li>" for t in step.lines) + "</ol>")
+    said: set[str] = set()  # a figure line two decisions share (how the deals were played) is said once
     for d in step.decisions:
         grade = tutor.grade_of(d)
         hint = tutor.hint_of(d)
@@ -439,7 +441,10 @@ def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int, depth: De
             continue
         why = ""
         if hint is not None:
-            advice = explanation_html(explain(hint, d.view), depth)
+            expl = explain(hint, d.view)
+            expl = replace(expl, figures=tuple(f for f in expl.figures if f not in said))
+            said.update(expl.figures)
+            advice = explanation_html(expl, depth)
             why = f"<div class='ec-why'><p>The advice, with every deal played:</p>{advice}</div>"
         body.append(
             f'<p>You: <b>{esc(d.label)}</b> <span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span>: '
