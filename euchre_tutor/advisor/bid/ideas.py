@@ -956,8 +956,8 @@ def method_words(analysis: AnalysisFacts, view: SeatView) -> str:
         "every hand face up and both sides playing their best"
     )
     return (
-        f"Each choice was valued over {analysis.worlds} deals that fit what you have seen: {how}. "
-        "± is a 95% interval."
+        f"Each choice was valued over {analysis.worlds} deals that fit what you have seen: {how}; "
+        "± marks a 95% interval."
     )
 
 

@@ -718,9 +718,9 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
         count = _COUNT.get(len(held), f"{len(held)} trumps")
         text = f"You would hold {count}"
         if bowers:
-            text += f", {n.cards(bowers)} among them,"
+            text += f", {n.cards(bowers)} among them"
         if aces:
-            text += f" and {_ACES.get(len(aces), f'{len(aces)} side aces')}"
+            text += f"{',' if bowers else ''} and {_ACES.get(len(aces), f'{len(aces)} side aces')}"
         if idea == "classic.alone":
             return text + ": partner adds little, and a lone march scores 4 points."
         return text + f": your side makes it {chance_words(p.option.p_make)}."
@@ -825,7 +825,7 @@ def _figures(p: Position, partner: tuple[str, float, float, str] | None) -> tupl
         if a.method == "double-dummy"
         else "each deal played out after the choice by players who see only their own cards"
     )
-    lines = [f"Over {a.worlds:,} sampled deals that fit what you have seen; {how}. ± is a 95% interval."]
+    lines = [f"Over {a.worlds:,} sampled deals that fit what you have seen; {how}; ± marks a 95% interval."]
     tied = {o.action for o in p.tied}
     for o in a.options:
         text = f"{action_label(o.action, view)}: {signed_points(o.ev, 2)} ± {o.ev_interval:.2f}"
