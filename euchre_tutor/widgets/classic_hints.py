@@ -14,11 +14,11 @@ from dataclasses import replace
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
-from euchre_tutor.advisor.classic.ideas import action_noun, explain, points_phrase, tie_group
+from euchre_tutor.advisor.classic.ideas import action_noun, explain, tie_group
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
 from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, minus, signed_points
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, minus, points_words, signed_points
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview, Retry
@@ -266,7 +266,7 @@ def grade_words(
     elif grade.label == "Best":
         out = ["as good as the best: the deals cannot tell them apart."]
     else:
-        cost = points_phrase(float(grade.ev_loss))
+        cost = points_words(float(grade.ev_loss))
         out = [f"it cost {cost}{'' if cost == 'almost nothing' else ' a hand'}."]
         if depth is not Depth.BRIEF:
             out.append(f"{_capital(action_noun(best.action, decision.view))} was best.")
@@ -360,7 +360,7 @@ def review_html(
     elif depth is Depth.FIGURES:
         total_text = f"{total:.2f} points"
     else:
-        total_text = points_phrase(total)
+        total_text = points_words(total)
     table = (
         "<table><thead><tr><th>#</th><th>when</th><th>you chose</th><th>best</th><th>grade</th>"
         f"<th>lost</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -410,7 +410,7 @@ def _review_loss(
     """The review's 'lost' cell: in words ('about a fifth of a point'), or at the figures depth
     '0.31 ± 0.06'; '0 (tie)' or '0' for the best."""
     if hint is None or decision.forced:
-        return f"{grade.loss:.2f}" if depth is Depth.FIGURES else points_phrase(float(grade.loss))
+        return f"{grade.loss:.2f}" if depth is Depth.FIGURES else points_words(float(grade.loss))
     mine = hint.option(decision.action)
     if mine is hint.best:
         return "0"
@@ -418,7 +418,7 @@ def _review_loss(
         return "0 (tie)"
     if depth is Depth.FIGURES:
         return loss_figure(mine, hint.mode)
-    return points_phrase(float(grade.ev_loss))
+    return points_words(float(grade.ev_loss))
 
 
 def _step_html(tutor: ClassicTutor, step: Any, index: int, count: int, depth: Depth = DEFAULT_DEPTH) -> str:
@@ -530,7 +530,7 @@ def retry_result_html(tutor: ClassicTutor, retry: Retry, depth: Depth | str = DE
     elif depth is Depth.FIGURES:
         lost = loss_words(hint.option(retry.action), hint.mode)
     else:
-        lost = points_phrase(float(retry.grade.ev_loss)) + " a hand"
+        lost = points_words(float(retry.grade.ev_loss)) + " a hand"
     html = render.retry_result_html(
         action_label(retry.action, d.view),
         retry.grade,

@@ -56,7 +56,6 @@ __all__ = [
     "action_noun",
     "explain",
     "move_words",
-    "points_phrase",
     "position_of",
     "tie_group",
 ]
@@ -647,12 +646,6 @@ def _tie_words(group: Sequence[ClassicOption], view: SeatView, namer: Namer) -> 
     return _upper(f"{join_words(names)} are equally good.")
 
 
-def points_phrase(x: float) -> str:
-    """:func:`~euchre_tutor.advisor.voice.points_words`, with 'about a point' for amounts it rounds to 1."""
-    words = points_words(x)
-    return "about a point" if words == "about 1 points" else words
-
-
 _COUNT: Final = {1: "one trump", 2: "two trumps", 3: "three trumps", 4: "four trumps", 5: "five trumps"}
 _ACES: Final = {1: "a side ace", 2: "two side aces", 3: "three side aces"}
 
@@ -806,7 +799,7 @@ def _partner_reason(p: Position) -> tuple[str, float, float, str] | None:
 
 
 def _alternative_words(option: ClassicOption, view: SeatView, n: Namer) -> str:
-    cost = points_phrase(option.ev_gap)
+    cost = points_words(option.ev_gap)
     text = f"{_upper(action_noun(option.action, view, n))} costs {cost}"
     text += "." if cost == "almost nothing" else " a hand."
     if option.action.kind in ("order", "call") and option.makers == "us":
