@@ -41,12 +41,14 @@ __all__ = [
     "Lesson",
     "Namer",
     "Said",
+    "capital",
     "card_name",
     "card_words",
     "chance_words",
     "false_sentences",
     "grade_sentence",
     "how_many",
+    "lower_first",
     "minus",
     "points_words",
     "signed_points",
@@ -179,6 +181,16 @@ def grade_sentence(
     if label == "Best":
         return f"as good as {best}: the deals cannot tell them apart."
     return f"it costs {points_words(cost)} {per} against {best}."
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is): the start of a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def lower_first(text: str) -> str:
+    """``text`` with its first letter small: an instruction ("Bid 3 in ♦") inside a sentence."""
+    return text[:1].lower() + text[1:]
 
 
 def how_many(n: int, noun: str) -> str:

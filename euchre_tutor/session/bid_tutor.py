@@ -37,7 +37,7 @@ from euchre_tutor.advisor.bid.position import write_position
 from euchre_tutor.advisor.luck import bid_baseline
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Z95, loss_settled
-from euchre_tutor.advisor.voice import points_words
+from euchre_tutor.advisor.voice import lower_first, points_words
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.analysis import AnalysisSource
@@ -136,10 +136,6 @@ class BidDecision:
 def _refine_key(key: tuple[Any, ...]) -> tuple[Any, ...]:
     """The key of a turn's analysis refined after the move (its hint's key, marked)."""
     return ("refined", *key)
-
-
-def _low(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def phase_words(view: SeatView) -> str:
@@ -305,8 +301,8 @@ class BidTutor(TableTutor[BidController, BidDecision, BidRetry]):
             gap = points_words(max(0.0, old.loss))
             tie = ", a tie in practice" if old.tied else ""
             return (
-                f"With more deals, {_low(option_label(now))} turned out slightly better than "
-                f"{_low(option_label(was))}, the hint's best: a difference of {gap} a hand{tie}."
+                f"With more deals, {lower_first(option_label(now))} turned out slightly better than "
+                f"{lower_first(option_label(was))}, the hint's best: a difference of {gap} a hand{tie}."
             )
         mine_then = next((o for o in hint.options if o.action == decision.action), None)
         mine_now = next((o for o in refined.options if o.action == decision.action), None)

@@ -17,7 +17,7 @@ from html import escape
 from typing import Final
 
 from euchre_tutor.advisor.bid.ideas import explain, grade_words, option_label
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, Explanation, minus, points_words
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, Explanation, lower_first, minus, points_words
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.session.bid_tutor import (
     AnalysisLike,
@@ -69,10 +69,6 @@ def _pm(half: float) -> str:
 
 def _loss_text(option: OptionLike) -> str:
     return "tie" if option.tied else minus(f"-{option.loss:.2f}{_pm(option.interval)}")
-
-
-def _low(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def hint_explanation(hint: AnalysisLike, view: SeatView) -> Explanation:
@@ -314,7 +310,7 @@ def position_lines(view: SeatView) -> list[str]:
             else "trump to be named"
         )
         lines.append(
-            f"{esc(view.bidder.word)} won the bidding with {esc(_low(option_label(view.high)))} ({esc(contract)}): "
+            f"{esc(view.bidder.word)} won the bidding with {esc(lower_first(option_label(view.high)))} ({esc(contract)}): "
             f"needs {view.needs} tricks."
         )
     if view.phase is Phase.PLAY:

@@ -18,7 +18,7 @@ from euchre_tutor.advisor.classic.ideas import action_noun, explain, tie_group
 from euchre_tutor.advisor.classic.reasons import action_label, loss_figure, loss_words, plus_minus
 from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, minus, points_words, signed_points
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, capital, minus, points_words, signed_points
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Action, HandState, Phase
 from euchre_tutor.session.classic_tutor import ClassicTutor, Decision, HandReview, Retry
@@ -269,7 +269,7 @@ def grade_words(
         cost = points_words(float(grade.ev_loss))
         out = [f"it cost {cost}{'' if cost == 'almost nothing' else ' a hand'}."]
         if depth is not Depth.BRIEF:
-            out.append(f"{_capital(action_noun(best.action, decision.view))} was best.")
+            out.append(f"{capital(action_noun(best.action, decision.view))} was best.")
     if depth is Depth.FIGURES and mine is not best:
         out.append(
             f"{action_label(best.action, decision.view)} scores {signed_points(best.ev, 2)}{plus_minus(best.ev_interval)} "
@@ -305,10 +305,6 @@ def _grade_sentence(tutor: ClassicTutor, decision: Decision, depth: Depth | str 
         f'<div>{head} <span class="et-grade {esc(grade.label)}" data-grade="{esc(grade.label)}">'
         f"{esc(grade.label)}</span>: {esc(grade_words(tutor, decision, grade, depth))}</div>"
     )
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def review_html(

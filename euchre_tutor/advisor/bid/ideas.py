@@ -33,8 +33,10 @@ from euchre_tutor.advisor.voice import (
     Idea,
     Namer,
     Said,
+    capital,
     chance_words,
     join_words,
+    lower_first,
     minus,
     points_words,
     signed_points,
@@ -569,10 +571,6 @@ def option_label(action: Action) -> str:
     return f"{kind.capitalize()} {action.card.symbol}"
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 # ---------------------------------------------------------------------------------------------
 # The sentences
 
@@ -593,7 +591,7 @@ def _count_sentence(pos: BidPosition, words: _Words) -> str:
     bowers = [c for c in trumps if is_right_bower(c, suit) or is_left_bower(c, suit)]
     bowers.sort(key=lambda c: not is_right_bower(c, suit))
     aces = side_aces(hand, suit)
-    text = f"{_cap(_contract_short(suit, None))} you would hold {_n(len(trumps))} trumps"
+    text = f"{capital(_contract_short(suit, None))} you would hold {_n(len(trumps))} trumps"
     if len(bowers) == 2:
         text += " with both bowers"
     elif bowers:
@@ -837,7 +835,7 @@ def _reminder(pos: BidPosition, words: _Words) -> Said | None:
         if bidding:
             return Said(
                 "rule.left-bower",
-                f"{_cap(words.card(lb))} is the left bower with {suit.plural} trump: a "
+                f"{capital(words.card(lb))} is the left bower with {suit.plural} trump: a "
                 f"{_singular(suit)}, not a {_singular(natural)}.",
                 "bowers",
             )
@@ -880,10 +878,6 @@ _GERUNDS: Final = {
 }
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def gerund(text: str) -> str:
     """An instruction as the subject of a sentence: ``'Bid 3 in ♦'`` → ``'Bidding 3 in ♦'``."""
     verb, _, rest = text.partition(" ")
@@ -915,7 +909,7 @@ def _move(pos: BidPosition, words: _Words) -> str:
         tie = ties[0].action
         if best.action.kind == tie.kind and best.action.card is not None and tie.card is not None:
             return f"{head} or {words.card(tie.card)}: they are equally good."
-        other = _lower(action_words(tie, pos.view, words))
+        other = lower_first(action_words(tie, pos.view, words))
         return f"{head}, or {other}: they are equally good."
     if len(ties) == len(options) - 1:
         return f"{head}: every choice here does about as well (they tie)."
@@ -1020,7 +1014,7 @@ def grade_words(analysis: AnalysisFacts, action: Action | str, depth: Depth = De
     if mine is None:
         return None
     best = analysis.best
-    best_name = _lower(option_label(best.action))
+    best_name = lower_first(option_label(best.action))
     if mine is best:
         text = f"the best choice ({signed_points(best.ev)} a hand on average)."
         return Grade("Best", 0.0, 0.0, text)

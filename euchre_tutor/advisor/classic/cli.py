@@ -60,6 +60,7 @@ from euchre_tutor.advisor.classic.gamewin import is_tabled
 from euchre_tutor.advisor.classic.position import Reading, read_position_noting
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.whatif import CHANGES, what_if
+from euchre_tutor.advisor.voice import capital
 from euchre_tutor.classic.engine import Action
 from euchre_tutor.errors import EuchreError, JsonInputError
 from euchre_tutor.jsonio import (
@@ -349,7 +350,7 @@ def _analyse(
             "loss": round(grade.loss, 4),
             "text": grade.text,
         }
-        text += f"\nGrade of {graded}: {grade.label}. {_capital(grade.text)}"
+        text += f"\nGrade of {graded}: {grade.label}. {capital(grade.text)}"
     if args.what_if is None:
         return result, text
     assert isinstance(data, dict)  # the analysis read it
@@ -383,10 +384,6 @@ def _graded_action(text: str) -> Action:
             f"--grade {short(text)}: {exc}; write an action as classic replay does, e.g. 'play JH', "
             "'pass', 'order', 'call S', 'discard 9C'"
         ) from None
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def run_analyze(args: argparse.Namespace, continuation: Continuation) -> int:

@@ -28,6 +28,7 @@ from euchre_tutor.advisor.voice import (
     Idea,
     Namer,
     Said,
+    capital,
     chance_words,
     join_words,
     points_words,
@@ -419,10 +420,6 @@ def _count_words(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _trump_card_words(card: Card, trump: Suit, namer: Namer) -> str:
     if is_right_bower(card, trump):
         namer.card(card)
@@ -483,7 +480,7 @@ def _move(pos: Position, namer: Namer) -> tuple[str, tuple[str, ...]]:
         names = [namer.card(c) for c in cards] if len(cards) == 2 else [c.symbol for c in cards]
         for c in cards:
             namer.card(c)
-        return f"{_cap(verb)} {join_words(names, 'or')}: they are equally good.", labels
+        return f"{capital(verb)} {join_words(names, 'or')}: they are equally good.", labels
     phrases = [action_words(o.action, turn, namer) for o in tied]
     phrases = [phrases[0], *(p[:1].lower() + p[1:] for p in phrases[1:])]
     return f"{join_words(phrases, 'or')}: they are equally good.", labels
@@ -527,7 +524,7 @@ def _why(pos: Position, namer: Namer) -> list[Said]:
             top = "the highest trump" if is_right_bower(card, trump) else "the highest trump left"
             say(
                 "solitaire.pull-trump",
-                f"{_cap(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock.",
+                f"{capital(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock.",
             )
         if _cash_winner(pos):
             say(
@@ -544,7 +541,7 @@ def _why(pos: Position, namer: Namer) -> list[Said]:
         if _keep_trump(pos):
             say(
                 "solitaire.keep-trump",
-                f"{_cap(namer.card(card))} loses this trick whatever the deck turns: losing it now keeps your "
+                f"{capital(namer.card(card))} loses this trick whatever the deck turns: losing it now keeps your "
                 "trumps for later.",
             )
     if card is not None and pos.following:
@@ -560,7 +557,7 @@ def _why(pos: Position, namer: Namer) -> list[Said]:
             else:
                 say(
                     "solitaire.win-cheaply",
-                    f"{_cap(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}.",
+                    f"{capital(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}.",
                 )
         if _throw_low(pos):
             say(
@@ -590,7 +587,7 @@ def _why(pos: Position, namer: Namer) -> list[Said]:
             tail = ", the most of any suit" if most else ""
             say(
                 "solitaire.trump-count",
-                f"{_cap(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}.",
+                f"{capital(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}.",
             )
         if _up_card_hurts(pos):
             say(
@@ -603,7 +600,7 @@ def _why(pos: Position, namer: Namer) -> list[Said]:
             ace = aces[0]
             say(
                 "solitaire.side-ace",
-                f"{_cap(namer.card(ace))} is a likely side trick: led, it wins "
+                f"{capital(namer.card(ace))} is a likely side trick: led, it wins "
                 f"{chance_words(pos.burn(ace).p_win_trick)}.",
             )
         if _least_bad(pos):
@@ -634,7 +631,7 @@ def _reminder(pos: Position, namer: Namer, why: Sequence[Said]) -> Said | None:
     if lb is not None and lb.suit is not None:
         return Said(
             "rule.left-bower",
-            f"{_cap(namer.card(lb))} is the left bower: it counts as a {trump.plural[:-1]}.",
+            f"{capital(namer.card(lb))} is the left bower: it counts as a {trump.plural[:-1]}.",
             "bowers",
         )
     if _rule_follow(pos):
@@ -686,7 +683,7 @@ def _alternatives(pos: Position, namer: Namer) -> list[Said]:
         if len(g) > 3:
             words.append(f"{len(g) - 3} more")
         subject = join_words(words, "or")
-        out.append(Said("solitaire.cost", f"{_cap(subject)} {_loss_words(pos, g[0])}.", ""))
+        out.append(Said("solitaire.cost", f"{capital(subject)} {_loss_words(pos, g[0])}.", ""))
     return out
 
 
@@ -727,7 +724,7 @@ def _figures(pos: Position, namer: Namer) -> list[str]:
     ]
     turn = pos.view.turn_card
     for o in pos.hint.options:
-        what = _cap(action_words(o.action, turn, Namer(), following=pos.following, ing=True))
+        what = capital(action_words(o.action, turn, Namer(), following=pos.following, ing=True))
         parts = []
         if mode == "game":
             parts.append(f"wins the game {float(o.utility) * 100:.1f}%")
