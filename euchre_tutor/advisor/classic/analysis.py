@@ -667,7 +667,9 @@ class AnalysisRun:
     analysis at that point; it may be called again with a higher cap or an action to grade, and goes on
     from where it stopped (the table refines a grade after the move by going on with the turn's hint,
     and a refinement stopped for a more urgent hint goes on later without losing its deals). The
-    analysis after the same calls is the same whatever the stops in between.
+    analysis after the same calls is the same whatever the stops in between. ``ups``: the cards a
+    book position's turned-down up card could have been (the reader's ``up-unknown`` reading); the
+    deals then average over them (:class:`~euchre_tutor.advisor.classic.worlds.WorldSampler`).
     """
 
     def __init__(
@@ -681,6 +683,7 @@ class AnalysisRun:
         score_aware: bool | None = None,
         backend: str | None = None,
         swap_hands: bool = True,
+        ups: Sequence[Card] = (),
     ) -> None:
         if not view.my_turn:
             who = "nobody" if view.to_act is None else view.to_act.word
@@ -718,7 +721,7 @@ class AnalysisRun:
         self.batch = 0
         self.checked = 0  # the deals at the last look of the stopping rule
         self.ranked: list[ClassicOption] = []
-        self.sampler = WorldSampler(view)
+        self.sampler = WorldSampler(view, ups=ups)
         self.focused = False  # it went on for an action's grade (its later deals depend on that action)
 
     def extend(

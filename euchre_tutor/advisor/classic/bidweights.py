@@ -107,6 +107,30 @@ class BidWeighing(Placement):
         #: whether a hand may hold both the seven of clubs and the joker (see :meth:`_set_order`)
         self.collide = all(b in self.card_of for b in (1, 1 << 32))
 
+    def own_part(self, model: BiddingModel) -> float:
+        """The log likelihood of the viewing seat's own bids with its own hand, under ``model``.
+
+        Constant for one view, so :meth:`weight` leaves it out; where the up card itself is unknown
+        (a book's turned-down card, :class:`~.worlds.WorldSampler`'s ``ups``) it weighs each up card
+        the view could have had: a seat that passed a suit it held well was unlikely to see that
+        suit turned up. 0 with a uniform model or a hand not seen whole at bid time; -inf when a bid
+        was illegal with the hand.
+        """
+        mask = self.my_mask | self.played_mask[self.me]
+        if model.uniform or self.blind_me or mask.bit_count() != 5 or self.view.up_taken:
+            return 0.0
+        cards = (
+            self._set_order(mask)
+            if not (self.collide and mask & COLLIDE == COLLIDE)
+            else list(frozenset(self.cards_in_order(mask)))
+        )
+        total = 0.0
+        for act, ctx in self.bids_by_seat.get(self.me, []):
+            if self.hand_rules and not legal_with(self.rules, ctx, act, cards):
+                return -math.inf
+            total += math.log(model._likelihood(cards, ctx, act, self.strength))
+        return total
+
     def _discard_bit(self, cand: Candidate) -> int:
         """:meth:`discard_card` as a card bit (0: none)."""
         if not self.discard_done:

@@ -241,8 +241,9 @@ def position_run(
                     "(--mode points ranks them by expected points)",
                 ),
             )
+    ups = next((r.cards for r in readings if r.kind == "up-unknown"), ())
     run = AnalysisRun(
-        view, continuation=continuation, worlds=worlds, seed=seed, mode=mode, score_aware=has_score
+        view, continuation=continuation, worlds=worlds, seed=seed, mode=mode, score_aware=has_score, ups=ups
     )
     return run, readings
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from euchre_tutor.advisor.classic.bidmodel import BidContext, BiddingModel
@@ -44,6 +44,7 @@ from euchre_tutor.advisor.classic.misdeal import misdeal_cards, misdeal_world, m
 from euchre_tutor.advisor.classic.placement import Candidate
 from euchre_tutor.advisor.classic.plan import WorldPlan
 from euchre_tutor.advisor.classic.swaps import Orbit
+from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import HandState
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.classic import SeatView
@@ -120,11 +121,17 @@ class WorldSampler:
     of every hand already weighed) is worked out once.
     """
 
-    def __init__(self, view: SeatView, model: BiddingModel | None = None) -> None:
+    def __init__(self, view: SeatView, model: BiddingModel | None = None, ups: Sequence[Card] = ()) -> None:
         self.view = view
         self.model = model if model is not None else BiddingModel()
         self.misdealer = next((s for s, a in view.bids if a.kind == "misdeal" and s != view.seat), None)
         self.plan = None if self.misdealer is not None else WorldPlan(view)
+        #: the plans the candidates are drawn from in turn, and each one's own part of the weight (one
+        #: plan, the view's, unless ``ups`` are given: :func:`_up_plans`)
+        self.plans: list[WorldPlan] = [] if self.plan is None else [self.plan]
+        self.own: list[float] = [0.0]
+        if ups and self.plan is not None:
+            self.plans, self.own = _up_plans(view, self.plan, ups, self.model)
 
     def report(
         self,
@@ -143,12 +150,43 @@ class WorldSampler:
             assert self.misdealer is not None
             worlds, tries = misdealt_worlds(self.view, self.misdealer, n, rng)
             return WorldSample(worlds, tries, n, float(n))
-        return _batch(self.view, self.plan, self.model, n, rng, candidates_per_world, orbits)
+        return _batch(self.view, self.plans, self.own, self.model, n, rng, candidates_per_world, orbits)
+
+
+def _up_plans(
+    view: SeatView, plan: WorldPlan, ups: Sequence[Card], model: BiddingModel
+) -> tuple[list[WorldPlan], list[float]]:
+    """One plan per card the turned-down up card could have been, and its own part of the weight.
+
+    A book's position may leave the up card out after a round-2 call (the reader's
+    :class:`~euchre_tutor.advisor.classic.position.Reading` ``up-unknown`` lists the cards it could
+    be). Every such card is a priori as likely as any other (the deal is uniform), so drawing the
+    candidates from each card's plan in turn and weighing them as each plan does (the bids' likelihood
+    over the placement's ``q``, all over the same number of hidden cards) plus the viewing seat's own
+    bids' likelihood with that up card (:meth:`~.bidweights.BidWeighing.own_part`) weighs every up
+    card by how likely the passes were with it. A card no deal fits is left out; the view's own up
+    card keeps its plan.
+    """
+    plans: list[WorldPlan] = []
+    own: list[float] = []
+    for up in sorted(set(ups), key=lambda c: c.index):
+        try:
+            one = plan if up == view.up else WorldPlan(replace(view, up=up))
+        except EuchreError:
+            continue
+        part = one.own_part(model)
+        if part > -math.inf:
+            plans.append(one)
+            own.append(part)
+    if not plans:
+        return [plan], [0.0]
+    return plans, own
 
 
 def _batch(
     view: SeatView,
-    plan: WorldPlan,
+    plans: Sequence[WorldPlan],
+    own: Sequence[float],
     bidding: BiddingModel,
     n: int,
     rng: random.Random,
@@ -158,9 +196,14 @@ def _batch(
     count = n * candidates_per_world
     cands: list[Candidate] = []
     logws: list[float] = []
+    which: list[int] = []  # the plan each candidate was drawn from
     drawn = 0
+    ways = len(plans)
+    start = rng.randrange(ways) if ways > 1 else 0  # the plans in turn, from a random one
     # Draw until ``count`` candidates fit the bids (a rare hand, like a misdeal's, may need many draws).
     while len(cands) < count and drawn < count * _PATIENCE:
+        k = (start + drawn) % ways
+        plan = plans[k]
         drawn += 1
         cand = plan.fill(rng)
         if cand is None or not plan.complete(cand, rng):
@@ -169,7 +212,8 @@ def _batch(
         if lw == -math.inf:
             continue
         cands.append(cand)
-        logws.append(lw)
+        logws.append(lw + own[k] if ways > 1 else lw)
+        which.append(k)
     if not cands:
         raise EuchreError(
             f"no deal consistent with {view.seat.word}'s view was found in {drawn} tries; "
@@ -185,16 +229,16 @@ def _batch(
     for i in picks:
         state = built.get(i)
         if state is None:
-            state = plan.world(cands[i])
+            state = plans[which[i]].world(cands[i])
             built[i] = state
         worlds.append(state)
     swaps = None
-    if orbits and plan.orbit_ready():
+    if orbits and all(plans[which[i]].orbit_ready() for i in set(picks)):
         found: dict[int, Orbit] = {}
         swaps = []
         for i in picks:
             if i not in found:
-                found[i] = plan.orbit(cands[i], bidding)
+                found[i] = plans[which[i]].orbit(cands[i], bidding)
             swaps.append(found[i])
     return WorldSample(worlds, drawn, len(cands), ess, swaps)
 

@@ -51,7 +51,7 @@ def test_an_unknown_up_card_after_a_round_2_call_is_a_turned_down_card_of_anothe
     up = view.up
     assert up.suit is not None and up.suit.name != "SPADES" and not view.up_taken
     assert up not in view.hand
-    assert str(up) in readings[0].text and "spades" in readings[0].text
+    assert str(up) in readings[0].text and "not a spade" in readings[0].text
     # the reading is exactly the position with that up card written in
     assert view == read_position({**CALLED, "up": str(up)}).view
 
@@ -59,9 +59,11 @@ def test_an_unknown_up_card_after_a_round_2_call_is_a_turned_down_card_of_anothe
 @pytest.mark.parametrize(
     ("actions", "words"),
     [
-        (["S: pass", "W: pass", "N: order", "E: discard"], "rank matters"),
-        (ROUND_1, "no bid has fixed trump"),
-        ([], "no bid has fixed trump"),
+        (["S: pass", "W: pass", "N: order", "E: discard"], "rank matters: add what was turned up"),
+        (["N: order"], "rank matters: add what was turned up"),
+        (ROUND_1, "no bid says what trump is: add what was turned up"),
+        ([], "no bid says what trump is: add what was turned up"),
+        (["S: pass", "W: pass", "N: call S"], "before round 1 ended: add what was turned up"),
     ],
 )
 def test_an_unknown_up_card_the_position_needs_is_refused_with_what_to_add(
