@@ -199,10 +199,14 @@ def _batch(
     which: list[int] = []  # the plan each candidate was drawn from
     drawn = 0
     ways = len(plans)
-    start = rng.randrange(ways) if ways > 1 else 0  # the plans in turn, from a random one
+    turn: list[int] = []  # the plans, each once in a random order, then again (a fixed order would
+    # alias with the evenly spaced pointers of the resampling)
     # Draw until ``count`` candidates fit the bids (a rare hand, like a misdeal's, may need many draws).
     while len(cands) < count and drawn < count * _PATIENCE:
-        k = (start + drawn) % ways
+        if ways > 1 and not turn:
+            turn = list(range(ways))
+            rng.shuffle(turn)
+        k = turn.pop() if ways > 1 else 0
         plan = plans[k]
         drawn += 1
         cand = plan.fill(rng)
