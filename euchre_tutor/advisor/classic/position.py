@@ -26,10 +26,14 @@ in 3v3), or one entry per team by name at any table (``{"P1": 3, "P2": 5,
 Positions as books print them; each reading is returned by
 :func:`read_position_noting` (and echoed by ``classic analyze``), none is silent:
 
-- ``"up": null`` when trump was called in round 2: the up card was turned down,
-  so it is not in play; it is read as one card drawn among those it could be
-  (unseen, of a suit other than the one called). Before such a call, or after
-  an order (the dealer holds the card: its rank matters), it is refused.
+- Actions that begin with the bid (``["S: call D"]``, ``["W: order"]``): every seat before it passed
+  (round 1 by all, for a round-2 call); those passes are put in front. Actions that begin with a play
+  leave who made trump unsaid: refused, naming the bid to add.
+- ``"up": null`` when trump was called in round 2: the up card was turned down, so it is not in play;
+  it could have been any unseen card of a suit other than the one called. The reading lists them all
+  (:attr:`Reading.cards`: the analysis averages over them, weighted by how likely the passes were
+  with each) and the view shows one. Before such a call, or after an order (the dealer holds the
+  card: its rank matters), it is refused, asking for what was turned up.
 - The analysed dealer's ``"hand"`` of its five dealt cards after it picked up
   the up card: read as those five plus the up card, the six it discards from.
   Once play has gone on, which card it put down is unknown: refused, asking
