@@ -28,12 +28,10 @@ from euchre_tutor.bid import (
     Seat,
     TrumpNamed,
 )
-from euchre_tutor.bid.game import FORMAT
 from euchre_tutor.bid.replay import replay_state
 from euchre_tutor.bots.bid import Player, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.errors import IllegalAction, JsonInputError, RulesError
-from euchre_tutor.jsonio import capped_text, load_json_text, short
+from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.bid import PRESETS, BidRules
 from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog, build_hand_logs
 from euchre_tutor.tricks.seating import Team
@@ -193,24 +191,9 @@ def load_bid_saved_or_deal(data: bytes | str | Mapping[str, Any]) -> BidGame | H
     """What a Load box holds: a saved game (a JSON object with ``"format": "euchre-tutor/bid-game"``),
     or a teacher's deal (the ``euchre-tutor bid replay`` input: ``rules``, ``dealer``, ``hands``,
     optional ``kitty`` and ``actions``), returned as the hand state after its actions."""
-    if isinstance(data, Mapping):
-        obj: object = dict(data)
-    elif isinstance(data, bytes | str):
-        if not data.strip():
-            raise IllegalAction(f"paste a deal first: {_DEAL_EXAMPLE}")
-        try:
-            obj = load_json_text(capped_text(data, "the teacher's deal"), "the teacher's deal")
-        except JsonInputError as error:
-            raise IllegalAction(f"{error}; a deal looks like {_DEAL_EXAMPLE}") from None
-    else:
-        raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
-    if isinstance(obj, dict) and "format" in obj:
-        if obj.get("format") != FORMAT:
-            raise IllegalAction(
-                f"a deal with a 'format' key is a saved game ({FORMAT!r}), not {short(obj.get('format'))}"
-            )
-        return BidGame.from_json(obj)
-    return replay_state(obj)
+    return BidGame.saved_or_deal(
+        data, replay_state, example=_DEAL_EXAMPLE, looks_like=f"a deal looks like {_DEAL_EXAMPLE}"
+    )
 
 
 # ---------------------------------------------------------------------------
