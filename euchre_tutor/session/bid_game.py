@@ -22,16 +22,7 @@ from euchre_tutor.cards import Card
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.bid_controller import BidController, action_label
 from euchre_tutor.session.bid_tutor import BidTutor, phase_words
-from euchre_tutor.session.games import (
-    RIGHT_LABELS,
-    Choice,
-    DrillReader,
-    DrillScene,
-    GameSpec,
-    PracticeGrade,
-    by_index,
-    option_values,
-)
+from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec, PracticeGrade, option_values
 from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
 from euchre_tutor.session.session_report import grade_bid_table
 from euchre_tutor.tricks.seating import FOUR, Seat
@@ -73,10 +64,13 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
             )
         )
     if view.discards:
-        rows.append(("Your discards (only you see them):", by_index(view.discards)))
+        rows.append(("Your discards (only you see them):", DrillScene.in_deck_order(view.discards)))
     if view.gifts:
         rows.append(
-            ("The cards passed in the call (only the loner and the partner see them):", by_index(view.gifts))
+            (
+                "The cards passed in the call (only the loner and the partner see them):",
+                DrillScene.in_deck_order(view.gifts),
+            )
         )
     question = _QUESTIONS.get(view.phase, "What do you do?")
     if view.phase is Phase.PLAY:
@@ -92,7 +86,7 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
             rows.append((f"You lead trick {number}.", ()))
             question = "Which card do you lead?"
     title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
-    return DrillScene(title, by_index(view.hand), view.trump, tuple(rows), question, choices)
+    return DrillScene(title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices)
 
 
 def _grade_answer(
@@ -104,10 +98,9 @@ def _grade_answer(
     g = bid_grade(analysis, action)
     said = grade_words(analysis, action)
     assert g is not None and said is not None  # the action is legal, so it is an option
-    return PracticeGrade(
+    return PracticeGrade.graded(
         str(action),
         g.label,
-        g.label in RIGHT_LABELS,
         action_label(analysis.best.action),
         f"{action_label(action)}: {said.text}",
         tuple(explain(analysis, view).sentences(Depth.COMPARE)),

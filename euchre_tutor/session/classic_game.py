@@ -27,16 +27,7 @@ from euchre_tutor.jsonio import short
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
-from euchre_tutor.session.games import (
-    RIGHT_LABELS,
-    Choice,
-    DrillReader,
-    DrillScene,
-    GameSpec,
-    PracticeGrade,
-    by_index,
-    option_values,
-)
+from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec, PracticeGrade, option_values
 from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
 from euchre_tutor.session.session_report import grade_classic_table, tutor_of
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -83,7 +74,7 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
                 question = "Which card do you lead?"
         else:
             question = "What do you do?"
-    return DrillScene(title, by_index(view.hand), view.trump, tuple(rows), question, choices)
+    return DrillScene(title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices)
 
 
 def _grade_answer(
@@ -104,10 +95,9 @@ def _grade_answer(
         action_noun(best.action, run.view),
         tie=g.label == "Best" and action != best.action,
     )
-    return PracticeGrade(
+    return PracticeGrade.graded(
         str(action),
         g.label,
-        g.label in RIGHT_LABELS,
         words(best.action),
         f"{words(action)}: {why}",
         tuple(explain(analysis, run.view).sentences(Depth.COMPARE)),

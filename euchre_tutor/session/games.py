@@ -39,7 +39,6 @@ __all__ = [
     "DrillScene",
     "GameSpec",
     "PracticeGrade",
-    "by_index",
     "game_spec",
     "game_specs",
     "option_values",
@@ -69,6 +68,11 @@ class DrillScene:
     question: str
     choices: tuple[Choice, ...]
 
+    @staticmethod
+    def in_deck_order(cards: Any) -> tuple[Card, ...]:
+        """Cards in the deck's order, as a scene draws a hand."""
+        return tuple(sorted(cards, key=lambda c: c.index))
+
 
 @dataclass(frozen=True, slots=True)
 class PracticeGrade:
@@ -81,6 +85,11 @@ class PracticeGrade:
     best: str
     text: str
     reasons: tuple[str, ...]
+
+    @classmethod
+    def graded(cls, answer: str, label: str, best: str, text: str, reasons: tuple[str, ...]) -> PracticeGrade:
+        """The grade of ``answer``, right when its label is one of :data:`RIGHT_LABELS`."""
+        return cls(answer, label, label in RIGHT_LABELS, best, text, reasons)
 
 
 #: the grades a drill's answer counts as right
@@ -117,11 +126,6 @@ class DrillReader:
 
     def answer_text(self, drill: Drill, answer: str) -> str:
         return str(self.action(self.view(drill), answer))
-
-
-def by_index(cards: Any) -> tuple[Card, ...]:
-    """Cards in the deck's order, as a drill's scene draws them."""
-    return tuple(sorted(cards, key=lambda c: c.index))
 
 
 def option_values(analysis: Any) -> dict[Any, float]:
