@@ -212,6 +212,7 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
     HAND_STARTED = HandStarted
     HAND_SCORED = HandScored
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
+    SEAT_VIEW = seat_view
     RULE_OF_THUMB = _RULE_OF_THUMB
 
     def __init__(
@@ -229,15 +230,6 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
 
     def read_rules(self, rules: str | BidRules | Mapping[str, Any]) -> BidRules:
         return bid_rules(rules)
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return Action.parse(action)
-
-    def _card_click(self, kind: str, card: Card) -> Action:
-        return Action(kind, card=card)
-
-    def _seat_view(self, state: MatchState | HandState, seat: Seat) -> SeatView:
-        return seat_view(state, seat)
 
     def _load(self, data: str | Mapping[str, Any]) -> BidGame | HandState:
         return load_bid_saved_or_deal(data)

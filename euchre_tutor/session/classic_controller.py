@@ -167,6 +167,7 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
     HAND_STARTED = HandStarted
     HAND_SCORED = HandScored
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
+    SEAT_VIEW = seat_view
     RULE_OF_THUMB = _RULE_OF_THUMB
     OPENS_ON_FINISHED_HAND = False
 
@@ -192,15 +193,6 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
 
     def read_rules(self, rules: str | ClassicRules | Mapping[str, Any]) -> ClassicRules:
         return classic_rules(rules)
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return Action.parse(action)
-
-    def _card_click(self, kind: str, card: Card) -> Action:
-        return Action(kind, card=card)
-
-    def _seat_view(self, state: MatchState | HandState, seat: Seat) -> SeatView:
-        return seat_view(state, seat)
 
     def _seat_for(self, rules: ClassicRules) -> Seat:
         """The student's seat at the table of ``rules``: the chosen seat if that table has it, else

@@ -226,6 +226,8 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
     HAND_SCORED: ClassVar[type[Any]]
     #: which click on a card of the hand each phase asks for ("play", "discard", "give")
     CARD_ACTION_OF_PHASE: ClassVar[Mapping[Any, str]]
+    #: a seat's view of a match or hand state: ``SEAT_VIEW(state, seat)``
+    SEAT_VIEW: ClassVar[Callable[[Any, Seat], Any]]
     #: the player whose choice replaces a failed background answer (a rule of thumb)
     RULE_OF_THUMB: ClassVar[_Player]
     #: a game saved just after a hand ended opens on that hand, as it was left (else the play goes on)
@@ -261,13 +263,20 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
         raise NotImplementedError
 
     def _parse_action(self, action: ActionT | str) -> ActionT:
-        raise NotImplementedError
+        """The action ``action`` names (an action or its text), as the game reads it."""
+        game: Any = self.GAME
+        parsed: ActionT = game.parse_action(action)
+        return parsed
 
     def _card_click(self, kind: str, card: Card) -> ActionT:
-        raise NotImplementedError
+        """The action of a click on ``card`` of the hand, of ``kind`` ("play", "discard", "give")."""
+        game: Any = self.GAME
+        clicked: ActionT = game.ACTION(kind, card=card)
+        return clicked
 
     def _seat_view(self, state: StateT | HandT, seat: Seat) -> ViewT:
-        raise NotImplementedError
+        view: ViewT = type(self).SEAT_VIEW(state, seat)
+        return view
 
     def _seat_for(self, rules: RulesT) -> Seat:
         """The student's seat at the table of ``rules``."""
