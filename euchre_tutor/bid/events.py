@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from euchre_tutor.cards import Suit
-from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, Trick, TrickWon
+from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, TextEvent, Trick, TrickWon
 from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = [
@@ -43,13 +43,10 @@ def contract_words(trump: Suit | None, notrump: str | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(TextEvent):
     hand_number: int
     dealer: Seat
-
-    @property
-    def text(self) -> str:
-        return f"Hand {self.hand_number}: {self.dealer.word} deals."
+    TEXT = "Hand {hand_number}: {dealer.word} deals."
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,24 +95,18 @@ class KittyTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsGiven:
+class CardsGiven(TextEvent):
     """A call: the loner's partner passes a card face down (views hide which)."""
 
     seat: Seat
     to: Seat
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} passes a card face down to {self.to.word}."
+    TEXT = "{seat.word} passes a card face down to {to.word}."
 
 
 @dataclass(frozen=True, slots=True)
-class PassedOut:
+class PassedOut(TextEvent):
     dealer: Seat
-
-    @property
-    def text(self) -> str:
-        return "Everyone passed: the hand is thrown in and the next dealer deals."
+    TEXT = "Everyone passed: the hand is thrown in and the next dealer deals."
 
 
 @dataclass(frozen=True, slots=True)

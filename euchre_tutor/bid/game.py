@@ -15,18 +15,16 @@ replays the actions through the checked engine, so a corrupt or hand-edited file
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
 from euchre_tutor.bid.actions import Action
 from euchre_tutor.bid.deal import Deal
-from euchre_tutor.bid.events import Event
 from euchre_tutor.bid.match import MatchState, new_match
 from euchre_tutor.errors import SaveFileError
 from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.tricks.game import MatchGame
-from euchre_tutor.tricks.seating import FOUR, Seat
+from euchre_tutor.tricks.seating import FOUR
 
 __all__ = ["FORMAT", "VERSION", "BidGame"]
 
@@ -45,28 +43,12 @@ class BidGame(MatchGame[MatchState, Action]):
     WHAT = "Bid Euchre game"
     HOLDER = "a Bid Euchre save file"
     KIND = "Bid Euchre"
-
-    def __init__(
-        self,
-        rules: BidRules | None = None,
-        *,
-        seed: int | str = 0,
-        dealer: Seat | str | None = None,
-        deals: Sequence[Deal] = (),
-    ) -> None:
-        super().__init__(new_match(rules, seed=seed, dealer=dealer, deals=deals), start_name="the match")
+    NEW_MATCH = new_match
+    ACTION = Action
 
     @property
     def rules(self) -> BidRules:
         return self.state.rules
-
-    def log(self) -> list[Event]:
-        """Every event from the start to the current state, in order (the trick log)."""
-        return super().log()
-
-    @classmethod
-    def parse_action(cls, action: Any) -> Action:
-        return Action.parse(action)
 
     @classmethod
     def check_seed(cls, seed: object) -> int | str:

@@ -50,10 +50,11 @@ from euchre_tutor.bid.events import (
     contract_words,
 )
 from euchre_tutor.bid.scoring import bid_needs, hand_points
-from euchre_tutor.cards import Card, Suit, effective_suit, format_cards, playable, winning_index
+from euchre_tutor.cards import Card, Suit, format_cards, playable, winning_index
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
 from euchre_tutor.rules import messages
 from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.tricks.hand import TrickHand
 from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandState", "explain_trick", "new_hand", "trick_winner"]
@@ -62,7 +63,7 @@ _SUITS: Final = tuple(Suit)
 
 
 @dataclass(frozen=True, slots=True)
-class HandState:
+class HandState(TrickHand):
     """One hand of Bid Euchre, immutable; build it with :func:`new_hand`."""
 
     rules: BidRules
@@ -88,10 +89,6 @@ class HandState:
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- what anyone can ask -------------------------------------------------
-
-    @property
-    def dealer(self) -> Seat:
-        return self.deal.dealer
 
     @property
     def is_over(self) -> bool:
@@ -135,15 +132,6 @@ class HandState:
         out = self.sitting_out
         return tuple(s for s in FOUR.seats if s != out)
 
-    @property
-    def led_suit(self) -> Suit | None:
-        if not self.trick_plays:
-            return None
-        return effective_suit(self.trick_plays[0][1], self.trump)
-
-    def tricks_won(self, team: Team) -> int:
-        return sum(1 for t in self.tricks if t.winner.team is team)
-
     def bid_text(self) -> str:
         """The winning bid in words: ``'3 hearts'``, ``'alone in no trump (high)'``."""
         if self.high is None:
@@ -165,17 +153,7 @@ class HandState:
             return None
         return self.tricks_won(self.bidder.team) >= self.needs
 
-    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
-        return self.hands[seat]
-
     # -- legal actions ---------------------------------------------------------
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = _LEGAL[self.phase](self)
-            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
-        return legal
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the player to act may play (empty outside the play phase), each once."""
@@ -548,3 +526,4 @@ _APPLY: Final = {
     Phase.LONER_DISCARD: _apply_discard,
     Phase.PLAY: _apply_play,
 }
+HandState.LEGAL = _LEGAL

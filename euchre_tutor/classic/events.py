@@ -1,6 +1,6 @@
 """What an action did: the events of a classic hand and match (for the trick log and the hints).
 
-Each event has a ``text`` in plain words. The trick events (:class:`Trick`, :class:`CardPlayed`,
+Each event has a ``text`` in plain words (most from a one-sentence template, :class:`TextEvent`). The trick events (:class:`Trick`, :class:`CardPlayed`,
 :class:`TrickWon`, :class:`Passed`, :class:`Discarded`, :class:`MatchWon`) are the trick-taking
 core's (:mod:`euchre_tutor.tricks.events`), re-exported here; the bidding and scoring ones are
 classic Euchre's.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, Trick, TrickWon
+from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, TextEvent, Trick, TrickWon
 from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = [
@@ -36,14 +36,11 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(TextEvent):
     hand_number: int
     dealer: Seat
     up: Card
-
-    @property
-    def text(self) -> str:
-        return f"Hand {self.hand_number}: {self.dealer.word} deals; the up card is {self.up.symbol}."
+    TEXT = "Hand {hand_number}: {dealer.word} deals; the up card is {up.symbol}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,49 +67,35 @@ class TrumpMade:
 
 
 @dataclass(frozen=True, slots=True)
-class Misdealt:
+class Misdealt(TextEvent):
     seat: Seat
     kind: str
-
-    @property
-    def text(self) -> str:
-        return (
-            f"{self.seat.word} shows an “{self.kind}” hand and calls a misdeal: the same dealer deals again."
-        )
+    TEXT = "{seat.word} shows an “{kind}” hand and calls a misdeal: the same dealer deals again."
 
 
 @dataclass(frozen=True, slots=True)
-class WentUnder:
+class WentUnder(TextEvent):
     """A farmer's hand swap; only the seat itself may see ``cards`` (views hide them)."""
 
     seat: Seat
     cards: tuple[Card, ...]
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} goes under: three low cards swapped for the hidden kitty cards."
+    TEXT = "{seat.word} goes under: three low cards swapped for the hidden kitty cards."
 
 
 @dataclass(frozen=True, slots=True)
-class GaveBest:
+class GaveBest(TextEvent):
     """Call for best: the loner's partner passes ``card`` face down (views hide it from the others)."""
 
     seat: Seat
     to: Seat
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} passes a card to {self.to.word}, who goes alone."
+    TEXT = "{seat.word} passes a card to {to.word}, who goes alone."
 
 
 @dataclass(frozen=True, slots=True)
-class PickedUp:
+class PickedUp(TextEvent):
     seat: Seat
     card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} picks up {self.card.symbol}."
+    TEXT = "{seat.word} picks up {card.symbol}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +118,9 @@ class WentAlone:
 
 
 @dataclass(frozen=True, slots=True)
-class PassedOut:
+class PassedOut(TextEvent):
     dealer: Seat
-
-    @property
-    def text(self) -> str:
-        return "Everyone passed twice: the hand is thrown in and the next dealer deals."
+    TEXT = "Everyone passed twice: the hand is thrown in and the next dealer deals."
 
 
 @dataclass(frozen=True, slots=True)

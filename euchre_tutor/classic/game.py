@@ -15,20 +15,18 @@ raises :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from euchre_tutor.classic.actions import Action
 from euchre_tutor.classic.deal import Deal, rules_seating
-from euchre_tutor.classic.events import Event
 from euchre_tutor.classic.hand import HandState
 from euchre_tutor.classic.match import MatchState, new_match
 from euchre_tutor.classic.replay import replay_state
-from euchre_tutor.errors import IllegalAction, JsonInputError, SaveFileError
-from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
+from euchre_tutor.errors import SaveFileError
+from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.tricks.game import MatchGame
-from euchre_tutor.tricks.seating import Seat
 
 __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
 
@@ -49,28 +47,12 @@ class ClassicGame(MatchGame[MatchState, Action]):
     HOLDER = "a classic save file"
     KIND = "classic Euchre"
     QUOTE = repr
-
-    def __init__(
-        self,
-        rules: ClassicRules | None = None,
-        *,
-        seed: int | str = 0,
-        dealer: Seat | str | None = None,
-        deals: Sequence[Deal] = (),
-    ) -> None:
-        super().__init__(new_match(rules, seed=seed, dealer=dealer, deals=deals), start_name="the match")
+    NEW_MATCH = new_match
+    ACTION = Action
 
     @property
     def rules(self) -> ClassicRules:
         return self.state.rules
-
-    def log(self) -> list[Event]:
-        """Every event from the start to the current state, in order (the trick log)."""
-        return super().log()
-
-    @classmethod
-    def parse_action(cls, action: Any) -> Action:
-        return Action.parse(action)
 
     @classmethod
     def check_seed(cls, seed: object) -> int | str:
@@ -115,27 +97,9 @@ def load_saved_or_deal(data: bytes | str | Mapping[str, Any]) -> ClassicGame | H
     >>> load_saved_or_deal(ClassicGame(seed=3).dumps()).state.to_act
     <Seat.E: 1>
     """
-    obj = _deal_json(data)
-    if isinstance(obj, dict) and "format" in obj:
-        if obj.get("format") != FORMAT:
-            raise IllegalAction(
-                f"a deal with a 'format' key is a saved game ({FORMAT!r}), not {short(obj.get('format'))}"
-            )
-        return ClassicGame.from_json(obj)
-    return replay_state(obj)
-
-
-def _deal_json(data: bytes | str | Mapping[str, Any]) -> object:
-    """The pasted text as JSON, read through the limits of :mod:`euchre_tutor.jsonio`."""
-    if isinstance(data, Mapping):
-        return dict(data)
-    if not isinstance(data, bytes | str):
-        raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
-    if not data.strip():
-        raise IllegalAction(f"paste a deal first: {_DEAL_EXAMPLE}")
-    try:
-        return load_json_text(capped_text(data, "the teacher's deal"), "the teacher's deal")
-    except JsonInputError as error:
-        raise IllegalAction(
-            f'{error}; it looks like {{"dealer": "N", "hands": {{"N": ["9S", ...], ...}}, "up": "KS"}}'
-        ) from None
+    return ClassicGame.saved_or_deal(
+        data,
+        replay_state,
+        example=_DEAL_EXAMPLE,
+        looks_like='it looks like {"dealer": "N", "hands": {"N": ["9S", ...], ...}, "up": "KS"}',
+    )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Final
 
-from euchre_tutor.cards import Card, Suit, effective_suit
+from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic import bidding, play
 from euchre_tutor.classic.actions import Action, Phase, _HandCards
 from euchre_tutor.classic.deal import Deal, _pack_words, rules_seating
@@ -28,13 +28,14 @@ from euchre_tutor.classic.play import legal_plays
 from euchre_tutor.classic.scoring import hand_points, team_points
 from euchre_tutor.errors import DealError, IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.hand import TrickHand
 from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = ["HandState", "new_hand"]
 
 
 @dataclass(frozen=True, slots=True)
-class HandState:
+class HandState(TrickHand):
     """One hand of classic Euchre, immutable; build it with :func:`new_hand`."""
 
     rules: ClassicRules
@@ -65,10 +66,6 @@ class HandState:
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- what anyone can ask -------------------------------------------------
-
-    @property
-    def dealer(self) -> Seat:
-        return self.deal.dealer
 
     @property
     def up(self) -> Card:
@@ -115,16 +112,6 @@ class HandState:
     def makers(self) -> Team | None:
         return None if self.maker is None else self.maker.team
 
-    def tricks_won(self, team: Team) -> int:
-        return sum(1 for t in self.tricks if t.winner.team is team)
-
-    @property
-    def led_suit(self) -> Suit | None:
-        """The effective suit of the current trick's first card (None when someone is to lead)."""
-        if not self.trick_plays:
-            return None
-        return effective_suit(self.trick_plays[0][1], self.trump)
-
     def points(self) -> tuple[int, ...]:
         """Points per team this hand scores ((NS, EW) at four players); all 0 until it is over,
         passed out or misdealt."""
@@ -134,17 +121,7 @@ class HandState:
         m, d, _ = hand_points(self.rules, self.tricks_won(makers), self.alone, self.lone_defender is not None)
         return team_points(makers, m, d)
 
-    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
-        return self.hands[seat]
-
     # -- legal actions ---------------------------------------------------------
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = _LEGAL[self.phase](self)
-            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
-        return legal
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the player to act may play (empty outside the play phase)."""
@@ -232,3 +209,4 @@ _APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {
     **play.APPLY,
     Phase.OVER: _apply_over,
 }
+HandState.LEGAL = _LEGAL

@@ -61,11 +61,11 @@ Decisions where the sources differ or are silent (each an option):
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass, fields
+from typing import Final
 
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.options import changed_options, check_int, rules_from_json
+from euchre_tutor.rules.options import GameOptions, check_int
 
 __all__ = [
     "ALONE_BIDS",
@@ -114,8 +114,10 @@ ALONE_KINDS: Final[dict[str, tuple[str, ...]]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class BidRules:
+class BidRules(GameOptions):
     """Options of Bid Euchre; the defaults are the common game (see the module docstring)."""
+
+    GAME = "Bid Euchre"
 
     target: int = 32
     hands: int | None = None
@@ -211,27 +213,6 @@ class BidRules:
         """What an alone bid of ``kind`` ('alone', 'call-1', 'call-2') is worth."""
         return {"alone": self.alone_points, "call-1": self.call_1_points, "call-2": self.call_2_points}[kind]
 
-    # -- JSON ------------------------------------------------------------------
-
-    def with_options(self, **changes: Any) -> BidRules:
-        """A copy with some options changed (validated like a new configuration)."""
-        return changed_options(self, changes, "Bid Euchre")
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> BidRules:
-        """A preset name (``"common"``) or an object of options (``{"target": 50}``).
-
-        An object may name a ``"preset"`` to start from; its other keys override it.
-        """
-        return rules_from_json(data, default=cls, preset=preset, presets=PRESETS, game="Bid Euchre")
-
-    def describe(self) -> list[tuple[str, Any, str]]:
-        """(option, value, meaning) for every option, in declaration order."""
-        return [(f.name, getattr(self, f.name), OPTION_MEANINGS[f.name]) for f in fields(self)]
-
 
 OPTION_MEANINGS: Final[dict[str, str]] = {
     "target": "points that win the match: 30, 32, 50 or 52 (when both sides reach it in one hand, the "
@@ -294,11 +275,10 @@ PRESET_NOTES: Final[dict[str, str]] = {
 }
 
 
-def preset(name: str) -> BidRules:
-    """The preset called ``name``; unknown names list the known ones."""
-    if not isinstance(name, str) or name not in PRESETS:
-        raise RulesError(f"no Bid Euchre rules preset {name!r}; the presets are {', '.join(PRESETS)}")
-    return PRESETS[name]
+BidRules.PRESETS = PRESETS
+BidRules.MEANINGS = OPTION_MEANINGS
+#: the preset called ``name`` (unknown names list the known ones)
+preset: Final = BidRules.preset
 
 
 # The rules sheet (docs/rules-bid.md): one id per sentence; tests/bid/test_rules_sheet.py checks each.

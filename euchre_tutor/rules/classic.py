@@ -138,11 +138,11 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass, fields
+from typing import Final
 
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.options import changed_options, check_int, rules_from_json
+from euchre_tutor.rules.options import GameOptions, check_int
 
 __all__ = [
     "ALONE_TIMINGS",
@@ -186,13 +186,15 @@ _POINTS: Final = ("alone_march_points", "lone_defender_euchre_points", "defender
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicRules:
+class ClassicRules(GameOptions):
     """Options of classic Euchre; the defaults are the sheet's base game.
 
     See :data:`OPTION_MEANINGS` for one line per field and :data:`OPTION_VALUES`
     for the values each accepts. Fields are plain values (ints, bools,
     strings) so a configuration round-trips through JSON.
     """
+
+    GAME = "classic"
 
     target: int = 10
     hands: int | None = None
@@ -353,25 +355,6 @@ class ClassicRules:
         """Cards in the pack, the joker included."""
         return self.deck + (1 if self.joker else 0)
 
-    def with_options(self, **changes: Any) -> ClassicRules:
-        """A copy with some options changed (validated like a new configuration)."""
-        return changed_options(self, changes, "classic")
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: object) -> ClassicRules:
-        """A preset name (``"standard"``) or an object of options (``{"target": 5}``).
-
-        An object may name a ``"preset"`` to start from; its other keys override it.
-        """
-        return rules_from_json(data, default=cls, preset=preset, presets=PRESETS, game="classic")
-
-    def describe(self) -> list[tuple[str, Any, str]]:
-        """(option, value, meaning) for every option, in declaration order."""
-        return [(f.name, getattr(self, f.name), OPTION_MEANINGS[f.name]) for f in fields(self)]
-
 
 # Options that a table of three or six refuses (at their defaults they change nothing).
 _THREE_REFUSED: Final = (
@@ -497,8 +480,7 @@ PRESET_NOTES: Final[dict[str, str]] = {
 }
 
 
-def preset(name: str) -> ClassicRules:
-    """The preset called ``name``; unknown names list the known ones."""
-    if not isinstance(name, str) or name not in PRESETS:
-        raise RulesError(f"no classic rules preset {name!r}; the presets are {', '.join(PRESETS)}")
-    return PRESETS[name]
+ClassicRules.PRESETS = PRESETS
+ClassicRules.MEANINGS = OPTION_MEANINGS
+#: the preset called ``name`` (unknown names list the known ones)
+preset: Final = ClassicRules.preset

@@ -1,14 +1,15 @@
 """What the classic and Bid Euchre rule configurations share: range checks, option changes, JSON reading.
 
 Both are frozen dataclasses with presets; the errors name the game (``game``) so
-each keeps its own message.
+each keeps its own message. :class:`GameOptions` gives a rules class its presets, JSON and
+option list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, fields, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from euchre_tutor.errors import RulesError
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
     R = TypeVar("R", bound=DataclassInstance)
 
-__all__ = ["changed_options", "check_int", "rules_from_json"]
+__all__ = ["GameOptions", "changed_options", "check_int", "rules_from_json"]
 
 
 def check_int(name: str, value: object, low: int, high: int) -> None:
@@ -52,3 +53,44 @@ def rules_from_json(
     options = dict(data)
     base = preset(options.pop("preset")) if "preset" in options else default()
     return changed_options(base, options, game)
+
+
+class GameOptions:
+    """What a game's rules dataclass shares (a base with no fields): its presets, its JSON, its list
+    of options. The class names its game in ``GAME`` (as the messages say it: "classic"); its module,
+    once it has built them, sets ``PRESETS`` (name to rules) and ``MEANINGS`` (one line per option).
+    """
+
+    __slots__ = ()
+    GAME: ClassVar[str]
+    PRESETS: ClassVar[Mapping[str, Any]]
+    MEANINGS: ClassVar[Mapping[str, str]]
+    if TYPE_CHECKING:
+        __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @classmethod
+    def preset(cls, name: str) -> Self:
+        """The preset called ``name``; unknown names list the known ones."""
+        if not isinstance(name, str) or name not in cls.PRESETS:
+            raise RulesError(f"no {cls.GAME} rules preset {name!r}; the presets are {', '.join(cls.PRESETS)}")
+        rules: Self = cls.PRESETS[name]
+        return rules
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """A preset name or an object of options (``{"target": 5}``).
+
+        An object may name a ``"preset"`` to start from; its other keys override it.
+        """
+        return rules_from_json(data, default=cls, preset=cls.preset, presets=cls.PRESETS, game=cls.GAME)
+
+    def with_options(self, **changes: Any) -> Self:
+        """A copy with some options changed (validated like a new configuration)."""
+        return changed_options(self, changes, self.GAME)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def describe(self) -> list[tuple[str, Any, str]]:
+        """(option, value, meaning) for every option, in declaration order."""
+        return [(f.name, getattr(self, f.name), self.MEANINGS[f.name]) for f in fields(self)]

@@ -18,28 +18,22 @@ from euchre_tutor.bid import (
     Action,
     BidGame,
     BidMade,
-    CardPlayed,
     Event,
     HandScored,
     HandStarted,
     HandState,
     MatchState,
-    MatchWon,
     PassedOut,
     Phase,
     Seat,
-    Trick,
-    TrickWon,
     TrumpNamed,
 )
-from euchre_tutor.bid.game import FORMAT
 from euchre_tutor.bid.replay import replay_state
 from euchre_tutor.bots.bid import Player, RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.errors import IllegalAction, JsonInputError, RulesError
-from euchre_tutor.jsonio import capped_text, load_json_text, short
+from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.bid import PRESETS, BidRules
-from euchre_tutor.session.table import CARD_KINDS, TableController, hand_groups
+from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog, build_hand_logs
 from euchre_tutor.tricks.seating import Team
 from euchre_tutor.views.bid import SeatView, seat_view
 
@@ -157,77 +151,36 @@ def action_meaning(action: Action, rules: BidRules) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class BidHandLog:
-    """One hand as the logs show it."""
+class BidHandLog(TableHandLog):
+    """One Bid hand as the logs show it: the contract and the bid beside what every log shows."""
 
-    number: int
-    dealer: Seat
-    bidding: tuple[str, ...]
     trump: Suit | None
     notrump: str | None
     bidder: Seat | None
     bid: str
-    tricks: tuple[tuple[int, Trick], ...]
-    result: tuple[str, ...]
-    points: tuple[int, int] | None
-    outcome: str = ""
-
-    @property
-    def finished(self) -> bool:
-        return self.points is not None
 
 
 def bid_hand_logs(events: Sequence[Event]) -> list[BidHandLog]:
     """Group a match's events by hand (each starts with :class:`HandStarted`)."""
-    out = []
-    for group in hand_groups(events, HandStarted):
-        start: HandStarted = group[0]
-        bidding: list[str] = []
-        tricks: list[tuple[int, Trick]] = []
-        result: list[str] = []
-        trump: Suit | None = None
-        notrump: str | None = None
-        bidder: Seat | None = None
-        bid = ""
-        points: tuple[int, int] | None = None
-        outcome = ""
-        for e in group[1:]:
-            if isinstance(e, CardPlayed):
-                continue
-            if isinstance(e, TrickWon):
-                tricks.append((e.number, e.trick))
-            elif isinstance(e, HandScored):
-                points = (int(e.points[0]), int(e.points[1]))
-                outcome = e.text
-                result.append(e.text)
-                bid = e.bid
-            elif isinstance(e, PassedOut):
-                bidding.append(e.text)
-                points, outcome = (0, 0), e.text
-            elif isinstance(e, MatchWon):
-                result.append(e.text)
-            else:
-                if isinstance(e, BidMade):
-                    trump, notrump, bidder = e.trump, e.notrump, e.seat
-                elif isinstance(e, TrumpNamed):
-                    trump, notrump = e.trump, e.notrump
-                bidding.append(e.text)
-        out.append(
-            BidHandLog(
-                start.hand_number,
-                start.dealer,
-                tuple(bidding),
-                trump,
-                notrump,
-                bidder,
-                bid,
-                tuple(tricks),
-                tuple(result),
-                points,
-                outcome,
-            )
-        )
-    return out
+    return build_hand_logs(
+        BidHandLog,
+        events,
+        started=HandStarted,
+        scored=HandScored,
+        thrown_in=(PassedOut,),
+        contract=_contract,
+    )
+
+
+def _contract(start: HandStarted, bidding: list[Event], scored: HandScored | None) -> dict[str, Any]:
+    named = [e for e in bidding if isinstance(e, BidMade | TrumpNamed)]
+    bids = [e for e in bidding if isinstance(e, BidMade)]
+    return {
+        "trump": named[-1].trump if named else None,
+        "notrump": named[-1].notrump if named else None,
+        "bidder": bids[-1].seat if bids else None,
+        "bid": scored.bid if scored else "",
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -238,24 +191,9 @@ def load_bid_saved_or_deal(data: bytes | str | Mapping[str, Any]) -> BidGame | H
     """What a Load box holds: a saved game (a JSON object with ``"format": "euchre-tutor/bid-game"``),
     or a teacher's deal (the ``euchre-tutor bid replay`` input: ``rules``, ``dealer``, ``hands``,
     optional ``kitty`` and ``actions``), returned as the hand state after its actions."""
-    if isinstance(data, Mapping):
-        obj: object = dict(data)
-    elif isinstance(data, bytes | str):
-        if not data.strip():
-            raise IllegalAction(f"paste a deal first: {_DEAL_EXAMPLE}")
-        try:
-            obj = load_json_text(capped_text(data, "the teacher's deal"), "the teacher's deal")
-        except JsonInputError as error:
-            raise IllegalAction(f"{error}; a deal looks like {_DEAL_EXAMPLE}") from None
-    else:
-        raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
-    if isinstance(obj, dict) and "format" in obj:
-        if obj.get("format") != FORMAT:
-            raise IllegalAction(
-                f"a deal with a 'format' key is a saved game ({FORMAT!r}), not {short(obj.get('format'))}"
-            )
-        return BidGame.from_json(obj)
-    return replay_state(obj)
+    return BidGame.saved_or_deal(
+        data, replay_state, example=_DEAL_EXAMPLE, looks_like=f"a deal looks like {_DEAL_EXAMPLE}"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -274,6 +212,7 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
     HAND_STARTED = HandStarted
     HAND_SCORED = HandScored
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
+    SEAT_VIEW = seat_view
     RULE_OF_THUMB = _RULE_OF_THUMB
 
     def __init__(
@@ -291,15 +230,6 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
 
     def read_rules(self, rules: str | BidRules | Mapping[str, Any]) -> BidRules:
         return bid_rules(rules)
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return Action.parse(action)
-
-    def _card_click(self, kind: str, card: Card) -> Action:
-        return Action(kind, card=card)
-
-    def _seat_view(self, state: MatchState | HandState, seat: Seat) -> SeatView:
-        return seat_view(state, seat)
 
     def _load(self, data: str | Mapping[str, Any]) -> BidGame | HandState:
         return load_bid_saved_or_deal(data)

@@ -19,11 +19,10 @@ from euchre_tutor.bid import Action, Phase
 from euchre_tutor.bid.game import FORMAT, BidGame
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.cards import Card
-from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.bid_controller import BidController, action_label
 from euchre_tutor.session.bid_tutor import BidTutor, phase_words
-from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
+from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec, PracticeGrade, option_values
 from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
 from euchre_tutor.session.session_report import grade_bid_table
 from euchre_tutor.tricks.seating import FOUR, Seat
@@ -40,35 +39,13 @@ _QUESTIONS: Final = {
 }
 
 
-def _view(drill: Drill) -> SeatView:
-    view = read_position(drill.position)
-    if not view.my_turn:
-        raise EuchreError(f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer")
-    return view
-
-
-def _action(view: SeatView, answer: str) -> Action:
-    from euchre_tutor.session.practice import find_action
-
-    return find_action(answer, view.legal, lambda a: {str(a), action_label(a)}, Action.parse)  # type: ignore[no-any-return]
-
-
-def _choices(drill: Drill) -> tuple[Choice, ...]:
-    return tuple(Choice(str(a), action_label(a)) for a in _view(drill).legal)
-
-
-def _answer_text(drill: Drill, answer: str) -> str:
-    return str(_action(_view(drill), answer))
-
-
-def _cards(cards: Any) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+_DRILL: Final = DrillReader(read_position, action_label, Action.parse)
 
 
 def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
     """A Bid Euchre drill as the seat saw it: the bids so far, the contract, its own discards or the
     cards passed in a call, and the trick so far."""
-    view = _view(drill)
+    view: SeatView = _DRILL.view(drill)
     rows: list[tuple[str, tuple[Card, ...]]] = []
     bids = ", ".join(f"{s.word} {action_label(a)}" for s, a in view.bids if a.kind != "trump")
     rows.append((f"Bids so far: {bids or 'nobody has bid yet'}.", ()))
@@ -87,10 +64,13 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
             )
         )
     if view.discards:
-        rows.append(("Your discards (only you see them):", _cards(view.discards)))
+        rows.append(("Your discards (only you see them):", DrillScene.in_deck_order(view.discards)))
     if view.gifts:
         rows.append(
-            ("The cards passed in the call (only the loner and the partner see them):", _cards(view.gifts))
+            (
+                "The cards passed in the call (only the loner and the partner see them):",
+                DrillScene.in_deck_order(view.gifts),
+            )
         )
     question = _QUESTIONS.get(view.phase, "What do you do?")
     if view.phase is Phase.PLAY:
@@ -106,22 +86,21 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
             rows.append((f"You lead trick {number}.", ()))
             question = "Which card do you lead?"
     title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
-    return DrillScene(title, _cards(view.hand), view.trump, tuple(rows), question, choices)
+    return DrillScene(title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices)
 
 
 def _grade_answer(
     drill: Drill, answer: str, *, worlds: int, max_worlds: int | None = None, seed: int = 0
 ) -> PracticeGrade:
-    view = _view(drill)
-    action = _action(view, answer)
+    view: SeatView = _DRILL.view(drill)
+    action: Action = _DRILL.action(view, answer)
     analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds)
     g = bid_grade(analysis, action)
     said = grade_words(analysis, action)
     assert g is not None and said is not None  # the action is legal, so it is an option
-    return PracticeGrade(
+    return PracticeGrade.graded(
         str(action),
         g.label,
-        g.label in RIGHT_LABELS,
         action_label(analysis.best.action),
         f"{action_label(action)}: {said.text}",
         tuple(explain(analysis, view).sentences(Depth.COMPARE)),
@@ -161,8 +140,7 @@ def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
 
 
 def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
-    done = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
-    return {o.action: -o.loss for o in done.options}
+    return option_values(analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed))
 
 
 GAME = GameSpec(
@@ -180,8 +158,8 @@ GAME = GameSpec(
     grade_save=_grade_save,
     bands=lambda: (),  # its computer players are not measured
     levels=None,
-    choices=_choices,
-    answer_text=_answer_text,
+    choices=_DRILL.choices,
+    answer_text=_DRILL.answer_text,
     scene=_scene,
     grade_answer=_grade_answer,
     where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",

@@ -22,18 +22,14 @@ from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic.draw import TableDraw, draw_for_deal
 from euchre_tutor.classic.engine import (
     Action,
-    CardPlayed,
     Event,
     HandScored,
     HandStarted,
     HandState,
     MatchState,
-    MatchWon,
     Misdealt,
     PassedOut,
     Phase,
-    Trick,
-    TrickWon,
     TrumpMade,
 )
 from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
@@ -41,7 +37,7 @@ from euchre_tutor.errors import EuchreError, RulesError
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.seats import student_seat, win_words
-from euchre_tutor.session.table import CARD_KINDS, TableController, hand_groups
+from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog, build_hand_logs
 from euchre_tutor.tricks.seating import Seat, Team, seating_for
 from euchre_tutor.views.classic import SeatView, seat_view
 
@@ -119,73 +115,38 @@ def action_meaning(action: Action, hand: HandState | SeatView) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class HandLog:
-    """One hand as the logs show it, built from the engine's events (what everyone saw)."""
+class HandLog(TableHandLog):
+    """One classic hand as the logs show it: the up card and the contract beside what every log shows."""
 
-    number: int
-    dealer: Seat
     up: Card
-    bidding: tuple[str, ...]
     trump: Suit | None
     notrump: str | None
     maker: Seat | None
-    tricks: tuple[tuple[int, Trick], ...]
-    result: tuple[str, ...]
-    points: tuple[int, ...] | None
-    outcome: str = ""  # the hand's end in one sentence: the score, a pass-out or a misdeal
-
-    @property
-    def finished(self) -> bool:
-        return self.points is not None
 
 
 def hand_logs(events: Sequence[Event]) -> list[HandLog]:
     """Group a match's events by hand (each starts with :class:`HandStarted`)."""
-    out = []
-    for group in hand_groups(events, HandStarted):
-        start: HandStarted = group[0]
-        bidding: list[str] = []
-        tricks: list[tuple[int, Trick]] = []
-        result: list[str] = []
-        trump: Suit | None = None
-        notrump: str | None = None
-        maker: Seat | None = None
-        points: tuple[int, ...] | None = None
-        outcome = ""
-        for e in group[1:]:
-            if isinstance(e, CardPlayed):
-                continue
-            if isinstance(e, TrickWon):
-                tricks.append((e.number, e.trick))
-            elif isinstance(e, HandScored):
-                points, outcome = e.points, e.text
-                r = rule(e.rule_id)
-                result.append(f"{e.text} ({r.title}: {r.text})")
-            elif isinstance(e, PassedOut | Misdealt):
-                bidding.append(e.text)
-                points, outcome = (0,) * len(start.dealer.seating.teams), e.text
-            elif isinstance(e, MatchWon):
-                result.append(e.text)
-            else:
-                if isinstance(e, TrumpMade):
-                    trump, notrump, maker = e.trump, e.notrump, e.seat
-                bidding.append(e.text)
-        out.append(
-            HandLog(
-                start.hand_number,
-                start.dealer,
-                start.up,
-                tuple(bidding),
-                trump,
-                notrump,
-                maker,
-                tuple(tricks),
-                tuple(result),
-                points,
-                outcome,
-            )
-        )
-    return out
+    return build_hand_logs(
+        HandLog,
+        events,
+        started=HandStarted,
+        scored=HandScored,
+        thrown_in=(PassedOut, Misdealt),
+        contract=_contract,
+        scored_line=_scored_line,
+    )
+
+
+def _contract(start: HandStarted, bidding: list[Event], scored: HandScored | None) -> dict[str, Any]:
+    made = [e for e in bidding if isinstance(e, TrumpMade)]
+    if not made:
+        return {"up": start.up, "trump": None, "notrump": None, "maker": None}
+    return {"up": start.up, "trump": made[-1].trump, "notrump": made[-1].notrump, "maker": made[-1].seat}
+
+
+def _scored_line(scored: HandScored) -> str:
+    r = rule(scored.rule_id)
+    return f"{scored.text} ({r.title}: {r.text})"
 
 
 # ---------------------------------------------------------------------------
@@ -206,6 +167,7 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
     HAND_STARTED = HandStarted
     HAND_SCORED = HandScored
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
+    SEAT_VIEW = seat_view
     RULE_OF_THUMB = _RULE_OF_THUMB
     OPENS_ON_FINISHED_HAND = False
 
@@ -231,15 +193,6 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
 
     def read_rules(self, rules: str | ClassicRules | Mapping[str, Any]) -> ClassicRules:
         return classic_rules(rules)
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return Action.parse(action)
-
-    def _card_click(self, kind: str, card: Card) -> Action:
-        return Action(kind, card=card)
-
-    def _seat_view(self, state: MatchState | HandState, seat: Seat) -> SeatView:
-        return seat_view(state, seat)
 
     def _seat_for(self, rules: ClassicRules) -> Seat:
         """The student's seat at the table of ``rules``: the chosen seat if that table has it, else

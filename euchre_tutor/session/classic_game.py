@@ -8,7 +8,7 @@ as the table's level does (:data:`~euchre_tutor.bots.classic.LEVELS`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, analyse
 from euchre_tutor.advisor.classic.cli import position_run
@@ -27,7 +27,7 @@ from euchre_tutor.jsonio import short
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
-from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
+from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec, PracticeGrade, option_values
 from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
 from euchre_tutor.session.session_report import grade_classic_table, tutor_of
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -47,33 +47,11 @@ def words(action: Action) -> str:
     return text
 
 
-def _view(drill: Drill) -> SeatView:
-    view = read_position(drill.position)[0]
-    if not view.my_turn:
-        raise EuchreError(f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer")
-    return view
-
-
-def _action(view: SeatView, answer: str) -> Action:
-    from euchre_tutor.session.practice import find_action
-
-    return find_action(answer, view.legal, lambda a: {str(a), words(a)}, Action.parse)  # type: ignore[no-any-return]
-
-
-def _choices(drill: Drill) -> tuple[Choice, ...]:
-    return tuple(Choice(str(a), words(a)) for a in _view(drill).legal)
-
-
-def _answer_text(drill: Drill, answer: str) -> str:
-    return str(_action(_view(drill), answer))
-
-
-def _cards(cards: Any) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+_DRILL: Final = DrillReader(lambda data: read_position(data)[0], words, Action.parse)
 
 
 def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
-    view = _view(drill)
+    view: SeatView = _DRILL.view(drill)
     level = LEVELS[drill.level or "club"].name
     title = f"Classic Euchre, {level} table: you are {view.seat.word}, {view.dealer.word} deals"
     rows: list[tuple[str, tuple[Card, ...]]] = []
@@ -96,7 +74,7 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
                 question = "Which card do you lead?"
         else:
             question = "What do you do?"
-    return DrillScene(title, _cards(view.hand), view.trump, tuple(rows), question, choices)
+    return DrillScene(title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices)
 
 
 def _grade_answer(
@@ -106,7 +84,7 @@ def _grade_answer(
     if level not in LEVELS:
         raise EuchreError(f"drill {drill.id}: unknown table level {short(level)}: choose {', '.join(LEVELS)}")
     run, _ = position_run(drill.position, LEVELS[level].model(seed), worlds=worlds, seed=seed)
-    action = _action(run.view, answer)
+    action: Action = _DRILL.action(run.view, answer)
     analysis = run.answer(action) if max_worlds is None else run.extend(max_worlds, focus=action)
     g = classic_grade(analysis, action)
     assert g is not None  # the action is legal, so it is an option
@@ -117,10 +95,9 @@ def _grade_answer(
         action_noun(best.action, run.view),
         tie=g.label == "Best" and action != best.action,
     )
-    return PracticeGrade(
+    return PracticeGrade.graded(
         str(action),
         g.label,
-        g.label in RIGHT_LABELS,
         words(best.action),
         f"{words(action)}: {why}",
         tuple(explain(analysis, run.view).sentences(Depth.COMPARE)),
@@ -175,8 +152,7 @@ def _players(seed: int) -> Callable[[SeatView], Action]:
 
 
 def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
-    done = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
-    return {o.action: -o.loss for o in done.options}
+    return option_values(analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed))
 
 
 GAME = GameSpec(
@@ -194,8 +170,8 @@ GAME = GameSpec(
     grade_save=_grade_save,
     bands=classic_bands,
     levels=LEVELS,
-    choices=_choices,
-    answer_text=_answer_text,
+    choices=_DRILL.choices,
+    answer_text=_DRILL.answer_text,
     scene=_scene,
     grade_answer=_grade_answer,
     where=_where,

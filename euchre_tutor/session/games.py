@@ -27,11 +27,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import Band
 from euchre_tutor.cards import Card, Suit
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import GameInfo, game_info, game_names, resolve
 
-__all__ = ["Choice", "DrillScene", "GameSpec", "PracticeGrade", "game_spec", "game_specs", "spec_of_format"]
+__all__ = [
+    "Choice",
+    "DrillReader",
+    "DrillScene",
+    "GameSpec",
+    "PracticeGrade",
+    "game_spec",
+    "game_specs",
+    "option_values",
+    "spec_of_format",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +68,11 @@ class DrillScene:
     question: str
     choices: tuple[Choice, ...]
 
+    @staticmethod
+    def in_deck_order(cards: Any) -> tuple[Card, ...]:
+        """Cards in the deck's order, as a scene draws a hand."""
+        return tuple(sorted(cards, key=lambda c: c.index))
+
 
 @dataclass(frozen=True, slots=True)
 class PracticeGrade:
@@ -69,9 +86,51 @@ class PracticeGrade:
     text: str
     reasons: tuple[str, ...]
 
+    @classmethod
+    def graded(cls, answer: str, label: str, best: str, text: str, reasons: tuple[str, ...]) -> PracticeGrade:
+        """The grade of ``answer``, right when its label is one of :data:`RIGHT_LABELS`."""
+        return cls(answer, label, label in RIGHT_LABELS, best, text, reasons)
+
 
 #: the grades a drill's answer counts as right
 RIGHT_LABELS = frozenset({"Best", "Good"})
+
+
+@dataclass(frozen=True, slots=True)
+class DrillReader:
+    """How a game reads a drill and the student's answer to it: ``read_view(position)`` is the seat's
+    view of the drill's position, ``words(action)`` an action as a button says it, ``parse`` reads an
+    action's text. Its :meth:`choices` and :meth:`answer_text` are a spec's Practice hooks."""
+
+    read_view: Callable[[object], Any]
+    words: Callable[[Any], str]
+    parse: Callable[[str], Any]
+
+    def view(self, drill: Drill) -> Any:
+        """The drill's seat view; a teaching error when it is not that seat's turn."""
+        view = self.read_view(drill.position)
+        if not view.my_turn:
+            raise EuchreError(
+                f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer"
+            )
+        return view
+
+    def action(self, view: Any, answer: str) -> Any:
+        """The legal action of ``view`` that ``answer`` names, as written or as a button says it."""
+        from euchre_tutor.session.practice import find_action
+
+        return find_action(answer, view.legal, lambda a: {str(a), self.words(a)}, self.parse)
+
+    def choices(self, drill: Drill) -> tuple[Choice, ...]:
+        return tuple(Choice(str(a), self.words(a)) for a in self.view(drill).legal)
+
+    def answer_text(self, drill: Drill, answer: str) -> str:
+        return str(self.action(self.view(drill), answer))
+
+
+def option_values(analysis: Any) -> dict[Any, float]:
+    """An analysis as a spec's ``analyse`` answers: each legal action's value (minus its loss)."""
+    return {o.action: -o.loss for o in analysis.options}
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,12 +39,12 @@ from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.session.seats import tagged
 from euchre_tutor.session.tables import track
-from euchre_tutor.tricks.events import MatchWon
+from euchre_tutor.tricks.events import CardPlayed, MatchWon, Trick, TrickWon
 from euchre_tutor.tricks.game import MatchGame
 from euchre_tutor.tricks.history import gc_paused
 from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["CARD_KINDS", "TableController", "Thinker", "hand_groups"]
+__all__ = ["CARD_KINDS", "TableController", "TableHandLog", "Thinker", "build_hand_logs", "hand_groups"]
 
 #: the actions the student takes by clicking a card of the hand (all others are buttons)
 CARD_KINDS: Final = ("play", "discard", "give")
@@ -136,6 +136,86 @@ def hand_groups(events: Sequence[Any], hand_started: type) -> list[list[Any]]:
     return [group for group in groups if isinstance(group[0], hand_started)]
 
 
+@dataclass(frozen=True, slots=True)
+class TableHandLog:
+    """One hand as the logs show it, built from the engine's events (what everyone saw); a game's
+    log adds its contract (:func:`build_hand_logs`)."""
+
+    number: int
+    dealer: Seat
+    bidding: tuple[str, ...]
+    tricks: tuple[tuple[int, Trick], ...]
+    result: tuple[str, ...]
+    points: tuple[int, ...] | None  # one per team; None while the hand is played
+    outcome: str  # the hand's end in one sentence: the score, a pass-out or a misdeal
+
+    @property
+    def finished(self) -> bool:
+        return self.points is not None
+
+
+LogT = TypeVar("LogT", bound=TableHandLog)
+
+
+def _text(event: Any) -> str:
+    return str(event.text)
+
+
+def build_hand_logs(
+    make: Callable[..., LogT],
+    events: Sequence[Any],
+    *,
+    started: type[Any],
+    scored: type[Any],
+    thrown_in: tuple[type[Any], ...],
+    contract: Callable[[Any, list[Any], Any], Mapping[str, Any]],
+    scored_line: Callable[[Any], str] = _text,
+) -> list[LogT]:
+    """A match's events as hand logs, one a hand (each opens with a ``started`` event).
+
+    Every event of a hand that is not a card, a trick, its score (a ``scored`` event, told in the
+    result by ``scored_line``) or the match's end is a line of the bidding; a ``thrown_in`` event
+    (a pass-out, a misdeal) ends the hand with no points. ``contract(start, bidding events, scored
+    event or None)`` gives the game's own fields of the log.
+    """
+    out = []
+    for group in hand_groups(events, started):
+        start = group[0]
+        bidding: list[Any] = []
+        tricks: list[tuple[int, Trick]] = []
+        result: list[str] = []
+        points: tuple[int, ...] | None = None
+        score, outcome = None, ""
+        for e in group[1:]:
+            if isinstance(e, CardPlayed):
+                continue
+            if isinstance(e, TrickWon):
+                tricks.append((e.number, e.trick))
+            elif isinstance(e, scored):
+                score, points, outcome = e, tuple(int(p) for p in e.points), e.text
+                result.append(scored_line(e))
+            elif isinstance(e, thrown_in):
+                bidding.append(e)
+                points, outcome = (0,) * len(start.dealer.seating.teams), e.text
+            elif isinstance(e, MatchWon):
+                result.append(e.text)
+            else:
+                bidding.append(e)
+        out.append(
+            make(
+                number=start.hand_number,
+                dealer=start.dealer,
+                bidding=tuple(_text(e) for e in bidding),
+                tricks=tuple(tricks),
+                result=tuple(result),
+                points=points,
+                outcome=outcome,
+                **contract(start, bidding, score),
+            )
+        )
+    return out
+
+
 class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, RulesT]):
     """A match for one student at a table of computer players; a game supplies the hooks below."""
 
@@ -146,6 +226,8 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
     HAND_SCORED: ClassVar[type[Any]]
     #: which click on a card of the hand each phase asks for ("play", "discard", "give")
     CARD_ACTION_OF_PHASE: ClassVar[Mapping[Any, str]]
+    #: a seat's view of a match or hand state: ``SEAT_VIEW(state, seat)``
+    SEAT_VIEW: ClassVar[Callable[[Any, Seat], Any]]
     #: the player whose choice replaces a failed background answer (a rule of thumb)
     RULE_OF_THUMB: ClassVar[_Player]
     #: a game saved just after a hand ended opens on that hand, as it was left (else the play goes on)
@@ -181,13 +263,20 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
         raise NotImplementedError
 
     def _parse_action(self, action: ActionT | str) -> ActionT:
-        raise NotImplementedError
+        """The action ``action`` names (an action or its text), as the game reads it."""
+        game: Any = self.GAME
+        parsed: ActionT = game.parse_action(action)
+        return parsed
 
     def _card_click(self, kind: str, card: Card) -> ActionT:
-        raise NotImplementedError
+        """The action of a click on ``card`` of the hand, of ``kind`` ("play", "discard", "give")."""
+        game: Any = self.GAME
+        clicked: ActionT = game.ACTION(kind, card=card)
+        return clicked
 
     def _seat_view(self, state: StateT | HandT, seat: Seat) -> ViewT:
-        raise NotImplementedError
+        view: ViewT = type(self).SEAT_VIEW(state, seat)
+        return view
 
     def _seat_for(self, rules: RulesT) -> Seat:
         """The student's seat at the table of ``rules``."""

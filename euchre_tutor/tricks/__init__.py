@@ -6,7 +6,7 @@ What two games share lives here, one layer below the engines; no game package im
 
 from __future__ import annotations
 
-from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, Trick, TrickWon
+from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, TextEvent, Trick, TrickWon
 from euchre_tutor.tricks.seating import (
     FOUR,
     SEATINGS,
@@ -32,6 +32,7 @@ __all__ = [
     "Seat",
     "Seating",
     "Team",
+    "TextEvent",
     "Trick",
     "TrickWon",
     "seating_for",

@@ -1,16 +1,32 @@
 """The events every trick-taking game here shares: a trick, a card played, a trick won, a pass, a
 face-down discard, the match won. Each has a ``text`` in plain words; a game adds its own bidding and
 scoring events beside them.
+
+Most events are told by one sentence: a :class:`TextEvent` names it in its class's ``TEXT``, a
+:meth:`str.format` template over the event's fields (``"{seat.word} plays {card.symbol}."``). An
+event whose words depend on more than its fields' names overrides ``text`` instead.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from euchre_tutor.cards import Card
 from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["CardPlayed", "Discarded", "MatchWon", "Passed", "Trick", "TrickWon"]
+__all__ = ["CardPlayed", "Discarded", "MatchWon", "Passed", "TextEvent", "Trick", "TrickWon"]
+
+
+@dataclass(frozen=True, slots=True)
+class TextEvent:
+    """An event told in plain words: ``text`` is ``TEXT`` with the event's fields filled in."""
+
+    TEXT: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        return self.TEXT.format_map({f.name: getattr(self, f.name) for f in fields(self)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,50 +46,38 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(TextEvent):
     seat: Seat
     round: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} passes."
+    TEXT = "{seat.word} passes."
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(TextEvent):
     """The dealer's discard; only the dealer may see ``card`` (views hide it)."""
 
     seat: Seat
     card: Card
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} discards a card face down."
+    TEXT = "{seat.word} discards a card face down."
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(TextEvent):
     seat: Seat
     card: Card
     trick: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.seat.word} plays {self.card.symbol}."
+    TEXT = "{seat.word} plays {card.symbol}."
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(TextEvent):
     number: int
     trick: Trick
+    TEXT = "{trick.winner.word} wins trick {number}."
 
     @property
     def seat(self) -> Seat:
         return self.trick.winner
-
-    @property
-    def text(self) -> str:
-        return f"{self.trick.winner.word} wins trick {self.number}."
 
 
 @dataclass(frozen=True, slots=True)

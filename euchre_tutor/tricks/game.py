@@ -6,19 +6,21 @@ saves and loads its file: the rules, the seed, the first dealer, the explicit de
 list. Loading replays the actions through the checked engine, so a corrupt or hand-edited file
 raises :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
 
-A game subclasses it with its file's names (:attr:`MatchGame.FORMAT`, ``VERSION``, ``KEYS``,
-``OPTIONAL``, ``WHAT``, ``HOLDER``, ``KIND``) and three hooks: :meth:`MatchGame.parse_action`,
-:meth:`MatchGame.check_seed` and :meth:`MatchGame.from_setup` (its rules and deals read from the file).
+A game subclasses it with its engine (:attr:`MatchGame.NEW_MATCH`, ``ACTION``), its file's names
+(:attr:`MatchGame.FORMAT`, ``VERSION``, ``KEYS``, ``OPTIONAL``, ``WHAT``, ``HOLDER``, ``KIND``) and two
+hooks: :meth:`MatchGame.check_seed` and :meth:`MatchGame.from_setup` (its rules and deals read from the
+file). :meth:`MatchGame.saved_or_deal` reads what a Load box holds: a save or a teacher's deal.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
+from euchre_tutor.jsonio import capped_text, load_json_text, short
 from euchre_tutor.tricks.history import (
     History,
     parse_saved_json,
@@ -60,10 +62,21 @@ class _Match(Protocol):
 M = TypeVar("M", bound=_Match)
 A = TypeVar("A")
 G = TypeVar("G", bound="MatchGame[Any, Any]")
+H = TypeVar("H")
 
 
 class MatchGame(History[M, A]):
-    """A match with history. ``state`` is the current immutable match state."""
+    """A match with history. ``state`` is the current immutable match state.
+
+    ``Game(rules, seed=..., dealer=..., deals=...)`` starts a match (:attr:`NEW_MATCH`): ``rules``
+    the game's rules object (None: its default rules), ``dealer`` the first dealer (None: drawn from
+    the seed), ``deals`` explicit deals for the first hands.
+    """
+
+    #: the game's first match state, made with ``NEW_MATCH(rules, seed=..., dealer=..., deals=...)``
+    NEW_MATCH: ClassVar[Callable[..., Any]]
+    #: the game's action class: ``ACTION.parse(action)`` reads an action or its text
+    ACTION: ClassVar[Any]
 
     #: the save file's format name and version
     FORMAT: ClassVar[str]
@@ -79,12 +92,24 @@ class MatchGame(History[M, A]):
     #: how a wrong format name is quoted in the message
     QUOTE: ClassVar[Callable[[object], str] | None] = None
 
+    def __init__(
+        self,
+        rules: Any = None,
+        *,
+        seed: int | str = 0,
+        dealer: Seat | str | None = None,
+        deals: Sequence[Any] = (),
+    ) -> None:
+        start = type(self).NEW_MATCH(rules, seed=seed, dealer=dealer, deals=deals)
+        super().__init__(start, start_name="the match")
+
     # -- the game's hooks ------------------------------------------------------------
 
     @classmethod
     def parse_action(cls, action: Any) -> A:
         """The action recorded for ``action`` (an action or its text)."""
-        raise NotImplementedError
+        parsed: A = cls.ACTION.parse(action)
+        return parsed
 
     @classmethod
     def check_seed(cls, seed: object) -> int | str:
@@ -175,3 +200,37 @@ class MatchGame(History[M, A]):
     @classmethod
     def load(cls: type[G], path: str | Path) -> G:
         return cls.loads(read_saved_file(path, cls.WHAT))
+
+    @classmethod
+    def saved_or_deal(
+        cls: type[G],
+        data: bytes | str | Mapping[str, Any],
+        replay: Callable[[object], H],
+        *,
+        example: str,
+        looks_like: str,
+    ) -> G | H:
+        """What a Load box holds: a saved game (a JSON object with a ``format`` key, which must be
+        this game's), or a teacher's deal, returned as ``replay(deal)`` (the hand after its actions).
+
+        Text that is not JSON, or names another format, raises :class:`IllegalAction`: an empty box
+        shows ``example``, a JSON error ends with ``looks_like``.
+        """
+        if isinstance(data, Mapping):
+            obj: object = dict(data)
+        elif not isinstance(data, bytes | str):
+            raise IllegalAction(f"a teacher's deal is a JSON object (text), not {short(data)}")
+        elif not data.strip():
+            raise IllegalAction(f"paste a deal first: {example}")
+        else:
+            try:
+                obj = load_json_text(capped_text(data, "the teacher's deal"), "the teacher's deal")
+            except JsonInputError as error:
+                raise IllegalAction(f"{error}; {looks_like}") from None
+        if isinstance(obj, dict) and "format" in obj:
+            if obj.get("format") != cls.FORMAT:
+                raise IllegalAction(
+                    f"a deal with a 'format' key is a saved game ({cls.FORMAT!r}), not {short(obj.get('format'))}"
+                )
+            return cls.from_json(obj)
+        return replay(obj)

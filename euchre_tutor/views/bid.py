@@ -18,17 +18,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from euchre_tutor.bid import Action, HandState, MatchState, Phase, Seat, Team, Trick, pack
-from euchre_tutor.cards import Card, Suit, effective_suit
+from euchre_tutor.bid import Action, HandState, MatchState, Phase, Seat, Trick, pack
+from euchre_tutor.cards import Card, Suit
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.tricks.seating import FOUR
-from euchre_tutor.views.shared import shown_voids
+from euchre_tutor.views.shared import TrickView, shown_voids
 
 __all__ = ["SeatView", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(TrickView):
     """One seat's knowledge of the current hand (and the match score)."""
 
     seat: Seat
@@ -53,14 +53,6 @@ class SeatView:
     scores: tuple[int, int] = (0, 0)
 
     @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat and bool(self.legal)
-
-    @property
-    def team(self) -> Team:
-        return self.seat.team
-
-    @property
     def is_bidder_side(self) -> bool:
         return self.bidder is not None and self.bidder.team is self.seat.team
 
@@ -72,15 +64,6 @@ class SeatView:
     def voids(self) -> tuple[frozenset[Suit], ...]:
         """The suits each seat (by index) has shown it holds none of, by not following them."""
         return shown_voids(self.tricks, self.trick_plays, self.trump)
-
-    @property
-    def led_suit(self) -> Suit | None:
-        if not self.trick_plays:
-            return None
-        return effective_suit(self.trick_plays[0][1], self.trump)
-
-    def tricks_won(self, team: Team) -> int:
-        return sum(1 for t in self.tricks if t.winner.team is team)
 
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played so far (a card twice when both copies of the double deck were)."""

@@ -14,24 +14,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre_tutor.cards import Card, Suit, deck, effective_suit
+from euchre_tutor.cards import Card, Suit, deck
 from euchre_tutor.classic.engine import (
     Action,
     HandState,
     MatchState,
     Phase,
     Seat,
-    Team,
     Trick,
 )
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.views.shared import shown_voids
+from euchre_tutor.views.shared import TrickView, shown_voids
 
 __all__ = ["SeatView", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(TrickView):
     """One seat's knowledge of the current hand (and the match score)."""
 
     seat: Seat
@@ -66,14 +65,6 @@ class SeatView:
         return self.up.suit or Suit.SPADES
 
     @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat and bool(self.legal)
-
-    @property
-    def team(self) -> Team:
-        return self.seat.team
-
-    @property
     def is_maker_side(self) -> bool:
         return self.maker is not None and self.maker.team is self.seat.team
 
@@ -91,17 +82,8 @@ class SeatView:
         return self.maker.team is not self.seat.team and self.maker.team is not other.team
 
     @property
-    def led_suit(self) -> Suit | None:
-        if not self.trick_plays:
-            return None
-        return effective_suit(self.trick_plays[0][1], self.trump)
-
-    @property
     def round(self) -> int:
         return 1 if self.phase is Phase.ROUND_1 else 2 if self.phase is Phase.ROUND_2 else 0
-
-    def tricks_won(self, team: Team) -> int:
-        return sum(1 for t in self.tricks if t.winner.team is team)
 
     def played_cards(self) -> frozenset[Card]:
         cards = {c for t in self.tricks for c in t.cards}

@@ -1,14 +1,36 @@
-"""What every trick-taking game's seat views share: the suits a seat has shown it lacks."""
+"""What every trick-taking game's seat views share: whose turn, the play so far, the suits a seat has
+shown it lacks."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from euchre_tutor.cards import Card, Suit, effective_suit
 from euchre_tutor.tricks.events import Trick
-from euchre_tutor.tricks.seating import Seat
+from euchre_tutor.tricks.hand import TrickPlay
+from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["shown_voids"]
+__all__ = ["TrickView", "shown_voids"]
+
+
+class TrickView(TrickPlay):
+    """A seat's view (a base with no fields for a frozen dataclass with ``seat``, ``to_act`` and
+    ``legal``): whether it is this seat's turn, its team, and the play so far (:class:`TrickPlay`)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        seat: Seat
+        to_act: Seat | None
+        legal: tuple[Any, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat and bool(self.legal)
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
 
 
 def shown_voids(
