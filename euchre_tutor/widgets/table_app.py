@@ -325,6 +325,9 @@ class TableApp(CardTable):
             raise ValueError(controller.message)
         self._review_step = 0
         self._review_open = False
+        # the hint of which turn the body shows: a count of the distinct hints shown, for a page to wait on
+        self._hint_shown: object = None
+        self._hint_turn = 0
         for cls in classes:
             self.add_class(cls)
         if four_colour:
@@ -639,7 +642,11 @@ class TableApp(CardTable):
         if not shown:
             body = ""
         elif hint is not None and c.my_turn:
-            body = self._hint_body(hint, depth)
+            if hint is not self._hint_shown:  # a new turn's hint (not the same one at another depth)
+                self._hint_shown, self._hint_turn = hint, self._hint_turn + 1
+            # invisible: the count of hints shown, so that a page (a benchmark) can wait for this turn's
+            body = f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
+            body += self._hint_body(hint, depth)
         else:
             body = self.HINTS.placeholder(t)
         self._set(self.hint_body, "value", body)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -792,3 +793,36 @@ def test_the_review_says_in_one_sentence_when_more_deals_changed_the_best_option
     tied = dataclasses.replace(d, action=other)
     story = t.story(tied)
     assert story is not None and "a tie with the best in the hint" in story and "0.12 points" in story
+
+
+def test_the_hint_body_counts_the_turns_it_has_shown_a_hint_for() -> None:
+    """The invisible marker (``et-hint-turn``) a page waits on for this turn's hint (benchmarks/site.py,
+    benchmarks/classic_table.py): each new turn's hint counts one more, even when it recommends what the
+    last one did; the same hint at another depth does not."""
+    marker = re.compile(r'^<span class="et-hint-turn" data-turn="(\d+)" hidden></span>')
+
+    def shown_turn() -> int:
+        found = marker.match(app.hint_body.value)
+        assert found is not None and visible_text(found[0]) == ""
+        return int(found[1])
+
+    app = tutor_app(show_hint=True)
+    c, t = app.controller, app.tutor
+    seen: list[object] = []
+    for _ in range(12):
+        if c.waiting or c.state.is_over:
+            break
+        if t.forced is not None:
+            t.autoplay_now()
+            continue
+        hint = t.current_hint
+        assert hint is not None and hint not in seen
+        seen.append(hint)
+        assert shown_turn() == len(seen)
+        app.depth.depth = Depth.FIGURES if app.depth.depth is not Depth.FIGURES else Depth.BRIEF
+        assert shown_turn() == len(seen)  # the same turn's hint, said at another depth
+        assert c.act(c.legal[-1])
+    assert len(seen) >= 3  # a bid and cards at least
+    app.hint_toggle.value = False
+    assert app.hint_body.value == ""
+    app.close()
