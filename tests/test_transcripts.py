@@ -9,9 +9,12 @@ and read the diff.
 from __future__ import annotations
 
 import difflib
+import re
 
 import pytest
 
+from tests.bid.independent_scoring import expected_points, tricks_in_hand
+from tests.bid.transcripts import BID
 from tests.transcripts import DIRECTORY, transcripts
 
 MADE = transcripts()
@@ -63,3 +66,41 @@ def test_every_recorded_transcript_has_a_scenario() -> None:
 )
 def test_each_transcript_shows_what_its_scenario_is_about(name: str, words: str) -> None:
     assert words in (DIRECTORY / f"{name}.txt").read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------- Bid Euchre: the recorded scores, independently
+
+_WINS = re.compile(r"^\s+(North|East|South|West) wins trick \d+\.$", re.M)
+_HIGH = re.compile(r"^  High bid: bid (.+) by (North|East|South|West) \(needs \d+ tricks\)$", re.M)
+_POINTS = re.compile(r"^  Points: NS (-?\d+), EW (-?\d+)$", re.M)
+_TEAM = {"North": 0, "South": 0, "East": 1, "West": 1}
+
+
+def _scorer_bid(words: str) -> int | str:
+    """The independent scorer's name for a bid as a transcript writes it ("3 S", "4", "alone high",
+    "call 2 H")."""
+    first, *rest = words.split()
+    if first == "alone":
+        return "alone"
+    if first == "call":
+        return f"call-{rest[0]}"
+    return int(first)
+
+
+@pytest.mark.parametrize("name", sorted(BID))
+def test_each_bid_transcript_scores_as_the_independent_scorer_says(name: str) -> None:
+    """The recorded points, from the recorded tricks and the winning bid, by the scorer transcribed from
+    the rules sheet (tests/bid/independent_scoring.py): a transcript recorded from a wrong engine fails
+    here even though the engine still plays it to the letter."""
+    rules = BID[name].rules
+    text = (DIRECTORY / f"{name}.txt").read_text(encoding="utf-8")
+    final = text[text.index("\nFinal\n") :]
+    winners = _WINS.findall(text)
+    assert len(winners) == tricks_in_hand(rules)  # every trick of the hand is recorded, once
+    high = _HIGH.search(final)
+    points = _POINTS.search(final)
+    assert high is not None and points is not None
+    team = _TEAM[high[2]]
+    took = sum(1 for seat in winners if _TEAM[seat] == team)
+    recorded = (int(points[1]), int(points[2]))
+    assert recorded == expected_points(rules, _scorer_bid(high[1]), took, team)
