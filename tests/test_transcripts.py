@@ -13,9 +13,11 @@ import re
 
 import pytest
 
+from euchre_tutor.classic.deal import rules_seating
 from tests.bid.independent_scoring import expected_points, tricks_in_hand
 from tests.bid.transcripts import BID
-from tests.transcripts import DIRECTORY, transcripts
+from tests.classic.independent_scoring import expected_points as classic_points
+from tests.transcripts import CLASSIC, DIRECTORY, transcripts
 
 MADE = transcripts()
 
@@ -104,3 +106,35 @@ def test_each_bid_transcript_scores_as_the_independent_scorer_says(name: str) ->
     took = sum(1 for seat in winners if _TEAM[seat] == team)
     recorded = (int(points[1]), int(points[2]))
     assert recorded == expected_points(rules, _scorer_bid(high[1]), took, team)
+
+
+# ----------------------------------------------------------------- classic: the recorded scores, independently
+
+_CLASSIC_WINS = re.compile(r"^\s+(North|East|South|West|Player \d) wins trick \d+\.$", re.M)
+_CONTRACT = re.compile(r"^  Contract: .* made by (North|East|South|West|Player \d)(, alone)?$", re.M)
+_CLASSIC_POINTS = re.compile(r"^  Points: (.+)$", re.M)
+
+
+@pytest.mark.parametrize("name", sorted(CLASSIC))
+def test_each_classic_transcript_scores_as_the_independent_scorer_says(name: str) -> None:
+    """The recorded points, from the recorded tricks and the contract, by the scorer transcribed from the
+    rule sheet (tests/classic/independent_scoring.py); a hand with no contract (a misdeal, a pass-out)
+    scores nothing."""
+    rules = CLASSIC[name].rules
+    text = (DIRECTORY / f"{name}.txt").read_text(encoding="utf-8")
+    final = text[text.index("\nFinal\n") :]
+    seating = rules_seating(rules)
+    team_of = {seat.word: seat.team.index for seat in seating.seats}
+    points = _CLASSIC_POINTS.search(final)
+    assert points is not None
+    recorded = tuple(int(part.rsplit(" ", 1)[1]) for part in points[1].split(", "))
+    contract = _CONTRACT.search(final)
+    winners = _CLASSIC_WINS.findall(text)
+    if contract is None:
+        assert winners == [] and recorded == (0,) * len(seating.teams)
+        return
+    assert len(winners) == 5  # every trick of the hand is recorded, once
+    makers = team_of[contract[1]]
+    took = sum(1 for seat in winners if team_of[seat] == makers)
+    lone = "defends alone" in text
+    assert recorded == classic_points(rules, took, contract[2] is not None, lone, makers)
