@@ -1,7 +1,7 @@
 """Classic advisor benchmark: latency per decision and memory, compiled core and pure Python.
 
 Usage: ``python benchmarks/classic_advisor.py [--deals 40] [--worlds 200] [--max-worlds N] [--rules PRESET]
-[--python-deals 4] [--python-rules standard,three-handed,six-handed]``
+[--python-deals 4] [--python-rules standard,three-handed,six-handed] [--python-most N]``
 
 Plays ``--deals`` seeded hands of the standard game with the rule-based player in every seat and
 analyses every decision that has more than one legal action, from the seat to act's view, with
@@ -117,6 +117,12 @@ def main() -> None:
         help="the presets the pure-Python backend is timed under (--rules added)",
     )
     parser.add_argument(
+        "--python-most",
+        type=int,
+        default=None,
+        help="at most this many pure-Python decisions per preset (spread)",
+    )
+    parser.add_argument(
         "--rules", default="standard", help="a preset: standard, six-handed, three-handed, ..."
     )
     args = parser.parse_args()
@@ -144,6 +150,8 @@ def main() -> None:
         presets = dict.fromkeys([args.rules, *args.python_rules.split(",")])
         for rules in presets:
             few = decisions(args.python_deals, start=10_000, rules=rules)
+            if args.python_most is not None and len(few) > args.python_most:  # evenly spread over the hands
+                few = [few[k * len(few) // args.python_most] for k in range(args.python_most)]
             report(
                 f"pure Python, {rules} ({len(few)} decisions in {args.python_deals} hands):",
                 measure(few, args.worlds, "python", args.max_worlds),
