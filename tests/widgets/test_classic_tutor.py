@@ -418,12 +418,13 @@ def forced_position(app: ClassicApp) -> None:
 
 
 def test_a_forced_card_is_played_for_the_student_and_said_so() -> None:
-    app = tutor_app(seed=3)
+    app = tutor_app(seed=3, show_hint=True)  # the hint shown, so that what it says is checked
     c, t = app.controller, app.tutor
     forced_position(app)
     card = t.forced
     assert card is not None and c.legal == (card,)
-    assert "your only legal card" in app.hint_body.value or not app.hint_toggle.value
+    assert card.card is not None and f"{card.card.symbol} is your only legal card" in visible_text(app.hint_body.value)
+    assert "Only one legal card" in app.hint_status.value
     position = c.game.position
     assert t.autoplay_now()
     assert c.game.position > position and c.game.actions[position] == card
