@@ -423,7 +423,9 @@ def test_a_forced_card_is_played_for_the_student_and_said_so() -> None:
     forced_position(app)
     card = t.forced
     assert card is not None and c.legal == (card,)
-    assert card.card is not None and f"{card.card.symbol} is your only legal card" in visible_text(app.hint_body.value)
+    assert card.card is not None and f"{card.card.symbol} is your only legal card" in visible_text(
+        app.hint_body.value
+    )
     assert "Only one legal card" in app.hint_status.value
     position = c.game.position
     assert t.autoplay_now()
