@@ -99,8 +99,10 @@ def verdict(
     ±``target`` (see the module's contract); ``bound`` is where the whole interval must lie, and
     ``least`` the fewest values a target is met on (an interval off target is off at any size)."""
     edge = target if bound is None else bound
-    if n < LEAST or math.isnan(half):
+    if n < LEAST:
         return f"too few to tell (n = {n})"
+    if math.isnan(half):
+        return "too few to tell (no interval)"
     if abs(mean) - half > target:
         return "off target"
     if n < least:
