@@ -71,7 +71,9 @@ def main() -> int:
             for hand in range(args.hands):
                 while True:
                     page.wait_for_timeout(300)  # a student reads the table before clicking
-                    if page.get_by_role("button", name="Next hand").is_enabled():
+                    # the Next hand bar is on the page only at a hand's end: look, do not wait for it
+                    done = page.get_by_role("button", name="Next hand")
+                    if done.count() and done.is_enabled():
                         break
                     if page.locator(".euchre-card.playable").count():
                         sel = ".euchre-card.playable"

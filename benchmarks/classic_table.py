@@ -51,8 +51,8 @@ async (sel) => {
   const state = () => [document.querySelectorAll('.euchre-card').length,
                        document.querySelector('.euchre-message').innerText,
                        [...document.querySelectorAll('.euchre-bid')].map((e) => e.textContent).join('|')].join('#');
-  // the count of hints the panel has shown (its invisible et-hint-turn marker): the next turn's hint is a
-  // higher count, even when it reads as the last one did
+  // the count of the student's turns the panel has spoken of (its invisible et-hint-turn marker): the
+  // next turn is a higher count, even when its hint or its status reads as the last one's did
   const hintTurn = () => Number(document.querySelector('.et-hint-body .et-hint-turn')?.dataset.turn ?? 0);
   const status = () => document.querySelector('.et-hint-status').innerText;
   const before = state();
@@ -68,8 +68,9 @@ async (sel) => {
       const turn = over || document.querySelector('.euchre-card.playable, .euchre-bid') !== null;
       if (t2 === null && !app.classList.contains('thinking') && turn) t2 = performance.now();
       if (t2 === null) return;
-      if (hintTurn() > oldTurn && document.querySelector('.et-hint-body .et-rec') !== null) { obs.disconnect(); resolve([t1 - t0, t2 - t1, performance.now() - t2, 'hint']); }
-      else if (/Only one legal/.test(status()) || (over && /No decision/.test(status()))) { obs.disconnect(); resolve([t1 - t0, t2 - t1, -1, 'none']); }
+      const fresh = hintTurn() > oldTurn;  // the panel speaks of a turn after the one clicked
+      if (fresh && document.querySelector('.et-hint-body .et-rec') !== null) { obs.disconnect(); resolve([t1 - t0, t2 - t1, performance.now() - t2, 'hint']); }
+      else if ((fresh && /Only one legal/.test(status())) || (over && /No decision/.test(status()))) { obs.disconnect(); resolve([t1 - t0, t2 - t1, -1, 'none']); }
     };
     const obs = new MutationObserver(check);
     obs.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
@@ -126,7 +127,9 @@ def main() -> int:
             for hand in range(args.hands):
                 while True:
                     page.wait_for_timeout(300)  # a student reads the table before clicking
-                    if page.get_by_role("button", name="Next hand").is_enabled():
+                    # the Next hand bar is on the page only at a hand's end: look, do not wait for it
+                    done = page.get_by_role("button", name="Next hand")
+                    if done.count() and done.is_enabled():
                         break
                     if page.locator(".euchre-card.playable").count():
                         sel = ".euchre-card.playable"

@@ -127,7 +127,8 @@ def solitaire_hints(page: Any, seeds: list[int]) -> list[float]:
     return times
 
 
-# the count of hints the classic table's panel has shown (its invisible et-hint-turn marker; 0 before any)
+# the count of the student's turns the classic table's panel has spoken of (its invisible et-hint-turn
+# marker; 0 before any): a new match's first turn is a higher count
 TURN_JS = "() => Number(document.querySelector('.et-hint-turn')?.dataset.turn ?? 0)"
 
 
@@ -154,7 +155,7 @@ def classic_hints(context: Any, url: str, seeds: list[int]) -> list[float]:
         if hint is None:  # the student does not act first in this deal: no hint to time
             continue
         page.locator(".et-seed input").fill(str(seed))
-        # the hint of this turn, not the last one: the panel counts the hints it has shown (et-hint-turn),
+        # the hint of this turn, not the last one: the panel counts the turns it has spoken of (et-hint-turn),
         # and the previous match's hint may well recommend the same action (often "pass")
         before = page.evaluate(TURN_JS)
         started = time.perf_counter()

@@ -325,8 +325,9 @@ class TableApp(CardTable):
             raise ValueError(controller.message)
         self._review_step = 0
         self._review_open = False
-        # the hint of which turn the body shows: a count of the distinct hints shown, for a page to wait on
-        self._hint_shown: object = None
+        # which of the student's turns the hint body speaks of (a count, for a page to wait on): the game
+        # and its position at the turn last shown (the game held, so a new match is always a new turn)
+        self._turn_at: tuple[object, int] | None = None
         self._hint_turn = 0
         for cls in classes:
             self.add_class(cls)
@@ -641,17 +642,25 @@ class TableApp(CardTable):
         hint = t.current_hint
         if not shown:
             body = ""
-        elif hint is not None and c.my_turn:
-            if hint is not self._hint_shown:  # a new turn's hint (not the same one at another depth)
-                self._hint_shown, self._hint_turn = hint, self._hint_turn + 1
-            # invisible: the count of hints shown, so that a page (a benchmark) can wait for this turn's
-            body = f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
-            body += self._hint_body(hint, depth)
         else:
-            body = self.HINTS.placeholder(t)
+            body = self._turn_marker() if c.my_turn else ""
+            body += (
+                self._hint_body(hint, depth) if hint is not None and c.my_turn else self.HINTS.placeholder(t)
+            )
         self._set(self.hint_body, "value", body)
         self._set(self.grade, "value", t.grading)
         self._set(self.grade_line, "value", self.HINTS.grade_line(t, depth) if t.grading else "")
+
+    def _turn_marker(self) -> str:
+        """An invisible count of the student's turns the panel has spoken of, one more at each new turn
+        (not at another depth, nor when the turn's hint arrives after its placeholder): a page (a
+        benchmark) waits for a higher count to time this turn's hint, not the last turn's."""
+        game = self.controller.game
+        at = self._turn_at
+        if at is None or at[0] is not game or at[1] != game.position:
+            self._turn_at = (game, game.position)
+            self._hint_turn += 1
+        return f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
 
     def refresh_review(self) -> None:
         c = self.controller

@@ -798,10 +798,11 @@ def test_the_review_says_in_one_sentence_when_more_deals_changed_the_best_option
     assert story is not None and "a tie with the best in the hint" in story and "0.12 points" in story
 
 
-def test_the_hint_body_counts_the_turns_it_has_shown_a_hint_for() -> None:
+def test_the_hint_body_counts_the_students_turns_it_has_spoken_of() -> None:
     """The invisible marker (``et-hint-turn``) a page waits on for this turn's hint (benchmarks/site.py,
-    benchmarks/classic_table.py): each new turn's hint counts one more, even when it recommends what the
-    last one did; the same hint at another depth does not."""
+    benchmarks/classic_table.py): each new turn of the student's counts one more, a forced card's too,
+    even when its hint or status reads as the last one's did; the same turn said at another depth, or its
+    hint arriving after the placeholder, does not; a new match is a new turn."""
     marker = re.compile(r'^<span class="et-hint-turn" data-turn="(\d+)" hidden></span>')
 
     def shown_turn() -> int:
@@ -811,21 +812,25 @@ def test_the_hint_body_counts_the_turns_it_has_shown_a_hint_for() -> None:
 
     app = tutor_app(show_hint=True)
     c, t = app.controller, app.tutor
-    seen: list[object] = []
+    first = c.game.position
+    turns = forced = 0
     for _ in range(12):
         if c.waiting or c.state.is_over:
             break
+        turns += 1
+        assert shown_turn() == turns
         if t.forced is not None:
-            t.autoplay_now()
+            forced += 1
+            assert t.autoplay_now()
             continue
-        hint = t.current_hint
-        assert hint is not None and hint not in seen
-        seen.append(hint)
-        assert shown_turn() == len(seen)
+        assert t.current_hint is not None
         app.depth.depth = Depth.FIGURES if app.depth.depth is not Depth.FIGURES else Depth.BRIEF
-        assert shown_turn() == len(seen)  # the same turn's hint, said at another depth
+        assert shown_turn() == turns  # the same turn, said at another depth
         assert c.act(c.legal[-1])
-    assert len(seen) >= 3  # a bid and cards at least
+    assert turns >= 3 and forced >= 1 and not c.my_turn  # a forced card among them
+    assert app.hint_body.value and marker.match(app.hint_body.value) is None  # no turn of the student's
+    app.new_match.click()  # the same seed: the student speaks first again, at the same position
+    assert c.my_turn and c.game.position == first and shown_turn() == turns + 1
     app.hint_toggle.value = False
     assert app.hint_body.value == ""
     app.close()
