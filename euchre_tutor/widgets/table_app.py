@@ -655,10 +655,10 @@ class TableApp(CardTable):
         """An invisible count of the student's turns the panel has spoken of, one more at each new turn
         (not at another depth, nor when the turn's hint arrives after its placeholder): a page (a
         benchmark) waits for a higher count to time this turn's hint, not the last turn's."""
-        game = self.controller.game
-        at = self._turn_at
-        if at is None or at[0] is not game or at[1] != game.position:
-            self._turn_at = (game, game.position)
+        game: object = self.controller.game
+        position = int(self.controller.game.position)
+        if self._turn_at is None or self._turn_at[0] is not game or self._turn_at[1] != position:
+            self._turn_at = (game, position)
             self._hint_turn += 1
         return f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
 
