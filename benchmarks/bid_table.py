@@ -53,6 +53,7 @@ def main() -> int:
     clicks: list[float] = []
     waits: list[float] = []
     hints: list[float] = []
+    timeouts = 0
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
@@ -70,7 +71,9 @@ def main() -> int:
             for hand in range(args.hands):
                 while True:
                     page.wait_for_timeout(300)  # a student reads the table before clicking
-                    if page.get_by_role("button", name="Next hand").is_enabled():
+                    # the Next hand bar is on the page only at a hand's end: look, do not wait for it
+                    done = page.get_by_role("button", name="Next hand")
+                    if done.count() and done.is_enabled():
                         break
                     if page.locator(".euchre-card.playable").count():
                         sel = ".euchre-card.playable"
@@ -87,8 +90,9 @@ def main() -> int:
                         clicks.append(ms)
                     if wait_ms >= 0:
                         waits.append(wait_ms)
-                    if kind == "hint":
-                        hints.append(hint_ms)
+                    if kind == "hint" or (kind == "timeout" and hint_ms >= 0):
+                        hints.append(hint_ms)  # a timed-out turn counts its wait until the limit
+                    timeouts += kind == "timeout"
                     print(
                         f"  hand {hand + 1}: click {ms:.0f} ms, computer players {wait_ms:.0f} ms, hint "
                         + (f"{hint_ms:.0f} ms after the turn" if kind == "hint" else kind),
@@ -103,6 +107,8 @@ def main() -> int:
         stop_voila(server)
     print()
     print(f"{args.hands} hands; {load_average()}")
+    if timeouts:
+        print(f"timed-out turns        : {timeouts}, each stage under way counted as its wait until 120 s")
     print(
         f"click to update        : median {statistics.median(clicks):.0f} ms, p95 {p95(clicks):.0f} ms over "
         f"{len(clicks)} clicks"

@@ -1,7 +1,8 @@
 """Calibration: the expected points the advisor predicts against the points a table really scores.
 
 Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
-[--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL.jsonl] [--summary] [--every-card]``
+[--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card]``, or
+``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
 (``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
@@ -15,22 +16,29 @@ student's hint is: valuing a choice on the very sample that picked it adds the w
 
 It prints, per action class (round-1 pass / order / alone, round-2 pass / call / alone,
 discard, lead, follow, other), the decisions, the mean predicted and realized points, their
-difference with a 95% interval (1.96 sd of the per-decision differences / sqrt n), and P(make)
-predicted against realized (over decisions whose hand had makers). The issue's target:
-|realized - predicted| <= 0.05 for every class with >= 200 decisions, at every level, and
-P(make) within 3 points. ``--out`` keeps one line per decision; a run with more ``--hands`` and
-``--start`` appends, and ``--summary`` prints the figures of saved lines.
+difference with a 95% interval clustered by hand (the decisions of one hand share its cards), and
+P(make) predicted against realized (over decisions whose hand had makers) with its interval. The
+issue's target: |realized - predicted| <= 0.05 for every class with >= 200 decisions, at every
+level, with the 95% interval inside ±0.10, and P(make) within 3 points. Each figure's verdict reads
+its interval (``run_files.verdict``): target met, off target (the whole interval beyond the target,
+at any sample size), or too few to tell.
+
+Each run writes one line per decision to a file of its own, ``OUT/FIRST-LAST.jsonl`` (``--out``'s
+``LEVEL`` replaced by the level, and ``-every-card`` added with that option), and refuses a range of
+hands already in a run there; it then summarises itself. ``--summary`` summarises exactly the run
+files it names (of one level, one ``--worlds``, each hand once).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from collections import defaultdict
 from pathlib import Path
+
+from run_files import claim, interval, read_runs, verdict  # the script beside this one
 
 from euchre_tutor.advisor.classic.analysis import analyse
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
@@ -102,6 +110,9 @@ def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict
             opt = analysis.option(act)
             pending.append(
                 {
+                    "level": level,
+                    "worlds": worlds,
+                    "every_card": every_card,
                     "hand": i,
                     "seat": str(seat),
                     "class": action_class(view, act),
@@ -124,14 +135,26 @@ def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict
     return pending
 
 
-def summary(records: list[dict[str, object]], level: str) -> None:
+def summary(records: list[dict[str, object]]) -> None:
+    """Per action class: the predicted and realized points, their difference with its interval
+    (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict."""
+    settings = {(r["level"], r["worlds"], r["every_card"]) for r in records}
+    if len(settings) != 1:
+        raise SystemExit(
+            f"one level, one --worlds and one --every-card per summary, not {sorted(map(str, settings))}"
+        )
+    ((level, worlds, every_card),) = settings
     by: dict[str, list[dict[str, object]]] = defaultdict(list)
     for r in records:
         by[str(r["class"])].append(r)
     hands = len({r["hand"] for r in records})
-    print(f"{level} table: {hands} hands, {len(records)} decisions with a choice")
     print(
-        f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}{'P(make) pred':>14}{'real':>7}"
+        f"{level} table, {worlds} worlds{', every card' if every_card else ''}: {hands} hands, "
+        f"{len(records)} decisions with a choice"
+    )
+    print(
+        f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}  {'verdict':<28}"
+        f"{'P(make) pred':>13}{'real':>7}{'±95%':>7}  verdict"
     )
     for c in CLASSES:
         rs = by.get(c, [])
@@ -139,19 +162,18 @@ def summary(records: list[dict[str, object]], level: str) -> None:
             continue
         pred = [float(r["ev"]) for r in rs]  # type: ignore[arg-type]
         real = [float(r["real"]) for r in rs]  # type: ignore[arg-type]
-        diff = [b - a for a, b in zip(pred, real, strict=True)]
-        half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else float("nan")
+        diff, half = interval([b - a for a, b in zip(pred, real, strict=True)], [r["hand"] for r in rs])  # type: ignore[misc]
+        said = verdict(diff, half, len(rs), 0.05, bound=0.10, least=200)
         made = [r for r in rs if r["made"] is not None]
-        pm = (
-            statistics.mean(float(r["p_make"]) / max(1e-9, float(r["p_maker"])) for r in made)
-            if made
-            else float("nan")
-        )  # type: ignore[arg-type]
-        rm = statistics.mean(float(r["made"]) for r in made) if made else float("nan")  # type: ignore[arg-type]
-        flag = "" if len(rs) < 200 or abs(statistics.mean(diff)) <= 0.05 else "  <- off target"
+        pm = [float(r["p_make"]) / max(1e-9, float(r["p_maker"])) for r in made]  # type: ignore[arg-type]
+        rm = [float(r["made"]) for r in made]  # type: ignore[arg-type]
+        dm, mhalf = interval([b - a for a, b in zip(pm, rm, strict=True)], [r["hand"] for r in made])  # type: ignore[misc]
+        msaid = verdict(dm, mhalf, len(made), 0.03) if made else "no makers"
+        mean_pm = 100 * statistics.fmean(pm) if pm else float("nan")
+        mean_rm = 100 * statistics.fmean(rm) if rm else float("nan")
         print(
             f"  {c:<15}{len(rs):>6}{statistics.mean(pred):>+11.3f}{statistics.mean(real):>+10.3f}"
-            f"{statistics.mean(diff):>+11.3f}{half:>7.3f}{100 * pm:>13.1f}%{100 * rm:>6.1f}%{flag}"
+            f"{diff:>+11.3f}{half:>7.3f}  {said:<28}{mean_pm:>12.1f}%{mean_rm:>6.1f}%{100 * mhalf:>6.1f}%  {msaid}"
         )
 
 
@@ -161,27 +183,30 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--worlds", type=int, default=200)
-    ap.add_argument("--out", default=None)
-    ap.add_argument("--summary", action="store_true")
+    ap.add_argument(
+        "--out", default="artifacts/calibration-LEVEL", help="the runs' directory (LEVEL: the level)"
+    )
+    ap.add_argument("--summary", nargs="+", metavar="RUN", help="summarise exactly these run files")
     ap.add_argument(
         "--every-card",
         action="store_true",
         help="predict every seat's card play (default: South's cards and every seat's bids; the Expert's all)",
     )
     args = ap.parse_args()
+    if args.summary:
+        summary(read_runs([Path(p) for p in args.summary], "hand"))
+        return
     for level in LEVELS if args.level == "all" else [args.level]:
-        out = Path(args.out.replace("LEVEL", level) if args.out else f"artifacts/calibration-{level}.jsonl")
-        if not args.summary:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            t0 = time.process_time()
-            with out.open("a") as f:
-                for i in range(args.start, args.start + args.hands):
-                    for rec in play(level, i, args.worlds, args.every_card):
-                        f.write(json.dumps(rec) + "\n")
-                    f.flush()
-            print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU")
-        records = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
-        summary(records, level)
+        where = Path(args.out.replace("LEVEL", level) + ("-every-card" if args.every_card else ""))
+        out = claim(where, args.start, args.hands)
+        t0 = time.process_time()
+        with out.open("x") as f:
+            for i in range(args.start, args.start + args.hands):
+                for rec in play(level, i, args.worlds, args.every_card):
+                    f.write(json.dumps(rec) + "\n")
+                f.flush()
+        print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU: {out}")
+        summary(read_runs([out], "hand"))
 
 
 if __name__ == "__main__":

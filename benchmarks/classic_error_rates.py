@@ -1,7 +1,7 @@
 """The error rates of measured populations: Beginner, Club and Expert students, graded as the table does.
 
 Usage: ``python benchmarks/classic_error_rates.py [--hands 700] [--first 0] [--levels beginner,club,expert]
-[--out artifacts/classic-error-rates.jsonl] [--resume] [--summarise] [--write-data]``
+[--out artifacts/classic-error-rates.jsonl] [--resume] [--summarise] [--write-data] [--data PATH]``
 
 Deals ``--hands`` seeded hands per level at a Club table (the rule-based player in the other three
 seats). The "student" in South is the level's own player (:data:`~euchre_tutor.bots.classic.LEVELS`:
@@ -12,11 +12,18 @@ then, when the grade is left on a band's edge, refined after the move (``focus=`
 up to :func:`grade_cap` deals), and :func:`classic_grade`. The levels are interleaved hand by hand,
 so a run stopped early has about as many decisions of each.
 
-A JSON line per graded decision goes to ``--out`` (``--resume`` skips the hands already there), and
+Every population is graded on deals independent of those its player chose from: the player of hand
+``h`` is seeded ``h`` and the grade ``"grade h"`` (:func:`grading_seed`), as a student's grade is
+the tutor's sample, not the student's. Grading the Expert on the sample it chose its move by would
+count that sample's luck as the Expert's skill (the winner's curse) and put its band too low.
+
+A JSON line per graded decision goes to ``--out`` (``--resume`` skips the hands already there; a
+line without this script's grading seed, left by older code, is refused rather than counted), and
 at the end (or with ``--summarise`` alone) the script prints per level the decisions graded, the
 error rate (mean expected points lost per decision with a real choice) with its 95% interval, and
 the share of each grade. ``--write-data`` writes the bands the rating uses,
-``euchre_tutor/data/classic_error_bands.json``.
+``euchre_tutor/data/classic_error_bands.json``, with the command that re-measures them in its
+header (``command``).
 
 The interval treats decisions as independent (those of one hand are not quite); the error rate is a
 mean of a skewed loss (most decisions lose nothing), so it needs many decisions: the issue asks for
@@ -44,6 +51,12 @@ from euchre_tutor.views.classic import SeatView, seat_view
 CLUB = RuleBasedPlayer()
 DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "classic_error_bands.json"
 DEAL_SEED = 70_000
+GRADING = "grade {hand}"  # the grading seed of hand ``hand``: never the player's own (``hand``)
+
+
+def grading_seed(hand: int) -> str:
+    """The seed a decision of ``hand`` is graded with: independent of the player's seed (``hand``)."""
+    return GRADING.format(hand=hand)
 
 
 def decisions(level: str, hand: int) -> Iterator[tuple[SeatView, Action]]:
@@ -71,6 +84,7 @@ def grade(view: SeatView, act: Action, seed: int) -> dict[str, object]:
         "loss": round(float(g.ev_loss), 5),
         "worlds": a.worlds,
         "refined": refined,
+        "grading": GRADING,
     }
 
 
@@ -96,6 +110,19 @@ def summarise(rows: list[dict[str, object]], levels: list[str]) -> dict[str, dic
     return out
 
 
+def command(rows: list[dict[str, object]], levels: list[str], out: str) -> str:
+    """The one command line that measures the bands of ``rows`` again from nothing (a fresh ``--out``).
+
+    Refused when the hands graded are not one range (a command could not give them again)."""
+    hands = sorted({int(r["hand"]) for r in rows})  # type: ignore[call-overload]
+    if not hands or hands != list(range(hands[0], hands[-1] + 1)):
+        raise SystemExit("the hands graded are not one range: no single command measures them again")
+    return (
+        f"python benchmarks/classic_error_rates.py --hands {len(hands)} --first {hands[0]} "
+        f"--levels {','.join(levels)} --out {out} --write-data"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=700, help="hands per level (about 3 graded decisions each)")
@@ -104,13 +131,20 @@ def main() -> None:
     ap.add_argument("--out", default="artifacts/classic-error-rates.jsonl")
     ap.add_argument("--resume", action="store_true", help="skip the hands already in --out")
     ap.add_argument("--summarise", action="store_true", help="only summarise --out")
-    ap.add_argument("--write-data", action="store_true", help=f"write the bands to {DATA.name}")
+    ap.add_argument("--write-data", action="store_true", help="write the bands to --data")
+    ap.add_argument("--data", default=str(DATA), help="where --write-data writes (default: the shipped file)")
     args = ap.parse_args()
     levels = args.levels.split(",")
     path = Path(args.out)
     rows: list[dict[str, object]] = []
     if path.exists() and (args.resume or args.summarise):
         rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        stale = sum(1 for r in rows if r.get("grading") != GRADING)
+        if stale:
+            raise SystemExit(
+                f"{path}: {stale} of {len(rows)} lines were graded on another seed than {GRADING!r} (older "
+                "code graded the player's own sample): start a new --out rather than count them"
+            )
     if not args.summarise:
         done = {(r["level"], r["hand"]) for r in rows}
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -121,7 +155,7 @@ def main() -> None:
                     if (level, hand) in done:
                         continue
                     for view, act in decisions(level, hand):
-                        row = {"level": level, "hand": hand, **grade(view, act, seed=hand)}
+                        row = {"level": level, "hand": hand, **grade(view, act, seed=grading_seed(hand))}
                         rows.append(row)
                         log.write(json.dumps(row) + "\n")
                     log.flush()
@@ -134,19 +168,23 @@ def main() -> None:
             f"{b['error_rate']:.4f} ± {b['half_width_95']:.4f} (95%); {labels}"
         )
     if args.write_data:
-        DATA.write_text(
+        data = Path(args.data)
+        data.write_text(
             json.dumps(
                 {
                     "what": "mean expected points lost per decision with a real choice, graded as the "
                     "classic table grades (Club table, adaptive sampling, refined after the move)",
                     "measured_by": "benchmarks/classic_error_rates.py",
+                    "command": command(rows, levels, args.out),
+                    "graded_on": "deals independent of the player's own (grading seed "
+                    f"{GRADING!r}, the player's seed the hand)",
                     "levels": bands,
                 },
                 indent=1,
             )
             + "\n"
         )
-        print(f"wrote {DATA}")
+        print(f"wrote {data}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Expert against Expert: today's Expert player against a fixed baseline, seat-swapped duplicate hands.
 
 Usage: ``python benchmarks/classic_expert_duel.py [--deals 500] [--start 0] [--a expert] [--b club]
-[--worlds 200] [--out artifacts/duel-A-B.jsonl] [--summary]``
+[--worlds 200] [--out artifacts/duel-A-B]``, or ``python benchmarks/classic_expert_duel.py --summary
+RUN.jsonl [RUN.jsonl ...]``
 
 ``--a`` and ``--b`` name the model each Expert values its bids with (``ExpertPlayer(table=...)``:
 ``expert`` is today's Expert, ``club`` the Expert before the Expert-table model, kept as the fixed
@@ -14,17 +15,20 @@ seat), so when both plays reach the first lead with the same bidding the two pla
 with the sides swapped and the deal's figure is exactly 0: the card play is then skipped (it could
 only give 0). The others are played to the end. It prints A's mean with a 95% interval (1.96 sd /
 sqrt(deals)), the deals whose bidding differed, and how often each side made trump, went alone and
-was euchred. ``--out`` keeps every deal; run again with ``--start`` to extend, ``--summary`` to print.
+was euchred. Each run writes its deals to a file of its own, ``OUT/FIRST-LAST.jsonl`` (``--out``'s
+``A-B`` replaced by the two models, ``-wN`` added for another ``--worlds``), refuses deals already
+in a run there (extend with another ``--start``), and summarises itself; ``--summary`` summarises
+exactly the run files it names (one pair of models and one ``--worlds``, each deal once).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import time
 from pathlib import Path
+
+from run_files import claim, interval, read_runs  # the script beside this one
 
 from euchre_tutor.bots.classic import ExpertPlayer
 from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
@@ -50,7 +54,13 @@ def deal_record(i: int, a: str, b: str, worlds: int) -> dict[str, object]:
     start = new_hand(Deal.from_seed(90_000 + i, Seat(i % 4)))
     one, two = players(i, a, b, worlds, a), players(i, a, b, worlds, b)
     first, second = advance(start, one, True), advance(start, two, True)
-    rec: dict[str, object] = {"deal": i, "same_bidding": first.history == second.history}
+    rec: dict[str, object] = {
+        "a_model": a,
+        "b_model": b,
+        "worlds": worlds,
+        "deal": i,
+        "same_bidding": first.history == second.history,
+    }
     if first.history == second.history:
         rec["a"] = 0.0
         ends = []
@@ -69,13 +79,16 @@ def deal_record(i: int, a: str, b: str, worlds: int) -> dict[str, object]:
     return rec
 
 
-def summary(recs: list[dict[str, object]], a: str, b: str) -> None:
+def summary(recs: list[dict[str, object]]) -> None:
+    settings = {(r["a_model"], r["b_model"], r["worlds"]) for r in recs}
+    if len(settings) != 1:
+        raise SystemExit(f"one pair of models and one --worlds per summary, not {sorted(map(str, settings))}")
+    ((a, b, worlds),) = settings
     values = [float(r["a"]) for r in recs]  # type: ignore[arg-type]
     n = len(values)
-    mean = statistics.mean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
+    mean, half = interval(values)
     differ = sum(1 for r in recs if not r["same_bidding"])
-    print(f"A = Expert(table={a}), B = Expert(table={b}): {n} deals, {2 * n} hands")
+    print(f"A = Expert(table={a}), B = Expert(table={b}), {worlds} worlds: {n} deals, {2 * n} hands")
     print(f"  A's points per hand over B: {mean:+.3f} ± {half:.3f} (95%)")
     print(f"  deals whose bidding differed between the two plays: {differ} ({100 * differ / n:.0f}%)")
     makers = [m for r in recs for m in r.get("makers", [])]  # type: ignore[attr-defined]
@@ -95,19 +108,22 @@ def main() -> None:
     ap.add_argument("--a", default="expert", choices=["beginner", "club", "expert"])
     ap.add_argument("--b", default="club", choices=["beginner", "club", "expert"])
     ap.add_argument("--worlds", type=int, default=200)
-    ap.add_argument("--out", default=None)
-    ap.add_argument("--summary", action="store_true")
+    ap.add_argument("--out", default="artifacts/duel-A-B", help="the runs' directory (A-B: the models)")
+    ap.add_argument("--summary", nargs="+", metavar="RUN", help="summarise exactly these run files")
     args = ap.parse_args()
-    out = Path(args.out or f"artifacts/duel-{args.a}-{args.b}.jsonl")
-    if not args.summary:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        t0 = time.process_time()
-        with out.open("a") as f:
-            for i in range(args.start, args.start + args.deals):
-                f.write(json.dumps(deal_record(i, args.a, args.b, args.worlds)) + "\n")
-                f.flush()
-        print(f"{args.deals} deals in {time.process_time() - t0:.0f} s CPU")
-    summary([json.loads(line) for line in out.read_text().splitlines() if line.strip()], args.a, args.b)
+    if args.summary:
+        summary(read_runs([Path(p) for p in args.summary], "deal"))
+        return
+    where = args.out.replace("A-B", f"{args.a}-{args.b}")
+    where += "" if args.worlds == 200 else f"-w{args.worlds}"
+    out = claim(Path(where), args.start, args.deals)
+    t0 = time.process_time()
+    with out.open("x") as f:
+        for i in range(args.start, args.start + args.deals):
+            f.write(json.dumps(deal_record(i, args.a, args.b, args.worlds)) + "\n")
+            f.flush()
+    print(f"{args.deals} deals in {time.process_time() - t0:.0f} s CPU: {out}")
+    summary(read_runs([out], "deal"))
 
 
 if __name__ == "__main__":

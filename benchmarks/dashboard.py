@@ -41,6 +41,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
 
+CLICK_LIMIT_MS = 20_000  # a click that has not updated the table by then counts as this long
 CLICK_JS = """
 async (sel) => {
   const el = document.querySelector(sel);
@@ -57,10 +58,10 @@ async (sel) => {
     obs.observe(document.querySelector('.euchre-app'),
                 {subtree: true, childList: true, attributes: true, characterData: true});
     el.click();
-    setTimeout(() => { obs.disconnect(); resolve(-1); }, 20000);
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, CLICK_LIMIT_MS);
   });
 }
-"""
+""".replace("CLICK_LIMIT_MS", str(CLICK_LIMIT_MS))
 
 
 def kernel_processes(
@@ -201,7 +202,9 @@ def main() -> int:
     finally:
         stop_voila(server)
 
-    valid = sorted(c for c in clicks if c >= 0)
+    # a timed-out click counts as the time limit (a lower bound of its time), not dropped from the figures
+    timed_out = sum(1 for c in clicks if c < 0)
+    valid = sorted(c if c >= 0 else float(CLICK_LIMIT_MS) for c in clicks)
     p95 = valid[min(len(valid) - 1, round(0.95 * (len(valid) - 1)))] if valid else float("nan")
     print()
     backend = "pure Python" if args.pure_python else "the compiled core where built"
@@ -215,13 +218,19 @@ def main() -> int:
     )
     print(
         f"click to update         : median {statistics.median(valid):.0f} ms, p95 {p95:.0f} ms over "
-        f"{len(valid)} clicks ({len(clicks) - len(valid)} timed out)   target median <= 100 ms"
+        f"{len(valid)} clicks ({timed_out} timed out, counted as {CLICK_LIMIT_MS} ms)   target median <= 100 ms"
     )
-    shown = [h for h in hints if h is not None]
+    # a hint not shown counts as the time limit (--hint-timeout), not dropped from the median
+    waited = [args.hint_timeout if h is None else h for h in hints]
     print(
         "first hint after cards  : "
-        + (f"median {statistics.median(shown):.2f} s, worst {max(shown):.2f} s" if shown else "never shown")
-        + f" (runs: {', '.join('-' if h is None else f'{h:.2f}' for h in hints)})   target <= 1 s"
+        + (
+            f"median {statistics.median(waited):.2f} s, worst {max(waited):.2f} s"
+            if waited
+            else "never asked"
+        )
+        + f" (runs: {', '.join('-' if h is None else f'{h:.2f}' for h in hints)}; '-': not shown, counted as "
+        f"{args.hint_timeout:g} s)   target <= 1 s"
     )
     print(f"kernel RSS              : {kernel_mb:.0f} MB   target <= 200 MB")
     print(f"analysis worker RSS     : {worker_mb:.0f} MB (separate process)")

@@ -127,6 +127,11 @@ def solitaire_hints(page: Any, seeds: list[int]) -> list[float]:
     return times
 
 
+# the count of the student's turns the classic table's panel has spoken of (its invisible et-hint-turn
+# marker; 0 before any): a new match's first turn is a higher count
+TURN_JS = "() => Number(document.querySelector('.et-hint-turn')?.dataset.turn ?? 0)"
+
+
 def classic_hints(context: Any, url: str, seeds: list[int]) -> list[float]:
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
@@ -150,12 +155,16 @@ def classic_hints(context: Any, url: str, seeds: list[int]) -> list[float]:
         if hint is None:  # the student does not act first in this deal: no hint to time
             continue
         page.locator(".et-seed input").fill(str(seed))
+        # the hint of this turn, not the last one: the panel counts the turns it has spoken of (et-hint-turn),
+        # and the previous match's hint may well recommend the same action (often "pass")
+        before = page.evaluate(TURN_JS)
         started = time.perf_counter()
         page.get_by_role("button", name="New match").click()
         page.wait_for_function(
-            "([want, seed]) => document.querySelector('.euchre-message').innerText.includes(`seed ${seed}`)"
+            "([want, seed, before]) => document.querySelector('.euchre-message').innerText.includes(`seed ${seed}`)"
+            f" && ({TURN_JS})() > before"
             " && document.querySelector('.ec-best')?.dataset.action === want",
-            arg=[str(hint.best.action), seed],
+            arg=[str(hint.best.action), seed, before],
             timeout=TIMEOUT,
         )
         times.append(time.perf_counter() - started)

@@ -30,9 +30,9 @@ declare -A quick=(
   [site]="--loads 1 --hints 1 --classic-hints 1"
   [hostile_inputs]="--size-mb 40"
   [classic_grades]="--hands 3 --tables club"
-  [classic_calibration]="--hands 2 --out artifacts/bench-quick/calibration-LEVEL.jsonl"
-  [classic_table_model]="--hands 2 --out artifacts/bench-quick/expert-bids.jsonl"
-  [classic_expert_duel]="--deals 2 --out artifacts/bench-quick/duel.jsonl"
+  [classic_calibration]="--hands 2 --out artifacts/bench-quick/calibration-LEVEL"
+  [classic_table_model]="--hands 2 --out artifacts/bench-quick/expert-bids-TABLE"
+  [classic_expert_duel]="--deals 2 --out artifacts/bench-quick/duel-A-B"
   [bid_invariants]="--hands 300 --spread-hands 50"
   [bid_dd]="--hands 40 --python-hands 10 --double-hands 0 --double-endings 20"
   [bid_advisor]="--hands 1 --presets common,nt-high-low,kitty-joker"
@@ -61,7 +61,9 @@ case "$size" in
     exit 2
     ;;
 esac
-rm -rf artifacts/bench-quick  # the quick runs' record files (the full runs append to theirs, to extend them)
+# the quick runs' record files; a full run refuses hands already in a run of its own directory (extend it
+# with another --start, or move the old runs away)
+rm -rf artifacts/bench-quick
 mkdir -p artifacts/bench-quick
 for name in "${order[@]}"; do
   args=""
@@ -70,7 +72,9 @@ for name in "${order[@]}"; do
   # shellcheck disable=SC2086  # the arguments are words
   $py "benchmarks/$name.py" $args
 done
-missing=$(comm -23 <(ls benchmarks/*.py | xargs -n1 basename | sed 's/\.py$//' | sort) <(printf '%s\n' "${order[@]}" | sort))
+# run_files.py is what the benchmarks share, not a benchmark
+missing=$(comm -23 <(ls benchmarks/*.py | xargs -n1 basename | sed 's/\.py$//' | grep -vx run_files | sort) \
+  <(printf '%s\n' "${order[@]}" | sort))
 if [ -n "$missing" ]; then
   echo "scripts/bench.sh: benchmarks not in its list: $missing" >&2
   exit 1

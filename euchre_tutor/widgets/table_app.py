@@ -325,6 +325,10 @@ class TableApp(CardTable):
             raise ValueError(controller.message)
         self._review_step = 0
         self._review_open = False
+        # which of the student's turns the hint body speaks of (a count, for a page to wait on): the game
+        # and its position at the turn last shown (the game held, so a new match is always a new turn)
+        self._turn_at: tuple[object, int] | None = None
+        self._hint_turn = 0
         for cls in classes:
             self.add_class(cls)
         if four_colour:
@@ -638,13 +642,25 @@ class TableApp(CardTable):
         hint = t.current_hint
         if not shown:
             body = ""
-        elif hint is not None and c.my_turn:
-            body = self._hint_body(hint, depth)
         else:
-            body = self.HINTS.placeholder(t)
+            body = self._turn_marker() if c.my_turn else ""
+            body += (
+                self._hint_body(hint, depth) if hint is not None and c.my_turn else self.HINTS.placeholder(t)
+            )
         self._set(self.hint_body, "value", body)
         self._set(self.grade, "value", t.grading)
         self._set(self.grade_line, "value", self.HINTS.grade_line(t, depth) if t.grading else "")
+
+    def _turn_marker(self) -> str:
+        """An invisible count of the student's turns the panel has spoken of, one more at each new turn
+        (not at another depth, nor when the turn's hint arrives after its placeholder): a page (a
+        benchmark) waits for a higher count to time this turn's hint, not the last turn's."""
+        game: object = self.controller.game
+        position = int(self.controller.game.position)
+        if self._turn_at is None or self._turn_at[0] is not game or self._turn_at[1] != position:
+            self._turn_at = (game, position)
+            self._hint_turn += 1
+        return f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
 
     def refresh_review(self) -> None:
         c = self.controller

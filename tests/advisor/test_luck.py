@@ -140,8 +140,12 @@ def test_session_stats_luck_adds_up(
     luck = stats.luck("classic")
     assert len(luck) == len(deals)  # every deal has a result, so every one is split
     t = stats.luck_total("classic")
-    assert t.seat + t.deal + t.skill + t.rest == t.points == sum(p for _, p, _, _ in deals)
-    assert -t.skill == pytest.approx(sum(g.loss for g in stats.decisions("classic")))
+    assert t.points == sum(p for _, p, _, _ in deals)
+    # each part from what was fed in, not from the others (the rest is the remainder by definition)
+    assert float(t.seat) == pytest.approx(sum(b for *_, b in deals))
+    assert float(t.deal) == pytest.approx(sum(best - b for _, _, best, b in deals if best is not None))
+    assert -t.skill == pytest.approx(sum(loss for d, *_ in deals for label, loss in d if label != "Best"))
+    assert t.seat + t.deal + t.skill + t.rest == t.points
 
 
 def test_unfinished_deals_have_no_luck() -> None:

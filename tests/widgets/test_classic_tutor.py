@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -417,12 +418,15 @@ def forced_position(app: ClassicApp) -> None:
 
 
 def test_a_forced_card_is_played_for_the_student_and_said_so() -> None:
-    app = tutor_app(seed=3)
+    app = tutor_app(seed=3, show_hint=True)  # the hint shown, so that what it says is checked
     c, t = app.controller, app.tutor
     forced_position(app)
     card = t.forced
     assert card is not None and c.legal == (card,)
-    assert "your only legal card" in app.hint_body.value or not app.hint_toggle.value
+    assert card.card is not None and f"{card.card.symbol} is your only legal card" in visible_text(
+        app.hint_body.value
+    )
+    assert "Only one legal card" in app.hint_status.value
     position = c.game.position
     assert t.autoplay_now()
     assert c.game.position > position and c.game.actions[position] == card
@@ -792,3 +796,41 @@ def test_the_review_says_in_one_sentence_when_more_deals_changed_the_best_option
     tied = dataclasses.replace(d, action=other)
     story = t.story(tied)
     assert story is not None and "a tie with the best in the hint" in story and "0.12 points" in story
+
+
+def test_the_hint_body_counts_the_students_turns_it_has_spoken_of() -> None:
+    """The invisible marker (``et-hint-turn``) a page waits on for this turn's hint (benchmarks/site.py,
+    benchmarks/classic_table.py): each new turn of the student's counts one more, a forced card's too,
+    even when its hint or status reads as the last one's did; the same turn said at another depth, or its
+    hint arriving after the placeholder, does not; a new match is a new turn."""
+    marker = re.compile(r'^<span class="et-hint-turn" data-turn="(\d+)" hidden></span>')
+
+    def shown_turn() -> int:
+        found = marker.match(app.hint_body.value)
+        assert found is not None and visible_text(found[0]) == ""
+        return int(found[1])
+
+    app = tutor_app(show_hint=True)
+    c, t = app.controller, app.tutor
+    first = c.game.position
+    turns = forced = 0
+    for _ in range(12):
+        if c.waiting or c.state.is_over:
+            break
+        turns += 1
+        assert shown_turn() == turns
+        if t.forced is not None:
+            forced += 1
+            assert t.autoplay_now()
+            continue
+        assert t.current_hint is not None
+        app.depth.depth = Depth.FIGURES if app.depth.depth is not Depth.FIGURES else Depth.BRIEF
+        assert shown_turn() == turns  # the same turn, said at another depth
+        assert c.act(c.legal[-1])
+    assert turns >= 3 and forced >= 1 and not c.my_turn  # a forced card among them
+    assert app.hint_body.value and marker.match(app.hint_body.value) is None  # no turn of the student's
+    app.new_match.click()  # the same seed: the student speaks first again, at the same position
+    assert c.my_turn and c.game.position == first and shown_turn() == turns + 1
+    app.hint_toggle.value = False
+    assert app.hint_body.value == ""
+    app.close()

@@ -1,7 +1,8 @@
 """The classic review shows the hand's luck and skill, then the match's, from the session statistics.
 
 The figures are checked against the parts computed here from what the table itself shows: the
-hand's points from its log, the decisions' losses from their grades, the value of the first decision
+hand's points from its log (and those scored again from its tricks by the scorer transcribed from the
+rule sheet, tests/classic/independent_scoring.py), the decisions' losses from their grades, the value of the first decision
 from its hint, and the seat's measured baseline.
 """
 
@@ -23,6 +24,7 @@ from euchre_tutor.advisor.luck import (
     total,
 )
 from euchre_tutor.widgets import ClassicApp
+from tests.classic.independent_scoring import expected_points as independent_points
 from tests.widgets.test_classic_tutor import best, play_to_end_of_hand, tutor_app, worst
 
 
@@ -37,6 +39,12 @@ def expected_luck(app: ClassicApp, number: int) -> HandLuck:
     c, t = app.controller, app.tutor
     log = next(log for log in c.hand_logs() if log.number == number)
     assert log.points is not None
+    if log.maker is not None:  # the points, scored again from the hand's tricks by the rule sheet's scorer
+        makers = log.maker.team.index
+        took = sum(1 for _, trick in log.tricks if trick.winner.team.index == makers)
+        said = " ".join(log.bidding)
+        alone, lone = "goes alone" in said, "defends alone" in said
+        assert log.points == independent_points(c.state.rules, took, alone, lone, makers)
     team = c.seat.team.index
     points = log.points[team] - max(p for i, p in enumerate(log.points) if i != team)
     graded = [(d, t.grade_of(d)) for d in t.decisions(number) if not d.forced]

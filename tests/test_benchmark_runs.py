@@ -1,0 +1,105 @@
+"""The benchmarks' runs and verdicts (benchmarks/run_files.py): no hand counted twice, each verdict read
+from its 95% interval, the clustered interval computed as the textbook's."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "run_files.py"
+
+
+@pytest.fixture(scope="module")
+def runs() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("run_files", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["run_files"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def write(path: Path, hands: range) -> None:
+    path.write_text("".join(json.dumps({"hand": h, "x": h / 10}) + "\n" for h in hands))
+
+
+def test_a_run_gets_a_file_of_its_own_and_an_overlapping_range_is_refused(
+    runs: ModuleType, tmp_path: Path
+) -> None:
+    first = runs.claim(tmp_path / "club", 0, 10)
+    assert first == tmp_path / "club" / "0-9.jsonl"
+    write(first, range(10))
+    assert runs.claim(tmp_path / "club", 10, 5) == tmp_path / "club" / "10-14.jsonl"
+    for start, count in ((9, 2), (0, 1), (5, 100)):
+        with pytest.raises(SystemExit, match=r"overlap the run in .*0-9\.jsonl"):
+            runs.claim(tmp_path / "club", start, count)
+    with pytest.raises(SystemExit, match="at least one hand"):
+        runs.claim(tmp_path / "club", 20, 0)
+    assert [p.name for p in (tmp_path / "club").iterdir()] == ["0-9.jsonl"]  # a refusal writes nothing
+
+
+def test_a_summary_reads_exactly_the_runs_named_and_each_hand_once(runs: ModuleType, tmp_path: Path) -> None:
+    a, b, c = tmp_path / "0-4.jsonl", tmp_path / "5-9.jsonl", tmp_path / "3-6.jsonl"
+    write(a, range(5))
+    write(b, range(5, 10))
+    write(c, range(3, 7))
+    assert [r["hand"] for r in runs.read_runs([a], "hand")] == list(range(5))
+    assert [r["hand"] for r in runs.read_runs([a, b], "hand")] == list(range(10))
+    with pytest.raises(SystemExit, match="hand 3 is in both"):
+        runs.read_runs([a, c], "hand")
+    with pytest.raises(SystemExit, match="in both"):
+        runs.read_runs([a, a], "hand")
+
+
+@pytest.mark.parametrize(
+    ("mean", "half", "n", "said"),
+    [
+        (0.01, 0.02, 500, "target met"),
+        (0.04, 0.02, 500, "too few to tell (the interval crosses the target)"),  # could be 0.06
+        (0.09, 0.03, 150, "off target"),  # off at any size once the whole interval is beyond the target
+        (-0.09, 0.03, 150, "off target"),
+        (0.01, 0.02, 150, "too few to tell (n = 150 < 200)"),  # a target is met on 200 at least
+        (0.2, 0.01, 10, "too few to tell (n = 10)"),  # too few to know the spread at all
+        (0.0, math.nan, 500, "too few to tell (no interval)"),
+    ],
+)
+def test_a_verdict_reads_the_interval(runs: ModuleType, mean: float, half: float, n: int, said: str) -> None:
+    assert runs.verdict(mean, half, n, 0.05, least=200) == said
+
+
+def test_a_bound_wider_than_the_target_is_where_the_interval_must_lie(runs: ModuleType) -> None:
+    # the calibration's target: the mean within 0.05, its interval within 0.10
+    assert runs.verdict(0.04, 0.05, 300, 0.05, bound=0.10) == "target met"
+    assert runs.verdict(0.04, 0.07, 300, 0.05, bound=0.10).startswith("too few to tell")
+    assert runs.verdict(0.06, 0.05, 300, 0.05, bound=0.10).startswith("too few to tell")
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.lists(
+        st.lists(st.floats(-4, 4, allow_nan=False), min_size=1, max_size=5),
+        min_size=2,
+        max_size=30,
+    )
+)
+def test_the_clustered_interval_is_the_textbook_one(runs: ModuleType, hands: list[list[float]]) -> None:
+    values = [v for h in hands for v in h]
+    clusters = [i for i, h in enumerate(hands) for _ in h]
+    mean, half = runs.interval(values, clusters)
+    n, g = len(values), len(hands)
+    want_mean = sum(values) / n
+    # the cluster-robust variance of a mean: g/(g-1) * sum over clusters of (sum of residuals)^2 / n^2
+    var = g / (g - 1) * sum(sum(v - want_mean for v in h) ** 2 for h in hands) / n**2
+    assert mean == pytest.approx(want_mean, abs=1e-9)
+    assert half == pytest.approx(1.96 * math.sqrt(var), abs=1e-9)
+    if all(len(h) == 1 for h in hands):  # one value a hand: exactly the plain interval (s / sqrt n)
+        plain_mean, plain = runs.interval(values)
+        assert (plain_mean, plain) == (pytest.approx(mean, abs=1e-9), pytest.approx(half, abs=1e-9))
