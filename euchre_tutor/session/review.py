@@ -110,12 +110,13 @@ def graded_line(
     *,
     label: Callable[[D], str],
     units: Callable[[Any], Units] = lambda hint: "points",
-) -> tuple[list[GradedDecision], float | None]:
+    value: Callable[[Any], Any] = lambda hint: hint.best.ev,
+) -> tuple[list[GradedDecision], Any]:
     """One hand's graded decisions for the session statistics (``label``: a decision in words,
-    ``units``: what an analysis's values count), and the best option's value at the first of them
-    that has an analysis ("the best play" of the hand; None before any)."""
+    ``units``: what an analysis's values count), and the best option's value (``value``) at the first
+    of them that has an analysis ("the best play" of the hand; None before any)."""
     graded: list[GradedDecision] = []
-    best: float | None = None
+    best: Any = None
     for d in decisions:
         g = None if d.forced else grade_of(d)
         if g is None:
@@ -123,7 +124,7 @@ def graded_line(
         graded.append(GradedDecision(label(d), g.label, float(g.loss), units(hint_of(d))))
         hint = hint_of(d)
         if best is None and hint is not None:
-            best = hint.best.ev
+            best = value(hint)
     return graded, best
 
 

@@ -1,10 +1,11 @@
 """The table framework's tutor: hints, grades, the review and the learning loop beside a table's controller.
 
-:class:`TableTutor` is written once for every dealt game; a game's tutor subclasses it and supplies
-hooks: how a turn is written and keyed for the advisor, the request sent to the worker, how a
-decision is graded and labelled, the luck's baseline, and its review's pages. The tutor sits beside a
-:class:`~euchre_tutor.session.table.TableController` (it knows nothing of widgets either) and listens
-to it. Whenever the student's turn starts and the hint is shown or the play graded, it sends the
+:class:`TableTutor` is written once for every game; a game's tutor subclasses it and supplies hooks:
+how a turn is written and keyed for the advisor, the request sent to the worker, how a decision is
+graded and labelled, the luck's baseline, and its review's pages. The tutor sits beside the game's
+controller (a :class:`~euchre_tutor.session.table.TableController` at a partnership table, Solitaire's
+own controller for its one player and its deals; it knows nothing of widgets either) and listens to
+it. A "hand" here is whatever the game scores at once: a hand of a match, a deal of Solitaire. Whenever the student's turn starts and the hint is shown or the play graded, it sends the
 position to an :class:`~euchre_tutor.session.analysis.Analyst` (a worker process by default), so the
 page never waits for the advisor. Each analysed turn is kept by its place in the game's history:
 once the student acts there, the decision gets its grade (expected points lost against the best
@@ -24,14 +25,14 @@ or not an analysis is running.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.advisor.luck import Swing
-from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.session import SessionStats, Units
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
 from euchre_tutor.session.observing import Observable
@@ -44,7 +45,6 @@ from euchre_tutor.session.review import (
     recorded_decisions,
     save_with_grades,
 )
-from euchre_tutor.session.table import TableController
 from euchre_tutor.session.tables import track
 
 __all__ = ["TableTutor", "Turn", "analysis_seed"]
@@ -61,7 +61,8 @@ def analysis_seed(seed: int | str) -> int:
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A turn of the student: its analysis key (None: forced, nothing to analyse), what the seat saw,
-    and the position as the game's ``analyze`` command reads it (a drill's)."""
+    its hand, and the position as the game's ``analyze`` command reads it (a drill's; empty for a game
+    that writes it only once a drill is made)."""
 
     key: tuple[Any, ...] | None
     view: Any
@@ -86,18 +87,34 @@ class _Decision(Protocol):
     def forced(self) -> bool: ...
 
 
+class _Table(Protocol):
+    """What the tutor reads of its controller: the game and its history, the student's turn and view,
+    where the student decided, the hands' logs; it listens to ``"state"``."""
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def view(self) -> Any: ...
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def seed(self) -> int | str: ...
+    def decision_positions(self) -> list[int]: ...
+    def hand_logs(self) -> Sequence[Any]: ...
+    def subscribe(self, listener: Callable[[str], None]) -> None: ...
+    def _parse_action(self, action: Any) -> Any: ...
+
+
 class _HandLog(Protocol):
     @property
     def number(self) -> int: ...
-    @property
-    def dealer(self) -> Any: ...
     @property
     def finished(self) -> bool: ...
     @property
     def points(self) -> Sequence[int] | None: ...
 
 
-ControllerT = TypeVar("ControllerT", bound=TableController[Any, Any, Any, Any, Any, Any])
+ControllerT = TypeVar("ControllerT", bound=_Table)
 DecisionT = TypeVar("DecisionT", bound=_Decision)
 RetryT = TypeVar("RetryT")
 
@@ -114,7 +131,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     after the move, in the worker (None: when the analyses run in a worker process).
     """
 
-    #: the game's name in the drills and the statistics ("classic", "bid")
+    #: the game's name in the drills and the statistics ("solitaire", "classic", "bid")
     GAME_NAME: ClassVar[str]
     #: why a retry is refused while its decision has no grade
     NOT_GRADED: ClassVar[str] = "that decision is still being graded: retry it once its grade is shown"
@@ -142,7 +159,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.retries: list[RetryT] = []  # the student's second answers, in order
         self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
-        self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
+        self._drilled: set[Hashable] = set()  # the decisions already in the deck (:meth:`_drill_ident`)
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
         self.analyst: Analyst | None = None
@@ -214,6 +231,26 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         """The expected points a grade says were lost."""
         return float(grade.loss)
 
+    def _value(self, hint: Any) -> Any:
+        """What an analysis says the best play is worth (a hand's "best play" in the statistics)."""
+        return hint.best.ev
+
+    def _units(self, hint: Any) -> Units:
+        """What an analysis's values count (a grade's loss is said in them)."""
+        return "points"
+
+    def _hand_best(self, log: Any, best: Any) -> Any:
+        """The best play's value the statistics keep for a hand (``best``: at its first analysed decision)."""
+        return best
+
+    def _stats_key(self, log: Any) -> Hashable:
+        """A hand's name in the statistics: the game and the hand's number."""
+        return (id(self.controller.game), log.number)
+
+    def _drill_ident(self, decision: DecisionT) -> Hashable:
+        """What makes a decision's drill the same one (a decision becomes a drill once)."""
+        return (id(self.controller.game), decision.index)
+
     def _on_state(self) -> None:
         """The game changed (after the turn's hint is asked for): a table's own follow-up (autoplay)."""
 
@@ -266,7 +303,8 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         return self.wanted and key is not None and key not in self.hints and key not in self.errors
 
     def decisions(self, hand_number: int | None = None) -> list[DecisionT]:
-        """The student's decisions so far in this match (of one hand, if given), in order."""
+        """The student's decisions under review (of one hand, if given), in order: where the controller
+        says they decided (its ``decision_positions``: a match so far, Solitaire's deal on the table)."""
         c = self.controller
         actions = c.game.actions
         out = []
@@ -311,11 +349,15 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         points = None if log is None else self._hand_points(log)
         return hand_swings(self.decisions(hand_number), self.grade_of, self.hint_of, points)
 
+    def _side(self) -> int:
+        """The student's side's place in a hand log's ``points``: at a partnership table, their seat's team."""
+        return int(cast(Any, self.controller).seat.team.index)
+
     def _hand_points(self, log: _HandLog) -> int | None:
         """A finished hand's points for the student: their side's minus the best other side's."""
         if not log.finished or log.points is None:
             return None
-        team = self.controller.seat.team.index
+        team = self._side()
         others = [p for i, p in enumerate(log.points) if i != team]
         return int(log.points[team] - max(others))
 
@@ -420,8 +462,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     def _record_drills(self, decisions: list[DecisionT]) -> None:
         """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
         as the game's ``analyze`` reads it, so the Practice page's advisor grades a new answer."""
-        game = id(self.controller.game)
-        found = new_mistakes(decisions, self.grade_of, self.hint_of, self._drilled, lambda d: (game, d.index))
+        found = new_mistakes(decisions, self.grade_of, self.hint_of, self._drilled, self._drill_ident)
         for d, grade, hint in found:
             position, more = self._drill(d)
             self.drills.add_graded(
@@ -439,20 +480,24 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         A hand's points are the student's side's minus the best other side's; "the best play" is the
         value the advisor gave the best choice at the student's first graded decision of the hand.
         """
-        game = id(self.controller.game)
         by_hand: dict[int, list[DecisionT]] = {}
         for d in decisions:  # once for the match, not once per hand
             by_hand.setdefault(d.hand_number, []).append(d)
         for log in self.controller.hand_logs():
             graded, best = graded_line(
-                by_hand.get(log.number, []), self.grade_of, self.hint_of, label=lambda d: d.label
+                by_hand.get(log.number, []),
+                self.grade_of,
+                self.hint_of,
+                label=lambda d: d.label,
+                units=self._units,
+                value=self._value,
             )
             self.stats.update_deal(
                 self.GAME_NAME,
-                (game, log.number),
+                self._stats_key(log),
                 graded,
                 points=self._hand_points(log),
-                best=best,
+                best=self._hand_best(log, best),
                 baseline=self._baseline(log),
             )
 
