@@ -146,7 +146,9 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
         actions = self.controller.game.actions
         begin = actions[decision.hand_number]
         assert isinstance(begin, StartDeal)
-        before = [a for a in actions[decision.hand_number + 1 : decision.index] if not isinstance(a, StartDeal)]
+        before = [
+            a for a in actions[decision.hand_number + 1 : decision.index] if not isinstance(a, StartDeal)
+        ]
         position = solitaire_position(begin.deal, before, self.controller.state.rules.allow_name_turned)
         return position, {"where": where_words(decision.view)}
 

@@ -482,8 +482,7 @@ class SolitaireApp(CardTable):
         )
         self.review.remove_class("hidden")
         moments = [
-            (d.index, _moment_words(d, t.grade_of(d)), functools.partial(self._retry_case, d))
-            for d in keys
+            (d.index, _moment_words(d, t.grade_of(d)), functools.partial(self._retry_case, d)) for d in keys
         ]
         self.retry.refresh(moments)
         self.drills_line.value = drills_html(t.drills)
@@ -493,9 +492,7 @@ class SolitaireApp(CardTable):
         """The deal's and the game's luck and skill (the tutor feeds its stats one record per deal,
         keyed by the game and the deal's start), once every decision of the deal is graded."""
         c, stats = self.controller, self.tutor.stats
-        game = [
-            d for d in stats.deals("solitaire") if isinstance(d.key, tuple) and d.key[0] == c.game_number
-        ]
+        game = [d for d in stats.deals("solitaire") if isinstance(d.key, tuple) and d.key[0] == c.game_number]
         if not game or game[-1].key != c.deal_key() or game[-1].points is None:
             return ""  # the deal shown is not finished (or not graded) yet
         lucks = [luck for n, r in enumerate(game, 1) if (luck := stats.luck_of(r, n)) is not None]
