@@ -60,10 +60,6 @@ class SolitaireController(Observable):
         return self.game.state
 
     @property
-    def seed(self) -> int:
-        return self.game.seed
-
-    @property
     def view(self) -> SolitaireView | None:
         deal = self.state.deal
         return None if deal is None else player_view(deal)
@@ -93,6 +89,10 @@ class SolitaireController(Observable):
         if deal is None:
             return []
         return [DealLog(self.deal_start(), deal.is_over, deal.points if deal.is_over else None)]
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
 
     @property
     def game_number(self) -> int:
@@ -176,10 +176,7 @@ class SolitaireController(Observable):
                 self.game.go_to(self.deal_start())
                 if current.trump is not None:  # trump chosen, maybe cards played: a deal under way
                     note = " The deal you were playing is set aside: it scores no points."
-            try:
-                self.game.new_deal(deal)
-            except EuchreError:
-                raise
+            self.game.new_deal(deal)
             return why + note
 
         return self._attempt(command)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -23,8 +22,7 @@ from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.session.analysis import HintRequest, HintSource, Mode
 from euchre_tutor.session.controller import DealLog, SolitaireController
-from euchre_tutor.session.review import hand_swings
-from euchre_tutor.session.tutor import TableTutor, Turn
+from euchre_tutor.session.tutor import Decision, Retry, TableTutor, Turn
 from euchre_tutor.solitaire.engine import Action, Phase
 from euchre_tutor.solitaire.game import StartDeal
 from euchre_tutor.views.solitaire import SolitaireView
@@ -33,33 +31,6 @@ __all__ = ["DEFAULT_SOURCE", "Decision", "Retry", "SolitaireTutor"]
 
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
 DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of the deal: its place in the game's actions, the deal (its start), what was
-    chosen, in words, what the player saw and the analysis key of that moment."""
-
-    index: int
-    hand_number: int
-    action: Action
-    label: str
-    view: SolitaireView
-    key: tuple[Any, ...]
-
-    @property
-    def forced(self) -> bool:
-        """Never: Solitaire analyses every decision, a single legal card too."""
-        return False
-
-
-@dataclass(frozen=True, slots=True)
-class Retry:
-    """A second answer to a past decision of the deal, graded exactly against the same analysis."""
-
-    decision: Decision
-    action: Action
-    grade: Grade
 
 
 class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
@@ -85,16 +56,7 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
         mode: Mode = "points",
         stats: SessionStats | None = None,
     ) -> None:
-        super().__init__(
-            controller,
-            source=source,
-            runner=runner,
-            worlds=0,  # exact: no sampled deals
-            grading=grading,
-            show_hint=False,
-            stats=stats,
-            refine_grades=False,
-        )
+        super().__init__(controller, source=source, runner=runner, grading=grading, stats=stats)
         self.hints: dict[tuple[Any, ...], Hint] = {}
         self.mode: Mode = mode
         self._listen()
@@ -130,11 +92,11 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
         return Retry(decision, action, grade)
 
     def grade_of(self, decision: Decision) -> Grade | None:
-        hint = self.hints.get(decision.key)
+        hint = self.hint_of(decision)
         return None if hint is None else hint.grade(decision.action)
 
     def hint_of(self, decision: Decision) -> Hint | None:
-        return self.hints.get(decision.key)
+        return None if decision.key is None else self.hints.get(decision.key)
 
     def _grade(self, hint: Hint, action: Action) -> Grade | None:
         return hint.grade(action)
@@ -205,7 +167,7 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
 
     def _points_hint(self, decision: Decision) -> Hint | None:
         """The decision's analysis when it values points (a game-chance one has no luck in points)."""
-        hint = self.hints.get(decision.key)
+        hint = self.hint_of(decision)
         return None if hint is None or hint.mode == "game" else hint
 
     def swings(self, hand_number: int | None = None) -> list[tuple[Decision, Swing]]:
@@ -214,14 +176,7 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
         number = self._deal(hand_number)
         log = next((h for h in self.controller.hand_logs() if h.number == number), None)
         points = None if log is None else self._hand_points(log)
-        return hand_swings(
-            self.decisions(number),
-            self.grade_of,
-            self._points_hint,
-            points,
-            value=self._value,
-            loss=self._loss,
-        )
+        return self._swings(self.decisions(number), points, self._points_hint, self._value, self._loss)
 
     def total_loss(self, hand_number: int | None = None) -> Fraction | None:  # type: ignore[override]
         """The exact sum of the losses of the deal's decisions (None while any is being analysed)."""

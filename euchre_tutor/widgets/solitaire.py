@@ -36,7 +36,7 @@ from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import HintSource, Mode
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.solitaire_tutor import DEFAULT_SOURCE, Decision, SolitaireTutor, where_words
-from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
+from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, follow_suit_message
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
@@ -426,7 +426,7 @@ class SolitaireApp(CardTable):
         last = decisions[-1]
         deal = c.state.deal
         turn = deal.turn_card if deal is not None else None
-        hint = t.hints.get(last.key)
+        hint = t.hint_of(last)
         best, tied = _best_words(hint, turn)
         return render.grade_html(
             action_label(last.action, turn),
@@ -459,7 +459,7 @@ class SolitaireApp(CardTable):
         stories: dict[int, str] = {}
         decisions = t.decisions()
         for i, decision in enumerate(decisions):
-            hint = t.hints.get(decision.key)
+            hint = t.hint_of(decision)
             best, _tied = _best_words(hint, view.turn_card)
             grade = t.grade_of(decision)
             rows.append((action_label(decision.action, view.turn_card), best or "…", grade))
@@ -509,7 +509,8 @@ class SolitaireApp(CardTable):
 
         def grade(i: int) -> str:
             done = t.retry(d, view.legal[i])
-            hint = t.hints[d.key]
+            hint = t.hint_of(d)
+            assert hint is not None  # a retry is graded against it
             expl = explain(hint, view, self.controller.state.score)
             best, _tied = _best_words(hint, view.turn_card)
             return render.retry_result_html(
@@ -567,10 +568,6 @@ def _best_words(hint: Hint | None, turn: Card | None) -> tuple[str | None, tuple
         return None, ()
     tied = tuple(action_label(o.action, turn) for o in tied_best(hint))
     return " or ".join(tied), tied
-
-
-def play_action(card: Card) -> Play:
-    return Play(card)
 
 
 def _moment_words(d: Decision, grade: Grade | None) -> str:
