@@ -5,11 +5,11 @@ how a turn is written and keyed for the advisor, the request sent to the worker,
 graded and labelled, the luck's baseline, and its review's pages. The tutor sits beside the game's
 controller (a :class:`~euchre_tutor.session.table.TableController` at a partnership table, Solitaire's
 own controller for its one player and its deals; it knows nothing of widgets either) and listens to
-it. A "hand" here is whatever the game scores at once: a hand of a match, a deal of Solitaire. Whenever the student's turn starts and the hint is shown or the play graded, it sends the
-position to an :class:`~euchre_tutor.session.analysis.Analyst` (a worker process by default), so the
-page never waits for the advisor. Each analysed turn is kept by its place in the game's history:
-once the student acts there, the decision gets its grade (expected points lost against the best
-action).
+it. A "hand" here is whatever the game scores at once: a hand of a match, a deal of Solitaire.
+Whenever the student's turn starts and the hint is shown or the play graded, it sends the position
+to an :class:`~euchre_tutor.session.analysis.Analyst` (a worker process by default), so the page
+never waits for the advisor. Each analysed turn is kept by its place in the game's history: once the
+student acts there, the decision gets its grade (expected points lost against the best action).
 
 Once a hand is over its key moments (:meth:`~TableTutor.key_moments`) and the luck that followed them
 (:meth:`~TableTutor.swings`) are read from the grades; a past decision can be answered again with the
