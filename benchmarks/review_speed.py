@@ -74,7 +74,7 @@ def classic_match(seed: int, hands: int, think: float) -> tuple[float, int, int]
 
 def solitaire_game(seed: int, deals: int, think: float) -> tuple[float, int, int]:
     app = SolitaireApp(seed=seed, grading=True, show_hint=False)
-    c = app.controller
+    c, tu = app.controller, app.tutor
     decisions = done = 0
     last = time.monotonic()
     while done < deals and c.state.winner is None:
@@ -84,8 +84,8 @@ def solitaire_game(seed: int, deals: int, think: float) -> tuple[float, int, int
             if done < deals and c.state.winner is None:
                 c.next_deal()
             continue
-        pump(c.analyst, think if len(view.legal) > 1 else 0)
-        hint = c.current_hint
+        pump(tu.analyst, think if len(view.legal) > 1 else 0)
+        hint = tu.current_hint
         options = [o.action for o in hint.options] if hint is not None else list(view.legal)
         act = options[min(1, len(options) - 1)] if decisions % 3 == 2 else options[0]
         if isinstance(act, OrderUp | NameTrump):
@@ -96,8 +96,8 @@ def solitaire_game(seed: int, deals: int, think: float) -> tuple[float, int, int
         decisions += 1
         last = time.monotonic()
     while True:
-        pump(c.analyst, STEP)
-        if all(c.grade_of(d) is not None for d in c.decisions()):
+        pump(tu.analyst, STEP)
+        if all(tu.grade_of(d) is not None for d in tu.decisions()):
             break
     wait = time.monotonic() - last
     app.close()

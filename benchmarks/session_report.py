@@ -22,6 +22,7 @@ from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.session_report import build_session_report
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.engine import Phase
 
 
@@ -52,7 +53,8 @@ def classic(hands: int, seed: int, grading: bool) -> None:
 
 def solitaire(deals: int, seed: int) -> None:
     stats = SessionStats()
-    s = SolitaireController(seed, source=None, stats=stats)
+    s = SolitaireController(seed)
+    tutor = SolitaireTutor(s, source=None, stats=stats)  # the session report finds the table by it
     for k in range(deals):
         if s.state.is_over:
             break
@@ -68,6 +70,7 @@ def solitaire(deals: int, seed: int) -> None:
     wall = time.perf_counter() - start
     assert built is not None
     print(f"Solitaire: {built.hands} deals, {built.graded_now} decisions graded exactly: {wall:.2f} s")
+    tutor.close()
 
 
 def main() -> None:

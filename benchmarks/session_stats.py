@@ -55,7 +55,7 @@ def main() -> None:
                 t = time.perf_counter()
                 app.session.refresh()
                 redraws.append(time.perf_counter() - t)
-            s = c.stats.summary()
+            s = app.tutor.stats.summary()
             print(
                 f"{deal:4d} deals, {s.decisions:4d} decisions: click {ms(clicks)}; chart redraw "
                 f"{ms(redraws)}; SVG {len(app.session.chart.value) / 1024:.1f} KB "

@@ -43,6 +43,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from euchre_tutor.advisor.classic import dd  # noqa: E402
 from euchre_tutor.session.advice import AdvisorSource  # noqa: E402
 from euchre_tutor.session.controller import SolitaireController  # noqa: E402
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor  # noqa: E402
 from euchre_tutor.widgets import ClassicApp  # noqa: E402
 from euchre_tutor.widgets.render import signed  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
@@ -111,7 +112,9 @@ def solitaire_hints(page: Any, seeds: list[int]) -> list[float]:
     page.locator(".euchre-hint").get_by_text("Best:").wait_for()
     times = []
     for seed in seeds:
-        exact = SolitaireController(seed, source=AdvisorSource(), runner="inline").current_hint
+        exact = SolitaireTutor(
+            SolitaireController(seed), source=AdvisorSource(), runner="inline"
+        ).current_hint
         assert exact is not None
         want = f"Best: {exact.best.label} · expected points {signed(exact.best.ev)}"
         page.locator(".et-seed input").fill(str(seed))

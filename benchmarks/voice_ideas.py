@@ -71,8 +71,8 @@ def solitaire(seed: int, decisions: int) -> Tally:
             continue
         hint = None
         while hint is None:
-            pump(c.analyst, STEP)
-            hint = c.current_hint
+            pump(app.tutor.analyst, STEP)
+            hint = app.tutor.current_hint
         score = c.state.score
         t.check(
             app,

@@ -556,7 +556,7 @@ def test_widget_load_deal_changes_nothing_on_bad_input() -> None:
     from euchre_tutor.session.controller import SolitaireController
 
     rng = random.Random(SEED + 8)
-    solitaire = SolitaireController(seed=3, source=None)
+    solitaire = SolitaireController(seed=3)
     bases: list[object] = [DEAL, json.loads(saved_solitaire_game())]
     for data in hostile(rng, bases, 80 * ROUNDS):
         before = (solitaire.game, solitaire.game.position, solitaire.state)

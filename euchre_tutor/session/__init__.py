@@ -1,7 +1,8 @@
 """The session layer: a student's game as the tutor keeps it, with no widgets.
 
 Between the bots and advisor below and the widgets above: the controllers
-(:class:`~euchre_tutor.session.controller.SolitaireController`,
+(:class:`~euchre_tutor.session.controller.SolitaireController` and its
+:class:`~euchre_tutor.session.solitaire_tutor.SolitaireTutor`,
 :class:`~euchre_tutor.session.classic_controller.ClassicController` and the
 classic :class:`~euchre_tutor.session.classic_tutor.ClassicTutor`, the Bid Euchre
 :class:`~euchre_tutor.session.bid_controller.BidController` and
@@ -27,4 +28,5 @@ __all__ = [
     "classic_tutor",
     "controller",
     "observing",
+    "solitaire_tutor",
 ]

@@ -1,111 +1,57 @@
-"""The Solitaire controller: owns the game, the analyses and the teaching messages.
+"""The Solitaire controller: owns the game and the teaching messages.
 
-It knows nothing of widgets. Every command either changes the game or, when
-the input is bad or the action illegal, leaves the game exactly as it was and
-sets :attr:`message` to the engine's teaching sentence. Views subscribe with
-:meth:`subscribe` and are told which part changed: ``"state"`` (the game),
-``"message"``, ``"analysis"`` (progress or a finished hint) or ``"options"``.
+It knows nothing of widgets, nor of hints: the tutor beside it
+(:class:`~euchre_tutor.session.solitaire_tutor.SolitaireTutor`) listens to it and analyses, grades
+and reviews the player's decisions. Every command either changes the game or, when the input is bad
+or the action illegal, leaves the game exactly as it was and sets :attr:`message` to the engine's
+teaching sentence. Views subscribe with :meth:`subscribe` and are told which part changed:
+``"state"`` (the game) or ``"message"``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Literal
 
-from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import Swing, solitaire_baseline
-from euchre_tutor.advisor.session import SessionStats
-from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.solitaire.advice import Hint, action_label
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.session.analysis import Analyst, HintRequest, HintSource, Message, Mode, file_message
 from euchre_tutor.session.observing import Observable, sentence
-from euchre_tutor.session.review import graded_line, hand_key_moments, hand_swings, legal_answer, new_mistakes
 from euchre_tutor.session.tables import track
 from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
 from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 from euchre_tutor.views.solitaire import SolitaireView, player_view
 
-__all__ = ["Decision", "Retry", "SolitaireController"]
-
-#: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
-DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
+__all__ = ["DealLog", "SolitaireController"]
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of the current deal: where it was taken and what was chosen."""
+class DealLog:
+    """The deal on the table as the tutor reviews it: its start in the game's actions (its number),
+    whether it is over, and then its points (the player's, the deck's)."""
 
-    key: tuple[Any, ...]
-    action: Action
-    position: int
-    view: SolitaireView | None = None  # what the player saw when deciding (for a retry)
-
-    @property
-    def forced(self) -> bool:
-        """Never: Solitaire analyses every decision, a single legal card too (the review's shared
-        functions skip forced decisions)."""
-        return False
-
-
-@dataclass(frozen=True, slots=True)
-class Retry:
-    """A second answer to a past decision of the deal, graded exactly against the same analysis."""
-
-    decision: Decision
-    action: Action
-    grade: Grade
+    number: int
+    finished: bool
+    points: tuple[int, int] | None
 
 
 class SolitaireController(Observable):
-    """A game of Euchre Solitaire for one student, with hints computed ahead.
+    """A game of Euchre Solitaire for one player: the deals, undo and redo, save and load.
 
-    ``source`` is the hint source (``"module:factory"`` for the worker
-    process, or an object with ``analyse`` for ``runner="inline"``);
-    ``source=None`` turns hints off. ``stats``: the session statistics it
-    feeds (every graded decision, every finished deal; pass one to share it
-    with another table), by default its own.
+    ``seed`` names the game's deals (deal k is seed + k); ``deal_now``: deal the first one at once.
     """
 
     def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        rules: SolitaireRules | None = None,
-        source: str | HintSource | None = DEFAULT_SOURCE,
-        runner: Literal["process", "inline"] = "process",
-        grading: bool = False,
-        mode: Mode = "points",
-        deal_now: bool = True,
-        stats: SessionStats | None = None,
+        self, seed: int | None = None, *, rules: SolitaireRules | None = None, deal_now: bool = True
     ) -> None:
         super().__init__()
         self.game = SolitaireGame(rules, seed=seed)
-        self.stats = stats if stats is not None else SessionStats()
         self._game_number = 1  # with a deal's start, names the deal in the stats
-        self.grading = grading
-        self.mode: Mode = mode
-        self.hints: dict[tuple[Any, ...], Hint] = {}
-        self.errors: dict[tuple[Any, ...], str] = {}
-        self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
-        self.retries: list[Retry] = []  # the player's second answers, in order
-        self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
-        self._drilled: set[tuple[str, int, str]] = set()  # (deal, position, action) already in the deck
-        self._decisions: dict[tuple[int, str], Decision] = {}
-        self.analyst: Analyst | None = None
-        if source is not None:
-            self.analyst = Analyst(source, self._on_message, runner)
         if deal_now:
             self.game.new_deal()
-        self._request_analysis()
-        track(self)  # a table's Download report finds the session's games by it
+        track(self)
 
     # ----------------------------------------------------------------- state
 
@@ -118,7 +64,13 @@ class SolitaireController(Observable):
         deal = self.state.deal
         return None if deal is None else player_view(deal)
 
-    def _deal_start(self) -> int:
+    @property
+    def my_turn(self) -> bool:
+        """The player has a decision to make (a deal under way)."""
+        view = self.view
+        return view is not None and view.phase is not Phase.OVER and bool(view.legal)
+
+    def deal_start(self) -> int:
         """Game position of the current deal's StartDeal (its index in the actions)."""
         actions = self.game.actions
         for i in range(len(actions) - 1, -1, -1):
@@ -126,217 +78,52 @@ class SolitaireController(Observable):
                 return i
         return 0
 
+    def decision_positions(self) -> list[int]:
+        """Where in the game's history the player decided in the deal on the table (the tutor reviews these)."""
+        return list(range(self.deal_start() + 1, self.game.position))
+
+    def hand_logs(self) -> list[DealLog]:
+        """The deal on the table (none before the first deal): the tutor reviews it and keeps its
+        result in the statistics."""
+        deal = self.state.deal
+        if deal is None:
+            return []
+        return [DealLog(self.deal_start(), deal.is_over, deal.points if deal.is_over else None)]
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
     @property
     def game_number(self) -> int:
-        """This game's number in the session (the first part of its deals' keys in :attr:`stats`)."""
+        """This game's number in the session (the first part of its deals' keys in the statistics)."""
         return self._game_number
 
     def deal_key(self) -> tuple[int, int]:
-        """The current deal's key in :attr:`stats` (the game, and the deal's start in its actions)."""
-        return (self._game_number, self._deal_start())
+        """The current deal's key in the statistics (the game, and the deal's start in its actions)."""
+        return (self._game_number, self.deal_start())
 
-    def position_key(self) -> tuple[Any, ...]:
-        """A stable name for the current position: the deal and the decisions in it (and the mode)."""
-        actions = self.game.actions[self._deal_start() :]
-        names = tuple(str(a) for a in actions)
-        if self.mode == "game":
-            return (*names, "game", *self.state.score)
-        return names
-
-    @property
-    def current_hint(self) -> Hint | None:
-        return self.hints.get(self.position_key())
-
-    @property
-    def current_progress(self) -> tuple[int, int] | None:
-        """(done, total) while the current position is being analysed."""
-        key = self.position_key()
-        if key in self.hints or key in self.errors or self.analyst is None:
-            return None
-        return self.progress.get(key, (0, 0))
-
-    @property
-    def current_error(self) -> str | None:
-        return self.errors.get(self.position_key())
-
-    def decisions(self) -> list[Decision]:
-        """The decisions that led to the current position of this deal, in order."""
-        start = self._deal_start()
-        names = [str(a) for a in self.game.actions]
-        out = []
-        for pos in range(start + 1, self.game.position):
-            d = self._decisions.get((pos, names[pos]))
-            if d is not None:
-                out.append(d)
-        return out
-
-    def grade_of(self, decision: Decision) -> Grade | None:
-        hint = self.hints.get(decision.key)
-        return None if hint is None else hint.grade(decision.action)
-
-    def _hint_of(self, decision: Decision) -> Hint | None:
-        return self.hints.get(decision.key)
-
-    def key_moments(self) -> list[Decision]:
-        """This deal's costliest decisions: graded Inaccuracy or worse, the costliest first (at most
-        :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being analysed is not one yet."""
-        return hand_key_moments([d for d in self.decisions() if d.view is not None], self.grade_of)
-
-    def _points_hint(self, decision: Decision) -> Hint | None:
-        """The decision's analysis when it values points (a game-chance one has no luck in points)."""
-        hint = self.hints.get(decision.key)
-        return None if hint is None or hint.mode == "game" else hint
-
-    def swings(self) -> list[tuple[Decision, Swing]]:
-        """The luck that followed each decision of this deal, once it is over and every decision is
-        graded in points (:func:`~euchre_tutor.advisor.luck.swings`: exact, summing to the deal's rest);
-        empty otherwise."""
-        deal = self.state.deal
-        if deal is None or not deal.is_over:
-            return []
-        p, d_points = deal.points
-        return hand_swings(
-            self.decisions(),
-            self.grade_of,
-            self._points_hint,
-            p - d_points,
-            value=lambda hint: max(o.ev for o in hint.options),
-            loss=lambda grade: Fraction(grade.loss),
-        )
-
-    def retry(self, decision: Decision, action: Action) -> Retry:
-        """Answer a past decision again: graded exactly against the very analysis of that moment, and
-        kept in :attr:`retries`. Refuses an answer that was not legal there, or a decision not graded yet."""
-        view = decision.view
-        if view is None:
-            raise EuchreError("that decision was not made at this table, so it cannot be retried here")
-        legal_answer(action, view.legal, lambda a: action_label(a, view.turn_card))
-        hint = self.hints.get(decision.key)
-        grade = None if hint is None else hint.grade(action)
-        if grade is None:
-            raise EuchreError("that decision is still being analysed: retry it once its grade is shown")
-        done = Retry(decision, action, grade)
-        self.retries.append(done)
-        self._emit("analysis")
-        return done
-
-    def total_loss(self) -> Fraction | None:
-        """Sum of the losses of this deal's decisions (None while any is still being analysed)."""
-        total = Fraction(0)
-        for d in self.decisions():
-            g = self.grade_of(d)
-            if g is None:
-                return None
-            total += Fraction(g.loss)  # exact: Solitaire grades are Fractions
-        return total
-
-    # ----------------------------------------------------------------- analysis
-
-    def _request_analysis(self) -> None:
-        view = self.view
-        if self.analyst is None or view is None or view.phase is Phase.OVER or not view.legal:
-            return
-        key = self.position_key()
-        if key in self.hints or key in self.errors:
-            return
-        state = self.state
-        self.analyst.submit(HintRequest(key, view, self.mode, state.score, state.rules.target))
-
-    def _on_message(self, message: Message) -> None:
-        kind = file_message(message, self.hints, self.errors, self.progress)
-        if kind != "progress":
-            self._record_stats()
-            self._record_drills()
-        self._emit("analysis")
-
-    def _record_drills(self) -> None:
-        """Every decision of this deal graded Mistake or Blunder becomes a drill of :attr:`drills` (once),
-        its position as ``solitaire analyze`` reads it."""
-        start = self._deal_start()
-        actions = self.game.actions
-        begin = actions[start] if start < len(actions) else None
-        if not isinstance(begin, StartDeal):
-            return
-
-        def ident(d: Decision) -> tuple[str, int, str]:
-            return (str(begin.deal), d.position, str(d.action))
-
-        for d, grade, hint in new_mistakes(
-            self.decisions(), self.grade_of, self._hint_of, self._drilled, ident
-        ):
-            from euchre_tutor.session.learning import solitaire_position  # only once a mistake is made
-
-            before = [a for a in actions[start + 1 : d.position] if not isinstance(a, StartDeal)]
-            position = solitaire_position(begin.deal, before, self.state.rules.allow_name_turned)
-            self.drills.add_graded(
-                "solitaire",
-                position,
-                answer=str(d.action),
-                label=grade.label,
-                best=str(hint.best.action),
-                where="the trump choice"
-                if d.view is None or d.view.phase is not Phase.PLAY
-                else f"trick {d.view.trick_number + 1}",
-            )
-
-    def _record_stats(self) -> None:
-        """Give the stats this deal's graded line and, once it is over, its result (idempotent)."""
-        deal = self.state.deal
-        if deal is None:
-            return
-        decisions = self.decisions()
-        graded, _ = graded_line(
-            decisions,
-            self.grade_of,
-            self._hint_of,
-            label=lambda d: action_label(d.action, deal.turn_card),
-            units=lambda hint: "win chance" if hint.mode == "game" else "points",
-        )
-        points: int | None = None
-        best: Fraction | None = None
-        if deal.is_over:
-            p, d_points = deal.points
-            points = p - d_points
-            first = self.hints.get(decisions[0].key) if decisions else None
-            best = None if first is None else max(o.ev for o in first.options)
-        self.stats.update_deal(
-            "solitaire",
-            self.deal_key(),
-            graded,
-            points=points,
-            best=best,
-            baseline=solitaire_baseline(),  # the luck's baseline: the average fresh deal
-        )
-
-    def wait_for_analysis(self, timeout: float = 120.0) -> bool:
-        """Block until every requested analysis has arrived (tests and benchmarks)."""
-        return self.analyst is None or self.analyst.wait(timeout)
-
-    def close(self) -> None:
-        if self.analyst is not None:
-            self.analyst.close()
+    def _parse_action(self, action: object) -> Action:
+        """A decision of the player (a retry's answer): an order up, a named trump or a card's play."""
+        if isinstance(action, OrderUp | NameTrump | Play):
+            return action
+        raise IllegalAction(f"{str(action)[:40]!r} is not a decision of Euchre Solitaire")
 
     # ----------------------------------------------------------------- commands
 
     def _attempt(self, command: Callable[[], str | None]) -> bool:
         """Run a command; a EuchreError becomes the teaching message and changes nothing."""
-        if self.analyst is not None:
-            self.analyst.drain()
         try:
             said = command()
         except EuchreError as error:
             self._say(sentence(str(error)), error=True)
             return False
-        self._request_analysis()
-        self._record_stats()
         self._emit("state")
         self._say(said or "")
         return True
 
     def _decide(self, action: Action) -> str | None:
-        key, position, view = self.position_key(), self.game.position, self.view
         self.game.apply(action)
-        self._decisions[(position, str(action))] = Decision(key, action, position, view)
         return self._after_decision()
 
     def _after_decision(self) -> str | None:
@@ -386,13 +173,10 @@ class SolitaireController(Observable):
             current = self.state.deal
             note = ""
             if current is not None and not current.is_over:
-                self.game.go_to(self._deal_start())
+                self.game.go_to(self.deal_start())
                 if current.trump is not None:  # trump chosen, maybe cards played: a deal under way
                     note = " The deal you were playing is set aside: it scores no points."
-            try:
-                self.game.new_deal(deal)
-            except EuchreError:
-                raise
+            self.game.new_deal(deal)
             return why + note
 
         return self._attempt(command)
@@ -430,7 +214,6 @@ class SolitaireController(Observable):
 
     def _loaded(self, game: SolitaireGame) -> bool:
         self.game = game
-        self._decisions.clear()
         self._game_number += 1
         return self._attempt(lambda: "Loaded the saved game.")
 
@@ -452,7 +235,6 @@ class SolitaireController(Observable):
         game = SolitaireGame(self.state.rules, seed=value)
         game.new_deal()
         self.game = game
-        self._decisions.clear()
         self._game_number += 1
         return self._attempt(lambda: f"New game (seed {game.seed}), first to {game.rules.target}.")
 
@@ -482,18 +264,10 @@ class SolitaireController(Observable):
 
         return self._attempt(command)
 
-    def set_grading(self, on: bool) -> None:
-        self.grading = on
-        self._emit("options")
-
-    def set_mode(self, mode: Mode) -> None:
-        self.mode = mode
-        self._request_analysis()
-        self._emit("options")
-
     def illegal(self, text: str) -> None:
         """Report an action the page should not have allowed (e.g. a click out of turn)."""
         self._say(sentence(text), error=True)
 
     def save_text(self) -> str:
+        """The game as a save file (its grades are not in it: Solitaire's are graded again, exactly)."""
         return json.dumps(self.game.to_json(), indent=1)

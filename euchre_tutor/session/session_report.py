@@ -46,6 +46,7 @@ from euchre_tutor.session.learning import (
     grade_classic,
     recorded_grades,
 )
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.session.tables import live
 
 __all__ = [
@@ -58,7 +59,7 @@ __all__ = [
 
 Table = (
     tuple[ClassicController, ClassicTutor | None]
-    | tuple[SolitaireController, None]
+    | tuple[SolitaireController, SolitaireTutor]
     | tuple[BidController, BidTutor]
 )
 

@@ -20,6 +20,7 @@ from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
 from euchre_tutor.session.learning import GradedGame, grade_solitaire, solitaire_position
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.cli import position_from_json
 from euchre_tutor.solitaire.engine import Action, Play
 from euchre_tutor.solitaire.game import SAVE_FORMAT, SolitaireGame, StartDeal
@@ -156,7 +157,7 @@ GAME = GameSpec(
     where=_where,
     owns=lambda controller: isinstance(controller, SolitaireController),
     table_of=lambda obj, stats: (
-        (obj, None) if isinstance(obj, SolitaireController) and obj.stats is stats else None
+        (obj.controller, obj) if isinstance(obj, SolitaireTutor) and obj.stats is stats else None
     ),
     grade_table=lambda controller, tutor, *, name: _grade_table(controller, name),
     source=lambda controller: f"Solitaire game, seed {controller.game.seed}",

@@ -1,14 +1,15 @@
 """The table framework's tutor: hints, grades, the review and the learning loop beside a table's controller.
 
-:class:`TableTutor` is written once for every dealt game; a game's tutor subclasses it and supplies
-hooks: how a turn is written and keyed for the advisor, the request sent to the worker, how a
-decision is graded and labelled, the luck's baseline, and its review's pages. The tutor sits beside a
-:class:`~euchre_tutor.session.table.TableController` (it knows nothing of widgets either) and listens
-to it. Whenever the student's turn starts and the hint is shown or the play graded, it sends the
-position to an :class:`~euchre_tutor.session.analysis.Analyst` (a worker process by default), so the
-page never waits for the advisor. Each analysed turn is kept by its place in the game's history:
-once the student acts there, the decision gets its grade (expected points lost against the best
-action).
+:class:`TableTutor` is written once for every game; a game's tutor subclasses it and supplies hooks:
+how a turn is written and keyed for the advisor, the request sent to the worker, how a decision is
+graded and labelled, the luck's baseline, and its review's pages. The tutor sits beside the game's
+controller (a :class:`~euchre_tutor.session.table.TableController` at a partnership table, Solitaire's
+own controller for its one player and its deals; it knows nothing of widgets either) and listens to
+it. A "hand" here is whatever the game scores at once: a hand of a match, a deal of Solitaire.
+Whenever the student's turn starts and the hint is shown or the play graded, it sends the position
+to an :class:`~euchre_tutor.session.analysis.Analyst` (a worker process by default), so the page
+never waits for the advisor. Each analysed turn is kept by its place in the game's history: once the
+student acts there, the decision gets its grade (expected points lost against the best action).
 
 Once a hand is over its key moments (:meth:`~TableTutor.key_moments`) and the luck that followed them
 (:meth:`~TableTutor.swings`) are read from the grades; a past decision can be answered again with the
@@ -23,31 +24,23 @@ or not an analysis is running.
 
 from __future__ import annotations
 
+import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import Swing
-from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, swings
+from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
+from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
 from euchre_tutor.session.observing import Observable
-from euchre_tutor.session.review import (
-    graded_line,
-    hand_key_moments,
-    hand_swings,
-    legal_answer,
-    new_mistakes,
-    recorded_decisions,
-    save_with_grades,
-)
-from euchre_tutor.session.table import TableController
 from euchre_tutor.session.tables import track
 
-__all__ = ["TableTutor", "Turn", "analysis_seed"]
+__all__ = ["Decision", "Retry", "TableTutor", "Turn", "analysis_seed"]
 
 
 def analysis_seed(seed: int | str) -> int:
@@ -61,12 +54,40 @@ def analysis_seed(seed: int | str) -> int:
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A turn of the student: its analysis key (None: forced, nothing to analyse), what the seat saw,
-    and the position as the game's ``analyze`` command reads it (a drill's)."""
+    its hand, and the position as the game's ``analyze`` command reads it (a drill's; empty for a game
+    that writes it only once a drill is made)."""
 
     key: tuple[Any, ...] | None
     view: Any
     hand_number: int
     position: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision of the student, for a game whose review needs nothing more: its place in the game's
+    history, its hand, what was chosen and in words, what the student saw, and the turn's analysis key."""
+
+    index: int
+    hand_number: int
+    action: Any
+    label: str
+    view: Any
+    key: tuple[Any, ...] | None
+
+    @property
+    def forced(self) -> bool:
+        """The only legal choice: nothing was analysed."""
+        return self.key is None
+
+
+@dataclass(frozen=True, slots=True)
+class Retry:
+    """A second answer to a past decision, graded against the very analysis its first answer was."""
+
+    decision: Any
+    action: Any
+    grade: Any
 
 
 class _Decision(Protocol):
@@ -86,18 +107,34 @@ class _Decision(Protocol):
     def forced(self) -> bool: ...
 
 
+class _Table(Protocol):
+    """What the tutor reads of its controller: the game and its history, the student's turn and view,
+    where the student decided, the hands' logs; it listens to ``"state"``."""
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def view(self) -> Any: ...
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def seed(self) -> int | str: ...
+    def decision_positions(self) -> list[int]: ...
+    def hand_logs(self) -> Sequence[Any]: ...
+    def subscribe(self, listener: Callable[[str], None]) -> None: ...
+    def _parse_action(self, action: Any) -> Any: ...
+
+
 class _HandLog(Protocol):
     @property
     def number(self) -> int: ...
-    @property
-    def dealer(self) -> Any: ...
     @property
     def finished(self) -> bool: ...
     @property
     def points(self) -> Sequence[int] | None: ...
 
 
-ControllerT = TypeVar("ControllerT", bound=TableController[Any, Any, Any, Any, Any, Any])
+ControllerT = TypeVar("ControllerT", bound=_Table)
 DecisionT = TypeVar("DecisionT", bound=_Decision)
 RetryT = TypeVar("RetryT")
 
@@ -114,7 +151,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     after the move, in the worker (None: when the analyses run in a worker process).
     """
 
-    #: the game's name in the drills and the statistics ("classic", "bid")
+    #: the game's name in the drills and the statistics ("solitaire", "classic", "bid")
     GAME_NAME: ClassVar[str]
     #: why a retry is refused while its decision has no grade
     NOT_GRADED: ClassVar[str] = "that decision is still being graded: retry it once its grade is shown"
@@ -125,11 +162,11 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         *,
         source: str | AnalysisSource | None,
         runner: Literal["process", "inline"],
-        worlds: int,
+        worlds: int = 0,
         grading: bool,
-        show_hint: bool,
-        stats: SessionStats | None,
-        refine_grades: bool | None,
+        show_hint: bool = False,
+        stats: SessionStats | None = None,
+        refine_grades: bool | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -142,7 +179,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.retries: list[RetryT] = []  # the student's second answers, in order
         self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
-        self._drilled: set[tuple[int, int]] = set()  # (game, decision) already in the deck
+        self._drilled: set[Hashable] = set()  # the decisions already in the deck (:meth:`_drill_ident`)
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
         self.analyst: Analyst | None = None
@@ -214,6 +251,26 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         """The expected points a grade says were lost."""
         return float(grade.loss)
 
+    def _value(self, hint: Any) -> Any:
+        """What an analysis says the best play is worth (a hand's "best play" in the statistics)."""
+        return hint.best.ev
+
+    def _units(self, hint: Any) -> Units:
+        """What an analysis's values count (a grade's loss is said in them)."""
+        return "points"
+
+    def _hand_best(self, log: Any, best: Any) -> Any:
+        """The best play's value the statistics keep for a hand (``best``: at its first analysed decision)."""
+        return best
+
+    def _stats_key(self, log: Any) -> Hashable:
+        """A hand's name in the statistics: the game and the hand's number."""
+        return (id(self.controller.game), log.number)
+
+    def _drill_ident(self, decision: DecisionT) -> Hashable:
+        """What makes a decision's drill the same one (a decision becomes a drill once)."""
+        return (id(self.controller.game), decision.index)
+
     def _on_state(self) -> None:
         """The game changed (after the turn's hint is asked for): a table's own follow-up (autoplay)."""
 
@@ -266,7 +323,8 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         return self.wanted and key is not None and key not in self.hints and key not in self.errors
 
     def decisions(self, hand_number: int | None = None) -> list[DecisionT]:
-        """The student's decisions so far in this match (of one hand, if given), in order."""
+        """The student's decisions under review (of one hand, if given), in order: where the controller
+        says they decided (its ``decision_positions``: a match so far, Solitaire's deal on the table)."""
         c = self.controller
         actions = c.game.actions
         out = []
@@ -302,20 +360,53 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     def key_moments(self, hand_number: int) -> list[DecisionT]:
         """The decisions of a hand that cost most: graded Inaccuracy or worse, the costliest first (at
         most :data:`~euchre_tutor.advisor.shared.KEY_MOMENTS`); a decision still being graded is not one yet."""
-        return hand_key_moments(self.decisions(hand_number), self.grade_of)
+        return key_moments(
+            (d, g) for d in self.decisions(hand_number) if (g := self._real_grade(d)) is not None
+        )
+
+    def _real_grade(self, decision: DecisionT) -> Any:
+        """A decision's grade; None while it is being graded, or for a forced one (no choice to grade)."""
+        return None if decision.forced else self.grade_of(decision)
 
     def swings(self, hand_number: int) -> list[tuple[DecisionT, Swing]]:
         """The luck that followed each graded decision of a finished hand (:func:`~euchre_tutor.advisor.luck.swings`:
         they sum to the hand's ``rest``); empty while the hand goes on or a decision is still being graded."""
         log = next((h for h in self.controller.hand_logs() if h.number == hand_number), None)
         points = None if log is None else self._hand_points(log)
-        return hand_swings(self.decisions(hand_number), self.grade_of, self.hint_of, points)
+        return self._swings(self.decisions(hand_number), points, self.hint_of)
+
+    def _swings(
+        self,
+        decisions: list[DecisionT],
+        points: int | None,
+        hint_of: Callable[[DecisionT], Any],
+        value: Callable[[Any], Any] = lambda hint: float(hint.best.ev),
+        loss: Callable[[Any], Any] = lambda grade: float(grade.loss),
+    ) -> list[tuple[DecisionT, Swing]]:
+        """The swings of a hand's decisions (``points``: its result, None while it goes on), valued by
+        each decision's analysis (``hint_of``, ``value``) and grade (``loss``); empty while any is graded."""
+        if points is None:
+            return []
+        graded: list[tuple[DecisionT, Any, Any]] = []
+        for d in decisions:
+            if d.forced:
+                continue
+            grade, hint = self.grade_of(d), hint_of(d)
+            if grade is None or hint is None:
+                return []
+            graded.append((d, value(hint), loss(grade)))
+        found = swings([v for _, v, _ in graded], [x for _, _, x in graded], points=points)
+        return [(d, s) for (d, _, _), s in zip(graded, found, strict=True)]
+
+    def _side(self) -> int:
+        """The student's side's place in a hand log's ``points``: at a partnership table, their seat's team."""
+        return int(cast(Any, self.controller).seat.team.index)
 
     def _hand_points(self, log: _HandLog) -> int | None:
         """A finished hand's points for the student: their side's minus the best other side's."""
         if not log.finished or log.points is None:
             return None
-        team = self.controller.seat.team.index
+        team = self._side()
         others = [p for i, p in enumerate(log.points) if i != team]
         return int(log.points[team] - max(others))
 
@@ -332,7 +423,10 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
             raise EuchreError(
                 f"{decision.label} was your only legal choice at that moment: there is nothing to answer again"
             )
-        legal_answer(act, decision.view.legal, lambda a: self._label(a, decision.view))
+        if act not in decision.view.legal:
+            choices = ", ".join(self._label(a, decision.view) for a in decision.view.legal)
+            label = self._label(act, decision.view)
+            raise EuchreError(f"{label} was not legal at that moment: the legal choices were {choices}")
         hint = self.hint_of(decision)
         grade = None if hint is None else self._grade(hint, act)
         if grade is None:
@@ -347,13 +441,29 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         (:func:`~euchre_tutor.session.learning.recorded_grades` reads them instead of grading again): per
         graded decision with a real choice, its place in the game, the action, the label, the expected
         points lost, the best action, the best one's value and the rule ids of the reasons."""
-        out = recorded_decisions(self.decisions(), self.grade_of, self.hint_of, self._loss)
+        out = []
+        for d in self.decisions():
+            grade, hint = self._real_grade(d), self.hint_of(d)
+            if grade is None or hint is None:
+                continue
+            out.append(
+                {
+                    "index": d.index,
+                    "action": str(d.action),
+                    "label": grade.label,
+                    "loss": round(float(self._loss(grade)), 6),
+                    "best": str(hint.best.action),
+                    "best_ev": round(float(hint.best.ev), 6),
+                    "rules": list(dict.fromkeys(r.rule for r in hint.reasons)),
+                }
+            )
         return {**self._grades_header(), "decisions": out}
 
     def save_text(self) -> str:
         """The match as a save file, with the table's grades of the student's decisions (see
         :meth:`recorded_grades`): loading it replays the match; the class report reads the grades."""
-        return save_with_grades(self.controller.game.to_json(), self.recorded_grades())
+        game = self.controller.game.to_json()
+        return json.dumps({**game, "grades": self.recorded_grades()}, ensure_ascii=False, indent=1)
 
     # ----------------------------------------------------------------- switches
 
@@ -420,9 +530,12 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     def _record_drills(self, decisions: list[DecisionT]) -> None:
         """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
         as the game's ``analyze`` reads it, so the Practice page's advisor grades a new answer."""
-        game = id(self.controller.game)
-        found = new_mistakes(decisions, self.grade_of, self.hint_of, self._drilled, lambda d: (game, d.index))
-        for d, grade, hint in found:
+        for d in decisions:
+            grade, hint = self._real_grade(d), self.hint_of(d)
+            if grade is None or hint is None or grade.label not in MISTAKE_LABELS:
+                continue
+            if self._drill_ident(d) in self._drilled:
+                continue
             position, more = self._drill(d)
             self.drills.add_graded(
                 self.GAME_NAME,
@@ -432,6 +545,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
                 best=str(hint.best.action),
                 **more,
             )
+            self._drilled.add(self._drill_ident(d))
 
     def _record_stats(self, decisions: list[DecisionT]) -> None:
         """Feed the session statistics every hand's graded decisions and, once over, its result.
@@ -439,20 +553,25 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         A hand's points are the student's side's minus the best other side's; "the best play" is the
         value the advisor gave the best choice at the student's first graded decision of the hand.
         """
-        game = id(self.controller.game)
         by_hand: dict[int, list[DecisionT]] = {}
         for d in decisions:  # once for the match, not once per hand
             by_hand.setdefault(d.hand_number, []).append(d)
         for log in self.controller.hand_logs():
-            graded, best = graded_line(
-                by_hand.get(log.number, []), self.grade_of, self.hint_of, label=lambda d: d.label
-            )
+            graded: list[GradedDecision] = []
+            best = None  # the best option's value at the first decision with an analysis
+            for d in by_hand.get(log.number, []):
+                g, hint = self._real_grade(d), self.hint_of(d)
+                if g is None:
+                    continue
+                graded.append(GradedDecision(d.label, g.label, float(g.loss), self._units(hint)))
+                if best is None and hint is not None:
+                    best = self._value(hint)
             self.stats.update_deal(
                 self.GAME_NAME,
-                (game, log.number),
+                self._stats_key(log),
                 graded,
                 points=self._hand_points(log),
-                best=best,
+                best=self._hand_best(log, best),
                 baseline=self._baseline(log),
             )
 

@@ -267,7 +267,7 @@ def preset_deal(cards: str | None = None, *, seed: int | None = None, **options:
 
     app = SolitaireApp(seed=seed, **options)
     if cards is not None and not app.controller.load_deal(cards):
-        raise ValueError(app.controller.current_error or f"cannot load the deal {cards!r}")
+        raise ValueError(app.tutor.current_error or f"cannot load the deal {cards!r}")
     return app
 
 

@@ -1,7 +1,8 @@
 """The Euchre Solitaire dashboard: ``SolitaireApp(seed=7)`` in a notebook or in Voila.
 
-The widget tree is built once; every click goes to the controller, and the
-view then updates the existing widgets in place (values, descriptions and CSS
+The widget tree is built once; every click goes to the controller (the game)
+or the tutor (hints, grading, the review and its retries), and the view then
+updates the existing widgets in place (values, descriptions and CSS
 classes under ``hold_sync``). Stable hooks for tests and for styling:
 
 - ``euchre-card``: each button of the student's hand (nothing else); an
@@ -33,8 +34,9 @@ from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import IllegalPlay
 from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.analysis import HintSource, Mode
-from euchre_tutor.session.controller import DEFAULT_SOURCE, Decision, SolitaireController
-from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, Play, follow_suit_message
+from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.solitaire_tutor import DEFAULT_SOURCE, Decision, SolitaireTutor, where_words
+from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, follow_suit_message
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
@@ -59,7 +61,8 @@ class SolitaireApp(CardTable):
     ``seed`` names the game's deals (deal k is seed + k); ``hints=False``
     turns the advisor off; ``four_colour`` draws diamonds blue and clubs
     green. ``source``/``runner`` choose the hint source and where it runs
-    (tests pass an inline stub).
+    (tests pass an inline stub). ``controller`` or ``tutor``: the table's own (its tutor's
+    controller is the table's).
     """
 
     def __init__(
@@ -75,26 +78,30 @@ class SolitaireApp(CardTable):
         source: str | HintSource | None = DEFAULT_SOURCE,
         runner: Literal["process", "inline"] = "process",
         controller: SolitaireController | None = None,
+        tutor: SolitaireTutor | None = None,
     ) -> None:
         super().__init__(HAND_SIZE)
-        self.controller = controller or SolitaireController(
-            seed,
-            rules=SolitaireRules(target=target),
-            source=source if hints else None,
-            runner=runner,
-            grading=grading,
-            mode=mode,
-        )
+        if tutor is None:
+            tutor = SolitaireTutor(
+                controller or SolitaireController(seed, rules=SolitaireRules(target=target)),
+                source=source if hints else None,
+                runner=runner,
+                grading=grading,
+                mode=mode,
+            )
+        self.tutor = tutor
+        self.controller = tutor.controller
         if four_colour:
             self.add_class("four-colour")
         self._build(show_hint)
         self.controller.subscribe(self._on_change)
+        self.tutor.subscribe(self._on_change)
         self.refresh()
 
     # ----------------------------------------------------------------- building
 
     def _build(self, show_hint: bool) -> None:
-        c = self.controller
+        c, t = self.controller, self.tutor
         self.style_html = w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
         self.title = w.HTML(
             '<div class="et-title"><h1>♠ Euchre Solitaire ♥</h1>'
@@ -199,18 +206,18 @@ class SolitaireApp(CardTable):
         self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
         self.mode = w.Dropdown(
             options=[("most points", "points"), ("win the game", "game")],
-            value=c.mode,
+            value=t.mode,
             description="Aim",  # a visible label is the select's accessible name
             tooltip="What the hint's best option aims for",
             style={"description_width": "initial"},
             layout=w.Layout(width="180px"),
         )
-        self.mode.observe(lambda ch: c.set_mode(ch["new"]), names="value")
+        self.mode.observe(lambda ch: t.set_mode(ch["new"]), names="value")
         self.hint_panel = HintPanel(
             shown=show_hint,
-            grading=c.grading,
+            grading=t.grading,
             on_toggle=lambda _shown: self.refresh_hint(),
-            on_grade=c.set_grading,
+            on_grade=t.set_grading,
             on_depth=self._depth_changed,
             toggle_tip="Show or hide the hint",
             switches=[self.metric, self.mode],
@@ -223,7 +230,7 @@ class SolitaireApp(CardTable):
 
         self.trick_log = w.HTML()
         self.trick_log.add_class("euchre-log")
-        self.session = SessionChart(c.stats, game="solitaire")
+        self.session = SessionChart(t.stats, game="solitaire")
         right = w.VBox([self.hint_panel, self.session, self.trick_log])
         right.add_class("et-right")
         main = w.HBox([left, right])
@@ -363,17 +370,17 @@ class SolitaireApp(CardTable):
         return f"{card.name} may not be played: {reason}"
 
     def refresh_hint(self) -> None:
-        c = self.controller
+        c, t = self.controller, self.tutor
         view = c.view
         shown = self.hint_panel.shown
         # status line: analysis progress, always visible
-        progress = c.current_progress
-        if c.analyst is None:
+        progress = t.current_progress
+        if not t.hints_on:
             status = '<span class="et-status">Hints are off.</span>'
         elif view is None or view.phase is Phase.OVER:
             status = '<span class="et-status">No decision to analyse.</span>'
-        elif c.current_error is not None:
-            status = f'<span class="et-status">The analysis failed: {render.esc(c.current_error)}</span>'
+        elif t.current_error is not None:
+            status = f'<span class="et-status">The analysis failed: {render.esc(t.current_error)}</span>'
         elif progress is not None:
             done, total = progress
             if total:
@@ -390,7 +397,7 @@ class SolitaireApp(CardTable):
         else:
             status = '<span class="et-status">Analysis ready.</span>'
         self.status.value = status
-        hint = c.current_hint
+        hint = t.current_hint
         if not shown:
             body = ""
         elif view is None or view.phase is Phase.OVER:
@@ -399,31 +406,31 @@ class SolitaireApp(CardTable):
             body = render.hint_html(
                 hint, view, self.depth.depth, metric=self.metric.value, score=c.state.score
             )
-        elif c.analyst is None:
+        elif not t.hints_on:
             body = "<p>Hints are switched off for this game.</p>"
         else:
             body = "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
         self.hint_body.value = body
         show(self.metric, shown and self.depth.depth is Depth.FIGURES)
-        self.grade_line.value = self._grade_text() if c.grading else ""
+        self.grade_line.value = self._grade_text() if t.grading else ""
 
     def _depth_changed(self) -> None:
         self.refresh_hint()
         self.refresh_review()
 
     def _grade_text(self) -> str:
-        c = self.controller
-        decisions = c.decisions()
+        c, t = self.controller, self.tutor
+        decisions = t.decisions()
         if not decisions:
             return '<span class="et-status">Grading is on: each decision is labelled once you make it.</span>'
         last = decisions[-1]
         deal = c.state.deal
         turn = deal.turn_card if deal is not None else None
-        hint = c.hints.get(last.key)
+        hint = t.hint_of(last)
         best, tied = _best_words(hint, turn)
         return render.grade_html(
             action_label(last.action, turn),
-            c.grade_of(last),
+            t.grade_of(last),
             self._units(),
             best=best,
             tied=tied,
@@ -431,10 +438,10 @@ class SolitaireApp(CardTable):
         )
 
     def _units(self) -> str:
-        return "win chance" if self.controller.mode == "game" else "points"
+        return "win chance" if self.tutor.mode == "game" else "points"
 
     def refresh_review(self) -> None:
-        c = self.controller
+        c, t = self.controller, self.tutor
         view = c.view
         if view is None or view.phase is not Phase.OVER:
             self.review.add_class("hidden")
@@ -450,20 +457,21 @@ class SolitaireApp(CardTable):
         )
         rows = []
         stories: dict[int, str] = {}
-        for i, decision in enumerate(c.decisions()):
-            hint = c.hints.get(decision.key)
+        decisions = t.decisions()
+        for i, decision in enumerate(decisions):
+            hint = t.hint_of(decision)
             best, _tied = _best_words(hint, view.turn_card)
-            grade = c.grade_of(decision)
+            grade = t.grade_of(decision)
             rows.append((action_label(decision.action, view.turn_card), best or "…", grade))
-            if hint is not None and grade is not None and grade.label != "Best" and decision.view is not None:
+            if hint is not None and grade is not None and grade.label != "Best":
                 expl = explain(hint, decision.view, c.state.score)  # the hint's own words, told again
                 stories[i] = " ".join(expl.sentences(Depth.BRIEF)[:2])
-        total = c.total_loss() if c.analyst is not None else None
-        if c.analyst is None:
+        total = t.total_loss() if t.hints_on else None
+        if not t.hints_on:
             result += " (Turn hints on to see how each decision compares with the best.)"
-        keys = c.key_moments()
-        marked = frozenset(i for i, d in enumerate(c.decisions()) if d in keys)
-        found = c.swings()
+        keys = t.key_moments()
+        marked = frozenset(i for i, d in enumerate(decisions) if d in keys)
+        found = t.swings()
         picked = lucky_swings([s for _, s in found])
         swung = {i: found[i][1] for i in picked if i is not None}  # the rows are the deal's decisions
         self.review.value = (
@@ -474,23 +482,20 @@ class SolitaireApp(CardTable):
         )
         self.review.remove_class("hidden")
         moments = [
-            (d.position, _moment_words(d, c.grade_of(d)), functools.partial(self._retry_case, d))
-            for d in keys
+            (d.index, _moment_words(d, t.grade_of(d)), functools.partial(self._retry_case, d)) for d in keys
         ]
         self.retry.refresh(moments)
-        self.drills_line.value = drills_html(c.drills)
+        self.drills_line.value = drills_html(t.drills)
         show(self.retry, True)
 
     def _luck_html(self) -> str:
-        """The deal's and the game's luck and skill (the controller feeds its stats one record per deal,
+        """The deal's and the game's luck and skill (the tutor feeds its stats one record per deal,
         keyed by the game and the deal's start), once every decision of the deal is graded."""
-        c = self.controller
-        game = [
-            d for d in c.stats.deals("solitaire") if isinstance(d.key, tuple) and d.key[0] == c.game_number
-        ]
+        c, stats = self.controller, self.tutor.stats
+        game = [d for d in stats.deals("solitaire") if isinstance(d.key, tuple) and d.key[0] == c.game_number]
         if not game or game[-1].key != c.deal_key() or game[-1].points is None:
             return ""  # the deal shown is not finished (or not graded) yet
-        lucks = [luck for n, r in enumerate(game, 1) if (luck := c.stats.luck_of(r, n)) is not None]
+        lucks = [luck for n, r in enumerate(game, 1) if (luck := stats.luck_of(r, n)) is not None]
         out = f'<p class="et-luck">{render.esc(luck_sentence(total([lucks[-1]]), "deal"))}'
         if len(lucks) > 1:
             out += f" {render.esc(luck_sentence(total(lucks), 'game'))}"
@@ -499,12 +504,13 @@ class SolitaireApp(CardTable):
     def _retry_case(self, d: Decision) -> RetryCase:
         """A key moment posed again: the position as the player saw it, the hint hidden."""
         view = d.view
-        assert view is not None  # a key moment keeps its view
         units = self._units()
+        t = self.tutor
 
         def grade(i: int) -> str:
-            done = self.controller.retry(d, view.legal[i])
-            hint = self.controller.hints[d.key]
+            done = t.retry(d, view.legal[i])
+            hint = t.hint_of(d)
+            assert hint is not None  # a retry is graded against it
             expl = explain(hint, view, self.controller.state.score)
             best, _tied = _best_words(hint, view.turn_card)
             return render.retry_result_html(
@@ -512,7 +518,7 @@ class SolitaireApp(CardTable):
                 done.grade,
                 render.loss_words(done.grade.loss, units, self.depth.depth),
                 action_label(d.action, view.turn_card),
-                self.controller.grade_of(d),
+                t.grade_of(d),
                 best,
                 [_Told(s.idea, s.text) for s in expl.said(Depth.BRIEF)],
             )
@@ -529,7 +535,7 @@ class SolitaireApp(CardTable):
         return self.name_buttons[Suit.parse(suit) if isinstance(suit, str) else suit]
 
     def close(self) -> None:
-        self.controller.close()
+        self.tutor.close()
         self.session.close()
         super().close()
 
@@ -564,17 +570,7 @@ def _best_words(hint: Hint | None, turn: Card | None) -> tuple[str | None, tuple
     return " or ".join(tied), tied
 
 
-def play_action(card: Card) -> Play:
-    return Play(card)
-
-
 def _moment_words(d: Decision, grade: Grade | None) -> str:
     """A key moment's button: the card or bid first chosen is hidden, the trick and grade shown."""
     assert grade is not None  # a key moment is graded
-    view = d.view
-    where = (
-        "the trump choice"
-        if view is None or view.phase is not Phase.PLAY
-        else f"trick {view.trick_number + 1}"
-    )
-    return f"Retry {where} ({grade.label})"
+    return f"Retry {where_words(d.view)} ({grade.label})"

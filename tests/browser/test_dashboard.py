@@ -17,6 +17,7 @@ from euchre_tutor.advisor.solitaire.ideas import exact_points, explain, tied_bes
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth, text_problems
 from euchre_tutor.session.advice import AdvisorSource
 from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.engine import SolitaireDeal
 from euchre_tutor.widgets import SolitaireApp
 from euchre_tutor.widgets.render import loss_words, signed
@@ -49,7 +50,7 @@ def hand_size(page: Any) -> int:
 
 def advisor_hint(seed: int) -> Hint:
     """The exact advisor's trump hint for the first deal of a game with this seed, computed here."""
-    c = SolitaireController(seed, source=AdvisorSource(), runner="inline")
+    c = SolitaireTutor(SolitaireController(seed), source=AdvisorSource(), runner="inline")
     assert c.wait_for_analysis(600)
     assert c.current_hint is not None
     return c.current_hint

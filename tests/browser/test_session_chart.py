@@ -40,9 +40,9 @@ def test_a_played_deal_appears_in_the_session_chart(page: tuple[Any, Problems], 
         playable.click()
         mirror.card_button(next(c for c in mirror.hand_cards() if c.name == name)).click()
         wait_for_cards(p, mirror)
-    (record,) = mirror.controller.stats.deals()
+    (record,) = mirror.tutor.stats.deals()
     assert record.finished and record.points is not None
-    decisions = len(mirror.controller.decisions())
+    decisions = len(mirror.tutor.decisions())
     # every decision graded by the exact advisor (off the click path: wait for the last grade)
     p.wait_for_function(
         f"document.querySelector('.euchre-stats').innerText.includes('{decisions} decisions graded')",

@@ -32,6 +32,7 @@ from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.session.advice import AdvisorSource
 from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
 from euchre_tutor.widgets.render import signed
 from tests.browser.conftest import CHROMIUM_ARGS, ROOT, screenshot, wait_for_cards
@@ -163,11 +164,11 @@ def test_the_solitaire_table_plays_a_deal_and_shows_the_exact_hint_offline(
     p.get_by_role("button", name="Show hint").click()
     hint = p.locator(".euchre-hint")
     hint.locator(".et-move").wait_for(timeout=TIMEOUT)
-    reference = SolitaireController(3, source=AdvisorSource(), runner="inline")
+    reference = SolitaireTutor(SolitaireController(3), source=AdvisorSource(), runner="inline")
     exact = reference.current_hint
-    assert exact is not None and reference.view is not None
+    assert exact is not None and reference.controller.view is not None
     text = " ".join(hint.locator(".et-hint-body").inner_text().split())
-    assert text.startswith(explain(exact, reference.view).move)
+    assert text.startswith(explain(exact, reference.controller.view).move)
     hint.get_by_role("button", name=DEPTH_LABELS[Depth.FIGURES]).click()
     hint.locator(".track").first.wait_for(timeout=TIMEOUT)
     assert [v.strip() for v in hint.locator(".val").all_inner_texts()] == [
@@ -377,15 +378,15 @@ def test_a_click_is_answered_while_a_long_solitaire_hint_computes_in_the_page(
     screenshot(p, "site-08-click-during-analysis")
     # and the analysis still ends with the exact hint
     status.get_by_text("Analysis ready").wait_for(timeout=TIMEOUT)
-    reference = SolitaireController(SLOW_SEED, source=AdvisorSource(), runner="inline")
+    reference = SolitaireTutor(SolitaireController(SLOW_SEED), source=AdvisorSource(), runner="inline")
     exact = reference.current_hint
     assert exact is not None
     if "Show" in after:
         toggle.click()
     hint = p.locator(".euchre-hint")
     hint.locator(".et-move").wait_for(timeout=TIMEOUT)
-    assert reference.view is not None
-    assert explain(exact, reference.view).move in " ".join(hint.inner_text().split())
+    assert reference.controller.view is not None
+    assert explain(exact, reference.controller.view).move in " ".join(hint.inner_text().split())
     mirror.close()
     reference.close()
     no_outside_requests(network)

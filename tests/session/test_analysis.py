@@ -11,6 +11,7 @@ from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
 from euchre_tutor.advisor.voice import Depth, text_problems, visible_text
 from euchre_tutor.session.analysis import Analyst, HintRequest
 from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
 from euchre_tutor.widgets.render import hint_html
@@ -37,20 +38,21 @@ def test_a_worker_process_analyses_with_progress_and_delivers_on_drain() -> None
 
 
 def test_the_controller_gets_hints_from_the_worker_without_blocking_the_click() -> None:
-    c = SolitaireController(seed=8, source="tests.widgets.stub:make", runner="process")
+    t = SolitaireTutor(SolitaireController(seed=8), source="tests.widgets.stub:make", runner="process")
+    c = t.controller
     try:
-        assert c.current_hint is None and c.current_progress is not None  # asked, not waited for
-        assert c.wait_for_analysis(60)
-        assert c.current_hint is not None and c.current_progress is None
+        assert t.current_hint is None and t.current_progress is not None  # asked, not waited for
+        assert t.wait_for_analysis(60)
+        assert t.current_hint is not None and t.current_progress is None
         c.choose(c.view.legal[0])  # type: ignore[union-attr, arg-type]
-        assert c.wait_for_analysis(60) and c.current_hint is not None
+        assert t.wait_for_analysis(60) and t.current_hint is not None
     finally:
-        c.close()
+        t.close()
 
 
 def test_the_analysis_module_does_not_import_widget_libraries() -> None:
     assert_loads_no_widget_library(
-        "import euchre_tutor.session.analysis, euchre_tutor.session.controller, euchre_tutor.session.advice"
+        "import euchre_tutor.session.analysis, euchre_tutor.session.solitaire_tutor, euchre_tutor.session.advice"
     )
 
 

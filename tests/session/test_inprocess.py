@@ -21,6 +21,7 @@ from euchre_tutor.session.analysis import Analyst, HintRequest, processes_availa
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
 from euchre_tutor.views.solitaire import player_view
 
@@ -109,8 +110,10 @@ def test_the_solitaire_table_gets_the_exact_advisors_hint_in_the_kernel(no_proce
 
 
 def _solitaire_hint_in_the_kernel() -> None:
-    c = SolitaireController(seed=8, source="euchre_tutor.session.advice:advisor_source", runner="process")
-    reference = SolitaireController(seed=8, source=AdvisorSource(), runner="inline")
+    c = SolitaireTutor(
+        SolitaireController(seed=8), source="euchre_tutor.session.advice:advisor_source", runner="process"
+    )
+    reference = SolitaireTutor(SolitaireController(seed=8), source=AdvisorSource(), runner="inline")
     assert c.analyst is not None and c.analyst.worker_pid is None
     assert c.current_hint is not None  # no loop: computed at once
     assert c.current_hint == reference.current_hint
@@ -182,7 +185,7 @@ def test_in_the_browser_a_long_analysis_pauses_for_the_page_at_its_yield_points(
     assert len(states) >= calls["n"] + kinds.count("progress") > 100
     assert len(set(states)) > 10  # the memo grew between pauses: they came during the search
     # the hint is the one computed without pauses
-    exact = SolitaireController(3, source=AdvisorSource(), runner="inline").current_hint
+    exact = SolitaireTutor(SolitaireController(3), source=AdvisorSource(), runner="inline").current_hint
     assert messages[-1][2] == exact
     # outside the browser nothing pauses
     monkeypatch.undo()

@@ -7,6 +7,7 @@ from fractions import Fraction
 from euchre_tutor.cards import deck, format_cards, parse_cards
 from euchre_tutor.session.advice import AdvisorSource
 from euchre_tutor.session.controller import SolitaireController
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.engine import OrderUp
 
 # hint-examples.md, example 2: hand JH JD AH 9S TC, turn card KH; the stock order does not matter.
@@ -15,10 +16,11 @@ DEAL = format_cards([*FIXED, *(c for c in deck() if c not in FIXED)])
 
 
 def test_trump_hint_shows_the_exact_values_and_reasons() -> None:
-    c = SolitaireController(1, source=AdvisorSource(), runner="inline")
+    t = SolitaireTutor(SolitaireController(1), source=AdvisorSource(), runner="inline")
+    c = t.controller
     assert c.load_deal(DEAL)
-    assert c.wait_for_analysis(120)
-    hint = c.current_hint
+    assert t.wait_for_analysis(120)
+    hint = t.current_hint
     assert hint is not None
     assert hint.best.action == OrderUp(False)
     assert (hint.best.ev, hint.best.p3, hint.best.p5) == (1, 1, 0)
@@ -34,11 +36,12 @@ def test_trump_hint_shows_the_exact_values_and_reasons() -> None:
 
 
 def test_card_hint_after_ordering_up() -> None:
-    c = SolitaireController(1, source=AdvisorSource(), runner="inline")
+    t = SolitaireTutor(SolitaireController(1), source=AdvisorSource(), runner="inline")
+    c = t.controller
     assert c.load_deal(DEAL)
     assert c.choose(OrderUp())
-    assert c.wait_for_analysis(120)
-    hint = c.current_hint
+    assert t.wait_for_analysis(120)
+    hint = t.current_hint
     assert hint is not None and hint.best.label == "J♥"  # draws the known K♥ at once
     assert hint.best.ev == 1
     assert {o.label for o in hint.options} == {"J♥", "J♦", "A♥", "9♠", "10♣"}

@@ -22,6 +22,7 @@ from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.session_report import build_session_report, session_tables
+from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.solitaire.engine import Phase
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
 from euchre_tutor.widgets.report_link import ReportDownload
@@ -156,7 +157,8 @@ def _play_solitaire_deal(c: SolitaireController) -> None:
 def test_both_games_of_one_session_are_in_one_report_named_after_the_student() -> None:
     stats = SessionStats()
     solitaire = SolitaireApp(
-        seed=5, controller=SolitaireController(5, source=StubSource(), runner="inline", stats=stats)
+        seed=5,
+        tutor=SolitaireTutor(SolitaireController(5), source=StubSource(), runner="inline", stats=stats),
     )
     base = ClassicController(4)
     tutor = ClassicTutor(base, source=ClassicAdvisorSource(), runner="inline", worlds=WORLDS, stats=stats)

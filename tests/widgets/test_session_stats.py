@@ -116,6 +116,7 @@ def test_the_chart_draws_one_bar_per_deal_one_dot_per_decision_and_updates_in_pl
 def test_a_played_solitaire_deal_shows_up_in_the_dashboards_chart() -> None:
     app = SolitaireApp(seed=5, source=StubSource(), runner="inline")
     c = app.controller
+    t = app.tutor
     assert "appears here" in app.session.summary.value
     chart_widget = app.session.chart
     view = c.view
@@ -126,25 +127,25 @@ def test_a_played_solitaire_deal_shows_up_in_the_dashboards_chart() -> None:
     deal = c.state.deal
     assert deal is not None
     p, d = deal.points
-    (record,) = c.stats.deals("solitaire")
+    (record,) = t.stats.deals("solitaire")
     assert record.finished and record.points == p - d
     assert record.best == pytest.approx(1.0)  # the stub values the best option 1
     assert record.decisions[0].label == "Good" and record.decisions[0].loss == pytest.approx(0.1)
-    assert len(record.decisions) == len(c.decisions())
+    assert len(record.decisions) == len(t.decisions())
     assert app.session.chart is chart_widget
     assert app.session.chart.value.count('class="et-stats-deal"') == 1
-    assert f"{len(c.decisions())}</b> decisions graded" in app.session.summary.value
+    assert f"{len(t.decisions())}</b> decisions graded" in app.session.summary.value
     # undo the last card: the deal is no longer finished; redo: finished again, nothing counted twice
     app.undo.click()
-    assert not c.stats.deals()[0].finished
+    assert not t.stats.deals()[0].finished
     app.redo.click()
-    assert c.stats.deals()[0].finished and c.stats.summary().decisions == len(c.decisions())
+    assert t.stats.deals()[0].finished and t.stats.summary().decisions == len(t.decisions())
     # the next deal is a new bar; a replayed deal too
     app.next_deal.click()
     c.choose(c.view.legal[0])  # type: ignore[union-attr]
     while c.view is not None and c.view.phase is not Phase.OVER:
         c.play(c.view.legal_cards[0])
-    assert c.stats.summary().deals == 2
+    assert t.stats.summary().deals == 2
     assert app.session.chart.value.count('class="et-stats-deal"') == 2
     app.close()
 
@@ -152,10 +153,11 @@ def test_a_played_solitaire_deal_shows_up_in_the_dashboards_chart() -> None:
 def test_hints_off_still_counts_the_deals_points() -> None:
     app = SolitaireApp(seed=1, hints=False)
     c = app.controller
+    t = app.tutor
     c.choose(c.view.legal[0])  # type: ignore[union-attr]
     while c.view is not None and c.view.phase is not Phase.OVER:
         c.play(c.view.legal_cards[0])
-    s = c.stats.summary()
+    s = t.stats.summary()
     assert s.decisions == 0 and s.deals == 1 and s.best is None
     assert "1 deal finished" in app.session.summary.value
     app.close()

@@ -349,7 +349,7 @@ def test_a_failing_analysis_is_reported_not_raised() -> None:
 
 def test_hints_off() -> None:
     app = SolitaireApp(seed=1, hints=False, show_hint=True)
-    assert app.controller.analyst is None
+    assert app.tutor.analyst is None
     assert "off" in app.status.value
     app.trump_button(None).click()
     while app.controller.view is not None and app.controller.view.phase is not Phase.OVER:
@@ -398,18 +398,19 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
     for seed in range(1, 30):
         app = SolitaireApp(seed=seed, source=advisor_source(), runner="inline", grading=True)
         c = app.controller
+        t = app.tutor
         while c.view is not None and c.view.phase is not Phase.OVER:  # the worst choice every time
-            hint = c.current_hint
+            hint = t.current_hint
             assert hint is not None
             worst = hint.options[-1].action
             assert c.choose(worst) if isinstance(worst, OrderUp | NameTrump) else c.play(worst.card)
-        if c.key_moments():
+        if t.key_moments():
             break
         app.close()
     else:  # pragma: no cover
         raise AssertionError("no deal of the worst choices had a decision graded Inaccuracy or worse")
-    moments = c.key_moments()
-    grades = [c.grade_of(d) for d in moments]
+    moments = t.key_moments()
+    grades = [t.grade_of(d) for d in moments]
     assert all(g is not None and g.label in ("Inaccuracy", "Mistake", "Blunder") for g in grades)
     assert [g.loss for g in grades] == sorted((g.loss for g in grades), reverse=True)  # type: ignore[union-attr]
     assert app.review.value.count("★ key") == len(moments)
@@ -420,18 +421,18 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
     assert d.view is not None and "The hint is hidden" in app.retry.prompt.value
     answers = [b for b in app.retry.answer_buttons if b.layout.display != "none"]
     assert len(answers) == len(d.view.legal)
-    best = c.hints[d.key].best.action
+    best = t.hints[d.key].best.action
     before = (c.state, c.game.position)
     answers[d.view.legal.index(best)].click()
     assert (c.state, c.game.position) == before  # a retry changes nothing in the game
-    assert c.retries[-1].action == best and c.retries[-1].grade.label == "Best"
+    assert t.retries[-1].action == best and t.retries[-1].grade.label == "Best"
     result = app.retry.feedback.value
     assert 'data-grade="Best"' in result and "The first time" in result and "Why:" in result
     with pytest.raises(EuchreError, match="was not legal at that moment"):
-        c.retry(d, next(a for a in (OrderUp(), *(NameTrump(s) for s in Suit)) if a not in d.view.legal))
-    mistakes = [x for x in c.decisions() if c.grade_of(x).label in ("Mistake", "Blunder")]  # type: ignore[union-attr]
-    assert mistakes and len(c.drills) == len(mistakes)  # the worst choices make some
-    assert {dr.answer for dr in c.drills.drills} == {str(x.action) for x in mistakes}
+        t.retry(d, next(a for a in (OrderUp(), *(NameTrump(s) for s in Suit)) if a not in d.view.legal))
+    mistakes = [x for x in t.decisions() if t.grade_of(x).label in ("Mistake", "Blunder")]  # type: ignore[union-attr]
+    assert mistakes and len(t.drills) == len(mistakes)  # the worst choices make some
+    assert {dr.answer for dr in t.drills.drills} == {str(x.action) for x in mistakes}
     assert "euchre-drills.json" in app.drills_line.value
     app.next_deal.click()  # a new deal: its review and retries are put away
     assert app.retry.layout.display == "none"
@@ -444,14 +445,15 @@ def test_the_deal_review_splits_the_deal_and_the_game_into_luck_and_skill() -> N
 
     app = SolitaireApp(seed=3, source=advisor_source(), runner="inline", grading=True)
     c = app.controller
+    t = app.tutor
     for deal in range(2):
         while c.view is not None and c.view.phase is not Phase.OVER:
-            hint = c.current_hint
+            hint = t.current_hint
             assert hint is not None
             act = hint.best.action
             assert c.choose(act) if isinstance(act, OrderUp | NameTrump) else c.play(act.card)
         review = app.review.value
-        lucks = c.stats.luck("solitaire")
+        lucks = t.stats.luck("solitaire")
         assert len(lucks) == deal + 1
         assert 'class="et-luck"' in review and "this deal" in review
         assert luck_sentence(total([lucks[-1]]), "deal").split(":")[0] in review
@@ -473,20 +475,21 @@ def test_the_deal_review_marks_its_swings_and_they_are_the_deals_rest_exactly() 
 
     app = SolitaireApp(seed=3, source=advisor_source(), runner="inline", grading=True)
     c = app.controller
+    t = app.tutor
     marked = 0
     for deal in range(4):
         while c.view is not None and c.view.phase is not Phase.OVER:
-            assert c.swings() == []  # nothing to split while the deal goes on
-            hint = c.current_hint
+            assert t.swings() == []  # nothing to split while the deal goes on
+            hint = t.current_hint
             assert hint is not None
             act = hint.options[-1].action if deal % 2 else hint.best.action  # the worst, then the best
             assert c.choose(act) if isinstance(act, OrderUp | NameTrump) else c.play(act.card)
-        decisions = c.decisions()
-        values = [max(o.ev for o in c.hints[d.key].options) for d in decisions]
-        losses = [Fraction(c.grade_of(d).loss) for d in decisions]  # type: ignore[union-attr]
-        luck = c.stats.luck("solitaire")[-1]
+        decisions = t.decisions()
+        values = [max(o.ev for o in t.hints[d.key].options) for d in decisions]
+        losses = [Fraction(t.grade_of(d).loss) for d in decisions]  # type: ignore[union-attr]
+        luck = t.stats.luck("solitaire")[-1]
         mine = swings(values, losses, points=luck.points)
-        assert [s for _, s in c.swings()] == mine and [d for d, _ in c.swings()] == decisions
+        assert [s for _, s in t.swings()] == mine and [d for d, _ in t.swings()] == decisions
         assert sum(s.amount for s in mine) == luck.points - values[0] + sum(losses)  # exactly the rest
         assert float(sum(s.amount for s in mine)) == pytest.approx(
             float(luck.rest), abs=1e-9
