@@ -78,15 +78,21 @@ class Options:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise Refusal("bad_option", "options is an object such as {\"chat\": \"preset\"}")
+            raise Refusal("bad_option", 'options is an object such as {"chat": "preset"}')
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise Refusal("bad_option", f"unknown option {unknown[0]!r}: the options are {', '.join(sorted(known))}")
+            raise Refusal(
+                "bad_option", f"unknown option {unknown[0]!r}: the options are {', '.join(sorted(known))}"
+            )
         for name in ("private", "random_seats", "suggestions", "autoplay", "hide_points"):
             if name in data and not isinstance(data[name], bool):
                 raise Refusal("bad_option", f"{name} is true or false, not {json.dumps(data[name])[:40]}")
-        choices: dict[str, tuple[object, ...]] = {"watchers": WATCHERS, "chat": CHATS, "time_limit": TIME_LIMITS}
+        choices: dict[str, tuple[object, ...]] = {
+            "watchers": WATCHERS,
+            "chat": CHATS,
+            "time_limit": TIME_LIMITS,
+        }
         for name, allowed in choices.items():
             if name in data and (data[name] not in allowed or isinstance(data[name], bool)):
                 words = ", ".join(map(str, allowed))
@@ -158,14 +164,16 @@ def _digest(credential: str) -> str:
 
 def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     value = msg.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise Refusal("malformed", f"{msg.get('type')!s:.20}: {key!r} must be {what}")
     return value
 
 
 def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise Refusal("malformed", f"hello: 'name' is your name as the table shows it (1 to {NAME_LIMIT} characters)")
+        raise Refusal(
+            "malformed", f"hello: 'name' is your name as the table shows it (1 to {NAME_LIMIT} characters)"
+        )
     text = chat_text(name)
     if len(text) > NAME_LIMIT * 6 or len(name.strip()) > NAME_LIMIT:
         raise Refusal("malformed", f"hello: a name is at most {NAME_LIMIT} characters")
@@ -202,7 +210,9 @@ class TableService:
     # -- building tables -------------------------------------------------------------
 
     @staticmethod
-    def _players(spec: GameSpec, options: Options, seed: int | str, game: Any) -> dict[str, Callable[[Any], Any]]:
+    def _players(
+        spec: GameSpec, options: Options, seed: int | str, game: Any
+    ) -> dict[str, Callable[[Any], Any]]:
         """The computer player of each seat, of the table's level."""
         seats = game.state.first_dealer.seating.seats
         out: dict[str, Callable[[Any], Any]] = {}
@@ -267,20 +277,25 @@ class TableService:
         try:
             self._meter(conn)
             if len(text) > MESSAGE_LIMIT:
-                raise Refusal("too_big", f"a message is at most {MESSAGE_LIMIT} characters; this one has {len(text)}")
+                raise Refusal(
+                    "too_big", f"a message is at most {MESSAGE_LIMIT} characters; this one has {len(text)}"
+                )
             try:
                 msg = json.loads(text)
             except (ValueError, RecursionError):
-                raise Refusal("malformed", "a message is one JSON object such as {\"type\": \"list\"}") from None
+                raise Refusal("malformed", 'a message is one JSON object such as {"type": "list"}') from None
             if not isinstance(msg, dict):
-                raise Refusal("malformed", "a message is one JSON object such as {\"type\": \"list\"}")
+                raise Refusal("malformed", 'a message is one JSON object such as {"type": "list"}')
             ref = msg.get("id") if isinstance(msg.get("id"), int | str) else None
             kind = msg.get("type")
             handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                raise Refusal("unknown_type", f"unknown message type {json.dumps(kind)[:40]}: the types are {', '.join(_HANDLERS)}")
+                raise Refusal(
+                    "unknown_type",
+                    f"unknown message type {json.dumps(kind)[:40]}: the types are {', '.join(_HANDLERS)}",
+                )
             if conn.name is None and kind != "hello":
-                raise Refusal("auth", "say hello first: {\"type\": \"hello\", \"token\": ..., \"name\": ...}")
+                raise Refusal("auth", 'say hello first: {"type": "hello", "token": ..., "name": ...}')
             handler(self, conn, msg, ref)
         except Refusal as refusal:
             self._refuse(conn, refusal, ref)
@@ -360,10 +375,22 @@ class TableService:
         table_id = secrets.token_hex(4)
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
-        invite = "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH)) if options.private else None
+        invite = (
+            "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH)) if options.private else None
+        )
         self.store.add_table(table_id, spec.name, rules, seed, options.to_json(), invite)
         seats = {s.name: _Seat() for s in game.state.first_dealer.seating.seats}
-        table = _Table(table_id, spec, game, rules, seed, options, invite, seats, self._players(spec, options, seed, game))
+        table = _Table(
+            table_id,
+            spec,
+            game,
+            rules,
+            seed,
+            options,
+            invite,
+            seats,
+            self._players(spec, options, seed, game),
+        )
         self.tables[table_id] = table
         out = {"type": "created", "re": ref, "table": self._summary(table)}
         if invite is not None:
@@ -386,7 +413,9 @@ class TableService:
             return
         code = msg.get("invite")
         if not isinstance(code, str) or not hmac.compare_digest(code.upper().encode(), table.invite.encode()):
-            raise Refusal("bad_invite", "this table is private: its invite code is needed, and that one is wrong")
+            raise Refusal(
+                "bad_invite", "this table is private: its invite code is needed, and that one is wrong"
+            )
 
     def _sit(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
@@ -396,8 +425,10 @@ class TableService:
             raise Refusal("no_seat", f"no seat {seat_name[:8]!r}: the seats are {', '.join(table.seats)}")
         credential = msg.get("credential")
         if credential is not None:
-            if not isinstance(credential, str) or holder.credential is None or not hmac.compare_digest(
-                _digest(credential), holder.credential
+            if (
+                not isinstance(credential, str)
+                or holder.credential is None
+                or not hmac.compare_digest(_digest(credential), holder.credential)
             ):
                 raise Refusal("bad_credential", f"that credential is not {seat_name}'s at this table")
             issued = credential
@@ -414,12 +445,22 @@ class TableService:
         if holder.conn is not None and holder.conn is not conn:
             old = holder.conn
             old.tables.pop(table.id, None)
-            old.send({"type": "left", "table": table.id, "message": "your seat was taken up from another page"})
+            old.send(
+                {"type": "left", "table": table.id, "message": "your seat was taken up from another page"}
+            )
         if conn in table.watchers:
             table.watchers.remove(conn)
         holder.conn, holder.away_since = conn, None
         conn.tables[table.id] = seat_name
-        conn.send({"type": "seated", "re": ref, "table": self._summary(table), "seat": seat_name, "credential": issued})
+        conn.send(
+            {
+                "type": "seated",
+                "re": ref,
+                "table": self._summary(table),
+                "seat": seat_name,
+                "credential": issued,
+            }
+        )
         self._advance(table)
         self._broadcast(table)
 
@@ -466,7 +507,8 @@ class TableService:
         table.started = True
         self.store.set_started(table.id)
         for c in self._seated_connections(table):
-            c.send({"type": "started", "table": table.id, "seat": c.tables[table.id]})
+            started = {"type": "started", "table": table.id, "seat": c.tables[table.id]}
+            c.send({**started, "re": ref} if c is conn else started)
         self._set_deadline(table)
         self._advance(table)
         self._broadcast(table)
@@ -486,7 +528,7 @@ class TableService:
     def _act(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         seat = self._my_seat(conn, table)
-        text = _field(msg, "action", str, "an action as the deck writes it, such as \"play JH\"")
+        text = _field(msg, "action", str, 'an action as the deck writes it, such as "play JH"')
         if "seat" in msg and msg["seat"] != seat:
             raise Refusal("wrong_seat", f"you sit at {seat}: you act for your own seat only")
         if not table.started:
@@ -494,7 +536,9 @@ class TableService:
         if table.over:
             raise Refusal("over", "the match is over")
         if "version" in msg and msg["version"] != table.version:
-            raise Refusal("stale", f"the table has moved on (version {table.version}): act on its latest view")
+            raise Refusal(
+                "stale", f"the table has moved on (version {table.version}): act on its latest view"
+            )
         if table.to_act != seat:
             raise Refusal("not_your_turn", f"it is {table.to_act}'s turn, not yours ({seat})")
         try:
@@ -528,15 +572,28 @@ class TableService:
             raise Refusal("not_allowed", "this table has no chat")
         if table.options.chat == "preset":
             phrase = msg.get("phrase")
-            if not isinstance(phrase, int) or isinstance(phrase, bool) or not 0 <= phrase < len(PRESET_PHRASES):
-                raise Refusal("not_allowed", f"this table's chat is preset phrases: 'phrase' is 0 to {len(PRESET_PHRASES) - 1}")
+            if (
+                not isinstance(phrase, int)
+                or isinstance(phrase, bool)
+                or not 0 <= phrase < len(PRESET_PHRASES)
+            ):
+                raise Refusal(
+                    "not_allowed",
+                    f"this table's chat is preset phrases: 'phrase' is 0 to {len(PRESET_PHRASES) - 1}",
+                )
             text = chat_text(PRESET_PHRASES[phrase])
         else:
             raw = _field(msg, "text", str, "the chat line")
             text = chat_text(raw)
             if not text:
                 raise Refusal("malformed", "an empty chat line")
-        out = {"type": "chat", "table": table.id, "from": conn.name, "seat": conn.tables[table.id], "text": text}
+        out = {
+            "type": "chat",
+            "table": table.id,
+            "from": conn.name,
+            "seat": conn.tables[table.id],
+            "text": text,
+        }
         for c in {*self._seated_connections(table), *table.watchers}:
             c.send(out)
 
@@ -571,7 +628,11 @@ class TableService:
         holder = table.seats[seat]
         if holder.credential is None:
             return "computer"
-        if holder.conn is None and holder.away_since is not None and self.clock() - holder.away_since >= self.grace:
+        if (
+            holder.conn is None
+            and holder.away_since is not None
+            and self.clock() - holder.away_since >= self.grace
+        ):
             return "away"
         if table.options.autoplay and len(table.spec.legal(table.game)) == 1:
             return "autoplay"
@@ -613,9 +674,9 @@ class TableService:
                 continue
             moved = table.version
             seat = table.to_act
-            if table.deadline is not None and now >= table.deadline and seat is not None:
-                if self._computer_plays(table, seat) is None:
-                    self._computer_act(table, seat, "time")
+            late = table.deadline is not None and now >= table.deadline
+            if late and seat is not None and self._computer_plays(table, seat) is None:
+                self._computer_act(table, seat, "time")
             self._advance(table)
             if table.version != moved:
                 self._broadcast(table)
@@ -681,8 +742,6 @@ class TableService:
         out = self._frame(table)
         out["seat"] = seat
         out["view"] = self._seat_view(table, seat)
-        if table.options.suggestions and table.to_act == seat:
-            out["position"] = table.spec.position_of(table.game)
         return out
 
     def _watcher_view(self, table: _Table) -> dict[str, Any]:

@@ -84,7 +84,13 @@ class Store:
         self._db.execute("COMMIT")
 
     def add_table(
-        self, table_id: str, game: str, rules: Any, seed: int | str, options: dict[str, Any], invite: str | None
+        self,
+        table_id: str,
+        game: str,
+        rules: Any,
+        seed: int | str,
+        options: dict[str, Any],
+        invite: str | None,
     ) -> None:
         self._write(
             "INSERT INTO tables (id, game, rules, seed, options, invite, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -140,5 +146,13 @@ class Store:
             )
         )
         return StoredTable(
-            tid, game, json.loads(rules), json.loads(seed), json.loads(options), invite, bool(started), seats, actions
+            tid,
+            game,
+            json.loads(rules),
+            json.loads(seed),
+            json.loads(options),
+            invite,
+            bool(started),
+            seats,
+            actions,
         )

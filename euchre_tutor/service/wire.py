@@ -1,7 +1,7 @@
 """The table protocol's values as JSON: seat views, watchers' views, chat text, the limits.
 
 A seat view (any game's, a frozen dataclass of the views layer) becomes plain JSON by one rule
-(:func:`to_wire`): cards, seats, suits and actions as the deck and the command line write them
+(:func:`to_wire`): cards, seats, suits and actions (a value whose class can ``parse`` its text) as the deck and the command line write them
 (``"JH"``, ``"N"``, ``"H"``, ``"play JH"``), phases as their value, rules as their save form.
 A face-down watcher sees what every seat sees and nothing more (:func:`public_view`).
 """
@@ -50,7 +50,7 @@ _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\
 
 def to_wire(value: Any) -> Any:
     """``value`` (a view, or anything inside one) as JSON values; a set becomes a sorted list."""
-    if value is None or isinstance(value, bool | int | float | str) and not isinstance(value, Seat):
+    if value is None or (isinstance(value, bool | int | float | str) and not isinstance(value, Seat)):
         return value
     if isinstance(value, Seat | Team):
         return value.name
@@ -67,6 +67,8 @@ def to_wire(value: Any) -> Any:
     if hasattr(value, "to_json") and not dataclasses.is_dataclass(value):
         return value.to_json()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if hasattr(type(value), "parse"):  # an action: as the command line writes it
+            return str(value)
         if hasattr(value, "to_json") and type(value).__name__.endswith("Rules"):
             return value.to_json()
         return {f.name: to_wire(getattr(value, f.name)) for f in dataclasses.fields(value)}
@@ -102,9 +104,10 @@ def _is_card(word: str) -> bool:
 def public_view(views: Iterable[Any]) -> Any:
     """A face-down watcher's view, from every seat's view (JSON, the first seat's first): the first
     seat's view with every card some seat does not see taken out, and no legal actions."""
-    seen = [card_words_in(v) for v in views]
+    every = list(views)
+    seen = [card_words_in(v) for v in every]
     public = set.intersection(*seen) if seen else set()
-    first = next(iter(views), {})
+    first: Any = every[0] if every else {}
     scrubbed = _scrub(first, public)
     if isinstance(scrubbed, dict):
         scrubbed["legal"] = []
