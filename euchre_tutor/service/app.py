@@ -59,7 +59,7 @@ def make_app(service: TableService) -> web.Application:
         [(r"/tables", TableSocket, {"service": service})],
         websocket_max_message_size=FRAME_LIMIT,
         websocket_ping_interval=20,
-        websocket_ping_timeout=30,
+        websocket_ping_timeout=20,
     )
 
 

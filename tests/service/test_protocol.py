@@ -147,7 +147,7 @@ def test_invite_codes_are_long_and_guesses_are_limited() -> None:
 
 
 def test_a_flood_is_refused_and_changes_nothing() -> None:
-    svc, tid, ann, bob, clock = _started()
+    svc, tid, _ann, bob, clock = _started()
     before = _snapshot(svc, tid)
     replies = [bob.send({"type": "act", "table": tid, "action": "pass"}) for _ in range(3 * BURST)]
     codes = [r["code"] for r in replies if r is not None]
@@ -290,7 +290,7 @@ def test_watchers_face_down_see_no_hand_and_face_up_see_all() -> None:
 
 
 def test_time_runs_out_and_the_computer_plays_saying_so() -> None:
-    svc, tid, ann, bob, clock = _started()
+    svc, tid, ann, _bob, clock = _started()
     svc.tables[tid].options = svc.tables[tid].options.__class__(time_limit=7)
     svc._set_deadline(svc.tables[tid])
     version = svc.tables[tid].version
@@ -306,7 +306,7 @@ def test_time_runs_out_and_the_computer_plays_saying_so() -> None:
 
 
 def test_a_missing_player_is_played_for_after_the_grace_period_and_gets_the_seat_back() -> None:
-    svc, tid, ann, bob, clock = _started()
+    svc, tid, ann, _bob, clock = _started()
     seat = ann.conn.tables[tid]
     credential = next(m for m in ann.inbox if m["type"] == "seated")["credential"]
     svc.disconnect(ann.conn)
@@ -325,10 +325,9 @@ def test_a_missing_player_is_played_for_after_the_grace_period_and_gets_the_seat
 
 
 def test_a_restart_replays_every_open_table_from_the_log(tmp_path: Path) -> None:
-    svc, tid, ann, bob, _ = _started()
     db = tmp_path / "tables.db"
     svc = service(Store(db))
-    ann, bob = hello(svc, "ann"), hello(svc, "bob")
+    ann, _bob = hello(svc, "ann"), hello(svc, "bob")
     tid = _table(svc, ann)
     ann.reply({"type": "sit", "table": tid, "seat": "N"})
     ann.reply({"type": "start", "table": tid})
