@@ -254,7 +254,7 @@ def test_four_players_play_a_whole_match_and_see_only_their_own_cards(tmp_path: 
 def test_every_seated_game_and_size_plays_a_hand_with_the_computer(game: str, players: int) -> None:
     svc = service()
     ann = hello(svc, "ann")
-    rules = {"players": players} if players != 4 else {}
+    rules: dict[str, Any] = {3: {"players": 3}, 4: {}, 6: {"players": 6, "deck": 32}}[players]
     reply = ann.send({"type": "create", "game": game, "seed": 5, "rules": rules})
     assert reply is not None
     if reply["type"] == "error":  # a game whose rules have no such table refuses it, teaching
