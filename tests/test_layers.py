@@ -30,6 +30,7 @@ LAYER = {
     "advisor": 5,
     "bots": 6,
     "session": 7,
+    "service": 7,
     "widgets": 8,
     # applications on top
     "cli": 9,

@@ -19,6 +19,7 @@ from euchre_tutor.bid import Action, Phase
 from euchre_tutor.bid.game import FORMAT, BidGame
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.cards import Card
+from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.bid_controller import BidController, action_label
 from euchre_tutor.session.bid_tutor import BidTutor, phase_words
@@ -166,5 +167,6 @@ GAME = GameSpec(
     owns=lambda controller: isinstance(controller, BidController),
     table_of=_table_of,
     grade_table=grade_bid_table,
+    new_match=lambda rules, seed: BidGame(BidRules.from_json(rules), seed=seed),
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

@@ -24,6 +24,7 @@ from euchre_tutor.classic.engine import Action, Phase, Seat
 from euchre_tutor.classic.game import FORMAT, ClassicGame
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
+from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
@@ -178,5 +179,6 @@ GAME = GameSpec(
     owns=lambda controller: isinstance(controller, ClassicController),
     table_of=_table_of,
     grade_table=grade_classic_table,
+    new_match=lambda rules, seed: ClassicGame(ClassicRules.from_json(rules), seed=seed),
     source=lambda controller: f"classic match, seed {controller.seed}",
 )

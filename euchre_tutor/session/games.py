@@ -7,7 +7,7 @@ the class report, the session report and the command line read a spec instead of
 
 A spec's hooks, by what they do:
 
-* a match: ``new_game(seed)`` starts one, ``load_game(data)`` reads a save (``save_format`` tells its
+* a match: ``new_game(seed)`` starts one (``new_match(rules, seed)`` one of given rules), ``load_game(data)`` reads a save (``save_format`` tells its
   files apart), ``to_act(game)`` is the seat to decide (None when it is over), ``seat_view(game, seat)``
   what that seat may know, ``hidden(game, seat)`` the cards it must not see, ``players(seed)`` its
   computer players' ``choose(view) -> action``;
@@ -165,6 +165,9 @@ class GameSpec:
     table_of: Callable[[object, object], tuple[Any, Any] | None]
     grade_table: Callable[..., tuple[Any, int, int]]
     source: Callable[[Any], str]
+    # a shared table: a match of the given rules (a preset name or an object of options, as a save
+    # writes them) dealt from a seed
+    new_match: Callable[[object, int | str], Any] | None = None
 
     @property
     def name(self) -> str:

@@ -1,0 +1,46 @@
+"""``python -m euchre_tutor.service --port P --db PATH --token T``: the table service on its own."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+from euchre_tutor.service.app import run
+from euchre_tutor.service.core import TableService
+from euchre_tutor.service.store import Store
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m euchre_tutor.service", description=__doc__)
+    parser.add_argument("--port", type=int, required=True, help="the port to listen on")
+    parser.add_argument("--db", required=True, help="the SQLite file of the tables' log (made if missing)")
+    parser.add_argument(
+        "--token",
+        default=os.environ.get("EUCHRE_TUTOR_TABLE_TOKEN"),
+        help="the secret every client's hello must carry (or $EUCHRE_TUTOR_TABLE_TOKEN)",
+    )
+    parser.add_argument(
+        "--address", default="127.0.0.1", help="the address to bind (default: this computer only)"
+    )
+    parser.add_argument(
+        "--grace", type=float, default=30.0, help="seconds before the computer plays for a missing player"
+    )
+    parser.add_argument(
+        "--allow-seed", action="store_true", help="let create name the deal's seed (tests, benchmarks)"
+    )
+    args = parser.parse_args(argv)
+    if not args.token:
+        parser.error("a token is required: --token T (or $EUCHRE_TUTOR_TABLE_TOKEN)")
+    service = TableService(Store(args.db), token=args.token, grace=args.grace, allow_seed=args.allow_seed)
+    print(
+        f"table service on ws://{args.address}:{args.port}/tables, {len(service.tables)} tables resumed",
+        flush=True,
+    )
+    asyncio.run(run(service, args.port, args.address))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""The table service over WebSocket: a Tornado application around :class:`TableService`.
+
+One route, ``/tables`` (a WebSocket); each text frame is one protocol message. Tornado closes a
+connection whose frame exceeds :data:`FRAME_LIMIT` (far above the protocol's own cap, which gets an
+``error``), and pings idle connections so that a half-open one is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any, Final
+
+from tornado import ioloop, web, websocket
+
+from euchre_tutor.service.core import Connection, TableService
+from euchre_tutor.service.wire import dumps
+
+__all__ = ["FRAME_LIMIT", "TableSocket", "make_app", "serve"]
+
+#: the largest frame Tornado reads before it closes the connection
+FRAME_LIMIT: Final = 64 * 1024
+#: how often the service checks the time limits and the grace periods, in milliseconds
+TICK_MS: Final = 250
+
+
+class TableSocket(websocket.WebSocketHandler):
+    """One client: its messages go to the service, the service's to it."""
+
+    service: TableService
+    conn: Connection | None = None
+
+    def initialize(self, service: TableService) -> None:
+        self.service = service
+
+    def check_origin(self, origin: str) -> bool:
+        return True  # the token, not the page's origin, admits a client
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        self.conn = self.service.connect(self._send, self.close)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            return
+        with contextlib.suppress(websocket.WebSocketClosedError):
+            self.write_message(dumps(message))
+
+    def on_message(self, message: str | bytes) -> None:
+        if self.conn is not None:
+            self.service.receive(self.conn, message)
+
+    def on_close(self) -> None:
+        if self.conn is not None:
+            self.service.disconnect(self.conn)
+
+
+def make_app(service: TableService) -> web.Application:
+    return web.Application(
+        [(r"/tables", TableSocket, {"service": service})],
+        websocket_max_message_size=FRAME_LIMIT,
+        websocket_ping_interval=20,
+        websocket_ping_timeout=20,
+    )
+
+
+def serve(service: TableService, port: int, address: str = "127.0.0.1") -> ioloop.PeriodicCallback:
+    """Listen on ``address:port`` (this computer only by default) and start the service's clock."""
+    make_app(service).listen(port, address=address)
+    ticker = ioloop.PeriodicCallback(service.tick, TICK_MS)
+    ticker.start()
+    return ticker
+
+
+async def run(service: TableService, port: int, address: str = "127.0.0.1") -> None:
+    serve(service, port, address)
+    await asyncio.Event().wait()

@@ -1,0 +1,111 @@
+"""A client of the table service: asyncio, over Tornado's WebSocket client.
+
+>>> async def one_table(url, token):  # doctest: +SKIP
+...     async with await TableClient.connect(url, token, "Ann") as me:
+...         table = (await me.request({"type": "create", "game": "classic"}))["table"]["id"]
+...         await me.request({"type": "sit", "table": table, "seat": "S"})
+
+:meth:`TableClient.request` sends a message with an ``id`` and returns the reply that carries it
+(an ``error`` reply raises :class:`ServiceError`); every other message the service sends (views,
+chat, notes) waits in :attr:`TableClient.inbox`, or goes to ``on_message``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+from tornado import websocket
+
+__all__ = ["ServiceError", "TableClient"]
+
+
+class ServiceError(Exception):
+    """An ``error`` message from the service, its ``code`` and ``message``."""
+
+    def __init__(self, reply: dict[str, Any]) -> None:
+        super().__init__(f"{reply.get('code')}: {reply.get('message')}")
+        self.code = str(reply.get("code"))
+        self.reply = reply
+
+
+class TableClient:
+    """One connection to the service (see the module doc)."""
+
+    def __init__(self, ws: websocket.WebSocketClientConnection) -> None:
+        self.ws = ws
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.on_message: Callable[[dict[str, Any]], None] | None = None
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._reader = asyncio.ensure_future(self._read())
+        self.closed = asyncio.Event()
+
+    @classmethod
+    async def connect(cls, url: str, token: str | None, name: str) -> TableClient:
+        """Connect to ``url`` (``ws://host:port/tables``) and say hello with ``token`` and ``name``."""
+        ws = await websocket.websocket_connect(url, max_message_size=16 * 1024 * 1024)
+        client = cls(ws)
+        await client.request({"type": "hello", "token": token, "name": name})
+        return client
+
+    async def _read(self) -> None:
+        while True:
+            text = await self.ws.read_message()
+            if text is None:
+                break
+            message = json.loads(text)
+            ref = message.get("re")
+            future = self._waiting.pop(ref, None) if isinstance(ref, int) else None
+            if future is not None and not future.done():
+                future.set_result(message)
+            elif self.on_message is not None:
+                self.on_message(message)
+            else:
+                self.inbox.put_nowait(message)
+        self.closed.set()
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(ConnectionError("the service closed the connection"))
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send without waiting for a reply."""
+        self.ws.write_message(json.dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Send raw text (for tests of what the service refuses)."""
+        self.ws.write_message(text)
+
+    async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+        """Send ``message`` with a fresh ``id``; its reply, or :class:`ServiceError` for an error."""
+        ref = next(self._ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[ref] = future
+        self.ws.write_message(json.dumps({**message, "id": ref}))
+        reply = await asyncio.wait_for(future, timeout)
+        if reply.get("type") == "error":
+            raise ServiceError(reply)
+        return reply
+
+    async def next(self, kind: str | None = None, timeout: float = 30.0) -> dict[str, Any]:
+        """The next message from the inbox (of type ``kind``, skipping others)."""
+        while True:
+            message = await asyncio.wait_for(self.inbox.get(), timeout)
+            if kind is None or message.get("type") == kind:
+                return message
+
+    async def close(self) -> None:
+        self.ws.close()
+        self._reader.cancel()
+
+    async def __aenter__(self) -> TableClient:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        await self.close()

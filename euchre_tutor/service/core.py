@@ -1,0 +1,791 @@
+"""The table service's core: shared tables, their seats and watchers, with no network.
+
+:class:`TableService` holds every table's game (a registered game's match, through its
+:class:`~euchre_tutor.session.games.GameSpec`) and alone applies actions to it. A connection is a
+:class:`Connection` (a ``send`` function for the service's messages); the transport hands each
+message's text to :meth:`TableService.receive` and calls :meth:`TableService.tick` a few times a
+second for the time limits and the grace periods. The messages are those of ``docs/table-protocol.md``.
+
+Every refusal is an ``error`` message to the sender and changes nothing. Every accepted action is
+committed to the :class:`~euchre_tutor.service.store.Store` before any seat is told of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
+
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.games import game_names
+from euchre_tutor.service.store import Store, StoredTable
+from euchre_tutor.service.wire import MESSAGE_LIMIT, PRESET_PHRASES, chat_text, public_view, to_wire
+from euchre_tutor.session.games import GameSpec, game_spec
+
+__all__ = ["Connection", "Options", "Refusal", "TableService"]
+
+TIME_LIMITS: Final = (0, 7, 15, 30, 60)
+WATCHERS: Final = ("none", "face-down", "face-up")
+CHATS: Final = ("none", "preset", "text")
+MAX_WATCHERS: Final = 10
+NAME_LIMIT: Final = 32
+#: wrong invite codes or seat credentials a connection may send before it is closed
+BAD_ATTEMPTS: Final = 5
+#: the rate limit: a burst of this many messages, then this many a second
+BURST: Final = 20
+RATE: Final = 10.0
+#: messages refused for flooding before the connection is closed
+FLOOD_CLOSE: Final = 100
+#: an invite code's letters (no 0/O, 1/I/L) and length: 12 letters of 32, 60 bits
+INVITE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+INVITE_LENGTH: Final = 12
+
+
+class Refusal(Exception):
+    """A message the service refuses: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A table's option sheet (the rules aside); see ``docs/table-protocol.md``."""
+
+    private: bool = False
+    random_seats: bool = False
+    watchers: str = "face-down"
+    chat: str = "preset"
+    time_limit: int = 0
+    suggestions: bool = True
+    autoplay: bool = False
+    hide_points: bool = False
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: object, spec: GameSpec) -> Options:
+        """The options of a ``create`` message; a :class:`Refusal` naming the first wrong one."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise Refusal("bad_option", 'options is an object such as {"chat": "preset"}')
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise Refusal(
+                "bad_option", f"unknown option {unknown[0]!r}: the options are {', '.join(sorted(known))}"
+            )
+        for name in ("private", "random_seats", "suggestions", "autoplay", "hide_points"):
+            if name in data and not isinstance(data[name], bool):
+                raise Refusal("bad_option", f"{name} is true or false, not {json.dumps(data[name])[:40]}")
+        choices: dict[str, tuple[object, ...]] = {
+            "watchers": WATCHERS,
+            "chat": CHATS,
+            "time_limit": TIME_LIMITS,
+        }
+        for name, allowed in choices.items():
+            if name in data and (data[name] not in allowed or isinstance(data[name], bool)):
+                words = ", ".join(map(str, allowed))
+                raise Refusal("bad_option", f"{name} is one of {words}, not {json.dumps(data[name])[:40]}")
+        levels = spec.levels
+        level = data.get("level", spec.info.default_level)
+        if levels is None:
+            if "level" in data and data["level"] is not None:
+                raise Refusal("bad_option", f"{spec.info.title}'s computer players come in one level only")
+            level = None
+        elif level not in levels:
+            raise Refusal("bad_option", f"level is one of {', '.join(levels)}, not {json.dumps(level)[:40]}")
+        return cls(**{**data, "level": level})
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client's connection: ``send`` delivers a message, ``close`` ends the connection."""
+
+    send: Callable[[dict[str, Any]], None]
+    close: Callable[[], None] = lambda: None
+    name: str | None = None
+    tokens: float = BURST
+    refilled: float = 0.0
+    floods: int = 0
+    bad_attempts: int = 0
+    closed: bool = False
+    #: table id -> the seat's name, or None when watching
+    tables: dict[str, str | None] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class _Seat:
+    name: str | None = None
+    credential: str | None = None  # SHA-256 digest
+    conn: Connection | None = None
+    away_since: float | None = None
+
+
+@dataclass(eq=False)
+class _Table:
+    id: str
+    spec: GameSpec
+    game: Any
+    rules: Any
+    seed: int | str
+    options: Options
+    invite: str | None
+    seats: dict[str, _Seat]
+    players: dict[str, Callable[[Any], Any]]
+    started: bool = False
+    version: int = 0
+    deadline: float | None = None
+    watchers: list[Connection] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.spec.to_act(self.game) is None
+
+    @property
+    def to_act(self) -> str | None:
+        seat = self.spec.to_act(self.game)
+        return None if seat is None else str(seat.name)
+
+
+def _digest(credential: str) -> str:
+    return hashlib.sha256(credential.encode()).hexdigest()
+
+
+def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    value = msg.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise Refusal("malformed", f"{msg.get('type')!s:.20}: {key!r} must be {what}")
+    return value
+
+
+def _clean_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal(
+            "malformed", f"hello: 'name' is your name as the table shows it (1 to {NAME_LIMIT} characters)"
+        )
+    text = chat_text(name)
+    if len(text) > NAME_LIMIT * 6 or len(name.strip()) > NAME_LIMIT:
+        raise Refusal("malformed", f"hello: a name is at most {NAME_LIMIT} characters")
+    return text
+
+
+class TableService:
+    """Every shared table, authoritative (see the module doc).
+
+    ``token``: the secret every connection's ``hello`` must carry (None: no secret, for tests in one
+    process). ``grace``: seconds a missing player's seat waits before the computer plays for it.
+    ``allow_seed``: whether ``create`` may name the deal's seed (tests and benchmarks; a student who
+    chose the seed would know every hand).
+    """
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        token: str | None = None,
+        grace: float = 30.0,
+        allow_seed: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store if store is not None else Store(":memory:")
+        self.token = token
+        self.grace = grace
+        self.allow_seed = allow_seed
+        self.clock = clock
+        self.tables: dict[str, _Table] = {}
+        for stored in self.store.open_tables():
+            self.tables[stored.id] = self._replay(stored)
+
+    # -- building tables -------------------------------------------------------------
+
+    @staticmethod
+    def _players(
+        spec: GameSpec, options: Options, seed: int | str, game: Any
+    ) -> dict[str, Callable[[Any], Any]]:
+        """The computer player of each seat, of the table's level."""
+        seats = game.state.first_dealer.seating.seats
+        out: dict[str, Callable[[Any], Any]] = {}
+        for i, seat in enumerate(seats):
+            if spec.levels is not None and options.level is not None:
+                out[seat.name] = spec.levels[options.level].player(f"{seed}:{i}").choose
+            else:
+                out[seat.name] = spec.players(hash((seed, i)))
+        return out
+
+    @staticmethod
+    def _default_rules(spec: GameSpec) -> Any:
+        return spec.new_game(0).rules.to_json()
+
+    def _replay(self, stored: StoredTable) -> _Table:
+        """A table rebuilt from its log: its match replayed action by action through the engine."""
+        spec = game_spec(stored.game)
+        assert spec.new_match is not None
+        game = spec.new_match(stored.rules, stored.seed)
+        for act in stored.actions:
+            game.apply(type(game).parse_action(act.action))
+        options = Options(**stored.options)
+        table = _Table(
+            stored.id,
+            spec,
+            game,
+            stored.rules,
+            stored.seed,
+            options,
+            stored.invite,
+            {s.name: _Seat() for s in game.state.first_dealer.seating.seats},
+            self._players(spec, options, stored.seed, game),
+            started=stored.started,
+            version=len(stored.actions),
+        )
+        now = self.clock()
+        for s in stored.seats:
+            table.seats[s.seat] = _Seat(s.name, s.credential, None, now)
+        if table.started:
+            self._set_deadline(table)
+        return table
+
+    def replayed(self, table_id: str) -> Any:
+        """The table's match as its log replays it now (for checks: it equals the live one)."""
+        stored = self.store.table(table_id)
+        if stored is None:
+            raise KeyError(table_id)
+        return self._replay(stored).game
+
+    # -- receiving -------------------------------------------------------------------
+
+    def connect(
+        self, send: Callable[[dict[str, Any]], None], close: Callable[[], None] = lambda: None
+    ) -> Connection:
+        return Connection(send, close, refilled=self.clock())
+
+    def receive(self, conn: Connection, text: str | bytes) -> None:
+        """Handle one message's text from ``conn``: a reply, or an ``error`` that changes nothing."""
+        if conn.closed:
+            return
+        ref: Any = None
+        try:
+            self._meter(conn)
+            if len(text) > MESSAGE_LIMIT:
+                raise Refusal(
+                    "too_big", f"a message is at most {MESSAGE_LIMIT} characters; this one has {len(text)}"
+                )
+            try:
+                msg = json.loads(text)
+            except (ValueError, RecursionError):
+                raise Refusal("malformed", 'a message is one JSON object such as {"type": "list"}') from None
+            if not isinstance(msg, dict):
+                raise Refusal("malformed", 'a message is one JSON object such as {"type": "list"}')
+            ref = msg.get("id") if isinstance(msg.get("id"), int | str) else None
+            kind = msg.get("type")
+            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise Refusal(
+                    "unknown_type",
+                    f"unknown message type {json.dumps(kind)[:40]}: the types are {', '.join(_HANDLERS)}",
+                )
+            if conn.name is None and kind != "hello":
+                raise Refusal("auth", 'say hello first: {"type": "hello", "token": ..., "name": ...}')
+            handler(self, conn, msg, ref)
+        except Refusal as refusal:
+            self._refuse(conn, refusal, ref)
+
+    def _refuse(self, conn: Connection, refusal: Refusal, ref: Any) -> None:
+        out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": refusal.message}
+        if ref is not None:
+            out["re"] = ref
+        conn.send(out)
+        closing = refusal.code == "bad_token"
+        if refusal.code in ("bad_invite", "bad_credential"):
+            conn.bad_attempts += 1
+            closing = conn.bad_attempts >= BAD_ATTEMPTS
+        if refusal.code == "flood":
+            conn.floods += 1
+            closing = conn.floods >= FLOOD_CLOSE
+        if closing:
+            self.disconnect(conn)
+            conn.close()
+
+    def _meter(self, conn: Connection) -> None:
+        now = self.clock()
+        conn.tokens = min(BURST, conn.tokens + (now - conn.refilled) * RATE)
+        conn.refilled = now
+        if conn.tokens < 1:
+            raise Refusal("flood", f"too many messages: at most {RATE:g} a second (after a burst of {BURST})")
+        conn.tokens -= 1
+
+    def disconnect(self, conn: Connection) -> None:
+        """The connection is gone: its seats wait for their players (the grace period), it watches nothing."""
+        if conn.closed:
+            return
+        conn.closed = True
+        for table_id in list(conn.tables):
+            self._leave(conn, self.tables[table_id])
+
+    def _leave(self, conn: Connection, table: _Table) -> None:
+        seat = conn.tables.pop(table.id, None)
+        if seat is None:
+            if conn in table.watchers:
+                table.watchers.remove(conn)
+            return
+        holder = table.seats[seat]
+        if holder.conn is conn:
+            holder.conn = None
+            holder.away_since = self.clock()
+            self._broadcast(table)
+
+    # -- the messages ----------------------------------------------------------------
+
+    def _hello(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        if self.token is not None:
+            token = msg.get("token")
+            if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
+                raise Refusal("bad_token", "wrong or missing token: ask the teacher for the class's token")
+        conn.name = _clean_name(msg.get("name"))
+        conn.send({"type": "welcome", "re": ref, "name": conn.name, "games": list(game_names())})
+
+    def _create(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        try:
+            spec = game_spec(msg.get("game"))
+        except EuchreError as exc:
+            raise Refusal("bad_option", str(exc)) from None
+        if spec.new_match is None or not spec.info.seated:
+            raise Refusal("bad_option", f"{spec.info.title} is played alone: it has no shared tables")
+        options = Options.from_json(msg.get("options"), spec)
+        rules = msg.get("rules", self._default_rules(spec))
+        seed: int | str = secrets.randbelow(2**62)
+        if "seed" in msg:
+            if not self.allow_seed:
+                raise Refusal("not_allowed", "this service deals every table from its own random seed")
+            seed = _field(msg, "seed", int, "a whole number")
+        try:
+            game = spec.new_match(rules, seed)
+        except EuchreError as exc:
+            raise Refusal("bad_option", f"rules: {exc}") from None
+        table_id = secrets.token_hex(4)
+        while table_id in self.tables:
+            table_id = secrets.token_hex(4)
+        invite = (
+            "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH)) if options.private else None
+        )
+        self.store.add_table(table_id, spec.name, rules, seed, options.to_json(), invite)
+        seats = {s.name: _Seat() for s in game.state.first_dealer.seating.seats}
+        table = _Table(
+            table_id,
+            spec,
+            game,
+            rules,
+            seed,
+            options,
+            invite,
+            seats,
+            self._players(spec, options, seed, game),
+        )
+        self.tables[table_id] = table
+        out = {"type": "created", "re": ref, "table": self._summary(table)}
+        if invite is not None:
+            out["invite"] = invite
+        conn.send(out)
+
+    def _list(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        shown = [self._summary(t) for t in self.tables.values() if not t.options.private and not t.over]
+        conn.send({"type": "tables", "re": ref, "tables": shown})
+
+    def _table(self, msg: dict[str, Any]) -> _Table:
+        table_id = _field(msg, "table", str, "a table's id")
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("no_table", f"no table {table_id[:20]!r}: list the tables to see their ids")
+        return table
+
+    def _check_invite(self, table: _Table, msg: dict[str, Any]) -> None:
+        if table.invite is None:
+            return
+        code = msg.get("invite")
+        if not isinstance(code, str) or not hmac.compare_digest(code.upper().encode(), table.invite.encode()):
+            raise Refusal(
+                "bad_invite", "this table is private: its invite code is needed, and that one is wrong"
+            )
+
+    def _sit(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        seat_name = _field(msg, "seat", str, "a seat's name")
+        holder = table.seats.get(seat_name)
+        if holder is None:
+            raise Refusal("no_seat", f"no seat {seat_name[:8]!r}: the seats are {', '.join(table.seats)}")
+        credential = msg.get("credential")
+        if credential is not None:
+            if (
+                not isinstance(credential, str)
+                or holder.credential is None
+                or not hmac.compare_digest(_digest(credential), holder.credential)
+            ):
+                raise Refusal("bad_credential", f"that credential is not {seat_name}'s at this table")
+            issued = credential
+        else:
+            self._check_invite(table, msg)
+            if holder.credential is not None:
+                raise Refusal("seat_taken", f"{seat_name} is taken by {holder.name}")
+            if conn.tables.get(table.id) is not None:
+                raise Refusal("seat_taken", f"you already sit at {conn.tables[table.id]}: stand first")
+            issued = secrets.token_urlsafe(24)
+            assert conn.name is not None
+            holder.name, holder.credential = conn.name, _digest(issued)
+            self.store.set_seat(table.id, seat_name, conn.name, holder.credential)
+        if holder.conn is not None and holder.conn is not conn:
+            old = holder.conn
+            old.tables.pop(table.id, None)
+            old.send(
+                {"type": "left", "table": table.id, "message": "your seat was taken up from another page"}
+            )
+        if conn in table.watchers:
+            table.watchers.remove(conn)
+        holder.conn, holder.away_since = conn, None
+        conn.tables[table.id] = seat_name
+        conn.send(
+            {
+                "type": "seated",
+                "re": ref,
+                "table": self._summary(table),
+                "seat": seat_name,
+                "credential": issued,
+            }
+        )
+        self._advance(table)
+        self._broadcast(table)
+
+    def _stand(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        seat = self._my_seat(conn, table)
+        holder = table.seats[seat]
+        table.seats[seat] = _Seat()
+        self.store.free_seat(table.id, seat)
+        conn.tables.pop(table.id, None)
+        del holder
+        conn.send({"type": "stood", "re": ref, "table": table.id, "seat": seat})
+        self._advance(table)
+        self._broadcast(table)
+
+    def _watch(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        if table.options.watchers == "none":
+            raise Refusal("not_allowed", "this table allows no watchers")
+        self._check_invite(table, msg)
+        if table.id in conn.tables:
+            raise Refusal("not_allowed", "you are at this table already")
+        if len(table.watchers) >= MAX_WATCHERS:
+            raise Refusal("full", f"this table has its {MAX_WATCHERS} watchers already")
+        table.watchers.append(conn)
+        conn.tables[table.id] = None
+        conn.send({"type": "watching", "re": ref, "table": self._summary(table)})
+        conn.send(self._watcher_view(table))
+
+    def _leave_msg(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        if table.id not in conn.tables:
+            raise Refusal("not_seated", "you are not at this table")
+        self._leave(conn, table)
+        conn.send({"type": "left", "re": ref, "table": table.id})
+
+    def _start(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        self._my_seat(conn, table)
+        if table.started:
+            raise Refusal("not_allowed", "this table has started already")
+        if table.options.random_seats:
+            self._shuffle_seats(table)
+        table.started = True
+        self.store.set_started(table.id)
+        for c in self._seated_connections(table):
+            started = {"type": "started", "table": table.id, "seat": c.tables[table.id]}
+            c.send({**started, "re": ref} if c is conn else started)
+        self._set_deadline(table)
+        self._advance(table)
+        self._broadcast(table)
+
+    def _shuffle_seats(self, table: _Table) -> None:
+        holders = list(table.seats.values())
+        secrets.SystemRandom().shuffle(holders)
+        table.seats = dict(zip(table.seats, holders, strict=True))
+        for seat, holder in table.seats.items():
+            if holder.credential is not None and holder.name is not None:
+                self.store.set_seat(table.id, seat, holder.name, holder.credential)
+            else:
+                self.store.free_seat(table.id, seat)
+            if holder.conn is not None:
+                holder.conn.tables[table.id] = seat
+
+    def _act(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        seat = self._my_seat(conn, table)
+        text = _field(msg, "action", str, 'an action as the deck writes it, such as "play JH"')
+        if "seat" in msg and msg["seat"] != seat:
+            raise Refusal("wrong_seat", f"you sit at {seat}: you act for your own seat only")
+        if not table.started:
+            raise Refusal("not_started", "the table has not started: a seated player sends start")
+        if table.over:
+            raise Refusal("over", "the match is over")
+        if "version" in msg and msg["version"] != table.version:
+            raise Refusal(
+                "stale", f"the table has moved on (version {table.version}): act on its latest view"
+            )
+        if table.to_act != seat:
+            raise Refusal("not_your_turn", f"it is {table.to_act}'s turn, not yours ({seat})")
+        try:
+            action = type(table.game).parse_action(text)
+        except EuchreError as exc:
+            raise Refusal("malformed", f"{text[:40]!r} is not an action: {exc}") from None
+        legal = table.spec.legal(table.game)
+        if action not in legal:
+            raise Refusal("illegal", f"{action} is not legal now; legal: {', '.join(map(str, legal))}")
+        self._apply(table, seat, action, "player")
+        conn.send({"type": "accepted", "re": ref, "table": table.id, "version": table.version})
+        self._advance(table)
+        self._broadcast(table)
+
+    def _view(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        if table.id not in conn.tables:
+            raise Refusal("not_seated", "sit or watch first: a view is of your own seat")
+        mine = conn.tables[table.id]
+        if "seat" in msg and msg["seat"] != mine:
+            raise Refusal("wrong_seat", "a seat sees only its own view")
+        out = self._watcher_view(table) if mine is None else self._seat_message(table, mine)
+        out["re"] = ref
+        conn.send(out)
+
+    def _chat(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        table = self._table(msg)
+        if table.id not in conn.tables:
+            raise Refusal("not_seated", "sit or watch first")
+        if table.options.chat == "none":
+            raise Refusal("not_allowed", "this table has no chat")
+        if table.options.chat == "preset":
+            phrase = msg.get("phrase")
+            if (
+                not isinstance(phrase, int)
+                or isinstance(phrase, bool)
+                or not 0 <= phrase < len(PRESET_PHRASES)
+            ):
+                raise Refusal(
+                    "not_allowed",
+                    f"this table's chat is preset phrases: 'phrase' is 0 to {len(PRESET_PHRASES) - 1}",
+                )
+            text = chat_text(PRESET_PHRASES[phrase])
+        else:
+            raw = _field(msg, "text", str, "the chat line")
+            text = chat_text(raw)
+            if not text:
+                raise Refusal("malformed", "an empty chat line")
+        out = {
+            "type": "chat",
+            "table": table.id,
+            "from": conn.name,
+            "seat": conn.tables[table.id],
+            "text": text,
+        }
+        for c in {*self._seated_connections(table), *table.watchers}:
+            c.send(out)
+
+    def _my_seat(self, conn: Connection, table: _Table) -> str:
+        seat = conn.tables.get(table.id)
+        if seat is None:
+            raise Refusal("not_seated", "you have no seat at this table")
+        return seat
+
+    # -- playing ---------------------------------------------------------------------
+
+    def _apply(self, table: _Table, seat: str, action: Any, by: str) -> None:
+        """Apply through the engine, commit to the log, then count it (nobody is told yet)."""
+        before = table.game
+        before.apply(action)
+        try:
+            self.store.add_action(table.id, table.version, seat, str(action), by)
+        except BaseException:
+            before.undo()
+            raise
+        table.version += 1
+        if table.over:
+            self.store.close_table(table.id)
+        self._set_deadline(table)
+
+    def _set_deadline(self, table: _Table) -> None:
+        limit = table.options.time_limit
+        table.deadline = self.clock() + limit if limit and table.started and not table.over else None
+
+    def _computer_plays(self, table: _Table, seat: str) -> str | None:
+        """Why the computer plays for ``seat`` now (None: its player decides)."""
+        holder = table.seats[seat]
+        if holder.credential is None:
+            return "computer"
+        if (
+            holder.conn is None
+            and holder.away_since is not None
+            and self.clock() - holder.away_since >= self.grace
+        ):
+            return "away"
+        if table.options.autoplay and len(table.spec.legal(table.game)) == 1:
+            return "autoplay"
+        return None
+
+    def _advance(self, table: _Table) -> None:
+        """Let the computer players (and forced plays) act until a person is to decide."""
+        while table.started and not table.over:
+            seat = table.to_act
+            assert seat is not None
+            by = self._computer_plays(table, seat)
+            if by is None:
+                return
+            self._computer_act(table, seat, by)
+
+    def _computer_act(self, table: _Table, seat: str, by: str) -> None:
+        legal = table.spec.legal(table.game)
+        if by == "autoplay":
+            action = legal[0]
+        else:
+            view = table.spec.seat_view(table.game, table.game.state.to_act)
+            action = table.players[seat](view)
+        self._apply(table, seat, action, by)
+        if by in ("time", "away"):
+            note = (
+                f"Time ran out for {seat}: the computer played {action} for them."
+                if by == "time"
+                else f"{table.seats[seat].name or seat} is away: the computer plays for them."
+            )
+            holder = table.seats[seat]
+            if holder.conn is not None:
+                holder.conn.send({"type": "note", "table": table.id, "seat": seat, "text": note})
+
+    def tick(self) -> None:
+        """Play for a seat whose time ran out, or whose player is away past the grace period."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if not table.started or table.over:
+                continue
+            moved = table.version
+            seat = table.to_act
+            late = table.deadline is not None and now >= table.deadline
+            if late and seat is not None and self._computer_plays(table, seat) is None:
+                self._computer_act(table, seat, "time")
+            self._advance(table)
+            if table.version != moved:
+                self._broadcast(table)
+
+    def close_table(self, table_id: str) -> None:
+        """Close a table (the teacher's): its log is kept; its seats and watchers are told."""
+        table = self.tables.pop(table_id)
+        self.store.close_table(table_id)
+        for c in {*self._seated_connections(table), *table.watchers}:
+            c.tables.pop(table_id, None)
+            c.send({"type": "closed", "table": table_id})
+
+    # -- telling ---------------------------------------------------------------------
+
+    def _seated_connections(self, table: _Table) -> list[Connection]:
+        return [h.conn for h in table.seats.values() if h.conn is not None]
+
+    def _summary(self, table: _Table) -> dict[str, Any]:
+        return {
+            "id": table.id,
+            "game": table.spec.name,
+            "title": table.spec.info.title,
+            "rules": table.rules,
+            "options": table.options.to_json(),
+            "started": table.started,
+            "over": table.over,
+            "version": table.version,
+            "seats": self._seats(table),
+            "watchers": len(table.watchers),
+        }
+
+    def _seats(self, table: _Table) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "player": h.name,
+                "computer": h.credential is None or (h.conn is None and h.away_since is not None),
+                "connected": h.conn is not None,
+            }
+            for seat, h in table.seats.items()
+        ]
+
+    def _frame(self, table: _Table) -> dict[str, Any]:
+        left = None if table.deadline is None else max(0.0, round(table.deadline - self.clock(), 1))
+        return {
+            "type": "view",
+            "table": table.id,
+            "version": table.version,
+            "started": table.started,
+            "over": table.over,
+            "turn": table.to_act,
+            "time_left": left,
+            "seats": self._seats(table),
+        }
+
+    def _seat_view(self, table: _Table, seat: str) -> Any:
+        game = table.game
+        view = to_wire(table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat)))
+        view.pop("rules", None)  # the table's summary has them
+        return view
+
+    def _seat_message(self, table: _Table, seat: str) -> dict[str, Any]:
+        out = self._frame(table)
+        out["seat"] = seat
+        out["view"] = self._seat_view(table, seat)
+        return out
+
+    def _watcher_view(self, table: _Table) -> dict[str, Any]:
+        out = self._frame(table)
+        out["seat"] = None
+        views = {seat: self._seat_view(table, seat) for seat in table.seats}
+        if table.options.watchers == "face-up":
+            out["views"] = {seat: {**v, "legal": []} for seat, v in views.items()}
+        else:
+            out["view"] = public_view(views.values())
+        return out
+
+    def _broadcast(self, table: _Table) -> None:
+        for seat, holder in table.seats.items():
+            if holder.conn is not None:
+                holder.conn.send(self._seat_message(table, seat))
+        if table.watchers:
+            message = self._watcher_view(table)
+            for c in table.watchers:
+                c.send(message)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every table as the teacher's page lists it (private ones included, no invite codes)."""
+        return [self._summary(t) for t in self.tables.values()]
+
+    def connections(self) -> Iterable[Connection]:
+        seen: set[int] = set()
+        for table in self.tables.values():
+            for c in (*self._seated_connections(table), *table.watchers):
+                if id(c) not in seen:
+                    seen.add(id(c))
+                    yield c
+
+
+_HANDLERS: Final[dict[str, Callable[[TableService, Connection, dict[str, Any], Any], None]]] = {
+    "hello": TableService._hello,
+    "create": TableService._create,
+    "list": TableService._list,
+    "sit": TableService._sit,
+    "stand": TableService._stand,
+    "watch": TableService._watch,
+    "leave": TableService._leave_msg,
+    "start": TableService._start,
+    "act": TableService._act,
+    "view": TableService._view,
+    "chat": TableService._chat,
+}

@@ -1,0 +1,89 @@
+"""A table service in one process, with a clock the test moves, and clients that keep what they get."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre_tutor.service import Connection, Store, TableService
+from euchre_tutor.service.wire import card_words_in
+from euchre_tutor.session.games import game_spec
+
+TOKEN = "class-token"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Client:
+    service: TableService
+    conn: Connection = field(init=False)
+    inbox: list[dict[str, Any]] = field(default_factory=list)
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self.conn = self.service.connect(self._got, self._close)
+
+    def _got(self, message: dict[str, Any]) -> None:
+        json.dumps(message)  # every message is JSON
+        self.inbox.append(message)
+
+    def _close(self) -> None:
+        self.closed = True
+
+    def send(self, message: dict[str, Any] | str) -> dict[str, Any] | None:
+        """Send; the last message received in answer (None when nothing came)."""
+        before = len(self.inbox)
+        self.service.receive(self.conn, message if isinstance(message, str) else json.dumps(message))
+        return self.inbox[-1] if len(self.inbox) > before else None
+
+    def reply(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send with an id; the reply carrying it."""
+        before = len(self.inbox)
+        self.service.receive(self.conn, json.dumps({**message, "id": 7}))
+        return next(m for m in self.inbox[before:] if m.get("re") == 7)
+
+    def views(self) -> list[dict[str, Any]]:
+        return [m for m in self.inbox if m["type"] == "view"]
+
+
+def service(store: Store | None = None, clock: Clock | None = None, **kw: Any) -> TableService:
+    return TableService(store, token=TOKEN, allow_seed=True, clock=clock or Clock(), **kw)
+
+
+def hello(svc: TableService, name: str) -> Client:
+    c = Client(svc)
+    assert c.send({"type": "hello", "token": TOKEN, "name": name})["type"] == "welcome"  # type: ignore[index]
+    return c
+
+
+def hidden_words(game: Any, spec_name: str, seat: Any) -> set[str]:
+    """The cards ``seat`` must not see now: the game's hidden cards, and a discard not its own."""
+    spec = game_spec(spec_name)
+    hidden = set(spec.hidden(game, seat))
+    hand = game.state.hand
+    for name, owner in (("discard", "dealer"), ("loner_discard", "maker")):
+        card = getattr(hand, name, None)
+        if card is not None and getattr(hand, owner, None) != seat and card != getattr(hand, "up", None):
+            hidden.add(card)  # (the up card was shown to all: only where it went is hidden)
+    if getattr(hand, "under_seat", None) not in (None, seat):
+        hidden.update(hand.under_cards)
+    return {str(c) for c in hidden}
+
+
+def leaks(message: dict[str, Any], game: Any, spec_name: str, seat: Any) -> set[str]:
+    """The hidden cards a message names (a discard not the seat's own counts as named)."""
+    found = card_words_in(message) & hidden_words(game, spec_name, seat)
+    hand = game.state.hand
+    view = message.get("view", {})
+    for name, owner in (("discard", "dealer"), ("loner_discard", "maker")):
+        if view.get(name) is not None and getattr(hand, owner, None) != seat:
+            found.add(view[name])
+    return found

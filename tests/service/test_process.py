@@ -1,0 +1,132 @@
+"""The service as a real process: killed with SIGKILL mid-hand, restarted on its log, play goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from euchre_tutor.rules.games import GAMES
+from euchre_tutor.service.client import TableClient
+from euchre_tutor.service.store import Store
+from euchre_tutor.service.wire import to_wire
+from euchre_tutor.session.games import game_spec
+
+FIRST = next(g.name for g in GAMES if g.seated)
+TOKEN = "process-token"
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    args = ["--port", str(port), "--db", str(db), "--token", TOKEN, "--allow-seed"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre_tutor.service", *args],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    assert proc.stdout is not None
+    assert b"table service on" in proc.stdout.readline()
+    return proc
+
+
+def _replayed_views(db: Path, table_id: str) -> tuple[int, dict[str, Any]]:
+    """The table as its log replays it, apart from the service: its version and each seat's view."""
+    stored = next(t for t in Store(db).open_tables() if t.id == table_id)
+    spec = game_spec(stored.game)
+    assert spec.new_match is not None
+    game = spec.new_match(stored.rules, stored.seed)
+    for act in stored.actions:
+        game.apply(type(game).parse_action(act.action))
+    views = {}
+    for seat in game.state.first_dealer.seating.seats:
+        view = to_wire(spec.seat_view(game, seat))
+        view.pop("rules")
+        views[seat.name] = view
+    return len(stored.actions), views
+
+
+async def _play(url: str, table: str, clients: dict[str, TableClient], moves: int) -> int:
+    """Whoever is to act plays its last legal action, ``moves`` times; the version reached."""
+    version = 0
+    for _ in range(moves):
+        anyone = next(iter(clients.values()))
+        turn = (await anyone.request({"type": "view", "table": table}))["turn"]
+        mover = clients[turn]
+        view = await mover.request({"type": "view", "table": table})
+        act = {"type": "act", "table": table, "action": view["view"]["legal"][-1], "version": view["version"]}
+        version = (await mover.request(act))["version"]
+    return version
+
+
+async def _scenario(db: Path) -> None:
+    port = _port()
+    url = f"ws://127.0.0.1:{port}/tables"
+    proc = _start(db, port)
+    try:
+        owner = await TableClient.connect(url, TOKEN, "ann")
+        created = await owner.request({"type": "create", "game": FIRST, "seed": 11})
+        table = created["table"]["id"]
+        seats = [s["seat"] for s in created["table"]["seats"]]
+        clients = {seats[0]: owner}
+        for i, seat in enumerate(seats[1:]):
+            clients[seat] = await TableClient.connect(url, TOKEN, f"p{i}")
+        credentials = {}
+        for seat, c in clients.items():
+            credentials[seat] = (await c.request({"type": "sit", "table": table, "seat": seat}))["credential"]
+        await owner.request({"type": "start", "table": table})
+        await _play(url, table, clients, 4)
+        # one more act, then the kill: it lands at once, before or after the commit
+        turn = (await owner.request({"type": "view", "table": table}))["turn"]
+        legal = (await clients[turn].request({"type": "view", "table": table}))["view"]["legal"]
+        clients[turn].send({"type": "act", "table": table, "action": legal[-1]})
+        await asyncio.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    logged, replayed = _replayed_views(db, table)
+    assert logged >= 4
+    proc = _start(db, port)
+    try:
+        clients = {}
+        for seat in seats:
+            c = await TableClient.connect(url, TOKEN, "back")
+            reply = await c.request(
+                {"type": "sit", "table": table, "seat": seat, "credential": credentials[seat]}
+            )
+            assert reply["seat"] == seat
+            clients[seat] = c
+        for seat, c in clients.items():
+            view = await c.request({"type": "view", "table": table})
+            assert view["version"] == logged, "the table is back at the last accepted action"
+            assert view["view"] == replayed[seat], "every seat sees what the log's replay shows it"
+        assert await _play(url, table, clients, 3) == logged + 3, "play goes on"
+        assert _replayed_views(db, table)[0] == logged + 3
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+
+
+def test_sigkill_mid_hand_then_restart_brings_every_table_back(tmp_path: Path) -> None:
+    asyncio.run(asyncio.wait_for(_scenario(tmp_path / "tables.db"), 60))
+
+
+def test_the_service_refuses_to_start_without_a_token(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre_tutor.service", "--port", "1", "--db", str(tmp_path / "x.db")],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "EUCHRE_TUTOR_TABLE_TOKEN"}
+        | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    assert done.returncode == 2 and "a token is required" in done.stderr
+    assert "table service on" not in done.stdout
