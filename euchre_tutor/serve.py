@@ -2,7 +2,9 @@
 
 ``serve`` is for a class: the tables and the lessons from one Voila server,
 its kernel pools filled before anyone connects, behind a token or a password
-as soon as it listens beyond this computer. ``table`` is one table for one
+as soon as it listens beyond this computer; beside it the table service (the
+shared tables, on this computer only, :class:`TablesProcess`) and the
+teacher's pages on a server and login of their own (:class:`TeacherPlan`). ``table`` is one table for one
 person (what ``make tutor`` starts), and ``lessons`` copies the lesson
 notebooks into a folder the student owns and opens JupyterLab there.
 
@@ -39,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
+from euchre_tutor.class_site import TEMPLATE, class_root, teacher_root, template_env, write_template
 from euchre_tutor.jsonio import fail
 from euchre_tutor.rules.games import GAMES
 
@@ -80,7 +83,7 @@ MAX_STUDENTS: Final = 500  # beyond this one Voila server is the wrong tool (doc
 # CPU-seconds: measured with 30 students playing on two cores (benchmarks/voila_load.py --serve 30
 # --deals 4 --refill-delay 10), clicks then waited 10 s (p95) for about a minute, against 1.5 s with
 # no replacement starting. Ten minutes keeps them out of the class's start; a page opened while its
-# table's pool is empty waits for its replacement, so --students should leave a few spare.
+# table's pool has no kernel ready gets one started for it at once (class_site.on_demand).
 REFILL_DELAY: Final = 600.0
 STOP_GRACE: Final = 20.0  # seconds Voila gets to stop its kernels before they are stopped directly
 # A student's kernel that no page has used for this long is stopped (a closed tab frees its memory).
@@ -278,6 +281,8 @@ def serve_plan(
     pools.update({TABLES[t]: {"pool_size": students} for t in tables})
     config = {
         **base,
+        # the class page, the lessons page and the loading message (class_site.write_template)
+        "VoilaConfiguration": {**base.get("VoilaConfiguration", {}), "template": TEMPLATE},
         "Voila": {"ip": host, "port": port, "port_retries": 0, "open_browser": False, "token": chosen},
         "VoilaKernelManager": {
             **base.get("VoilaKernelManager", {}),
@@ -294,7 +299,8 @@ def serve_plan(
 
 
 def voila_serve_command(notebooks: Path) -> list[str]:
-    return [sys.executable, "-m", "voila", str(notebooks), "--no-browser"]
+    """Voila on the students' folder, its pools giving way to a kernel on demand (class_site.main)."""
+    return [sys.executable, "-m", "euchre_tutor.class_site", str(notebooks), "--no-browser"]
 
 
 def _announce(plan: ServePlan, out: IO[str]) -> None:
@@ -307,7 +313,10 @@ def _announce(plan: ServePlan, out: IO[str]) -> None:
     )
     print(f"Give the class this address ({login}):", file=out)
     print(f"    {plan.address('/')}", file=out)
-    print("It lists the tables and the lessons; the pages themselves are:", file=out)
+    print(
+        "It is the class page: the tables, the lobby, practice and the lessons. The pages themselves:",
+        file=out,
+    )
     for table in TABLES:
         print(f"    {table + ':':<11}{plan.address(f'/voila/render/{TABLES[table]}')}", file=out)
     print(f"    {'lessons:':<11}{plan.address(f'/voila/tree/{LESSONS}')}", file=out)
@@ -334,6 +343,11 @@ def run_serve(args: argparse.Namespace) -> int:
         )
     except ServeError as error:
         return fail(str(error))
+    try:
+        class_dir = class_folder(args.class_dir)
+        teacher = teacher_plan(plan, args.teacher_port, teacher_password(args.teacher_password))
+    except ServeError as error:
+        return fail(str(error))
     out = sys.stdout
     kernels = plan.students * len(plan.tables)
     print(
@@ -342,14 +356,269 @@ def run_serve(args: argparse.Namespace) -> int:
         file=out,
     )
     _announce(plan, out)
-    with tempfile.TemporaryDirectory(prefix="euchre-serve-") as run_dir:
-        # Voila reads voila.json from the directory it starts in: this run's configuration, readable
-        # by this user only (it holds the token or the password's hash)
-        config = Path(run_dir) / "voila.json"
-        config.touch(mode=0o600)
-        with kernel_sockets(plan, Path(run_dir)) as settings:
-            config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
-            return _run_voila(voila_serve_command(notebooks_dir()), Path(run_dir), plan, out)
+    _announce_teacher(teacher, class_dir, out)
+    with tempfile.TemporaryDirectory(prefix="euchre-serve-") as run_dir, TablesProcess(class_dir) as service:
+        run = Path(run_dir)
+        notebooks = notebooks_dir()
+        students = class_root(notebooks, run / "class")
+        share = run / "share"
+        write_template(share, notebooks)
+        env = {**service.kernel_env(), **template_env(share)}
+        with contextlib.ExitStack() as stack:
+            if teacher is not None:
+                stack.enter_context(
+                    _teacher_server(teacher, teacher_root(notebooks, run / "teacher"), run, env)
+                )
+            # Voila reads voila.json from the directory it starts in: this run's configuration, readable
+            # by this user only (it holds the token or the password's hash)
+            config = run / "voila.json"
+            config.touch(mode=0o600)
+            with kernel_sockets(plan, run) as settings:
+                config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
+                return _run_voila(voila_serve_command(students), run, plan, out, env)
+
+
+# --- the table service beside Voila ---------------------------------------------------------------
+
+#: the environment variables a student's kernel finds the table service and the class's store by
+TABLES_URL_ENV: Final = "EUCHRE_TABLES_URL"
+TABLES_TOKEN_ENV: Final = "EUCHRE_TABLES_TOKEN"
+CLASS_DB_ENV: Final = "EUCHRE_CLASS_DB"
+CLASS_DIR: Final = "euchre-class"  # --class-dir's default, in the folder serve is started from
+CLASS_DB: Final = "class.sqlite"  # the tables' log and the students' saved games and drills
+SERVICE_START: Final = 60.0  # seconds the table service gets to listen
+RESTARTS: Final = 5  # crashes within RESTART_WINDOW seconds before serve stops restarting the service
+RESTART_WINDOW: Final = 60.0
+
+
+def class_folder(folder: str) -> Path:
+    """The class's folder (created): its database outlives the server, so the next lesson resumes it."""
+    where = Path(folder).expanduser().resolve()
+    if where.exists() and not where.is_dir():
+        raise ServeError(f"--class-dir {folder} is a file, not a folder: give a folder (it is created)")
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        probe = where / ".euchre-write-test"
+        probe.touch()
+        probe.unlink()
+    except OSError as error:
+        raise ServeError(
+            f"cannot write in the class folder {where} ({error.strerror}): give one you own with --class-dir"
+        ) from None
+    return where
+
+
+def free_loopback_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class TablesProcess:
+    """The table service (``python -m euchre_tutor.service``) as a child of serve, on this computer only.
+
+    It listens on a loopback port with a secret made for the run (given to it and to Voila's kernels in
+    the environment, never on a command line); its database is the class folder's. A service that
+    stops by itself is started again on the same port and resumes every table from the database
+    (at most :data:`RESTARTS` times within :data:`RESTART_WINDOW` seconds); leaving the ``with``
+    block stops it.
+    """
+
+    def __init__(self, class_dir: Path, port: int | None = None, log: IO[str] | None = None) -> None:
+        self.db = class_dir / CLASS_DB
+        self.port = port or free_loopback_port()
+        self.token = secrets.token_urlsafe(24)
+        self.log = log or sys.stderr
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.restarts = 0
+        self._stopping = threading.Event()
+        self._watcher: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/tables"
+
+    def kernel_env(self) -> dict[str, str]:
+        """What Voila's kernels inherit: where the service is, its secret, and the class's database."""
+        return {TABLES_URL_ENV: self.url, TABLES_TOKEN_ENV: self.token, CLASS_DB_ENV: str(self.db)}
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "euchre_tutor.service", "--port", str(self.port), "--db", str(self.db)]
+
+    def _spawn(self) -> None:
+        env = {**os.environ, "EUCHRE_TUTOR_TABLE_TOKEN": self.token, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(self.command(), env=env, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + SERVICE_START
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise ServeError(
+                    f"the table service stopped as it started (code {self.proc.returncode}; its lines are "
+                    f"above): check that {self.db} is a database of this tutor, or give another --class-dir"
+                )
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return
+            time.sleep(0.1)
+        raise ServeError(f"the table service did not listen within {SERVICE_START:g} s: nothing was started")
+
+    def __enter__(self) -> TablesProcess:
+        self._spawn()
+        self._watcher = threading.Thread(target=self._watch, daemon=True)
+        self._watcher.start()
+        return self
+
+    def _watch(self) -> None:
+        crashes: list[float] = []
+        while not self._stopping.is_set():
+            proc = self.proc
+            assert proc is not None
+            code = proc.wait()
+            if self._stopping.is_set():
+                return
+            now = time.monotonic()
+            crashes = [t for t in crashes if now - t < RESTART_WINDOW] + [now]
+            if len(crashes) > RESTARTS:
+                print(
+                    f"The table service stopped {len(crashes)} times in a minute (code {code}): it is not "
+                    "started again; the shared tables are closed until serve is restarted (the tables "
+                    "for one person still work).",
+                    file=self.log,
+                    flush=True,
+                )
+                return
+            print(
+                f"The table service stopped (code {code}): starting it again; its tables resume from {self.db}.",
+                file=self.log,
+                flush=True,
+            )
+            self._stopping.wait(0.5)
+            if self._stopping.is_set():
+                return
+            try:
+                self._spawn()
+            except ServeError as error:
+                print(f"The table service could not be started again: {error}", file=self.log, flush=True)
+                return
+            self.restarts += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self._stopping.set()
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if self._watcher is not None:
+            self._watcher.join(timeout=5)
+
+
+# --- the teacher's pages ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeacherPlan:
+    """The teacher's own Voila server: the teacher's pages only, behind a login of their own."""
+
+    host: str
+    port: int
+    token: str  # "" with a password
+    hashed_password: str
+
+    def address(self, path: str = "/") -> str:
+        host = this_machine() if self.host in ("0.0.0.0", "::", "") else self.host
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        query = f"?token={self.token}" if self.token else ""
+        return f"http://{host}:{self.port}{path}{query}"
+
+    def config(self) -> dict[str, Any]:
+        config: dict[str, Any] = {
+            "VoilaConfiguration": {"theme": "light", "strip_sources": True, "show_tracebacks": False},
+            "Voila": {
+                "ip": self.host,
+                "port": self.port,
+                "port_retries": 0,
+                "open_browser": False,
+                "token": self.token,
+            },
+            "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE, "cull_interval": 300},
+        }
+        if self.hashed_password:
+            config["PasswordIdentityProvider"] = {"hashed_password": self.hashed_password}
+        return config
+
+
+def teacher_password(given: str | None) -> str | None:
+    """--teacher-password: its value, asked for when given without one, else $EUCHRE_TUTOR_TEACHER_PASSWORD."""
+    if given == "":
+        return _ask_password("Password for the teacher's pages: ")
+    return given if given is not None else os.environ.get("EUCHRE_TUTOR_TEACHER_PASSWORD") or None
+
+
+def teacher_plan(plan: ServePlan, port: int | None, password: str | None) -> TeacherPlan | None:
+    """The teacher's server, on the class's address and the next port (or ``port``); None for port 0.
+
+    Its login is never the class's: the teacher's password, or else a token of its own, printed for
+    the teacher only.
+    """
+    if port == 0:
+        return None
+    chosen = plan.port + 1 if port is None else port
+    if chosen == plan.port:
+        raise ServeError(
+            f"--teacher-port {chosen} is the class's port: give another, or 0 for no teacher's pages"
+        )
+    if password is not None and len(password) < 8:
+        raise ServeError("--teacher-password is too short to keep students out: use 8 characters or more")
+    if password is not None and plan.hashed_password and _same_password(password, plan.hashed_password):
+        raise ServeError(
+            "--teacher-password is the class's password: students could open the teacher's pages"
+        )
+    check_port(plan.host, chosen)
+    hashed = ""
+    if password is not None:
+        from jupyter_server.auth.security import passwd
+
+        hashed = str(passwd(password))  # type: ignore[no-untyped-call]
+    return TeacherPlan(plan.host, chosen, "" if hashed else secrets.token_urlsafe(12), hashed)
+
+
+def _same_password(password: str, hashed: str) -> bool:
+    from jupyter_server.auth.security import passwd_check
+
+    return bool(passwd_check(hashed, password))  # type: ignore[no-untyped-call]
+
+
+def _announce_teacher(teacher: TeacherPlan | None, class_dir: Path, out: IO[str]) -> None:
+    print(f"The class's tables, saved games and drills are kept in {class_dir / CLASS_DB}.", file=out)
+    if teacher is None:
+        return
+    login = "your teacher's password" if teacher.hashed_password else "its own token, not the class's"
+    print(f"Your pages (not shown to students; {login}):", file=out)
+    print(f"    {teacher.address('/')}", file=out)
+    out.flush()
+
+
+@contextlib.contextmanager
+def _teacher_server(teacher: TeacherPlan, root: Path, run: Path, env: dict[str, str]) -> Iterator[None]:
+    where = run / "teacher-config"
+    where.mkdir()
+    config = where / "voila.json"
+    config.touch(mode=0o600)
+    config.write_text(json.dumps(teacher.config(), indent=2), encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(root), "--no-browser"],
+        cwd=where,
+        env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        yield
+    finally:
+        if proc.poll() is None:
+            _stop(proc, quiet=True)
 
 
 @contextlib.contextmanager
@@ -383,17 +652,22 @@ def _estimate(kernels: int) -> str:
     return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
 
 
-def _ask_password() -> str:
-    first = getpass.getpass("Password for the class: ")
+def _ask_password(prompt: str = "Password for the class: ") -> str:
+    first = getpass.getpass(prompt)
     if getpass.getpass("Once more: ") != first:
         raise SystemExit(fail("the two passwords differ: nothing was started"))
     return first
 
 
-def _run_voila(cmd: list[str], cwd: Path, plan: ServePlan, out: IO[str]) -> int:
-    """Run Voila, echo its log, and say when every pool is full and its kernels have run their notebooks."""
+def _run_voila(
+    cmd: list[str], cwd: Path, plan: ServePlan, out: IO[str], kernel_env: dict[str, str] | None = None
+) -> int:
+    """Run Voila, echo its log, and say when every pool is full and its kernels have run their notebooks.
+
+    ``kernel_env`` is added to Voila's environment, which every kernel it starts inherits.
+    """
     started = time.monotonic()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, **(kernel_env or {}), "PYTHONUNBUFFERED": "1"}
     # a class's refinements of classic grades share the cores with every student's hints: at most
     # CLASS_GRADE_WORLDS deals each (unless the teacher's environment says otherwise)
     env.setdefault(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS))
@@ -473,7 +747,7 @@ def _stop_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, _interrupt)
 
 
-def _stop(proc: subprocess.Popen[Any]) -> int:
+def _stop(proc: subprocess.Popen[Any], quiet: bool = False) -> int:
     """Stop Voila as it expects (SIGTERM: it stops its kernels), then the rest of its processes directly.
 
     Voila's own stop first waits for the replacement kernels it has scheduled (up to
@@ -482,7 +756,8 @@ def _stop(proc: subprocess.Popen[Any]) -> int:
     """
     import psutil
 
-    print("Stopping the server and its kernels...", file=sys.stderr, flush=True)
+    if not quiet:
+        print("Stopping the server and its kernels...", file=sys.stderr, flush=True)
     proc.terminate()
     try:
         return proc.wait(timeout=STOP_GRACE)
@@ -681,8 +956,30 @@ def register(games: Any) -> None:
         type=float,
         default=REFILL_DELAY,
         metavar="SECONDS",
-        help=f"seconds before Voila replaces a kernel a student took (default {REFILL_DELAY:g}): a page "
-        "opened when the pool is empty waits until then",
+        help=f"seconds before Voila replaces a kernel a student took (default {REFILL_DELAY:g}); a page "
+        "opened while its table's pool is empty starts a kernel of its own at once",
+    )
+    sp.add_argument(
+        "--class-dir",
+        default=CLASS_DIR,
+        metavar="FOLDER",
+        help=f"the class's folder: its shared tables, saved games and drills, kept between lessons "
+        f"(default ./{CLASS_DIR}, created)",
+    )
+    sp.add_argument(
+        "--teacher-port",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="port of the teacher's pages (default: the class's port + 1; 0: no teacher's pages)",
+    )
+    sp.add_argument(
+        "--teacher-password",
+        nargs="?",
+        const="",
+        metavar="PASSWORD",
+        help="the teacher's pages ask this password (without a value it is asked for; or set "
+        "EUCHRE_TUTOR_TEACHER_PASSWORD); else they get a token of their own, printed for you",
     )
     login = sp.add_mutually_exclusive_group()
     login.add_argument(

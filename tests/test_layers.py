@@ -35,6 +35,7 @@ LAYER = {
     # applications on top
     "cli": 9,
     "launch": 9,
+    "class_site": 9,
     "serve": 9,
     "report": 9,
     "__main__": 9,

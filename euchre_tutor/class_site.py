@@ -1,0 +1,283 @@
+"""What a class server shows: the class page, the lessons page, the loading message, kernels on demand.
+
+``euchre-tutor serve`` (:mod:`euchre_tutor.serve`) runs Voila through :func:`main` here, on a folder
+made by :func:`class_root` and with the Voila template written by :func:`write_template`:
+
+- **Kernels on demand.** Voila keeps a pool of started kernels for each table and, once a student takes
+  one, schedules its replacement ``fill_delay`` seconds later; a page opened meanwhile would wait for
+  that replacement with nothing on screen. :func:`on_demand` changes one thing: a pool counts only its
+  kernels that are ready, so a page that finds none gets a kernel started for it at once (Voila's own
+  path for a page with no pool), with the loading message on screen, while the scheduled replacement
+  still waits its delay.
+- **The loading message** says what the page is waiting for and counts the seconds.
+- **The class page** (Voila's folder page, replaced): the tables of the game registry, the lobby when
+  there is one, the Practice page and the lessons, in the tables' look; the folder of lessons gets a
+  page of its own. The teacher's pages are not in the students' folder at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from euchre_tutor.rules.games import GAMES
+
+__all__ = [
+    "TEACHER_PAGES",
+    "TEMPLATE",
+    "class_root",
+    "lesson_titles",
+    "main",
+    "on_demand",
+    "write_template",
+]
+
+#: the Voila template's name (a folder under ``voila/templates`` on ``JUPYTER_PATH``)
+TEMPLATE: Final = "euchre-class"
+#: pages for the teacher only: never in the students' folder (served behind the teacher's login)
+TEACHER_PAGES: Final = ("teacher-report.ipynb", "teacher-tables.ipynb")
+LOBBY: Final = "lobby.ipynb"
+PRACTICE: Final = "practice.ipynb"
+LESSONS: Final = "lessons"
+
+
+# --- kernels on demand ------------------------------------------------------------------------------
+
+
+def on_demand(base: type[Any]) -> type[Any]:
+    """Voila's pooling kernel manager ``base``, whose pools count only kernels that are ready.
+
+    Voila's page handler asks ``get_pool_size`` before taking a pooled kernel, and starts a kernel of
+    the page's own when it is 0. A pool's kernel that is still starting, or a replacement still
+    waiting its ``fill_delay``, is not counted: the page then gets its own kernel at once, with the
+    loading message on screen, instead of a blank page until the pool's kernel is ready.
+    """
+
+    class OnDemandKernelManager(base):  # type: ignore[misc]
+        def get_pool_size(self, notebook_name: str) -> int:
+            pool: list[asyncio.Task[Any]] = self._pools.get(notebook_name, [])
+            pool.sort(key=lambda task: not _ready(task))  # Voila takes the first: a ready one
+            return sum(1 for task in pool if _ready(task))
+
+    OnDemandKernelManager.__name__ = OnDemandKernelManager.__qualname__ = f"OnDemand{base.__name__}"
+    return OnDemandKernelManager
+
+
+def _ready(task: asyncio.Task[Any]) -> bool:
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
+def _on_demand_factory(factory: Callable[..., type[Any]]) -> Callable[..., type[Any]]:
+    def make(*args: Any, **kwargs: Any) -> type[Any]:
+        made = factory(*args, **kwargs)
+        return on_demand(made) if hasattr(made, "fill_if_needed") else made
+
+    return make
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run Voila (its own command line, ``argv``) with :func:`on_demand` pools."""
+    import voila.app  # type: ignore[import-untyped]
+
+    voila.app.voila_kernel_manager_factory = _on_demand_factory(voila.app.voila_kernel_manager_factory)
+    sys.argv = [sys.argv[0], *(sys.argv[1:] if argv is None else argv)]
+    voila.app.main()
+
+
+# --- the students' folder ---------------------------------------------------------------------------
+
+
+def class_root(notebooks: Path, where: Path) -> Path:
+    """A folder of links to the students' pages in ``notebooks`` (every page but the teacher's).
+
+    Voila serves only what is under its folder, so a teacher's page is not reachable from it by any
+    address. Returns ``where`` (created).
+    """
+    where.mkdir(parents=True, exist_ok=True)
+    for page in sorted(notebooks.glob("*.ipynb")):
+        if page.name not in TEACHER_PAGES:
+            (where / page.name).symlink_to(page)
+    if (notebooks / LESSONS).is_dir():
+        (where / LESSONS).symlink_to(notebooks / LESSONS, target_is_directory=True)
+    return where
+
+
+def teacher_root(notebooks: Path, where: Path) -> Path:
+    """A folder of links to the teacher's pages that exist in ``notebooks``."""
+    where.mkdir(parents=True, exist_ok=True)
+    for name in TEACHER_PAGES:
+        if (notebooks / name).is_file():
+            (where / name).symlink_to(notebooks / name)
+    return where
+
+
+def lesson_titles(folder: Path) -> list[tuple[str, str]]:
+    """``(file name, title)`` of each lesson in ``folder``: the title is its first heading."""
+    found = []
+    for lesson in sorted(folder.glob("*.ipynb")):
+        title = lesson.stem
+        try:
+            cells = json.loads(lesson.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError):
+            cells = []
+        for cell in cells:
+            text = "".join(cell.get("source", []))
+            heading = next((line for line in text.splitlines() if line.startswith("#")), None)
+            if cell.get("cell_type") == "markdown" and heading:
+                title = heading.lstrip("#").strip()
+                break
+        found.append((lesson.name, title))
+    return found
+
+
+# --- the template ---------------------------------------------------------------------------------
+
+_PAGE_CSS = """
+body{margin:0;background:#f4f1e8;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f}
+.et-class{max-width:920px;margin:24px auto;padding:18px 22px 22px;border-radius:14px;color:#f4f1e8;
+  background:radial-gradient(ellipse at 40% 30%,#2f8a57 0%,#1e6b41 55%,#144d2e 100%);box-shadow:0 6px 18px rgba(0,0,0,.3)}
+.et-class h1{margin:0 0 4px;font-size:28px}
+.et-class .sub{margin:0 0 14px;color:#e3efe6}
+.et-class section{background:rgba(255,253,247,.96);color:#1d1d1f;border-radius:12px;padding:10px 16px 12px;
+  margin:10px 0;box-shadow:0 4px 12px rgba(0,0,0,.35)}
+.et-class h2{margin:2px 0 8px;font-size:19px}
+.et-class ul{margin:0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:8px}
+.et-class ol{margin:0;padding-left:1.6em}
+.et-class ol li{margin:4px 0}
+.et-class a.et-link{display:inline-block;padding:8px 14px;border-radius:8px;background:#1e6b41;color:#fff;
+  text-decoration:none;font-weight:600}
+.et-class a.et-link:hover,.et-class a.et-link:focus{background:#144d2e;outline:2px solid #ffd54f}
+.et-class ol a{color:#144d2e;font-weight:600}
+.et-class .note{font-size:14px;color:#4a4a4a;margin:6px 0 0}
+"""
+
+
+def _link(path: str, text: str, kind: str = "render") -> str:
+    return f'<a class="et-link" href="/voila/{kind}/{html.escape(path)}">{html.escape(text)}</a>'
+
+
+def class_page_html(notebooks: Path) -> str:
+    """The class page's body: the tables (from the game registry), the lobby, practice, the lessons."""
+    tables = "".join(
+        f"<li>{_link(g.notebook, g.title[:1].upper() + g.title[1:])}</li>"
+        for g in GAMES
+        if (notebooks / g.notebook).is_file()
+    )
+    parts = [
+        '<main class="et-class" id="et-class-page">',
+        "<h1>Euchre with your class</h1>",
+        '<p class="sub">Pick a table to play with the tutor beside you, or go to the lobby to sit with '
+        "classmates. Each page starts its own game: open one at a time.</p>",
+        f'<section aria-labelledby="et-tables"><h2 id="et-tables">Tables</h2><ul>{tables}</ul>'
+        '<p class="note">You against the computer, with hints, grades and a review after each hand.</p>'
+        "</section>",
+        '<section aria-labelledby="et-lobby"><h2 id="et-lobby">Play with classmates</h2><ul>'
+        f"<li>{_link(LOBBY, 'The lobby')}</li></ul>"
+        '<p class="note">Create a table or join one, choose your seat or watch.</p></section>',
+        '<section aria-labelledby="et-practice"><h2 id="et-practice">Practice</h2><ul>'
+        f"<li>{_link(PRACTICE, 'Your drills')}</li></ul>"
+        '<p class="note">Your own mistakes served again. Give your name there to keep them on this '
+        "server.</p></section>",
+        '<section aria-labelledby="et-lessons"><h2 id="et-lessons">Lessons</h2><ul>'
+        f"<li>{_link(LESSONS, 'All the lessons', 'tree')}</li></ul></section>",
+        "</main>",
+    ]
+    return "".join(parts)
+
+
+def lessons_page_html(notebooks: Path) -> str:
+    """The lessons page's body: each lesson by its title, in order, and the way back."""
+    items = "".join(
+        f'<li><a href="/voila/render/{LESSONS}/{html.escape(name)}">{html.escape(title)}</a></li>'
+        for name, title in lesson_titles(notebooks / LESSONS)
+    )
+    return (
+        '<main class="et-class" id="et-lessons-page"><h1>Lessons</h1>'
+        '<p class="sub">Read them in order; each has exercises that check your answers.</p>'
+        f'<section aria-labelledby="et-lesson-list"><h2 id="et-lesson-list">The lessons</h2><ol>{items}</ol>'
+        "</section>"
+        f"<ul><li>{_link('', 'Back to the class page', 'tree')}</li></ul></main>"
+    )
+
+
+_TREE = """{%% extends "page.html" %%}
+{%% block title %%}{{ "Lessons" if breadcrumbs|length > 1 else "Euchre with your class" }}{%% endblock %%}
+{%% block stylesheets %%}{{ super() }}<style>%(css)s</style>{%% endblock %%}
+{%% block body %%}
+{%% if breadcrumbs|length > 1 and breadcrumbs[-1][1] == "%(lessons)s" %%}{%% raw %%}%(lessons_page)s{%% endraw %%}
+{%% elif breadcrumbs|length > 1 %%}<main class="et-class"><h1>{{ breadcrumbs[-1][1] }}</h1><section><ol>
+{%% for content in contents.content %%}<li><a href="{{ base_url }}voila/{{ 'tree' if content.type == 'directory' else 'render' }}/{{ content.path }}">{{ content.name }}</a></li>{%% endfor %%}
+</ol></section></main>
+{%% else %%}{%% raw %%}%(class_page)s{%% endraw %%}{%% endif %%}
+{%% endblock %%}
+"""
+
+_SPINNER = """{%% macro css() %%}
+<style>
+#loading{display:flex;flex-direction:column;align-items:center;justify-content:center;height:75vh;
+  font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;position:relative;z-index:100}
+#loading .et-wait{max-width:34em;text-align:center;font-size:16px;line-height:1.45}
+#loading .et-dot{width:46px;height:46px;border-radius:50%%;border:6px solid #cfe3d6;border-top-color:#1e6b41;
+  animation:et-turn 1.1s infinite linear}
+@keyframes et-turn{to{transform:rotate(360deg)}}
+</style>
+{%% endmacro %%}
+{%% macro html() %%}
+<div id="loading" style="display: flex;" role="status" aria-live="polite">
+  <div class="et-dot" aria-hidden="true"></div>
+  <h2 id="loading_text">Starting {{ nb_title }}...</h2>
+  <p class="et-wait" id="et-wait">%(wait)s
+  Waiting for <span id="et-waited">0</span> s.</p>
+</div>
+<script>
+(function () {
+  var start = Date.now();
+  var timer = setInterval(function () {
+    var box = document.getElementById("loading"), out = document.getElementById("et-waited");
+    if (!box || !out || box.style.display === "none") { clearInterval(timer); return; }
+    out.textContent = String(Math.round((Date.now() - start) / 1000));
+  }, 1000);
+})();
+</script>
+{%% endmacro %%}
+"""
+
+#: what the loading message says the page waits for, and for how long
+WAIT_WORDS: Final = (
+    "The server is starting this page's own Python kernel (it deals the cards and runs the tutor), then "
+    "runs the page. This usually takes 5 to 30 seconds, up to a minute or two when the whole class opens "
+    "pages at once. Keep this page open: it fills in by itself."
+)
+
+
+def write_template(share: Path, notebooks: Path) -> Path:
+    """Write the :data:`TEMPLATE` Voila template under ``share`` (a ``JUPYTER_PATH`` entry); return it."""
+    folder = share / "voila" / "templates" / TEMPLATE
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}) + "\n", encoding="utf-8")
+    tree = _TREE % {
+        "css": _PAGE_CSS,
+        "lessons": LESSONS,
+        "lessons_page": lessons_page_html(notebooks),
+        "class_page": class_page_html(notebooks),
+    }
+    for page in ("tree-lab.html", "tree.html"):  # Voila's folder page, and its classic variant
+        (folder / page).write_text(tree, encoding="utf-8")
+    (folder / "spinner.macro.html.j2").write_text(_SPINNER % {"wait": WAIT_WORDS}, encoding="utf-8")
+    return folder
+
+
+def template_env(share: Path) -> dict[str, str]:
+    """The environment entry that lets Voila find the template written under ``share``."""
+    before = os.environ.get("JUPYTER_PATH")
+    return {"JUPYTER_PATH": os.pathsep.join([str(share), *([before] if before else [])])}
+
+
+if __name__ == "__main__":
+    main()
