@@ -21,7 +21,9 @@ from euchre_tutor.advisor.classic.analysis import ADAPTIVE_MAX_WORLDS, DEFAULT_W
 from euchre_tutor.advisor.drills import Deck, Drill
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import capped_text
-from euchre_tutor.session.practice import PracticeGrade, drill_scene, grade_drill_answer
+from euchre_tutor.session.class_store import ClassStore, student_name
+from euchre_tutor.session.learning import grade_saved_text
+from euchre_tutor.session.practice import PracticeGrade, add_graded_game, drill_scene, grade_drill_answer
 from euchre_tutor.widgets.quiz import cards_html
 from euchre_tutor.widgets.style import CSS
 
@@ -81,9 +83,13 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         worlds: int = DEFAULT_WORLDS,
         max_worlds: int | None = PRACTICE_MAX_WORLDS,
         seed: int = 0,
+        store: ClassStore | None = None,
     ) -> None:
         self.deck = Deck() if deck is None else deck
+        self.store = store
+        self.student: str | None = None
         self._grading = {"worlds": worlds, "max_worlds": max_worlds, "seed": seed}
+        self._seed = seed
         self.current: Drill | None = None
         self.last: PracticeGrade | None = None
         self._answers: list[str] = []
@@ -120,9 +126,22 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         header.add_class("et-header")
         bar = w.HBox([self.upload, self.next_session_button, self.download])
         bar.add_class("et-practice-bar")
+        self.name_box = w.Text(
+            placeholder="your name", description="Your name", layout=w.Layout(width="16em")
+        )
+        self.name_button = w.Button(
+            description="Your saved games on this server", tooltip="keep your drills on this server"
+        )
+        self.name_button.add_class("et-ctl")
+        self.name_button.on_click(lambda _b: self.use_name(self.name_box.value))
+        mine = w.HBox([self.name_box, self.name_button])
+        mine.add_class("et-practice-bar")
+        mine.add_class("et-practice-mine")
+        if store is None:  # away from a class server: the deck file is the only way
+            mine.layout.display = "none"
         card = w.VBox([self.position, self.buttons, self.feedback, self.next_button])
         card.add_class("et-practice-card")
-        super().__init__([self.style_html, header, self.counts, bar, self.message, card])
+        super().__init__([self.style_html, header, self.counts, mine, bar, self.message, card])
         self.add_class("euchre-app")
         self.add_class("et-practice")
         self.serve()
@@ -190,6 +209,48 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         self._refresh()
         return graded
 
+    def use_name(self, name: str) -> bool:
+        """On a class server: the student's deck kept under ``name``, with the drills of their saved games.
+
+        The drills on the page (an uploaded deck) join the kept ones; each saved game not drilled yet
+        is graded and its Mistakes and Blunders added. From then on every change is kept. A bad name,
+        or no class server, says so and changes nothing.
+        """
+        if self.store is None:
+            self._say("There is no class server here: download your deck to keep it.", error=True)
+            return False
+        try:
+            shown = student_name(name)
+            kept = self.store.deck(shown)
+            games = self.store.games(shown)
+        except EuchreError as error:
+            self._say(str(error), error=True)
+            return False
+        deck = kept if kept is not None else Deck()
+        for drill in self.deck.drills:
+            deck.add(drill)
+        before, drilled = len(deck), []
+        for game in games:
+            if game.drilled:
+                continue
+            try:
+                graded = grade_saved_text(game.save, name=shown, quick=True, seed=self._seed)
+            except EuchreError:
+                continue  # a save this version cannot grade stays kept, for the teacher's report
+            add_graded_game(deck, graded)
+            drilled.append(game.digest)
+        self.student, self.deck = shown, deck
+        self.store.put_deck(shown, deck)
+        self.store.mark_drilled(shown, drilled)
+        self.serve()
+        new = len(deck) - before
+        self._say(
+            f"{shown}: {len(games)} saved game{'' if len(games) == 1 else 's'} on this server, "
+            f"{len(deck)} drill{'' if len(deck) == 1 else 's'} ({new} new from your games). "
+            "Your drills are kept here as you answer."
+        )
+        return True
+
     def next_session(self) -> None:
         """Move the session counter on: the drills due by then are served."""
         self.deck.next_session()
@@ -247,6 +308,11 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
 
     def _refresh(self) -> None:
         d = self.deck
+        if self.store is not None and self.student is not None:
+            try:
+                self.store.put_deck(self.student, d)
+            except EuchreError as error:
+                self._say(f"Your deck could not be kept on the server ({error}): download it.", error=True)
         self.counts.value = (
             f"<p>Session {d.session}: <b>{d.due}</b> due this session, <b>{d.learned}</b> learned, "
             f"<b>{len(d)}</b> drill{'' if len(d) == 1 else 's'} in all.</p>"

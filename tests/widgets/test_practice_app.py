@@ -173,3 +173,49 @@ def test_the_practice_notebook_is_thin_and_shows_the_page(monkeypatch: pytest.Mo
     app = space["app"]
     assert isinstance(app, PracticeApp) and app._grading["seed"] == 7
     assert "No drills are due" in app.position.value
+
+
+# --- a class server's store: the student's name keeps their games and deck ---------------------------
+
+
+def test_away_from_a_class_server_the_name_row_is_hidden(app: PracticeApp) -> None:
+    assert app.store is None and app.children[3].layout.display == "none"
+    assert not app.use_name("Ada")
+    assert "no class server" in app.message.value and app.student is None
+
+
+def test_a_name_brings_the_drills_of_the_students_saved_games_and_keeps_the_deck(tmp_path: Path) -> None:
+    from euchre_tutor.session.class_store import ClassStore
+
+    store = ClassStore(tmp_path / "class.sqlite")
+    store.put_game("Cleo", computer_solitaire_save(5, 3))
+    page = PracticeApp(worlds=60, max_worlds=60, store=store)
+    assert page.children[3].layout.display != "none" and len(page.deck) == 0
+    page.name_box.value = " cleo "
+    page.name_button.click()
+    assert page.student == "cleo" and len(page.deck) == 3
+    assert "1 saved game on this server, 3 drills (3 new from your games)" in page.message.value
+    assert all(g.drilled for g in store.games("Cleo"))
+    kept = store.deck("Cleo")
+    assert kept is not None and len(kept) == 3
+    page.next_session()  # every change is kept
+    drill = page.current
+    assert drill is not None
+    page.answer(0)
+    kept = store.deck("Cleo")
+    assert kept is not None and kept.session == page.deck.session and kept[drill.id] == page.deck[drill.id]
+    # the next visit (a new page, a new kernel): the same deck, the game not drilled twice
+    again = PracticeApp(worlds=60, max_worlds=60, store=store)
+    assert again.use_name("CLEO") and again.deck == page.deck
+    assert "(0 new from your games)" in again.message.value
+
+
+def test_a_bad_name_on_the_practice_page_says_so_and_changes_nothing(tmp_path: Path, deck_text: str) -> None:
+    from euchre_tutor.session.class_store import ClassStore
+
+    store = ClassStore(tmp_path / "class.sqlite")
+    page = PracticeApp(Deck.loads(deck_text), worlds=60, max_worlds=60, store=store)
+    before = page.deck.dumps()
+    assert not page.use_name("<b>")
+    assert "letters, digits" in page.message.value and 'role="alert"' in page.message.value
+    assert page.student is None and page.deck.dumps() == before and store.students() == []

@@ -1,0 +1,108 @@
+"""The class's store: games and decks kept under a student's name in one SQLite file, shared safely."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from euchre_tutor.advisor.drills import Deck
+from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.session.class_store import CLASS_DB_ENV, ClassStore, student_name
+from euchre_tutor.session.learning import computer_solitaire_save, grade_saved_text
+from euchre_tutor.session.practice import add_graded_game
+
+
+@pytest.fixture(scope="module")
+def save() -> str:
+    return computer_solitaire_save(5, 3)
+
+
+def test_a_game_is_kept_under_the_name_in_any_case_or_spacing(tmp_path: Path, save: str) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    kept = store.put_game("  Ada   Lovelace ", save)
+    assert (kept.student, kept.save, kept.drilled) == ("Ada Lovelace", save, False)
+    assert kept.game == json.loads(save)["format"]
+    assert [g.digest for g in store.games("ada lovelace")] == [kept.digest]
+    store.put_game("ADA LOVELACE", save)  # the same game again: still one
+    assert len(store.games("Ada Lovelace")) == 1
+    assert store.games("Sam") == []
+    assert store.students() == ["Ada Lovelace"]  # as first typed
+
+
+def test_a_deck_is_kept_and_replaced(tmp_path: Path, save: str) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    assert store.deck("Sam") is None
+    deck = Deck()
+    add_graded_game(deck, grade_saved_text(save, name="Sam"))
+    assert len(deck) > 0
+    store.put_deck("Sam", deck)
+    assert store.deck("sam") == deck
+    deck.next_session()
+    store.put_deck("Sam", deck)
+    again = store.deck("Sam")
+    assert again is not None and again.session == deck.session
+
+
+def test_the_store_shares_the_service_file_and_survives_reopening(tmp_path: Path, save: str) -> None:
+    path = tmp_path / "class.sqlite"
+    with sqlite3.connect(path) as other:  # the table service's own table in the same file
+        other.execute("CREATE TABLE tables (id TEXT PRIMARY KEY)")
+    ClassStore(path).put_game("Ada", save)
+    assert len(ClassStore(path).games("Ada")) == 1
+    with sqlite3.connect(path) as db:
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"tables", "class_games", "class_decks"} <= names
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("", "type your name"),
+        ("   ", "type your name"),
+        ("x" * 41, "at most 40"),
+        ("<script>", "letters, digits"),
+        (7, "a name is text"),
+    ],
+)
+def test_a_bad_name_gets_a_teaching_error_and_nothing_is_kept(
+    tmp_path: Path, save: str, name: object, words: str
+) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    with pytest.raises(EuchreError, match=words):
+        store.put_game(name, save)  # type: ignore[arg-type]
+    assert store.students() == []
+
+
+def test_what_is_not_a_save_is_refused_and_nothing_is_kept(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    for bad in ("not json", "[1, 2]", '{"deals": 3}'):
+        with pytest.raises(SaveFileError):
+            store.put_game("Ada", bad)
+    assert store.games("Ada") == []
+
+
+def test_the_saves_are_written_as_files_the_report_reads(tmp_path: Path, save: str) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    store.put_game("Ada L.", save)
+    written = store.write_saves(tmp_path / "out")
+    assert [p.name for p in written] == ["Ada-L-001.json"]
+    graded = grade_saved_text(written[0].read_text(encoding="utf-8"), name="Ada L.")
+    assert graded.name == "Ada L."
+
+
+def test_the_store_is_found_from_the_class_servers_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(CLASS_DB_ENV, raising=False)
+    assert ClassStore.from_env() is None
+    monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "c.sqlite"))
+    store = ClassStore.from_env()
+    assert store is not None and store.path == tmp_path / "c.sqlite"
+
+
+def test_a_name_is_shown_trimmed() -> None:
+    assert student_name(" Sam  K. ") == "Sam K."
