@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor import serve
+from euchre_tutor import class_site, serve
 from euchre_tutor.cli import main
 from euchre_tutor.serve import MANIFEST, ServeError, copy_lessons, notebooks_dir, serve_plan
 
@@ -32,6 +32,12 @@ def refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     assert captured.out == ""
     assert captured.err.startswith("error: ") and captured.err.count("\n") == 1, captured.err
     return captured.err
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def busy_port() -> socket.socket:
@@ -139,9 +145,13 @@ def test_the_plan_sizes_each_tables_pool_for_the_class_and_makes_a_token() -> No
     assert voila["ip"] == "127.0.0.1" and voila["port"] == 18866 and voila["port_retries"] == 0
     assert len(plan.token) >= 12 and voila["token"] == plan.token
     assert plan.address("/") == f"http://127.0.0.1:18866/?token={plan.token}"
-    # the rest of the tables' configuration (theme, hidden sources) is the package's voila.json
+    # the rest of the tables' configuration (theme, hidden sources) is the package's voila.json, with the
+    # class's template (the class page and the loading message)
     base = json.loads((notebooks_dir() / "voila.json").read_text())
-    assert plan.config["VoilaConfiguration"] == base["VoilaConfiguration"]
+    assert plan.config["VoilaConfiguration"] == {
+        **base["VoilaConfiguration"],
+        "template": class_site.TEMPLATE,
+    }
     other = serve_plan("127.0.0.1", 18866, 30, ["solitaire"], None, None, False, PLENTY)
     assert other.token != plan.token, "a fresh token for every run"
 
@@ -273,3 +283,192 @@ def test_the_commands_for_one_person_listen_on_this_computer_only(tmp_path: Path
     lab = serve.lab_command(tmp_path, 8871, open_browser=True)
     assert f"--ServerApp.root_dir={tmp_path}" in lab and "--ServerApp.ip=127.0.0.1" in lab
     assert "--no-browser" not in lab
+
+
+# --- the class server: kernels on demand, the class page, the table service, the teacher's pages -----
+
+
+class _FakePools:
+    """What Voila's pooling kernel manager keeps: a list of tasks per notebook."""
+
+    def __init__(self) -> None:
+        self._pools: dict[str, list[object]] = {}
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return len(self._pools.get(notebook_name, []))
+
+
+def test_a_pool_counts_only_its_ready_kernels_and_offers_a_ready_one_first() -> None:
+    import asyncio
+
+    async def check() -> None:
+        manager = class_site.on_demand(_FakePools)()
+        waiting = asyncio.get_running_loop().create_task(asyncio.sleep(600))  # a refill in its delay
+        ready = asyncio.get_running_loop().create_future()
+        ready.set_result({"kernel_id": "k"})
+        failed = asyncio.get_running_loop().create_future()
+        failed.set_exception(RuntimeError("kernel died"))
+        manager._pools["classic.ipynb"] = [waiting, failed, ready]
+        # Voila takes a pooled kernel only when the size is above 0, and takes the first
+        assert manager.get_pool_size("classic.ipynb") == 1
+        assert manager._pools["classic.ipynb"][0] is ready
+        manager._pools["classic.ipynb"].remove(ready)
+        assert manager.get_pool_size("classic.ipynb") == 0, "no kernel ready: the page starts its own"
+        assert manager.get_pool_size("bid.ipynb") == 0
+        waiting.cancel()
+
+    asyncio.run(check())
+
+
+def test_on_demand_pools_are_made_from_voilas_own_factory() -> None:
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    made = class_site._on_demand_factory(voila_kernel_manager_factory)
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    pooled = made(AsyncMappingKernelManager, True, 0)
+    assert pooled.__name__ == "OnDemandVoilaKernelManager" and "fill_if_needed" in dir(pooled)
+    assert pooled.__mro__[1].__name__ == "VoilaKernelManager", "its configuration section still applies"
+    plain = made(AsyncMappingKernelManager, False, 0)
+    assert plain.__name__ == "NormalKernelManager"
+
+
+def test_the_students_folder_has_every_page_but_the_teachers(tmp_path: Path) -> None:
+    notebooks = tmp_path / "notebooks"
+    (notebooks / "lessons").mkdir(parents=True)
+    for name in ("classic.ipynb", "lobby.ipynb", "practice.ipynb", *class_site.TEACHER_PAGES):
+        (notebooks / name).write_text("{}")
+    students = class_site.class_root(notebooks, tmp_path / "class")
+    assert sorted(p.name for p in students.iterdir()) == [
+        "classic.ipynb",
+        "lessons",
+        "lobby.ipynb",
+        "practice.ipynb",
+    ]
+    teacher = class_site.teacher_root(notebooks, tmp_path / "teacher")
+    assert sorted(p.name for p in teacher.iterdir()) == sorted(class_site.TEACHER_PAGES)
+    assert (students / "lessons").resolve() == (notebooks / "lessons").resolve()
+
+
+def test_the_class_page_links_the_registrys_tables_the_lobby_practice_and_the_lessons(tmp_path: Path) -> None:
+    import jinja2
+
+    from euchre_tutor.rules.games import GAMES
+
+    folder = class_site.write_template(tmp_path / "share", notebooks_dir())
+    assert folder == tmp_path / "share" / "voila" / "templates" / class_site.TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    page = (folder / "tree-lab.html").read_text()
+    assert page == (folder / "tree.html").read_text()
+    for game in GAMES:
+        assert f'href="/voila/render/{game.notebook}"' in page
+    for href in ("/voila/render/lobby.ipynb", "/voila/render/practice.ipynb", "/voila/tree/lessons"):
+        assert f'href="{href}"' in page
+    assert "teacher" not in page
+    for name, title in class_site.lesson_titles(notebooks_dir() / "lessons"):
+        assert f'href="/voila/render/lessons/{name}">{title}</a>' in page
+    assert ("01-cards-and-bowers.ipynb", "Lesson 1: the cards and the bowers") in class_site.lesson_titles(
+        notebooks_dir() / "lessons"
+    )
+    spinner = (folder / "spinner.macro.html.j2").read_text()
+    assert class_site.WAIT_WORDS in spinner and 'id="et-waited"' in spinner
+    env = jinja2.Environment()
+    env.parse(page)  # both are Jinja templates Voila can read
+    env.parse(spinner)
+
+
+def test_voila_finds_the_template_on_its_jupyter_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from voila.paths import collect_template_paths
+
+    class_site.write_template(tmp_path / "share", notebooks_dir())
+    monkeypatch.setenv("JUPYTER_PATH", class_site.template_env(tmp_path / "share")["JUPYTER_PATH"])
+    paths = collect_template_paths(["voila", "nbconvert"], class_site.TEMPLATE)
+    assert paths[0] == str(tmp_path / "share" / "voila" / "templates" / class_site.TEMPLATE)
+    assert any(p.endswith(os.path.join("voila", "templates", "lab")) for p in paths), "it extends lab"
+
+
+def test_the_table_service_runs_beside_serve_on_this_computer_and_comes_back_after_a_crash(
+    tmp_path: Path,
+) -> None:
+    import signal
+    import time
+
+    log = tmp_path / "log.txt"
+    with (
+        log.open("w") as sink,
+        serve.TablesProcess(serve.class_folder(str(tmp_path / "class")), log=sink) as tables,
+    ):
+        env = tables.kernel_env()
+        assert env["EUCHRE_TABLES_URL"] == f"ws://127.0.0.1:{tables.port}/tables"
+        assert len(env["EUCHRE_TABLES_TOKEN"]) >= 24
+        assert env["EUCHRE_CLASS_DB"] == str(tmp_path / "class" / "class.sqlite")
+        assert env["EUCHRE_TABLES_TOKEN"] not in " ".join(tables.command()), (
+            "the secret is not on a command line"
+        )
+        first = tables.proc
+        assert first is not None
+        with socket.create_connection(("127.0.0.1", tables.port), timeout=5):
+            pass
+        first.send_signal(signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while tables.restarts == 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert tables.restarts == 1 and tables.proc is not first
+        with socket.create_connection(("127.0.0.1", tables.port), timeout=5):
+            pass  # the same address: the kernels' environment still holds
+        second = tables.proc
+    assert second is not None and second.poll() is not None, "stopped with serve"
+    assert (tmp_path / "class" / "class.sqlite").is_file()
+    assert "starting it again" in log.read_text()
+
+
+def test_the_service_only_listens_on_this_computer() -> None:
+    tables = serve.TablesProcess(Path(tempfile.gettempdir()))
+    assert "--address" not in tables.command(), "the service's default: 127.0.0.1"
+    assert tables.url.startswith("ws://127.0.0.1:")
+
+
+def test_a_file_as_the_class_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "f").write_text("")
+    with pytest.raises(ServeError, match="is a file, not a folder"):
+        serve.class_folder(str(tmp_path / "f"))
+
+
+def test_the_teachers_pages_have_their_own_port_and_login() -> None:
+    plan = serve_plan("127.0.0.1", 18866, 2, ["solitaire"], None, None, False, PLENTY)
+    teacher = serve.teacher_plan(plan, None, None)
+    assert teacher is not None and teacher.port == 18867
+    assert teacher.token and teacher.token != plan.token
+    assert teacher.config()["Voila"]["token"] == teacher.token
+    assert "kernel_pools_config" not in json.dumps(teacher.config()), "no kernels before the teacher asks"
+    assert serve.teacher_plan(plan, 0, None) is None
+    with_password = serve.teacher_plan(plan, 18870, "a teacher's secret")
+    assert with_password is not None and with_password.token == "" and with_password.hashed_password
+    assert "a teacher's secret" not in json.dumps(with_password.config())
+
+
+@pytest.mark.parametrize(
+    ("port", "password", "words"),
+    [
+        (18866, None, "is the class's port"),
+        (None, "short", "too short"),
+        (None, "the class password", "is the class's password"),
+    ],
+)
+def test_a_teachers_login_that_would_let_students_in_is_refused(
+    port: int | None, password: str | None, words: str
+) -> None:
+    plan = serve_plan("127.0.0.1", 18866, 2, ["solitaire"], "the class password", None, False, PLENTY)
+    with pytest.raises(ServeError, match=words):
+        serve.teacher_plan(plan, port, password)
+
+
+def test_a_teachers_port_in_use_is_refused_before_anything_starts(capsys: pytest.CaptureFixture[str]) -> None:
+    with busy_port() as holder:
+        taken = holder.getsockname()[1]
+        text = refusal(
+            capsys, "serve", "--port", str(free_port()), "--teacher-port", str(taken), "--no-token"
+        )
+    assert f"port {taken} is already in use" in text
