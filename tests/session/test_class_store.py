@@ -106,3 +106,19 @@ def test_the_store_is_found_from_the_class_servers_environment(
 
 def test_a_name_is_shown_trimmed() -> None:
     assert student_name(" Sam  K. ") == "Sam K."
+
+
+def test_the_teachers_report_reads_the_games_kept_on_the_class_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save: str
+) -> None:
+    notebook = json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "teacher-report.ipynb").read_text(
+            encoding="utf-8"
+        )
+    )
+    first = "".join(notebook["cells"][1]["source"])  # where the saved games are
+    ClassStore(tmp_path / "class.sqlite").put_game("Ada", save)
+    monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "class.sqlite"))
+    names: dict[str, object] = {}
+    exec(compile(first, "teacher-report.ipynb", "exec"), names)
+    assert sorted(p.name for p in names["saves"]) == ["Ada-001.json"]  # type: ignore[attr-defined]
