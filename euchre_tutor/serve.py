@@ -344,8 +344,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except ServeError as error:
         return fail(str(error))
     try:
-        class_dir = class_folder(args.class_dir)
         teacher = teacher_plan(plan, args.teacher_port, teacher_password(args.teacher_password))
+        class_dir = class_folder(args.class_dir)  # the last check: it makes the folder
     except ServeError as error:
         return fail(str(error))
     out = sys.stdout
@@ -357,6 +357,7 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     _announce(plan, out)
     _announce_teacher(teacher, class_dir, out)
+    _stop_on_sigterm()  # from here on, SIGTERM stops everything started below as Ctrl+C does
     with tempfile.TemporaryDirectory(prefix="euchre-serve-") as run_dir, TablesProcess(class_dir) as service:
         run = Path(run_dir)
         notebooks = notebooks_dir()
@@ -576,7 +577,14 @@ def teacher_plan(plan: ServePlan, port: int | None, password: str | None) -> Tea
         raise ServeError(
             "--teacher-password is the class's password: students could open the teacher's pages"
         )
-    check_port(plan.host, chosen)
+    try:
+        check_port(plan.host, chosen)
+    except ServeError as error:
+        raise ServeError(
+            f"the teacher's pages cannot use port {chosen}: {error}".replace(
+                "with --port", "with --teacher-port"
+            )
+        ) from None
     hashed = ""
     if password is not None:
         from jupyter_server.auth.security import passwd

@@ -465,10 +465,15 @@ def test_a_teachers_login_that_would_let_students_in_is_refused(
         serve.teacher_plan(plan, port, password)
 
 
-def test_a_teachers_port_in_use_is_refused_before_anything_starts(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_teachers_port_in_use_is_refused_before_anything_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     with busy_port() as holder:
         taken = holder.getsockname()[1]
         text = refusal(
             capsys, "serve", "--port", str(free_port()), "--teacher-port", str(taken), "--no-token"
         )
-    assert f"port {taken} is already in use" in text
+    assert f"the teacher's pages cannot use port {taken}: port {taken} is already in use" in text
+    assert "choose another with --teacher-port" in text
+    assert list(tmp_path.iterdir()) == [], "nothing made: not even the class's folder"
