@@ -358,6 +358,14 @@ def run_serve(args: argparse.Namespace) -> int:
     _announce(plan, out)
     _announce_teacher(teacher, class_dir, out)
     _stop_on_sigterm()  # from here on, SIGTERM stops everything started below as Ctrl+C does
+    try:
+        return _serve_class(plan, teacher, class_dir, out)
+    except ServeError as error:  # the table service could not start: nothing else was
+        return fail(str(error))
+
+
+def _serve_class(plan: ServePlan, teacher: TeacherPlan | None, class_dir: Path, out: IO[str]) -> int:
+    """The table service, the teacher's server and the class's Voila, until Voila stops."""
     with tempfile.TemporaryDirectory(prefix="euchre-serve-") as run_dir, TablesProcess(class_dir) as service:
         run = Path(run_dir)
         notebooks = notebooks_dir()
@@ -384,6 +392,7 @@ def run_serve(args: argparse.Namespace) -> int:
 #: the environment variables a student's kernel finds the table service and the class's store by
 TABLES_URL_ENV: Final = "EUCHRE_TABLES_URL"
 TABLES_TOKEN_ENV: Final = "EUCHRE_TABLES_TOKEN"
+#: the class store's CLASS_DB_ENV (a name here, so that the server does not load the advisor)
 CLASS_DB_ENV: Final = "EUCHRE_CLASS_DB"
 CLASS_DIR: Final = "euchre-class"  # --class-dir's default, in the folder serve is started from
 CLASS_DB: Final = "class.sqlite"  # the tables' log and the students' saved games and drills

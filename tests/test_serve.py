@@ -477,3 +477,18 @@ def test_a_teachers_port_in_use_is_refused_before_anything_starts(
     assert f"the teacher's pages cannot use port {taken}: port {taken} is already in use" in text
     assert "choose another with --teacher-port" in text
     assert list(tmp_path.iterdir()) == [], "nothing made: not even the class's folder"
+
+
+def test_the_kernels_find_the_class_store_by_the_name_it_reads() -> None:
+    from euchre_tutor.session import class_store
+
+    assert serve.CLASS_DB_ENV == class_store.CLASS_DB_ENV
+
+
+def test_a_table_service_that_cannot_start_is_a_teaching_error(tmp_path: Path) -> None:
+    (tmp_path / serve.CLASS_DB).mkdir()  # not a database file
+    with (
+        pytest.raises(ServeError, match="the table service stopped as it started"),
+        serve.TablesProcess(tmp_path),
+    ):
+        pass

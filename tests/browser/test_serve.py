@@ -108,9 +108,15 @@ def served(tmp_path_factory: pytest.TempPathFactory, chromium: str) -> Iterator[
     )
     try:
         yield server
+        beside = [  # the table service and the teacher's server, stopped with serve
+            p
+            for p in psutil.Process(server.process.pid).children()
+            if any(m in " ".join(p.cmdline()) for m in ("euchre_tutor.service", " voila "))
+        ]
     finally:
         stop_serve(server.process)
     assert server.process.returncode == 0, server.out.read_text(errors="replace")[-2000:]
+    assert len(beside) == 2 and not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in beside)
 
 
 @pytest.fixture
