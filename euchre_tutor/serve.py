@@ -631,9 +631,23 @@ def _teacher_server(teacher: TeacherPlan, root: Path, run: Path, env: dict[str, 
         env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
         stdin=subprocess.DEVNULL,
     )
+    stopping = threading.Event()
+
+    def watch() -> None:
+        code = proc.wait()
+        if not stopping.is_set():
+            print(
+                f"The teacher's pages stopped (code {code}; Voila's lines above say why): the class's pages "
+                "go on; restart serve to get yours back.",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    threading.Thread(target=watch, daemon=True).start()
     try:
         yield
     finally:
+        stopping.set()
         if proc.poll() is None:
             _stop(proc, quiet=True)
 
