@@ -126,6 +126,10 @@ class Store:
         ).fetchall()
         return [self._table(*row) for row in rows]
 
+    def closed_ids(self) -> list[str]:
+        """The ids of the closed tables (a finished match's, or one the teacher closed), oldest first."""
+        return [r[0] for r in self._db.execute("SELECT id FROM tables WHERE closed = 1 ORDER BY created")]
+
     def table(self, table_id: str) -> StoredTable | None:
         row = self._db.execute(
             "SELECT id, game, rules, seed, options, invite, started FROM tables WHERE id = ?", (table_id,)
