@@ -388,7 +388,9 @@ class TableService:
             if not isinstance(secret, str) or not hmac.compare_digest(
                 secret.encode(), self.teacher_token.encode()
             ):
-                raise Refusal("bad_token", "wrong teacher's token: it is the one the service was started with")
+                raise Refusal(
+                    "bad_token", "wrong teacher's token: it is the one the service was started with"
+                )
             conn.teacher = True
         elif self.token is not None:
             token = msg.get("token")
@@ -470,6 +472,12 @@ class TableService:
 
     def _sit(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
+        if "seat" not in msg and "credential" not in msg:  # any free seat
+            self._check_invite(table, msg)
+            free = [seat for seat, h in table.seats.items() if h.credential is None]
+            if not free:
+                raise Refusal("full", "every seat at this table is taken: watch it instead")
+            msg = {**msg, "seat": free[0]}
         seat_name = _field(msg, "seat", str, "a seat's name")
         holder = table.seats.get(seat_name)
         if holder is None:
@@ -659,7 +667,8 @@ class TableService:
     def _teacher(conn: Connection, what: str) -> None:
         if not conn.teacher:
             raise Refusal(
-                "teacher_only", f"only the teacher may {what}: the teacher says hello with the teacher's token"
+                "teacher_only",
+                f"only the teacher may {what}: the teacher says hello with the teacher's token",
             )
 
     def _overview(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
@@ -711,8 +720,7 @@ class TableService:
             "hands": game.state.hand_number,
             "score": list(game.state.scores),
             "seats": [
-                {"seat": s.name, "player": seated.get(s.name)}
-                for s in game.state.first_dealer.seating.seats
+                {"seat": s.name, "player": seated.get(s.name)} for s in game.state.first_dealer.seating.seats
             ],
         }, game
 
