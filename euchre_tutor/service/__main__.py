@@ -7,7 +7,7 @@ import asyncio
 import os
 import sys
 
-from euchre_tutor.service.app import run
+from euchre_tutor.service.app import serve
 from euchre_tutor.service.core import TableService
 from euchre_tutor.service.store import Store
 
@@ -47,11 +47,16 @@ def main(argv: list[str] | None = None) -> int:
         grace=args.grace,
         allow_seed=args.allow_seed,
     )
-    print(
-        f"table service on ws://{args.address}:{args.port}/tables, {len(service.tables)} tables resumed",
-        flush=True,
-    )
-    asyncio.run(run(service, args.port, args.address))
+
+    async def listen() -> None:
+        serve(service, args.port, args.address)  # listening when this returns
+        print(
+            f"table service on ws://{args.address}:{args.port}/tables, {len(service.tables)} tables resumed",
+            flush=True,
+        )
+        await asyncio.Event().wait()
+
+    asyncio.run(listen())
     return 0
 
 

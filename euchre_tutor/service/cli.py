@@ -23,7 +23,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, Final
 
@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
     )
     commands = parser.add_subparsers(dest="tables_command", metavar="COMMAND", required=True)
 
-    def command(name: str, text: str, run: Callable[[argparse.Namespace], Awaitable[int]]) -> Any:
+    def command(name: str, text: str, run: Callable[[argparse.Namespace], Coroutine[Any, Any, int]]) -> Any:
         sp = commands.add_parser(name, help=text, description=text)
         sp.add_argument("--url", default=None, help=f"the service, ws://HOST:PORT/tables (or ${URL_VAR})")
         sp.add_argument("--token", default=None, help=f"the class's token (or ${TOKEN_VAR})")
@@ -99,7 +99,7 @@ def register(sub: Any) -> None:
 # -- connecting --------------------------------------------------------------------
 
 
-def _run(args: argparse.Namespace, run: Callable[[argparse.Namespace], Awaitable[int]]) -> int:
+def _run(args: argparse.Namespace, run: Callable[[argparse.Namespace], Coroutine[Any, Any, int]]) -> int:
     try:
         return asyncio.run(run(args))
     except _Stop as stop:
@@ -284,7 +284,7 @@ def _player(
                 done.set()
                 return
             legal = m["view"]["legal"] if m.get("view") else []
-            if m["turn"] == m["seat"] and legal and m["version"] > acted["version"]:
+            if m["started"] and m["turn"] == m["seat"] and legal and m["version"] > acted["version"]:
                 acted["version"] = m["version"]
                 act = {
                     "type": "act",
@@ -347,19 +347,20 @@ class _Printer:
     """A table's views as lines of text: each action, trump, tricks, the score, every hand face up."""
 
     def __init__(self) -> None:
-        self.version = -1
+        self.key = (False, -1)
         self.hand: int | None = None
         self.score: list[int] | None = None
         self.tricks = 0
         self.trump: str | None = None
 
     def view(self, m: dict[str, Any]) -> None:
-        if m["version"] <= self.version:
+        key = (m["started"], m["version"])
+        if key <= self.key:
             return
-        self.version = m["version"]
+        self.key = key
         names = {s["seat"]: html.unescape(s["player"]) if s["player"] else "computer" for s in m["seats"]}
-        views = m.get("views") or {}
-        view = m.get("view") or next(iter(views.values()), {})
+        views: dict[str, Any] = m.get("views") or {}
+        view: dict[str, Any] = m.get("view") or next(iter(views.values()), {})
         last = m.get("last") if m["version"] > 0 else None
         new_hand = m["started"] and not m["over"] and m["hand"] != self.hand
         action = ""
