@@ -35,6 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--allow-seed", action="store_true", help="let create name the deal's seed (tests, benchmarks)"
     )
+    parser.add_argument(
+        "--computer-inline",
+        action="store_true",
+        help="computer players choose on the event loop itself (to measure what the worker thread saves)",
+    )
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("a token is required: --token T (or $EUCHRE_TUTOR_TABLE_TOKEN)")
@@ -49,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     async def listen() -> None:
-        serve(service, args.port, args.address)  # listening when this returns
+        serve(service, args.port, args.address, computer_thread=not args.computer_inline)
         print(
             f"table service on ws://{args.address}:{args.port}/tables, {len(service.tables)} tables resumed",
             flush=True,

@@ -159,6 +159,8 @@ class _Table:
     #: the last accepted action: {"seat", "action", "by", "hand"} (a seat's or a watcher's copy hides the
     #: cards it does not see)
     last: dict[str, Any] | None = None
+    #: a computer player of this table is choosing off the loop
+    thinking: bool = False
 
     @property
     def over(self) -> bool:
@@ -181,12 +183,12 @@ def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...], what: s
     return value
 
 
-def _hide_cards(last: dict[str, Any], seen: set[str], hand: int) -> dict[str, Any]:
+def _hide_cards(last: dict[str, Any], seen: Callable[[], set[str]], hand: int) -> dict[str, Any]:
     """The last action as a recipient who sees the cards ``seen`` in hand ``hand`` may know it: a
     card played this hand is seen by all; an action naming a card it does not see (a discard), or a
     card of a hand since dealt again, keeps only its first word."""
     words = last["action"].split()
-    if last["hand"] == hand and (words[0] == "play" or card_words_in(last["action"]) <= seen):
+    if last["hand"] == hand and (words[0] == "play" or card_words_in(last["action"]) <= seen()):
         return last
     return {**last, "action": words[0]}
 
@@ -209,7 +211,9 @@ class TableService:
     process). ``teacher_token``: the teacher's own secret (None: no teacher at this service); a hello
     carrying it as ``teacher`` opens the teacher's messages. It must differ from ``token``. ``grace``: seconds a missing player's seat waits before the computer plays for it.
     ``allow_seed``: whether ``create`` may name the deal's seed (tests and benchmarks; a student who
-    chose the seed would know every hand).
+    chose the seed would know every hand). ``think``: how a computer player's choice is run off the
+    event loop: ``think(choose, done)`` runs ``choose()`` elsewhere and calls ``done(action)`` back on
+    the loop (None: the choice is made at once, in the caller; tests in one process).
     """
 
     def __init__(
@@ -221,6 +225,7 @@ class TableService:
         grace: float = 30.0,
         allow_seed: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        think: Callable[[Callable[[], Any], Callable[[Any], None]], None] | None = None,
     ) -> None:
         self.store = store if store is not None else Store(":memory:")
         if teacher_token is not None and (not teacher_token or teacher_token == token):
@@ -230,6 +235,7 @@ class TableService:
         self.grace = grace
         self.allow_seed = allow_seed
         self.clock = clock
+        self.think = think
         self.tables: dict[str, _Table] = {}
         for stored in self.store.open_tables():
             self.tables[stored.id] = self._replay(stored)
@@ -784,11 +790,46 @@ class TableService:
             by = self._computer_plays(table, seat)
             if by is None:
                 return
+            if by != "autoplay" and self.think is not None:
+                self._think(table, seat, by)
+                return
             self._computer_act(table, seat, by)
 
-    def _computer_act(self, table: _Table, seat: str, by: str) -> None:
+    def _think(self, table: _Table, seat: str, by: str) -> None:
+        """Have the computer player choose off the event loop (``think``); the choice is applied
+        when it comes back, if the table is still where it was."""
+        if table.thinking:
+            return
+        table.thinking = True
+        version = table.version
+        view = table.spec.seat_view(table.game, table.game.state.to_act)
+        player = table.players[seat]
+
+        def done(action: Any) -> None:
+            table.thinking = False
+            if self.tables.get(table.id) is not table:
+                return  # closed meanwhile
+            if table.version != version:  # moved on meanwhile: what it needs now
+                self._advance(table)
+                self._broadcast(table)
+                return
+            if by != "time" and self._computer_plays(table, seat) is None:
+                self._broadcast(table)  # the player is back: theirs to decide
+                return
+            if action not in table.spec.legal(table.game):
+                action = table.spec.legal(table.game)[0]
+            self._computer_act(table, seat, by, action)
+            self._advance(table)
+            self._broadcast(table)
+
+        assert self.think is not None
+        self.think(lambda: player(view), done)
+
+    def _computer_act(self, table: _Table, seat: str, by: str, chosen: Any = None) -> None:
         legal = table.spec.legal(table.game)
-        if by == "autoplay":
+        if chosen is not None:
+            action = chosen
+        elif by == "autoplay":
             action = legal[0]
         else:
             view = table.spec.seat_view(table.game, table.game.state.to_act)
@@ -814,6 +855,9 @@ class TableService:
             seat = table.to_act
             late = table.deadline is not None and now >= table.deadline
             if late and seat is not None and self._computer_plays(table, seat) is None:
+                if self.think is not None:
+                    self._think(table, seat, "time")
+                    continue
                 self._computer_act(table, seat, "time")
             self._advance(table)
             if table.version != moved:
@@ -877,16 +921,16 @@ class TableService:
 
     def _seat_view(self, table: _Table, seat: str) -> Any:
         game = table.game
-        view = to_wire(table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat)))
-        view.pop("rules", None)  # the table's summary has them
-        return view
+        view = table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat))
+        # every field but the rules (the table's summary has them)
+        return {f.name: to_wire(getattr(view, f.name)) for f in fields(view) if f.name != "rules"}
 
     def _seat_message(self, table: _Table, seat: str) -> dict[str, Any]:
         out = self._frame(table)
         out["seat"] = seat
         out["view"] = self._seat_view(table, seat)
         if out.get("last") is not None:
-            out["last"] = _hide_cards(out["last"], card_words_in(out["view"]), out["hand"])
+            out["last"] = _hide_cards(out["last"], lambda: card_words_in(out["view"]), out["hand"])
         return out
 
     def _watcher_view(self, table: _Table, *, face_up: bool = False) -> dict[str, Any]:
@@ -900,7 +944,7 @@ class TableService:
         else:
             out["view"] = public_view(views.values())
             if out.get("last") is not None:
-                out["last"] = _hide_cards(out["last"], card_words_in(out["view"]), out["hand"])
+                out["last"] = _hide_cards(out["last"], lambda: card_words_in(out["view"]), out["hand"])
         return out
 
     def _broadcast(self, table: _Table) -> None:
