@@ -106,3 +106,32 @@ def test_the_teacher_s_token_is_a_secret_of_its_own() -> None:
     reply = eve.send({"type": "hello", "teacher": TEACHER, "name": "eve"})
     assert reply is not None and reply["code"] == "bad_token" and "--teacher-token" in reply["message"]
     assert eve.closed
+
+
+def test_computer_players_think_off_the_loop_and_a_stale_choice_is_dropped() -> None:
+    """With ``think``, a computer's choice is applied when it comes back, and only if the table is
+    still where it was (not closed meanwhile)."""
+    jobs: list[tuple[object, object]] = []
+    svc = service(think=lambda choose, done: jobs.append((choose, done)))
+    ann = hello(svc, "ann")
+    tid = _table(svc, ann)
+    ann.reply({"type": "sit", "table": tid, "seat": "S"})
+    ann.reply({"type": "start", "table": tid})
+    table = svc.tables[tid]
+    moved = 0
+    while table.to_act != "S":
+        assert len(jobs) == 1 and table.thinking, "one choice at a time, off the loop"
+        version = table.version
+        choose, done = jobs.pop()
+        done(choose())  # type: ignore[operator]
+        assert table.version == version + 1
+        moved += 1
+    assert moved >= 1 and not jobs and not table.thinking
+    legal = ann.reply({"type": "view", "table": tid})["view"]["legal"]
+    ann.send({"type": "act", "table": tid, "action": legal[-1]})
+    if table.to_act != "S":
+        choose, done = jobs.pop()
+        version = table.version
+        teacher(svc).reply({"type": "close", "table": tid})
+        done(choose())  # type: ignore[operator]
+        assert table.version == version and svc.store.table(tid).actions[-1].n == version - 1  # type: ignore[union-attr]
