@@ -98,8 +98,8 @@ class TableClient:
         """Send ``message`` with a fresh ``id``; its reply, or :class:`ServiceError` for an error."""
         ref = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.ws.write_message(json.dumps({**message, "id": ref}))  # no reply is read before we wait
         self._waiting[ref] = future
-        self.ws.write_message(json.dumps({**message, "id": ref}))
         reply = await asyncio.wait_for(future, timeout)
         if reply.get("type") == "error":
             raise ServiceError(reply)
