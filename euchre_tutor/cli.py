@@ -1,4 +1,4 @@
-"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``, ``report``, ``deck build|positions``.
+"""The ``euchre-tutor`` command line: ``solitaire replay|analyze``, ``classic replay|rules``, ``bid replay|analyze|rules``, ``serve|table|lessons``, ``tables``, ``report``, ``deck build|positions``.
 
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
@@ -92,6 +92,7 @@ class _Version(argparse.Action):
 def build_parser() -> argparse.ArgumentParser:
     from euchre_tutor import report, serve
     from euchre_tutor.rules.games import GAMES, resolve
+    from euchre_tutor.service import cli as tables_cli
     from euchre_tutor.session import practice_cli
 
     parser = _Parser(
@@ -106,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         resolve(game.cli)(games)
     serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
     report.register(games)  # a class's saved games graded, in one HTML page for the teacher
+    tables_cli.register(games)  # shared tables of a class, from the command line (a service's client)
     practice_cli.register(
         games
     )  # drill decks for the Practice page: a student's mistakes, a teacher's positions

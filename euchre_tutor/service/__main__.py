@@ -1,4 +1,4 @@
-"""``python -m euchre_tutor.service --port P --db PATH --token T``: the table service on its own."""
+"""``python -m euchre_tutor.service --port P --db PATH --token T [--teacher-token S]``: the table service on its own."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import os
 import sys
 
-from euchre_tutor.service.app import run
+from euchre_tutor.service.app import serve
 from euchre_tutor.service.core import TableService
 from euchre_tutor.service.store import Store
 
@@ -22,6 +22,11 @@ def main(argv: list[str] | None = None) -> int:
         help="the secret every client's hello must carry (or $EUCHRE_TUTOR_TABLE_TOKEN)",
     )
     parser.add_argument(
+        "--teacher-token",
+        default=os.environ.get("EUCHRE_TUTOR_TEACHER_TOKEN"),
+        help="the teacher's own secret: every table, face up, closing, downloads (or $EUCHRE_TUTOR_TEACHER_TOKEN)",
+    )
+    parser.add_argument(
         "--address", default="127.0.0.1", help="the address to bind (default: this computer only)"
     )
     parser.add_argument(
@@ -30,15 +35,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--allow-seed", action="store_true", help="let create name the deal's seed (tests, benchmarks)"
     )
+    parser.add_argument(
+        "--computer-inline",
+        action="store_true",
+        help="computer players choose on the event loop itself (to measure what the worker thread saves)",
+    )
     args = parser.parse_args(argv)
     if not args.token:
         parser.error("a token is required: --token T (or $EUCHRE_TUTOR_TABLE_TOKEN)")
-    service = TableService(Store(args.db), token=args.token, grace=args.grace, allow_seed=args.allow_seed)
-    print(
-        f"table service on ws://{args.address}:{args.port}/tables, {len(service.tables)} tables resumed",
-        flush=True,
+    if args.teacher_token is not None and args.teacher_token == args.token:
+        parser.error("the teacher's token must differ from the class's token: students know that one")
+    service = TableService(
+        Store(args.db),
+        token=args.token,
+        teacher_token=args.teacher_token or None,
+        grace=args.grace,
+        allow_seed=args.allow_seed,
     )
-    asyncio.run(run(service, args.port, args.address))
+
+    async def listen() -> None:
+        serve(service, args.port, args.address, computer_thread=not args.computer_inline)
+        print(
+            f"table service on ws://{args.address}:{args.port}/tables, {len(service.tables)} tables resumed",
+            flush=True,
+        )
+        await asyncio.Event().wait()
+
+    asyncio.run(listen())
     return 0
 
 

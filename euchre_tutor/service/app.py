@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 from tornado import ioloop, web, websocket
@@ -16,7 +19,7 @@ from tornado import ioloop, web, websocket
 from euchre_tutor.service.core import Connection, TableService
 from euchre_tutor.service.wire import dumps
 
-__all__ = ["FRAME_LIMIT", "TableSocket", "make_app", "serve"]
+__all__ = ["FRAME_LIMIT", "TableSocket", "make_app", "serve", "think_in_thread"]
 
 #: the largest frame Tornado reads before it closes the connection
 FRAME_LIMIT: Final = 64 * 1024
@@ -63,8 +66,37 @@ def make_app(service: TableService) -> web.Application:
     )
 
 
-def serve(service: TableService, port: int, address: str = "127.0.0.1") -> ioloop.PeriodicCallback:
-    """Listen on ``address:port`` (this computer only by default) and start the service's clock."""
+def think_in_thread(workers: int = 1) -> Callable[[Callable[[], Any], Callable[[Any], None]], None]:
+    """A ``think`` for :class:`TableService`: computer players choose on a worker thread, so a slow
+    level (an Expert's search) does not hold up the other tables' messages; the choice comes back on
+    the event loop that asked for it."""
+    pool = ThreadPoolExecutor(workers, thread_name_prefix="computer-player")
+
+    def think(choose: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(pool, choose)
+
+        def back(f: asyncio.Future[Any]) -> None:
+            error = f.exception()
+            if error is not None:
+                print(f"a computer player failed ({type(error).__name__}: {error})", file=sys.stderr)
+            done(None if error is not None else f.result())
+
+        future.add_done_callback(back)
+
+    return think
+
+
+def serve(
+    service: TableService, port: int, address: str = "127.0.0.1", *, computer_thread: bool = True
+) -> ioloop.PeriodicCallback:
+    """Listen on ``address:port`` (this computer only by default) and start the service's clock;
+    listening when this returns.
+
+    A service made without its own ``think`` gets :func:`think_in_thread` (unless not
+    ``computer_thread``: then computer players choose on the loop)."""
+    if service.think is None and computer_thread:
+        service.think = think_in_thread()
     make_app(service).listen(port, address=address)
     ticker = ioloop.PeriodicCallback(service.tick, TICK_MS)
     ticker.start()

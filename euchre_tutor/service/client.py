@@ -44,13 +44,27 @@ class TableClient:
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reader = asyncio.ensure_future(self._read())
         self.closed = asyncio.Event()
+        #: the service's welcome (its ``teacher`` says whether this is the teacher's connection)
+        self.welcome: dict[str, Any] = {}
 
     @classmethod
-    async def connect(cls, url: str, token: str | None, name: str) -> TableClient:
-        """Connect to ``url`` (``ws://host:port/tables``) and say hello with ``token`` and ``name``."""
-        ws = await websocket.websocket_connect(url, max_message_size=16 * 1024 * 1024)
-        client = cls(ws)
-        await client.request({"type": "hello", "token": token, "name": name})
+    async def open(cls, url: str, timeout: float = 10.0) -> TableClient:
+        """Connect to ``url`` (``ws://host:port/tables``) without a word said yet (an ``OSError``
+        when nothing listens there)."""
+        ws = await asyncio.wait_for(
+            websocket.websocket_connect(url, max_message_size=16 * 1024 * 1024), timeout
+        )
+        return cls(ws)
+
+    @classmethod
+    async def connect(
+        cls, url: str, token: str | None, name: str, *, teacher: str | None = None
+    ) -> TableClient:
+        """Connect to ``url`` and say hello with ``token`` (or the ``teacher``'s token) and ``name``."""
+        client = await cls.open(url)
+        hello: dict[str, Any] = {"type": "hello", "name": name}
+        hello.update({"teacher": teacher} if teacher is not None else {"token": token})
+        client.welcome = await client.request(hello)
         return client
 
     async def _read(self) -> None:
@@ -84,8 +98,8 @@ class TableClient:
         """Send ``message`` with a fresh ``id``; its reply, or :class:`ServiceError` for an error."""
         ref = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.ws.write_message(json.dumps({**message, "id": ref}))  # no reply is read before we wait
         self._waiting[ref] = future
-        self.ws.write_message(json.dumps({**message, "id": ref}))
         reply = await asyncio.wait_for(future, timeout)
         if reply.get("type") == "error":
             raise ServiceError(reply)

@@ -24,7 +24,14 @@ from typing import Any, Final
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import game_names
 from euchre_tutor.service.store import Store, StoredTable
-from euchre_tutor.service.wire import MESSAGE_LIMIT, PRESET_PHRASES, chat_text, public_view, to_wire
+from euchre_tutor.service.wire import (
+    MESSAGE_LIMIT,
+    PRESET_PHRASES,
+    card_words_in,
+    chat_text,
+    public_view,
+    to_wire,
+)
 from euchre_tutor.session.games import GameSpec, game_spec
 
 __all__ = ["Connection", "Options", "Refusal", "TableService"]
@@ -120,6 +127,8 @@ class Connection:
     floods: int = 0
     bad_attempts: int = 0
     closed: bool = False
+    #: said hello with the teacher's token: may list, watch face up, close and download every table
+    teacher: bool = False
     #: table id -> the seat's name, or None when watching
     tables: dict[str, str | None] = field(default_factory=dict)
 
@@ -147,6 +156,11 @@ class _Table:
     version: int = 0
     deadline: float | None = None
     watchers: list[Connection] = field(default_factory=list)
+    #: the last accepted action: {"seat", "action", "by", "hand"} (a seat's or a watcher's copy hides the
+    #: cards it does not see)
+    last: dict[str, Any] | None = None
+    #: a computer player of this table is choosing off the loop
+    thinking: bool = False
 
     @property
     def over(self) -> bool:
@@ -169,6 +183,16 @@ def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...], what: s
     return value
 
 
+def _hide_cards(last: dict[str, Any], seen: Callable[[], set[str]], hand: int) -> dict[str, Any]:
+    """The last action as a recipient who sees the cards ``seen`` in hand ``hand`` may know it: a
+    card played this hand is seen by all; an action naming a card it does not see (a discard), or a
+    card of a hand since dealt again, keeps only its first word."""
+    words = last["action"].split()
+    if last["hand"] == hand and (words[0] == "play" or card_words_in(last["action"]) <= seen()):
+        return last
+    return {**last, "action": words[0]}
+
+
 def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise Refusal(
@@ -184,9 +208,12 @@ class TableService:
     """Every shared table, authoritative (see the module doc).
 
     ``token``: the secret every connection's ``hello`` must carry (None: no secret, for tests in one
-    process). ``grace``: seconds a missing player's seat waits before the computer plays for it.
+    process). ``teacher_token``: the teacher's own secret (None: no teacher at this service); a hello
+    carrying it as ``teacher`` opens the teacher's messages. It must differ from ``token``. ``grace``: seconds a missing player's seat waits before the computer plays for it.
     ``allow_seed``: whether ``create`` may name the deal's seed (tests and benchmarks; a student who
-    chose the seed would know every hand).
+    chose the seed would know every hand). ``think``: how a computer player's choice is run off the
+    event loop: ``think(choose, done)`` runs ``choose()`` elsewhere and calls ``done(action)`` back on
+    the loop (None: the choice is made at once, in the caller; tests in one process).
     """
 
     def __init__(
@@ -194,15 +221,21 @@ class TableService:
         store: Store | None = None,
         *,
         token: str | None = None,
+        teacher_token: str | None = None,
         grace: float = 30.0,
         allow_seed: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        think: Callable[[Callable[[], Any], Callable[[Any], None]], None] | None = None,
     ) -> None:
         self.store = store if store is not None else Store(":memory:")
+        if teacher_token is not None and (not teacher_token or teacher_token == token):
+            raise ValueError("the teacher's token must be a secret of its own, not the class's token")
         self.token = token
+        self.teacher_token = teacher_token
         self.grace = grace
         self.allow_seed = allow_seed
         self.clock = clock
+        self.think = think
         self.tables: dict[str, _Table] = {}
         for stored in self.store.open_tables():
             self.tables[stored.id] = self._replay(stored)
@@ -232,7 +265,9 @@ class TableService:
         spec = game_spec(stored.game)
         assert spec.new_match is not None
         game = spec.new_match(stored.rules, stored.seed)
+        hand = game.state.hand_number
         for act in stored.actions:
+            hand = game.state.hand_number
             game.apply(type(game).parse_action(act.action))
         options = Options(**stored.options)
         table = _Table(
@@ -248,6 +283,9 @@ class TableService:
             started=stored.started,
             version=len(stored.actions),
         )
+        if stored.actions:
+            act = stored.actions[-1]
+            table.last = {"seat": act.seat, "action": act.action, "by": act.by, "hand": hand}
         now = self.clock()
         for s in stored.seats:
             table.seats[s.seat] = _Seat(s.name, s.credential, None, now)
@@ -347,12 +385,33 @@ class TableService:
     # -- the messages ----------------------------------------------------------------
 
     def _hello(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        if self.token is not None:
+        if "teacher" in msg:
+            secret = msg.get("teacher")
+            if self.teacher_token is None:
+                raise Refusal(
+                    "bad_token", "this service has no teacher: start it with --teacher-token to have one"
+                )
+            if not isinstance(secret, str) or not hmac.compare_digest(
+                secret.encode(), self.teacher_token.encode()
+            ):
+                raise Refusal(
+                    "bad_token", "wrong teacher's token: it is the one the service was started with"
+                )
+            conn.teacher = True
+        elif self.token is not None:
             token = msg.get("token")
             if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
                 raise Refusal("bad_token", "wrong or missing token: ask the teacher for the class's token")
         conn.name = _clean_name(msg.get("name"))
-        conn.send({"type": "welcome", "re": ref, "name": conn.name, "games": list(game_names())})
+        conn.send(
+            {
+                "type": "welcome",
+                "re": ref,
+                "name": conn.name,
+                "games": list(game_names()),
+                "teacher": conn.teacher,
+            }
+        )
 
     def _create(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         try:
@@ -419,6 +478,12 @@ class TableService:
 
     def _sit(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
+        if "seat" not in msg and "credential" not in msg:  # any free seat
+            self._check_invite(table, msg)
+            free = [seat for seat, h in table.seats.items() if h.credential is None]
+            if not free:
+                raise Refusal("full", "every seat at this table is taken: watch it instead")
+            msg = {**msg, "seat": free[0]}
         seat_name = _field(msg, "seat", str, "a seat's name")
         holder = table.seats.get(seat_name)
         if holder is None:
@@ -478,17 +543,18 @@ class TableService:
 
     def _watch(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
-        if table.options.watchers == "none":
-            raise Refusal("not_allowed", "this table allows no watchers")
-        self._check_invite(table, msg)
         if table.id in conn.tables:
             raise Refusal("not_allowed", "you are at this table already")
-        if len(table.watchers) >= MAX_WATCHERS:
-            raise Refusal("full", f"this table has its {MAX_WATCHERS} watchers already")
+        if not conn.teacher:  # the teacher watches any table, face up, beyond the watchers' count
+            if table.options.watchers == "none":
+                raise Refusal("not_allowed", "this table allows no watchers")
+            self._check_invite(table, msg)
+            if sum(not c.teacher for c in table.watchers) >= MAX_WATCHERS:
+                raise Refusal("full", f"this table has its {MAX_WATCHERS} watchers already")
         table.watchers.append(conn)
         conn.tables[table.id] = None
         conn.send({"type": "watching", "re": ref, "table": self._summary(table)})
-        conn.send(self._watcher_view(table))
+        conn.send(self._watcher_view(table, face_up=conn.teacher))
 
     def _leave_msg(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
@@ -560,7 +626,11 @@ class TableService:
         mine = conn.tables[table.id]
         if "seat" in msg and msg["seat"] != mine:
             raise Refusal("wrong_seat", "a seat sees only its own view")
-        out = self._watcher_view(table) if mine is None else self._seat_message(table, mine)
+        out = (
+            self._watcher_view(table, face_up=conn.teacher)
+            if mine is None
+            else self._seat_message(table, mine)
+        )
         out["re"] = ref
         conn.send(out)
 
@@ -597,6 +667,78 @@ class TableService:
         for c in {*self._seated_connections(table), *table.watchers}:
             c.send(out)
 
+    # -- the teacher's messages ------------------------------------------------------
+
+    @staticmethod
+    def _teacher(conn: Connection, what: str) -> None:
+        if not conn.teacher:
+            raise Refusal(
+                "teacher_only",
+                f"only the teacher may {what}: the teacher says hello with the teacher's token",
+            )
+
+    def _overview(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        self._teacher(conn, "see every table")
+        conn.send({"type": "overview", "re": ref, "tables": self.describe()})
+
+    def _close(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        self._teacher(conn, "close a table")
+        table = self._table(msg)
+        self.close_table(table.id)
+        conn.send({"type": "closed", "re": ref, "table": table.id})
+
+    def _matches(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        self._teacher(conn, "download the class's matches")
+        conn.send({"type": "matches", "re": ref, "matches": [m for m, _ in self.finished_matches()]})
+
+    def _save(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        self._teacher(conn, "download the class's matches")
+        table_id = _field(msg, "table", str, "a finished match's table id")
+        found = self.finished_match(table_id)
+        if found is None:
+            raise Refusal(
+                "no_table", f"no finished match at table {table_id[:20]!r}: ask for matches to see them"
+            )
+        match, game = found
+        conn.send({"type": "save", "re": ref, **match, "save": game.to_json()})
+
+    def finished_match(self, table_id: str) -> tuple[dict[str, Any], Any] | None:
+        """A finished match: its description (as ``matches`` lists it) and its game; None if the
+        table has no finished match."""
+        stored = self.store.table(table_id)
+        if stored is None:
+            return None
+        live = self.tables.get(table_id)
+        if live is not None:
+            if not live.over:
+                return None
+            game, spec = live.game, live.spec
+        else:
+            spec = game_spec(stored.game)
+            game = self._replay(stored).game
+            if spec.to_act(game) is not None:
+                return None  # closed by the teacher before its end
+        seated = {s.seat: s.name for s in stored.seats}
+        return {
+            "table": stored.id,
+            "game": spec.name,
+            "format": spec.save_format,
+            "hands": game.state.hand_number,
+            "score": list(game.state.scores),
+            "seats": [
+                {"seat": s.name, "player": seated.get(s.name)} for s in game.state.first_dealer.seating.seats
+            ],
+        }, game
+
+    def finished_matches(self) -> list[tuple[dict[str, Any], Any]]:
+        """Every finished match in the log (closed tables' included), oldest first."""
+        out = []
+        for table_id in self.store.closed_ids():
+            found = self.finished_match(table_id)
+            if found is not None:
+                out.append(found)
+        return out
+
     def _my_seat(self, conn: Connection, table: _Table) -> str:
         seat = conn.tables.get(table.id)
         if seat is None:
@@ -608,6 +750,7 @@ class TableService:
     def _apply(self, table: _Table, seat: str, action: Any, by: str) -> None:
         """Apply through the engine, commit to the log, then count it (nobody is told yet)."""
         before = table.game
+        hand = before.state.hand_number
         before.apply(action)
         try:
             self.store.add_action(table.id, table.version, seat, str(action), by)
@@ -615,6 +758,7 @@ class TableService:
             before.undo()
             raise
         table.version += 1
+        table.last = {"seat": seat, "action": str(action), "by": by, "hand": hand}
         if table.over:
             self.store.close_table(table.id)
         self._set_deadline(table)
@@ -646,11 +790,46 @@ class TableService:
             by = self._computer_plays(table, seat)
             if by is None:
                 return
+            if by != "autoplay" and self.think is not None:
+                self._think(table, seat, by)
+                return
             self._computer_act(table, seat, by)
 
-    def _computer_act(self, table: _Table, seat: str, by: str) -> None:
+    def _think(self, table: _Table, seat: str, by: str) -> None:
+        """Have the computer player choose off the event loop (``think``); the choice is applied
+        when it comes back, if the table is still where it was."""
+        if table.thinking:
+            return
+        table.thinking = True
+        version = table.version
+        view = table.spec.seat_view(table.game, table.game.state.to_act)
+        player = table.players[seat]
+
+        def done(action: Any) -> None:
+            table.thinking = False
+            if self.tables.get(table.id) is not table:
+                return  # closed meanwhile
+            if table.version != version:  # moved on meanwhile: what it needs now
+                self._advance(table)
+                self._broadcast(table)
+                return
+            if by != "time" and self._computer_plays(table, seat) is None:
+                self._broadcast(table)  # the player is back: theirs to decide
+                return
+            if action not in table.spec.legal(table.game):
+                action = table.spec.legal(table.game)[0]
+            self._computer_act(table, seat, by, action)
+            self._advance(table)
+            self._broadcast(table)
+
+        assert self.think is not None
+        self.think(lambda: player(view), done)
+
+    def _computer_act(self, table: _Table, seat: str, by: str, chosen: Any = None) -> None:
         legal = table.spec.legal(table.game)
-        if by == "autoplay":
+        if chosen is not None:
+            action = chosen
+        elif by == "autoplay":
             action = legal[0]
         else:
             view = table.spec.seat_view(table.game, table.game.state.to_act)
@@ -676,13 +855,16 @@ class TableService:
             seat = table.to_act
             late = table.deadline is not None and now >= table.deadline
             if late and seat is not None and self._computer_plays(table, seat) is None:
+                if self.think is not None:
+                    self._think(table, seat, "time")
+                    continue
                 self._computer_act(table, seat, "time")
             self._advance(table)
             if table.version != moved:
                 self._broadcast(table)
 
     def close_table(self, table_id: str) -> None:
-        """Close a table (the teacher's): its log is kept; its seats and watchers are told."""
+        """Close a table (the teacher's): its log is kept; its seats and watchers are told ``closed``."""
         table = self.tables.pop(table_id)
         self.store.close_table(table_id)
         for c in {*self._seated_connections(table), *table.watchers}:
@@ -704,8 +886,10 @@ class TableService:
             "started": table.started,
             "over": table.over,
             "version": table.version,
+            "hand": table.game.state.hand_number,
+            "score": list(table.game.state.scores),
             "seats": self._seats(table),
-            "watchers": len(table.watchers),
+            "watchers": sum(not c.teacher for c in table.watchers),
         }
 
     def _seats(self, table: _Table) -> list[dict[str, Any]]:
@@ -730,28 +914,37 @@ class TableService:
             "turn": table.to_act,
             "time_left": left,
             "seats": self._seats(table),
+            "hand": table.game.state.hand_number,
+            "score": list(table.game.state.scores),
+            "last": table.last,
         }
 
     def _seat_view(self, table: _Table, seat: str) -> Any:
         game = table.game
-        view = to_wire(table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat)))
-        view.pop("rules", None)  # the table's summary has them
-        return view
+        view = table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat))
+        # every field but the rules (the table's summary has them)
+        return {f.name: to_wire(getattr(view, f.name)) for f in fields(view) if f.name != "rules"}
 
     def _seat_message(self, table: _Table, seat: str) -> dict[str, Any]:
         out = self._frame(table)
         out["seat"] = seat
         out["view"] = self._seat_view(table, seat)
+        if out.get("last") is not None:
+            out["last"] = _hide_cards(out["last"], lambda: card_words_in(out["view"]), out["hand"])
         return out
 
-    def _watcher_view(self, table: _Table) -> dict[str, Any]:
+    def _watcher_view(self, table: _Table, *, face_up: bool = False) -> dict[str, Any]:
+        """A watcher's view: every seat's (face up: the table's option, or the teacher), else the
+        public one."""
         out = self._frame(table)
         out["seat"] = None
         views = {seat: self._seat_view(table, seat) for seat in table.seats}
-        if table.options.watchers == "face-up":
+        if face_up or table.options.watchers == "face-up":
             out["views"] = {seat: {**v, "legal": []} for seat, v in views.items()}
         else:
             out["view"] = public_view(views.values())
+            if out.get("last") is not None:
+                out["last"] = _hide_cards(out["last"], lambda: card_words_in(out["view"]), out["hand"])
         return out
 
     def _broadcast(self, table: _Table) -> None:
@@ -759,9 +952,11 @@ class TableService:
             if holder.conn is not None:
                 holder.conn.send(self._seat_message(table, seat))
         if table.watchers:
-            message = self._watcher_view(table)
+            messages: dict[bool, dict[str, Any]] = {}
             for c in table.watchers:
-                c.send(message)
+                if c.teacher not in messages:
+                    messages[c.teacher] = self._watcher_view(table, face_up=c.teacher)
+                c.send(messages[c.teacher])
 
     def describe(self) -> list[dict[str, Any]]:
         """Every table as the teacher's page lists it (private ones included, no invite codes)."""
@@ -788,4 +983,8 @@ _HANDLERS: Final[dict[str, Callable[[TableService, Connection, dict[str, Any], A
     "act": TableService._act,
     "view": TableService._view,
     "chat": TableService._chat,
+    "overview": TableService._overview,
+    "close": TableService._close,
+    "matches": TableService._matches,
+    "save": TableService._save,
 }

@@ -1,7 +1,8 @@
 """The tables' log in SQLite: a table is its game, rules, seed, options and accepted actions.
 
 One file, WAL journal, one transaction per change; :meth:`Store.add_action` returns only after its
-transaction is committed, so the service tells no seat of an action the log might lose. Seat
+transaction is committed, so the service tells no seat of an action a killed process might lose
+(``synchronous=NORMAL``: durable against the service's process dying, not against a power cut). Seat
 credentials are kept as their SHA-256 digests, never in clear.
 """
 
@@ -68,7 +69,10 @@ class Store:
         self.path = str(path)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        # WAL with synchronous=NORMAL: a commit is in the WAL file (the operating system's) when
+        # it returns, so a killed process (SIGKILL, a crash) loses nothing committed; only a power
+        # cut or an operating-system crash may lose the last commits (no fsync at each one)
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
@@ -125,6 +129,10 @@ class Store:
             "SELECT id, game, rules, seed, options, invite, started FROM tables WHERE closed = 0 ORDER BY created"
         ).fetchall()
         return [self._table(*row) for row in rows]
+
+    def closed_ids(self) -> list[str]:
+        """The ids of the closed tables (a finished match's, or one the teacher closed), oldest first."""
+        return [r[0] for r in self._db.execute("SELECT id FROM tables WHERE closed = 1 ORDER BY created")]
 
     def table(self, table_id: str) -> StoredTable | None:
         row = self._db.execute(

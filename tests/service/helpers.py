@@ -11,6 +11,7 @@ from euchre_tutor.service.wire import card_words_in
 from euchre_tutor.session.games import game_spec
 
 TOKEN = "class-token"
+TEACHER = "teacher-token"
 
 
 class Clock:
@@ -55,12 +56,21 @@ class Client:
 
 
 def service(store: Store | None = None, clock: Clock | None = None, **kw: Any) -> TableService:
-    return TableService(store, token=TOKEN, allow_seed=True, clock=clock or Clock(), **kw)
+    return TableService(
+        store, token=TOKEN, teacher_token=TEACHER, allow_seed=True, clock=clock or Clock(), **kw
+    )
 
 
 def hello(svc: TableService, name: str) -> Client:
     c = Client(svc)
     assert c.send({"type": "hello", "token": TOKEN, "name": name})["type"] == "welcome"  # type: ignore[index]
+    return c
+
+
+def teacher(svc: TableService, name: str = "teacher") -> Client:
+    c = Client(svc)
+    welcome = c.send({"type": "hello", "teacher": TEACHER, "name": name})
+    assert welcome is not None and welcome["type"] == "welcome" and welcome["teacher"] is True, welcome
     return c
 
 

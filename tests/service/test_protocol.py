@@ -13,7 +13,7 @@ from euchre_tutor.rules.games import GAMES
 from euchre_tutor.service import Store, TableService
 from euchre_tutor.service.core import BAD_ATTEMPTS, BURST
 from euchre_tutor.service.wire import CHAT_LIMIT, MESSAGE_LIMIT, card_words_in
-from tests.service.helpers import Client, Clock, hello, leaks, service
+from tests.service.helpers import TOKEN, Client, Clock, hello, leaks, service
 
 SEATED = [g.name for g in GAMES if g.seated]
 FIRST = SEATED[0]
@@ -98,6 +98,14 @@ CASES: dict[str, tuple[Callable[[str, Client, Client], tuple[Client, dict[str, A
         "bad_token",
     ),
     "start twice": (lambda t, a, b: (a, {"type": "start", "table": t}), "not_allowed"),
+    "wrong teacher's token": (
+        lambda t, a, b: (Client(a.service), {"type": "hello", "teacher": TOKEN, "name": "eve"}),
+        "bad_token",
+    ),
+    "student asks the teacher's overview": (lambda t, a, b: (a, {"type": "overview"}), "teacher_only"),
+    "student closes a table": (lambda t, a, b: (a, {"type": "close", "table": t}), "teacher_only"),
+    "student lists the class's matches": (lambda t, a, b: (b, {"type": "matches"}), "teacher_only"),
+    "student downloads a match": (lambda t, a, b: (b, {"type": "save", "table": t}), "teacher_only"),
     "preset phrase out of range": (
         lambda t, a, b: (a, {"type": "chat", "table": t, "phrase": 99}),
         "malformed",
