@@ -12,8 +12,9 @@ notes) arrive on the link's thread, where the controller keeps them and tells it
 act, chat, stand, leave. It keeps the latest view of its seat (the game's own seat view, read back
 through the game's ``seat_view_of``), refuses a bad click itself with the service's words (whose
 turn it is, which actions are legal) and shows every refusal of the service as a teaching message.
-A seat's credential is kept in :class:`SeatKeys` (a small file in the user's Jupyter data directory,
-keyed by the service, the table and the name), so a reloaded page or a new kernel sits back down.
+A seat's credential is kept in :class:`SeatKeys`: on one's own computer a small file in the user's
+Jupyter data directory (keyed by the service, the table and the name), so a new kernel sits back down;
+on a class server, where every kernel shares that directory, the pages keep it in their own address.
 
 :class:`SharedTutor` sits beside it: the advisor's hint on the student's own seat view when the table
 allows suggestions, and after each hand, in every case, the grade of each of the student's decisions.
@@ -88,15 +89,24 @@ class SeatKeys:
     """Seat credentials kept in a small JSON file (readable by its owner only), keyed by the service's
     address, the table and the player's name: a reloaded page finds its seat again."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, *, memory: bool = False) -> None:
         self.path = Path(path) if path is not None else _default_keys_path()
         self._lock = threading.Lock()
+        self._memory: dict[str, Any] | None = {} if memory else None
+
+    @classmethod
+    def in_memory(cls) -> SeatKeys:
+        """Keys kept by this kernel only: on a class server every kernel shares one data directory, so
+        a page keeps its seat's key in its own address instead (a name alone must not sit anyone down)."""
+        return cls(memory=True)
 
     @staticmethod
     def _key(url: str, table: str, name: str) -> str:
         return f"{url}|{table}|{name}"
 
     def _read(self) -> dict[str, Any]:
+        if self._memory is not None:
+            return dict(self._memory)
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -127,6 +137,9 @@ class SeatKeys:
                 self._write(data)
 
     def _write(self, data: dict[str, Any]) -> None:
+        if self._memory is not None:
+            self._memory = dict(data)
+            return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

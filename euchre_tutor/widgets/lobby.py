@@ -315,4 +315,5 @@ def lobby_page(environ: Mapping[str, str] | None = None, keys: SeatKeys | None =
     if address is None:
         return message_page(missing_service_words())
     url, token = address
-    return LobbyApp(lambda name: SharedTableController.connect(url, token, name, keys))
+    kept = keys if keys is not None else SeatKeys.in_memory()  # the table's link carries the seat's key
+    return LobbyApp(lambda name: SharedTableController.connect(url, token, name, kept))

@@ -66,6 +66,10 @@ def _label(action: Any) -> str:
     return text.replace("order", "order up", 1) if text.startswith("order") else text
 
 
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _card_of(action: Any) -> Card | None:
     card = getattr(action, "card", None)
     return card if isinstance(card, Card) and not getattr(action, "cards", None) else None
@@ -123,7 +127,8 @@ class SharedTableApp(CardTable):
         self.chat_send = button("Send", "Send to everyone at the table", self._send_chat, "et-chat-send")
         self.chat = w.VBox([self.chat_log, w.HBox([self.chat_text, self.chat_phrase, self.chat_send])])
         self.chat.add_class("et-chat")
-        header = w.VBox([self.title, self.seats_html, self.time_html])
+        self.keep_link = w.HTML()
+        header = w.VBox([self.title, self.seats_html, self.time_html, self.keep_link])
         play = w.VBox(
             [self.table_html, self.prompt, self.bids, hand, w.HBox([self.start_button, self.stand_button])]
         )
@@ -133,6 +138,7 @@ class SharedTableApp(CardTable):
         main.add_class("et-main")
         self.children = [self.style_html, header, self.message, main]
         self.add_class("et-shared-table")
+        self.add_class("euchre-classic")  # the tables' look: seats around the trick
         controller.subscribe(self._on_change)
         self.tutor.subscribe(lambda _t: self.refresh_hint())
         self.refresh()
@@ -243,7 +249,7 @@ class SharedTableApp(CardTable):
             return "<h1>Shared table</h1><div class='sub'>You are at no table: join one from the lobby.</div>"
         who = f"you sit at {c.seat}" if c.seat else "you are watching"
         return (
-            f"<h1>{esc(str(c.table.get('title', 'Shared table')))}</h1>"
+            f"<h1>{esc(_upper_first(str(c.table.get('title', 'shared table'))))}</h1>"
             f"<div class='sub'>Shared table {esc(str(c.table_id))} · {esc(c.name)}, {esc(who)}</div>"
         )
 
@@ -415,7 +421,9 @@ def shared_table_page(
             "its address (shared-table.ipynb?table=...&name=...)."
         )
     try:
-        controller = SharedTableController.connect(address[0], address[1], name, keys)
+        controller = SharedTableController.connect(
+            address[0], address[1], name, keys if keys is not None else SeatKeys.in_memory()
+        )
     except EuchreError as exc:
         return message_page(str(exc))
     if q.get("key") and q.get("seat"):
@@ -424,4 +432,12 @@ def shared_table_page(
         controller.watch(table, q.get("invite"))
     elif not controller.resume(table) and q.get("seat"):
         controller.sit(table, q["seat"], q.get("invite"))
-    return SharedTableApp(controller)
+    app = SharedTableApp(controller)
+    kept = controller.keys.get(address[0], table, controller.name)
+    if kept is not None and not q.get("key"):
+        link = {"table": table, "name": controller.name, "seat": kept[0], "key": kept[1]}
+        app.keep_link.value = (
+            f'<p class="et-keep-link">Keep <a href="?{esc(urllib.parse.urlencode(link))}">this link</a>: '
+            "it brings you back to your seat.</p>"
+        )
+    return app

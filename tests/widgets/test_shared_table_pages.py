@@ -134,3 +134,25 @@ def test_the_hint_panel_shows_the_advisor_on_the_students_own_view(
     idle = next(a for a in apps.values() if not a.controller.my_turn)
     idle.hint.toggle.value = True
     assert "The hint comes on your turn." in idle.hint.status.value
+
+
+def test_on_a_class_server_a_name_alone_does_not_sit_anyone_down(svc: RunningService) -> None:
+    """Every kernel of a class server shares one data directory: the page keeps the seat's key in its
+    address, so another student who types Ann's name gets no seat of hers."""
+    ann = shared_table_page(_env(svc), query={"table": _open_table(svc), "name": "Ann", "seat": "N"})
+    assert isinstance(ann, SharedTableApp) and ann.controller.seat == "N"
+    link = html.unescape(ann.keep_link.value.split('href="')[1].split('"')[0])
+    query = {k: v[0] for k, v in parse_qs(urlparse(link).query).items()}
+    assert query["seat"] == "N" and len(query["key"]) == 32
+    table = query["table"]
+    eve = shared_table_page(_env(svc), query={"table": table, "name": "Ann"})
+    assert isinstance(eve, SharedTableApp) and eve.controller.seat is None
+    again = shared_table_page(_env(svc), query=query)  # Ann's reload, by her link
+    assert isinstance(again, SharedTableApp) and again.controller.seat == "N"
+
+
+def _open_table(svc: RunningService) -> str:
+    owner = SharedTableController.connect(svc.url, TOKEN, "Teacher", SeatKeys.in_memory())
+    created = owner.create("classic")
+    assert created is not None
+    return str(created["id"])
