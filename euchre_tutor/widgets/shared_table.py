@@ -132,7 +132,8 @@ class SharedTableApp(CardTable):
         play = w.VBox(
             [self.table_html, self.prompt, self.bids, hand, w.HBox([self.start_button, self.stand_button])]
         )
-        side = w.VBox([self.hint, self.review, self.chat])
+        play.layout = w.Layout(flex="3 1 0", min_width="0")
+        side = w.VBox([self.hint, self.review, self.chat], layout=w.Layout(flex="2 1 0", min_width="0"))
         side.add_class("et-side")
         main = w.HBox([play, side])
         main.add_class("et-main")
