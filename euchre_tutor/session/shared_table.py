@@ -422,7 +422,11 @@ class SharedTableController(Observable):
         if self.table_id is None:
             self._say("Sit at a table first.", error=True)
             return False
-        return self._call({"type": "start", "table": self.table_id}) is not None
+        reply = self._call({"type": "start", "table": self.table_id})
+        if reply is None:
+            return False
+        self._on_message({k: v for k, v in reply.items() if k != "re"})  # random seats: where we sit now
+        return True
 
     def stand(self) -> bool:
         table = self.table_id

@@ -204,3 +204,14 @@ def test_without_suggestions_no_hint_but_grades_after_the_hand(svc: RunningServi
     tutor.wait()
     assert any(d.grade is not None for d in tutor.review(1))
     tutor.close()
+
+
+def test_random_seats_move_each_student_and_their_kept_key(svc: RunningService, tmp_path: Path) -> None:
+    keys = SeatKeys(tmp_path / "keys.json")
+    table, players = _table(svc, keys, options={"random_seats": True}, seed=9)
+    _synced(svc, table, players)
+    truth = svc.on_loop(lambda: {s: h.name for s, h in svc.service.tables[table].seats.items()})
+    for name, p in players.items():
+        assert truth[p.seat] == name  # type: ignore[index]
+        kept = keys.get(svc.url, table, name)
+        assert kept is not None and kept[0] == p.seat
