@@ -23,11 +23,20 @@ from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.bid_controller import BidController, action_label
 from euchre_tutor.session.bid_tutor import BidTutor, phase_words
-from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec, PracticeGrade, option_values
+from euchre_tutor.session.games import (
+    Advice,
+    Choice,
+    DrillReader,
+    DrillScene,
+    GameSpec,
+    PracticeGrade,
+    option_values,
+)
 from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
 from euchre_tutor.session.session_report import grade_bid_table
 from euchre_tutor.tricks.seating import FOUR, Seat
 from euchre_tutor.views.bid import SeatView, seat_view
+from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
 
@@ -144,6 +153,21 @@ def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
     return option_values(analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed))
 
 
+def _advise(view: SeatView, worlds: int, seed: int) -> Advice:
+    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
+    return Advice(
+        analysis.best.action,
+        option_values(analysis),
+        explain(analysis, view),
+        lambda action: grade_words(analysis, action),
+    )
+
+
+def _seat_view_of(data: object, rules: object) -> SeatView:
+    table_rules = rules if isinstance(rules, BidRules) else BidRules.from_json(rules)
+    return read_view(SeatView, data, rules=table_rules, seating=FOUR)
+
+
 GAME = GameSpec(
     info=game_info("bid"),
     save_format=FORMAT,
@@ -168,5 +192,7 @@ GAME = GameSpec(
     table_of=_table_of,
     grade_table=grade_bid_table,
     new_match=lambda rules, seed: BidGame(BidRules.from_json(rules), seed=seed),
+    seat_view_of=_seat_view_of,
+    advise=_advise,
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

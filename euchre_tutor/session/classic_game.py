@@ -28,10 +28,20 @@ from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
-from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec, PracticeGrade, option_values
+from euchre_tutor.session.games import (
+    Advice,
+    Choice,
+    DrillReader,
+    DrillScene,
+    GameSpec,
+    PracticeGrade,
+    option_values,
+)
 from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
 from euchre_tutor.session.session_report import grade_classic_table, tutor_of
+from euchre_tutor.tricks.seating import seating_for
 from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
 
@@ -156,6 +166,22 @@ def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
     return option_values(analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed))
 
 
+def _advise(view: SeatView, worlds: int, seed: int) -> Advice:
+    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
+    return Advice(
+        analysis.best.action,
+        option_values(analysis),
+        explain(analysis, view),
+        lambda action: classic_grade(analysis, action),
+    )
+
+
+def _seat_view_of(data: object, rules: object) -> SeatView:
+    table_rules = rules if isinstance(rules, ClassicRules) else ClassicRules.from_json(rules)
+    seating = seating_for(table_rules.players, table_rules.six_handed_teams)
+    return read_view(SeatView, data, rules=table_rules, seating=seating)
+
+
 GAME = GameSpec(
     info=game_info("classic"),
     save_format=FORMAT,
@@ -180,5 +206,7 @@ GAME = GameSpec(
     table_of=_table_of,
     grade_table=grade_classic_table,
     new_match=lambda rules, seed: ClassicGame(ClassicRules.from_json(rules), seed=seed),
+    seat_view_of=_seat_view_of,
+    advise=_advise,
     source=lambda controller: f"classic match, seed {controller.seed}",
 )

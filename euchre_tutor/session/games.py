@@ -11,6 +11,8 @@ A spec's hooks, by what they do:
   files apart), ``to_act(game)`` is the seat to decide (None when it is over), ``seat_view(game, seat)``
   what that seat may know, ``hidden(game, seat)`` the cards it must not see, ``players(seed)`` its
   computer players' ``choose(view) -> action``;
+* a shared table's seat: ``seat_view_of(json, rules)`` reads the seat view the table service sends,
+  ``advise(view, worlds, seed)`` is the hint on it (:class:`Advice`);
 * a position: ``read_position(json)`` a seat's view from the ``analyze`` input,
   ``position_of(game)`` that input for the seat to act, ``analyse(view, worlds, seed)`` the value
   of every legal action;
@@ -29,11 +31,14 @@ from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import Band
+from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.advisor.voice import Explanation
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import GameInfo, game_info, game_names, resolve
 
 __all__ = [
+    "Advice",
     "Choice",
     "DrillReader",
     "DrillScene",
@@ -128,6 +133,17 @@ class DrillReader:
         return str(self.action(self.view(drill), answer))
 
 
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The advisor on one seat view: the best action, each legal action's value, the explanation
+    (every depth) and ``grade(action)``, the grade of a choice (None: not one of the options)."""
+
+    best: Any
+    values: Mapping[Any, float]
+    explanation: Explanation
+    grade: Callable[[Any], Grade | None]
+
+
 def option_values(analysis: Any) -> dict[Any, float]:
     """An analysis as a spec's ``analyse`` answers: each legal action's value (minus its loss)."""
     return {o.action: -o.loss for o in analysis.options}
@@ -168,6 +184,11 @@ class GameSpec:
     # a shared table: a match of the given rules (a preset name or an object of options, as a save
     # writes them) dealt from a seed
     new_match: Callable[[object, int | str], Any] | None = None
+    # a shared table's seat, in the student's kernel: ``seat_view_of(view, rules)`` the seat view that
+    # the service's JSON ``view`` writes (``rules`` as a save writes them), ``advise(view, worlds, seed)``
+    # the advisor's hint on it
+    seat_view_of: Callable[[object, object], Any] | None = None
+    advise: Callable[[Any, int, int], Advice] | None = None
 
     @property
     def name(self) -> str:

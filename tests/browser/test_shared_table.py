@@ -1,0 +1,213 @@
+"""Four students at one shared classic table, each in their own Chromium context, through the real pages.
+
+The table service runs as its own process (``--allow-seed``, so the deal is known to the test), Voila
+serves the two shared-table notebooks with the service's address in its kernels' environment, and a
+face-down watcher (the test's own client) follows whose turn it is. Each page sees only its own cards;
+one student asks for the hint; the hand is played to its end by clicks.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_tutor.session.games import game_spec
+from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
+from tests.browser.conftest import (
+    NOTEBOOKS,
+    PAGE_TIMEOUT,
+    ROOT,
+    VoilaServer,
+    free_port,
+    screenshot,
+    stop_voila,
+    wait_for_port,
+)
+
+pytestmark = pytest.mark.browser
+
+TOKEN = "browser-class-token"
+SEED = 7
+NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "euchre_tutor.service",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "t.sqlite"),
+            "--token",
+            TOKEN,
+            "--allow-seed",
+        ],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert proc.stdout is not None and b"table service on" in proc.stdout.readline()
+    try:
+        yield f"ws://127.0.0.1:{port}/tables"
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+@pytest.fixture
+def voila(tmp_path: Path, service: str, chromium: str) -> Iterator[VoilaServer]:
+    """Voila on the two shared-table pages only (no preheated pools), the service's address in its kernels'
+    environment."""
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for name in ("lobby.ipynb", "shared-table.ipynb"):
+        shutil.copy(NOTEBOOKS / name, pages / name)
+    home = tmp_path / "home"
+    for sub in ("jupyter-data", "ipython", "jupyter-config", "jupyter-runtime"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "JUPYTER_DATA_DIR": str(home / "jupyter-data"),
+        "JUPYTER_CONFIG_DIR": str(home / "jupyter-config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "jupyter-runtime"),
+        "IPYTHONDIR": str(home / "ipython"),
+        "PYTHONPATH": str(ROOT),
+        "EUCHRE_TABLES_URL": service,
+        "EUCHRE_TABLES_TOKEN": TOKEN,
+    }
+    port = free_port()
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                ".",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                "--Voila.port_retries=0",
+                "--show_tracebacks=True",
+            ],
+            cwd=pages,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    wait_for_port(port, proc)
+    server = VoilaServer(f"http://127.0.0.1:{port}", proc, log)
+    try:
+        yield server
+    finally:
+        stop_voila(server)
+
+
+def _page_cards(page: Any) -> list[str]:
+    return sorted(
+        page.evaluate("() => [...document.querySelectorAll('.euchre-card')].map((e) => e.textContent.trim())")
+    )
+
+
+def _wait_version(watcher: SharedTableController, version: int) -> None:
+    deadline = time.monotonic() + PAGE_TIMEOUT / 1000
+    while watcher.version < version:
+        assert time.monotonic() < deadline, f"the table never reached version {version}"
+        time.sleep(0.05)
+
+
+def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
+    browser: Any, voila: VoilaServer, service: str, tmp_path: Path
+) -> None:
+    teacher = SharedTableController.connect(service, TOKEN, "Teacher", SeatKeys(tmp_path / "keys.json"))
+    created = teacher.create("classic", options={"suggestions": True, "chat": "preset"}, seed=SEED)
+    assert created is not None, teacher.message
+    table = str(created["id"])
+    assert teacher.watch(table), teacher.message
+    spec = game_spec("classic")
+    assert spec.new_match is not None
+    game = spec.new_match(created["rules"], SEED)
+    hands = {seat.name: game.state.hand.hands[seat] for seat in game.state.hand.seating.seats}
+
+    pages: dict[str, Any] = {}
+    errors: list[str] = []
+    for seat, name in NAMES.items():
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(PAGE_TIMEOUT)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{voila.url}/voila/render/shared-table.ipynb?table={table}&name={name}&seat={seat}")
+        pages[seat] = page
+    for seat, page in pages.items():
+        page.locator(".et-shared-table").wait_for()
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.et-shared-seats .st.on').length === n", arg=len(NAMES)
+        )
+        # each student sees their own five cards and not one card of another hand
+        page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
+        assert _page_cards(page) == sorted(c.name for c in hands[seat])
+        text = page.locator("body").inner_text()
+        others = [c.name for other, cards in hands.items() if other != seat for c in cards]
+        assert not [name for name in others if name in text], "another hand's card on the page"
+    screenshot(pages["N"], "shared-table-01-seated")
+    pages["N"].locator(".et-start").click()
+
+    hinted = False
+    first_dealer = None
+    moves = 0
+    deadline = time.monotonic() + 600
+    while True:
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        _wait_version(teacher, moves)
+        frame = teacher.frame
+        public = frame.get("view") or {}
+        if first_dealer is None and teacher.started:
+            first_dealer = public.get("dealer")
+        if teacher.started and public.get("dealer") != first_dealer:
+            break  # the next hand is dealt: the hand is over
+        turn = frame.get("turn")
+        if not teacher.started or turn is None:
+            time.sleep(0.05)
+            continue
+        page = pages[turn]
+        page.locator(".et-prompt", has_text="Your turn").wait_for()
+        if not hinted and page.locator(".euchre-bid").count() > 1:
+            page.locator(".et-hint-toggle").click()
+            page.locator(".et-hint-body .et-explain").wait_for()
+            assert page.locator(".et-hint-body .et-move").inner_text().strip()
+            screenshot(page, "shared-table-02-hint")
+            hinted = True
+            page.locator(".et-hint-toggle").click()
+        bids = [b.strip() for b in page.locator(".euchre-bid").all_inner_texts()]
+        choice = next((b for b in bids if b.startswith(("order up", "call")) and "alone" not in b), None)
+        if choice is None and bids:
+            choice = "pass" if "pass" in bids else bids[0]
+        if choice is not None:
+            page.locator(".euchre-bid", has_text=choice).first.click()
+        else:
+            page.locator(".euchre-card.playable").first.click()
+        moves += 1
+        _wait_version(teacher, moves)
+    assert hinted, "one student used the hint"
+    assert moves >= 20, f"a whole hand was played ({moves} actions)"
+    for page in pages.values():
+        page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
+    for page in pages.values():
+        page.wait_for_function("() => !!document.querySelector('.et-shared-review h3')")
+        assert "Hand 1: your decisions" in page.locator(".et-shared-review").inner_text()
+    screenshot(pages["N"], "shared-table-03-next-hand")
+    assert not errors, errors
+    teacher.close()

@@ -1,0 +1,158 @@
+"""The lobby and the shared table's page, headless (Button.click()), against a real table service."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import ipywidgets as w
+import pytest
+
+from euchre_tutor.session.shared_table import (
+    TABLES_TOKEN_ENV,
+    TABLES_URL_ENV,
+    SeatKeys,
+    SharedTableController,
+)
+from euchre_tutor.widgets.lobby import LobbyApp, lobby_page
+from euchre_tutor.widgets.shared_table import SharedTableApp, shared_table_page
+from tests.session.shared_helpers import TOKEN, RunningService, running_service, wait_until
+
+
+@pytest.fixture
+def svc(tmp_path: Path) -> Iterator[RunningService]:
+    with running_service(tmp_path / "tables.sqlite") as running:
+        yield running
+
+
+def _env(svc: RunningService) -> dict[str, str]:
+    return {TABLES_URL_ENV: svc.url, TABLES_TOKEN_ENV: TOKEN}
+
+
+def test_without_a_service_each_page_says_what_is_missing() -> None:
+    for page in (lobby_page({}), shared_table_page({})):
+        assert isinstance(page, w.HTML)
+        assert "No table service is set up" in page.value and "euchre-tutor serve" in page.value
+
+
+def test_the_table_page_without_a_table_in_its_address_says_where_to_come_from(svc: RunningService) -> None:
+    page = shared_table_page(_env(svc), query={})
+    assert isinstance(page, w.HTML) and "open it from the lobby" in page.value
+
+
+def test_the_lobby_creates_a_table_and_sits_and_gives_the_table_link(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    keys = SeatKeys(tmp_path / "keys.json")
+    lobby = LobbyApp(lambda name: SharedTableController.connect(svc.url, TOKEN, name, keys))
+    lobby.enter.click()
+    assert "Write your name first" in lobby.message.value
+    lobby.name.value = "Ann"
+    lobby.enter.click()
+    assert "Welcome, Ann" in lobby.message.value
+    assert "No open table yet" in lobby.tables_box.children[0].value
+    lobby.chat.value = "text"
+    lobby.suggestions.value = False
+    lobby.create_button.click()
+    assert "is ready: choose your seat" in lobby.message.value, lobby.message.value
+    (row,) = lobby.tables_box.children
+    sits = [b for b in row.children if isinstance(b, w.Button) and b.description.startswith("Sit")]
+    assert [b.description for b in sits] == ["Sit N", "Sit E", "Sit S", "Sit W"]
+    sits[2].click()
+    href = html.unescape(lobby.table_link.value.split('href="')[1].split('"')[0])
+    query = {k: v[0] for k, v in parse_qs(urlparse(href).query).items()}
+    assert urlparse(href).path == "shared-table.ipynb"
+    assert query["name"] == "Ann" and query["seat"] == "S" and len(query["key"]) == 32
+    table = query["table"]
+    summary = svc.on_loop(lambda: svc.service.describe())
+    assert summary[0]["options"]["chat"] == "text" and summary[0]["options"]["suggestions"] is False  # type: ignore[index]
+    # the link sits a new kernel back down, by the key in the address
+    page = shared_table_page(_env(svc), query=query, keys=SeatKeys(tmp_path / "other-kernel.json"))
+    assert isinstance(page, SharedTableApp)
+    assert page.controller.seat == "S" and page.controller.table_id == table
+    # the option sheet's bad choice is refused in the service's words
+    lobby.game.value = "classic"
+    lobby.players.value = 6
+    lobby.preset.value = "standard"
+    lobby.create_button.click()
+    assert "need the 32-card deck" in lobby.message.value
+
+
+def _four_apps(svc: RunningService, tmp_path: Path, options: dict[str, object]) -> dict[str, SharedTableApp]:
+    keys = SeatKeys(tmp_path / "keys.json")
+    players = {
+        n: SharedTableController.connect(svc.url, TOKEN, n, keys) for n in ("ann", "bob", "cat", "dan")
+    }
+    created = players["ann"].create("classic", options=options, seed=11)
+    assert created is not None
+    for c, seat in zip(players.values(), "NESW", strict=True):
+        assert c.sit(str(created["id"]), seat)
+    apps = {n: SharedTableApp(c) for n, c in players.items()}
+    assert apps["ann"].start_button.layout.display != "none"
+    apps["ann"].start_button.click()
+    wait_until(lambda: all(a.controller.started for a in apps.values()), what="the table started")
+    return apps
+
+
+def test_four_pages_play_by_clicks_and_a_bad_click_is_refused(svc: RunningService, tmp_path: Path) -> None:
+    apps = _four_apps(svc, tmp_path, {"chat": "text"})
+    for name, app in apps.items():
+        own = set(app.controller.view.hand)
+        assert set(app.hand_cards()) == own
+        assert f"{name}" in app.seats_html.value and "connected" in app.seats_html.value
+    mover = next(a for a in apps.values() if a.controller.my_turn)
+    idle = next(a for a in apps.values() if not a.controller.my_turn)
+    idle.card_button(idle.hand_cards()[0]).click()
+    assert "turn, not yours" in idle.message.value
+    version = mover.controller.version
+    shown = [b for b in mover.bids.buttons if b.layout.display != "none"]
+    assert {b.description for b in shown} >= {"pass"}
+    next(b for b in shown if b.description == "pass").click()
+    wait_until(
+        lambda: all(a.controller.version == version + 1 for a in apps.values()), what="the pass seen by all"
+    )
+    assert "pass" in str(apps["ann"].controller.view.bids)
+    # chat: escaped by the service, shown as it came
+    apps["bob"].chat_text.value = "<script>alert(1)</script> nice"
+    apps["bob"].chat_send.click()
+    wait_until(lambda: "nice" in apps["ann"].chat_log.value, what="bob's chat at ann's page")
+    assert "&lt;script&gt;" in apps["ann"].chat_log.value and "<script>" not in apps["ann"].chat_log.value
+
+
+def test_the_hint_panel_shows_the_advisor_on_the_students_own_view(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    apps = _four_apps(svc, tmp_path, {"suggestions": True, "chat": "none"})
+    mover = next(a for a in apps.values() if a.controller.my_turn)
+    assert mover.chat.layout.display == "none"
+    mover.tutor.worlds = 40
+    mover.hint.toggle.value = True
+    wait_until(lambda: "et-explain" in mover.hint.body.value, what="the hint")
+    assert "et-move" in mover.hint.body.value
+    idle = next(a for a in apps.values() if not a.controller.my_turn)
+    idle.hint.toggle.value = True
+    assert "The hint comes on your turn." in idle.hint.status.value
+
+
+def test_on_a_class_server_a_name_alone_does_not_sit_anyone_down(svc: RunningService) -> None:
+    """Every kernel of a class server shares one data directory: the page keeps the seat's key in its
+    address, so another student who types Ann's name gets no seat of hers."""
+    ann = shared_table_page(_env(svc), query={"table": _open_table(svc), "name": "Ann", "seat": "N"})
+    assert isinstance(ann, SharedTableApp) and ann.controller.seat == "N"
+    link = html.unescape(ann.keep_link.value.split('href="')[1].split('"')[0])
+    query = {k: v[0] for k, v in parse_qs(urlparse(link).query).items()}
+    assert query["seat"] == "N" and len(query["key"]) == 32
+    table = query["table"]
+    eve = shared_table_page(_env(svc), query={"table": table, "name": "Ann"})
+    assert isinstance(eve, SharedTableApp) and eve.controller.seat is None
+    again = shared_table_page(_env(svc), query=query)  # Ann's reload, by her link
+    assert isinstance(again, SharedTableApp) and again.controller.seat == "N"
+
+
+def _open_table(svc: RunningService) -> str:
+    owner = SharedTableController.connect(svc.url, TOKEN, "Teacher", SeatKeys.in_memory())
+    created = owner.create("classic")
+    assert created is not None
+    return str(created["id"])
