@@ -18,12 +18,15 @@ from fractions import Fraction
 from math import sqrt
 from typing import Final, Protocol, TypeVar
 
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import RULE_SENTENCES as BID_SENTENCES
 from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.views.shared import TrickView
 
 __all__ = [
     "GRADES",
     "KEY_MOMENTS",
+    "MIN_WORLDS",
     "THRESHOLDS",
     "TIE_FLOOR",
     "Z95",
@@ -31,6 +34,7 @@ __all__ = [
     "Number",
     "Reason",
     "SampledLoss",
+    "check_analysable",
     "fmt",
     "fraction_text",
     "grade_label",
@@ -39,10 +43,12 @@ __all__ = [
     "key_moments",
     "loss_settled",
     "mean_se",
+    "option_of",
 ]
 
 Number = Fraction | int | str
 T = TypeVar("T")
+OptionT = TypeVar("OptionT", bound="_Option")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +162,40 @@ class SampledLoss:
     def tied(self) -> bool:
         """The sample cannot tell this option from the best: its loss's interval reaches 0."""
         return self.loss - self.interval <= 0.0
+
+
+class _Option(Protocol):
+    @property
+    def action(self) -> object: ...
+    @property
+    def label(self) -> str: ...
+
+
+def option_of(options: Sequence[OptionT], act: object) -> OptionT:
+    """The option of the action ``act`` among a sampled analysis's ``options`` (an error naming them all
+    when it is none of them)."""
+    for o in options:
+        if o.action == act:
+            return o
+    raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in options)}")
+
+
+#: the fewest deals a sampled analysis takes: one deal has no spread, so no standard error to report
+MIN_WORLDS: Final = 2
+
+
+def check_analysable(view: TrickView, worlds: int) -> None:
+    """Refuse to analyse a seat's view when it is not its turn, or on fewer than :data:`MIN_WORLDS` deals."""
+    if not view.my_turn:
+        who = "nobody" if view.to_act is None else view.to_act.word
+        raise EuchreError(
+            f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
+        )
+    if worlds < MIN_WORLDS:
+        raise EuchreError(
+            f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
+            "its value may be off"
+        )
 
 
 #: the grade boundaries of each mode (the loss where a label changes), from the scale above
