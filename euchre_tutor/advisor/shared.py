@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import sqrt
-from typing import Final, Protocol, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import RULE_SENTENCES as BID_SENTENCES
@@ -33,6 +33,7 @@ __all__ = [
     "Grade",
     "Number",
     "Reason",
+    "SampledAnalysis",
     "SampledLoss",
     "check_analysable",
     "fmt",
@@ -43,7 +44,6 @@ __all__ = [
     "key_moments",
     "loss_settled",
     "mean_se",
-    "option_of",
 ]
 
 Number = Fraction | int | str
@@ -171,13 +171,30 @@ class _Option(Protocol):
     def label(self) -> str: ...
 
 
-def option_of(options: Sequence[OptionT], act: object) -> OptionT:
-    """The option of the action ``act`` among a sampled analysis's ``options`` (an error naming them all
-    when it is none of them)."""
-    for o in options:
-        if o.action == act:
-            return o
-    raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in options)}")
+class SampledAnalysis(Generic[OptionT]):
+    """What a sampled analysis gives (a mixin of both sampled advisors' analysis dataclasses, whose
+    ``options`` come best first and whose ``parse`` reads one of the game's actions): its best option,
+    and the option of an action."""
+
+    __slots__ = ()
+    options: tuple[OptionT, ...]
+
+    @staticmethod
+    def parse(text: object) -> object:
+        """One of the game's actions from its text (or the action itself)."""
+        raise NotImplementedError
+
+    @property
+    def best(self) -> OptionT:
+        return self.options[0]
+
+    def option(self, action: object) -> OptionT:
+        """The option of ``action`` (an error naming them all when it is none of them)."""
+        act = self.parse(action)
+        for o in self.options:
+            if o.action == act:
+                return o
+        raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in self.options)}")
 
 
 #: the fewest deals a sampled analysis takes: one deal has no spread, so no standard error to report

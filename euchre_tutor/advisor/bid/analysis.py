@@ -47,11 +47,11 @@ from euchre_tutor.advisor.shared import (
     BOUNDARIES,
     Z95,
     Reason,
+    SampledAnalysis,
     SampledLoss,
     check_analysable,
     loss_settled,
     mean_se,
-    option_of,
 )
 from euchre_tutor.bid import Action, HandState, Phase, Seat, Team, hand_points
 from euchre_tutor.cards import card_power, effective_suit
@@ -142,7 +142,7 @@ class BidOption(SampledLoss):
 
 
 @dataclass(frozen=True, slots=True)
-class BidAnalysis:
+class BidAnalysis(SampledAnalysis[BidOption]):
     """The analysis of one decision: options best first, the method, the reasons."""
 
     seat: Seat
@@ -153,14 +153,8 @@ class BidAnalysis:
     method: Method
     reasons: tuple[Reason, ...]
     seed: int | str
+    parse = staticmethod(Action.parse)
     mode: Mode = "points"
-
-    @property
-    def best(self) -> BidOption:
-        return self.options[0]
-
-    def option(self, action: Action | str) -> BidOption:
-        return option_of(self.options, Action.parse(action))
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -78,11 +78,11 @@ from euchre_tutor.advisor.shared import (
     PRECISION,
     TIE_FLOOR,
     Reason,
+    SampledAnalysis,
     SampledLoss,
     check_analysable,
     grade_settled,
     loss_settled,
-    option_of,
 )
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import TRICKS, Action, HandState, Phase, Seat, Team, hand_points, team_points
@@ -227,7 +227,7 @@ class ClassicOption(SampledLoss):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicAnalysis:
+class ClassicAnalysis(SampledAnalysis[ClassicOption]):
     """The analysis of one decision: options best first, the method, the reasons."""
 
     seat: Seat
@@ -239,10 +239,7 @@ class ClassicAnalysis:
     method: Method
     reasons: tuple[Reason, ...]
     seed: int | str
-
-    @property
-    def best(self) -> ClassicOption:
-        return self.options[0]
+    parse = staticmethod(Action.parse)
 
     def grade_holds(self, action: Action) -> bool:
         """Whether ``action``'s grade is settled: at least :data:`GRADE_MIN_WORLDS` deals, and its
@@ -250,9 +247,6 @@ class ClassicAnalysis:
         of the tie) (:func:`_grade_settled`). An unsettled grade is worth refining (:func:`analyse` with
         ``focus=action`` and a larger ``max_worlds``)."""
         return self.worlds >= GRADE_MIN_WORLDS and _grade_settled(self.options, self.mode, action)
-
-    def option(self, action: Action | str) -> ClassicOption:
-        return option_of(self.options, Action.parse(action))
 
     def to_json(self) -> dict[str, object]:
         return {
