@@ -16,21 +16,26 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import sqrt
-from typing import Final, Protocol, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import RULE_SENTENCES as BID_SENTENCES
 from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.views.shared import TrickView
 
 __all__ = [
     "GRADES",
     "KEY_MOMENTS",
+    "MIN_WORLDS",
     "THRESHOLDS",
     "TIE_FLOOR",
     "Z95",
     "Grade",
     "Number",
     "Reason",
+    "SampledAnalysis",
     "SampledLoss",
+    "check_analysable",
     "fmt",
     "fraction_text",
     "grade_label",
@@ -43,6 +48,7 @@ __all__ = [
 
 Number = Fraction | int | str
 T = TypeVar("T")
+OptionT = TypeVar("OptionT", bound="_Option")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +162,57 @@ class SampledLoss:
     def tied(self) -> bool:
         """The sample cannot tell this option from the best: its loss's interval reaches 0."""
         return self.loss - self.interval <= 0.0
+
+
+class _Option(Protocol):
+    @property
+    def action(self) -> object: ...
+    @property
+    def label(self) -> str: ...
+
+
+class SampledAnalysis(Generic[OptionT]):
+    """What a sampled analysis gives (a mixin of both sampled advisors' analysis dataclasses, whose
+    ``options`` come best first and whose ``parse`` reads one of the game's actions): its best option,
+    and the option of an action."""
+
+    __slots__ = ()
+    options: tuple[OptionT, ...]
+
+    @staticmethod
+    def parse(text: object) -> object:
+        """One of the game's actions from its text (or the action itself)."""
+        raise NotImplementedError
+
+    @property
+    def best(self) -> OptionT:
+        return self.options[0]
+
+    def option(self, action: object) -> OptionT:
+        """The option of ``action`` (an error naming them all when it is none of them)."""
+        act = self.parse(action)
+        for o in self.options:
+            if o.action == act:
+                return o
+        raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in self.options)}")
+
+
+#: the fewest deals a sampled analysis takes: one deal has no spread, so no standard error to report
+MIN_WORLDS: Final = 2
+
+
+def check_analysable(view: TrickView, worlds: int) -> None:
+    """Refuse to analyse a seat's view when it is not its turn, or on fewer than :data:`MIN_WORLDS` deals."""
+    if not view.my_turn:
+        who = "nobody" if view.to_act is None else view.to_act.word
+        raise EuchreError(
+            f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
+        )
+    if worlds < MIN_WORLDS:
+        raise EuchreError(
+            f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
+            "its value may be off"
+        )
 
 
 #: the grade boundaries of each mode (the loss where a label changes), from the scale above

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from euchre_tutor.bid import PASS, Action, HandState, MatchState, Phase, Seat
-from euchre_tutor.bots.shared import RandomPlayer  # any legal action, in any game
+from euchre_tutor.bots.shared import RandomPlayer, play_out_seats  # RandomPlayer: any legal action
 from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_order, trump_order
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.views.bid import SeatView, seat_view
@@ -277,19 +277,5 @@ def play_out(
     state: HandState | MatchState, players: Mapping[Seat, Player] | Sequence[Player]
 ) -> HandState | MatchState:
     """Let the players act (each from its own seat view) until the hand or match is over."""
-    seats = tuple(Seat)
-    if isinstance(players, Mapping):
-        by_seat = dict(players)
-    else:
-        if len(players) != 4:
-            raise ValueError(f"play_out needs one player per seat (N, E, S, W), not {len(players)}")
-        by_seat = dict(zip(seats, players, strict=True))
-    missing = [s.word for s in seats if s not in by_seat]
-    if missing:
-        raise ValueError(f"play_out has no player for {', '.join(missing)}")
-    current: HandState | MatchState = state
-    while not current.is_over:
-        seat = current.to_act
-        assert seat is not None
-        current = current.apply(by_seat[seat].choose(seat_view(current, seat)))
-    return current
+    wrong = f"play_out needs one player per seat (N, E, S, W), not {len(players)}"
+    return play_out_seats(state, tuple(Seat), players, seat_view, wrong)

@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from euchre_tutor.advisor.classic.strength import hand_strength, no_trump_strength, trump_points
-from euchre_tutor.bots.shared import RandomPlayer
+from euchre_tutor.bots.shared import RandomPlayer, play_out_seats
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -894,21 +894,11 @@ def play_out(
 ) -> HandState | MatchState:
     """Let the players act (each from its own seat view) until the hand or match is over."""
     seats = state.seating.seats
-    if isinstance(players, Mapping):
-        by_seat = dict(players)
-    else:
-        if len(players) != len(seats):
-            raise ValueError(
-                f"play_out needs one player per seat: {len(seats)} at this table "
-                f"({', '.join(s.word for s in seats)}), not {len(players)}"
-            )
-        by_seat = dict(zip(seats, players, strict=True))
-    missing = [s.word for s in seats if s not in by_seat]
-    if missing:
-        raise ValueError(f"play_out has no player for {', '.join(missing)}")
-    current: HandState | MatchState = state
-    while not current.is_over:
-        seat = current.to_act
-        assert seat is not None
-        current = current.apply(by_seat[seat].choose(seat_view(current, seat)))
-    return current
+    return play_out_seats(
+        state,
+        seats,
+        players,
+        seat_view,
+        f"play_out needs one player per seat: {len(seats)} at this table "
+        f"({', '.join(s.word for s in seats)}), not {len(players)}",
+    )

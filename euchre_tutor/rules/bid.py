@@ -142,15 +142,7 @@ class BidRules(GameOptions):
             raise RulesError(f"target must be 30, 32, 50 or 52 points, not {self.target!r}")
         if self.hands is not None:
             check_int("hands", self.hands, 1, 1000)
-        for f in fields(self):
-            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
-                raise RulesError(f"{f.name} must be true or false, not {getattr(self, f.name)!r}")
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-        for name in _POINTS:
-            check_int(name, getattr(self, name), 1, 100)
+        self._check_options(_CHOICES, _POINTS, 1, 100)
         check_int("minimum_bid", self.minimum_bid, 1, self.hand_size)
         self._check_combinations()
 
@@ -181,9 +173,7 @@ class BidRules(GameOptions):
                 "call_2_points applies only with call 2 bids (alone_bids='call-2')",
             ),
         ]
-        for bad, message in needs:
-            if bad:
-                raise RulesError(message)
+        self._refuse(needs)
 
     # -- derived sizes ---------------------------------------------------------
 

@@ -237,15 +237,7 @@ class ClassicRules(GameOptions):
                 f"deck must be 24 (9-A), 28 (8-A), 32 (7-A) or, for three players, 20 (10-A) cards, "
                 f"not {self.deck!r}"
             )
-        for f in fields(self):
-            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
-                raise RulesError(f"{f.name} must be true or false, not {getattr(self, f.name)!r}")
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-        for name in _POINTS:
-            check_int(name, getattr(self, name), 2, 8)
+        self._check_options(_CHOICES, _POINTS, 2, 8)
         self._check_combinations()
 
     def _check_combinations(self) -> None:
@@ -283,9 +275,7 @@ class ClassicRules(GameOptions):
                 "lone_defender_euchre_points applies only when defend_alone is not 'never'",
             ),
         ]
-        for bad, message in needs:
-            if bad:
-                raise RulesError(message)
+        self._refuse(needs)
         self._check_no_alone()
         self._check_players()
 

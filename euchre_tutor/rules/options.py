@@ -91,6 +91,28 @@ class GameOptions:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def _check_options(
+        self, choices: Mapping[str, Iterable[str]], points: Iterable[str], low: int, high: int
+    ) -> None:
+        """Refuse a true/false option that is not a bool, a named choice not among its ``choices``, and
+        a points option (``points``) that is not a whole number from ``low`` to ``high``."""
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                raise RulesError(f"{f.name} must be true or false, not {getattr(self, f.name)!r}")
+        for name, allowed in choices.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+        for name in points:
+            check_int(name, getattr(self, name), low, high)
+
+    @staticmethod
+    def _refuse(needs: Iterable[tuple[bool, str]]) -> None:
+        """Raise the message of the first contradiction that holds (a list of (holds, message))."""
+        for bad, message in needs:
+            if bad:
+                raise RulesError(message)
+
     def describe(self) -> list[tuple[str, Any, str]]:
         """(option, value, meaning) for every option, in declaration order."""
         return [(f.name, getattr(self, f.name), self.MEANINGS[f.name]) for f in fields(self)]

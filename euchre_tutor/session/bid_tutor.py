@@ -43,7 +43,7 @@ from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.bid_advice import BidHintRequest, grade
 from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
-from euchre_tutor.session.tutor import TableTutor, Turn, analysis_seed
+from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed
 from euchre_tutor.views.bid import SeatView
 
 __all__ = [
@@ -164,16 +164,11 @@ class BidHandReview:
     decisions: tuple[BidDecision, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class BidRetry:
-    """A second answer to a past decision, graded against the very analysis its first answer was."""
-
-    decision: BidDecision
-    action: Action
-    grade: GradeLike
+#: a second answer to a past decision (the base tutor's, under the name the Bid table reads)
+BidRetry = Retry
 
 
-class BidTutor(TableTutor[BidController, BidDecision, BidRetry]):
+class BidTutor(TableTutor[BidController, BidDecision, Retry]):
     """Hints and grades for the student of ``controller``.
 
     ``source``: the hint source (``"module:factory"`` for the worker process, an object with
@@ -237,8 +232,8 @@ class BidTutor(TableTutor[BidController, BidDecision, BidRetry]):
     def _label(self, action: Action, view: SeatView) -> str:
         return action_label(action)
 
-    def _retry(self, decision: BidDecision, action: Action, grade: GradeLike) -> BidRetry:
-        return BidRetry(decision, action, grade)
+    def _retry(self, decision: BidDecision, action: Action, grade: GradeLike) -> Retry:
+        return Retry(decision, action, grade)
 
     def _grade(self, hint: Any, action: Action) -> GradeLike | None:
         return self._grader(hint, action)

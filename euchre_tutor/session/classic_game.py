@@ -122,26 +122,11 @@ def _where(hand: int, position: dict[str, Any]) -> str:
     return f"hand {hand}, the {'bidding' if view.trump is None else view.phase.value}"
 
 
-def _grade_save(
-    data: object,
-    *,
-    name: str,
-    seat: Seat | str | None = None,
-    level: str = "club",
-    seed: int = 0,
-    quick: bool = False,
-    progress: Callable[[], None] | None = None,
-    regrade: bool = False,
-) -> GradedGame:
+def _grade_save(data: object, *, regrade: bool = False, **options: Any) -> GradedGame:
+    """:func:`~euchre_tutor.session.learning.grade_classic` of a save (``options``: its keywords), with
+    the grades the save recorded unless ``regrade``."""
     return grade_classic(
-        ClassicGame.from_json(data),
-        name=name,
-        seat=seat,
-        level=level,
-        seed=seed,
-        quick=quick,
-        progress=progress,
-        recorded=None if regrade else recorded_grades(data),
+        ClassicGame.from_json(data), recorded=None if regrade else recorded_grades(data), **options
     )
 
 

@@ -47,7 +47,7 @@ from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
 from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController, HandLog
-from euchre_tutor.session.tutor import TableTutor, Turn, analysis_seed
+from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed
 from euchre_tutor.views.classic import SeatView
 
 __all__ = [
@@ -119,15 +119,6 @@ class HandReview:
     number: int
     outcome: str
     steps: tuple[ReviewStep, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Retry:
-    """A second answer to a past decision, graded against the very analysis its first answer was."""
-
-    decision: Decision
-    action: Action
-    grade: Grade
 
 
 class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):

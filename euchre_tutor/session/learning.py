@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from euchre_tutor.advisor.bid import analyse as analyse_bid
 from euchre_tutor.advisor.bid import bid_grade
@@ -167,6 +167,19 @@ def _bid_position(view: BidView) -> str:
     return "; ".join(parts)
 
 
+class _Reads(NamedTuple):
+    """How a game's match is read for grading: a seat's view of a hand, the view in words, and the hand
+    as the game's ``analyze`` command reads it."""
+
+    seat_view: Callable[[Any, Any], Any]
+    words: Callable[[Any], str]
+    written: Callable[[Any, Any], dict[str, Any]]
+
+
+_CLASSIC_READS: Final = _Reads(seat_view, _classic_position, write_position)
+_BID_READS: Final = _Reads(bid_seat_view, _bid_position, write_bid_position)
+
+
 @dataclass(frozen=True, slots=True)
 class _Recorded:
     """One decision as the table graded it (a save's ``grades``)."""
@@ -177,6 +190,64 @@ class _Recorded:
     best: str
     best_ev: float
     rules: tuple[str, ...]
+
+
+def _record(act: object, analysis: Any, grade: Any) -> _Recorded:
+    """A decision graded now, as a table records it (``grade``: of ``act`` in ``analysis``)."""
+    assert grade is not None  # a legal action is an option
+    best = analysis.best
+    return _Recorded(
+        str(act),
+        grade.label,
+        float(grade.ev_loss),
+        str(best.action),
+        best.ev,
+        tuple(r.rule for r in analysis.reasons),
+    )
+
+
+def _graded_hands(
+    state: Any,
+    actions: Sequence[Any],
+    me: Any,
+    recorded: Mapping[int, _Recorded],
+    reads: _Reads,
+    analysed: Callable[[Any, Any], _Recorded],
+    scored: Callable[[list[int], Any], tuple[int, Fraction]],
+    progress: Callable[[], None] | None,
+) -> tuple[GradedHand, ...]:
+    """The finished hands of a classic or Bid Euchre match played from ``state`` (its start) by ``actions``.
+    Each decision of ``me`` with a real choice is graded as ``recorded`` says at its place in the game
+    when it recorded that action, else by ``analysed(view, action)``. ``scored(gained, dealer)``: a
+    finished hand's points (the student's side's margin of the points each team gained) and its seat's
+    average there."""
+    hands: list[GradedHand] = []
+    moves: list[GradedMove] = []
+    expected: float | None = None
+    for index, act in enumerate(actions):
+        number = state.hand_number
+        hand = state.hand
+        if state.to_act == me:
+            view = reads.seat_view(hand, me)
+            if len(view.legal) > 1:
+                rec = recorded.get(index)
+                if rec is None or rec.action != str(act):
+                    rec = analysed(view, act)
+                if expected is None:
+                    expected = rec.best_ev
+                move = (number, view.phase.value, reads.words(view), str(act), rec.best, rec.label, rec.loss)
+                moves.append(GradedMove(*move, True, _rules(rec.rules), reads.written(hand, me)))
+                if progress is not None:
+                    progress()
+        before = state.scores
+        dealer = hand.dealer
+        state = state.apply(act)
+        if state.hand_number != number or state.is_over:
+            gained = [after - b for after, b in zip(state.scores, before, strict=True)]
+            points, baseline = scored(gained, dealer)
+            hands.append(GradedHand(number, points, expected, baseline, tuple(moves)))
+            moves, expected = [], None
+    return tuple(hands)
 
 
 def recorded_grades(data: object, *, leveled: bool = True) -> tuple[str, dict[int, _Recorded]] | None:
@@ -244,78 +315,21 @@ def grade_classic(
     model = LEVELS[level].model(seed)
     team = me.team.index
     state = ClassicGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # the match's start
-    hands: list[GradedHand] = []
-    moves: list[GradedMove] = []
-    expected: float | None = None
     table = recorded[1] if recorded is not None and recorded[0] == level else {}
-    for index, act in enumerate(game.actions):
-        number = state.hand_number
-        hand = state.hand
-        if state.to_act == me:
-            view = seat_view(hand, me)
-            real = len(view.legal) > 1
-            rec = table.get(index)
-            if real and rec is not None and rec.action == str(act):
-                if expected is None:
-                    expected = rec.best_ev
-                moves.append(
-                    GradedMove(
-                        number,
-                        view.phase.value,
-                        _classic_position(view),
-                        str(act),
-                        rec.best,
-                        rec.label,
-                        rec.loss,
-                        True,
-                        _rules(rec.rules),
-                        write_position(hand, me),
-                    )
-                )
-                if progress is not None:
-                    progress()
-            elif real:
-                if quick:
-                    a = analyse(view, continuation=model, seed=seed)
-                else:
-                    a, _ = graded_analysis(view, act, continuation=model, seed=seed)
-                g = classic_grade(a, act)
-                assert g is not None
-                if expected is None:
-                    expected = a.best.ev
-                moves.append(
-                    GradedMove(
-                        number,
-                        view.phase.value,
-                        _classic_position(view),
-                        str(act),
-                        str(a.best.action),
-                        g.label,
-                        float(g.ev_loss),
-                        True,
-                        _rules(r.rule for r in a.reasons),
-                        write_position(hand, me),
-                    )
-                )
-                if progress is not None:
-                    progress()
-        before = state.scores
-        dealer = hand.dealer
-        state = state.apply(act)
-        if state.hand_number != number or state.is_over:
-            gained = [after - b for after, b in zip(state.scores, before, strict=True)]
-            others = [p for i, p in enumerate(gained) if i != team]
-            hands.append(
-                GradedHand(
-                    number,
-                    gained[team] - max(others),
-                    expected,
-                    classic_baseline((int(me) - int(dealer)) % rules.players, rules.players),
-                    tuple(moves),
-                )
-            )
-            moves, expected = [], None
-    return GradedGame("classic", name, me.word, tuple(hands))
+
+    def analysed(view: SeatView, act: Any) -> _Recorded:
+        if quick:
+            a = analyse(view, continuation=model, seed=seed)
+        else:
+            a, _ = graded_analysis(view, act, continuation=model, seed=seed)
+        return _record(act, a, classic_grade(a, act))
+
+    def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
+        margin = gained[team] - max(p for i, p in enumerate(gained) if i != team)
+        return margin, classic_baseline((int(me) - int(dealer)) % rules.players, rules.players)
+
+    graded = _graded_hands(state, game.actions, me, table, _CLASSIC_READS, analysed, scored, progress)
+    return GradedGame("classic", name, me.word, graded)
 
 
 def grade_bid(
@@ -334,64 +348,18 @@ def grade_bid(
     me = BID_STUDENT
     player = BidPlayer()
     state = BidGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # the match's start
-    hands: list[GradedHand] = []
-    moves: list[GradedMove] = []
-    expected: float | None = None
-    table = recorded or {}
-    for index, act in enumerate(game.actions):
-        number = state.hand_number
-        hand = state.hand
-        if state.to_act == me:
-            view = bid_seat_view(hand, me)
-            rec = table.get(index)
-            if len(view.legal) > 1:
-                if rec is None or rec.action != str(act):
-                    a = analyse_bid(view, continuation=player, worlds=worlds, seed=seed)
-                    g = bid_grade(a, act)
-                    assert g is not None  # a legal action is an option
-                    rec = _Recorded(
-                        str(act),
-                        g.label,
-                        float(g.ev_loss),
-                        str(a.best.action),
-                        a.best.ev,
-                        tuple(r.rule for r in a.reasons),
-                    )
-                if expected is None:
-                    expected = rec.best_ev
-                moves.append(
-                    GradedMove(
-                        number,
-                        view.phase.value,
-                        _bid_position(view),
-                        str(act),
-                        rec.best,
-                        rec.label,
-                        rec.loss,
-                        True,
-                        _rules(rec.rules),
-                        write_bid_position(hand, me),
-                    )
-                )
-                if progress is not None:
-                    progress()
-        before = state.scores
-        dealer = hand.dealer
-        state = state.apply(act)
-        if state.hand_number != number or state.is_over:
-            mine = me.team.index
-            gained = [after - b for after, b in zip(state.scores, before, strict=True)]
-            hands.append(
-                GradedHand(
-                    number,
-                    gained[mine] - gained[1 - mine],
-                    expected,
-                    bid_baseline((int(me) - int(dealer)) % 4, default_rules=game.rules == BidRules()),
-                    tuple(moves),
-                )
-            )
-            moves, expected = [], None
-    return GradedGame("bid", name, me.word, tuple(hands))
+    mine = me.team.index
+
+    def analysed(view: BidView, act: Any) -> _Recorded:
+        a = analyse_bid(view, continuation=player, worlds=worlds, seed=seed)
+        return _record(act, a, bid_grade(a, act))
+
+    def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
+        margin = gained[mine] - gained[1 - mine]
+        return margin, bid_baseline((int(me) - int(dealer)) % 4, default_rules=game.rules == BidRules())
+
+    graded = _graded_hands(state, game.actions, me, recorded or {}, _BID_READS, analysed, scored, progress)
+    return GradedGame("bid", name, me.word, graded)
 
 
 def grade_solitaire(

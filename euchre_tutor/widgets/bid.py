@@ -70,11 +70,11 @@ from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import button
 from euchre_tutor.widgets.table_app import (
     TableApp,
+    hand_seat_html,
     log_table_html,
     over_prompt,
     score_board_html,
     score_side_html,
-    seat_html,
     trick_html,
 )
 from euchre_tutor.widgets.table_app import log_html as table_log_html
@@ -471,23 +471,8 @@ def table_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
     seats = []
     out = hand.sitting_out
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        badges = []
-        if seat == hand.dealer:
-            badges.append("dealer")
-        if seat == hand.bidder:
-            badges.append("bidder, alone" if hand.alone else "bidder")
-        if seat == out:
-            badges.append("sits out")
-        acting = hand.to_act == seat and not hand.is_over
-        if acting:
-            badges.append("to act")
-        count = len(hand.hands[seat])
-        tricks = sum(1 for t in hand.tricks if t.winner == seat)
-        seats.append(
-            seat_html(
-                seat, c.seat, pos[seat], badges, acting=acting, out=seat == out, count=count, tricks=tricks
-            )
-        )
+        roles = ["bidder, alone" if hand.alone else "bidder"] if seat == hand.bidder else []
+        seats.append(hand_seat_html(hand, seat, c.seat, pos[seat], roles, out=seat == out))
     # While the bids go round no card is on the table: the empty trick folds away, so the grid of
     # bids under the hand fits a laptop's screen without scrolling
     bidding = " bidding" if hand.phase is Phase.BIDDING and not hand.tricks else ""

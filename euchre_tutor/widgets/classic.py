@@ -84,11 +84,11 @@ from euchre_tutor.widgets.score_cards import four_six_html
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table_app import (
     TableApp,
+    hand_seat_html,
     log_table_html,
     over_prompt,
     score_board_html,
     score_side_html,
-    seat_html,
     trick_html,
 )
 from euchre_tutor.widgets.table_app import log_html as table_log_html
@@ -437,33 +437,17 @@ def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
             if len(seat.team.seats) > 1 and players == 6
             else ""
         )
-        badges = []
-        if seat == hand.dealer:
-            badges.append("dealer")
+        roles = []
         if seat == hand.maker:
-            badges.append("maker, alone" if hand.alone else "maker")
+            roles.append("maker, alone" if hand.alone else "maker")
         if seat == hand.lone_defender:
-            badges.append("defends alone")
-        if seat in out:
-            badges.append("sits out")
-        acting = hand.to_act == seat and not hand.is_over
-        if acting:
-            badges.append("to act")
-        count = len(hand.hands[seat])  # public: everyone sees how many cards a player holds
-        tricks = sum(1 for t in hand.tricks if t.winner == seat)
+            roles.append("defends alone")
+        after = []
         if players == 3 and hand.maker is not None and seat != hand.maker and not hand.passed_out:
-            badges.append("defends")  # three-handed: the other two play together against the maker
+            after.append("defends")  # three-handed: the other two play together against the maker
         seats.append(
-            seat_html(
-                seat,
-                c.seat,
-                pos[seat],
-                badges,
-                acting=acting,
-                out=seat in out,
-                count=count,
-                tricks=tricks,
-                team_html=team_html,
+            hand_seat_html(
+                hand, seat, c.seat, pos[seat], roles, out=seat in out, after=after, team_html=team_html
             )
         )
     # the current trick (or the last one, faded, when a new trick has not started)

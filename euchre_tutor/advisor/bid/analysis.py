@@ -43,7 +43,16 @@ from typing import Final, Literal, Protocol
 
 from euchre_tutor.advisor.bid import dd
 from euchre_tutor.advisor.bid.worlds import sample_worlds
-from euchre_tutor.advisor.shared import BOUNDARIES, Z95, Reason, SampledLoss, loss_settled, mean_se
+from euchre_tutor.advisor.shared import (
+    BOUNDARIES,
+    Z95,
+    Reason,
+    SampledAnalysis,
+    SampledLoss,
+    check_analysable,
+    loss_settled,
+    mean_se,
+)
 from euchre_tutor.bid import Action, HandState, Phase, Seat, Team, hand_points
 from euchre_tutor.cards import card_power, effective_suit
 from euchre_tutor.errors import EuchreError
@@ -80,7 +89,6 @@ DOUBLE_DECK_WORLDS: Final = 24
 PRUNE_ABOVE: Final = 6
 PROBES: Final = (8, 20, 50, 100)
 PRUNE_LOSS: Final = BOUNDARIES["points"][-1]
-MIN_WORLDS: Final = 2
 
 
 class Continuation(Protocol):
@@ -134,7 +142,7 @@ class BidOption(SampledLoss):
 
 
 @dataclass(frozen=True, slots=True)
-class BidAnalysis:
+class BidAnalysis(SampledAnalysis[BidOption]):
     """The analysis of one decision: options best first, the method, the reasons."""
 
     seat: Seat
@@ -145,18 +153,8 @@ class BidAnalysis:
     method: Method
     reasons: tuple[Reason, ...]
     seed: int | str
+    parse = staticmethod(Action.parse)
     mode: Mode = "points"
-
-    @property
-    def best(self) -> BidOption:
-        return self.options[0]
-
-    def option(self, action: Action | str) -> BidOption:
-        act = Action.parse(action)
-        for o in self.options:
-            if o.action == act:
-                return o
-        raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in self.options)}")
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -395,16 +393,7 @@ def analyse(
     """
     from euchre_tutor.advisor.bid.reasons import analysis_reasons, option_reasons
 
-    if not view.my_turn:
-        who = "nobody" if view.to_act is None else view.to_act.word
-        raise EuchreError(
-            f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
-        )
-    if worlds < MIN_WORLDS:
-        raise EuchreError(
-            f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
-            "its value may be off"
-        )
+    check_analysable(view, worlds)
     limit = worlds if max_worlds is None else max_worlds
     if limit < worlds:
         raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")

@@ -78,7 +78,9 @@ from euchre_tutor.advisor.shared import (
     PRECISION,
     TIE_FLOOR,
     Reason,
+    SampledAnalysis,
     SampledLoss,
+    check_analysable,
     grade_settled,
     loss_settled,
 )
@@ -140,7 +142,6 @@ Z95: Final = 1.96
 #: (benchmarks/classic_grades.py --stop-z) it changed the same-label share by one decision at a
 #: higher cost: the labels that still change are those whose loss sits on a boundary at the cap
 STOP_Z: float = 1.96
-MIN_WORLDS = 2  # one sampled deal has no spread, so no standard error to report (it showed "±0.00")
 PURE_PYTHON_WORLDS = {6: 500}
 """The most worlds the pure-Python double-dummy search takes, by players: six hands of five cards
 cost about 35 ms a world there (5,000 worlds: minutes, with no progress); the C core takes 5,000."""
@@ -226,7 +227,7 @@ class ClassicOption(SampledLoss):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicAnalysis:
+class ClassicAnalysis(SampledAnalysis[ClassicOption]):
     """The analysis of one decision: options best first, the method, the reasons."""
 
     seat: Seat
@@ -238,10 +239,7 @@ class ClassicAnalysis:
     method: Method
     reasons: tuple[Reason, ...]
     seed: int | str
-
-    @property
-    def best(self) -> ClassicOption:
-        return self.options[0]
+    parse = staticmethod(Action.parse)
 
     def grade_holds(self, action: Action) -> bool:
         """Whether ``action``'s grade is settled: at least :data:`GRADE_MIN_WORLDS` deals, and its
@@ -249,13 +247,6 @@ class ClassicAnalysis:
         of the tie) (:func:`_grade_settled`). An unsettled grade is worth refining (:func:`analyse` with
         ``focus=action`` and a larger ``max_worlds``)."""
         return self.worlds >= GRADE_MIN_WORLDS and _grade_settled(self.options, self.mode, action)
-
-    def option(self, action: Action | str) -> ClassicOption:
-        act = Action.parse(action)
-        for o in self.options:
-            if o.action == act:
-                return o
-        raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in self.options)}")
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -685,16 +676,7 @@ class AnalysisRun:
         swap_hands: bool = True,
         ups: Sequence[Card] = (),
     ) -> None:
-        if not view.my_turn:
-            who = "nobody" if view.to_act is None else view.to_act.word
-            raise EuchreError(
-                f"it is not {view.seat.word}'s turn: {who} is to act, so there is nothing to analyse"
-            )
-        if worlds < MIN_WORLDS:
-            raise EuchreError(
-                f"worlds must be at least {MIN_WORLDS}, not {worlds}: one sampled deal cannot say how far "
-                "its value may be off"
-            )
+        check_analysable(view, worlds)
         if mode not in ("points", "game"):
             raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
         _check_score(view)
