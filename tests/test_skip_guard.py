@@ -37,8 +37,12 @@ def test_known_bug():
 """
 
 
+#: ``make test`` runs the suite in two workers: the guard must judge their reports in the main process
+PARALLEL = ["-n", "2", "--dist", "loadgroup"]
+
+
 def run_pytest(
-    tmp_path: Path, *, ci: str | None, allowed: str, tests: str = TESTS
+    tmp_path: Path, *, ci: str | None, allowed: str, tests: str = TESTS, extra: tuple[str, ...] = ()
 ) -> subprocess.CompletedProcess[str]:
     project = tmp_path / "project"
     project.mkdir()
@@ -50,7 +54,7 @@ def run_pytest(
     if ci is not None:
         env["CI"] = ci
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "."],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", *extra, "."],
         cwd=project,
         env=env,
         capture_output=True,
@@ -59,9 +63,15 @@ def run_pytest(
     )
 
 
-def test_in_ci_a_skip_not_on_the_list_fails_the_run_and_is_named_with_its_reason(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra", [(), tuple(PARALLEL)], ids=["one-process", "two-workers"])
+def test_in_ci_a_skip_not_on_the_list_fails_the_run_and_is_named_with_its_reason(
+    tmp_path: Path, extra: tuple[str, ...]
+) -> None:
     done = run_pytest(
-        tmp_path, ci="true", allowed="test_sample.py::test_rare_case  --  the case is not in this deal\n"
+        tmp_path,
+        ci="true",
+        allowed="test_sample.py::test_rare_case  --  the case is not in this deal\n",
+        extra=extra,
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "CI=true: 1 skipped test not on the allow-list" in done.stdout
@@ -71,9 +81,10 @@ def test_in_ci_a_skip_not_on_the_list_fails_the_run_and_is_named_with_its_reason
     assert "test_rare_case" not in offences and "test_known_bug" not in offences
 
 
-def test_in_ci_every_skip_allowed_passes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra", [(), tuple(PARALLEL)], ids=["one-process", "two-workers"])
+def test_in_ci_every_skip_allowed_passes(tmp_path: Path, extra: tuple[str, ...]) -> None:
     allowed = "test_sample.py::test_rare_case -- data-dependent\ntest_sample.py::test_needs_* -- no browser\n"
-    done = run_pytest(tmp_path, ci="true", allowed=allowed)
+    done = run_pytest(tmp_path, ci="true", allowed=allowed, extra=extra)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 skipped" in done.stdout and "not on the allow-list" not in done.stdout
 
