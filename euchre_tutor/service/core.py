@@ -159,6 +159,9 @@ class _Table:
     #: the last accepted action: {"seat", "action", "by", "hand"} (a seat's or a watcher's copy hides the
     #: cards it does not see)
     last: dict[str, Any] | None = None
+    #: the finished hand's last trick and score in words, told to every seat and watcher after the
+    #: views of the action that finished it (the next hand is dealt in the same step)
+    hand_over: str | None = None
     #: a computer player of this table is choosing off the loop
     thinking: bool = False
 
@@ -759,6 +762,9 @@ class TableService:
             raise
         table.version += 1
         table.last = {"seat": seat, "action": str(action), "by": by, "hand": hand}
+        if before.state.hand_number != hand or table.over:
+            said = " ".join(str(e.text) for e in before.state.events if hasattr(e, "text"))
+            table.hand_over = f"Hand {hand} is over. {said}"
         if table.over:
             self.store.close_table(table.id)
         self._set_deadline(table)
@@ -957,6 +963,11 @@ class TableService:
                 if c.teacher not in messages:
                     messages[c.teacher] = self._watcher_view(table, face_up=c.teacher)
                 c.send(messages[c.teacher])
+        if table.hand_over is not None:
+            note = {"type": "note", "table": table.id, "text": table.hand_over}
+            table.hand_over = None
+            for c in (*self._seated_connections(table), *table.watchers):
+                c.send(note)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every table as the teacher's page lists it (private ones included, no invite codes)."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.cards import Card
 from euchre_tutor.rules.games import GAMES
 from euchre_tutor.service import Store, TableService
 from euchre_tutor.service.core import BAD_ATTEMPTS, BURST
@@ -347,3 +348,37 @@ def test_a_restart_replays_every_open_table_from_the_log(tmp_path: Path) -> None
     assert json.dumps(again.tables[tid].game.to_json()) == json.dumps(svc.tables[tid].game.to_json())
     assert again.tables[tid].version == svc.tables[tid].version
     assert again.tables[tid].seats["N"].credential == svc.tables[tid].seats["N"].credential
+
+
+def test_every_seat_and_watcher_is_told_how_a_hand_ended() -> None:
+    """The next hand is dealt in the step that plays the last card, so the end of a hand (its last
+    trick and its score) reaches every page as one note, after the views of that step."""
+    svc = service()
+    clients = [hello(svc, n) for n in ("ann", "bob", "cy", "dee")]
+    tid = _table(svc, clients[0], options={"watchers": "face-down"})
+    for c, seat in zip(clients, "NESW", strict=True):
+        c.reply({"type": "sit", "table": tid, "seat": seat})
+    eve = hello(svc, "eve")
+    eve.reply({"type": "watch", "table": tid})
+    clients[0].reply({"type": "start", "table": tid})
+    table = svc.tables[tid]
+    last_card = ""
+    while table.game.state.hand_number == 1:
+        for c in (*clients, eve):
+            assert not [m for m in c.inbox if m["type"] == "note"], "no note before the hand is over"
+        svc.clock.now += 0.5  # type: ignore[attr-defined]
+        mover = next(c for c in clients if c.conn.tables[tid] == table.to_act)
+        view = mover.reply({"type": "view", "table": tid})
+        action = view["view"]["legal"][-1]
+        last_card = action.split()[-1]
+        mover.reply({"type": "act", "table": tid, "action": action})
+    scores = table.game.state.scores
+    assert max(scores) > 0, "the boldest bids play the hand out and somebody scores"
+    for c in (*clients, eve):
+        notes = [m for m in c.inbox if m["type"] == "note"]
+        assert len(notes) == 1, notes
+        text = notes[0]["text"]
+        assert text.startswith("Hand 1 is over.")
+        assert "wins trick 5" in text and f"score {max(scores)}" in text
+        assert c.inbox.index(notes[0]) > max(i for i, m in enumerate(c.inbox) if m["type"] == "view")
+    assert f"plays {Card.parse(last_card).symbol}." in notes[0]["text"], "the last card played is named"
