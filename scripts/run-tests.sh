@@ -9,10 +9,10 @@ mkdir -p artifacts
 # Jupyter, IPython and Chromium write under ~: keep test runs clean and repeatable.
 export JUPYTER_PLATFORM_DIRS=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1
-# Two workers (PYTEST_WORKERS=0: one process): the browser tests run one after another in one of
-# them while the other takes the rest, a file at a time (tests/conftest.py groups them).
+# Two workers (PYTEST_WORKERS=0: one process), a file at a time: a notebook's cells run in order in
+# one kernel and a module's fixtures are built once.
 workers=${PYTEST_WORKERS:-2}
 parallel=()
-if [ "$workers" != 0 ]; then parallel=(-n "$workers" --dist loadgroup); fi
+if [ "$workers" != 0 ]; then parallel=(-n "$workers" --dist loadfile); fi
 exec .venv/bin/python -m pytest tests notebooks euchre_tutor --doctest-modules --nbval-lax \
   --nbval-current-env -p no:randomly "${parallel[@]}" "$@"

@@ -54,18 +54,6 @@ def read_allowed_skips(path: Path) -> list[AllowedSkip]:
     return entries
 
 
-#: the group a test joins in a parallel run (``pytest -n 2 --dist loadgroup``, as ``make test`` runs):
-#: a parallel run names each test ``<test id>@<group>``
-GROUP_SEPARATOR = "@"
-BROWSER_GROUP = "browser"
-
-
-def report_id(nodeid: str) -> str:
-    """A test's id without the group a parallel run appends to it."""
-    head, sep, group = nodeid.rpartition(GROUP_SEPARATOR)
-    return head if sep and group in (BROWSER_GROUP, head.split("::")[0]) else nodeid
-
-
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() == "true"
 
@@ -86,12 +74,12 @@ class SkipGuard:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.skipped and not hasattr(report, "wasxfail"):
-            self.skipped.setdefault(report_id(report.nodeid), self._reason(report))
+            self.skipped.setdefault(report.nodeid, self._reason(report))
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         # a module-level importorskip skips the whole module at collection
         if report.skipped:
-            self.skipped.setdefault(report_id(report.nodeid), self._reason(report))
+            self.skipped.setdefault(report.nodeid, self._reason(report))
 
     def not_allowed(self) -> dict[str, str]:
         return {
@@ -122,19 +110,6 @@ class SkipGuard:
             print("\n".join(lines))
         if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """In a parallel run's worker, put each test in a group the scheduler keeps on one worker: every
-    browser test together (one Voila server, one Chromium and the site build at a time; the other
-    worker runs the rest meanwhile), and otherwise a file's tests together (a notebook's cells run in
-    order in one kernel; a module's fixtures are built once)."""
-    if not hasattr(config, "workerinput"):
-        return
-    for item in items:
-        browser = item.get_closest_marker("browser") is not None
-        item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP if browser else item.nodeid.split("::")[0]))
 
 
 def pytest_configure(config: pytest.Config) -> None:

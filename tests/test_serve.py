@@ -19,6 +19,7 @@ import pytest
 from euchre_tutor import class_site, serve
 from euchre_tutor.cli import main
 from euchre_tutor.serve import MANIFEST, ServeError, copy_lessons, notebooks_dir, serve_plan
+from euchre_tutor.service.client import run_to_end
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks" / "lessons").glob("*.ipynb"))
@@ -317,7 +318,7 @@ def test_a_pool_counts_only_its_ready_kernels_and_offers_a_ready_one_first() -> 
         assert manager.get_pool_size("bid.ipynb") == 0
         waiting.cancel()
 
-    asyncio.run(check())
+    run_to_end(check())  # an event loop may run in this thread (a browser test before this one)
 
 
 def test_on_demand_pools_are_made_from_voilas_own_factory() -> None:

@@ -38,7 +38,7 @@ def test_known_bug():
 
 
 #: ``make test`` runs the suite in two workers: the guard must judge their reports in the main process
-PARALLEL = ["-n", "2", "--dist", "loadgroup"]
+PARALLEL = ["-n", "2", "--dist", "loadfile"]
 
 
 def run_pytest(

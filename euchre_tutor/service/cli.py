@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.jsonio import fail
-from euchre_tutor.service.client import ServiceError, TableClient
+from euchre_tutor.service.client import ServiceError, TableClient, run_to_end
 from euchre_tutor.tricks.history import write_saved_file
 
 __all__ = ["register"]
@@ -101,7 +101,7 @@ def register(sub: Any) -> None:
 
 def _run(args: argparse.Namespace, run: Callable[[argparse.Namespace], Coroutine[Any, Any, int]]) -> int:
     try:
-        return asyncio.run(run(args))
+        return run_to_end(run(args))
     except _Stop as stop:
         return fail(str(stop))
     except ServiceError as error:

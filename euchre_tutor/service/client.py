@@ -15,13 +15,42 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Coroutine
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from tornado import websocket
 
-__all__ = ["ServiceError", "TableClient"]
+__all__ = ["ServiceError", "TableClient", "run_to_end"]
+
+T = TypeVar("T")
+
+
+def run_to_end(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end from synchronous code and return its result (or raise its error).
+
+    Where no event loop runs in this thread that is :func:`asyncio.run`; where one does (a notebook's
+    kernel, a browser driver's), ``asyncio.run`` refuses, so the coroutine runs in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(("value", asyncio.run(coroutine)))
+        except BaseException as error:  # handed back to the caller below
+            outcome.append(("error", error))
+
+    worker = threading.Thread(target=run, name="euchre-tables-client", daemon=True)
+    worker.start()
+    worker.join()
+    kind, value = outcome[0]
+    if kind == "error":
+        raise value
+    return value  # type: ignore[no-any-return]
 
 
 class ServiceError(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.cli import main
+from euchre_tutor.service.client import ServiceError, run_to_end
 from euchre_tutor.session.learning import grade_saved_file
 from tests.service.test_process import _port
 
@@ -121,3 +123,23 @@ def test_no_service_listening_says_how_to_start_one(capsys: pytest.CaptureFixtur
     assert code == 2 and "no table service is listening" in err and "python -m euchre_tutor.service" in err
     code, _, err = _tables(capsys, "list", "--token", "x")
     assert code == 2 and "give --url ws://HOST:PORT/tables or set $EUCHRE_TABLES_URL" in err
+
+
+def test_the_client_runs_where_an_event_loop_already_runs() -> None:
+    """A notebook's kernel (or a browser driver) runs an event loop in its thread, where
+    ``asyncio.run`` refuses: the client's commands still run there, and their errors still reach
+    the caller."""
+
+    async def cell() -> int:
+        asyncio.get_running_loop()  # as in a notebook: a loop runs in this thread
+        return run_to_end(asyncio.sleep(0, result=7))
+
+    async def failing() -> None:
+        raise ServiceError({"type": "error", "code": "bad_token", "message": "wrong token"})
+
+    async def failing_cell() -> None:
+        run_to_end(failing())
+
+    assert run_to_end(cell()) == 7
+    with pytest.raises(ServiceError):
+        run_to_end(failing_cell())

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre_tutor.rules.games import GAMES
-from euchre_tutor.service.client import TableClient
+from euchre_tutor.service.client import TableClient, run_to_end
 from euchre_tutor.service.store import Store
 from euchre_tutor.service.wire import to_wire
 from euchre_tutor.session.games import game_spec
@@ -117,7 +117,7 @@ async def _scenario(db: Path) -> None:
 
 
 def test_sigkill_mid_hand_then_restart_brings_every_table_back(tmp_path: Path) -> None:
-    asyncio.run(asyncio.wait_for(_scenario(tmp_path / "tables.db"), 60))
+    run_to_end(asyncio.wait_for(_scenario(tmp_path / "tables.db"), 60))
 
 
 def test_the_service_refuses_to_start_without_a_token(tmp_path: Path) -> None:
