@@ -81,10 +81,9 @@ def test_in_ci_a_skip_not_on_the_list_fails_the_run_and_is_named_with_its_reason
     assert "test_rare_case" not in offences and "test_known_bug" not in offences
 
 
-@pytest.mark.parametrize("extra", [(), tuple(PARALLEL)], ids=["one-process", "two-workers"])
-def test_in_ci_every_skip_allowed_passes(tmp_path: Path, extra: tuple[str, ...]) -> None:
+def test_in_ci_every_skip_allowed_passes(tmp_path: Path) -> None:
     allowed = "test_sample.py::test_rare_case -- data-dependent\ntest_sample.py::test_needs_* -- no browser\n"
-    done = run_pytest(tmp_path, ci="true", allowed=allowed, extra=extra)
+    done = run_pytest(tmp_path, ci="true", allowed=allowed)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 skipped" in done.stdout and "not on the allow-list" not in done.stdout
 
