@@ -112,22 +112,6 @@ class SkipGuard:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
-#: files that take minutes (a real Voila, Chromium, a kernel per notebook): run first, so that in the
-#: parallel run (``make test``: two workers, a file at a time) the last files to start are short ones
-#: and neither worker waits long for the other at the end
-LONG_FIRST = ("tests/browser/", "tests/test_wheel.py", "tests/test_binder.py", "notebooks/")
-
-
-def _long_first(item: pytest.Item) -> int:
-    path = item.nodeid.split("::")[0]
-    return next((rank for rank, start in enumerate(LONG_FIRST) if path.startswith(start)), len(LONG_FIRST))
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long files first; a file's tests keep their order and stay together (a stable sort)."""
-    items.sort(key=_long_first)
-
-
 def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.has_plugin("euchre-skip-guard"):
         config.pluginmanager.register(SkipGuard(read_allowed_skips(ALLOWED_SKIPS)), "euchre-skip-guard")
