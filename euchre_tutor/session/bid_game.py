@@ -7,7 +7,7 @@ takes the other seats' decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.bid import analyse, bid_grade
@@ -24,13 +24,12 @@ from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.bid_controller import BidController, action_label
 from euchre_tutor.session.bid_tutor import BidTutor, phase_words
 from euchre_tutor.session.games import (
-    Advice,
     Choice,
     DrillReader,
     DrillScene,
     GameSpec,
     PracticeGrade,
-    option_values,
+    sampled_hooks,
 )
 from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
 from euchre_tutor.session.session_report import grade_bid_table
@@ -149,18 +148,7 @@ def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
     return frozenset((*others, *kitty, *face_down))
 
 
-def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
-    return option_values(analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed))
-
-
-def _advise(view: SeatView, worlds: int, seed: int) -> Advice:
-    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
-    return Advice(
-        analysis.best.action,
-        option_values(analysis),
-        explain(analysis, view),
-        lambda action: grade_words(analysis, action),
-    )
+_analyse, _advise = sampled_hooks(analyse, RuleBasedPlayer, explain, grade_words)
 
 
 def _seat_view_of(data: object, rules: object) -> SeatView:

@@ -7,7 +7,7 @@ as the table's level does (:data:`~euchre_tutor.bots.classic.LEVELS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, analyse
@@ -29,13 +29,12 @@ from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.games import (
-    Advice,
     Choice,
     DrillReader,
     DrillScene,
     GameSpec,
     PracticeGrade,
-    option_values,
+    sampled_hooks,
 )
 from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
 from euchre_tutor.session.session_report import grade_classic_table, tutor_of
@@ -147,18 +146,7 @@ def _players(seed: int) -> Callable[[SeatView], Action]:
     return RuleBasedPlayer().choose
 
 
-def _analyse(view: SeatView, worlds: int, seed: int) -> Mapping[Action, float]:
-    return option_values(analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed))
-
-
-def _advise(view: SeatView, worlds: int, seed: int) -> Advice:
-    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed)
-    return Advice(
-        analysis.best.action,
-        option_values(analysis),
-        explain(analysis, view),
-        lambda action: classic_grade(analysis, action),
-    )
+_analyse, _advise = sampled_hooks(analyse, RuleBasedPlayer, explain, classic_grade)
 
 
 def _seat_view_of(data: object, rules: object) -> SeatView:

@@ -47,6 +47,7 @@ __all__ = [
     "game_spec",
     "game_specs",
     "option_values",
+    "sampled_hooks",
     "spec_of_format",
 ]
 
@@ -147,6 +148,34 @@ class Advice:
 def option_values(analysis: Any) -> dict[Any, float]:
     """An analysis as a spec's ``analyse`` answers: each legal action's value (minus its loss)."""
     return {o.action: -o.loss for o in analysis.options}
+
+
+def sampled_hooks(
+    analyse: Callable[..., Any],
+    continuation: Callable[[], Any],
+    explain: Callable[[Any, Any], Explanation],
+    grade: Callable[[Any, Any], Grade | None],
+) -> tuple[Callable[[Any, int, int], Mapping[Any, float]], Callable[[Any, int, int], Advice]]:
+    """A sampling game's ``analyse`` and ``advise`` hooks, from its advisor's ``analyse(view,
+    continuation=, worlds=, seed=)``, the computer player that continues each deal, its ``explain``
+    and its grade of a choice."""
+
+    def run(view: Any, worlds: int, seed: int) -> Any:
+        return analyse(view, continuation=continuation(), worlds=worlds, seed=seed)
+
+    def values(view: Any, worlds: int, seed: int) -> Mapping[Any, float]:
+        return option_values(run(view, worlds, seed))
+
+    def advise(view: Any, worlds: int, seed: int) -> Advice:
+        analysis = run(view, worlds, seed)
+        return Advice(
+            analysis.best.action,
+            option_values(analysis),
+            explain(analysis, view),
+            lambda action: grade(analysis, action),
+        )
+
+    return values, advise
 
 
 @dataclass(frozen=True, slots=True)
