@@ -184,6 +184,10 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
             continue
         page = pages[turn]
         page.locator(".et-prompt", has_text="Your turn").wait_for()
+        # the prompt can show before the turn's buttons: wait for the bids or the playable cards
+        page.wait_for_function(
+            "() => document.querySelectorAll('.euchre-bid, .euchre-card.playable').length > 0"
+        )
         if not hinted and page.locator(".euchre-bid").count() > 1:
             page.locator(".et-hint-toggle").click()
             page.locator(".et-hint-body .et-explain").wait_for()
