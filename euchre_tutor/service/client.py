@@ -1,9 +1,11 @@
 """A client of the table service: asyncio, over Tornado's WebSocket client.
 
->>> async def one_table(url, token):  # doctest: +SKIP
-...     async with await TableClient.connect(url, token, "Ann") as me:
-...         table = (await me.request({"type": "create", "game": "classic"}))["table"]["id"]
-...         await me.request({"type": "sit", "table": table, "seat": "S"})
+Used from a coroutine, given the service's address and a token::
+
+    async def one_table(url, token):
+        async with await TableClient.connect(url, token, "Ann") as me:
+            table = (await me.request({"type": "create", "game": "classic"}))["table"]["id"]
+            await me.request({"type": "sit", "table": table, "seat": "S"})
 
 :meth:`TableClient.request` sends a message with an ``id`` and returns the reply that carries it
 (an ``error`` reply raises :class:`ServiceError`); every other message the service sends (views,

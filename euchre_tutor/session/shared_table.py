@@ -214,13 +214,19 @@ class ServiceLink:
             raise EuchreError("The table service did not answer: try again in a moment.") from None
 
     def close(self) -> None:
-        client = self.client
-        self.client = None
-        if client is not None and self.loop.is_running():
+        """Close the connection and stop the link's loop, with no task of it left pending."""
+        client, watcher = self.client, self._watcher
+        self.client, self._watcher = None, None
+        if self.loop.is_running():
 
             async def close() -> None:
-                await client.close()
-                await asyncio.sleep(0.05)  # let the close frame go out
+                if watcher is not None:
+                    watcher.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await watcher
+                if client is not None:
+                    await client.close()
+                    await asyncio.sleep(0.05)  # let the close frame go out
 
             with contextlib.suppress(Exception):
                 asyncio.run_coroutine_threadsafe(close(), self.loop).result(2)

@@ -22,14 +22,24 @@ from euchre_tutor.rules.classic import ClassicRules
 from .test_dd_positions import RULE_SETS, ending, random_position, start_of_play
 
 
-def minimax(state: HandState) -> int:
-    """The makers' final tricks with perfect play, by trying every legal card (slow, obviously right)."""
+def minimax(state: HandState, memo: dict[object, int] | None = None) -> int:
+    """The makers' final tricks with perfect play, by trying every legal card (slow, obviously right).
+
+    ``memo`` only remembers a value at a trick's start, where what is left to play depends on nothing
+    but the cards in hand, who leads and the tricks won so far (a transposition, not a pruning)."""
     assert state.maker is not None
     if state.phase is not Phase.PLAY:
         return state.tricks_won(state.maker.team)
     assert state.to_act is not None
-    values = [minimax(state.apply(f"play {c}")) for c in state.legal_plays()]
-    return max(values) if state.to_act.team is state.maker.team else min(values)
+    memo = {} if memo is None else memo
+    key = None if state.trick_plays else (state.to_act, state.hands, state.tricks_won(state.maker.team))
+    if key is not None and key in memo:
+        return memo[key]
+    values = [minimax(state.apply(f"play {c}"), memo) for c in state.legal_plays()]
+    value = max(values) if state.to_act.team is state.maker.team else min(values)
+    if key is not None:
+        memo[key] = value
+    return value
 
 
 def _tricks_left_for(rules: ClassicRules, wanted: int) -> int:
