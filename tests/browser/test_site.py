@@ -396,12 +396,23 @@ def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any,
     p, network = site_page
     p.goto(network.base + LESSON)
     p.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=TIMEOUT)
+    # the Pyodide kernel connects for tens of seconds on a loaded machine: cells sent before it is idle
+    # may never run, and the page then waits with no sign of why
+    p.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for(timeout=TIMEOUT)
     p.get_by_text("Run", exact=True).first.click()
     p.get_by_text("Run All Cells", exact=True).click()
     # the lesson's widgets render from this package, installed in the page: its last cell's summary of
     # the rules it taught, and the table of its teacher's deal
     summary = p.locator(".euchre-lesson-summary")
-    summary.wait_for(timeout=TIMEOUT)
+    try:
+        summary.wait_for(timeout=TIMEOUT)
+    except Exception:
+        status = p.locator(".jp-Notebook-ExecutionIndicator").get_attribute("data-status")
+        errors = p.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+        raise AssertionError(
+            f"the lesson's summary never showed; kernel status {status!r}; "
+            f"error outputs: {errors.all_inner_texts()[-3:]!r}"
+        ) from None
     assert "bower" in summary.inner_text().lower()
     # the lesson's table plays: order up the turn card of the teacher's deal
     table = p.locator(".euchre-app").last
