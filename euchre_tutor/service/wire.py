@@ -13,8 +13,8 @@ import enum
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, cast
 
 from euchre_tutor.cards import Card
 from euchre_tutor.tricks.seating import Seat, Team
@@ -49,30 +49,55 @@ _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\
 
 
 def to_wire(value: Any) -> Any:
-    """``value`` (a view, or anything inside one) as JSON values; a set becomes a sorted list."""
-    if value is None or (isinstance(value, bool | int | float | str) and not isinstance(value, Seat)):
-        return value
-    if isinstance(value, Seat | Team):
-        return value.name
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value if isinstance(value.value, str) else value.name
-    if isinstance(value, Mapping):
-        return {str(to_wire(k)): to_wire(v) for k, v in value.items()}
-    if isinstance(value, frozenset | set):
-        return sorted((to_wire(v) for v in value), key=str)
-    if isinstance(value, tuple | list):
-        return [to_wire(v) for v in value]
-    if hasattr(value, "to_json") and not dataclasses.is_dataclass(value):
-        return value.to_json()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if hasattr(type(value), "parse"):  # an action: as the command line writes it
-            return str(value)
-        if hasattr(value, "to_json") and type(value).__name__.endswith("Rules"):
-            return value.to_json()
-        return {f.name: to_wire(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return str(value)
+    """``value`` (a view, or anything inside one) as JSON values; a set becomes a sorted list.
+
+    The rule for a value depends only on its class, so it is chosen once per class
+    (:func:`_encoder_for`) and kept: the service writes four views or more per action."""
+    encode = _ENCODERS.get(type(value))
+    if encode is None:
+        encode = _ENCODERS.setdefault(type(value), _encoder_for(type(value)))
+    return encode(value)
+
+
+_ENCODERS: Final[dict[type, Callable[[Any], Any]]] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _encoder_for(cls: type) -> Callable[[Any], Any]:
+    """How :func:`to_wire` writes a value of class ``cls``, the first matching rule of:
+    JSON scalars as they are; seats and teams by name; cards as the deck writes them; enums by their
+    text value (else name); mappings, sets (sorted) and sequences item by item; a value with
+    ``to_json`` that is no dataclass by it; a dataclass action (its class can ``parse``) as the
+    command line writes it, a rules dataclass by ``to_json``, any other dataclass field by field;
+    anything else as its text."""
+    if cls is type(None) or (issubclass(cls, bool | int | float | str) and not issubclass(cls, Seat)):
+        return _same
+    if issubclass(cls, Seat | Team):
+        return lambda value: value.name
+    if issubclass(cls, Card):
+        return str
+    if issubclass(cls, enum.Enum):
+        return lambda value: value.value if isinstance(value.value, str) else value.name
+    if issubclass(cls, Mapping):
+        return lambda value: {str(to_wire(k)): to_wire(v) for k, v in value.items()}
+    if issubclass(cls, frozenset | set):
+        return lambda value: sorted((to_wire(v) for v in value), key=str)
+    if issubclass(cls, tuple | list):
+        return lambda value: [to_wire(v) for v in value]
+    is_dataclass = dataclasses.is_dataclass(cls)
+    if hasattr(cls, "to_json") and not is_dataclass:
+        return lambda value: value.to_json()
+    if is_dataclass:
+        if hasattr(cls, "parse"):  # an action: as the command line writes it
+            return str
+        if hasattr(cls, "to_json") and cls.__name__.endswith("Rules"):
+            return lambda value: value.to_json()
+        names = tuple(f.name for f in dataclasses.fields(cast(Any, cls)))
+        return lambda value: {name: to_wire(getattr(value, name)) for name in names}
+    return str
 
 
 def card_words_in(value: Any) -> set[str]:
