@@ -173,7 +173,7 @@ def _play_hand(apps: dict[str, SharedTableApp], pick: Any) -> None:
             continue
         version = mover.controller.version
         assert mover.controller.act(pick(mover.controller)), mover.controller.message
-        wait_until(lambda: mover.controller.version > version, what="the action seen")
+        wait_until(lambda m=mover, v=version: m.controller.version > v, what="the action seen")
 
 
 def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningService, tmp_path: Path) -> None:
@@ -253,10 +253,10 @@ def test_a_face_up_watcher_sees_every_hand_and_a_face_down_one_none(
         eve = SharedTableController.connect(svc.url, TOKEN, "eve", SeatKeys.in_memory())
         assert eve.watch(table), eve.message
         page = SharedTableApp(eve)
-        wait_until(lambda: eve.frame.get("started"), what="the watcher's view")
+        wait_until(lambda e=eve: e.frame.get("started"), what="the watcher's view")
         truth = {a.controller.seat: a.controller.view.hand for a in apps.values()}
         if shown:
-            wait_until(lambda: len(eve.views) == 4, what="every seat's view")
+            wait_until(lambda e=eve: len(e.views) == 4, what="every seat's view")
             assert {s: v.hand for s, v in eve.views.items()} == truth
             page.refresh()
             for cards in truth.values():
