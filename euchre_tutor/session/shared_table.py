@@ -623,51 +623,22 @@ def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:
     """A seat view as the game's ``analyze`` input (a drill's position), or None when it cannot be written.
 
     The seat's knowledge is all a drill needs (the advisor samples the hidden cards again), so the
-    hidden hands of the written deal are one deal consistent with the view: the position read back
-    gives the same seat view (checked here: a position that does not is not written)."""
+    hidden hands of the written deal are one deal consistent with the view (the game's
+    ``position_of_view``): the position read back gives the same seat view (checked here: a position
+    that does not is not written)."""
     import random
 
-    rng = random.Random(seed)
+    spec = game_spec(game)
+    if spec.position_of_view is None:
+        return None
     try:
-        if game == "classic":
-            from euchre_tutor.advisor.classic.position import write_position as classic_position
-            from euchre_tutor.advisor.classic.worlds import sample_worlds as classic_worlds
-
-            world = classic_worlds(view, 1, rng)[0]
-            position: dict[str, Any] = dict(classic_position(world, view.seat))
-        elif game == "bid":
-            position = _bid_position(view, rng)
-        else:
-            return None
-        back = game_spec(game).read_position(position)
+        position = dict(spec.position_of_view(view, random.Random(seed)))
+        back = spec.read_position(position)
     except (EuchreError, IndexError, ValueError):
         return None
     if tuple(back.legal) != tuple(view.legal) or tuple(back.hand) != tuple(view.hand):
         return None
     return position
-
-
-def _bid_position(view: Any, rng: Any) -> dict[str, Any]:
-    """A Bid seat view as ``bid analyze`` reads it: a deal consistent with the view (each seat's cards
-    now and the cards it played), the bidding and the plays. Kitty exchanges and a loner's gifts are
-    not written back (the read-back check in :func:`view_position` refuses such a position)."""
-    from euchre_tutor.advisor.bid.worlds import sample_worlds as bid_worlds
-
-    world = bid_worlds(view, 1, rng)[0]
-    plays = [(seat, card) for trick in view.tricks for seat, card in trick.plays] + list(view.trick_plays)
-    seats = view.seat.seating.seats
-    hands = {
-        seat.name: [str(c) for c in (*world.hands[seat], *(c for s, c in plays if s == seat))]
-        for seat in seats
-    }
-    actions = [str(a) for _, a in view.bids] + [f"play {card}" for _, card in plays]
-    return {
-        "rules": view.rules.to_json(),
-        "dealer": view.dealer.name,
-        "hands": hands,
-        "actions": actions,
-        "seat": view.seat.name,
-    }
 
 
 @dataclass
