@@ -7,12 +7,14 @@ takes the other seats' decisions.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.bid import analyse, bid_grade
 from euchre_tutor.advisor.bid.ideas import explain, grade_words
 from euchre_tutor.advisor.bid.position import read_position, write_position
+from euchre_tutor.advisor.bid.worlds import sample_worlds
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bid import Action, Phase
@@ -156,6 +158,26 @@ def _seat_view_of(data: object, rules: object) -> SeatView:
     return read_view(SeatView, data, rules=table_rules, seating=FOUR)
 
 
+def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
+    """``view`` as ``bid analyze`` reads it: a deal consistent with the view (each seat's cards now and
+    the cards it played, from one sampled world), the bidding and the plays. A kitty exchange or a
+    loner's gifts are not written back, so such a position does not read back as the view (the
+    shared table's check refuses it)."""
+    world = sample_worlds(view, 1, rng)[0]
+    plays = [(seat, card) for trick in view.tricks for seat, card in trick.plays] + list(view.trick_plays)
+    hands = {
+        seat.name: [str(c) for c in (*world.hands[seat], *(c for s, c in plays if s == seat))]
+        for seat in view.seat.seating.seats
+    }
+    return {
+        "rules": view.rules.to_json(),
+        "dealer": view.dealer.name,
+        "hands": hands,
+        "actions": [str(a) for _, a in view.bids] + [f"play {card}" for _, card in plays],
+        "seat": view.seat.name,
+    }
+
+
 GAME = GameSpec(
     info=game_info("bid"),
     save_format=FORMAT,
@@ -182,5 +204,6 @@ GAME = GameSpec(
     new_match=lambda rules, seed: BidGame(BidRules.from_json(rules), seed=seed),
     seat_view_of=_seat_view_of,
     advise=_advise,
+    position_of_view=_position_of_view,
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

@@ -7,6 +7,7 @@ as the table's level does (:data:`~euchre_tutor.bots.classic.LEVELS`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -15,6 +16,7 @@ from euchre_tutor.advisor.classic.cli import position_run
 from euchre_tutor.advisor.classic.ideas import action_noun, explain
 from euchre_tutor.advisor.classic.position import read_position, write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
+from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import classic_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
@@ -155,6 +157,11 @@ def _seat_view_of(data: object, rules: object) -> SeatView:
     return read_view(SeatView, data, rules=table_rules, seating=seating)
 
 
+def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
+    """``view`` as ``classic analyze`` reads it, the hidden hands one sampled world's."""
+    return dict(write_position(sample_worlds(view, 1, rng)[0], view.seat))
+
+
 GAME = GameSpec(
     info=game_info("classic"),
     save_format=FORMAT,
@@ -181,5 +188,6 @@ GAME = GameSpec(
     new_match=lambda rules, seed: ClassicGame(ClassicRules.from_json(rules), seed=seed),
     seat_view_of=_seat_view_of,
     advise=_advise,
+    position_of_view=_position_of_view,
     source=lambda controller: f"classic match, seed {controller.seed}",
 )

@@ -218,6 +218,9 @@ class GameSpec:
     # the advisor's hint on it
     seat_view_of: Callable[[object, object], Any] | None = None
     advise: Callable[[Any, int, int], Advice] | None = None
+    # a seat view as the game's ``analyze`` input (a drill from a shared table): the hidden hands one
+    # deal consistent with the view, drawn with ``rng`` (``random.Random``)
+    position_of_view: Callable[[Any, Any], Mapping[str, Any]] | None = None
 
     @property
     def name(self) -> str:

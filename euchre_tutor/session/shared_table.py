@@ -26,18 +26,27 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import math
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from euchre_tutor.advisor.drills import Deck
+from euchre_tutor.advisor.luck import MISTAKE_LABELS
+from euchre_tutor.advisor.session import GradedDecision, SessionStats
+from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.service.client import ServiceError, TableClient
+from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.games import Advice, GameSpec, game_spec
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.tutor import Retry
 
 __all__ = [
     "TABLES_TOKEN_ENV",
@@ -49,6 +58,7 @@ __all__ = [
     "SharedTutor",
     "missing_service_words",
     "service_address",
+    "view_position",
 ]
 
 #: the environment variables that give a kernel the table service's address and the class's token
@@ -262,6 +272,9 @@ class SharedTableController(Observable):
         self.invite: str | None = None
         self.frame: dict[str, Any] = {}  # the latest view message
         self.view: Any = None  # the game's seat view (None: watching, or no view yet)
+        #: a face-up watcher's views: every seat's, by seat (empty: seated, or watching face down)
+        self.views: dict[str, Any] = {}
+        self._frame_at = time.monotonic()  # when the latest view arrived (the countdown counts from it)
         self.chat: list[dict[str, Any]] = []
         self.closed = False
         #: called with (version, view, action) after the service accepts an action of this seat
@@ -333,8 +346,18 @@ class SharedTableController(Observable):
 
     @property
     def time_left(self) -> float | None:
+        """The seconds the player to act had when the latest view was sent (None: no time limit)."""
         left = self.frame.get("time_left")
         return None if left is None else float(left)
+
+    def seconds_left(self, now: float | None = None) -> int | None:
+        """The countdown now: :attr:`time_left` less the time since its view arrived, in whole seconds
+        rounded up (None: no time limit, or nobody to act)."""
+        left = self.time_left
+        if left is None or not self.started or self.over or self.turn is None:
+            return None
+        gone = (time.monotonic() if now is None else now) - self._frame_at
+        return max(0, math.ceil(left - gone))
 
     # -- the lobby ---------------------------------------------------------------------
 
@@ -421,7 +444,9 @@ class SharedTableController(Observable):
             return False
         with self._lock:
             self.table, self.seat, self.frame, self.view, self.chat = dict(reply["table"]), None, {}, None, []
+            self.views = {}
         self._say("You are watching this table.")
+        self.request_view()
         return True
 
     def start(self) -> bool:
@@ -557,17 +582,30 @@ class SharedTableController(Observable):
         if spec is None or self.table is None:
             return
         view = None
-        if self.seat is not None and isinstance(message.get("view"), dict) and spec.seat_view_of is not None:
-            try:
+        views: dict[str, Any] = {}
+        try:
+            if (
+                self.seat is not None
+                and isinstance(message.get("view"), dict)
+                and spec.seat_view_of is not None
+            ):
                 view = spec.seat_view_of(message["view"], self.table["rules"])
-            except EuchreError as exc:
-                self._say(f"This page cannot read the table's view: {exc}", error=True)
-                return
+            elif (
+                self.seat is None and isinstance(message.get("views"), dict) and spec.seat_view_of is not None
+            ):
+                views = {
+                    str(seat): spec.seat_view_of(v, self.table["rules"])
+                    for seat, v in message["views"].items()
+                }
+        except EuchreError as exc:
+            self._say(f"This page cannot read the table's view: {exc}", error=True)
+            return
         with self._lock:
             if self.frame and _age(message) < _age(self.frame):
                 return  # an older view arrived late (a reply waited while a newer view came)
             self.frame = {k: v for k, v in message.items() if k != "re"}
-            self.view = view
+            self._frame_at = time.monotonic()
+            self.view, self.views = view, views
             self.table = {**self.table, "started": message.get("started", False)}
         self._emit("state")
 
@@ -581,6 +619,28 @@ class SharedTableController(Observable):
         self.link.close()
 
 
+def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:
+    """A seat view as the game's ``analyze`` input (a drill's position), or None when it cannot be written.
+
+    The seat's knowledge is all a drill needs (the advisor samples the hidden cards again), so the
+    hidden hands of the written deal are one deal consistent with the view (the game's
+    ``position_of_view``): the position read back gives the same seat view (checked here: a position
+    that does not is not written)."""
+    import random
+
+    spec = game_spec(game)
+    if spec.position_of_view is None:
+        return None
+    try:
+        position = dict(spec.position_of_view(view, random.Random(seed)))
+        back = spec.read_position(position)
+    except (EuchreError, IndexError, ValueError):
+        return None
+    if tuple(back.legal) != tuple(view.legal) or tuple(back.hand) != tuple(view.hand):
+        return None
+    return position
+
+
 @dataclass
 class Decision:
     """A decision of the student: the hand it was in, what the seat saw, what was chosen, its grade."""
@@ -592,6 +652,23 @@ class Decision:
     advice: Advice | None = None
     grade: Any = None
 
+    @property
+    def index(self) -> int:
+        """Its place in the table's history (the table's version when it was taken)."""
+        return self.version
+
+    @property
+    def forced(self) -> bool:
+        """The only legal choice: nothing to grade."""
+        return len(self.view.legal) < 2
+
+    @property
+    def where(self) -> str:
+        """Where in the hand: ``"the bidding"`` or ``"trick 2"``."""
+        if getattr(self.view, "trump", None) is None and not self.view.tricks and not self.view.trick_plays:
+            return "the bidding"
+        return f"trick {len(self.view.tricks) + 1}"
+
 
 @dataclass
 class _HandTrack:
@@ -602,14 +679,28 @@ class _HandTrack:
 
 
 class SharedTutor(Observable):
-    """The tutor beside a shared seat: hints (when the table allows suggestions and the student asks),
-    and after each hand the grade of every decision the student took in it.
+    """The tutor beside a shared seat, as the one-person tables have it: hints (when the table allows
+    suggestions and the student asks), and after each hand in every case the grade of every decision
+    the student took in it, the review (:meth:`review`, :meth:`key_moments`, :meth:`points`), a retry
+    of a past decision (:meth:`retry`: graded against the very analysis its first answer was), the
+    drills (every Mistake and Blunder in :attr:`drills`, and in the class's store under the student's
+    name when ``store`` is given) and the session statistics (:attr:`stats`).
 
     The advisor runs on one worker thread (the link's thread only carries messages). Topics:
-    ``"analysis"`` (a hint or grades arrived).
+    ``"analysis"`` (a hint, grades or a retry arrived).
     """
 
-    def __init__(self, controller: SharedTableController, *, worlds: int = 200, seed: int = 0) -> None:
+    GAME_NAME_FALLBACK: Final = "classic"
+
+    def __init__(
+        self,
+        controller: SharedTableController,
+        *,
+        worlds: int = 200,
+        seed: int = 0,
+        stats: SessionStats | None = None,
+        store: ClassStore | None = None,
+    ) -> None:
         super().__init__()
         self.controller = controller
         self.worlds, self.seed = worlds, seed
@@ -617,12 +708,19 @@ class SharedTutor(Observable):
         self.hints: dict[int, Advice] = {}  # by the table's version
         self.errors: dict[int, str] = {}
         self.decisions: list[Decision] = []
+        self.stats = stats if stats is not None else SessionStats()
+        self.drills = Deck()
+        self.store = store
+        self.store_error = ""  # why the class's store did not keep the drills (empty: it did)
+        self.retries: list[Retry] = []
         self._track = _HandTrack()
         self.finished: list[int] = []  # hands over, their decisions graded or being graded
+        self.graded: list[int] = []  # hands over whose decisions are all graded
+        self._points: dict[int, int] = {}
+        self._drilled: set[int] = set()
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="euchre-tutor")
         self._lock = threading.RLock()
         self._asked: set[int] = set()
-        self._last_view: tuple[int, Any] | None = None
         controller.subscribe(self._on_controller)
         controller.acted.append(self._record)
 
@@ -634,6 +732,11 @@ class SharedTutor(Observable):
     @property
     def hand_number(self) -> int:
         return self._track.number
+
+    @property
+    def game_name(self) -> str:
+        spec = self.controller.spec
+        return spec.name if spec is not None else self.GAME_NAME_FALLBACK
 
     def current_hint(self) -> Advice | None:
         if not (self.allowed and self.controller.my_turn):
@@ -670,11 +773,20 @@ class SharedTutor(Observable):
             track.dealer, track.scores, track.number = mark[0], mark[1], 1
             return
         if mark != (track.dealer, track.scores) and not view.tricks and not view.trick_plays:
-            done = track.number
+            done, before = track.number, track.scores
             track.dealer, track.scores, track.number = mark[0], mark[1], done + 1
+            self._points[done] = self._side_points(view, before, mark[1])
             self._hand_over(done)
         elif self.controller.over and track.number not in self.finished:
+            self._points[track.number] = self._side_points(view, track.scores, tuple(view.scores))
             self._hand_over(track.number)
+
+    @staticmethod
+    def _side_points(view: Any, before: Any, after: Any) -> int:
+        """A hand's points for the student: their side's minus the best other side's."""
+        gained = [int(a) - int(b) for a, b in zip(after, before, strict=True)]
+        mine = int(view.seat.team.index)
+        return gained[mine] - max(g for i, g in enumerate(gained) if i != mine)
 
     def _maybe_ask(self) -> None:
         c = self.controller
@@ -707,10 +819,10 @@ class SharedTutor(Observable):
         self.finished.append(number)
         for d in [d for d in self.decisions if d.hand == number]:
             self._pool.submit(self._grade, d)
-        self._pool.submit(self._emit, "analysis")
+        self._pool.submit(self._after_hand, number)
 
     def _grade(self, d: Decision) -> None:
-        if len(d.view.legal) < 2:
+        if d.forced:
             return
         if d.advice is None:
             try:
@@ -719,9 +831,98 @@ class SharedTutor(Observable):
                 return
         d.grade = d.advice.grade(d.action)
 
+    def _after_hand(self, number: int) -> None:
+        """A hand's grades are in: the statistics, the drills, then the pages are told."""
+        decisions = self.review(number)
+        graded = [
+            GradedDecision(str(d.action), d.grade.label, float(d.grade.loss))
+            for d in decisions
+            if d.grade is not None
+        ]
+        first = next((d.advice for d in decisions if d.advice is not None), None)
+        best = None if first is None else first.values.get(first.best)
+        self.stats.update_deal(
+            self.game_name,
+            (id(self), number),
+            graded,
+            points=self._points.get(number),
+            best=None if best is None else float(best),
+        )
+        self._record_drills(decisions)
+        self.graded.append(number)
+        self._emit("analysis")
+
+    def _record_drills(self, decisions: list[Decision]) -> None:
+        """Every decision graded Mistake or Blunder becomes a drill (once), in :attr:`drills` and, with
+        a class store, in the student's deck there."""
+        added = []
+        for d in decisions:
+            if d.grade is None or d.advice is None or d.grade.label not in MISTAKE_LABELS:
+                continue
+            if d.version in self._drilled:
+                continue
+            position = view_position(self.game_name, d.view, self.seed + d.version)
+            if position is None:
+                continue
+            added.append(
+                self.drills.add_graded(
+                    self.game_name,
+                    position,
+                    answer=str(d.action),
+                    label=d.grade.label,
+                    best=str(d.advice.best),
+                    level=self.controller.options.get("level"),
+                    where=f"hand {d.hand}, {d.where}",
+                )
+            )
+            self._drilled.add(d.version)
+        if added and self.store is not None:
+            try:
+                kept = self.store.deck(self.controller.name) or Deck()
+                for drill in added:
+                    kept.add(drill)
+                self.store.put_deck(self.controller.name, kept)
+                self.store_error = ""
+            except (EuchreError, OSError, sqlite3.Error) as exc:
+                self.store_error = f"The class server could not keep your drills: {exc}"
+
     def review(self, number: int) -> list[Decision]:
         """The student's decisions of hand ``number`` (graded once the hand is over and analysed)."""
         return [d for d in self.decisions if d.hand == number]
+
+    def points(self, number: int) -> int | None:
+        """A finished hand's points for the student: their side's minus the best other side's."""
+        return self._points.get(number)
+
+    def key_moments(self, number: int) -> list[Decision]:
+        """The decisions of a graded hand that cost most (Inaccuracy or worse, the costliest first)."""
+        return key_moments((d, d.grade) for d in self.review(number) if not d.forced and d.grade is not None)
+
+    def retry(self, decision: Decision, action: Any) -> Retry:
+        """Answer a past decision again, with the hint hidden: graded against the very analysis its
+        first answer was, kept in :attr:`retries`; the table is not touched. Refuses (a teaching
+        :class:`EuchreError`) a forced decision, an answer that was not legal there, or a decision not
+        graded yet."""
+        if decision.forced:
+            raise EuchreError(
+                f"{decision.action} was your only legal choice then: there is nothing to answer again"
+            )
+        if isinstance(action, str):
+            action = next((a for a in decision.view.legal if str(a) == action.strip()), action.strip())
+        if action not in decision.view.legal:
+            choices = ", ".join(map(str, decision.view.legal))
+            raise EuchreError(
+                sentence(f"{action} was not legal at that moment: the legal choices were {choices}")
+            )
+        if decision.advice is None or decision.grade is None:
+            raise EuchreError("That decision is still being graded: retry it once its grade is shown.")
+        grade = decision.advice.grade(action)
+        if grade is None:  # pragma: no cover - every legal action has a value
+            raise EuchreError("That decision is still being graded: retry it once its grade is shown.")
+        done = Retry(decision, action, grade)
+        self.retries.append(done)
+        self._emit("analysis")
+        return done
 
     def wait(self, timeout: float = 60.0) -> None:
         """Wait until every analysis asked for so far is done (tests)."""

@@ -14,11 +14,13 @@ words what is missing.
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 import threading
 import urllib.parse
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
@@ -26,8 +28,10 @@ import ipywidgets as w
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.service.wire import PRESET_PHRASES
+from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.seats import positions
 from euchre_tutor.session.shared_table import (
+    Decision,
     SeatKeys,
     SharedTableController,
     SharedTutor,
@@ -36,6 +40,8 @@ from euchre_tutor.session.shared_table import (
 )
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DEPTH_CSS, explanation_html
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
+from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button, show
 from euchre_tutor.widgets.table_app import ActionRow, HintPanel, seat_html, trick_html
@@ -54,6 +60,9 @@ SHARED_CSS = """
 .et-shared-time { font-variant-numeric: tabular-nums; }
 .et-chat-log { max-height:140px; overflow-y:auto; font-size:13px; border:1px solid #e0e0e0; padding:4px; }
 .et-shared-review li { margin:2px 0; }
+.et-countdown { font-variant-numeric: tabular-nums; margin:2px 0; }
+.et-countdown.mine b { color:#b71c1c; font-size:18px; }
+.et-watch-hands .et-watch-hand { margin:2px 0; }
 """
 
 
@@ -81,7 +90,7 @@ class SharedTableApp(CardTable):
     def __init__(self, controller: SharedTableController, tutor: SharedTutor | None = None) -> None:
         super().__init__(slots=8)
         self.controller = controller
-        self.tutor = tutor if tutor is not None else SharedTutor(controller)
+        self.tutor = tutor if tutor is not None else SharedTutor(controller, store=ClassStore.from_env())
         self._lock = threading.RLock()
         self.style_html = w.HTML(f"<style>{CSS}\n{CLASSIC_CSS}\n{DEPTH_CSS}\n{SHARED_CSS}</style>")
         show(self.style_html, False)
@@ -113,8 +122,21 @@ class SharedTableApp(CardTable):
             on_depth=self.refresh_hint,
         )
         show(self.hint.grade, False)
+        # after each hand: the review (opened by the student), a retry of its key moments, the drills and
+        # the session's statistics, as the one-person tables have them
+        self.review_toggle = w.ToggleButton(
+            value=False, description="Review the last hand", tooltip="Your decisions of the hand just played"
+        )
+        self.review_toggle.add_class("et-review-toggle")
+        self.review_toggle.observe(lambda _ch: self.refresh_hint(), names="value")
         self.review = w.HTML()
         self.review.add_class("et-shared-review")
+        self.retry = RetryPanel(3, lambda text: self._show_message(text, True))
+        self.drills = w.HTML()
+        self.drills.add_class("et-shared-drills")
+        self.stats = SessionChart(self.tutor.stats, title="Your session", report=False)
+        self.watch_hands = w.HTML()
+        self.watch_hands.add_class("et-watch-hands")
         # the chat
         self.chat_log = w.HTML()
         self.chat_log.add_class("et-chat-log")
@@ -130,10 +152,20 @@ class SharedTableApp(CardTable):
         self.keep_link = w.HTML()
         header = w.VBox([self.title, self.seats_html, self.time_html, self.keep_link])
         play = w.VBox(
-            [self.table_html, self.prompt, self.bids, hand, w.HBox([self.start_button, self.stand_button])]
+            [
+                self.table_html,
+                self.watch_hands,
+                self.prompt,
+                self.bids,
+                hand,
+                w.HBox([self.start_button, self.stand_button]),
+            ]
         )
         play.layout = w.Layout(flex="3 1 0", min_width="0")
-        side = w.VBox([self.hint, self.review, self.chat], layout=w.Layout(flex="2 1 0", min_width="0"))
+        side = w.VBox(
+            [self.hint, self.review_toggle, self.review, self.retry, self.drills, self.stats, self.chat],
+            layout=w.Layout(flex="2 1 0", min_width="0"),
+        )
         side.add_class("et-side")
         main = w.HBox([play, side])
         main.add_class("et-main")
@@ -143,6 +175,10 @@ class SharedTableApp(CardTable):
         controller.subscribe(self._on_change)
         self.tutor.subscribe(lambda _t: self.refresh_hint())
         self.refresh()
+        # the countdown, redrawn each second on the kernel (the service sends the time left with each view)
+        self._stop = threading.Event()
+        self._ticker = threading.Thread(target=self._tick, name="euchre-countdown", daemon=True)
+        self._ticker.start()
 
     # -- clicks --------------------------------------------------------------------------
 
@@ -196,16 +232,13 @@ class SharedTableApp(CardTable):
             c = self.controller
             self._set(self.title, "value", self._title_html())
             self._set(self.seats_html, "value", self._seats_html())
-            left = c.time_left
-            self._set(
-                self.time_html,
-                "value",
-                "" if left is None else f"<p>Time left to act: <b>{left:.0f} s</b></p>",
-            )
+            self._set(self.time_html, "value", self._countdown_html())
             view = c.view
             show(self.start_button, c.seat is not None and not c.started)
             show(self.stand_button, c.seat is not None)
-            self._set(self.table_html, "value", "" if view is None else self._table_html(view))
+            drawn = view if view is not None else next(iter(c.views.values()), None)
+            self._set(self.table_html, "value", "" if drawn is None else self._table_html(drawn))
+            self._set(self.watch_hands, "value", self._watch_hands_html())
             self._set(self.prompt, "value", self._prompt_html())
             legal = c.legal
             self.bids.show_actions(
@@ -221,6 +254,39 @@ class SharedTableApp(CardTable):
             show(self.chat_phrase, c.options.get("chat") == "preset")
         self.refresh_chat()
         self.refresh_hint()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(1.0):
+            self.refresh_time()
+
+    def refresh_time(self) -> None:
+        """Redraw the countdown (each second, and with every view)."""
+        with self._lock:
+            self._set(self.time_html, "value", self._countdown_html())
+
+    def _countdown_html(self) -> str:
+        c = self.controller
+        left = c.seconds_left()
+        if left is None:
+            return ""
+        if c.my_turn:
+            return (
+                f'<p class="et-countdown mine" role="timer">Your time to act: <b>{left} s</b> '
+                "(when it runs out, the computer chooses for you)</p>"
+            )
+        return f'<p class="et-countdown" role="timer">{esc(str(c.turn))} has <b>{left} s</b> to act</p>'
+
+    def _watch_hands_html(self) -> str:
+        """A face-up watcher's view of every hand."""
+        views = self.controller.views
+        if not views:
+            return ""
+        rows = "".join(
+            f'<div class="et-watch-hand"><b>{esc(seat)}</b> '
+            f"{render.faces(render.hand_order(v.hand, v.trump), small=True) or '(no cards)'}</div>"
+            for seat, v in views.items()
+        )
+        return f'<div class="et-watch-hands-box" aria-label="Every hand, face up">{rows}</div>'
 
     def _refresh_hand(self, view: Any) -> None:
         cards = [] if view is None else render.hand_order(view.hand, view.trump)
@@ -369,24 +435,121 @@ class SharedTableApp(CardTable):
                 status = "This table allows no suggestions during play: your grades come after each hand."
             self._set(self.hint.body, "value", body)
             self._set(self.hint.status, "value", f"<p>{esc(status)}</p>" if status else "")
+            show(self.review_toggle, self.controller.seat is not None and bool(t.finished))
             self._set(self.review, "value", self._review_html())
+            self._set(self.drills, "value", self._drills_html())
+            show(self.stats, self.controller.seat is not None)
+        self.retry.refresh(self._moments())
 
     def _review_html(self) -> str:
+        """The last hand's review, when the student opened it: each decision, the best one, its grade and
+        cost, the key moments starred, and the hint's own words for each (at the chosen depth)."""
         t = self.tutor
-        if not t.finished:
+        if not t.finished or not self.review_toggle.value:
             return ""
         number = t.finished[-1]
-        rows = []
-        for d in t.review(number):
-            if len(d.view.legal) < 2:
-                continue
-            grade = d.grade
-            words = "grading…" if grade is None else f"{grade.label}: {grade.text}"
-            rows.append(f"<li><b>{esc(_label(d.action))}</b> · {esc(words)}</li>")
-        body = "".join(rows) or "<li>You had no choice to make in that hand.</li>"
-        return f"<h3>Hand {number}: your decisions</h3><ul>{body}</ul>"
+        if number not in t.graded:
+            return f"<p class='et-status'>Hand {number}: grading your decisions…</p>"
+        depth = self.hint.depth.depth
+        decisions = [d for d in t.review(number) if not d.forced and d.grade is not None]
+        points = t.points(number)
+        result = f"Hand {number}" + (
+            "" if points is None else f": your side {'+' if points > 0 else ''}{points} against the others"
+        )
+        if not decisions:
+            return f"<h3>{esc(result)}</h3><p>You had no choice to make in that hand.</p>"
+        keys = {d.version for d in t.key_moments(number)}
+        rows = [
+            (_label(d.action), "" if d.advice is None else _label(d.advice.best), d.grade) for d in decisions
+        ]
+        total = Fraction(sum(float(d.grade.loss) for d in decisions)).limit_denominator(1000)
+        stories = {
+            i: " ".join(d.advice.explanation.sentences(depth))
+            for i, d in enumerate(decisions)
+            if d.advice is not None
+        }
+        return render.review_html(
+            result.replace("-", "−") + ".",
+            rows,
+            total,
+            keys=frozenset(i for i, d in enumerate(decisions) if d.version in keys),
+            depth=depth,
+            stories=stories,
+        )
+
+    def _moments(self) -> list[tuple[Any, str, Any]]:
+        """The last graded hand's key moments, as the retry panel lists them."""
+        t = self.tutor
+        if not t.graded or not self.review_toggle.value:
+            return []
+        return [
+            (
+                d.version,
+                f"Retry: {_label(d.action)} ({d.grade.label})",
+                functools.partial(self._retry_case, d),
+            )
+            for d in t.key_moments(t.graded[-1])
+        ]
+
+    def _retry_case(self, d: Decision) -> RetryCase:
+        legal = tuple(d.view.legal)
+        return RetryCase(
+            self._retry_prompt(d),
+            tuple(_label(a) for a in legal),
+            lambda i: self._retry_result(d, legal[i]),
+        )
+
+    def _retry_prompt(self, d: Decision) -> str:
+        view = d.view
+        lines = [f"<p>Hand {d.hand}, {esc(d.where)}.</p>"]
+        up = getattr(view, "up", None)
+        if up is not None and view.trump is None:
+            lines.append(f"<p>The up card: {render.face(up, small=True)}</p>")
+        if view.trump is not None:
+            lines.append(f"<p>Trump: {esc(view.trump.symbol)} {esc(view.trump.plural)}</p>")
+        if view.bids:
+            lines.append(f"<p>The bidding: {esc(', '.join(f'{s}: {_label(a)}' for s, a in view.bids))}</p>")
+        if view.trick_plays:
+            played = " ".join(f"{esc(str(s))} {render.face(c, small=True)}" for s, c in view.trick_plays)
+            lines.append(f"<p>The trick so far: {played}</p>")
+        hand = render.faces(render.hand_order(view.hand, view.trump), small=True)
+        return (
+            f'<div class="et-retry-position">{"".join(lines)}<div class="et-retry-hand">Your hand: {hand}</div>'
+            "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is "
+            "graded against the very analysis of your first one.</p></div>"
+        )
+
+    def _retry_result(self, d: Decision, action: Any) -> str:
+        done = self.tutor.retry(d, action)
+        depth = self.hint.depth.depth
+        assert d.advice is not None  # a retried decision was graded
+        return render.retry_result_html(
+            _label(action),
+            done.grade,
+            render.loss_words(done.grade.loss, depth=depth),
+            _label(d.action),
+            d.grade,
+            _label(d.advice.best),
+            (),
+        ) + explanation_html(d.advice.explanation, depth)
+
+    def _drills_html(self) -> str:
+        t = self.tutor
+        if t.store is None or not len(t.drills):
+            return drills_html(t.drills) if t.finished else ""
+        n = len(t.drills)
+        kept = (
+            f"<p class='et-teach'>{esc(t.store_error)}</p>"
+            if t.store_error
+            else "<p>They are kept on the class server under your name: the Practice page finds them.</p>"
+        )
+        return (
+            f'<div class="et-drills">Your drills: <b>{n}</b> position{"" if n == 1 else "s"} from your '
+            f"Mistakes and Blunders at this table.{kept}</div>"
+        )
 
     def close(self) -> None:
+        self._stop.set()
         self.tutor.close()
         self.controller.close()
         super().close()

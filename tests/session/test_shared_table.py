@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
@@ -18,6 +19,7 @@ from euchre_tutor.session.shared_table import (
     SharedTutor,
     missing_service_words,
     service_address,
+    view_position,
 )
 from tests.session.shared_helpers import TOKEN, RunningService, running_service, wait_until
 
@@ -215,3 +217,86 @@ def test_random_seats_move_each_student_and_their_kept_key(svc: RunningService, 
         assert truth[p.seat] == name  # type: ignore[index]
         kept = keys.get(svc.url, table, name)
         assert kept is not None and kept[0] == p.seat
+
+
+def _worst(spec_name: str, worlds: int = 40) -> Any:
+    """A pick that plays ann's worst choice by the advisor (so her hand has Mistakes to review)."""
+    spec = game_spec(spec_name)
+
+    def pick(c: SharedTableController) -> Any:
+        if c.name == "ann" and len(c.legal) > 1:
+            assert spec.advise is not None
+            values = spec.advise(c.view, worlds, 0).values
+            return min(c.legal, key=lambda a: values[a])
+        return c.legal[-1]
+
+    return pick
+
+
+def test_after_a_hand_the_review_statistics_drills_and_a_retry(svc: RunningService, tmp_path: Path) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    table, players = _table(svc, SeatKeys(tmp_path / "keys.json"), options={"suggestions": False})
+    ann = players["ann"]
+    tutor = SharedTutor(ann, worlds=40, store=store)
+    before = svc.on_loop(lambda: list(svc.service.tables[table].game.state.scores))
+    _play_one_hand(svc, table, players, _worst("classic"))
+    wait_until(lambda: 1 in tutor.graded, what="hand 1 graded")
+    decisions = [d for d in tutor.review(1) if not d.forced]
+    assert decisions and all(d.grade is not None and d.advice is not None for d in decisions)
+    # the hand's points, from the student's side, as the true game scored it
+    after = svc.on_loop(lambda: list(svc.service.tables[table].game.state.scores))
+    gained = [a - b for a, b in zip(after, before, strict=True)]
+    assert tutor.points(1) == gained[0] - gained[1]  # ann sits N, team 0
+    # the statistics: every graded decision, and the hand's result
+    summary = tutor.stats.summary()
+    assert summary.decisions == len(decisions) and summary.deals == 1 and summary.points == tutor.points(1)
+    # the key moments: Inaccuracy or worse, the costliest first
+    keys = tutor.key_moments(1)
+    assert keys and all(d.grade.label not in ("Best", "Good") for d in keys)
+    assert [d.grade.loss for d in keys] == sorted((d.grade.loss for d in keys), reverse=True)
+    # every Mistake and Blunder is a drill, in the session's deck and in ann's deck on the class server
+    mistakes = [d for d in decisions if d.grade.label in ("Mistake", "Blunder")]
+    assert mistakes, [d.grade.label for d in decisions]
+    assert len(tutor.drills) == len(mistakes)
+    kept = store.deck("ann")
+    assert kept is not None and {d.id for d in kept.drills} == {d.id for d in tutor.drills.drills}
+    spec = game_spec("classic")
+    for drill, d in zip(tutor.drills.drills, mistakes, strict=True):
+        view = spec.read_position(drill.position)
+        assert view.hand == d.view.hand and view.legal == d.view.legal and drill.answer == str(d.action)
+    # a retry: graded against the same analysis; the best answer is Best, a bad one is refused in words
+    d = keys[0]
+    version = svc.on_loop(lambda: svc.service.tables[table].version)
+    done = tutor.retry(d, d.advice.best)
+    assert done.grade.label == "Best" and tutor.retries == [done]
+    assert tutor.retry(d, str(d.action)).grade == d.grade
+    with pytest.raises(EuchreError, match="was not legal at that moment: the legal choices were"):
+        tutor.retry(d, "order alone")
+    forced = next((x for x in tutor.review(1) if x.forced), None)
+    if forced is not None:
+        with pytest.raises(EuchreError, match="only legal choice"):
+            tutor.retry(forced, forced.action)
+    assert svc.on_loop(lambda: svc.service.tables[table].version) == version  # the table is not touched
+    tutor.close()
+
+
+@pytest.mark.parametrize("name", ["bid", "classic"])
+def test_view_position_writes_a_seat_view_that_reads_back(name: str) -> None:
+    spec = game_spec(name)
+    game = spec.new_game(3)
+    plays = written = steps = 0
+    for _ in range(20):  # the bidding, then tricks: a card of every seat's on the way
+        seat = spec.to_act(game)
+        if seat is None:
+            break
+        steps += 1
+        view = spec.seat_view(game, seat)
+        position = view_position(name, view, 1)
+        if position is not None:
+            back = spec.read_position(position)
+            assert back.hand == view.hand and back.legal == view.legal
+            written += 1
+        plays += str(view.legal[-1]).startswith("play")
+        game.apply(view.legal[-1])
+    assert plays >= 4 and written == steps, (written, steps)
+    assert view_position("solitaire", view) is None

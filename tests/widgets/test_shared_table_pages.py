@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import ipywidgets as w
 import pytest
 
+from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
     TABLES_URL_ENV,
@@ -156,3 +159,113 @@ def _open_table(svc: RunningService) -> str:
     created = owner.create("classic")
     assert created is not None
     return str(created["id"])
+
+
+def _play_hand(apps: dict[str, SharedTableApp], pick: Any) -> None:
+    """The seats act (``pick(controller)``) until ann's tutor has graded hand 1."""
+    ann = apps["ann"]
+    deadline = time.monotonic() + 600
+    while 1 not in ann.tutor.graded:
+        assert time.monotonic() < deadline, "hand 1 was never graded"
+        mover = next((a for a in apps.values() if a.controller.my_turn), None)
+        if mover is None or ann.tutor.finished:
+            time.sleep(0.05)
+            continue
+        version = mover.controller.version
+        assert mover.controller.act(pick(mover.controller)), mover.controller.message
+        wait_until(lambda m=mover, v=version: m.controller.version > v, what="the action seen")
+
+
+def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningService, tmp_path: Path) -> None:
+    apps = _four_apps(svc, tmp_path, {"suggestions": False, "chat": "none"})
+    ann = apps["ann"]
+    ann.tutor.worlds = 40
+    assert ann.review_toggle.layout.display == "none" and ann.review.value == ""
+    spec = game_spec("classic")
+    assert spec.advise is not None
+
+    def worst(c: SharedTableController) -> Any:
+        if c.name == "ann" and len(c.legal) > 1:
+            values = spec.advise(c.view, 40, 0).values  # type: ignore[misc]
+            return min(c.legal, key=lambda a: values[a])
+        return c.legal[-1]
+
+    _play_hand(apps, worst)
+    wait_until(lambda: ann.review_toggle.layout.display != "none", what="the review offered")
+    ann.review_toggle.value = True
+    review = ann.review.value
+    assert "Deal review" in review and "Hand 1" in review and "et-grade" in review and "et-story" in review
+    graded = [d for d in ann.tutor.review(1) if not d.forced]
+    assert review.count("<tr") == len(graded) + 1  # a row a decision, and the head
+    # the explanations follow the depth: every figure at the figures depth
+    ann.hint.depth.depth = "brief"
+    brief = ann.review.value
+    ann.hint.depth.depth = "figures"
+    assert ann.review.value != brief and len(ann.review.value) > len(brief)
+    # the statistics count the hand's decisions
+    assert f"<b>{len(graded)}</b> decision" in ann.stats.summary.value
+    # a key moment answered again: its position, an answer a legal choice, the result graded
+    keys = ann.tutor.key_moments(1)
+    shown = [b for b in ann.retry.choice_buttons if b.layout.display != "none"]
+    assert len(shown) == len(keys) >= 1
+    shown[0].click()
+    assert "Your hand:" in ann.retry.prompt.value and "hint is hidden" in ann.retry.prompt.value
+    answers = [b.description for b in ann.retry.answer_buttons if b.layout.display != "none"]
+    assert len(answers) == len(keys[0].view.legal)
+    best = ann.retry.answer_buttons[list(keys[0].view.legal).index(keys[0].advice.best)]
+    best.click()
+    assert 'data-grade="Best"' in ann.retry.feedback.value and "et-explain" in ann.retry.feedback.value
+    assert len(ann.tutor.retries) == 1
+    # the drills: every Mistake and Blunder
+    mistakes = [d for d in graded if d.grade.label in ("Mistake", "Blunder")]
+    assert len(ann.tutor.drills) == len(mistakes) >= 1
+    assert f"<b>{len(mistakes)}</b> position" in ann.drills.value
+    for app in apps.values():
+        app.close()
+
+
+def test_a_time_limit_counts_down_each_second_on_the_page(svc: RunningService, tmp_path: Path) -> None:
+    apps = _four_apps(svc, tmp_path, {"time_limit": 30, "chat": "none"})
+    mover = next(a for a in apps.values() if a.controller.my_turn)
+    idle = next(a for a in apps.values() if not a.controller.my_turn)
+
+    def seconds(app: SharedTableApp) -> int:
+        return int(app.time_html.value.split("<b>")[1].split(" s</b>")[0])
+
+    assert "Your time to act" in mover.time_html.value and 25 <= seconds(mover) <= 30
+    assert f"{mover.controller.seat} has" in idle.time_html.value
+    first = seconds(mover)
+    wait_until(lambda: seconds(mover) <= first - 2, what="the countdown going down", timeout=10)
+    for app in apps.values():
+        app.close()
+    untimed = _four_apps(svc, tmp_path, {"chat": "none"})
+    assert all(a.time_html.value == "" for a in untimed.values())
+    for app in untimed.values():
+        app.close()
+
+
+def test_a_face_up_watcher_sees_every_hand_and_a_face_down_one_none(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    for watchers, shown in (("face-up", True), ("face-down", False)):
+        apps = _four_apps(svc, tmp_path, {"watchers": watchers, "chat": "none"})
+        table = str(apps["ann"].controller.table_id)
+        eve = SharedTableController.connect(svc.url, TOKEN, "eve", SeatKeys.in_memory())
+        assert eve.watch(table), eve.message
+        page = SharedTableApp(eve)
+        wait_until(lambda e=eve: e.frame.get("started"), what="the watcher's view")
+        truth = {a.controller.seat: a.controller.view.hand for a in apps.values()}
+        if shown:
+            wait_until(lambda e=eve: len(e.views) == 4, what="every seat's view")
+            assert {s: v.hand for s, v in eve.views.items()} == truth
+            page.refresh()
+            for cards in truth.values():
+                assert all(
+                    f"c-{c}" in page.watch_hands.value or c.name in page.watch_hands.value for c in cards
+                )
+            assert page.hint.layout.display == "none" and page.review_toggle.layout.display == "none"
+        else:
+            assert eve.views == {} and page.watch_hands.value == ""
+        page.close()
+        for app in apps.values():
+            app.close()
