@@ -466,7 +466,16 @@ class TablesProcess:
         return {TABLES_TEACHER_ENV: self.teacher_token}
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "euchre_tutor.service", "--port", str(self.port), "--db", str(self.db)]
+        return [
+            sys.executable,
+            "-m",
+            "euchre_tutor.service",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--keep-games",  # a finished match is kept under each student's name, as the Practice page's
+        ]
 
     def _spawn(self) -> None:
         env = {
