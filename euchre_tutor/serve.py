@@ -376,7 +376,12 @@ def _serve_class(plan: ServePlan, teacher: TeacherPlan | None, class_dir: Path, 
         with contextlib.ExitStack() as stack:
             if teacher is not None:
                 stack.enter_context(
-                    _teacher_server(teacher, teacher_root(notebooks, run / "teacher"), run, env)
+                    _teacher_server(
+                        teacher,
+                        teacher_root(notebooks, run / "teacher"),
+                        run,
+                        {**env, **service.teacher_env()},
+                    )
                 )
             # Voila reads voila.json from the directory it starts in: this run's configuration, readable
             # by this user only (it holds the token or the password's hash)
@@ -392,6 +397,8 @@ def _serve_class(plan: ServePlan, teacher: TeacherPlan | None, class_dir: Path, 
 #: the environment variables a student's kernel finds the table service and the class's store by
 TABLES_URL_ENV: Final = "EUCHRE_TABLES_URL"
 TABLES_TOKEN_ENV: Final = "EUCHRE_TABLES_TOKEN"
+#: the teacher's token, given to the teacher's pages only (never to a student's kernel)
+TABLES_TEACHER_ENV: Final = "EUCHRE_TABLES_TEACHER_TOKEN"
 #: the class store's CLASS_DB_ENV (a name here, so that the server does not load the advisor)
 CLASS_DB_ENV: Final = "EUCHRE_CLASS_DB"
 CLASS_DIR: Final = "euchre-class"  # --class-dir's default, in the folder serve is started from
@@ -428,7 +435,8 @@ class TablesProcess:
     """The table service (``python -m euchre_tutor.service``) as a child of serve, on this computer only.
 
     It listens on a loopback port with a secret made for the run (given to it and to Voila's kernels in
-    the environment, never on a command line); its database is the class folder's. A service that
+    the environment, never on a command line) and a teacher's secret of its own (given to it and to the
+    teacher's pages only, :meth:`teacher_env`); its database is the class folder's. A service that
     stops by itself is started again on the same port and resumes every table from the database
     (at most :data:`RESTARTS` times within :data:`RESTART_WINDOW` seconds); leaving the ``with``
     block stops it.
@@ -438,6 +446,7 @@ class TablesProcess:
         self.db = class_dir / CLASS_DB
         self.port = port or free_loopback_port()
         self.token = secrets.token_urlsafe(24)
+        self.teacher_token = secrets.token_urlsafe(24)
         self.log = log or sys.stderr
         self.proc: subprocess.Popen[bytes] | None = None
         self.restarts = 0
@@ -452,11 +461,29 @@ class TablesProcess:
         """What Voila's kernels inherit: where the service is, its secret, and the class's database."""
         return {TABLES_URL_ENV: self.url, TABLES_TOKEN_ENV: self.token, CLASS_DB_ENV: str(self.db)}
 
+    def teacher_env(self) -> dict[str, str]:
+        """What the teacher's pages add to :meth:`kernel_env`: the teacher's token (every table, face up)."""
+        return {TABLES_TEACHER_ENV: self.teacher_token}
+
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "euchre_tutor.service", "--port", str(self.port), "--db", str(self.db)]
+        return [
+            sys.executable,
+            "-m",
+            "euchre_tutor.service",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--keep-games",  # a finished match is kept under each student's name, as the Practice page's
+        ]
 
     def _spawn(self) -> None:
-        env = {**os.environ, "EUCHRE_TUTOR_TABLE_TOKEN": self.token, "PYTHONUNBUFFERED": "1"}
+        env = {
+            **os.environ,
+            "EUCHRE_TUTOR_TABLE_TOKEN": self.token,
+            "EUCHRE_TUTOR_TEACHER_TOKEN": self.teacher_token,
+            "PYTHONUNBUFFERED": "1",
+        }
         self.proc = subprocess.Popen(self.command(), env=env, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + SERVICE_START
         while time.monotonic() < deadline:

@@ -408,6 +408,17 @@ def test_the_table_service_runs_beside_serve_on_this_computer_and_comes_back_aft
         assert env["EUCHRE_TABLES_TOKEN"] not in " ".join(tables.command()), (
             "the secret is not on a command line"
         )
+        # the teacher's pages get the teacher's token; the students' kernels never do
+        teacher = tables.teacher_env()["EUCHRE_TABLES_TEACHER_TOKEN"]
+        assert teacher not in env.values() and teacher != env["EUCHRE_TABLES_TOKEN"]
+        assert teacher not in " ".join(tables.command())
+        from euchre_tutor.service.client import TableClient, run_to_end
+
+        async def hello_as_teacher() -> bool:
+            async with await TableClient.connect(env["EUCHRE_TABLES_URL"], None, "T", teacher=teacher) as t:
+                return bool(t.welcome["teacher"])
+
+        assert run_to_end(hello_as_teacher())
         first = tables.proc
         assert first is not None
         with socket.create_connection(("127.0.0.1", tables.port), timeout=5):

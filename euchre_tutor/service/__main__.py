@@ -6,10 +6,22 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from euchre_tutor.service.app import serve
 from euchre_tutor.service.core import TableService
 from euchre_tutor.service.store import Store
+from euchre_tutor.session.games import GameSpec
+
+
+def _class_keeper(db: str) -> Callable[[GameSpec, Any, dict[str, str]], object]:
+    """The ``finished`` hook that keeps a match in the class's store in ``db`` (the tables' own file)."""
+    from euchre_tutor.session.class_matches import keep_finished_match
+    from euchre_tutor.session.class_store import ClassStore
+
+    store = ClassStore(db)
+    return lambda spec, game, players: keep_finished_match(store, spec, game, players)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
         "--allow-seed", action="store_true", help="let create name the deal's seed (tests, benchmarks)"
     )
     parser.add_argument(
+        "--keep-games",
+        action="store_true",
+        help="keep each finished match in the class's store (the --db file) under each student's name",
+    )
+    parser.add_argument(
         "--computer-inline",
         action="store_true",
         help="computer players choose on the event loop itself (to measure what the worker thread saves)",
@@ -51,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         teacher_token=args.teacher_token or None,
         grace=args.grace,
         allow_seed=args.allow_seed,
+        finished=_class_keeper(args.db) if args.keep_games else None,
     )
 
     async def listen() -> None:

@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
@@ -216,7 +217,11 @@ class TableService:
     ``allow_seed``: whether ``create`` may name the deal's seed (tests and benchmarks; a student who
     chose the seed would know every hand). ``think``: how a computer player's choice is run off the
     event loop: ``think(choose, done)`` runs ``choose()`` elsewhere and calls ``done(action)`` back on
-    the loop (None: the choice is made at once, in the caller; tests in one process).
+    the loop (None: the choice is made at once, in the caller; tests in one process). ``finished``:
+    called when a table's match ends, after its last action is committed, with the table's game spec,
+    its match and the players of the seats students took (seat -> name as shown); what it raises is
+    written to stderr and changes nothing at the table (``python -m euchre_tutor.service
+    --keep-games`` keeps the match in the class's store under each student's name).
     """
 
     def __init__(
@@ -229,6 +234,7 @@ class TableService:
         allow_seed: bool = False,
         clock: Callable[[], float] = time.monotonic,
         think: Callable[[Callable[[], Any], Callable[[Any], None]], None] | None = None,
+        finished: Callable[[GameSpec, Any, dict[str, str]], object] | None = None,
     ) -> None:
         self.store = store if store is not None else Store(":memory:")
         if teacher_token is not None and (not teacher_token or teacher_token == token):
@@ -239,6 +245,7 @@ class TableService:
         self.allow_seed = allow_seed
         self.clock = clock
         self.think = think
+        self.finished = finished
         self.tables: dict[str, _Table] = {}
         for stored in self.store.open_tables():
             self.tables[stored.id] = self._replay(stored)
@@ -767,7 +774,23 @@ class TableService:
             table.hand_over = f"Hand {hand} is over. {said}"
         if table.over:
             self.store.close_table(table.id)
+            self._keep(table)
         self._set_deadline(table)
+
+    def _keep(self, table: _Table) -> None:
+        """Hand the finished match to ``finished`` with the seats students took (computers skipped)."""
+        if self.finished is None:
+            return
+        players = {seat: h.name for seat, h in table.seats.items() if h.credential is not None and h.name}
+        if not players:
+            return
+        try:
+            self.finished(table.spec, table.game, players)
+        except Exception as error:  # the table goes on: its log keeps the match for the download
+            print(
+                f"table {table.id}: its finished match was not kept for its players ({error})",
+                file=sys.stderr,
+            )
 
     def _set_deadline(self, table: _Table) -> None:
         limit = table.options.time_limit

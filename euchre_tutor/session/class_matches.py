@@ -1,0 +1,88 @@
+"""A shared table's finished match, kept in the class's store under each seated student's name.
+
+The report and the Practice page grade a save's student seat: South at four players (P1 at three or
+six), which is the seat a one-person table gives the student. A shared table's student may sit
+anywhere, so :func:`student_save` writes the match *turned around the table* until that student's
+seat is the student seat: every seat moves by the same number of places (the first dealer, each
+hand's deal), the actions stay as they were. Euchre's table is the same from every chair (partners
+across, play clockwise, the deal passing left), so the turned match is the same match: the same
+cards in the student's hand, the same bids, the same points; only the seats' names change (a student
+who sat at East is South in their own save, their partner North).
+
+:func:`keep_finished_match` is the table service's hook: each seat a student took (a computer seat
+is skipped) gets its turned save, under the name the student said hello with.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.class_store import ClassStore, StoredGame, student_name
+from euchre_tutor.session.games import GameSpec
+from euchre_tutor.session.seats import student_seat
+
+__all__ = ["keep_finished_match", "student_save"]
+
+
+def _every_deal(spec: GameSpec, game: Any) -> list[Any]:
+    """Each hand's deal of the match, in order (the save keeps only the explicit ones)."""
+    data = game.to_json()
+    replay = spec.load_game({**data, "actions": [], "position": 0})
+    deals = [replay.state.hand.deal]
+    hand = replay.state.hand_number
+    for action in data["actions"][: data["position"]]:
+        replay.apply(type(replay).parse_action(action))
+        if replay.state.hand_number != hand and spec.to_act(replay) is not None:
+            hand = replay.state.hand_number
+            deals.append(replay.state.hand.deal)
+    return deals
+
+
+def student_save(spec: GameSpec, game: Any, seat: str) -> dict[str, Any]:
+    """The ``game``'s save (finished or not), turned so that ``seat`` is the student seat the report grades
+    (see the module doc); the save itself when ``seat`` is that seat already."""
+    seating = game.state.first_dealer.seating
+    mine = seating.parse(seat)
+    target = student_seat(seating, None)
+    data: dict[str, Any] = game.to_json()
+    shift = (int(target) - int(mine)) % seating.players
+    if shift == 0:
+        return data
+
+    def moved(name: str) -> str:
+        return str(seating.seats[(int(seating.parse(name)) + shift) % seating.players].name)
+
+    deals = []
+    for deal in _every_deal(spec, game):
+        d = deal.to_json()
+        d["dealer"] = moved(d["dealer"])
+        d["hands"] = {moved(s): cards for s, cards in d["hands"].items()}
+        deals.append(d)
+    turned = {**data, "dealer": moved(data["dealer"]), "deals": deals}
+    check = spec.load_game(turned)  # the turned match replays: every action is still legal
+    if check.state.hand_number != game.state.hand_number or (spec.to_act(check) is None) != (
+        spec.to_act(game) is None
+    ):
+        raise EuchreError("the match turned around the table did not replay to the same end")
+    return turned
+
+
+def keep_finished_match(
+    store: ClassStore, spec: GameSpec, game: Any, players: Mapping[str, str]
+) -> list[StoredGame]:
+    """Keep the finished ``game`` under each student's name: ``players`` maps a seat a student took to
+    the name they said hello with (as the service shows it, HTML-escaped). A name the class's store
+    does not take is skipped. Returns what was kept."""
+    kept = []
+    for seat, shown in players.items():
+        try:
+            name = student_name(html.unescape(shown))
+        except EuchreError:
+            continue
+        text = json.dumps(student_save(spec, game, seat), ensure_ascii=False, indent=1)
+        kept.append(store.put_game(name, text))
+    return kept
