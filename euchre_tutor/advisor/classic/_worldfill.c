@@ -18,7 +18,8 @@
  * the Python ints of every card bit (reused, not rebuilt per candidate). fill(plan, random,
  * getrandbits) returns None at a dead end (a constrained card with no room left), or
  * (slots, logq, where): the card bits in each slot, the proposal's log probability, and the slot
- * of each constrained card by card bit (empty when no card is constrained).
+ * of each constrained card by card bit (empty when no card is constrained). logq(plan, where) is
+ * Placement.logq_of's twin: the log q of a placement given by the constrained cards' slots.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -299,7 +300,45 @@ static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
     return out;
 }
 
+/* logq(plan, where) -> the proposal's log probability of a placement with each constrained card
+ * in the slot ``where`` gives it (by card bit): Placement.logq_of's twin, summed in its order. */
+static PyObject *logq_of(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *where;
+    if (!PyArg_ParseTuple(args, "OO!", &capsule, &PyDict_Type, &where)) return NULL;
+    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
+    if (p == NULL) return NULL;
+    int rem[MAX_SLOTS];
+    memcpy(rem, p->caps, sizeof(int) * p->nslots);
+    double logq = 0.0;
+    for (int c = 0; c < p->ncon; c++) {
+        long total = 0;
+        for (int j = 0; j < p->con_nallowed[c]; j++) total += rem[p->con_allowed[c][j]];
+        PyObject *slot = PyDict_GetItemWithError(where, p->con_obj[c]);
+        if (slot == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, p->con_obj[c]);
+            return NULL;
+        }
+        long i = PyLong_AsLong(slot);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        if (i < 0 || i >= p->nslots || total == 0) {
+            PyErr_SetString(PyExc_ValueError, "a constrained card's slot is out of range");
+            return NULL;
+        }
+        logq += log((double)rem[i] / (double)total);
+        rem[i] -= 1;
+    }
+    int left = 0;
+    for (int s = 0; s < p->nslots; s++) {
+        if (rem[s]) {
+            left += rem[s];
+            logq += p->lgamma[rem[s]];
+        }
+    }
+    return PyFloat_FromDouble(logq - p->lgamma[left]);
+}
+
 static PyMethodDef methods[] = {
+    {"logq", logq_of, METH_VARARGS, "logq(plan, where) -> the proposal's log q of that placement"},
     {"prepare", prepare, METH_VARARGS, "prepare(caps, constrained, free_bits, lgamma, free_logq) -> plan"},
     {"fill", fill, METH_VARARGS, "fill(plan, random, getrandbits) -> None | (slots, logq, where)"},
     {NULL, NULL, 0, NULL},

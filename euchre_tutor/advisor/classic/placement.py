@@ -444,6 +444,12 @@ class Placement:
     def logq_of(self, where: Mapping[int, int]) -> float:
         """The proposal's log probability of a placement with the constrained cards (by card bit) in
         ``where`` (the free cards' part depends only on the room they leave)."""
+        if self.core_plan is not None and type(where) is dict:
+            return float(_CORE.logq(self.core_plan, where))
+        return self._logq_of_python(where)
+
+    def _logq_of_python(self, where: Mapping[int, int]) -> float:
+        """The pure-Python :meth:`logq_of` (the compiled one's twin)."""
         rem = list(self.caps)
         logq = 0.0
         for bit, allowed in self.constrained_bits:

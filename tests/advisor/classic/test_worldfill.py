@@ -59,8 +59,17 @@ def test_both_draws_give_the_same_candidates_and_leave_the_same_state(
         assert plan.backend == backend
         rng = random.Random(seed)
         cands = [plan.fill(rng) for _ in range(draws)]
+        # the log q of a placement by its constrained cards' slots (what re-choosing a discard asks)
+        # is the candidate's own
+        logqs = [
+            plan.logq_of(c.where)
+            for c in cands
+            if c is not None and plan.constrained_bits and len(c.where) == len(plan.constrained_bits)
+        ]
+        assert logqs == [c.logq for c in cands if c is not None and c.where]
         got[backend] = (
             [None if c is None else (c.slots, c.logq, c.where) for c in cands],
+            logqs,
             rng.getstate(),
             plan.dead_ends,
         )
