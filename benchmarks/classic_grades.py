@@ -24,13 +24,12 @@ grade: the figure a class server's cap is chosen by).
 The class server's grades (issue 37: >= 95% of the grades below Best keep their label at the class
 server's own cap, over >= 300 such decisions, Beginner and Club students, at a Club table)::
 
-    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 400 \
-        --first 3000 --grade-worlds 5600 --out beginner-club.jsonl
-    nice python benchmarks/classic_grades.py --student club --tables club --hands 600 \
-        --first 3000 --grade-worlds 5600 --out club-club.jsonl
+    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 250 --first 3000 --grade-worlds 5400 --out beginner-club.jsonl
+    nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 3000 --grade-worlds 5400 --out club-club.jsonl
 
-(``--grade-worlds`` at the value of ``CLASS_GRADE_WORLDS``; the two runs' "same label" lines
-together give the share; each prints ``CPU per graded decision``.)
+(``--grade-worlds`` at the value of ``CLASS_GRADE_WORLDS``; each run gives over 300 decisions below
+Best; their "same label" lines together give the share, and each prints ``CPU per graded
+decision``.)
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
 

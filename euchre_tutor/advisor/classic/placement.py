@@ -263,7 +263,7 @@ class Placement:
         ]
         self.lgamma = [math.lgamma(r + 1) for r in range(len(unknown) + 1)]
         # With no constrained card: where each slot's cards start and end among the shuffled cards, and
-        # the proposal's log q (added up as :meth:`_try_fill` does, to the last bit).
+        # the proposal's log q (added up as :meth:`_try_fill_python` does, to the last bit).
         self.cuts = [(k - cap, k) for k, cap in zip(itertools.accumulate(caps), caps, strict=True)]
         self.free_logq = 0.0
         for cap in caps:
