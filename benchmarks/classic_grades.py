@@ -16,7 +16,20 @@ that remain, and the analysis cost (CPU ms: median, p90, worst; worlds used: med
 ``--grade-worlds N`` refines a grade the hint's analysis left unsettled as the table does after
 the move (the turn's :class:`~euchre_tutor.advisor.classic.analysis.AnalysisRun` goes on, focused on
 the action taken, up to N deals; the table uses
-:data:`~euchre_tutor.advisor.classic.analysis.GRADE_MAX_WORLDS`) and prints what that costs.
+:data:`~euchre_tutor.advisor.classic.analysis.GRADE_MAX_WORLDS`, a class server
+:data:`euchre_tutor.serve.CLASS_GRADE_WORLDS`) and prints what that costs, and the CPU of one
+graded decision as the table pays it (the hint's analysis and the refinement after the move, per
+grade: the figure a class server's cap is chosen by).
+
+The class server's grades (issue 37: >= 95% of the grades below Best keep their label at the class
+server's own cap, over >= 300 such decisions, Beginner and Club students, at a Club table)::
+
+    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 250 --first 3000 --grade-worlds 5400 --out beginner-club.jsonl
+    nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 3000 --grade-worlds 5400 --out club-club.jsonl
+
+(``--grade-worlds`` at the value of ``CLASS_GRADE_WORLDS``; each run gives over 300 decisions below
+Best; their "same label" lines together give the share, and each prints ``CPU per graded
+decision``.)
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
 
@@ -187,10 +200,12 @@ def main() -> None:
     log = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed at exit
     total = Counter[str]()
     rows: list[dict[str, object]] = []
+    every_grade_cpu: list[float] = []
     for table in args.tables.split(","):
         cpu: list[float] = []
         used: list[int] = []
         refine_cpu: list[float] = []
+        grade_cpu: list[float] = []  # per grade: the hint's analysis and its refinement after the move
         refine_used: list[int] = []
         graded = below = same = flagged = 0
         changes = Counter[str]()
@@ -206,12 +221,15 @@ def main() -> None:
                 a = run.extend(cap)
                 cpu.append(1000 * (time.process_time() - t))
                 used.append(a.worlds)
+                refined_ms = 0.0
                 if args.grade_worlds and args.grade_worlds > a.worlds and not a.grade_holds(act):
                     # as the table: the turn's run goes on, focused on the action taken
                     t = time.process_time()
                     a = run.extend(args.grade_worlds, focus=act)
-                    refine_cpu.append(1000 * (time.process_time() - t))
+                    refined_ms = 1000 * (time.process_time() - t)
+                    refine_cpu.append(refined_ms)
                     refine_used.append(a.worlds)
+                grade_cpu.append(cpu[-1] + refined_ms)
                 g = classic_grade(a, act)
                 assert g is not None
                 labels.append(g.label)
@@ -272,6 +290,13 @@ def main() -> None:
                 f"  analysis CPU ms: median {statistics.median(cpu):.0f}, p90 {pct(cpu, 0.9):.0f}, "
                 f"worst {max(cpu):.0f}; worlds used: median {statistics.median(used):.0f}, worst {max(used)}"
             )
+        if grade_cpu:
+            print(
+                f"  CPU per graded decision (the hint's analysis and its refinement"
+                f"{'' if args.grade_worlds else ', none here'}): mean {statistics.fmean(grade_cpu):.0f} ms, "
+                f"median {statistics.median(grade_cpu):.0f}, p90 {pct(grade_cpu, 0.9):.0f}, "
+                f"worst {max(grade_cpu):.0f} (over {len(grade_cpu)} grades, two per decision)"
+            )
         if refine_cpu:
             print(
                 f"  refined after the move: {len(refine_cpu)} of {2 * graded} grades; CPU ms median "
@@ -290,10 +315,16 @@ def main() -> None:
                 f"{old_same}/{old_below} = {100 * old_same / old_below:.1f}%"
             )
         total.update(graded=graded, below=below, same=same)
+        every_grade_cpu += grade_cpu
     if total["below"]:
         print(
             f"all tables: {total['graded']} decisions, {total['below']} below Best by either seed, same label "
             f"{total['same']}/{total['below']} = {100 * total['same'] / total['below']:.1f}%"
+        )
+    if every_grade_cpu:
+        print(
+            f"all tables: CPU per graded decision {statistics.fmean(every_grade_cpu):.0f} ms "
+            f"(mean over {len(every_grade_cpu)} grades)"
         )
     print("\n".join(projection(rows)))
 

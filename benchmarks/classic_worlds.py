@@ -1,7 +1,9 @@
 """Speed of sample_worlds: n=200 worlds at the start of play (and after some tricks), standard rules.
 
 Prints the best of several runs per position in CPU time (the machine is
-shared: wall time there is mostly waiting) and the effective sample size. Run: ``.venv/bin/python benchmarks/classic_worlds.py``.
+shared: wall time there is mostly waiting) and the effective sample size, and which candidate draw
+served (the compiled ``_worldfill`` or its pure-Python twin: both give the same worlds). Run:
+``.venv/bin/python benchmarks/classic_worlds.py``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import random
 import sys
 import time
 
+from euchre_tutor.advisor.classic.placement import BACKEND
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
 from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.classic.engine import Deal, HandState, Phase, new_hand
@@ -28,6 +31,7 @@ def _position(seed: int, tricks: int) -> SeatView | None:
 
 
 def main(n: int = 200, seeds: int = 12, repeats: int = 3) -> None:
+    print(f"candidate draw: {BACKEND}")
     for tricks in (0, 2):
         times: list[float] = []
         ess: list[float] = []

@@ -8,7 +8,11 @@ lists every compiled core and the searches it serves:
 * the double-dummy search of every trick-taking game,
   :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
   (:mod:`euchre_tutor.advisor.classic.dd`) and Bid Euchre (:mod:`euchre_tutor.advisor.bid.dd`);
-* the Solitaire solver, :mod:`euchre_tutor.advisor.solitaire.solver` (``_solcore``).
+* the Solitaire solver, :mod:`euchre_tutor.advisor.solitaire.solver` (``_solcore``);
+* the classic advisor's candidate draw, :mod:`euchre_tutor.advisor.classic.placement`
+  (``_worldfill``): not a search, but the same contract (the same candidates from the same
+  ``random.Random`` state, leaving it in the same state, so every seeded hint and grade is the
+  same whichever serves).
 
 A module uses its core when it was built, unless the environment variable
 ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set before the import; each also takes
@@ -31,6 +35,7 @@ PURE_PYTHON_VARIABLE: Final = "EUCHRE_TUTOR_PURE_PYTHON"
 CORES: Final[dict[str, tuple[str, ...]]] = {
     "euchre_tutor.advisor.solitaire._solcore": ("Solitaire solver",),
     "euchre_tutor.advisor._trickdd": ("classic double-dummy search", "Bid Euchre double-dummy search"),
+    "euchre_tutor.advisor.classic._worldfill": ("classic candidate draw",),
 }
 """Every compiled core (its module, as pyproject.toml builds it) -> the searches it serves, by name."""
 
@@ -69,7 +74,7 @@ def describe() -> str:
     other search of :data:`CORES`:
 
     >>> [line.split(":")[0] for line in describe().splitlines()]
-    ['Solitaire solver', 'classic double-dummy search', 'Bid Euchre double-dummy search']
+    ['Solitaire solver', 'classic double-dummy search', 'Bid Euchre double-dummy search', 'classic candidate draw']
     """
     out = []
     for module, searches in CORES.items():

@@ -12,7 +12,7 @@ import pytest
 
 from euchre_tutor.advisor import cores
 from euchre_tutor.advisor.bid import dd as bid_dd
-from euchre_tutor.advisor.classic import dd
+from euchre_tutor.advisor.classic import dd, placement
 from euchre_tutor.advisor.solitaire import solver
 from euchre_tutor.errors import EuchreError
 
@@ -32,6 +32,7 @@ def test_version_names_the_backend_of_each_search() -> None:
         f"Solitaire solver: {words[solver.BACKEND]}",
         f"classic double-dummy search: {words[dd.BACKEND]}",
         f"Bid Euchre double-dummy search: {words[bid_dd.BACKEND]}",
+        f"classic candidate draw: {words[placement.BACKEND]}",
     ]
 
 
@@ -41,6 +42,7 @@ def test_version_says_pure_python_when_asked_for() -> None:
         "Solitaire solver: pure Python",
         "classic double-dummy search: pure Python",
         "Bid Euchre double-dummy search: pure Python",
+        "classic candidate draw: pure Python",
     ]
 
 

@@ -302,7 +302,8 @@ class BidWeighing(Placement):
         (Rao-Blackwellised), which keeps far more candidates useful than weighing the
         uniformly placed discard alone.
         """
-        self.use_model(model)
+        if model is not self.memo_model:
+            self.use_model(model)
         logw = -cand.logq
         seats = self.weighed_seats
         if rng is not None and self.rechoose and not model.uniform and not self.matching:
@@ -313,10 +314,24 @@ class BidWeighing(Placement):
             seats = self.weighed_others
         masks = cand.bid_masks
         memo = self.memo
-        key = self._memo_key
+        round_1 = self.round_1_keys
+        dealer = self.dealer
         for seat in seats:
-            gone = self._discard_bit(cand) if seat == self.dealer else 0
-            known = memo[seat].get(key(seat, masks[seat], gone))
+            # :meth:`_memo_key`, inline (the hot path: every candidate, every seat that bid)
+            mask = masks[seat]
+            gone = self._discard_bit(cand) if seat == dealer else 0
+            found = round_1.get(seat)
+            if found is None:
+                key = mask | gone << 33
+            else:
+                keep, suits = found
+                key = mask & keep
+                bit = 1 << 33
+                for suit in suits:
+                    if mask & suit:
+                        key |= bit
+                    bit <<= 1
+            known = memo[seat].get(key)
             logw += self._part(seat, cand, gone, model) if known is None else known
         if self.loner_slot >= 0 and not model.uniform and cand.loner_six:
             lone = self.loner_card(cand)

@@ -21,7 +21,10 @@ candidate; a view that keeps failing switches to a matching fill that always pla
 card when any placement exists (its proposal only roughly uniform).
 
 Everything is deterministic for a given ``random.Random`` state. Cards are *card bits*
-here (``1 << card.index``): a candidate's slots hold bits and a hand is a mask.
+here (``1 << card.index``): a candidate's slots hold bits and a hand is a mask. The draw has a
+compiled core (``_worldfill.c``, :mod:`euchre_tutor.advisor.cores`) that gives the same
+candidates as its pure-Python twin from the same generator state and leaves the generator in
+the same state; ``backend="python"`` asks for the twin.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from euchre_tutor.advisor import cores
 from euchre_tutor.advisor.classic.evidence import known_voids
 from euchre_tutor.cards import Card, Suit, deck, effective_suit
 from euchre_tutor.classic.engine import Phase, Seat
@@ -40,7 +44,7 @@ from euchre_tutor.classic.house import farmer_ranks
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.classic import SeatView
 
-__all__ = ["Candidate", "Placement", "bits_in_order"]
+__all__ = ["BACKEND", "Candidate", "Placement", "bits_in_order"]
 
 _PHASES: Final = (
     Phase.BLIND,
@@ -58,6 +62,11 @@ _PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
 _RESTARTS: Final = 30
 
 _HAND, _DISCARD, _LONER, _UNDER, _KITTY = range(5)
+
+#: the compiled candidate draw (``_worldfill.c``), or None: the pure-Python twin serves
+_CORE: Final = cores.load_core("euchre_tutor.advisor.classic._worldfill")
+#: the draw a placement uses unless told (``"compiled"`` when the core was built)
+BACKEND: Final = cores.backends(_CORE)[0]
 
 
 @dataclass(slots=True)
@@ -93,8 +102,11 @@ class Placement:
         view: SeatView,
         pins: Mapping[Card, Seat] | None = None,
         extra_voids: Mapping[Seat, frozenset[Suit]] | None = None,
+        backend: str | None = None,
     ) -> None:
         self.view = view
+        #: which draw serves (``"compiled"``: ``_worldfill.c``; ``"python"``: :meth:`_try_fill_python`)
+        self.backend = cores.choose(backend, _CORE, "candidate draw")
         rules = view.rules
         self.rules = rules
         me = view.seat
@@ -251,13 +263,19 @@ class Placement:
         ]
         self.lgamma = [math.lgamma(r + 1) for r in range(len(unknown) + 1)]
         # With no constrained card: where each slot's cards start and end among the shuffled cards, and
-        # the proposal's log q (added up as :meth:`_try_fill` does, to the last bit).
+        # the proposal's log q (added up as :meth:`_try_fill_python` does, to the last bit).
         self.cuts = [(k - cap, k) for k, cap in zip(itertools.accumulate(caps), caps, strict=True)]
         self.free_logq = 0.0
         for cap in caps:
             if cap:
                 self.free_logq += self.lgamma[cap]
         self.free_logq -= self.lgamma[sum(caps)]
+        #: the compiled draw's copy of the slots (None: the Python twin draws)
+        self.core_plan: object = None
+        if self.backend == "compiled" and _CORE is not None:
+            self.core_plan = _CORE.prepare(
+                list(caps), list(self.constrained_bits), list(self.free_bits), self.lgamma, self.free_logq
+            )
         self.setup()
 
     def setup(self) -> None:
@@ -284,10 +302,18 @@ class Placement:
         placement exists, at the price of a proposal that is only roughly uniform.
         """
         if not self.matching:
-            for _ in range(_RESTARTS):
-                out = self._try_fill(rng)
-                if out is not None:
-                    return out
+            if self.core_plan is not None and type(rng) is random.Random:
+                # the compiled draw (the same candidates as the twin's, see _try_fill)
+                draw, plan, rand, bits = _CORE.fill, self.core_plan, rng.random, rng.getrandbits
+                for _ in range(_RESTARTS):
+                    got = draw(plan, rand, bits)
+                    if got is not None:
+                        return Candidate(got[0], got[1], where=got[2])
+            else:
+                for _ in range(_RESTARTS):
+                    out = self._try_fill_python(rng)
+                    if out is not None:
+                        return out
             self.dead_ends += 1
             if self.dead_ends < 3:
                 return None
@@ -331,6 +357,19 @@ class Placement:
         return Candidate([[1 << c.index for c in cards] for cards in slots], logq)
 
     def _try_fill(self, rng: random.Random) -> Candidate | None:
+        """One draw of the proposal (None: a dead end). The compiled draw serves a plain
+        ``random.Random`` (it calls the generator's own ``random`` and ``getrandbits`` as the twin
+        does, so both give the same candidate and leave the generator in the same state)."""
+        if self.core_plan is not None and type(rng) is random.Random:
+            out = _CORE.fill(self.core_plan, rng.random, rng.getrandbits)
+            if out is None:
+                return None
+            return Candidate(out[0], out[1], where=out[2])
+        return self._try_fill_python(rng)
+
+    def _try_fill_python(self, rng: random.Random) -> Candidate | None:
+        """The pure-Python draw (the compiled one's twin): the constrained cards one by one, each
+        into an allowed slot in proportion to its room left, then the free cards shuffled into the rest."""
         if not self.constrained_bits:
             # Every card may go anywhere: the slots are fixed cuts of the shuffled cards, q is fixed.
             rand = rng.random
@@ -405,6 +444,12 @@ class Placement:
     def logq_of(self, where: Mapping[int, int]) -> float:
         """The proposal's log probability of a placement with the constrained cards (by card bit) in
         ``where`` (the free cards' part depends only on the room they leave)."""
+        if self.core_plan is not None and type(where) is dict:
+            return float(_CORE.logq(self.core_plan, where))
+        return self._logq_of_python(where)
+
+    def _logq_of_python(self, where: Mapping[int, int]) -> float:
+        """The pure-Python :meth:`logq_of` (the compiled one's twin)."""
         rem = list(self.caps)
         logq = 0.0
         for bit, allowed in self.constrained_bits:
