@@ -70,9 +70,9 @@ LAB_PORT: Final = 8888
 MB_PER_KERNEL: Final = 120
 # The most deals a classic grade refined after the move takes on a class server (a machine of its own
 # takes up to 76,800, in its one worker): at 76,800 about 1 s of CPU a decision on average, 30 students
-# would keep more than the two cores busy and slow every hint; at 4,800, about a fifth of that
-# (benchmarks/classic_grades.py: 78.8% of the grades below Best kept their label under another seed at
-# 4,800, measured before the tie floor, against 95.3% at 76,800)
+# would keep more than the two cores busy and slow every hint; the class cap was 4,800 deals, about a
+# fifth of that CPU, and is 5,400 at the same CPU since the candidate draw is compiled
+# (benchmarks/classic_grades.py and docs/advisors.md give the stability of its grades)
 CLASS_GRADE_WORLDS: Final = 5400
 #: the environment variable the classic advisor reads that cap from (its GRADE_WORLDS_ENV; kept here as
 #: a name so that the server does not load the advisor)
