@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.service.process import ServiceProcess, service_process
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -143,6 +145,14 @@ def voila_on(tmp: Path, notebooks: Sequence[str], env_extra: dict[str, str]) -> 
         yield server
     finally:
         stop_voila(server)
+
+
+def table_service(tmp: Path, token: str, teacher_token: str | None = None) -> ServiceProcess:
+    """The table service in its own process on ``tmp``'s database, with ``--allow-seed`` (the test
+    knows the deal), importing this checkout's package; use it in a ``with`` block (stopped at its end)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    db = tmp / "tables.sqlite"
+    return service_process(db, token=token, teacher_token=teacher_token, extra=["--allow-seed"], env=env)
 
 
 def require_chromium() -> str:

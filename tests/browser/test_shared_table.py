@@ -8,7 +8,6 @@ one student asks for the hint; the hand is played to its end by clicks.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.service.process import service_process
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
-from tests.browser.conftest import PAGE_TIMEOUT, ROOT, VoilaServer, screenshot, voila_on
+from tests.browser.conftest import PAGE_TIMEOUT, VoilaServer, screenshot, table_service, voila_on
 
 pytestmark = pytest.mark.browser
 
@@ -30,8 +28,7 @@ NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with service_process(tmp_path / "t.sqlite", token=TOKEN, extra=["--allow-seed"], env=env) as running:
+    with table_service(tmp_path, TOKEN) as running:
         yield running.url
 
 
