@@ -16,8 +16,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +30,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from table_service_load import TOKEN, _table  # noqa: E402
 
 from euchre_tutor.service.client import TableClient  # noqa: E402
+from euchre_tutor.service.process import spawn_service  # noqa: E402
 
 
 async def _expert_table(url: str, index: int, stop: asyncio.Event, decisions: list[int]) -> None:
@@ -61,22 +60,13 @@ async def _expert_table(url: str, index: int, stop: asyncio.Event, decisions: li
 
 
 async def _once(args: argparse.Namespace, inline: bool) -> dict[str, Any]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         flags = ["--computer-inline"] if inline else []
-        db = str(Path(tmp) / "t.db")
-        command = [sys.executable, "-m", "euchre_tutor.service", "--port", str(port), "--db", db]
-        proc = subprocess.Popen(
-            [*command, "--token", TOKEN, "--allow-seed", *flags],
-            stdout=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        assert proc.stdout is not None
-        proc.stdout.readline()
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        extra = ["--allow-seed", *flags]
+        running = spawn_service(Path(tmp) / "t.db", token=TOKEN, extra=extra, env=env, stdout=subprocess.PIPE)
         try:
-            url = f"ws://127.0.0.1:{port}/tables"
+            url = running.url
             stop = asyncio.Event()
             counts = [[0] for _ in range(args.expert)]
             experts = [
@@ -91,8 +81,7 @@ async def _once(args: argparse.Namespace, inline: bool) -> dict[str, Any]:
             stop.set()
             await asyncio.gather(*experts, return_exceptions=True)
         finally:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
+            running.kill()
     latencies.sort()
     return {
         "computer_players": "on the event loop" if inline else "on a worker thread",

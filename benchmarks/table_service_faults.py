@@ -23,8 +23,6 @@ import asyncio
 import json
 import os
 import random
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -36,23 +34,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from euchre_tutor.service.client import ServiceError, TableClient  # noqa: E402
+from euchre_tutor.service.process import ServiceProcess, spawn_service  # noqa: E402
 from euchre_tutor.service.store import Store  # noqa: E402
 
 TOKEN = "faults-token"
 TEACHER = "faults-teacher"
 
 
-def _start(db: Path, port: int) -> tuple[subprocess.Popen[bytes], int]:
-    """The service on ``db``; with the number of tables it says it resumed."""
-    args = ["--port", str(port), "--db", str(db), "--token", TOKEN, "--teacher-token", TEACHER]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre_tutor.service", *args, "--allow-seed"],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+def _start(db: Path, port: int | None = None) -> ServiceProcess:
+    """The service on ``db`` (on ``port``, a free one if None); its ``resumed``: the tables it says it
+    resumed."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    extra = ["--allow-seed"]
+    return spawn_service(
+        db, token=TOKEN, teacher_token=TEACHER, port=port, extra=extra, env=env, stdout=subprocess.PIPE
     )
-    assert proc.stdout is not None
-    line = proc.stdout.readline().decode()
-    return proc, int(line.rsplit(",", 1)[1].split()[0])
 
 
 class Table:
@@ -140,12 +136,9 @@ async def _overview(url: str) -> dict[str, int]:
 
 
 async def _run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    url = f"ws://127.0.0.1:{port}/tables"
     rng = random.Random(args.seed)
-    proc, _ = _start(db, port)
+    running = _start(db)
+    url = running.url
     tables = await _setup(url, args.tables, args.target)
     stop = asyncio.Event()
     players = [asyncio.ensure_future(t.play(stop, args.pace)) for t in tables]
@@ -155,14 +148,13 @@ async def _run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
     try:
         for k in range(args.kills):
             await asyncio.sleep(rng.uniform(args.min_gap, args.max_gap))
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
+            running.kill()
             # what the clients were told before the kill (no await since: no reply read after it)
             told = {t.tid: t.accepted for t in tables}
             logged = {s.id: len(s.actions) for s in Store(db).open_tables()}
             finished = {t.tid for t in tables if t.tid not in logged}
             down = time.perf_counter()
-            proc, said = _start(db, port)
+            running = _start(db, running.port)
             back = await _overview(url)
             up = time.perf_counter() - down
             ok = [tid for tid, n in logged.items() if back.get(tid) == n]
@@ -177,7 +169,7 @@ async def _run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
                 {
                     "kill": k + 1,
                     "open_tables": len(logged),
-                    "said_resumed": said,
+                    "said_resumed": running.resumed,
                     "resumed": len(ok),
                     "lost": bad,
                     "accepted_actions_lost": gone,
@@ -195,8 +187,7 @@ async def _run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
     finally:
         stop.set()
         await asyncio.gather(*players, return_exceptions=True)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        running.kill()
     store = Store(db)
     final_lost = sum(max(0, t.accepted - len(store.table(t.tid).actions)) for t in tables)  # type: ignore[union-attr]
     return {

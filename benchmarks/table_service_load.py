@@ -16,8 +16,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from euchre_tutor.service.client import TableClient  # noqa: E402
+from euchre_tutor.service.process import spawn_service  # noqa: E402
 from euchre_tutor.service.store import Store  # noqa: E402
 
 TOKEN = "load-token"
@@ -98,30 +97,12 @@ async def _table(url: str, index: int, target: int, latencies: list[float], acce
 
 
 async def _run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "euchre_tutor.service",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-            "--token",
-            TOKEN,
-            "--allow-seed",
-        ],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert proc.stdout is not None
-    proc.stdout.readline()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    running = spawn_service(db, token=TOKEN, extra=["--allow-seed"], env=env, stdout=subprocess.PIPE)
+    proc = running.proc
     try:
         base = _rss_kib(proc.pid)
-        url = f"ws://127.0.0.1:{port}/tables"
+        url = running.url
         latencies: list[float] = []
         accepted: dict[str, int] = {}
         started = time.perf_counter()
@@ -131,8 +112,7 @@ async def _run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
         wall = time.perf_counter() - started
         rss = _rss_kib(proc.pid)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait()
+        running.stop()
     store = Store(db)
     logged = {t: len(store.table(t).actions) for t in tids}  # type: ignore[union-attr]
     lost = sum(max(0, accepted.get(t, 0) - logged[t]) for t in tids)

@@ -44,6 +44,13 @@ from typing import IO, Any, Final
 from euchre_tutor.class_site import TEMPLATE, class_root, teacher_root, template_env, write_template
 from euchre_tutor.jsonio import fail
 from euchre_tutor.rules.games import GAMES
+from euchre_tutor.service.process import (
+    ServiceProcess,
+    ServiceStartError,
+    free_loopback_port,
+    service_command,
+    spawn_service,
+)
 
 __all__ = [
     "TABLES",
@@ -425,12 +432,6 @@ def class_folder(folder: str) -> Path:
     return where
 
 
-def free_loopback_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class TablesProcess:
     """The table service (``python -m euchre_tutor.service``) as a child of serve, on this computer only.
 
@@ -448,7 +449,7 @@ class TablesProcess:
         self.token = secrets.token_urlsafe(24)
         self.teacher_token = secrets.token_urlsafe(24)
         self.log = log or sys.stderr
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.running: ServiceProcess | None = None
         self.restarts = 0
         self._stopping = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -465,37 +466,38 @@ class TablesProcess:
         """What the teacher's pages add to :meth:`kernel_env`: the teacher's token (every table, face up)."""
         return {TABLES_TEACHER_ENV: self.teacher_token}
 
+    @property
+    def proc(self) -> subprocess.Popen[bytes] | None:
+        """The service's child process now (another one after each restart)."""
+        return self.running.proc if self.running is not None else None
+
+    def options(self) -> list[str]:
+        """The service's options beyond its port and database (no secret: those go in its environment)."""
+        return ["--keep-games"]  # a finished match is kept under each student's name, as the Practice page's
+
     def command(self) -> list[str]:
-        return [
-            sys.executable,
-            "-m",
-            "euchre_tutor.service",
-            "--port",
-            str(self.port),
-            "--db",
-            str(self.db),
-            "--keep-games",  # a finished match is kept under each student's name, as the Practice page's
-        ]
+        """The service's command line, as :func:`spawn_service` runs it."""
+        return service_command(self.port, self.db, self.options())
 
     def _spawn(self) -> None:
-        env = {
-            **os.environ,
-            "EUCHRE_TUTOR_TABLE_TOKEN": self.token,
-            "EUCHRE_TUTOR_TEACHER_TOKEN": self.teacher_token,
-            "PYTHONUNBUFFERED": "1",
-        }
-        self.proc = subprocess.Popen(self.command(), env=env, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + SERVICE_START
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+        try:
+            self.running = spawn_service(
+                self.db,
+                token=self.token,
+                teacher_token=self.teacher_token,
+                port=self.port,
+                extra=self.options(),
+                start_seconds=SERVICE_START,
+            )
+        except ServiceStartError as error:
+            if error.code is None:
                 raise ServeError(
-                    f"the table service stopped as it started (code {self.proc.returncode}; its lines are "
-                    f"above): check that {self.db} is a database of this tutor, or give another --class-dir"
-                )
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                return
-            time.sleep(0.1)
-        raise ServeError(f"the table service did not listen within {SERVICE_START:g} s: nothing was started")
+                    f"the table service did not listen within {SERVICE_START:g} s: nothing was started"
+                ) from None
+            raise ServeError(
+                f"the table service stopped as it started (code {error.code}; its lines are "
+                f"above): check that {self.db} is a database of this tutor, or give another --class-dir"
+            ) from None
 
     def __enter__(self) -> TablesProcess:
         self._spawn()
@@ -539,14 +541,8 @@ class TablesProcess:
 
     def __exit__(self, *exc: object) -> None:
         self._stopping.set()
-        proc = self.proc
-        if proc is not None and proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        if self.running is not None:
+            self.running.stop()
         if self._watcher is not None:
             self._watcher.join(timeout=5)
 

@@ -14,12 +14,14 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from euchre_tutor.service.process import ServiceProcess, service_process
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -81,8 +83,9 @@ class VoilaServer:
     log: Path
 
 
-def start_voila(tmp: Path, env_extra: dict[str, str] | None = None) -> VoilaServer:
-    """Voila on ``notebooks/`` (its voila.json applies: it starts there), with its own HOME."""
+def start_voila(tmp: Path, env_extra: dict[str, str] | None = None, pages: Path = NOTEBOOKS) -> VoilaServer:
+    """Voila on ``pages`` (``notebooks/`` by default: its voila.json applies, it starts there), with its
+    own HOME; ``env_extra`` added to its kernels' environment."""
     port = free_port()
     home = tmp / "home"
     for sub in ("", "jupyter-data", "ipython", "jupyter-config", "jupyter-runtime"):
@@ -111,7 +114,7 @@ def start_voila(tmp: Path, env_extra: dict[str, str] | None = None) -> VoilaServ
         "--show_tracebacks=True",
     ]
     with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, cwd=NOTEBOOKS, env=env, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=pages, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_for_port(port, proc)
     except Exception:
@@ -127,6 +130,29 @@ def stop_voila(server: VoilaServer) -> None:
     except subprocess.TimeoutExpired:
         server.process.kill()
         server.process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def voila_on(tmp: Path, notebooks: Sequence[str], env_extra: dict[str, str]) -> Iterator[VoilaServer]:
+    """Voila on copies of these notebooks only (no voila.json: no preheated pool, a kernel per page
+    opened), ``env_extra`` in its kernels' environment; stopped when the ``with`` block ends."""
+    pages = tmp / "pages"
+    pages.mkdir()
+    for name in notebooks:
+        shutil.copy(NOTEBOOKS / name, pages / name)
+    server = start_voila(tmp, env_extra, pages)
+    try:
+        yield server
+    finally:
+        stop_voila(server)
+
+
+def table_service(tmp: Path, token: str, teacher_token: str | None = None) -> ServiceProcess:
+    """The table service in its own process on ``tmp``'s database, with ``--allow-seed`` (the test
+    knows the deal), importing this checkout's package; use it in a ``with`` block (stopped at its end)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    db = tmp / "tables.sqlite"
+    return service_process(db, token=token, teacher_token=teacher_token, extra=["--allow-seed"], env=env)
 
 
 def require_chromium() -> str:

@@ -8,10 +8,6 @@ one student asks for the hint; the hand is played to its end by clicks.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,16 +17,7 @@ import pytest
 
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
-from tests.browser.conftest import (
-    NOTEBOOKS,
-    PAGE_TIMEOUT,
-    ROOT,
-    VoilaServer,
-    free_port,
-    screenshot,
-    stop_voila,
-    wait_for_port,
-)
+from tests.browser.conftest import PAGE_TIMEOUT, VoilaServer, screenshot, table_service, voila_on
 
 pytestmark = pytest.mark.browser
 
@@ -41,79 +28,17 @@ NAMES = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "euchre_tutor.service",
-            "--port",
-            str(port),
-            "--db",
-            str(tmp_path / "t.sqlite"),
-            "--token",
-            TOKEN,
-            "--allow-seed",
-        ],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert proc.stdout is not None and b"table service on" in proc.stdout.readline()
-    try:
-        yield f"ws://127.0.0.1:{port}/tables"
-    finally:
-        proc.kill()
-        proc.wait(10)
+    with table_service(tmp_path, TOKEN) as running:
+        yield running.url
 
 
 @pytest.fixture
 def voila(tmp_path: Path, service: str, chromium: str) -> Iterator[VoilaServer]:
     """Voila on the two shared-table pages only (no preheated pools), the service's address in its kernels'
     environment."""
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    for name in ("lobby.ipynb", "shared-table.ipynb"):
-        shutil.copy(NOTEBOOKS / name, pages / name)
-    home = tmp_path / "home"
-    for sub in ("jupyter-data", "ipython", "jupyter-config", "jupyter-runtime"):
-        (home / sub).mkdir(parents=True, exist_ok=True)
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "JUPYTER_DATA_DIR": str(home / "jupyter-data"),
-        "JUPYTER_CONFIG_DIR": str(home / "jupyter-config"),
-        "JUPYTER_RUNTIME_DIR": str(home / "jupyter-runtime"),
-        "IPYTHONDIR": str(home / "ipython"),
-        "PYTHONPATH": str(ROOT),
-        "EUCHRE_TABLES_URL": service,
-        "EUCHRE_TABLES_TOKEN": TOKEN,
-    }
-    port = free_port()
-    log = tmp_path / "voila.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                ".",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                "--Voila.port_retries=0",
-                "--show_tracebacks=True",
-            ],
-            cwd=pages,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    wait_for_port(port, proc)
-    server = VoilaServer(f"http://127.0.0.1:{port}", proc, log)
-    try:
+    env = {"EUCHRE_TABLES_URL": service, "EUCHRE_TABLES_TOKEN": TOKEN}
+    with voila_on(tmp_path, ("lobby.ipynb", "shared-table.ipynb"), env) as server:
         yield server
-    finally:
-        stop_voila(server)
 
 
 def _page_cards(page: Any) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,8 +13,8 @@ import pytest
 
 from euchre_tutor.cli import main
 from euchre_tutor.service.client import ServiceError, run_to_end
+from euchre_tutor.service.process import free_loopback_port, spawn_service
 from euchre_tutor.session.learning import grade_saved_file
-from tests.service.test_process import _port
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASS, TEACHER = "cli-class", "cli-teacher"
@@ -23,19 +22,11 @@ CLASS, TEACHER = "cli-class", "cli-teacher"
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _port()
     db = tmp_path_factory.mktemp("svc") / "tables.db"
-    args = ["--port", str(port), "--db", str(db), "--token", CLASS, "--teacher-token", TEACHER]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre_tutor.service", *args, "--allow-seed"],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert proc.stdout is not None
-    assert b"table service on" in proc.stdout.readline()
-    yield f"ws://127.0.0.1:{port}/tables"
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    running = spawn_service(db, token=CLASS, teacher_token=TEACHER, extra=["--allow-seed"], env=env)
+    yield running.url
+    running.kill()
 
 
 @pytest.fixture(autouse=True)
@@ -119,7 +110,9 @@ def test_a_wrong_or_missing_token_says_which(
 
 
 def test_no_service_listening_says_how_to_start_one(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _tables(capsys, "list", "--url", f"ws://127.0.0.1:{_port()}/tables", "--token", "x")
+    code, _, err = _tables(
+        capsys, "list", "--url", f"ws://127.0.0.1:{free_loopback_port()}/tables", "--token", "x"
+    )
     assert code == 2 and "no table service is listening" in err and "python -m euchre_tutor.service" in err
     code, _, err = _tables(capsys, "list", "--token", "x")
     assert code == 2 and "give --url ws://HOST:PORT/tables or set $EUCHRE_TABLES_URL" in err

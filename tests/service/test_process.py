@@ -4,39 +4,28 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from euchre_tutor.rules.games import GAMES
 from euchre_tutor.service.client import TableClient, run_to_end
+from euchre_tutor.service.process import ServiceProcess, ServiceStartError, free_loopback_port, spawn_service
 from euchre_tutor.service.store import Store
 from euchre_tutor.service.wire import to_wire
 from euchre_tutor.session.games import game_spec
 
 FIRST = next(g.name for g in GAMES if g.seated)
 TOKEN = "process-token"
+ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    args = ["--port", str(port), "--db", str(db), "--token", TOKEN, "--allow-seed"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre_tutor.service", *args],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
-    )
-    assert proc.stdout is not None
-    assert b"table service on" in proc.stdout.readline()
-    return proc
+def _start(db: Path, port: int) -> ServiceProcess:
+    """The service on ``db``, its standard output piped: its first line says how many tables it resumed."""
+    return spawn_service(db, token=TOKEN, port=port, extra=["--allow-seed"], env=ENV, stdout=subprocess.PIPE)
 
 
 def _replayed_views(db: Path, table_id: str) -> tuple[int, dict[str, Any]]:
@@ -69,9 +58,10 @@ async def _play(url: str, table: str, clients: dict[str, TableClient], moves: in
 
 
 async def _scenario(db: Path) -> None:
-    port = _port()
+    port = free_loopback_port()
     url = f"ws://127.0.0.1:{port}/tables"
-    proc = _start(db, port)
+    running = _start(db, port)
+    assert running.resumed == 0
     try:
         owner = await TableClient.connect(url, TOKEN, "ann")
         created = await owner.request({"type": "create", "game": FIRST, "seed": 11})
@@ -91,11 +81,11 @@ async def _scenario(db: Path) -> None:
         clients[turn].send({"type": "act", "table": table, "action": legal[-1]})
         await asyncio.sleep(0.05)
     finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        running.kill()
     logged, replayed = _replayed_views(db, table)
     assert logged >= 4
-    proc = _start(db, port)
+    running = _start(db, port)
+    assert running.resumed == 1, "the service says it brought the table back"
     try:
         clients = {}
         for seat in seats:
@@ -112,8 +102,7 @@ async def _scenario(db: Path) -> None:
         assert await _play(url, table, clients, 3) == logged + 3, "play goes on"
         assert _replayed_views(db, table)[0] == logged + 3
     finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        running.kill()
 
 
 def test_sigkill_mid_hand_then_restart_brings_every_table_back(tmp_path: Path) -> None:
@@ -130,3 +119,9 @@ def test_the_service_refuses_to_start_without_a_token(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and "a token is required" in done.stderr
     assert "table service on" not in done.stdout
+
+
+def test_a_service_that_stops_as_it_starts_is_an_error_with_its_code(tmp_path: Path) -> None:
+    with pytest.raises(ServiceStartError, match=r"stopped as it started \(code 2\)") as refused:
+        spawn_service(tmp_path / "x.db", token="", env=ENV)  # no token: the service refuses to start
+    assert refused.value.code == 2
