@@ -23,6 +23,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.teacher_tables import (
     POLL_SECONDS,
@@ -104,9 +105,17 @@ def face_up_html(seats: list[FaceUpSeat], note: str = "") -> str:
     trump = getattr(view, "trump", None)
     trump_words = "not named yet" if trump is None else f"{trump.symbol} {trump.plural}"
     trick = " ".join(f"{s.name} {render.face(c, small=True)}" for s, c in getattr(view, "trick_plays", ()))
+    # the bidding is about the up card (classic): the teacher sees it until trump is named
+    up_card = getattr(view, "up", None)
+    up = (
+        f" · <span>Up card: {render.face(up_card, small=True)}</span>"
+        if isinstance(up_card, Card) and trump is None
+        else ""
+    )
     info = (
         f'<div class="et-watch-info"><span class="ec-trump">Trump: {esc(trump_words)}</span>'
         f" · <span>Dealer: {esc(view.dealer.name)}</span>"
+        f"{up}"
         f"{' · <span>Trick: ' + trick + '</span>' if trick else ''}</div>"
     )
     parts = []
