@@ -64,7 +64,7 @@ from __future__ import annotations
 import os
 import random
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 from typing import Final, Literal, Protocol
@@ -72,7 +72,7 @@ from typing import Final, Literal, Protocol
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, is_tabled, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
-from euchre_tutor.advisor.classic.worlds import WorldSampler
+from euchre_tutor.advisor.classic.worlds import MaskSample, WorldSampler
 from euchre_tutor.advisor.shared import (
     BOUNDARIES,
     PRECISION,
@@ -750,28 +750,40 @@ class AnalysisRun:
     def _add(self) -> None:
         """Sample one batch of deals and value every option still valued on them."""
         rng = random.Random(self.base if self.batch == 0 else f"{self.base}|batch {self.batch}")
-        report = self.sampler.report(
-            self.worlds, rng, orbits=self.method == "double-dummy" and self.swap_hands
-        )
-        self.n_eff += min(float(len(report.worlds)), report.ess)
+        room = REASON_WORLDS - len(self.sample)
         active = [t for t in self.tallies if t.active]
+        team = self.view.seat.team
+        if self.method == "double-dummy" and self.swap_hands:
+            # Card play is valued from the deals' hand masks: a state only for the deals the reasons keep.
+            report = self.sampler.masks(self.worlds, rng, room)
+            if isinstance(report, MaskSample):
+                dealt = len(report.orbits)
+                self.n_eff += min(float(dealt), report.ess)
+                _tally_held(report.worlds[0], report.orbits, active, self.backend, team, self.win_chance)
+                self._counted(active, report.worlds[: max(0, room)], dealt)
+                return
+        else:
+            report = self.sampler.report(self.worlds, rng)
+        self.n_eff += min(float(len(report.worlds)), report.ess)
         _tally_batch(
             self.view,
             report.worlds,
             active,
             self.continuation,
             self.backend,
-            self.view.seat.team,
+            team,
             self.win_chance,
             self.method,
             report.orbits,
         )
+        self._counted(active, report.worlds[: max(0, room)], len(report.worlds))
+
+    def _counted(self, active: Sequence[_Tally], kept: Sequence[HandState], dealt: int) -> None:
+        """Close a batch of ``dealt`` deals: the options valued on it, the states the reasons keep."""
         for t in active:
             t.n_eff = self.n_eff
-        room = REASON_WORLDS - len(self.sample)
-        if room > 0:
-            self.sample.extend(report.worlds[:room])
-        self.count += len(report.worlds)
+        self.sample.extend(kept)
+        self.count += dealt
         self.batch += 1
 
     def _look(self, focus: Action | None) -> None:
@@ -835,30 +847,7 @@ def _tally_batch(
             values = [[v] for v in dd.card_values_many(sample, backend=backend)]
         else:
             values = dd.card_values_swapped(sample, [[h for h, _ in o] for o in swaps], backend=backend)
-        # The contract is public in the play: the makers' tricks alone decide the points.
-        ref = sample[0]
-        assert ref.maker is not None
-        makers = ref.maker.team
-        ends = []
-        for k in range(TRICKS + 1):
-            pts, euchred, march = outcome_points(ref, k)
-            ends.append((_side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
-        for t in tallies:
-            card = t.action.card
-            assert card is not None
-            for orbit, vs in zip(swaps, values, strict=True):
-                value = win = made = euchred_share = march_share = 0.0
-                for (_, share), v in zip(orbit, vs, strict=True):
-                    side, chance, euchred, march = ends[v[card]]
-                    value += share * side
-                    win += share * chance
-                    if euchred:
-                        euchred_share += share
-                    else:
-                        made += share
-                    if march:
-                        march_share += share
-                t.record(makers, value, win if win_chance else None, made, euchred_share, march_share, team)
+        _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
         return
     for t in tallies:
         outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat)
@@ -874,6 +863,59 @@ def _tally_batch(
                 float(o.march),
                 team,
             )
+
+
+def _tally_held(
+    state: HandState,
+    orbits: Sequence[tuple[tuple[tuple[int, ...], float], ...]],
+    tallies: Sequence[_Tally],
+    backend: str | None,
+    team: Team,
+    win_chance: Callable[[tuple[int, ...]], float] | None,
+) -> None:
+    """Add one batch of card-play deals given by their hands' masks in each swap (``orbits``) to every
+    card's tally, exactly as :func:`_tally_batch` adds the same deals' states: ``state`` is one of them
+    (what they share: the trick, the makers, the seat to act's hand)."""
+    legal, values = dd.card_values_held(state, [[h for h, _ in o] for o in orbits], backend=backend)
+    where = {c: i for i, c in enumerate(legal)}
+    _tally_cards(state, [[s for _, s in o] for o in orbits], values, tallies, team, win_chance, where)
+
+
+def _tally_cards(
+    ref: HandState,
+    shares: Sequence[Sequence[float]],
+    values: Sequence[Sequence[Mapping[Card, int]]] | Sequence[Sequence[Sequence[int]]],
+    tallies: Sequence[_Tally],
+    team: Team,
+    win_chance: Callable[[tuple[int, ...]], float] | None,
+    where: Mapping[Card, int] | None = None,
+) -> None:
+    """Every card's tally of one batch: per deal, its swaps' values (the makers' final tricks after
+    each card: by card, or by ``where[card]`` when given) averaged in the swaps' ``shares``."""
+    # The contract is public in the play: the makers' tricks alone decide the points.
+    assert ref.maker is not None
+    makers = ref.maker.team
+    ends = []
+    for k in range(TRICKS + 1):
+        pts, euchred, march = outcome_points(ref, k)
+        ends.append((_side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
+    for t in tallies:
+        card = t.action.card
+        assert card is not None
+        key: Card | int = card if where is None else where[card]
+        for parts, vs in zip(shares, values, strict=True):
+            value = win = made = euchred_share = march_share = 0.0
+            for share, v in zip(parts, vs, strict=True):
+                side, chance, euchred, march = ends[v[key]]  # type: ignore[index]
+                value += share * side
+                win += share * chance
+                if euchred:
+                    euchred_share += share
+                else:
+                    made += share
+                if march:
+                    march_share += share
+            t.record(makers, value, win if win_chance else None, made, euchred_share, march_share, team)
 
 
 def _rank(

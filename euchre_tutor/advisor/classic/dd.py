@@ -52,13 +52,14 @@ from euchre_tutor.advisor import trickdd
 from euchre_tutor.advisor.trickdd import Position, Search
 from euchre_tutor.cards import Card, Suit, effective_suit
 from euchre_tutor.classic.engine import TRICKS, HandState, Phase
-from euchre_tutor.errors import IllegalAction
+from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.views.classic import seat_view
 
 __all__ = [
     "BACKEND",
     "BACKENDS",
     "card_values",
+    "card_values_held",
     "card_values_many",
     "card_values_swapped",
     "rollout",
@@ -286,6 +287,72 @@ def card_values_swapped(
         out.append([{c: v[c.index] for c in cards} for v in raw[k : k + len(options)]])
         k += len(options)
     return out
+
+
+def card_values_held(
+    state: HandState, hands: Sequence[Sequence[Sequence[int]]], *, backend: str | None = None
+) -> tuple[list[Card], list[list[tuple[int, ...]]]]:
+    """:func:`card_values_swapped` for deals given only by their hands, as masks (``1 << card.index``,
+    by seat number): ``hands[i]`` holds deal ``i``'s hands in each of its swaps, and ``state`` is any
+    deal at the same point (what the deals share: the trick, the tricks taken, the makers, the seat to
+    act and its hand, which every deal must give it). No state is built per deal. Returns the legal
+    cards of the seat to act and, per deal and swap, the makers' final tricks after each of them, in
+    that order: exactly :func:`card_values_swapped`'s values for the states with those hands."""
+    compiled = _compiled(backend)
+    base = _position(state)
+    playing = _seats(state)[3]
+    legal = list(state.legal_plays())
+    slots = [c.index for c in legal]
+    me = base.to_act
+    mine = base.hands[me]
+    sitting = [not playing >> s & 1 for s in range(base.players)]
+    positions: list[Position] = []
+    counts: list[int] = []
+    if compiled:
+        flat = base.args()
+        start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
+        head, tail = flat[:start], flat[start + base.players :]
+        tables, done = base.tables, base.done
+        for options in hands:
+            counts.append(len(options))
+            for held in options:
+                if held[me] != mine:
+                    raise EuchreError(
+                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                    )
+                one = _Held.__new__(_Held)
+                one.tables = tables
+                one.done = done
+                one.flat = (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail)
+                positions.append(one)
+    else:
+        for options in hands:
+            counts.append(len(options))
+            for held in options:
+                if held[me] != mine:
+                    raise EuchreError(
+                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                    )
+                positions.append(base.with_hands(_playing_hands(held, playing)))
+    raw = trickdd.card_values_many(positions, compiled=compiled)
+    out: list[list[tuple[int, ...]]] = []
+    k = 0
+    for count in counts:
+        out.append([tuple([v[c] for c in slots]) for v in raw[k : k + count]])
+        k += count
+    return legal, out
+
+
+class _Held(Position):
+    """A position that differs from another only in the hands of the seats not to act, as the
+    compiled core reads it (its arguments, ``done`` and tables): :func:`card_values_held` builds
+    thousands of them, without :class:`Position`'s own reading of the hands."""
+
+    __slots__ = ("flat",)
+    flat: tuple[int, ...]
+
+    def args(self) -> tuple[int, ...]:
+        return self.flat
 
 
 def rollout(state: HandState, *, backend: str | None = None) -> int:

@@ -24,12 +24,14 @@ from euchre_tutor.advisor.classic.placement import Candidate
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Seat
 
-__all__ = ["ORBIT_MAX", "Orbit", "SwapOrbits"]
+__all__ = ["ORBIT_MAX", "MaskOrbit", "Orbit", "SwapOrbits"]
 
 #: the most orders of the hidden hands a deal is averaged over (three equal hands give six)
 ORBIT_MAX: Final = 6
 #: every seat's current hand (by seat number) in each allowed swap, with its share of the likelihood
 Orbit: TypeAlias = tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]
+#: the same with every seat's current hand as a mask of card bits
+MaskOrbit: TypeAlias = tuple[tuple[tuple[int, ...], float], ...]
 
 
 class SwapOrbits(BidWeighing):
@@ -38,6 +40,9 @@ class SwapOrbits(BidWeighing):
     #: the swaps, worked out on first use (:meth:`_swaps`, :meth:`_swap_pairs`)
     swaps: list[dict[Seat, Seat]] | None = None
     swap_pairs: list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]] | None = None
+    #: :meth:`_held_part` by (receiving seat, the hand's mask, the dealer's discard's bit), for one model
+    held_memo: dict[tuple[Seat, int, int], float] | None = None
+    held_model: BiddingModel | None = None
 
     def orbit_ready(self) -> bool:
         """Whether swapping hands between seats applies: every hidden card lies in a hand, the
@@ -74,7 +79,46 @@ class SwapOrbits(BidWeighing):
         value with less spread, paid for by searches, not by sampling. The shares need no proposal
         probability: a swap keeps the uniform prior over placements, so only the bids weigh.
         """
+        slots = cand.slots
+        card = self.card_of
+        held = {s: tuple([card[b] for b in slots[slot]]) for s, slot in self.hand_slots}
+        out = []
+        mine = None if self.blind_me else tuple(self.my_hand)
+        for pairs, share in self._shares(cand, model):
+            hands: list[tuple[Card, ...]] = [()] * len(self.seats)
+            if mine is not None:
+                hands[self.me] = mine
+            for _, src, dst in pairs:
+                hands[dst] = held[src]
+            out.append((tuple(hands), share))
+        return tuple(out)
+
+    def orbit_masks(self, cand: Candidate, model: BiddingModel) -> MaskOrbit:
+        """:meth:`orbit` with every seat's current hand as a mask of card bits (``1 << card.index``;
+        0 for a seat with no cards seen): the same swaps in the same order, with the same shares, for
+        a caller that reads hands as masks (the double-dummy search does)."""
+        slots = cand.slots
+        held = {s: sum(slots[slot]) for s, slot in self.hand_slots}
+        base = [0] * len(self.seats)
+        if not self.blind_me:
+            base[self.me] = self.my_mask
+        out = []
+        for pairs, share in self._shares(cand, model):
+            hands = list(base)
+            for _, src, dst in pairs:
+                hands[dst] = held[src]
+            out.append((tuple(hands), share))
+        return tuple(out)
+
+    def _shares(
+        self, cand: Candidate, model: BiddingModel
+    ) -> list[tuple[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...], float]]:
+        """Every allowed swap of the candidate (as :meth:`_swap_pairs`), with its share of the bids'
+        likelihood: the swaps whose hands the voids and the known places forbid are left out."""
         self.use_model(model)
+        if model is not self.held_model or self.held_memo is None:
+            self.held_model, self.held_memo = model, {}
+        seen = None if self.collide else self.held_memo  # a hand's order matters there: no memo
         gone = self._discard_bit(cand)
         parts: dict[tuple[Seat, Seat], float] = {}
         spots: list[tuple[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...], float]] = []
@@ -85,7 +129,14 @@ class SwapOrbits(BidWeighing):
             for key, src, dst in pairs:
                 part = parts.get(key)
                 if part is None:
-                    part = self._held_part(dst, slots[hand_slot[src]], gone, model)
+                    held = slots[hand_slot[src]]
+                    if seen is None:
+                        part = self._held_part(dst, held, gone, model)
+                    else:
+                        memo_key = (dst, sum(held), gone)
+                        part = seen.get(memo_key)
+                        if part is None:
+                            part = seen[memo_key] = self._held_part(dst, held, gone, model)
                     parts[key] = part
                 logw += part
                 if logw == -math.inf:
@@ -95,18 +146,7 @@ class SwapOrbits(BidWeighing):
         top = max(lw for _, lw in spots)
         likes = [math.exp(lw - top) for _, lw in spots]
         total = sum(likes)
-        card = self.card_of
-        held = {s: tuple([card[b] for b in slots[slot]]) for s, slot in self.hand_slots}
-        out = []
-        mine = None if self.blind_me else tuple(self.my_hand)
-        for (pairs, _), like in zip(spots, likes, strict=True):
-            hands: list[tuple[Card, ...]] = [()] * len(self.seats)
-            if mine is not None:
-                hands[self.me] = mine
-            for _, src, dst in pairs:
-                hands[dst] = held[src]
-            out.append((tuple(hands), like / total))
-        return tuple(out)
+        return [(pairs, like / total) for (pairs, _), like in zip(spots, likes, strict=True)]
 
     def _swap_pairs(self) -> list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]]:
         """:meth:`_swaps` as, per swap, ((receiving seat, giving seat), giving, receiving) in order."""

@@ -43,7 +43,7 @@ from euchre_tutor.advisor.classic.bidmodel import BidContext, BiddingModel
 from euchre_tutor.advisor.classic.misdeal import misdeal_cards, misdeal_world, misdealt_worlds
 from euchre_tutor.advisor.classic.placement import Candidate
 from euchre_tutor.advisor.classic.plan import WorldPlan
-from euchre_tutor.advisor.classic.swaps import Orbit
+from euchre_tutor.advisor.classic.swaps import MaskOrbit, Orbit
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import HandState
 from euchre_tutor.errors import EuchreError
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BidContext",
     "BiddingModel",
+    "MaskSample",
     "WorldPlan",
     "WorldSample",
     "WorldSampler",
@@ -152,6 +153,36 @@ class WorldSampler:
             return WorldSample(worlds, tries, n, float(n))
         return _batch(self.view, self.plans, self.own, self.model, n, rng, candidates_per_world, orbits)
 
+    def masks(
+        self, n: int, rng: random.Random, states: int, *, candidates_per_world: int = CANDIDATES_PER_WORLD
+    ) -> MaskSample | WorldSample:
+        """One batch for card play valued from hand masks: the same draws, candidates, weights and
+        resampled deals as :meth:`report` with ``orbits=True`` from the same generator state (which it
+        leaves in the same state), but each deal's swaps as hand masks
+        (:meth:`~.swaps.SwapOrbits.orbit_masks`) and the states of only the first ``states`` deals (at
+        least one: the position every deal shares). Where the swaps do not apply (or a misdeal's
+        worlds serve), :meth:`report`'s own batch instead."""
+        if self.plan is None:
+            return self.report(n, rng, candidates_per_world=candidates_per_world, orbits=True)
+        if not isinstance(n, int) or n < 1:
+            raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
+        if candidates_per_world < 1:
+            raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
+        plans = self.plans
+        d = _draw(self.view, plans, self.own, self.model, n, rng, candidates_per_world)
+        cands, which, picks = d.cands, d.which, d.picks
+        if not all(plans[which[i]].orbit_ready() for i in set(picks)):
+            return WorldSample(_build(plans, d, n), d.drawn, len(cands), d.ess, None)
+        worlds = _build(plans, d, max(1, states))
+        found: dict[int, MaskOrbit] = {}
+        swaps: list[MaskOrbit] = []
+        for i in picks:
+            orbit = found.get(i)
+            if orbit is None:
+                orbit = found[i] = plans[which[i]].orbit_masks(cands[i], self.model)
+            swaps.append(orbit)
+        return MaskSample(worlds, swaps, d.drawn, len(cands), d.ess)
+
 
 def _up_plans(
     view: SeatView, plan: WorldPlan, ups: Sequence[Card], model: BiddingModel
@@ -183,6 +214,31 @@ def _up_plans(
     return plans, own
 
 
+@dataclass(frozen=True, slots=True)
+class MaskSample:
+    """A batch for card play valued from hand masks (:meth:`WorldSampler.masks`): the swaps of every
+    resampled deal's hidden hands as masks, and the states of only its first deals."""
+
+    #: the states of the first resampled deals (at least one: the position every deal shares)
+    worlds: list[HandState]
+    #: per resampled deal, every seat's current hand as a mask in each allowed swap, with its share
+    orbits: list[MaskOrbit]
+    candidates: int
+    consistent: int
+    ess: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """One batch's weighed candidates and the resampled picks among them (before any world is built)."""
+
+    cands: list[Candidate]
+    which: list[int]  # the plan each candidate was drawn from
+    picks: list[int]
+    drawn: int
+    ess: float
+
+
 def _batch(
     view: SeatView,
     plans: Sequence[WorldPlan],
@@ -193,6 +249,42 @@ def _batch(
     candidates_per_world: int,
     orbits: bool,
 ) -> WorldSample:
+    d = _draw(view, plans, own, bidding, n, rng, candidates_per_world)
+    cands, which, picks = d.cands, d.which, d.picks
+    worlds = _build(plans, d, len(picks))
+    swaps = None
+    if orbits and all(plans[which[i]].orbit_ready() for i in set(picks)):
+        found: dict[int, Orbit] = {}
+        swaps = []
+        for i in picks:
+            if i not in found:
+                found[i] = plans[which[i]].orbit(cands[i], bidding)
+            swaps.append(found[i])
+    return WorldSample(worlds, d.drawn, len(cands), d.ess, swaps)
+
+
+def _build(plans: Sequence[WorldPlan], d: _Drawn, count: int) -> list[HandState]:
+    """The states of the first ``count`` picks (a candidate picked twice is the same state twice)."""
+    built: dict[int, HandState] = {}
+    worlds: list[HandState] = []
+    for i in d.picks[:count]:
+        state = built.get(i)
+        if state is None:
+            state = plans[d.which[i]].world(d.cands[i])
+            built[i] = state
+        worlds.append(state)
+    return worlds
+
+
+def _draw(
+    view: SeatView,
+    plans: Sequence[WorldPlan],
+    own: Sequence[float],
+    bidding: BiddingModel,
+    n: int,
+    rng: random.Random,
+    candidates_per_world: int,
+) -> _Drawn:
     count = n * candidates_per_world
     cands: list[Candidate] = []
     logws: list[float] = []
@@ -228,23 +320,7 @@ def _batch(
     total = sum(weights)
     ess = total * total / sum(w * w for w in weights)
     picks = _systematic(weights, total, n, rng)
-    built: dict[int, HandState] = {}
-    worlds: list[HandState] = []
-    for i in picks:
-        state = built.get(i)
-        if state is None:
-            state = plans[which[i]].world(cands[i])
-            built[i] = state
-        worlds.append(state)
-    swaps = None
-    if orbits and all(plans[which[i]].orbit_ready() for i in set(picks)):
-        found: dict[int, Orbit] = {}
-        swaps = []
-        for i in picks:
-            if i not in found:
-                found[i] = plans[which[i]].orbit(cands[i], bidding)
-            swaps.append(found[i])
-    return WorldSample(worlds, drawn, len(cands), ess, swaps)
+    return _Drawn(cands, which, picks, drawn, ess)
 
 
 def _systematic(weights: Sequence[float], total: float, n: int, rng: random.Random) -> list[int]:
