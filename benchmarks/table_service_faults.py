@@ -13,7 +13,7 @@ no accepted action lost.
 
 Each run is written to a file of its own, ``artifacts/table_service_faults-<time>.json``.
 
-    python benchmarks/table_service_faults.py --tables 3 --target 5 --kills 20
+    python benchmarks/table_service_faults.py --tables 10 --target 5 --kills 20
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=3)
+    parser.add_argument("--tables", type=int, default=10, help="tables of four clients (the load's size)")
     parser.add_argument("--target", type=int, default=5, help="each match's target score")
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--min-gap", type=float, default=0.3, help="fewest seconds between kills")

@@ -47,12 +47,15 @@ declare -A quick=(
   [voice]="--decisions 4"
   [voice_ideas]="--decisions 6"
   [voice_review]="--decisions 10 --hands 2"
+  [table_service_load]="--tables 2 --target 5 --out artifacts/bench-quick/table_service_load.json"
+  [table_service_faults]="--tables 2 --target 5 --kills 3 --out artifacts/bench-quick/table_service_faults.json"
+  [table_service_kernels]="--kernels 2 --out artifacts/bench-quick/table_service_kernels.json"
 )
 order=(solitaire_engine solitaire_advisor classic_engine classic_solver classic_worlds classic_advisor
   classic_strength session_stats invariants widget_fuzz dashboard classic_table voila_load site hostile_inputs
   classic_grades classic_calibration classic_table_model classic_expert_duel bid_invariants bid_dd bid_advisor
   bid_table classic_error_rates classic_luck_baseline solitaire_luck_baseline bid_luck_baseline review_speed report
-  session_report voice voice_ideas voice_review)
+  session_report voice voice_ideas voice_review table_service_load table_service_faults table_service_kernels)
 
 case "$size" in
   quick | full) ;;
