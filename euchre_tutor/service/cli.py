@@ -305,15 +305,27 @@ async def _follow(args: argparse.Namespace) -> int:
     done = asyncio.Event()
     printer = _Printer()
 
+    over: list[dict[str, Any]] = []  # the view that ended the match, once it came
+
+    def finish() -> None:
+        if not done.is_set():
+            print(f"match over, score {'-'.join(map(str, over[0]['score']))}", flush=True)
+            done.set()
+
     def got(m: dict[str, Any]) -> None:
         if m.get("type") == "view":
             printer.view(m)
-            if m["over"]:
-                done.set()
+            if m["over"] and not over:
+                # the service tells how the last hand ended in a note right after its views: the
+                # match's end is said after that note (or after a moment, should none come)
+                over.append(m)
+                asyncio.get_running_loop().call_later(2.0, finish)
         elif m.get("type") == "chat":
             print(f"  [{html.unescape(str(m['from']))}] {html.unescape(str(m['text']))}", flush=True)
         elif m.get("type") == "note":
             print(f"  ({m['text']})", flush=True)
+            if over:
+                finish()
         elif m.get("type") == "closed":
             print("the teacher closed this table", flush=True)
             done.set()
@@ -388,8 +400,6 @@ class _Printer:
             maker = f", maker {view['maker']}" if view.get("maker") else ""
             print(f"trump {self.trump}{maker}", flush=True)
         self._tricks(view)
-        if m["over"]:
-            print(f"match over, score {'-'.join(map(str, m['score']))}", flush=True)
 
     def _tricks(self, view: dict[str, Any]) -> None:
         tricks = view.get("tricks") or []
