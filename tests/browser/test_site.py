@@ -148,7 +148,7 @@ def no_outside_requests(network: Network) -> None:
     network.assert_clean()
 
 
-def test_the_solitaire_table_plays_a_deal_and_shows_the_exact_hint_offline(
+def test_the_solitaire_table_plays_a_deal_shows_the_exact_hint_and_answers_clicks_during_a_long_one(
     site_page: tuple[Any, Network],
 ) -> None:
     p, network = site_page
@@ -191,6 +191,40 @@ def test_the_solitaire_table_plays_a_deal_and_shows_the_exact_hint_offline(
     p.locator(".euchre-review:not(.hidden)").wait_for(timeout=TIMEOUT)
     assert "won by" in p.locator(".euchre-log").inner_text().lower()
     screenshot(p, "site-02-solitaire-deal-over")
+    mirror.close()
+    reference.close()
+
+    # on the same page (one Pyodide start), a deal whose exact hint takes long in the page: a click is
+    # answered while the analysis runs (it pauses for the page: Pyodide's stack switching)
+    status = p.locator(".et-status")
+    toggle = p.locator(".et-hint-toggle")
+    # a fresh deal whose analysis takes long: it starts at once (the hint is computed ahead)
+    p.locator(".et-seed input").fill(str(SLOW_SEED))
+    p.get_by_role("button", name="New game").click()
+    mirror = SolitaireApp(seed=SLOW_SEED, source=None)
+    wait_for_cards(p, mirror, TIMEOUT)
+    p.get_by_text(re.compile(r"of \d+ done")).wait_for(timeout=TIMEOUT)  # progress shows while it runs
+    before = toggle.inner_text()
+    toggle.click()  # the kernel must answer this click while the analysis is still under way
+    after = "Hide hint" if "Show" in before else "Show hint"
+    p.wait_for_function(
+        "([after]) => document.querySelector('.et-hint-toggle').innerText.includes(after)"
+        " && /Analysing/.test(document.querySelector('.et-status').innerText)",
+        arg=[after],
+        timeout=TIMEOUT,
+    )
+    screenshot(p, "site-08-click-during-analysis")
+    # and the analysis still ends with the exact hint
+    status.get_by_text("Analysis ready").wait_for(timeout=TIMEOUT)
+    reference = SolitaireTutor(SolitaireController(SLOW_SEED), source=AdvisorSource(), runner="inline")
+    exact = reference.current_hint
+    assert exact is not None
+    if "Show" in after:
+        toggle.click()
+    hint = p.locator(".euchre-hint")
+    hint.locator(".et-move").wait_for(timeout=TIMEOUT)
+    assert reference.controller.view is not None
+    assert explain(exact, reference.controller.view).move in " ".join(hint.inner_text().split())
     mirror.close()
     reference.close()
     no_outside_requests(network)
@@ -350,46 +384,6 @@ def test_the_bid_table_shows_its_hint_then_bids_and_plays_a_card_offline(
 
 #: a deal whose exact trump hint is one of the slowest in the page (18 s on the build machine)
 SLOW_SEED = 102
-
-
-def test_a_click_is_answered_while_a_long_solitaire_hint_computes_in_the_page(
-    site_page: tuple[Any, Network],
-) -> None:
-    p, network = site_page
-    p.goto(network.base + SOLITAIRE)
-    p.locator(".euchre-card").first.wait_for(timeout=TIMEOUT)
-    status = p.locator(".et-status")
-    toggle = p.locator(".et-hint-toggle")
-    # a fresh deal whose analysis takes long: it starts at once (the hint is computed ahead)
-    p.locator(".et-seed input").fill(str(SLOW_SEED))
-    p.get_by_role("button", name="New game").click()
-    mirror = SolitaireApp(seed=SLOW_SEED, source=None)
-    wait_for_cards(p, mirror, TIMEOUT)
-    p.get_by_text(re.compile(r"of \d+ done")).wait_for(timeout=TIMEOUT)  # progress shows while it runs
-    before = toggle.inner_text()
-    toggle.click()  # the kernel must answer this click while the analysis is still under way
-    after = "Hide hint" if "Show" in before else "Show hint"
-    p.wait_for_function(
-        "([after]) => document.querySelector('.et-hint-toggle').innerText.includes(after)"
-        " && /Analysing/.test(document.querySelector('.et-status').innerText)",
-        arg=[after],
-        timeout=TIMEOUT,
-    )
-    screenshot(p, "site-08-click-during-analysis")
-    # and the analysis still ends with the exact hint
-    status.get_by_text("Analysis ready").wait_for(timeout=TIMEOUT)
-    reference = SolitaireTutor(SolitaireController(SLOW_SEED), source=AdvisorSource(), runner="inline")
-    exact = reference.current_hint
-    assert exact is not None
-    if "Show" in after:
-        toggle.click()
-    hint = p.locator(".euchre-hint")
-    hint.locator(".et-move").wait_for(timeout=TIMEOUT)
-    assert reference.controller.view is not None
-    assert explain(exact, reference.controller.view).move in " ".join(hint.inner_text().split())
-    mirror.close()
-    reference.close()
-    no_outside_requests(network)
 
 
 def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any, Network]) -> None:

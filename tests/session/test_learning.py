@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from euchre_tutor.advisor.classic.analysis import GRADE_WORLDS_ENV
 from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.cli import main
@@ -23,6 +25,15 @@ from euchre_tutor.session.learning import (
 )
 from euchre_tutor.solitaire.game import SolitaireGame
 from euchre_tutor.views.classic import seat_view
+
+
+@pytest.fixture(scope="module", autouse=True)
+def class_server_cap() -> Iterator[None]:
+    """Grades refined as a class server refines them (its cap, not a laptop's 76,800 deals): the same
+    grading path, a fraction of the CPU."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(GRADE_WORLDS_ENV, "4800")
+        yield
 
 
 @pytest.fixture(scope="module")

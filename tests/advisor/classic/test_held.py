@@ -52,7 +52,7 @@ def as_masks(hands: tuple[tuple[Card, ...], ...]) -> tuple[int, ...]:
     return tuple(sum(1 << c.index for c in held) for held in hands)
 
 
-@settings(deadline=None, max_examples=120)
+@settings(deadline=None, max_examples=50)
 @given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10**6), states=st.integers(-3, 9))
 def test_the_mask_batch_is_the_state_batch_and_its_values_the_same(name: str, seed: int, states: int) -> None:
     view = to_act_view(name, seed)
