@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.classic.analysis import GRADE_WORLDS_ENV
 from euchre_tutor.cli import main
 from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save
 from tests.browser.conftest import PAGE_TIMEOUT, screenshot
@@ -30,7 +31,9 @@ def report_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "lunch.json").write_text("sandwich")
     out = folder / "report.html"
     saves = [str(folder / n) for n in ("ada.json", "cleo.json", "lunch.json", "dan.json")]
-    assert main(["report", *saves, "--out", str(out), "--title", "Class 7B", "--jobs", "1"]) == 0
+    with pytest.MonkeyPatch.context() as patch:  # grades refined as a class server refines them
+        patch.setenv(GRADE_WORLDS_ENV, "4800")
+        assert main(["report", *saves, "--out", str(out), "--title", "Class 7B", "--jobs", "1"]) == 0
     return out
 
 
