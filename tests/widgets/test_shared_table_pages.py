@@ -83,12 +83,14 @@ def test_the_lobby_creates_a_table_and_sits_and_gives_the_table_link(
     assert "need the 32-card deck" in lobby.message.value
 
 
-def _four_apps(svc: RunningService, tmp_path: Path, options: dict[str, object]) -> dict[str, SharedTableApp]:
+def _four_apps(
+    svc: RunningService, tmp_path: Path, options: dict[str, object], game: str = "classic"
+) -> dict[str, SharedTableApp]:
     keys = SeatKeys(tmp_path / "keys.json")
     players = {
         n: SharedTableController.connect(svc.url, TOKEN, n, keys) for n in ("ann", "bob", "cat", "dan")
     }
-    created = players["ann"].create("classic", options=options, seed=11)
+    created = players["ann"].create(game, options=options, seed=11)
     assert created is not None
     for c, seat in zip(players.values(), "NESW", strict=True):
         assert c.sit(str(created["id"]), seat)
@@ -269,3 +271,39 @@ def test_a_face_up_watcher_sees_every_hand_and_a_face_down_one_none(
         page.close()
         for app in apps.values():
             app.close()
+
+
+def test_a_bid_euchre_hand_is_bid_and_played_to_its_end_by_clicks(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    """The same page plays Bid Euchre: its bids as buttons (the first bid above a pass), its cards by
+    clicking, each page with only its own hand, until the next hand is dealt."""
+    apps = _four_apps(svc, tmp_path, {}, game="bid")
+
+    def choices(app: SharedTableApp) -> tuple[list[w.Button], list[Any]]:
+        """The decisions the page shows and the cards it offers (the page redraws as each view comes)."""
+        legal = app.controller.legal
+        shown = [b for b in app.bids.buttons if b.layout.display != "none"]
+        return shown, [c for c in app.hand_cards() if app.controller.card_action(c) in legal]
+
+    clicks = 0
+    while all(a.controller.frame.get("hand") == 1 for a in apps.values()) and clicks < 80:
+        mover = next(a for a in apps.values() if a.controller.my_turn)
+        wait_until(lambda m=mover: any(choices(m)), what="the mover's page offering its choices")
+        assert set(mover.hand_cards()) == set(mover.controller.view.hand)
+        version = mover.controller.version
+        shown, cards = choices(mover)
+        if shown:
+            bids = [b for b in shown if b.description != "pass"]
+            (bids or shown)[0].click()
+        else:
+            mover.card_button(cards[0]).click()
+        clicks += 1
+        wait_until(
+            lambda v=version: all(a.controller.version > v for a in apps.values()),
+            what="the action seen by all",
+        )
+    assert all(a.controller.frame.get("hand") == 2 for a in apps.values()), clicks
+    assert clicks >= 4 + 18  # four bids or passes at least, then six tricks (of three cards if alone)
+    for app in apps.values():
+        app.close()
