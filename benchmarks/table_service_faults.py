@@ -13,7 +13,7 @@ no accepted action lost.
 
 Each run is written to a file of its own, ``artifacts/table_service_faults-<time>.json``.
 
-    python benchmarks/table_service_faults.py --tables 10 --target 5 --kills 20
+    python benchmarks/table_service_faults.py --tables 10 --target 10 --kills 20
 """
 
 from __future__ import annotations
@@ -96,6 +96,9 @@ class Table:
                 self.accepted = max(self.accepted, reply["version"])
                 await asyncio.sleep(pace)
             except ServiceError as error:
+                if error.code == "no_table":  # its match ended: a finished table is not resumed
+                    self.over = True
+                    break
                 if error.code not in ("stale", "not_your_turn", "flood"):
                     raise
                 await asyncio.sleep(pace)
@@ -211,7 +214,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tables", type=int, default=10, help="tables of four clients (the load's size)")
-    parser.add_argument("--target", type=int, default=5, help="each match's target score")
+    parser.add_argument("--target", type=int, default=10, help="each match's target score (the load's)")
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--min-gap", type=float, default=0.3, help="fewest seconds between kills")
     parser.add_argument("--max-gap", type=float, default=1.5, help="most seconds between kills")
