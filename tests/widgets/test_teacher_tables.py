@@ -101,7 +101,9 @@ def test_the_teacher_sees_every_table_watches_face_up_and_closes_after_asking(sv
                 assert render.face(card, small=True) in shown  # every card of every seat, face up
         assert html.unescape(shown).count("fu-seat") == 4 and "E · Ann" in html.unescape(shown)
         # the bidding is about the up card: shown until trump is named
-        assert seats[0].view.trump is None and f"Up card: {render.face(seats[0].view.up, small=True)}" in shown
+        assert (
+            seats[0].view.trump is None and f"Up card: {render.face(seats[0].view.up, small=True)}" in shown
+        )
         # every seat's cards are different: the page shows the hands, not one seat four times
         hands = {frozenset(s.view.hand) for s in seats}
         assert len(hands) == 4
