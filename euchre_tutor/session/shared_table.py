@@ -176,28 +176,37 @@ class ServiceLink:
         self.welcome: dict[str, Any] = {}
         self._watcher: asyncio.Future[None] | None = None
 
+    #: the hello's field that carries :attr:`token` (``"teacher"`` for the teacher's link)
+    HELLO_FIELD = "token"
+
+    def refused_words(self, message: str) -> str:
+        """What the page says when the service refuses the hello (its ``message``)."""
+        return sentence(message)
+
+    def gone_words(self, error: str) -> str:
+        """What the page says when nothing answers at :attr:`url` (``error``: the error's name)."""
+        return (
+            f"The table service at {self.url} does not answer ({error}): ask the teacher whether the class "
+            "server is running."
+        )
+
     def connect(self, timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
         """Connect and say hello; the ``welcome``. A teaching :class:`EuchreError` when it cannot."""
 
         async def connect() -> tuple[TableClient, dict[str, Any]]:
-            from tornado import websocket
-
-            ws = await websocket.websocket_connect(self.url, max_message_size=16 * 1024 * 1024)
-            client = TableClient(ws)
+            client = await TableClient.open(self.url, timeout)
             client.on_message = lambda message: self.on_message(message)
-            welcome = await client.request({"type": "hello", "token": self.token, "name": self.name})
+            hello = {"type": "hello", self.HELLO_FIELD: self.token, "name": self.name}
+            welcome = await client.request(hello)
             self._watcher = asyncio.ensure_future(self._watch(client))
             return client, welcome
 
         try:
             self.client, self.welcome = asyncio.run_coroutine_threadsafe(connect(), self.loop).result(timeout)
         except ServiceError as exc:
-            raise EuchreError(sentence(str(exc.reply.get("message")))) from None
+            raise EuchreError(self.refused_words(str(exc.reply.get("message")))) from None
         except (TimeoutError, OSError, concurrent.futures.TimeoutError) as exc:
-            raise EuchreError(
-                f"The table service at {self.url} does not answer ({type(exc).__name__}): ask the teacher "
-                "whether the class server is running."
-            ) from None
+            raise EuchreError(self.gone_words(type(exc).__name__)) from None
         return self.welcome
 
     async def _watch(self, client: TableClient) -> None:

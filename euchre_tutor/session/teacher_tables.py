@@ -20,8 +20,6 @@ polling thread.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import contextlib
 import html
 import io
@@ -34,10 +32,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.service.client import ServiceError, TableClient
+from euchre_tutor.service.client import ServiceError
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.observing import Observable, sentence
-from euchre_tutor.session.shared_table import CALL_TIMEOUT, TABLES_URL_ENV, ServiceLink
+from euchre_tutor.session.shared_table import TABLES_URL_ENV, ServiceLink
 
 __all__ = [
     "TEACHER_TOKEN_ENV",
@@ -82,29 +80,16 @@ def missing_teacher_words(environ: Mapping[str, str]) -> str:
 class TeacherLink(ServiceLink):
     """A :class:`ServiceLink` that says hello with the teacher's token (``token`` is the teacher's)."""
 
-    def connect(self, timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
-        """Connect and say hello as the teacher; the ``welcome``. A teaching :class:`EuchreError` when
-        the service is not there or refuses the teacher's token."""
+    HELLO_FIELD = "teacher"
 
-        async def connect() -> tuple[TableClient, dict[str, Any]]:
-            client = await TableClient.open(self.url, timeout)
-            client.on_message = lambda message: self.on_message(message)
-            welcome = await client.request({"type": "hello", "teacher": self.token, "name": self.name})
-            self._watcher = asyncio.ensure_future(self._watch(client))
-            return client, welcome
+    def refused_words(self, message: str) -> str:
+        return sentence(f"the table service refused the teacher's token: {message}")
 
-        try:
-            self.client, self.welcome = asyncio.run_coroutine_threadsafe(connect(), self.loop).result(timeout)
-        except ServiceError as exc:
-            raise EuchreError(
-                sentence(f"the table service refused the teacher's token: {exc.reply.get('message')}")
-            ) from None
-        except (TimeoutError, OSError, concurrent.futures.TimeoutError) as exc:
-            raise EuchreError(
-                f"The table service at {self.url} does not answer ({type(exc).__name__}): check that the "
-                "class server ('euchre-tutor serve') is still running, then reload this page."
-            ) from None
-        return self.welcome
+    def gone_words(self, error: str) -> str:
+        return (
+            f"The table service at {self.url} does not answer ({error}): check that the class server "
+            "('euchre-tutor serve') is still running, then reload this page."
+        )
 
 
 @dataclass(frozen=True)

@@ -312,27 +312,20 @@ def card_values_held(
         flat = base.args()
         start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
         head, tail = flat[:start], flat[start + base.players :]
-        tables, done = base.tables, base.done
-        for options in hands:
-            counts.append(len(options))
-            for held in options:
-                if held[me] != mine:
-                    raise EuchreError(
-                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
-                    )
+    for options in hands:
+        counts.append(len(options))
+        for held in options:
+            if held[me] != mine:
+                raise EuchreError(
+                    f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                )
+            if compiled:
                 one = _Held.__new__(_Held)
-                one.tables = tables
-                one.done = done
+                one.tables = base.tables
+                one.done = base.done
                 one.flat = (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail)
                 positions.append(one)
-    else:
-        for options in hands:
-            counts.append(len(options))
-            for held in options:
-                if held[me] != mine:
-                    raise EuchreError(
-                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
-                    )
+            else:
                 positions.append(base.with_hands(_playing_hands(held, playing)))
     raw = trickdd.card_values_many(positions, compiled=compiled)
     out: list[list[tuple[int, ...]]] = []

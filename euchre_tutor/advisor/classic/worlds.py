@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from euchre_tutor.advisor.classic.bidmodel import BidContext, BiddingModel
 from euchre_tutor.advisor.classic.misdeal import misdeal_cards, misdeal_world, misdealt_worlds
@@ -68,6 +68,8 @@ __all__ = [
 
 CANDIDATES_PER_WORLD: Final = 3
 _PATIENCE: Final = 50
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,13 +176,7 @@ class WorldSampler:
         if not all(plans[which[i]].orbit_ready() for i in set(picks)):
             return WorldSample(_build(plans, d, n), d.drawn, len(cands), d.ess, None)
         worlds = _build(plans, d, max(1, states))
-        found: dict[int, MaskOrbit] = {}
-        swaps: list[MaskOrbit] = []
-        for i in picks:
-            orbit = found.get(i)
-            if orbit is None:
-                orbit = found[i] = plans[which[i]].orbit_masks(cands[i], self.model)
-            swaps.append(orbit)
+        swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit_masks(cand, self.model))
         return MaskSample(worlds, swaps, d.drawn, len(cands), d.ess)
 
 
@@ -252,15 +248,22 @@ def _batch(
     d = _draw(view, plans, own, bidding, n, rng, candidates_per_world)
     cands, which, picks = d.cands, d.which, d.picks
     worlds = _build(plans, d, len(picks))
-    swaps = None
+    swaps: list[Orbit] | None = None
     if orbits and all(plans[which[i]].orbit_ready() for i in set(picks)):
-        found: dict[int, Orbit] = {}
-        swaps = []
-        for i in picks:
-            if i not in found:
-                found[i] = plans[which[i]].orbit(cands[i], bidding)
-            swaps.append(found[i])
+        swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit(cand, bidding))
     return WorldSample(worlds, d.drawn, len(cands), d.ess, swaps)
+
+
+def _per_pick(plans: Sequence[WorldPlan], d: _Drawn, make: Callable[[WorldPlan, Candidate], T]) -> list[T]:
+    """``make(plan, candidate)`` for every pick, once per candidate (a candidate picked twice gets the
+    same object twice)."""
+    found: dict[int, T] = {}
+    out: list[T] = []
+    for i in d.picks:
+        if i not in found:
+            found[i] = make(plans[d.which[i]], d.cands[i])
+        out.append(found[i])
+    return out
 
 
 def _build(plans: Sequence[WorldPlan], d: _Drawn, count: int) -> list[HandState]:
