@@ -1,7 +1,8 @@
 """The error rates of measured populations: Beginner, Club and Expert students, graded as the table does.
 
 Usage: ``python benchmarks/classic_error_rates.py [--hands 700] [--first 0] [--levels beginner,club,expert]
-[--out artifacts/classic-error-rates.jsonl] [--resume] [--summarise] [--write-data] [--data PATH]``
+[--out artifacts/classic-error-rates.jsonl] [--resume] [--summarise] [--write-data] [--data PATH]
+[--workers 2]``
 
 Deals ``--hands`` seeded hands per level at a Club table (the rule-based player in the other three
 seats). The "student" in South is the level's own player (:data:`~euchre_tutor.bots.classic.LEVELS`:
@@ -34,9 +35,11 @@ at least 2,000 per level. Measured at the time of writing: see docs/learning.md 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
-import time
+import multiprocessing
+import os
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,6 +91,21 @@ def grade(view: SeatView, act: Action, seed: int) -> dict[str, object]:
     }
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished workers."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def graded_hand(job: tuple[str, int]) -> list[dict[str, object]]:
+    """Every graded decision of one level's hand (a worker's unit: the same rows in any process)."""
+    level, hand = job
+    return [
+        {"level": level, "hand": hand, **grade(view, act, seed=grading_seed(hand))}
+        for view, act in decisions(level, hand)
+    ]
+
+
 def summarise(rows: list[dict[str, object]], levels: list[str]) -> dict[str, dict[str, object]]:
     out: dict[str, dict[str, object]] = {}
     for level in levels:
@@ -133,6 +151,9 @@ def main() -> None:
     ap.add_argument("--summarise", action="store_true", help="only summarise --out")
     ap.add_argument("--write-data", action="store_true", help="write the bands to --data")
     ap.add_argument("--data", default=str(DATA), help="where --write-data writes (default: the shipped file)")
+    ap.add_argument(
+        "--workers", type=int, default=1, help="processes grading hands at once (same rows, same order)"
+    )
     args = ap.parse_args()
     levels = args.levels.split(",")
     path = Path(args.out)
@@ -148,18 +169,21 @@ def main() -> None:
     if not args.summarise:
         done = {(r["level"], r["hand"]) for r in rows}
         path.parent.mkdir(parents=True, exist_ok=True)
+        jobs = [
+            (level, hand)
+            for hand in range(args.first, args.first + args.hands)
+            for level in levels
+            if (level, hand) not in done
+        ]
         with path.open("a" if args.resume else "w") as log:
-            start = time.process_time()
-            for hand in range(args.first, args.first + args.hands):
-                for level in levels:
-                    if (level, hand) in done:
-                        continue
-                    for view, act in decisions(level, hand):
-                        row = {"level": level, "hand": hand, **grade(view, act, seed=grading_seed(hand))}
-                        rows.append(row)
-                        log.write(json.dumps(row) + "\n")
+            start = cpu_seconds()
+            with multiprocessing.Pool(args.workers) if args.workers > 1 else contextlib.nullcontext() as pool:
+                graded = pool.imap(graded_hand, jobs) if pool is not None else map(graded_hand, jobs)
+                for hand_rows in graded:
+                    rows.extend(hand_rows)
+                    log.writelines(json.dumps(row) + "\n" for row in hand_rows)
                     log.flush()
-            print(f"graded in {time.process_time() - start:.0f} s of CPU")
+            print(f"graded in {cpu_seconds() - start:.0f} s of CPU (workers included)")
     bands = summarise(rows, levels)
     for b in bands.values():
         labels = ", ".join(f"{k} {v}" for k, v in b["labels"].items())  # type: ignore[attr-defined]
