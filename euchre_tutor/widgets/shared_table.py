@@ -391,7 +391,12 @@ class SharedTableApp(CardTable):
             f'<div class="ec-info">{up_html}<span class="ec-trump">{esc(trump)}</span>'
             f'<span class="note">Score: {esc(scores)}</span></div>'
         )
-        return f'<div class="ec-table ec-n{me.seating.players}">{info}{"".join(parts)}{center}</div>'
+        # the table's version on the page: a test or a benchmark can tell this view from the one before
+        version = self.controller.version
+        return (
+            f'<div class="ec-table ec-n{me.seating.players}" data-version="{version}">'
+            f'{info}{"".join(parts)}{center}</div>'
+        )
 
     def _prompt_html(self) -> str:
         c = self.controller

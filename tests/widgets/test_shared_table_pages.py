@@ -119,6 +119,11 @@ def test_four_pages_play_by_clicks_and_a_bad_click_is_refused(svc: RunningServic
         lambda: all(a.controller.version == version + 1 for a in apps.values()), what="the pass seen by all"
     )
     assert "pass" in str(apps["ann"].controller.view.bids)
+    # each page says which version of the table it draws (what the load benchmark's page waits for)
+    wait_until(
+        lambda: all(f'data-version="{version + 1}"' in a.table_html.value for a in apps.values()),
+        what="the pass drawn on every page",
+    )
     # chat: escaped by the service, shown as it came
     apps["bob"].chat_text.value = "<script>alert(1)</script> nice"
     apps["bob"].chat_send.click()
