@@ -158,24 +158,78 @@ def _seat_view_of(data: object, rules: object) -> SeatView:
     return read_view(SeatView, data, rules=table_rules, seating=FOUR)
 
 
+def _less(cards: list[Card], gone: list[Card]) -> list[Card]:
+    """``cards`` without one copy of each of ``gone`` (the order of the rest kept)."""
+    out = list(cards)
+    for c in gone:
+        out.remove(c)
+    return out
+
+
 def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
-    """``view`` as ``bid analyze`` reads it: a deal consistent with the view (each seat's cards now and
-    the cards it played, from one sampled world), the bidding and the plays. A kitty exchange or a
-    loner's gifts are not written back, so such a position does not read back as the view (the
-    shared table's check refuses it)."""
+    """``view`` as ``bid analyze`` reads it: a deal consistent with the view (from one sampled world), the
+    bidding, the kitty exchange and a call's cards, and the plays.
+
+    What the seat did not see is written the simplest way the view allows: a bid winner whose discards
+    are hidden discarded the kitty it took; a loner whose discards are hidden discarded the cards its
+    partner passed (and, when those are hidden too, they are the cards the world set aside). At its own
+    kitty exchange, the bid winner's kitty is the cards discarded so far and the last of its hand (to
+    another seat, that exchange is not begun)."""
     world = sample_worlds(view, 1, rng)[0]
+    seats = view.seat.seating.seats
+    k = view.rules.kitty_size
     plays = [(seat, card) for trick in view.tricks for seat, card in trick.plays] + list(view.trick_plays)
-    hands = {
-        seat.name: [str(c) for c in (*world.hands[seat], *(c for s, c in plays if s == seat))]
-        for seat in view.seat.seating.seats
+    dealt: dict[Seat, list[Card]] = {
+        # the cards played first: with a double deck, playing a card takes its first copy in the hand
+        seat: [*(c for s, c in plays if s == seat), *world.hands[seat]]
+        for seat in seats
     }
-    return {
+    actions = [str(a) for _, a in view.bids]
+    kitty: list[Card] = []
+    bidder = view.bidder
+    if k and bidder is not None and view.phase not in (Phase.BIDDING, Phase.TRUMP):
+        done = list(world.discards[:k])
+        if view.phase is Phase.KITTY and view.seat != bidder:
+            # another seat does not see how far the exchange is: written as not begun (the same view)
+            kitty, done = done, []
+        elif view.phase is Phase.KITTY:  # the bid winner's exchange under way: it holds the rest of the kitty
+            held = k - len(done)
+            extra = dealt[bidder][len(dealt[bidder]) - held :] if held else []
+            dealt[bidder] = dealt[bidder][: len(dealt[bidder]) - held]
+            kitty = [*done, *extra]
+        else:
+            kitty = done
+        actions += [f"discard {c}" for c in done]
+    loner_out = view.sitting_out
+    if bidder is not None and loner_out is not None and view.alone in ("call-1", "call-2"):
+        given = {"call-1": 1, "call-2": 2}[view.alone]
+        in_call = view.seat in (bidder, loner_out)
+        # the cards passed: those the seat saw, else the world's set-aside ones
+        gifts = list(view.gifts) if in_call else list(world.discards[k : k + given])
+        if view.phase is Phase.CALL and not in_call:
+            gifts = []
+        if view.phase is Phase.CALL:  # to the others, the call is not begun
+            back: list[Card] = []
+        elif view.seat == bidder:  # the loner knows its own discards
+            back = list(view.discards[k:])
+        elif view.phase is Phase.LONER_DISCARD:  # to the others, the loner's discards are not begun
+            back = []
+        else:  # ... and once played, it discarded the cards it was passed
+            back = list(gifts)
+        dealt[loner_out] = [*dealt[loner_out], *gifts]
+        if view.seat == bidder or view.phase is Phase.CALL:  # the world's loner holds the cards passed
+            dealt[bidder] = _less([*dealt[bidder], *back], gifts)
+        actions += [f"give {c}" for c in gifts] + [f"discard {c}" for c in back]
+    position: dict[str, Any] = {
         "rules": view.rules.to_json(),
         "dealer": view.dealer.name,
-        "hands": hands,
-        "actions": [str(a) for _, a in view.bids] + [f"play {card}" for _, card in plays],
+        "hands": {seat.name: [str(c) for c in dealt[seat]] for seat in seats},
+        "actions": actions + [f"play {card}" for _, card in plays],
         "seat": view.seat.name,
     }
+    if k:
+        position["kitty"] = [str(c) for c in kitty] if kitty else [str(c) for c in world.deal.kitty]
+    return position
 
 
 GAME = GameSpec(

@@ -32,7 +32,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -633,8 +633,9 @@ def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:
 
     The seat's knowledge is all a drill needs (the advisor samples the hidden cards again), so the
     hidden hands of the written deal are one deal consistent with the view (the game's
-    ``position_of_view``): the position read back gives the same seat view (checked here: a position
-    that does not is not written)."""
+    ``position_of_view``): the position read back gives the same seat view, all of it but the match's
+    scores, which a position does not hold, and the order of the hand (checked here: a position that
+    does not is not written)."""
     import random
 
     spec = game_spec(game)
@@ -645,9 +646,15 @@ def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:
         back = spec.read_position(position)
     except (EuchreError, IndexError, ValueError):
         return None
-    if tuple(back.legal) != tuple(view.legal) or tuple(back.hand) != tuple(view.hand):
+    if _unordered(replace(back, scores=view.scores)) != _unordered(view):
         return None
     return position
+
+
+def _unordered(view: Any) -> Any:
+    """``view`` with its hand and legal actions in one order (a hand's order is not something a seat
+    knows: with a double deck, which of two equal cards went is not told)."""
+    return replace(view, hand=tuple(sorted(view.hand, key=str)), legal=tuple(sorted(view.legal, key=str)))
 
 
 @dataclass

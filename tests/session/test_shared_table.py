@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from euchre_tutor.bid.game import BidGame
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
@@ -21,6 +24,7 @@ from euchre_tutor.session.shared_table import (
     service_address,
     view_position,
 )
+from euchre_tutor.tricks.seating import FOUR
 from tests.session.shared_helpers import TOKEN, RunningService, running_service, wait_until
 
 NAMES = ("ann", "bob", "cat", "dan")
@@ -300,3 +304,45 @@ def test_view_position_writes_a_seat_view_that_reads_back(name: str) -> None:
         game.apply(view.legal[-1])
     assert plays >= 4 and written == steps, (written, steps)
     assert view_position("solitaire", view) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "call"),
+    [
+        ({}, "bid call 2 H"),
+        ({}, "bid call 1 S"),
+        ({}, "bid 3 D"),
+        ({"double_deck": True}, "bid call 2 H"),
+    ],
+)
+def test_a_bid_hand_with_a_kitty_and_a_call_is_written_at_every_decision_of_every_seat(
+    rules: dict[str, Any], call: str
+) -> None:
+    """After the kitty exchange and a call's cards (hidden from most seats) each seat's view is still
+    written as a drill position, and the position reads back as the whole view (the scores aside; a
+    double deck's hand in another order)."""
+    spec = game_spec("bid")
+    game = BidGame(BidRules(kitty=True, alone_bids="call-2", **rules), seed=5)
+    phases: set[str] = set()
+    written = 0
+    while (seat := spec.to_act(game)) is not None and spec.seat_view(game, seat).phase.value != "over":
+        for watcher in FOUR.seats:  # every seat's view at every step, the one to act or not
+            view = spec.seat_view(game, watcher)
+            position = view_position("bid", view, written)
+            assert position is not None, (view.phase, watcher, [str(a) for _, a in view.bids])
+            back = spec.read_position(position)
+            assert sorted(map(str, back.hand)) == sorted(map(str, view.hand))
+            assert replace(back, scores=view.scores, hand=view.hand, legal=view.legal) == view
+            assert sorted(map(str, back.legal)) == sorted(map(str, view.legal))
+            written += 1
+        acting = spec.seat_view(game, seat)
+        phases.add(acting.phase.value)
+        by_name = {str(a): a for a in acting.legal}
+        choice = (
+            call if call in by_name else "pass" if acting.phase.value == "bidding" else str(acting.legal[-1])
+        )
+        game.apply(by_name[choice])
+        if game.state.hand.tricks and len(game.state.hand.tricks) >= 2:
+            break
+    wanted = {"bidding", "kitty", "play"} | ({"call", "loner-discard"} if "call" in call else set())
+    assert wanted <= phases, phases
