@@ -16,6 +16,7 @@ from euchre_tutor.advisor.bid.ideas import explain, grade_words
 from euchre_tutor.advisor.bid.position import read_position, write_position
 from euchre_tutor.advisor.bid.worlds import sample_worlds
 from euchre_tutor.advisor.drills import Drill
+from euchre_tutor.advisor.luck import bid_baseline
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bid import Action, Phase
 from euchre_tutor.bid.game import FORMAT, BidGame
@@ -259,5 +260,8 @@ GAME = GameSpec(
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
+    luck_baseline=lambda view: bid_baseline(
+        (int(view.seat) - int(view.dealer)) % 4, default_rules=view.rules == BidRules()
+    ),
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

@@ -18,6 +18,7 @@ from euchre_tutor.advisor.classic.position import read_position, write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.advisor.drills import Drill
+from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.advisor.rating import classic_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.bots.classic import LEVELS, RuleBasedPlayer
@@ -189,5 +190,8 @@ GAME = GameSpec(
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
+    luck_baseline=lambda view: classic_baseline(
+        (int(view.seat) - int(view.dealer)) % view.seat.seating.players, view.seat.seating.players
+    ),
     source=lambda controller: f"classic match, seed {controller.seed}",
 )

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
@@ -221,6 +222,9 @@ class GameSpec:
     # a seat view as the game's ``analyze`` input (a drill from a shared table): the hidden hands one
     # deal consistent with the view, drawn with ``rng`` (``random.Random``)
     position_of_view: Callable[[Any, Any], Mapping[str, Any]] | None = None
+    # the luck's baseline of a hand at a shared table: the average value of the first decision of the
+    # seat whose view this is (its seat counted from the dealer, at the view's rules)
+    luck_baseline: Callable[[Any], float | Fraction] | None = None
 
     @property
     def name(self) -> str:

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, swings
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.cards import Card
@@ -857,12 +857,17 @@ class SharedTutor(Observable):
         ]
         first = next((d.advice for d in decisions if d.advice is not None), None)
         best = None if first is None else first.values.get(first.best)
+        spec = game_spec(self.game_name)
+        baseline = (
+            spec.luck_baseline(decisions[0].view) if decisions and spec.luck_baseline is not None else None
+        )
         self.stats.update_deal(
             self.game_name,
             (id(self), number),
             graded,
             points=self._points.get(number),
             best=None if best is None else float(best),
+            baseline=baseline,
         )
         self._record_drills(decisions)
         self.graded.append(number)
@@ -909,6 +914,20 @@ class SharedTutor(Observable):
     def points(self, number: int) -> int | None:
         """A finished hand's points for the student: their side's minus the best other side's."""
         return self._points.get(number)
+
+    def swings(self, number: int) -> list[tuple[Decision, Swing]]:
+        """The luck that followed each graded decision of a finished hand
+        (:func:`~euchre_tutor.advisor.luck.swings`: they sum to the hand's ``rest``, as at the one-person
+        tables); empty while the hand goes on or is being graded."""
+        points = self._points.get(number)
+        if points is None or number not in self.graded:
+            return []
+        graded = [d for d in self.review(number) if not d.forced]
+        if any(d.grade is None or d.advice is None for d in graded):
+            return []
+        values = [float(d.advice.values[d.advice.best]) for d in graded]  # type: ignore[union-attr]
+        losses = [float(d.grade.loss) for d in graded]
+        return list(zip(graded, swings(values, losses, points=points), strict=True))
 
     def key_moments(self, number: int) -> list[Decision]:
         """The decisions of a graded hand that cost most (Inaccuracy or worse, the costliest first)."""

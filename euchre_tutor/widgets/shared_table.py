@@ -395,7 +395,7 @@ class SharedTableApp(CardTable):
         version = self.controller.version
         return (
             f'<div class="ec-table ec-n{me.seating.players}" data-version="{version}">'
-            f'{info}{"".join(parts)}{center}</div>'
+            f"{info}{''.join(parts)}{center}</div>"
         )
 
     def _prompt_html(self) -> str:
@@ -473,14 +473,26 @@ class SharedTableApp(CardTable):
             for i, d in enumerate(decisions)
             if d.advice is not None
         }
-        return render.review_html(
+        marks = render.swing_marks(t.swings(number))
+        by_row = {i: marks[d.version] for i, d in enumerate(decisions) if d.version in marks}
+        review = render.review_html(
             result.replace("-", "−") + ".",
             rows,
             total,
             keys=frozenset(i for i, d in enumerate(decisions) if d.version in keys),
+            swings=by_row,
             depth=depth,
             stories=stories,
         )
+        # the luck and skill of the hand (and of the match so far), and its swings in words, as the
+        # one-person tables' reviews say them
+        said = [
+            (i + 1, f"{d.where}, {_label(d.action)}", by_row[i])
+            for i, d in enumerate(decisions)
+            if i in by_row
+        ]
+        luck = render.luck_html(t.stats, t.game_name, id(t), number)
+        return review + luck + render.swings_html(said)
 
     def _moments(self) -> list[tuple[Any, str, Any]]:
         """The last graded hand's key moments, as the retry panel lists them."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.advisor.luck import bid_baseline, classic_baseline
 from euchre_tutor.bid.game import BidGame
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import BidRules
@@ -346,3 +347,24 @@ def test_a_bid_hand_with_a_kitty_and_a_call_is_written_at_every_decision_of_ever
             break
     wanted = {"bidding", "kitty", "play"} | ({"call", "loner-discard"} if "call" in call else set())
     assert wanted <= phases, phases
+
+
+@pytest.mark.parametrize("name", ["bid", "classic"])
+def test_the_luck_baseline_of_a_shared_seat_is_its_seat_from_the_dealer(name: str) -> None:
+    """The registry's baseline for a shared table's luck: the one-person table's measured value for the
+    seat counted from the dealer (0 at rules with no measured baseline)."""
+    spec = game_spec(name)
+    assert spec.luck_baseline is not None
+    game = spec.new_game(4)
+    seats = list(spec.seat_view(game, spec.to_act(game)).seat.seating.seats)
+    measured = classic_baseline if name == "classic" else bid_baseline
+    values = set()
+    for seat in seats:
+        view = spec.seat_view(game, seat)
+        from_dealer = (int(seat) - int(view.dealer)) % len(seats)
+        assert spec.luck_baseline(view) == measured(from_dealer)
+        values.add(spec.luck_baseline(view))
+    assert len(values) > 1  # the seats are not all worth the same
+    other = BidGame(BidRules(kitty=True), seed=4) if name == "bid" else None
+    if other is not None:
+        assert spec.luck_baseline(spec.seat_view(other, seats[0])) == 0

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlparse
 import ipywidgets as w
 import pytest
 
+from euchre_tutor.advisor.luck import SWING_MIN
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
@@ -204,6 +205,17 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     assert "Deal review" in review and "Hand 1" in review and "et-grade" in review and "et-story" in review
     graded = [d for d in ann.tutor.review(1) if not d.forced]
     assert review.count("<tr") == len(graded) + 1  # a row a decision, and the head
+    # the luck: the hand's sentence, and swings that add up to the hand's result less what the
+    # decisions left, as at the one-person tables
+    assert 'class="et-luck"' in review
+    found = ann.tutor.swings(1)
+    assert [d for d, _ in found] == graded
+    points = ann.tutor.points(1)
+    assert points is not None
+    last_left = float(graded[-1].advice.values[graded[-1].advice.best]) - float(graded[-1].grade.loss)
+    assert abs(float(found[-1][1].after) - points) < 1e-9 and abs(float(found[-1][1].left) - last_left) < 1e-6
+    if any(abs(s.amount) >= SWING_MIN for _, s in found):
+        assert "et-swings" in review
     # the explanations follow the depth: every figure at the figures depth
     ann.hint.depth.depth = "brief"
     brief = ann.review.value
