@@ -41,6 +41,7 @@ from pathlib import Path
 from run_files import claim, interval, read_runs, verdict  # the script beside this one
 
 from euchre_tutor.advisor.classic.analysis import analyse
+from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
 from euchre_tutor.classic.engine import Action, Deal, Phase, Seat, new_hand
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -75,6 +76,57 @@ def action_class(view: SeatView, action: Action) -> str:
     if phase is Phase.PLAY:
         return "follow" if view.trick_plays else "lead"
     return "other"
+
+
+def kind_of(action_class: str) -> str:
+    """The kind of decision an action class belongs to (a shift is measured per kind: every option of
+    a decision moves alike)."""
+    if action_class.startswith(("round-1", "round-2")):
+        return action_class.split()[0]
+    return action_class
+
+
+def shifts(records: list[dict[str, object]]) -> dict[str, dict[str, float | int]]:
+    """Per kind of decision: the mean realized minus predicted points, and the mean made minus predicted
+    chance of making (over the decisions whose hand had makers), with the decisions and hands."""
+    out: dict[str, dict[str, float | int]] = {}
+    for kind in KINDS:
+        rs = [r for r in records if kind_of(str(r["class"])) == kind]
+        if not rs:
+            continue
+        made = [r for r in rs if r["made"] is not None]
+        out[kind] = {
+            "points": round(statistics.fmean(float(r["real"]) - float(r["ev"]) for r in rs), 4),  # type: ignore[arg-type]
+            "p_make": round(
+                statistics.fmean(
+                    float(r["made"]) - float(r["p_make"]) / max(1e-9, float(r["p_maker"]))  # type: ignore[arg-type]
+                    for r in made
+                ),
+                4,
+            )
+            if made
+            else 0.0,
+            "decisions": len(rs),
+            "hands": len({r["hand"] for r in rs}),
+        }
+    return out
+
+
+def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:
+    """Each record's prediction moved by a shift fitted on the *other* hands (two folds by the hand's
+    parity: a shift is never judged on the hands it was fitted on), as (points, P(make)); a kind with
+    fewer than half :data:`LEAST_DECISIONS` decisions in the other fold is not moved, as the shipped
+    shifts need that many over both folds."""
+    folds = {q: shifts([r for r in records if int(r["hand"]) % 2 != q]) for q in (0, 1)}  # type: ignore[call-overload]
+    out = []
+    for r in records:
+        shift = folds[int(r["hand"]) % 2].get(kind_of(str(r["class"])))  # type: ignore[call-overload]
+        moved = shift is not None and int(shift["decisions"]) >= LEAST_DECISIONS // 2
+        dp = float(shift["points"]) if moved else 0.0  # type: ignore[index]
+        dm = float(shift["p_make"]) if moved else 0.0  # type: ignore[index]
+        p_maker = max(1e-9, float(r["p_maker"]))  # type: ignore[arg-type]
+        out.append((float(r["ev"]) + dp, min(max(float(r["p_make"]) / p_maker + dm, 0.0), 1.0)))  # type: ignore[arg-type]
+    return out
 
 
 def side_value(points: tuple[int, ...], seat: Seat) -> float:
@@ -156,10 +208,28 @@ def summary(records: list[dict[str, object]]) -> None:
         f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}  {'verdict':<28}"
         f"{'P(make) pred':>13}{'real':>7}{'±95%':>7}  verdict"
     )
+    moved = dict(zip(map(id, records), corrected(records), strict=True))
+    lines_after = []
     for c in CLASSES:
         rs = by.get(c, [])
         if not rs:
             continue
+        # the same decisions with the table's shift (fitted on the other hands): what the panel shows
+        pred_c = [moved[id(r)][0] for r in rs]
+        real_c = [float(r["real"]) for r in rs]  # type: ignore[arg-type]
+        dc, hc = interval([b - a for a, b in zip(pred_c, real_c, strict=True)], [r["hand"] for r in rs])  # type: ignore[misc]
+        made_c = [r for r in rs if r["made"] is not None]
+        pmc = [moved[id(r)][1] for r in made_c]
+        dmc, hmc = interval(
+            [float(r["made"]) - a for a, r in zip(pmc, made_c, strict=True)],  # type: ignore[arg-type]
+            [r["hand"] for r in made_c],
+        )
+        lines_after.append(
+            f"  {c:<15}{len(rs):>6}{statistics.mean(pred_c):>+11.3f}{statistics.mean(real_c):>+10.3f}"
+            f"{dc:>+11.3f}{hc:>7.3f}  {verdict(dc, hc, len(rs), 0.05, bound=0.10, least=200):<28}"
+            f"{(100 * statistics.fmean(pmc) if pmc else float('nan')):>12.1f}%{100 * dmc:>+6.1f}%{100 * hmc:>6.1f}%  "
+            f"{verdict(dmc, hmc, len(made_c), 0.03) if made_c else 'no makers'}"
+        )
         pred = [float(r["ev"]) for r in rs]  # type: ignore[arg-type]
         real = [float(r["real"]) for r in rs]  # type: ignore[arg-type]
         diff, half = interval([b - a for a, b in zip(pred, real, strict=True)], [r["hand"] for r in rs])  # type: ignore[misc]
@@ -175,6 +245,56 @@ def summary(records: list[dict[str, object]]) -> None:
             f"  {c:<15}{len(rs):>6}{statistics.mean(pred):>+11.3f}{statistics.mean(real):>+10.3f}"
             f"{diff:>+11.3f}{half:>7.3f}  {said:<28}{mean_pm:>12.1f}%{mean_rm:>6.1f}%{100 * mhalf:>6.1f}%  {msaid}"
         )
+    print(
+        "  with the table's shift per kind of decision, each hand's shift fitted on the other hands "
+        "(two folds by parity); P(make) columns: corrected prediction, real - corrected, ±95%:"
+    )
+    for line in lines_after:
+        print(line)
+
+
+def fit(paths: list[str], data: Path) -> None:
+    """Write the shifts of every level in the run files ``paths`` (each level's runs read as one
+    summary reads them) to ``data``, with the commands that measure them again."""
+    by_level: dict[str, list[Path]] = defaultdict(list)
+    for path in paths:
+        first = json.loads(Path(path).read_text().splitlines()[0])
+        by_level[str(first["level"])].append(Path(path))
+    levels: dict[str, object] = {}
+    commands = []
+    for level, files in sorted(by_level.items()):
+        records = read_runs(files, "hand")
+        settings = {(r["level"], r["worlds"], r["every_card"]) for r in records}
+        if len(settings) != 1:
+            raise SystemExit(
+                f"{level}: one --worlds and one --every-card per level, not {sorted(map(str, settings))}"
+            )
+        ((_, worlds, every_card),) = settings
+        hands = sorted({int(r["hand"]) for r in records})
+        for f in files:
+            lo, hi = (int(x) for x in f.stem.split("-"))
+            commands.append(
+                f"python benchmarks/classic_calibration.py --level {level} --hands {hi - lo + 1} --start {lo} "
+                f"--worlds {worlds}{' --every-card' if every_card else ''}"
+            )
+        levels[level] = {"hands": len(hands), **shifts(records)}
+    commands.append("python benchmarks/classic_calibration.py --fit " + " ".join(paths))
+    data.write_text(
+        json.dumps(
+            {
+                "what": "per table level and kind of decision: the mean points a table of that level really "
+                "scored minus the advisor's prediction for the action taken (points), and the same for the "
+                "makers' chance of making given someone made trump (p_make); the tutor adds them to every "
+                f"option of such a decision (kinds with fewer than {LEAST_DECISIONS} decisions are not moved)",
+                "measured_by": "benchmarks/classic_calibration.py",
+                "commands": commands,
+                "levels": levels,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
+    print(f"wrote {data}")
 
 
 def main() -> None:
@@ -188,6 +308,13 @@ def main() -> None:
     )
     ap.add_argument("--summary", nargs="+", metavar="RUN", help="summarise exactly these run files")
     ap.add_argument(
+        "--fit",
+        nargs="+",
+        metavar="RUN",
+        help="write the tables' shifts (every level in these run files) to --data",
+    )
+    ap.add_argument("--data", default=str(DATA), help="where --fit writes (default: the shipped file)")
+    ap.add_argument(
         "--every-card",
         action="store_true",
         help="predict every seat's card play (default: South's cards and every seat's bids; the Expert's all)",
@@ -195,6 +322,9 @@ def main() -> None:
     args = ap.parse_args()
     if args.summary:
         summary(read_runs([Path(p) for p in args.summary], "hand"))
+        return
+    if args.fit:
+        fit(args.fit, Path(args.data))
         return
     for level in LEVELS if args.level == "all" else [args.level]:
         where = Path(args.out.replace("LEVEL", level) + ("-every-card" if args.every_card else ""))

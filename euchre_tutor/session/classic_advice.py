@@ -76,6 +76,7 @@ class ClassicAdvisorSource:
                 worlds=request.worlds,
                 seed=request.seed,
                 mode="points",
+                table=request.table,  # the points this table scores (its measured calibration)
             )
         self.runs[ident] = run  # the latest last: kept while it may be asked again
         while len(self.runs) > RUNS_KEPT:

@@ -7,6 +7,7 @@ as the table's level does (:data:`~euchre_tutor.bots.classic.LEVELS`).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any, Final
@@ -149,7 +150,10 @@ def _players(seed: int) -> Callable[[SeatView], Action]:
     return RuleBasedPlayer().choose
 
 
-_analyse, _advise = sampled_hooks(analyse, RuleBasedPlayer, explain, classic_grade)
+# a shared table's seats are modelled as Club players: its points are what a Club table scores
+_analyse, _advise = sampled_hooks(
+    functools.partial(analyse, table="club"), RuleBasedPlayer, explain, classic_grade
+)
 
 
 def _seat_view_of(data: object, rules: object) -> SeatView:

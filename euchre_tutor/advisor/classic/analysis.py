@@ -72,6 +72,7 @@ from typing import Final, Literal, Protocol
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.gamewin import ClassicGameWin, is_tabled, load_classic_table
 from euchre_tutor.advisor.classic.reasons import classic_reasons
+from euchre_tutor.advisor.classic.table_calibration import TableShift, at_table, table_shift
 from euchre_tutor.advisor.classic.worlds import MaskSample, WorldSampler
 from euchre_tutor.advisor.shared import (
     BOUNDARIES,
@@ -239,6 +240,8 @@ class ClassicAnalysis(SampledAnalysis[ClassicOption]):
     method: Method
     reasons: tuple[Reason, ...]
     seed: int | str
+    #: the table's calibration that moved the options' points (None: the advisor's own values)
+    table_shift: TableShift | None = None
     parse = staticmethod(Action.parse)
 
     def grade_holds(self, action: Action) -> bool:
@@ -259,6 +262,18 @@ class ClassicAnalysis(SampledAnalysis[ClassicOption]):
             "method": self.method,
             "mode": self.mode,
             "reasons": [{"rule": r.rule, "text": r.text} for r in self.reasons],
+            **(
+                {}
+                if self.table_shift is None
+                else {
+                    "table": {
+                        "level": self.table_shift.level,
+                        "kind": self.table_shift.kind,
+                        "points": self.table_shift.points,
+                        "p_make": self.table_shift.p_make,
+                    }
+                }
+            ),
         }
 
 
@@ -608,6 +623,7 @@ def analyse(
     focus: Action | None = None,
     on_batch: Callable[[int, int], None] | None = None,
     swap_hands: bool = True,
+    table: str | None = None,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -622,7 +638,8 @@ def analyse(
     called after each batch with the deals valued so far (a worker reports progress by it, and may
     raise from it to stop a long analysis for a more urgent one). ``swap_hands`` (card play): value
     each sampled deal also with the hidden hands swapped between seats of the same size, weighed by
-    the bids (see the module doc); False values each deal as sampled.
+    the bids (see the module doc); False values each deal as sampled. ``table`` (a level: ``"club"``
+    ...) gives the points that table scores (:mod:`.table_calibration`); None: the advisor's own values.
     """
     limit = worlds if max_worlds is None else max_worlds
     run = AnalysisRun(
@@ -634,6 +651,7 @@ def analyse(
         score_aware=score_aware,
         backend=backend,
         swap_hands=swap_hands,
+        table=table,
     )
     return run.extend(limit, focus=focus, on_batch=on_batch)
 
@@ -675,8 +693,10 @@ class AnalysisRun:
         backend: str | None = None,
         swap_hands: bool = True,
         ups: Sequence[Card] = (),
+        table: str | None = None,
     ) -> None:
         check_analysable(view, worlds)
+        self.table = table
         if mode not in ("points", "game"):
             raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
         _check_score(view)
@@ -802,18 +822,22 @@ class AnalysisRun:
         return _settled(self.ranked, self.mode, focus) and (focus is None or self.count >= GRADE_MIN_WORLDS)
 
     def analysis(self) -> ClassicAnalysis:
-        """The analysis on the deals valued so far (at the last look)."""
-        reasons = classic_reasons(self.view, self.ranked, self.sample, self.mode, self.method, self.checked)
+        """The analysis on the deals valued so far (at the last look); at a table of a measured level,
+        its options' points are what that table scores (:mod:`.table_calibration`)."""
+        shift = table_shift(self.table, self.view)
+        ranked = at_table(self.ranked, shift)
+        reasons = classic_reasons(self.view, ranked, self.sample, self.mode, self.method, self.checked)
         return ClassicAnalysis(
             seat=self.view.seat,
             phase=self.view.phase,
             mode=self.mode,
             legal=self.view.legal,
-            options=tuple(self.ranked),
+            options=tuple(ranked),
             worlds=self.checked,
             method=self.method,
             reasons=tuple(reasons),
             seed=self.seed,
+            table_shift=shift,
         )
 
 

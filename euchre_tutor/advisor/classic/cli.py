@@ -156,6 +156,7 @@ def analyse_position(
     mode: Mode | None = None,
     focus: Action | None = None,
     on_batch: Callable[[int, int], None] | None = None,
+    table: str | None = None,
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
@@ -175,6 +176,7 @@ def analyse_position(
         mode=mode,
         focus=focus,
         on_batch=on_batch,
+        table=table,
     )[0]
 
 
@@ -188,10 +190,11 @@ def analyse_noting(
     mode: Mode | None = None,
     focus: Action | None = None,
     on_batch: Callable[[int, int], None] | None = None,
+    table: str | None = None,
 ) -> tuple[ClassicAnalysis, tuple[Reading, ...]]:
     """:func:`analyse_position`, with how the position was read and why the mode (the ``readings``)."""
     run, readings = position_run(
-        data, continuation, worlds=worlds, max_worlds=max_worlds, seed=seed, mode=mode
+        data, continuation, worlds=worlds, max_worlds=max_worlds, seed=seed, mode=mode, table=table
     )
     if max_worlds is not None:
         return run.extend(max_worlds, focus=focus, on_batch=on_batch), readings
@@ -206,9 +209,12 @@ def position_run(
     max_worlds: int | None = None,
     seed: int = 0,
     mode: Mode | None = None,
+    table: str | None = None,
 ) -> tuple[AnalysisRun, tuple[Reading, ...]]:
     """The analysis run of a position given as the command's JSON object, not started yet, and how the
-    position was read (``max_worlds`` is only checked here: :meth:`AnalysisRun.extend` takes the cap)."""
+    position was read (``max_worlds`` is only checked here: :meth:`AnalysisRun.extend` takes the cap;
+    ``table``: the level whose measured scores the points are, as
+    :func:`~euchre_tutor.advisor.classic.analysis.analyse`)."""
     if not 1 <= worlds <= MAX_WORLDS:
         raise EuchreError(f"--worlds must be between 1 and {MAX_WORLDS}, not {worlds}")
     if max_worlds is not None and not worlds <= max_worlds <= MAX_WORLDS:
@@ -243,7 +249,14 @@ def position_run(
             )
     ups = next((r.cards for r in readings if r.kind == "up-unknown"), ())
     run = AnalysisRun(
-        view, continuation=continuation, worlds=worlds, seed=seed, mode=mode, score_aware=has_score, ups=ups
+        view,
+        continuation=continuation,
+        worlds=worlds,
+        seed=seed,
+        mode=mode,
+        score_aware=has_score,
+        ups=ups,
+        table=table,
     )
     return run, readings
 
@@ -279,6 +292,8 @@ def format_analysis(analysis: ClassicAnalysis) -> str:
     tied = [o.label for o in analysis.options[1:] if o.tied]
     if tied:
         lines.append(f"Tied with the best (the loss's 95% interval reaches 0): {', '.join(tied)}")
+    if analysis.table_shift is not None:
+        lines.append(f"The ev and P columns: {analysis.table_shift.words}.")
     lines.append("Why:")
     lines.extend(f"  [{r.rule}] {r.text}" for r in analysis.reasons)
     return "\n".join(lines)
@@ -324,6 +339,7 @@ def _analyse(
         "max_worlds": args.max_worlds,
         "seed": args.seed,
         "mode": args.mode,
+        "table": getattr(args, "table", None),
     }
     graded = None if getattr(args, "grade", None) is None else _graded_action(args.grade)
     told = False

@@ -819,6 +819,9 @@ def _figures(p: Position, partner: tuple[str, float, float, str] | None) -> tupl
         else "each deal played out after the choice by players who see only their own cards"
     )
     lines = [f"Over {a.worlds:,} sampled deals that fit what you have seen; {how}; ± marks a 95% interval."]
+    if a.table_shift is not None:  # the points are the table's, not the open hands': say so
+        words = a.table_shift.words
+        lines.append(f"{words[0].upper()}{words[1:]}.")
     tied = {o.action for o in p.tied}
     for o in a.options:
         text = f"{action_label(o.action, view)}: {signed_points(o.ev, 2)} ± {o.ev_interval:.2f}"
