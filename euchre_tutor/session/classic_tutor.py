@@ -38,6 +38,7 @@ from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.ideas import action_noun, tie_group
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
+from euchre_tutor.advisor.classic.table_calibration import first_bid_shift
 from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade
@@ -219,7 +220,9 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
 
     def _baseline(self, log: HandLog) -> float | Fraction:
         players = self.controller.rules.players
-        return classic_baseline((int(self.controller.seat) - int(log.dealer)) % players, players)
+        # the hints' values are this table's (its calibration): so is the baseline they are measured from
+        shift = Fraction(first_bid_shift(self.table, players)).limit_denominator(10_000)
+        return classic_baseline((int(self.controller.seat) - int(log.dealer)) % players, players) + shift
 
     def _grades_header(self) -> dict[str, Any]:
         return {"level": self.table, "seed": self.seed}

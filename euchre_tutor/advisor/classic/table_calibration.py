@@ -31,7 +31,16 @@ from euchre_tutor.views.classic import SeatView
 if TYPE_CHECKING:  # the analysis imports this module to shift its options
     from euchre_tutor.advisor.classic.analysis import ClassicOption
 
-__all__ = ["DATA", "KINDS", "LEAST_DECISIONS", "TableShift", "at_table", "decision_kind", "table_shift"]
+__all__ = [
+    "DATA",
+    "KINDS",
+    "LEAST_DECISIONS",
+    "TableShift",
+    "at_table",
+    "decision_kind",
+    "first_bid_shift",
+    "table_shift",
+]
 
 DATA: Final = Path(__file__).resolve().parents[2] / "data" / "classic_table_calibration.json"
 #: the kinds of decision a shift is measured for (any other decision is not shifted)
@@ -109,6 +118,15 @@ def table_shift(level: str | None, view: SeatView, data: Path = DATA) -> TableSh
         return None
     kind = decision_kind(view)
     return None if kind is None else _shifts(data).get(level, {}).get(kind)
+
+
+def first_bid_shift(level: str | None, players: int = 4, data: Path = DATA) -> float:
+    """The points a table of ``level`` moves a first-round bid by (0: none measured): what the luck's
+    baseline, the average value of a seat's first decision, moves by when the values are the table's."""
+    if level is None or players != 4:
+        return 0.0
+    shift = _shifts(data).get(level, {}).get("round-1")
+    return 0.0 if shift is None else shift.points
 
 
 def at_table(options: list[ClassicOption], shift: TableShift | None) -> list[ClassicOption]:

@@ -15,6 +15,7 @@ from euchre_tutor.advisor.classic.table_calibration import (
     TableShift,
     at_table,
     decision_kind,
+    first_bid_shift,
     table_shift,
 )
 from euchre_tutor.advisor.voice import Depth
@@ -107,3 +108,10 @@ def test_the_figures_say_the_points_are_the_tables(tmp_path: Path) -> None:
     # the brief hint names the move, not the calibration
     assert "Club table" not in " ".join(explain(told, view).sentences(Depth.BRIEF))
     assert told.to_json()["table"] == {"level": "club", "kind": "follow", "points": -0.07, "p_make": 0.0}
+
+
+def test_the_luck_baseline_moves_by_the_first_bids_shift(tmp_path: Path) -> None:
+    data = _data(tmp_path)
+    assert first_bid_shift("club", 4, data) == pytest.approx(-0.1)
+    assert first_bid_shift("club", 3, data) == 0.0 and first_bid_shift("expert", 4, data) == 0.0
+    assert first_bid_shift(None, 4, data) == 0.0
