@@ -37,8 +37,9 @@ def test_a_refined_grade_goes_on_with_the_hint_and_survives_a_stop(monkeypatch: 
     position = write_position(state, view.seat)
     source = ClassicAdvisorSource()
     hint = source.analyse(ClassicHintRequest(("t",), position, worlds=worlds), lambda _d, _t: None)
-    # the expected grade: one run, the hint then the refinement (as graded_analysis does it)
-    run = AnalysisRun(view, continuation=LEVELS["club"].model(), worlds=worlds)
+    # the expected grade: one run, the hint then the refinement (as graded_analysis does it), at a Club
+    # table (the points that table scores: its calibration, when one is measured)
+    run = AnalysisRun(view, continuation=LEVELS["club"].model(), worlds=worlds, table="club")
     assert run.extend(adaptive_cap(view, worlds)) == hint
     expected = run.extend(grade_cap(view, worlds), focus=action)
     assert expected.worlds > hint.worlds

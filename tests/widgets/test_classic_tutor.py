@@ -238,7 +238,8 @@ def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: C
     app.depth.depth = Depth.COMPARE
     assert "Passing was best." in app.grade_line.value
     app.depth.depth = Depth.FIGURES
-    assert f"loses {loss:.2f} ± {1.96 * hint.option(bad).loss_se:.2f} points" in app.grade_line.value
+    said = hint.option(bad).loss  # type: ignore[union-attr]  # the paired loss (the ev gap, unrounded)
+    assert f"loses {said:.2f} ± {1.96 * hint.option(bad).loss_se:.2f} points" in app.grade_line.value
 
 
 def test_grades_follow_the_shared_thresholds() -> None:
