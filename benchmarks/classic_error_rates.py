@@ -23,8 +23,8 @@ line without this script's grading seed, left by older code, is refused rather t
 at the end (or with ``--summarise`` alone) the script prints per level the decisions graded, the
 error rate (mean expected points lost per decision with a real choice) with its 95% interval, and
 the share of each grade. ``--write-data`` writes the bands the rating uses,
-``euchre_tutor/data/classic_error_bands.json``, with the command that re-measures them in its
-header (``command``).
+``euchre_tutor/data/classic_error_bands.json``: the levels of this run, each with the command that
+re-measures it (``command``); a level not in ``--levels`` keeps its entry.
 
 The interval treats decisions as independent (those of one hand are not quite); the error rate is a
 mean of a skewed loss (most decisions lose nothing), so it needs many decisions: the issue asks for
@@ -192,23 +192,38 @@ def main() -> None:
             f"{b['error_rate']:.4f} ± {b['half_width_95']:.4f} (95%); {labels}"
         )
     if args.write_data:
-        data = Path(args.data)
-        data.write_text(
-            json.dumps(
-                {
-                    "what": "mean expected points lost per decision with a real choice, graded as the "
-                    "classic table grades (Club table, adaptive sampling, refined after the move)",
-                    "measured_by": "benchmarks/classic_error_rates.py",
-                    "command": command(rows, levels, args.out),
-                    "graded_on": "deals independent of the player's own (grading seed "
-                    f"{GRADING!r}, the player's seed the hand)",
-                    "levels": bands,
-                },
-                indent=1,
-            )
-            + "\n"
+        write_data(Path(args.data), bands, command(rows, levels, args.out))
+        print(f"wrote {args.data}")
+
+
+def write_data(data: Path, bands: dict[str, dict[str, object]], how: str) -> None:
+    """Write the bands of the levels just measured into ``data``, each with the command that measures
+    it again and what it was graded on; a level not measured by this run keeps its entry as it was (its
+    own command and grading note with it)."""
+    old: dict[str, object] = json.loads(data.read_text()) if data.exists() else {}
+    kept = old.get("levels", {})
+    assert isinstance(kept, dict)
+    levels = {name: dict(entry) for name, entry in kept.items()}
+    for name, band in bands.items():
+        levels[name] = {
+            **band,
+            "command": how,
+            "graded_on": "deals independent of the player's own (grading seed "
+            f"{GRADING!r}, the player's seed the hand)",
+        }
+    order = [name for name in LEVELS if name in levels]
+    data.write_text(
+        json.dumps(
+            {
+                "what": "mean expected points lost per decision with a real choice, graded as the "
+                "classic table grades (Club table, adaptive sampling, refined after the move)",
+                "measured_by": "benchmarks/classic_error_rates.py",
+                "levels": {name: levels[name] for name in order},
+            },
+            indent=1,
         )
-        print(f"wrote {data}")
+        + "\n"
+    )
 
 
 if __name__ == "__main__":
