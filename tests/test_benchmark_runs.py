@@ -103,3 +103,33 @@ def test_the_clustered_interval_is_the_textbook_one(runs: ModuleType, hands: lis
     if all(len(h) == 1 for h in hands):  # one value a hand: exactly the plain interval (s / sqrt n)
         plain_mean, plain = runs.interval(values)
         assert (plain_mean, plain) == (pytest.approx(mean, abs=1e-9), pytest.approx(half, abs=1e-9))
+
+
+@pytest.fixture(scope="module")
+def calibration(runs: ModuleType) -> ModuleType:
+    path = SCRIPT.parent / "classic_calibration.py"
+    spec = importlib.util.spec_from_file_location("classic_calibration", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(calibration: ModuleType) -> None:
+    """Even hands score 1 point above the prediction and odd hands 1 below: each hand's correction comes
+    from the other parity, so a shift fitted on its own hands (which would make every error 0) is never
+    what the corrected figures show."""
+    records = [
+        {"hand": h, "class": "follow", "ev": 0.0, "real": 1.0 if h % 2 == 0 else -1.0, "made": None}
+        | {"p_make": 0.5, "p_maker": 1.0}
+        for h in range(400)
+    ]
+    moved = calibration.corrected(records)
+    for r, (points, _) in zip(records, moved, strict=True):
+        assert points == pytest.approx(-1.0 if r["hand"] % 2 == 0 else 1.0)
+    fitted = calibration.shifts(records)["follow"]
+    assert fitted["points"] == pytest.approx(0.0) and fitted["decisions"] == 400 and fitted["hands"] == 400
+    # a kind with too few decisions in the other fold is not moved at all
+    few = records[:100]
+    assert all(p == 0.0 for p, _ in calibration.corrected(few))
+    assert calibration.kind_of("round-1 order") == "round-1" and calibration.kind_of("lead") == "lead"
