@@ -140,7 +140,8 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
         default="club" if "club" in tables else next(iter(tables)),
         help=(
             "who sits at the table: the other seats' bids (and your own later ones) are modelled by "
-            "players of this level when a bid is played out (default club)"
+            "players of this level when a bid is played out, and the points are what such a table "
+            "scores (its measured calibration: see the line after the table) (default club)"
         ),
     )
     parser.set_defaults(run=lambda args: run_analyze(args, tables[args.table]))
