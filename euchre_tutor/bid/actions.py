@@ -13,7 +13,7 @@ from typing import Final
 from euchre_tutor.cards import Card, Suit, parse_card
 from euchre_tutor.errors import CardError, IllegalAction
 
-__all__ = ["ALONE_WORDS", "NO_TRUMPS", "PASS", "Action", "Phase"]
+__all__ = ["ALONE_WORDS", "CARDS_PASSED", "NO_TRUMPS", "PASS", "Action", "Phase"]
 
 
 class Phase(enum.Enum):
@@ -29,6 +29,8 @@ class Phase(enum.Enum):
 NO_TRUMPS: Final = ("high", "low")
 # alone kinds and how they are written after "bid"
 ALONE_WORDS: Final = {"alone": "alone", "call-1": "call 1", "call-2": "call 2"}
+# the cards a call's partner passes to the loner (who then discards as many)
+CARDS_PASSED: Final = {"call-1": 1, "call-2": 2}
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from euchre_tutor.bid.actions import ALONE_WORDS, PASS, Action, Phase
+from euchre_tutor.bid.actions import ALONE_WORDS, CARDS_PASSED, PASS, Action, Phase
 from euchre_tutor.bid.deal import Deal
 from euchre_tutor.bid.events import (
     BidMade,
@@ -283,9 +283,10 @@ def _after_trump(s: HandState, events: tuple[Event, ...]) -> HandState:
 def _after_kitty(s: HandState, events: tuple[Event, ...]) -> HandState:
     bidder = s.bidder
     assert bidder is not None
-    if s.alone in ("call-1", "call-2"):
-        n = 1 if s.alone == "call-1" else 2
-        return replace(s, phase=Phase.CALL, to_act=bidder.partner, to_give=n, events=events)
+    if s.alone in CARDS_PASSED:
+        return replace(
+            s, phase=Phase.CALL, to_act=bidder.partner, to_give=CARDS_PASSED[s.alone], events=events
+        )
     return _start_play(s, events)
 
 

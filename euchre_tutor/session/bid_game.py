@@ -19,6 +19,7 @@ from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.luck import bid_baseline
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bid import Action, Phase
+from euchre_tutor.bid.actions import CARDS_PASSED
 from euchre_tutor.bid.game import FORMAT, BidGame
 from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.cards import Card
@@ -202,20 +203,23 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
             kitty = done
         actions += [f"discard {c}" for c in done]
     loner_out = view.sitting_out
-    if bidder is not None and loner_out is not None and view.alone in ("call-1", "call-2"):
-        given = {"call-1": 1, "call-2": 2}[view.alone]
+    if bidder is not None and loner_out is not None and view.alone in CARDS_PASSED:
         in_call = view.seat in (bidder, loner_out)
-        # the cards passed: those the seat saw, else the world's set-aside ones
-        gifts = list(view.gifts) if in_call else list(world.discards[k : k + given])
-        if view.phase is Phase.CALL and not in_call:
+        # the cards passed: those the seat saw; to the others none during the call, then the world's
+        # set-aside ones
+        if in_call:
+            gifts = list(view.gifts)
+        elif view.phase is Phase.CALL:
             gifts = []
-        if view.phase is Phase.CALL:  # to the others, the call is not begun
-            back: list[Card] = []
-        elif view.seat == bidder:  # the loner knows its own discards
+        else:
+            gifts = list(world.discards[k : k + CARDS_PASSED[view.alone]])
+        # the loner's discards: its own it knows; to the others none while it discards, then the cards
+        # it was passed
+        if view.seat == bidder:
             back = list(view.discards[k:])
-        elif view.phase is Phase.LONER_DISCARD:  # to the others, the loner's discards are not begun
+        elif view.phase in (Phase.CALL, Phase.LONER_DISCARD):
             back = []
-        else:  # ... and once played, it discarded the cards it was passed
+        else:
             back = list(gifts)
         dealt[loner_out] = [*dealt[loner_out], *gifts]
         if view.seat == bidder or view.phase is Phase.CALL:  # the world's loner holds the cards passed

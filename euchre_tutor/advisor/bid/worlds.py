@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Final
 
 from euchre_tutor.bid import Deal, HandState, Phase, Seat, new_hand, pack
+from euchre_tutor.bid.actions import CARDS_PASSED
 from euchre_tutor.cards import Card, Rank, Suit, effective_suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.tricks.seating import FOUR
@@ -41,7 +42,7 @@ _KEEP_FLOOR: Final = 0.35  # the chance of keeping a hand one trick too weak for
 
 
 def _gifts_count(alone: str | None) -> int:
-    return {"call-1": 1, "call-2": 2}.get(alone or "", 0)
+    return CARDS_PASSED.get(alone or "", 0)
 
 
 def _played(view: SeatView) -> Counter[Seat]:
