@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any, Final
 
 from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS, analyse
@@ -18,10 +17,9 @@ from euchre_tutor.advisor.classic.cli import position_run
 from euchre_tutor.advisor.classic.ideas import action_noun, explain
 from euchre_tutor.advisor.classic.position import read_position, write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
-from euchre_tutor.advisor.classic.table_calibration import first_bid_shift
+from euchre_tutor.advisor.classic.table_calibration import table_baseline
 from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.advisor.drills import Drill
-from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.advisor.rating import classic_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.bots.classic import LEVELS, RuleBasedPlayer
@@ -196,11 +194,8 @@ GAME = GameSpec(
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
-    luck_baseline=lambda view: (
-        classic_baseline(
-            (int(view.seat) - int(view.dealer)) % view.seat.seating.players, view.seat.seating.players
-        )
-        + Fraction(first_bid_shift("club", view.seat.seating.players)).limit_denominator(10_000)
+    luck_baseline=lambda view: table_baseline(
+        "club", (int(view.seat) - int(view.dealer)) % view.seat.seating.players, view.seat.seating.players
     ),
     source=lambda controller: f"classic match, seed {controller.seed}",
 )

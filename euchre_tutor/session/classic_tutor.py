@@ -38,8 +38,7 @@ from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
 from euchre_tutor.advisor.classic.ideas import action_noun, tie_group
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
-from euchre_tutor.advisor.classic.table_calibration import first_bid_shift
-from euchre_tutor.advisor.luck import classic_baseline
+from euchre_tutor.advisor.classic.table_calibration import table_baseline
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.bots.classic import LEVELS, Level
@@ -221,8 +220,7 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
     def _baseline(self, log: HandLog) -> float | Fraction:
         players = self.controller.rules.players
         # the hints' values are this table's (its calibration): so is the baseline they are measured from
-        shift = Fraction(first_bid_shift(self.table, players)).limit_denominator(10_000)
-        return classic_baseline((int(self.controller.seat) - int(log.dealer)) % players, players) + shift
+        return table_baseline(self.table, (int(self.controller.seat) - int(log.dealer)) % players, players)
 
     def _grades_header(self) -> dict[str, Any]:
         return {"level": self.table, "seed": self.seed}

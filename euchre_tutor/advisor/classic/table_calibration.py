@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.classic.engine import Phase
 from euchre_tutor.views.classic import SeatView
 
@@ -39,6 +41,7 @@ __all__ = [
     "at_table",
     "decision_kind",
     "first_bid_shift",
+    "table_baseline",
     "table_shift",
 ]
 
@@ -118,6 +121,14 @@ def table_shift(level: str | None, view: SeatView, data: Path = DATA) -> TableSh
         return None
     kind = decision_kind(view)
     return None if kind is None else _shifts(data).get(level, {}).get(kind)
+
+
+def table_baseline(level: str | None, seat_from_dealer: int, players: int = 4) -> Fraction:
+    """The luck's baseline of a seat at a table of ``level``: the measured average value of its first
+    decision (:func:`~euchre_tutor.advisor.luck.classic_baseline`) moved by the table's first-round
+    shift, as the values it is compared with are."""
+    shift = Fraction(first_bid_shift(level, players)).limit_denominator(10_000)
+    return classic_baseline(seat_from_dealer, players) + shift
 
 
 def first_bid_shift(level: str | None, players: int = 4, data: Path = DATA) -> float:
