@@ -25,11 +25,12 @@ The class server's grades (issue 37: >= 95% of the grades below Best keep their 
 server's own cap, over >= 300 such decisions, Beginner and Club students, at a Club table)::
 
     nice python benchmarks/classic_grades.py --student beginner --tables club --hands 250 --first 3000 --grade-worlds 5400 --out beginner-club.jsonl
-    nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 3000 --grade-worlds 5400 --out club-club.jsonl
+    nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 6000 --grade-worlds 5400 --out club-club.jsonl
 
-(``--grade-worlds`` at the value of ``CLASS_GRADE_WORLDS``; each run gives over 300 decisions below
-Best; their "same label" lines together give the share, and each prints ``CPU per graded
-decision``.)
+(``--grade-worlds`` at the value of ``CLASS_GRADE_WORLDS``; each prints ``CPU per graded decision``.
+The two students on other deals: where the Beginner does not slip it decides as the Club player
+does, so on the same deals most of their decisions, and both seeds' grades of them, are one and the
+same decision counted twice.)
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
 
