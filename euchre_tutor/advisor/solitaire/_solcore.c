@@ -149,14 +149,12 @@ static inline int g_eq(const Gaps *x, const Gaps *y) { return g_cmp(x, y) == 0; 
 
 /* The suit once the player's card i has gone: its two gaps merge. */
 static inline Gaps g_merge(const Gaps *g, int i) {
-    Gaps out;
+    /* Gaps i and i + 1 become one (the card between them left the suit). */
+    Gaps out = *g;
     out.n = (int8_t)(g->n - 1);
-    for (int k = 0, j = 0; k < g->n; k++) {
-        if (k == i + 1) {
-            out.g[j - 1] = (int8_t)(out.g[j - 1] + g->g[k]);
-            continue;
-        }
-        out.g[j++] = g->g[k];
+    if (i + 1 < g->n) {
+        out.g[i] = (int8_t)(g->g[i] + g->g[i + 1]);
+        for (int k = i + 1; k < out.n; k++) out.g[k] = g->g[k + 1];
     }
     return out;
 }
