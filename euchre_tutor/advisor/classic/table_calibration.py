@@ -77,8 +77,10 @@ class TableShift:
             "lead": "a lead",
             "follow": "a card played to a trick",
         }[self.kind]
+        name = self.level.capitalize()
+        article = "an" if name[0] in "AEIOU" else "a"
         return (
-            f"the points are what a {self.level.capitalize()} table scores: the open-hands values "
+            f"the points are what {article} {name} table scores: the open-hands values "
             f"{'less' if self.points < 0 else 'plus'} {abs(self.points):.2f} after {what}, measured over "
             f"{self.decisions:,} such decisions in {self.hands:,} hands played at such tables"
         )

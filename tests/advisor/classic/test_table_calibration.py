@@ -108,6 +108,9 @@ def test_the_figures_say_the_points_are_the_tables(tmp_path: Path) -> None:
     # the brief hint names the move, not the calibration
     assert "Club table" not in " ".join(explain(told, view).sentences(Depth.BRIEF))
     assert told.to_json()["table"] == {"level": "club", "kind": "follow", "points": -0.07, "p_make": 0.0}
+    assert TableShift("expert", "lead", 0.02, 0.0, 300, 100).words.startswith(
+        "the points are what an Expert table scores: the open-hands values plus 0.02 after a lead"
+    )
 
 
 def test_the_luck_baseline_moves_by_the_first_bids_shift(tmp_path: Path) -> None:
