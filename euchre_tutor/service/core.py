@@ -474,6 +474,12 @@ class TableService:
         table_id = _field(msg, "table", str, "a table's id")
         table = self.tables.get(table_id)
         if table is None:
+            if self.store.table(table_id) is not None:  # in the log, no longer open
+                raise Refusal(
+                    "no_table",
+                    f"table {table_id[:20]!r} has ended (its match is over, or the teacher closed it), and "
+                    "the teacher keeps its match: list the tables to join another",
+                )
             raise Refusal("no_table", f"no table {table_id[:20]!r}: list the tables to see their ids")
         return table
 

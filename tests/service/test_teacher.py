@@ -63,8 +63,11 @@ def test_the_teacher_closes_a_table_and_every_seat_and_watcher_is_told() -> None
     for c in (ann, bob, eve):
         assert {"type": "closed", "table": tid} in c.inbox
     assert tid not in svc.tables and svc.store.open_tables() == []
-    assert ann.send({"type": "act", "table": tid, "action": "pass"})["code"] == "no_table"  # type: ignore[index]
+    refused = ann.send({"type": "act", "table": tid, "action": "pass"})
+    assert refused["code"] == "no_table" and "has ended" in refused["message"]  # type: ignore[index]
     assert boss.send({"type": "close", "table": tid})["code"] == "no_table"  # type: ignore[index]
+    # an id that never was a table is told so, not that it ended
+    assert "has ended" not in ann.send({"type": "act", "table": "nope", "action": "pass"})["message"]  # type: ignore[index]
 
 
 def test_the_class_s_finished_matches_download_as_save_files_the_report_reads(tmp_path: Path) -> None:
