@@ -91,7 +91,7 @@ def test_close_is_the_teacher_s_and_every_seat_is_told(url: str, capsys: pytest.
     code, out, _ = _tables(capsys, "close", table, "--url", url, "--teacher-token", TEACHER)
     assert code == 0 and "closed" in out
     code, _, err = _tables(capsys, "close", table, "--url", url, "--teacher-token", TEACHER)
-    assert code == 2 and f"no table '{table}'" in err
+    assert code == 2 and f"table '{table}' has ended" in err
 
 
 @pytest.mark.parametrize(
