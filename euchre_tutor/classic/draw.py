@@ -81,9 +81,6 @@ class TableDraw:
     order: tuple[int, ...]
     first_dealer: Seat
 
-    def player_at(self, seat: Seat) -> str:
-        return self.players[self.seats.index(seat)]
-
     def sentences(self) -> list[str]:
         """The draw told in words, for the table and the command line."""
         drew = []

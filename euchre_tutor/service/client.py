@@ -121,10 +121,6 @@ class TableClient:
         """Send without waiting for a reply."""
         self.ws.write_message(json.dumps(message))
 
-    def send_text(self, text: str) -> None:
-        """Send raw text (for tests of what the service refuses)."""
-        self.ws.write_message(text)
-
     async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         """Send ``message`` with a fresh ``id``; its reply, or :class:`ServiceError` for an error."""
         ref = next(self._ids)

@@ -18,7 +18,7 @@ import json
 import secrets
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
@@ -1001,14 +1001,6 @@ class TableService:
     def describe(self) -> list[dict[str, Any]]:
         """Every table as the teacher's page lists it (private ones included, no invite codes)."""
         return [self._summary(t) for t in self.tables.values()]
-
-    def connections(self) -> Iterable[Connection]:
-        seen: set[int] = set()
-        for table in self.tables.values():
-            for c in (*self._seated_connections(table), *table.watchers):
-                if id(c) not in seen:
-                    seen.add(id(c))
-                    yield c
 
 
 _HANDLERS: Final[dict[str, Callable[[TableService, Connection, dict[str, Any], Any], None]]] = {

@@ -56,10 +56,6 @@ class TrickHand(TrickPlay):
         dealer: Seat = self.deal.dealer
         return dealer
 
-    def hand_of(self, seat: Seat) -> tuple[Card, ...]:
-        cards: tuple[Card, ...] = self.hands[seat]
-        return cards
-
     def legal_actions(self) -> tuple[Any, ...]:
         legal = self._legal
         if legal is None:

@@ -303,7 +303,8 @@ class Placement:
         """
         if not self.matching:
             if self.core_plan is not None and type(rng) is random.Random:
-                # the compiled draw (the same candidates as the twin's, see _try_fill)
+                # the compiled draw: it calls the generator's own random and getrandbits as the twin
+                # (_try_fill_python) does, so both give the same candidate and leave it in the same state
                 draw, plan, rand, bits = _CORE.fill, self.core_plan, rng.random, rng.getrandbits
                 for _ in range(_RESTARTS):
                     got = draw(plan, rand, bits)
@@ -355,17 +356,6 @@ class Placement:
     def candidate(self, slots: Sequence[Sequence[Card]], logq: float = 0.0) -> Candidate:
         """A candidate with these cards in the slots (as the fills make them, in card bits)."""
         return Candidate([[1 << c.index for c in cards] for cards in slots], logq)
-
-    def _try_fill(self, rng: random.Random) -> Candidate | None:
-        """One draw of the proposal (None: a dead end). The compiled draw serves a plain
-        ``random.Random`` (it calls the generator's own ``random`` and ``getrandbits`` as the twin
-        does, so both give the same candidate and leave the generator in the same state)."""
-        if self.core_plan is not None and type(rng) is random.Random:
-            out = _CORE.fill(self.core_plan, rng.random, rng.getrandbits)
-            if out is None:
-                return None
-            return Candidate(out[0], out[1], where=out[2])
-        return self._try_fill_python(rng)
 
     def _try_fill_python(self, rng: random.Random) -> Candidate | None:
         """The pure-Python draw (the compiled one's twin): the constrained cards one by one, each

@@ -86,10 +86,6 @@ class Analysis:
     reasons: tuple[Reason, ...]
 
     @property
-    def utility_name(self) -> str:
-        return "expected points" if self.mode == "points" else "chance to win the game"
-
-    @property
     def ranked(self) -> tuple[OptionAnalysis, ...]:
         """Best first (the tie rule), the rest by the same order."""
         order = {o.action: i for i, o in enumerate(self.options)}
