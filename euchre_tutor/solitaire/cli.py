@@ -62,7 +62,7 @@ def register(games: Any) -> Any:
             "--seed N deals random.Random(N).shuffle of the deck C D H S x 9 10 J Q K A."
         ),
     )
-    add_position_arguments(replay, trump_required=False)
+    add_position_arguments(replay)
     replay.add_argument(
         "--game",
         metavar="FILE",
@@ -72,7 +72,7 @@ def register(games: Any) -> Any:
     return commands
 
 
-def add_position_arguments(parser: argparse.ArgumentParser, *, trump_required: bool = False) -> None:
+def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--deal", help='the 24 cards in deal order, e.g. "9H 9C KC JC 9S JD ..."')
     source.add_argument("--seed", type=seed_flag, help="deal from this seed instead (0 or more)")

@@ -56,7 +56,7 @@ def register(commands: Any) -> None:
             "position reached."
         ),
     )
-    add_position_arguments(parser, trump_required=False)
+    add_position_arguments(parser)
     parser.add_argument(
         "--mode",
         choices=["points", "game"],
