@@ -35,7 +35,7 @@ from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.solitaire_tutor import SolitaireTutor
 from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
 from euchre_tutor.widgets.render import signed
-from tests.browser.conftest import CHROMIUM_ARGS, ROOT, screenshot, wait_for_cards
+from tests.browser.conftest import CHROMIUM_ARGS, FAILURES, ROOT, screenshot, wait_for_cards
 
 pytestmark = pytest.mark.browser
 
@@ -393,8 +393,21 @@ def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any,
     # the Pyodide kernel connects for tens of seconds on a loaded machine: cells sent before it is idle
     # may never run, and the page then waits with no sign of why
     p.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for(timeout=TIMEOUT)
-    p.get_by_text("Run", exact=True).first.click()
-    p.get_by_text("Run All Cells", exact=True).click()
+    prompts = p.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt")
+
+    def run_all_cells() -> bool:
+        """Run All Cells from the menu; whether a cell then started (a prompt shows [*] or [n])."""
+        p.get_by_text("Run", exact=True).first.click()
+        p.get_by_text("Run All Cells", exact=True).click()
+        for _ in range(60):
+            if any(re.search(r"\[(\*|\d+)\]", text) for text in prompts.all_inner_texts()):
+                return True
+            p.wait_for_timeout(1000)
+        return False
+
+    # a menu command given while the page is still wiring its commands can come to nothing (seen once
+    # in a fresh clone's CI, the kernel idle and no cell run): give it once more, then say what it shows
+    started = run_all_cells() or run_all_cells()
     # the lesson's widgets render from this package, installed in the page: its last cell's summary of
     # the rules it taught, and the table of its teacher's deal
     summary = p.locator(".euchre-lesson-summary")
@@ -403,9 +416,11 @@ def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any,
     except Exception:
         status = p.locator(".jp-Notebook-ExecutionIndicator").get_attribute("data-status")
         errors = p.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        p.screenshot(path=str(FAILURES / "site-lesson-summary.png"), full_page=True)
         raise AssertionError(
-            f"the lesson's summary never showed; kernel status {status!r}; "
-            f"error outputs: {errors.all_inner_texts()[-3:]!r}"
+            f"the lesson's summary never showed; kernel status {status!r}; cells started: {started}; "
+            f"prompts: {prompts.all_inner_texts()[:6]!r}; error outputs: {errors.all_inner_texts()[-3:]!r}"
         ) from None
     assert "bower" in summary.inner_text().lower()
     # the lesson's table plays: order up the turn card of the teacher's deal
