@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from euchre_tutor.bid import PASS, Action, HandState, MatchState, Phase, Seat
+from euchre_tutor.bid.actions import ALONE_WORDS, CARDS_PASSED
 from euchre_tutor.bots.shared import RandomPlayer, play_out_seats  # RandomPlayer: any legal action
 from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_order, trump_order
 from euchre_tutor.errors import IllegalAction
@@ -171,9 +172,10 @@ class RuleBasedPlayer:
         r = view.rules
         legal = set(view.legal)
         level_suit = r.bid_type == "level-suit"
-        for kind, short in (("alone", 0), ("call-1", 1), ("call-2", 2)):
+        for kind in ALONE_WORDS:  # alone, then the calls for one and two cards
             if kind not in r.alone_kinds:
                 continue
+            short = CARDS_PASSED.get(kind, 0)
             for contract in self._contracts(view):
                 if short and (r.lead != "bidder" or contract[0] is None):
                     continue  # a call counts on gifts: only with the lead and a trump suit to ruff with
