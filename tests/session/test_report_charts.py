@@ -124,3 +124,22 @@ def test_the_teachers_notebook_is_committed_run_thin_and_without_widget_state() 
         if c["cell_type"] == "code" and "display(" in "".join(c["source"])
     )
     assert any("QUICK = True" in c for c in code) and "quick=QUICK" in "\n".join(code)
+
+
+def test_the_teachers_notebooks_stored_chart_and_report_quote_the_shipped_bands() -> None:
+    """The outputs nbval does not check (the band chart, the saved report) are what a teacher reads
+    before running anything: they must quote the bands the package ships, not an older measurement."""
+    from euchre_tutor.advisor.rating import classic_bands
+
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    html = ["".join(o["data"]["text/html"]) for c in nb["cells"] for o in c.get("outputs", []) if "data" in o]
+    chart = next(h for h in html if "error rate per student against the bands" in h)
+    link = next(h for h in html if "class-report.html" in h)
+    found = re.search(r'href="data:text/html;base64,([^"]+)"', link)
+    assert found
+    page = base64.b64decode(found.group(1)).decode("utf-8")
+    bands = classic_bands()
+    assert bands
+    for b in bands:
+        assert f"<title>{b.name}: {b.error_rate:.3f} ± {b.half_width:.3f}</title>" in chart
+        assert f"{b.name} {b.error_rate:.3f} ± {b.half_width:.3f} ({b.decisions:,} decisions)" in page
