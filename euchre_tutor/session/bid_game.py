@@ -265,7 +265,7 @@ GAME = GameSpec(
     advise=_advise,
     position_of_view=_position_of_view,
     luck_baseline=lambda view: bid_baseline(
-        (int(view.seat) - int(view.dealer)) % 4, default_rules=view.rules == BidRules()
+        view.seat.from_dealer(view.dealer), default_rules=view.rules == BidRules()
     ),
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

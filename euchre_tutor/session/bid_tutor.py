@@ -244,7 +244,7 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
     def _baseline(self, log: BidHandLog) -> float | Fraction:
         """:func:`~euchre_tutor.advisor.luck.bid_baseline`: measured at the default rules, 0 at others."""
         c = self.controller
-        return bid_baseline((int(c.seat) - int(log.dealer)) % 4, default_rules=c.game.rules == BidRules())
+        return bid_baseline(c.seat.from_dealer(log.dealer), default_rules=c.game.rules == BidRules())
 
     def _grades_header(self) -> dict[str, Any]:
         return {"seed": self.seed, "worlds": self.worlds}

@@ -195,7 +195,7 @@ GAME = GameSpec(
     advise=_advise,
     position_of_view=_position_of_view,
     luck_baseline=lambda view: table_baseline(
-        "club", (int(view.seat) - int(view.dealer)) % view.seat.seating.players, view.seat.seating.players
+        "club", view.seat.from_dealer(view.dealer), view.seat.seating.players
     ),
     source=lambda controller: f"classic match, seed {controller.seed}",
 )

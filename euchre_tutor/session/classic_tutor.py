@@ -220,7 +220,7 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
     def _baseline(self, log: HandLog) -> float | Fraction:
         players = self.controller.rules.players
         # the hints' values are this table's (its calibration): so is the baseline they are measured from
-        return table_baseline(self.table, (int(self.controller.seat) - int(log.dealer)) % players, players)
+        return table_baseline(self.table, self.controller.seat.from_dealer(log.dealer), players)
 
     def _grades_header(self) -> dict[str, Any]:
         return {"level": self.table, "seed": self.seed}

@@ -326,7 +326,7 @@ def grade_classic(
 
     def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
         margin = gained[team] - max(p for i, p in enumerate(gained) if i != team)
-        return margin, classic_baseline((int(me) - int(dealer)) % rules.players, rules.players)
+        return margin, classic_baseline(me.from_dealer(dealer), rules.players)
 
     graded = _graded_hands(state, game.actions, me, table, _CLASSIC_READS, analysed, scored, progress)
     return GradedGame("classic", name, me.word, graded)
@@ -356,7 +356,7 @@ def grade_bid(
 
     def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
         margin = gained[mine] - gained[1 - mine]
-        return margin, bid_baseline((int(me) - int(dealer)) % 4, default_rules=game.rules == BidRules())
+        return margin, bid_baseline(me.from_dealer(dealer), default_rules=game.rules == BidRules())
 
     graded = _graded_hands(state, game.actions, me, recorded or {}, _BID_READS, analysed, scored, progress)
     return GradedGame("bid", name, me.word, graded)

@@ -71,6 +71,11 @@ class Seat(int, metaclass=_SeatType):
             return FOUR.seats[value]
         raise ValueError(f"{value!r} is not a valid Seat")
 
+    def from_dealer(self, dealer: Seat) -> int:
+        """This seat's place counted clockwise from ``dealer``: 0 for the dealer, 1 for the seat on its
+        left (who bids and leads first), and so on round the table."""
+        return (int(self) - int(dealer)) % self.seating.players
+
     @property
     def partner(self) -> Seat:
         """The one partner (four players, or six in three pairs); other layouts raise ValueError."""

@@ -87,6 +87,16 @@ def test_the_classic_seat_keeps_its_enum_face() -> None:
         THREE.parse("N")
 
 
+@pytest.mark.parametrize("seating", [FOUR, THREE, SIX_3V3, SIX_2V2V2], ids=lambda s: s.key)
+def test_a_seats_place_from_the_dealer_counts_the_steps_to_the_left(seating: Any) -> None:
+    for dealer in seating.seats:
+        seat = dealer
+        for steps in range(seating.players):
+            assert seat.from_dealer(dealer) == steps
+            seat = seat.next
+        assert seat is dealer
+
+
 # ---------------------------------------------------------------------------
 # Deals
 
