@@ -52,21 +52,16 @@ PARTNER: Final = PARTNER_ID
 ALONE_BID: Final = 10  # in records only: TRUMP_IDS + ALONE_BID + suit (35..38) = order/call that suit alone
 
 
-def _tables() -> tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[bool, ...], ...]
-]:
+def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[bool, ...], ...]]:
     # LED[t][c]: mask of the effective suit of card c with trump t (what must follow c).
-    # SUITMASK[t][s]: mask of effective suit s with trump t.
     # BEATS[t][a * 24 + b]: card b, played later, beats card a, currently winning a trick led by a's suit
     # (only asked when a is the winning card, so "a's suit" is the led suit or trump).
     led: list[tuple[int, ...]] = []
-    suitmask: list[tuple[int, ...]] = []
     beats: list[tuple[bool, ...]] = []
     for t in _SUITS:
         masks = [0, 0, 0, 0]
         for i, c in enumerate(_CARDS):
             masks[effective_suit(c, t).index] |= 1 << i
-        suitmask.append(tuple(masks))
         led.append(tuple(masks[effective_suit(c, t).index] for c in _CARDS))
         row: list[bool] = []
         for a in _CARDS:
@@ -74,10 +69,10 @@ def _tables() -> tuple[
             for b in _CARDS:
                 row.append(trick_power(b, t, sa) > trick_power(a, t, sa))
         beats.append(tuple(row))
-    return tuple(led), tuple(suitmask), tuple(beats)
+    return tuple(led), tuple(beats)
 
 
-LED, SUITMASK, BEATS = _tables()
+LED, BEATS = _tables()
 # NEXT[sitters * 4 + seat]: the next seat to play after ``seat`` skipping sitters (a 4-bit mask).
 NEXT: Final = tuple(
     next(((seat + k) % 4 for k in range(1, 5) if not (sitters >> ((seat + k) % 4)) & 1), seat)
