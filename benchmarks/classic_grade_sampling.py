@@ -1,0 +1,189 @@
+"""Where a graded deal's CPU goes, and what another way of sampling the deals would buy.
+
+Usage: ``python benchmarks/classic_grade_sampling.py [--hands 60] [--first 3000] [--decisions 90]
+[--seeds 8] [--batches 6] [--candidates 3,1] [--profile 40] [--out FILE]``
+
+The class server's grades (issue 37, item 5) change label with the sampling seed more often than the
+target allows, and what would mend that is more deals for the same CPU: cheaper deals, or deals
+worth more. This measures both on the Beginner student's card-play decisions at a Club table (the
+deals ``--first`` on, as ``benchmarks/classic_grades.py`` plays them; card play is where most of the
+label changes were).
+
+**Where the CPU goes** (``--profile N``): the first N decisions (bids and card play) analysed and
+refined as the class server grades them (up to its cap, ``CLASS_GRADE_WORLDS``), under cProfile; the
+CPU is split into the deals' sampling (placing the hidden cards, the bids' weights, the states), the
+bids' play-outs (the other seats' bidding in Python, the compiled rollout), the double-dummy search
+and the rest. A part that is small cannot buy much by being compiled.
+
+**Deals worth more** (``--candidates``): each sampled deal is resampled from ``k`` weighed candidate
+deals (the advisor uses 3). On the same ``--decisions`` card-play decisions, each analysed with
+``--seeds`` seeds on ``--batches`` batches of 200 deals, it prints for each ``k`` the CPU and the sum
+over decisions of the loss's variance between seeds, and the efficiency against the first ``k``
+(variance times CPU: above 1, ``k`` gives the same precision for less CPU), with a 95% interval from
+resampling the decisions. ``--out`` writes a JSON line per decision and ``k``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from classic_grades import decisions
+
+from euchre_tutor.advisor.classic import worlds as worlds_module
+from euchre_tutor.advisor.classic.analysis import AnalysisRun, adaptive_cap
+from euchre_tutor.bots.classic import LEVELS
+from euchre_tutor.classic.engine import Phase
+from euchre_tutor.serve import CLASS_GRADE_WORLDS
+
+#: the parts of a graded deal's CPU, each the cumulative time of the functions named (module, function;
+#: none of them calls another's)
+PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "the double-dummy search of card play (compiled, with its Python set-up)",
+        (("classic/dd.py", "card_values_held"), ("classic/dd.py", "card_values_swapped")),
+    ),
+    (
+        "the bids' play-outs: the compiled rollout (with its Python set-up)",
+        (("classic/dd.py", "rollout_many"),),
+    ),
+    ("the bids' play-outs: the other seats' bids (Python)", (("classic/analysis.py", "_finish_bidding"),)),
+    (
+        "sampling the deals: placing the hidden cards, weighing by the bids, the states",
+        (("classic/worlds.py", "masks"), ("classic/worlds.py", "report")),
+    ),
+)
+
+
+def profile(items: list[tuple[object, object]], model: object) -> None:
+    """Analyse and refine ``items`` as the class server grades them, and print the CPU split."""
+    prof = cProfile.Profile()
+    deals = 0
+    start = time.process_time()
+    prof.enable()
+    for view, act in items:
+        run = AnalysisRun(view, continuation=model, worlds=200, seed=1)  # type: ignore[arg-type]
+        a = run.extend(adaptive_cap(view, 200))  # type: ignore[arg-type]
+        if not a.grade_holds(act):  # type: ignore[arg-type]
+            a = run.extend(CLASS_GRADE_WORLDS, focus=act)  # type: ignore[arg-type]
+        deals += a.worlds
+    prof.disable()
+    total = time.process_time() - start
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    cumulative: dict[tuple[str, str], float] = {}
+    for (path, _, name), (_, _, _, ct, _) in stats.items():
+        for _, names in PARTS:
+            for suffix, function in names:
+                if name == function and path.endswith(suffix):
+                    cumulative[suffix, function] = cumulative.get((suffix, function), 0.0) + ct
+    print(f"{len(items)} decisions graded as the class server grades them: {deals} deals, {total:.1f} s CPU")
+    print(f"  {1000 * total / deals:.3f} ms a deal on average (with the profiler's overhead)")
+    taken = 0.0
+    for label, names in PARTS:
+        part = sum(cumulative.get(n, 0.0) for n in names)
+        print(f"  {label}: {part:.1f} s ({100 * part / total:.0f}%)")
+        taken += part
+    print(f"  the rest (the tallies, the engine's states, the stopping rule): {total - taken:.1f} s")
+
+
+def measure(
+    items: list[tuple[object, object]], model: object, k: int, seeds: int, batches: int
+) -> list[tuple[float, float, float]]:
+    """Per decision: the mean loss over seeds, its variance between seeds, and the CPU, with ``k``
+    candidates per deal."""
+    original = worlds_module.WorldSampler.masks
+
+    def masks(self, n, rng, states, *, candidates_per_world=k):  # type: ignore[no-untyped-def]
+        return original(self, n, rng, states, candidates_per_world=k)
+
+    worlds_module.WorldSampler.masks = masks  # type: ignore[method-assign]
+    try:
+        out = []
+        for view, act in items:
+            losses = []
+            cpu = 0.0
+            for s in range(seeds):
+                t = time.process_time()
+                run = AnalysisRun(view, continuation=model, worlds=200, seed=f"sampling {s}")  # type: ignore[arg-type]
+                for _ in range(batches):
+                    run._add()
+                run._look(None)
+                cpu += time.process_time() - t
+                losses.append(next(o.loss for o in run.ranked if o.action == act))
+            out.append((statistics.mean(losses), statistics.variance(losses), cpu))
+        return out
+    finally:
+        worlds_module.WorldSampler.masks = original  # type: ignore[method-assign]
+
+
+def efficiency(base: list[tuple[float, float, float]], other: list[tuple[float, float, float]]) -> float:
+    """Variance times CPU of ``base`` over that of ``other`` (summed over the same decisions)."""
+    vb = sum(v for _, v, _ in base) * sum(c for _, _, c in base)
+    vo = sum(v for _, v, _ in other) * sum(c for _, _, c in other)
+    return vb / vo if vo else float("inf")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=60)
+    ap.add_argument("--first", type=int, default=3000)
+    ap.add_argument("--decisions", type=int, default=90, help="card-play decisions measured")
+    ap.add_argument("--seeds", type=int, default=8)
+    ap.add_argument("--batches", type=int, default=6, help="batches of 200 deals per analysis")
+    ap.add_argument("--candidates", default="3,1", help="candidates per deal to compare, the first the base")
+    ap.add_argument("--profile", type=int, default=40, help="decisions profiled (0: none)")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+    model = LEVELS["club"].model()
+    every = list(decisions("club", args.hands, "beginner", args.first))
+    if args.profile:
+        profile(every[: args.profile], model)  # type: ignore[arg-type]
+    plays = [(v, a) for v, a in every if v.phase is Phase.PLAY][: args.decisions]
+    ks = [int(x) for x in args.candidates.split(",")]
+    print(
+        f"{len(plays)} card-play decisions, {args.seeds} seeds each, {args.batches} batches of 200 deals "
+        f"(deals {args.first}-{args.first + args.hands - 1}, the Beginner student at a Club table)"
+    )
+    results = {k: measure(plays, model, k, args.seeds, args.batches) for k in ks}  # type: ignore[arg-type]
+    base = results[ks[0]]
+    rng = random.Random(0)
+    for k in ks:
+        rows = results[k]
+        line = (
+            f"  {k} candidate{'s' if k > 1 else ''} a deal: CPU {sum(c for *_, c in rows):.1f} s, "
+            f"sum of the loss's variance {sum(v for _, v, _ in rows):.5f}"
+        )
+        if k != ks[0]:
+            boot = []
+            for _ in range(1000):
+                pick = [rng.randrange(len(rows)) for _ in rows]
+                boot.append(efficiency([base[i] for i in pick], [rows[i] for i in pick]))
+            boot.sort()
+            line += (
+                f"; efficiency against {ks[0]}: {efficiency(base, rows):.2f} "
+                f"(95% interval {boot[25]:.2f}-{boot[974]:.2f}; above 1: less CPU for the same precision)"
+            )
+            diffs = [a[0] - b[0] for a, b in zip(rows, base, strict=True)]
+            line += f"; mean loss {statistics.mean(diffs):+.4f} against {ks[0]}"
+        print(line)
+    if args.out:
+        with open(args.out, "w") as f:
+            for k in ks:
+                for i, (mean, var, cpu) in enumerate(results[k]):
+                    f.write(
+                        json.dumps({"candidates": k, "decision": i, "loss": mean, "var": var, "cpu": cpu})
+                        + "\n"
+                    )
+
+
+if __name__ == "__main__":
+    main()
