@@ -635,7 +635,26 @@ static int lead_card(const Tables *t, uint64_t legal, uint64_t unseen, int side,
     return dearest(t, trumps);
 }
 
-static int rollout_one(const Tables *t, const Position *pos, const uint64_t *unseen_in) {
+/* The slips' generator (splitmix64), the twin of trickdd._next: the same 64-bit steps in Python. */
+static inline uint64_t next_draw(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A slip: with chance limit / 2^53 a seat with a choice plays a random legal card instead (-1: it
+ * does not slip). Two draws when it slips (whether, which), one when it does not. */
+static int slipped(uint64_t legal, uint64_t limit, uint64_t *state) {
+    if ((next_draw(state) >> 11) >= limit) return -1;
+    int pick = (int)(next_draw(state) % (uint64_t)popcount(legal));
+    for (uint64_t m = legal;; m &= m - 1)
+        if (pick-- == 0) return lowbit(m);
+}
+
+static int rollout_one(const Tables *t, const Position *pos, const uint64_t *unseen_in, uint64_t limit,
+                       uint64_t seed) {
+    uint64_t draws = seed;
     uint64_t hands[MAX_SEATS], unseen[MAX_SEATS];
     int play_seat[MAX_SEATS], play_card[MAX_SEATS];
     int n = pos->players;
@@ -676,6 +695,8 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
         int card;
         if ((legal & (legal - 1)) == 0) {
             card = lowbit(legal);
+        } else if (limit && (card = slipped(legal, limit, &draws)) >= 0) {
+            /* a slip: the random legal card */
         } else if (k == 0) {
             card = lead_card(t, legal, mine, (int)((pos->side >> seat) & 1), seat == pos->lone_maker);
         } else {
@@ -741,11 +762,13 @@ static int rollout_one(const Tables *t, const Position *pos, const uint64_t *uns
 
 enum Kind { SOLVE, CARD_VALUES, ROLLOUT };
 
-/* The answer to one item (blob, position[, unseen]), a new reference; NULL with an exception set. */
+/* The answer to one item (blob, position[, unseen, slip limit, seed]), a new reference; NULL with an
+ * exception set. A rollout's slip limit is its chance of a slip times 2^53 (0: the rule-based play). */
 static PyObject *answer(PyObject *item, enum Kind kind) {
-    Py_ssize_t want = kind == ROLLOUT ? 3 : 2;
+    Py_ssize_t want = kind == ROLLOUT ? 5 : 2;
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != want) {
-        PyErr_SetString(PyExc_ValueError, "_trickdd: each item is (tables blob, position tuple[, unseen])");
+        PyErr_SetString(PyExc_ValueError,
+                        "_trickdd: each item is (tables blob, position tuple[, unseen, slip limit, seed])");
         return NULL;
     }
     const Tables *t = tables_for(PyTuple_GET_ITEM(item, 0));
@@ -763,7 +786,11 @@ static PyObject *answer(PyObject *item, enum Kind kind) {
             if (get_int(unseen, s, &x) < 0) return NULL;
             masks[s] = (uint64_t)x;
         }
-        return PyLong_FromLong(rollout_one(t, &pos, masks));
+        unsigned long long limit = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(item, 3));
+        if (limit == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+        unsigned long long seed = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(item, 4));
+        if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+        return PyLong_FromLong(rollout_one(t, &pos, masks, (uint64_t)limit, (uint64_t)seed));
     }
     if (tt_ready() < 0) return NULL;
     if (kind == SOLVE) return PyLong_FromLong(solve_one(t, &pos));

@@ -566,8 +566,39 @@ class Search:
 # The pure-Python rollout (the rule-based player's card play)
 
 
-def _rollout(pos: Position, unseen: Sequence[int]) -> int:
+_M64: Final = (1 << 64) - 1
+
+
+def _next(state: int) -> tuple[int, int]:
+    """The slips' generator (splitmix64), the twin of the C core's ``next_draw``: (the new state, the
+    draw)."""
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)
+
+
+def slip_limit(slip: float) -> int:
+    """A chance of a slip as the C core reads it: the chance times 2^53, rounded down (0: never)."""
+    if not 0.0 <= slip <= 1.0:
+        raise ValueError(f"a slip is a chance between 0 and 1, not {slip}")
+    return int(slip * 2**53)
+
+
+def _slipped(legal: int, limit: int, state: int) -> tuple[int, int]:
+    """A slip, the twin of the C core's ``slipped``: with chance ``limit`` / 2^53 a random legal card
+    (-1: no slip), and the generator's new state (two draws when it slips, one when it does not)."""
+    state, draw = _next(state)
+    if draw >> 11 >= limit:
+        return -1, state
+    state, pick = _next(state)
+    return _bits(legal)[pick % legal.bit_count()], state
+
+
+def _rollout(pos: Position, unseen: Sequence[int], limit: int = 0, seed: int = 0) -> int:
     t = pos.tables
+    draws = seed & _M64
     power, suit, above, cost = t.power, t.suit, t.above, t.cost
     trumps, trump_suit, suitmask = t.trumps, t.trump_suit, t.suitmask
     side = pos.side
@@ -597,8 +628,13 @@ def _rollout(pos: Position, unseen: Sequence[int]) -> int:
         if root:
             legal, root = root, 0
         mine = unseen[seat]
+        slip = -1
+        if limit and legal & (legal - 1):
+            slip, draws = _slipped(legal, limit, draws)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
+        elif slip >= 0:
+            card = slip
         elif k == 0:
             card = _lead(t, legal, mine, bool(side >> seat & 1), seat == pos.lone_maker)
         else:
@@ -690,14 +726,30 @@ def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[d
 
 
 def rollout_many(
-    positions: Sequence[Position], unseen: Sequence[Sequence[int]], *, compiled: bool
+    positions: Sequence[Position],
+    unseen: Sequence[Sequence[int]],
+    *,
+    compiled: bool,
+    slip: float = 0.0,
+    seeds: Sequence[int] | None = None,
 ) -> list[int]:
     """The side's tricks at the end of the hand when every seat plays the rule-based player's cards,
-    each knowing only its ``unseen`` cards (a mask per seat) are elsewhere."""
+    each knowing only its ``unseen`` cards (a mask per seat) are elsewhere.
+
+    With ``slip`` (a chance), a seat with a choice plays a random legal card instead with that chance,
+    as the Beginner player does; each position's slips are drawn from its own ``seeds`` entry (a 64-bit
+    seed, required then), the same in the compiled core and the pure-Python twin."""
+    limit = slip_limit(slip)
+    if limit and (seeds is None or len(seeds) != len(positions)):
+        raise ValueError("a rollout with slips needs one seed per position")
+    keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(positions)
     if compiled:
         values: list[int] = _core.rollout_many(
-            [(p.tables.blob, p.args(), tuple(u)) for p, u in zip(positions, unseen, strict=True)]
+            [
+                (p.tables.blob, p.args(), tuple(u), limit, key)
+                for p, u, key in zip(positions, unseen, keys, strict=True)
+            ]
         )
     else:
-        values = [_rollout(p, u) for p, u in zip(positions, unseen, strict=True)]
+        values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
     return [p.done + v for p, v in zip(positions, values, strict=True)]

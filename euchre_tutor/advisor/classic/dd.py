@@ -353,10 +353,18 @@ def rollout(state: HandState, *, backend: str | None = None) -> int:
     return rollout_many([state], backend=backend)[0]
 
 
-def rollout_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
-    """:func:`rollout` for many states (one call into the compiled core)."""
+def rollout_many(
+    states: Iterable[HandState],
+    *,
+    backend: str | None = None,
+    slip: float = 0.0,
+    seeds: Sequence[int] | None = None,
+) -> list[int]:
+    """:func:`rollout` for many states (one call into the compiled core). With ``slip``, every seat
+    with a choice plays a random legal card with that chance, as the Beginner player does, drawn from
+    each state's entry of ``seeds`` (:func:`~euchre_tutor.advisor.trickdd.rollout_many`)."""
     states = list(states)
     masks = [_masks(s.hands) for s in states]
     positions = [_position(s, m) for s, m in zip(states, masks, strict=True)]
     unseen = [_unseen(s, m) for s, m in zip(states, masks, strict=True)]
-    return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend))
+    return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)

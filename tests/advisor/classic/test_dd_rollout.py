@@ -12,7 +12,8 @@ import pytest
 
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
-from euchre_tutor.classic.engine import HandState
+from euchre_tutor.classic.engine import Action, HandState
+from euchre_tutor.views.classic import seat_view
 
 from .test_dd_positions import RULE_SETS, play_randomly, start_of_play
 
@@ -61,3 +62,69 @@ def test_the_first_cards_legal_set_is_the_engines(name: str) -> None:
         for seat in state.seating.seats:
             held = sum(1 << c.index for c in state.hands[seat])
             assert pos.hands[seat] == (0 if seat in state.sitting_out else held)
+
+
+# ---------------------------------------------------------------------------
+# Slips: the Beginner's card play in the play-outs
+
+_M64 = (1 << 64) - 1
+
+
+def _splitmix(state: int) -> tuple[int, int]:
+    """splitmix64 as its authors wrote it (an independent copy, not the advisor's)."""
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)
+
+
+def _slipping_tricks(state: HandState, slip: float, seed: int) -> int:
+    """The hand played on through the engine: each seat with a choice draws whether it slips (a draw
+    below slip * 2^53 after the shift) and, if it does, which legal card (the next draw modulo their
+    number, in card order); otherwise it plays the rule-based player's card."""
+    assert state.maker is not None
+    makers = state.maker.team
+    player = RuleBasedPlayer()
+    draws = seed
+    while not state.is_over:
+        legal = sorted(state.legal_plays(), key=lambda c: c.index)
+        card = legal[0]
+        if len(legal) > 1:
+            draws, r = _splitmix(draws)
+            if r >> 11 < int(slip * 2**53):
+                draws, pick = _splitmix(draws)
+                card = legal[pick % len(legal)]
+            else:
+                seat = state.to_act
+                assert seat is not None
+                action = player.choose(seat_view(state, seat))
+                assert action.card is not None
+                card = action.card
+        state = state.apply(Action("play", card=card))
+    return state.tricks_won(makers)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_a_slipping_rollout_is_the_beginners_card_play_with_the_same_draws(name: str) -> None:
+    states = _states(name, 60)
+    for slip in (0.3, 1.0):
+        seeds = [random.Random(f"{name} {i} {slip}").getrandbits(64) for i in range(len(states))]
+        want = [_slipping_tricks(s, slip, seed) for s, seed in zip(states, seeds, strict=True)]
+        for backend in dd.BACKENDS:
+            assert dd.rollout_many(states, backend=backend, slip=slip, seeds=seeds) == want, (backend, slip)
+    # no slip: the rule-based play, whatever the seeds
+    plain = [_rule_based_tricks(s) for s in states]
+    for backend in dd.BACKENDS:
+        assert dd.rollout_many(states, backend=backend, slip=0.0, seeds=[7] * len(states)) == plain
+
+
+def test_slips_change_the_play_and_are_refused_without_seeds() -> None:
+    states = _states(sorted(RULE_SETS)[0], 60)
+    seeds = list(range(len(states)))
+    slipping = dd.rollout_many(states, slip=1.0, seeds=seeds)
+    assert slipping != dd.rollout_many(states)
+    with pytest.raises(ValueError, match="one seed per position"):
+        dd.rollout_many(states, slip=0.3)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        dd.rollout_many(states, slip=1.5, seeds=seeds)
