@@ -1,8 +1,9 @@
 """Calibration: the expected points the advisor predicts against the points a table really scores.
 
 Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
-[--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card]``, or
-``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]``
+[--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card] [--playout-slip P]
+[--bids-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
+[--against RUN.jsonl ...]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
 (``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
@@ -27,6 +28,18 @@ Each run writes one line per decision to a file of its own, ``OUT/FIRST-LAST.jso
 ``LEVEL`` replaced by the level, and ``-every-card`` added with that option), and refuses a range of
 hands already in a run there; it then summarises itself. ``--summary`` summarises exactly the run
 files it names (of one level, one ``--worlds``, each hand once).
+
+``--playout-slip P`` values the bids with play-outs whose card play slips with chance P (the Beginner
+player's is 0.3; the hints use 0, the Club player's card play), ``--bids-only`` values only the bids
+and discards (the hands are played all the same), and ``--summary NEW --against OLD`` pairs the bids
+of two runs of the same hands: the change in the predicted points per class and each run's realized
+minus predicted. The question it answers (issue 37): does the Beginner's slipping card play explain
+the first-round order's gap at a Beginner table? ::
+
+    python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --every-card
+    python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --playout-slip 0.3 --bids-only
+    python benchmarks/classic_calibration.py --summary artifacts/calibration-beginner-slip0.3-bids/0-999.jsonl \
+        --against artifacts/calibration-beginner-every-card/0-999.jsonl
 """
 
 from __future__ import annotations
@@ -129,15 +142,55 @@ def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:
     return out
 
 
+def _variant(record: dict[str, object]) -> tuple[float, bool]:
+    """A record's play-outs' slip chance and whether its run valued the bids only."""
+    return float(record.get("playout_slip", 0.0)), bool(record.get("bids_only", False))  # type: ignore[arg-type]
+
+
+def against(old_paths: list[Path], new_paths: list[Path]) -> None:
+    """The same hands' bids valued two ways, paired: per class, the change in the predicted points (new
+    minus old) and each way's realized minus predicted, 95% intervals clustered by hand. The hands'
+    play is the table's, not the advisor's, so both runs must record the same decisions and results."""
+    new = [r for r in read_runs(new_paths, "hand") if r["class"] not in ("lead", "follow")]
+    hands = {r["hand"] for r in new}
+    old = [
+        r for r in read_runs(old_paths, "hand") if r["hand"] in hands and r["class"] not in ("lead", "follow")
+    ]
+    key = [(r["hand"], r["seat"], r["class"], r["real"]) for r in old]
+    if key != [(r["hand"], r["seat"], r["class"], r["real"]) for r in new]:
+        raise SystemExit("the two runs do not hold the same decisions of the same hands: nothing to pair")
+    print(f"{len(hands)} hands, {len(new)} bids and discards valued both ways (new - old, paired)")
+    print(
+        f"  {'class':<15}{'n':>6}{'change':>9}{'±95%':>7}{'old real-pred':>15}{'±95%':>7}{'new real-pred':>15}{'±95%':>7}"
+    )
+    for c in CLASSES:
+        pairs = [(a, b) for a, b in zip(old, new, strict=True) if a["class"] == c]
+        if not pairs:
+            continue
+        at = [a["hand"] for a, _ in pairs]
+        ch, chh = interval([float(b["ev"]) - float(a["ev"]) for a, b in pairs], at)  # type: ignore[arg-type]
+        ro, roh = interval([float(a["real"]) - float(a["ev"]) for a, _ in pairs], at)  # type: ignore[arg-type]
+        rn, rnh = interval([float(b["real"]) - float(b["ev"]) for _, b in pairs], at)  # type: ignore[arg-type]
+        print(f"  {c:<15}{len(pairs):>6}{ch:>+9.3f}{chh:>7.3f}{ro:>+15.3f}{roh:>7.3f}{rn:>+15.3f}{rnh:>7.3f}")
+
+
 def side_value(points: tuple[int, ...], seat: Seat) -> float:
     mine = points[seat.team.index]
     others = [p for i, p in enumerate(points) if i != seat.team.index]
     return mine - sum(others) / len(others)
 
 
-def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict[str, object]]:
+def play(
+    level: str,
+    i: int,
+    worlds: int,
+    every_card: bool = False,
+    playout_slip: float = 0.0,
+    bids_only: bool = False,
+) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
-    ``every_card``)."""
+    ``every_card``; none with ``bids_only``). ``playout_slip``: the bids' play-outs slip with that
+    chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
     players: dict[Seat, Player] = {}
@@ -152,19 +205,23 @@ def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict
         assert seat is not None
         view = seat_view(state, seat)
         player = players[seat]
-        wanted = every_card or view.phase is not Phase.PLAY or seat == Seat.S
+        wanted = view.phase is not Phase.PLAY or (not bids_only and (every_card or seat == Seat.S))
         if len(view.legal) > 1 and wanted:
             act = player.choose(view)
             # An independent sample (another seed than the player's own): the Expert chooses by its own
             # sample, so valuing its choice on that same sample would add the winner's curse to the
             # figures, which a student's hint (the tutor's own seed) does not have.
-            analysis = analyse(view, continuation=model, worlds=worlds, seed=f"hint {i}{seat}")
+            analysis = analyse(
+                view, continuation=model, worlds=worlds, seed=f"hint {i}{seat}", playout_slip=playout_slip
+            )
             opt = analysis.option(act)
             pending.append(
                 {
                     "level": level,
                     "worlds": worlds,
                     "every_card": every_card,
+                    **({"playout_slip": playout_slip} if playout_slip else {}),
+                    **({"bids_only": True} if bids_only else {}),
                     "hand": i,
                     "seat": str(seat),
                     "class": action_class(view, act),
@@ -190,18 +247,20 @@ def play(level: str, i: int, worlds: int, every_card: bool = False) -> list[dict
 def summary(records: list[dict[str, object]]) -> None:
     """Per action class: the predicted and realized points, their difference with its interval
     (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict."""
-    settings = {(r["level"], r["worlds"], r["every_card"]) for r in records}
+    settings = {(r["level"], r["worlds"], r["every_card"], *_variant(r)) for r in records}
     if len(settings) != 1:
         raise SystemExit(
-            f"one level, one --worlds and one --every-card per summary, not {sorted(map(str, settings))}"
+            "one level, one --worlds, one --every-card, one --playout-slip and one --bids-only per summary, "
+            f"not {sorted(map(str, settings))}"
         )
-    ((level, worlds, every_card),) = settings
+    ((level, worlds, every_card, slip, bids_only),) = settings
     by: dict[str, list[dict[str, object]]] = defaultdict(list)
     for r in records:
         by[str(r["class"])].append(r)
     hands = len({r["hand"] for r in records})
     print(
-        f"{level} table, {worlds} worlds{', every card' if every_card else ''}: {hands} hands, "
+        f"{level} table, {worlds} worlds{', every card' if every_card else ''}"
+        f"{f', play-outs slipping {slip}' if slip else ''}{', bids only' if bids_only else ''}: {hands} hands, "
         f"{len(records)} decisions with a choice"
     )
     print(
@@ -264,6 +323,11 @@ def fit(paths: list[str], data: Path) -> None:
     commands = []
     for level, files in sorted(by_level.items()):
         records = read_runs(files, "hand")
+        if any(_variant(r) != (0.0, False) for r in records):
+            raise SystemExit(
+                f"{level}: the shipped shifts are fitted on the hints' own values and every kind of decision: "
+                "not on runs with --playout-slip or --bids-only"
+            )
         settings = {(r["level"], r["worlds"], r["every_card"]) for r in records}
         if len(settings) != 1:
             raise SystemExit(
@@ -319,7 +383,23 @@ def main() -> None:
         action="store_true",
         help="predict every seat's card play (default: South's cards and every seat's bids; the Expert's all)",
     )
+    ap.add_argument(
+        "--playout-slip",
+        type=float,
+        default=0.0,
+        help="the bids' play-outs slip with this chance (the Beginner's is 0.3; default 0: the hints' own)",
+    )
+    ap.add_argument("--bids-only", action="store_true", help="value the bids and discards only, no card play")
+    ap.add_argument(
+        "--against",
+        nargs="+",
+        metavar="RUN",
+        help="with --summary: pair its bids with these runs' (the same hands), per class",
+    )
     args = ap.parse_args()
+    if args.summary and args.against:
+        against([Path(p) for p in args.against], [Path(p) for p in args.summary])
+        return
     if args.summary:
         summary(read_runs([Path(p) for p in args.summary], "hand"))
         return
@@ -327,12 +407,17 @@ def main() -> None:
         fit(args.fit, Path(args.data))
         return
     for level in LEVELS if args.level == "all" else [args.level]:
-        where = Path(args.out.replace("LEVEL", level) + ("-every-card" if args.every_card else ""))
+        where = Path(
+            args.out.replace("LEVEL", level)
+            + ("-every-card" if args.every_card else "")
+            + (f"-slip{args.playout_slip:g}" if args.playout_slip else "")
+            + ("-bids" if args.bids_only else "")
+        )
         out = claim(where, args.start, args.hands)
         t0 = time.process_time()
         with out.open("x") as f:
             for i in range(args.start, args.start + args.hands):
-                for rec in play(level, i, args.worlds, args.every_card):
+                for rec in play(level, i, args.worlds, args.every_card, args.playout_slip, args.bids_only):
                     f.write(json.dumps(rec) + "\n")
                 f.flush()
         print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU: {out}")

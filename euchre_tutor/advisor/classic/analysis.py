@@ -61,6 +61,7 @@ names ("pass, then call clubs alone in round 2").
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from array import array
@@ -85,6 +86,7 @@ from euchre_tutor.advisor.shared import (
     grade_settled,
     loss_settled,
 )
+from euchre_tutor.advisor.trickdd import slip_limit
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
 from euchre_tutor.classic.engine import TRICKS, Action, HandState, Phase, Seat, Team, hand_points, team_points
 from euchre_tutor.errors import EuchreError
@@ -326,13 +328,34 @@ def _finish_bidding(state: HandState, continuation: Continuation, me: Seat) -> t
 _BIDDING: Final = frozenset({Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND})
 
 
+@dataclass(frozen=True, slots=True)
+class _Slips:
+    """The bids' play-outs' slips for one batch: the chance, and a seed per deal."""
+
+    chance: float
+    seeds: list[int]
+
+
+_M64: Final = (1 << 64) - 1
+_SEED_STEP: Final = 0x9E3779B97F4A7C15  # an odd step: the deals' seeds all differ
+
+
 def _play_out_outcomes(
-    worlds: Sequence[HandState], action: Action, continuation: Continuation, backend: str | None, me: Seat
+    worlds: Sequence[HandState],
+    action: Action,
+    continuation: Continuation,
+    backend: str | None,
+    me: Seat,
+    slips: _Slips | None = None,
 ) -> tuple[list[_Outcome], list[str]]:
     finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
     ready = [s for s, _ in finished]
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    tricks = iter(dd.rollout_many(playing, backend=backend)) if playing else iter(())
+    if slips is not None and playing:
+        seeds = [k for (s, _), k in zip(finished, slips.seeds, strict=True) if s.phase is Phase.PLAY]
+        tricks = iter(dd.rollout_many(playing, backend=backend, slip=slips.chance, seeds=seeds))
+    else:
+        tricks = iter(dd.rollout_many(playing, backend=backend)) if playing else iter(())
     out: list[_Outcome] = []
     for s in ready:
         if s.phase is Phase.PLAY:
@@ -624,6 +647,7 @@ def analyse(
     on_batch: Callable[[int, int], None] | None = None,
     swap_hands: bool = True,
     table: str | None = None,
+    playout_slip: float = 0.0,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -640,6 +664,8 @@ def analyse(
     each sampled deal also with the hidden hands swapped between seats of the same size, weighed by
     the bids (see the module doc); False values each deal as sampled. ``table`` (a level: ``"club"``
     ...) gives the points that table scores (:mod:`.table_calibration`); None: the advisor's own values.
+    ``playout_slip``: the bids' play-outs play the cards as a player that slips with that chance (the
+    Beginner's, :func:`.dd.rollout_many`); 0, the default and what every hint uses: the Club player's.
     """
     limit = worlds if max_worlds is None else max_worlds
     run = AnalysisRun(
@@ -652,6 +678,7 @@ def analyse(
         backend=backend,
         swap_hands=swap_hands,
         table=table,
+        playout_slip=playout_slip,
     )
     return run.extend(limit, focus=focus, on_batch=on_batch)
 
@@ -694,9 +721,12 @@ class AnalysisRun:
         swap_hands: bool = True,
         ups: Sequence[Card] = (),
         table: str | None = None,
+        playout_slip: float = 0.0,
     ) -> None:
         check_analysable(view, worlds)
         self.table = table
+        slip_limit(playout_slip)  # a chance between 0 and 1 (ValueError otherwise)
+        self.playout_slip = playout_slip
         if mode not in ("points", "game"):
             raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
         _check_score(view)
@@ -795,8 +825,18 @@ class AnalysisRun:
             self.win_chance,
             self.method,
             report.orbits,
+            self._slips(len(report.worlds)),
         )
         self._counted(active, report.worlds[: max(0, room)], len(report.worlds))
+
+    def _slips(self, count: int) -> _Slips | None:
+        """This batch's slips for the bids' play-outs: the chance and a seed per deal, the same for
+        every option (their differences stay paired); None without slips."""
+        if not self.playout_slip:
+            return None
+        digest = hashlib.blake2b(f"{self.base}|slips {self.batch}".encode(), digest_size=8).digest()
+        first = int.from_bytes(digest, "little")
+        return _Slips(self.playout_slip, [(first + i * _SEED_STEP) & _M64 for i in range(count)])
 
     def _counted(self, active: Sequence[_Tally], kept: Sequence[HandState], dealt: int) -> None:
         """Close a batch of ``dealt`` deals: the options valued on it, the states the reasons keep."""
@@ -862,6 +902,7 @@ def _tally_batch(
     win_chance: Callable[[tuple[int, ...]], float] | None,
     method: Method,
     swaps: Sequence[tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] | None = None,
+    slips: _Slips | None = None,
 ) -> None:
     """Add one batch of worlds to every option's tally (the same worlds for every option). With
     ``swaps`` (card play), each world's card values are averaged over its swaps of the hidden hands."""
@@ -874,7 +915,7 @@ def _tally_batch(
         _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
         return
     for t in tallies:
-        outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat)
+        outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips)
         for m in mine:
             t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
         for o in outs:

@@ -249,3 +249,36 @@ def test_a_hook_that_declines_leaves_the_choices_to_choose() -> None:
     view = _bidding_views(preset("standard"), range(5))[0]
     declined = analyse(view, continuation=_Declines(RULE_BASED), worlds=30, seed=2)
     assert declined.options == analyse(view, continuation=RULE_BASED, worlds=30, seed=2).options
+
+
+def test_play_outs_that_slip_value_the_bids_as_a_beginners_table_plays_them() -> None:
+    """``playout_slip``: the bids' play-outs play the Beginner's slipping cards. The same seed gives
+    the same analysis on both backends; the bids' values move (which way depends on the hand: random
+    cards pull a strong hand's order down and a weak one's up); a card play, valued with every hand
+    open, does not move; 0 is the hints' own analysis."""
+    views = [v for v in _bidding_views(preset("standard"), range(40)) if v.phase is Phase.ROUND_1]
+    views += [
+        seat_view(s, s.to_act)
+        for i in range(60, 100)
+        if (s := new_hand(Deal.from_seed(i, Seat(i % 4)))).to_act is not None
+        and seat_view(s, s.to_act).phase is Phase.ROUND_1
+    ]
+    moved = options = 0
+    for view in views[:12]:
+        plain = analyse(view, continuation=RULE_BASED, worlds=60, seed=3)
+        assert analyse(view, continuation=RULE_BASED, worlds=60, seed=3, playout_slip=0.0) == plain
+        slipping = [
+            analyse(view, continuation=RULE_BASED, worlds=60, seed=3, playout_slip=0.3, backend=b)
+            for b in dd.BACKENDS
+        ]
+        assert all(s.to_json() == slipping[0].to_json() for s in slipping)
+        moved += sum(o.ev != plain.option(o.action).ev for o in slipping[0].options)
+        options += len(plain.options)
+    assert moved >= 3 * options // 4, (moved, options)  # most of the bids' values move
+    card_play = view_of(PARTNER_ACE)
+    assert (
+        analyse(card_play, continuation=RULE_BASED, worlds=40, seed=6, playout_slip=0.3).to_json()
+        == analyse(card_play, continuation=RULE_BASED, worlds=40, seed=6).to_json()
+    )
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        analyse(card_play, continuation=RULE_BASED, worlds=40, playout_slip=-0.1)
