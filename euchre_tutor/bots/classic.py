@@ -502,9 +502,12 @@ class ExpertPlayer:
         mode: str = "points",
         table: str = "expert",
         opponents: str | None = None,
+        playout_slip: float = 0.0,
     ) -> None:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
+        if not 0.0 <= playout_slip <= 1.0:
+            raise ValueError(f"playout_slip is a chance between 0 and 1, not {playout_slip}")
         for name in (table, opponents or table):
             if name not in LEVELS:
                 raise ValueError(f"unknown table {name!r}: choose {', '.join(LEVELS)}")
@@ -515,10 +518,13 @@ class ExpertPlayer:
         self.opponents = opponents
         self._continuation = LEVELS[table].model(seed)
         self._opponents = None if opponents is None else LEVELS[opponents].model(seed)
+        #: the bids' play-outs slip with this chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`)
+        self.playout_slip = playout_slip
 
     def __repr__(self) -> str:
         extra = "" if self.table == "expert" else f", table={self.table!r}"
         extra += "" if self.opponents is None else f", opponents={self.opponents!r}"
+        extra += f", playout_slip={self.playout_slip}" if self.playout_slip else ""
         return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r}{extra})"
 
     def analyse(self, view: SeatView) -> ClassicAnalysis:
@@ -534,6 +540,7 @@ class ExpertPlayer:
             worlds=self.worlds,
             seed=self.seed,
             mode="game" if self.mode == "game" else "points",
+            playout_slip=self.playout_slip,
         )
 
     def choose(self, view: SeatView) -> Action:
