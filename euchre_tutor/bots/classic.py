@@ -502,11 +502,11 @@ class ExpertPlayer:
         mode: str = "points",
         table: str = "expert",
         opponents: str | None = None,
-        playout_slip: float = 0.0,
+        playout_slip: float | None = None,
     ) -> None:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
-        if not 0.0 <= playout_slip <= 1.0:
+        if playout_slip is not None and not 0.0 <= playout_slip <= 1.0:
             raise ValueError(f"playout_slip is a chance between 0 and 1, not {playout_slip}")
         for name in (table, opponents or table):
             if name not in LEVELS:
@@ -518,13 +518,14 @@ class ExpertPlayer:
         self.opponents = opponents
         self._continuation = LEVELS[table].model(seed)
         self._opponents = None if opponents is None else LEVELS[opponents].model(seed)
-        #: the bids' play-outs slip with this chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`)
+        #: the bids' play-outs slip with this chance (None: as the table's model of its players does,
+        #: :func:`~euchre_tutor.advisor.classic.analysis.analyse`)
         self.playout_slip = playout_slip
 
     def __repr__(self) -> str:
         extra = "" if self.table == "expert" else f", table={self.table!r}"
         extra += "" if self.opponents is None else f", opponents={self.opponents!r}"
-        extra += f", playout_slip={self.playout_slip}" if self.playout_slip else ""
+        extra += "" if self.playout_slip is None else f", playout_slip={self.playout_slip}"
         return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r}{extra})"
 
     def analyse(self, view: SeatView) -> ClassicAnalysis:
@@ -597,6 +598,11 @@ class BeginnerPlayer:
         self.slip = slip
         self._rules = RuleBasedPlayer()
 
+    @property
+    def card_slip(self) -> float:
+        """The chance its card play slips: the advisor's play-outs at its table slip alike."""
+        return self.slip
+
     def __repr__(self) -> str:
         return f"BeginnerPlayer(seed={self.seed!r}, slip={self.slip})"
 
@@ -654,7 +660,8 @@ class Level:
         """How the advisor plays a deal out at a table of this level (fast enough for thousands of
         deals per hint): the Beginner and Club players themselves, and for Experts the rule-based
         player with the Expert's measured bidding thresholds (:data:`EXPERT_BIDDING`). Card play in
-        the play-outs is the Club player's at every level (the advisor's compiled rollout)."""
+        the play-outs is the Club player's (the advisor's compiled rollout), with the Beginner's slips
+        at a Beginner table (its :attr:`BeginnerPlayer.card_slip`)."""
         if self.name == "Beginner":
             return BeginnerPlayer(seed)
         if self.name == "Expert":

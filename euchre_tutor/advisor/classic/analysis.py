@@ -164,6 +164,14 @@ class Continuation(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
+def card_slip(continuation: Continuation) -> float:
+    """The chance that the continuation's card play slips (a random legal card instead of its rule):
+    its ``card_slip`` attribute where it has one (the Beginner player's), else 0. The bids' play-outs
+    play the cards as the continuation does, slips and all (:func:`analyse`'s ``playout_slip``)."""
+    slip = getattr(continuation, "card_slip", 0.0)
+    return float(slip) if isinstance(slip, int | float) else 0.0
+
+
 class FinishesBidding(Protocol):
     """The optional hook of a continuation: ``finish_bidding(state, me)`` takes every decision up to
     the first lead exactly as ``choose(seat_view(state, seat))`` would, and returns the state then and
@@ -647,7 +655,7 @@ def analyse(
     on_batch: Callable[[int, int], None] | None = None,
     swap_hands: bool = True,
     table: str | None = None,
-    playout_slip: float = 0.0,
+    playout_slip: float | None = None,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -664,8 +672,9 @@ def analyse(
     each sampled deal also with the hidden hands swapped between seats of the same size, weighed by
     the bids (see the module doc); False values each deal as sampled. ``table`` (a level: ``"club"``
     ...) gives the points that table scores (:mod:`.table_calibration`); None: the advisor's own values.
-    ``playout_slip``: the bids' play-outs play the cards as a player that slips with that chance (the
-    Beginner's, :func:`.dd.rollout_many`); 0, the default and what every hint uses: the Club player's.
+    ``playout_slip``: the bids' play-outs play the cards as a player that slips with that chance
+    (:func:`.dd.rollout_many`); None, the default: as the continuation plays them (:func:`card_slip`:
+    the Beginner's slips at a Beginner table, none for the Club player and the Experts' bidding model).
     """
     limit = worlds if max_worlds is None else max_worlds
     run = AnalysisRun(
@@ -721,12 +730,13 @@ class AnalysisRun:
         swap_hands: bool = True,
         ups: Sequence[Card] = (),
         table: str | None = None,
-        playout_slip: float = 0.0,
+        playout_slip: float | None = None,
     ) -> None:
         check_analysable(view, worlds)
         self.table = table
-        slip_limit(playout_slip)  # a chance between 0 and 1 (ValueError otherwise)
-        self.playout_slip = playout_slip
+        #: the chance the bids' play-outs' card play slips (None given: the continuation's own)
+        self.playout_slip = card_slip(continuation) if playout_slip is None else playout_slip
+        slip_limit(self.playout_slip)  # a chance between 0 and 1 (ValueError otherwise)
         if mode not in ("points", "game"):
             raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
         _check_score(view)

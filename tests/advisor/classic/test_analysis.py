@@ -9,9 +9,16 @@ import random
 import pytest
 
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import Continuation, analyse, outcome_points
+from euchre_tutor.advisor.classic.analysis import Continuation, analyse, card_slip, outcome_points
 from euchre_tutor.advisor.classic.worlds import sample_worlds
-from euchre_tutor.bots.classic import EXPERT_BIDDING, ExpertPlayer, RuleBasedPlayer, _Seated, play_out
+from euchre_tutor.bots.classic import (
+    EXPERT_BIDDING,
+    BeginnerPlayer,
+    ExpertPlayer,
+    RuleBasedPlayer,
+    _Seated,
+    play_out,
+)
 from euchre_tutor.cards import Card, is_trump
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
 from euchre_tutor.classic.replay import replay_state
@@ -282,3 +289,17 @@ def test_play_outs_that_slip_value_the_bids_as_a_beginners_table_plays_them() ->
     )
     with pytest.raises(ValueError, match="between 0 and 1"):
         analyse(card_play, continuation=RULE_BASED, worlds=40, playout_slip=-0.1)
+
+
+def test_a_beginner_tables_play_outs_slip_as_its_players_do_and_the_others_do_not() -> None:
+    """By default the play-outs play the cards as the continuation does: a Beginner model's slips
+    (:func:`card_slip`), none for the Club player or the Experts' bidding model."""
+    beginner = BeginnerPlayer(seed=4)
+    assert card_slip(beginner) == beginner.slip == 0.3
+    assert card_slip(RULE_BASED) == card_slip(EXPERT_BIDDING) == 0.0
+    view = next(v for v in _bidding_views(preset("standard"), range(40)) if v.phase is Phase.ROUND_1)
+    told = analyse(view, continuation=beginner, worlds=60, seed=3, playout_slip=0.3).to_json()
+    assert analyse(view, continuation=beginner, worlds=60, seed=3).to_json() == told
+    assert analyse(view, continuation=beginner, worlds=60, seed=3, playout_slip=0.0).to_json() != told
+    plain = analyse(view, continuation=RULE_BASED, worlds=60, seed=3, playout_slip=0.0).to_json()
+    assert analyse(view, continuation=RULE_BASED, worlds=60, seed=3).to_json() == plain
