@@ -53,7 +53,7 @@ from pathlib import Path
 
 from run_files import claim, interval, read_runs, verdict  # the script beside this one
 
-from euchre_tutor.advisor.classic.analysis import analyse
+from euchre_tutor.advisor.classic.analysis import analyse, card_slip
 from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
 from euchre_tutor.classic.engine import Action, Deal, Phase, Seat, new_hand
@@ -185,14 +185,16 @@ def play(
     i: int,
     worlds: int,
     every_card: bool = False,
-    playout_slip: float = 0.0,
+    playout_slip: float | None = None,
     bids_only: bool = False,
 ) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
     ``every_card``; none with ``bids_only``). ``playout_slip``: the bids' play-outs slip with that
-    chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``)."""
+    chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``; None: as the
+    hints at that table, the table's model's own, :func:`~.analysis.card_slip`)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
+    slip = card_slip(model) if playout_slip is None else playout_slip
     players: dict[Seat, Player] = {}
     state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
     for seat in state.seating.seats:
@@ -212,7 +214,7 @@ def play(
             # sample, so valuing its choice on that same sample would add the winner's curse to the
             # figures, which a student's hint (the tutor's own seed) does not have.
             analysis = analyse(
-                view, continuation=model, worlds=worlds, seed=f"hint {i}{seat}", playout_slip=playout_slip
+                view, continuation=model, worlds=worlds, seed=f"hint {i}{seat}", playout_slip=slip
             )
             opt = analysis.option(act)
             pending.append(
@@ -220,7 +222,7 @@ def play(
                     "level": level,
                     "worlds": worlds,
                     "every_card": every_card,
-                    **({"playout_slip": playout_slip} if playout_slip else {}),
+                    **({"playout_slip": slip} if slip else {}),
                     **({"bids_only": True} if bids_only else {}),
                     "hand": i,
                     "seat": str(seat),
@@ -323,17 +325,21 @@ def fit(paths: list[str], data: Path) -> None:
     commands = []
     for level, files in sorted(by_level.items()):
         records = read_runs(files, "hand")
-        if any(_variant(r) != (0.0, False) for r in records):
+        if any(_variant(r)[1] for r in records):
             raise SystemExit(
-                f"{level}: the shipped shifts are fitted on the hints' own values and every kind of decision: "
-                "not on runs with --playout-slip or --bids-only"
+                f"{level}: the shipped shifts are fitted on every kind of decision: not on --bids-only runs"
             )
-        settings = {(r["level"], r["worlds"], r["every_card"]) for r in records}
+        settings = {(r["level"], r["worlds"], r["every_card"], _variant(r)[0]) for r in records}
         if len(settings) != 1:
             raise SystemExit(
                 f"{level}: one --worlds and one --every-card per level, not {sorted(map(str, settings))}"
             )
-        ((_, worlds, every_card),) = settings
+        ((_, worlds, every_card, slip),) = settings
+        if slip != card_slip(LEVELS[level].model()):
+            raise SystemExit(
+                f"{level}: the shipped shifts correct the hints' own values, whose play-outs slip "
+                f"{card_slip(LEVELS[level].model())} at this table: not runs with --playout-slip {slip}"
+            )
         hands = sorted({int(r["hand"]) for r in records})
         for f in files:
             lo, hi = (int(x) for x in f.stem.split("-"))
@@ -386,8 +392,9 @@ def main() -> None:
     ap.add_argument(
         "--playout-slip",
         type=float,
-        default=0.0,
-        help="the bids' play-outs slip with this chance (the Beginner's is 0.3; default 0: the hints' own)",
+        default=None,
+        help="the bids' play-outs slip with this chance (default: as the hints at that table, the Beginner's "
+        "0.3 at a Beginner table, 0 elsewhere)",
     )
     ap.add_argument("--bids-only", action="store_true", help="value the bids and discards only, no card play")
     ap.add_argument(
@@ -410,7 +417,7 @@ def main() -> None:
         where = Path(
             args.out.replace("LEVEL", level)
             + ("-every-card" if args.every_card else "")
-            + (f"-slip{args.playout_slip:g}" if args.playout_slip else "")
+            + ("" if args.playout_slip is None else f"-slip{args.playout_slip:g}")
             + ("-bids" if args.bids_only else "")
         )
         out = claim(where, args.start, args.hands)
