@@ -79,9 +79,12 @@ class TableShift:
         }[self.kind]
         name = self.level.capitalize()
         article = "an" if name[0] in "AEIOU" else "a"
+        if round(abs(self.points), 2) == 0:  # "less 0.00" would say nothing
+            moved = f"after {what} it scores the open-hands values to within half a hundredth of a point"
+        else:
+            moved = f"the open-hands values {'less' if self.points < 0 else 'plus'} {abs(self.points):.2f} after {what}"
         return (
-            f"the points are what {article} {name} table scores: the open-hands values "
-            f"{'less' if self.points < 0 else 'plus'} {abs(self.points):.2f} after {what}, measured over "
+            f"the points are what {article} {name} table scores: {moved}, measured over "
             f"{self.decisions:,} such decisions in {self.hands:,} hands played at such tables"
         )
 
