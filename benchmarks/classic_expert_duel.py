@@ -26,11 +26,12 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from run_files import claim, interval, read_runs  # the script beside this one
 
-from euchre_tutor.bots.classic import ExpertPlayer
+from euchre_tutor.bots.classic import ExpertPlayer, Player
 from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.views.classic import seat_view
 
@@ -42,30 +43,43 @@ def players(i: int, a: str, b: str, worlds: int, ns: str) -> dict[Seat, ExpertPl
     return {s: ExpertPlayer(worlds=worlds, seed=f"{i}{s}", table=m) for s, m in models.items()}
 
 
-def advance(state: HandState, seated: dict[Seat, ExpertPlayer], until_play: bool) -> HandState:
+def advance(state: HandState, seated: Mapping[Seat, Player], until_play: bool) -> HandState:
+    """Play on (to the first lead with ``until_play``, else to the end), each seat's player choosing
+    where it has a choice (``benchmarks/classic_table_advice.py`` pairs its plays alike)."""
     while not state.is_over and not (until_play and state.phase is Phase.PLAY):
         seat = state.to_act
         assert seat is not None
-        state = state.apply(seated[seat].choose(seat_view(state, seat)))
+        view = seat_view(state, seat)
+        state = state.apply(view.legal[0] if len(view.legal) == 1 else seated[seat].choose(view))
     return state
+
+
+def paired(
+    start: HandState, one: Mapping[Seat, Player], two: Mapping[Seat, Player]
+) -> tuple[HandState, HandState] | None:
+    """Both plays of a deal to the end, or None when they bid alike: the same hand then, so the card
+    play, which could only give the same points, is skipped."""
+    first, second = advance(start, one, True), advance(start, two, True)
+    if first.history == second.history:
+        return None
+    return advance(first, one, False), advance(second, two, False)
 
 
 def deal_record(i: int, a: str, b: str, worlds: int) -> dict[str, object]:
     start = new_hand(Deal.from_seed(90_000 + i, Seat(i % 4)))
-    one, two = players(i, a, b, worlds, a), players(i, a, b, worlds, b)
-    first, second = advance(start, one, True), advance(start, two, True)
+    ends_of = paired(start, players(i, a, b, worlds, a), players(i, a, b, worlds, b))
     rec: dict[str, object] = {
         "a_model": a,
         "b_model": b,
         "worlds": worlds,
         "deal": i,
-        "same_bidding": first.history == second.history,
+        "same_bidding": ends_of is None,
     }
-    if first.history == second.history:
+    if ends_of is None:
         rec["a"] = 0.0
         ends = []
     else:
-        end1, end2 = advance(first, one, False), advance(second, two, False)
+        end1, end2 = ends_of
         p1, p2 = end1.points(), end2.points()
         # A sits North-South (team 0) in the first play and East-West (team 1) in the second.
         rec["a"] = ((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2

@@ -30,11 +30,11 @@ import json
 import time
 from pathlib import Path
 
-from run_files import claim, interval, read_runs  # the script beside this one
+from classic_expert_duel import paired  # the script beside this one
+from run_files import claim, interval, read_runs
 
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
-from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.classic.engine import Deal, Seat, new_hand
 
 
 def seated(i: int, level: str, slip: float, worlds: int) -> dict[Seat, Player]:
@@ -45,15 +45,6 @@ def seated(i: int, level: str, slip: float, worlds: int) -> dict[Seat, Player]:
     return {**others, Seat.S: student}
 
 
-def advance(state: HandState, players: dict[Seat, Player], until_play: bool) -> HandState:
-    while not state.is_over and not (until_play and state.phase is Phase.PLAY):
-        seat = state.to_act
-        assert seat is not None
-        view = seat_view(state, seat)
-        state = state.apply(view.legal[0] if len(view.legal) == 1 else players[seat].choose(view))
-    return state
-
-
 def side(points: tuple[int, ...]) -> float:
     """South's side's points minus the other side's."""
     return float(points[Seat.S.team.index] - points[1 - Seat.S.team.index])
@@ -61,22 +52,16 @@ def side(points: tuple[int, ...]) -> float:
 
 def deal_record(i: int, level: str, a: float, b: float, worlds: int) -> dict[str, object]:
     start = new_hand(Deal.from_seed(95_000 + i, Seat(i % 4)))
-    one, two = seated(i, level, a, worlds), seated(i, level, b, worlds)
-    first, second = advance(start, one, True), advance(start, two, True)
-    rec: dict[str, object] = {
+    ends = paired(start, seated(i, level, a, worlds), seated(i, level, b, worlds))
+    return {
         "level": level,
         "a_slip": a,
         "b_slip": b,
         "worlds": worlds,
         "deal": i,
-        "same_bidding": first.history == second.history,
+        "same_bidding": ends is None,
+        "a": 0.0 if ends is None else side(ends[0].points()) - side(ends[1].points()),
     }
-    if first.history == second.history:
-        rec["a"] = 0.0
-    else:
-        end1, end2 = advance(first, one, False), advance(second, two, False)
-        rec["a"] = side(end1.points()) - side(end2.points())
-    return rec
 
 
 def summary(recs: list[dict[str, object]]) -> None:
