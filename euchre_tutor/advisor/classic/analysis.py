@@ -28,8 +28,10 @@ How the numbers are made (sampled, not exact: the hidden hands are unknown):
    passed in by the caller: bots are a later layer), then the card play by the
    Club player's card play for every seat
    (:func:`~euchre_tutor.advisor.classic.dd.rollout_many`), which decides
-   from each seat's own view only. A bid is therefore worth what it scores
-   when the hand is played by players who cannot see each other's cards.
+   from each seat's own view only, slipping as the continuation's does
+   (:func:`card_slip`: the Beginner's at a Beginner table). A bid is therefore
+   worth what it scores when the hand is played by players who cannot see
+   each other's cards.
 
 Every option gets the mean points from the seat's side (its team's points
 minus the mean of the other teams' points), P(make), P(euchred) and P(march)
