@@ -29,17 +29,18 @@ Each run writes one line per decision to a file of its own, ``OUT/FIRST-LAST.jso
 hands already in a run there; it then summarises itself. ``--summary`` summarises exactly the run
 files it names (of one level, one ``--worlds``, each hand once).
 
-``--playout-slip P`` values the bids with play-outs whose card play slips with chance P (the Beginner
-player's is 0.3; the hints use 0, the Club player's card play), ``--bids-only`` values only the bids
+By default the bids are valued as the hints at that table value them (the play-outs slip as the
+table's model of its players does: 0.3 at a Beginner table, 0 elsewhere). ``--playout-slip P`` values
+them with play-outs whose card play slips with chance P instead, ``--bids-only`` values only the bids
 and discards (the hands are played all the same), and ``--summary NEW --against OLD`` pairs the bids
 of two runs of the same hands: the change in the predicted points per class and each run's realized
-minus predicted. The question it answers (issue 37): does the Beginner's slipping card play explain
+minus predicted. The question it answered (issue 37): does the Beginner's slipping card play explain
 the first-round order's gap at a Beginner table? ::
 
-    python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --every-card
+    python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --playout-slip 0 --every-card
     python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --playout-slip 0.3 --bids-only
     python benchmarks/classic_calibration.py --summary artifacts/calibration-beginner-slip0.3-bids/0-999.jsonl \
-        --against artifacts/calibration-beginner-every-card/0-999.jsonl
+        --against artifacts/calibration-beginner-every-card-slip0/0-999.jsonl
 """
 
 from __future__ import annotations
@@ -335,10 +336,11 @@ def fit(paths: list[str], data: Path) -> None:
                 f"{level}: one --worlds and one --every-card per level, not {sorted(map(str, settings))}"
             )
         ((_, worlds, every_card, slip),) = settings
-        if slip != card_slip(LEVELS[level].model()):
+        hints = card_slip(LEVELS[level].model())
+        if slip != hints:
             raise SystemExit(
-                f"{level}: the shipped shifts correct the hints' own values, whose play-outs slip "
-                f"{card_slip(LEVELS[level].model())} at this table: not runs with --playout-slip {slip}"
+                f"{level}: the shipped shifts correct the hints' own values, whose play-outs slip {hints} at "
+                f"this table: not runs with --playout-slip {slip}"
             )
         hands = sorted({int(r["hand"]) for r in records})
         for f in files:

@@ -170,8 +170,7 @@ def card_slip(continuation: Continuation) -> float:
     """The chance that the continuation's card play slips (a random legal card instead of its rule):
     its ``card_slip`` attribute where it has one (the Beginner player's), else 0. The bids' play-outs
     play the cards as the continuation does, slips and all (:func:`analyse`'s ``playout_slip``)."""
-    slip = getattr(continuation, "card_slip", 0.0)
-    return float(slip) if isinstance(slip, int | float) else 0.0
+    return float(getattr(continuation, "card_slip", 0.0))
 
 
 class FinishesBidding(Protocol):
@@ -346,8 +345,7 @@ class _Slips:
     seeds: list[int]
 
 
-_M64: Final = (1 << 64) - 1
-_SEED_STEP: Final = 0x9E3779B97F4A7C15  # an odd step: the deals' seeds all differ
+_SEED_STEP: Final = 0x9E3779B97F4A7C15  # an odd step: the deals' seeds all differ (the rollout keeps 64 bits)
 
 
 def _play_out_outcomes(
@@ -361,11 +359,13 @@ def _play_out_outcomes(
     finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
     ready = [s for s, _ in finished]
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    if slips is not None and playing:
-        seeds = [k for (s, _), k in zip(finished, slips.seeds, strict=True) if s.phase is Phase.PLAY]
-        tricks = iter(dd.rollout_many(playing, backend=backend, slip=slips.chance, seeds=seeds))
-    else:
-        tricks = iter(dd.rollout_many(playing, backend=backend)) if playing else iter(())
+    seeds = (
+        None
+        if slips is None
+        else [k for s, k in zip(ready, slips.seeds, strict=True) if s.phase is Phase.PLAY]
+    )
+    chance = 0.0 if slips is None else slips.chance
+    tricks = iter(dd.rollout_many(playing, backend=backend, slip=chance, seeds=seeds) if playing else ())
     out: list[_Outcome] = []
     for s in ready:
         if s.phase is Phase.PLAY:
@@ -848,7 +848,7 @@ class AnalysisRun:
             return None
         digest = hashlib.blake2b(f"{self.base}|slips {self.batch}".encode(), digest_size=8).digest()
         first = int.from_bytes(digest, "little")
-        return _Slips(self.playout_slip, [(first + i * _SEED_STEP) & _M64 for i in range(count)])
+        return _Slips(self.playout_slip, [first + i * _SEED_STEP for i in range(count)])
 
     def _counted(self, active: Sequence[_Tally], kept: Sequence[HandState], dealt: int) -> None:
         """Close a batch of ``dealt`` deals: the options valued on it, the states the reasons keep."""
