@@ -143,9 +143,14 @@ def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:
     return out
 
 
-def _variant(record: dict[str, object]) -> tuple[float, bool]:
-    """A record's play-outs' slip chance and whether its run valued the bids only."""
-    return float(record.get("playout_slip", 0.0)), bool(record.get("bids_only", False))  # type: ignore[arg-type]
+def _variant(record: dict[str, object]) -> tuple[float, bool, bool]:
+    """A record's play-outs' slip chance, whether its run valued the bids only, and whether its play-outs
+    played with every hand open."""
+    return (
+        float(record.get("playout_slip", 0.0)),  # type: ignore[arg-type]
+        bool(record.get("bids_only", False)),
+        bool(record.get("playout_open", False)),
+    )
 
 
 def against(old_paths: list[Path], new_paths: list[Path]) -> None:
@@ -188,14 +193,16 @@ def play(
     every_card: bool = False,
     playout_slip: float | None = None,
     bids_only: bool = False,
+    playout_open: bool = False,
 ) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
     ``every_card``; none with ``bids_only``). ``playout_slip``: the bids' play-outs slip with that
     chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``; None: as the
-    hints at that table, the table's model's own, :func:`~.analysis.card_slip`)."""
+    hints at that table, the table's model's own, :func:`~.analysis.card_slip`). ``playout_open``: the
+    bids' play-outs play the cards with every hand open (``analyse``'s ``playout_open``)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
-    slip = card_slip(model) if playout_slip is None else playout_slip
+    slip = 0.0 if playout_open else card_slip(model) if playout_slip is None else playout_slip
     players: dict[Seat, Player] = {}
     state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
     for seat in state.seating.seats:
@@ -215,7 +222,12 @@ def play(
             # sample, so valuing its choice on that same sample would add the winner's curse to the
             # figures, which a student's hint (the tutor's own seed) does not have.
             analysis = analyse(
-                view, continuation=model, worlds=worlds, seed=f"hint {i}{seat}", playout_slip=slip
+                view,
+                continuation=model,
+                worlds=worlds,
+                seed=f"hint {i}{seat}",
+                playout_slip=slip,
+                playout_open=playout_open,
             )
             opt = analysis.option(act)
             pending.append(
@@ -225,6 +237,7 @@ def play(
                     "every_card": every_card,
                     **({"playout_slip": slip} if slip else {}),
                     **({"bids_only": True} if bids_only else {}),
+                    **({"playout_open": True} if playout_open else {}),
                     "hand": i,
                     "seat": str(seat),
                     "class": action_class(view, act),
@@ -253,17 +266,19 @@ def summary(records: list[dict[str, object]]) -> None:
     settings = {(r["level"], r["worlds"], r["every_card"], *_variant(r)) for r in records}
     if len(settings) != 1:
         raise SystemExit(
-            "one level, one --worlds, one --every-card, one --playout-slip and one --bids-only per summary, "
+            "one level, one --worlds, one --every-card, one --playout-slip, one --bids-only and one --playout-open "
+            "per summary, "
             f"not {sorted(map(str, settings))}"
         )
-    ((level, worlds, every_card, slip, bids_only),) = settings
+    ((level, worlds, every_card, slip, bids_only, open_hands),) = settings
     by: dict[str, list[dict[str, object]]] = defaultdict(list)
     for r in records:
         by[str(r["class"])].append(r)
     hands = len({r["hand"] for r in records})
     print(
         f"{level} table, {worlds} worlds{', every card' if every_card else ''}"
-        f"{f', play-outs slipping {slip}' if slip else ''}{', bids only' if bids_only else ''}: {hands} hands, "
+        f"{f', play-outs slipping {slip}' if slip else ''}{', play-outs with open hands' if open_hands else ''}"
+        f"{', bids only' if bids_only else ''}: {hands} hands, "
         f"{len(records)} decisions with a choice"
     )
     print(
@@ -329,6 +344,10 @@ def fit(paths: list[str], data: Path) -> None:
         if any(_variant(r)[1] for r in records):
             raise SystemExit(
                 f"{level}: the shipped shifts are fitted on every kind of decision: not on --bids-only runs"
+            )
+        if any(_variant(r)[2] for r in records):
+            raise SystemExit(
+                f"{level}: the shipped shifts correct the hints' own play-outs: not --playout-open runs"
             )
         settings = {(r["level"], r["worlds"], r["every_card"], _variant(r)[0]) for r in records}
         if len(settings) != 1:
@@ -400,6 +419,11 @@ def main() -> None:
     )
     ap.add_argument("--bids-only", action="store_true", help="value the bids and discards only, no card play")
     ap.add_argument(
+        "--playout-open",
+        action="store_true",
+        help="the bids' play-outs play the cards with every hand open (double-dummy), not as the table's model",
+    )
+    ap.add_argument(
         "--against",
         nargs="+",
         metavar="RUN",
@@ -420,13 +444,22 @@ def main() -> None:
             args.out.replace("LEVEL", level)
             + ("-every-card" if args.every_card else "")
             + ("" if args.playout_slip is None else f"-slip{args.playout_slip:g}")
+            + ("-open" if args.playout_open else "")
             + ("-bids" if args.bids_only else "")
         )
         out = claim(where, args.start, args.hands)
         t0 = time.process_time()
         with out.open("x") as f:
             for i in range(args.start, args.start + args.hands):
-                for rec in play(level, i, args.worlds, args.every_card, args.playout_slip, args.bids_only):
+                for rec in play(
+                    level,
+                    i,
+                    args.worlds,
+                    args.every_card,
+                    args.playout_slip,
+                    args.bids_only,
+                    args.playout_open,
+                ):
                     f.write(json.dumps(rec) + "\n")
                 f.flush()
         print(f"played {args.hands} hands in {time.process_time() - t0:.0f} s CPU: {out}")

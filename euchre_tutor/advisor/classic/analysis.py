@@ -355,17 +355,21 @@ def _play_out_outcomes(
     backend: str | None,
     me: Seat,
     slips: _Slips | None = None,
+    open_hands: bool = False,
 ) -> tuple[list[_Outcome], list[str]]:
     finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
     ready = [s for s, _ in finished]
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    seeds = (
-        None
-        if slips is None
-        else [k for s, k in zip(ready, slips.seeds, strict=True) if s.phase is Phase.PLAY]
-    )
-    chance = 0.0 if slips is None else slips.chance
-    tricks = iter(dd.rollout_many(playing, backend=backend, slip=chance, seeds=seeds) if playing else ())
+    if open_hands:
+        tricks = iter(dd.solve_many(playing, backend=backend) if playing else ())
+    else:
+        seeds = (
+            None
+            if slips is None
+            else [k for s, k in zip(ready, slips.seeds, strict=True) if s.phase is Phase.PLAY]
+        )
+        chance = 0.0 if slips is None else slips.chance
+        tricks = iter(dd.rollout_many(playing, backend=backend, slip=chance, seeds=seeds) if playing else ())
     out: list[_Outcome] = []
     for s in ready:
         if s.phase is Phase.PLAY:
@@ -658,6 +662,7 @@ def analyse(
     swap_hands: bool = True,
     table: str | None = None,
     playout_slip: float | None = None,
+    playout_open: bool = False,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -677,6 +682,9 @@ def analyse(
     ``playout_slip``: the bids' play-outs play the cards as a player that slips with that chance
     (:func:`.dd.rollout_many`); None, the default: as the continuation plays them (:func:`card_slip`:
     the Beginner's slips at a Beginner table, none for the Club player and the Experts' bidding model).
+    ``playout_open``: the bids' play-outs play the cards with every hand open instead (:func:`.dd.solve_many`:
+    perfect play on both sides, the model of a table whose card play is far stronger than the Club
+    player's); it takes no slips.
     """
     limit = worlds if max_worlds is None else max_worlds
     run = AnalysisRun(
@@ -690,6 +698,7 @@ def analyse(
         swap_hands=swap_hands,
         table=table,
         playout_slip=playout_slip,
+        playout_open=playout_open,
     )
     return run.extend(limit, focus=focus, on_batch=on_batch)
 
@@ -733,12 +742,17 @@ class AnalysisRun:
         ups: Sequence[Card] = (),
         table: str | None = None,
         playout_slip: float | None = None,
+        playout_open: bool = False,
     ) -> None:
         check_analysable(view, worlds)
         self.table = table
         #: the chance the bids' play-outs' card play slips (None given: the continuation's own)
         self.playout_slip = card_slip(continuation) if playout_slip is None else playout_slip
         slip_limit(self.playout_slip)  # a chance between 0 and 1 (ValueError otherwise)
+        #: the bids' play-outs play the cards with every hand open (double-dummy) instead of the rollout
+        self.playout_open = playout_open
+        if playout_open and self.playout_slip:
+            raise ValueError("play-outs with every hand open play perfectly: they take no slips")
         if mode not in ("points", "game"):
             raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
         _check_score(view)
@@ -838,6 +852,7 @@ class AnalysisRun:
             self.method,
             report.orbits,
             self._slips(len(report.worlds)),
+            self.playout_open,
         )
         self._counted(active, report.worlds[: max(0, room)], len(report.worlds))
 
@@ -915,6 +930,7 @@ def _tally_batch(
     method: Method,
     swaps: Sequence[tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] | None = None,
     slips: _Slips | None = None,
+    open_hands: bool = False,
 ) -> None:
     """Add one batch of worlds to every option's tally (the same worlds for every option). With
     ``swaps`` (card play), each world's card values are averaged over its swaps of the hidden hands."""
@@ -927,7 +943,7 @@ def _tally_batch(
         _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
         return
     for t in tallies:
-        outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips)
+        outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips, open_hands)
         for m in mine:
             t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
         for o in outs:

@@ -125,6 +125,39 @@ def test_a_bid_is_valued_by_playing_each_deal_out_the_same_way_for_every_option(
         assert o.loss == pytest.approx(statistics.mean(diffs), abs=1e-9)
 
 
+def _bid_out_then_solved(world: HandState, action: Action, view: SeatView) -> float:
+    """One deal's value of a bid with open-hand play-outs, by hand: the rest of the bidding by the
+    rule-based players, then the card play solved with every hand open (a hand thrown in scores 0)."""
+    state = world.apply(action)
+    while state.phase is not Phase.PLAY and not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(CLUB.choose(seat_view(state, seat)))
+    if state.maker is None:
+        return 0.0
+    pts, _, _ = outcome_points(state, dd.solve(state) if state.phase is Phase.PLAY else 0)
+    return side(pts, view)
+
+
+@pytest.mark.parametrize("deal", [3, 8, 21])
+def test_open_hand_play_outs_solve_each_deal_after_the_bidding(deal: int) -> None:
+    """``playout_open``: every option's deals are bid out by the continuation and then solved with every
+    hand open (what the Expert table's play-outs can be valued by); the values differ from the rollout's,
+    and slips make no sense with open hands."""
+    state = new_hand(Deal.from_seed(deal, Seat.N))
+    view = seat_view(state, state.to_act)
+    n = 10
+    analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=True)
+    report = sample_worlds_report(view, n, random.Random(_decision_seed(5, view)))
+    for o in analysis.options:
+        values = [_bid_out_then_solved(w, o.action, view) for w in report.worlds]
+        assert o.ev == pytest.approx(statistics.mean(values))
+    rollout = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
+    assert [o.ev for o in rollout.options] != [analysis.option(o.action).ev for o in rollout.options]
+    with pytest.raises(ValueError, match="no slips"):
+        analyse(view, continuation=CLUB, worlds=n, playout_open=True, playout_slip=0.3)
+
+
 def brute_settled(analysis_options: tuple, mode: str) -> bool:  # type: ignore[type-arg]
     """The stopping rule written out plainly: every loss interval is clear of 0 and every band edge,
     or narrower than the precision."""
