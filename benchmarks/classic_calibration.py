@@ -143,13 +143,13 @@ def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:
     return out
 
 
-def _variant(record: dict[str, object]) -> tuple[float, bool, bool]:
-    """A record's play-outs' slip chance, whether its run valued the bids only, and whether its play-outs
-    played with every hand open."""
+def _variant(record: dict[str, object]) -> tuple[float, bool, float]:
+    """A record's play-outs' slip chance, whether its run valued the bids only, and the weight of its
+    play-outs' card play with every hand open."""
     return (
         float(record.get("playout_slip", 0.0)),  # type: ignore[arg-type]
         bool(record.get("bids_only", False)),
-        bool(record.get("playout_open", False)),
+        float(record.get("playout_open", 0.0)),  # type: ignore[arg-type]
     )
 
 
@@ -193,13 +193,13 @@ def play(
     every_card: bool = False,
     playout_slip: float | None = None,
     bids_only: bool = False,
-    playout_open: bool = False,
+    playout_open: float = 0.0,
 ) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
     ``every_card``; none with ``bids_only``). ``playout_slip``: the bids' play-outs slip with that
     chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``; None: as the
     hints at that table, the table's model's own, :func:`~.analysis.card_slip`). ``playout_open``: the
-    bids' play-outs play the cards with every hand open (``analyse``'s ``playout_open``)."""
+    weight of card play with every hand open in the bids' play-outs (``analyse``'s ``playout_open``)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
     slip = 0.0 if playout_open else card_slip(model) if playout_slip is None else playout_slip
@@ -237,7 +237,7 @@ def play(
                     "every_card": every_card,
                     **({"playout_slip": slip} if slip else {}),
                     **({"bids_only": True} if bids_only else {}),
-                    **({"playout_open": True} if playout_open else {}),
+                    **({"playout_open": playout_open} if playout_open else {}),
                     "hand": i,
                     "seat": str(seat),
                     "class": action_class(view, act),
@@ -277,7 +277,7 @@ def summary(records: list[dict[str, object]]) -> None:
     hands = len({r["hand"] for r in records})
     print(
         f"{level} table, {worlds} worlds{', every card' if every_card else ''}"
-        f"{f', play-outs slipping {slip}' if slip else ''}{', play-outs with open hands' if open_hands else ''}"
+        f"{f', play-outs slipping {slip}' if slip else ''}{f', play-outs with open hands (weight {open_hands:g})' if open_hands else ''}"
         f"{', bids only' if bids_only else ''}: {hands} hands, "
         f"{len(records)} decisions with a choice"
     )
@@ -420,8 +420,11 @@ def main() -> None:
     ap.add_argument("--bids-only", action="store_true", help="value the bids and discards only, no card play")
     ap.add_argument(
         "--playout-open",
-        action="store_true",
-        help="the bids' play-outs play the cards with every hand open (double-dummy), not as the table's model",
+        type=float,
+        default=0.0,
+        metavar="W",
+        help="the weight (0 to 1) of card play with every hand open (double-dummy) in the bids' play-outs, "
+        "beside the table's model's (default 0)",
     )
     ap.add_argument(
         "--against",
@@ -444,7 +447,13 @@ def main() -> None:
             args.out.replace("LEVEL", level)
             + ("-every-card" if args.every_card else "")
             + ("" if args.playout_slip is None else f"-slip{args.playout_slip:g}")
-            + ("-open" if args.playout_open else "")
+            + (
+                ""
+                if not args.playout_open
+                else "-open"
+                if args.playout_open == 1
+                else f"-open{args.playout_open:g}"
+            )
             + ("-bids" if args.bids_only else "")
         )
         out = claim(where, args.start, args.hands)

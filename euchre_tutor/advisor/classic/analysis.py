@@ -355,25 +355,40 @@ def _play_out_outcomes(
     backend: str | None,
     me: Seat,
     slips: _Slips | None = None,
-    open_hands: bool = False,
-) -> tuple[list[_Outcome], list[str]]:
+    open_weight: float = 0.0,
+) -> tuple[list[tuple[tuple[float, _Outcome], ...]], list[str]]:
+    """Each world played out after ``action``: the bidding by the continuation, then the card play by
+    the rollout (slipping as ``slips`` say) and, with ``open_weight``, solved with every hand open too.
+    Per world, its outcomes with their weights (one, or the rollout's and the open hands' when the weight
+    is strictly between 0 and 1); and ``me``'s own next bids."""
     finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
     ready = [s for s, _ in finished]
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    if open_hands:
-        tricks = iter(dd.solve_many(playing, backend=backend) if playing else ())
-    else:
+    ways: list[tuple[float, list[_Outcome]]] = []
+    if open_weight < 1.0:
         seeds = (
             None
             if slips is None
             else [k for s, k in zip(ready, slips.seeds, strict=True) if s.phase is Phase.PLAY]
         )
         chance = 0.0 if slips is None else slips.chance
-        tricks = iter(dd.rollout_many(playing, backend=backend, slip=chance, seeds=seeds) if playing else ())
+        rolled = dd.rollout_many(playing, backend=backend, slip=chance, seeds=seeds) if playing else []
+        ways.append((1.0 - open_weight, _outcomes(ready, rolled)))
+    if open_weight > 0.0:
+        ways.append(
+            (open_weight, _outcomes(ready, dd.solve_many(playing, backend=backend) if playing else []))
+        )
+    per_world = [tuple((w, o[i]) for w, o in ways) for i in range(len(ready))]
+    return per_world, [m for _, m in finished]
+
+
+def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[_Outcome]:
+    """The worlds' ends of the hand, given the makers' tricks of those that reached the play in order."""
+    played = iter(tricks)
     out: list[_Outcome] = []
     for s in ready:
         if s.phase is Phase.PLAY:
-            t = next(tricks)
+            t = next(played)
             pts, euchred, march = outcome_points(s, t)
             assert s.maker is not None
             out.append(_Outcome(s.maker.team, t, pts, euchred, march))
@@ -382,7 +397,7 @@ def _play_out_outcomes(
             out.append(_Outcome(s.maker.team, s.tricks_won(s.maker.team), pts, euchred, march))
         else:
             out.append(_thrown_in(s))
-    return out, [m for _, m in finished]
+    return out
 
 
 def _side_value(points: tuple[int, ...], team: Team) -> float:
@@ -662,7 +677,7 @@ def analyse(
     swap_hands: bool = True,
     table: str | None = None,
     playout_slip: float | None = None,
-    playout_open: bool = False,
+    playout_open: float = 0.0,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -682,9 +697,10 @@ def analyse(
     ``playout_slip``: the bids' play-outs play the cards as a player that slips with that chance
     (:func:`.dd.rollout_many`); None, the default: as the continuation plays them (:func:`card_slip`:
     the Beginner's slips at a Beginner table, none for the Club player and the Experts' bidding model).
-    ``playout_open``: the bids' play-outs play the cards with every hand open instead (:func:`.dd.solve_many`:
-    perfect play on both sides, the model of a table whose card play is far stronger than the Club
-    player's); it takes no slips.
+    ``playout_open``: the weight, from 0 (the default) to 1, of card play with every hand open in the
+    bids' play-outs (:func:`.dd.solve_many`: perfect play on both sides); each deal's value is then the
+    weighted mean of its rollout's and its open hands' (a model of a table whose card play is stronger
+    than the Club player's). It takes no slips.
     """
     limit = worlds if max_worlds is None else max_worlds
     run = AnalysisRun(
@@ -742,16 +758,18 @@ class AnalysisRun:
         ups: Sequence[Card] = (),
         table: str | None = None,
         playout_slip: float | None = None,
-        playout_open: bool = False,
+        playout_open: float = 0.0,
     ) -> None:
         check_analysable(view, worlds)
         self.table = table
         #: the chance the bids' play-outs' card play slips (None given: the continuation's own)
         self.playout_slip = card_slip(continuation) if playout_slip is None else playout_slip
         slip_limit(self.playout_slip)  # a chance between 0 and 1 (ValueError otherwise)
-        #: the bids' play-outs play the cards with every hand open (double-dummy) instead of the rollout
-        self.playout_open = playout_open
-        if playout_open and self.playout_slip:
+        #: the weight of card play with every hand open (double-dummy) in the bids' play-outs
+        self.playout_open = float(playout_open)
+        if not 0.0 <= self.playout_open <= 1.0:
+            raise ValueError(f"playout_open is a weight between 0 and 1, not {playout_open}")
+        if self.playout_open and self.playout_slip:
             raise ValueError("play-outs with every hand open play perfectly: they take no slips")
         if mode not in ("points", "game"):
             raise EuchreError(f"unknown mode {mode!r}: use 'points' (most points) or 'game' (win the match)")
@@ -930,7 +948,7 @@ def _tally_batch(
     method: Method,
     swaps: Sequence[tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] | None = None,
     slips: _Slips | None = None,
-    open_hands: bool = False,
+    open_weight: float = 0.0,
 ) -> None:
     """Add one batch of worlds to every option's tally (the same worlds for every option). With
     ``swaps`` (card play), each world's card values are averaged over its swaps of the hidden hands."""
@@ -943,17 +961,32 @@ def _tally_batch(
         _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
         return
     for t in tallies:
-        outs, mine = _play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips, open_hands)
+        outs, mine = _play_out_outcomes(
+            sample, t.action, continuation, backend, view.seat, slips, open_weight
+        )
         for m in mine:
             t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
-        for o in outs:
+        for ways in outs:
+            if len(ways) == 1:
+                o = ways[0][1]
+                t.record(
+                    o.makers,
+                    _side_value(o.points, team),
+                    win_chance(o.points) if win_chance else None,
+                    float(o.makers is not None and not o.euchred),
+                    float(o.euchred),
+                    float(o.march),
+                    team,
+                )
+                continue
+            # blended play-outs: the weighted mean of the world's two outcomes (the same bidding)
             t.record(
-                o.makers,
-                _side_value(o.points, team),
-                win_chance(o.points) if win_chance else None,
-                float(o.makers is not None and not o.euchred),
-                float(o.euchred),
-                float(o.march),
+                ways[0][1].makers,
+                sum(w * _side_value(o.points, team) for w, o in ways),
+                sum(w * win_chance(o.points) for w, o in ways) if win_chance else None,
+                sum(w * (o.makers is not None and not o.euchred) for w, o in ways),
+                sum(w * o.euchred for w, o in ways),
+                sum(w * o.march for w, o in ways),
                 team,
             )
 

@@ -141,21 +141,30 @@ def _bid_out_then_solved(world: HandState, action: Action, view: SeatView) -> fl
 
 @pytest.mark.parametrize("deal", [3, 8, 21])
 def test_open_hand_play_outs_solve_each_deal_after_the_bidding(deal: int) -> None:
-    """``playout_open``: every option's deals are bid out by the continuation and then solved with every
-    hand open (what the Expert table's play-outs can be valued by); the values differ from the rollout's,
-    and slips make no sense with open hands."""
+    """``playout_open=1``: every option's deals are bid out by the continuation and then solved with every
+    hand open; the values differ from the rollout's; a weight between blends the two on the same deals;
+    slips make no sense with open hands."""
     state = new_hand(Deal.from_seed(deal, Seat.N))
     view = seat_view(state, state.to_act)
     n = 10
-    analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=True)
+    analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=1.0)
     report = sample_worlds_report(view, n, random.Random(_decision_seed(5, view)))
     for o in analysis.options:
         values = [_bid_out_then_solved(w, o.action, view) for w in report.worlds]
         assert o.ev == pytest.approx(statistics.mean(values))
     rollout = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
     assert [o.ev for o in rollout.options] != [analysis.option(o.action).ev for o in rollout.options]
+    # A weight between blends the two on the same deals: each deal's value is the weighted mean.
+    blend = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=0.4)
+    for o in blend.options:
+        shut, open_ = rollout.option(o.action), analysis.option(o.action)
+        assert o.ev == pytest.approx(0.6 * shut.ev + 0.4 * open_.ev)
+        assert o.p_make == pytest.approx(0.6 * shut.p_make + 0.4 * open_.p_make)
+        assert o.p_euchred == pytest.approx(0.6 * shut.p_euchred + 0.4 * open_.p_euchred)
     with pytest.raises(ValueError, match="no slips"):
-        analyse(view, continuation=CLUB, worlds=n, playout_open=True, playout_slip=0.3)
+        analyse(view, continuation=CLUB, worlds=n, playout_open=1.0, playout_slip=0.3)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        analyse(view, continuation=CLUB, worlds=n, playout_open=1.5)
 
 
 def brute_settled(analysis_options: tuple, mode: str) -> bool:  # type: ignore[type-arg]
