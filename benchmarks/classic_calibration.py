@@ -54,7 +54,7 @@ from pathlib import Path
 
 from run_files import claim, interval, read_runs, verdict  # the script beside this one
 
-from euchre_tutor.advisor.classic.analysis import analyse, card_slip
+from euchre_tutor.advisor.classic.analysis import analyse, card_open, card_slip
 from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
 from euchre_tutor.classic.engine import Action, Deal, Phase, Seat, new_hand
@@ -193,16 +193,18 @@ def play(
     every_card: bool = False,
     playout_slip: float | None = None,
     bids_only: bool = False,
-    playout_open: float = 0.0,
+    playout_open: float | None = None,
 ) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
     ``every_card``; none with ``bids_only``). ``playout_slip``: the bids' play-outs slip with that
     chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``; None: as the
     hints at that table, the table's model's own, :func:`~.analysis.card_slip`). ``playout_open``: the
-    weight of card play with every hand open in the bids' play-outs (``analyse``'s ``playout_open``)."""
+    weight of card play with every hand open in the bids' play-outs (``analyse``'s ``playout_open``; None:
+    the table's model's own, :func:`~.analysis.card_open`)."""
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
-    slip = 0.0 if playout_open else card_slip(model) if playout_slip is None else playout_slip
+    open_hands = card_open(model) if playout_open is None else playout_open
+    slip = 0.0 if open_hands else card_slip(model) if playout_slip is None else playout_slip
     players: dict[Seat, Player] = {}
     state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
     for seat in state.seating.seats:
@@ -227,7 +229,7 @@ def play(
                 worlds=worlds,
                 seed=f"hint {i}{seat}",
                 playout_slip=slip,
-                playout_open=playout_open,
+                playout_open=open_hands,
             )
             opt = analysis.option(act)
             pending.append(
@@ -237,7 +239,7 @@ def play(
                     "every_card": every_card,
                     **({"playout_slip": slip} if slip else {}),
                     **({"bids_only": True} if bids_only else {}),
-                    **({"playout_open": playout_open} if playout_open else {}),
+                    **({"playout_open": open_hands} if open_hands else {}),
                     "hand": i,
                     "seat": str(seat),
                     "class": action_class(view, act),
@@ -345,21 +347,18 @@ def fit(paths: list[str], data: Path) -> None:
             raise SystemExit(
                 f"{level}: the shipped shifts are fitted on every kind of decision: not on --bids-only runs"
             )
-        if any(_variant(r)[2] for r in records):
-            raise SystemExit(
-                f"{level}: the shipped shifts correct the hints' own play-outs: not --playout-open runs"
-            )
-        settings = {(r["level"], r["worlds"], r["every_card"], _variant(r)[0]) for r in records}
+        settings = {(r["level"], r["worlds"], r["every_card"], *_variant(r)[::2]) for r in records}
         if len(settings) != 1:
             raise SystemExit(
                 f"{level}: one --worlds and one --every-card per level, not {sorted(map(str, settings))}"
             )
-        ((_, worlds, every_card, slip),) = settings
-        hints = card_slip(LEVELS[level].model())
-        if slip != hints:
+        ((_, worlds, every_card, slip, open_hands),) = settings
+        model = LEVELS[level].model()
+        if (slip, open_hands) != (card_slip(model), card_open(model)):
             raise SystemExit(
-                f"{level}: the shipped shifts correct the hints' own values, whose play-outs slip {hints} at "
-                f"this table: not runs with --playout-slip {slip}"
+                f"{level}: the shipped shifts correct the hints' own values, whose play-outs slip "
+                f"{card_slip(model)} with open hands weighing {card_open(model)} at this table: not runs with "
+                f"--playout-slip {slip} --playout-open {open_hands}"
             )
         hands = sorted({int(r["hand"]) for r in records})
         for f in files:
@@ -421,10 +420,10 @@ def main() -> None:
     ap.add_argument(
         "--playout-open",
         type=float,
-        default=0.0,
+        default=None,
         metavar="W",
         help="the weight (0 to 1) of card play with every hand open (double-dummy) in the bids' play-outs, "
-        "beside the table's model's (default 0)",
+        "beside the rollout's (default: as the hints at that table)",
     )
     ap.add_argument(
         "--against",
@@ -447,13 +446,7 @@ def main() -> None:
             args.out.replace("LEVEL", level)
             + ("-every-card" if args.every_card else "")
             + ("" if args.playout_slip is None else f"-slip{args.playout_slip:g}")
-            + (
-                ""
-                if not args.playout_open
-                else "-open"
-                if args.playout_open == 1
-                else f"-open{args.playout_open:g}"
-            )
+            + ("" if args.playout_open is None else f"-open{args.playout_open:g}")
             + ("-bids" if args.bids_only else "")
         )
         out = claim(where, args.start, args.hands)

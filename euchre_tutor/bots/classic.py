@@ -124,6 +124,9 @@ class RuleBasedPlayer:
     #: the dealer last), in round 1 and round 2; None: ``bid`` everywhere
     round_1: tuple[float, float, float, float] | None = None
     round_2: tuple[float, float, float, float] | None = None
+    #: as the advisor's model of a table: the weight of card play with every hand open in the bids'
+    #: play-outs, beside this player's own card play (0: its own alone; its own ``choose`` never looks)
+    card_open: float = 0.0
 
     def choose(self, view: SeatView) -> Action:
         if not view.legal:
@@ -503,11 +506,14 @@ class ExpertPlayer:
         table: str = "expert",
         opponents: str | None = None,
         playout_slip: float | None = None,
+        playout_open: float | None = 0.0,
     ) -> None:
         if worlds < 1:
             raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
         if playout_slip is not None and not 0.0 <= playout_slip <= 1.0:
             raise ValueError(f"playout_slip is a chance between 0 and 1, not {playout_slip}")
+        if playout_open is not None and not 0.0 <= playout_open <= 1.0:
+            raise ValueError(f"playout_open is a weight between 0 and 1, not {playout_open}")
         for name in (table, opponents or table):
             if name not in LEVELS:
                 raise ValueError(f"unknown table {name!r}: choose {', '.join(LEVELS)}")
@@ -521,11 +527,16 @@ class ExpertPlayer:
         #: the bids' play-outs slip with this chance (None: as the table's model of its players does,
         #: :func:`~euchre_tutor.advisor.classic.analysis.analyse`)
         self.playout_slip = playout_slip
+        #: the weight of card play with every hand open in the bids' play-outs: 0, the default, the rollout's
+        #: card play alone, as the Expert's strength was measured with (None: as the table's model's hints,
+        #: :func:`~euchre_tutor.advisor.classic.analysis.card_open`)
+        self.playout_open = playout_open
 
     def __repr__(self) -> str:
         extra = "" if self.table == "expert" else f", table={self.table!r}"
         extra += "" if self.opponents is None else f", opponents={self.opponents!r}"
         extra += "" if self.playout_slip is None else f", playout_slip={self.playout_slip}"
+        extra += "" if self.playout_open == 0.0 else f", playout_open={self.playout_open}"
         return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r}{extra})"
 
     def analyse(self, view: SeatView) -> ClassicAnalysis:
@@ -542,6 +553,7 @@ class ExpertPlayer:
             seed=self.seed,
             mode="game" if self.mode == "game" else "points",
             playout_slip=self.playout_slip,
+            playout_open=self.playout_open,
         )
 
     def choose(self, view: SeatView) -> Action:
@@ -636,9 +648,14 @@ class BeginnerPlayer:
 #: the Club player: the dealer picks up from 4.25 points (Club: 6), the dealer's partner orders from
 #: 4.25, and they go alone from about 7.25. It is the model of the other seats (and of the student's
 #: own later bids) when the advisor values a bid at an Expert table: the Expert itself is far too
-#: slow to play thousands of deals out per hint.
+#: slow to play thousands of deals out per hint. Experts play the cards better than the Club player's
+#: rollout: a hint at their table values each deal's bid 0.3 by play with every hand open (double-dummy)
+#: and 0.7 by the rollout (``card_open``; benchmarks/classic_calibration.py --playout-open, issue 37: the
+#: first-round order's realized points against the predicted at an all-Expert table). The Expert player
+#: itself values its bids by the rollout alone (``ExpertPlayer(playout_open=0.0)``), as its strength was
+#: measured.
 EXPERT_BIDDING: Final = RuleBasedPlayer(
-    bid=5.0, alone=7.25, round_1=(7.0, 4.25, 5.75, 4.25), round_2=(3.5, 4.25, 4.25, 4.25)
+    bid=5.0, alone=7.25, round_1=(7.0, 4.25, 5.75, 4.25), round_2=(3.5, 4.25, 4.25, 4.25), card_open=0.3
 )
 
 
@@ -661,7 +678,8 @@ class Level:
         deals per hint): the Beginner and Club players themselves, and for Experts the rule-based
         player with the Expert's measured bidding thresholds (:data:`EXPERT_BIDDING`). Card play in
         the play-outs is the Club player's (the advisor's compiled rollout), with the Beginner's slips
-        at a Beginner table (its :attr:`BeginnerPlayer.card_slip`)."""
+        at a Beginner table (its :attr:`BeginnerPlayer.card_slip`) and, at an Expert table, blended
+        with play with every hand open (:attr:`RuleBasedPlayer.card_open`)."""
         if self.name == "Beginner":
             return BeginnerPlayer(seed)
         if self.name == "Expert":

@@ -173,6 +173,13 @@ def card_slip(continuation: Continuation) -> float:
     return float(getattr(continuation, "card_slip", 0.0))
 
 
+def card_open(continuation: Continuation) -> float:
+    """The weight of card play with every hand open in the bids' play-outs for this continuation: its
+    ``card_open`` attribute where it has one (a model of a table whose card play is stronger than the
+    Club player's), else 0 (:func:`analyse`'s ``playout_open``)."""
+    return float(getattr(continuation, "card_open", 0.0))
+
+
 class FinishesBidding(Protocol):
     """The optional hook of a continuation: ``finish_bidding(state, me)`` takes every decision up to
     the first lead exactly as ``choose(seat_view(state, seat))`` would, and returns the state then and
@@ -677,7 +684,7 @@ def analyse(
     swap_hands: bool = True,
     table: str | None = None,
     playout_slip: float | None = None,
-    playout_open: float = 0.0,
+    playout_open: float | None = None,
 ) -> ClassicAnalysis:
     """Every legal action of ``view``'s seat, valued over sampled deals (see the module doc).
 
@@ -697,10 +704,11 @@ def analyse(
     ``playout_slip``: the bids' play-outs play the cards as a player that slips with that chance
     (:func:`.dd.rollout_many`); None, the default: as the continuation plays them (:func:`card_slip`:
     the Beginner's slips at a Beginner table, none for the Club player and the Experts' bidding model).
-    ``playout_open``: the weight, from 0 (the default) to 1, of card play with every hand open in the
+    ``playout_open``: the weight, from 0 to 1, of card play with every hand open in the
     bids' play-outs (:func:`.dd.solve_many`: perfect play on both sides); each deal's value is then the
     weighted mean of its rollout's and its open hands' (a model of a table whose card play is stronger
-    than the Club player's). It takes no slips.
+    than the Club player's). None, the default: the continuation's own (:func:`card_open`). It takes no
+    slips.
     """
     limit = worlds if max_worlds is None else max_worlds
     run = AnalysisRun(
@@ -758,7 +766,7 @@ class AnalysisRun:
         ups: Sequence[Card] = (),
         table: str | None = None,
         playout_slip: float | None = None,
-        playout_open: float = 0.0,
+        playout_open: float | None = None,
     ) -> None:
         check_analysable(view, worlds)
         self.table = table
@@ -766,7 +774,7 @@ class AnalysisRun:
         self.playout_slip = card_slip(continuation) if playout_slip is None else playout_slip
         slip_limit(self.playout_slip)  # a chance between 0 and 1 (ValueError otherwise)
         #: the weight of card play with every hand open (double-dummy) in the bids' play-outs
-        self.playout_open = float(playout_open)
+        self.playout_open = card_open(continuation) if playout_open is None else float(playout_open)
         if not 0.0 <= self.playout_open <= 1.0:
             raise ValueError(f"playout_open is a weight between 0 and 1, not {playout_open}")
         if self.playout_open and self.playout_slip:

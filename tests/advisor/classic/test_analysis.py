@@ -9,10 +9,11 @@ import random
 import pytest
 
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import Continuation, analyse, card_slip, outcome_points
+from euchre_tutor.advisor.classic.analysis import Continuation, analyse, card_open, card_slip, outcome_points
 from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.bots.classic import (
     EXPERT_BIDDING,
+    LEVELS,
     BeginnerPlayer,
     ExpertPlayer,
     RuleBasedPlayer,
@@ -303,3 +304,21 @@ def test_a_beginner_tables_play_outs_slip_as_its_players_do_and_the_others_do_no
     assert analyse(view, continuation=beginner, worlds=60, seed=3, playout_slip=0.0).to_json() != told
     plain = analyse(view, continuation=RULE_BASED, worlds=60, seed=3, playout_slip=0.0).to_json()
     assert analyse(view, continuation=RULE_BASED, worlds=60, seed=3).to_json() == plain
+
+
+def test_an_expert_tables_play_outs_weigh_open_hands_and_the_expert_player_does_not() -> None:
+    """A hint at an Expert table values its bids' play-outs 0.3 with every hand open (the table's model's
+    ``card_open``); the other tables' models, and the Expert player itself, by the rollout alone."""
+    assert card_open(EXPERT_BIDDING) == EXPERT_BIDDING.card_open == 0.3
+    assert LEVELS["expert"].model() is EXPERT_BIDDING
+    assert card_open(RULE_BASED) == card_open(BeginnerPlayer(seed=1)) == 0.0
+    view = next(v for v in _bidding_views(preset("standard"), range(40)) if v.phase is Phase.ROUND_1)
+    hint = analyse(view, continuation=EXPERT_BIDDING, worlds=60, seed=3).to_json()
+    assert analyse(view, continuation=EXPERT_BIDDING, worlds=60, seed=3, playout_open=0.3).to_json() == hint
+    rollout = analyse(view, continuation=EXPERT_BIDDING, worlds=60, seed=3, playout_open=0.0)
+    assert rollout.to_json() != hint
+    expert = ExpertPlayer(worlds=60, seed=3)
+    assert expert.playout_open == 0.0 and expert.analyse(view).to_json() == rollout.to_json()
+    assert ExpertPlayer(worlds=60, seed=3, playout_open=None).analyse(view).to_json() == hint
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        ExpertPlayer(playout_open=2.0)
