@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
 [--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card] [--playout-slip P]
-[--bids-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
+[--playout-open W] [--bids-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
 [--against RUN.jsonl ...]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
@@ -30,8 +30,10 @@ hands already in a run there; it then summarises itself. ``--summary`` summarise
 files it names (of one level, one ``--worlds``, each hand once).
 
 By default the bids are valued as the hints at that table value them (the play-outs slip as the
-table's model of its players does: 0.3 at a Beginner table, 0 elsewhere). ``--playout-slip P`` values
-them with play-outs whose card play slips with chance P instead, ``--bids-only`` values only the bids
+table's model of its players does: 0.3 at a Beginner table, 0 elsewhere; at an Expert table each deal
+is valued 0.3 by play with every hand open and 0.7 by the rollout). ``--playout-slip P`` values them
+with play-outs whose card play slips with chance P instead, ``--playout-open W`` with that weight of
+open-hand play (``analyse``'s ``playout_open``), ``--bids-only`` values only the bids
 and discards (the hands are played all the same), and ``--summary NEW --against OLD`` pairs the bids
 of two runs of the same hands: the change in the predicted points per class and each run's realized
 minus predicted. The question it answered (issue 37): does the Beginner's slipping card play explain
@@ -178,6 +180,33 @@ def against(old_paths: list[Path], new_paths: list[Path]) -> None:
         ro, roh = interval([float(a["real"]) - float(a["ev"]) for a, _ in pairs], at)  # type: ignore[arg-type]
         rn, rnh = interval([float(b["real"]) - float(b["ev"]) for _, b in pairs], at)  # type: ignore[arg-type]
         print(f"  {c:<15}{len(pairs):>6}{ch:>+9.3f}{chh:>7.3f}{ro:>+15.3f}{roh:>7.3f}{rn:>+15.3f}{rnh:>7.3f}")
+    if {_variant(r)[2] for r in old} == {0.0} and {_variant(r)[2] for r in new} == {1.0}:
+        blends(old, new)
+
+
+def blends(rollout: list[dict[str, object]], opened: list[dict[str, object]]) -> None:
+    """Runs of the same hands whose play-outs were the rollout's and open hands': the bids' predictions
+    at every weight W of open hands between (exactly the mix: a single batch of deals, the same for both
+    ways, is linear in the deals' values), and per class realized minus predicted after each kind's
+    shift (fitted on the other hands, as the summary's "after"): how to choose ``card_open``."""
+    weights = [i / 10 for i in range(11)]
+    classes = [c for c in CLASSES if any(r["class"] == c for r in rollout)]
+    print("  realized - predicted after the kind's shift, the play-outs weighing open hands W:")
+    print(f"  {'W':<6}" + "".join(f"{c:>17}" for c in classes))
+    for w in weights:
+        mixed = [
+            {**a, **{k: (1 - w) * float(a[k]) + w * float(b[k]) for k in ("ev", "p_make", "p_maker")}}  # type: ignore[arg-type]
+            for a, b in zip(rollout, opened, strict=True)
+        ]
+        moved = corrected(mixed)
+        cells = []
+        for c in classes:
+            at = [i for i, r in enumerate(mixed) if r["class"] == c]
+            d, h = interval(
+                [float(mixed[i]["real"]) - moved[i][0] for i in at], [mixed[i]["hand"] for i in at]
+            )  # type: ignore[arg-type]
+            cells.append(f"{d:>+10.3f} ±{h:.3f}")
+        print(f"  {w:<6g}" + "".join(f"{cell:>17}" for cell in cells))
 
 
 def side_value(points: tuple[int, ...], seat: Seat) -> float:
