@@ -79,10 +79,12 @@ class TableShift:
         }[self.kind]
         name = self.level.capitalize()
         article = "an" if name[0] in "AEIOU" else "a"
+        # card play is valued with every hand open; a bid by playing each deal out (at this table's level)
+        values = "the open-hands values" if self.kind in ("lead", "follow") else "the played-out values"
         if round(abs(self.points), 2) == 0:  # "less 0.00" would say nothing
-            moved = f"after {what} it scores the open-hands values to within half a hundredth of a point"
+            moved = f"after {what} it scores {values} to within half a hundredth of a point"
         else:
-            moved = f"the open-hands values {'less' if self.points < 0 else 'plus'} {abs(self.points):.2f} after {what}"
+            moved = f"{values} {'less' if self.points < 0 else 'plus'} {abs(self.points):.2f} after {what}"
         return (
             f"the points are what {article} {name} table scores: {moved}, measured over "
             f"{self.decisions:,} such decisions in {self.hands:,} hands played at such tables"
