@@ -1,7 +1,8 @@
 """Classic advisor benchmark: latency per decision and memory, compiled core and pure Python.
 
 Usage: ``python benchmarks/classic_advisor.py [--deals 40] [--worlds 200] [--max-worlds N] [--rules PRESET]
-[--python-deals 4] [--python-rules standard,three-handed,six-handed] [--python-most N]``
+[--python-deals 4] [--python-rules standard,three-handed,six-handed] [--python-most N]
+[--table club|beginner|expert] [--playout-open W]``
 
 Plays ``--deals`` seeded hands of the standard game with the rule-based player in every seat and
 analyses every decision that has more than one legal action, from the seat to act's view, with
@@ -16,6 +17,13 @@ search stops sooner), as a machine without the compiled core would.
 
 The issue's targets: >= 200 worlds, <= 250 ms median and <= 1 s worst on one core (compiled),
 memory <= 150 MB for the advisor process.
+
+``--table`` values the bids as a hint at a table of that level does (its model of the players: at an
+Expert table the Experts' bidding, and play-outs that weigh open hands ``card_open``; ``--playout-open W``
+overrides that weight, to see what it costs)::
+
+    python benchmarks/classic_advisor.py --table expert --python-deals 0
+    python benchmarks/classic_advisor.py --table expert --playout-open 0 --python-deals 0
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ import tracemalloc
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse
 from euchre_tutor.advisor.classic.worlds import sample_worlds
-from euchre_tutor.bots.classic import RuleBasedPlayer
+from euchre_tutor.bots.classic import LEVELS, Player, RuleBasedPlayer
 from euchre_tutor.classic.engine import Deal, new_hand, rules_seating
 from euchre_tutor.rules.classic import preset
 from euchre_tutor.views.classic import SeatView, seat_view
@@ -63,15 +71,23 @@ def pct(values: list[float], q: float) -> float:
 
 
 def measure(
-    views: list[SeatView], worlds: int, backend: str, max_worlds: int | None = None
+    views: list[SeatView],
+    worlds: int,
+    backend: str,
+    max_worlds: int | None = None,
+    continuation: Player = RULE_BASED,
+    table: str | None = None,
+    playout_open: float | None = None,
 ) -> dict[str, list[tuple[float, float]]]:
     by_phase: dict[str, list[tuple[float, float]]] = {}
     for k, view in enumerate(views):
         wall, cpu = time.perf_counter(), time.process_time()
         a = analyse(
             view,
-            continuation=RULE_BASED,
+            continuation=continuation,
             worlds=worlds,
+            table=table,
+            playout_open=playout_open,
             # the cap of the backend measured: the pure-Python search has its own (lower) one
             max_worlds=adaptive_cap(view, worlds, backend) if max_worlds is None else max_worlds,
             seed=k,
@@ -125,7 +141,15 @@ def main() -> None:
     parser.add_argument(
         "--rules", default="standard", help="a preset: standard, six-handed, three-handed, ..."
     )
+    parser.add_argument("--table", choices=list(LEVELS), default=None, help="value as a hint at this table")
+    parser.add_argument(
+        "--playout-open",
+        type=float,
+        default=None,
+        help="the play-outs' weight of open hands (default: the table's)",
+    )
     args = parser.parse_args()
+    model = RULE_BASED if args.table is None else LEVELS[args.table].model()
     print(f"backends available: {', '.join(dd.BACKENDS)}; load average {os.getloadavg()[0]:.1f}")
     views = decisions(args.deals, rules=args.rules)
     print(
@@ -133,7 +157,10 @@ def main() -> None:
         f"adaptive up to {args.max_worlds or 'the default cap'}"
     )
     if "compiled" in dd.BACKENDS:
-        report("compiled core:", measure(views, args.worlds, "compiled", args.max_worlds))
+        report(
+            f"compiled core{f', as at a {args.table} table' if args.table else ''}:",
+            measure(views, args.worlds, "compiled", args.max_worlds, model, args.table, args.playout_open),
+        )
         print(
             f"  worlds used: median {statistics.median(USED):.0f}, p90 {pct([float(u) for u in USED], 0.9):.0f}, "
             f"worst {max(USED)}"
@@ -154,7 +181,7 @@ def main() -> None:
                 few = [few[k * len(few) // args.python_most] for k in range(args.python_most)]
             report(
                 f"pure Python, {rules} ({len(few)} decisions in {args.python_deals} hands):",
-                measure(few, args.worlds, "python", args.max_worlds),
+                measure(few, args.worlds, "python", args.max_worlds, model, args.table, args.playout_open),
             )
     tracemalloc.start()
     analyse(views[0], continuation=RULE_BASED, worlds=args.worlds, seed=0)
