@@ -31,7 +31,11 @@ How the numbers are made (sampled, not exact: the hidden hands are unknown):
    from each seat's own view only, slipping as the continuation's does
    (:func:`card_slip`: the Beginner's at a Beginner table). A bid is therefore
    worth what it scores when the hand is played by players who cannot see
-   each other's cards.
+   each other's cards. At an Expert table each deal's value is weighed 0.3 by
+   the same deal solved with every hand open and 0.7 by the rollout
+   (:func:`card_open`): Experts' card play takes more from a maker than the
+   Club player's rollout does, and less than perfect play; the weight is
+   that table's calibration (``benchmarks/classic_calibration.py``).
 
 Every option gets the mean points from the seat's side (its team's points
 minus the mean of the other teams' points), P(make), P(euchred) and P(march)
