@@ -361,15 +361,31 @@ def summary(records: list[dict[str, object]]) -> None:
         print(line)
 
 
+def _kept(data: Path, refitted: set[str]) -> tuple[dict[str, object], list[str], list[str]]:
+    """What ``data`` already holds of the levels not refitted now: their shifts, the commands that
+    played their runs, and their runs' paths (as its fit command named them)."""
+    if not data.exists():
+        return {}, [], []
+    old = json.loads(data.read_text())
+    kept = {level: v for level, v in old["levels"].items() if level not in refitted}
+    runs = [c for c in old["commands"] if " --fit " not in c and c.split("--level ")[1].split()[0] in kept]
+    fitted = next((c for c in old["commands"] if " --fit " in c), "").split(" --fit ")[-1].split()
+    # a run's path names its level (``calibration-LEVEL...``, the default --out)
+    paths = [p for p in fitted if any(f"calibration-{level}" in p for level in kept)]
+    return kept, runs, paths
+
+
 def fit(paths: list[str], data: Path) -> None:
     """Write the shifts of every level in the run files ``paths`` (each level's runs read as one
-    summary reads them) to ``data``, with the commands that measure them again."""
+    summary reads them) to ``data``, with the commands that measure them again. The levels ``data``
+    holds that no run here is of are kept as they are, with their commands (their run files are named
+    in the fit command beside these: a refit of one level leaves the others' measurements alone)."""
     by_level: dict[str, list[Path]] = defaultdict(list)
     for path in paths:
         first = json.loads(Path(path).read_text().splitlines()[0])
         by_level[str(first["level"])].append(Path(path))
-    levels: dict[str, object] = {}
-    commands = []
+    kept, commands, kept_paths = _kept(data, set(by_level))
+    levels: dict[str, object] = dict(kept)
     for level, files in sorted(by_level.items()):
         records = read_runs(files, "hand")
         if any(_variant(r)[1] for r in records):
@@ -397,7 +413,8 @@ def fit(paths: list[str], data: Path) -> None:
                 f"--worlds {worlds}{' --every-card' if every_card else ''}"
             )
         levels[level] = {"hands": len(hands), **shifts(records)}
-    commands.append("python benchmarks/classic_calibration.py --fit " + " ".join(paths))
+    commands.append("python benchmarks/classic_calibration.py --fit " + " ".join([*kept_paths, *paths]))
+    levels = {level: levels[level] for level in LEVELS if level in levels}  # weakest first, as before
     data.write_text(
         json.dumps(
             {
