@@ -133,3 +133,57 @@ def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(calibration: M
     few = records[:100]
     assert all(p == 0.0 for p, _ in calibration.corrected(few))
     assert calibration.kind_of("round-1 order") == "round-1" and calibration.kind_of("lead") == "lead"
+
+
+def _expert_run(path: Path, open_weight: float | None) -> Path:
+    """A run file of ten Expert-table hands: a round-1 pass and a lead per hand, realized 0.5 above."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for h in range(10):
+        for cls, ev in (("round-1 pass", -0.2), ("lead", 0.4)):
+            rec = {"level": "expert", "worlds": 200, "every_card": True, "hand": h, "seat": "N", "class": cls}
+            rec |= {"ev": ev, "p_make": 0.5, "p_maker": 1.0, "real": ev + 0.5, "made": 1.0}
+            if open_weight is not None:
+                rec["playout_open"] = open_weight
+            lines.append(json.dumps(rec))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_refit_of_one_level_keeps_the_others_and_refuses_runs_not_valued_as_the_hints(
+    calibration: ModuleType, tmp_path: Path
+) -> None:
+    """``--fit`` with runs of one level rewrites that level's shifts and commands and keeps every other
+    level's as the data file holds them; runs whose play-outs are not the hints' own (an Expert table's
+    weigh open hands ``card_open``) are refused."""
+    data = tmp_path / "calibration.json"
+    club = {"hands": 2000, "lead": {"points": -0.03, "p_make": 0.0, "decisions": 7452, "hands": 1863}}
+    data.write_text(
+        json.dumps(
+            {
+                "commands": [
+                    "python benchmarks/classic_calibration.py --level club --hands 1000 --start 0 --worlds 200 --every-card",
+                    "python benchmarks/classic_calibration.py --level expert --hands 500 --start 0 --worlds 200 --every-card",
+                    "python benchmarks/classic_calibration.py --fit artifacts/calibration-club-every-card/0-999.jsonl "
+                    "artifacts/calibration-expert-every-card/0-499.jsonl",
+                ],
+                "levels": {"club": club, "expert": {"hands": 1}},
+            }
+        )
+    )
+    run = _expert_run(tmp_path / "calibration-expert-every-card" / "0-9.jsonl", 0.3)
+    calibration.fit([str(run)], data)
+    written = json.loads(data.read_text())
+    assert written["levels"]["club"] == club
+    expert = written["levels"]["expert"]
+    assert expert["hands"] == 10 and expert["lead"]["points"] == pytest.approx(0.5)
+    assert expert["round-1"]["decisions"] == 10 and expert["round-1"]["points"] == pytest.approx(0.5)
+    assert written["commands"] == [
+        "python benchmarks/classic_calibration.py --level club --hands 1000 --start 0 --worlds 200 --every-card",
+        "python benchmarks/classic_calibration.py --level expert --hands 10 --start 0 --worlds 200 --every-card",
+        f"python benchmarks/classic_calibration.py --fit artifacts/calibration-club-every-card/0-999.jsonl {run}",
+    ]
+    rollout = _expert_run(tmp_path / "rollout" / "0-9.jsonl", None)
+    with pytest.raises(SystemExit, match=r"open hands weighing 0\.3"):
+        calibration.fit([str(rollout)], data)
+    assert json.loads(data.read_text()) == written
