@@ -112,9 +112,10 @@ def test_the_figures_say_the_points_are_the_tables(tmp_path: Path) -> None:
         "the points are what an Expert table scores: the open-hands values plus 0.02 after a lead"
     )
     # a bid's values are played out, not open-handed
-    assert "the played-out values less 0.05 after the dealer's discard" in TableShift(
-        "expert", "discard", -0.05, 0.0, 300, 100
-    ).words
+    assert (
+        "the played-out values less 0.05 after the dealer's discard"
+        in TableShift("expert", "discard", -0.05, 0.0, 300, 100).words
+    )
     # a shift that rounds to nothing says so, not "less 0.00"
     near = TableShift("club", "round-1", -0.0006, 0.0, 6886, 2000).words
     assert (
