@@ -367,11 +367,12 @@ def _play_out_outcomes(
     me: Seat,
     slips: _Slips | None = None,
     open_weight: float = 0.0,
-) -> tuple[list[tuple[tuple[float, _Outcome], ...]], list[str]]:
+) -> tuple[list[tuple[float, list[_Outcome]]], list[str]]:
     """Each world played out after ``action``: the bidding by the continuation, then the card play by
     the rollout (slipping as ``slips`` say) and, with ``open_weight``, solved with every hand open too.
-    Per world, its outcomes with their weights (one, or the rollout's and the open hands' when the weight
-    is strictly between 0 and 1); and ``me``'s own next bids."""
+    The ways the cards were played, each with its weight and its outcome per world (one way, or the
+    rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
+    bids."""
     finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
     ready = [s for s, _ in finished]
     playing = [s for s in ready if s.phase is Phase.PLAY]
@@ -389,8 +390,7 @@ def _play_out_outcomes(
         ways.append(
             (open_weight, _outcomes(ready, dd.solve_many(playing, backend=backend) if playing else []))
         )
-    per_world = [tuple((w, o[i]) for w, o in ways) for i in range(len(ready))]
-    return per_world, [m for _, m in finished]
+    return ways, [m for _, m in finished]
 
 
 def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[_Outcome]:
@@ -973,32 +973,24 @@ def _tally_batch(
         _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
         return
     for t in tallies:
-        outs, mine = _play_out_outcomes(
+        ways, mine = _play_out_outcomes(
             sample, t.action, continuation, backend, view.seat, slips, open_weight
         )
         for m in mine:
             t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
-        for ways in outs:
-            if len(ways) == 1:
-                o = ways[0][1]
-                t.record(
-                    o.makers,
-                    _side_value(o.points, team),
-                    win_chance(o.points) if win_chance else None,
-                    float(o.makers is not None and not o.euchred),
-                    float(o.euchred),
-                    float(o.march),
-                    team,
-                )
-                continue
-            # blended play-outs: the weighted mean of the world's two outcomes (the same bidding)
+        weights = [w for w, _ in ways]
+        # each world's figures: the weighted mean of its outcomes (one of weight 1 unless the play-outs
+        # blend the rollout and open hands; the bidding, and so the makers, are the same either way)
+        for outs in zip(*(o for _, o in ways), strict=True):
             t.record(
-                ways[0][1].makers,
-                sum(w * _side_value(o.points, team) for w, o in ways),
-                sum(w * win_chance(o.points) for w, o in ways) if win_chance else None,
-                sum(w * (o.makers is not None and not o.euchred) for w, o in ways),
-                sum(w * o.euchred for w, o in ways),
-                sum(w * o.march for w, o in ways),
+                outs[0].makers,
+                sum(w * _side_value(o.points, team) for w, o in zip(weights, outs, strict=True)),
+                sum(w * win_chance(o.points) for w, o in zip(weights, outs, strict=True))
+                if win_chance
+                else None,
+                sum(w * (o.makers is not None and not o.euchred) for w, o in zip(weights, outs, strict=True)),
+                sum(w * o.euchred for w, o in zip(weights, outs, strict=True)),
+                sum(w * o.march for w, o in zip(weights, outs, strict=True)),
                 team,
             )
 
