@@ -264,6 +264,8 @@ class ClassicAnalysis(SampledAnalysis[ClassicOption]):
     seed: int | str
     #: the table's calibration that moved the options' points (None: the advisor's own values)
     table_shift: TableShift | None = None
+    #: the weight of play with every hand open in each play-out deal's value (0: the rollout alone)
+    playout_open: float = 0.0
     parse = staticmethod(Action.parse)
 
     def grade_holds(self, action: Action) -> bool:
@@ -283,6 +285,7 @@ class ClassicAnalysis(SampledAnalysis[ClassicOption]):
             "worlds": self.worlds,
             "method": self.method,
             "mode": self.mode,
+            **({"playout_open": self.playout_open} if self.method == "play-out" else {}),
             "reasons": [{"rule": r.rule, "text": r.text} for r in self.reasons],
             **(
                 {}
@@ -923,7 +926,10 @@ class AnalysisRun:
         its options' points are what that table scores (:mod:`.table_calibration`)."""
         shift = table_shift(self.table, self.view)
         ranked = at_table(self.ranked, shift)
-        reasons = classic_reasons(self.view, ranked, self.sample, self.mode, self.method, self.checked)
+        open_weight = self.playout_open if self.method == "play-out" else 0.0
+        reasons = classic_reasons(
+            self.view, ranked, self.sample, self.mode, self.method, self.checked, open_weight
+        )
         return ClassicAnalysis(
             seat=self.view.seat,
             phase=self.view.phase,
@@ -935,6 +941,7 @@ class AnalysisRun:
             reasons=tuple(reasons),
             seed=self.seed,
             table_shift=shift,
+            playout_open=open_weight,
         )
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
-from euchre_tutor.advisor.classic.reasons import action_label
+from euchre_tutor.advisor.classic.reasons import action_label, playout_words
 from euchre_tutor.advisor.shared import TIE_FLOOR
 from euchre_tutor.advisor.voice import (
     BRIEF_WORDS,
@@ -816,7 +816,7 @@ def _figures(p: Position, partner: tuple[str, float, float, str] | None) -> tupl
     how = (
         "each card played with every hand open in each deal"
         if a.method == "double-dummy"
-        else "each deal played out after the choice by players who see only their own cards"
+        else f"each deal {playout_words(a.playout_open, ' after the choice')}"
     )
     lines = [f"Over {a.worlds:,} sampled deals that fit what you have seen; {how}; ± marks a 95% interval."]
     if a.table_shift is not None:  # the points are the table's, not the open hands': say so

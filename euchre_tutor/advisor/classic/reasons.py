@@ -216,11 +216,26 @@ def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def summary_reason(view: SeatView, best: ClassicOption, worlds: int, method: str) -> Reason:
+def playout_words(open_weight: float, when: str = "") -> str:
+    """How a play-out deal is valued, in words (``when``: words after "played out", e.g. " after the
+    choice"): by players who see only their own cards, blended with play with every hand open at the
+    weight ``open_weight`` (a table whose card play is stronger than that)."""
+    if not open_weight:
+        return f"played out{when} by players who see only their own cards"
+    rollout = round(100 * (1 - open_weight))
+    return (
+        f"played out{when}, {rollout}% as players who see only their own cards would play it "
+        f"and {100 - rollout}% as if every hand were open"
+    )
+
+
+def summary_reason(
+    view: SeatView, best: ClassicOption, worlds: int, method: str, open_weight: float = 0.0
+) -> Reason:
     how = (
         "each card solved with all hands open in every deal"
         if method == "double-dummy"
-        else "each deal played out by players who see only their own cards"
+        else f"each deal {playout_words(open_weight)}"
     )
     makers = {
         "us": "your side makes it",
@@ -566,12 +581,14 @@ def classic_reasons(
     mode: Mode,
     method: str,
     deals: int | None = None,
+    open_weight: float = 0.0,
 ) -> list[Reason]:
     """The reasons for an analysis: ``worlds`` are sampled deals (the first ones, for what partner was
-    dealt), ``deals`` how many the numbers rest on (default: as many as ``worlds``)."""
+    dealt), ``deals`` how many the numbers rest on (default: as many as ``worlds``), ``open_weight``
+    the weight of open-hand play in each play-out deal's value."""
     best = ranked[0]
     out: list[Reason | None] = [
-        summary_reason(view, best, len(worlds) if deals is None else deals, method),
+        summary_reason(view, best, len(worlds) if deals is None else deals, method, open_weight),
         plan_reason(view, best, ranked),
     ]
     out.append(follow_reason(view))

@@ -10,7 +10,9 @@ import pytest
 
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.analysis import Continuation, analyse, card_open, card_slip, outcome_points
+from euchre_tutor.advisor.classic.ideas import explain
 from euchre_tutor.advisor.classic.worlds import sample_worlds
+from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.bots.classic import (
     EXPERT_BIDDING,
     LEVELS,
@@ -325,3 +327,30 @@ def test_an_expert_tables_play_outs_weigh_open_hands_and_the_expert_player_does_
     assert ExpertPlayer(worlds=60, seed=3, playout_open=None).analyse(view).to_json() == hint
     with pytest.raises(ValueError, match="between 0 and 1"):
         ExpertPlayer(playout_open=2.0)
+
+
+def test_a_hint_says_how_its_play_outs_were_played() -> None:
+    """The summary and the figures say what each deal's value rests on: at an Expert table the blend of
+    the rollout and open hands, with its weights; else the rollout alone; in the play, open hands."""
+    view = next(v for v in _bidding_views(preset("standard"), range(40)) if v.phase is Phase.ROUND_1)
+    expert = analyse(view, continuation=EXPERT_BIDDING, worlds=60, seed=3)
+    club = analyse(view, continuation=RULE_BASED, worlds=60, seed=3)
+    assert (expert.playout_open, club.playout_open) == (0.3, 0.0)
+    assert expert.to_json()["playout_open"] == 0.3 and club.to_json()["playout_open"] == 0.0
+    blend = "70% as players who see only their own cards would play it and 30% as if every hand were open"
+    assert blend in expert.reasons[0].text
+    assert "each deal played out by players who see only their own cards" in club.reasons[0].text
+    assert "every hand were open" not in club.reasons[0].text
+    figures = " ".join(explain(expert, view).sentences(Depth.FIGURES))
+    assert f"each deal played out after the choice, {blend}" in figures
+    plain = " ".join(explain(club, view).sentences(Depth.FIGURES))
+    assert "each deal played out after the choice by players who see only their own cards" in plain
+    # cards are solved with every hand open, whatever the table: no blend to name, none in the record
+    state = new_hand(Deal.from_seed(7, Seat.N))
+    while state.phase is not Phase.PLAY or len(seat_view(state, state.to_act).legal) < 2:
+        assert state.to_act is not None and not state.is_over
+        state = state.apply(RULE_BASED.choose(seat_view(state, state.to_act)))
+    play = seat_view(state, state.to_act)
+    card = analyse(play, continuation=EXPERT_BIDDING, worlds=30, seed=3)
+    assert card.playout_open == 0.0 and "playout_open" not in card.to_json()
+    assert "all hands open" in card.reasons[0].text
