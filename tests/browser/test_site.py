@@ -112,11 +112,13 @@ class Network:
     outside: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: each error's stack, where the page gave one: what a failure prints to say where it arose
+    stacks: list[str] = field(default_factory=list)
 
     def assert_clean(self) -> None:
         assert not self.outside, f"the page asked for files outside the site: {self.outside}"
         assert not self.failed, f"failed requests to the site: {self.failed}"
-        assert not self.errors, f"JavaScript errors in the page: {self.errors}"
+        assert not self.errors, f"JavaScript errors in the page: {self.errors}; stacks: {self.stacks}"
 
 
 @pytest.fixture
@@ -135,7 +137,12 @@ def site_page(offline_browser: Any, static_server: str) -> Iterator[tuple[Any, N
     context.route("**/*", route)
     context.on("request", lambda r: r.url.startswith(static_server) or network.outside.append(r.url))
     p = context.new_page()
-    p.on("pageerror", lambda e: network.errors.append(str(e)))
+
+    def page_error(e: Any) -> None:
+        network.errors.append(str(e))
+        network.stacks.append(str(getattr(e, "stack", "") or ""))
+
+    p.on("pageerror", page_error)
     p.on("requestfailed", lambda r: network.failed.append(f"{r.method} {r.url}: {r.failure}"))
     p.on("response", lambda r: r.status >= 400 and network.failed.append(f"{r.status} {r.url}"))
     yield p, network
@@ -428,4 +435,16 @@ def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any,
     table.locator(".euchre-trump", has_text="Order up").click()
     table.locator(".euchre-card.playable").first.wait_for(timeout=TIMEOUT)
     screenshot(p, "site-05-lesson")
+    # JupyterLite 0.7's own bookkeeping when it shuts a kernel down before that kernel is ready (seen once
+    # in a fresh clone's CI, the lesson run and its table playing all the same): the Pyodide kernel rejects
+    # its readiness with "<id> was disposed" and the session manager then fails to find the kernel's
+    # session ("Session <id> not found"), both as unhandled rejections. Those two, word for word, are
+    # upstream's and harmless here: the lesson ran and its table plays. Any other error fails the test.
+    uuid = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    upstream = re.compile(rf"({uuid} was disposed|Session {uuid} not found)")
+    kept = [
+        (e, st) for e, st in zip(network.errors, network.stacks, strict=True) if not upstream.fullmatch(e)
+    ]
+    network.errors[:] = [e for e, _ in kept]
+    network.stacks[:] = [st for _, st in kept]
     no_outside_requests(network)
