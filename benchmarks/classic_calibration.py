@@ -362,24 +362,29 @@ def summary(records: list[dict[str, object]]) -> None:
 
 
 def _kept(data: Path, refitted: set[str]) -> tuple[dict[str, object], list[str], list[str]]:
-    """What ``data`` already holds of the levels not refitted now: their shifts, the commands that
-    played their runs, and their runs' paths (as its fit command named them)."""
+    """What ``data`` already holds of the levels not refitted now: their shifts and runs, the commands
+    that played their runs, and their runs' paths."""
     if not data.exists():
         return {}, [], []
     old = json.loads(data.read_text())
-    kept = {level: v for level, v in old["levels"].items() if level not in refitted}
+    kept = {level: dict(v) for level, v in old["levels"].items() if level not in refitted}
     runs = [c for c in old["commands"] if " --fit " not in c and c.split("--level ")[1].split()[0] in kept]
     fitted = next((c for c in old["commands"] if " --fit " in c), "").split(" --fit ")[-1].split()
-    # a run's path names its level (``calibration-LEVEL...``, the default --out)
-    paths = [p for p in fitted if any(f"calibration-{level}" in p for level in kept)]
-    return kept, runs, paths
+    paths = []
+    for level, v in kept.items():
+        # each level names its run files; a data file from before it did: the default --out's paths,
+        # which name their level (``calibration-LEVEL...``)
+        v["runs"] = v.get("runs") or [p for p in fitted if f"calibration-{level}" in p]
+        paths += v["runs"]
+    return dict(kept), runs, paths
 
 
 def fit(paths: list[str], data: Path) -> None:
     """Write the shifts of every level in the run files ``paths`` (each level's runs read as one
     summary reads them) to ``data``, with the commands that measure them again. The levels ``data``
-    holds that no run here is of are kept as they are, with their commands (their run files are named
-    in the fit command beside these: a refit of one level leaves the others' measurements alone)."""
+    holds that no run here is of are kept as they are, with their commands and run files (each level
+    names its own, ``runs``, and the fit command names them all: a refit of one level leaves the others'
+    measurements alone)."""
     by_level: dict[str, list[Path]] = defaultdict(list)
     for path in paths:
         first = json.loads(Path(path).read_text().splitlines()[0])
@@ -412,7 +417,7 @@ def fit(paths: list[str], data: Path) -> None:
                 f"python benchmarks/classic_calibration.py --level {level} --hands {hi - lo + 1} --start {lo} "
                 f"--worlds {worlds}{' --every-card' if every_card else ''}"
             )
-        levels[level] = {"hands": len(hands), **shifts(records)}
+        levels[level] = {"hands": len(hands), "runs": [str(f) for f in files], **shifts(records)}
     commands.append("python benchmarks/classic_calibration.py --fit " + " ".join([*kept_paths, *paths]))
     levels = {level: levels[level] for level in LEVELS if level in levels}  # weakest first, as before
     data.write_text(

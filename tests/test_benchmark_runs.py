@@ -135,13 +135,14 @@ def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(calibration: M
     assert calibration.kind_of("round-1 order") == "round-1" and calibration.kind_of("lead") == "lead"
 
 
-def _expert_run(path: Path, open_weight: float | None) -> Path:
-    """A run file of ten Expert-table hands: a round-1 pass and a lead per hand, realized 0.5 above."""
+def _expert_run(path: Path, open_weight: float | None, level: str = "expert") -> Path:
+    """A run file of ten hands at a table of ``level`` (an Expert one by default): a round-1 pass and a
+    lead per hand, realized 0.5 above."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = []
     for h in range(10):
         for cls, ev in (("round-1 pass", -0.2), ("lead", 0.4)):
-            rec = {"level": "expert", "worlds": 200, "every_card": True, "hand": h, "seat": "N", "class": cls}
+            rec = {"level": level, "worlds": 200, "every_card": True, "hand": h, "seat": "N", "class": cls}
             rec |= {"ev": ev, "p_make": 0.5, "p_maker": 1.0, "real": ev + 0.5, "made": 1.0}
             if open_weight is not None:
                 rec["playout_open"] = open_weight
@@ -174,8 +175,10 @@ def test_a_refit_of_one_level_keeps_the_others_and_refuses_runs_not_valued_as_th
     run = _expert_run(tmp_path / "calibration-expert-every-card" / "0-9.jsonl", 0.3)
     calibration.fit([str(run)], data)
     written = json.loads(data.read_text())
-    assert written["levels"]["club"] == club
+    # the kept level now names its run files (found by the default --out's naming in the old fit command)
+    assert written["levels"]["club"] == club | {"runs": ["artifacts/calibration-club-every-card/0-999.jsonl"]}
     expert = written["levels"]["expert"]
+    assert expert["runs"] == [str(run)]
     assert expert["hands"] == 10 and expert["lead"]["points"] == pytest.approx(0.5)
     assert expert["round-1"]["decisions"] == 10 and expert["round-1"]["points"] == pytest.approx(0.5)
     assert written["commands"] == [
@@ -187,3 +190,12 @@ def test_a_refit_of_one_level_keeps_the_others_and_refuses_runs_not_valued_as_th
     with pytest.raises(SystemExit, match=r"open hands weighing 0\.3"):
         calibration.fit([str(rollout)], data)
     assert json.loads(data.read_text()) == written
+    # a level's runs are kept by what the data file says of it, whatever their directory is called
+    mine = _expert_run(tmp_path / "my-runs" / "0-9.jsonl", 0.3)
+    calibration.fit([str(mine)], data)
+    club_run = _expert_run(tmp_path / "calibration-club-every-card" / "0-9.jsonl", None, level="club")
+    calibration.fit([str(club_run)], data)
+    refitted = json.loads(data.read_text())
+    assert refitted["levels"]["expert"]["runs"] == [str(mine)]
+    assert refitted["levels"]["club"]["runs"] == [str(club_run)]
+    assert refitted["commands"][-1] == f"python benchmarks/classic_calibration.py --fit {mine} {club_run}"
