@@ -233,7 +233,13 @@ def play(
     lvl = LEVELS[level]
     model = lvl.model(seed=i)
     open_hands = card_open(model) if playout_open is None else playout_open
-    slip = 0.0 if open_hands else card_slip(model) if playout_slip is None else playout_slip
+    slip = card_slip(model) if playout_slip is None else playout_slip
+    if open_hands and slip:
+        # open hands take no slips (``analyse`` refuses the pair): say so rather than drop the slips
+        raise SystemExit(
+            f"open hands take no slips: play-outs weighing open hands {open_hands} at a {level} table "
+            f"(whose model slips {card_slip(model)}) want --playout-slip 0"
+        )
     players: dict[Seat, Player] = {}
     state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
     for seat in state.seating.seats:

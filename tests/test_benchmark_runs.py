@@ -199,3 +199,13 @@ def test_a_refit_of_one_level_keeps_the_others_and_refuses_runs_not_valued_as_th
     assert refitted["levels"]["expert"]["runs"] == [str(mine)]
     assert refitted["levels"]["club"]["runs"] == [str(club_run)]
     assert refitted["commands"][-1] == f"python benchmarks/classic_calibration.py --fit {mine} {club_run}"
+
+
+def test_a_calibration_run_refuses_open_hands_with_slips(calibration: ModuleType) -> None:
+    """Play-outs with open hands take no slips: a Beginner table's run (its model slips) asked to weigh
+    open hands is refused with what to add, not run with its slips quietly dropped."""
+    with pytest.raises(SystemExit, match=r"want --playout-slip 0"):
+        calibration.play("beginner", 0, 20, playout_open=0.3)
+    with pytest.raises(SystemExit, match=r"open hands take no slips"):
+        calibration.play("expert", 0, 20, playout_slip=0.2)
+    assert calibration.play("beginner", 1, 20, playout_slip=0.0, playout_open=0.3, bids_only=True)
