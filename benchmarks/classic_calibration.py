@@ -3,7 +3,7 @@
 Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
 [--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card] [--playout-slip P]
 [--playout-open W] [--bids-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
-[--against RUN.jsonl ...]``
+[--against RUN.jsonl ...]``, or ``--split RUN.jsonl ... [--classes CLASS ...]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
 (``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
@@ -43,6 +43,18 @@ the first-round order's gap at a Beginner table? ::
     python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --playout-slip 0.3 --bids-only
     python benchmarks/classic_calibration.py --summary artifacts/calibration-beginner-slip0.3-bids/0-999.jsonl \
         --against artifacts/calibration-beginner-every-card-slip0/0-999.jsonl
+
+``--split RUN.jsonl ... [--classes CLASS ...]`` replays each bid of the runs (round-1 and round-2
+classes; runs whose play-outs do not slip) to its decision and splits its realized minus predicted
+points on the hand's true deal into three parts, each with its interval clustered by hand: the hint's
+sampled deals against the true deal (the model's bidding and the play-outs' card play on both), the
+table's own bidding against the model's (on the true deal), and the table's card play against the
+play-outs'. At a Club table the last two are 0 (its players are the model and play as the rollout).
+The question it answered (issue 37): where the Expert table's overvalued second-round pass comes
+from::
+
+    python benchmarks/classic_calibration.py --split artifacts/calibration-expert-every-card/*.jsonl \
+        --classes "round-2 pass"
 """
 
 from __future__ import annotations
@@ -52,14 +64,22 @@ import json
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from run_files import claim, interval, read_runs, verdict  # the script beside this one
 
-from euchre_tutor.advisor.classic.analysis import analyse, card_open, card_slip
+from euchre_tutor.advisor.classic.analysis import (
+    analyse,
+    card_open,
+    card_play_value,
+    card_slip,
+    play_out_value,
+)
 from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
-from euchre_tutor.classic.engine import Action, Deal, Phase, Seat, new_hand
+from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.views.classic import SeatView, seat_view
 
 CLASSES = (
@@ -215,6 +235,17 @@ def side_value(points: tuple[int, ...], seat: Seat) -> float:
     return mine - sum(others) / len(others)
 
 
+def _table(level: str, i: int, worlds: int) -> tuple[HandState, dict[Seat, Player]]:
+    """Hand ``i`` at a table of ``level``: its deal (dealer rotating) and its four players."""
+    state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
+    lvl = LEVELS[level]
+    players: dict[Seat, Player] = {
+        seat: ExpertPlayer(worlds=worlds, seed=f"{i}{seat}") if level == "expert" else lvl.player(seed=i)
+        for seat in state.seating.seats
+    }
+    return state, players
+
+
 def play(
     level: str,
     i: int,
@@ -230,8 +261,7 @@ def play(
     hints at that table, the table's model's own, :func:`~.analysis.card_slip`). ``playout_open``: the
     weight of card play with every hand open in the bids' play-outs (``analyse``'s ``playout_open``; None:
     the table's model's own, :func:`~.analysis.card_open`)."""
-    lvl = LEVELS[level]
-    model = lvl.model(seed=i)
+    model = LEVELS[level].model(seed=i)
     open_hands = card_open(model) if playout_open is None else playout_open
     slip = card_slip(model) if playout_slip is None else playout_slip
     if open_hands and slip:
@@ -240,12 +270,7 @@ def play(
             f"open hands take no slips: play-outs weighing open hands {open_hands} at a {level} table "
             f"(whose model slips {card_slip(model)}) want --playout-slip 0"
         )
-    players: dict[Seat, Player] = {}
-    state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
-    for seat in state.seating.seats:
-        players[seat] = (
-            ExpertPlayer(worlds=worlds, seed=f"{i}{seat}") if level == "expert" else lvl.player(seed=i)
-        )
+    state, players = _table(level, i, worlds)
     pending: list[dict[str, object]] = []
     while not state.is_over:
         seat = state.to_act
@@ -295,6 +320,81 @@ def play(
         rec["real"] = side_value(state.points(), Seat.parse(str(rec["seat"])))
         rec["made"] = made
     return pending
+
+
+#: where a bid's realized minus predicted points come from (:func:`split`), in the order they add up
+PARTS = (
+    ("true_deal", "pred", "the sampled deals against the true deal"),
+    ("table_bidding", "true_deal", "the table's bidding against the model's"),
+    ("real", "table_bidding", "the table's card play against the play-outs'"),
+)
+
+
+def split(records: list[dict[str, Any]], classes: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Each bid of ``records`` (the round-1 and round-2 classes) replayed to its decision, with two more
+    values on the hand's true deal: ``true_deal``, what the hint's play-outs give the action taken in
+    that one deal (the table's model bidding on, then its card play, :func:`play_out_value`), and
+    ``table_bidding``, the table's own players bidding on and then the play-outs' card play
+    (:func:`card_play_value`). So realized minus predicted splits into the sampled deals against the
+    true deal, the table's bidding against the model's, and the table's card play against the
+    play-outs'. ``classes``: only bids of these classes (default: every bid). Runs whose play-outs slip
+    are refused (a slip draws at random in each deal)."""
+    bids: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        if str(r["class"]).startswith(("round-1", "round-2")) and (not classes or r["class"] in classes):
+            if r.get("playout_slip"):
+                raise SystemExit("--split values each deal without slips: not runs whose play-outs slip")
+            bids[int(r["hand"])].append(r)
+    rows: list[dict[str, Any]] = []
+    for i, recs in sorted(bids.items()):
+        level, open_hands = str(recs[0]["level"]), float(recs[0].get("playout_open", 0.0))
+        model = LEVELS[level].model(seed=i)
+        state, players = _table(level, i, int(recs[0]["worlds"]))
+        wanted = {(str(r["seat"]), str(r["class"]).split()[0]): r for r in recs}
+        while wanted and state.phase in (Phase.ROUND_1, Phase.ROUND_2):
+            seat = state.to_act
+            assert seat is not None
+            view = seat_view(state, seat)
+            act = players[seat].choose(view) if len(view.legal) > 1 else view.legal[0]
+            rec = wanted.pop((str(seat), view.phase.value), None)
+            if rec is not None:
+                if action_class(view, act) != rec["class"]:
+                    raise SystemExit(f"hand {i}: the replay took {act} where the run took a {rec['class']}")
+                table = state.apply(act)
+                while table.phase not in (Phase.PLAY, Phase.OVER):
+                    assert table.to_act is not None
+                    table = table.apply(players[table.to_act].choose(seat_view(table, table.to_act)))
+                rows.append(
+                    rec
+                    | {
+                        "pred": rec["ev"],
+                        "true_deal": play_out_value(state, act, model, open_hands),
+                        "table_bidding": card_play_value(table, seat, open_hands),
+                    }
+                )
+            state = state.apply(act)
+        if wanted:
+            raise SystemExit(f"hand {i}: no such decision in the replay: {sorted(wanted)}")
+    return rows
+
+
+def split_summary(rows: list[dict[str, Any]]) -> None:
+    """Per bid class: realized minus predicted, and its three parts (:data:`PARTS`), each with a 95%
+    interval clustered by hand."""
+    print(
+        "realized - predicted per bid class, split on each hand's true deal (95% intervals, clustered by hand):"
+    )
+    print(f"  {'class':<15} {'n':>5}  {'real - pred':>15}  " + "  ".join(f"{p[2]:>46}" for p in PARTS))
+    for cls in CLASSES:
+        mine = [r for r in rows if r["class"] == cls]
+        if not mine:
+            continue
+        hands = [r["hand"] for r in mine]
+        cells = []
+        for a, b in (("real", "pred"), *((x, y) for x, y, _ in PARTS)):
+            mean, half = interval([float(r[a]) - float(r[b]) for r in mine], hands)
+            cells.append(f"{mean:+.3f} ± {half:.3f}")
+        print(f"  {cls:<15} {len(mine):>5}  {cells[0]:>15}  " + "  ".join(f"{c:>46}" for c in cells[1:]))
 
 
 def summary(records: list[dict[str, object]]) -> None:
@@ -483,6 +583,19 @@ def main() -> None:
         "beside the rollout's (default: as the hints at that table)",
     )
     ap.add_argument(
+        "--split",
+        nargs="+",
+        metavar="RUN",
+        help="split the bids' realized minus predicted points on each hand's true deal (replays the hands)",
+    )
+    ap.add_argument(
+        "--classes",
+        nargs="+",
+        metavar="CLASS",
+        choices=[c for c in CLASSES if c.startswith("round-")],
+        help="with --split: only these bid classes (e.g. 'round-2 pass')",
+    )
+    ap.add_argument(
         "--against",
         nargs="+",
         metavar="RUN",
@@ -494,6 +607,9 @@ def main() -> None:
         return
     if args.summary:
         summary(read_runs([Path(p) for p in args.summary], "hand"))
+        return
+    if args.split:
+        split_summary(split(read_runs([Path(p) for p in args.split], "hand"), args.classes or ()))
         return
     if args.fit:
         fit(args.fit, Path(args.data))

@@ -209,3 +209,27 @@ def test_a_calibration_run_refuses_open_hands_with_slips(calibration: ModuleType
     with pytest.raises(SystemExit, match=r"open hands take no slips"):
         calibration.play("expert", 0, 20, playout_slip=0.2)
     assert calibration.play("beginner", 1, 20, playout_slip=0.0, playout_open=0.3, bids_only=True)
+
+
+def test_a_club_tables_bids_split_wholly_into_the_sampled_deals(calibration: ModuleType) -> None:
+    """At a Club table the players are the hints' model and play the cards as the rollout does: replayed
+    on each hand's true deal, the model's bidding and card play give exactly what the table scored, so
+    all of a bid's realized minus predicted is the sampled deals' (the other two parts are 0)."""
+    records = [r for i in range(6) for r in calibration.play("club", i, 20, bids_only=True)]
+    rows = calibration.split(records)
+    bids = [r for r in records if r["class"].startswith(("round-1", "round-2"))]
+    assert len(rows) == len(bids) >= 20 and len(bids) < len(records)  # the discards are not bids
+    assert {r["class"] for r in rows} >= {"round-1 pass", "round-1 order", "round-2 pass"}
+    for r in rows:
+        assert r["true_deal"] == r["table_bidding"] == r["real"]
+    # a run whose play-outs slip is not split (a slip draws at random in each deal)
+    with pytest.raises(SystemExit, match="without slips"):
+        calibration.split([records[0] | {"playout_slip": 0.3}])
+    # a record the replay does not reach is an error, not a silent gap
+    with pytest.raises(SystemExit, match="took"):
+        calibration.split(
+            [
+                records[0]
+                | {"class": "round-1 alone" if records[0]["class"] != "round-1 alone" else "round-1 pass"}
+            ]
+        )

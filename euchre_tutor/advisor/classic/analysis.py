@@ -114,9 +114,11 @@ __all__ = [
     "Mode",
     "adaptive_cap",
     "analyse",
+    "card_play_value",
     "grade_cap",
     "graded_analysis",
     "outcome_points",
+    "play_out_value",
 ]
 
 Mode = Literal["points", "game"]
@@ -377,7 +379,14 @@ def _play_out_outcomes(
     rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
     bids."""
     finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
-    ready = [s for s, _ in finished]
+    return _card_play_ways([s for s, _ in finished], backend, slips, open_weight), [m for _, m in finished]
+
+
+def _card_play_ways(
+    ready: Sequence[HandState], backend: str | None, slips: _Slips | None, open_weight: float
+) -> list[tuple[float, list[_Outcome]]]:
+    """The ends of hands whose bidding is over, the cards played by the rollout (slipping as ``slips``
+    say) and, with ``open_weight``, solved with every hand open too: each way with its weight."""
     playing = [s for s in ready if s.phase is Phase.PLAY]
     ways: list[tuple[float, list[_Outcome]]] = []
     if open_weight < 1.0:
@@ -393,7 +402,29 @@ def _play_out_outcomes(
         ways.append(
             (open_weight, _outcomes(ready, dd.solve_many(playing, backend=backend) if playing else []))
         )
-    return ways, [m for _, m in finished]
+    return ways
+
+
+def card_play_value(state: HandState, seat: Seat, open_weight: float = 0.0) -> float:
+    """The points for ``seat``'s side (its team's less the others' mean) when the cards of ``state``,
+    whose bidding is over, are played as a hint's play-outs play each deal: by the rollout, blended
+    with the deal solved with every hand open at ``open_weight``; no slips. A hand thrown in scores 0."""
+    if state.phase not in (Phase.PLAY, Phase.OVER):
+        raise ValueError(f"the bidding of this hand is not over (phase {state.phase.value})")
+    ways = _card_play_ways([state], None, None, open_weight)
+    return sum(w * _side_value(outs[0].points, seat.team) for w, outs in ways)
+
+
+def play_out_value(
+    world: HandState, action: Action, continuation: Continuation, open_weight: float = 0.0
+) -> float:
+    """What a hint's play-outs give ``action`` in the one deal ``world`` (a bid or a pass of the seat
+    to act): the rest of the bidding by ``continuation``, then :func:`card_play_value` for that seat's
+    side. The hint averages this over its sampled deals (without slips: the rollout's own play)."""
+    me = world.to_act
+    assert me is not None
+    state, _ = _finish_bidding(world.apply(action), continuation, me)
+    return card_play_value(state, me, open_weight)
 
 
 def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[_Outcome]:

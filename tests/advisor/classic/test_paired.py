@@ -32,7 +32,9 @@ from euchre_tutor.advisor.classic.analysis import (
     _grade_settled,
     _settled,
     analyse,
+    card_play_value,
     outcome_points,
+    play_out_value,
 )
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
@@ -149,10 +151,19 @@ def test_open_hand_play_outs_solve_each_deal_after_the_bidding(deal: int) -> Non
     n = 10
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=1.0)
     report = sample_worlds_report(view, n, random.Random(_decision_seed(5, view)))
+    rollout = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
     for o in analysis.options:
         values = [_bid_out_then_solved(w, o.action, view) for w in report.worlds]
         assert o.ev == pytest.approx(statistics.mean(values))
-    rollout = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
+        # one deal at a time, as a hint's play-outs value it: open hands, the rollout, and a blend
+        one = [play_out_value(w, o.action, CLUB, 1.0) for w in report.worlds]
+        assert one == pytest.approx(values)
+        rolled = [play_out_value(w, o.action, CLUB) for w in report.worlds]
+        assert statistics.mean(rolled) == pytest.approx(rollout.option(o.action).ev)
+        mixed = [play_out_value(w, o.action, CLUB, 0.4) for w in report.worlds]
+        assert mixed == pytest.approx([0.6 * r + 0.4 * v for r, v in zip(rolled, values, strict=True)])
+    with pytest.raises(ValueError, match="bidding of this hand is not over"):
+        card_play_value(report.worlds[0], view.seat)
     assert [o.ev for o in rollout.options] != [analysis.option(o.action).ev for o in rollout.options]
     # A weight between blends the two on the same deals: each deal's value is the weighted mean.
     blend = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=0.4)
