@@ -225,7 +225,7 @@ def test_a_club_tables_bids_split_wholly_into_the_sampled_deals(calibration: Mod
     # a run whose play-outs slip is not split (a slip draws at random in each deal)
     with pytest.raises(SystemExit, match="without slips"):
         calibration.split([records[0] | {"playout_slip": 0.3}])
-    # a record the replay does not reach is an error, not a silent gap
+    # a record whose action the replay does not take is an error, not a silent gap
     with pytest.raises(SystemExit, match="took"):
         calibration.split(
             [

@@ -1020,15 +1020,14 @@ def _tally_batch(
         # each world's figures: the weighted mean of its outcomes (one of weight 1 unless the play-outs
         # blend the rollout and open hands; the bidding, and so the makers, are the same either way)
         for outs in zip(*(o for _, o in ways), strict=True):
+            pairs = tuple(zip(weights, outs, strict=True))
             t.record(
                 outs[0].makers,
-                sum(w * _side_value(o.points, team) for w, o in zip(weights, outs, strict=True)),
-                sum(w * win_chance(o.points) for w, o in zip(weights, outs, strict=True))
-                if win_chance
-                else None,
-                sum(w * (o.makers is not None and not o.euchred) for w, o in zip(weights, outs, strict=True)),
-                sum(w * o.euchred for w, o in zip(weights, outs, strict=True)),
-                sum(w * o.march for w, o in zip(weights, outs, strict=True)),
+                sum(w * _side_value(o.points, team) for w, o in pairs),
+                sum(w * win_chance(o.points) for w, o in pairs) if win_chance else None,
+                sum(w * (o.makers is not None and not o.euchred) for w, o in pairs),
+                sum(w * o.euchred for w, o in pairs),
+                sum(w * o.march for w, o in pairs),
                 team,
             )
 
