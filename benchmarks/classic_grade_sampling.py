@@ -148,6 +148,8 @@ def main() -> None:
     if args.profile:
         profile(every[: args.profile], model)  # type: ignore[arg-type]
     plays = [(v, a) for v, a in every if v.phase is Phase.PLAY][: args.decisions]
+    if not plays:
+        return  # only the profile asked for (--decisions 0)
     ks = [int(x) for x in args.candidates.split(",")]
     print(
         f"{len(plays)} card-play decisions, {args.seeds} seeds each, {args.batches} batches of 200 deals "

@@ -1,8 +1,8 @@
 """Grade stability: the same decision graded with two seeds gets the same label.
 
 Usage: ``python benchmarks/classic_grades.py [--hands 60] [--first 0] [--tables club,expert]
-[--student club] [--worlds 200] [--max-worlds N] [--grade-worlds N] [--baseline] [--out FILE]
-[--stop-z Z]``
+[--student club] [--worlds 200] [--max-worlds N] [--grade-worlds N] [--caps N,...] [--baseline]
+[--out FILE] [--stop-z Z]``
 
 Deals ``--hands`` seeded hands at each table (``club``: the rule-based player in the other seats;
 ``expert``: the Expert player, 200 worlds, in the other seats). The "student" (the rule-based
@@ -31,6 +31,10 @@ server's own cap, over >= 300 such decisions, Beginner and Club students, at a C
 The two students on other deals: where the Beginner does not slip it decides as the Club player
 does, so on the same deals most of their decisions, and both seeds' grades of them, are one and the
 same decision counted twice.)
+``--caps 5400,10800`` also records, from the same run, each seed's grade and CPU at those lower caps,
+exactly as a run capped there gives them (:func:`refine`), and prints per cap the share of same labels
+(with its 95% interval) and the mean CPU per graded decision: what a class server's cap buys, and what
+it costs, from one run.
 ``--baseline`` also grades with one fixed sample of ``--worlds`` and the loss's point estimate
 alone (the grading before paired intervals), for comparison on the same decisions.
 
@@ -50,7 +54,7 @@ import math
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from statistics import NormalDist
 
@@ -79,6 +83,53 @@ def decisions(table: str, hands: int, student: str, first: int = 0) -> Iterator[
             if seat == Seat.S and len(view.legal) > 1:
                 yield view, act
             state = state.apply(act)
+
+
+def grade_entry(analysis: ClassicAnalysis, action: Action) -> dict[str, object]:
+    """One seed's grade of ``action`` as the ``--out`` rows record it."""
+    g = classic_grade(analysis, action)
+    assert g is not None
+    o = analysis.option(action)
+    edge = borderline(o, analysis.mode) if g.label != "Best" else None
+    return {
+        "label": g.label,
+        "loss": round(o.loss, 4),
+        "half": round(o.interval, 4),
+        "worlds": analysis.worlds,
+        "edge": list(edge) if edge else None,
+    }
+
+
+def refine(
+    run: AnalysisRun, action: Action, limit: int, caps: Sequence[int] = ()
+) -> tuple[ClassicAnalysis, dict[int, tuple[ClassicAnalysis, float]], float]:
+    """The table's refinement of ``action``'s grade up to ``limit`` deals, and, for each of ``caps``
+    (multiples of the run's batch) the run reached unsettled, the analysis a run capped there ends
+    with, with the refinement's CPU (ms) up to that point. A run capped lower adds the very same
+    batches and looks at the same counts up to its cap, where it ranks the options once more; the
+    snapshot ranks them there without changing what the run does next (it puts back the run's last
+    look: no option is dropped, no look is moved), so one run to ``limit`` gives every lower cap's
+    grade exactly (tests/test_benchmark_runs.py compares one with a run capped there). Last, the
+    snapshots' own CPU (ms), which the caller leaves out of every figure."""
+    wanted = {c for c in caps if c < limit}
+    start = time.process_time()
+    spent = 0.0  # the snapshots' own CPU
+    snaps: dict[int, tuple[ClassicAnalysis, float]] = {}
+
+    def on_batch(done: int, cap: int) -> None:
+        nonlocal spent
+        if done not in wanted:
+            return
+        t = time.process_time()
+        ranked, checked = run.ranked, run.checked
+        run._look(None)  # a look without a focus drops no option
+        snap = run.analysis()
+        run.ranked, run.checked = ranked, checked
+        snaps[done] = (snap, 1000 * (t - start) - spent)
+        spent += 1000 * (time.process_time() - t)
+
+    final = run.extend(limit, focus=action, on_batch=on_batch)
+    return final, snaps, spent
 
 
 def old_label(analysis: ClassicAnalysis, action: Action) -> str:
@@ -132,6 +183,46 @@ def same_share(decisions: list[tuple[str, float, float]], deals: tuple[int, int]
     return same / below if below else 1.0
 
 
+def cap_lines(rows: list[dict[str, object]]) -> list[str]:
+    """Per cap a run recorded (``--caps`` and its own ``--grade-worlds``): the decisions either seed
+    grades below Best, the share with the same label under both seeds (with its 95% Wilson interval)
+    and the mean CPU per graded decision (the hint's analysis and the refinement up to that cap)."""
+    if not rows or "caps" not in rows[0]["seeds"][0]:  # type: ignore[index]
+        return []
+    every = sorted({int(c) for row in rows for d in row["seeds"] for c in d["caps"]})  # type: ignore[attr-defined]
+    lines = ["by cap (each seed's grade as a run capped there gives it; CPU without the snapshots):"]
+    for cap in [*every, None]:
+        below = same = 0
+        cpu: list[float] = []
+        for row in rows:
+            seeds = row["seeds"]
+            assert isinstance(seeds, list)
+            grades = [d if cap is None else d["caps"][str(cap)] for d in seeds]
+            cpu += [g["cpu"] for g in grades]
+            labels = [g["label"] for g in grades]
+            if labels != ["Best", "Best"]:
+                below += 1
+                same += labels[0] == labels[1]
+        low, high = wilson(same, below)
+        name = "the run's own cap" if cap is None else f"{cap:>6} deals"
+        lines.append(
+            f"  {name}: same label {same}/{below} = {100 * same / max(below, 1):.1f}% "
+            f"(95% interval {100 * low:.1f}-{100 * high:.1f}%), CPU per graded decision "
+            f"{statistics.fmean(cpu):.0f} ms"
+        )
+    return lines
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``k`` of ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p, z = k / n, Z95
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
 def projection(rows: list[dict[str, object]]) -> list[str]:
     """The lines of the projection from the ``--out`` rows of a run (see the module doc)."""
     per_deal: list[tuple[str, float, float]] = []
@@ -180,6 +271,12 @@ def main() -> None:
         "up to this many deals); default: no refinement",
     )
     ap.add_argument(
+        "--caps",
+        default="",
+        help="lower caps (comma-separated multiples of --worlds) whose grades and CPU the same run also "
+        "gives, exactly as a run capped there (see refine)",
+    )
+    ap.add_argument(
         "--out", default=None, help="a JSON line per decision: both seeds' labels, losses, intervals"
     )
     ap.add_argument(
@@ -194,8 +291,13 @@ def main() -> None:
     args = ap.parse_args()
     if args.project:
         with open(args.project) as f:
-            print("\n".join(projection([json.loads(line) for line in f if line.strip()])))
+            done = [json.loads(line) for line in f if line.strip()]
+        print("\n".join(cap_lines(done) + projection(done)))
         return
+    caps = sorted({int(c) for c in args.caps.split(",") if c.strip()})
+    for c in caps:
+        if c % args.worlds or not args.grade_worlds or c >= args.grade_worlds:
+            ap.error(f"--caps: {c} is not a multiple of --worlds ({args.worlds}) below --grade-worlds")
     if args.stop_z is not None:
         analysis_module.STOP_Z = args.stop_z
     log = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed at exit
@@ -223,28 +325,32 @@ def main() -> None:
                 cpu.append(1000 * (time.process_time() - t))
                 used.append(a.worlds)
                 refined_ms = 0.0
+                hint = a
+                at_caps: dict[int, tuple[ClassicAnalysis, float]] = {}
                 if args.grade_worlds and args.grade_worlds > a.worlds and not a.grade_holds(act):
                     # as the table: the turn's run goes on, focused on the action taken
                     t = time.process_time()
-                    a = run.extend(args.grade_worlds, focus=act)
-                    refined_ms = 1000 * (time.process_time() - t)
+                    a, at_caps, snap_ms = refine(run, act, args.grade_worlds, caps)
+                    refined_ms = 1000 * (time.process_time() - t) - snap_ms
                     refine_cpu.append(refined_ms)
                     refine_used.append(a.worlds)
                 grade_cpu.append(cpu[-1] + refined_ms)
-                g = classic_grade(a, act)
-                assert g is not None
-                labels.append(g.label)
-                o = a.option(act)
-                edge = borderline(o, a.mode) if g.label != "Best" else None
-                detail.append(
-                    {
-                        "label": g.label,
-                        "loss": round(o.loss, 4),
-                        "half": round(o.interval, 4),
-                        "worlds": a.worlds,
-                        "edge": list(edge) if edge else None,
-                    }
-                )
+                entry = grade_entry(a, act)
+                entry["cpu"] = round(cpu[-1] + refined_ms, 1)
+                if caps:
+                    # each lower cap's grade and CPU, as a run capped there gives them (see refine)
+                    entry["caps"] = {}
+                    for c in caps:
+                        if c in at_caps:
+                            snap, ms = at_caps[c]
+                            low = grade_entry(snap, act)
+                            low["cpu"] = round(cpu[-1] + ms, 1)
+                        else:
+                            low = grade_entry(hint if c <= hint.worlds else a, act)
+                            low["cpu"] = round(cpu[-1] + (0.0 if c <= hint.worlds else refined_ms), 1)
+                        entry["caps"][str(c)] = low
+                labels.append(str(entry["label"]))
+                detail.append(entry)
             graded += 1
             rows.append(
                 {
@@ -327,7 +433,7 @@ def main() -> None:
             f"all tables: CPU per graded decision {statistics.fmean(every_grade_cpu):.0f} ms "
             f"(mean over {len(every_grade_cpu)} grades)"
         )
-    print("\n".join(projection(rows)))
+    print("\n".join(cap_lines(rows) + projection(rows)))
 
 
 if __name__ == "__main__":

@@ -233,3 +233,54 @@ def test_a_club_tables_bids_split_wholly_into_the_sampled_deals(calibration: Mod
                 | {"class": "round-1 alone" if records[0]["class"] != "round-1 alone" else "round-1 pass"}
             ]
         )
+
+
+@pytest.fixture(scope="module")
+def grades() -> ModuleType:
+    path = SCRIPT.parent / "classic_grades.py"
+    spec = importlib.util.spec_from_file_location("classic_grades", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_one_refinement_gives_each_lower_caps_grade_as_a_run_capped_there(grades: ModuleType) -> None:
+    """``classic_grades.py --caps``: the grade a run to 3,000 deals records at 1,200 and 1,800 deals is the
+    one a run capped there ends with (the same values to the last bit), for a card and a bid, and the
+    snapshots leave the long run where it would have been without them."""
+    from euchre_tutor.advisor.classic.analysis import AnalysisRun, adaptive_cap
+    from euchre_tutor.bots.classic import LEVELS
+    from euchre_tutor.classic.engine import Phase
+
+    model = LEVELS["club"].model()
+
+    def hinted(view):  # type: ignore[no-untyped-def]
+        run = AnalysisRun(view, continuation=model, worlds=200, seed=1)
+        return run, run.extend(adaptive_cap(view, 200))
+
+    seen: set[bool] = set()
+    for view, act in grades.decisions("club", 6, "beginner", 3000):
+        run, hint = hinted(view)
+        if hint.grade_holds(act) or (view.phase is Phase.PLAY) in seen:
+            continue
+        caps = [hint.worlds + 200, hint.worlds + 800]
+        final, snaps, spent = grades.refine(run, act, 3000, caps)
+        if len(snaps) < 2:
+            continue
+        assert spent >= 0.0
+        for cap, (snap, ms) in snaps.items():
+            other, _ = hinted(view)
+            capped = other.extend(cap, focus=act)
+            assert grades.grade_entry(snap, act) == grades.grade_entry(capped, act)
+            assert [(o.action, o.ev, o.loss, o.loss_se) for o in snap.options] == [
+                (o.action, o.ev, o.loss, o.loss_se) for o in capped.options
+            ]
+            assert ms >= 0.0 and snap.worlds == cap
+        plain, _ = hinted(view)
+        whole = plain.extend(3000, focus=act)
+        assert [(o.action, o.loss) for o in whole.options] == [(o.action, o.loss) for o in final.options]
+        seen.add(view.phase is Phase.PLAY)
+        if len(seen) == 2:
+            break
+    assert seen == {True, False}
