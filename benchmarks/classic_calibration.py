@@ -76,6 +76,7 @@ from euchre_tutor.advisor.classic.analysis import (
     card_play_value,
     card_slip,
     play_out_value,
+    side_value,
 )
 from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
@@ -229,12 +230,6 @@ def blends(rollout: list[dict[str, object]], opened: list[dict[str, object]]) ->
         print(f"  {w:<6g}" + "".join(f"{cell:>17}" for cell in cells))
 
 
-def side_value(points: tuple[int, ...], seat: Seat) -> float:
-    mine = points[seat.team.index]
-    others = [p for i, p in enumerate(points) if i != seat.team.index]
-    return mine - sum(others) / len(others)
-
-
 def _table(level: str, i: int, worlds: int) -> tuple[HandState, dict[Seat, Player]]:
     """Hand ``i`` at a table of ``level``: its deal (dealer rotating) and its four players."""
     state = new_hand(Deal.from_seed(70_000 + i, Seat(i % 4)))
@@ -317,7 +312,7 @@ def play(
     if state.maker is not None:
         made = 1.0 if state.points()[state.maker.team.index] > 0 else 0.0
     for rec in pending:
-        rec["real"] = side_value(state.points(), Seat.parse(str(rec["seat"])))
+        rec["real"] = side_value(state.points(), Seat.parse(str(rec["seat"])).team)
         rec["made"] = made
     return pending
 

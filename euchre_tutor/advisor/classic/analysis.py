@@ -119,6 +119,7 @@ __all__ = [
     "graded_analysis",
     "outcome_points",
     "play_out_value",
+    "side_value",
 ]
 
 Mode = Literal["points", "game"]
@@ -412,7 +413,7 @@ def card_play_value(state: HandState, seat: Seat, open_weight: float = 0.0) -> f
     if state.phase not in (Phase.PLAY, Phase.OVER):
         raise ValueError(f"the bidding of this hand is not over (phase {state.phase.value})")
     ways = _card_play_ways([state], None, None, open_weight)
-    return sum(w * _side_value(outs[0].points, seat.team) for w, outs in ways)
+    return sum(w * side_value(outs[0].points, seat.team) for w, outs in ways)
 
 
 def play_out_value(
@@ -445,7 +446,9 @@ def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[_Outcom
     return out
 
 
-def _side_value(points: tuple[int, ...], team: Team) -> float:
+def side_value(points: tuple[int, ...], team: Team) -> float:
+    """What a hand's ``points`` (one entry per team) are worth to ``team``: its points minus the
+    others' mean (at four players, ours minus theirs): the value every option's deals are scored by."""
     mine = points[team.index]
     others = [p for i, p in enumerate(points) if i != team.index]
     return mine - sum(others) / len(others)
@@ -1023,7 +1026,7 @@ def _tally_batch(
             pairs = tuple(zip(weights, outs, strict=True))
             t.record(
                 outs[0].makers,
-                sum(w * _side_value(o.points, team) for w, o in pairs),
+                sum(w * side_value(o.points, team) for w, o in pairs),
                 sum(w * win_chance(o.points) for w, o in pairs) if win_chance else None,
                 sum(w * (o.makers is not None and not o.euchred) for w, o in pairs),
                 sum(w * o.euchred for w, o in pairs),
@@ -1065,7 +1068,7 @@ def _tally_cards(
     ends = []
     for k in range(TRICKS + 1):
         pts, euchred, march = outcome_points(ref, k)
-        ends.append((_side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
+        ends.append((side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
     for t in tallies:
         card = t.action.card
         assert card is not None
