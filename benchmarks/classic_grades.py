@@ -192,7 +192,7 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
     every = sorted({int(c) for row in rows for d in row["seeds"] for c in d["caps"]})  # type: ignore[attr-defined]
     lines = ["by cap (each seed's grade as a run capped there gives it; CPU without the snapshots):"]
     for cap in [*every, None]:
-        below = same = 0
+        below = same = agree = 0
         cpu: list[float] = []
         for row in rows:
             seeds = row["seeds"]
@@ -203,14 +203,26 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
             if labels != ["Best", "Best"]:
                 below += 1
                 same += labels[0] == labels[1]
+                agree += bool(set.intersection(*(claims(g) for g in grades)))
         low, high = wilson(same, below)
         name = "the run's own cap" if cap is None else f"{cap:>6} deals"
         lines.append(
             f"  {name}: same label {same}/{below} = {100 * same / max(below, 1):.1f}% "
             f"(95% interval {100 * low:.1f}-{100 * high:.1f}%), CPU per graded decision "
-            f"{statistics.fmean(cpu):.0f} ms"
+            f"{statistics.fmean(cpu):.0f} ms; the two grades' words agree in {agree}/{below}"
         )
+    lines.append(
+        "  (words agree: a grade that says its loss is on the edge between two labels claims either, and"
+        " the two grades claim a label in common)"
+    )
     return lines
+
+
+def claims(grade: dict[str, object]) -> set[str]:
+    """The labels a recorded grade's words allow: its label, or both labels of the edge it says its loss
+    sits on ("read the label as either", :func:`~euchre_tutor.advisor.classic.reasons.classic_grade`)."""
+    edge = grade.get("edge")
+    return {str(grade["label"])} | (set(edge) if isinstance(edge, list) else set())
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
