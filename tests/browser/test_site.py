@@ -111,14 +111,16 @@ class Network:
     base: str
     outside: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    #: each error's stack, where the page gave one: what a failure prints to say where it arose
-    stacks: list[str] = field(default_factory=list)
+    #: each page error's message and its stack (where the page gave one: what a failure prints to say
+    #: where it arose)
+    errors: list[tuple[str, str]] = field(default_factory=list)
 
     def assert_clean(self) -> None:
         assert not self.outside, f"the page asked for files outside the site: {self.outside}"
         assert not self.failed, f"failed requests to the site: {self.failed}"
-        assert not self.errors, f"JavaScript errors in the page: {self.errors}; stacks: {self.stacks}"
+        assert not self.errors, "JavaScript errors in the page: " + "; ".join(
+            f"{message} (stack: {stack or 'none given'})" for message, stack in self.errors
+        )
 
 
 @pytest.fixture
@@ -139,8 +141,7 @@ def site_page(offline_browser: Any, static_server: str) -> Iterator[tuple[Any, N
     p = context.new_page()
 
     def page_error(e: Any) -> None:
-        network.errors.append(str(e))
-        network.stacks.append(str(getattr(e, "stack", "") or ""))
+        network.errors.append((str(e), str(getattr(e, "stack", "") or "")))
 
     p.on("pageerror", page_error)
     p.on("requestfailed", lambda r: network.failed.append(f"{r.method} {r.url}: {r.failure}"))
@@ -442,9 +443,5 @@ def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any,
     # upstream's and harmless here: the lesson ran and its table plays. Any other error fails the test.
     uuid = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
     upstream = re.compile(rf"({uuid} was disposed|Session {uuid} not found)")
-    kept = [
-        (e, st) for e, st in zip(network.errors, network.stacks, strict=True) if not upstream.fullmatch(e)
-    ]
-    network.errors[:] = [e for e, _ in kept]
-    network.stacks[:] = [st for _, st in kept]
+    network.errors[:] = [(e, stack) for e, stack in network.errors if not upstream.fullmatch(e)]
     no_outside_requests(network)
