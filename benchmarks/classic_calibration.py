@@ -477,7 +477,7 @@ def _kept(data: Path, refitted: set[str]) -> tuple[dict[str, object], list[str],
         # which name their level (``calibration-LEVEL...``)
         v["runs"] = v.get("runs") or [p for p in fitted if f"calibration-{level}" in p]
         paths += v["runs"]
-    return dict(kept), runs, paths
+    return kept, runs, paths
 
 
 def fit(paths: list[str], data: Path) -> None:
