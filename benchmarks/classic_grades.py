@@ -43,7 +43,8 @@ losses and their intervals, its loss and its spread per deal, and then the share
 expected if every grade ran on N deals (a normal sampling error at the table's grading rule). The
 model leaves out the adaptive stop and the error in the measured losses, so it is a little
 optimistic: it prints its own figure at the deals the run used beside the measured one.
-``--project FILE`` prints the projection for an earlier run's ``--out`` file without grading.
+``--project FILE...`` prints the figures by cap and the projection of earlier runs' ``--out`` files
+(read as one) without grading.
 """
 
 from __future__ import annotations
@@ -292,7 +293,11 @@ def main() -> None:
         "--out", default=None, help="a JSON line per decision: both seeds' labels, losses, intervals"
     )
     ap.add_argument(
-        "--project", default=None, help="only print the projection of an earlier run's --out file"
+        "--project",
+        nargs="+",
+        default=None,
+        metavar="FILE",
+        help="only print the figures by cap and the projection of earlier runs' --out files, read as one",
     )
     ap.add_argument(
         "--stop-z",
@@ -302,8 +307,10 @@ def main() -> None:
     )
     args = ap.parse_args()
     if args.project:
-        with open(args.project) as f:
-            done = [json.loads(line) for line in f if line.strip()]
+        done = []
+        for path in args.project:
+            with open(path) as f:
+                done += [json.loads(line) for line in f if line.strip()]
         print("\n".join(cap_lines(done) + projection(done)))
         return
     caps = sorted({int(c) for c in args.caps.split(",") if c.strip()})
