@@ -284,3 +284,49 @@ def test_one_refinement_gives_each_lower_caps_grade_as_a_run_capped_there(grades
         if len(seen) == 2:
             break
     assert seen == {True, False}
+
+
+def test_the_figures_by_cap_count_labels_words_and_cpu(grades: ModuleType) -> None:
+    """Per cap: the share of same labels among the decisions either grade puts below Best (with the
+    Wilson interval), the mean CPU of every grade, and the pairs whose words agree (a grade on an edge
+    claims both labels)."""
+
+    def seed(label: str, edge: list[str] | None, cpu: float, at: dict[str, object]) -> dict[str, object]:
+        return {"label": label, "edge": edge, "cpu": cpu, "caps": {"400": at}}
+
+    def low(label: str, edge: list[str] | None, cpu: float) -> dict[str, object]:
+        return {"label": label, "edge": edge, "cpu": cpu}
+
+    rows = [
+        # the same label at both caps
+        {
+            "seeds": [
+                seed("Good", None, 30, low("Good", None, 10)),
+                seed("Good", None, 50, low("Good", None, 10)),
+            ]
+        },
+        # changed at 400 deals, one grade on the Good-Inaccuracy edge: the words agree; mended at the run's cap
+        {
+            "seeds": [
+                seed("Inaccuracy", None, 90, low("Good", ["Good", "Inaccuracy"], 10)),
+                seed("Inaccuracy", None, 70, low("Inaccuracy", None, 10)),
+            ]
+        },
+        # Best by both at 400 deals (not counted there); Best and Mistake at the run's cap, no edge said
+        {
+            "seeds": [
+                seed("Best", None, 10, low("Best", None, 10)),
+                seed("Mistake", None, 10, low("Best", None, 10)),
+            ]
+        },
+    ]
+    lines = grades.cap_lines(rows)
+    assert "400 deals: same label 1/2 = 50.0%" in lines[1] and "words agree in 2/2" in lines[1]
+    assert "CPU per graded decision 10 ms" in lines[1]
+    assert "the run's own cap: same label 2/3 = 66.7%" in lines[2] and "words agree in 2/3" in lines[2]
+    assert "CPU per graded decision 43 ms" in lines[2]
+    low_share, high_share = grades.wilson(2, 3)
+    assert f"(95% interval {100 * low_share:.1f}-{100 * high_share:.1f}%)" in lines[2]
+    assert 0.2 < low_share < 2 / 3 < high_share < 1.0
+    assert grades.wilson(0, 0) == (0.0, 1.0)
+    assert grades.cap_lines([{"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
