@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
 [--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card] [--playout-slip P]
-[--playout-open W] [--bids-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
+[--playout-open W] [--bids-only] [--round-2-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
 [--against RUN.jsonl ...]``, or ``--split RUN.jsonl ... [--classes CLASS ...]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
@@ -43,6 +43,15 @@ the first-round order's gap at a Beginner table? ::
     python benchmarks/classic_calibration.py --level beginner --hands 1000 --start 0 --playout-slip 0.3 --bids-only
     python benchmarks/classic_calibration.py --summary artifacts/calibration-beginner-slip0.3-bids/0-999.jsonl \
         --against artifacts/calibration-beginner-every-card-slip0/0-999.jsonl
+
+``--round-2-only`` plays the same hands but records only the second-round bids, and leaves a hand
+whose trump is made in round 1 unplayed (about four hands in five): its records are exactly a full
+run's second-round records of those hands, and they add to full runs of the level (same ``--worlds``,
+play-outs as the hints) in ``--summary`` and ``--fit``, where they move the round-2 shift alone. The
+second-round classes are the rare ones (about 0.3 decisions a hand); at an Expert table this measures
+them for about a third of a full run's CPU per hand (the Experts' bids still cost every hand)::
+
+    python benchmarks/classic_calibration.py --level expert --hands 2000 --start 8000 --worlds 200 --round-2-only
 
 ``--split RUN.jsonl ... [--classes CLASS ...]`` replays each bid of the runs (round-1 and round-2
 classes; runs whose play-outs do not slip) to its decision and splits its realized minus predicted
@@ -249,9 +258,13 @@ def play(
     playout_slip: float | None = None,
     bids_only: bool = False,
     playout_open: float | None = None,
+    round_2_only: bool = False,
 ) -> list[dict[str, object]]:
     """One hand at the table; a record per decision with a choice (card play: South's only, unless
-    ``every_card``; none with ``bids_only``). ``playout_slip``: the bids' play-outs slip with that
+    ``every_card``; none with ``bids_only``). ``round_2_only``: the second-round bids' records alone, and
+    none at all for a hand whose trump is made in round 1, which is left there (its cards are never
+    played): the same hands, choices and records as a full run's second-round ones, for a fraction of
+    the CPU. ``playout_slip``: the bids' play-outs slip with that
     chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``; None: as the
     hints at that table, the table's model's own, :func:`~.analysis.card_slip`). ``playout_open``: the
     weight of card play with every hand open in the bids' play-outs (``analyse``'s ``playout_open``; None:
@@ -270,9 +283,15 @@ def play(
     while not state.is_over:
         seat = state.to_act
         assert seat is not None
+        if round_2_only and state.maker is not None and not pending:
+            return []  # trump made in round 1: no second-round bid to record
         view = seat_view(state, seat)
         player = players[seat]
-        wanted = view.phase is not Phase.PLAY or (not bids_only and (every_card or seat == Seat.S))
+        wanted = (
+            view.phase is Phase.ROUND_2
+            if round_2_only
+            else view.phase is not Phase.PLAY or (not bids_only and (every_card or seat == Seat.S))
+        )
         if len(view.legal) > 1 and wanted:
             act = player.choose(view)
             # An independent sample (another seed than the player's own): the Expert chooses by its own
@@ -295,6 +314,7 @@ def play(
                     **({"playout_slip": slip} if slip else {}),
                     **({"bids_only": True} if bids_only else {}),
                     **({"playout_open": open_hands} if open_hands else {}),
+                    **({"round_2_only": True} if round_2_only else {}),
                     "hand": i,
                     "seat": str(seat),
                     "class": action_class(view, act),
@@ -392,10 +412,12 @@ def split_summary(rows: list[dict[str, Any]]) -> None:
         print(f"  {cls:<15} {len(mine):>5}  {cells[0]:>15}  " + "  ".join(f"{c:>46}" for c in cells[1:]))
 
 
-def summary(records: list[dict[str, object]]) -> None:
-    """Per action class: the predicted and realized points, their difference with its interval
-    (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict."""
-    settings = {(r["level"], r["worlds"], r["every_card"], *_variant(r)) for r in records}
+def settings_of(records: list[dict[str, object]]) -> tuple[Any, ...]:
+    """The one setting the runs of ``records`` share: (level, worlds, every card, slip, bids only, open
+    hands); SystemExit when they differ. A --round-2-only run's records go with any other run's of the
+    same level, worlds, slip and open hands (they are that run's second-round records, of other hands)."""
+    full = [r for r in records if not r.get("round_2_only")] or records
+    settings = {(r["level"], r["worlds"], r["every_card"], *_variant(r)) for r in full}
     if len(settings) != 1:
         raise SystemExit(
             "one level, one --worlds, one --every-card, one --playout-slip, one --bids-only and one --playout-open "
@@ -403,6 +425,25 @@ def summary(records: list[dict[str, object]]) -> None:
             f"not {sorted(map(str, settings))}"
         )
     ((level, worlds, every_card, slip, bids_only, open_hands),) = settings
+    odd = {
+        (r["level"], r["worlds"], _variant(r)[0], _variant(r)[2])
+        for r in records
+        if r.get("round_2_only")
+        and (r["level"], r["worlds"], _variant(r)[0], _variant(r)[2]) != (level, worlds, slip, open_hands)
+    }
+    if odd:
+        raise SystemExit(
+            f"--round-2-only runs go with runs of their level, --worlds, --playout-slip and --playout-open "
+            f"({level}, {worlds}, {slip}, {open_hands}), not {sorted(map(str, odd))}"
+        )
+    return level, worlds, every_card, slip, bids_only, open_hands
+
+
+def summary(records: list[dict[str, object]]) -> None:
+    """Per action class: the predicted and realized points, their difference with its interval
+    (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict."""
+    level, worlds, every_card, slip, bids_only, open_hands = settings_of(records)
+    second = len({r["hand"] for r in records if r.get("round_2_only")})
     by: dict[str, list[dict[str, object]]] = defaultdict(list)
     for r in records:
         by[str(r["class"])].append(r)
@@ -412,6 +453,11 @@ def summary(records: list[dict[str, object]]) -> None:
         f"{f', play-outs slipping {slip}' if slip else ''}{f', play-outs with open hands (weight {open_hands:g})' if open_hands else ''}"
         f"{', bids only' if bids_only else ''}: {hands} hands, "
         f"{len(records)} decisions with a choice"
+        + (
+            f" ({second} of the hands from --round-2-only runs: their second-round bids alone)"
+            if second
+            else ""
+        )
     )
     print(
         f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}  {'verdict':<28}"
@@ -494,16 +540,13 @@ def fit(paths: list[str], data: Path) -> None:
     levels: dict[str, object] = dict(kept)
     for level, files in sorted(by_level.items()):
         records = read_runs(files, "hand")
-        if any(_variant(r)[1] for r in records):
+        if any(_variant(r)[1] and not r.get("round_2_only") for r in records):
             raise SystemExit(
                 f"{level}: the shipped shifts are fitted on every kind of decision: not on --bids-only runs"
             )
-        settings = {(r["level"], r["worlds"], r["every_card"], *_variant(r)[::2]) for r in records}
-        if len(settings) != 1:
-            raise SystemExit(
-                f"{level}: one --worlds and one --every-card per level, not {sorted(map(str, settings))}"
-            )
-        ((_, worlds, every_card, slip, open_hands),) = settings
+        if all(r.get("round_2_only") for r in records):
+            raise SystemExit(f"{level}: --round-2-only runs add to full runs of the level; name some")
+        _, worlds, every_card, slip, _, open_hands = settings_of(records)
         model = LEVELS[level].model()
         if (slip, open_hands) != (card_slip(model), card_open(model)):
             raise SystemExit(
@@ -514,9 +557,11 @@ def fit(paths: list[str], data: Path) -> None:
         hands = sorted({int(r["hand"]) for r in records})
         for f in files:
             lo, hi = (int(x) for x in f.stem.split("-"))
+            first = next((line for line in f.read_text().splitlines() if line.strip()), "{}")
+            only = bool(json.loads(first).get("round_2_only"))
             commands.append(
                 f"python benchmarks/classic_calibration.py --level {level} --hands {hi - lo + 1} --start {lo} "
-                f"--worlds {worlds}{' --every-card' if every_card else ''}"
+                f"--worlds {worlds}{' --round-2-only' if only else ' --every-card' if every_card else ''}"
             )
         levels[level] = {"hands": len(hands), "runs": [str(f) for f in files], **shifts(records)}
     commands.append("python benchmarks/classic_calibration.py --fit " + " ".join([*kept_paths, *paths]))
@@ -570,6 +615,12 @@ def main() -> None:
     )
     ap.add_argument("--bids-only", action="store_true", help="value the bids and discards only, no card play")
     ap.add_argument(
+        "--round-2-only",
+        action="store_true",
+        help="value the second-round bids only, and leave a hand whose trump is made in round 1 unplayed "
+        "(its records add to full runs' in --summary and --fit)",
+    )
+    ap.add_argument(
         "--playout-open",
         type=float,
         default=None,
@@ -616,6 +667,7 @@ def main() -> None:
             + ("" if args.playout_slip is None else f"-slip{args.playout_slip:g}")
             + ("" if args.playout_open is None else f"-open{args.playout_open:g}")
             + ("-bids" if args.bids_only else "")
+            + ("-round-2" if args.round_2_only else "")
         )
         out = claim(where, args.start, args.hands)
         t0 = time.process_time()
@@ -629,6 +681,7 @@ def main() -> None:
                     args.playout_slip,
                     args.bids_only,
                     args.playout_open,
+                    args.round_2_only,
                 ):
                     f.write(json.dumps(rec) + "\n")
                 f.flush()

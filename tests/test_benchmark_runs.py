@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -330,3 +331,50 @@ def test_the_figures_by_cap_count_labels_words_and_cpu(grades: ModuleType) -> No
     assert 0.2 < low_share < 2 / 3 < high_share < 1.0
     assert grades.wilson(0, 0) == (0.0, 1.0)
     assert grades.cap_lines([{"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
+
+
+def test_a_round_2_only_run_records_a_full_runs_second_round_and_adds_to_it(
+    calibration: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--round-2-only`` plays the same hands as a full run and keeps exactly its second-round bids'
+    records (a hand whose trump is made in round 1 gives none: it is left unplayed); its records add to
+    a full run's in a summary and a fit (the round-2 shift, nothing else), never stand alone in a fit,
+    and must share the full runs' worlds."""
+    reached = made_in_round_1 = 0
+    for i in range(12):
+        full = calibration.play("club", i, 20)
+        second = calibration.play("club", i, 20, round_2_only=True)
+        want = [r | {"round_2_only": True} for r in full if str(r["class"]).startswith("round-2")]
+        assert second == want
+        reached += bool(second)
+        made_in_round_1 += not second and any(r["class"] in ("round-1 order", "round-1 alone") for r in full)
+    assert reached and made_in_round_1
+    # two runs of the file shape: ten full hands, and ten other hands' second-round records
+    full_run = _expert_run(tmp_path / "calibration-expert-every-card" / "0-9.jsonl", 0.3)
+    extra = tmp_path / "calibration-expert-round-2" / "10-19.jsonl"
+    extra.parent.mkdir()
+    lines = []
+    for h in range(10, 20):
+        rec = {"level": "expert", "worlds": 200, "every_card": False, "hand": h, "seat": "E"}
+        rec |= {"class": "round-2 call", "ev": 0.3, "p_make": 0.7, "p_maker": 1.0, "real": 0.0, "made": 0.0}
+        lines.append(json.dumps(rec | {"playout_open": 0.3, "round_2_only": True}))
+    extra.write_text("\n".join(lines) + "\n")
+    records = [json.loads(x) for p in (full_run, extra) for x in p.read_text().splitlines()]
+    assert calibration.settings_of(records) == ("expert", 200, True, 0.0, False, 0.3)
+    calibration.summary(records)
+    said = capsys.readouterr().out
+    assert "20 hands, 30 decisions with a choice (10 of the hands from --round-2-only runs" in said
+    assert re.search(r"round-2 call +10 +\+0\.300 +\+0\.000 +-0\.300", said)
+    data = tmp_path / "calibration.json"
+    calibration.fit([str(full_run), str(extra)], data)
+    expert = json.loads(data.read_text())["levels"]["expert"]
+    assert expert["round-2"]["decisions"] == 10 and expert["round-2"]["points"] == pytest.approx(-0.3)
+    assert expert["lead"]["decisions"] == 10 and expert["round-1"]["decisions"] == 10
+    assert json.loads(data.read_text())["commands"][1] == (
+        "python benchmarks/classic_calibration.py --level expert --hands 10 --start 10 --worlds 200 --round-2-only"
+    )
+    with pytest.raises(SystemExit, match="add to full runs"):
+        calibration.fit([str(extra)], tmp_path / "other.json")
+    other = [r | {"worlds": 100} if r.get("round_2_only") else r for r in records]
+    with pytest.raises(SystemExit, match="--round-2-only runs go with runs of their level"):
+        calibration.settings_of(other)
