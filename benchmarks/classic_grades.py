@@ -27,6 +27,14 @@ server's own cap, over >= 300 such decisions, Beginner and Club students, at a C
     nice python benchmarks/classic_grades.py --student beginner --tables club --hands 250 --first 3000 --grade-worlds 5400 --out beginner-club.jsonl
     nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 6000 --grade-worlds 5400 --out club-club.jsonl
 
+What higher caps give and cost (the runs docs/advisors.md reports; each up to 43,200 deals, with the
+class cap and two between as ``--caps``), then all three read as one::
+
+    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 150 --first 3000 --grade-worlds 43200 --caps 5400,10800,21600 --out artifacts/grades/beginner-club-43200-3000-3149.jsonl
+    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 100 --first 3150 --grade-worlds 43200 --caps 5400,10800,21600 --out artifacts/grades/beginner-club-43200-3150-3249.jsonl
+    nice python benchmarks/classic_grades.py --student club --tables club --hands 150 --first 6000 --grade-worlds 43200 --caps 5400,10800,21600 --out artifacts/grades/club-club-43200-6000-6149.jsonl
+    python benchmarks/classic_grades.py --project artifacts/grades/*-43200-*.jsonl
+
 (``--grade-worlds`` at the value of ``CLASS_GRADE_WORLDS``; each prints ``CPU per graded decision``.
 The two students on other deals: where the Beginner does not slip it decides as the Club player
 does, so on the same deals most of their decisions, and both seeds' grades of them, are one and the
