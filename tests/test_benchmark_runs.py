@@ -18,14 +18,21 @@ from hypothesis import strategies as st
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "run_files.py"
 
 
-@pytest.fixture(scope="module")
-def runs() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("run_files", SCRIPT)
+def load(name: str, register: bool = False) -> ModuleType:
+    """The benchmark script ``benchmarks/NAME.py`` as a module (``register``: importable by the scripts
+    beside it, as ``run_files`` is)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPT.parent / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["run_files"] = module
+    if register:
+        sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def runs() -> ModuleType:
+    return load("run_files", register=True)
 
 
 def write(path: Path, hands: range) -> None:
@@ -108,12 +115,7 @@ def test_the_clustered_interval_is_the_textbook_one(runs: ModuleType, hands: lis
 
 @pytest.fixture(scope="module")
 def calibration(runs: ModuleType) -> ModuleType:
-    path = SCRIPT.parent / "classic_calibration.py"
-    spec = importlib.util.spec_from_file_location("classic_calibration", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("classic_calibration")
 
 
 def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(calibration: ModuleType) -> None:
@@ -238,12 +240,7 @@ def test_a_club_tables_bids_split_wholly_into_the_sampled_deals(calibration: Mod
 
 @pytest.fixture(scope="module")
 def grades() -> ModuleType:
-    path = SCRIPT.parent / "classic_grades.py"
-    spec = importlib.util.spec_from_file_location("classic_grades", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("classic_grades")
 
 
 def test_one_refinement_gives_each_lower_caps_grade_as_a_run_capped_there(grades: ModuleType) -> None:
