@@ -3,7 +3,7 @@
 Usage: ``python benchmarks/classic_calibration.py [--level all|beginner|club|expert] [--hands 1000]
 [--start 0] [--worlds 200] [--out artifacts/calibration-LEVEL] [--every-card] [--playout-slip P]
 [--playout-open W] [--bids-only] [--round-2-only]``, or ``python benchmarks/classic_calibration.py --summary RUN.jsonl [RUN.jsonl ...]
-[--against RUN.jsonl ...]``, or ``--split RUN.jsonl ... [--classes CLASS ...]``
+[--against RUN.jsonl ...] [--shipped]``, or ``--split RUN.jsonl ... [--classes CLASS ...]``
 
 Deals ``--hands`` seeded hands (dealer rotating) with a player of ``--level`` in every seat
 (``beginner``, ``club`` or ``expert``: the table's own computer players). At every decision with a
@@ -52,6 +52,10 @@ second-round classes are the rare ones (about 0.3 decisions a hand); at an Exper
 them for about a third of a full run's CPU per hand (the Experts' bids still cost every hand)::
 
     python benchmarks/classic_calibration.py --level expert --hands 2000 --start 8000 --worlds 200 --round-2-only
+
+``--summary RUN.jsonl ... --shipped`` judges the shipped shifts (``--data``) instead of shifts fitted on
+the runs themselves: for runs of fresh hands (it refuses hands the data file's runs hold), the figures
+exactly as a student at that table saw them.
 
 ``--split RUN.jsonl ... [--classes CLASS ...]`` replays each bid of the runs (round-1 and round-2
 classes; runs whose play-outs do not slip) to its decision and splits its realized minus predicted
@@ -439,9 +443,28 @@ def settings_of(records: list[dict[str, object]]) -> tuple[Any, ...]:
     return level, worlds, every_card, slip, bids_only, open_hands
 
 
-def summary(records: list[dict[str, object]]) -> None:
+def shipped(records: list[dict[str, object]], data: Path = DATA) -> list[tuple[float, float]]:
+    """Each record's prediction moved by the shift ``data`` (the shipped file) holds for its level and
+    kind, as the tutor moves it (a kind with fewer than :data:`LEAST_DECISIONS` decisions is not), as
+    (points, P(make)): the figures a student saw, judged on hands the shifts were not fitted on when
+    the runs are of other hands."""
+    levels = json.loads(data.read_text())["levels"] if data.exists() else {}
+    out = []
+    for r in records:
+        shift = levels.get(str(r["level"]), {}).get(kind_of(str(r["class"])))
+        moved = isinstance(shift, dict) and int(shift["decisions"]) >= LEAST_DECISIONS
+        dp = float(shift["points"]) if moved else 0.0  # type: ignore[index]
+        dm = float(shift["p_make"]) if moved else 0.0  # type: ignore[index]
+        p_maker = max(1e-9, float(r["p_maker"]))  # type: ignore[arg-type]
+        out.append((float(r["ev"]) + dp, min(max(float(r["p_make"]) / p_maker + dm, 0.0), 1.0)))  # type: ignore[arg-type]
+    return out
+
+
+def summary(records: list[dict[str, object]], data: Path | None = None) -> None:
     """Per action class: the predicted and realized points, their difference with its interval
-    (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict."""
+    (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict. Then the
+    same with the table's shifts: fitted on the other hands (two folds), or, with ``data``, the shifts
+    that file holds (:func:`shipped`)."""
     level, worlds, every_card, slip, bids_only, open_hands = settings_of(records)
     second = len({r["hand"] for r in records if r.get("round_2_only")})
     by: dict[str, list[dict[str, object]]] = defaultdict(list)
@@ -463,7 +486,9 @@ def summary(records: list[dict[str, object]]) -> None:
         f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}  {'verdict':<28}"
         f"{'P(make) pred':>13}{'real':>7}{'±95%':>7}  verdict"
     )
-    moved = dict(zip(map(id, records), corrected(records), strict=True))
+    moved = dict(
+        zip(map(id, records), corrected(records) if data is None else shipped(records, data), strict=True)
+    )
     lines_after = []
     for c in CLASSES:
         rs = by.get(c, [])
@@ -501,11 +526,30 @@ def summary(records: list[dict[str, object]]) -> None:
             f"{diff:>+11.3f}{half:>7.3f}  {said:<28}{mean_pm:>12.1f}%{mean_rm:>6.1f}%{100 * mhalf:>6.1f}%  {msaid}"
         )
     print(
-        "  with the table's shift per kind of decision, each hand's shift fitted on the other hands "
-        "(two folds by parity); P(make) columns: corrected prediction, real - corrected, ±95%:"
+        (
+            "  with the table's shift per kind of decision, each hand's shift fitted on the other hands "
+            "(two folds by parity)"
+            if data is None
+            else f"  with the shifts {data} holds (fitted on the runs it names, not on these)"
+        )
+        + "; P(make) columns: corrected prediction, real - corrected, ±95%:"
     )
     for line in lines_after:
         print(line)
+
+
+def _fitted_hands(data: Path, levels: set[str]) -> set[int]:
+    """The hands of ``levels`` the data file's shifts were fitted on, by its commands' ranges."""
+    hands: set[int] = set()
+    if not data.exists():
+        return hands
+    for c in json.loads(data.read_text())["commands"]:
+        words = c.split()
+        if "--fit" in words or "--level" not in words or words[words.index("--level") + 1] not in levels:
+            continue
+        start, count = int(words[words.index("--start") + 1]), int(words[words.index("--hands") + 1])
+        hands.update(range(start, start + count))
+    return hands
 
 
 def _kept(data: Path, refitted: set[str]) -> tuple[dict[str, object], list[str], list[str]]:
@@ -595,6 +639,12 @@ def main() -> None:
     )
     ap.add_argument("--summary", nargs="+", metavar="RUN", help="summarise exactly these run files")
     ap.add_argument(
+        "--shipped",
+        action="store_true",
+        help="with --summary: judge the shifts --data holds (the shipped ones) instead of shifts fitted on "
+        "the runs themselves: for runs of hands the data file's runs do not hold",
+    )
+    ap.add_argument(
         "--fit",
         nargs="+",
         metavar="RUN",
@@ -652,7 +702,14 @@ def main() -> None:
         against([Path(p) for p in args.against], [Path(p) for p in args.summary])
         return
     if args.summary:
-        summary(read_runs([Path(p) for p in args.summary], "hand"))
+        records = read_runs([Path(p) for p in args.summary], "hand")
+        if args.shipped:
+            fitted_on = _fitted_hands(Path(args.data), {str(r["level"]) for r in records})
+            if fitted_on & {int(r["hand"]) for r in records}:  # type: ignore[call-overload]
+                raise SystemExit(
+                    f"--shipped judges shifts on hands they were not fitted on: {args.data}'s runs hold some of these"
+                )
+        summary(records, Path(args.data) if args.shipped else None)
         return
     if args.split:
         split_summary(split(read_runs([Path(p) for p in args.split], "hand"), args.classes or ()))

@@ -375,3 +375,36 @@ def test_a_round_2_only_run_records_a_full_runs_second_round_and_adds_to_it(
     other = [r | {"worlds": 100} if r.get("round_2_only") else r for r in records]
     with pytest.raises(SystemExit, match="--round-2-only runs go with runs of their level"):
         calibration.settings_of(other)
+
+
+def test_the_shipped_shifts_are_judged_on_hands_they_were_not_fitted_on(
+    calibration: ModuleType, tmp_path: Path
+) -> None:
+    """``--summary --shipped``: each prediction moves by the data file's shift for its level and kind (a
+    kind measured on too few decisions does not move, as in the tutor), and the hands the file's runs
+    hold are known, so a summary of them is refused."""
+    data = tmp_path / "calibration.json"
+    few = calibration.LEAST_DECISIONS - 1
+    data.write_text(
+        json.dumps(
+            {
+                "commands": [
+                    "python benchmarks/classic_calibration.py --level expert --hands 500 --start 0 --worlds 200 --every-card",
+                    "python benchmarks/classic_calibration.py --level club --hands 100 --start 900 --worlds 200 --every-card",
+                    "python benchmarks/classic_calibration.py --fit a.jsonl b.jsonl",
+                ],
+                "levels": {
+                    "expert": {
+                        "round-2": {"points": -0.1, "p_make": 0.02, "decisions": 900, "hands": 500},
+                        "lead": {"points": 0.3, "p_make": 0.0, "decisions": few, "hands": 50},
+                    }
+                },
+            }
+        )
+    )
+    base = {"level": "expert", "hand": 600, "ev": 0.5, "p_make": 0.4, "p_maker": 0.8}
+    moved = calibration.shipped([base | {"class": "round-2 call"}, base | {"class": "lead"}], data)
+    assert moved[0] == (pytest.approx(0.4), pytest.approx(0.52))
+    assert moved[1] == (pytest.approx(0.5), pytest.approx(0.5))  # too few decisions: not moved
+    assert calibration._fitted_hands(data, {"expert"}) == set(range(500))
+    assert calibration._fitted_hands(data, {"club", "expert"}) == set(range(500)) | set(range(900, 1000))
