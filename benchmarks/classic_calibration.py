@@ -169,15 +169,21 @@ def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:
     fewer than half :data:`LEAST_DECISIONS` decisions in the other fold is not moved, as the shipped
     shifts need that many over both folds."""
     folds = {q: shifts([r for r in records if int(r["hand"]) % 2 != q]) for q in (0, 1)}  # type: ignore[call-overload]
-    out = []
-    for r in records:
-        shift = folds[int(r["hand"]) % 2].get(kind_of(str(r["class"])))  # type: ignore[call-overload]
-        moved = shift is not None and int(shift["decisions"]) >= LEAST_DECISIONS // 2
-        dp = float(shift["points"]) if moved else 0.0  # type: ignore[index]
-        dm = float(shift["p_make"]) if moved else 0.0  # type: ignore[index]
-        p_maker = max(1e-9, float(r["p_maker"]))  # type: ignore[arg-type]
-        out.append((float(r["ev"]) + dp, min(max(float(r["p_make"]) / p_maker + dm, 0.0), 1.0)))  # type: ignore[arg-type]
-    return out
+    return [
+        _moved(r, folds[int(r["hand"]) % 2].get(kind_of(str(r["class"]))), LEAST_DECISIONS // 2)  # type: ignore[call-overload]
+        for r in records
+    ]
+
+
+def _moved(record: dict[str, object], shift: object, least: int) -> tuple[float, float]:
+    """``record``'s prediction (points, P(make) given makers) moved by ``shift`` (a kind's entry of
+    :func:`shifts` or of the data file), or not moved when it is missing or has fewer than ``least``
+    decisions."""
+    moved = isinstance(shift, dict) and int(shift["decisions"]) >= least
+    dp = float(shift["points"]) if moved else 0.0  # type: ignore[index]
+    dm = float(shift["p_make"]) if moved else 0.0  # type: ignore[index]
+    p_maker = max(1e-9, float(record["p_maker"]))  # type: ignore[arg-type]
+    return float(record["ev"]) + dp, min(max(float(record["p_make"]) / p_maker + dm, 0.0), 1.0)  # type: ignore[arg-type]
 
 
 def _variant(record: dict[str, object]) -> tuple[float, bool, float]:
@@ -430,12 +436,10 @@ def settings_of(records: list[dict[str, object]]) -> tuple[Any, ...]:
             f"not {sorted(map(str, settings))}"
         )
     ((level, worlds, every_card, slip, bids_only, open_hands),) = settings
-    odd = {
-        (r["level"], r["worlds"], _variant(r)[0], _variant(r)[2])
-        for r in records
-        if r.get("round_2_only")
-        and (r["level"], r["worlds"], _variant(r)[0], _variant(r)[2]) != (level, worlds, slip, open_hands)
+    keys = {
+        (r["level"], r["worlds"], _variant(r)[0], _variant(r)[2]) for r in records if r.get("round_2_only")
     }
+    odd = keys - {(level, worlds, slip, open_hands)}
     if odd:
         raise SystemExit(
             f"--round-2-only runs go with runs of their level, --worlds, --playout-slip and --playout-open "
@@ -450,15 +454,10 @@ def shipped(records: list[dict[str, object]], data: Path = DATA) -> list[tuple[f
     (points, P(make)): the figures a student saw, judged on hands the shifts were not fitted on when
     the runs are of other hands."""
     levels = json.loads(data.read_text())["levels"] if data.exists() else {}
-    out = []
-    for r in records:
-        shift = levels.get(str(r["level"]), {}).get(kind_of(str(r["class"])))
-        moved = isinstance(shift, dict) and int(shift["decisions"]) >= LEAST_DECISIONS
-        dp = float(shift["points"]) if moved else 0.0  # type: ignore[index]
-        dm = float(shift["p_make"]) if moved else 0.0  # type: ignore[index]
-        p_maker = max(1e-9, float(r["p_maker"]))  # type: ignore[arg-type]
-        out.append((float(r["ev"]) + dp, min(max(float(r["p_make"]) / p_maker + dm, 0.0), 1.0)))  # type: ignore[arg-type]
-    return out
+    return [
+        _moved(r, levels.get(str(r["level"]), {}).get(kind_of(str(r["class"]))), LEAST_DECISIONS)
+        for r in records
+    ]
 
 
 def summary(records: list[dict[str, object]], data: Path | None = None) -> None:
@@ -600,10 +599,11 @@ def fit(paths: list[str], data: Path) -> None:
                 f"--playout-slip {slip} --playout-open {open_hands}"
             )
         hands = sorted({int(r["hand"]) for r in records})
+        second = {int(r["hand"]) for r in records if r.get("round_2_only")}  # type: ignore[call-overload]
         for f in files:
             lo, hi = (int(x) for x in f.stem.split("-"))
-            first = next((line for line in f.read_text().splitlines() if line.strip()), "{}")
-            only = bool(json.loads(first).get("round_2_only"))
+            # a --round-2-only run: its records say so, or (none reached round 2) its directory's name
+            only = any(lo <= h <= hi for h in second) or f.parent.name.endswith("-round-2")
             commands.append(
                 f"python benchmarks/classic_calibration.py --level {level} --hands {hi - lo + 1} --start {lo} "
                 f"--worlds {worlds}{' --round-2-only' if only else ' --every-card' if every_card else ''}"

@@ -193,12 +193,13 @@ def same_share(decisions: list[tuple[str, float, float]], deals: tuple[int, int]
 
 
 def cap_lines(rows: list[dict[str, object]]) -> list[str]:
-    """Per cap a run recorded (``--caps`` and its own ``--grade-worlds``): the decisions either seed
+    """Per cap every row recorded (``--caps``), and the runs' own caps: the decisions either seed
     grades below Best, the share with the same label under both seeds (with its 95% Wilson interval)
     and the mean CPU per graded decision (the hint's analysis and the refinement up to that cap)."""
-    if not rows or "caps" not in rows[0]["seeds"][0]:  # type: ignore[index]
-        return []
-    every = sorted({int(c) for row in rows for d in row["seeds"] for c in d["caps"]})  # type: ignore[attr-defined]
+    recorded = [set(d.get("caps", ())) for row in rows for d in row["seeds"]]  # type: ignore[attr-defined]
+    if not recorded or not all(recorded):
+        return []  # a run without --caps among them: no cap every grade recorded
+    every = sorted(int(c) for c in set.intersection(*recorded))
     lines = ["by cap (each seed's grade as a run capped there gives it; CPU without the snapshots):"]
     for cap in [*every, None]:
         below = same = agree = 0

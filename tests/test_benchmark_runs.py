@@ -328,6 +328,8 @@ def test_the_figures_by_cap_count_labels_words_and_cpu(grades: ModuleType) -> No
     assert 0.2 < low_share < 2 / 3 < high_share < 1.0
     assert grades.wilson(0, 0) == (0.0, 1.0)
     assert grades.cap_lines([{"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
+    # a run without --caps read with these: no cap every grade recorded, so no figures by cap
+    assert grades.cap_lines([*rows, {"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
 
 
 def test_a_round_2_only_run_records_a_full_runs_second_round_and_adds_to_it(
