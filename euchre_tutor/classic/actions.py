@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
@@ -24,7 +23,9 @@ __all__ = [
     "PARTNER",
     "PASS",
     "Action",
+    "HandCards",
     "Phase",
+    "card_key",
 ]
 
 
@@ -96,7 +97,7 @@ class Action:
             if kind in ("discard", "play", "give") and len(rest) == 1:
                 return cls(kind, card=parse_card(rest[0]))
             if kind == "under" and len(rest) == 3:
-                cards = tuple(sorted((parse_card(w) for w in rest), key=_card_key))
+                cards = tuple(sorted((parse_card(w) for w in rest), key=card_key))
                 if len(set(cards)) == 3:
                     return cls("under", cards=cards)
         except CardError as exc:
@@ -133,12 +134,10 @@ PARTNER: Final = Action("partner")
 MISDEAL: Final = Action("misdeal")
 
 
-def _card_key(card: Card) -> int:
+def card_key(card: Card) -> int:
+    """The sort key of a card in every list the engine shows (legal actions, going under): the deck's order."""
     return card.index
 
 
-_HandCards: TypeAlias = tuple[tuple[Card, ...], ...]
-
-
-def _four(hands: Sequence[tuple[Card, ...]]) -> _HandCards:
-    return tuple(hands)
+#: every seat's cards, indexed by seat
+HandCards: TypeAlias = tuple[tuple[Card, ...], ...]

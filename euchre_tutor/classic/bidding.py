@@ -19,8 +19,7 @@ from euchre_tutor.classic.actions import (
     PASS,
     Action,
     Phase,
-    _card_key,
-    _four,
+    card_key,
 )
 from euchre_tutor.classic.events import (
     Discarded,
@@ -118,7 +117,7 @@ def _legal_round_2(s: HandState) -> tuple[Action, ...]:
 def _legal_discard(s: HandState) -> tuple[Action, ...]:
     hand = s.hands[s.dealer]
     allowed = [c for c in hand if s.rules.dealer_may_discard_up_card or c != s.up]
-    return tuple(Action("discard", card=c) for c in sorted(allowed, key=_card_key))
+    return tuple(Action("discard", card=c) for c in sorted(allowed, key=card_key))
 
 
 def _legal_alone(s: HandState) -> tuple[Action, ...]:
@@ -127,12 +126,12 @@ def _legal_alone(s: HandState) -> tuple[Action, ...]:
 
 def _legal_best_card(s: HandState) -> tuple[Action, ...]:
     assert s.to_act is not None
-    return tuple(Action("give", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
+    return tuple(Action("give", card=c) for c in sorted(s.hands[s.to_act], key=card_key))
 
 
 def _legal_loner_discard(s: HandState) -> tuple[Action, ...]:
     assert s.to_act is not None
-    return tuple(Action("discard", card=c) for c in sorted(s.hands[s.to_act], key=_card_key))
+    return tuple(Action("discard", card=c) for c in sorted(s.hands[s.to_act], key=card_key))
 
 
 def _apply_blind(s: HandState, a: Action) -> HandState:
@@ -147,7 +146,7 @@ def _apply_blind(s: HandState, a: Action) -> HandState:
         trump=a.suit,
         maker=dealer,
         alone=a.alone,
-        hands=_four(hands),
+        hands=tuple(hands),
         up_taken=True,
         events=(TrumpMade(dealer, a.suit, 0, timing), PickedUp(dealer, s.up)),
     )
@@ -174,7 +173,7 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
         kept = tuple(c for c in hands[seat] if c not in a.cards)
         hands[seat] = kept + taken
         return s._evolve(
-            hands=_four(hands),
+            hands=tuple(hands),
             kitty=a.cards + s.kitty[3:],
             under_seat=seat,
             under_cards=a.cards,
@@ -195,7 +194,7 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
         trump=trump,
         maker=seat,
         alone=a.alone,
-        hands=_four(hands),
+        hands=tuple(hands),
         up_taken=True,
         events=(made, PickedUp(dealer, s.up)),
     )
@@ -224,7 +223,7 @@ def _apply_discard(s: HandState, a: Action) -> HandState:
     assert a.card is not None
     hands = list(s.hands)
     hands[dealer] = tuple(c for c in hands[dealer] if c != a.card)
-    done = s._evolve(hands=_four(hands), discard=a.card)
+    done = s._evolve(hands=tuple(hands), discard=a.card)
     return _after_exchange(done, (Discarded(dealer, a.card),))
 
 
@@ -272,7 +271,7 @@ def _apply_best_card(s: HandState, a: Action) -> HandState:
     return s._evolve(
         phase=Phase.LONER_DISCARD,
         to_act=s.maker,
-        hands=_four(hands),
+        hands=tuple(hands),
         gift=a.card,
         events=(GaveBest(seat, s.maker),),
     )
@@ -283,7 +282,7 @@ def _apply_loner_discard(s: HandState, a: Action) -> HandState:
     assert seat is not None and a.card is not None
     hands = list(s.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != a.card)
-    done = s._evolve(hands=_four(hands), loner_discard=a.card)
+    done = s._evolve(hands=tuple(hands), loner_discard=a.card)
     return _ask_defenders(done, (Discarded(seat, a.card),))
 
 

@@ -21,7 +21,7 @@ from euchre_tutor.errors import CardError, DealError
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.tricks.seating import FOUR, Seat, Seating, seating_for
 
-__all__ = ["HAND_SIZE", "Deal", "check_deal", "rules_seating"]
+__all__ = ["HAND_SIZE", "Deal", "check_deal", "pack_words", "rules_seating"]
 
 HAND_SIZE: Final = 5
 
@@ -272,5 +272,6 @@ def _claim(card: Card, where: str, seen: dict[Card, str], full: set[Card], size:
     seen[card] = where
 
 
-def _pack_words(size: int, joker: bool) -> str:
+def pack_words(size: int, joker: bool) -> str:
+    """The pack in words for messages: 'the 24-card deck' (and ' with the joker')."""
     return f"the {size}-card deck" + (" with the joker" if joker else "")

@@ -20,8 +20,8 @@ from typing import Final
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic import bidding, play
-from euchre_tutor.classic.actions import Action, Phase, _HandCards
-from euchre_tutor.classic.deal import Deal, _pack_words, rules_seating
+from euchre_tutor.classic.actions import Action, HandCards, Phase
+from euchre_tutor.classic.deal import Deal, pack_words, rules_seating
 from euchre_tutor.classic.events import Event, Trick
 from euchre_tutor.classic.messages import explain_illegal
 from euchre_tutor.classic.play import legal_plays
@@ -42,7 +42,7 @@ class HandState(TrickHand):
     deal: Deal
     phase: Phase
     to_act: Seat | None
-    hands: _HandCards
+    hands: HandCards
     passes: int = 0
     trump: Suit | None = None
     maker: Seat | None = None
@@ -171,7 +171,7 @@ def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
     r = rules if rules is not None else ClassicRules()
     if (deal.size, deal.joker) != (r.deck, r.joker):
         raise DealError(
-            f"the deal uses {_pack_words(deal.size, deal.joker)} but the rules say {_pack_words(r.deck, r.joker)}"
+            f"the deal uses {pack_words(deal.size, deal.joker)} but the rules say {pack_words(r.deck, r.joker)}"
         )
     table = rules_seating(r)
     if deal.seating is not table:

@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from euchre_tutor.cards import Card, Rank
-from euchre_tutor.classic.actions import MISDEAL, Action, _card_key
+from euchre_tutor.classic.actions import MISDEAL, Action, card_key
 from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def farmer_ranks(deck_size: int) -> tuple[Rank, ...]:
 def _low_cards(hand: Sequence[Card], deck_size: int) -> list[Card]:
     """The cards of ``hand`` a farmer's hand may swap (see :func:`farmer_ranks`)."""
     ranks = farmer_ranks(deck_size)
-    return sorted((c for c in hand if c.rank in ranks), key=_card_key)
+    return sorted((c for c in hand if c.rank in ranks), key=card_key)
 
 
 def _bid_extras(s: HandState, seat: Seat) -> list[Action]:

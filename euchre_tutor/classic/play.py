@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from euchre_tutor.cards import Card, Suit, effective_suit, playable, winning_index
-from euchre_tutor.classic.actions import Action, Phase, _card_key, _four
+from euchre_tutor.classic.actions import Action, Phase, card_key
 from euchre_tutor.classic.events import CardPlayed, Event, HandScored, Trick, TrickWon
 from euchre_tutor.classic.scoring import TRICKS, hand_points, team_points
 from euchre_tutor.rules import messages
@@ -45,7 +45,7 @@ def legal_plays(s: HandState) -> tuple[Card, ...]:
     if not s.trick_plays and s.trump is not None and trump_lead_barred(s.rules, s.tricks, s.trump):
         plain = tuple(c for c in hand if effective_suit(c, s.trump) is not s.trump)
         if plain:
-            return tuple(sorted(plain, key=_card_key))
+            return tuple(sorted(plain, key=card_key))
     return _legal_cards(hand, s.trump, s.led_suit)
 
 
@@ -77,7 +77,7 @@ def trump_broken(tricks: Sequence[Trick], trump: Suit | None) -> bool:
 
 
 def _legal_cards(hand: tuple[Card, ...], trump: Suit | None, led: Suit | None) -> tuple[Card, ...]:
-    return tuple(sorted(playable(hand, trump, led), key=_card_key))
+    return tuple(sorted(playable(hand, trump, led), key=card_key))
 
 
 def _legal_play(s: HandState) -> tuple[Action, ...]:
@@ -118,7 +118,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
         nxt = seat.next
         while nxt in out:
             nxt = nxt.next
-        return s._evolve(hands=_four(hands), trick_plays=plays, to_act=nxt, events=events)
+        return s._evolve(hands=tuple(hands), trick_plays=plays, to_act=nxt, events=events)
     winner = plays[trick_winner([c for _, c in plays], s.trump, s.notrump)][0]
     assert s.trick_leader is not None
     trick = Trick(s.trick_leader, plays, winner)
@@ -126,7 +126,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
     events = (*events, TrickWon(number, trick))
     if len(tricks) < TRICKS:
         return s._evolve(
-            hands=_four(hands),
+            hands=tuple(hands),
             tricks=tricks,
             trick_plays=(),
             trick_leader=winner,
@@ -134,7 +134,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
             events=events,
         )
     over = s._evolve(
-        hands=_four(hands), tricks=tricks, trick_plays=(), trick_leader=None, to_act=None, phase=Phase.OVER
+        hands=tuple(hands), tricks=tricks, trick_plays=(), trick_leader=None, to_act=None, phase=Phase.OVER
     )
     assert s.maker is not None
     makers = s.maker.team
