@@ -3,7 +3,7 @@ going alone, call for best and defending alone.
 
 One pair of functions per phase (the legal actions, and the state after one
 of them); :data:`LEGAL` and :data:`APPLY` map each phase to them. The last
-step hands over to the play module (``play._start_play``).
+step hands over to the play module (:func:`~euchre_tutor.classic.play.start_play`).
 """
 
 from __future__ import annotations
@@ -33,17 +33,17 @@ from euchre_tutor.classic.events import (
     WentAlone,
     WentUnder,
 )
-from euchre_tutor.classic.house import _bid_extras, misdeal_kind
-from euchre_tutor.classic.play import _start_play
+from euchre_tutor.classic.house import bid_extras, misdeal_kind
+from euchre_tutor.classic.play import start_play
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from euchre_tutor.classic.hand import HandState
+    from euchre_tutor.classic.state import HandState
 
-__all__ = ["APPLY", "LEGAL"]
+__all__ = ["APPLY", "LEGAL", "may_order"]
 
 
 def _first_bidder(s: HandState) -> Seat:
@@ -54,8 +54,9 @@ def _last_bidder(s: HandState) -> Seat:
     return s.dealer.prev if s.rules.dealer_bids_first else s.dealer
 
 
-def _may_order(s: HandState, seat: Seat) -> bool:
-    """The round-1 calling requirement (the dealer always qualifies: the up card joins the hand)."""
+def may_order(s: HandState, seat: Seat) -> bool:
+    """May ``seat`` order up under the round-1 calling requirement? (The dealer always may: the up
+    card joins the hand.)"""
     rule = s.rules.round_1_requirement
     if rule == "anytime" or seat == s.dealer:
         return True
@@ -84,13 +85,13 @@ def _legal_round_1(s: HandState) -> tuple[Action, ...]:
     seat = s.to_act
     assert seat is not None
     out = [PASS]
-    if _may_order(s, seat):
+    if may_order(s, seat):
         if not (s.rules.canadian_loner and seat in s.dealer.partners):
             out.append(ORDER)
         if _alone_with_bid(s.rules):
             out.append(ORDER_ALONE)
     if s.rules.misdeal != "off" or s.rules.farmers_hand:
-        out.extend(_bid_extras(s, seat))
+        out.extend(bid_extras(s, seat))
     return tuple(out)
 
 
@@ -140,7 +141,7 @@ def _apply_blind(s: HandState, a: Action) -> HandState:
     hands = list(s.hands)
     hands[dealer] = (*hands[dealer], s.up)
     timing = a.alone if s.rules.alone_timing == "with-bid" else None
-    return s._evolve(
+    return s.evolve(
         phase=Phase.DISCARD,
         to_act=dealer,
         trump=a.suit,
@@ -157,22 +158,22 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
     assert seat is not None
     if a.kind == "pass":
         if seat == _last_bidder(s):
-            return s._evolve(
+            return s.evolve(
                 phase=Phase.ROUND_2,
                 to_act=_first_bidder(s),
                 passes=s.passes + 1,
                 events=(Passed(seat, 1),),
             )
-        return s._evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
+        return s.evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
     if a.kind == "misdeal":
         kind = misdeal_kind(s.hands[seat], s.rules.misdeal) or "misdeal"
-        return s._evolve(phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
+        return s.evolve(phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
     if a.kind == "under":
         hands = list(s.hands)
         taken = s.kitty[:3]
         kept = tuple(c for c in hands[seat] if c not in a.cards)
         hands[seat] = kept + taken
-        return s._evolve(
+        return s.evolve(
             hands=tuple(hands),
             kitty=a.cards + s.kitty[3:],
             under_seat=seat,
@@ -185,10 +186,10 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
     made: Event = TrumpMade(seat, trump, 1, timing)
     if a.alone and seat in dealer.partners and not s.rules.dealer_exchanges_when_partner_alone:
         # The dealer sits out and does not exchange: the up card stays on the kitty.
-        return _after_exchange(s._evolve(trump=trump, maker=seat, alone=True), (made,))
+        return _after_exchange(s.evolve(trump=trump, maker=seat, alone=True), (made,))
     hands = list(s.hands)
     hands[dealer] = (*hands[dealer], s.up)
-    return s._evolve(
+    return s.evolve(
         phase=Phase.DISCARD,
         to_act=dealer,
         trump=trump,
@@ -205,14 +206,14 @@ def _apply_round_2(s: HandState, a: Action) -> HandState:
     assert seat is not None
     if a.kind == "pass":
         if seat == _last_bidder(s):
-            return s._evolve(
+            return s.evolve(
                 phase=Phase.OVER,
                 to_act=None,
                 passes=s.passes + 1,
                 events=(Passed(seat, 2), PassedOut(s.dealer)),
             )
-        return s._evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
-    made = s._evolve(trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
+        return s.evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
+    made = s.evolve(trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
     timing = a.alone if s.rules.alone_timing == "with-bid" else None
     ev: Event = TrumpMade(seat, a.suit, 2, timing, a.notrump)
     return _after_exchange(made, (ev,))
@@ -223,21 +224,21 @@ def _apply_discard(s: HandState, a: Action) -> HandState:
     assert a.card is not None
     hands = list(s.hands)
     hands[dealer] = tuple(c for c in hands[dealer] if c != a.card)
-    done = s._evolve(hands=tuple(hands), discard=a.card)
+    done = s.evolve(hands=tuple(hands), discard=a.card)
     return _after_exchange(done, (Discarded(dealer, a.card),))
 
 
 def _after_exchange(s: HandState, events: tuple[Event, ...]) -> HandState:
     """After the bid (and the dealer's discard): ask the maker, then call for best, the defenders, play."""
     if s.rules.alone_timing == "after-discard":
-        return s._evolve(phase=Phase.GO_ALONE, to_act=s.maker, events=events)
+        return s.evolve(phase=Phase.GO_ALONE, to_act=s.maker, events=events)
     return _after_alone(s, events)
 
 
 def _after_alone(s: HandState, events: tuple[Event, ...]) -> HandState:
     if s.alone and s.rules.call_for_best:
         assert s.maker is not None
-        return s._evolve(phase=Phase.BEST_CARD, to_act=s.maker.partner, events=events)
+        return s.evolve(phase=Phase.BEST_CARD, to_act=s.maker.partner, events=events)
     return _ask_defenders(s, events)
 
 
@@ -246,20 +247,20 @@ def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
     if rule == "any-bid" or (rule == "against-loner" and s.alone):
         assert s.maker is not None
         defenders = [seat for seat in s.seating.from_left_of(s.dealer) if seat.team is not s.maker.team]
-        return s._evolve(
+        return s.evolve(
             phase=Phase.DEFEND_ALONE,
             to_act=defenders[0],
             defenders_to_ask=tuple(defenders[1:]),
             events=events,
         )
-    return _start_play(s, events)
+    return start_play(s, events)
 
 
 def _apply_go_alone(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     alone = a.kind == "alone"
-    return _after_alone(s._evolve(alone=alone), (WentAlone(seat, alone, defender=False),))
+    return _after_alone(s.evolve(alone=alone), (WentAlone(seat, alone, defender=False),))
 
 
 def _apply_best_card(s: HandState, a: Action) -> HandState:
@@ -268,7 +269,7 @@ def _apply_best_card(s: HandState, a: Action) -> HandState:
     hands = list(s.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != a.card)
     hands[s.maker] = (*hands[s.maker], a.card)
-    return s._evolve(
+    return s.evolve(
         phase=Phase.LONER_DISCARD,
         to_act=s.maker,
         hands=tuple(hands),
@@ -282,7 +283,7 @@ def _apply_loner_discard(s: HandState, a: Action) -> HandState:
     assert seat is not None and a.card is not None
     hands = list(s.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != a.card)
-    done = s._evolve(hands=tuple(hands), loner_discard=a.card)
+    done = s.evolve(hands=tuple(hands), loner_discard=a.card)
     return _ask_defenders(done, (Discarded(seat, a.card),))
 
 
@@ -291,11 +292,11 @@ def _apply_defend_alone(s: HandState, a: Action) -> HandState:
     assert seat is not None
     if a.kind == "alone":
         ev = (WentAlone(seat, True, defender=True),)
-        return _start_play(s._evolve(lone_defender=seat, defenders_to_ask=()), ev)
+        return start_play(s.evolve(lone_defender=seat, defenders_to_ask=()), ev)
     ev = (WentAlone(seat, False, defender=True),)
     if s.defenders_to_ask:
-        return s._evolve(to_act=s.defenders_to_ask[0], defenders_to_ask=s.defenders_to_ask[1:], events=ev)
-    return _start_play(s, ev)
+        return s.evolve(to_act=s.defenders_to_ask[0], defenders_to_ask=s.defenders_to_ask[1:], events=ev)
+    return start_play(s, ev)
 
 
 LEGAL: Final[dict[Phase, Callable[[HandState], tuple[Action, ...]]]] = {

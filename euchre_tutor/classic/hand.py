@@ -1,10 +1,13 @@
-"""One classic hand as an immutable state: :class:`HandState` and :func:`new_hand`.
+"""One classic hand: :func:`new_hand` and the phase dispatch of :class:`HandState`.
 
-The state answers what anyone may ask (who acts, the up card, trump, who
-sits out, the tricks) and plays an action with :meth:`HandState.apply`: each
-phase's pair of functions (legal actions, apply) lives in
-:mod:`~euchre_tutor.classic.bidding` or :mod:`~euchre_tutor.classic.play`;
-a refused action becomes a teaching error from :mod:`~euchre_tutor.classic.messages`.
+The state itself lives in :mod:`~euchre_tutor.classic.state`, which imports
+no phase. This module sits on top of the engine's parts: it gathers each
+phase's pair of functions (legal actions, apply) from
+:mod:`~euchre_tutor.classic.bidding` and :mod:`~euchre_tutor.classic.play`
+and installs them, with the teaching error of
+:mod:`~euchre_tutor.classic.messages`, on the state type. The order inside
+the package is one way: actions, deal, events, scoring → state → house,
+play → bidding → messages → hand.
 
 >>> state = new_hand(Deal.from_seed(7, Seat.N))
 >>> state.to_act, [str(a) for a in state.legal_actions()]
@@ -14,154 +17,17 @@ a refused action becomes a teaching error from :mod:`~euchre_tutor.classic.messa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
 from typing import Final
 
-from euchre_tutor.cards import Card, Suit
 from euchre_tutor.classic import bidding, play
-from euchre_tutor.classic.actions import Action, HandCards, Phase
+from euchre_tutor.classic.actions import Action, Phase
 from euchre_tutor.classic.deal import Deal, pack_words, rules_seating
-from euchre_tutor.classic.events import Event, Trick
 from euchre_tutor.classic.messages import explain_illegal
-from euchre_tutor.classic.play import legal_plays
-from euchre_tutor.classic.scoring import hand_points, team_points
+from euchre_tutor.classic.state import HandState
 from euchre_tutor.errors import DealError, IllegalAction
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.tricks.hand import TrickHand
-from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = ["HandState", "new_hand"]
-
-
-@dataclass(frozen=True, slots=True)
-class HandState(TrickHand):
-    """One hand of classic Euchre, immutable; build it with :func:`new_hand`."""
-
-    rules: ClassicRules
-    deal: Deal
-    phase: Phase
-    to_act: Seat | None
-    hands: HandCards
-    passes: int = 0
-    trump: Suit | None = None
-    maker: Seat | None = None
-    alone: bool = False
-    lone_defender: Seat | None = None
-    discard: Card | None = None
-    kitty: tuple[Card, ...] = ()
-    up_taken: bool = False
-    notrump: str | None = None
-    under_seat: Seat | None = None
-    under_cards: tuple[Card, ...] = ()
-    gift: Card | None = None
-    loner_discard: Card | None = None
-    misdealt: bool = False
-    defenders_to_ask: tuple[Seat, ...] = ()
-    tricks: tuple[Trick, ...] = ()
-    trick_leader: Seat | None = None
-    trick_plays: tuple[tuple[Seat, Card], ...] = ()
-    history: tuple[tuple[Seat, Action], ...] = ()
-    events: tuple[Event, ...] = field(default=(), compare=False)
-    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
-
-    # -- what anyone can ask -------------------------------------------------
-
-    @property
-    def up(self) -> Card:
-        return self.deal.up
-
-    @property
-    def up_suit(self) -> Suit:
-        """The suit the up card proposes in round 1 (a turned-up joker proposes spades)."""
-        return self.deal.up.suit or Suit.SPADES
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def passed_out(self) -> bool:
-        """Over with nobody making trump (a misdeal is not a pass-out: see ``misdealt``)."""
-        return self.phase is Phase.OVER and self.maker is None and not self.misdealt
-
-    @property
-    def made(self) -> bool:
-        """Someone made trump (or a no-trump bid)."""
-        return self.maker is not None
-
-    @property
-    def sitting_out(self) -> frozenset[Seat]:
-        out: set[Seat] = set()
-        if self.alone and self.maker is not None:
-            out.update(self.maker.partners)
-        if self.lone_defender is not None:
-            out.update(self.lone_defender.partners)
-        return frozenset(out)
-
-    @property
-    def seating(self) -> Seating:
-        return self.deal.dealer.seating
-
-    @property
-    def active_seats(self) -> tuple[Seat, ...]:
-        out = self.sitting_out
-        return tuple(s for s in self.seating.seats if s not in out)
-
-    @property
-    def makers(self) -> Team | None:
-        return None if self.maker is None else self.maker.team
-
-    def points(self) -> tuple[int, ...]:
-        """Points per team this hand scores ((NS, EW) at four players); all 0 until it is over,
-        passed out or misdealt."""
-        if self.phase is not Phase.OVER or self.maker is None:
-            return (0,) * len(self.seating.teams)
-        makers = self.maker.team
-        m, d, _ = hand_points(self.rules, self.tricks_won(makers), self.alone, self.lone_defender is not None)
-        return team_points(makers, m, d)
-
-    # -- legal actions ---------------------------------------------------------
-
-    def legal_plays(self) -> tuple[Card, ...]:
-        """The cards the player to act may play (empty outside the play phase)."""
-        return legal_plays(self)
-
-    def apply(self, action: Action | str) -> HandState:
-        """The state after ``action`` by whoever is to act; raises IllegalAction and changes nothing."""
-        act = Action.parse(action)
-        if self.phase is Phase.OVER:
-            raise IllegalAction(f"the hand is over; no {act} is possible")
-        legal = self.legal_actions()
-        if act not in legal:
-            raise explain_illegal(self, act, legal)
-        seat = self.to_act
-        assert seat is not None
-        new = _APPLY[self.phase](self, act)
-        # ``new`` is fresh and not shared yet: completing it in place keeps it immutable to callers.
-        _SLOTS["history"].__set__(new, (*self.history, (seat, act)))
-        return new
-
-    def _evolve(self, **changes: object) -> HandState:
-        """``dataclasses.replace``, several times faster (no __init__ round trip: every field read in
-        one call, the changed ones replaced, then set); for the phase modules, which build only states
-        the rules allow."""
-        new = object.__new__(HandState)
-        values = list(_READ_ALL(self))
-        for name, value in changes.items():
-            values[_INIT_INDEX[name]] = value
-        for put, value in zip(_INIT_SETTERS, values, strict=True):
-            put(new, value)
-        _SET_LEGAL(new, None)
-        return new
-
-
-_SLOTS: Final = {f.name: HandState.__dict__[f.name] for f in fields(HandState)}
-_INIT_NAMES: Final = tuple(f.name for f in fields(HandState) if f.init)
-_INIT_INDEX: Final = {name: i for i, name in enumerate(_INIT_NAMES)}
-_INIT_SETTERS: Final = tuple(_SLOTS[name].__set__ for name in _INIT_NAMES)
-_READ_ALL: Final = attrgetter(*_INIT_NAMES)
-_SET_LEGAL: Final = _SLOTS["_legal"].__set__
 
 
 def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
@@ -210,3 +76,5 @@ _APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {
     Phase.OVER: _apply_over,
 }
 HandState.LEGAL = _LEGAL
+HandState.APPLY = _APPLY
+HandState.EXPLAIN = explain_illegal

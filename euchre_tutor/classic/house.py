@@ -15,9 +15,9 @@ from euchre_tutor.classic.actions import MISDEAL, Action, card_key
 from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
-    from euchre_tutor.classic.hand import HandState
+    from euchre_tutor.classic.state import HandState
 
-__all__ = ["farmer_ranks", "misdeal_kind"]
+__all__ = ["MISDEAL_WANTS", "bid_extras", "farmer_ranks", "misdeal_kind"]
 
 
 _FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
@@ -31,7 +31,8 @@ _MISDEAL_KINDS: Final[dict[str, tuple[range | None, bool]]] = {
     "either": (range(1, 2), True),
     "no-face": (range(1, 6), True),
 }
-_MISDEAL_WANTS: Final = {
+#: misdeal option -> the hand it wants, in words ("... is not {want} hand")
+MISDEAL_WANTS: Final = {
     "off": "a misdeal",
     "ace-no-face": "an 'ace, no face' (exactly one ace)",
     "aces-no-face": "an 'ace, no face' (one or more aces)",
@@ -83,8 +84,10 @@ def _low_cards(hand: Sequence[Card], deck_size: int) -> list[Card]:
     return sorted((c for c in hand if c.rank in ranks), key=card_key)
 
 
-def _bid_extras(s: HandState, seat: Seat) -> list[Action]:
-    """Misdeal and going under, open on the player's round-1 turn before the bid."""
+def bid_extras(s: HandState, seat: Seat) -> list[Action]:
+    """The house-rule actions open to ``seat`` on its round-1 turn before the bid: a misdeal (a hand
+    the misdeal rule lets it throw in, unless it went under) and going under (every three of its low
+    cards, once per hand); empty when neither rule is played."""
     out: list[Action] = []
     hand = s.hands[seat]
     if s.rules.misdeal != "off" and s.under_seat != seat and misdeal_kind(hand, s.rules.misdeal):

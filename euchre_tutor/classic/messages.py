@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Final
 
 from euchre_tutor.cards import Card, format_cards
 from euchre_tutor.classic.actions import ORDER_ALONE, Action, Phase
-from euchre_tutor.classic.bidding import _may_order
-from euchre_tutor.classic.house import _MISDEAL_WANTS, farmer_ranks
+from euchre_tutor.classic.bidding import may_order
+from euchre_tutor.classic.house import MISDEAL_WANTS, farmer_ranks
 from euchre_tutor.errors import IllegalAction, IllegalPlay
 from euchre_tutor.rules.messages import follow_suit_message
 from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
-    from euchre_tutor.classic.hand import HandState
+    from euchre_tutor.classic.state import HandState
 
 __all__ = ["PHASE_WORDS", "explain_illegal"]
 
@@ -65,7 +65,7 @@ def explain_illegal(s: HandState, act: Action, legal: tuple[Action, ...]) -> Ill
                 f"Canadian loner: {who}, the dealer's partner, may only pass or order up alone; "
                 f"legal: {options}"
             )
-        if not _may_order(s, seat):
+        if not may_order(s, seat):
             return IllegalAction(_requirement_message(s, who, options))
     if act.kind == "misdeal" and s.phase is Phase.ROUND_1:
         return IllegalAction(_misdeal_message(s, who, seat, options))
@@ -107,7 +107,7 @@ def _misdeal_message(s: HandState, who: str, seat: Seat, options: str) -> str:
         return f"misdeals are not played under these rules; legal: {options}"
     if s.under_seat == seat:
         return f"{who} went under this hand and may no longer call a misdeal; legal: {options}"
-    want = _MISDEAL_WANTS[rule]
+    want = MISDEAL_WANTS[rule]
     return (
         f"{who}'s hand ({format_cards(s.hands[seat], symbols=True)}) is not {want} hand "
         f"(a face is a jack, queen, king or joker); legal: {options}"

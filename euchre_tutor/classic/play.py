@@ -24,13 +24,14 @@ from euchre_tutor.tricks.seating import Seat
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from euchre_tutor.classic.hand import HandState
+    from euchre_tutor.classic.state import HandState
 
 __all__ = [
     "APPLY",
     "LEGAL",
     "explain_trick",
     "legal_plays",
+    "start_play",
     "trick_winner",
     "trump_broken",
     "trump_lead_barred",
@@ -84,7 +85,10 @@ def _legal_play(s: HandState) -> tuple[Action, ...]:
     return tuple(Action("play", card=c) for c in legal_plays(s))
 
 
-def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
+def start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
+    """The play phase's first state once the bidding is over (trump made, every question asked):
+    the first active seat on the dealer's left leads (the loner's left under ``alone_lead``);
+    ``events`` are the last bidding action's."""
     out = s.sitting_out
     if s.alone and s.rules.alone_lead == "loner-left":
         assert s.maker is not None
@@ -92,7 +96,7 @@ def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
     else:
         order = s.seating.from_left_of(s.dealer)
     leader = next(seat for seat in order if seat not in out)
-    return s._evolve(phase=Phase.PLAY, to_act=leader, trick_leader=leader, events=events)
+    return s.evolve(phase=Phase.PLAY, to_act=leader, trick_leader=leader, events=events)
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None = None) -> int:
@@ -118,14 +122,14 @@ def _apply_play(s: HandState, a: Action) -> HandState:
         nxt = seat.next
         while nxt in out:
             nxt = nxt.next
-        return s._evolve(hands=tuple(hands), trick_plays=plays, to_act=nxt, events=events)
+        return s.evolve(hands=tuple(hands), trick_plays=plays, to_act=nxt, events=events)
     winner = plays[trick_winner([c for _, c in plays], s.trump, s.notrump)][0]
     assert s.trick_leader is not None
     trick = Trick(s.trick_leader, plays, winner)
     tricks = (*s.tricks, trick)
     events = (*events, TrickWon(number, trick))
     if len(tricks) < TRICKS:
-        return s._evolve(
+        return s.evolve(
             hands=tuple(hands),
             tricks=tricks,
             trick_plays=(),
@@ -133,7 +137,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
             to_act=winner,
             events=events,
         )
-    over = s._evolve(
+    over = s.evolve(
         hands=tuple(hands), tricks=tricks, trick_plays=(), trick_leader=None, to_act=None, phase=Phase.OVER
     )
     assert s.maker is not None
@@ -141,7 +145,7 @@ def _apply_play(s: HandState, a: Action) -> HandState:
     taken = over.tricks_won(makers)
     m, d, rule_id = hand_points(s.rules, taken, s.alone, s.lone_defender is not None)
     pts = team_points(makers, m, d)
-    return over._evolve(events=(*events, HandScored(makers, taken, pts, rule_id)))
+    return over.evolve(events=(*events, HandScored(makers, taken, pts, rule_id)))
 
 
 LEGAL: Final[dict[Phase, Callable[[HandState], tuple[Action, ...]]]] = {Phase.PLAY: _legal_play}

@@ -192,7 +192,7 @@ class WorldBuilder(BidWeighing):
         deal = self._deal_of(hands, kitty, checked=False)
         if not self.script and not any(self.played_mask):
             # Nothing dealt has moved yet (a bid before any pickup): the hands and kitty are the deal's.
-            return ref._evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
+            return ref.evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
         under = self.under_cards(cand)
         discard = self.discard_card(cand)
         loner = self.loner_card(cand)
@@ -236,8 +236,8 @@ class WorldBuilder(BidWeighing):
                 else e
                 for e in events
             )
-        # HandState._evolve: dataclasses.replace without the __init__ round trip (the same state).
-        return ref._evolve(
+        # HandState.evolve: dataclasses.replace without the __init__ round trip (the same state).
+        return ref.evolve(
             deal=deal,
             hands=held,
             kitty=tuple([card[b] for b in kitty]),
