@@ -9,7 +9,7 @@ and installs them, with the teaching error of
 the package is one way: actions, deal, events, scoring → state → house,
 play → bidding → messages → hand.
 
->>> state = new_hand(Deal.from_seed(7, Seat.N))
+>>> state = new_hand(Deal.from_seed(7, "N"))
 >>> state.to_act, [str(a) for a in state.legal_actions()]
 (<Seat.E: 1>, ['pass', 'order', 'order alone'])
 """
