@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from euchre_tutor.cards import Suit, effective_suit
+from euchre_tutor.cards import Suit
 from euchre_tutor.classic.actions import (
     ALONE,
     ORDER,
@@ -33,9 +33,8 @@ from euchre_tutor.classic.events import (
     WentAlone,
     WentUnder,
 )
-from euchre_tutor.classic.house import bid_extras, misdeal_kind
+from euchre_tutor.classic.house import bid_extras
 from euchre_tutor.classic.play import start_play
-from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
@@ -46,33 +45,13 @@ if TYPE_CHECKING:
 __all__ = ["APPLY", "LEGAL", "may_order"]
 
 
-def _first_bidder(s: HandState) -> Seat:
-    return s.dealer if s.rules.dealer_bids_first else s.dealer.next
-
-
-def _last_bidder(s: HandState) -> Seat:
-    return s.dealer.prev if s.rules.dealer_bids_first else s.dealer
-
-
 def may_order(s: HandState, seat: Seat) -> bool:
-    """May ``seat`` order up under the round-1 calling requirement? (The dealer always may: the up
-    card joins the hand.)"""
-    rule = s.rules.round_1_requirement
-    if rule == "anytime" or seat == s.dealer:
-        return True
-    suit = s.up_suit
-    if rule == "holding-trump":
-        return any(effective_suit(c, suit) is suit for c in s.hands[seat])
-    return any(c.suit is suit for c in s.hands[seat])
-
-
-def _alone_with_bid(rules: ClassicRules) -> bool:
-    """May a bid say 'alone'? Not at three players, where the maker always plays alone, nor under no alone."""
-    return rules.alone_timing == "with-bid" and rules.players != 3 and not rules.no_alone
+    """May ``seat`` order up under the round-1 calling requirement (the rules' ``may_order``)?"""
+    return s.rules.may_order(s.up, seat == s.dealer, s.hands[seat])
 
 
 def _legal_blind(s: HandState) -> tuple[Action, ...]:
-    with_bid = _alone_with_bid(s.rules)
+    with_bid = s.rules.alone_with_bid
     out: list[Action] = []
     for suit in Suit:
         out.append(Action("call", suit=suit))
@@ -84,40 +63,38 @@ def _legal_blind(s: HandState) -> tuple[Action, ...]:
 def _legal_round_1(s: HandState) -> tuple[Action, ...]:
     seat = s.to_act
     assert seat is not None
+    rules = s.rules
     out = [PASS]
     if may_order(s, seat):
-        if not (s.rules.canadian_loner and seat in s.dealer.partners):
+        if not rules.must_order_alone(seat in s.dealer.partners):
             out.append(ORDER)
-        if _alone_with_bid(s.rules):
+        if rules.alone_with_bid:
             out.append(ORDER_ALONE)
-    if s.rules.misdeal != "off" or s.rules.farmers_hand:
+    if rules.pre_bid_actions:
         out.extend(bid_extras(s, seat))
     return tuple(out)
 
 
 def _legal_round_2(s: HandState) -> tuple[Action, ...]:
-    # Stick the dealer; with the dealer bidding first, stick the last bidder (the sheet).
-    stuck = s.rules.stick_the_dealer and s.to_act == _last_bidder(s)
+    rules = s.rules
+    assert s.to_act is not None
+    stuck = rules.must_name_trump(s.to_act, s.dealer, 2)
     out: list[Action] = [] if stuck else [PASS]
-    with_bid = _alone_with_bid(s.rules)
-    may_name_up = stuck and s.rules.stuck_dealer_may_name_up_suit
-    for suit in Suit:
-        if suit is s.up_suit and not may_name_up:
-            continue
+    with_bid = rules.alone_with_bid
+    for suit in rules.round_2_suits(s.up_suit, stuck):
         out.append(Action("call", suit=suit))
         if with_bid:
             out.append(Action("call", suit=suit, alone=True))
-    if s.rules.no_trump != "off":
-        for nt in ("high", "low") if s.rules.no_trump == "high-low" else ("high",):
-            out.append(Action("call", notrump=nt))
-            if with_bid:
-                out.append(Action("call", notrump=nt, alone=True))
+    for nt in rules.no_trump_calls:
+        out.append(Action("call", notrump=nt))
+        if with_bid:
+            out.append(Action("call", notrump=nt, alone=True))
     return tuple(out)
 
 
 def _legal_discard(s: HandState) -> tuple[Action, ...]:
     hand = s.hands[s.dealer]
-    allowed = [c for c in hand if s.rules.dealer_may_discard_up_card or c != s.up]
+    allowed = [c for c in hand if s.rules.dealer_may_discard(c, s.up)]
     return tuple(Action("discard", card=c) for c in sorted(allowed, key=card_key))
 
 
@@ -157,16 +134,16 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     if a.kind == "pass":
-        if seat == _last_bidder(s):
+        if seat == s.rules.last_bidder(s.dealer):
             return s.evolve(
                 phase=Phase.ROUND_2,
-                to_act=_first_bidder(s),
+                to_act=s.rules.first_bidder(s.dealer),
                 passes=s.passes + 1,
                 events=(Passed(seat, 1),),
             )
         return s.evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
     if a.kind == "misdeal":
-        kind = misdeal_kind(s.hands[seat], s.rules.misdeal) or "misdeal"
+        kind = s.rules.misdeal_hand(s.hands[seat]) or "misdeal"
         return s.evolve(phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
     if a.kind == "under":
         hands = list(s.hands)
@@ -205,7 +182,7 @@ def _apply_round_2(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     if a.kind == "pass":
-        if seat == _last_bidder(s):
+        if seat == s.rules.last_bidder(s.dealer):
             return s.evolve(
                 phase=Phase.OVER,
                 to_act=None,

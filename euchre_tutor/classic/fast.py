@@ -35,6 +35,7 @@ from euchre_tutor.classic.hand import HandState
 from euchre_tutor.classic.openspiel import ALONE_ID, PARTNER_ID, PASS_ID, TRUMP_IDS, card_from_id, card_id
 from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.tricks.seating import Seat
 
 __all__ = [
     "FastRules",
@@ -105,7 +106,7 @@ class FastRules:
     defending alone against any bid).
     """
 
-    __slots__ = ("alone_with_bid", "defend_alone", "lone_defender_points", "may_discard_up", "stick")
+    __slots__ = ("alone_with_bid", "defend_alone", "lone_defender_points", "may_discard_up", "stuck_turn")
 
     def __init__(self, rules: ClassicRules) -> None:
         default = ClassicRules()
@@ -122,8 +123,16 @@ class FastRules:
                 "up-card discard and defend_alone='any-bid'; it does not play "
                 f"{', '.join(unsupported)}: use the full engine (euchre_tutor.classic.engine)"
             )
-        self.stick = rules.stick_the_dealer
-        self.alone_with_bid = rules.alone_timing == "with-bid"
+        # Each bidding round's seats in turn (the dealer's left first: dealer_bids_first is refused);
+        # ``stuck_turn`` is the turn of round 2 that may not pass, -1 for none.
+        dealer = Seat.N
+        order = [rules.first_bidder(dealer)]
+        while len(order) < 4:
+            order.append(order[-1].next)
+        self.stuck_turn = next(
+            (k for k, seat in enumerate(order) if rules.must_name_trump(seat, dealer, 2)), -1
+        )
+        self.alone_with_bid = rules.alone_with_bid
         self.may_discard_up = rules.dealer_may_discard_up_card
         self.defend_alone = rules.defend_alone == "any-bid"
         self.lone_defender_points = rules.lone_defender_euchre_points
@@ -209,7 +218,7 @@ def random_hand(
         others = [s for s in (0, 1, 2, 3) if s != upsuit]
         for k in range(4):
             seat = (seat + 1) & 3
-            stuck = k == 3 and rules.stick
+            stuck = k == rules.stuck_turn
             n = (6 if with_bid else 3) + (0 if stuck else 1)
             r = int(rand() * n)
             if not stuck:

@@ -44,8 +44,8 @@ def new_hand(deal: Deal, rules: ClassicRules | None = None) -> HandState:
         raise DealError(
             f"the deal is for a {deal.seating.description} table but the rules say {table.description}"
         )
-    blind = deal.up.is_joker and r.joker_up == "dealer-blind"
-    first = deal.dealer if blind or r.dealer_bids_first else deal.dealer.next
+    blind = r.dealer_calls_blind(deal.up)
+    first = deal.dealer if blind else r.first_bidder(deal.dealer)
     return HandState(
         rules=r,
         deal=deal,

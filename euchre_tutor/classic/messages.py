@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Final
 
 from euchre_tutor.cards import Card, format_cards
 from euchre_tutor.classic.actions import ORDER_ALONE, Action, Phase
-from euchre_tutor.classic.bidding import may_order
-from euchre_tutor.classic.house import MISDEAL_WANTS, farmer_ranks
 from euchre_tutor.errors import IllegalAction, IllegalPlay
 from euchre_tutor.rules.messages import follow_suit_message
 from euchre_tutor.tricks.seating import Seat
@@ -41,32 +39,22 @@ def explain_illegal(s: HandState, act: Action, legal: tuple[Action, ...]) -> Ill
     if s.phase in role and act.kind in ("discard", "give") and act.card is not None:
         if act.card not in s.hands[seat]:
             return IllegalPlay(f"{who}{role[s.phase]} does not hold {act.card.symbol}; legal: {options}")
-        if s.phase is Phase.DISCARD and act.card == s.up:
-            return IllegalAction(
-                f"under these rules the dealer may not discard the up card {s.up.symbol}; legal: {options}"
-            )
+        if s.phase is Phase.DISCARD and not s.rules.dealer_may_discard(act.card, s.up):
+            return IllegalAction(f"{s.rules.up_discard_sentence(s.up)}; legal: {options}")
     if s.phase is Phase.ROUND_2 and act.kind == "call" and act.suit is s.up_suit:
         return IllegalAction(
             f"{s.up_suit.plural} was turned down in round 1 and cannot be named in round 2; legal: {options}"
         )
-    if s.phase is Phase.ROUND_2 and act.kind == "pass" and s.rules.stick_the_dealer:
-        if s.rules.dealer_bids_first:
-            return IllegalAction(
-                f"stick the last bidder: {who}, the last to bid (the dealer bids first), must name "
-                f"a suit; legal: {options}"
-            )
-        return IllegalAction(f"stick the dealer: {who}, the dealer, must name a suit; legal: {options}")
+    if s.phase is Phase.ROUND_2 and act.kind == "pass" and s.rules.must_name_trump(seat, s.dealer, 2):
+        return IllegalAction(f"{s.rules.stuck_sentence(who)}; legal: {options}")
     if act.kind == "call" and act.notrump is not None and s.phase is Phase.ROUND_2:
-        allowed = "are not allowed" if s.rules.no_trump == "off" else "are only 'call high'"
+        allowed = "are not allowed" if not s.rules.no_trump_calls else "are only 'call high'"
         return IllegalAction(f"under these rules no-trump bids {allowed}; legal: {options}")
     if s.phase is Phase.ROUND_1 and act.kind == "order":
-        if s.rules.canadian_loner and seat in s.dealer.partners and not act.alone and ORDER_ALONE in legal:
-            return IllegalAction(
-                f"Canadian loner: {who}, the dealer's partner, may only pass or order up alone; "
-                f"legal: {options}"
-            )
-        if not may_order(s, seat):
-            return IllegalAction(_requirement_message(s, who, options))
+        if s.rules.must_order_alone(seat in s.dealer.partners) and not act.alone and ORDER_ALONE in legal:
+            return IllegalAction(f"{s.rules.canadian_sentence(who)}; legal: {options}")
+        if not s.rules.may_order(s.up, seat == s.dealer, s.hands[seat]):
+            return IllegalAction(f"{s.rules.requirement_sentence(s.up, who)}; legal: {options}")
     if act.kind == "misdeal" and s.phase is Phase.ROUND_1:
         return IllegalAction(_misdeal_message(s, who, seat, options))
     if act.kind == "under" and s.phase is Phase.ROUND_1:
@@ -90,28 +78,14 @@ def explain_illegal(s: HandState, act: Action, legal: tuple[Action, ...]) -> Ill
     )
 
 
-def _requirement_message(s: HandState, who: str, options: str) -> str:
-    suit = s.up_suit
-    if s.rules.round_1_requirement == "holding-trump":
-        need = f"a {suit.plural[:-1]} (the left bower counts)"
-    else:
-        need = (
-            f"a natural {suit.plural[:-1]} (a card printed in {suit.plural}; the left bower does not count)"
-        )
-    return f"under these rules only a player holding {need} may order up {suit.plural}; {who} holds none; legal: {options}"
-
-
 def _misdeal_message(s: HandState, who: str, seat: Seat, options: str) -> str:
     rule = s.rules.misdeal
     if rule == "off":
         return f"misdeals are not played under these rules; legal: {options}"
     if s.under_seat == seat:
         return f"{who} went under this hand and may no longer call a misdeal; legal: {options}"
-    want = MISDEAL_WANTS[rule]
-    return (
-        f"{who}'s hand ({format_cards(s.hands[seat], symbols=True)}) is not {want} hand "
-        f"(a face is a jack, queen, king or joker); legal: {options}"
-    )
+    hand = format_cards(s.hands[seat], symbols=True)
+    return f"{s.rules.misdeal_sentence(who, hand)}; legal: {options}"
 
 
 def _under_message(s: HandState, act: Action, who: str, seat: Seat, options: str) -> str:
@@ -122,11 +96,7 @@ def _under_message(s: HandState, act: Action, who: str, seat: Seat, options: str
     missing = [c for c in act.cards if c not in s.hands[seat]]
     if missing:
         return f"{who} does not hold {format_cards(missing, symbols=True)}; legal: {options}"
-    ranks = " and ".join(f"{r.display}s" for r in farmer_ranks(s.rules.deck))
-    return (
-        f"going under swaps three of the deck's low cards ({ranks} with the {s.rules.deck}-card "
-        f"deck); legal: {options}"
-    )
+    return f"{s.rules.under_sentence()}; legal: {options}"
 
 
 def _explain_play(s: HandState, card: Card, seat: Seat, legal: tuple[Action, ...]) -> IllegalPlay:

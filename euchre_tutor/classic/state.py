@@ -78,7 +78,7 @@ class HandState(TrickHand):
     @property
     def up_suit(self) -> Suit:
         """The suit the up card proposes in round 1 (a turned-up joker proposes spades)."""
-        return self.deal.up.suit or Suit.SPADES
+        return self.rules.proposed_suit(self.deal.up)
 
     @property
     def is_over(self) -> bool:

@@ -138,9 +138,11 @@ site's option list, Pagat's Euchre pages, OpenSpiel) leave a point open:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Final
+from typing import Final, Protocol, Self, TypeVar
 
+from euchre_tutor.cards import Card, Rank, Suit, effective_suit
 from euchre_tutor.errors import RulesError
 from euchre_tutor.rules.options import GameOptions, check_int
 
@@ -152,6 +154,8 @@ __all__ = [
     "PRESETS",
     "PRESET_NOTES",
     "ClassicRules",
+    "farmer_ranks",
+    "misdeal_kind",
     "preset",
 ]
 
@@ -344,6 +348,205 @@ class ClassicRules(GameOptions):
     def deck_size(self) -> int:
         """Cards in the pack, the joker included."""
         return self.deck + (1 if self.joker else 0)
+
+    # -- what each house rule means -------------------------------------------------
+    # The engine, the lean path, the teaching errors and the advisor's bidding model ask
+    # these rather than read the options: each rule's legality and sentence live here once.
+
+    # Who bids first and last (dealer_bids_first) and stick the dealer.
+
+    def first_bidder(self, dealer: _S) -> _S:
+        """Who opens each bidding round: the dealer's left, or the dealer with ``dealer_bids_first``."""
+        return dealer if self.dealer_bids_first else dealer.next
+
+    def last_bidder(self, dealer: _S) -> _S:
+        """Who closes each bidding round (the seat before the first bidder): the dealer, or the
+        dealer's right with ``dealer_bids_first``."""
+        return self.first_bidder(dealer).prev
+
+    def must_name_trump(self, seat: _S, dealer: _S, bidding_round: int) -> bool:
+        """Stick the dealer: may ``seat`` not pass in bidding round 1 or 2? Only the last bidder of
+        round 2 under ``stick_the_dealer`` (the dealer; the dealer's right when the dealer bids first)."""
+        return self.stick_the_dealer and bidding_round == 2 and seat == self.last_bidder(dealer)
+
+    def round_2_suits(self, up_suit: Suit, stuck: bool) -> tuple[Suit, ...]:
+        """The suits round 2 may name, in suit order: all but the turned-down ``up_suit``, which a
+        ``stuck`` seat (see :meth:`must_name_trump`) may also name with ``stuck_dealer_may_name_up_suit``."""
+        if stuck and self.stuck_dealer_may_name_up_suit:
+            return tuple(Suit)
+        return tuple(s for s in Suit if s is not up_suit)
+
+    def stuck_sentence(self, who: str) -> str:
+        """Why the stuck seat ``who`` may not pass (stick the dealer, or stick the last bidder)."""
+        if self.dealer_bids_first:
+            return f"stick the last bidder: {who}, the last to bid (the dealer bids first), must name a suit"
+        return f"stick the dealer: {who}, the dealer, must name a suit"
+
+    # Round 1: the calling requirement and the Canadian loner.
+
+    def may_order(self, up: Card, is_dealer: bool, hand: Sequence[Card]) -> bool:
+        """The round-1 calling requirement: may ``hand`` order ``up`` up? (The dealer always may: the
+        up card joins the hand.) 'holding-trump' counts the left bower and the joker."""
+        rule = self.round_1_requirement
+        if rule == "anytime" or is_dealer:
+            return True
+        suit = self.proposed_suit(up)
+        if rule == "holding-trump":
+            return any(effective_suit(c, suit) is suit for c in hand)
+        return any(c.suit is suit for c in hand)
+
+    def requirement_sentence(self, up: Card, who: str) -> str:
+        """Why ``who``, holding no card the calling requirement asks for, may not order ``up`` up."""
+        suit = self.proposed_suit(up)
+        if self.round_1_requirement == "holding-trump":
+            need = f"a {suit.plural[:-1]} (the left bower counts)"
+        else:
+            need = f"a natural {suit.plural[:-1]} (a card printed in {suit.plural}; the left bower does not count)"
+        return f"under these rules only a player holding {need} may order up {suit.plural}; {who} holds none"
+
+    def must_order_alone(self, dealers_partner: bool) -> bool:
+        """Canadian loner: may the dealer's partner (``dealers_partner``) order up only alone in round 1?"""
+        return self.canadian_loner and dealers_partner
+
+    @staticmethod
+    def canadian_sentence(who: str) -> str:
+        """Why ``who``, the dealer's partner, may not order up without going alone."""
+        return f"Canadian loner: {who}, the dealer's partner, may only pass or order up alone"
+
+    # Going alone, no-trump bids.
+
+    @property
+    def alone_with_bid(self) -> bool:
+        """May a bid say 'alone'? Under ``alone_timing='with-bid'``, not at three players (where the
+        maker always plays alone) nor under ``no_alone``."""
+        return self.alone_timing == "with-bid" and self.players != 3 and not self.no_alone
+
+    @property
+    def no_trump_calls(self) -> tuple[str, ...]:
+        """The no-trump bids round 2 offers: none, 'high', or 'high' and 'low'."""
+        return {"off": (), "high": ("high",), "high-low": ("high", "low")}[self.no_trump]
+
+    # The dealer's discard.
+
+    def dealer_may_discard(self, card: Card, up: Card) -> bool:
+        """May the dealer who picked ``up`` up discard ``card``? Any card, or not the up card itself
+        without ``dealer_may_discard_up_card``."""
+        return self.dealer_may_discard_up_card or card != up
+
+    @staticmethod
+    def up_discard_sentence(up: Card) -> str:
+        """Why the dealer may not discard the up card."""
+        return f"under these rules the dealer may not discard the up card {up.symbol}"
+
+    # The joker turned up.
+
+    @staticmethod
+    def proposed_suit(up: Card) -> Suit:
+        """The suit the up card proposes in round 1: its own, spades for a turned-up joker."""
+        return up.suit or Suit.SPADES
+
+    def dealer_calls_blind(self, up: Card) -> bool:
+        """A joker turned up under ``joker_up='dealer-blind'``: no bidding, the dealer names trump unseen."""
+        return up.is_joker and self.joker_up == "dealer-blind"
+
+    # Misdeal and the farmer's hand (going under).
+
+    @property
+    def pre_bid_actions(self) -> bool:
+        """Is a misdeal or going under played (offered on a round-1 turn before the bid)?"""
+        return self.misdeal != "off" or self.farmers_hand
+
+    def misdeal_hand(self, hand: Sequence[Card]) -> str | None:
+        """The kind of misdeal ``hand`` may call ('ace, no face', 'no ace, no face'); None if none
+        (always without misdeals)."""
+        return misdeal_kind(hand, self.misdeal)
+
+    def misdeal_sentence(self, who: str, hand_words: str) -> str:
+        """Why ``who``, holding ``hand_words``, may not call a misdeal (when misdeals are played)."""
+        return (
+            f"{who}'s hand ({hand_words}) is not {MISDEAL_WANTS[self.misdeal]} hand "
+            f"(a face is a jack, queen, king or joker)"
+        )
+
+    @property
+    def under_ranks(self) -> tuple[Rank, ...]:
+        """The low ranks going under swaps under ``farmers_hand`` (see :func:`farmer_ranks`); none without."""
+        return farmer_ranks(self.deck) if self.farmers_hand else ()
+
+    def under_sentence(self) -> str:
+        """Which cards going under swaps (the rule is played; the cards named were not three of them)."""
+        ranks = " and ".join(f"{r.display}s" for r in farmer_ranks(self.deck))
+        return f"going under swaps three of the deck's low cards ({ranks} with the {self.deck}-card deck)"
+
+
+class _Seat(Protocol):
+    """A seat as the house rules ask about it: it knows its neighbours (``tricks.seating.Seat``)."""
+
+    @property
+    def next(self) -> Self: ...
+    @property
+    def prev(self) -> Self: ...
+
+
+_S = TypeVar("_S", bound=_Seat)
+
+
+_FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})
+# misdeal option -> the aces an "ace" hand may hold (None: that kind is not played) and
+# whether a hand with no ace counts ("no ace, no face").
+_MISDEAL_KINDS: Final[dict[str, tuple[range | None, bool]]] = {
+    "off": (None, False),
+    "ace-no-face": (range(1, 2), False),  # the sheet: exactly one ace, four non-face cards
+    "aces-no-face": (range(1, 6), False),  # the lenient reading: one or more aces
+    "no-ace-no-face": (None, True),
+    "either": (range(1, 2), True),
+    "no-face": (range(1, 6), True),
+}
+#: misdeal option -> the hand it wants, in words ("... is not {want} hand")
+MISDEAL_WANTS: Final = {
+    "off": "a misdeal",
+    "ace-no-face": "an 'ace, no face' (exactly one ace)",
+    "aces-no-face": "an 'ace, no face' (one or more aces)",
+    "no-ace-no-face": "a 'no ace, no face'",
+    "either": "an 'ace, no face' (exactly one ace) or a 'no ace, no face'",
+    "no-face": "a no-face",
+}
+
+
+def misdeal_kind(hand: Sequence[Card], rule: str) -> str | None:
+    """'ace, no face' or 'no ace, no face' when ``hand`` may be thrown in under ``rule`` (else None).
+
+    >>> from euchre_tutor.cards import parse_cards
+    >>> misdeal_kind(parse_cards("AS 9H TH 9C TC"), "ace-no-face")
+    'ace, no face'
+    >>> misdeal_kind(parse_cards("AS AH TH 9C TC"), "ace-no-face") is None  # two aces
+    True
+    >>> misdeal_kind(parse_cards("AS AH TH 9C TC"), "aces-no-face")
+    'ace, no face'
+    """
+    aces_ok, no_ace_ok = _MISDEAL_KINDS[rule]
+    if any(c.rank in _FACES for c in hand):
+        return None
+    aces = sum(1 for c in hand if c.rank is Rank.ACE)
+    if aces and aces_ok is not None and aces in aces_ok:
+        return "ace, no face"
+    if not aces and no_ace_ok:
+        return "no ace, no face"
+    return None
+
+
+_FARMER_RANKS: Final = {
+    20: (Rank.TEN,),
+    24: (Rank.NINE, Rank.TEN),
+    28: (Rank.EIGHT, Rank.NINE),
+    32: (Rank.SEVEN, Rank.EIGHT),
+}
+
+
+def farmer_ranks(deck_size: int) -> tuple[Rank, ...]:
+    """The low ranks a farmer's hand swaps: the deck's two lowest (the sheet: 9s and 10s; 8-A deck:
+    8s and 9s; 7-A deck: 7s and 8s). The 10-A deck has no 9s, so "9s or 10s" leaves its 10s."""
+    return _FARMER_RANKS[deck_size]
 
 
 # Options that a table of three or six refuses (at their defaults they change nothing).
