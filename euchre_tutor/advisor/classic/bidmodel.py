@@ -48,7 +48,7 @@ from euchre_tutor.advisor.classic.strength import (
     no_trump_strength,
     trump_points,
 )
-from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, is_left_bower, is_right_bower, is_trump
+from euchre_tutor.cards import Card, Rank, Suit, deck, is_left_bower, is_right_bower, is_trump
 from euchre_tutor.classic.engine import Action, Phase, Seat
 from euchre_tutor.rules.classic import ClassicRules
 
@@ -203,7 +203,7 @@ class BiddingModel:
     ) -> tuple[float, list[Card]]:
         """Round-1 points of ``hand`` for ``seat`` and the cards counted (the dealer's best five of six)."""
         count = hand_strength if strength is None else strength
-        trump = ctx.up.suit or Suit.SPADES
+        trump = ctx.rules.proposed_suit(ctx.up)
         cards = hand if isinstance(hand, list) else list(hand)
         if seat == ctx.dealer:
             six = [*cards, ctx.up]
@@ -227,13 +227,13 @@ class BiddingModel:
         self, hand: list[Card], ctx: _Situation, seat: Seat, action: Action, strength: _Strength
     ) -> float:
         rules = ctx.rules
-        trump = ctx.up.suit or Suit.SPADES
-        if not may_order(rules, ctx.up, seat == ctx.dealer, hand):
+        trump = rules.proposed_suit(ctx.up)
+        if not rules.may_order(ctx.up, seat == ctx.dealer, hand):
             return 1.0  # passing was forced
         points, cards = self.order_points(hand, ctx, seat, strength)
         p = _sigma((points - self._need(rules)) / self.temperature)
-        alone_offered = _alone_with_bid(rules)
-        plain_offered = not (rules.canadian_loner and seat in ctx.dealer.partners)
+        alone_offered = rules.alone_with_bid
+        plain_offered = not rules.must_order_alone(seat in ctx.dealer.partners)
         if action.kind == "pass" and plain_offered:
             return 1.0 - p
         a = self._alone_chance(cards, trump, None, rules, strength, points) if alone_offered else 0.0
@@ -250,16 +250,14 @@ class BiddingModel:
         self, hand: list[Card], ctx: _Situation, seat: Seat, action: Action, strength: _Strength
     ) -> float:
         rules = ctx.rules
-        up_suit = ctx.up.suit or Suit.SPADES
-        stuck = rules.stick_the_dealer and seat == _last_bidder(rules, ctx.dealer)
-        options: list[tuple[float, Suit | None, str | None]] = []
-        for suit in Suit:
-            if suit is up_suit and not (stuck and rules.stuck_dealer_may_name_up_suit):
-                continue
-            options.append((strength(hand, suit), suit, None))
-        if rules.no_trump != "off":
+        stuck = rules.must_name_trump(seat, ctx.dealer, 2)
+        options: list[tuple[float, Suit | None, str | None]] = [
+            (strength(hand, suit), suit, None)
+            for suit in rules.round_2_suits(rules.proposed_suit(ctx.up), stuck)
+        ]
+        if rules.no_trump_calls:
             lowest = _lowest(rules.deck)
-            for nt in ("high", "low") if rules.no_trump == "high-low" else ("high",):
+            for nt in rules.no_trump_calls:
                 options.append((no_trump_strength(hand, nt, lowest), None, nt))
         best = max(pts for pts, _, _ in options)
         p = 1.0 if stuck else _sigma((best - self._need(rules)) / self.temperature)
@@ -272,7 +270,7 @@ class BiddingModel:
         for pts, named, nt_named in options:
             if named is action.suit and nt_named == action.notrump:
                 share = math.exp((pts - best) / scale) / total
-                if not _alone_with_bid(rules):
+                if not rules.alone_with_bid:
                     return p * share
                 a = self._alone_chance(hand, named, nt_named, rules, strength, pts)
                 return p * share * (a if action.alone else 1.0 - a)
@@ -321,21 +319,6 @@ def _reference_bowers(hand: Sequence[Card], trump: Suit) -> tuple[bool, bool, in
     return right, left, sum(1 for c in hand if is_trump(c, trump))
 
 
-def _alone_with_bid(rules: ClassicRules) -> bool:
-    """May a bid say alone (as the engine offers it)?"""
-    return rules.alone_timing == "with-bid" and rules.players != 3 and not rules.no_alone
-
-
-def _last_bidder(rules: ClassicRules, dealer: Seat) -> Seat:
-    return dealer.prev if rules.dealer_bids_first else dealer
-
-
 def may_order(rules: ClassicRules, up: Card, is_dealer: bool, hand: Sequence[Card]) -> bool:
-    """The round-1 calling requirement: may this hand order up? (The dealer always may.)"""
-    rule = rules.round_1_requirement
-    if rule == "anytime" or is_dealer:
-        return True
-    suit = up.suit or Suit.SPADES
-    if rule == "holding-trump":
-        return any(effective_suit(c, suit) is suit for c in hand)
-    return any(c.suit is suit for c in hand)
+    """The round-1 calling requirement: may this hand order up? (The rules' ``may_order``.)"""
+    return rules.may_order(up, is_dealer, hand)

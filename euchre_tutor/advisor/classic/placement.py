@@ -40,7 +40,6 @@ from euchre_tutor.advisor import cores
 from euchre_tutor.advisor.classic.evidence import known_voids
 from euchre_tutor.cards import Card, Suit, deck, effective_suit
 from euchre_tutor.classic.engine import Phase, Seat
-from euchre_tutor.classic.house import farmer_ranks
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.classic import SeatView
 
@@ -208,7 +207,7 @@ class Placement:
 
         # Where each unknown card may go.
         everywhere = tuple(range(len(caps)))
-        self.low_ranks = farmer_ranks(rules.deck) if rules.farmers_hand else ()
+        self.low_ranks = rules.under_ranks
         self.free: list[Card] = []
         self.constrained: list[tuple[Card, tuple[int, ...]]] = []
         for card in sorted(unknown, key=lambda c: c.index):
