@@ -161,7 +161,7 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
     dealer = s.dealer
     timing = a.alone if s.rules.alone_timing == "with-bid" else None
     made: Event = TrumpMade(seat, trump, 1, timing)
-    if a.alone and seat in dealer.partners and not s.rules.dealer_exchanges_when_partner_alone:
+    if not s.rules.dealer_exchanges(a.alone, seat in dealer.partners):
         # The dealer sits out and does not exchange: the up card stays on the kitty.
         return _after_exchange(s.evolve(trump=trump, maker=seat, alone=True), (made,))
     hands = list(s.hands)
@@ -207,21 +207,20 @@ def _apply_discard(s: HandState, a: Action) -> HandState:
 
 def _after_exchange(s: HandState, events: tuple[Event, ...]) -> HandState:
     """After the bid (and the dealer's discard): ask the maker, then call for best, the defenders, play."""
-    if s.rules.alone_timing == "after-discard":
+    if s.rules.alone_after_discard:
         return s.evolve(phase=Phase.GO_ALONE, to_act=s.maker, events=events)
     return _after_alone(s, events)
 
 
 def _after_alone(s: HandState, events: tuple[Event, ...]) -> HandState:
-    if s.alone and s.rules.call_for_best:
+    if s.rules.calls_for_best(s.alone):
         assert s.maker is not None
         return s.evolve(phase=Phase.BEST_CARD, to_act=s.maker.partner, events=events)
     return _ask_defenders(s, events)
 
 
 def _ask_defenders(s: HandState, events: tuple[Event, ...]) -> HandState:
-    rule = s.rules.defend_alone
-    if rule == "any-bid" or (rule == "against-loner" and s.alone):
+    if s.rules.defenders_asked(s.alone):
         assert s.maker is not None
         defenders = [seat for seat in s.seating.from_left_of(s.dealer) if seat.team is not s.maker.team]
         return s.evolve(

@@ -134,7 +134,8 @@ class FastRules:
         )
         self.alone_with_bid = rules.alone_with_bid
         self.may_discard_up = rules.dealer_may_discard_up_card
-        self.defend_alone = rules.defend_alone == "any-bid"
+        # defend_alone='against-loner' is refused above: the defenders are asked after any bid or never.
+        self.defend_alone = rules.defenders_asked(False)
         self.lone_defender_points = rules.lone_defender_euchre_points
 
 

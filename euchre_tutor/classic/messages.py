@@ -59,20 +59,8 @@ def explain_illegal(s: HandState, act: Action, legal: tuple[Action, ...]) -> Ill
         return IllegalAction(_misdeal_message(s, who, seat, options))
     if act.kind == "under" and s.phase is Phase.ROUND_1:
         return IllegalAction(_under_message(s, act, who, seat, options))
-    if act.kind in ("order", "call") and act.alone and s.rules.no_alone:
-        return IllegalAction(
-            f"under these rules nobody goes alone (no alone): bid without 'alone'; legal: {options}"
-        )
-    if act.kind in ("order", "call") and act.alone and s.rules.players == 3:
-        return IllegalAction(
-            f"at three players the maker always plays alone against the other two: bid without "
-            f"'alone'; legal: {options}"
-        )
-    if act.kind in ("order", "call") and act.alone and s.rules.alone_timing == "after-discard":
-        return IllegalAction(
-            f"under these rules 'alone' is not said with the bid: the maker decides after "
-            f"the dealer's discard; legal: {options}"
-        )
+    if act.kind in ("order", "call") and act.alone and not s.rules.alone_with_bid:
+        return IllegalAction(f"{s.rules.alone_bid_sentence()}; legal: {options}")
     return IllegalAction(
         f"{act} is not legal now: it is {who}'s turn ({PHASE_WORDS[s.phase]}); legal: {options}"
     )
@@ -117,12 +105,7 @@ def _explain_play(s: HandState, card: Card, seat: Seat, legal: tuple[Action, ...
 
 def _lead_message(s: HandState, card: Card, options: str) -> str:
     assert s.trump is not None
-    why = (
-        "trump may not be led to the first trick"
-        if s.rules.trump_lead == "not-first-trick"
-        else "trump may not be led until trump is broken (a trump played to a non-trump lead)"
-    )
-    return f"{card.symbol} is a trump and {why}, unless you hold only trumps; legal: {options}"
+    return f"{s.rules.trump_lead_sentence(card)}; legal: {options}"
 
 
 PHASE_WORDS: Final = {

@@ -51,13 +51,11 @@ def legal_plays(s: HandState) -> tuple[Card, ...]:
 
 
 def trump_lead_barred(rules: ClassicRules, tricks: Sequence[Trick], trump: Suit | None) -> bool:
-    """Under a trump-lead restriction, is leading trump barred now (for a leader holding other cards)?"""
-    rule = rules.trump_lead
-    if rule == "not-first-trick":
-        return not tricks
-    if rule == "after-broken":
-        return not trump_broken(tricks, trump)
-    return False
+    """Under a trump-lead restriction, is leading trump barred now (for a leader holding other cards)?
+    The rules' ``trump_lead_barred`` asked about these tricks."""
+    if rules.trump_lead == "anytime":
+        return False
+    return rules.trump_lead_barred(not tricks, trump_broken(tricks, trump))
 
 
 def trump_broken(tricks: Sequence[Trick], trump: Suit | None) -> bool:
@@ -90,7 +88,7 @@ def start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
     the first active seat on the dealer's left leads (the loner's left under ``alone_lead``);
     ``events`` are the last bidding action's."""
     out = s.sitting_out
-    if s.alone and s.rules.alone_lead == "loner-left":
+    if s.rules.loner_left_leads(s.alone):
         assert s.maker is not None
         order: Iterable[Seat] = s.seating.from_left_of(s.maker)
     else:

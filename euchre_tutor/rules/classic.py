@@ -422,6 +422,62 @@ class ClassicRules(GameOptions):
         return self.alone_timing == "with-bid" and self.players != 3 and not self.no_alone
 
     @property
+    def alone_after_discard(self) -> bool:
+        """Does the maker decide alone or with partner after the dealer's discard (``alone_timing``)?"""
+        return self.alone_timing == "after-discard"
+
+    def alone_bid_sentence(self) -> str:
+        """Why no bid may say 'alone' (when :attr:`alone_with_bid` is false)."""
+        if self.no_alone:
+            return "under these rules nobody goes alone (no alone): bid without 'alone'"
+        if self.players == 3:
+            return "at three players the maker always plays alone against the other two: bid without 'alone'"
+        return (
+            "under these rules 'alone' is not said with the bid: the maker decides after the dealer's discard"
+        )
+
+    def dealer_exchanges(self, alone: bool, dealers_partner: bool) -> bool:
+        """Does the dealer pick the up card up once it is ordered? Always, except with
+        ``dealer_exchanges_when_partner_alone=false`` when the dealer's partner orders up alone
+        (the dealer sits out and the up card stays on the kitty)."""
+        return not (alone and dealers_partner and not self.dealer_exchanges_when_partner_alone)
+
+    def calls_for_best(self, alone: bool) -> bool:
+        """Does the maker's partner pass the loner a card (``call_for_best``, a maker gone ``alone``)?"""
+        return alone and self.call_for_best
+
+    def defenders_asked(self, alone: bool) -> bool:
+        """Does each defender in turn decide whether to defend alone (``defend_alone``), the maker
+        having gone ``alone`` or not?"""
+        rule = self.defend_alone
+        return rule == "any-bid" or (rule == "against-loner" and alone)
+
+    def loner_left_leads(self, alone: bool) -> bool:
+        """Does the seat on the loner's left lead the first trick (``alone_lead``), not the dealer's left?"""
+        return alone and self.alone_lead == "loner-left"
+
+    # Leading trump.
+
+    def trump_lead_barred(self, first_trick: bool, broken: bool) -> bool:
+        """Under ``trump_lead``, is leading trump barred now for a leader holding other cards, at the
+        ``first_trick`` or later, with trump ``broken`` (a trump played to a non-trump lead) or not?"""
+        rule = self.trump_lead
+        if rule == "not-first-trick":
+            return first_trick
+        if rule == "after-broken":
+            return not broken
+        return False
+
+    def trump_lead_sentence(self, card: Card) -> str:
+        """Why ``card``, a trump, may not be led now (see :meth:`trump_lead_barred`)."""
+        why = (
+            "trump may not be led to the first trick"
+            if self.trump_lead == "not-first-trick"
+            else "trump may not be led until trump is broken (a trump played to a non-trump lead)"
+        )
+        return f"{card.symbol} is a trump and {why}, unless you hold only trumps"
+
+    @property
     def no_trump_calls(self) -> tuple[str, ...]:
         """The no-trump bids round 2 offers: none, 'high', or 'high' and 'low'."""
         return {"off": (), "high": ("high",), "high-low": ("high", "low")}[self.no_trump]

@@ -119,8 +119,7 @@ class Placement:
         self.discard_done = view.up_taken and phase_at > _PHASE_INDEX[Phase.DISCARD]
         self.gift_done = (
             view.maker is not None
-            and view.alone
-            and rules.call_for_best
+            and rules.calls_for_best(view.alone)
             and phase_at > _PHASE_INDEX[Phase.BEST_CARD]
         )
         self.loner_done = self.gift_done and phase_at > _PHASE_INDEX[Phase.LONER_DISCARD]
