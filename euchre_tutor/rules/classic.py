@@ -489,6 +489,11 @@ class ClassicRules(GameOptions):
         without ``dealer_may_discard_up_card``."""
         return self.dealer_may_discard_up_card or card != up
 
+    def up_card_known(self, up_taken: bool) -> bool:
+        """What the up-card discard hides: does every seat know where the up card is? Yes, unless the
+        dealer picked it up (``up_taken``) and may have discarded it face down: then only the dealer knows."""
+        return not up_taken or not self.dealer_may_discard_up_card
+
     @staticmethod
     def up_discard_sentence(up: Card) -> str:
         """Why the dealer may not discard the up card."""

@@ -154,6 +154,9 @@ def test_the_up_card_discard() -> None:
     assert R().dealer_may_discard(up, up)
     assert not R(dealer_may_discard_up_card=False).dealer_may_discard(up, up)
     assert R(dealer_may_discard_up_card=False).dealer_may_discard(other, up)
+    # What it hides: a picked-up up card may be the face-down discard.
+    assert R().up_card_known(up_taken=False) and not R().up_card_known(up_taken=True)
+    assert R(dealer_may_discard_up_card=False).up_card_known(up_taken=True)
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,7 @@ class BidWeighing(Placement):
         # held: hands that differ only in plain cards without points share one likelihood, the same
         # to the last bit (the points are quarter points, summed exactly in any order; tested).
         self.round_1_keys: dict[Seat, tuple[int, tuple[int, ...]]] = {}
-        trump_1 = self.up.suit or Suit.SPADES
+        trump_1 = self.rules.proposed_suit(self.up)
         keep = sum(1 << c.index for c in self.pack if is_trump(c, trump_1) or c.rank is Rank.ACE)
         plain = tuple(
             sum(1 << c.index for c in self.pack if not is_trump(c, trump_1) and c.suit is suit)
@@ -390,7 +390,7 @@ class BidWeighing(Placement):
             logs: dict[int, float] = {}
             if base > -math.inf:
                 six = [*cards, self.up]
-                allowed = [] if self.rules.dealer_may_discard_up_card else six[:-1]
+                allowed = [c for c in six if self.rules.dealer_may_discard(c, self.up)]
                 odds = model._discards(six, trump, allowed, self.strength)
                 logs = {1 << c.index: math.log(p) for c, p in odds.items()}
             found = (base, logs)
@@ -496,6 +496,6 @@ class BidWeighing(Placement):
                 total += math.log(model._likelihood(held, ctx, act, self.strength))
         if weigh and seat == self.dealer and gone is not None and self.discard_slot >= 0:
             six = [*cards, self.up]
-            allowed = six if self.rules.dealer_may_discard_up_card else cards
+            allowed = [c for c in six if self.rules.dealer_may_discard(c, self.up)]
             total += math.log(model._discard(six, self.view.trump, gone, allowed, self.strength))
         return total

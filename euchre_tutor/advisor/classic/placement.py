@@ -213,7 +213,7 @@ class Placement:
             if card == self.up and view.up_taken:
                 # Picked up: in the dealer's hand or discard, or passed on to a loner who called for best.
                 places = [self.hand_slot.get(self.dealer, -1)]
-                if rules.dealer_may_discard_up_card:
+                if not rules.up_card_known(up_taken=True):
                     places.append(self.discard_slot)
                 if self.gift_done and self.giver == self.dealer and self.maker is not None:
                     places += [self.hand_slot.get(self.maker, -1), self.loner_slot]
