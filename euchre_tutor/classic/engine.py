@@ -33,13 +33,16 @@ names of the parts, so ``from euchre_tutor.classic.engine import X`` works
 for all of them: :mod:`~euchre_tutor.classic.actions` (phases, actions),
 :mod:`~euchre_tutor.classic.deal` (deals and their checks),
 :mod:`~euchre_tutor.classic.events` (what an action did),
-:mod:`~euchre_tutor.classic.hand` (the hand state and its phase dispatch),
+:mod:`~euchre_tutor.classic.state` (the hand state, which imports no phase),
+:mod:`~euchre_tutor.classic.hand` (the first state and the phase dispatch, on top),
 :mod:`~euchre_tutor.classic.bidding` (blind call, rounds 1 and 2, discard, go
 alone, call for best, defend alone), :mod:`~euchre_tutor.classic.play` (legal
 cards, trump-lead restriction, trick winner, the end of the hand),
 :mod:`~euchre_tutor.classic.house` (misdeal, farmer's hand),
 :mod:`~euchre_tutor.classic.scoring`, :mod:`~euchre_tutor.classic.messages`
-(the teaching errors) and :mod:`~euchre_tutor.classic.match`.
+(the teaching errors) and :mod:`~euchre_tutor.classic.match`. What each
+house rule means (its legality, what it hides, its sentence) the parts ask
+the rules object, :class:`~euchre_tutor.rules.classic.ClassicRules`.
 
 >>> deal = Deal.from_seed(7, Seat.N)
 >>> state = new_hand(deal)

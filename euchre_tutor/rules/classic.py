@@ -1,8 +1,14 @@
 """The classic Euchre rules configuration: house rules as data.
 
 One frozen dataclass, :class:`ClassicRules`, holds every option; named
-presets (:data:`PRESETS`) are instances of it. Engines read the fields; they
-never subclass for an option. Impossible combinations raise
+presets (:data:`PRESETS`) are instances of it. It also says what each house
+rule means, once: its legality (``first_bidder``, ``last_bidder``,
+``must_name_trump``, ``round_2_suits``, ``may_order``, ``alone_with_bid``,
+``dealer_may_discard``, ``misdeal_hand``, ``under_ranks``,
+``trump_lead_barred`` ...), what it hides (``up_card_known``) and its
+sentence (``stuck_sentence``, ``requirement_sentence`` ...). The engine, its
+lean path, its teaching errors and the advisor's bidding model ask these
+rather than read the options; nobody subclasses for an option. Impossible combinations raise
 :class:`~euchre_tutor.errors.RulesError` when the configuration is built, and
 an option that only refines another (``take_4_three_tricks`` without
 ``take_4_for_1``) is refused when set without it, so a configuration never
