@@ -117,7 +117,7 @@ def _apply_blind(s: HandState, a: Action) -> HandState:
     assert a.suit is not None
     hands = list(s.hands)
     hands[dealer] = (*hands[dealer], s.up)
-    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    timing = None if s.rules.alone_after_discard else a.alone
     return s.evolve(
         phase=Phase.DISCARD,
         to_act=dealer,
@@ -159,7 +159,7 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
         )
     trump = s.up_suit
     dealer = s.dealer
-    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    timing = None if s.rules.alone_after_discard else a.alone
     made: Event = TrumpMade(seat, trump, 1, timing)
     if not s.rules.dealer_exchanges(a.alone, seat in dealer.partners):
         # The dealer sits out and does not exchange: the up card stays on the kitty.
@@ -191,7 +191,7 @@ def _apply_round_2(s: HandState, a: Action) -> HandState:
             )
         return s.evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
     made = s.evolve(trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
-    timing = a.alone if s.rules.alone_timing == "with-bid" else None
+    timing = None if s.rules.alone_after_discard else a.alone
     ev: Event = TrumpMade(seat, a.suit, 2, timing, a.notrump)
     return _after_exchange(made, (ev,))
 
