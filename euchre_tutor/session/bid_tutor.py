@@ -43,7 +43,7 @@ from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.bid_advice import BidHintRequest, grade
 from euchre_tutor.session.bid_controller import BidController, BidHandLog, action_label
-from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed
+from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed, turn_position
 from euchre_tutor.views.bid import SeatView
 
 __all__ = [
@@ -221,7 +221,7 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
         c = self.controller
         view = c.view
         key = None if self.forced is not None else ("bid", self.seed, self.worlds, view)
-        return Turn(key, view, c.state.hand_number, write_position(c.hand, c.seat))
+        return Turn(key, view, c.state.hand_number, turn_position(c, lambda: write_position(c.hand, c.seat)))
 
     def _hint_request(self, key: tuple[Any, ...], turn: Turn) -> BidHintRequest:
         return BidHintRequest(key, turn.view, self.worlds, self.seed)

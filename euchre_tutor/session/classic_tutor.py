@@ -47,7 +47,7 @@ from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message
 from euchre_tutor.session.classic_advice import ClassicBotRequest, ClassicHintRequest
 from euchre_tutor.session.classic_controller import CARD_KINDS, ClassicController, HandLog
-from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed
+from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed, turn_position
 from euchre_tutor.views.classic import SeatView
 
 __all__ = [
@@ -185,9 +185,15 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
 
     # ----------------------------------------------------------------- hooks
 
+    @classmethod
+    def _seat_options(cls, seat: Any) -> dict[str, Any]:
+        """At a shared table: the advisor models the table's computer players' level (Club by default);
+        a forced card is the service's to autoplay, the computer players think in the service."""
+        return {"level": seat.options.get("level") or "club", "autoplay": False, "background_bots": False}
+
     def _new_turn(self) -> Turn:
         c = self.controller
-        place = write_position(c.state.hand, c.seat, c.state.scores)
+        place = turn_position(c, lambda: write_position(c.state.hand, c.seat, c.state.scores))
         key = None
         if self.forced is None:
             text = json.dumps(place, sort_keys=True, ensure_ascii=False)
@@ -365,12 +371,15 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
             return None
         decisions = self.decisions(log.number)
         steps = [ReviewStep("Bidding", log.bidding, None, tuple(d for d in decisions if d.trick == 0))]
-        for number, trick in log.tricks:
+        tricks = dict(log.tricks)
+        # a trick the log has not (at a shared table, a hand's last trick may end unseen) still shows
+        # the student's decisions in it
+        for number in sorted({*tricks, *(d.trick for d in decisions if d.trick)}):
             steps.append(
                 ReviewStep(
                     f"Trick {number}",
                     (),
-                    trick,
+                    tricks.get(number),
                     tuple(d for d in decisions if d.trick == number),
                 )
             )

@@ -16,8 +16,8 @@ A seat's credential is kept in :class:`SeatKeys`: on one's own computer a small 
 Jupyter data directory (keyed by the service, the table and the name), so a new kernel sits back down;
 on a class server, where every kernel shares that directory, the pages keep it in their own address.
 
-:class:`SharedTutor` sits beside it: the advisor's hint on the student's own seat view when the table
-allows suggestions, and after each hand, in every case, the grade of each of the student's decisions.
+:class:`~euchre_tutor.session.remote_seat.RemoteSeat` reads the controller's seat as the one-person
+tables' tutor reads a table, so the student's seat has that same tutor (hints, grades, the review).
 """
 
 from __future__ import annotations
@@ -28,34 +28,25 @@ import contextlib
 import json
 import math
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
-from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, swings
-from euchre_tutor.advisor.session import GradedDecision, SessionStats
-from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.service.client import ServiceError, TableClient
-from euchre_tutor.session.class_store import ClassStore
-from euchre_tutor.session.games import Advice, GameSpec, game_spec
+from euchre_tutor.session.games import GameSpec, game_spec
 from euchre_tutor.session.observing import Observable, sentence
-from euchre_tutor.session.tutor import Retry
 
 __all__ = [
     "TABLES_TOKEN_ENV",
     "TABLES_URL_ENV",
-    "Decision",
     "SeatKeys",
     "ServiceLink",
     "SharedTableController",
-    "SharedTutor",
     "missing_service_words",
     "service_address",
     "view_position",
@@ -288,6 +279,8 @@ class SharedTableController(Observable):
         self.closed = False
         #: called with (version, view, action) after the service accepts an action of this seat
         self.acted: list[Callable[[int, Any, Any], None]] = []
+        #: called with the text of each note the service sends (a hand's end in words, ...)
+        self.noted: list[Callable[[str], None]] = []
         self._lock = threading.RLock()
         link.on_message = self._on_message
         link.on_closed = self._on_lost
@@ -518,7 +511,8 @@ class SharedTableController(Observable):
         reply = self._call({"type": "act", "table": self.table_id, "action": str(action), "version": version})
         if reply is None:
             return False
-        self._say("")
+        if self.message_is_error:
+            self._say("")  # the refusal before is answered (news of the table stays)
         for listener in list(self.acted):
             listener(version, view, action)
         return True
@@ -566,7 +560,10 @@ class SharedTableController(Observable):
                 del self.chat[:-50]
             self._emit("chat")
         elif kind == "note":
-            self._say(str(message.get("text", "")))
+            text = str(message.get("text", ""))
+            for listener in list(self.noted):
+                listener(text)
+            self._say(text)
         elif kind == "started":
             with self._lock:
                 if message.get("seat") and self.seat is not None and self.table_id is not None:
@@ -655,313 +652,3 @@ def _unordered(view: Any) -> Any:
     """``view`` with its hand and legal actions in one order (a hand's order is not something a seat
     knows: with a double deck, which of two equal cards went is not told)."""
     return replace(view, hand=tuple(sorted(view.hand, key=str)), legal=tuple(sorted(view.legal, key=str)))
-
-
-@dataclass
-class Decision:
-    """A decision of the student: the hand it was in, what the seat saw, what was chosen, its grade."""
-
-    hand: int
-    version: int
-    view: Any
-    action: Any
-    advice: Advice | None = None
-    grade: Any = None
-
-    @property
-    def index(self) -> int:
-        """Its place in the table's history (the table's version when it was taken)."""
-        return self.version
-
-    @property
-    def forced(self) -> bool:
-        """The only legal choice: nothing to grade."""
-        return len(self.view.legal) < 2
-
-    @property
-    def where(self) -> str:
-        """Where in the hand: ``"the bidding"`` or ``"trick 2"``."""
-        if getattr(self.view, "trump", None) is None and not self.view.tricks and not self.view.trick_plays:
-            return "the bidding"
-        return f"trick {len(self.view.tricks) + 1}"
-
-
-@dataclass
-class _HandTrack:
-    number: int = 0
-    dealer: Any = None
-    scores: Any = None
-    decisions: list[Decision] = field(default_factory=list)
-
-
-class SharedTutor(Observable):
-    """The tutor beside a shared seat, as the one-person tables have it: hints (when the table allows
-    suggestions and the student asks), and after each hand in every case the grade of every decision
-    the student took in it, the review (:meth:`review`, :meth:`key_moments`, :meth:`points`), a retry
-    of a past decision (:meth:`retry`: graded against the very analysis its first answer was), the
-    drills (every Mistake and Blunder in :attr:`drills`, and in the class's store under the student's
-    name when ``store`` is given) and the session statistics (:attr:`stats`).
-
-    The advisor runs on one worker thread (the link's thread only carries messages). Topics:
-    ``"analysis"`` (a hint, grades or a retry arrived).
-    """
-
-    GAME_NAME_FALLBACK: Final = "classic"
-
-    def __init__(
-        self,
-        controller: SharedTableController,
-        *,
-        worlds: int = 200,
-        seed: int = 0,
-        stats: SessionStats | None = None,
-        store: ClassStore | None = None,
-    ) -> None:
-        super().__init__()
-        self.controller = controller
-        self.worlds, self.seed = worlds, seed
-        self.show_hint = False
-        self.hints: dict[int, Advice] = {}  # by the table's version
-        self.errors: dict[int, str] = {}
-        self.decisions: list[Decision] = []
-        self.stats = stats if stats is not None else SessionStats()
-        self.drills = Deck()
-        self.store = store
-        self.store_error = ""  # why the class's store did not keep the drills (empty: it did)
-        self.retries: list[Retry] = []
-        self._track = _HandTrack()
-        self.finished: list[int] = []  # hands over, their decisions graded or being graded
-        self.graded: list[int] = []  # hands over whose decisions are all graded
-        self._points: dict[int, int] = {}
-        self._drilled: set[int] = set()
-        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="euchre-tutor")
-        self._lock = threading.RLock()
-        self._asked: set[int] = set()
-        controller.subscribe(self._on_controller)
-        controller.acted.append(self._record)
-
-    @property
-    def allowed(self) -> bool:
-        """Whether the table allows suggestions during play."""
-        return bool(self.controller.options.get("suggestions", False))
-
-    @property
-    def hand_number(self) -> int:
-        return self._track.number
-
-    @property
-    def game_name(self) -> str:
-        spec = self.controller.spec
-        return spec.name if spec is not None else self.GAME_NAME_FALLBACK
-
-    def current_hint(self) -> Advice | None:
-        if not (self.allowed and self.controller.my_turn):
-            return None
-        return self.hints.get(self.controller.version)
-
-    def set_show_hint(self, on: bool) -> None:
-        self.show_hint = on
-        self._maybe_ask()
-        self._emit("analysis")
-
-    def hint_refusal(self) -> str | None:
-        """Why no hint is shown now (None: one is shown or on its way)."""
-        if not self.allowed:
-            return "This table allows no suggestions during play: your grades come after each hand."
-        if not self.controller.my_turn:
-            return "The hint comes on your turn."
-        return None
-
-    def _on_controller(self, topic: str) -> None:
-        if topic != "state":
-            return
-        view = self.controller.view
-        if view is None:
-            return
-        self._follow_hand(view)
-        self._maybe_ask()
-
-    def _follow_hand(self, view: Any) -> None:
-        """Count hands: a new dealer (or new scores) is a new hand, and the one before is over."""
-        track = self._track
-        mark = (view.dealer, tuple(view.scores))
-        if track.dealer is None:
-            track.dealer, track.scores, track.number = mark[0], mark[1], 1
-            return
-        if mark != (track.dealer, track.scores) and not view.tricks and not view.trick_plays:
-            done, before = track.number, track.scores
-            track.dealer, track.scores, track.number = mark[0], mark[1], done + 1
-            self._points[done] = self._side_points(view, before, mark[1])
-            self._hand_over(done)
-        elif self.controller.over and track.number not in self.finished:
-            self._points[track.number] = self._side_points(view, track.scores, tuple(view.scores))
-            self._hand_over(track.number)
-
-    @staticmethod
-    def _side_points(view: Any, before: Any, after: Any) -> int:
-        """A hand's points for the student: their side's minus the best other side's."""
-        gained = [int(a) - int(b) for a, b in zip(after, before, strict=True)]
-        mine = int(view.seat.team.index)
-        return gained[mine] - max(g for i, g in enumerate(gained) if i != mine)
-
-    def _maybe_ask(self) -> None:
-        c = self.controller
-        if not (self.show_hint and self.allowed and c.my_turn):
-            return
-        version = c.version
-        with self._lock:
-            if version in self._asked or len(c.legal) < 2:
-                return
-            self._asked.add(version)
-        view = c.view
-        self._pool.submit(self._advise_turn, version, view)
-
-    def _advise(self, view: Any) -> Advice:
-        spec = self.controller.spec
-        assert spec is not None and spec.advise is not None
-        return spec.advise(view, self.worlds, self.seed)
-
-    def _advise_turn(self, version: int, view: Any) -> None:
-        try:
-            self.hints[version] = self._advise(view)
-        except Exception as exc:
-            self.errors[version] = f"The advisor could not analyse this turn: {exc}"
-        self._emit("analysis")
-
-    def _record(self, version: int, view: Any, action: Any) -> None:
-        self.decisions.append(Decision(self._track.number, version, view, action, self.hints.get(version)))
-
-    def _hand_over(self, number: int) -> None:
-        self.finished.append(number)
-        for d in [d for d in self.decisions if d.hand == number]:
-            self._pool.submit(self._grade, d)
-        self._pool.submit(self._after_hand, number)
-
-    def _grade(self, d: Decision) -> None:
-        if d.forced:
-            return
-        if d.advice is None:
-            try:
-                d.advice = self._advise(d.view)
-            except Exception:
-                return
-        d.grade = d.advice.grade(d.action)
-
-    def _after_hand(self, number: int) -> None:
-        """A hand's grades are in: the statistics, the drills, then the pages are told."""
-        decisions = self.review(number)
-        graded = [
-            GradedDecision(str(d.action), d.grade.label, float(d.grade.loss))
-            for d in decisions
-            if d.grade is not None
-        ]
-        first = next((d.advice for d in decisions if d.advice is not None), None)
-        best = None if first is None else first.values.get(first.best)
-        spec = game_spec(self.game_name)
-        baseline = (
-            spec.luck_baseline(decisions[0].view) if decisions and spec.luck_baseline is not None else None
-        )
-        self.stats.update_deal(
-            self.game_name,
-            (id(self), number),
-            graded,
-            points=self._points.get(number),
-            best=None if best is None else float(best),
-            baseline=baseline,
-        )
-        self._record_drills(decisions)
-        self.graded.append(number)
-        self._emit("analysis")
-
-    def _record_drills(self, decisions: list[Decision]) -> None:
-        """Every decision graded Mistake or Blunder becomes a drill (once), in :attr:`drills` and, with
-        a class store, in the student's deck there."""
-        added = []
-        for d in decisions:
-            if d.grade is None or d.advice is None or d.grade.label not in MISTAKE_LABELS:
-                continue
-            if d.version in self._drilled:
-                continue
-            position = view_position(self.game_name, d.view, self.seed + d.version)
-            if position is None:
-                continue
-            added.append(
-                self.drills.add_graded(
-                    self.game_name,
-                    position,
-                    answer=str(d.action),
-                    label=d.grade.label,
-                    best=str(d.advice.best),
-                    level=self.controller.options.get("level"),
-                    where=f"hand {d.hand}, {d.where}",
-                )
-            )
-            self._drilled.add(d.version)
-        if added and self.store is not None:
-            try:
-                kept = self.store.deck(self.controller.name) or Deck()
-                for drill in added:
-                    kept.add(drill)
-                self.store.put_deck(self.controller.name, kept)
-                self.store_error = ""
-            except (EuchreError, OSError, sqlite3.Error) as exc:
-                self.store_error = f"The class server could not keep your drills: {exc}"
-
-    def review(self, number: int) -> list[Decision]:
-        """The student's decisions of hand ``number`` (graded once the hand is over and analysed)."""
-        return [d for d in self.decisions if d.hand == number]
-
-    def points(self, number: int) -> int | None:
-        """A finished hand's points for the student: their side's minus the best other side's."""
-        return self._points.get(number)
-
-    def swings(self, number: int) -> list[tuple[Decision, Swing]]:
-        """The luck that followed each graded decision of a finished hand
-        (:func:`~euchre_tutor.advisor.luck.swings`: they sum to the hand's ``rest``, as at the one-person
-        tables); empty while the hand goes on or is being graded."""
-        points = self._points.get(number)
-        if points is None or number not in self.graded:
-            return []
-        graded = [d for d in self.review(number) if not d.forced]
-        if any(d.grade is None or d.advice is None for d in graded):
-            return []
-        values = [float(d.advice.values[d.advice.best]) for d in graded]  # type: ignore[union-attr]
-        losses = [float(d.grade.loss) for d in graded]
-        return list(zip(graded, swings(values, losses, points=points), strict=True))
-
-    def key_moments(self, number: int) -> list[Decision]:
-        """The decisions of a graded hand that cost most (Inaccuracy or worse, the costliest first)."""
-        return key_moments((d, d.grade) for d in self.review(number) if not d.forced and d.grade is not None)
-
-    def retry(self, decision: Decision, action: Any) -> Retry:
-        """Answer a past decision again, with the hint hidden: graded against the very analysis its
-        first answer was, kept in :attr:`retries`; the table is not touched. Refuses (a teaching
-        :class:`EuchreError`) a forced decision, an answer that was not legal there, or a decision not
-        graded yet."""
-        if decision.forced:
-            raise EuchreError(
-                f"{decision.action} was your only legal choice then: there is nothing to answer again"
-            )
-        if isinstance(action, str):
-            action = next((a for a in decision.view.legal if str(a) == action.strip()), action.strip())
-        if action not in decision.view.legal:
-            choices = ", ".join(map(str, decision.view.legal))
-            raise EuchreError(
-                sentence(f"{action} was not legal at that moment: the legal choices were {choices}")
-            )
-        if decision.advice is None or decision.grade is None:
-            raise EuchreError("That decision is still being graded: retry it once its grade is shown.")
-        grade = decision.advice.grade(action)
-        if grade is None:  # pragma: no cover - every legal action has a value
-            raise EuchreError("That decision is still being graded: retry it once its grade is shown.")
-        done = Retry(decision, action, grade)
-        self.retries.append(done)
-        self._emit("analysis")
-        return done
-
-    def wait(self, timeout: float = 60.0) -> None:
-        """Wait until every analysis asked for so far is done (tests)."""
-        self._pool.submit(lambda: None).result(timeout)
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -25,13 +25,14 @@ or not an analysis is running.
 from __future__ import annotations
 
 import json
+import sqlite3
 import zlib
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
-from euchre_tutor.advisor.drills import Deck
+from euchre_tutor.advisor.drills import Deck, Drill
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, swings
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
 from euchre_tutor.advisor.shared import key_moments
@@ -40,7 +41,35 @@ from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file
 from euchre_tutor.session.observing import Observable
 from euchre_tutor.session.tables import track
 
-__all__ = ["Decision", "Retry", "TableTutor", "Turn", "analysis_seed"]
+__all__ = ["Decision", "Retry", "TableTutor", "Turn", "analysis_seed", "turn_position", "tutor_class"]
+
+#: every game's tutor class, by the game's name (a tutor registers itself when its module is imported)
+TUTORS: dict[str, type[TableTutor[Any, Any, Any]]] = {}
+
+
+def tutor_class(game: str) -> type[TableTutor[Any, Any, Any]]:
+    """The tutor class of ``game`` (its module imported already: the game's table app imports it)."""
+    found = TUTORS.get(game)
+    if found is None:
+        raise EuchreError(f"no tutor is known for the game {game!r}: import its table first")
+    return found
+
+
+def turn_position(controller: Any, written: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The student's position now as the game's ``analyze`` reads it: ``written()`` from the true state
+    where this kernel holds it, else (a seat at a shared table, ``controller.remote``) one deal
+    consistent with the seat's view."""
+    if getattr(controller, "remote", False):
+        found: dict[str, Any] = controller.view_position()
+        return found
+    return written()
+
+
+class DrillStore(Protocol):
+    """Where a student's drills are kept by name (the class's store on a class server)."""
+
+    def deck(self, name: str) -> Deck | None: ...
+    def put_deck(self, name: str, deck: Deck) -> None: ...
 
 
 def analysis_seed(seed: int | str) -> int:
@@ -156,6 +185,27 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     #: why a retry is refused while its decision has no grade
     NOT_GRADED: ClassVar[str] = "that decision is still being graded: retry it once its grade is shown"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "GAME_NAME" in cls.__dict__:
+            TUTORS[cls.GAME_NAME] = cls
+
+    @classmethod
+    def for_seat(cls, seat: Any, **options: Any) -> TableTutor[Any, Any, Any]:
+        """The tutor of a student's seat at a shared table (a
+        :class:`~euchre_tutor.session.remote_seat.RemoteSeat`): every decision graded (the review comes
+        after each hand), the hint only where the table allows suggestions; ``options`` as the
+        constructor takes them. The seat says actions in the tutor's words."""
+        tutor = cls(seat, grading=True, **cls._seat_options(seat), **options)
+        tutor.hint_allowed = bool(seat.options.get("suggestions", False))
+        seat.words = tutor._label
+        return tutor
+
+    @classmethod
+    def _seat_options(cls, seat: Any) -> dict[str, Any]:
+        """The game's own constructor options at a shared table (from the table's ``seat.options``)."""
+        return {}
+
     def __init__(
         self,
         controller: ControllerT,
@@ -179,6 +229,12 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.retries: list[RetryT] = []  # the student's second answers, in order
         self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
+        #: whether the student may see the hint at this table (a shared table may allow none)
+        self.hint_allowed = True
+        #: where the drills are kept under the student's name too (None: only in :attr:`drills`)
+        self.store: DrillStore | None = None
+        self.student = ""
+        self.store_error = ""  # why the store did not keep the drills (empty: it did)
         self._drilled: set[Hashable] = set()  # the decisions already in the deck (:meth:`_drill_ident`)
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
@@ -309,7 +365,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
     @property
     def current_hint(self) -> Any:
         key = self.current_key
-        return None if key is None else self.hints.get(key)
+        return None if key is None or not self.hint_allowed else self.hints.get(key)
 
     @property
     def current_error(self) -> str | None:
@@ -349,6 +405,11 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
                 return None
             total += g.loss
         return total
+
+    def review(self, hand_number: int | None = None) -> Any:
+        """The review of a finished hand (the last finished one by default; None while none is): the
+        game's own (its steps, decisions and outcome)."""
+        raise NotImplementedError
 
     def _finished_log(self, hand_number: int | None) -> Any:
         """The log of a finished hand (the last one by default; None: no such hand is over)."""
@@ -473,7 +534,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self._emit("options")
 
     def set_show_hint(self, on: bool) -> None:
-        self.show_hint = on
+        self.show_hint = on and self.hint_allowed
         self._request()
         self._emit("analysis")
 
@@ -529,7 +590,9 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
 
     def _record_drills(self, decisions: list[DecisionT]) -> None:
         """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
-        as the game's ``analyze`` reads it, so the Practice page's advisor grades a new answer."""
+        as the game's ``analyze`` reads it, so the Practice page's advisor grades a new answer; with a
+        :attr:`store`, the student's deck there gets them too."""
+        added: list[Drill] = []
         for d in decisions:
             grade, hint = self._real_grade(d), self.hint_of(d)
             if grade is None or hint is None or grade.label not in MISTAKE_LABELS:
@@ -537,7 +600,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
             if self._drill_ident(d) in self._drilled:
                 continue
             position, more = self._drill(d)
-            self.drills.add_graded(
+            drill = self.drills.add_graded(
                 self.GAME_NAME,
                 position,
                 answer=str(d.action),
@@ -545,7 +608,27 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
                 best=str(hint.best.action),
                 **more,
             )
+            added.append(drill)
             self._drilled.add(self._drill_ident(d))
+        if added:
+            self._keep(added)
+
+    def keep_drills(self, store: DrillStore, student: str) -> None:
+        """Keep the drills in ``store`` under ``student``'s name as well (the class's store: Practice
+        finds them there at once)."""
+        self.store, self.student = store, student
+
+    def _keep(self, added: list[Drill]) -> None:
+        if self.store is None or not self.student:
+            return
+        try:
+            kept = self.store.deck(self.student) or Deck()
+            for drill in added:
+                kept.add(drill)
+            self.store.put_deck(self.student, kept)
+            self.store_error = ""
+        except (EuchreError, OSError, sqlite3.Error) as exc:
+            self.store_error = f"The class server could not keep your drills: {exc}"
 
     def _record_stats(self, decisions: list[DecisionT]) -> None:
         """Feed the session statistics every hand's graded decisions and, once over, its result.

@@ -14,37 +14,38 @@ words what is missing.
 
 from __future__ import annotations
 
-import functools
 import html
 import os
 import threading
 import urllib.parse
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.advisor.shared import KEY_MOMENTS
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.games import game_info, resolve
 from euchre_tutor.service.wire import PRESET_PHRASES
 from euchre_tutor.session.class_store import ClassStore
+from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import positions
 from euchre_tutor.session.shared_table import (
-    Decision,
     SeatKeys,
     SharedTableController,
-    SharedTutor,
     missing_service_words,
     service_address,
 )
+from euchre_tutor.session.tutor import TableTutor, tutor_class
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.depth import DEPTH_CSS, explanation_html
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
+from euchre_tutor.widgets.depth import DEPTH_CSS
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import CardTable, button, show
-from euchre_tutor.widgets.table_app import ActionRow, HintPanel, seat_html, trick_html
+from euchre_tutor.widgets.table_app import ActionRow, HintPanel, TutorHtml, retry_case, seat_html, trick_html
 
 __all__ = ["SharedTableApp", "message_page", "page_query", "shared_table_page"]
 
@@ -85,12 +86,27 @@ def _card_of(action: Any) -> Card | None:
 
 
 class SharedTableApp(CardTable):
-    """One seat (or a watcher) at a shared table (see the module doc)."""
+    """One seat (or a watcher) at a shared table (see the module doc).
 
-    def __init__(self, controller: SharedTableController, tutor: SharedTutor | None = None) -> None:
+    The student's seat has the one-person table's tutor of the game (its :class:`TableTutor`, on a
+    :class:`~euchre_tutor.session.remote_seat.RemoteSeat`), drawn with the game's own hint and review
+    HTML; ``tutor_options`` go to the tutor (``runner``, ``source``, ``worlds``...). ``store``: where
+    the student's drills are kept by name (the class's store by default, when the server has one)."""
+
+    def __init__(
+        self,
+        controller: SharedTableController,
+        *,
+        store: ClassStore | None = None,
+        **tutor_options: Any,
+    ) -> None:
         super().__init__(slots=8)
         self.controller = controller
-        self.tutor = tutor if tutor is not None else SharedTutor(controller, store=ClassStore.from_env())
+        self.seat = RemoteSeat(controller)
+        self.tutor: TableTutor[Any, Any, Any] | None = None
+        self.hints: TutorHtml | None = None
+        self._review_step = 0
+        self._make_tutor(store if store is not None else ClassStore.from_env(), tutor_options)
         self._lock = threading.RLock()
         self.style_html = w.HTML(f"<style>{CSS}\n{CLASSIC_CSS}\n{DEPTH_CSS}\n{SHARED_CSS}</style>")
         show(self.style_html, False)
@@ -131,10 +147,18 @@ class SharedTableApp(CardTable):
         self.review_toggle.observe(lambda _ch: self.refresh_hint(), names="value")
         self.review = w.HTML()
         self.review.add_class("et-shared-review")
-        self.retry = RetryPanel(3, lambda text: self._show_message(text, True))
+        self.review_prev = button("◀ Back", "The previous step of the hand", lambda: self._step(-1), "et-ctl")
+        self.review_next = button("Next ▶", "The next trick of the hand", lambda: self._step(1), "et-ctl")
+        self.review_nav = w.HBox([self.review_prev, self.review_next])
+        self.review_nav.add_class("ec-stepnav")
+        self.retry = RetryPanel(KEY_MOMENTS, lambda text: self._show_message(text, True))
         self.drills = w.HTML()
         self.drills.add_class("et-shared-drills")
-        self.stats = SessionChart(self.tutor.stats, title="Your session", report=False)
+        self.stats = SessionChart(
+            self.tutor.stats if self.tutor is not None else SessionStats(), title="Your session", report=False
+        )
+        self.bidding = w.HTML()
+        self.bidding.add_class("euchre-bidding")
         self.watch_hands = w.HTML()
         self.watch_hands.add_class("et-watch-hands")
         # the chat
@@ -163,7 +187,17 @@ class SharedTableApp(CardTable):
         )
         play.layout = w.Layout(flex="3 1 0", min_width="0")
         side = w.VBox(
-            [self.hint, self.review_toggle, self.review, self.retry, self.drills, self.stats, self.chat],
+            [
+                self.hint,
+                self.bidding,
+                self.review_toggle,
+                self.review,
+                self.review_nav,
+                self.retry,
+                self.drills,
+                self.stats,
+                self.chat,
+            ],
             layout=w.Layout(flex="2 1 0", min_width="0"),
         )
         side.add_class("et-side")
@@ -173,12 +207,24 @@ class SharedTableApp(CardTable):
         self.add_class("et-shared-table")
         self.add_class("euchre-classic")  # the tables' look: seats around the trick
         controller.subscribe(self._on_change)
-        self.tutor.subscribe(lambda _t: self.refresh_hint())
+        if self.tutor is not None:
+            self.tutor.subscribe(lambda _t: self.refresh_hint())
         self.refresh()
         # the countdown, redrawn each second on the kernel (the service sends the time left with each view)
         self._stop = threading.Event()
         self._ticker = threading.Thread(target=self._tick, name="euchre-countdown", daemon=True)
         self._ticker.start()
+
+    def _make_tutor(self, store: ClassStore | None, options: dict[str, Any]) -> None:
+        """The game's tutor on the student's seat (none for a watcher, or before a table is chosen)."""
+        spec = self.controller.spec
+        if spec is None or self.controller.seat is None:
+            return
+        app = resolve(game_info(spec.name).table_app)  # the game's table: its hints' HTML, its tutor
+        self.hints = app.HINTS
+        self.tutor = tutor_class(spec.name).for_seat(self.seat, **options)
+        if store is not None:
+            self.tutor.keep_drills(store, self.controller.name)
 
     # -- clicks --------------------------------------------------------------------------
 
@@ -199,7 +245,12 @@ class SharedTableApp(CardTable):
         self.refresh()
 
     def _toggle_hint(self, on: bool) -> None:
-        self.tutor.set_show_hint(on)
+        if self.tutor is not None:
+            self.tutor.set_show_hint(on)
+        self.refresh_hint()
+
+    def _step(self, by: int) -> None:
+        self._review_step = max(0, self._review_step + by)
         self.refresh_hint()
 
     def _send_chat(self) -> None:
@@ -408,10 +459,8 @@ class SharedTableApp(CardTable):
             text = "The match is over."
         elif c.seat is None:
             text = f"{c.turn} is to act."
-        elif c.my_turn:
-            text = "Your turn: choose a card or a bid."
         else:
-            text = f"Waiting for {c.turn}."
+            text = self.seat.prompt()
         return f'<p class="et-prompt" role="status">{esc(text)}</p>'
 
     def refresh_chat(self) -> None:
@@ -423,137 +472,92 @@ class SharedTableApp(CardTable):
             self._set(self.chat_log, "value", "".join(lines) or "<div class='none'>No messages yet.</div>")
 
     def refresh_hint(self) -> None:
+        """The tutor's parts: the hint (where the table allows it), the bidding of the hand, and after
+        a hand its review with the retry of its key moments, the drills and the statistics; each drawn
+        as the game's one-person table draws it."""
         t = self.tutor
         with self._lock, self.hint.hold_sync():
-            show(self.hint, self.controller.seat is not None)
-            show(self.hint.toggle, t.allowed)
-            shown = self.hint.shown
-            body = ""
-            status = ""
-            if shown:
-                advice = t.current_hint()
-                if advice is not None:
-                    body = explanation_html(advice.explanation, self.hint.depth.depth)
-                else:
-                    status = t.hint_refusal() or "Analysing your turn…"
-            elif not t.allowed:
-                status = "This table allows no suggestions during play: your grades come after each hand."
+            self._set(self.bidding, "value", self._bidding_html())
+            show(self.hint, t is not None)
+            show(self.stats, t is not None)
+            if t is None or self.hints is None:
+                show(self.review_toggle, False)
+                show(self.review_nav, False)
+                return
+            show(self.hint.toggle, t.hint_allowed)
+            depth = self.hint.depth.depth
+            self.hint.analysing(t.analysing and self.hint.shown)
+            status, body = self._hint_html(t, self.hints)
+            self._set(self.hint.status, "value", status)
             self._set(self.hint.body, "value", body)
-            self._set(self.hint.status, "value", f"<p>{esc(status)}</p>" if status else "")
-            show(self.review_toggle, self.controller.seat is not None and bool(t.finished))
-            self._set(self.review, "value", self._review_html())
-            self._set(self.drills, "value", self._drills_html())
-            show(self.stats, self.controller.seat is not None)
-        self.retry.refresh(self._moments())
+            # a table without suggestions grades after the hand only: no grade during play
+            line = self.hints.grade_line(t, depth) if t.hint_allowed else ""
+            self._set(self.hint.grade_line, "value", line)
+            review = t.review()
+            show(self.review_toggle, review is not None)
+            shown = review is not None and bool(self.review_toggle.value)
+            self._set(self.review, "value", self._review_html(t, self.hints, review) if shown else "")
+            steps = len(getattr(review, "steps", ())) if shown else 0
+            show(self.review_nav, steps > 1)
+            self._set(self.review_prev, "disabled", self._review_step <= 0)
+            self._set(self.review_next, "disabled", self._review_step >= steps - 1)
+            self._set(self.drills, "value", self._drills_html(t) if review is not None else "")
+        self.retry.refresh(self._moments(review) if shown else [])
 
-    def _review_html(self) -> str:
-        """The last hand's review, when the student opened it: each decision, the best one, its grade and
-        cost, the key moments starred, and the hint's own words for each (at the chosen depth)."""
-        t = self.tutor
-        if not t.finished or not self.review_toggle.value:
-            return ""
-        number = t.finished[-1]
-        if number not in t.graded:
-            return f"<p class='et-status'>Hand {number}: grading your decisions…</p>"
-        depth = self.hint.depth.depth
-        decisions = [d for d in t.review(number) if not d.forced and d.grade is not None]
-        points = t.points(number)
-        result = f"Hand {number}" + (
-            "" if points is None else f": your side {'+' if points > 0 else ''}{points} against the others"
-        )
-        if not decisions:
-            return f"<h3>{esc(result)}</h3><p>You had no choice to make in that hand.</p>"
-        keys = {d.version for d in t.key_moments(number)}
-        rows = [
-            (_label(d.action), "" if d.advice is None else _label(d.advice.best), d.grade) for d in decisions
-        ]
-        total = Fraction(sum(float(d.grade.loss) for d in decisions)).limit_denominator(1000)
-        stories = {
-            i: " ".join(d.advice.explanation.sentences(depth))
-            for i, d in enumerate(decisions)
-            if d.advice is not None
-        }
-        marks = render.swing_marks(t.swings(number))
-        by_row = {i: marks[d.version] for i, d in enumerate(decisions) if d.version in marks}
-        review = render.review_html(
-            result.replace("-", "−") + ".",
-            rows,
-            total,
-            keys=frozenset(i for i, d in enumerate(decisions) if d.version in keys),
-            swings=by_row,
-            depth=depth,
-            stories=stories,
-        )
-        # the luck and skill of the hand (and of the match so far), and its swings in words, as the
-        # one-person tables' reviews say them
-        said = [
-            (i + 1, f"{d.where}, {_label(d.action)}", by_row[i])
-            for i, d in enumerate(decisions)
-            if i in by_row
-        ]
-        luck = render.luck_html(t.stats, t.game_name, id(t), number)
-        return review + luck + render.swings_html(said)
-
-    def _moments(self) -> list[tuple[Any, str, Any]]:
-        """The last graded hand's key moments, as the retry panel lists them."""
-        t = self.tutor
-        if not t.graded or not self.review_toggle.value:
-            return []
-        return [
-            (
-                d.version,
-                f"Retry: {_label(d.action)} ({d.grade.label})",
-                functools.partial(self._retry_case, d),
+    def _hint_html(self, t: TableTutor[Any, Any, Any], hints: TutorHtml) -> tuple[str, str]:
+        """The hint panel's status line and body, as the one-person table draws them."""
+        if not t.hint_allowed:
+            return (
+                '<span class="et-status">This table allows no suggestions during play: your grades come '
+                "after each hand.</span>",
+                "",
             )
-            for d in t.key_moments(t.graded[-1])
-        ]
-
-    def _retry_case(self, d: Decision) -> RetryCase:
-        legal = tuple(d.view.legal)
-        return RetryCase(
-            self._retry_prompt(d),
-            tuple(_label(a) for a in legal),
-            lambda i: self._retry_result(d, legal[i]),
-        )
-
-    def _retry_prompt(self, d: Decision) -> str:
-        view = d.view
-        lines = [f"<p>Hand {d.hand}, {esc(d.where)}.</p>"]
-        up = getattr(view, "up", None)
-        if up is not None and view.trump is None:
-            lines.append(f"<p>The up card: {render.face(up, small=True)}</p>")
-        if view.trump is not None:
-            lines.append(f"<p>Trump: {esc(view.trump.symbol)} {esc(view.trump.plural)}</p>")
-        if view.bids:
-            lines.append(f"<p>The bidding: {esc(', '.join(f'{s}: {_label(a)}' for s, a in view.bids))}</p>")
-        if view.trick_plays:
-            played = " ".join(f"{esc(str(s))} {render.face(c, small=True)}" for s, c in view.trick_plays)
-            lines.append(f"<p>The trick so far: {played}</p>")
-        hand = render.faces(render.hand_order(view.hand, view.trump), small=True)
-        return (
-            f'<div class="et-retry-position">{"".join(lines)}<div class="et-retry-hand">Your hand: {hand}</div>'
-            "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is "
-            "graded against the very analysis of your first one.</p></div>"
-        )
-
-    def _retry_result(self, d: Decision, action: Any) -> str:
-        done = self.tutor.retry(d, action)
         depth = self.hint.depth.depth
-        assert d.advice is not None  # a retried decision was graded
-        return render.retry_result_html(
-            _label(action),
-            done.grade,
-            render.loss_words(done.grade.loss, depth=depth),
-            _label(d.action),
-            d.grade,
-            _label(d.advice.best),
-            (),
-        ) + explanation_html(d.advice.explanation, depth)
+        status = hints.status(t, depth) if self.hint.shown else ""
+        if not self.hint.shown:
+            return status, ""
+        hint = t.current_hint
+        if hint is not None and self.controller.my_turn and hints.body is not None:
+            return status, hints.body(t, hint, depth)
+        if not self.controller.my_turn:
+            return status, "<p>The hint comes on your turn.</p>"
+        return status, hints.placeholder(t)
 
-    def _drills_html(self) -> str:
-        t = self.tutor
+    def _bidding_html(self) -> str:
+        """Who bid what in the hand on the table, by name (the seat's log of it)."""
+        logs = self.seat.hand_logs()
+        if not logs or self.controller.seat is None or not self.controller.started:
+            return ""
+        log = logs[-1]
+        lines = "".join(f"<li>{esc(line)}</li>" for line in log.bidding) or "<li>No bids yet.</li>"
+        dealer = self.seat.who(log.dealer)
+        return (
+            f"<b>Bidding · hand {log.number}</b> · {esc(dealer[:1].upper() + dealer[1:])} "
+            f"{'deal' if dealer == 'you' else 'deals'}<ol class='ec-bidlog'>{lines}</ol>"
+        )
+
+    def _review_html(self, t: TableTutor[Any, Any, Any], hints: TutorHtml, review: Any) -> str:
+        """The last finished hand's review, in the game's words, at the chosen depth."""
+        if hints.review is None:
+            return ""
+        steps = len(getattr(review, "steps", ())) or 1
+        self._review_step = min(self._review_step, steps - 1)
+        return hints.review(t, review, self._review_step, self.hint.depth.depth)
+
+    def _moments(self, review: Any) -> list[tuple[Any, str, Any]]:
+        """The reviewed hand's key moments, as the retry panel lists them."""
+        t, hints = self.tutor, self.hints
+        if t is None or hints is None:
+            return []
+
+        def case(d: Any) -> RetryCase:
+            return retry_case(t, hints, d, lambda: self.hint.depth.depth, t._label)
+
+        return tutor_moments(t, review.number, hints.moment_words, case)
+
+    def _drills_html(self, t: TableTutor[Any, Any, Any]) -> str:
         if t.store is None or not len(t.drills):
-            return drills_html(t.drills) if t.finished else ""
+            return drills_html(t.drills)
         n = len(t.drills)
         kept = (
             f"<p class='et-teach'>{esc(t.store_error)}</p>"
@@ -567,7 +571,8 @@ class SharedTableApp(CardTable):
 
     def close(self) -> None:
         self._stop.set()
-        self.tutor.close()
+        if self.tutor is not None:
+            self.tutor.close()
         self.controller.close()
         super().close()
 

@@ -40,6 +40,7 @@ __all__ = [
     "TutorHtml",
     "controls_box",
     "four_colour_box",
+    "retry_case",
     "seed_text",
     "tutor_placeholder_html",
     "tutor_status_html",
@@ -263,7 +264,9 @@ def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str
 @dataclass(frozen=True, slots=True)
 class TutorHtml:
     """What a game's hints module draws for its table's tutor: the status line, the body while there is
-    no hint, the grade line, a key moment's Retry words, a retry's position and its graded answer."""
+    no hint, the grade line, a key moment's Retry words, a retry's position and its graded answer; the
+    hint itself (``body(tutor, hint, depth)``) and a finished hand's review (``review(tutor, review,
+    step, depth)``) as a table with no game widgets of its own draws them (a shared table's seat)."""
 
     status: Callable[[Any, Depth], str]
     placeholder: Callable[[Any], str]
@@ -271,6 +274,21 @@ class TutorHtml:
     moment_words: Callable[[Any, Any], str]
     retry_prompt: Callable[[Any], str]
     retry_result: Callable[[Any, Any, Depth], str]
+    body: Callable[[Any, Any, Depth], str] | None = None
+    review: Callable[[Any, Any, int, Depth], str] | None = None
+
+
+def retry_case(
+    tutor: Any, hints: TutorHtml, decision: Any, depth: Callable[[], Depth], label: Callable[[Any, Any], str]
+) -> RetryCase:
+    """A key moment posed again (the Retry panel's case): its position, an answer button per legal
+    action (``label(action, view)``), and the graded answer (``depth()``: the depth chosen when it comes)."""
+
+    def grade(i: int) -> str:
+        return hints.retry_result(tutor, tutor.retry(decision, decision.view.legal[i]), depth())
+
+    answers = tuple(label(a, decision.view) for a in decision.view.legal)
+    return RetryCase(hints.retry_prompt(decision), answers, grade)
 
 
 class TableApp(CardTable):
@@ -686,11 +704,7 @@ class TableApp(CardTable):
         self._set(self.drills_line, "value", drills_html(self.tutor.drills))
 
     def _retry_case(self, d: Any) -> RetryCase:
-        def grade(i: int) -> str:
-            return self.HINTS.retry_result(self.tutor, self.tutor.retry(d, d.view.legal[i]), self.depth.depth)
-
-        answers = tuple(self._answer_label(a, d.view) for a in d.view.legal)
-        return RetryCase(self.HINTS.retry_prompt(d), answers, grade)
+        return retry_case(self.tutor, self.HINTS, d, lambda: self.depth.depth, self._answer_label)
 
     def close(self) -> None:
         for part in ("tutor", "session"):  # a table whose construction failed may lack them

@@ -16,13 +16,15 @@ from euchre_tutor.bid.game import BidGame
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.class_store import ClassStore
+from euchre_tutor.session.classic_advice import ClassicAdvisorSource
+from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.games import game_spec
+from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
     TABLES_URL_ENV,
     SeatKeys,
     SharedTableController,
-    SharedTutor,
     missing_service_words,
     service_address,
     view_position,
@@ -170,49 +172,106 @@ def test_an_unreachable_service_or_a_wrong_token_is_a_teaching_error(svc: Runnin
         SharedTableController.connect(dead, TOKEN, "ann")
 
 
+def _seat_tutor(controller: SharedTableController, store: ClassStore | None = None) -> ClassicTutor:
+    """The one-person table's classic tutor on ``controller``'s seat (analysed inline, few deals)."""
+    seat = RemoteSeat(controller)
+    tutor = ClassicTutor.for_seat(seat, source=ClassicAdvisorSource(), runner="inline", worlds=40)
+    assert isinstance(tutor, ClassicTutor)
+    if store is not None:
+        tutor.keep_drills(store, controller.name)
+    return tutor
+
+
 def test_the_tutor_hints_on_the_seat_view_and_grades_the_hand(svc: RunningService, tmp_path: Path) -> None:
     table, players = _table(svc, SeatKeys(tmp_path / "keys.json"), options={"suggestions": True})
     ann = players["ann"]
-    tutor = SharedTutor(ann, worlds=40)
+    tutor = _seat_tutor(ann)
     tutor.set_show_hint(True)
-    asked = 0
+    asked = forced = 0
 
     def pick(c: SharedTableController) -> Any:
-        nonlocal asked
-        if c is ann and len(c.legal) > 1:
-            wait_until(lambda: tutor.current_hint() is not None, what="ann's hint")
-            hint = tutor.current_hint()
-            assert hint is not None and hint.best in c.legal and set(hint.values) == set(c.legal)
-            asked += 1
-            return hint.best
+        nonlocal asked, forced
+        if c is ann:
+            wait_until(lambda: tutor.current_turn is not None, what="ann's turn read by the tutor")
+            if len(c.legal) > 1:
+                wait_until(lambda: tutor.current_hint is not None, what="ann's hint")
+                hint = tutor.current_hint
+                assert hint is not None and hint.best.action in c.legal
+                assert {o.action for o in hint.options} == set(c.legal)
+                asked += 1
+                return hint.best.action
+            # a forced card: the tutor says so at once, nothing is analysed (the hint never hangs)
+            assert tutor.forced is not None and tutor.current_key is None and not tutor.analysing
+            forced += 1
         return c.legal[-1]
 
     _play_one_hand(svc, table, players, pick)
     assert asked >= 1
-    wait_until(lambda: 1 in tutor.finished, what="hand 1 over")
-    tutor.wait()
-    graded = [d for d in tutor.review(1) if len(d.view.legal) > 1]
-    assert graded and all(d.grade is not None and d.grade.label for d in graded)
-    assert all(d.grade.label == "Best" for d in graded if d.action == d.advice.best)
+    wait_until(lambda: tutor.review(1) is not None, what="hand 1 over")
+    tutor.wait_for_analysis()
+    graded = [d for d in tutor.decisions(1) if not d.forced]
+    assert graded and all(tutor.grade_of(d) is not None for d in graded)
+    assert all(tutor.grade_of(d).label == "Best" for d in graded if d.action == tutor.hint_of(d).best.action)
+    assert all(tutor.grade_of(d).label == "Best" for d in tutor.decisions(1) if d.forced)
     tutor.close()
 
 
-def test_without_suggestions_no_hint_but_grades_after_the_hand(svc: RunningService, tmp_path: Path) -> None:
-    table, players = _table(svc, SeatKeys(tmp_path / "keys.json"), options={"suggestions": False})
+def test_a_forced_card_is_said_at_once_and_never_analysed(svc: RunningService, tmp_path: Path) -> None:
+    """Issue 50: at the shared table the hint hung on "Analysing your turn" when the only legal card
+    was forced. The one tutor says it is forced and analyses nothing, hint shown or not."""
+    table, players = _table(svc, SeatKeys(tmp_path / "keys.json"), options={"suggestions": True})
     ann = players["ann"]
-    tutor = SharedTutor(ann, worlds=40)
+    tutor = _seat_tutor(ann)
     tutor.set_show_hint(True)
-    _synced(svc, table, players)
-    assert (
-        tutor.hint_refusal()
-        == "This table allows no suggestions during play: your grades come after each hand."
-    )
-    _play_one_hand(svc, table, players)
-    assert tutor.hints == {}
-    wait_until(lambda: 1 in tutor.finished, what="hand 1 over")
-    tutor.wait()
-    assert any(d.grade is not None for d in tutor.review(1))
+    seen: list[Any] = []
+
+    def pick(c: SharedTableController) -> Any:
+        if c is ann:
+            wait_until(lambda: tutor.current_turn is not None, what="ann's turn read by the tutor")
+            if tutor.forced is not None:
+                seen.append(tutor.forced)
+                assert tutor.current_key is None and tutor.current_hint is None and not tutor.analysing
+        return c.legal[-1]
+
+    for _ in range(3):  # a forced card comes within a few hands (the last card of a hand at least)
+        _play_one_hand(svc, table, players, pick)
+        if seen:
+            break
+    assert seen, "no forced card in three hands"
     tutor.close()
+
+
+def test_the_seat_says_who_bid_what_and_asks_the_dealer_to_discard_by_name(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    table, players = _table(svc, SeatKeys(tmp_path / "keys.json"))
+    seats = {name: RemoteSeat(c) for name, c in players.items()}
+    tutors = [ClassicTutor.for_seat(seat, source=None) for seat in seats.values()]  # their words
+    _synced(svc, table, players)
+    mover = next(p for p in players.values() if p.my_turn)
+    assert seats[mover.name].prompt().startswith(f"Your turn, {mover.name}: choose below")
+    idle = next(p for p in players.values() if not p.my_turn)
+    assert seats[idle.name].prompt() == f"Waiting for {mover.name} ({mover.view.seat.word}) to bid."
+    # the first seat orders up: every other seat reads who did what, by name; the dealer is asked to discard
+    order = next(a for a in mover.legal if str(a).startswith("order") and "alone" not in str(a))
+    version = mover.version
+    assert mover.act(order), mover.message
+    wait_until(lambda: all(p.version > version for p in players.values()), what="the order seen by all")
+    dealer = next(p for p in players.values() if p.view.seat == p.view.dealer)
+    for name, p in players.items():
+        if p is mover:
+            continue
+        wait_until(lambda p=p: "Order up" in p.message, what=f"{name} told of the order")
+        assert f"{mover.name} ({mover.view.seat.word}): Order up" in p.message
+        assert f"{mover.name} ({mover.view.seat.word}): Order up" in seats[name].hand_logs()[-1].bidding[-1]
+    assert dealer.my_turn and {a.kind for a in dealer.legal} == {"discard"}
+    asked = seats[dealer.name].prompt()
+    assert asked.startswith(f"Your turn, {dealer.name}: you deal and picked up ") and "discard" in asked
+    other = next(p for p in players.values() if p is not dealer)
+    waiting = f"Waiting for {dealer.name} ({dealer.view.seat.word}), the dealer, to discard."
+    assert seats[other.name].prompt() == waiting
+    for tutor in tutors:
+        tutor.close()
 
 
 def test_random_seats_move_each_student_and_their_kept_key(svc: RunningService, tmp_path: Path) -> None:
@@ -244,26 +303,36 @@ def test_after_a_hand_the_review_statistics_drills_and_a_retry(svc: RunningServi
     store = ClassStore(tmp_path / "class.sqlite")
     table, players = _table(svc, SeatKeys(tmp_path / "keys.json"), options={"suggestions": False})
     ann = players["ann"]
-    tutor = SharedTutor(ann, worlds=40, store=store)
+    tutor = _seat_tutor(ann, store)
+    assert not tutor.hint_allowed
+    tutor.set_show_hint(True)
+    assert not tutor.show_hint  # no hint at a table without suggestions: grades only
     before = svc.on_loop(lambda: list(svc.service.tables[table].game.state.scores))
     _play_one_hand(svc, table, players, _worst("classic"))
-    wait_until(lambda: 1 in tutor.graded, what="hand 1 graded")
-    decisions = [d for d in tutor.review(1) if not d.forced]
-    assert decisions and all(d.grade is not None and d.advice is not None for d in decisions)
+    wait_until(lambda: tutor.review(1) is not None, what="hand 1 over")
+    tutor.wait_for_analysis()
+    decisions = [d for d in tutor.decisions(1) if not d.forced]
+    assert decisions and all(tutor.grade_of(d) is not None for d in decisions)
     # the hand's points, from the student's side, as the true game scored it
     after = svc.on_loop(lambda: list(svc.service.tables[table].game.state.scores))
     gained = [a - b for a, b in zip(after, before, strict=True)]
-    assert tutor.points(1) == gained[0] - gained[1]  # ann sits N, team 0
+    (log,) = [h for h in tutor.controller.hand_logs() if h.number == 1]
+    assert tutor._hand_points(log) == gained[0] - gained[1]  # ann sits N, team 0
+    # the review in words: the bidding by name, every decision of ann's in a step
+    review = tutor.review(1)
+    assert review is not None and review.steps[0].title == "Bidding"
+    assert all(":" in line for line in review.steps[0].lines) and review.steps[0].lines
+    assert [d for s in review.steps for d in s.decisions] == tutor.decisions(1)
     # the statistics: every graded decision, and the hand's result
     summary = tutor.stats.summary()
-    assert summary.decisions == len(decisions) and summary.deals == 1 and summary.points == tutor.points(1)
+    assert summary.decisions == len(decisions) and summary.deals == 1
+    assert summary.points == gained[0] - gained[1]
     # the key moments: Inaccuracy or worse, the costliest first
     keys = tutor.key_moments(1)
-    assert keys and all(d.grade.label not in ("Best", "Good") for d in keys)
-    assert [d.grade.loss for d in keys] == sorted((d.grade.loss for d in keys), reverse=True)
+    assert keys and all(tutor.grade_of(d).label not in ("Best", "Good") for d in keys)
     # every Mistake and Blunder is a drill, in the session's deck and in ann's deck on the class server
-    mistakes = [d for d in decisions if d.grade.label in ("Mistake", "Blunder")]
-    assert mistakes, [d.grade.label for d in decisions]
+    mistakes = [d for d in decisions if tutor.grade_of(d).label in ("Mistake", "Blunder")]
+    assert mistakes, [tutor.grade_of(d).label for d in decisions]
     assert len(tutor.drills) == len(mistakes)
     kept = store.deck("ann")
     assert kept is not None and {d.id for d in kept.drills} == {d.id for d in tutor.drills.drills}
@@ -274,12 +343,14 @@ def test_after_a_hand_the_review_statistics_drills_and_a_retry(svc: RunningServi
     # a retry: graded against the same analysis; the best answer is Best, a bad one is refused in words
     d = keys[0]
     version = svc.on_loop(lambda: svc.service.tables[table].version)
-    done = tutor.retry(d, d.advice.best)
+    hint = tutor.hint_of(d)
+    assert hint is not None
+    done = tutor.retry(d, hint.best.action)
     assert done.grade.label == "Best" and tutor.retries == [done]
-    assert tutor.retry(d, str(d.action)).grade == d.grade
+    assert tutor.retry(d, str(d.action)).grade == tutor.grade_of(d)
     with pytest.raises(EuchreError, match="was not legal at that moment: the legal choices were"):
         tutor.retry(d, "order alone")
-    forced = next((x for x in tutor.review(1) if x.forced), None)
+    forced = next((x for x in tutor.decisions(1) if x.forced), None)
     if forced is not None:
         with pytest.raises(EuchreError, match="only legal choice"):
             tutor.retry(forced, forced.action)

@@ -12,7 +12,8 @@ from urllib.parse import parse_qs, urlparse
 import ipywidgets as w
 import pytest
 
-from euchre_tutor.advisor.luck import SWING_MIN
+from euchre_tutor.session.bid_advice import BidAdvisorSource
+from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
@@ -23,6 +24,9 @@ from euchre_tutor.session.shared_table import (
 from euchre_tutor.widgets.lobby import LobbyApp, lobby_page
 from euchre_tutor.widgets.shared_table import SharedTableApp, shared_table_page
 from tests.session.shared_helpers import TOKEN, RunningService, running_service, wait_until
+
+#: the advisors the pages' tutors run inline (no worker process in the tests)
+SOURCES: dict[str, Any] = {"classic": ClassicAdvisorSource, "bid": BidAdvisorSource}
 
 
 @pytest.fixture
@@ -95,10 +99,23 @@ def _four_apps(
     assert created is not None
     for c, seat in zip(players.values(), "NESW", strict=True):
         assert c.sit(str(created["id"]), seat)
-    apps = {n: SharedTableApp(c) for n, c in players.items()}
+    apps = {
+        n: SharedTableApp(c, store=None, runner="inline", source=SOURCES[game](), worlds=40)
+        for n, c in players.items()
+    }
     assert apps["ann"].start_button.layout.display != "none"
     apps["ann"].start_button.click()
     wait_until(lambda: all(a.controller.started for a in apps.values()), what="the table started")
+
+    # each page has drawn the table's latest view (its tutor reads the view before the page does)
+    def drawn(app: SharedTableApp) -> bool:
+        bids = {a for a in app.controller.legal if getattr(a, "card", None) is None}
+        return (
+            f'data-version="{app.controller.version}"' in app.table_html.value
+            and set(app.bids.shown()) == bids
+        )
+
+    wait_until(lambda: all(drawn(a) for a in apps.values()), what="every page drawn")
     return apps
 
 
@@ -138,13 +155,15 @@ def test_the_hint_panel_shows_the_advisor_on_the_students_own_view(
     apps = _four_apps(svc, tmp_path, {"suggestions": True, "chat": "none"})
     mover = next(a for a in apps.values() if a.controller.my_turn)
     assert mover.chat.layout.display == "none"
-    mover.tutor.worlds = 40
     mover.hint.toggle.value = True
     wait_until(lambda: "et-explain" in mover.hint.body.value, what="the hint")
     assert "et-move" in mover.hint.body.value
     idle = next(a for a in apps.values() if not a.controller.my_turn)
     idle.hint.toggle.value = True
-    assert "The hint comes on your turn." in idle.hint.status.value
+    assert "The hint comes on your turn." in idle.hint.body.value
+    # the prompt asks each by name; the others are told whom the table waits for
+    assert f"Your turn, {mover.controller.name}:" in mover.prompt.value
+    assert f"Waiting for {mover.controller.name} (" in idle.prompt.value
 
 
 def test_on_a_class_server_a_name_alone_does_not_sit_anyone_down(svc: RunningService) -> None:
@@ -170,25 +189,29 @@ def _open_table(svc: RunningService) -> str:
 
 
 def _play_hand(apps: dict[str, SharedTableApp], pick: Any) -> None:
-    """The seats act (``pick(controller)``) until ann's tutor has graded hand 1."""
+    """The seats act (``pick(controller)``) until ann's tutor has hand 1 over and analysed."""
     ann = apps["ann"]
     deadline = time.monotonic() + 600
-    while 1 not in ann.tutor.graded:
-        assert time.monotonic() < deadline, "hand 1 was never graded"
+    while ann.tutor.review(1) is None:
+        assert time.monotonic() < deadline, "hand 1 never ended"
         mover = next((a for a in apps.values() if a.controller.my_turn), None)
-        if mover is None or ann.tutor.finished:
+        if mover is None:
             time.sleep(0.05)
             continue
         version = mover.controller.version
         assert mover.controller.act(pick(mover.controller)), mover.controller.message
         wait_until(lambda m=mover, v=version: m.controller.version > v, what="the action seen")
+    ann.tutor.wait_for_analysis()
 
 
 def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningService, tmp_path: Path) -> None:
+    """The one-person table's review, in words, at the shared table: every decision, its grade and the best
+    choice as the buttons say them (never an action code), a retry of a key moment, the drills, the
+    statistics; and the bidding told by name."""
     apps = _four_apps(svc, tmp_path, {"suggestions": False, "chat": "none"})
     ann = apps["ann"]
-    ann.tutor.worlds = 40
     assert ann.review_toggle.layout.display == "none" and ann.review.value == ""
+    assert ann.hint.toggle.layout.display == "none" and "no suggestions" in ann.hint.status.value
     spec = game_spec("classic")
     assert spec.advise is not None
 
@@ -199,30 +222,28 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
         return c.legal[-1]
 
     _play_hand(apps, worst)
-    wait_until(lambda: ann.review_toggle.layout.display != "none", what="the review offered")
+    ann.refresh_hint()
+    assert ann.review_toggle.layout.display != "none"
     ann.review_toggle.value = True
     review = ann.review.value
-    assert "Deal review" in review and "Hand 1" in review and "et-grade" in review and "et-story" in review
-    graded = [d for d in ann.tutor.review(1) if not d.forced]
-    assert review.count("<tr") == len(graded) + 1  # a row a decision, and the head
-    # the luck: the hand's sentence, and swings that add up to the hand's result less what the
-    # decisions left, as at the one-person tables
+    assert "Review · hand 1" in review and "Hand 1 " in review and "et-grade" in review
+    graded = [d for d in ann.tutor.decisions(1) if not d.forced]
+    assert review.count("<tr") == len(ann.tutor.decisions(1)) + 1  # a row a decision, and the head
+    # in words: the choices as the buttons say them, never as the deck's codes ("play AD")
+    assert all(d.label in html.unescape(review) for d in graded)
+    assert not any(f">{d.action}<" in review for d in graded if str(d.action) != d.label)
+    # the luck and the statistics, as at the one-person tables
     assert 'class="et-luck"' in review
-    found = ann.tutor.swings(1)
-    assert [d for d, _ in found] == graded
-    points = ann.tutor.points(1)
-    assert points is not None
-    last_left = float(graded[-1].advice.values[graded[-1].advice.best]) - float(graded[-1].grade.loss)
-    assert abs(float(found[-1][1].after) - points) < 1e-9 and abs(float(found[-1][1].left) - last_left) < 1e-6
-    # the swings are said exactly when one is large enough to mark
-    assert ("et-swings" in review) == any(abs(s.amount) >= SWING_MIN for _, s in found)
+    assert f"<b>{len(graded)}</b> decision" in ann.stats.summary.value
     # the explanations follow the depth: every figure at the figures depth
     ann.hint.depth.depth = "brief"
     brief = ann.review.value
     ann.hint.depth.depth = "figures"
     assert ann.review.value != brief and len(ann.review.value) > len(brief)
-    # the statistics count the hand's decisions
-    assert f"<b>{len(graded)}</b> decision" in ann.stats.summary.value
+    # the review steps through the bidding, then trick by trick
+    assert ann.review_nav.layout.display != "none" and "Bidding" in review
+    ann.review_next.click()
+    assert "Trick 1" in ann.review.value
     # a key moment answered again: its position, an answer a legal choice, the result graded
     keys = ann.tutor.key_moments(1)
     shown = [b for b in ann.retry.choice_buttons if b.layout.display != "none"]
@@ -231,14 +252,16 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     assert "Your hand:" in ann.retry.prompt.value and "hint is hidden" in ann.retry.prompt.value
     answers = [b.description for b in ann.retry.answer_buttons if b.layout.display != "none"]
     assert len(answers) == len(keys[0].view.legal)
-    best = ann.retry.answer_buttons[list(keys[0].view.legal).index(keys[0].advice.best)]
-    best.click()
-    assert 'data-grade="Best"' in ann.retry.feedback.value and "et-explain" in ann.retry.feedback.value
+    best = ann.tutor.hint_of(keys[0]).best.action
+    ann.retry.answer_buttons[list(keys[0].view.legal).index(best)].click()
+    assert 'data-grade="Best"' in ann.retry.feedback.value
     assert len(ann.tutor.retries) == 1
     # the drills: every Mistake and Blunder
-    mistakes = [d for d in graded if d.grade.label in ("Mistake", "Blunder")]
+    mistakes = [d for d in graded if ann.tutor.grade_of(d).label in ("Mistake", "Blunder")]
     assert len(ann.tutor.drills) == len(mistakes) >= 1
     assert f"<b>{len(mistakes)}</b> position" in ann.drills.value
+    # who bid what, by name, in the bidding panel of the hand now dealt
+    wait_until(lambda: "Bidding · hand 2" in ann.bidding.value, what="the next hand's bidding")
     for app in apps.values():
         app.close()
 
@@ -306,8 +329,10 @@ def test_a_bid_euchre_hand_is_bid_and_played_to_its_end_by_clicks(
     clicks = 0
     while all(a.controller.frame.get("hand") == 1 for a in apps.values()) and clicks < 80:
         mover = next(a for a in apps.values() if a.controller.my_turn)
-        wait_until(lambda m=mover: any(choices(m)), what="the mover's page offering its choices")
-        assert set(mover.hand_cards()) == set(mover.controller.view.hand)
+        wait_until(
+            lambda m=mover: any(choices(m)) and set(m.hand_cards()) == set(m.controller.view.hand),
+            what="the mover's page offering its choices, its own hand drawn",
+        )
         version = mover.controller.version
         shown, cards = choices(mover)
         if shown:

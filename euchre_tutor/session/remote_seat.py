@@ -1,0 +1,347 @@
+"""A student's seat at a shared table, as the one-person tables' tutor reads a table.
+
+The tutor of a game (:class:`~euchre_tutor.session.tutor.TableTutor`: hints, grades, the review,
+retry, drills, swings) reads a controller: the history of the match, the student's turn and view,
+where the student decided, the hands' logs. At a one-person table the controller holds the true game
+in the kernel; at a shared table the table service holds it and sends each seat its own view.
+:class:`RemoteSeat` is the same reading of a :class:`~euchre_tutor.session.shared_table.SharedTableController`:
+the history's place is the table's version, the student's decisions are the actions the service
+accepted from this seat, and the hands' logs are built from the views as they come (the bidding said
+by who bid what, the tricks, each hand's points from the score). So the tutor a student has alone is
+the tutor at a shared table, one class for both.
+
+It also says what happened in words (:meth:`RemoteSeat.news`: who bid what, who won a trick, a new
+deal) on the table's message line, and what the student is asked to do now, by name
+(:meth:`RemoteSeat.prompt`: the dealer's discard included).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.tricks.events import Trick
+from euchre_tutor.tricks.seating import Seat
+
+if TYPE_CHECKING:
+    from euchre_tutor.session.shared_table import SharedTableController
+
+__all__ = ["RemoteSeat", "SeatHandLog", "SeatHistory", "SeatState"]
+
+#: the actions taken by clicking a card of the hand, and what the prompt asks for each
+CARD_WORDS: Final = {
+    "discard": "click a card to discard it face down",
+    "give": "click a card to pass it to your partner face down",
+    "play": "click a card to play it",
+}
+
+
+class SeatHistory:
+    """The match's history as one seat knows it: its length (the table's version), the seat's own
+    actions by their place in it, and the table's rules. The service keeps the match itself."""
+
+    def __init__(self) -> None:
+        self.position = 0
+        self.actions: dict[int, Any] = {}
+        self.rules: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        raise EuchreError("a shared table's match is kept by the table service: the teacher downloads it")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """What the tutor reads of the match's state at a shared table: the hand's number, the scores,
+    whether the match is over; no hand state (the service holds it)."""
+
+    hand_number: int
+    scores: tuple[int, ...]
+    is_over: bool
+    hand: None = None
+
+
+@dataclass(slots=True)
+class SeatHandLog:
+    """One hand as the seat saw it: the dealer, the bidding in words (who bid what), the tricks seen,
+    and once over its points (one per team) and how it ended."""
+
+    number: int
+    dealer: Seat
+    start: tuple[int, ...]
+    bidding: tuple[str, ...] = ()
+    tricks: tuple[tuple[int, Trick], ...] = ()
+    result: tuple[str, ...] = ()
+    points: tuple[int, ...] | None = None
+    outcome: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.points is not None
+
+
+class RemoteSeat(Observable):
+    """The student's seat at a shared table, read as the tutor reads a table (see the module doc).
+
+    ``words(action, view)`` says an action in a few words (the game tutor's labels: set by
+    :meth:`TableTutor.for_seat`). Topics: ``"state"`` after each new view of the seat.
+    """
+
+    #: the true game lives in the service: positions are written from the seat's view
+    remote: ClassVar[bool] = True
+    #: a shared table deals the next hand at once; nobody thinks in this kernel
+    waiting: ClassVar[bool] = False
+    thinking: ClassVar[None] = None
+
+    def __init__(self, table: SharedTableController) -> None:
+        super().__init__()
+        self.table = table
+        self.game = SeatHistory()
+        self.words: Callable[[Any, Any], str] = lambda action, _view: str(action)
+        self.thinker: Any = None  # a one-person table's background computer players: none here
+        self.bot: Any = None
+        self._logs: list[SeatHandLog] = []
+        self._seen: Any = None  # the view last read
+        self._parse: Callable[[str], Any] | None = None
+        table.subscribe(self._on_table)
+        table.acted.append(self._acted)
+        table.noted.append(self._noted)
+        self._on_table("state")
+
+    # ----------------------------------------------------------------- what the tutor reads
+
+    @property
+    def view(self) -> Any:
+        return self.table.view
+
+    @property
+    def seat(self) -> Seat | None:
+        view = self.table.view
+        return None if view is None else view.seat
+
+    @property
+    def rules(self) -> Any:
+        return self.game.rules
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.table.options
+
+    @property
+    def my_turn(self) -> bool:
+        return self.table.my_turn
+
+    @property
+    def legal(self) -> tuple[Any, ...]:
+        return self.table.legal
+
+    @property
+    def seed(self) -> str:
+        """The analysis seed's source: the table's id (a shared table's deal seed is the service's)."""
+        return self.table.table_id or "shared"
+
+    @property
+    def state(self) -> SeatState:
+        view = self.table.view
+        scores = () if view is None else tuple(int(s) for s in view.scores)
+        return SeatState(int(self.table.frame.get("hand", 0)), scores, self.table.over)
+
+    @property
+    def hand(self) -> None:
+        return None
+
+    @property
+    def message(self) -> str:
+        return self.table.message
+
+    @message.setter
+    def message(self, _text: str) -> None:
+        """The message line is the table's (see :meth:`_say`)."""
+
+    @property
+    def message_is_error(self) -> bool:
+        return self.table.message_is_error
+
+    @message_is_error.setter
+    def message_is_error(self, _error: bool) -> None:
+        pass
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.table._say(text, error)
+
+    def decision_positions(self) -> list[int]:
+        """Where in the table's history the student decided (the versions the service accepted)."""
+        return sorted(self.game.actions)
+
+    def hand_logs(self) -> Sequence[SeatHandLog]:
+        return list(self._logs)
+
+    def view_position(self) -> dict[str, Any]:
+        """The student's position now as the game's ``analyze`` reads it: one deal consistent with the
+        seat's view (the advisor samples the hidden cards again), the same for the same turn."""
+        from euchre_tutor.session.shared_table import view_position
+
+        spec = self.table.spec
+        found = None if spec is None else view_position(spec.name, self.view, self.game.position)
+        if found is None:
+            raise EuchreError("this seat's view cannot be written as a position")
+        return found
+
+    def _parse_action(self, action: Any) -> Any:
+        """The action ``action`` names (an action or its text)."""
+        if not isinstance(action, str):
+            return action
+        text = action.strip()
+        found = next((a for a in self.legal if str(a) == text), None)
+        if found is not None:
+            return found
+        if self._parse is None:
+            raise EuchreError(f"{text!r} is not an action of this table")
+        return self._parse(text)
+
+    # ----------------------------------------------------------------- commands (the service applies them)
+
+    def act(self, action: Any) -> bool:
+        return self.table.act(action)
+
+    def click_card(self, card: Any) -> bool:
+        return self.table.click_card(card)
+
+    def card_action(self, card: Any) -> Any:
+        return self.table.card_action(card)
+
+    def illegal(self, text: str) -> None:
+        self.table._say(sentence(text), error=True)
+
+    # ----------------------------------------------------------------- words
+
+    def who(self, seat: Seat, *, start: bool = False) -> str:
+        """A seat in words: "you" ("You" at a sentence's ``start``), or the player's name as written
+        with the seat ("Bob (East)"), or the seat."""
+        if seat == self.seat:
+            return "You" if start else "you"
+        player = next((s.get("player") for s in self.table.seats if s.get("seat") == seat.name), None)
+        return f"{html.unescape(str(player))} ({seat.word})" if player else seat.word
+
+    def prompt(self) -> str:
+        """What the student is asked to do now, by name (the dealer's discard said as such); or whom
+        the table waits for, and for what."""
+        view, t = self.view, self.table
+        if view is None or not t.started or t.over or t.turn is None:
+            return ""
+        if not t.my_turn:
+            seat = view.seat.seating.parse(t.turn)
+            return f"Waiting for {self.who(seat)}{_phase_words(view, seat)}."
+        kinds = {getattr(a, "kind", "") for a in t.legal}
+        name = t.name
+        if kinds == {"discard"}:
+            up = getattr(view, "up", None)
+            picked = (
+                f"you deal and picked up {up.symbol}: "
+                if up is not None and view.dealer == view.seat and getattr(view, "up_taken", False)
+                else ""
+            )
+            return f"Your turn, {name}: {picked}{CARD_WORDS['discard']}."
+        if len(kinds) == 1 and next(iter(kinds)) in CARD_WORDS:
+            kind = next(iter(kinds))
+            led = getattr(view, "led_suit", None) if view.trick_plays else None
+            follow = (
+                f" ({led.plural} led: follow suit if you can)" if kind == "play" and led is not None else ""
+            )
+            return f"Your turn, {name}: {CARD_WORDS[kind]}{follow}."
+        return f"Your turn, {name}: choose below ({len(t.legal)} choices)."
+
+    def _bid_line(self, seat: Seat, action: Any, view: Any) -> str:
+        return f"{self.who(seat, start=True)}: {self.words(action, view)}."
+
+    # ----------------------------------------------------------------- following the table
+
+    def _on_table(self, topic: str) -> None:
+        if topic != "state":
+            return
+        t = self.table
+        view = t.view
+        if view is None:
+            return
+        self.game.position = t.version
+        if self.game.rules is None:
+            self.game.rules = getattr(view, "rules", None)
+        if self._parse is None and view.legal:
+            self._parse = getattr(type(view.legal[0]), "parse", None)
+        before, self._seen = self._seen, view
+        if before != view:
+            said = self._follow(view, before)
+            if said and t.started:
+                t._say(" ".join(said))
+        self._emit("state")
+
+    def _follow(self, view: Any, before: Any) -> list[str]:
+        """Keep the hand's log from a new view (``before``: the view before it) and say what happened
+        since, in words: a new deal (which ends the hand before, scored by the scores' change), who bid
+        what (said as it looked before the bid), who won a trick."""
+        number = self.state.hand_number
+        scores = tuple(int(s) for s in view.scores)
+        log = self._logs[-1] if self._logs else None
+        said: list[str] = []
+        if log is None or log.number != number:
+            if log is not None:
+                self._finish(log, scores)
+            log = SeatHandLog(number, view.dealer, scores)
+            self._logs.append(log)
+            dealer = self.who(view.dealer)
+            said.append(f"Hand {number}: {dealer} {'deal' if dealer == 'you' else 'deals'}.")
+            before = None
+        context = view if before is None else before
+        bids = [self._bid_line(seat, action, context) for seat, action in view.bids[len(log.bidding) :]]
+        log.bidding += tuple(bids)
+        said += bids
+        said += [
+            f"Trick {len(log.tricks) + i + 1}: {self.who(trick.winner)} won it."
+            for i, trick in enumerate(view.tricks[len(log.tricks) :])
+        ]
+        log.tricks = tuple((i + 1, trick) for i, trick in enumerate(view.tricks))
+        if self.table.over:
+            self._finish(log, scores)
+        return said
+
+    def _finish(self, log: SeatHandLog, scores: tuple[int, ...]) -> None:
+        """A hand is over: its points are the scores' change since it was dealt."""
+        if log.points is None:
+            log.points = tuple(a - b for a, b in zip(scores, log.start, strict=True))
+            log.outcome = log.outcome or self._outcome(log)
+
+    def _outcome(self, log: SeatHandLog) -> str:
+        seat = self.seat
+        if log.points is None or seat is None:
+            return ""
+        mine = log.points[seat.team.index]
+        others = max(p for i, p in enumerate(log.points) if i != seat.team.index)
+        return f"Hand {log.number} is over: your side {mine:+d}, the others {others:+d}."
+
+    def _noted(self, text: str) -> None:
+        """The service's word at a hand's end ("Hand 1 is over. ..."): that hand's outcome."""
+        for log in reversed(self._logs):
+            if log.finished and text.startswith(f"Hand {log.number} "):
+                log.outcome = text
+                log.result = (text,)
+                self._emit("state")
+                return
+
+    def _acted(self, version: int, _view: Any, action: Any) -> None:
+        self.game.actions[version] = action
+
+
+def _phase_words(view: Any, seat: Seat) -> str:
+    """What ``seat``, to act, is to do, from the seat's view's phase (" to discard", " to play")."""
+    phase = str(getattr(view.phase, "value", view.phase))
+    role = ", the dealer," if seat == view.dealer and phase == "discard" else ""
+    if "discard" in phase or phase == "kitty":
+        return f"{role} to discard"
+    if phase == "play":
+        return " to play"
+    if phase in ("best-card", "call"):
+        return " to pass a card"
+    return " to bid"
