@@ -53,8 +53,6 @@ def legal_plays(s: HandState) -> tuple[Card, ...]:
 def trump_lead_barred(rules: ClassicRules, tricks: Sequence[Trick], trump: Suit | None) -> bool:
     """Under a trump-lead restriction, is leading trump barred now (for a leader holding other cards)?
     The rules' ``trump_lead_barred`` asked about these tricks."""
-    if rules.trump_lead == "anytime":
-        return False
     return rules.trump_lead_barred(not tricks, trump_broken(tricks, trump))
 
 
