@@ -35,19 +35,13 @@ from euchre_tutor.classic.events import (
 )
 from euchre_tutor.classic.house import bid_extras
 from euchre_tutor.classic.play import start_play
-from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from euchre_tutor.classic.state import HandState
 
-__all__ = ["APPLY", "LEGAL", "may_order"]
-
-
-def may_order(s: HandState, seat: Seat) -> bool:
-    """May ``seat`` order up under the round-1 calling requirement (the rules' ``may_order``)?"""
-    return s.rules.may_order(s.up, seat == s.dealer, s.hands[seat])
+__all__ = ["APPLY", "LEGAL"]
 
 
 def _legal_blind(s: HandState) -> tuple[Action, ...]:
@@ -65,7 +59,7 @@ def _legal_round_1(s: HandState) -> tuple[Action, ...]:
     assert seat is not None
     rules = s.rules
     out = [PASS]
-    if may_order(s, seat):
+    if rules.may_order(s.up, seat == s.dealer, s.hands[seat]):
         if not rules.must_order_alone(seat in s.dealer.partners):
             out.append(ORDER)
         if rules.alone_with_bid:
