@@ -67,7 +67,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from statistics import NormalDist
 
-from euchre_tutor.advisor.classic import analysis as analysis_module
+from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.classic.analysis import AnalysisRun, ClassicAnalysis, adaptive_cap, analyse
 from euchre_tutor.advisor.classic.reasons import borderline, classic_grade
 from euchre_tutor.advisor.shared import BOUNDARIES, GRADES, TIE_FLOOR, Z95, grade_label
@@ -327,7 +327,7 @@ def main() -> None:
         if c % args.worlds or not args.grade_worlds or c >= args.grade_worlds:
             ap.error(f"--caps: {c} is not a multiple of --worlds ({args.worlds}) below --grade-worlds")
     if args.stop_z is not None:
-        analysis_module.STOP_Z = args.stop_z
+        sampling.STOP_Z = args.stop_z
     log = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed at exit
     total = Counter[str]()
     rows: list[dict[str, object]] = []

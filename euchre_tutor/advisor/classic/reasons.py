@@ -15,10 +15,10 @@ against an analysis's best option on the scale both games share.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from euchre_tutor.advisor.shared import THRESHOLDS, TIE_FLOOR, Grade, Reason, grade_label
+from euchre_tutor.advisor.classic.options import ClassicAnalysis, ClassicOption, Mode
+from euchre_tutor.advisor.sampling import band_label, borderline, grade_case
+from euchre_tutor.advisor.shared import TIE_FLOOR, Grade, Reason
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -34,9 +34,6 @@ from euchre_tutor.cards import (
 )
 from euchre_tutor.classic.engine import Action, HandState, Phase, Seat
 from euchre_tutor.views.classic import SeatView
-
-if TYPE_CHECKING:
-    from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption, Mode
 
 __all__ = [
     "action_label",
@@ -99,11 +96,10 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
     best = analysis.best
     mode = analysis.mode if best.p_win_game is not None else "points"
     deals = f"{analysis.worlds} sampled deals"
-    if mine is best:
+    case = grade_case(mine, best, mode)
+    if case == "best":
         return Grade("Best", 0.0, 0.0, f"the best choice: {_ev(mine)} points on average over {deals}.")
-    loss = max(0.0, mine.loss)
-    ev_loss = max(0.0, mine.ev_gap)
-    if mine.tied or loss == 0:
+    if case == "tie":
         what = loss_words(mine, mode)
         return Grade(
             "Best",
@@ -113,7 +109,7 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
             f"average over {deals}; the difference ({what}) is within the sampling error, so the deals "
             "cannot tell them apart.",
         )
-    if loss < TIE_FLOOR[mode]:
+    if case == "floor":
         floor = (
             f"{TIE_FLOOR[mode]:g} points"
             if mode == "points"
@@ -127,7 +123,7 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
             f"points on average over {deals}; the difference ({loss_words(mine, mode)}) is under {floor} a "
             "hand, finer than sampled deals tell apart reliably.",
         )
-    label = grade_label(Fraction(loss).limit_denominator(100_000), mode)
+    loss = max(0.0, mine.loss)
     edge = borderline(mine, mode)
     doubt = ""
     if edge is not None:
@@ -137,29 +133,12 @@ def classic_grade(analysis: ClassicAnalysis, action: Action) -> Grade | None:
             "on which side, so read the label as either."
         )
     return Grade(
-        label,
+        band_label(loss, mode),
         loss,
-        ev_loss,
+        max(0.0, mine.ev_gap),
         f"{best.action} was best ({_ev(best)} points on average over {deals}); "
         f"{action} scores {_ev(mine)}: {loss_words(mine, mode)} less.{doubt}",
     )
-
-
-def borderline(option: ClassicOption, mode: str) -> tuple[str, str] | None:
-    """The two labels whose shared edge the option's loss interval still straddles (None: none).
-
-    Adaptive sampling adds deals while this happens; what remains at the cap is a loss that sits
-    on an edge, and a label either side of it is as right as the other.
-    """
-    if option.tied:
-        return None
-    half = option.interval
-    limits = [(TIE_FLOOR[mode], "Best")] + [(float(limit), name) for limit, name in THRESHOLDS[mode]]
-    names = [name for _, name in limits] + ["Blunder"]
-    for (limit, _), lower, upper in zip(limits, names, names[1:], strict=False):
-        if option.loss - half < limit < option.loss + half:
-            return lower, upper
-    return None
 
 
 def _ev(option: ClassicOption) -> str:

@@ -20,18 +20,16 @@ not known well enough to move anything by it), nor is a table level with no meas
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from euchre_tutor.advisor.classic.options import ClassicOption, TableShift
 from euchre_tutor.advisor.luck import classic_baseline
 from euchre_tutor.classic.engine import Phase
 from euchre_tutor.views.classic import SeatView
-
-if TYPE_CHECKING:  # the analysis imports this module to shift its options
-    from euchre_tutor.advisor.classic.analysis import ClassicOption
 
 __all__ = [
     "DATA",
@@ -52,43 +50,6 @@ KINDS: Final = ("round-1", "round-2", "discard", "lead", "follow")
 LEAST_DECISIONS: Final = 200
 
 _PHASES: Final = {Phase.ROUND_1: "round-1", Phase.ROUND_2: "round-2", Phase.DISCARD: "discard"}
-
-
-@dataclass(frozen=True, slots=True)
-class TableShift:
-    """The measured correction of one kind of decision at tables of one level: ``points`` added to each
-    option's expected points, ``p_make`` to the makers' chance of making given that someone makes trump;
-    measured over ``decisions`` decisions in ``hands`` hands."""
-
-    level: str
-    kind: str
-    points: float
-    p_make: float
-    decisions: int
-    hands: int
-
-    @property
-    def words(self) -> str:
-        """What the shift is, for the figures depth of a hint."""
-        what = {
-            "round-1": "a bid in the first round",
-            "round-2": "a bid in the second round",
-            "discard": "the dealer's discard",
-            "lead": "a lead",
-            "follow": "a card played to a trick",
-        }[self.kind]
-        name = self.level.capitalize()
-        article = "an" if name[0] in "AEIOU" else "a"
-        # card play is valued with every hand open; a bid by playing each deal out (at this table's level)
-        values = "the open-hands values" if self.kind in ("lead", "follow") else "the played-out values"
-        if round(abs(self.points), 2) == 0:  # "less 0.00" would say nothing
-            moved = f"after {what} it scores {values} to within half a hundredth of a point"
-        else:
-            moved = f"{values} {'less' if self.points < 0 else 'plus'} {abs(self.points):.2f} after {what}"
-        return (
-            f"the points are what {article} {name} table scores: {moved}, measured over "
-            f"{self.decisions:,} such decisions in {self.hands:,} hands played at such tables"
-        )
 
 
 def decision_kind(view: SeatView) -> str | None:

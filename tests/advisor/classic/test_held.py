@@ -16,11 +16,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic import analysis as analysis_module
+from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import AnalysisRun, _Tally, _tally_batch, _tally_held, _win_chance
+from euchre_tutor.advisor.classic.analysis import AnalysisRun, _tally_batch, _tally_held, _win_chance
 from euchre_tutor.advisor.classic.gamewin import is_tabled, load_classic_table
 from euchre_tutor.advisor.classic.worlds import MaskSample, WorldSample, WorldSampler
+from euchre_tutor.advisor.sampling import Tally
 from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card
 from euchre_tutor.classic.engine import Phase
@@ -93,8 +94,8 @@ def test_the_tallies_from_masks_are_the_tallies_from_states(name: str, seed: int
     assert isinstance(batch, MaskSample)
     chance = _win_chance(view, load_classic_table(view.rules)) if scores and is_tabled(view.rules) else None
     team = view.seat.team
-    by_state = [_Tally(a) for a in view.legal]
-    by_mask = [_Tally(a) for a in view.legal]
+    by_state = [Tally(a) for a in view.legal]
+    by_mask = [Tally(a) for a in view.legal]
     _tally_batch(view, report.worlds, by_state, CLUB, None, team, chance, "double-dummy", report.orbits)
     _tally_held(batch.worlds[0], batch.orbits, by_mask, None, team, chance)
     assert by_mask == by_state
@@ -118,7 +119,7 @@ def test_an_analysis_past_the_reasons_deals_is_the_state_paths(
     refined analysis (every number, the reasons' text) is the one valued from every deal's state."""
     view = position(seed, tricks)
     action = view.legal[-1]
-    monkeypatch.setattr(analysis_module, "REASON_WORLDS", 400)
+    monkeypatch.setattr(sampling, "REASON_WORLDS", 400)
 
     def graded() -> dict[str, object]:
         run = AnalysisRun(view, continuation=CLUB, worlds=200, seed=seed)

@@ -18,19 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.classic.analysis import (
-    BOUNDARIES,
-    GRADE_MIN_WORLDS,
-    GRADE_Z,
-    PRECISION,
-    STOP_Z,
-    Z95,
     AnalysisRun,
     ClassicOption,
-    _decision_seed,
-    _grade_settled,
-    _settled,
     analyse,
     card_play_value,
     outcome_points,
@@ -38,7 +30,15 @@ from euchre_tutor.advisor.classic.analysis import (
 )
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.classic.worlds import sample_worlds_report
-from euchre_tutor.advisor.shared import TIE_FLOOR
+from euchre_tutor.advisor.sampling import (
+    GRADE_MIN_WORLDS,
+    GRADE_Z,
+    STOP_Z,
+    decision_seed,
+    focus_settled,
+    settled,
+)
+from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, TIE_FLOOR, Z95
 from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
 from euchre_tutor.cards import deck
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
@@ -83,13 +83,18 @@ def brute_values(view: SeatView, world: HandState, action: Action) -> float:
     return side(pts, view)
 
 
+def classic_seed(seed: int, view: SeatView) -> str:
+    """The seed of a classic decision's first batch: the up card on the table, the seat's own discard."""
+    return decision_seed(seed, view, table=(view.up,), own=(view.discard,))
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 400), tricks=st.integers(2, 3))
 def test_paired_losses_equal_a_brute_force_over_the_same_deals(seed: int, tricks: int) -> None:
     view = position(seed, tricks)
     n = 30
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=seed)
-    report = sample_worlds_report(view, n, random.Random(_decision_seed(seed, view)), orbits=True)
+    report = sample_worlds_report(view, n, random.Random(classic_seed(seed, view)), orbits=True)
     assert analysis.worlds == n == len(report.worlds) and report.orbits is not None
     # Each deal's value is the average over its swaps of the hidden hands, in their shares.
     values = {
@@ -117,7 +122,7 @@ def test_a_bid_is_valued_by_playing_each_deal_out_the_same_way_for_every_option(
     view = seat_view(state, state.to_act)
     n = 12
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
-    report = sample_worlds_report(view, n, random.Random(_decision_seed(5, view)))
+    report = sample_worlds_report(view, n, random.Random(classic_seed(5, view)))
     for o in analysis.options:
         outs = [play_out(w.apply(o.action), [CLUB] * 4) for w in report.worlds]
         values = [side(s.points(), view) for s in outs]  # type: ignore[union-attr]
@@ -150,7 +155,7 @@ def test_open_hand_play_outs_solve_each_deal_after_the_bidding(deal: int) -> Non
     view = seat_view(state, state.to_act)
     n = 10
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=1.0)
-    report = sample_worlds_report(view, n, random.Random(_decision_seed(5, view)))
+    report = sample_worlds_report(view, n, random.Random(classic_seed(5, view)))
     rollout = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
     for o in analysis.options:
         values = [_bid_out_then_solved(w, o.action, view) for w in report.worlds]
@@ -202,10 +207,10 @@ def test_adaptive_sampling_stops_exactly_when_the_grades_are_settled(seed: int) 
     for k in range(step, adaptive.worlds, step):
         fixed = analyse(view, continuation=CLUB, worlds=step, max_worlds=k, seed=seed)
         assert fixed.worlds == k
-        assert not brute_settled(fixed.options, "points") and not _settled(fixed.options, "points")
+        assert not brute_settled(fixed.options, "points") and not settled(fixed.options, "points")
     # And it stopped either because the grades were settled or because the cap was reached.
-    assert brute_settled(adaptive.options, "points") == _settled(adaptive.options, "points")
-    assert _settled(adaptive.options, "points") or adaptive.worlds + step > cap
+    assert brute_settled(adaptive.options, "points") == settled(adaptive.options, "points")
+    assert settled(adaptive.options, "points") or adaptive.worlds + step > cap
     again = analyse(view, continuation=CLUB, worlds=step, max_worlds=cap, seed=seed)
     assert again == adaptive
 
@@ -214,7 +219,7 @@ def test_more_deals_narrow_every_loss_interval_where_the_first_batch_left_doubt(
     view = position(21, 1)  # an early lead whose close options need more than the first batch
     small = analyse(view, continuation=CLUB, worlds=50, max_worlds=50, seed=1)
     big = analyse(view, continuation=CLUB, worlds=50, max_worlds=50 * 8, seed=1)
-    assert big.worlds > small.worlds and not _settled(small.options, "points")
+    assert big.worlds > small.worlds and not settled(small.options, "points")
     before = {o.action: o.loss_se for o in small.options[1:]}
     after = {o.action: o.loss_se for o in big.options[1:]}
     assert before.keys() == after.keys()
@@ -381,7 +386,7 @@ def test_a_grade_holds_only_clear_of_every_edge_or_wholly_under_the_tie_floor(
     loss: float, loss_se: float, holds: bool
 ) -> None:
     options = [_option("play AS", 0.0, 0.0), _option("play 9S", loss, loss_se)]
-    assert _grade_settled(options, "points", Action.parse("play 9S")) is holds
+    assert focus_settled(options, "points", Action.parse("play 9S")) is holds
     assert brute_focus_settled(options, Action.parse("play 9S")) is holds
 
 
@@ -397,7 +402,7 @@ def test_the_best_holds_unless_another_option_may_beat_it_by_the_tie_floor(
     loss: float, loss_se: float, holds: bool
 ) -> None:
     options = [_option("play AS", 0.0, 0.0), _option("play 9S", loss, loss_se)]
-    assert _grade_settled(options, "points", Action.parse("play AS")) is holds
+    assert focus_settled(options, "points", Action.parse("play AS")) is holds
     assert brute_focus_settled(options, Action.parse("play AS")) is holds
 
 
@@ -470,10 +475,8 @@ def test_a_refined_bid_stops_playing_out_options_that_cannot_be_best() -> None:
         n = len(next(t for t in pruned.tallies if t.action == o.action).values)
         assert n == got.worlds or o.action in dropped
     full = AnalysisRun(view, continuation=CLUB, worlds=200, seed=seed)
-    import euchre_tutor.advisor.classic.analysis as analysis_module
-
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(analysis_module, "PRUNE_Z", math.inf)
+        m.setattr(sampling, "PRUNE_Z", math.inf)
         unpruned = full.extend(got.worlds, focus=focus)
     assert unpruned.worlds == got.worlds
     for action in (focus, got.best.action):
