@@ -30,32 +30,40 @@ valued on the SAME worlds, so its loss against the best is the mean of
 per-world differences with its own standard error (paired), and its 95%
 interval decides ties. With ``max_worlds`` above ``worlds``, batches of
 ``worlds`` more are added while some option's loss interval straddles a
-grade boundary (the shared stopping rule of the classic advisor). The same
-view, seed and continuation give the same answer.
+grade boundary. The loop, the stopping rule and the paired losses are the
+sampling advisor's (:class:`~euchre_tutor.advisor.sampling.SampledRun`), as
+the classic advisor's are; the first batch of a decision with many options
+(the bidding) also stops at :data:`PROBES` deals to drop the clear blunders.
+The same view, seed and continuation give the same answer.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Final, Literal, Protocol
+from dataclasses import replace
+from typing import Final
 
+from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.bid import dd
+from euchre_tutor.advisor.bid.options import BidAnalysis, BidOption
+from euchre_tutor.advisor.bid.reasons import analysis_reasons, option_reasons
 from euchre_tutor.advisor.bid.worlds import sample_worlds
-from euchre_tutor.advisor.shared import (
-    BOUNDARIES,
-    Z95,
-    Reason,
-    SampledAnalysis,
-    SampledLoss,
-    check_analysable,
-    loss_settled,
-    mean_se,
+from euchre_tutor.advisor.sampling import (
+    DEFAULT_WORLDS,
+    Batch,
+    Figures,
+    Method,
+    Outcome,
+    Prune,
+    SampledRun,
+    Tally,
+    decision_seed,
+    record_ways,
 )
-from euchre_tutor.bid import Action, HandState, Phase, Seat, Team, hand_points
+from euchre_tutor.advisor.shared import BOUNDARIES, Z95
+from euchre_tutor.bid import Action, HandState, Phase, hand_points
 from euchre_tutor.cards import card_power, effective_suit
-from euchre_tutor.errors import EuchreError
 from euchre_tutor.views.bid import SeatView, seat_view
 
 __all__ = [
@@ -64,14 +72,12 @@ __all__ = [
     "DEFAULT_WORLDS",
     "BidAnalysis",
     "BidOption",
+    "BidRun",
     "Continuation",
     "analyse",
 ]
 
-Mode = Literal["points"]
-Method = Literal["double-dummy", "play-out + double-dummy", "play-out + double-dummy ending"]
 
-DEFAULT_WORLDS: Final = 200
 #: the most worlds adaptive sampling takes by default (the table's hint and ``bid analyze``)
 ADAPTIVE_MAX_WORLDS: Final = 800
 #: the tricks searched double-dummy at the end of a double-deck hand (measured: seven tricks of the
@@ -91,107 +97,25 @@ PROBES: Final = (8, 20, 50, 100)
 PRUNE_LOSS: Final = BOUNDARIES["points"][-1]
 
 
-class Continuation(Protocol):
-    """Who takes the decisions after the valued one (``choose(view) -> Action``)."""
-
-    def choose(self, view: SeatView) -> Action: ...
-
-
-@dataclass(frozen=True, slots=True)
-class BidOption(SampledLoss):
-    """One legal action's sampled values, from the analysed seat's side.
-
-    ``ev``: the mean of the seat's side's points minus the other side's for the hand; ``loss``: what
-    it gives up against the best option on the same worlds (paired), ``loss_se`` its standard error
-    (``interval`` and ``ev_interval`` are the 95% half-widths). ``tricks``: the mean tricks the
-    seat's side takes; ``p_make``: P(the bidders make their bid), ``bidders``: whose side they are
-    (``"us"``, ``"them"``, ``"either"``, ``"none"``), ``p_passed_out``: P(the hand is thrown in).
-    """
-
-    action: Action
-    ev: float
-    se: float
-    loss: float = 0.0
-    loss_se: float = 0.0
-    tricks: float = 0.0
-    p_make: float = 0.0
-    bidders: str = "none"
-    p_passed_out: float = 0.0
-    reasons: tuple[Reason, ...] = ()
-    worlds: int = 0  # the sampled deals it was valued on (fewer than the analysis's: a settled blunder)
-
-    @property
-    def label(self) -> str:
-        return str(self.action)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "action": str(self.action),
-            "ev": round(self.ev, 4),
-            "ev_interval": round(self.ev_interval, 4),
-            "loss": round(self.loss, 4),
-            "interval": round(self.interval, 4),
-            "tied": self.tied,
-            "tricks": round(self.tricks, 4),
-            "p_make": round(self.p_make, 4),
-            "bidders": self.bidders,
-            "p_passed_out": round(self.p_passed_out, 4),
-            "worlds": self.worlds,
-            "reasons": [r.to_json() for r in self.reasons],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class BidAnalysis(SampledAnalysis[BidOption]):
-    """The analysis of one decision: options best first, the method, the reasons."""
-
-    seat: Seat
-    phase: Phase
-    legal: tuple[Action, ...]
-    options: tuple[BidOption, ...]  # best first
-    worlds: int
-    method: Method
-    reasons: tuple[Reason, ...]
-    seed: int | str
-    parse = staticmethod(Action.parse)
-    mode: Mode = "points"
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "seat": self.seat.name,
-            "phase": self.phase.value,
-            "legal": [str(a) for a in self.legal],
-            "options": [o.to_json() for o in self.options],
-            "best": self.best.label,
-            "worlds": self.worlds,
-            "method": self.method,
-            "mode": self.mode,
-            "reasons": [r.to_json() for r in self.reasons],
-        }
+#: who takes the decisions after the valued one (``choose(view) -> Action``)
+Continuation = sampling.Continuation[SeatView, Action]
 
 
 # ---------------------------------------------------------------------------
 # One world's outcome
 
 
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    bidders: Team | None  # None: thrown in
-    tricks: int  # the bidders' tricks
-    points: tuple[int, int]  # (NS, EW)
-    made: bool
-
-
-def _outcome(state: HandState, bidders_tricks: int) -> _Outcome:
+def _outcome(state: HandState, bidders_tricks: int) -> Outcome:
     """The hand's points when the bidders of ``state`` end with ``bidders_tricks``."""
     team = state.bidders
     assert team is not None and state.high is not None
     mine, others = hand_points(state.rules, state.high.level, state.high.alone, bidders_tricks)
     points = (mine, others) if team.index == 0 else (others, mine)
-    return _Outcome(team, bidders_tricks, points, bidders_tricks >= state.needs)
+    made = bidders_tricks >= state.needs
+    return Outcome(team, bidders_tricks, points, made, not made, hand_tricks=state.rules.hand_size)
 
 
-_THROWN_IN: Final = _Outcome(None, 0, (0, 0), False)
+_THROWN_IN: Final = Outcome(None, 0, (0, 0), False)
 
 
 def _tricks_left(state: HandState) -> int:
@@ -235,7 +159,7 @@ class _Solver:
             s.tricks_won(s.bidders) if s.bidders is not None else 0,
         )
 
-    def outcomes(self, ends: Sequence[tuple[int, HandState]]) -> list[_Outcome]:
+    def outcomes(self, ends: Sequence[tuple[int, HandState]]) -> list[Outcome]:
         todo: dict[tuple[object, ...], HandState] = {}
         for w, s in ends:
             if s.phase is Phase.PLAY:
@@ -256,122 +180,109 @@ class _Solver:
         return out
 
 
-# ---------------------------------------------------------------------------
-# Tallies
-
-
-@dataclass(slots=True)
-class _Tally:
-    action: Action
-    outcomes: list[_Outcome] = field(default_factory=list)
-    values: list[float] = field(default_factory=list)
-
-
-def _side_value(o: _Outcome, team: Team) -> float:
-    return float(o.points[team.index] - o.points[1 - team.index])
-
-
-def _tally_batch(
-    view: SeatView,
-    sample: Sequence[HandState],
-    first: int,
-    tallies: Sequence[_Tally],
-    continuation: Continuation,
-    solver: _Solver,
-) -> None:
-    """Add one batch of worlds (numbered from ``first``) to every option's tally."""
-    team = view.seat.team
-    if view.phase is Phase.PLAY and all(_dd_ready(w) for w in sample):
-        values = dd.card_values_many(sample, backend=solver.backend)
-        for t in tallies:
-            card = t.action.card
-            assert card is not None
-            for w, v in zip(sample, values, strict=True):
-                o = _outcome(w, v[card])
-                t.outcomes.append(o)
-                t.values.append(_side_value(o, team))
-        return
-    for t in tallies:
-        ends = [(first + i, _advance(w.apply(t.action), continuation)) for i, w in enumerate(sample)]
-        for o in solver.outcomes(ends):
-            t.outcomes.append(o)
-            t.values.append(_side_value(o, team))
-
-
-def _summarise(t: _Tally, team: Team, best: _Tally, hand_size: int) -> BidOption:
-    """One option's numbers; its loss is paired with the best's values on the worlds it was valued
-    on (all of them, or the probe's first worlds for an option dropped as a clear blunder)."""
-    n = len(t.values)
-    ev, se = mean_se(t.values, n)
-    loss = loss_se = 0.0
-    if best is not t:
-        loss, loss_se = mean_se([b - v for b, v in zip(best.values[:n], t.values, strict=True)], n)
-    played = [o for o in t.outcomes if o.bidders is not None]
-    sides = {o.bidders is team for o in played}
-    bidders = "none" if not played else ("either" if len(sides) > 1 else ("us" if True in sides else "them"))
-    mine = [o.tricks if o.bidders is team else (hand_size - o.tricks) for o in played]
-    return BidOption(
-        action=t.action,
-        ev=ev,
-        se=se,
-        loss=loss,
-        loss_se=loss_se,
-        tricks=sum(mine) / len(mine) if mine else 0.0,
-        p_make=sum(1 for o in played if o.made) / n,
-        bidders=bidders,
-        p_passed_out=(n - len(played)) / n,
-        worlds=n,
-    )
-
-
-def _survivors(view: SeatView, live: list[_Tally], order: dict[Action, int], team: Team) -> list[_Tally]:
-    """The options worth more worlds after the probe: all but those whose loss against the probe's
-    best is above :data:`PRUNE_LOSS` points even at the low end of its 95% interval (a Blunder
-    whatever more worlds would say); the best :data:`PRUNE_ABOVE` always stay."""
-    ranked = _rank(view, live, order)
-    best = ranked[0]
-    keep = ranked[:PRUNE_ABOVE]
-    for t in ranked[PRUNE_ABOVE:]:
-        loss, se = mean_se([b - v for b, v in zip(best.values, t.values, strict=True)], len(t.values))
-        if loss - Z95 * se <= PRUNE_LOSS:
-            keep.append(t)
-    return keep
-
-
-def _preference(view: SeatView, action: Action) -> int:
-    """Among cards of equal value: lead the top of a sequence, follow with the cheapest."""
-    if action.card is None or view.phase is not Phase.PLAY:
-        return 0
-    card = action.card
-    led = view.led_suit or effective_suit(card, view.trump)
-    power = card_power(card, view.trump, led, view.notrump)
-    return -power if not view.trick_plays else power
-
-
-def _rank(view: SeatView, tallies: Sequence[_Tally], order: dict[Action, int]) -> list[_Tally]:
-    def key(t: _Tally) -> tuple[float, int, int]:
-        return (-sum(t.values) / len(t.values), _preference(view, t.action), order[t.action])
-
-    return sorted(tallies, key=key)
-
-
-def _decision_seed(seed: int | str, view: SeatView) -> str:
-    """One seed per decision: the caller's seed and what the seat knows (the same view, the same worlds)."""
-    plays = [f"{s.name}{c}" for t in view.tricks for s, c in t.plays] + [
-        f"{s.name}{c}" for s, c in view.trick_plays
-    ]
-    bids = [f"{s.name}{a}" for s, a in view.bids]
-    hand = " ".join(str(c) for c in view.hand)
-    extra = " ".join(str(c) for c in (*view.discards, *view.gifts))
-    return f"{seed}|{view.seat.name}|{view.dealer.name}|{hand}|{' '.join(bids)}|{' '.join(plays)}|{extra}"
-
-
 def _method(view: SeatView) -> Method:
     if view.phase is Phase.PLAY and (not view.rules.double_deck or len(view.hand) <= DD_TRICKS):
         return "double-dummy"
     if view.rules.double_deck:
         return "play-out + double-dummy ending"
     return "play-out + double-dummy"
+
+
+class BidRun(SampledRun[SeatView, Action, BidOption, BidAnalysis]):
+    """A Bid Euchre analysis in progress: the sampling advisor's loop
+    (:class:`~euchre_tutor.advisor.sampling.SampledRun`) on Bid deals. The first batch of a decision
+    with more than :data:`PRUNE_ABOVE` options stops at :data:`PROBES` to drop the clear blunders, which
+    keep their numbers and are ranked after the others."""
+
+    probes = PROBES
+    probe_prune = Prune(Z95, PRUNE_LOSS, PRUNE_ABOVE)
+    pruned_apart = True
+
+    def __init__(
+        self,
+        view: SeatView,
+        *,
+        continuation: Continuation,
+        worlds: int = DEFAULT_WORLDS,
+        seed: int | str = 0,
+        backend: str | None = None,
+    ) -> None:
+        super().__init__(view, worlds=worlds, seed=seed)
+        self.continuation = continuation
+        self.method = _method(view)
+        #: the double deck's play-outs take at most DOUBLE_DECK_WORLDS deals in all
+        self.slow = view.rules.double_deck and self.method != "double-dummy"
+        self.size = min(worlds, DOUBLE_DECK_WORLDS) if self.slow else worlds  # the deals in a batch
+        self.base = decision_seed(seed, view, own=(" ".join(str(c) for c in (*view.discards, *view.gifts)),))
+        self.solver = _Solver(backend)
+
+    def check_limit(self, limit: int) -> int:
+        return min(limit, DOUBLE_DECK_WORLDS) if self.slow else limit
+
+    def preference(self, action: Action) -> int:
+        """Among cards of equal value: lead the top of a sequence, follow with the cheapest."""
+        view = self.view
+        if action.card is None or view.phase is not Phase.PLAY:
+            return 0
+        card = action.card
+        led = view.led_suit or effective_suit(card, view.trump)
+        power = card_power(card, view.trump, led, view.notrump)
+        return -power if not view.trick_plays else power
+
+    def draw(self, rng: random.Random, room: int) -> Batch:
+        drawn = sample_worlds(self.view, self.size, rng)
+        return Batch(len(drawn), float(len(drawn)), drawn)
+
+    def value(self, batch: Batch, start: int, stop: int, tallies: Sequence[Tally[Action]]) -> None:
+        """The deals ``start`` to ``stop`` of the batch (numbered on from the deals valued before): card
+        play solved double-dummy; anything else played by the continuation up to a position small enough
+        to search, then searched."""
+        sample: Sequence[HandState] = batch.states[start:stop]
+        first = self.count + start
+        team = self.view.seat.team
+        if self.view.phase is Phase.PLAY and all(_dd_ready(w) for w in sample):
+            values = dd.card_values_many(sample, backend=self.solver.backend)
+            for t in tallies:
+                card = t.action.card
+                assert card is not None
+                record_ways(
+                    t, [(1.0, [_outcome(w, v[card]) for w, v in zip(sample, values, strict=True)])], team
+                )
+            return
+        for t in tallies:
+            ends = [(first + i, _advance(w.apply(t.action), self.continuation)) for i, w in enumerate(sample)]
+            record_ways(t, [(1.0, self.solver.outcomes(ends))], team)
+
+    def option(self, figures: Figures[Action]) -> BidOption:
+        f = figures
+        return BidOption(
+            action=f.action,
+            ev=f.ev,
+            se=f.se,
+            loss=f.loss,
+            loss_se=f.loss_se,
+            tricks=f.tricks,
+            p_make=f.p_make,
+            bidders=f.makers,
+            p_passed_out=f.p_passed_out,
+            worlds=f.worlds,
+        )
+
+    def finish(self, options: list[BidOption]) -> BidAnalysis:
+        view, worlds = self.view, self.checked
+        with_reasons = tuple(
+            replace(o, reasons=option_reasons(view, o, options, self.sample)) for o in options
+        )
+        return BidAnalysis(
+            seat=view.seat,
+            phase=view.phase,
+            legal=view.legal,
+            options=with_reasons,
+            worlds=worlds,
+            method=self.method,
+            reasons=analysis_reasons(view, with_reasons, worlds, self.method),
+            seed=self.seed,
+        )
 
 
 def analyse(
@@ -391,47 +302,5 @@ def analyse(
     ``max_worlds`` above it, batches of ``worlds`` more are added while a grade is unsettled, up
     to ``max_worlds``. ``backend`` picks the double-dummy core (``"compiled"`` or ``"python"``).
     """
-    from euchre_tutor.advisor.bid.reasons import analysis_reasons, option_reasons
-
-    check_analysable(view, worlds)
-    limit = worlds if max_worlds is None else max_worlds
-    if limit < worlds:
-        raise EuchreError(f"max_worlds ({limit}) must be at least worlds ({worlds})")
-    if view.rules.double_deck and _method(view) != "double-dummy":
-        worlds, limit = min(worlds, DOUBLE_DECK_WORLDS), min(limit, DOUBLE_DECK_WORLDS)
-    base = _decision_seed(seed, view)
-    team = view.seat.team
-    legal = view.legal
-    tallies = [_Tally(a) for a in legal]
-    order = {a: i for i, a in enumerate(legal)}
-    solver = _Solver(backend)
-    sample: list[HandState] = []
-    batch = 0
-    live = list(tallies)  # the options still sampled (a clear blunder drops out after the probe)
-    while True:
-        rng = random.Random(base if batch == 0 else f"{base}|batch {batch}")
-        drawn = sample_worlds(view, worlds, rng)
-        done = 0
-        for stop in (*(p for p in PROBES if batch == 0 and p < worlds), worlds):
-            _tally_batch(view, drawn[done:stop], len(sample) + done, live, continuation, solver)
-            done = stop
-            if stop < worlds and len(live) > PRUNE_ABOVE:
-                live = _survivors(view, live, order, team)
-        sample.extend(drawn)
-        batch += 1
-        ranked = _rank(view, live, order)
-        dropped = _rank(view, [t for t in tallies if t not in live], order)
-        options = [_summarise(t, team, ranked[0], view.rules.hand_size) for t in (*ranked, *dropped)]
-        if len(sample) + worlds > limit or loss_settled(options[: len(ranked)], "points", Z95):
-            break
-    with_reasons = tuple(replace(o, reasons=option_reasons(view, o, options, sample)) for o in options)
-    return BidAnalysis(
-        seat=view.seat,
-        phase=view.phase,
-        legal=legal,
-        options=with_reasons,
-        worlds=len(sample),
-        method=_method(view),
-        reasons=analysis_reasons(view, with_reasons, len(sample), _method(view)),
-        seed=seed,
-    )
+    run = BidRun(view, continuation=continuation, worlds=worlds, seed=seed, backend=backend)
+    return run.extend(worlds if max_worlds is None else max_worlds)

@@ -14,17 +14,14 @@ the scale both games share (:data:`~euchre_tutor.advisor.shared.THRESHOLDS`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from euchre_tutor.advisor.shared import THRESHOLDS, Grade, Reason, grade_label
+from euchre_tutor.advisor.bid.options import BidAnalysis, BidOption
+from euchre_tutor.advisor.sampling import band_label, borderline, grade_case
+from euchre_tutor.advisor.shared import Grade, Reason
 from euchre_tutor.bid import Action, HandState, Phase
 from euchre_tutor.bid.events import contract_words
 from euchre_tutor.cards import Card, Rank, describe_rank, effective_suit
 from euchre_tutor.views.bid import SeatView
-
-if TYPE_CHECKING:
-    from euchre_tutor.advisor.bid.analysis import BidAnalysis, BidOption
 
 __all__ = ["analysis_reasons", "bid_grade", "option_reasons"]
 
@@ -50,15 +47,16 @@ def bid_grade(analysis: BidAnalysis, action: Action | str) -> Grade | None:
         return None
     best = analysis.best
     deals = f"{analysis.worlds} sampled deals"
-    if mine is best:
+    # no tie floor here: a loss the interval tells from 0 takes its band's label however small it is
+    case = grade_case(mine, best, "points", tie_floor=False)
+    if case == "best":
         return Grade(
             "Best",
             0.0,
             0.0,
             f"the best choice: {_pm(mine.ev, mine.ev_interval)} points on average over {deals}.",
         )
-    loss = max(0.0, mine.loss)
-    if mine.tied or loss == 0:
+    if case == "tie":
         return Grade(
             "Best",
             0.0,
@@ -67,28 +65,20 @@ def bid_grade(analysis: BidAnalysis, action: Action | str) -> Grade | None:
             f"{_pm(mine.ev, mine.ev_interval)} points on average over {deals}; the difference "
             f"({mine.loss:.2f} ± {mine.interval:.2f}) is within the sampling error.",
         )
+    loss = max(0.0, mine.loss)
     if mine.worlds < analysis.worlds:
         deals = f"{mine.worlds} sampled deals (it was dropped then: a blunder beyond doubt)"
-    label = grade_label(Fraction(loss).limit_denominator(100_000), "points")
     doubt = ""
-    edge = _borderline(mine)
+    edge = borderline(mine, "points", tie_floor=False)
     if edge is not None:
         doubt = f" That is on the edge between {edge[0]} and {edge[1]}: read the label as either."
     return Grade(
-        label,
+        band_label(loss, "points"),
         loss,
         loss,
         f"{best.action} was best ({_pm(best.ev, best.ev_interval)} points on average over {deals}); "
         f"{act} scores {_pm(mine.ev, mine.ev_interval)}: {loss:.2f} ± {mine.interval:.2f} points less.{doubt}",
     )
-
-
-def _borderline(option: BidOption) -> tuple[str, str] | None:
-    names = [g for _, g in THRESHOLDS["points"]] + ["Blunder"]
-    for (limit, _), lower, upper in zip(THRESHOLDS["points"], names, names[1:], strict=False):
-        if option.loss - option.interval < float(limit) < option.loss + option.interval:
-            return lower, upper
-    return None
 
 
 # ---------------------------------------------------------------------------
