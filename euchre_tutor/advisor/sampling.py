@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 from euchre_tutor.advisor.shared import (
     THRESHOLDS,
     TIE_FLOOR,
+    SampledLoss,
     check_analysable,
     grade_label,
     grade_settled,
@@ -597,16 +598,7 @@ class SampledRun(Generic[ViewT, ActionT, OptionT, AnalysisT]):
 GradeCase = Literal["best", "tie", "floor", "band"]
 
 
-class _Graded(Protocol):
-    @property
-    def loss(self) -> float: ...
-    @property
-    def interval(self) -> float: ...
-    @property
-    def tied(self) -> bool: ...
-
-
-def grade_case(mine: _Graded, best: _Graded, mode: str, *, tie_floor: bool = True) -> GradeCase:
+def grade_case(mine: SampledLoss, best: SampledLoss, mode: str, *, tie_floor: bool = True) -> GradeCase:
     """How a sampled option is graded against the analysis's best: it is the best; a tie (the interval
     of its loss reaches 0, or the loss is 0); with ``tie_floor``, Best in practice for a loss under the
     tie floor (:data:`~euchre_tutor.advisor.shared.TIE_FLOOR`: finer than sampled deals tell apart
@@ -626,7 +618,7 @@ def band_label(loss: float, mode: str) -> str:
     return grade_label(Fraction(loss).limit_denominator(100_000), mode)
 
 
-def borderline(option: _Graded, mode: str, *, tie_floor: bool = True) -> tuple[str, str] | None:
+def borderline(option: SampledLoss, mode: str, *, tie_floor: bool = True) -> tuple[str, str] | None:
     """The two labels whose shared edge the option's loss interval still straddles (None: none; a tie
     straddles none). With ``tie_floor`` the tie floor is an edge too (between Best and Good).
 
