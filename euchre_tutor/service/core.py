@@ -28,10 +28,9 @@ from euchre_tutor.service.store import Store, StoredTable
 from euchre_tutor.service.wire import (
     MESSAGE_LIMIT,
     PRESET_PHRASES,
-    card_words_in,
     chat_text,
-    public_view,
     to_wire,
+    without_cards,
 )
 from euchre_tutor.session.games import GameSpec, game_spec
 
@@ -187,14 +186,16 @@ def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...], what: s
     return value
 
 
-def _hide_cards(last: dict[str, Any], seen: Callable[[], set[str]], hand: int) -> dict[str, Any]:
-    """The last action as a recipient who sees the cards ``seen`` in hand ``hand`` may know it: a
-    card played this hand is seen by all; an action naming a card it does not see (a discard), or a
-    card of a hand since dealt again, keeps only its first word."""
-    words = last["action"].split()
-    if last["hand"] == hand and (words[0] == "play" or card_words_in(last["action"]) <= seen()):
+def _last_for(last: dict[str, Any], seat: str | None, hand: int) -> dict[str, Any]:
+    """The last action as ``seat`` (None: a face-down watcher) may know it, in hand ``hand``.
+
+    A card played face up in the present hand is seen by all, and a seat knows its own actions; any
+    other action that names cards (a discard, a passed card, cards gone under) keeps only its words
+    that are not cards, so nobody learns which card went where. A card of a hand since dealt again
+    is not named either (the note that ends a hand says what every seat saw)."""
+    if last["hand"] == hand and (last["seat"] == seat or last["action"].split()[0] == "play"):
         return last
-    return {**last, "action": words[0]}
+    return {**last, "action": without_cards(last["action"])}
 
 
 def _clean_name(name: object) -> str:
@@ -954,32 +955,37 @@ class TableService:
             "last": table.last,
         }
 
-    def _seat_view(self, table: _Table, seat: str) -> Any:
-        game = table.game
-        view = table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat))
-        # every field but the rules (the table's summary has them)
+    @staticmethod
+    def _wire_view(view: Any) -> dict[str, Any]:
+        """A view object as JSON: every field but the rules (the table's summary has them)."""
         return {f.name: to_wire(getattr(view, f.name)) for f in fields(view) if f.name != "rules"}
 
     def _seat_message(self, table: _Table, seat: str) -> dict[str, Any]:
+        game = table.game
         out = self._frame(table)
         out["seat"] = seat
-        out["view"] = self._seat_view(table, seat)
-        if out.get("last") is not None:
-            out["last"] = _hide_cards(out["last"], lambda: card_words_in(out["view"]), out["hand"])
+        out["view"] = self._wire_view(table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat)))
+        if out["last"] is not None:
+            out["last"] = _last_for(out["last"], seat, out["hand"])
         return out
 
     def _watcher_view(self, table: _Table, *, face_up: bool = False) -> dict[str, Any]:
-        """A watcher's view: every seat's (face up: the table's option, or the teacher), else the
-        public one."""
+        """A watcher's view: every seat's as a face-up watcher sees it (the table's option, or the
+        teacher), else what a face-down watcher may know (the game's public view: no seat's cards)."""
+        spec, game = table.spec, table.game
+        if spec.open_view is None or spec.public_view is None:
+            raise Refusal("not_allowed", f"{spec.info.title} has no watchers' views")
         out = self._frame(table)
         out["seat"] = None
-        views = {seat: self._seat_view(table, seat) for seat in table.seats}
         if face_up or table.options.watchers == "face-up":
-            out["views"] = {seat: {**v, "legal": []} for seat, v in views.items()}
+            seating = game.state.first_dealer.seating
+            out["views"] = {
+                seat: self._wire_view(spec.open_view(game, seating.parse(seat))) for seat in table.seats
+            }
         else:
-            out["view"] = public_view(views.values())
-            if out.get("last") is not None:
-                out["last"] = _hide_cards(out["last"], lambda: card_words_in(out["view"]), out["hand"])
+            out["view"] = {**self._wire_view(spec.public_view(game)), "seat": None, "legal": []}
+            if out["last"] is not None:
+                out["last"] = _last_for(out["last"], None, out["hand"])
         return out
 
     def _broadcast(self, table: _Table) -> None:

@@ -3,7 +3,7 @@
 A seat view (any game's, a frozen dataclass of the views layer) becomes plain JSON by one rule
 (:func:`to_wire`): cards, seats, suits and actions (a value whose class can ``parse`` its text) as the deck and the command line write them
 (``"JH"``, ``"N"``, ``"H"``, ``"play JH"``), phases as their value, rules as their save form.
-A face-down watcher sees what every seat sees and nothing more (:func:`public_view`).
+An action a receiver may not know in full loses its card words (:func:`without_cards`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import enum
 import html
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, cast
 
 from euchre_tutor.cards import Card
@@ -26,8 +26,8 @@ __all__ = [
     "card_words_in",
     "chat_text",
     "dumps",
-    "public_view",
     "to_wire",
+    "without_cards",
 ]
 
 #: the largest message the service reads, in characters (a longer one is refused, unread)
@@ -126,30 +126,9 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def public_view(views: Iterable[Any]) -> Any:
-    """A face-down watcher's view, from every seat's view (JSON, the first seat's first): the first
-    seat's view with every card some seat does not see taken out, and no legal actions."""
-    every = list(views)
-    seen = [card_words_in(v) for v in every]
-    public = set.intersection(*seen) if seen else set()
-    first: Any = every[0] if every else {}
-    scrubbed = _scrub(first, public)
-    if isinstance(scrubbed, dict):
-        scrubbed["legal"] = []
-        scrubbed["seat"] = None
-    return scrubbed
-
-
-def _scrub(value: Any, public: set[str]) -> Any:
-    if isinstance(value, Mapping):
-        return {k: (None if _private(v, public) else _scrub(v, public)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_scrub(v, public) for v in value if not _private(v, public)]
-    return value
-
-
-def _private(value: Any, public: set[str]) -> bool:
-    return isinstance(value, str) and any(_is_card(w) and w not in public for w in value.split())
+def without_cards(text: str) -> str:
+    """``text`` without its words that are cards (``"go under 9H 9S TS"``: ``"go under"``)."""
+    return " ".join(word for word in text.split() if not _is_card(word))
 
 
 def chat_text(text: object) -> str:

@@ -38,7 +38,7 @@ from euchre_tutor.session.games import (
 from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
 from euchre_tutor.session.session_report import grade_bid_table
 from euchre_tutor.tricks.seating import FOUR, Seat
-from euchre_tutor.views.bid import SeatView, seat_view
+from euchre_tutor.views.bid import SeatView, open_view, public_view, seat_view
 from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
@@ -261,6 +261,8 @@ GAME = GameSpec(
     table_of=_table_of,
     grade_table=grade_bid_table,
     new_match=lambda rules, seed: BidGame(BidRules.from_json(rules), seed=seed),
+    open_view=lambda game, seat: open_view(game.state, seat),
+    public_view=lambda game: public_view(game.state),
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,

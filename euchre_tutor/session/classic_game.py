@@ -43,7 +43,7 @@ from euchre_tutor.session.games import (
 from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
 from euchre_tutor.session.session_report import grade_classic_table, tutor_of
 from euchre_tutor.tricks.seating import seating_for
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.views.classic import SeatView, open_view, public_view, seat_view
 from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
@@ -191,6 +191,8 @@ GAME = GameSpec(
     table_of=_table_of,
     grade_table=grade_classic_table,
     new_match=lambda rules, seed: ClassicGame(ClassicRules.from_json(rules), seed=seed),
+    open_view=lambda game, seat: open_view(game.state, seat),
+    public_view=lambda game: public_view(game.state),
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,

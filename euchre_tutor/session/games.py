@@ -214,6 +214,11 @@ class GameSpec:
     # a shared table: a match of the given rules (a preset name or an object of options, as a save
     # writes them) dealt from a seed
     new_match: Callable[[object, int | str], Any] | None = None
+    # a shared table's watchers: ``open_view(game, seat)`` a seat's view as a face-up watcher sees it
+    # (every card of the seat's, no legal actions), ``public_view(game)`` what a face-down watcher may
+    # know (no seat's cards at all)
+    open_view: Callable[[Any, Any], Any] | None = None
+    public_view: Callable[[Any], Any] | None = None
     # a shared table's seat, in the student's kernel: ``seat_view_of(view, rules)`` the seat view that
     # the service's JSON ``view`` writes (``rules`` as a save writes them), ``advise(view, worlds, seed)``
     # the advisor's hint on it

@@ -16,7 +16,7 @@ true state.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from euchre_tutor.bid import Action, HandState, MatchState, Phase, Seat, Trick, pack
 from euchre_tutor.cards import Card, Suit
@@ -24,7 +24,7 @@ from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.tricks.seating import FOUR
 from euchre_tutor.views.shared import TrickView, shown_voids
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "open_view", "public_view", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,21 +90,40 @@ class SeatView(TrickView):
 
 def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
     """The view of ``seat``; for a match, of its hand in progress (with the match score)."""
-    me = FOUR.parse(seat)
-    scores: tuple[int, int] = (0, 0)
+    hand, scores = _hand_and_scores(state)
+    return _view(hand, FOUR.parse(seat), scores)
+
+
+def open_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
+    """The view of ``seat`` as a face-up watcher sees it: the seat's own view, no legal actions."""
+    hand, scores = _hand_and_scores(state)
+    return replace(_view(hand, FOUR.parse(seat), scores), legal=())
+
+
+def public_view(state: HandState | MatchState) -> SeatView:
+    """What a face-down watcher may know: the bidding and the cards played face up, with no seat's
+    hand, discards or passed cards and no legal actions. ``seat`` is the dealer's, a placeholder:
+    the view is nobody's."""
+    hand, scores = _hand_and_scores(state)
+    return _view(hand, None, scores)
+
+
+def _hand_and_scores(state: HandState | MatchState) -> tuple[HandState, tuple[int, int]]:
     if isinstance(state, MatchState):
-        scores = state.scores
-        hand = state.hand
-    else:
-        hand = state
-    in_call = me == hand.bidder or (hand.sitting_out is not None and me == hand.sitting_out)
+        return state.hand, state.scores
+    return state, (0, 0)
+
+
+def _view(hand: HandState, me: Seat | None, scores: tuple[int, int]) -> SeatView:
+    """The view of ``me`` (None: of nobody)."""
+    in_call = me is not None and (me == hand.bidder or me == hand.sitting_out)
     return SeatView(
-        seat=me,
+        seat=hand.dealer if me is None else me,
         rules=hand.rules,
         phase=hand.phase,
         to_act=hand.to_act,
         dealer=hand.dealer,
-        hand=hand.hands[me],
+        hand=() if me is None else hand.hands[me],
         bids=tuple((s, a) for s, a in hand.history if a.kind in ("pass", "bid", "trump")),
         high=hand.high,
         bidder=hand.bidder,
@@ -112,11 +131,11 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         notrump=hand.notrump,
         needs=hand.needs,
         sitting_out=hand.sitting_out,
-        discards=hand.discards if me == hand.bidder else (),
+        discards=hand.discards if me is not None and me == hand.bidder else (),
         gifts=hand.gifts if in_call else (),
         tricks=hand.tricks,
         trick_leader=hand.trick_leader,
         trick_plays=hand.trick_plays,
-        legal=hand.legal_actions() if hand.to_act == me else (),
+        legal=hand.legal_actions() if me is not None and hand.to_act == me else (),
         scores=scores,
     )

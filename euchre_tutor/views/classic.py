@@ -12,7 +12,7 @@ the true state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from euchre_tutor.cards import Card, Suit, deck
 from euchre_tutor.classic.engine import (
@@ -26,7 +26,7 @@ from euchre_tutor.classic.engine import (
 from euchre_tutor.rules.classic import ClassicRules
 from euchre_tutor.views.shared import TrickView, shown_voids
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "open_view", "public_view", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,27 +108,47 @@ class SeatView(TrickView):
 
 def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
     """The view of ``seat``; for a match, of its hand in progress (with the match score)."""
-    me = state.seating.parse(seat)
-    scores: tuple[int, ...] = (0,) * len(me.seating.teams)
+    hand, scores = _hand_and_scores(state)
+    return _view(hand, hand.seating.parse(seat), scores, looks=hand.phase is not Phase.BLIND)
+
+
+def open_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
+    """The view of ``seat`` as a face-up watcher sees it: the seat's own cards even while the seat
+    itself may not look at them (a dealer naming trump blind), and no legal actions."""
+    hand, scores = _hand_and_scores(state)
+    return replace(_view(hand, hand.seating.parse(seat), scores, looks=True), legal=())
+
+
+def public_view(state: HandState | MatchState) -> SeatView:
+    """What a face-down watcher may know: the up card, the bidding (a player going under shows no
+    cards) and the cards played face up, with no seat's hand, discard or passed card and no legal
+    actions. ``seat`` is the dealer's, a placeholder: the view is nobody's."""
+    hand, scores = _hand_and_scores(state)
+    return _view(hand, None, scores, looks=False)
+
+
+def _hand_and_scores(state: HandState | MatchState) -> tuple[HandState, tuple[int, ...]]:
     if isinstance(state, MatchState):
-        scores = state.scores
-        hand = state.hand
-    else:
-        hand = state
+        return state.hand, state.scores
+    return state, (0,) * len(state.seating.teams)
+
+
+def _view(hand: HandState, me: Seat | None, scores: tuple[int, ...], *, looks: bool) -> SeatView:
+    """The view of ``me`` (None: of nobody); ``looks``: ``me`` sees its own hand."""
     bids = tuple(
         (s, Action("under") if a.kind == "under" and s != me else a)
         for s, a in hand.history
         if a.kind not in ("discard", "play", "give")
     )
     return SeatView(
-        seat=me,
+        seat=hand.dealer if me is None else me,
         rules=hand.rules,
         phase=hand.phase,
         to_act=hand.to_act,
         dealer=hand.dealer,
         up=hand.up,
         up_taken=hand.up_taken,
-        hand=() if hand.phase is Phase.BLIND else hand.hands[me],
+        hand=hand.hands[me] if looks and me is not None else (),
         bids=bids,
         trump=hand.trump,
         maker=hand.maker,
@@ -139,11 +159,11 @@ def seat_view(state: HandState | MatchState, seat: Seat | str) -> SeatView:
         tricks=hand.tricks,
         trick_leader=hand.trick_leader,
         trick_plays=hand.trick_plays,
-        voids=shown_voids(hand.tricks, hand.trick_plays, hand.trump, me.seating.players),
-        legal=hand.legal_actions() if hand.to_act == me else (),
+        voids=shown_voids(hand.tricks, hand.trick_plays, hand.trump, hand.seating.players),
+        legal=hand.legal_actions() if me is not None and hand.to_act == me else (),
         scores=scores,
         notrump=hand.notrump,
         under_seat=hand.under_seat,
-        under_cards=hand.under_cards if me == hand.under_seat else (),
-        loner_discard=hand.loner_discard if me == hand.maker else None,
+        under_cards=hand.under_cards if me is not None and me == hand.under_seat else (),
+        loner_discard=hand.loner_discard if me is not None and me == hand.maker else None,
     )
