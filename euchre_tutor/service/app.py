@@ -40,6 +40,9 @@ class TableSocket(websocket.WebSocketHandler):
         return True  # the token, not the page's origin, admits a client
 
     def open(self, *args: str, **kwargs: str) -> None:
+        # every message is a small frame sent at once: without this, Nagle's algorithm holds a frame
+        # back until the peer's delayed acknowledgement of the one before (tens of ms per move)
+        self.set_nodelay(True)
         self.conn = self.service.connect(self._send, self.close)
 
     def _send(self, message: dict[str, Any]) -> None:

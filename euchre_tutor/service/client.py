@@ -85,6 +85,8 @@ class TableClient:
         ws = await asyncio.wait_for(
             websocket.websocket_connect(url, max_message_size=16 * 1024 * 1024), timeout
         )
+        if ws.protocol is not None:
+            ws.protocol.set_nodelay(True)  # an act goes out at once, not after the last frame's ack
         return cls(ws)
 
     @classmethod
