@@ -138,8 +138,25 @@ class SharedTableApp(CardTable):
             on_depth=self.refresh_hint,
         )
         show(self.hint.grade, False)
-        # after each hand: the review (opened by the student), a retry of its key moments, the drills and
-        # the session's statistics, as the one-person tables have them
+        self._build_review()
+        self.bidding = w.HTML()
+        self.bidding.add_class("euchre-bidding")
+        self.watch_hands = w.HTML()
+        self.watch_hands.add_class("et-watch-hands")
+        self._build_chat()
+        self._lay_out(hand)
+        controller.subscribe(self._on_change)
+        if self.tutor is not None:
+            self.tutor.subscribe(lambda _t: self.refresh_hint())
+        self.refresh()
+        # the countdown, redrawn each second on the kernel (the service sends the time left with each view)
+        self._stop = threading.Event()
+        self._ticker = threading.Thread(target=self._tick, name="euchre-countdown", daemon=True)
+        self._ticker.start()
+
+    def _build_review(self) -> None:
+        """After each hand: the review (opened by the student), a retry of its key moments, the drills
+        and the session's statistics, as the one-person tables have them."""
         self.review_toggle = w.ToggleButton(
             value=False, description="Review the last hand", tooltip="Your decisions of the hand just played"
         )
@@ -157,11 +174,9 @@ class SharedTableApp(CardTable):
         self.stats = SessionChart(
             self.tutor.stats if self.tutor is not None else SessionStats(), title="Your session", report=False
         )
-        self.bidding = w.HTML()
-        self.bidding.add_class("euchre-bidding")
-        self.watch_hands = w.HTML()
-        self.watch_hands.add_class("et-watch-hands")
-        # the chat
+
+    def _build_chat(self) -> None:
+        """The chat: its log, a line of text or a preset phrase, and Send."""
         self.chat_log = w.HTML()
         self.chat_log.add_class("et-chat-log")
         self.chat_text = w.Text(placeholder="Say something to the table", layout=w.Layout(width="260px"))
@@ -173,6 +188,10 @@ class SharedTableApp(CardTable):
         self.chat_send = button("Send", "Send to everyone at the table", self._send_chat, "et-chat-send")
         self.chat = w.VBox([self.chat_log, w.HBox([self.chat_text, self.chat_phrase, self.chat_send])])
         self.chat.add_class("et-chat")
+
+    def _lay_out(self, hand: w.HBox) -> None:
+        """The page: the header, the message line, and the table with the hand (``hand``) beside the
+        tutor's side panel and the chat."""
         self.keep_link = w.HTML()
         header = w.VBox([self.title, self.seats_html, self.time_html, self.keep_link])
         play = w.VBox(
@@ -206,14 +225,6 @@ class SharedTableApp(CardTable):
         self.children = [self.style_html, header, self.message, main]
         self.add_class("et-shared-table")
         self.add_class("euchre-classic")  # the tables' look: seats around the trick
-        controller.subscribe(self._on_change)
-        if self.tutor is not None:
-            self.tutor.subscribe(lambda _t: self.refresh_hint())
-        self.refresh()
-        # the countdown, redrawn each second on the kernel (the service sends the time left with each view)
-        self._stop = threading.Event()
-        self._ticker = threading.Thread(target=self._tick, name="euchre-countdown", daemon=True)
-        self._ticker.start()
 
     def _make_tutor(self, store: ClassStore | None, options: dict[str, Any]) -> None:
         """The game's tutor on the student's seat (none for a watcher, or before a table is chosen)."""
