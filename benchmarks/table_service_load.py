@@ -130,10 +130,16 @@ async def _table(
     by_seat = dict(zip(clients_seats, clients, strict=True))
 
     async def everyone_has(version: int) -> None:
-        while any(latest[s]["version"] < version for s in clients_seats):
-            await asyncio.wait([asyncio.ensure_future(seen[s].wait()) for s in clients_seats], timeout=5)
-            for e in seen.values():
-                e.clear()
+        # wait for a seat still behind to hear something: its event is cleared when it is found behind
+        # (no await in between, so no view slips past), and a seat whose view came already is never
+        # waited for (that wait would last the whole timeout)
+        while behind := [s for s in clients_seats if latest[s]["version"] < version]:
+            for s in behind:
+                seen[s].clear()
+            waits = [asyncio.ensure_future(seen[s].wait()) for s in behind]
+            await asyncio.wait(waits, timeout=5, return_when=asyncio.FIRST_COMPLETED)
+            for w in waits:
+                w.cancel()
         if browser_seat is not None:
             await browser_seat.drawn(version)
 
