@@ -22,7 +22,14 @@ P(make) predicted against realized (over decisions whose hand had makers) with i
 issue's target: |realized - predicted| <= 0.05 for every class with >= 200 decisions, at every
 level, with the 95% interval inside ±0.10, and P(make) within 3 points. Each figure's verdict reads
 its interval (``run_files.verdict``): target met, off target (the whole interval beyond the target,
-at any sample size), or too few to tell.
+at any sample size), or too few to tell. Then the same after the table's shift per kind of decision
+(``calibration_shifts.after_lines``): each hand's shift fitted on the other hands (two folds by the
+hand's parity) and each fold judged on its own, its interval counting the error of the shift fitted on
+the other fold; a class meets the target only when both folds do. (Pooled over the folds, a class
+that is a whole kind, a discard, lead or follow, reads about 0 whatever the predictions were: that
+figure could not fail.) Even per fold, a whole kind's residual after a shift fitted to that kind is 0
+in expectation on hands like the fitted ones; whether the shipped shifts hold is told by
+``--shipped`` on fresh runs (below), a pooled figure that is 0 only when the shifts are right.
 
 Each run writes one line per decision to a file of its own, ``OUT/FIRST-LAST.jsonl`` (``--out``'s
 ``LEVEL`` replaced by the level, and ``-every-card`` added with that option), and refuses a range of
@@ -76,13 +83,22 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from run_files import claim, interval, read_runs, verdict  # the script beside this one
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside this one
+
+from calibration_shifts import (
+    CLASSES,
+    after_lines,
+    corrected,
+    shifts,
+)
+from run_files import claim, interval, read_runs, verdict
 
 from euchre_tutor.advisor.classic.analysis import (
     analyse,
@@ -92,23 +108,10 @@ from euchre_tutor.advisor.classic.analysis import (
     play_out_value,
     side_value,
 )
-from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
+from euchre_tutor.advisor.classic.table_calibration import DATA, LEAST_DECISIONS
 from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
 from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.views.classic import SeatView, seat_view
-
-CLASSES = (
-    "round-1 pass",
-    "round-1 order",
-    "round-1 alone",
-    "round-2 pass",
-    "round-2 call",
-    "round-2 alone",
-    "discard",
-    "lead",
-    "follow",
-    "other",
-)
 
 
 def action_class(view: SeatView, action: Action) -> str:
@@ -127,63 +130,6 @@ def action_class(view: SeatView, action: Action) -> str:
     if phase is Phase.PLAY:
         return "follow" if view.trick_plays else "lead"
     return "other"
-
-
-def kind_of(action_class: str) -> str:
-    """The kind of decision an action class belongs to (a shift is measured per kind: every option of
-    a decision moves alike)."""
-    if action_class.startswith(("round-1", "round-2")):
-        return action_class.split()[0]
-    return action_class
-
-
-def shifts(records: list[dict[str, object]]) -> dict[str, dict[str, float | int]]:
-    """Per kind of decision: the mean realized minus predicted points, and the mean made minus predicted
-    chance of making (over the decisions whose hand had makers), with the decisions and hands."""
-    out: dict[str, dict[str, float | int]] = {}
-    for kind in KINDS:
-        rs = [r for r in records if kind_of(str(r["class"])) == kind]
-        if not rs:
-            continue
-        made = [r for r in rs if r["made"] is not None]
-        out[kind] = {
-            "points": round(statistics.fmean(float(r["real"]) - float(r["ev"]) for r in rs), 4),  # type: ignore[arg-type]
-            "p_make": round(
-                statistics.fmean(
-                    float(r["made"]) - float(r["p_make"]) / max(1e-9, float(r["p_maker"]))  # type: ignore[arg-type]
-                    for r in made
-                ),
-                4,
-            )
-            if made
-            else 0.0,
-            "decisions": len(rs),
-            "hands": len({r["hand"] for r in rs}),
-        }
-    return out
-
-
-def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:
-    """Each record's prediction moved by a shift fitted on the *other* hands (two folds by the hand's
-    parity: a shift is never judged on the hands it was fitted on), as (points, P(make)); a kind with
-    fewer than half :data:`LEAST_DECISIONS` decisions in the other fold is not moved, as the shipped
-    shifts need that many over both folds."""
-    folds = {q: shifts([r for r in records if int(r["hand"]) % 2 != q]) for q in (0, 1)}  # type: ignore[call-overload]
-    return [
-        _moved(r, folds[int(r["hand"]) % 2].get(kind_of(str(r["class"]))), LEAST_DECISIONS // 2)  # type: ignore[call-overload]
-        for r in records
-    ]
-
-
-def _moved(record: dict[str, object], shift: object, least: int) -> tuple[float, float]:
-    """``record``'s prediction (points, P(make) given makers) moved by ``shift`` (a kind's entry of
-    :func:`shifts` or of the data file), or not moved when it is missing or has fewer than ``least``
-    decisions."""
-    moved = isinstance(shift, dict) and int(shift["decisions"]) >= least
-    dp = float(shift["points"]) if moved else 0.0  # type: ignore[index]
-    dm = float(shift["p_make"]) if moved else 0.0  # type: ignore[index]
-    p_maker = max(1e-9, float(record["p_maker"]))  # type: ignore[arg-type]
-    return float(record["ev"]) + dp, min(max(float(record["p_make"]) / p_maker + dm, 0.0), 1.0)  # type: ignore[arg-type]
 
 
 def _variant(record: dict[str, object]) -> tuple[float, bool, float]:
@@ -448,23 +394,12 @@ def settings_of(records: list[dict[str, object]]) -> tuple[Any, ...]:
     return level, worlds, every_card, slip, bids_only, open_hands
 
 
-def shipped(records: list[dict[str, object]], data: Path = DATA) -> list[tuple[float, float]]:
-    """Each record's prediction moved by the shift ``data`` (the shipped file) holds for its level and
-    kind, as the tutor moves it (a kind with fewer than :data:`LEAST_DECISIONS` decisions is not), as
-    (points, P(make)): the figures a student saw, judged on hands the shifts were not fitted on when
-    the runs are of other hands."""
-    levels = json.loads(data.read_text())["levels"] if data.exists() else {}
-    return [
-        _moved(r, levels.get(str(r["level"]), {}).get(kind_of(str(r["class"]))), LEAST_DECISIONS)
-        for r in records
-    ]
-
-
 def summary(records: list[dict[str, object]], data: Path | None = None) -> None:
     """Per action class: the predicted and realized points, their difference with its interval
     (clustered by hand) and verdict, and P(make) predicted against realized, with its verdict. Then the
-    same with the table's shifts: fitted on the other hands (two folds), or, with ``data``, the shifts
-    that file holds (:func:`shipped`)."""
+    same with the table's shifts (:func:`after_lines`): fitted on the other hands (two folds), each fold
+    judged on its own, or, with ``data``, the shifts that file holds (:func:`shipped`), judged on all
+    the decisions at once."""
     level, worlds, every_card, slip, bids_only, open_hands = settings_of(records)
     second = len({r["hand"] for r in records if r.get("round_2_only")})
     by: dict[str, list[dict[str, object]]] = defaultdict(list)
@@ -486,30 +421,10 @@ def summary(records: list[dict[str, object]], data: Path | None = None) -> None:
         f"  {'class':<15}{'n':>6}{'predicted':>11}{'realized':>10}{'real-pred':>11}{'±95%':>7}  {'verdict':<28}"
         f"{'P(make) pred':>13}{'real':>7}{'±95%':>7}  verdict"
     )
-    moved = dict(
-        zip(map(id, records), corrected(records) if data is None else shipped(records, data), strict=True)
-    )
-    lines_after = []
     for c in CLASSES:
         rs = by.get(c, [])
         if not rs:
             continue
-        # the same decisions with the table's shift (fitted on the other hands): what the panel shows
-        pred_c = [moved[id(r)][0] for r in rs]
-        real_c = [float(r["real"]) for r in rs]  # type: ignore[arg-type]
-        dc, hc = interval([b - a for a, b in zip(pred_c, real_c, strict=True)], [r["hand"] for r in rs])  # type: ignore[misc]
-        made_c = [r for r in rs if r["made"] is not None]
-        pmc = [moved[id(r)][1] for r in made_c]
-        dmc, hmc = interval(
-            [float(r["made"]) - a for a, r in zip(pmc, made_c, strict=True)],  # type: ignore[arg-type]
-            [r["hand"] for r in made_c],
-        )
-        lines_after.append(
-            f"  {c:<15}{len(rs):>6}{statistics.mean(pred_c):>+11.3f}{statistics.mean(real_c):>+10.3f}"
-            f"{dc:>+11.3f}{hc:>7.3f}  {verdict(dc, hc, len(rs), 0.05, bound=0.10, least=200):<28}"
-            f"{(100 * statistics.fmean(pmc) if pmc else float('nan')):>12.1f}%{100 * dmc:>+6.1f}%{100 * hmc:>6.1f}%  "
-            f"{verdict(dmc, hmc, len(made_c), 0.03) if made_c else 'no makers'}"
-        )
         pred = [float(r["ev"]) for r in rs]  # type: ignore[arg-type]
         real = [float(r["real"]) for r in rs]  # type: ignore[arg-type]
         diff, half = interval([b - a for a, b in zip(pred, real, strict=True)], [r["hand"] for r in rs])  # type: ignore[misc]
@@ -525,16 +440,7 @@ def summary(records: list[dict[str, object]], data: Path | None = None) -> None:
             f"  {c:<15}{len(rs):>6}{statistics.mean(pred):>+11.3f}{statistics.mean(real):>+10.3f}"
             f"{diff:>+11.3f}{half:>7.3f}  {said:<28}{mean_pm:>12.1f}%{mean_rm:>6.1f}%{100 * mhalf:>6.1f}%  {msaid}"
         )
-    print(
-        (
-            "  with the table's shift per kind of decision, each hand's shift fitted on the other hands "
-            "(two folds by parity)"
-            if data is None
-            else f"  with the shifts {data} holds (fitted on the runs it names, not on these)"
-        )
-        + "; P(make) columns: corrected prediction, real - corrected, ±95%:"
-    )
-    for line in lines_after:
+    for line in after_lines(records, data):
         print(line)
 
 

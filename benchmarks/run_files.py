@@ -9,7 +9,8 @@ refuses two that share a hand.
 A verdict (:func:`verdict`) on a figure with a target reads its 95% interval: the target is met when
 the estimate is within the target and the whole interval within ``bound`` (the target itself unless
 said), off target when the whole interval lies beyond the target, and otherwise too few to tell,
-which is also the verdict on fewer than :data:`LEAST` values (their spread is not yet known).
+which is also the verdict on fewer than :data:`LEAST` values (their spread is not yet known). A figure
+judged on several disjoint parts (:func:`every_part`) meets its target only when every part does.
 """
 
 from __future__ import annotations
@@ -110,3 +111,16 @@ def verdict(
     if abs(mean) <= target and abs(mean) + half <= edge:
         return "target met"
     return "too few to tell (the interval crosses the target)"
+
+
+def every_part(said: Sequence[str]) -> str:
+    """One verdict from the verdicts of a figure judged on several disjoint parts of the decisions (the
+    calibration's folds): ``off target`` when any part is off target, ``target met`` only when every
+    part meets it, and otherwise too few to tell (never a pass the parts do not each give)."""
+    if not said:
+        return "too few to tell (no part judged)"
+    if "off target" in said:
+        return "off target"
+    if all(s == "target met" for s in said):
+        return "target met"
+    return "too few to tell (not every part meets the target)"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import random
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -118,7 +120,14 @@ def calibration(runs: ModuleType) -> ModuleType:
     return load("classic_calibration")
 
 
-def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(calibration: ModuleType) -> None:
+@pytest.fixture(scope="module")
+def cal_shifts(calibration: ModuleType) -> ModuleType:
+    """The calibration's shifts and verdicts (``benchmarks/calibration_shifts.py``, which the
+    calibration script imports: the same module)."""
+    return sys.modules["calibration_shifts"]
+
+
+def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(cal_shifts: ModuleType) -> None:
     """Even hands score 1 point above the prediction and odd hands 1 below: each hand's correction comes
     from the other parity, so a shift fitted on its own hands (which would make every error 0) is never
     what the corrected figures show."""
@@ -127,15 +136,89 @@ def test_the_tables_shift_is_judged_on_hands_it_was_not_fitted_on(calibration: M
         | {"p_make": 0.5, "p_maker": 1.0}
         for h in range(400)
     ]
-    moved = calibration.corrected(records)
+    moved = cal_shifts.corrected(records)
     for r, (points, _) in zip(records, moved, strict=True):
         assert points == pytest.approx(-1.0 if r["hand"] % 2 == 0 else 1.0)
-    fitted = calibration.shifts(records)["follow"]
+    fitted = cal_shifts.shifts(records)["follow"]
     assert fitted["points"] == pytest.approx(0.0) and fitted["decisions"] == 400 and fitted["hands"] == 400
     # a kind with too few decisions in the other fold is not moved at all
     few = records[:100]
-    assert all(p == 0.0 for p, _ in calibration.corrected(few))
-    assert calibration.kind_of("round-1 order") == "round-1" and calibration.kind_of("lead") == "lead"
+    assert all(p == 0.0 for p, _ in cal_shifts.corrected(few))
+    assert cal_shifts.kind_of("round-1 order") == "round-1" and cal_shifts.kind_of("lead") == "lead"
+
+
+def _follows(bias: Callable[[int], float], hands: int = 2000) -> list[dict[str, object]]:
+    """Two follows a hand at a Club table predicted 0 and scoring ``bias(hand)`` plus noise (sd 0.5,
+    seeded): realized minus predicted is ``bias`` on average."""
+    rng = random.Random(7)
+    return [
+        {"hand": h, "level": "club", "class": "follow", "ev": 0.0, "real": bias(h) + rng.gauss(0.0, 0.5)}
+        | {"made": None, "p_make": 0.5, "p_maker": 1.0}
+        for h in range(hands)
+        for _ in range(2)
+    ]
+
+
+def _parity(h: int) -> float:
+    return 0.1 if h % 2 == 0 else -0.1
+
+
+def _line(lines: list[str], cls: str) -> str:
+    return next(x for x in lines if x.startswith(f"  {cls} "))
+
+
+@pytest.mark.parametrize(
+    ("name", "bias"), [("parity", _parity), ("+0.4", lambda h: 0.4), ("-1.0", lambda h: -1.0)]
+)
+def test_a_biased_shift_is_off_target_and_an_unbiased_one_meets_it(
+    runs: ModuleType, cal_shifts: ModuleType, name: str, bias: Callable[[int], float]
+) -> None:
+    """The after-the-shift verdict can fail: the cross-fitted predictions moved further by an artificial
+    bias (+0.1 on even hands and -0.1 on odd ones, +0.4 or -1.0 everywhere) are judged off target, each
+    fold on its own, while the same predictions unbiased meet the target. Pooled over both folds, the
+    parity bias reads about 0 and would have met it: the figure the old summary printed."""
+    records = _follows(lambda h: 0.0)
+    errors = cal_shifts.shift_errors(records)
+    fair = dict(zip(map(id, records), cal_shifts.corrected(records), strict=True))
+    points, _ = cal_shifts.judged(records, fair, errors)
+    assert [p[0] for p in points] == ["even", "odd"] and runs.every_part(
+        [p[4] for p in points]
+    ) == "target met"
+    biased = {i: (p + bias(int(r["hand"])), m) for r in records for i, (p, m) in [(id(r), fair[id(r)])]}
+    points, _ = cal_shifts.judged(records, biased, errors)
+    assert runs.every_part([p[4] for p in points]) == "off target"
+    assert all(p[4] == "off target" for p in points)
+    pooled, half = runs.interval(
+        [float(r["real"]) - biased[id(r)][0] for r in records], [r["hand"] for r in records]
+    )
+    if name == "parity":
+        assert runs.verdict(pooled, half, len(records), 0.05, bound=0.10) == "target met"
+
+
+def test_the_summary_judges_each_fold_on_its_own(cal_shifts: ModuleType, tmp_path: Path) -> None:
+    """``--summary``: a table whose play scores 0.1 above the prediction on even hands and 0.1 below on
+    odd ones reads off target after the cross-fitted shift (each fold's shift, fitted on the other
+    fold, is 0.2 off), where pooled it read 0; an unbiased table and a uniform bias (which the shift is
+    there to correct) meet the target. With ``--shipped`` the shipped shift is judged on these hands
+    at once: a shift 0.4 or 1.0 away from the truth is off target, the true one meets it."""
+    assert "off target" in _line(cal_shifts.after_lines(_follows(_parity)), "follow")
+    assert "target met" in _line(cal_shifts.after_lines(_follows(lambda h: 0.0)), "follow")
+    assert "target met" in _line(cal_shifts.after_lines(_follows(lambda h: 0.4)), "follow")
+    records = _follows(lambda h: 0.0)
+    for shift, said in ((0.4, "off target"), (-1.0, "off target"), (0.0, "target met")):
+        data = tmp_path / f"shift{shift}.json"
+        follow = {"points": shift, "p_make": 0.0, "decisions": 4000, "hands": 2000}
+        data.write_text(json.dumps({"commands": [], "levels": {"club": {"follow": follow}}}))
+        line = _line(cal_shifts.after_lines(records, data), "follow")
+        assert " all " in line and said in line, (shift, line)
+
+
+def test_a_figure_judged_in_parts_meets_its_target_only_when_every_part_does(runs: ModuleType) -> None:
+    met, off = "target met", "off target"
+    assert runs.every_part([met, met]) == met
+    assert runs.every_part([met, off]) == off
+    assert runs.every_part([met, "too few to tell (n = 10)"]).startswith("too few to tell")
+    assert runs.every_part([]).startswith("too few to tell")
 
 
 def _expert_run(path: Path, open_weight: float | None, level: str = "expert") -> Path:
@@ -380,7 +463,7 @@ def test_a_round_2_only_run_records_a_full_runs_second_round_and_adds_to_it(
 
 
 def test_the_shipped_shifts_are_judged_on_hands_they_were_not_fitted_on(
-    calibration: ModuleType, tmp_path: Path
+    calibration: ModuleType, cal_shifts: ModuleType, tmp_path: Path
 ) -> None:
     """``--summary --shipped``: each prediction moves by the data file's shift for its level and kind (a
     kind measured on too few decisions does not move, as in the tutor), and the hands the file's runs
@@ -405,7 +488,7 @@ def test_the_shipped_shifts_are_judged_on_hands_they_were_not_fitted_on(
         )
     )
     base = {"level": "expert", "hand": 600, "ev": 0.5, "p_make": 0.4, "p_maker": 0.8}
-    moved = calibration.shipped([base | {"class": "round-2 call"}, base | {"class": "lead"}], data)
+    moved = cal_shifts.shipped([base | {"class": "round-2 call"}, base | {"class": "lead"}], data)
     assert moved[0] == (pytest.approx(0.4), pytest.approx(0.52))
     assert moved[1] == (pytest.approx(0.5), pytest.approx(0.5))  # too few decisions: not moved
     assert calibration._fitted_hands(data, {"expert"}) == set(range(500))
