@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
-from euchre_tutor.cards import Card, Rank, Suit
+from euchre_tutor.cards import Card, Rank, Suit, effective_suit, is_left_bower, is_right_bower
 
 __all__ = [
     "BRIEF_WORDS",
@@ -139,6 +139,59 @@ def card_words(card: Card) -> str:
 def suit_words(suit: Suit) -> str:
     """``'hearts (♥)'``."""
     return f"{suit.plural} ({suit.symbol})"
+
+
+def trump_card_words(card: Card, trump: Suit | None) -> str:
+    """A card's first mention where its suit decides the sentence: a bower says which bower it is,
+    so a jack whose suit is not its printed suit is never read as its printed suit.
+
+    >>> trump_card_words(Card.parse("JD"), Suit.HEARTS)
+    'the jack of diamonds (J♦), the left bower'
+    >>> trump_card_words(Card.parse("9D"), Suit.HEARTS)
+    'the nine of diamonds (9♦)'
+    """
+    if is_left_bower(card, trump):
+        return f"{card_words(card)}, the left bower"
+    if is_right_bower(card, trump):
+        return f"{card_words(card)}, the right bower"
+    return card_words(card)
+
+
+def _suit_card_noun(suit: Suit, trump: Suit | None) -> str:
+    """``'trump'`` for the trump suit, else the suit's singular noun (``'heart'``)."""
+    return "trump" if suit is trump else suit.plural[:-1]
+
+
+def forced_play_sentence(
+    card: Card, hand: Sequence[Card], trump: Suit | None, led: Card | None, rule: str | None = None
+) -> str:
+    """Why ``card`` is the only card the player may play, in words: the rule that forces it.
+
+    ``hand`` is the player's hand (``card`` among it), ``led`` the card that led the trick (None
+    when the player leads). A follow names the suit to follow as the bowers make it; a last card says
+    so; any other forced card is the game's ``rule`` (a sentence, such as a house rule's), else
+    said plainly.
+
+    >>> jd, as_ = Card.parse("JD"), Card.parse("AS")
+    >>> forced_play_sentence(jd, [jd, as_], Suit.HEARTS, Card.parse("9H"))
+    'You must follow trump (hearts), and the jack of diamonds (J♦), the left bower, is your only trump.'
+    >>> forced_play_sentence(Card.parse("KH"), [Card.parse("KH"), as_], Suit.CLUBS, Card.parse("9H"))
+    'You must follow hearts, and the king of hearts (K♥) is your only heart.'
+    """
+    words = trump_card_words(card, trump)
+    if len(hand) == 1:
+        return f"{capital(words)} is your last card."
+    suit = None if led is None else effective_suit(led, trump)
+    if led is not None and suit is not None and effective_suit(card, trump) is suit:
+        why_led = (
+            f"The left bower ({led.symbol}) is a trump, so trump was led. "
+            if is_left_bower(led, trump)
+            else ""
+        )
+        must = f"trump ({suit.plural})" if suit is trump else suit.plural
+        comma = "," if is_left_bower(card, trump) or is_right_bower(card, trump) else ""
+        return f"{why_led}You must follow {must}, and {words}{comma} is your only {_suit_card_noun(suit, trump)}."
+    return rule if rule is not None else f"{capital(words)} is the only card the rules let you play now."
 
 
 class Namer:

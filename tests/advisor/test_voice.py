@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from euchre_tutor.advisor.voice import (
     LESSONS,
@@ -13,14 +15,17 @@ from euchre_tutor.advisor.voice import (
     Explanation,
     Namer,
     Said,
+    capital,
     card_words,
     chance_words,
+    forced_play_sentence,
     minus,
     points_words,
     signed_points,
     text_problems,
+    trump_card_words,
 )
-from euchre_tutor.cards import Card
+from euchre_tutor.cards import Card, Suit, effective_suit, is_left_bower, is_right_bower
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
 
@@ -174,3 +179,49 @@ def test_grade_sentence_in_a_players_words() -> None:
     said = grade_sentence("Blunder", 2.5, "calling spades (♠)")
     assert said == "it costs about 2.5 points a hand against calling spades (♠)."
     assert text_problems(said) == []
+
+
+_PACK = [Card.parse(f"{r}{s}") for r in "9TJQKA" for s in "CDHS"]
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    hand=st.lists(st.sampled_from(_PACK), min_size=1, max_size=5, unique=True),
+    trump=st.sampled_from(list(Suit)),
+    led=st.one_of(st.none(), st.sampled_from(_PACK)),
+)
+def test_a_forced_card_is_explained_by_what_makes_it_forced(
+    hand: list[Card], trump: Suit, led: Card | None
+) -> None:
+    """Whenever exactly one card may be played, the sentence says why, truly of that very card."""
+    if led in hand:
+        return
+    follows = (
+        [] if led is None else [c for c in hand if effective_suit(c, trump) is effective_suit(led, trump)]
+    )
+    if len(follows) != 1 and len(hand) != 1:
+        return  # not forced by following or by a last card: nothing this sentence claims
+    card = follows[0] if len(follows) == 1 else hand[0]
+    text = forced_play_sentence(card, hand, trump, led)
+    assert card_words(card) in text or capital(card_words(card)) in text
+    assert ("left bower" in text) == (
+        is_left_bower(card, trump) or (led is not None and is_left_bower(led, trump) and len(hand) > 1)
+    )
+    assert ("right bower" in text) == is_right_bower(card, trump)
+    if len(hand) == 1:
+        assert text.endswith("is your last card.")
+    else:
+        assert led is not None
+        suit = effective_suit(led, trump)
+        noun = "trump" if suit is trump else suit.plural[:-1]
+        assert (
+            text.endswith(f"is your only {noun}.")
+            and f"follow {'trump' if suit is trump else suit.plural}" in text
+        )
+
+
+def test_a_bower_is_named_as_the_bower_it_is() -> None:
+    assert trump_card_words(Card.parse("JD"), Suit.HEARTS) == "the jack of diamonds (J♦), the left bower"
+    assert trump_card_words(Card.parse("JH"), Suit.HEARTS) == "the jack of hearts (J♥), the right bower"
+    assert trump_card_words(Card.parse("JD"), Suit.CLUBS) == "the jack of diamonds (J♦)"
+    assert trump_card_words(Card.parse("JD"), None) == "the jack of diamonds (J♦)"
