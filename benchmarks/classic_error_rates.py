@@ -26,9 +26,11 @@ the share of each grade. ``--write-data`` writes the bands the rating uses,
 ``euchre_tutor/data/classic_error_bands.json``: the levels of this run, each with the command that
 re-measures it (``command``); a level not in ``--levels`` keeps its entry.
 
-The interval treats decisions as independent (those of one hand are not quite); the error rate is a
-mean of a skewed loss (most decisions lose nothing), so it needs many decisions: the issue asks for
-at least 2,000 per level. Measured at the time of writing: see docs/learning.md and the data file's
+The interval is clustered by hand (``run_files.interval``: the decisions of one hand share its cards
+and its student, so they count as one draw, not several); the error rate is a mean of a skewed loss
+(most decisions lose nothing), so it needs many decisions: the issue asks for at least 2,000 per
+level. Bands written before the intervals were clustered treated the decisions as independent; run
+``--summarise`` on their ``--out`` file to print them clustered. Measured at the time of writing: see docs/learning.md and the data file's
 ``decisions`` per level.
 """
 
@@ -40,9 +42,14 @@ import json
 import math
 import multiprocessing
 import os
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside this one
+
+from run_files import interval
 
 from euchre_tutor.advisor.classic.analysis import graded_analysis
 from euchre_tutor.advisor.classic.reasons import classic_grade
@@ -107,20 +114,21 @@ def graded_hand(job: tuple[str, int]) -> list[dict[str, object]]:
 
 
 def summarise(rows: list[dict[str, object]], levels: list[str]) -> dict[str, dict[str, object]]:
+    """Per level of ``levels``: the error rate (mean loss per graded decision) with its 95% half-width
+    clustered by hand, the decisions, the hands and the count of each grade."""
     out: dict[str, dict[str, object]] = {}
     for level in levels:
         losses = [float(r["loss"]) for r in rows if r["level"] == level]  # type: ignore[arg-type]
         if not losses:
             continue
         n = len(losses)
-        mean = sum(losses) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1)) if n > 1 else 0.0
+        mean, half = interval(losses, [r["hand"] for r in rows if r["level"] == level])  # type: ignore[misc]
         labels = Counter(str(r["label"]) for r in rows if r["level"] == level)
         hands = len({r["hand"] for r in rows if r["level"] == level})
         out[level] = {
             "name": LEVELS[level].name,
             "error_rate": round(mean, 4),
-            "half_width_95": round(1.96 * sd / math.sqrt(n), 4),
+            "half_width_95": None if math.isnan(half) else round(half, 4),  # None: under two hands
             "decisions": n,
             "hands": hands,
             "labels": {name: labels.get(name, 0) for name in GRADES},
@@ -189,7 +197,7 @@ def main() -> None:
         labels = ", ".join(f"{k} {v}" for k, v in b["labels"].items())  # type: ignore[attr-defined]
         print(
             f"{b['name']}: {b['decisions']} decisions in {b['hands']} hands, error rate "
-            f"{b['error_rate']:.4f} ± {b['half_width_95']:.4f} (95%); {labels}"
+            f"{b['error_rate']:.4f} ± {b['half_width_95'] or float('nan'):.4f} (95%, clustered by hand); {labels}"
         )
     if args.write_data:
         write_data(Path(args.data), bands, command(rows, levels, args.out))

@@ -20,7 +20,7 @@ deals (the advisor uses 3). On the same ``--decisions`` card-play decisions, eac
 ``--seeds`` seeds on ``--batches`` batches of 200 deals, it prints for each ``k`` the CPU and the sum
 over decisions of the loss's variance between seeds, and the efficiency against the first ``k``
 (variance times CPU: above 1, ``k`` gives the same precision for less CPU), with a 95% interval from
-resampling the decisions. ``--out`` writes a JSON line per decision and ``k``.
+resampling whole hands (:func:`bootstrap`: a hand's decisions share its cards). ``--out`` writes a JSON line per decision and ``k``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from classic_grades import decisions
+from classic_grades import hand_decisions
 
 from euchre_tutor.advisor.classic import worlds as worlds_module
 from euchre_tutor.advisor.classic.analysis import AnalysisRun, adaptive_cap
@@ -132,6 +132,29 @@ def efficiency(base: list[tuple[float, float, float]], other: list[tuple[float, 
     return vb / vo if vo else float("inf")
 
 
+def bootstrap(
+    base: list[tuple[float, float, float]],
+    other: list[tuple[float, float, float]],
+    hands: list[int],
+    rng: random.Random,
+    draws: int = 1000,
+) -> tuple[float, float]:
+    """The 95% interval of :func:`efficiency` (``base`` against ``other``, the same decisions) by a
+    cluster bootstrap: whole hands resampled with all their decisions (``hands``: each decision's hand),
+    as the decisions of one hand share its cards and are not independent draws. Every hand its own
+    decision's (``hands`` all different) is the bootstrap over decisions."""
+    groups: dict[int, list[int]] = {}
+    for i, h in enumerate(hands):
+        groups.setdefault(h, []).append(i)
+    keys = list(groups)
+    boot = []
+    for _ in range(draws):
+        pick = [i for _ in keys for i in groups[keys[rng.randrange(len(keys))]]]
+        boot.append(efficiency([base[i] for i in pick], [other[i] for i in pick]))
+    boot.sort()
+    return boot[round(0.025 * draws)], boot[round(0.975 * draws) - 1]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=60)
@@ -144,10 +167,12 @@ def main() -> None:
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     model = LEVELS["club"].model()
-    every = list(decisions("club", args.hands, "beginner", args.first))
+    every = list(hand_decisions("club", args.hands, "beginner", args.first))
     if args.profile:
-        profile(every[: args.profile], model)  # type: ignore[arg-type]
-    plays = [(v, a) for v, a in every if v.phase is Phase.PLAY][: args.decisions]
+        profile([(v, a) for _, v, a in every[: args.profile]], model)  # type: ignore[arg-type]
+    chosen = [(h, v, a) for h, v, a in every if v.phase is Phase.PLAY][: args.decisions]
+    plays = [(v, a) for _, v, a in chosen]
+    hands = [h for h, _, _ in chosen]
     if not plays:
         return  # only the profile asked for (--decisions 0)
     ks = [int(x) for x in args.candidates.split(",")]
@@ -165,14 +190,10 @@ def main() -> None:
             f"sum of the loss's variance {sum(v for _, v, _ in rows):.5f}"
         )
         if k != ks[0]:
-            boot = []
-            for _ in range(1000):
-                pick = [rng.randrange(len(rows)) for _ in rows]
-                boot.append(efficiency([base[i] for i in pick], [rows[i] for i in pick]))
-            boot.sort()
+            low, high = bootstrap(base, rows, hands, rng)
             line += (
-                f"; efficiency against {ks[0]}: {efficiency(base, rows):.2f} "
-                f"(95% interval {boot[25]:.2f}-{boot[974]:.2f}; above 1: less CPU for the same precision)"
+                f"; efficiency against {ks[0]}: {efficiency(base, rows):.2f} (95% interval {low:.2f}-{high:.2f}, "
+                f"resampling the {len(set(hands))} hands; above 1: less CPU for the same precision)"
             )
             diffs = [a[0] - b[0] for a, b in zip(rows, base, strict=True)]
             line += f"; mean loss {statistics.mean(diffs):+.4f} against {ks[0]}"
@@ -182,7 +203,10 @@ def main() -> None:
             for k in ks:
                 for i, (mean, var, cpu) in enumerate(results[k]):
                     f.write(
-                        json.dumps({"candidates": k, "decision": i, "loss": mean, "var": var, "cpu": cpu})
+                        json.dumps(
+                            {"candidates": k, "decision": i, "hand": hands[i], "loss": mean, "var": var}
+                            | {"cpu": cpu}
+                        )
                         + "\n"
                     )
 

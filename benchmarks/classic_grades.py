@@ -11,7 +11,9 @@ real choice is analysed twice, with two different sampling seeds, exactly as the
 does (``classic analyze``: paired losses, adaptive worlds up to ``--max-worlds``), and the
 student's action is graded each time (:func:`classic_grade`). It prints, per table and overall:
 the decisions graded, those either seed grades below Best, the share of those with the same label
-under both seeds (the issue's target: >= 95% over >= 300 graded decisions), the label changes
+under both seeds (the issue's target: >= 95% over >= 300 graded decisions) with its 95% interval
+clustered by hand (:func:`share_interval`: a hand's decisions share its cards, and each ``--out`` row
+records its hand), the label changes
 that remain, and the analysis cost (CPU ms: median, p90, worst; worlds used: median, worst).
 ``--grade-worlds N`` refines a grade the hint's analysis left unsettled as the table does after
 the move (the turn's :class:`~euchre_tutor.advisor.classic.analysis.AnalysisRun` goes on, focused on
@@ -61,11 +63,17 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from pathlib import Path
 from statistics import NormalDist
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside this one
+
+from run_files import interval
 
 from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.classic.analysis import AnalysisRun, ClassicAnalysis, adaptive_cap, analyse
@@ -80,6 +88,14 @@ CLUB = RuleBasedPlayer()
 
 def decisions(table: str, hands: int, student: str, first: int = 0) -> Iterator[tuple[SeatView, Action]]:
     """The student's (South's) decisions with a real choice, hand by hand (deals ``first`` on)."""
+    for _, view, act in hand_decisions(table, hands, student, first):
+        yield view, act
+
+
+def hand_decisions(
+    table: str, hands: int, student: str, first: int = 0
+) -> Iterator[tuple[int, SeatView, Action]]:
+    """:func:`decisions`, each with its hand's number (the cluster its interval counts it in)."""
     for i in range(first, first + hands):
         others: Player = CLUB if table == "club" else ExpertPlayer(worlds=200, seed=i)
         me: Player = CLUB if student == "club" else BeginnerPlayer(seed=i)
@@ -90,7 +106,7 @@ def decisions(table: str, hands: int, student: str, first: int = 0) -> Iterator[
             view = seat_view(state, seat)
             act = (me if seat == Seat.S else others).choose(view)
             if seat == Seat.S and len(view.legal) > 1:
-                yield view, act
+                yield i, view, act
             state = state.apply(act)
 
 
@@ -194,8 +210,8 @@ def same_share(decisions: list[tuple[str, float, float]], deals: tuple[int, int]
 
 def cap_lines(rows: list[dict[str, object]]) -> list[str]:
     """Per cap every row recorded (``--caps``), and the runs' own caps: the decisions either seed
-    grades below Best, the share with the same label under both seeds (with its 95% Wilson interval)
-    and the mean CPU per graded decision (the hint's analysis and the refinement up to that cap)."""
+    grades below Best, the share with the same label under both seeds (with its 95% interval clustered
+    by hand, :func:`share_interval`) and the mean CPU per graded decision (the hint's analysis and the refinement up to that cap)."""
     recorded = [set(d.get("caps", ())) for row in rows for d in row["seeds"]]  # type: ignore[attr-defined]
     if not recorded or not all(recorded):
         return []  # a run without --caps among them: no cap every grade recorded
@@ -204,6 +220,7 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
     for cap in [*every, None]:
         below = same = agree = 0
         cpu: list[float] = []
+        kept: list[bool] = []
         for row in rows:
             seeds = row["seeds"]
             assert isinstance(seeds, list)
@@ -213,12 +230,13 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
             if labels != ["Best", "Best"]:
                 below += 1
                 same += labels[0] == labels[1]
+                kept.append(labels[0] == labels[1])
                 agree += bool(set.intersection(*(claims(g) for g in grades)))
-        low, high = wilson(same, below)
+        low, high = share_interval(kept, hands_of(rows))
         name = "the run's own cap" if cap is None else f"{cap:>6} deals"
         lines.append(
             f"  {name}: same label {same}/{below} = {100 * same / max(below, 1):.1f}% "
-            f"(95% interval {100 * low:.1f}-{100 * high:.1f}%), CPU per graded decision "
+            f"(95% interval {100 * low:.1f}-{100 * high:.1f}%{clustering(rows)}), CPU per graded decision "
             f"{statistics.fmean(cpu):.0f} ms; the two grades' words agree in {agree}/{below}"
         )
     lines.append(
@@ -235,14 +253,63 @@ def claims(grade: dict[str, object]) -> set[str]:
     return {str(grade["label"])} | (set(edge) if isinstance(edge, list) else set())
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a share ``k`` of ``n``."""
-    if n == 0:
+def wilson(k: float, n: float) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``k`` of ``n`` (both may be effective counts, not whole)."""
+    if n <= 0:
         return 0.0, 1.0
     p, z = k / n, Z95
     mid = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def share_interval(same: Sequence[bool], hands: Sequence[object] | None) -> tuple[float, float]:
+    """The 95% interval of the share of ``same`` that are true, clustered by hand: the decisions of one
+    hand share its cards (and a grade's edge often sits in both), so they are not independent draws.
+    The Wilson interval on the effective number of decisions, n over the design effect (the
+    cluster-robust variance of the share, ``run_files.interval``, over the binomial one; never below 1,
+    so never narrower than the plain Wilson). ``hands`` None (rows from runs that did not record the
+    hand): the plain Wilson interval, which treats the decisions as independent."""
+    n, k = len(same), sum(same)
+    if hands is None or n < 2 or k in (0, n):
+        return wilson(k, n)
+    _, half = interval([float(x) for x in same], list(hands))  # type: ignore[arg-type]
+    p = k / n
+    effect = 1.0 if math.isnan(half) else max(1.0, (half / 1.96) ** 2 / (p * (1 - p) / n))
+    return wilson(k / effect, n / effect)
+
+
+def below_best(rows: Sequence[dict[str, object]]) -> list[dict[str, object]]:
+    """The rows (decisions) either seed's grade (at the run's own cap) puts below Best."""
+    return [r for r in rows if [d["label"] for d in r["seeds"]] != ["Best", "Best"]]  # type: ignore[attr-defined]
+
+
+def hands_of(rows: Sequence[dict[str, object]]) -> list[object] | None:
+    """Each row's hand (deal) number, the cluster of its interval; None when a row has none (runs from
+    before rows recorded it). The same deal at two tables is one cluster: its cards are the same."""
+    hands = [r.get("hand") for r in rows]
+    return None if any(h is None for h in hands) else hands
+
+
+def clustering(rows: Sequence[dict[str, object]]) -> str:
+    """What a share's interval over ``rows`` counts as one draw (see :func:`share_interval`)."""
+    return (
+        ", clustered by hand"
+        if hands_of(rows) is not None
+        else ", rows without hands: decisions as independent"
+    )
+
+
+def stability(rows: Sequence[dict[str, object]]) -> str:
+    """Same label k/n = share, with its 95% interval clustered by hand, over the decisions of ``rows``
+    either seed grades below Best."""
+    below = below_best(rows)
+    kept = [r["seeds"][0]["label"] == r["seeds"][1]["label"] for r in below]  # type: ignore[index]
+    low, high = share_interval(kept, hands_of(below))
+    return (
+        f"same label {sum(kept)}/{len(below)} = {100 * sum(kept) / max(len(below), 1):.1f}% "
+        f"(95% interval {100 * low:.1f}-{100 * high:.1f}%{clustering(below)})"
+    )
 
 
 def projection(rows: list[dict[str, object]]) -> list[str]:
@@ -342,7 +409,7 @@ def main() -> None:
         changes = Counter[str]()
         old_below = old_same = 0
         model = LEVELS[table].model()  # the table's model of its players, as its hints use
-        for view, act in decisions(table, args.hands, args.student, args.first):
+        for hand, view, act in hand_decisions(table, args.hands, args.student, args.first):
             labels = []
             detail = []
             for seed in (1, 2):
@@ -383,6 +450,7 @@ def main() -> None:
             rows.append(
                 {
                     "table": table,
+                    "hand": hand,
                     "phase": view.phase.value,
                     "trick": len(view.tricks),
                     "cards": len(view.hand),
@@ -410,10 +478,9 @@ def main() -> None:
                 if olds != ["Best", "Best"]:
                     old_below += 1
                     old_same += olds[0] == olds[1]
-        share = same / below if below else 1.0
         print(
             f"{table} table, {args.student} student: {graded} decisions graded twice, {below} below Best by "
-            f"either seed, same label {same}/{below} = {100 * share:.1f}%"
+            f"either seed, {stability([r for r in rows if r['table'] == table])}"
         )
         if changes:
             print("  label changes: " + ", ".join(f"{k} {v}" for k, v in changes.most_common()))
@@ -453,8 +520,8 @@ def main() -> None:
         every_grade_cpu += grade_cpu
     if total["below"]:
         print(
-            f"all tables: {total['graded']} decisions, {total['below']} below Best by either seed, same label "
-            f"{total['same']}/{total['below']} = {100 * total['same'] / total['below']:.1f}%"
+            f"all tables: {total['graded']} decisions, {total['below']} below Best by either seed, "
+            f"{stability(rows)}"
         )
     if every_grade_cpu:
         print(

@@ -407,7 +407,8 @@ def test_the_figures_by_cap_count_labels_words_and_cpu(grades: ModuleType) -> No
     assert "the run's own cap: same label 2/3 = 66.7%" in lines[2] and "words agree in 2/3" in lines[2]
     assert "CPU per graded decision 43 ms" in lines[2]
     low_share, high_share = grades.wilson(2, 3)
-    assert f"(95% interval {100 * low_share:.1f}-{100 * high_share:.1f}%)" in lines[2]
+    # rows without their hands (older runs): the plain Wilson interval, and the line says so
+    assert f"(95% interval {100 * low_share:.1f}-{100 * high_share:.1f}%, rows without hands" in lines[2]
     assert 0.2 < low_share < 2 / 3 < high_share < 1.0
     assert grades.wilson(0, 0) == (0.0, 1.0)
     assert grades.cap_lines([{"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
@@ -493,3 +494,76 @@ def test_the_shipped_shifts_are_judged_on_hands_they_were_not_fitted_on(
     assert moved[1] == (pytest.approx(0.5), pytest.approx(0.5))  # too few decisions: not moved
     assert calibration._fitted_hands(data, {"expert"}) == set(range(500))
     assert calibration._fitted_hands(data, {"club", "expert"}) == set(range(500)) | set(range(900, 1000))
+
+
+def _correlated_hands(hands: int = 60, per_hand: int = 5) -> list[tuple[int, float]]:
+    """Decisions of ``hands`` hands, ``per_hand`` each, whose values move together within a hand: every
+    decision of a hand takes the hand's value (seeded draws, 0 in a hand of three), plus a little of its
+    own."""
+    rng = random.Random(3)
+    out = []
+    for h in range(hands):
+        value = 0.0 if h % 3 == 0 else rng.expovariate(5.0)
+        out += [(h, max(0.0, value + rng.gauss(0.0, 0.01))) for _ in range(per_hand)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def error_rates(runs: ModuleType) -> ModuleType:
+    return load("classic_error_rates")
+
+
+def test_the_error_rates_band_is_clustered_by_hand(runs: ModuleType, error_rates: ModuleType) -> None:
+    """The band's interval counts a hand's decisions as one draw: with losses that move together within
+    a hand it is wider than s / sqrt(n) over the decisions, and it is the clustered interval itself."""
+    decisions = _correlated_hands()
+    rows = [{"level": "club", "hand": h, "loss": loss, "label": "Good"} for h, loss in decisions]
+    band = error_rates.summarise(rows, ["club"])["club"]
+    losses = [loss for _, loss in decisions]
+    _, naive = runs.interval(losses)
+    _, clustered = runs.interval(losses, [h for h, _ in decisions])
+    assert band["half_width_95"] == pytest.approx(clustered, abs=1e-4)
+    assert band["half_width_95"] > 1.5 * naive
+    assert (band["decisions"], band["hands"]) == (300, 60)
+
+
+def test_the_grade_stability_interval_is_clustered_by_hand(grades: ModuleType) -> None:
+    """The share of grades kept is a share of decisions that come in hands: when a hand's decisions keep
+    or change their labels together, its interval is wider than the Wilson interval over decisions;
+    with one decision a hand it is the Wilson interval."""
+    kept = [h % 5 != 0 for h in range(60) for _ in range(5)]  # a hand in five changes every label
+    hands = [h for h in range(60) for _ in range(5)]
+    low, high = grades.share_interval(kept, hands)
+    plain_low, plain_high = grades.wilson(sum(kept), len(kept))
+    assert low < plain_low and high > plain_high and high - low > 1.5 * (plain_high - plain_low)
+    assert grades.share_interval(kept, None) == (plain_low, plain_high)
+    # one decision a hand: the Wilson interval (to the n / (n - 1) of a sample variance)
+    assert grades.share_interval(kept, list(range(300))) == pytest.approx((plain_low, plain_high), rel=1e-3)
+    # the lines the benchmark prints from its --out rows, which record each decision's hand
+    rows = [
+        {"hand": h, "seeds": [{"label": "Good"}, {"label": "Good" if k else "Mistake"}]}
+        for h, k in zip(hands, kept, strict=True)
+    ]
+    said = grades.stability(rows)
+    assert (
+        f"same label 240/300 = 80.0% (95% interval {100 * low:.1f}-{100 * high:.1f}%, clustered by hand)"
+        == said
+    )
+
+
+@pytest.fixture(scope="module")
+def grade_sampling(grades: ModuleType) -> ModuleType:
+    return load("classic_grade_sampling")
+
+
+def test_the_sampling_efficiency_bootstrap_resamples_hands(grade_sampling: ModuleType) -> None:
+    """The efficiency's interval resamples whole hands: with decisions alike within a hand it is wider
+    than a bootstrap over decisions (every decision its own hand)."""
+    decisions = _correlated_hands(hands=30, per_hand=6)
+    base = [(0.0, 0.01 + v, 1.0) for _, v in decisions]
+    other = [(0.0, 0.01 + 2 * v * (h % 2), 0.7) for h, v in decisions]
+    hands = [h for h, _ in decisions]
+    low, high = grade_sampling.bootstrap(base, other, hands, random.Random(0))
+    dlow, dhigh = grade_sampling.bootstrap(base, other, list(range(len(hands))), random.Random(0))
+    assert low <= grade_sampling.efficiency(base, other) <= high
+    assert high - low > 1.5 * (dhigh - dlow)
