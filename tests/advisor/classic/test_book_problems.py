@@ -217,13 +217,15 @@ def test_the_up_cards_are_weighted_by_how_likely_the_passes_were() -> None:
 @settings(deadline=None, max_examples=50)
 @given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10**6))
 def test_averaged_worlds_fit_the_position_with_their_up_card_written_in(name: str, seed: int) -> None:
-    for tried in range(seed, seed + 60):  # the first hand from this seed on with a round-2 call
+    # the first hand from this seed on with a round-2 call: under every rule set one comes within a few
+    # hundred hands (the blind dealer's rules take longest), so an example never passes without one
+    for tried in range(seed, seed + 2000):
         state, me = random_position(name, tried)
         calls = [(s, a) for s, a in state.history if a.kind == "call"]
         if calls and not state.up_taken and not state.up.is_joker and state.phase is not Phase.OVER:
             break
     else:
-        return
+        pytest.fail(f"{name}: no round-2 call in 2,000 hands from seed {seed}: the case is never reached")
     data = position_of(state, me)
     actions = data["actions"]
     first_bid = next(i for i, a in enumerate(actions) if a.split(": ")[1].startswith(("call", "order")))
