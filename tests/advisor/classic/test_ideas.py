@@ -196,6 +196,19 @@ def test_cannot_win_throw_the_weakest_and_short_suit_yourself() -> None:
 def test_count_the_trumps_is_said_only_when_every_other_trump_is_gone() -> None:
     view = south("E", DEAL_1, "9S", "order", "discard 9C")
     assert "classic.count-trumps" not in holding(view, "play AH")  # four trumps are still out
+    # South draws the trumps: J♠ takes T♠ K♠ Q♠, then J♣ takes East's 9♠ (the up card it picked up)
+    drawn = ("play JS", "play TS", "play KS", "play QS", "play JC", "play 9H", "play QH", "play 9S")
+    one_out = south("E", DEAL_1, "9S", "order", "discard 9C", *drawn[:4])
+    assert "classic.count-trumps" not in holding(one_out, "play AH")  # East still holds 9♠
+    view = south(
+        "E", DEAL_1, "9S", "order", "discard 9C", *drawn
+    )  # South holds A♠ A♥ K♥, every other trump gone
+    assert "classic.count-trumps" in holding(view, "play AH")
+    assert "classic.count-trumps" in holding(view, "play KH")  # the only higher heart, A♥, is South's own
+    assert "classic.count-trumps" not in holding(view, "play AS")  # a trump: nothing to count
+    assert shown(view, "play AH")[0] == "classic.count-trumps"
+    text = explain(analysis(view, "play AH"), view).text(Depth.FIGURES)
+    assert "Count the trumps: every trump outside your hand has been played, so nobody can trump A♥." in text
 
 
 # ---------------------------------------------------------------------------- bidding
