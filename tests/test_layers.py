@@ -29,8 +29,9 @@ LAYER = {
     "views": 4,
     "advisor": 5,
     "bots": 6,
+    "protocol": 6.5,  # the table protocol's schema and client: the session's pages and the service use it
     "session": 7,
-    "service": 7,
+    "service": 7.5,  # the table service: above the session (its games), which reaches it only by the protocol
     "widgets": 8,
     # applications on top
     "cli": 9,

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.jsonio import fail
-from euchre_tutor.service.client import ServiceError, TableClient, run_to_end
+from euchre_tutor.protocol.client import ServiceError, TableClient, run_to_end
+from euchre_tutor.protocol.schema import CHATS, TIME_LIMITS, WATCHERS, Code, Kind, kind_of, message
 from euchre_tutor.tricks.history import write_saved_file
 
 __all__ = ["register"]
@@ -67,9 +68,9 @@ def register(sub: Any) -> None:
     sp.add_argument("--level", default=None, help="the computer players' level for empty seats")
     sp.add_argument("--private", action="store_true", help="unlisted: sitting needs the invite code")
     sp.add_argument("--random-seats", action="store_true", help="shuffle the players among the seats")
-    sp.add_argument("--watchers", choices=("none", "face-down", "face-up"), default=None)
-    sp.add_argument("--chat", choices=("none", "preset", "text"), default=None)
-    sp.add_argument("--time-limit", type=int, choices=(0, 7, 15, 30, 60), default=None)
+    sp.add_argument("--watchers", choices=WATCHERS, default=None)
+    sp.add_argument("--chat", choices=CHATS, default=None)
+    sp.add_argument("--time-limit", type=int, choices=TIME_LIMITS, default=None)
     sp.add_argument("--no-suggestions", action="store_true", help="no hints during play")
     sp.add_argument("--autoplay", action="store_true", help="play forced cards at once")
     sp.add_argument("--hide-points", action="store_true", help="pages hide the tricks taken")
@@ -136,13 +137,13 @@ async def _connect(
             f"no table service is listening at {url} ({type(error).__name__}): start one with "
             f"`{START_HINT}`, then give its address"
         ) from None
-    hello: dict[str, Any] = {"type": "hello", "name": name or args.name or ("teacher" if secret else "cli")}
-    hello.update({"teacher": secret} if secret else {"token": token})
+    said = {"teacher": secret} if secret else {"token": token}
+    hello = message(Kind.HELLO, name=name or args.name or ("teacher" if secret else "cli"), **said)
     try:
         client.welcome = await client.request(hello, timeout=15)
     except ServiceError as error:
         await client.close()
-        if error.code == "bad_token":
+        if error.code == Code.BAD_TOKEN:
             which = f"--teacher-token (or ${TEACHER_VAR})" if secret else f"--token (or ${TOKEN_VAR})"
             raise _Stop(
                 f"the service refused the token: {error.reply.get('message')}; check {which}"
@@ -155,7 +156,7 @@ async def _connect(
 
 
 async def _create(args: argparse.Namespace) -> int:
-    msg: dict[str, Any] = {"type": "create", "game": args.game}
+    msg = message(Kind.CREATE, game=args.game)
     if args.rules is not None:
         text = args.rules.strip()
         try:
@@ -211,8 +212,8 @@ def _table_line(t: dict[str, Any]) -> str:
 async def _list(args: argparse.Namespace) -> int:
     client = await _connect(args)
     try:
-        ask = "overview" if client.welcome.get("teacher") else "list"
-        tables = (await client.request({"type": ask}))["tables"]
+        ask = Kind.OVERVIEW if client.welcome.get("teacher") else Kind.LIST
+        tables = (await client.request(message(ask)))["tables"]
     finally:
         await client.close()
     if not tables:
@@ -232,25 +233,23 @@ async def _fill(args: argparse.Namespace) -> int:
     try:
         while summary is None or any(not s["player"] for s in summary["seats"]):
             bot = await _connect(args, name=f"bot {len(players) + 1}")
-            sit: dict[str, Any] = {"type": "sit", "table": args.table}
-            if args.invite:
-                sit["invite"] = args.invite
+            sit = message(Kind.SIT, table=args.table, invite=args.invite or None)
             try:
                 summary = (await bot.request(sit))["table"]
             except ServiceError as error:
                 await bot.close()
-                if error.code == "full" and players:
+                if error.code == Code.FULL and players:
                     break
-                if error.code == "full":
+                if error.code == Code.FULL:
                     raise _Stop(f"table {args.table} has no free seat to fill: every seat is taken") from None
                 raise
             players.append(bot)
             bot.on_message = _player(bot, rng, args.delay, done, outcome)
         assert summary is not None
         if not summary["started"]:
-            await players[0].request({"type": "start", "table": args.table})
+            await players[0].request(message(Kind.START, table=args.table))
         for bot in players:
-            bot.send({"type": "view", "table": args.table})
+            bot.send(message(Kind.VIEW, table=args.table))
         await done.wait()
     finally:
         for bot in players:
@@ -269,33 +268,43 @@ def _player(
     bot: TableClient, rng: random.Random, delay: float, done: asyncio.Event, outcome: dict[str, Any]
 ) -> Callable[[dict[str, Any]], None]:
     acted = {"version": -1}
+    #: refusals a player of random moves meets in a fair game: it acts again on the next view
+    ordinary = (Code.STALE, Code.NOT_YOUR_TURN, Code.FLOOD)
 
-    def got(m: dict[str, Any]) -> None:
-        kind = m.get("type")
-        if kind == "closed":
-            outcome["closed"] = True
-            done.set()
-        elif kind == "error" and m.get("code") not in ("stale", "not_your_turn", "flood"):
+    def closed(m: dict[str, Any]) -> None:
+        outcome["closed"] = True
+        done.set()
+
+    def error(m: dict[str, Any]) -> None:
+        if m.get("code") not in ordinary:
             outcome["error"] = f"the service refused a move: {m.get('message')}"
             done.set()
-        elif kind == "view":
-            if m["over"]:
-                outcome["score"] = m["score"]
-                done.set()
-                return
-            legal = m["view"]["legal"] if m.get("view") else []
-            if m["started"] and m["turn"] == m["seat"] and legal and m["version"] > acted["version"]:
-                acted["version"] = m["version"]
-                act = {
-                    "type": "act",
-                    "table": m["table"],
-                    "action": rng.choice(legal),
-                    "version": m["version"],
-                }
-                if delay > 0:
-                    asyncio.get_running_loop().call_later(delay, bot.send, act)
-                else:
-                    bot.send(act)
+
+    def view(m: dict[str, Any]) -> None:
+        if m["over"]:
+            outcome["score"] = m["score"]
+            done.set()
+            return
+        legal = m["view"]["legal"] if m.get("view") else []
+        if m["started"] and m["turn"] == m["seat"] and legal and m["version"] > acted["version"]:
+            acted["version"] = m["version"]
+            act = message(Kind.ACT, table=m["table"], action=rng.choice(legal), version=m["version"])
+            if delay > 0:
+                asyncio.get_running_loop().call_later(delay, bot.send, act)
+            else:
+                bot.send(act)
+
+    return _dispatch({Kind.CLOSED: closed, Kind.ERROR: error, Kind.VIEW: view})
+
+
+def _dispatch(handlers: dict[Kind, Callable[[dict[str, Any]], None]]) -> Callable[[dict[str, Any]], None]:
+    """One function for a client's ``on_message``: each message to its type's handler (others ignored)."""
+
+    def got(m: dict[str, Any]) -> None:
+        kind = kind_of(m)
+        handler = handlers.get(kind) if kind is not None else None
+        if handler is not None:
+            handler(m)
 
     return got
 
@@ -312,29 +321,30 @@ async def _follow(args: argparse.Namespace) -> int:
             print(f"match over, score {'-'.join(map(str, over[0]['score']))}", flush=True)
             done.set()
 
-    def got(m: dict[str, Any]) -> None:
-        if m.get("type") == "view":
-            printer.view(m)
-            if m["over"] and not over:
-                # the service tells how the last hand ended in a note right after its views: the
-                # match's end is said after that note (or after a moment, should none come)
-                over.append(m)
-                asyncio.get_running_loop().call_later(2.0, finish)
-        elif m.get("type") == "chat":
-            print(f"  [{html.unescape(str(m['from']))}] {html.unescape(str(m['text']))}", flush=True)
-        elif m.get("type") == "note":
-            print(f"  ({m['text']})", flush=True)
-            if over:
-                finish()
-        elif m.get("type") == "closed":
-            print("the teacher closed this table", flush=True)
-            done.set()
+    def view(m: dict[str, Any]) -> None:
+        printer.view(m)
+        if m["over"] and not over:
+            # the service tells how the last hand ended in a note right after its views: the
+            # match's end is said after that note (or after a moment, should none come)
+            over.append(m)
+            asyncio.get_running_loop().call_later(2.0, finish)
+
+    def chat(m: dict[str, Any]) -> None:
+        print(f"  [{html.unescape(str(m['from']))}] {html.unescape(str(m['text']))}", flush=True)
+
+    def note(m: dict[str, Any]) -> None:
+        print(f"  ({m['text']})", flush=True)
+        if over:
+            finish()
+
+    def closed(m: dict[str, Any]) -> None:
+        print("the teacher closed this table", flush=True)
+        done.set()
+
+    got = _dispatch({Kind.VIEW: view, Kind.CHAT: chat, Kind.NOTE: note, Kind.CLOSED: closed})
 
     try:
-        watch: dict[str, Any] = {"type": "watch", "table": args.table}
-        if args.invite:
-            watch["invite"] = args.invite
-        watching = await client.request(watch)
+        watching = await client.request(message(Kind.WATCH, table=args.table, invite=args.invite or None))
         t = watching["table"]
         print(
             f"table {t['id']}: {t['title']}, {len(t['seats'])} seats, rules {json.dumps(t['rules'])}",
@@ -411,7 +421,7 @@ class _Printer:
 async def _close(args: argparse.Namespace) -> int:
     client = await _connect(args, teacher=True)
     try:
-        await client.request({"type": "close", "table": args.table})
+        await client.request(message(Kind.CLOSE, table=args.table))
     finally:
         await client.close()
     print(f"table {args.table} closed; every seat was told")
@@ -427,9 +437,9 @@ async def _download(args: argparse.Namespace) -> int:
     written: dict[str, int] = {}
     index: list[dict[str, Any]] = []
     try:
-        matches = (await client.request({"type": "matches"}))["matches"]
+        matches = (await client.request(message(Kind.MATCHES)))["matches"]
         for match in matches:
-            saved = await client.request({"type": "save", "table": match["table"]})
+            saved = await client.request(message(Kind.SAVE, table=match["table"]))
             text = json.dumps(saved["save"], ensure_ascii=False, indent=1) + "\n"
             for s in match["seats"]:
                 if not s["player"]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import html
 import json
 import secrets
 import sys
@@ -23,24 +24,28 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.protocol.schema import (
+    INVITE_ALPHABET,
+    INVITE_LENGTH,
+    MAX_WATCHERS,
+    PRESET_PHRASES,
+    RE,
+    Code,
+    Kind,
+    Received,
+    Refusal,
+    check_fields,
+    check_option,
+    message,
+    read,
+)
 from euchre_tutor.rules.games import game_names
 from euchre_tutor.service.store import Store, StoredTable
-from euchre_tutor.service.wire import (
-    MESSAGE_LIMIT,
-    PRESET_PHRASES,
-    chat_text,
-    to_wire,
-    without_cards,
-)
+from euchre_tutor.service.wire import chat_text, to_wire, without_cards
 from euchre_tutor.session.games import GameSpec, game_spec
 
 __all__ = ["Connection", "Options", "Refusal", "TableService"]
 
-TIME_LIMITS: Final = (0, 7, 15, 30, 60)
-WATCHERS: Final = ("none", "face-down", "face-up")
-CHATS: Final = ("none", "preset", "text")
-MAX_WATCHERS: Final = 10
-NAME_LIMIT: Final = 32
 #: wrong invite codes or seat credentials a connection may send before it is closed
 BAD_ATTEMPTS: Final = 5
 #: the rate limit: a burst of this many messages, then this many a second
@@ -48,18 +53,13 @@ BURST: Final = 20
 RATE: Final = 10.0
 #: messages refused for flooding before the connection is closed
 FLOOD_CLOSE: Final = 100
-#: an invite code's letters (no 0/O, 1/I/L) and length: 12 letters of 32, 60 bits
-INVITE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-INVITE_LENGTH: Final = 12
-
-
-class Refusal(Exception):
-    """A message the service refuses: ``code`` for programs, ``message`` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+#: what only the teacher may do, in the words of a ``teacher_only`` refusal
+_TEACHERS_WORDS: Final = {
+    Kind.OVERVIEW: "see every table",
+    Kind.CLOSE: "close a table",
+    Kind.MATCHES: "download the class's matches",
+    Kind.SAVE: "download the class's matches",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,30 +80,10 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_json(cls, data: object, spec: GameSpec) -> Options:
-        """The options of a ``create`` message; a :class:`Refusal` naming the first wrong one."""
-        if data is None:
-            data = {}
-        if not isinstance(data, dict):
-            raise Refusal("bad_option", 'options is an object such as {"chat": "preset"}')
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise Refusal(
-                "bad_option", f"unknown option {unknown[0]!r}: the options are {', '.join(sorted(known))}"
-            )
-        for name in ("private", "random_seats", "suggestions", "autoplay", "hide_points"):
-            if name in data and not isinstance(data[name], bool):
-                raise Refusal("bad_option", f"{name} is true or false, not {json.dumps(data[name])[:40]}")
-        choices: dict[str, tuple[object, ...]] = {
-            "watchers": WATCHERS,
-            "chat": CHATS,
-            "time_limit": TIME_LIMITS,
-        }
-        for name, allowed in choices.items():
-            if name in data and (data[name] not in allowed or isinstance(data[name], bool)):
-                words = ", ".join(map(str, allowed))
-                raise Refusal("bad_option", f"{name} is one of {words}, not {json.dumps(data[name])[:40]}")
+    def from_json(cls, data: dict[str, Any] | None, spec: GameSpec) -> Options:
+        """The options of a ``create`` message (an object, by the schema); a ``bad_option``
+        :class:`Refusal` naming the first wrong one (:data:`~euchre_tutor.protocol.schema.OPTIONS`)."""
+        data = {} if data is None else {name: check_option(name, value) for name, value in data.items()}
         levels = spec.levels
         level = data.get("level", spec.info.default_level)
         if levels is None:
@@ -179,13 +159,6 @@ def _digest(credential: str) -> str:
     return hashlib.sha256(credential.encode()).hexdigest()
 
 
-def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    value = msg.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise Refusal("malformed", f"{msg.get('type')!s:.20}: {key!r} must be {what}")
-    return value
-
-
 def _last_for(last: dict[str, Any], seat: str | None, hand: int) -> dict[str, Any]:
     """The last action as ``seat`` (None: a face-down watcher) may know it, in hand ``hand``.
 
@@ -196,17 +169,6 @@ def _last_for(last: dict[str, Any], seat: str | None, hand: int) -> dict[str, An
     if last["hand"] == hand and (last["seat"] == seat or last["action"].split()[0] == "play"):
         return last
     return {**last, "action": without_cards(last["action"])}
-
-
-def _clean_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise Refusal(
-            "malformed", f"hello: 'name' is your name as the table shows it (1 to {NAME_LIMIT} characters)"
-        )
-    text = chat_text(name)
-    if len(text) > NAME_LIMIT * 6 or len(name.strip()) > NAME_LIMIT:
-        raise Refusal("malformed", f"hello: a name is at most {NAME_LIMIT} characters")
-    return text
 
 
 class TableService:
@@ -319,41 +281,32 @@ class TableService:
         return Connection(send, close, refilled=self.clock())
 
     def receive(self, conn: Connection, text: str | bytes) -> None:
-        """Handle one message's text from ``conn``: a reply, or an ``error`` that changes nothing."""
+        """Handle one message's text from ``conn``: a reply, or an ``error`` that changes nothing.
+
+        The message is checked once by the schema (:func:`~euchre_tutor.protocol.schema.read`): its
+        size, its JSON, its type; then whether the connection said hello, whether the message is the
+        teacher's only, and its fields; then its type's handler judges it at the table."""
         if conn.closed:
             return
-        ref: Any = None
+        received: Received | None = None
         try:
             self._meter(conn)
-            if len(text) > MESSAGE_LIMIT:
+            received = read(text)
+            if conn.name is None and received.kind is not Kind.HELLO:
+                raise Refusal(Code.AUTH, 'say hello first: {"type": "hello", "token": ..., "name": ...}')
+            if received.request.teacher and not conn.teacher:
                 raise Refusal(
-                    "too_big", f"a message is at most {MESSAGE_LIMIT} characters; this one has {len(text)}"
+                    Code.TEACHER_ONLY,
+                    f"only the teacher may {_TEACHERS_WORDS[received.kind]}: the teacher says hello with the "
+                    "teacher's token",
                 )
-            try:
-                msg = json.loads(text)
-            except (ValueError, RecursionError):
-                raise Refusal("malformed", 'a message is one JSON object such as {"type": "list"}') from None
-            if not isinstance(msg, dict):
-                raise Refusal("malformed", 'a message is one JSON object such as {"type": "list"}')
-            ref = msg.get("id") if isinstance(msg.get("id"), int | str) else None
-            kind = msg.get("type")
-            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-            if handler is None:
-                raise Refusal(
-                    "unknown_type",
-                    f"unknown message type {json.dumps(kind)[:40]}: the types are {', '.join(_HANDLERS)}",
-                )
-            if conn.name is None and kind != "hello":
-                raise Refusal("auth", 'say hello first: {"type": "hello", "token": ..., "name": ...}')
-            handler(self, conn, msg, ref)
+            received = check_fields(received)
+            _HANDLERS[received.kind](self, conn, received.fields, received.ref)
         except Refusal as refusal:
-            self._refuse(conn, refusal, ref)
+            self._refuse(conn, refusal, refusal.ref if received is None else received.ref)
 
     def _refuse(self, conn: Connection, refusal: Refusal, ref: Any) -> None:
-        out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": refusal.message}
-        if ref is not None:
-            out["re"] = ref
-        conn.send(out)
+        conn.send(message(Kind.ERROR, re=ref, code=str(refusal.code), message=refusal.message))
         closing = refusal.code == "bad_token"
         if refusal.code in ("bad_invite", "bad_credential"):
             conn.bad_attempts += 1
@@ -393,60 +346,53 @@ class TableService:
             holder.away_since = self.clock()
             self._broadcast(table)
 
-    # -- the messages ----------------------------------------------------------------
+    # -- the messages (each handler gets the fields the schema checked: those given, not null) ---
 
     def _hello(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         if "teacher" in msg:
-            secret = msg.get("teacher")
             if self.teacher_token is None:
                 raise Refusal(
-                    "bad_token", "this service has no teacher: start it with --teacher-token to have one"
+                    Code.BAD_TOKEN, "this service has no teacher: start it with --teacher-token to have one"
                 )
-            if not isinstance(secret, str) or not hmac.compare_digest(
-                secret.encode(), self.teacher_token.encode()
-            ):
+            if not hmac.compare_digest(msg["teacher"].encode(), self.teacher_token.encode()):
                 raise Refusal(
-                    "bad_token", "wrong teacher's token: it is the one the service was started with"
+                    Code.BAD_TOKEN, "wrong teacher's token: it is the one the service was started with"
                 )
             conn.teacher = True
         elif self.token is not None:
-            token = msg.get("token")
-            if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
-                raise Refusal("bad_token", "wrong or missing token: ask the teacher for the class's token")
-        conn.name = _clean_name(msg.get("name"))
+            token = msg.get("token", "")
+            if not hmac.compare_digest(token.encode(), self.token.encode()):
+                raise Refusal(Code.BAD_TOKEN, "wrong or missing token: ask the teacher for the class's token")
+        conn.name = html.escape(msg["name"], quote=True)
         conn.send(
-            {
-                "type": "welcome",
-                "re": ref,
-                "name": conn.name,
-                "games": list(game_names()),
-                "teacher": conn.teacher,
-            }
+            message(Kind.WELCOME, re=ref, name=conn.name, games=list(game_names()), teacher=conn.teacher)
         )
 
     def _create(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         try:
-            spec = game_spec(msg.get("game"))
+            spec = game_spec(msg["game"])
         except EuchreError as exc:
-            raise Refusal("bad_option", str(exc)) from None
+            raise Refusal(Code.BAD_OPTION, str(exc)) from None
         if spec.new_match is None or not spec.info.seated:
-            raise Refusal("bad_option", f"{spec.info.title} is played alone: it has no shared tables")
+            raise Refusal(Code.BAD_OPTION, f"{spec.info.title} is played alone: it has no shared tables")
         options = Options.from_json(msg.get("options"), spec)
         rules = msg.get("rules", self._default_rules(spec))
         seed: int | str = secrets.randbelow(2**62)
         if "seed" in msg:
             if not self.allow_seed:
-                raise Refusal("not_allowed", "this service deals every table from its own random seed")
-            seed = _field(msg, "seed", int, "a whole number")
+                raise Refusal(Code.NOT_ALLOWED, "this service deals every table from its own random seed")
+            seed = msg["seed"]
         try:
             game = spec.new_match(rules, seed)
         except EuchreError as exc:
-            raise Refusal("bad_option", f"rules: {exc}") from None
+            raise Refusal(Code.BAD_OPTION, f"rules: {exc}") from None
         table_id = secrets.token_hex(4)
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
         invite = (
-            "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH)) if options.private else None
+            "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+            if options.private
+            else None
         )
         self.store.add_table(table_id, spec.name, rules, seed, options.to_json(), invite)
         seats = {s.name: _Seat() for s in game.state.first_dealer.seating.seats}
@@ -462,35 +408,34 @@ class TableService:
             self._players(spec, options, seed, game),
         )
         self.tables[table_id] = table
-        out = {"type": "created", "re": ref, "table": self._summary(table)}
-        if invite is not None:
-            out["invite"] = invite
-        conn.send(out)
+        private = {} if invite is None else {"invite": invite}
+        conn.send(message(Kind.CREATED, re=ref, table=self._summary(table), **private))
 
     def _list(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         shown = [self._summary(t) for t in self.tables.values() if not t.options.private and not t.over]
-        conn.send({"type": "tables", "re": ref, "tables": shown})
+        conn.send(message(Kind.TABLES, re=ref, tables=shown))
 
     def _table(self, msg: dict[str, Any]) -> _Table:
-        table_id = _field(msg, "table", str, "a table's id")
+        table_id = msg["table"]
         table = self.tables.get(table_id)
         if table is None:
             if self.store.table(table_id) is not None:  # in the log, no longer open
                 raise Refusal(
-                    "no_table",
+                    Code.NO_TABLE,
                     f"table {table_id[:20]!r} has ended (its match is over, or the teacher closed it), and "
                     "the teacher keeps its match: list the tables to join another",
                 )
-            raise Refusal("no_table", f"no table {table_id[:20]!r}: list the tables to see their ids")
+            raise Refusal(Code.NO_TABLE, f"no table {table_id[:20]!r}: list the tables to see their ids")
         return table
 
     def _check_invite(self, table: _Table, msg: dict[str, Any]) -> None:
+        """A private table's invite code, in either case (spaces at its ends ignored)."""
         if table.invite is None:
             return
-        code = msg.get("invite")
-        if not isinstance(code, str) or not hmac.compare_digest(code.upper().encode(), table.invite.encode()):
+        code = msg.get("invite", "").strip().upper()
+        if not hmac.compare_digest(code.encode(), table.invite.encode()):
             raise Refusal(
-                "bad_invite", "this table is private: its invite code is needed, and that one is wrong"
+                Code.BAD_INVITE, "this table is private: its invite code is needed, and that one is wrong"
             )
 
     def _sit(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
@@ -499,27 +444,25 @@ class TableService:
             self._check_invite(table, msg)
             free = [seat for seat, h in table.seats.items() if h.credential is None]
             if not free:
-                raise Refusal("full", "every seat at this table is taken: watch it instead")
+                raise Refusal(Code.FULL, "every seat at this table is taken: watch it instead")
             msg = {**msg, "seat": free[0]}
-        seat_name = _field(msg, "seat", str, "a seat's name")
+        seat_name = msg.get("seat")
+        if seat_name is None:
+            raise Refusal(Code.MALFORMED, "sit: 'seat' is missing: a credential is for one seat, name it")
         holder = table.seats.get(seat_name)
         if holder is None:
-            raise Refusal("no_seat", f"no seat {seat_name[:8]!r}: the seats are {', '.join(table.seats)}")
+            raise Refusal(Code.NO_SEAT, f"no seat {seat_name[:8]!r}: the seats are {', '.join(table.seats)}")
         credential = msg.get("credential")
         if credential is not None:
-            if (
-                not isinstance(credential, str)
-                or holder.credential is None
-                or not hmac.compare_digest(_digest(credential), holder.credential)
-            ):
-                raise Refusal("bad_credential", f"that credential is not {seat_name}'s at this table")
+            if holder.credential is None or not hmac.compare_digest(_digest(credential), holder.credential):
+                raise Refusal(Code.BAD_CREDENTIAL, f"that credential is not {seat_name}'s at this table")
             issued = credential
         else:
             self._check_invite(table, msg)
             if holder.credential is not None:
-                raise Refusal("seat_taken", f"{seat_name} is taken by {holder.name}")
+                raise Refusal(Code.SEAT_TAKEN, f"{seat_name} is taken by {holder.name}")
             if conn.tables.get(table.id) is not None:
-                raise Refusal("seat_taken", f"you already sit at {conn.tables[table.id]}: stand first")
+                raise Refusal(Code.SEAT_TAKEN, f"you already sit at {conn.tables[table.id]}: stand first")
             issued = secrets.token_urlsafe(24)
             assert conn.name is not None
             holder.name, holder.credential = conn.name, _digest(issued)
@@ -527,71 +470,63 @@ class TableService:
         if holder.conn is not None and holder.conn is not conn:
             old = holder.conn
             old.tables.pop(table.id, None)
-            old.send(
-                {"type": "left", "table": table.id, "message": "your seat was taken up from another page"}
-            )
+            words = "your seat was taken up from another page"
+            old.send(message(Kind.LEFT, table=table.id, seat=seat_name, message=words))
         if conn in table.watchers:
             table.watchers.remove(conn)
         holder.conn, holder.away_since = conn, None
         conn.tables[table.id] = seat_name
-        conn.send(
-            {
-                "type": "seated",
-                "re": ref,
-                "table": self._summary(table),
-                "seat": seat_name,
-                "credential": issued,
-            }
-        )
+        conn.send(message(Kind.SEATED, re=ref, table=self._summary(table), seat=seat_name, credential=issued))
         self._advance(table)
         self._broadcast(table)
 
     def _stand(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         seat = self._my_seat(conn, table)
-        holder = table.seats[seat]
         table.seats[seat] = _Seat()
         self.store.free_seat(table.id, seat)
         conn.tables.pop(table.id, None)
-        del holder
-        conn.send({"type": "stood", "re": ref, "table": table.id, "seat": seat})
+        conn.send(message(Kind.STOOD, re=ref, table=table.id, seat=seat))
         self._advance(table)
         self._broadcast(table)
 
     def _watch(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         if table.id in conn.tables:
-            raise Refusal("not_allowed", "you are at this table already")
+            raise Refusal(Code.NOT_ALLOWED, "you are at this table already")
         if not conn.teacher:  # the teacher watches any table, face up, beyond the watchers' count
             if table.options.watchers == "none":
-                raise Refusal("not_allowed", "this table allows no watchers")
+                raise Refusal(Code.NOT_ALLOWED, "this table allows no watchers")
             self._check_invite(table, msg)
             if sum(not c.teacher for c in table.watchers) >= MAX_WATCHERS:
-                raise Refusal("full", f"this table has its {MAX_WATCHERS} watchers already")
+                raise Refusal(Code.FULL, f"this table has its {MAX_WATCHERS} watchers already")
         table.watchers.append(conn)
         conn.tables[table.id] = None
-        conn.send({"type": "watching", "re": ref, "table": self._summary(table)})
+        conn.send(message(Kind.WATCHING, re=ref, table=self._summary(table)))
         conn.send(self._watcher_view(table, face_up=conn.teacher))
 
     def _leave_msg(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         if table.id not in conn.tables:
-            raise Refusal("not_seated", "you are not at this table")
+            raise Refusal(Code.NOT_SEATED, "you are not at this table")
+        seat = conn.tables[table.id]
         self._leave(conn, table)
-        conn.send({"type": "left", "re": ref, "table": table.id})
+        words = "you stopped following this table" + ("" if seat is None else f"; {seat} stays yours")
+        conn.send(message(Kind.LEFT, re=ref, table=table.id, seat=seat, message=words))
 
     def _start(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         self._my_seat(conn, table)
         if table.started:
-            raise Refusal("not_allowed", "this table has started already")
+            raise Refusal(Code.NOT_ALLOWED, "this table has started already")
         if table.options.random_seats:
             self._shuffle_seats(table)
         table.started = True
         self.store.set_started(table.id)
         for c in self._seated_connections(table):
-            started = {"type": "started", "table": table.id, "seat": c.tables[table.id]}
-            c.send({**started, "re": ref} if c is conn else started)
+            c.send(
+                message(Kind.STARTED, re=ref if c is conn else None, table=table.id, seat=c.tables[table.id])
+            )
         self._set_deadline(table)
         self._advance(table)
         self._broadcast(table)
@@ -611,113 +546,96 @@ class TableService:
     def _act(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         seat = self._my_seat(conn, table)
-        text = _field(msg, "action", str, 'an action as the deck writes it, such as "play JH"')
-        if "seat" in msg and msg["seat"] != seat:
-            raise Refusal("wrong_seat", f"you sit at {seat}: you act for your own seat only")
+        text = msg["action"]
+        if msg.get("seat", seat) != seat:
+            raise Refusal(Code.WRONG_SEAT, f"you sit at {seat}: you act for your own seat only")
         if not table.started:
-            raise Refusal("not_started", "the table has not started: a seated player sends start")
+            raise Refusal(Code.NOT_STARTED, "the table has not started: a seated player sends start")
         if table.over:
-            raise Refusal("over", "the match is over")
-        if "version" in msg and msg["version"] != table.version:
+            raise Refusal(Code.OVER, "the match is over")
+        version = msg.get("version", table.version)
+        if version < table.version:
             raise Refusal(
-                "stale", f"the table has moved on (version {table.version}): act on its latest view"
+                Code.STALE, f"the table has moved on (version {table.version}): act on its latest view"
+            )
+        if version > table.version:
+            raise Refusal(
+                Code.BAD_VERSION,
+                f"the table is at version {table.version}; your version {version} is ahead of it: act on "
+                "its latest view",
             )
         if table.to_act != seat:
-            raise Refusal("not_your_turn", f"it is {table.to_act}'s turn, not yours ({seat})")
+            raise Refusal(Code.NOT_YOUR_TURN, f"it is {table.to_act}'s turn, not yours ({seat})")
         try:
             action = type(table.game).parse_action(text)
         except EuchreError as exc:
-            raise Refusal("malformed", f"{text[:40]!r} is not an action: {exc}") from None
+            raise Refusal(Code.MALFORMED, f"{text[:40]!r} is not an action: {exc}") from None
         legal = table.spec.legal(table.game)
         if action not in legal:
-            raise Refusal("illegal", f"{action} is not legal now; legal: {', '.join(map(str, legal))}")
+            raise Refusal(Code.ILLEGAL, f"{action} is not legal now; legal: {', '.join(map(str, legal))}")
         self._apply(table, seat, action, "player")
-        conn.send({"type": "accepted", "re": ref, "table": table.id, "version": table.version})
+        conn.send(message(Kind.ACCEPTED, re=ref, table=table.id, version=table.version))
         self._advance(table)
         self._broadcast(table)
 
     def _view(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         if table.id not in conn.tables:
-            raise Refusal("not_seated", "sit or watch first: a view is of your own seat")
+            raise Refusal(Code.NOT_SEATED, "sit or watch first: a view is of your own seat")
         mine = conn.tables[table.id]
-        if "seat" in msg and msg["seat"] != mine:
-            raise Refusal("wrong_seat", "a seat sees only its own view")
+        if msg.get("seat", mine) != mine:
+            raise Refusal(Code.WRONG_SEAT, "a seat sees only its own view")
         out = (
             self._watcher_view(table, face_up=conn.teacher)
             if mine is None
             else self._seat_message(table, mine)
         )
-        out["re"] = ref
-        conn.send(out)
+        conn.send(out if ref is None else {**out, RE: ref})
 
     def _chat(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         if table.id not in conn.tables:
-            raise Refusal("not_seated", "sit or watch first")
+            raise Refusal(Code.NOT_SEATED, "sit or watch first")
         if table.options.chat == "none":
-            raise Refusal("not_allowed", "this table has no chat")
+            raise Refusal(Code.NOT_ALLOWED, "this table has no chat")
         if table.options.chat == "preset":
-            phrase = msg.get("phrase")
-            if (
-                not isinstance(phrase, int)
-                or isinstance(phrase, bool)
-                or not 0 <= phrase < len(PRESET_PHRASES)
-            ):
+            if "phrase" not in msg:
                 raise Refusal(
-                    "not_allowed",
+                    Code.NOT_ALLOWED,
                     f"this table's chat is preset phrases: 'phrase' is 0 to {len(PRESET_PHRASES) - 1}",
                 )
-            text = chat_text(PRESET_PHRASES[phrase])
+            text = chat_text(PRESET_PHRASES[msg["phrase"]])
+        elif "text" in msg:
+            text = chat_text(msg["text"])
         else:
-            raw = _field(msg, "text", str, "the chat line")
-            text = chat_text(raw)
-            if not text:
-                raise Refusal("malformed", "an empty chat line")
-        out = {
-            "type": "chat",
-            "table": table.id,
-            "from": conn.name,
-            "seat": conn.tables[table.id],
-            "text": text,
-        }
+            raise Refusal(Code.MALFORMED, "chat: 'text' is missing: it is the chat line")
+        out = message(Kind.CHAT, table=table.id, text=text, seat=conn.tables[table.id])
+        out["from"] = conn.name
         for c in {*self._seated_connections(table), *table.watchers}:
-            c.send(out)
+            c.send({**out, RE: ref} if c is conn and ref is not None else out)
 
-    # -- the teacher's messages ------------------------------------------------------
-
-    @staticmethod
-    def _teacher(conn: Connection, what: str) -> None:
-        if not conn.teacher:
-            raise Refusal(
-                "teacher_only",
-                f"only the teacher may {what}: the teacher says hello with the teacher's token",
-            )
+    # -- the teacher's messages (the schema lets only the teacher's connection send them) -------
 
     def _overview(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        self._teacher(conn, "see every table")
-        conn.send({"type": "overview", "re": ref, "tables": self.describe()})
+        conn.send(message(Kind.OVERVIEW, re=ref, tables=self.describe()))
 
     def _close(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        self._teacher(conn, "close a table")
         table = self._table(msg)
         self.close_table(table.id)
-        conn.send({"type": "closed", "re": ref, "table": table.id})
+        conn.send(message(Kind.CLOSED, re=ref, table=table.id))
 
     def _matches(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        self._teacher(conn, "download the class's matches")
-        conn.send({"type": "matches", "re": ref, "matches": [m for m, _ in self.finished_matches()]})
+        conn.send(message(Kind.MATCHES, re=ref, matches=[m for m, _ in self.finished_matches()]))
 
     def _save(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        self._teacher(conn, "download the class's matches")
-        table_id = _field(msg, "table", str, "a finished match's table id")
+        table_id = msg["table"]
         found = self.finished_match(table_id)
         if found is None:
             raise Refusal(
-                "no_table", f"no finished match at table {table_id[:20]!r}: ask for matches to see them"
+                Code.NO_TABLE, f"no finished match at table {table_id[:20]!r}: ask for matches to see them"
             )
         match, game = found
-        conn.send({"type": "save", "re": ref, **match, "save": game.to_json()})
+        conn.send(message(Kind.SAVE, re=ref, **match, save=game.to_json()))
 
     def finished_match(self, table_id: str) -> tuple[dict[str, Any], Any] | None:
         """A finished match: its description (as ``matches`` lists it) and its game; None if the
@@ -879,7 +797,7 @@ class TableService:
             )
             holder = table.seats[seat]
             if holder.conn is not None:
-                holder.conn.send({"type": "note", "table": table.id, "seat": seat, "text": note})
+                holder.conn.send(message(Kind.NOTE, table=table.id, seat=seat, text=note))
 
     def tick(self) -> None:
         """Play for a seat whose time ran out, or whose player is away past the grace period."""
@@ -905,7 +823,7 @@ class TableService:
         self.store.close_table(table_id)
         for c in {*self._seated_connections(table), *table.watchers}:
             c.tables.pop(table_id, None)
-            c.send({"type": "closed", "table": table_id})
+            c.send(message(Kind.CLOSED, table=table_id))
 
     # -- telling ---------------------------------------------------------------------
 
@@ -941,19 +859,19 @@ class TableService:
 
     def _frame(self, table: _Table) -> dict[str, Any]:
         left = None if table.deadline is None else max(0.0, round(table.deadline - self.clock(), 1))
-        return {
-            "type": "view",
-            "table": table.id,
-            "version": table.version,
-            "started": table.started,
-            "over": table.over,
-            "turn": table.to_act,
-            "time_left": left,
-            "seats": self._seats(table),
-            "hand": table.game.state.hand_number,
-            "score": list(table.game.state.scores),
-            "last": table.last,
-        }
+        return message(
+            Kind.VIEW,
+            table=table.id,
+            version=table.version,
+            started=table.started,
+            over=table.over,
+            turn=table.to_act,
+            time_left=left,
+            seats=self._seats(table),
+            hand=table.game.state.hand_number,
+            score=list(table.game.state.scores),
+            last=table.last,
+        )
 
     @staticmethod
     def _wire_view(view: Any) -> dict[str, Any]:
@@ -961,9 +879,14 @@ class TableService:
         return {f.name: to_wire(getattr(view, f.name)) for f in fields(view) if f.name != "rules"}
 
     def _seat_message(self, table: _Table, seat: str) -> dict[str, Any]:
+        """A seat's view message; before ``start`` it holds no cards (``view`` null): a seat sat at
+        before the start is not yet the seat played (random seats; anyone may stand and sit again)."""
         game = table.game
         out = self._frame(table)
         out["seat"] = seat
+        if not table.started:
+            out["view"] = None
+            return out
         out["view"] = self._wire_view(table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat)))
         if out["last"] is not None:
             out["last"] = _last_for(out["last"], seat, out["hand"])
@@ -971,13 +894,16 @@ class TableService:
 
     def _watcher_view(self, table: _Table, *, face_up: bool = False) -> dict[str, Any]:
         """A watcher's view: every seat's as a face-up watcher sees it (the table's option, or the
-        teacher), else what a face-down watcher may know (the game's public view: no seat's cards)."""
+        teacher), else what a face-down watcher may know (the game's public view: no seat's cards).
+        Before ``start`` only the teacher (``face_up``) is sent cards: a watcher may still sit down."""
         spec, game = table.spec, table.game
         if spec.open_view is None or spec.public_view is None:
-            raise Refusal("not_allowed", f"{spec.info.title} has no watchers' views")
+            raise Refusal(Code.NOT_ALLOWED, f"{spec.info.title} has no watchers' views")
         out = self._frame(table)
         out["seat"] = None
-        if face_up or table.options.watchers == "face-up":
+        if not table.started and not face_up:  # only the teacher sees the hands before the start
+            out["view"] = None
+        elif face_up or table.options.watchers == "face-up":
             seating = game.state.first_dealer.seating
             out["views"] = {
                 seat: self._wire_view(spec.open_view(game, seating.parse(seat))) for seat in table.seats
@@ -999,7 +925,7 @@ class TableService:
                     messages[c.teacher] = self._watcher_view(table, face_up=c.teacher)
                 c.send(messages[c.teacher])
         if table.hand_over is not None:
-            note = {"type": "note", "table": table.id, "text": table.hand_over}
+            note = message(Kind.NOTE, table=table.id, text=table.hand_over)
             table.hand_over = None
             for c in (*self._seated_connections(table), *table.watchers):
                 c.send(note)
@@ -1009,20 +935,21 @@ class TableService:
         return [self._summary(t) for t in self.tables.values()]
 
 
-_HANDLERS: Final[dict[str, Callable[[TableService, Connection, dict[str, Any], Any], None]]] = {
-    "hello": TableService._hello,
-    "create": TableService._create,
-    "list": TableService._list,
-    "sit": TableService._sit,
-    "stand": TableService._stand,
-    "watch": TableService._watch,
-    "leave": TableService._leave_msg,
-    "start": TableService._start,
-    "act": TableService._act,
-    "view": TableService._view,
-    "chat": TableService._chat,
-    "overview": TableService._overview,
-    "close": TableService._close,
-    "matches": TableService._matches,
-    "save": TableService._save,
+#: each message type's handler, one for every type of the schema's requests
+_HANDLERS: Final[dict[Kind, Callable[[TableService, Connection, dict[str, Any], Any], None]]] = {
+    Kind.HELLO: TableService._hello,
+    Kind.CREATE: TableService._create,
+    Kind.LIST: TableService._list,
+    Kind.SIT: TableService._sit,
+    Kind.STAND: TableService._stand,
+    Kind.WATCH: TableService._watch,
+    Kind.LEAVE: TableService._leave_msg,
+    Kind.START: TableService._start,
+    Kind.ACT: TableService._act,
+    Kind.VIEW: TableService._view,
+    Kind.CHAT: TableService._chat,
+    Kind.OVERVIEW: TableService._overview,
+    Kind.CLOSE: TableService._close,
+    Kind.MATCHES: TableService._matches,
+    Kind.SAVE: TableService._save,
 }

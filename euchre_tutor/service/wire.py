@@ -1,4 +1,5 @@
-"""The table protocol's values as JSON: seat views, watchers' views, chat text, the limits.
+"""The table protocol's values as JSON: seat views and watchers' views (the limits and chat text
+are the schema's, :mod:`euchre_tutor.protocol.schema`, named here too).
 
 A seat view (any game's, a frozen dataclass of the views layer) becomes plain JSON by one rule
 (:func:`to_wire`): cards, seats, suits and actions (a value whose class can ``parse`` its text) as the deck and the command line write them
@@ -10,13 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import html
 import json
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, cast
 
 from euchre_tutor.cards import Card
+from euchre_tutor.protocol.schema import CHAT_LIMIT, MESSAGE_LIMIT, PRESET_PHRASES, chat_text
 from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = [
@@ -29,23 +29,6 @@ __all__ = [
     "to_wire",
     "without_cards",
 ]
-
-#: the largest message the service reads, in characters (a longer one is refused, unread)
-MESSAGE_LIMIT: Final = 4096
-#: the longest chat line, in characters, after control characters are dropped
-CHAT_LIMIT: Final = 200
-#: the phrases of a "preset" chat table, by number
-PRESET_PHRASES: Final = (
-    "Hello!",
-    "Good luck!",
-    "Nice play!",
-    "Well played, partner.",
-    "Oops.",
-    "Thanks!",
-    "One more hand?",
-    "Good game!",
-)
-_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def to_wire(value: Any) -> Any:
@@ -129,13 +112,6 @@ def _is_card(word: str) -> bool:
 def without_cards(text: str) -> str:
     """``text`` without its words that are cards (``"go under 9H 9S TS"``: ``"go under"``)."""
     return " ".join(word for word in text.split() if not _is_card(word))
-
-
-def chat_text(text: object) -> str:
-    """A chat line as every page shows it: control characters dropped, cut to :data:`CHAT_LIMIT`,
-    then HTML-escaped (so ``<script>`` arrives as ``&lt;script&gt;``)."""
-    plain = _CONTROL.sub("", str(text)).strip()[:CHAT_LIMIT]
-    return html.escape(plain, quote=True)
 
 
 def dumps(message: Mapping[str, Any]) -> str:

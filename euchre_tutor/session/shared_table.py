@@ -1,6 +1,6 @@
 """The student's side of a shared table: one client of the table service, with no widgets.
 
-:class:`ServiceLink` is one connection (a :class:`~euchre_tutor.service.client.TableClient`) run on
+:class:`ServiceLink` is one connection (a :class:`~euchre_tutor.protocol.client.TableClient`) run on
 its own asyncio loop in a background thread. A kernel under Voila or JupyterLab runs its own event
 loop in the main thread, and a click handler runs on that loop: a client on the kernel's loop could
 not wait for the service's reply inside the handler (the reply would wait for the handler to
@@ -37,7 +37,8 @@ from typing import Any, Final
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.service.client import ServiceError, TableClient
+from euchre_tutor.protocol.client import ServiceError, TableClient
+from euchre_tutor.protocol.schema import RE, Kind, kind_of, message
 from euchre_tutor.session.games import GameSpec, game_spec
 from euchre_tutor.session.observing import Observable, sentence
 
@@ -187,7 +188,7 @@ class ServiceLink:
         async def connect() -> tuple[TableClient, dict[str, Any]]:
             client = await TableClient.open(self.url, timeout)
             client.on_message = lambda message: self.on_message(message)
-            hello = {"type": "hello", self.HELLO_FIELD: self.token, "name": self.name}
+            hello = message(Kind.HELLO, name=self.name, **{self.HELLO_FIELD: self.token})
             welcome = await client.request(hello)
             self._watcher = asyncio.ensure_future(self._watch(client))
             return client, welcome
@@ -209,15 +210,15 @@ class ServiceLink:
     def connected(self) -> bool:
         return self.client is not None and not self.client.closed.is_set()
 
-    def call(self, message: dict[str, Any], timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
-        """Send ``message`` and wait for its reply; :class:`ServiceError` for a refusal, a teaching
+    def call(self, msg: dict[str, Any], timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
+        """Send ``msg`` and wait for its reply; :class:`ServiceError` for a refusal, a teaching
         :class:`EuchreError` when the service is gone."""
         client = self.client
         if client is None or client.closed.is_set():
             raise EuchreError(
                 "The connection to the table service is lost: reload the page to sit back down."
             )
-        future = asyncio.run_coroutine_threadsafe(client.request(message, timeout), self.loop)
+        future = asyncio.run_coroutine_threadsafe(client.request(msg, timeout), self.loop)
         try:
             return future.result(timeout + 1)
         except (TimeoutError, ConnectionError, concurrent.futures.TimeoutError):
@@ -363,10 +364,10 @@ class SharedTableController(Observable):
 
     # -- the lobby ---------------------------------------------------------------------
 
-    def _call(self, message: dict[str, Any]) -> dict[str, Any] | None:
+    def _call(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         """The service's reply, or None after saying why it refused (nothing changed)."""
         try:
-            return self.link.call(message)
+            return self.link.call(msg)
         except ServiceError as exc:
             self._say(sentence(str(exc.reply.get("message", exc))), error=True)
         except EuchreError as exc:
@@ -374,7 +375,7 @@ class SharedTableController(Observable):
         return None
 
     def refresh_tables(self) -> list[dict[str, Any]]:
-        reply = self._call({"type": "list"})
+        reply = self._call(message(Kind.LIST))
         if reply is not None:
             self.tables = list(reply.get("tables", []))
             self._emit("tables")
@@ -388,12 +389,9 @@ class SharedTableController(Observable):
         seed: int | None = None,
     ) -> dict[str, Any] | None:
         """Create a table; its summary (``invite`` set for a private one), or None when refused."""
-        message: dict[str, Any] = {"type": "create", "game": game, "options": dict(options or {})}
-        if rules is not None:
-            message["rules"] = rules
-        if seed is not None:
-            message["seed"] = seed
-        reply = self._call(message)
+        reply = self._call(
+            message(Kind.CREATE, game=game, options=dict(options or {}), rules=rules, seed=seed)
+        )
         if reply is None:
             return None
         self.invite = reply.get("invite")
@@ -407,17 +405,17 @@ class SharedTableController(Observable):
     def sit(self, table: str, seat: str | None = None, invite: str | None = None) -> bool:
         """Sit at ``seat`` of ``table`` (None: the seat kept for this name, from its credential)."""
         kept = self.keys.get(self.link.url, table, self.name)
-        message: dict[str, Any] = {"type": "sit", "table": table}
+        sit = message(Kind.SIT, table=table)
         if kept is not None and seat in (None, kept[0]):
-            message.update(seat=kept[0], credential=kept[1])
+            sit.update(seat=kept[0], credential=kept[1])
         elif seat is None:
             self._say("Choose a seat: this name has no seat kept at that table.", error=True)
             return False
         else:
-            message["seat"] = seat
+            sit["seat"] = seat
         if invite:
-            message["invite"] = invite.strip().upper()
-        reply = self._call(message)
+            sit["invite"] = invite.strip().upper()
+        reply = self._call(sit)
         if reply is None:
             return False
         with self._lock:
@@ -438,10 +436,9 @@ class SharedTableController(Observable):
         return self.sit(table)
 
     def watch(self, table: str, invite: str | None = None) -> bool:
-        message: dict[str, Any] = {"type": "watch", "table": table}
-        if invite:
-            message["invite"] = invite.strip().upper()
-        reply = self._call(message)
+        reply = self._call(
+            message(Kind.WATCH, table=table, invite=invite.strip().upper() if invite else None)
+        )
         if reply is None:
             return False
         with self._lock:
@@ -455,10 +452,10 @@ class SharedTableController(Observable):
         if self.table_id is None:
             self._say("Sit at a table first.", error=True)
             return False
-        reply = self._call({"type": "start", "table": self.table_id})
+        reply = self._call(message(Kind.START, table=self.table_id))
         if reply is None:
             return False
-        self._on_message({k: v for k, v in reply.items() if k != "re"})  # random seats: where we sit now
+        self._on_message({k: v for k, v in reply.items() if k != RE})  # random seats: where we sit now
         return True
 
     def stand(self) -> bool:
@@ -466,7 +463,7 @@ class SharedTableController(Observable):
         if table is None or self.seat is None:
             self._say("You have no seat to give up.", error=True)
             return False
-        if self._call({"type": "stand", "table": table}) is None:
+        if self._call(message(Kind.STAND, table=table)) is None:
             return False
         self.keys.forget(self.link.url, table, self.name)
         with self._lock:
@@ -478,7 +475,7 @@ class SharedTableController(Observable):
     def request_view(self) -> None:
         if self.table_id is None:
             return
-        reply = self._call({"type": "view", "table": self.table_id})
+        reply = self._call(message(Kind.VIEW, table=self.table_id))
         if reply is not None:
             self._take_view(reply)
 
@@ -508,7 +505,7 @@ class SharedTableController(Observable):
             self._say(why, error=True)
             return False
         version, view = self.version, self.view
-        reply = self._call({"type": "act", "table": self.table_id, "action": str(action), "version": version})
+        reply = self._call(message(Kind.ACT, table=self.table_id, action=str(action), version=version))
         if reply is None:
             return False
         if self.message_is_error:
@@ -539,80 +536,80 @@ class SharedTableController(Observable):
         if self.table_id is None:
             self._say("Sit or watch first.", error=True)
             return False
-        message: dict[str, Any] = {"type": "chat", "table": self.table_id}
-        if phrase is not None:
-            message["phrase"] = phrase
-        else:
-            message["text"] = text or ""
-        return self._call(message) is not None
+        said = {"phrase": phrase} if phrase is not None else {"text": text or ""}
+        reply = self._call(message(Kind.CHAT, table=self.table_id, **said))
+        if reply is None:
+            return False
+        self._take_chat({k: v for k, v in reply.items() if k != RE})  # the reply is the line as all see it
+        return True
 
     # -- what the service tells ---------------------------------------------------------
 
-    def _on_message(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if message.get("table") not in (None, self.table_id) and kind != "tables":
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        """A message the service sent on its own: handled by its type's handler (others are ignored)."""
+        kind = kind_of(msg)
+        if msg.get("table") not in (None, self.table_id) and kind is not Kind.TABLES:
             return
-        if kind == "view":
-            self._take_view(message)
-        elif kind == "chat":
-            with self._lock:
-                self.chat.append(message)
-                del self.chat[:-50]
-            self._emit("chat")
-        elif kind == "note":
-            text = str(message.get("text", ""))
-            for listener in list(self.noted):
-                listener(text)
-            self._say(text)
-        elif kind == "started":
-            with self._lock:
-                if message.get("seat") and self.seat is not None and self.table_id is not None:
-                    self.seat = str(message["seat"])  # random seats: the credential moved with its player
-                    kept = self.keys.get(self.link.url, self.table_id, self.name)
-                    if kept is not None:
-                        self.keys.put(self.link.url, self.table_id, self.name, self.seat, kept[1])
-            self._say("The table has started.")
-        elif kind == "left":
-            with self._lock:
-                self.table, self.seat, self.frame, self.view = None, None, {}, None
-            self._say(str(message.get("message", "You left the table.")), error=True)
-            self._emit("state")
-        elif kind == "closed":
-            with self._lock:
-                self.table, self.seat, self.frame, self.view = None, None, {}, None
-            self._say("The teacher closed this table.", error=True)
-            self._emit("state")
+        handler = _TOLD.get(kind) if kind is not None else None
+        if handler is not None:
+            handler(self, msg)
 
-    def _take_view(self, message: dict[str, Any]) -> None:
+    def _take_chat(self, msg: dict[str, Any]) -> None:
+        with self._lock:
+            self.chat.append(msg)
+            del self.chat[:-50]
+        self._emit("chat")
+
+    def _take_note(self, msg: dict[str, Any]) -> None:
+        text = str(msg.get("text", ""))
+        for listener in list(self.noted):
+            listener(text)
+        self._say(text)
+
+    def _take_started(self, msg: dict[str, Any]) -> None:
+        with self._lock:
+            if msg.get("seat") and self.seat is not None and self.table_id is not None:
+                self.seat = str(msg["seat"])  # random seats: the credential moved with its player
+                kept = self.keys.get(self.link.url, self.table_id, self.name)
+                if kept is not None:
+                    self.keys.put(self.link.url, self.table_id, self.name, self.seat, kept[1])
+        self._say("The table has started.")
+
+    def _take_left(self, msg: dict[str, Any]) -> None:
+        with self._lock:
+            self.table, self.seat, self.frame, self.view = None, None, {}, None
+        self._say(str(msg.get("message", "You left the table.")), error=True)
+        self._emit("state")
+
+    def _take_closed(self, msg: dict[str, Any]) -> None:
+        with self._lock:
+            self.table, self.seat, self.frame, self.view = None, None, {}, None
+        self._say("The teacher closed this table.", error=True)
+        self._emit("state")
+
+    def _take_view(self, msg: dict[str, Any]) -> None:
         spec = self.spec
         if spec is None or self.table is None:
             return
         view = None
         views: dict[str, Any] = {}
         try:
-            if (
-                self.seat is not None
-                and isinstance(message.get("view"), dict)
-                and spec.seat_view_of is not None
-            ):
-                view = spec.seat_view_of(message["view"], self.table["rules"])
-            elif (
-                self.seat is None and isinstance(message.get("views"), dict) and spec.seat_view_of is not None
-            ):
+            if self.seat is not None and isinstance(msg.get("view"), dict) and spec.seat_view_of is not None:
+                view = spec.seat_view_of(msg["view"], self.table["rules"])
+            elif self.seat is None and isinstance(msg.get("views"), dict) and spec.seat_view_of is not None:
                 views = {
-                    str(seat): spec.seat_view_of(v, self.table["rules"])
-                    for seat, v in message["views"].items()
+                    str(seat): spec.seat_view_of(v, self.table["rules"]) for seat, v in msg["views"].items()
                 }
         except EuchreError as exc:
             self._say(f"This page cannot read the table's view: {exc}", error=True)
             return
         with self._lock:
-            if self.frame and _age(message) < _age(self.frame):
+            if self.frame and _age(msg) < _age(self.frame):
                 return  # an older view arrived late (a reply waited while a newer view came)
-            self.frame = {k: v for k, v in message.items() if k != "re"}
+            self.frame = {k: v for k, v in msg.items() if k != RE}
             self._frame_at = time.monotonic()
             self.view, self.views = view, views
-            self.table = {**self.table, "started": message.get("started", False)}
+            self.table = {**self.table, "started": msg.get("started", False)}
         self._emit("state")
 
     def _on_lost(self) -> None:
@@ -623,6 +620,17 @@ class SharedTableController(Observable):
 
     def close(self) -> None:
         self.link.close()
+
+
+#: what the controller does with each message the service sends on its own, by type
+_TOLD: Final[dict[Kind, Callable[[SharedTableController, dict[str, Any]], None]]] = {
+    Kind.VIEW: SharedTableController._take_view,
+    Kind.CHAT: SharedTableController._take_chat,
+    Kind.NOTE: SharedTableController._take_note,
+    Kind.STARTED: SharedTableController._take_started,
+    Kind.LEFT: SharedTableController._take_left,
+    Kind.CLOSED: SharedTableController._take_closed,
+}
 
 
 def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:

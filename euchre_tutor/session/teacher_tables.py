@@ -27,12 +27,13 @@ import json
 import re
 import threading
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.service.client import ServiceError
+from euchre_tutor.protocol.client import ServiceError
+from euchre_tutor.protocol.schema import Kind, kind_of, message
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.session.shared_table import TABLES_URL_ENV, ServiceLink
@@ -182,21 +183,25 @@ class TeacherDesk(Observable):
 
     # -- the service's messages ---------------------------------------------------------
 
-    def _on_message(self, message: dict[str, Any]) -> None:
-        kind, table = message.get("type"), message.get("table")
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        """A message about the watched table, handled by its type's handler (others are ignored)."""
+        kind = kind_of(msg)
+        handler = _TOLD.get(kind) if kind is not None else None
         with self._lock:
-            if table is None or table != self.watched:
+            if handler is None or msg.get("table") is None or msg.get("table") != self.watched:
                 return
-            if kind == "view":
-                self.frame = message
-            elif kind == "note":
-                self.note = str(message.get("text", ""))
-            elif kind == "closed":
-                self.watched, self.frame, self.note = None, None, ""
-                self._say(f"Table {table} was closed.")
-            else:
-                return
+            handler(self, msg)
         self._emit("watch")
+
+    def _take_view(self, msg: dict[str, Any]) -> None:
+        self.frame = msg
+
+    def _take_note(self, msg: dict[str, Any]) -> None:
+        self.note = str(msg.get("text", ""))
+
+    def _take_closed(self, msg: dict[str, Any]) -> None:
+        self.watched, self.frame, self.note = None, None, ""
+        self._say(f"Table {msg['table']} was closed.")
 
     def _on_closed(self) -> None:
         self._say(
@@ -205,10 +210,10 @@ class TeacherDesk(Observable):
             error=True,
         )
 
-    def _call(self, message: dict[str, Any]) -> dict[str, Any] | None:
+    def _call(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         """The reply, or None after saying the refusal or the lost connection as a teaching message."""
         try:
-            return self.link.call(message)
+            return self.link.call(msg)
         except ServiceError as exc:
             self._say(sentence(str(exc.reply.get("message"))), error=True)
         except EuchreError as exc:
@@ -219,7 +224,7 @@ class TeacherDesk(Observable):
 
     def refresh(self) -> bool:
         """Ask the service for every table; whether the list changed (listeners hear ``"tables"``)."""
-        reply = self._call({"type": "overview"})
+        reply = self._call(message(Kind.OVERVIEW))
         if reply is None:
             return False
         tables = list(reply.get("tables", []))
@@ -255,14 +260,14 @@ class TeacherDesk(Observable):
             self.watched, self.frame, self.note = table_id, None, ""
         if before is not None and before != table_id:
             with contextlib.suppress(ServiceError, EuchreError):  # closed meanwhile: nothing to leave
-                self.link.call({"type": "leave", "table": before})
+                self.link.call(message(Kind.LEAVE, table=before))
         if before == table_id:
-            reply: dict[str, Any] | None = self._call({"type": "view", "table": table_id})
+            reply: dict[str, Any] | None = self._call(message(Kind.VIEW, table=table_id))
             if reply is not None:
                 with self._lock:
                     self.frame = reply
         else:
-            reply = self._call({"type": "watch", "table": table_id})
+            reply = self._call(message(Kind.WATCH, table=table_id))
         if reply is None:
             with self._lock:
                 self.watched = None
@@ -276,7 +281,7 @@ class TeacherDesk(Observable):
             before, self.watched, self.frame, self.note = self.watched, None, None, ""
         if before is not None:
             with contextlib.suppress(ServiceError, EuchreError):
-                self.link.call({"type": "leave", "table": before})
+                self.link.call(message(Kind.LEAVE, table=before))
         self._emit("watch")
 
     def seats_face_up(self) -> list[FaceUpSeat]:
@@ -290,7 +295,7 @@ class TeacherDesk(Observable):
 
     def close_table(self, table_id: str) -> bool:
         """Close ``table_id`` (every seat and watcher is told); whether it was closed."""
-        if self._call({"type": "close", "table": table_id}) is None:
+        if self._call(message(Kind.CLOSE, table=table_id)) is None:
             return False
         with self._lock:
             if self.watched == table_id:
@@ -304,12 +309,12 @@ class TeacherDesk(Observable):
 
     def finished_matches(self) -> list[tuple[dict[str, Any], dict[str, Any]]] | None:
         """Every finished match with its save (None after a teaching message when the service refused)."""
-        listed = self._call({"type": "matches"})
+        listed = self._call(message(Kind.MATCHES))
         if listed is None:
             return None
         out = []
         for match in listed.get("matches", []):
-            saved = self._call({"type": "save", "table": match["table"]})
+            saved = self._call(message(Kind.SAVE, table=match["table"]))
             if saved is None:
                 return None
             out.append((match, saved["save"]))
@@ -319,3 +324,11 @@ class TeacherDesk(Observable):
         if self._polling is not None:
             self._polling.set()
         self.link.close()
+
+
+#: what the desk does with each message the service sends on its own about the watched table, by type
+_TOLD: Final[dict[Kind, Callable[[TeacherDesk, dict[str, Any]], None]]] = {
+    Kind.VIEW: TeacherDesk._take_view,
+    Kind.NOTE: TeacherDesk._take_note,
+    Kind.CLOSED: TeacherDesk._take_closed,
+}

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre_tutor.protocol.schema import check_sent
 from euchre_tutor.service import Connection, Store, TableService
 from euchre_tutor.service.wire import card_words_in
 from euchre_tutor.session.games import game_spec
@@ -34,6 +35,7 @@ class Client:
 
     def _got(self, message: dict[str, Any]) -> None:
         json.dumps(message)  # every message is JSON
+        assert not check_sent(message), (check_sent(message), message)  # and as the schema says
         self.inbox.append(message)
 
     def _close(self) -> None:
@@ -92,7 +94,7 @@ def leaks(message: dict[str, Any], game: Any, spec_name: str, seat: Any) -> set[
     """The hidden cards a message names (a discard not the seat's own counts as named)."""
     found = card_words_in(message) & hidden_words(game, spec_name, seat)
     hand = game.state.hand
-    view = message.get("view", {})
+    view = message.get("view") or {}
     for name, owner in (("discard", "dealer"), ("loner_discard", "maker")):
         if view.get(name) is not None and getattr(hand, owner, None) != seat:
             found.add(view[name])
