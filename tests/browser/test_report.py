@@ -16,6 +16,7 @@ import pytest
 
 from euchre_tutor.advisor.classic.analysis import GRADE_WORLDS_ENV
 from euchre_tutor.cli import main
+from euchre_tutor.serve import CLASS_GRADE_WORLDS
 from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save
 from tests.browser.conftest import PAGE_TIMEOUT, screenshot
 
@@ -32,7 +33,7 @@ def report_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = folder / "report.html"
     saves = [str(folder / n) for n in ("ada.json", "cleo.json", "lunch.json", "dan.json")]
     with pytest.MonkeyPatch.context() as patch:  # grades refined as a class server refines them
-        patch.setenv(GRADE_WORLDS_ENV, "4800")
+        patch.setenv(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS))
         assert main(["report", *saves, "--out", str(out), "--title", "Class 7B", "--jobs", "1"]) == 0
     return out
 

@@ -15,6 +15,7 @@ from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
 from euchre_tutor.report import ClassReport, build_report, report_html
+from euchre_tutor.serve import CLASS_GRADE_WORLDS
 from euchre_tutor.session.learning import (
     METHOD_RULES,
     GradedGame,
@@ -32,7 +33,7 @@ def class_server_cap() -> Iterator[None]:
     """Grades refined as a class server refines them (its cap, not a laptop's 76,800 deals): the same
     grading path, a fraction of the CPU."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(GRADE_WORLDS_ENV, "4800")
+        patch.setenv(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS))
         yield
 
 
