@@ -2,12 +2,15 @@
 option sheet, sit at a seat, watch, or join a private table by its invite code.
 
 :class:`LobbyApp` drives a :class:`~euchre_tutor.session.shared_table.SharedTableController`; once the
-student sits (or watches), it gives the link to the table's page, which sits back down with the seat's
-key. :func:`lobby_page` is the Voila page: without a configured table service it says so in words.
+student sits (or watches), the page goes to the table's page in the same tab (the seat's key in its
+address, so the table's page sits back down), with a button to the same address should the browser not
+move by itself. :func:`lobby_page` is the Voila page: without a configured table service it says so in
+words.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -15,6 +18,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 import ipywidgets as w
+from IPython.display import Javascript, display
 
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import GAMES
@@ -30,13 +34,49 @@ from euchre_tutor.widgets.shared_table import SHARED_CSS, message_page
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import button, show
 
-__all__ = ["TABLE_PAGE", "LobbyApp", "lobby_page", "presets_of"]
+__all__ = ["LOBBY_CSS", "TABLE_PAGE", "LobbyApp", "lobby_page", "presets_of"]
 
 esc = render.esc
 
 #: the table's page, beside the lobby's
 TABLE_PAGE = "shared-table.ipynb"
-TIME_LIMITS = [("off", 0), ("7 s", 7), ("15 s", 15), ("30 s", 30), ("60 s", 60)]
+TIME_LIMITS = [
+    ("no limit", 0),
+    ("7 seconds", 7),
+    ("15 seconds", 15),
+    ("30 seconds", 30),
+    ("1 minute", 60),
+]
+#: labels as long as they need (ipywidgets cuts a description at a fixed width by default)
+WIDE = {"description_width": "initial"}
+#: the lobby in the tables' look: the felt of ``.euchre-app``, its forms on cream panels, its buttons the
+#: tables' buttons, the way to the seat a large button
+LOBBY_CSS = """
+.et-lobby h1{margin:0 0 2px;font-size:28px;color:#fff7d6;text-shadow:0 2px 3px rgba(0,0,0,.4)}
+.et-lobby .et-lobby-sub{margin:0 0 8px;color:#f4f1e8;font-size:15px}
+.et-lobby .et-lobby-panel{background:rgba(255,253,247,.96);color:#1d1d1f;border-radius:12px;padding:8px 14px 12px;
+  margin:8px 0;box-shadow:0 4px 12px rgba(0,0,0,.35)}
+.et-lobby .et-lobby-panel .widget-html-content,.et-lobby .et-lobby-panel .widget-label,
+.et-lobby .et-lobby-panel .widget-checkbox label,.et-lobby .et-lobby-panel label{color:#1d1d1f}
+.et-lobby .et-lobby-panel h2{margin:4px 0 6px;font-size:19px}
+.et-lobby .et-lobby-panel .et-lobby-note{margin:0 0 6px;font-size:14px;color:#3d3d3d}
+.et-lobby .widget-hbox{flex-wrap:wrap;gap:4px 10px;align-items:center}
+.et-lobby .jupyter-button{border-radius:7px;font-weight:600;width:auto;min-width:90px;padding:0 16px;
+  align-self:flex-start}
+.et-lobby .widget-checkbox,.et-lobby .widget-dropdown{width:auto}
+.et-lobby .widget-checkbox label{overflow:visible;white-space:nowrap}
+.et-lobby .widget-dropdown select{min-width:9em}
+.et-lobby .et-lobby-panel .jupyter-button{background:#1e6b41;color:#fff}
+.et-lobby .et-lobby-who .jupyter-button{background:#f4f1e8;color:#1b4d32}
+.et-lobby .jupyter-button:focus-visible{outline:3px solid #ffd54f;outline-offset:2px}
+.et-lobby .et-lobby-who .widget-label{color:#f4f1e8;font-size:15px}
+.et-lobby .et-lobby-table{border-top:1px solid #e0dccf;padding:6px 0}
+.et-lobby .et-lobby-table .widget-html-content{font-size:15px}
+.et-lobby .et-lobby-go{margin:6px 0;font-size:15px}
+.et-lobby a.et-lobby-go-button{display:inline-block;padding:10px 18px;border-radius:8px;background:#fffdf7;color:#144d2e;
+  font-size:17px;font-weight:700;text-decoration:none;box-shadow:0 3px 6px rgba(0,0,0,.35)}
+.et-lobby a.et-lobby-go-button:hover,.et-lobby a.et-lobby-go-button:focus{background:#ffd54f;outline:2px solid #fff7d6}
+"""
 
 
 def presets_of(game: str) -> list[str]:
@@ -55,6 +95,17 @@ def _players_of(game: str) -> list[int]:
     return []
 
 
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _panel(title: str, note: str, *children: w.Widget) -> w.VBox:
+    """A cream panel on the felt: a heading, a sentence saying what it is for, then ``children``."""
+    box = w.VBox([w.HTML(f'<h2>{esc(title)}</h2><p class="et-lobby-note">{esc(note)}</p>'), *children])
+    box.add_class("et-lobby-panel")
+    return box
+
+
 class LobbyApp(w.VBox):  # type: ignore[misc]
     """The lobby (see the module doc). ``connect(name)`` makes the controller (a test passes its own)."""
 
@@ -62,90 +113,123 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
         super().__init__()
         self._connect = connect
         self.controller: SharedTableController | None = None
-        style = w.HTML(f"<style>{CSS}\n{SHARED_CSS}</style>")
+        style = w.HTML(f"<style>{CSS}\n{SHARED_CSS}\n{LOBBY_CSS}</style>")
         show(style, False)
         self.message = w.HTML()
         self.message.add_class("euchre-message")
         # who you are
-        self.name = w.Text(description="Your name", placeholder="as the table shows it")
+        self.name = w.Text(
+            description="Your name",
+            placeholder="e.g. Alice",
+            style=WIDE,
+            tooltip="Your classmates see this name",
+        )
         self.name.add_class("et-lobby-name")
-        self.enter = button("Enter the lobby", "Connect to the class's tables", self._enter, "et-lobby-enter")
+        self.enter = button("Enter the lobby", "See the class's tables", self._enter, "et-lobby-enter")
         self.who = w.HBox([self.name, self.enter])
+        self.who.add_class("et-lobby-who")
         # the open tables
         self.refresh_button = button(
-            "Refresh", "List the open tables again", self.refresh, "et-lobby-refresh"
+            "Refresh the list", "List the open tables again", self.refresh, "et-lobby-refresh"
         )
         self.tables_box = w.VBox()
         self.tables_box.add_class("et-lobby-tables")
-        # the option sheet
-        seated = [g.name for g in GAMES if g.seated]
-        self.game = w.Dropdown(
-            options=[(g.title, g.name) for g in GAMES if g.seated], value=seated[0], description="Game"
-        )
-        self.players = w.Dropdown(options=[4], value=4, description="Players")
-        self.preset = w.Dropdown(options=[""], description="Rules")
-        self.level = w.Dropdown(options=[""], description="Computer")
-        self.private = w.Checkbox(value=False, description="Private (invite code)", indent=False)
-        self.random_seats = w.Checkbox(value=False, description="Random seats", indent=False)
-        self.watchers = w.Dropdown(
-            options=[
-                ("watchers: face down", "face-down"),
-                ("watchers: face up", "face-up"),
-                ("no watchers", "none"),
-            ],
-            description="Watchers",
-        )
-        self.chat = w.Dropdown(
-            options=[("preset phrases", "preset"), ("text", "text"), ("no chat", "none")], description="Chat"
-        )
-        self.time_limit = w.Dropdown(options=TIME_LIMITS, value=0, description="Time limit")
-        self.suggestions = w.Checkbox(value=True, description="Suggestions (hints) allowed", indent=False)
-        self.autoplay = w.Checkbox(value=False, description="Autoplay forced cards", indent=False)
-        self.hide_points = w.Checkbox(value=False, description="Hide points taken", indent=False)
-        self.create_button = button(
-            "Create table", "Create a table with these options", self._create, "et-lobby-create"
-        )
-        self.game.observe(lambda _ch: self._game_changed(), names="value")
-        self._game_changed()
-        sheet = w.VBox(
-            [
-                w.HTML("<h3>Create a table</h3>"),
-                w.HBox([self.game, self.players, self.preset, self.level]),
-                w.HBox([self.private, self.random_seats, self.watchers, self.chat]),
-                w.HBox([self.time_limit, self.suggestions, self.autoplay, self.hide_points]),
-                self.create_button,
-            ]
-        )
-        sheet.add_class("et-lobby-sheet")
+        self._sheet()
         # a private table
-        self.join_table = w.Text(description="Table", placeholder="its id")
-        self.join_code = w.Text(description="Invite code", placeholder="12 letters")
-        self.join_seat = w.Text(description="Seat", placeholder="N, E, S, W ...")
+        self.join_table = w.Text(description="Table", placeholder="e.g. d2954f5b", style=WIDE)
+        self.join_code = w.Text(
+            description="Invite code", placeholder="from whoever made the table", style=WIDE
+        )
+        self.join_seat = w.Text(description="Seat", placeholder="N, E, S or W", style=WIDE)
         self.join_button = button("Sit", "Sit at that seat of that table", self._join, "et-lobby-join")
         self.watch_button = button("Watch", "Watch that table", self._watch_code, "et-lobby-watch")
-        invite = w.VBox(
-            [
-                w.HTML("<h3>Join by invite code</h3>"),
-                w.HBox(
-                    [self.join_table, self.join_code, self.join_seat, self.join_button, self.watch_button]
-                ),
-            ]
+        invite = _panel(
+            "Join a private table",
+            "Type the table and the invite code that the table's maker gave you.",
+            w.HBox([self.join_table, self.join_code, self.join_seat, self.join_button, self.watch_button]),
         )
         self.table_link = w.HTML()
         self.table_link.add_class("et-lobby-link")
-        self.lobby = w.VBox(
-            [w.HTML("<h3>Open tables</h3>"), self.refresh_button, self.tables_box, sheet, invite]
+        self.go = w.Output()  # the script that takes the page to the table (see _link)
+        self.go.add_class("et-lobby-go-script")
+        tables = _panel(
+            "Open tables",
+            "Choose an open seat (N and S play together against E and W), or watch a game.",
+            self.tables_box,
+            self.refresh_button,
         )
+        self.lobby = w.VBox([tables, self.sheet, invite])
         show(self.lobby, False)
         self.children = [
             style,
-            w.HTML("<h1>The class's tables</h1>"),
+            w.HTML(
+                "<h1>The class's tables</h1>"
+                '<p class="et-lobby-sub">Play with your classmates: write your name, then sit at a table.</p>'
+            ),
             self.who,
             self.message,
             self.table_link,
+            self.go,
             self.lobby,
         ]
         self.add_class("et-lobby")
+        self.add_class("euchre-app")
+
+    def _sheet(self) -> None:
+        """The option sheet of a new table (``self.sheet``)."""
+        seated = [g.name for g in GAMES if g.seated]
+        self.game = w.Dropdown(
+            options=[(g.title, g.name) for g in GAMES if g.seated],
+            value=seated[0],
+            description="Game",
+            style=WIDE,
+        )
+        self.players = w.Dropdown(options=[4], value=4, description="Players", style=WIDE)
+        self.preset = w.Dropdown(options=[""], description="House rules", style=WIDE)
+        self.level = w.Dropdown(options=[""], description="Computer players", style=WIDE)
+        self.private = w.Checkbox(
+            value=False, description="Private: players need an invite code", indent=False
+        )
+        self.random_seats = w.Checkbox(value=False, description="Seat players at random", indent=False)
+        self.watchers = w.Dropdown(
+            options=[
+                ("may watch, without seeing the hands", "face-down"),
+                ("may watch and see every hand", "face-up"),
+                ("may not watch", "none"),
+            ],
+            description="Classmates not playing",
+            style=WIDE,
+        )
+        self.chat = w.Dropdown(
+            options=[("ready-made phrases", "preset"), ("anything typed", "text"), ("no chat", "none")],
+            description="Chat",
+            style=WIDE,
+        )
+        self.time_limit = w.Dropdown(
+            options=TIME_LIMITS, value=0, description="Time for each move", style=WIDE
+        )
+        self.suggestions = w.Checkbox(value=True, description="Hints allowed", indent=False)
+        self.autoplay = w.Checkbox(
+            value=False, description="Play a card by itself when it is the only one allowed", indent=False
+        )
+        self.hide_points = w.Checkbox(
+            value=False, description="Hide the points each side has taken", indent=False
+        )
+        self.create_button = button(
+            "Create the table", "Create a table with these choices", self._create, "et-lobby-create"
+        )
+        self.game.observe(lambda _ch: self._game_changed(), names="value")
+        self._game_changed()
+        self.sheet = _panel(
+            "Make a new table",
+            "Seats nobody takes are played by the computer.",
+            w.HBox([self.game, self.players, self.preset, self.level]),
+            w.HBox([self.watchers, self.chat, self.time_limit]),
+            w.HBox([self.private, self.random_seats, self.suggestions]),
+            w.HBox([self.autoplay, self.hide_points]),
+            self.create_button,
+        )
+        self.sheet.add_class("et-lobby-sheet")
 
     # -- the sheet ------------------------------------------------------------------------
 
@@ -160,7 +244,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
         self.players.value = 4
         show(self.players, bool(players))
         levels = list(spec.levels) if spec.levels is not None else []
-        self.level.options = levels or ["(one kind)"]
+        self.level.options = levels or ["(one level)"]
         self.level.value = (
             spec.info.default_level if spec.info.default_level in levels else self.level.options[0]
         )
@@ -202,7 +286,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
     def _enter(self) -> None:
         name = str(self.name.value).strip()
         if not name:
-            self._say("Write your name first: it is how the table shows you.", error=True)
+            self._say("Write your name first: your classmates see it at the table.", error=True)
             return
         try:
             self.controller = self._connect(name)
@@ -229,8 +313,8 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
             seats = " · ".join(
                 f"{s['seat']} {'open' if s['player'] is None else s['player']}" for s in t["seats"]
             )
-            state = "over" if t.get("over") else "playing" if t.get("started") else "waiting"
-            label = w.HTML(f"<b>{esc(t['title'])}</b> {esc(t['id'])} ({state}): {seats}")
+            state = "finished" if t.get("over") else "playing" if t.get("started") else "waiting to start"
+            label = w.HTML(f"<b>{esc(_upper_first(t['title']))}</b>, table {esc(t['id'])} ({state}): {seats}")
             buttons = [
                 button(
                     f"Sit {s['seat']}",
@@ -268,6 +352,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
             self.refresh()
 
     def sit(self, table: str, seat: str, invite: str | None = None) -> bool:
+        """Sit at ``seat`` of ``table``, then go to the table's page (its address holds the seat's key)."""
         c = self.controller
         if c is None or not c.sit(table, seat, invite):
             return False
@@ -277,18 +362,18 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
             query["key"] = kept[1]
         if invite:
             query["invite"] = invite
-        self._link(query, f"Open your seat at table {table}")
-        self.refresh()
+        self._link(query, f"Go to your seat ({query['seat']}) at table {table}")
         return True
 
     def watch(self, table: str, invite: str | None = None) -> bool:
+        """Watch ``table``, then go to the table's page."""
         c = self.controller
         if c is None or not c.watch(table, invite):
             return False
         query = {"table": table, "name": c.name, "watch": "1"}
         if invite:
             query["invite"] = invite
-        self._link(query, f"Watch table {table}")
+        self._link(query, f"Go and watch table {table}")
         return True
 
     def _join(self) -> None:
@@ -302,11 +387,21 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
         self.watch(str(self.join_table.value).strip(), str(self.join_code.value))
 
     def _link(self, query: Mapping[str, str], words: str) -> None:
+        """Take the page to the table's page in this tab, and show a button to it should that not happen.
+
+        The address is relative (the table's page beside the lobby's), so it holds on any server and
+        under any base path. In Voila a script shown in an ``Output`` runs in the page; where it does
+        not (JupyterLab does not run scripts it does not trust), the button is the way.
+        """
         href = f"{TABLE_PAGE}?{urllib.parse.urlencode(query)}"
         self.table_link.value = (
-            f'<p class="et-lobby-go"><a href="{esc(href)}" target="_blank" rel="noopener">{esc(words)}</a> '
-            "(keep this link: it brings you back to your seat)</p>"
+            f'<p class="et-lobby-go"><a class="et-lobby-go-button" href="{esc(href)}" target="_self">'
+            f"{esc(words)}</a></p>"
         )
+        show(self.lobby, False)
+        self.go.clear_output()
+        with self.go:
+            display(Javascript(f"window.location.assign({json.dumps(href)});"))  # type: ignore[no-untyped-call]
 
 
 def lobby_page(environ: Mapping[str, str] | None = None, keys: SeatKeys | None = None) -> w.Widget:
