@@ -16,7 +16,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE / "notebooks"
-SHIPPED = ("*.ipynb", "voila.json", "lessons/*.ipynb")
+SHIPPED = ("*.ipynb", "voila.json", "lessons/*.ipynb", "teacher/*.ipynb")
 
 
 class BuildWithNotebooks(build_py):

@@ -29,6 +29,7 @@ from typing import Any, Final
 from euchre_tutor.rules.games import GAMES
 
 __all__ = [
+    "TEACHER",
     "TEACHER_PAGES",
     "TEMPLATE",
     "class_root",
@@ -40,7 +41,10 @@ __all__ = [
 
 #: the Voila template's name (a folder under ``voila/templates`` on ``JUPYTER_PATH``)
 TEMPLATE: Final = "euchre-class"
-#: pages for the teacher only: never in the students' folder (served behind the teacher's login)
+#: the folder of the teacher's pages, beside the students' (out of a student's way in JupyterLab too)
+TEACHER: Final = "teacher"
+#: pages for the teacher only, in :data:`TEACHER`: never in the students' folder (served behind the
+#: teacher's login)
 TEACHER_PAGES: Final = ("teacher-report.ipynb", "teacher-tables.ipynb")
 LOBBY: Final = "lobby.ipynb"
 PRACTICE: Final = "practice.ipynb"
@@ -94,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def class_root(notebooks: Path, where: Path) -> Path:
-    """A folder of links to the students' pages in ``notebooks`` (every page but the teacher's).
+    """A folder of links to the students' pages in ``notebooks`` (its pages and its lessons, not the
+    teacher's folder).
 
     Voila serves only what is under its folder, so a teacher's page is not reachable from it by any
     address. Returns ``where`` (created).
@@ -109,11 +114,11 @@ def class_root(notebooks: Path, where: Path) -> Path:
 
 
 def teacher_root(notebooks: Path, where: Path) -> Path:
-    """A folder of links to the teacher's pages that exist in ``notebooks``."""
+    """A folder of links to the teacher's pages that exist in ``notebooks``' :data:`TEACHER` folder."""
     where.mkdir(parents=True, exist_ok=True)
     for name in TEACHER_PAGES:
-        if (notebooks / name).is_file():
-            (where / name).symlink_to(notebooks / name)
+        if (notebooks / TEACHER / name).is_file():
+            (where / name).symlink_to(notebooks / TEACHER / name)
     return where
 
 

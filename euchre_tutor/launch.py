@@ -4,36 +4,112 @@
 Run as ``python -m euchre_tutor.launch [--classic | --bid | --practice | --lab] [--port N] [--no-browser]``. The
 notebooks come from :func:`euchre_tutor.serve.notebooks_dir`: the checkout's ``notebooks/``, or the
 installed package's copy (``euchre-tutor table`` and ``euchre-tutor serve`` use the same).
+
+A table for one person is Voila on the whole notebooks folder, opened at the table's page
+(``/voila/render/<table>``): the lessons beside it are then pages of the same server, so a hint's
+"Learn more" (a link relative to the table's page) opens its lesson, as on the class server; only the
+chosen table's kernel is started in advance. The port printed is the one served: a port given with
+``--port`` is that one or a refusal; without it, the first free one from the usual (8866, JupyterLab's
+8888) is served and said.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import subprocess
+import secrets
+import socket
 import sys
+import tempfile
+import threading
+import time
+import webbrowser
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
 
+from euchre_tutor.jsonio import fail
 from euchre_tutor.rules.games import GAMES
-from euchre_tutor.serve import ServeError, notebooks_dir
+from euchre_tutor.serve import LESSONS, ServeError, check_port, notebooks_dir, run_server
 
-__all__ = ["main"]
+__all__ = [
+    "LAB_HIDDEN",
+    "free_port",
+    "home_config",
+    "lab_command",
+    "main",
+    "run_lab",
+    "run_table",
+    "served_port",
+    "voila_command",
+]
 
 DASHBOARD = GAMES[0].notebook  # the first registered game's table
 PRACTICE = "practice.ipynb"
+DEFAULT_PORT: Final = 8866
+LAB_PORT: Final = 8888
+PORT_TRIES: Final = 20  # ports tried from the usual one, when none was given, before giving up
+#: what JupyterLab does not list for a student (pages of the class server, the server's settings),
+#: beside Jupyter's own hidden files; the teacher's pages are in ``teacher/``
+LAB_HIDDEN: Final = (
+    "__pycache__",
+    "*.pyc",
+    "*.pyo",
+    ".DS_Store",
+    "*~",
+    ".ipynb_checkpoints",
+    "voila.json",
+    "lobby.ipynb",
+    "shared-table.ipynb",
+)
+#: the environment variable JupyterLab reads its token from (kept off the command line, which other
+#: users of the computer can see)
+TOKEN_ENV: Final = "JUPYTER_TOKEN"
 
 
-def voila_command(port: int, open_browser: bool, notebook: str = DASHBOARD) -> list[str]:
-    cmd = [
+def free_port(first: int, tries: int = PORT_TRIES) -> int:
+    """The first port from ``first`` (``tries`` of them) free on this computer; else ServeError, the
+    refusal of ``first`` (an impossible port, a port in use)."""
+    refusal: ServeError | None = None
+    for port in range(first, first + max(tries, 1)):
+        try:
+            check_port("127.0.0.1", port)
+            return port
+        except ServeError as error:
+            if refusal is None:
+                refusal = error
+            if "already in use" not in str(error) or port >= 65535:
+                break
+    assert refusal is not None
+    raise refusal
+
+
+def home_config(notebooks: Path, notebook: str) -> dict[str, Any]:
+    """The notebooks' ``voila.json`` for one person: kernels started in advance for ``notebook`` only."""
+    config: dict[str, Any] = json.loads((notebooks / "voila.json").read_text(encoding="utf-8"))
+    manager = dict(config.get("VoilaKernelManager", {}))
+    pools = manager.get("kernel_pools_config", {})
+    manager["kernel_pools_config"] = {
+        "default": {"pool_size": 0},
+        notebook: pools.get(notebook, {"pool_size": 1}),
+    }
+    config["VoilaKernelManager"] = manager
+    return config
+
+
+def voila_command(port: int, notebooks: Path) -> list[str]:
+    """Voila on the whole ``notebooks`` folder, on this computer only, on ``port`` and no other."""
+    return [
         sys.executable,
         "-m",
         "voila",
-        notebook,
+        str(notebooks),
+        "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
     ]
-    if not open_browser:
-        cmd.append("--no-browser")
-    return cmd
 
 
 def running_as_root() -> bool:
@@ -41,9 +117,13 @@ def running_as_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-def lab_command(port: int, open_browser: bool, as_root: bool | None = None) -> list[str]:
-    """JupyterLab on this computer only; as root (``as_root``, by default the user running this) it is
-    allowed to start, where JupyterLab alone refuses the superuser."""
+def lab_command(
+    port: int, open_browser: bool, as_root: bool | None = None, root: Path | None = None, start: str = "lab"
+) -> list[str]:
+    """JupyterLab on this computer only, on ``port`` and no other, in ``root`` (default: where it is run),
+    opening at ``start`` (a path after the address); as root (``as_root``, by default the user running
+    this) it is allowed to start, where JupyterLab alone refuses the superuser. Its token is in the
+    environment (:data:`TOKEN_ENV`)."""
     cmd = [
         sys.executable,
         "-m",
@@ -51,12 +131,80 @@ def lab_command(port: int, open_browser: bool, as_root: bool | None = None) -> l
         f"--port={port}",
         "--ServerApp.ip=127.0.0.1",
         "--ServerApp.port_retries=0",
+        f"--ServerApp.default_url=/{start.lstrip('/')}",
+        f"--ContentsManager.hide_globs={json.dumps(list(LAB_HIDDEN))}",
     ]
+    if root is not None:
+        cmd.append(f"--ServerApp.root_dir={root}")
     if running_as_root() if as_root is None else as_root:
         cmd.append("--ServerApp.allow_root=True")  # it listens on 127.0.0.1 only
     if not open_browser:
         cmd.append("--no-browser")
     return cmd
+
+
+def _open_when_listening(url: str, port: int, limit: float = 120.0) -> None:
+    """Open ``url`` in the browser once something listens on ``port`` (in a thread of its own)."""
+
+    def wait_and_open() -> None:
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    webbrowser.open(url)
+                    return
+            time.sleep(0.2)
+
+    threading.Thread(target=wait_and_open, daemon=True).start()
+
+
+def served_port(asked: int | None, usual: int) -> int:
+    """``asked`` if free (else ServeError); with None, the first free port from ``usual``."""
+    return free_port(usual) if asked is None else free_port(asked, tries=1)
+
+
+def _port_words(usual: int, port: int) -> str:
+    return f" (port {usual} is taken, so this one serves on {port})" if port != usual else ""
+
+
+def run_table(notebook: str, words: str, port: int | None, open_browser: bool) -> int:
+    """Serve one table (or the Practice page) for one person until Ctrl+C; print the served address.
+
+    ``port``: that port or a refusal; None: the first free one from :data:`DEFAULT_PORT`."""
+    try:
+        notebooks = notebooks_dir()
+        served = served_port(port, DEFAULT_PORT)
+    except ServeError as error:
+        return fail(str(error))
+    url = f"http://127.0.0.1:{served}/voila/render/{notebook}"
+    print(
+        f"Starting {words} at {url}{_port_words(port or DEFAULT_PORT, served)}; press Ctrl+C to stop.",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory(prefix="euchre-tutor-") as run:
+        # Voila reads voila.json from the folder it starts in: this run's, with this table's pool only
+        (Path(run) / "voila.json").write_text(json.dumps(home_config(notebooks, notebook)), encoding="utf-8")
+        if open_browser:
+            _open_when_listening(url, served)
+        return run_server(voila_command(served, notebooks), Path(run))
+
+
+def run_lab(root: Path, port: int | None, open_browser: bool, start: str = f"lab/tree/{LESSONS}") -> int:
+    """JupyterLab in ``root`` opened at ``start``, until Ctrl+C; print its one address, token included.
+
+    ``port``: that port or a refusal; None: the first free one from :data:`LAB_PORT`."""
+    try:
+        served = served_port(port, LAB_PORT)
+    except ServeError as error:
+        return fail(str(error))
+    token = secrets.token_hex(16)
+    url = f"http://127.0.0.1:{served}/{start}?token={token}"
+    print(
+        f"Opening JupyterLab at {url}{_port_words(port or LAB_PORT, served)}; press Ctrl+C to stop.",
+        flush=True,
+    )
+    env: Mapping[str, str] = {**os.environ, TOKEN_ENV: token}
+    return run_server(lab_command(served, open_browser, root=root, start=start), root, env)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,30 +214,28 @@ def main(argv: list[str] | None = None) -> int:
     for other in GAMES[1:]:
         game.add_argument(f"--{other.name}", action="store_true", help=other.launch_help)
     game.add_argument("--practice", action="store_true", help="open the Practice page (your drills) instead")
-    parser.add_argument("--port", type=int, default=8866, help="port to serve on (default 8866)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port to serve on (default: {DEFAULT_PORT}, JupyterLab {LAB_PORT}, or the next free one)",
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     args = parser.parse_args(argv)
-    try:
-        notebooks = notebooks_dir()
-    except ServeError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
     if args.lab:
-        cmd = lab_command(args.port, not args.no_browser)
-        where = f"JupyterLab at http://127.0.0.1:{args.port}/lab (the lessons are in lessons/)"
-    elif args.practice:
-        cmd = voila_command(args.port, not args.no_browser, PRACTICE)
-        where = f"the Practice page (upload your drills file there) at http://127.0.0.1:{args.port}/"
-    else:
-        chosen = next((g for g in GAMES[1:] if getattr(args, g.name)), GAMES[0])
-        cmd = voila_command(args.port, not args.no_browser, chosen.notebook)
-        where = f"{chosen.table_words} at http://127.0.0.1:{args.port}/"
-    print(f"Starting {where}; press Ctrl+C to stop.", flush=True)
-    try:
-        return subprocess.call(cmd, cwd=notebooks)
-    except KeyboardInterrupt:
-        return 0
+        try:
+            notebooks = notebooks_dir()
+        except ServeError as error:
+            return fail(str(error))
+        return run_lab(notebooks, args.port, not args.no_browser)
+    if args.practice:
+        return run_table(PRACTICE, "the Practice page (your drills)", args.port, not args.no_browser)
+    chosen = next((g for g in GAMES[1:] if getattr(args, g.name)), GAMES[0])
+    return run_table(chosen.notebook, chosen.table_words, args.port, not args.no_browser)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(0)

@@ -36,7 +36,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
@@ -58,6 +58,7 @@ __all__ = [
     "copy_lessons",
     "notebooks_dir",
     "register",
+    "run_server",
     "serve_plan",
 ]
 
@@ -836,31 +837,17 @@ def _stop(proc: subprocess.Popen[Any], quiet: bool = False) -> int:
 # --- table ----------------------------------------------------------------------------------------
 
 
-def table_command(table: str, port: int, open_browser: bool) -> list[str]:
-    """Voila on one table, on this computer only (``make tutor`` runs the same)."""
-    cmd = [sys.executable, "-m", "voila", TABLES[table], f"--port={port}", "--Voila.ip=127.0.0.1"]
-    if not open_browser:
-        cmd.append("--no-browser")
-    return cmd
-
-
 def run_table(args: argparse.Namespace) -> int:
-    try:
-        check_port("127.0.0.1", args.port)
-        where = notebooks_dir()
-    except ServeError as error:
-        return fail(str(error))
-    print(
-        f"Starting the {args.table} table at http://127.0.0.1:{args.port}/ (this computer only; "
-        "`euchre-tutor serve` is for a class); press Ctrl+C to stop.",
-        flush=True,
-    )
-    return _call(table_command(args.table, args.port, not args.no_browser), where)
+    """``euchre-tutor table``: one table for one person, as ``make tutor`` starts it (:mod:`euchre_tutor.launch`)."""
+    from euchre_tutor.launch import run_table as run_one
+
+    words = f"the {args.table} table (this computer only; `euchre-tutor serve` is for a class)"
+    return run_one(TABLES[args.table], words, args.port, not args.no_browser)
 
 
-def _call(cmd: list[str], cwd: Path) -> int:
-    """Run the server until it ends, or until Ctrl+C or SIGTERM stop it (and its kernels) cleanly."""
-    proc = subprocess.Popen(cmd, cwd=cwd)
+def run_server(cmd: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> int:
+    """Run a server until it ends, or until Ctrl+C or SIGTERM stop it (and its kernels) cleanly."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=None if env is None else dict(env))
     _stop_on_sigterm()
     try:
         code = proc.wait()
@@ -933,28 +920,10 @@ def copy_lessons(folder: Path) -> Copied:
     return Copied(tuple(copied), tuple(unchanged), tuple(kept))
 
 
-def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        f"--ServerApp.root_dir={folder}",
-        f"--port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        "--ServerApp.port_retries=0",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        # a container's user (where root is the norm); the server listens on this computer only
-        cmd.append("--ServerApp.allow_root=True")
-    if not open_browser:
-        cmd.append("--no-browser")
-    return cmd
-
-
 def run_lessons(args: argparse.Namespace) -> int:
     folder = Path(args.folder).expanduser().resolve()
     try:
-        if not args.copy_only:  # checked first: a refusal changes nothing
+        if not args.copy_only and args.port is not None:  # checked first: a refusal changes nothing
             check_port("127.0.0.1", args.port)
         done = copy_lessons(folder)
     except ServeError as error:
@@ -967,8 +936,9 @@ def run_lessons(args: argparse.Namespace) -> int:
         )
     if args.copy_only:
         return 0
-    print(f"Opening JupyterLab there at http://127.0.0.1:{args.port}/lab; press Ctrl+C to stop.", flush=True)
-    return _call(lab_command(folder, args.port, not args.no_browser), folder)
+    from euchre_tutor.launch import run_lab
+
+    return run_lab(folder, args.port, not args.no_browser, start="lab")
 
 
 # --- the command line -----------------------------------------------------------------------------
@@ -1059,7 +1029,9 @@ def register(games: Any) -> None:
         default="solitaire",
         help="solitaire (default), classic, bid or practice (your drills)",
     )
-    tp.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    tp.add_argument(
+        "--port", type=int, default=None, help=f"port (default {DEFAULT_PORT}, or the next free one)"
+    )
     tp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     tp.set_defaults(run=run_table)
 
@@ -1074,7 +1046,9 @@ def register(games: Any) -> None:
     lp.add_argument(
         "folder", nargs="?", default="euchre-lessons", metavar="FOLDER", help="default ./euchre-lessons"
     )
-    lp.add_argument("--port", type=int, default=LAB_PORT, help=f"JupyterLab's port (default {LAB_PORT})")
+    lp.add_argument(
+        "--port", type=int, default=None, help=f"JupyterLab's port (default {LAB_PORT}, or the next free one)"
+    )
     lp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     lp.add_argument("--copy-only", action="store_true", help="copy the lessons, do not start JupyterLab")
     lp.set_defaults(run=run_lessons)

@@ -278,10 +278,12 @@ def test_a_file_instead_of_a_folder_is_refused(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_the_commands_for_one_person_listen_on_this_computer_only(tmp_path: Path) -> None:
-    table = serve.table_command("classic", 8870, open_browser=False)
-    assert table[1:4] == ["-m", "voila", "classic.ipynb"]
-    assert "--Voila.ip=127.0.0.1" in table and "--no-browser" in table
-    lab = serve.lab_command(tmp_path, 8871, open_browser=True)
+    from euchre_tutor import launch
+
+    table = launch.voila_command(8870, notebooks_dir())
+    assert table[1:4] == ["-m", "voila", str(notebooks_dir())]
+    assert "--Voila.ip=127.0.0.1" in table and "--no-browser" in table and "--Voila.port_retries=0" in table
+    lab = launch.lab_command(8871, open_browser=True, root=tmp_path)
     assert f"--ServerApp.root_dir={tmp_path}" in lab and "--ServerApp.ip=127.0.0.1" in lab
     assert "--no-browser" not in lab
 
@@ -337,8 +339,11 @@ def test_on_demand_pools_are_made_from_voilas_own_factory() -> None:
 def test_the_students_folder_has_every_page_but_the_teachers(tmp_path: Path) -> None:
     notebooks = tmp_path / "notebooks"
     (notebooks / "lessons").mkdir(parents=True)
-    for name in ("classic.ipynb", "lobby.ipynb", "practice.ipynb", *class_site.TEACHER_PAGES):
+    (notebooks / class_site.TEACHER).mkdir()
+    for name in ("classic.ipynb", "lobby.ipynb", "practice.ipynb"):
         (notebooks / name).write_text("{}")
+    for name in class_site.TEACHER_PAGES:
+        (notebooks / class_site.TEACHER / name).write_text("{}")
     students = class_site.class_root(notebooks, tmp_path / "class")
     assert sorted(p.name for p in students.iterdir()) == [
         "classic.ipynb",
@@ -349,6 +354,10 @@ def test_the_students_folder_has_every_page_but_the_teachers(tmp_path: Path) -> 
     teacher = class_site.teacher_root(notebooks, tmp_path / "teacher")
     assert sorted(p.name for p in teacher.iterdir()) == sorted(class_site.TEACHER_PAGES)
     assert (students / "lessons").resolve() == (notebooks / "lessons").resolve()
+    # the package's own teacher's pages are in their folder, out of the students' way
+    for name in class_site.TEACHER_PAGES:
+        assert (notebooks_dir() / class_site.TEACHER / name).is_file()
+        assert not (notebooks_dir() / name).exists()
 
 
 def test_the_class_page_links_the_registrys_tables_the_lobby_practice_and_the_lessons(tmp_path: Path) -> None:

@@ -139,7 +139,7 @@ def voila_on(tmp: Path, notebooks: Sequence[str], env_extra: dict[str, str]) -> 
     pages = tmp / "pages"
     pages.mkdir()
     for name in notebooks:
-        shutil.copy(NOTEBOOKS / name, pages / name)
+        shutil.copy(NOTEBOOKS / name, pages / Path(name).name)  # a page of a subfolder: at the top
     server = start_voila(tmp, env_extra, pages)
     try:
         yield server

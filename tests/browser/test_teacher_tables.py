@@ -39,7 +39,7 @@ def service(tmp_path: Path) -> Iterator[str]:
 def voila(tmp_path: Path, service: str, chromium: str) -> Iterator[VoilaServer]:
     """Voila on the teacher's tables page only, with what serve gives the teacher's pages."""
     env = {"EUCHRE_TABLES_URL": service, "EUCHRE_TABLES_TEACHER_TOKEN": TEACHER}
-    with voila_on(tmp_path, ("teacher-tables.ipynb",), env) as server:
+    with voila_on(tmp_path, ("teacher/teacher-tables.ipynb",), env) as server:
         yield server
 
 

@@ -112,7 +112,7 @@ def test_the_teachers_report_reads_the_games_kept_on_the_class_server(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save: str
 ) -> None:
     notebook = json.loads(
-        (Path(__file__).resolve().parents[2] / "notebooks" / "teacher-report.ipynb").read_text(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "teacher-report.ipynb").read_text(
             encoding="utf-8"
         )
     )

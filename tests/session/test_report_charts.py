@@ -19,7 +19,7 @@ from euchre_tutor.session.class_report import ClassReport, class_report, summari
 from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save, grade_saved_text
 from euchre_tutor.session.report_charts import GAME_BARS, PART_COLOURS, data_link, luck_svg, rates_svg
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "teacher-report.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "teacher-report.ipynb"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
