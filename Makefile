@@ -21,9 +21,10 @@ bid: $(VENV)/.installed-runtime
 practice: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch --practice
 
-# JupyterLab on notebooks/ (the lessons are in lessons/), for any user: as root it passes --allow-root
+# JupyterLab on notebooks/, opened on the lessons (the teacher's pages in teacher/), for any user: as root
+# it passes --allow-root; it prints its one address, token included (8888, or the next free port)
 lab: $(VENV)/.installed-runtime
-	$(PY) -m euchre_tutor.launch --lab --port 8888
+	$(PY) -m euchre_tutor.launch --lab
 
 test: $(VENV)/.installed-test chromium axe
 	bash scripts/run-tests.sh
