@@ -116,9 +116,12 @@ def verdict(
 def every_part(said: Sequence[str]) -> str:
     """One verdict from the verdicts of a figure judged on several disjoint parts of the decisions (the
     calibration's folds): ``off target`` when any part is off target, ``target met`` only when every
-    part meets it, and otherwise too few to tell (never a pass the parts do not each give)."""
+    part meets it, and otherwise too few to tell (never a pass the parts do not each give); a single
+    part's verdict as it is."""
     if not said:
         return "too few to tell (no part judged)"
+    if len(said) == 1:
+        return said[0]
     if "off target" in said:
         return "off target"
     if all(s == "target met" for s in said):

@@ -219,6 +219,7 @@ def test_a_figure_judged_in_parts_meets_its_target_only_when_every_part_does(run
     assert runs.every_part([met, off]) == off
     assert runs.every_part([met, "too few to tell (n = 10)"]).startswith("too few to tell")
     assert runs.every_part([]).startswith("too few to tell")
+    assert runs.every_part(["too few to tell (n = 150 < 200)"]) == "too few to tell (n = 150 < 200)"
 
 
 def _expert_run(path: Path, open_weight: float | None, level: str = "expert") -> Path:
