@@ -394,7 +394,7 @@ REQUESTS: Final[Mapping[Kind, Request]] = {
             "seated",
         ),
         Request(Kind.STAND, (_TABLE,), "stood"),
-        Request(Kind.WATCH, (_TABLE, _INVITE), "watching, then a view"),
+        Request(Kind.WATCH, (_TABLE, _INVITE), "watching (then a view)"),
         Request(Kind.LEAVE, (_TABLE,), "left"),
         Request(Kind.START, (_TABLE,), "started"),
         Request(
@@ -641,9 +641,9 @@ def messages_table() -> str:
             or "none"
         )
         who = " (the teacher's)" if r.teacher else ""
-        rows.append(
-            f"| `{r.kind}`{who} | {fields} | `{r.reply.split()[0]}`{_cell(r.reply[len(r.reply.split()[0]) :])} |"
-        )
+        first, _, rest = r.reply.partition(" ")
+        reply = f"`{first}`" + (f" {_cell(rest)}" if rest else "")
+        rows.append(f"| `{r.kind}`{who} | {fields} | {reply} |")
     rows += ["", "| the service sends | fields |", "|---|---|"]
     for s in SENT.values():
         fields = ", ".join(f"`{n}`" for n in s.fields) + "".join(f", `{n}`?" for n in s.optional)
