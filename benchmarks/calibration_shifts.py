@@ -63,7 +63,7 @@ def shifts(records: list[dict[str, object]]) -> dict[str, dict[str, float | int]
 
 def fold(record: dict[str, object]) -> int:
     """The fold of a record in the cross-fitted shifts: its hand's parity (0 even, 1 odd)."""
-    return int(record["hand"]) % 2  # type: ignore[call-overload]
+    return int(str(record["hand"])) % 2
 
 
 def corrected(records: list[dict[str, object]]) -> list[tuple[float, float]]:

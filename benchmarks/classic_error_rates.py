@@ -122,7 +122,7 @@ def summarise(rows: list[dict[str, object]], levels: list[str]) -> dict[str, dic
         if not losses:
             continue
         n = len(losses)
-        mean, half = interval(losses, [r["hand"] for r in rows if r["level"] == level])  # type: ignore[misc]
+        mean, half = interval(losses, [r["hand"] for r in rows if r["level"] == level])
         labels = Counter(str(r["label"]) for r in rows if r["level"] == level)
         hands = len({r["hand"] for r in rows if r["level"] == level})
         out[level] = {

@@ -169,7 +169,7 @@ def main() -> None:
     model = LEVELS["club"].model()
     every = list(hand_decisions("club", args.hands, "beginner", args.first))
     if args.profile:
-        profile([(v, a) for _, v, a in every[: args.profile]], model)  # type: ignore[arg-type]
+        profile([(v, a) for _, v, a in every[: args.profile]], model)
     chosen = [(h, v, a) for h, v, a in every if v.phase is Phase.PLAY][: args.decisions]
     plays = [(v, a) for _, v, a in chosen]
     hands = [h for h, _, _ in chosen]

@@ -273,7 +273,7 @@ def share_interval(same: Sequence[bool], hands: Sequence[object] | None) -> tupl
     n, k = len(same), sum(same)
     if hands is None or n < 2 or k in (0, n):
         return wilson(k, n)
-    _, half = interval([float(x) for x in same], list(hands))  # type: ignore[arg-type]
+    _, half = interval([float(x) for x in same], list(hands))
     p = k / n
     effect = 1.0 if math.isnan(half) else max(1.0, (half / 1.96) ** 2 / (p * (1 - p) / n))
     return wilson(k / effect, n / effect)
