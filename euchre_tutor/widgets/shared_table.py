@@ -27,8 +27,8 @@ from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import KEY_MOMENTS
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.protocol.schema import PRESET_PHRASES
 from euchre_tutor.rules.games import game_info, resolve
-from euchre_tutor.service.wire import PRESET_PHRASES
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import positions
