@@ -144,7 +144,7 @@ def main() -> int:
     extra = {"EUCHRE_TUTOR_HINTS": "tests.widgets.stub:make"} if args.hints == "stub" else {}
     extra["EUCHRE_TUTOR_HINTS"] = extra.get(
         "EUCHRE_TUTOR_HINTS",
-        os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source"),
+        os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.games.solitaire.session.advice:advisor_source"),
     )
     if args.pure_python:
         extra["EUCHRE_TUTOR_PURE_PYTHON"] = "1"

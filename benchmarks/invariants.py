@@ -57,8 +57,8 @@ from euchre_tutor.classic.engine import (  # noqa: E402
     rules_seating,
 )
 from euchre_tutor.errors import EuchreError  # noqa: E402
+from euchre_tutor.games.solitaire.engine import engine as sol  # noqa: E402
 from euchre_tutor.rules.classic import PRESETS, ClassicRules  # noqa: E402
-from euchre_tutor.solitaire import engine as sol  # noqa: E402
 from euchre_tutor.views.classic import seat_view  # noqa: E402
 from tests.classic.house_configs import HOUSE_CONFIGS  # noqa: E402
 

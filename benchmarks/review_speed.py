@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
 
 STEP = 0.05  # seconds between looks at the worker's messages

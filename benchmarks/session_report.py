@@ -17,13 +17,13 @@ import random
 import time
 
 from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.games.solitaire.engine.engine import Phase
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
-from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.session_report import build_session_report
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
-from euchre_tutor.solitaire.engine import Phase
 
 
 def classic(hands: int, seed: int, grading: bool) -> None:

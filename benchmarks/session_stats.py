@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_tutor.solitaire.engine import Phase
+from euchre_tutor.games.solitaire.engine.engine import Phase
 from euchre_tutor.widgets import SolitaireApp
 from tests.widgets.stub import StubSource
 

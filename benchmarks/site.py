@@ -41,9 +41,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from euchre_tutor.advisor.classic import dd  # noqa: E402
-from euchre_tutor.session.advice import AdvisorSource  # noqa: E402
-from euchre_tutor.session.controller import SolitaireController  # noqa: E402
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor  # noqa: E402
+from euchre_tutor.games.solitaire.session.advice import AdvisorSource  # noqa: E402
+from euchre_tutor.games.solitaire.session.controller import SolitaireController  # noqa: E402
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor  # noqa: E402
 from euchre_tutor.widgets import ClassicApp  # noqa: E402
 from euchre_tutor.widgets.render import signed  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402

@@ -32,11 +32,11 @@ import sys
 import time
 import tracemalloc
 
-from euchre_tutor.advisor.solitaire.advice import Analysis, analyse_trump, analyse_view
-from euchre_tutor.advisor.solitaire.parallel import TrumpPool, available_jobs
-from euchre_tutor.advisor.solitaire.solver import BACKEND, BACKENDS, Solver
-from euchre_tutor.solitaire.engine import Phase, Play, SolitaireDeal, new_deal
-from euchre_tutor.views.solitaire import player_view
+from euchre_tutor.games.solitaire.advisor.advice import Analysis, analyse_trump, analyse_view
+from euchre_tutor.games.solitaire.advisor.parallel import TrumpPool, available_jobs
+from euchre_tutor.games.solitaire.advisor.solver import BACKEND, BACKENDS, Solver
+from euchre_tutor.games.solitaire.engine.engine import Phase, Play, SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.views import player_view
 
 
 def _p(values: list[float], q: float) -> float:

@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
 
 
 def play_random(deals: int, seed: int) -> float:

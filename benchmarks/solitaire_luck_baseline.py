@@ -18,9 +18,9 @@ import math
 import time
 from pathlib import Path
 
-from euchre_tutor.advisor.solitaire.advice import analyse_trump
-from euchre_tutor.advisor.solitaire.solver import Solver
-from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.advisor.advice import analyse_trump
+from euchre_tutor.games.solitaire.advisor.solver import Solver
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
 
 DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "solitaire_luck_baseline.json"
 DEAL_SEED = 80_000

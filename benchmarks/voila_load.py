@@ -925,7 +925,9 @@ def main() -> int:
         print("no Chromium: run `make chromium` (Debian's chromium) or set CHROMIUM")
         return 1
     source = (
-        "tests.widgets.stub:make" if args.hints == "stub" else "euchre_tutor.session.advice:advisor_source"
+        "tests.widgets.stub:make"
+        if args.hints == "stub"
+        else "euchre_tutor.games.solitaire.session.advice:advisor_source"
     )
     tmp = Path(tempfile.mkdtemp(prefix="euchre-load-"))
     print(

@@ -30,11 +30,11 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_option_values
-from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.cards import Card, Suit, effective_suit, trick_power, trump_strength
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.advisor.positions import trump_choices, trump_option_values
+from euchre_tutor.games.solitaire.advisor.solver import Solver
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.rules import SolitaireRules
 from euchre_tutor.tricks.history import write_saved_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from euchre_tutor.cards import deck, parse_cards
-from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
 
 
 def make_deal(hand: str, turn: str, stock_top: str = "", stock_bottom: str = "") -> SolitaireDeal:

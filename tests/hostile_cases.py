@@ -21,9 +21,9 @@ from typing import Any
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
+from euchre_tutor.games.solitaire.engine.engine import OrderUp
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.jsonio import MAX_ERROR, MAX_INPUT_BYTES, MAX_LINE_BYTES
-from euchre_tutor.solitaire.engine import OrderUp
-from euchre_tutor.solitaire.game import SolitaireGame
 from euchre_tutor.tricks.history import MAX_SAVE_ACTIONS
 
 DEAL = "9H 9C KC JC 9S JD AS KS QS TS 9D TD QD KD AD TC QC AC TH JH QH KH AH JS"

@@ -34,10 +34,10 @@ from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.games.solitaire.engine.cli import position_from_json
+from euchre_tutor.games.solitaire.engine.engine import OrderUp
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.jsonio import MAX_ERROR, load_json_text
-from euchre_tutor.solitaire.cli import position_from_json
-from euchre_tutor.solitaire.engine import OrderUp
-from euchre_tutor.solitaire.game import SolitaireGame
 from euchre_tutor.tricks.history import parse_saved_json
 
 ROUNDS = int(os.environ.get("EUCHRE_FUZZ_ROUNDS", "1"))
@@ -552,8 +552,8 @@ def test_batch_line_readers_return_a_position_or_raise_the_projects_error() -> N
 
 
 def test_widget_load_deal_changes_nothing_on_bad_input() -> None:
+    from euchre_tutor.games.solitaire.session.controller import SolitaireController
     from euchre_tutor.session.classic_controller import ClassicController
-    from euchre_tutor.session.controller import SolitaireController
 
     rng = random.Random(SEED + 8)
     solitaire = SolitaireController(seed=3)

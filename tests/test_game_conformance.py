@@ -53,7 +53,8 @@ def test_registered_hooks_resolve(name: str) -> None:
     info = game_info(name)
     assert game_spec(name).info is info
     assert callable(resolve(info.drill_check))
-    assert info.table_app.startswith("euchre_tutor.widgets.") and info.notebook.endswith(".ipynb")
+    widgets = (f"euchre_tutor.games.{name}.widgets.", "euchre_tutor.widgets.")
+    assert info.table_app.startswith(widgets) and info.notebook.endswith(".ipynb")
 
 
 def test_an_unknown_game_is_refused_with_the_registered_names() -> None:

@@ -4,6 +4,12 @@ Each module may import only its own layer and the ones before it; nothing
 below the widgets imports ipywidgets (the session's controllers and analysis
 worker included); and no game's module imports another game's: what two games
 share lives in the trick-taking core (``tricks``) or in a shared module of a layer.
+
+A game is one package, ``games/<game>/``, with the same layers inside it: a module there has the
+layer of its sub-folder or module (``rules``, ``engine``, ``views``, ``advisor``, ``bots``,
+``session``, ``widgets``, ``cli``). The framework (everything outside ``games/``) imports no game by
+an import statement: the registry (``rules/games.py``) names each game's code by dotted paths; the
+files of :data:`FRAMEWORK_NAMING_A_GAME` still do, and the list only shrinks.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ LAYER = {
     "cards": 0,
     "rules": 1,
     "tricks": 2,
-    "solitaire": 3,
+    "games": 1,  # the package and each game's __init__ import nothing
     "classic": 3,
     "bid": 3,
     "views": 4,
@@ -42,13 +48,30 @@ LAYER = {
     "__main__": 9,
     "__init__": 9,
 }
+#: a game package's layers: its sub-folder or module below ``games/<game>/``
+GAME_LAYER = {
+    "__init__": 1,
+    "rules": 1,
+    "engine": 3,
+    "views": 4,
+    "advisor": 5,
+    "bots": 6,
+    "session": 7,
+    "widgets": 8,
+    "cli": 9,
+}
 WIDGET_LIBRARIES = {"ipywidgets", "anywidget", "traitlets", "IPython"}
 
 
+def layer_of_parts(parts: tuple[str, ...]) -> int:
+    """The layer of a dotted path below the package (``("games", "bid", "engine", "hand")``)."""
+    if parts[0] == "games":
+        return GAME_LAYER[parts[2]] if len(parts) > 2 else LAYER["games"]
+    return LAYER[parts[0]]
+
+
 def _layer_of(module_path: Path) -> int:
-    rel = module_path.relative_to(PACKAGE)
-    head = rel.parts[0].removesuffix(".py")
-    return LAYER[head]
+    return layer_of_parts(module_path.relative_to(PACKAGE).with_suffix("").parts)
 
 
 def _imports(path: Path) -> list[str]:
@@ -74,7 +97,7 @@ def test_module_imports_only_earlier_layers(path: Path) -> None:
             parts = name.split(".")
             if len(parts) == 1:
                 continue
-            other = LAYER[parts[1]]
+            other = layer_of_parts(tuple(parts[1:]))
             assert other <= mine, f"{path.name} (layer {mine}) imports {name} (layer {other})"
         elif top in WIDGET_LIBRARIES:
             assert mine >= LAYER["widgets"], f"{path.name} imports {name} below the widget layer"
@@ -84,9 +107,12 @@ GAMES = ("solitaire", "classic", "bid")
 
 
 def game_of(parts: tuple[str, ...]) -> str | None:
-    """The game a module belongs to, from its dotted path below the package: a game's package
-    (``classic.hand``, ``advisor.bid.dd``) or a layer's module named for it (``views.bid``,
-    ``session.classic_controller``, ``widgets.bid_hints``); None for shared modules."""
+    """The game a module belongs to, from its dotted path below the package: its package
+    (``games.solitaire.advisor.solver``), a game's package not yet moved there (``classic.hand``,
+    ``advisor.bid.dd``) or a layer's module named for it (``views.bid``,
+    ``session.classic_controller``, ``widgets.bid_hints``); None for the framework."""
+    if parts[0] == "games":
+        return parts[1] if len(parts) > 1 else None
     for i, part in enumerate(parts):
         for game in GAMES:
             if part == game or (i == len(parts) - 1 and part.startswith(game + "_")):
@@ -108,12 +134,59 @@ def test_no_game_imports_another_game(path: Path) -> None:
 
 
 def test_game_of_names_each_games_modules() -> None:
+    assert game_of(("games", "solitaire", "advisor", "solver")) == "solitaire"
+    assert game_of(("games", "solitaire")) == "solitaire" and game_of(("games",)) is None
     assert game_of(("classic", "hand")) == "classic"
     assert game_of(("advisor", "bid", "dd")) == "bid"
     assert game_of(("session", "classic_controller")) == "classic"
     assert game_of(("widgets", "bid_hints")) == "bid"
-    assert game_of(("views", "solitaire")) == "solitaire"
+    assert game_of(("views", "classic")) == "classic"
     assert game_of(("advisor", "shared")) is None and game_of(("tricks", "seating")) is None
+
+
+#: framework files (outside ``games/``) that still import a game's module: the list only shrinks
+FRAMEWORK_NAMING_A_GAME = frozenset(
+    {
+        "session/analysis.py",
+        "session/learning.py",
+        "session/session_report.py",
+        "widgets/__init__.py",
+        "widgets/quiz.py",
+        "widgets/render.py",
+    }
+)
+
+
+def _imported_games(path: Path) -> set[str]:
+    return {
+        parts[2]
+        for parts in (name.split(".") for name in _imports(path))
+        if parts[0] == "euchre_tutor" and len(parts) > 2 and parts[1] == "games"
+    }
+
+
+def test_the_framework_imports_no_game_but_the_listed_files() -> None:
+    """Outside ``games/`` no module imports a game's package (the registry names them by dotted
+    paths), except the files listed, which still do."""
+    naming = {
+        path.relative_to(PACKAGE).as_posix()
+        for path in MODULES
+        if path.relative_to(PACKAGE).parts[0] != "games" and _imported_games(path)
+    }
+    assert naming <= FRAMEWORK_NAMING_A_GAME, (
+        f"new framework files importing a game: {naming - FRAMEWORK_NAMING_A_GAME}"
+    )
+    assert naming == FRAMEWORK_NAMING_A_GAME, (
+        f"no longer importing a game (drop them from the list): {FRAMEWORK_NAMING_A_GAME - naming}"
+    )
+
+
+def test_the_layer_of_a_games_module_is_its_sub_folders() -> None:
+    assert layer_of_parts(("games", "bid", "engine", "hand")) == 3
+    assert layer_of_parts(("games", "solitaire", "views")) == 4
+    assert layer_of_parts(("games", "solitaire", "widgets", "app")) == 8
+    assert layer_of_parts(("games", "solitaire", "cli")) == 9
+    assert layer_of_parts(("games", "solitaire")) == 1
 
 
 def assert_loads_no_widget_library(statements: str) -> None:
@@ -129,20 +202,21 @@ def assert_loads_no_widget_library(statements: str) -> None:
 
 def test_importing_engines_advisor_and_bots_does_not_load_widgets() -> None:
     assert_loads_no_widget_library(
-        "import euchre_tutor, euchre_tutor.solitaire, euchre_tutor.classic, "
-        "euchre_tutor.views.solitaire, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli"
+        "import euchre_tutor, euchre_tutor.games.solitaire.engine, euchre_tutor.classic, "
+        "euchre_tutor.games.solitaire.views, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli"
     )
 
 
 SESSION = sorted(
     p.relative_to(PACKAGE.parent).with_suffix("").as_posix().replace("/", ".")
-    for p in (PACKAGE / "session").glob("*.py")
+    for p in [*(PACKAGE / "session").glob("*.py"), *PACKAGE.glob("games/*/session/*.py")]
 )
 
 
 def test_importing_every_session_module_does_not_load_widgets() -> None:
     """The controllers and the analysis worker's modules import no widget library."""
     assert "euchre_tutor.session.analysis" in SESSION and "euchre_tutor.session.classic_controller" in SESSION
+    assert "euchre_tutor.games.solitaire.session.controller" in SESSION
     assert_loads_no_widget_library("import " + ", ".join(SESSION))
 
 

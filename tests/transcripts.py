@@ -30,10 +30,17 @@ from euchre_tutor.classic.events import TrickWon
 from euchre_tutor.classic.hand import HandState, new_hand
 from euchre_tutor.classic.messages import PHASE_WORDS
 from euchre_tutor.classic.play import explain_trick
+from euchre_tutor.games.solitaire.engine.engine import Action as SolitaireAction
+from euchre_tutor.games.solitaire.engine.engine import (
+    DealState,
+    NameTrump,
+    OrderUp,
+    Phase,
+    SolitaireDeal,
+    new_deal,
+)
 from euchre_tutor.rules.classic import ClassicRules, preset
 from euchre_tutor.rules.games import game_names
-from euchre_tutor.solitaire.engine import Action as SolitaireAction
-from euchre_tutor.solitaire.engine import DealState, NameTrump, OrderUp, Phase, SolitaireDeal, new_deal
 
 DIRECTORY = Path(__file__).resolve().parent / "data" / "transcripts"
 

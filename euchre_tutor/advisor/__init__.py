@@ -1,6 +1,6 @@
 """The advisors: hints as data for both games.
 
-- :mod:`euchre_tutor.advisor.solitaire`: Euchre Solitaire's exact advisor
+- :mod:`euchre_tutor.games.solitaire.advisor`: Euchre Solitaire's exact advisor
   (every option's exact expected points, P(3+), P(5), reasons, grades).
 - :mod:`euchre_tutor.advisor.classic`: classic Euchre's advisor (sampled
   worlds with inference, a double-dummy solver, expected points, reasons).

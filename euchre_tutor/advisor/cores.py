@@ -8,7 +8,7 @@ lists every compiled core and the searches it serves:
 * the double-dummy search of every trick-taking game,
   :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
   (:mod:`euchre_tutor.advisor.classic.dd`) and Bid Euchre (:mod:`euchre_tutor.advisor.bid.dd`);
-* the Solitaire solver, :mod:`euchre_tutor.advisor.solitaire.solver` (``_solcore``);
+* the Solitaire solver, :mod:`euchre_tutor.games.solitaire.advisor.solver` (``_solcore``);
 * the classic advisor's candidate draw, :mod:`euchre_tutor.advisor.classic.placement`
   (``_worldfill``): not a search, but the same contract (the same candidates from the same
   ``random.Random`` state, leaving it in the same state, so every seeded hint and grade is the
@@ -33,7 +33,7 @@ __all__ = ["CORES", "PURE_PYTHON_VARIABLE", "backends", "choose", "describe", "l
 PURE_PYTHON_VARIABLE: Final = "EUCHRE_TUTOR_PURE_PYTHON"
 
 CORES: Final[dict[str, tuple[str, ...]]] = {
-    "euchre_tutor.advisor.solitaire._solcore": ("Solitaire solver",),
+    "euchre_tutor.games.solitaire.advisor._solcore": ("Solitaire solver",),
     "euchre_tutor.advisor._trickdd": ("classic double-dummy search", "Bid Euchre double-dummy search"),
     "euchre_tutor.advisor.classic._worldfill": ("classic candidate draw",),
 }

@@ -1,12 +1,12 @@
 """Rules as data: frozen configurations with named presets, and the rule catalogue.
 
-Engines read a configuration; they never subclass for an option.
+Engines read a configuration; they never subclass for an option. Each game's own configuration lives
+in its package (``euchre_tutor.games.<game>.rules``).
 """
 
 from __future__ import annotations
 
 from euchre_tutor.rules.catalogue import RULES, Rule, rule
 from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.rules.solitaire import SolitaireRules
 
-__all__ = ["RULES", "ClassicRules", "Rule", "SolitaireRules", "rule"]
+__all__ = ["RULES", "ClassicRules", "Rule", "rule"]

@@ -11,7 +11,7 @@ in the browser), a process analyst runs its analyses in the kernel instead, one
 per turn of the event loop, after the click that asked has answered; a long one
 pauses every few hundredths of a second (at its progress calls and at the source's
 ``yield_points``) so that the page's clicks are answered while it runs. The hint itself is the advisor's
-(:class:`~euchre_tutor.advisor.solitaire.advice.Hint`), shown as it comes.
+(:class:`~euchre_tutor.games.solitaire.advisor.advice.Hint`), shown as it comes.
 
 This module imports no widget library: the worker process imports it alone.
 """
@@ -34,8 +34,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from euchre_tutor.advisor.solitaire.advice import Hint, Mode
-from euchre_tutor.views.solitaire import SolitaireView
+from euchre_tutor.games.solitaire.advisor.advice import Hint, Mode
+from euchre_tutor.games.solitaire.views import SolitaireView
 
 __all__ = [
     "AnalysisSource",

@@ -39,28 +39,28 @@ from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.luck import bid_baseline, classic_baseline, solitaire_baseline
 from euchre_tutor.advisor.shared import GRADES
-from euchre_tutor.advisor.solitaire.advice import action_label, review_deal
 from euchre_tutor.bid.game import BidGame
 from euchre_tutor.bots.bid import RuleBasedPlayer as BidPlayer
 from euchre_tutor.bots.classic import LEVELS
 from euchre_tutor.classic.engine import Seat
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.games.solitaire.advisor.advice import action_label, review_deal
+from euchre_tutor.games.solitaire.engine.engine import Action as SolitaireAction
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Play, new_deal
+from euchre_tutor.games.solitaire.engine.engine import Phase as SolitairePhase
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame, StartDeal
+from euchre_tutor.games.solitaire.views import SolitaireView
 from euchre_tutor.jsonio import short
 from euchre_tutor.rules.bid import BidRules
 from euchre_tutor.session.bid_controller import STUDENT as BID_STUDENT
 from euchre_tutor.session.bid_tutor import phase_words
 from euchre_tutor.session.classic_controller import rules_seat
 from euchre_tutor.session.games import game_specs, spec_of_format
-from euchre_tutor.solitaire.engine import Action as SolitaireAction
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, new_deal
-from euchre_tutor.solitaire.engine import Phase as SolitairePhase
-from euchre_tutor.solitaire.game import SolitaireGame, StartDeal
 from euchre_tutor.tricks.history import parse_saved_json, read_saved_file
 from euchre_tutor.views.bid import SeatView as BidView
 from euchre_tutor.views.bid import seat_view as bid_seat_view
 from euchre_tutor.views.classic import SeatView, seat_view
-from euchre_tutor.views.solitaire import SolitaireView
 
 __all__ = [
     "METHOD_RULES",

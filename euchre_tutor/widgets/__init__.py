@@ -20,25 +20,25 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets  # noqa: F401  (every app draws with it: the package is the widget layer)
 
 if TYPE_CHECKING:
+    from euchre_tutor.games.solitaire.widgets.app import SolitaireApp
     from euchre_tutor.widgets.bid import BidApp
     from euchre_tutor.widgets.classic import ClassicApp
     from euchre_tutor.widgets.practice import PracticeApp
-    from euchre_tutor.widgets.solitaire import SolitaireApp
 
 __all__ = ["BidApp", "ClassicApp", "PracticeApp", "SolitaireApp"]
 
 _MODULES = {
-    "BidApp": "bid",
-    "ClassicApp": "classic",
-    "PracticeApp": "practice",
-    "SolitaireApp": "solitaire",
+    "BidApp": "euchre_tutor.widgets.bid",
+    "ClassicApp": "euchre_tutor.widgets.classic",
+    "PracticeApp": "euchre_tutor.widgets.practice",
+    "SolitaireApp": "euchre_tutor.games.solitaire.widgets.app",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name not in _MODULES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
+    value = getattr(importlib.import_module(_MODULES[name]), name)
     globals()[name] = value
     return value
 

@@ -260,10 +260,10 @@ def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
 def preset_deal(cards: str | None = None, *, seed: int | None = None, **options: Any) -> Any:
     """The tutor, ready to play a lesson's deal: ``cards`` (24 in deal order) or a ``seed``.
 
-    Returns a :class:`~euchre_tutor.widgets.solitaire.SolitaireApp`; extra
+    Returns a :class:`~euchre_tutor.games.solitaire.widgets.app.SolitaireApp`; extra
     options (``grading=True``, ``show_hint=True``, ...) go to it.
     """
-    from euchre_tutor.widgets.solitaire import SolitaireApp
+    from euchre_tutor.games.solitaire.widgets.app import SolitaireApp
 
     app = SolitaireApp(seed=seed, **options)
     if cards is not None and not app.controller.load_deal(cards):

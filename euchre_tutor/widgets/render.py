@@ -15,17 +15,17 @@ from typing import Any, Protocol
 from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swings, total
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade, Graded
-from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
-from euchre_tutor.advisor.solitaire.ideas import (
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words, points_words
+from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
+from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
+from euchre_tutor.games.solitaire.advisor.ideas import (
     exact_chance,
     exact_points,
     explain,
     tied_best,
 )
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, MINUS, Depth, join_words, points_words
-from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, Play
-from euchre_tutor.views.solitaire import SolitaireView
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase, Play
+from euchre_tutor.games.solitaire.views import SolitaireView
 from euchre_tutor.widgets.depth import explanation_html
 
 __all__ = [
@@ -278,7 +278,7 @@ def hint_html(
     score: tuple[int, int] = (0, 0),
 ) -> str:
     """The hint of ``view``'s decision in a player's words at ``depth``
-    (:func:`~euchre_tutor.advisor.solitaire.ideas.explain`); the figures depth adds every option's bar."""
+    (:func:`~euchre_tutor.games.solitaire.advisor.ideas.explain`); the figures depth adds every option's bar."""
     expl = explain(hint, view, score)
     return explanation_html(expl, depth, figures_html=_bars_html(hint, metric, view.turn_card))
 

@@ -13,8 +13,8 @@ import pytest
 from euchre_tutor.advisor import cores
 from euchre_tutor.advisor.bid import dd as bid_dd
 from euchre_tutor.advisor.classic import dd, placement
-from euchre_tutor.advisor.solitaire import solver
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.solitaire.advisor import solver
 
 
 def _version(env: dict[str, str]) -> list[str]:

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.solitaire.advice import Hint
-from euchre_tutor.advisor.solitaire.ideas import exact_points, explain, tied_best
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth, text_problems
-from euchre_tutor.session.advice import AdvisorSource
-from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
-from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.advisor.advice import Hint
+from euchre_tutor.games.solitaire.advisor.ideas import exact_points, explain, tied_best
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.session.advice import AdvisorSource
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.widgets import SolitaireApp
 from euchre_tutor.widgets.render import loss_words, signed
 from tests.browser.conftest import (

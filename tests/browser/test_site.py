@@ -27,12 +27,12 @@ import pytest
 
 from euchre_tutor.advisor.bid import analyse as analyse_bid
 from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.solitaire.ideas import explain
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth
 from euchre_tutor.bots.bid import RuleBasedPlayer
-from euchre_tutor.session.advice import AdvisorSource
-from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
+from euchre_tutor.games.solitaire.advisor.ideas import explain
+from euchre_tutor.games.solitaire.session.advice import AdvisorSource
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
 from euchre_tutor.widgets.render import signed
 from tests.browser.conftest import CHROMIUM_ARGS, FAILURES, ROOT, screenshot, wait_for_cards

@@ -7,13 +7,13 @@ from fractions import Fraction
 from typing import Any
 
 from euchre_tutor.advisor.shared import Reason
-from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
 from euchre_tutor.advisor.voice import Depth, text_problems, visible_text
+from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
+from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.session.analysis import Analyst, HintRequest
-from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
-from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
-from euchre_tutor.views.solitaire import player_view
 from euchre_tutor.widgets.render import hint_html
 from tests.session.slow_stub import StepJob
 from tests.test_layers import assert_loads_no_widget_library
@@ -52,7 +52,7 @@ def test_the_controller_gets_hints_from_the_worker_without_blocking_the_click() 
 
 def test_the_analysis_module_does_not_import_widget_libraries() -> None:
     assert_loads_no_widget_library(
-        "import euchre_tutor.session.analysis, euchre_tutor.session.solitaire_tutor, euchre_tutor.session.advice"
+        "import euchre_tutor.session.analysis, euchre_tutor.games.solitaire.session.tutor, euchre_tutor.games.solitaire.session.advice"
     )
 
 

@@ -16,14 +16,14 @@ from typing import Any, TypeVar
 import pytest
 
 from euchre_tutor.bots.classic import ExpertPlayer
-from euchre_tutor.session.advice import AdvisorSource
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.session.advice import AdvisorSource
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
+from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.session.analysis import Analyst, HintRequest, processes_available
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor
-from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
-from euchre_tutor.solitaire.engine import SolitaireDeal, new_deal
-from euchre_tutor.views.solitaire import player_view
 
 STUB = "tests.widgets.stub:make"
 T = TypeVar("T")
@@ -111,7 +111,9 @@ def test_the_solitaire_table_gets_the_exact_advisors_hint_in_the_kernel(no_proce
 
 def _solitaire_hint_in_the_kernel() -> None:
     c = SolitaireTutor(
-        SolitaireController(seed=8), source="euchre_tutor.session.advice:advisor_source", runner="process"
+        SolitaireController(seed=8),
+        source="euchre_tutor.games.solitaire.session.advice:advisor_source",
+        runner="process",
     )
     reference = SolitaireTutor(SolitaireController(seed=8), source=AdvisorSource(), runner="inline")
     assert c.analyst is not None and c.analyst.worker_pid is None
@@ -159,7 +161,7 @@ def test_in_the_browser_a_long_analysis_pauses_for_the_page_at_its_yield_points(
     """Pyodide with stack switching lets the page's loop turn mid-analysis (``page_pause``): simulated
     by a pause that records what the solver had done, with every slice 0 s long so that every yield
     point (each of the player's leads, each top of a search) and every progress call pauses."""
-    from euchre_tutor.advisor.solitaire.solver import Solver
+    from euchre_tutor.games.solitaire.advisor.solver import Solver
     from euchre_tutor.session import analysis
 
     states: list[int] = []

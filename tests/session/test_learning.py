@@ -14,6 +14,7 @@ from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
 from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.report import ClassReport, build_report, report_html
 from euchre_tutor.serve import CLASS_GRADE_WORLDS
 from euchre_tutor.session.learning import (
@@ -24,7 +25,6 @@ from euchre_tutor.session.learning import (
     grade_saved_file,
     grade_saved_text,
 )
-from euchre_tutor.solitaire.game import SolitaireGame
 from euchre_tutor.views.classic import seat_view
 
 

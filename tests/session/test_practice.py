@@ -10,6 +10,8 @@ import pytest
 from euchre_tutor.advisor.classic.position import read_position
 from euchre_tutor.advisor.drills import Deck, DeckError
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.solitaire.engine.cli import position_from_json
+from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.session.learning import (
     GradedGame,
     computer_classic_save,
@@ -25,8 +27,6 @@ from euchre_tutor.session.practice import (
     drill_scene,
     grade_drill_answer,
 )
-from euchre_tutor.solitaire.cli import position_from_json
-from euchre_tutor.views.solitaire import player_view
 
 FAST = {"worlds": 60, "max_worlds": 60}
 

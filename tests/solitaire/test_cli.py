@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from euchre_tutor.cli import main
-from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
 
 DEAL = "9H 9C KC JC 9S JD AS KS QS TS 9D TD QD KD AD TC QC AC TH JH QH KH AH JS"
 
@@ -187,8 +187,8 @@ def test_console_script_and_module_entry_points() -> None:
 
 
 def test_replay_a_saved_game(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
-    from euchre_tutor.solitaire.engine import OrderUp
-    from euchre_tutor.solitaire.game import SolitaireGame
+    from euchre_tutor.games.solitaire.engine.engine import OrderUp
+    from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 
     game = SolitaireGame(seed=11)
     for _ in range(2):
@@ -213,7 +213,7 @@ def test_replay_a_saved_game(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 def _saved_game(tmp_path) -> str:  # type: ignore[no-untyped-def]
-    from euchre_tutor.solitaire.game import SolitaireGame
+    from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 
     path = tmp_path / "game.json"
     SolitaireGame(seed=3).save(path)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.errors import CardError, DealError, IllegalAction, JsonInputError, RulesError, SaveFileError
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, SolitaireDeal
-from euchre_tutor.solitaire.game import SolitaireGame, StartDeal, load_saved_or_deal
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase, SolitaireDeal
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame, StartDeal, load_saved_or_deal
+from euchre_tutor.games.solitaire.rules import SolitaireRules
 
 
 def _play_deal(game: SolitaireGame, choice: OrderUp | NameTrump | None = None) -> None:

@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.cards import deck, effective_suit, is_trump
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import (
+from euchre_tutor.games.solitaire.engine.engine import (
     CardPlayed,
     CardsBurned,
     DealState,
@@ -18,8 +17,9 @@ from euchre_tutor.solitaire.engine import (
     deal_points,
     new_deal,
 )
-from euchre_tutor.solitaire.game import SolitaireGame
-from euchre_tutor.views.solitaire import player_view
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame
+from euchre_tutor.games.solitaire.rules import SolitaireRules
+from euchre_tutor.games.solitaire.views import player_view
 
 deals = st.permutations(list(deck())).map(SolitaireDeal.from_cards)
 name_turned = st.booleans()

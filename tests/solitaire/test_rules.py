@@ -6,8 +6,7 @@ import pytest
 
 from euchre_tutor.cards import Card, Suit, parse_cards
 from euchre_tutor.errors import IllegalAction, IllegalPlay
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import (
+from euchre_tutor.games.solitaire.engine.engine import (
     CardsBurned,
     DealScored,
     NameTrump,
@@ -19,7 +18,8 @@ from euchre_tutor.solitaire.engine import (
     deal_points,
     new_deal,
 )
-from euchre_tutor.solitaire.game import play_all
+from euchre_tutor.games.solitaire.engine.game import play_all
+from euchre_tutor.games.solitaire.rules import SolitaireRules
 from tests.helpers import make_deal
 
 C = Card.parse
@@ -274,7 +274,7 @@ def test_deck_wins_with_its_last_card_then_must_lead_from_empty_stock() -> None:
 
 def test_deck_leads_from_empty_stock_awards_all_remaining() -> None:
     # Find, from seeds, a deal where the deck must lead from an empty stock, and check the record.
-    from euchre_tutor.solitaire.engine import StockExhausted as SE
+    from euchre_tutor.games.solitaire.engine.engine import StockExhausted as SE
 
     for seed in range(3000):
         state = new_deal(SolitaireDeal.from_seed(seed)).apply(OrderUp())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from euchre_tutor.advisor.shared import Grade, Reason
-from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis, action_label
+from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis, action_label
 from euchre_tutor.session.analysis import HintRequest, Progress
 
 LABELS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")

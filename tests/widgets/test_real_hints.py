@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from euchre_tutor.cards import deck, format_cards, parse_cards
-from euchre_tutor.session.advice import AdvisorSource
-from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
-from euchre_tutor.solitaire.engine import OrderUp
+from euchre_tutor.games.solitaire.engine.engine import OrderUp
+from euchre_tutor.games.solitaire.session.advice import AdvisorSource
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 
 # hint-examples.md, example 2: hand JH JD AH 9S TC, turn card KH; the stock order does not matter.
 FIXED = parse_cards("JH JD AH 9S TC KH")
@@ -51,8 +51,8 @@ def test_save_game_offers_a_file_that_loads_back_the_same_game() -> None:
     import base64
     import re
 
-    from euchre_tutor.solitaire.game import SolitaireGame
-    from euchre_tutor.widgets.solitaire import SolitaireApp
+    from euchre_tutor.games.solitaire.engine.game import SolitaireGame
+    from euchre_tutor.games.solitaire.widgets.app import SolitaireApp
 
     app = SolitaireApp(seed=5, hints=False)
     app.trump_button(None).click()  # order up

@@ -16,7 +16,7 @@ from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import grade_label
 from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.classic.replay import replay_state
-from euchre_tutor.solitaire.engine import Phase
+from euchre_tutor.games.solitaire.engine.engine import Phase
 from euchre_tutor.views.classic import seat_view
 from euchre_tutor.widgets import SolitaireApp
 from euchre_tutor.widgets.stats import SessionChart, chart_svg

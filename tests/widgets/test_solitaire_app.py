@@ -15,7 +15,7 @@ import pytest
 from euchre_tutor.advisor.voice import Depth, card_words, text_problems, visible_text
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase, SolitaireDeal
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase, SolitaireDeal
 from euchre_tutor.widgets import SolitaireApp
 from tests.widgets.stub import FailingSource, StubSource
 
@@ -393,7 +393,7 @@ def test_hostile_load_teaches_in_one_short_message_and_changes_nothing(
 
 
 def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> None:
-    from euchre_tutor.session.advice import advisor_source
+    from euchre_tutor.games.solitaire.session.advice import advisor_source
 
     for seed in range(1, 30):
         app = SolitaireApp(seed=seed, source=advisor_source(), runner="inline", grading=True)
@@ -441,7 +441,7 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
 
 def test_the_deal_review_splits_the_deal_and_the_game_into_luck_and_skill() -> None:
     from euchre_tutor.advisor.luck import luck_sentence, total
-    from euchre_tutor.session.advice import advisor_source
+    from euchre_tutor.games.solitaire.session.advice import advisor_source
 
     app = SolitaireApp(seed=3, source=advisor_source(), runner="inline", grading=True)
     c = app.controller
@@ -471,7 +471,7 @@ def test_the_deal_review_marks_its_swings_and_they_are_the_deals_rest_exactly() 
     from fractions import Fraction
 
     from euchre_tutor.advisor.luck import lucky_swings, swings
-    from euchre_tutor.session.advice import advisor_source
+    from euchre_tutor.games.solitaire.session.advice import advisor_source
 
     app = SolitaireApp(seed=3, source=advisor_source(), runner="inline", grading=True)
     c = app.controller

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.solitaire.advice import analyse_view, grade, review_deal
-from euchre_tutor.advisor.solitaire.reasons import burn_stats
-from euchre_tutor.advisor.solitaire.solver import Knowledge
 from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
 from euchre_tutor.errors import EuchreError, IllegalAction
+from euchre_tutor.games.solitaire.advisor.advice import analyse_view, grade, review_deal
+from euchre_tutor.games.solitaire.advisor.reasons import burn_stats
+from euchre_tutor.games.solitaire.advisor.solver import Knowledge
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.rules import RULES
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
-from euchre_tutor.views.solitaire import player_view
 
 EX = json.loads((Path(__file__).parents[2] / "data" / "hint_examples.json").read_text())["examples"]
 

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from euchre_tutor.advisor.solitaire import cli as advisor_cli
 from euchre_tutor.cards import deck, parse_cards
-from euchre_tutor.solitaire import cli as solitaire_cli
+from euchre_tutor.games.solitaire.advisor import cli as advisor_cli
+from euchre_tutor.games.solitaire.engine import cli as solitaire_cli
 
 CARDS = parse_cards("9H 9C KC JC 9S JD")
 DEAL = " ".join(str(c) for c in (*CARDS, *(c for c in deck(24) if c not in CARDS)))

@@ -13,20 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis, analyse_view, hint_from_analysis
-from euchre_tutor.advisor.solitaire.ideas import (
-    BRIEF_WORDS,
-    CATALOGUE,
-    burn_words,
-    exact_chance,
-    exact_points,
-    explain,
-    position_of,
-    tied_best,
-)
-from euchre_tutor.advisor.solitaire.positions import knowledge_from_view
-from euchre_tutor.advisor.solitaire.reasons import burn_stats
-from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.advisor.voice import (
     LESSONS,
     Depth,
@@ -36,7 +22,21 @@ from euchre_tutor.advisor.voice import (
     visible_text,
 )
 from euchre_tutor.cards import Card, Suit, deck, parse_cards
-from euchre_tutor.solitaire.engine import (
+from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis, analyse_view, hint_from_analysis
+from euchre_tutor.games.solitaire.advisor.ideas import (
+    BRIEF_WORDS,
+    CATALOGUE,
+    burn_words,
+    exact_chance,
+    exact_points,
+    explain,
+    position_of,
+    tied_best,
+)
+from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view
+from euchre_tutor.games.solitaire.advisor.reasons import burn_stats
+from euchre_tutor.games.solitaire.advisor.solver import Solver
+from euchre_tutor.games.solitaire.engine.engine import (
     Action,
     DealState,
     NameTrump,
@@ -45,7 +45,7 @@ from euchre_tutor.solitaire.engine import (
     SolitaireDeal,
     new_deal,
 )
-from euchre_tutor.views.solitaire import SolitaireView, player_view
+from euchre_tutor.games.solitaire.views import SolitaireView, player_view
 from euchre_tutor.widgets import render
 
 DATA = json.loads((Path(__file__).parents[2] / "data" / "hint_examples.json").read_text())

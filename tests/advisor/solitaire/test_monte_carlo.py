@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from euchre_tutor.advisor.solitaire.positions import knowledge_from_view
-from euchre_tutor.advisor.solitaire.solver import Objective, Solver, best_outcome
 from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
-from euchre_tutor.views.solitaire import player_view
+from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view
+from euchre_tutor.games.solitaire.advisor.solver import Objective, Solver, best_outcome
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Play, SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.views import player_view
 
 
 def _play_out(deal: SolitaireDeal, choice: OrderUp | NameTrump, solver: Solver) -> int:
@@ -37,7 +37,7 @@ def _check(hand: str, turn: str, choice: OrderUp | NameTrump, runs: int, seed: i
         pts = _play_out(deal, choice, solver)
         results.append(pts)
         p3 += pts > 0
-    from euchre_tutor.advisor.solitaire.positions import trump_knowledge
+    from euchre_tutor.games.solitaire.advisor.positions import trump_knowledge
 
     exact = solver.position_value(trump_knowledge(h, t, rest, choice), Objective.points(choice.alone))
     mean = Fraction(sum(results), runs)

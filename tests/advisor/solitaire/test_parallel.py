@@ -6,11 +6,11 @@ import multiprocessing as mp
 
 import pytest
 
-from euchre_tutor.advisor.solitaire.advice import analyse_trump
-from euchre_tutor.advisor.solitaire.parallel import TrumpPool, available_jobs, choices_and_objectives
-from euchre_tutor.advisor.solitaire.positions import trump_option_values
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.advisor.advice import analyse_trump
+from euchre_tutor.games.solitaire.advisor.parallel import TrumpPool, available_jobs, choices_and_objectives
+from euchre_tutor.games.solitaire.advisor.positions import trump_option_values
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.rules import SolitaireRules
 
 
 @pytest.mark.parametrize(("seed", "name_turned"), [(3, False), (11, True)])

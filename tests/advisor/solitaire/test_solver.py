@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_knowledge
-from euchre_tutor.advisor.solitaire.solver import (
+from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.solitaire.advisor.positions import trump_choices, trump_knowledge
+from euchre_tutor.games.solitaire.advisor.solver import (
     ALONE_POINTS,
     BACKENDS,
     POINTS,
@@ -19,9 +21,7 @@ from euchre_tutor.advisor.solitaire.solver import (
     Objective,
     Solver,
 )
-from euchre_tutor.cards import Suit, deck, parse_card, parse_cards
-from euchre_tutor.errors import EuchreError
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp
 from tests.advisor.solitaire.brute import Brute
 
 EXAMPLES = json.loads((Path(__file__).parents[2] / "data" / "hint_examples.json").read_text())["examples"]

@@ -16,12 +16,19 @@ import sys
 import pytest
 from hypothesis import given, settings
 
-from euchre_tutor.advisor.solitaire.advice import analyse_trump
-from euchre_tutor.advisor.solitaire.positions import trump_choices, trump_knowledge
-from euchre_tutor.advisor.solitaire.solver import BACKEND, BACKENDS, Knowledge, Objective, Outcome, Solver
 from euchre_tutor.cards import Suit, deck, parse_cards
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.solitaire.engine import SolitaireDeal
+from euchre_tutor.games.solitaire.advisor.advice import analyse_trump
+from euchre_tutor.games.solitaire.advisor.positions import trump_choices, trump_knowledge
+from euchre_tutor.games.solitaire.advisor.solver import (
+    BACKEND,
+    BACKENDS,
+    Knowledge,
+    Objective,
+    Outcome,
+    Solver,
+)
+from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
 from tests.advisor.solitaire.test_solver import positions
 
 DECK = deck(24)
@@ -31,7 +38,7 @@ needs_both = pytest.mark.skipif(BACKENDS != ("compiled", "python"), reason="need
 def test_ci_loads_the_compiled_core() -> None:
     """Under CI=true the extension must have been built and loaded: no silent fallback to Python."""
     pure = os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") in ("1", "true", "yes")
-    built = importlib.util.find_spec("euchre_tutor.advisor.solitaire._solcore") is not None
+    built = importlib.util.find_spec("euchre_tutor.games.solitaire.advisor._solcore") is not None
     if os.environ.get("CI", "").strip().lower() == "true":
         assert not pure and built
         assert BACKEND == "compiled"
@@ -42,7 +49,7 @@ def test_ci_loads_the_compiled_core() -> None:
 
 def test_the_environment_variable_forces_the_python_backend() -> None:
     env = {**os.environ, "EUCHRE_TUTOR_PURE_PYTHON": "1"}
-    code = "from euchre_tutor.advisor.solitaire import solver; print(solver.BACKEND, solver.Solver().backend)"
+    code = "from euchre_tutor.games.solitaire.advisor import solver; print(solver.BACKEND, solver.Solver().backend)"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["python", "python"]
 

@@ -17,10 +17,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
-from euchre_tutor.advisor.solitaire.advice import Hint, OptionAnalysis
-from euchre_tutor.advisor.solitaire.positions import knowledge_from_view, trump_knowledge
-from euchre_tutor.advisor.solitaire.reasons import BurnStats, burn_stats
-from euchre_tutor.advisor.solitaire.solver import Knowledge
 from euchre_tutor.advisor.voice import (
     BRIEF_WORDS,
     MINUS,
@@ -45,8 +41,12 @@ from euchre_tutor.cards import (
     left_bower,
     trick_power,
 )
-from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play
-from euchre_tutor.views.solitaire import SolitaireView
+from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
+from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view, trump_knowledge
+from euchre_tutor.games.solitaire.advisor.reasons import BurnStats, burn_stats
+from euchre_tutor.games.solitaire.advisor.solver import Knowledge
+from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play
+from euchre_tutor.games.solitaire.views import SolitaireView
 
 __all__ = [
     "BRIEF_WORDS",

@@ -25,12 +25,11 @@ import sys
 from typing import Any, cast
 
 from euchre_tutor.advisor.shared import fraction_text
-from euchre_tutor.advisor.solitaire.advice import Analysis, Mode, OptionAnalysis, analyse_view
-from euchre_tutor.advisor.solitaire.parallel import TrumpPool
-from euchre_tutor.advisor.solitaire.solver import Solver
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.jsonio import MAX_DIGITS, short
-from euchre_tutor.solitaire.cli import (
+from euchre_tutor.games.solitaire.advisor.advice import Analysis, Mode, OptionAnalysis, analyse_view
+from euchre_tutor.games.solitaire.advisor.parallel import TrumpPool
+from euchre_tutor.games.solitaire.advisor.solver import Solver
+from euchre_tutor.games.solitaire.engine.cli import (
     add_position_arguments,
     fail,
     position_from_args,
@@ -39,8 +38,9 @@ from euchre_tutor.solitaire.cli import (
     run_batch,
     whole_number_flag,
 )
-from euchre_tutor.solitaire.engine import DealState, NameTrump, OrderUp, Phase, Play
-from euchre_tutor.views.solitaire import player_view
+from euchre_tutor.games.solitaire.engine.engine import DealState, NameTrump, OrderUp, Phase, Play
+from euchre_tutor.games.solitaire.views import player_view
+from euchre_tutor.jsonio import MAX_DIGITS, short
 
 __all__ = ["analysis_json", "register", "run_analyze"]
 

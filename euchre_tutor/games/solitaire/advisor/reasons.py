@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from euchre_tutor.advisor.shared import Number, Reason, fmt
-from euchre_tutor.advisor.solitaire.solver import Knowledge, Outcome
 from euchre_tutor.cards import (
     Card,
     Suit,
@@ -23,6 +22,7 @@ from euchre_tutor.cards import (
     trick_power,
     trump_order,
 )
+from euchre_tutor.games.solitaire.advisor.solver import Knowledge, Outcome
 
 __all__ = ["BurnStats", "burn_stats", "contrast", "play_reasons", "trump_reasons"]
 

@@ -15,7 +15,7 @@ process (the dashboard keeps one :class:`Solver` per worker to reuse its memo).
 from __future__ import annotations
 
 from euchre_tutor.advisor.shared import Reason
-from euchre_tutor.advisor.solitaire.advice import (
+from euchre_tutor.games.solitaire.advisor.advice import (
     Analysis,
     Grade,
     Mode,
@@ -27,8 +27,8 @@ from euchre_tutor.advisor.solitaire.advice import (
     grade,
     review_deal,
 )
-from euchre_tutor.advisor.solitaire.reasons import BurnStats, burn_stats
-from euchre_tutor.advisor.solitaire.solver import Knowledge, Objective, Outcome, Solver
+from euchre_tutor.games.solitaire.advisor.reasons import BurnStats, burn_stats
+from euchre_tutor.games.solitaire.advisor.solver import Knowledge, Objective, Outcome, Solver
 
 __all__ = [
     "Analysis",

@@ -27,16 +27,22 @@ import ipywidgets as w
 
 from euchre_tutor.advisor.luck import luck_sentence, lucky_swings, total
 from euchre_tutor.advisor.shared import KEY_MOMENTS, Grade
-from euchre_tutor.advisor.solitaire.advice import Hint, action_label
-from euchre_tutor.advisor.solitaire.ideas import explain, tied_best
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card, Suit, describe_rank, is_trump
 from euchre_tutor.errors import IllegalPlay
-from euchre_tutor.rules.solitaire import SolitaireRules
+from euchre_tutor.games.solitaire.advisor.advice import Hint, action_label
+from euchre_tutor.games.solitaire.advisor.ideas import explain, tied_best
+from euchre_tutor.games.solitaire.engine.engine import (
+    HAND_SIZE,
+    NameTrump,
+    OrderUp,
+    Phase,
+    follow_suit_message,
+)
+from euchre_tutor.games.solitaire.rules import SolitaireRules
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import DEFAULT_SOURCE, Decision, SolitaireTutor, where_words
 from euchre_tutor.session.analysis import HintSource, Mode
-from euchre_tutor.session.controller import SolitaireController
-from euchre_tutor.session.solitaire_tutor import DEFAULT_SOURCE, Decision, SolitaireTutor, where_words
-from euchre_tutor.solitaire.engine import HAND_SIZE, NameTrump, OrderUp, Phase, follow_suit_message
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart

@@ -19,18 +19,20 @@ from typing import Any, Literal
 from euchre_tutor.advisor.luck import Swing, solitaire_baseline
 from euchre_tutor.advisor.session import SessionStats, Units
 from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.solitaire.advice import Hint, action_label
+from euchre_tutor.games.solitaire.advisor.advice import Hint, action_label
+from euchre_tutor.games.solitaire.engine.engine import Action, Phase
+from euchre_tutor.games.solitaire.engine.game import StartDeal
+from euchre_tutor.games.solitaire.session.controller import DealLog, SolitaireController
+from euchre_tutor.games.solitaire.views import SolitaireView
 from euchre_tutor.session.analysis import HintRequest, HintSource, Mode
-from euchre_tutor.session.controller import DealLog, SolitaireController
 from euchre_tutor.session.tutor import Decision, Retry, TableTutor, Turn
-from euchre_tutor.solitaire.engine import Action, Phase
-from euchre_tutor.solitaire.game import StartDeal
-from euchre_tutor.views.solitaire import SolitaireView
 
 __all__ = ["DEFAULT_SOURCE", "Decision", "Retry", "SolitaireTutor"]
 
 #: the hint source run in the worker; EUCHRE_TUTOR_HINTS="module:factory" replaces it (tests, experiments)
-DEFAULT_SOURCE = os.environ.get("EUCHRE_TUTOR_HINTS", "euchre_tutor.session.advice:advisor_source")
+DEFAULT_SOURCE = os.environ.get(
+    "EUCHRE_TUTOR_HINTS", "euchre_tutor.games.solitaire.session.advice:advisor_source"
+)
 
 
 class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):

@@ -12,19 +12,19 @@ from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import solitaire_bands
-from euchre_tutor.advisor.solitaire.advice import action_label, analyse_view, grade, hint_from_analysis
-from euchre_tutor.advisor.solitaire.ideas import explain
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
+from euchre_tutor.games.solitaire.advisor.advice import action_label, analyse_view, grade, hint_from_analysis
+from euchre_tutor.games.solitaire.advisor.ideas import explain
+from euchre_tutor.games.solitaire.engine.cli import position_from_json
+from euchre_tutor.games.solitaire.engine.engine import Action, Play
+from euchre_tutor.games.solitaire.engine.game import SAVE_FORMAT, SolitaireGame, StartDeal
+from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
+from euchre_tutor.games.solitaire.views import SolitaireView, player_view
 from euchre_tutor.rules.games import game_info
-from euchre_tutor.session.controller import SolitaireController
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
 from euchre_tutor.session.learning import GradedGame, grade_solitaire, solitaire_position
-from euchre_tutor.session.solitaire_tutor import SolitaireTutor
-from euchre_tutor.solitaire.cli import position_from_json
-from euchre_tutor.solitaire.engine import Action, Play
-from euchre_tutor.solitaire.game import SAVE_FORMAT, SolitaireGame, StartDeal
-from euchre_tutor.views.solitaire import SolitaireView, player_view
 
 __all__ = ["GAME"]
 

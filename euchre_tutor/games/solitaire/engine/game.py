@@ -25,9 +25,7 @@ from typing import Any
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError, IllegalAction, SaveFileError
-from euchre_tutor.jsonio import capped_text, seed_number, short
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import (
+from euchre_tutor.games.solitaire.engine.engine import (
     Action,
     DealState,
     NameTrump,
@@ -37,6 +35,8 @@ from euchre_tutor.solitaire.engine import (
     SolitaireDeal,
     new_deal,
 )
+from euchre_tutor.games.solitaire.rules import SolitaireRules
+from euchre_tutor.jsonio import capped_text, seed_number, short
 from euchre_tutor.tricks.history import (
     History,
     check_saved_actions,

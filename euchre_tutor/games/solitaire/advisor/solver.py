@@ -5,7 +5,7 @@ hand, the set of unseen cards (whose order in the stock is uniformly random),
 the known card on top of the stock (after ordering up) or at its bottom (after
 naming), the tricks won so far and, when the deck has led, its lead card. It
 never sees the true stock order. It does not import the engine: an adapter
-(:mod:`euchre_tutor.advisor.solitaire.positions`) builds a :class:`Knowledge` from a view.
+(:mod:`euchre_tutor.games.solitaire.advisor.positions`) builds a :class:`Knowledge` from a view.
 
 Two backends give the same values to the last count: a compiled core
 (``_solcore``, C, about 20 times faster) and the pure-Python search below, its
@@ -62,7 +62,7 @@ from typing import Any, Final
 from euchre_tutor.advisor.cores import backends, choose, load_core
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, playable, trick_power
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.solitaire import deal_points
+from euchre_tutor.games.solitaire.rules import deal_points
 
 __all__ = [
     "ALONE_POINTS",
@@ -77,7 +77,7 @@ __all__ = [
 ]
 
 #: Points of a deal, from the player's side, by the number of tricks taken (0..5): the rules'
-#: scoring table (:func:`euchre_tutor.rules.solitaire.deal_points`), net of the deck's points.
+#: scoring table (:func:`euchre_tutor.games.solitaire.rules.deal_points`), net of the deck's points.
 POINTS: tuple[int, ...] = tuple(deal_points(t, alone=False).net for t in range(6))
 ALONE_POINTS: tuple[int, ...] = tuple(deal_points(t, alone=True).net for t in range(6))
 _MARCH: tuple[int, ...] = (0, 0, 0, 0, 0, 1)
@@ -88,7 +88,7 @@ _MASK = (1 << _W) - 1
 _FACT = tuple(factorial(i) for i in range(40))
 _ALL = deck(24)
 
-_core: Any = load_core("euchre_tutor.advisor.solitaire._solcore")
+_core: Any = load_core("euchre_tutor.games.solitaire.advisor._solcore")
 
 BACKENDS: Final[tuple[str, ...]] = backends(_core)
 """The backends available in this process, the default first."""

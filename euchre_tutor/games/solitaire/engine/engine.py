@@ -37,8 +37,8 @@ from euchre_tutor.cards import (
     winning_index,
 )
 from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
+from euchre_tutor.games.solitaire.rules import TRICKS, SolitaireRules, deal_points
 from euchre_tutor.rules.messages import explain_trick, follow_suit_message
-from euchre_tutor.rules.solitaire import TRICKS, SolitaireRules, deal_points
 
 __all__ = [
     "HAND_SIZE",
@@ -325,7 +325,7 @@ class DealState:
     """One moment of a deal. Frozen: :meth:`apply` returns a new state.
 
     ``stock`` is the hidden order (top first) and belongs to the engine; what
-    the player may know is :func:`euchre_tutor.views.solitaire.player_view`.
+    the player may know is :func:`euchre_tutor.games.solitaire.views.player_view`.
     """
 
     rules: SolitaireRules

@@ -20,10 +20,10 @@ from typing import IO, Any, Final, TextIO
 from euchre_tutor import jsonio
 from euchre_tutor.cards import Card, format_cards, parse_cards
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.solitaire.engine.engine import DealState, Phase, Play, SolitaireDeal, Trick, new_deal
+from euchre_tutor.games.solitaire.engine.game import SolitaireGame, trump_action
+from euchre_tutor.games.solitaire.rules import SolitaireRules
 from euchre_tutor.jsonio import answer_lines, load_json_text, seed_flag, seed_number, short, whole_number
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import DealState, Phase, Play, SolitaireDeal, Trick, new_deal
-from euchre_tutor.solitaire.game import SolitaireGame, trump_action
 
 __all__ = [
     "InputError",

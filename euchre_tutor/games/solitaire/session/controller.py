@@ -1,7 +1,7 @@
 """The Solitaire controller: owns the game and the teaching messages.
 
 It knows nothing of widgets, nor of hints: the tutor beside it
-(:class:`~euchre_tutor.session.solitaire_tutor.SolitaireTutor`) listens to it and analyses, grades
+(:class:`~euchre_tutor.games.solitaire.session.tutor.SolitaireTutor`) listens to it and analyses, grades
 and reviews the player's decisions. Every command either changes the game or, when the input is bad
 or the action illegal, leaves the game exactly as it was and sets :attr:`message` to the engine's
 teaching sentence. Views subscribe with :meth:`subscribe` and are told which part changed:
@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
+from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
+from euchre_tutor.games.solitaire.engine.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
+from euchre_tutor.games.solitaire.rules import SolitaireRules
+from euchre_tutor.games.solitaire.views import SolitaireView, player_view
 from euchre_tutor.jsonio import error_text, seed_number
-from euchre_tutor.rules.solitaire import SolitaireRules
 from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.session.tables import track
-from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
-from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
-from euchre_tutor.views.solitaire import SolitaireView, player_view
 
 __all__ = ["DealLog", "SolitaireController"]
 

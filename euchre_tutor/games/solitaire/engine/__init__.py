@@ -1,12 +1,12 @@
 """Euchre Solitaire: the engine (one deal), the game to the target, save/load.
 
-:func:`~euchre_tutor.solitaire.game.load_saved_or_deal` reads what a Load box
+:func:`~euchre_tutor.games.solitaire.engine.game.load_saved_or_deal` reads what a Load box
 holds: a saved game or a teacher's deal.
 """
 
 from __future__ import annotations
 
-from euchre_tutor.solitaire.engine import (
+from euchre_tutor.games.solitaire.engine.engine import (
     Action,
     DealState,
     NameTrump,
@@ -17,7 +17,7 @@ from euchre_tutor.solitaire.engine import (
     Trick,
     new_deal,
 )
-from euchre_tutor.solitaire.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
+from euchre_tutor.games.solitaire.engine.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 
 __all__ = [
     "Action",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.solitaire.cli import position_from_json
-from euchre_tutor.solitaire.engine import Phase
+from euchre_tutor.games.solitaire.engine.cli import position_from_json
+from euchre_tutor.games.solitaire.engine.engine import Phase
 
 __all__ = ["check_position"]
 

@@ -11,7 +11,7 @@ __all__ = ["register"]
 
 def register(games: Any) -> None:
     """The ``solitaire`` command: ``replay`` and the exact advisor's ``analyze``."""
-    from euchre_tutor.advisor.solitaire import cli as advisor_cli
-    from euchre_tutor.solitaire import cli as solitaire_cli
+    from euchre_tutor.games.solitaire.advisor import cli as advisor_cli
+    from euchre_tutor.games.solitaire.engine import cli as solitaire_cli
 
     advisor_cli.register(solitaire_cli.register(games))

@@ -3,7 +3,7 @@
 Public entry points (what the hint panel calls, in a worker process or thread):
 
 * :func:`analyse_view` — the analysis of the decision a
-  :class:`~euchre_tutor.views.solitaire.SolitaireView` is at (trump choice or card);
+  :class:`~euchre_tutor.games.solitaire.views.SolitaireView` is at (trump choice or card);
 * :func:`analyse_trump` / :func:`analyse_play` — the same from raw knowledge;
 * :func:`grade` — a decision's loss against the best, with its label;
 * :func:`review_deal` — every decision of a finished (or partial) deal, graded;
@@ -29,16 +29,24 @@ from fractions import Fraction
 from typing import Literal
 
 from euchre_tutor.advisor.shared import Grade, Reason, fmt, grade_label
-from euchre_tutor.advisor.solitaire.gamewin import SCALE, game_utility
-from euchre_tutor.advisor.solitaire.parallel import TrumpPool
-from euchre_tutor.advisor.solitaire.positions import knowledge_from_view, trump_choices
-from euchre_tutor.advisor.solitaire.reasons import play_reasons, trump_reasons
-from euchre_tutor.advisor.solitaire.solver import Knowledge, Objective, Outcome, Solver
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal, new_deal
-from euchre_tutor.views.solitaire import SolitaireView, player_view
+from euchre_tutor.games.solitaire.advisor.gamewin import SCALE, game_utility
+from euchre_tutor.games.solitaire.advisor.parallel import TrumpPool
+from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view, trump_choices
+from euchre_tutor.games.solitaire.advisor.reasons import play_reasons, trump_reasons
+from euchre_tutor.games.solitaire.advisor.solver import Knowledge, Objective, Outcome, Solver
+from euchre_tutor.games.solitaire.engine.engine import (
+    Action,
+    NameTrump,
+    OrderUp,
+    Phase,
+    Play,
+    SolitaireDeal,
+    new_deal,
+)
+from euchre_tutor.games.solitaire.rules import SolitaireRules
+from euchre_tutor.games.solitaire.views import SolitaireView, player_view
 
 __all__ = [
     "Analysis",
@@ -163,7 +171,7 @@ def analyse_trump(
     ``progress(done, total)`` is called as options are done (for a progress bar).
     The options are solved suit by suit (plain then alone share states, and the
     solver's memory bound, checked between calls, keeps the peak low); a
-    :class:`~euchre_tutor.advisor.solitaire.parallel.TrumpPool` solves the suits on
+    :class:`~euchre_tutor.games.solitaire.advisor.parallel.TrumpPool` solves the suits on
     several cores (same values, less wall time).
     """
     rules = rules or SolitaireRules()

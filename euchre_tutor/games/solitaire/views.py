@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.rules.solitaire import SolitaireRules
-from euchre_tutor.solitaire.engine import Action, DealState, Phase, Trick
+from euchre_tutor.games.solitaire.engine.engine import Action, DealState, Phase, Trick
+from euchre_tutor.games.solitaire.rules import SolitaireRules
 
 __all__ = ["SolitaireView", "player_view"]
 
@@ -46,7 +46,7 @@ class SolitaireView:
 
     @property
     def legal_cards(self) -> tuple[Card, ...]:
-        from euchre_tutor.solitaire.engine import Play
+        from euchre_tutor.games.solitaire.engine.engine import Play
 
         return tuple(a.card for a in self.legal if isinstance(a, Play))
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from euchre_tutor.advisor.solitaire.solver import ALONE_POINTS, POINTS
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.solitaire.advisor.solver import ALONE_POINTS, POINTS
 
 __all__ = ["SCALE", "GameWinTable", "game_utility", "load_table"]
 

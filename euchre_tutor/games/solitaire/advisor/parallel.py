@@ -12,7 +12,7 @@ position; that is safe on Linux only, so elsewhere (and with ``jobs=1``, or in
 a daemonic process such as the dashboard's analysis worker, which keeps one
 warm solver for the whole deal instead) the pool solves in the calling process.
 
->>> from euchre_tutor.solitaire.engine import SolitaireDeal
+>>> from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
 >>> deal = SolitaireDeal.from_seed(7)
 >>> with TrumpPool(jobs=2) as pool:
 ...     values = pool.solve(deal.hand, deal.turn, deal.stock, choices_and_objectives(deal.turn))
@@ -29,10 +29,10 @@ from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any
 
-from euchre_tutor.advisor.solitaire.positions import TrumpChoice, trump_choices, trump_knowledge
-from euchre_tutor.advisor.solitaire.solver import Objective, Outcome, Solver
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp
+from euchre_tutor.games.solitaire.advisor.positions import TrumpChoice, trump_choices, trump_knowledge
+from euchre_tutor.games.solitaire.advisor.solver import Objective, Outcome, Solver
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp
 
 __all__ = ["TrumpPool", "available_jobs", "choices_and_objectives"]
 

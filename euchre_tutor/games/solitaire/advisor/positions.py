@@ -1,7 +1,7 @@
 """From what the player sees to the solver's terms, and the trump decision's options.
 
 :func:`knowledge_from_view` is the thin adapter from a
-:class:`~euchre_tutor.views.solitaire.SolitaireView`; :func:`trump_knowledge`
+:class:`~euchre_tutor.games.solitaire.views.SolitaireView`; :func:`trump_knowledge`
 builds the position each trump option leads to, from the hand, the turn card
 and the 18 unseen stock cards.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from euchre_tutor.advisor.solitaire.solver import Knowledge, Objective, Outcome, Solver
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.solitaire.engine import NameTrump, OrderUp, Phase
-from euchre_tutor.views.solitaire import SolitaireView
+from euchre_tutor.games.solitaire.advisor.solver import Knowledge, Objective, Outcome, Solver
+from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase
+from euchre_tutor.games.solitaire.views import SolitaireView
 
 __all__ = [
     "TrumpChoice",

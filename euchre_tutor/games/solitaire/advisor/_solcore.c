@@ -1,4 +1,4 @@
-/* The compiled core of euchre_tutor.advisor.solitaire.solver: the exact expectimax.
+/* The compiled core of euchre_tutor.games.solitaire.advisor.solver: the exact expectimax.
  *
  * It is the twin of solver.py's pure-Python search and must give the same values to the
  * last count (the tests compare them, distributions included). Like the classic core
@@ -934,7 +934,7 @@ static PyMethodDef Core_methods[] = {
 };
 
 static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "euchre_tutor.advisor.solitaire._solcore.Core",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "euchre_tutor.games.solitaire.advisor._solcore.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "One search's memo and signature table (the compiled twin of solver.Solver's tables).",
@@ -945,7 +945,7 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_solcore", "The compiled core of euchre_tutor.advisor.solitaire.solver.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_solcore", "The compiled core of euchre_tutor.games.solitaire.advisor.solver.", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 

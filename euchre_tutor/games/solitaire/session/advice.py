@@ -7,10 +7,10 @@ lives for the whole session, so its memo serves every later position.
 
 from __future__ import annotations
 
-from euchre_tutor.advisor.solitaire.advice import Hint, analyse_trump, analyse_view, hint_from_analysis
-from euchre_tutor.advisor.solitaire.solver import Solver
+from euchre_tutor.games.solitaire.advisor.advice import Hint, analyse_trump, analyse_view, hint_from_analysis
+from euchre_tutor.games.solitaire.advisor.solver import Solver
+from euchre_tutor.games.solitaire.engine.engine import Phase
 from euchre_tutor.session.analysis import HintRequest, HintSource, Progress
-from euchre_tutor.solitaire.engine import Phase
 
 __all__ = ["AdvisorSource", "advisor_source"]
 

@@ -1,0 +1,2 @@
+"""Euchre Solitaire's session: the controller, the tutor, the hint source and the game's GameSpec
+(no widgets)."""

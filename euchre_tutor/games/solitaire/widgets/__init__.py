@@ -1,0 +1,1 @@
+"""Euchre Solitaire's widgets: the dashboard app (:class:`~.app.SolitaireApp`)."""
