@@ -15,12 +15,13 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from euchre_tutor.service.core import Connection, Options, Refusal, TableService
+    from euchre_tutor.service.core import Refusal, TableService
     from euchre_tutor.service.store import Store
+    from euchre_tutor.service.table import Connection, Options
 
 __all__ = ["Connection", "Options", "Refusal", "Store", "TableService"]
 
-_HOME = {"Connection": "core", "Options": "core", "Refusal": "core", "TableService": "core", "Store": "store"}
+_HOME = {"Connection": "table", "Options": "table", "Refusal": "core", "TableService": "core", "Store": "store"}
 
 
 def __getattr__(name: str) -> Any:

@@ -15,12 +15,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
-import json
 import secrets
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from euchre_tutor.errors import EuchreError
@@ -35,21 +33,21 @@ from euchre_tutor.protocol.schema import (
     Received,
     Refusal,
     check_fields,
-    check_option,
     message,
     read,
 )
 from euchre_tutor.rules.games import game_names
 from euchre_tutor.service.store import Store, StoredTable
-from euchre_tutor.service.wire import chat_text, to_wire, without_cards
+from euchre_tutor.service.table import BURST, Connection, Options, SeatHolder, Table
+from euchre_tutor.service.telling import seat_message, summary, watcher_message
+from euchre_tutor.service.wire import chat_text
 from euchre_tutor.session.games import GameSpec, game_spec
 
 __all__ = ["Connection", "Options", "Refusal", "TableService"]
 
 #: wrong invite codes or seat credentials a connection may send before it is closed
 BAD_ATTEMPTS: Final = 5
-#: the rate limit: a burst of this many messages, then this many a second
-BURST: Final = 20
+#: the rate limit: a burst of :data:`BURST` messages, then this many a second
 RATE: Final = 10.0
 #: messages refused for flooding before the connection is closed
 FLOOD_CLOSE: Final = 100
@@ -62,113 +60,8 @@ _TEACHERS_WORDS: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """A table's option sheet (the rules aside); see ``docs/table-protocol.md``."""
-
-    private: bool = False
-    random_seats: bool = False
-    watchers: str = "face-down"
-    chat: str = "preset"
-    time_limit: int = 0
-    suggestions: bool = True
-    autoplay: bool = False
-    hide_points: bool = False
-    level: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None, spec: GameSpec) -> Options:
-        """The options of a ``create`` message (an object, by the schema); a ``bad_option``
-        :class:`Refusal` naming the first wrong one (:data:`~euchre_tutor.protocol.schema.OPTIONS`)."""
-        data = {} if data is None else {name: check_option(name, value) for name, value in data.items()}
-        levels = spec.levels
-        level = data.get("level", spec.info.default_level)
-        if levels is None:
-            if "level" in data and data["level"] is not None:
-                raise Refusal("bad_option", f"{spec.info.title}'s computer players come in one level only")
-            level = None
-        elif level not in levels:
-            raise Refusal("bad_option", f"level is one of {', '.join(levels)}, not {json.dumps(level)[:40]}")
-        return cls(**{**data, "level": level})
-
-
-@dataclass(eq=False)
-class Connection:
-    """One client's connection: ``send`` delivers a message, ``close`` ends the connection."""
-
-    send: Callable[[dict[str, Any]], None]
-    close: Callable[[], None] = lambda: None
-    name: str | None = None
-    tokens: float = BURST
-    refilled: float = 0.0
-    floods: int = 0
-    bad_attempts: int = 0
-    closed: bool = False
-    #: said hello with the teacher's token: may list, watch face up, close and download every table
-    teacher: bool = False
-    #: table id -> the seat's name, or None when watching
-    tables: dict[str, str | None] = field(default_factory=dict)
-
-
-@dataclass(eq=False)
-class _Seat:
-    name: str | None = None
-    credential: str | None = None  # SHA-256 digest
-    conn: Connection | None = None
-    away_since: float | None = None
-
-
-@dataclass(eq=False)
-class _Table:
-    id: str
-    spec: GameSpec
-    game: Any
-    rules: Any
-    seed: int | str
-    options: Options
-    invite: str | None
-    seats: dict[str, _Seat]
-    players: dict[str, Callable[[Any], Any]]
-    started: bool = False
-    version: int = 0
-    deadline: float | None = None
-    watchers: list[Connection] = field(default_factory=list)
-    #: the last accepted action: {"seat", "action", "by", "hand"} (a seat's or a watcher's copy hides the
-    #: cards it does not see)
-    last: dict[str, Any] | None = None
-    #: the finished hand's last trick and score in words, told to every seat and watcher after the
-    #: views of the action that finished it (the next hand is dealt in the same step)
-    hand_over: str | None = None
-    #: a computer player of this table is choosing off the loop
-    thinking: bool = False
-
-    @property
-    def over(self) -> bool:
-        return self.spec.to_act(self.game) is None
-
-    @property
-    def to_act(self) -> str | None:
-        seat = self.spec.to_act(self.game)
-        return None if seat is None else str(seat.name)
-
-
 def _digest(credential: str) -> str:
     return hashlib.sha256(credential.encode()).hexdigest()
-
-
-def _last_for(last: dict[str, Any], seat: str | None, hand: int) -> dict[str, Any]:
-    """The last action as ``seat`` (None: a face-down watcher) may know it, in hand ``hand``.
-
-    A card played face up in the present hand is seen by all, and a seat knows its own actions; any
-    other action that names cards (a discard, a passed card, cards gone under) keeps only its words
-    that are not cards, so nobody learns which card went where. A card of a hand since dealt again
-    is not named either (the note that ends a hand says what every seat saw)."""
-    if last["hand"] == hand and (last["seat"] == seat or last["action"].split()[0] == "play"):
-        return last
-    return {**last, "action": without_cards(last["action"])}
 
 
 class TableService:
@@ -209,7 +102,7 @@ class TableService:
         self.clock = clock
         self.think = think
         self.finished = finished
-        self.tables: dict[str, _Table] = {}
+        self.tables: dict[str, Table] = {}
         for stored in self.store.open_tables():
             self.tables[stored.id] = self._replay(stored)
 
@@ -233,7 +126,7 @@ class TableService:
     def _default_rules(spec: GameSpec) -> Any:
         return spec.new_game(0).rules.to_json()
 
-    def _replay(self, stored: StoredTable) -> _Table:
+    def _replay(self, stored: StoredTable) -> Table:
         """A table rebuilt from its log: its match replayed action by action through the engine."""
         spec = game_spec(stored.game)
         assert spec.new_match is not None
@@ -243,7 +136,7 @@ class TableService:
             hand = game.state.hand_number
             game.apply(type(game).parse_action(act.action))
         options = Options(**stored.options)
-        table = _Table(
+        table = Table(
             stored.id,
             spec,
             game,
@@ -251,7 +144,7 @@ class TableService:
             stored.seed,
             options,
             stored.invite,
-            {s.name: _Seat() for s in game.state.first_dealer.seating.seats},
+            {s.name: SeatHolder() for s in game.state.first_dealer.seating.seats},
             self._players(spec, options, stored.seed, game),
             started=stored.started,
             version=len(stored.actions),
@@ -261,7 +154,7 @@ class TableService:
             table.last = {"seat": act.seat, "action": act.action, "by": act.by, "hand": hand}
         now = self.clock()
         for s in stored.seats:
-            table.seats[s.seat] = _Seat(s.name, s.credential, None, now)
+            table.seats[s.seat] = SeatHolder(s.name, s.credential, None, now)
         if table.started:
             self._set_deadline(table)
         return table
@@ -334,7 +227,7 @@ class TableService:
         for table_id in list(conn.tables):
             self._leave(conn, self.tables[table_id])
 
-    def _leave(self, conn: Connection, table: _Table) -> None:
+    def _leave(self, conn: Connection, table: Table) -> None:
         seat = conn.tables.pop(table.id, None)
         if seat is None:
             if conn in table.watchers:
@@ -395,8 +288,8 @@ class TableService:
             else None
         )
         self.store.add_table(table_id, spec.name, rules, seed, options.to_json(), invite)
-        seats = {s.name: _Seat() for s in game.state.first_dealer.seating.seats}
-        table = _Table(
+        seats = {s.name: SeatHolder() for s in game.state.first_dealer.seating.seats}
+        table = Table(
             table_id,
             spec,
             game,
@@ -409,13 +302,13 @@ class TableService:
         )
         self.tables[table_id] = table
         private = {} if invite is None else {"invite": invite}
-        conn.send(message(Kind.CREATED, re=ref, table=self._summary(table), **private))
+        conn.send(message(Kind.CREATED, re=ref, table=summary(table), **private))
 
     def _list(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        shown = [self._summary(t) for t in self.tables.values() if not t.options.private and not t.over]
+        shown = [summary(t) for t in self.tables.values() if not t.options.private and not t.over]
         conn.send(message(Kind.TABLES, re=ref, tables=shown))
 
-    def _table(self, msg: dict[str, Any]) -> _Table:
+    def _table(self, msg: dict[str, Any]) -> Table:
         table_id = msg["table"]
         table = self.tables.get(table_id)
         if table is None:
@@ -428,7 +321,7 @@ class TableService:
             raise Refusal(Code.NO_TABLE, f"no table {table_id[:20]!r}: list the tables to see their ids")
         return table
 
-    def _check_invite(self, table: _Table, msg: dict[str, Any]) -> None:
+    def _check_invite(self, table: Table, msg: dict[str, Any]) -> None:
         """A private table's invite code, in either case (spaces at its ends ignored)."""
         if table.invite is None:
             return
@@ -476,14 +369,14 @@ class TableService:
             table.watchers.remove(conn)
         holder.conn, holder.away_since = conn, None
         conn.tables[table.id] = seat_name
-        conn.send(message(Kind.SEATED, re=ref, table=self._summary(table), seat=seat_name, credential=issued))
+        conn.send(message(Kind.SEATED, re=ref, table=summary(table), seat=seat_name, credential=issued))
         self._advance(table)
         self._broadcast(table)
 
     def _stand(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
         seat = self._my_seat(conn, table)
-        table.seats[seat] = _Seat()
+        table.seats[seat] = SeatHolder()
         self.store.free_seat(table.id, seat)
         conn.tables.pop(table.id, None)
         conn.send(message(Kind.STOOD, re=ref, table=table.id, seat=seat))
@@ -502,8 +395,8 @@ class TableService:
                 raise Refusal(Code.FULL, f"this table has its {MAX_WATCHERS} watchers already")
         table.watchers.append(conn)
         conn.tables[table.id] = None
-        conn.send(message(Kind.WATCHING, re=ref, table=self._summary(table)))
-        conn.send(self._watcher_view(table, face_up=conn.teacher))
+        conn.send(message(Kind.WATCHING, re=ref, table=summary(table)))
+        conn.send(watcher_message(table, self.clock(), face_up=conn.teacher))
 
     def _leave_msg(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         table = self._table(msg)
@@ -531,7 +424,7 @@ class TableService:
         self._advance(table)
         self._broadcast(table)
 
-    def _shuffle_seats(self, table: _Table) -> None:
+    def _shuffle_seats(self, table: Table) -> None:
         holders = list(table.seats.values())
         secrets.SystemRandom().shuffle(holders)
         table.seats = dict(zip(table.seats, holders, strict=True))
@@ -586,9 +479,9 @@ class TableService:
         if msg.get("seat", mine) != mine:
             raise Refusal(Code.WRONG_SEAT, "a seat sees only its own view")
         out = (
-            self._watcher_view(table, face_up=conn.teacher)
+            watcher_message(table, self.clock(), face_up=conn.teacher)
             if mine is None
-            else self._seat_message(table, mine)
+            else seat_message(table, mine, self.clock())
         )
         conn.send(out if ref is None else {**out, RE: ref})
 
@@ -674,7 +567,7 @@ class TableService:
                 out.append(found)
         return out
 
-    def _my_seat(self, conn: Connection, table: _Table) -> str:
+    def _my_seat(self, conn: Connection, table: Table) -> str:
         seat = conn.tables.get(table.id)
         if seat is None:
             raise Refusal("not_seated", "you have no seat at this table")
@@ -682,7 +575,7 @@ class TableService:
 
     # -- playing ---------------------------------------------------------------------
 
-    def _apply(self, table: _Table, seat: str, action: Any, by: str) -> None:
+    def _apply(self, table: Table, seat: str, action: Any, by: str) -> None:
         """Apply through the engine, commit to the log, then count it (nobody is told yet)."""
         before = table.game
         hand = before.state.hand_number
@@ -702,7 +595,7 @@ class TableService:
             self._keep(table)
         self._set_deadline(table)
 
-    def _keep(self, table: _Table) -> None:
+    def _keep(self, table: Table) -> None:
         """Hand the finished match to ``finished`` with the seats students took (computers skipped)."""
         if self.finished is None:
             return
@@ -717,11 +610,11 @@ class TableService:
                 file=sys.stderr,
             )
 
-    def _set_deadline(self, table: _Table) -> None:
+    def _set_deadline(self, table: Table) -> None:
         limit = table.options.time_limit
         table.deadline = self.clock() + limit if limit and table.started and not table.over else None
 
-    def _computer_plays(self, table: _Table, seat: str) -> str | None:
+    def _computer_plays(self, table: Table, seat: str) -> str | None:
         """Why the computer plays for ``seat`` now (None: its player decides)."""
         holder = table.seats[seat]
         if holder.credential is None:
@@ -736,7 +629,7 @@ class TableService:
             return "autoplay"
         return None
 
-    def _advance(self, table: _Table) -> None:
+    def _advance(self, table: Table) -> None:
         """Let the computer players (and forced plays) act until a person is to decide."""
         while table.started and not table.over:
             seat = table.to_act
@@ -749,7 +642,7 @@ class TableService:
                 return
             self._computer_act(table, seat, by)
 
-    def _think(self, table: _Table, seat: str, by: str) -> None:
+    def _think(self, table: Table, seat: str, by: str) -> None:
         """Have the computer player choose off the event loop (``think``); the choice is applied
         when it comes back, if the table is still where it was."""
         if table.thinking:
@@ -779,7 +672,7 @@ class TableService:
         assert self.think is not None
         self.think(lambda: player(view), done)
 
-    def _computer_act(self, table: _Table, seat: str, by: str, chosen: Any = None) -> None:
+    def _computer_act(self, table: Table, seat: str, by: str, chosen: Any = None) -> None:
         legal = table.spec.legal(table.game)
         if chosen is not None:
             action = chosen
@@ -827,102 +720,18 @@ class TableService:
 
     # -- telling ---------------------------------------------------------------------
 
-    def _seated_connections(self, table: _Table) -> list[Connection]:
+    def _seated_connections(self, table: Table) -> list[Connection]:
         return [h.conn for h in table.seats.values() if h.conn is not None]
 
-    def _summary(self, table: _Table) -> dict[str, Any]:
-        return {
-            "id": table.id,
-            "game": table.spec.name,
-            "title": table.spec.info.title,
-            "rules": table.rules,
-            "options": table.options.to_json(),
-            "started": table.started,
-            "over": table.over,
-            "version": table.version,
-            "hand": table.game.state.hand_number,
-            "score": list(table.game.state.scores),
-            "seats": self._seats(table),
-            "watchers": sum(not c.teacher for c in table.watchers),
-        }
-
-    def _seats(self, table: _Table) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": seat,
-                "player": h.name,
-                "computer": h.credential is None or (h.conn is None and h.away_since is not None),
-                "connected": h.conn is not None,
-            }
-            for seat, h in table.seats.items()
-        ]
-
-    def _frame(self, table: _Table) -> dict[str, Any]:
-        left = None if table.deadline is None else max(0.0, round(table.deadline - self.clock(), 1))
-        return message(
-            Kind.VIEW,
-            table=table.id,
-            version=table.version,
-            started=table.started,
-            over=table.over,
-            turn=table.to_act,
-            time_left=left,
-            seats=self._seats(table),
-            hand=table.game.state.hand_number,
-            score=list(table.game.state.scores),
-            last=table.last,
-        )
-
-    @staticmethod
-    def _wire_view(view: Any) -> dict[str, Any]:
-        """A view object as JSON: every field but the rules (the table's summary has them)."""
-        return {f.name: to_wire(getattr(view, f.name)) for f in fields(view) if f.name != "rules"}
-
-    def _seat_message(self, table: _Table, seat: str) -> dict[str, Any]:
-        """A seat's view message; before ``start`` it holds no cards (``view`` null): a seat sat at
-        before the start is not yet the seat played (random seats; anyone may stand and sit again)."""
-        game = table.game
-        out = self._frame(table)
-        out["seat"] = seat
-        if not table.started:
-            out["view"] = None
-            return out
-        out["view"] = self._wire_view(table.spec.seat_view(game, game.state.first_dealer.seating.parse(seat)))
-        if out["last"] is not None:
-            out["last"] = _last_for(out["last"], seat, out["hand"])
-        return out
-
-    def _watcher_view(self, table: _Table, *, face_up: bool = False) -> dict[str, Any]:
-        """A watcher's view: every seat's as a face-up watcher sees it (the table's option, or the
-        teacher), else what a face-down watcher may know (the game's public view: no seat's cards).
-        Before ``start`` only the teacher (``face_up``) is sent cards: a watcher may still sit down."""
-        spec, game = table.spec, table.game
-        if spec.open_view is None or spec.public_view is None:
-            raise Refusal(Code.NOT_ALLOWED, f"{spec.info.title} has no watchers' views")
-        out = self._frame(table)
-        out["seat"] = None
-        if not table.started and not face_up:  # only the teacher sees the hands before the start
-            out["view"] = None
-        elif face_up or table.options.watchers == "face-up":
-            seating = game.state.first_dealer.seating
-            out["views"] = {
-                seat: self._wire_view(spec.open_view(game, seating.parse(seat))) for seat in table.seats
-            }
-        else:
-            out["view"] = {**self._wire_view(spec.public_view(game)), "seat": None, "legal": []}
-            if out["last"] is not None:
-                out["last"] = _last_for(out["last"], None, out["hand"])
-        return out
-
-    def _broadcast(self, table: _Table) -> None:
+    def _broadcast(self, table: Table) -> None:
         for seat, holder in table.seats.items():
             if holder.conn is not None:
-                holder.conn.send(self._seat_message(table, seat))
+                holder.conn.send(seat_message(table, seat, self.clock()))
         if table.watchers:
             messages: dict[bool, dict[str, Any]] = {}
             for c in table.watchers:
                 if c.teacher not in messages:
-                    messages[c.teacher] = self._watcher_view(table, face_up=c.teacher)
+                    messages[c.teacher] = watcher_message(table, self.clock(), face_up=c.teacher)
                 c.send(messages[c.teacher])
         if table.hand_over is not None:
             note = message(Kind.NOTE, table=table.id, text=table.hand_over)
@@ -932,7 +741,7 @@ class TableService:
 
     def describe(self) -> list[dict[str, Any]]:
         """Every table as the teacher's page lists it (private ones included, no invite codes)."""
-        return [self._summary(t) for t in self.tables.values()]
+        return [summary(t) for t in self.tables.values()]
 
 
 #: each message type's handler, one for every type of the schema's requests
