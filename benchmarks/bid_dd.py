@@ -19,11 +19,11 @@ import argparse
 import statistics
 import time
 
-from euchre_tutor.advisor.bid import dd
-from euchre_tutor.bid import Deal, HandState, Phase, new_hand
-from euchre_tutor.bots.bid import RuleBasedPlayer
-from euchre_tutor.rules.bid import PRESETS
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.advisor import dd
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Deal, HandState, Phase, new_hand
+from euchre_tutor.games.bid.rules import PRESETS
+from euchre_tutor.games.bid.views import seat_view
 
 PLAYER = RuleBasedPlayer()
 

@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bid_invariants.py [--hands 100000] [--spread-hands N] [--workers 2]``
 
-``--hands`` random hands for each preset of :mod:`euchre_tutor.rules.bid` and
+``--hands`` random hands for each preset of :mod:`euchre_tutor.games.bid.rules` and
 ``--spread-hands`` (default: as many) for each configuration of ``tests/bid/configs.py`` (a spread of options: dealer
 first, auction, bids of tricks only, the dealer's left leads, scoring only
 the bid, no alone bids, the kitty, the double deck, the joker). The seats are
@@ -31,8 +31,8 @@ from collections import Counter
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from euchre_tutor.bots.bid import RandomPlayer, RuleBasedPlayer  # noqa: E402
-from euchre_tutor.rules.bid import PRESETS, BidRules  # noqa: E402
+from euchre_tutor.games.bid.bots import RandomPlayer, RuleBasedPlayer  # noqa: E402
+from euchre_tutor.games.bid.rules import PRESETS, BidRules  # noqa: E402
 from tests.bid.configs import SPREAD  # noqa: E402
 from tests.bid.invariants import play_checked  # noqa: E402
 

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from classic_luck_baseline import run_baseline  # the script beside this one: one command line for both
 
-from euchre_tutor.advisor.bid import analyse
-from euchre_tutor.bid import Deal, Seat
-from euchre_tutor.bid.hand import new_hand
-from euchre_tutor.bots.bid import RuleBasedPlayer
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.advisor import analyse
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Deal, Seat
+from euchre_tutor.games.bid.engine.hand import new_hand
+from euchre_tutor.games.bid.views import seat_view
 
 TABLE = RuleBasedPlayer()
 DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "bid_luck_baseline.json"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.rules.bid import RULE_SENTENCES as BID_RULES
+from euchre_tutor.games.bid.rules import RULE_SENTENCES as BID_RULES
 from euchre_tutor.rules.catalogue import RULES
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks" / "lessons"

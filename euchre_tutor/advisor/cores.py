@@ -7,7 +7,7 @@ lists every compiled core and the searches it serves:
 
 * the double-dummy search of every trick-taking game,
   :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
-  (:mod:`euchre_tutor.advisor.classic.dd`) and Bid Euchre (:mod:`euchre_tutor.advisor.bid.dd`);
+  (:mod:`euchre_tutor.advisor.classic.dd`) and Bid Euchre (:mod:`euchre_tutor.games.bid.advisor.dd`);
 * the Solitaire solver, :mod:`euchre_tutor.games.solitaire.advisor.solver` (``_solcore``);
 * the classic advisor's candidate draw, :mod:`euchre_tutor.advisor.classic.placement`
   (``_worldfill``): not a search, but the same contract (the same candidates from the same

@@ -19,7 +19,7 @@ from math import sqrt
 from typing import Final, Generic, Protocol, TypeVar
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.bid import RULE_SENTENCES as BID_SENTENCES
+from euchre_tutor.games.bid.rules import RULE_SENTENCES as BID_SENTENCES
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.views.shared import TrickView
 

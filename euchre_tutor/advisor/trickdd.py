@@ -3,7 +3,7 @@
 A game's advisor samples hidden-card "worlds" and needs, per world, what the
 card play is worth with all cards known. This module answers for any game
 once the game has said what its cards and its position are (its adapter:
-:mod:`euchre_tutor.advisor.classic.dd`, :mod:`euchre_tutor.advisor.bid.dd`):
+:mod:`euchre_tutor.advisor.classic.dd`, :mod:`euchre_tutor.games.bid.advisor.dd`):
 
 * :class:`Tables`: one contract's cards as "slots" (bits of a 64-bit mask),
   built from the engine's own :func:`~euchre_tutor.cards.effective_suit` and

@@ -112,10 +112,10 @@ GAMES: Final = (
         launch_help="open the Bid Euchre table instead",
         colour="#6b4f8a",
         rest="unseen cards, partner's and opponents' play",
-        drill_check="euchre_tutor.advisor.bid.drill:check_position",
-        session="euchre_tutor.session.bid_game:GAME",
-        cli="euchre_tutor.session.bid_cli:register",
-        table_app="euchre_tutor.widgets.bid:BidApp",
+        drill_check="euchre_tutor.games.bid.advisor.drill:check_position",
+        session="euchre_tutor.games.bid.session.game:GAME",
+        cli="euchre_tutor.games.bid.cli:register",
+        table_app="euchre_tutor.games.bid.widgets.app:BidApp",
     ),
 )
 _BY_NAME: Final = {g.name: g for g in GAMES}

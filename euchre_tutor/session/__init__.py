@@ -5,8 +5,8 @@ Between the bots and advisor below and the widgets above: the controllers
 :class:`~euchre_tutor.games.solitaire.session.tutor.SolitaireTutor`,
 :class:`~euchre_tutor.session.classic_controller.ClassicController` and the
 classic :class:`~euchre_tutor.session.classic_tutor.ClassicTutor`, the Bid Euchre
-:class:`~euchre_tutor.session.bid_controller.BidController` and
-:class:`~euchre_tutor.session.bid_tutor.BidTutor`) own the
+:class:`~euchre_tutor.games.bid.session.controller.BidController` and
+:class:`~euchre_tutor.games.bid.session.tutor.BidTutor`) own the
 game, the undo history and the teaching messages; the
 :class:`~euchre_tutor.session.analysis.Analyst` runs the hint and
 computer-player sources (:mod:`~euchre_tutor.games.solitaire.session.advice`,

@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from euchre_tutor.advisor.session import SessionStats
-from euchre_tutor.bid.game import BidGame
 from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.games.bid.engine.game import BidGame
+from euchre_tutor.games.bid.session.controller import BidController
+from euchre_tutor.games.bid.session.tutor import BidTutor
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
-from euchre_tutor.session.bid_controller import BidController
-from euchre_tutor.session.bid_tutor import BidTutor
 from euchre_tutor.session.class_report import ClassReport, class_report, report_html, summarise
 from euchre_tutor.session.classic_controller import ClassicController
 from euchre_tutor.session.classic_tutor import ClassicTutor, analysis_seed

@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets  # noqa: F401  (every app draws with it: the package is the widget layer)
 
 if TYPE_CHECKING:
+    from euchre_tutor.games.bid.widgets.app import BidApp
     from euchre_tutor.games.solitaire.widgets.app import SolitaireApp
-    from euchre_tutor.widgets.bid import BidApp
     from euchre_tutor.widgets.classic import ClassicApp
     from euchre_tutor.widgets.practice import PracticeApp
 
 __all__ = ["BidApp", "ClassicApp", "PracticeApp", "SolitaireApp"]
 
 _MODULES = {
-    "BidApp": "euchre_tutor.widgets.bid",
+    "BidApp": "euchre_tutor.games.bid.widgets.app",
     "ClassicApp": "euchre_tutor.widgets.classic",
     "PracticeApp": "euchre_tutor.widgets.practice",
     "SolitaireApp": "euchre_tutor.games.solitaire.widgets.app",

@@ -9,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.bid.position import read_position as read_bid_position
-from euchre_tutor.advisor.bid.position import write_position as write_bid_position
 from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.drills import (
     DECK_FORMAT,
@@ -21,8 +19,10 @@ from euchre_tutor.advisor.drills import (
     Drill,
     drill_id,
 )
-from euchre_tutor.bid import Deal, new_hand
 from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.games.bid.advisor.position import read_position as read_bid_position
+from euchre_tutor.games.bid.advisor.position import write_position as write_bid_position
+from euchre_tutor.games.bid.engine import Deal, new_hand
 
 
 def classic_position(seed: int) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.games.bid.rules import BidRules
 
 SPREAD: dict[str, BidRules] = {
     "dealer-first": BidRules(bidding_order="dealer-first"),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from euchre_tutor.bid import Deal, HandState, new_hand
-from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.games.bid.engine import Deal, HandState, new_hand
+from euchre_tutor.games.bid.rules import BidRules
 
 # A deal with one hand per suit-ish (dealer N, so East bids first): East holds the six best hearts
 # (J♥ J♦ A♥ K♥ Q♥ 10♥), West the six best spades but the left bower, North the clubs.

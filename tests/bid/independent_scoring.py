@@ -1,7 +1,7 @@
 """An independent scorer for Bid Euchre, transcribed from the rules sheet (docs/rules-bid.md).
 
 Property tests and the invariant benchmark compare the engine's score with
-this one, so it must never import the engine (``euchre_tutor.bid``): it reads
+this one, so it must never import the engine (``euchre_tutor.games.bid.engine``): it reads
 only the rules configuration, a plain dataclass of options.
 
 ``expected_points(rules, bid, bidders_tricks, bidders_team) -> (NS, EW)``
@@ -11,7 +11,7 @@ only the rules configuration, a plain dataclass of options.
 
 from __future__ import annotations
 
-from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.games.bid.rules import BidRules
 
 __all__ = ["SHEET", "expected_points", "tricks_in_hand"]
 

@@ -18,11 +18,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from euchre_tutor.bid import Action, Deal, HandState, Phase, new_hand
 from euchre_tutor.cards import Card, Rank, Suit
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.bid import BidRules
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.engine import Action, Deal, HandState, Phase, new_hand
+from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.games.bid.views import seat_view
 from tests.bid.independent_scoring import expected_points, tricks_in_hand
 
 __all__ = ["Outcome", "own_suit", "own_winner", "play_checked"]

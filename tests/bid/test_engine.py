@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.bid import (
+from euchre_tutor.cards import Suit, parse_cards
+from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, SaveFileError
+from euchre_tutor.games.bid.engine import (
     Action,
     BidGame,
     Deal,
@@ -25,9 +27,7 @@ from euchre_tutor.bid import (
     pack,
     trick_winner,
 )
-from euchre_tutor.cards import Suit, parse_cards
-from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, SaveFileError
-from euchre_tutor.rules.bid import PRESETS, BidRules
+from euchre_tutor.games.bid.rules import PRESETS, BidRules
 from euchre_tutor.tricks.seating import FOUR
 from tests.bid.helpers import HANDS, first_legal_to_end, play
 

@@ -14,10 +14,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.bid import new_match
-from euchre_tutor.bots.bid import RandomPlayer, RuleBasedPlayer
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.bid import (
+from euchre_tutor.games.bid.bots import RandomPlayer, RuleBasedPlayer
+from euchre_tutor.games.bid.engine import new_match
+from euchre_tutor.games.bid.rules import (
     ALONE_BIDS,
     BID_TYPES,
     BIDDING_ORDERS,
@@ -90,8 +90,8 @@ def test_every_invariant_holds_for_the_presets_and_the_spread(name: str, seed: i
 def test_a_match_adds_up_its_hands_and_the_independent_scorer_agrees(
     r: BidRules, seed: int, hands: int
 ) -> None:
-    from euchre_tutor.bid import Seat
-    from euchre_tutor.views.bid import seat_view
+    from euchre_tutor.games.bid.engine import Seat
+    from euchre_tutor.games.bid.views import seat_view
 
     m = new_match(r.with_options(hands=hands), seed=seed)
     players: dict[Seat, Any] = dict(zip(tuple(Seat), _players("mixed", seed), strict=True))
@@ -124,7 +124,7 @@ def test_a_match_adds_up_its_hands_and_the_independent_scorer_agrees(
 def test_the_independent_scorer_and_the_engine_agree_on_every_score(
     r: BidRules, bid: int, took: int, team: int
 ) -> None:
-    from euchre_tutor.bid import hand_points
+    from euchre_tutor.games.bid.engine import hand_points
 
     bid = min(bid, r.hand_size)
     took = min(took, r.hand_size)

@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.bid import OPTION_MEANINGS, OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules, preset
+from euchre_tutor.games.bid.rules import (
+    OPTION_MEANINGS,
+    OPTION_VALUES,
+    PRESET_NOTES,
+    PRESETS,
+    BidRules,
+    preset,
+)
 
 
 @pytest.mark.parametrize(

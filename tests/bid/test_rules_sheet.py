@@ -1,6 +1,6 @@
 """The rules sheet (docs/rules-bid.md): every sentence, by its id, checked against the engine.
 
-:data:`CHECKS` maps each id of :data:`euchre_tutor.rules.bid.RULE_SENTENCES` to
+:data:`CHECKS` maps each id of :data:`euchre_tutor.games.bid.rules.RULE_SENTENCES` to
 a table of cases the engine must play as the sentence says; the sheet must
 print each sentence with its id.
 """
@@ -13,9 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.bid import Deal, Phase, Seat, hand_points, match_winner, new_hand, pack, trick_winner
 from euchre_tutor.cards import Suit, parse_cards
-from euchre_tutor.rules.bid import RULE_SENTENCES, BidRules
+from euchre_tutor.games.bid.engine import (
+    Deal,
+    Phase,
+    Seat,
+    hand_points,
+    match_winner,
+    new_hand,
+    pack,
+    trick_winner,
+)
+from euchre_tutor.games.bid.rules import RULE_SENTENCES, BidRules
 from euchre_tutor.tricks.seating import FOUR
 from tests.bid.helpers import first_legal_to_end, play
 
@@ -69,7 +78,7 @@ def _auction() -> None:
 def _passed_out() -> None:
     s = play("pass, pass, pass, pass")
     assert s.passed_out and s.points() == (0, 0)
-    from euchre_tutor.bid import new_match
+    from euchre_tutor.games.bid.engine import new_match
 
     m = new_match(seed=0)
     for _ in range(4):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_tutor.bid import Action, Deal, Phase, Seat, new_hand, new_match
-from euchre_tutor.bots.bid import RandomPlayer, RuleBasedPlayer, estimate_tricks, play_out, sure_tricks
 from euchre_tutor.cards import Suit, parse_cards
 from euchre_tutor.errors import IllegalAction
-from euchre_tutor.rules.bid import BidRules
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.bots import RandomPlayer, RuleBasedPlayer, estimate_tricks, play_out, sure_tricks
+from euchre_tutor.games.bid.engine import Action, Deal, Phase, Seat, new_hand, new_match
+from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.games.bid.views import seat_view
 from tests.bid.helpers import play
 
 

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre_tutor.bid import Deal, HandState, TrickWon, explain_trick, new_hand
-from euchre_tutor.bid.events import contract_words
 from euchre_tutor.cards import Card, format_cards
-from euchre_tutor.rules.bid import BidRules, preset
+from euchre_tutor.games.bid.engine import Deal, HandState, TrickWon, explain_trick, new_hand
+from euchre_tutor.games.bid.engine.events import contract_words
+from euchre_tutor.games.bid.rules import BidRules, preset
 from euchre_tutor.tricks.seating import FOUR
 from tests.transcripts import play_steps
 

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.bid import analyse
-from euchre_tutor.advisor.bid.ideas import explain
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth
-from euchre_tutor.bid import Seat
-from euchre_tutor.bots.bid import RuleBasedPlayer
+from euchre_tutor.games.bid.advisor import analyse
+from euchre_tutor.games.bid.advisor.ideas import explain
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Seat
 from euchre_tutor.widgets import BidApp
 from tests.browser.conftest import (
     PAGE_TIMEOUT,

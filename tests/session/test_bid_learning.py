@@ -14,12 +14,12 @@ import pytest
 
 from euchre_tutor.advisor.drills import Deck, drill_id
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, bid_baseline
-from euchre_tutor.bid import BidGame
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.session.bid_advice import BidAdvisorSource
-from euchre_tutor.session.bid_controller import BidController, action_label
-from euchre_tutor.session.bid_tutor import BidTutor
+from euchre_tutor.games.bid.engine import BidGame
+from euchre_tutor.games.bid.session.advice import BidAdvisorSource
+from euchre_tutor.games.bid.session.controller import BidController, action_label
+from euchre_tutor.games.bid.session.tutor import BidTutor
 from euchre_tutor.session.learning import grade_bid, grade_saved_text
 from euchre_tutor.session.practice import add_graded_game, drill_choices, drill_scene, grade_drill_answer
 from euchre_tutor.session.session_report import build_session_report, grade_bid_table
@@ -78,7 +78,7 @@ def test_a_bid_drill_is_graded_on_practice_as_the_table_graded_it(tutor: BidTuto
 
 
 def drill_legal(drill: object) -> list[object]:
-    from euchre_tutor.advisor.bid.position import read_position
+    from euchre_tutor.games.bid.advisor.position import read_position
 
     return list(read_position(drill.position).legal)  # type: ignore[attr-defined]
 

@@ -68,10 +68,10 @@ def test_the_rate_chart_draws_each_students_rate_against_the_bands(report: Class
 
 
 def test_a_bid_student_is_drawn_as_bid_euchre_not_as_solitaire() -> None:
-    from euchre_tutor.bid.game import BidGame
-    from euchre_tutor.session.bid_advice import BidAdvisorSource
-    from euchre_tutor.session.bid_controller import BidController
-    from euchre_tutor.session.bid_tutor import BidTutor
+    from euchre_tutor.games.bid.engine.game import BidGame
+    from euchre_tutor.games.bid.session.advice import BidAdvisorSource
+    from euchre_tutor.games.bid.session.controller import BidController
+    from euchre_tutor.games.bid.session.tutor import BidTutor
 
     c = BidController(5)
     t = BidTutor(c, source=BidAdvisorSource(), runner="inline", worlds=20, grading=True)

@@ -12,9 +12,9 @@ import pytest
 
 from euchre_tutor.advisor.classic.table_calibration import first_bid_shift
 from euchre_tutor.advisor.luck import bid_baseline, classic_baseline
-from euchre_tutor.bid.game import BidGame
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.games.bid.engine.game import BidGame
+from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.session.classic_tutor import ClassicTutor

@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from euchre_tutor.advisor.bid import analyse, bid_grade
-from euchre_tutor.advisor.bid.ideas import IDEAS, BidPosition, explain
 from euchre_tutor.advisor.voice import Depth, false_sentences, text_problems, visible_text
-from euchre_tutor.bots.bid import RuleBasedPlayer
-from euchre_tutor.session.bid_advice import BidAdvisorSource
+from euchre_tutor.games.bid.advisor import analyse, bid_grade
+from euchre_tutor.games.bid.advisor.ideas import IDEAS, BidPosition, explain
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.session.advice import BidAdvisorSource
 from euchre_tutor.widgets import BidApp
 from tests.widgets.test_bid_app import NO_TRUMP_ALONE, click
 

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.bid import Action, BidGame, Deal, MatchState, Phase, Seat, new_hand, new_match
-from euchre_tutor.bots.bid import RuleBasedPlayer
-from euchre_tutor.rules.bid import PRESETS, BidRules, preset
-from euchre_tutor.session.bid_controller import CARD_KINDS, BidController
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Action, BidGame, Deal, MatchState, Phase, Seat, new_hand, new_match
+from euchre_tutor.games.bid.rules import PRESETS, BidRules, preset
+from euchre_tutor.games.bid.session.controller import CARD_KINDS, BidController
+from euchre_tutor.games.bid.views import seat_view
+from euchre_tutor.games.bid.widgets.app import bid_grid_actions
 from euchre_tutor.widgets import BidApp
-from euchre_tutor.widgets.bid import bid_grid_actions
 
 BOT = RuleBasedPlayer()
 S = Seat.S

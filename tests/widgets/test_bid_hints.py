@@ -13,10 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre_tutor.advisor.bid.ideas import COMPARE_MOST, action_words, compared, explain, gerund, option_label
 from euchre_tutor.advisor.voice import Depth, points_words, text_problems, visible_text
-from euchre_tutor.bid import Action
-from euchre_tutor.session.bid_tutor import BidHintRequest
+from euchre_tutor.games.bid.advisor.ideas import (
+    COMPARE_MOST,
+    action_words,
+    compared,
+    explain,
+    gerund,
+    option_label,
+)
+from euchre_tutor.games.bid.engine import Action
+from euchre_tutor.games.bid.session.tutor import BidHintRequest
 from euchre_tutor.widgets import BidApp
 from tests.widgets.test_bid_app import HEARTS, classes, click
 
@@ -182,8 +189,8 @@ def test_no_hints_and_nothing_to_analyse() -> None:
 
 
 def test_the_review_says_when_more_deals_changed_the_hints_story() -> None:
-    from euchre_tutor.session.bid_tutor import _refine_key
-    from euchre_tutor.widgets.bid_hints import review_html
+    from euchre_tutor.games.bid.session.tutor import _refine_key
+    from euchre_tutor.games.bid.widgets.hints import review_html
 
     app, _ = hinted(grading=True)
     c, t = app.controller, app.tutor

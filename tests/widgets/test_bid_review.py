@@ -16,17 +16,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.bid import bid_grade
-from euchre_tutor.advisor.bid.ideas import grade_words, option_label
-from euchre_tutor.advisor.bid.position import read_position
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, bid_baseline, hand_luck
 from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.advisor.voice import Depth, points_words, text_problems, visible_text
-from euchre_tutor.bid import Action
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.session.bid_advice import BidAdvisorSource
-from euchre_tutor.session.bid_controller import action_label
-from euchre_tutor.session.bid_tutor import BidTutor
+from euchre_tutor.games.bid.advisor import bid_grade
+from euchre_tutor.games.bid.advisor.ideas import grade_words, option_label
+from euchre_tutor.games.bid.advisor.position import read_position
+from euchre_tutor.games.bid.engine import Action
+from euchre_tutor.games.bid.session.advice import BidAdvisorSource
+from euchre_tutor.games.bid.session.controller import action_label
+from euchre_tutor.games.bid.session.tutor import BidTutor
 from euchre_tutor.widgets import BidApp
 from tests.widgets.test_bid_app import classes, click
 

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlparse
 import ipywidgets as w
 import pytest
 
-from euchre_tutor.session.bid_advice import BidAdvisorSource
+from euchre_tutor.games.bid.session.advice import BidAdvisorSource
 from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (

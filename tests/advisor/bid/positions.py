@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from euchre_tutor.bid import Deal, HandState, Phase, new_hand
-from euchre_tutor.rules.bid import PRESETS, BidRules
+from euchre_tutor.games.bid.engine import Deal, HandState, Phase, new_hand
+from euchre_tutor.games.bid.rules import PRESETS, BidRules
 
 RULE_SETS: Final[dict[str, BidRules]] = {
     **PRESETS,

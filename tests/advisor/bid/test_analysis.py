@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.bid import BidAnalysis, analyse, bid_grade
-from euchre_tutor.advisor.bid.analysis import PROBES
 from euchre_tutor.advisor.shared import GRADES
-from euchre_tutor.bid import Deal, HandState, Phase, new_hand
-from euchre_tutor.bots.bid import RuleBasedPlayer
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.bid import RULE_SENTENCES, BidRules
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.advisor import BidAnalysis, analyse, bid_grade
+from euchre_tutor.games.bid.advisor.analysis import PROBES
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Deal, HandState, Phase, new_hand
+from euchre_tutor.games.bid.rules import RULE_SENTENCES, BidRules
+from euchre_tutor.games.bid.views import seat_view
 
 from .positions import RULE_SETS
 from .test_worlds import random_decision

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from euchre_tutor.cli import main
-from euchre_tutor.rules.bid import RULE_SENTENCES
+from euchre_tutor.games.bid.rules import RULE_SENTENCES
 
 HANDS = {
     "N": "JH JD AH KH QH TH",

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.bid import dd
-from euchre_tutor.bid import Deal, HandState, Phase, new_hand
 from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.bid.advisor import dd
+from euchre_tutor.games.bid.engine import Deal, HandState, Phase, new_hand
 
 from .positions import RULE_SETS, ending
 

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from euchre_tutor.advisor.bid import dd
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.bid.advisor import dd
 
 from .positions import RULE_SETS, ending, start_of_play
 

@@ -17,8 +17,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from euchre_tutor.advisor.bid import BidOption, analyse
-from euchre_tutor.advisor.bid.ideas import (
+from euchre_tutor.advisor.voice import (
+    BRIEF_WORDS,
+    Depth,
+    false_sentences,
+    text_problems,
+    visible_text,
+)
+from euchre_tutor.cards import parse_cards
+from euchre_tutor.games.bid.advisor import BidOption, analyse
+from euchre_tutor.games.bid.advisor.ideas import (
     COMPARE_MOST,
     IDEAS,
     BidPosition,
@@ -27,20 +35,12 @@ from euchre_tutor.advisor.bid.ideas import (
     explain,
     grade_words,
 )
-from euchre_tutor.advisor.voice import (
-    BRIEF_WORDS,
-    Depth,
-    false_sentences,
-    text_problems,
-    visible_text,
-)
-from euchre_tutor.bid import Action, Deal, HandState, new_hand
-from euchre_tutor.bots.bid import RuleBasedPlayer
-from euchre_tutor.cards import parse_cards
-from euchre_tutor.rules.bid import BidRules
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Action, Deal, HandState, new_hand
+from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.games.bid.views import SeatView, seat_view
+from euchre_tutor.games.bid.widgets.hints import hint_body_html
 from euchre_tutor.tricks.seating import FOUR
-from euchre_tutor.views.bid import SeatView, seat_view
-from euchre_tutor.widgets.bid_hints import hint_body_html
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.bid.worlds import bid_weight, sample_worlds
-from euchre_tutor.bid import Deal, HandState, Phase, new_hand, pack
 from euchre_tutor.cards import effective_suit, parse_cards
-from euchre_tutor.views.bid import seat_view
+from euchre_tutor.games.bid.advisor.worlds import bid_weight, sample_worlds
+from euchre_tutor.games.bid.engine import Deal, HandState, Phase, new_hand, pack
+from euchre_tutor.games.bid.views import seat_view
 
 from .positions import RULE_SETS
 

@@ -1,0 +1,273 @@
+"""Bid Euchre's session descriptor (:data:`GAME`): its matches, positions, grades, drills and tables.
+
+Registered in :data:`euchre_tutor.rules.games.GAMES`; read through :mod:`euchre_tutor.session.games`.
+A Bid Euchre drill is graded as ``bid analyze`` grades it: the rule-based player, the Bid table's,
+takes the other seats' decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+from euchre_tutor.advisor.drills import Drill
+from euchre_tutor.advisor.luck import bid_baseline
+from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.cards import Card
+from euchre_tutor.games.bid.advisor import analyse, bid_grade
+from euchre_tutor.games.bid.advisor.ideas import explain, grade_words
+from euchre_tutor.games.bid.advisor.position import read_position, write_position
+from euchre_tutor.games.bid.advisor.worlds import sample_worlds
+from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.bid.engine import Action, Phase
+from euchre_tutor.games.bid.engine.actions import CARDS_PASSED
+from euchre_tutor.games.bid.engine.game import FORMAT, BidGame
+from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.games.bid.session.controller import BidController, action_label
+from euchre_tutor.games.bid.session.tutor import BidTutor, phase_words
+from euchre_tutor.games.bid.views import SeatView, open_view, public_view, seat_view
+from euchre_tutor.rules.games import game_info
+from euchre_tutor.session.games import (
+    Choice,
+    DrillReader,
+    DrillScene,
+    GameSpec,
+    PracticeGrade,
+    sampled_hooks,
+)
+from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
+from euchre_tutor.session.session_report import grade_bid_table
+from euchre_tutor.tricks.seating import FOUR, Seat
+from euchre_tutor.views.reading import read_view
+
+__all__ = ["GAME"]
+
+_QUESTIONS: Final = {
+    Phase.BIDDING: "What do you bid?",
+    Phase.TRUMP: "Which trump do you name?",
+    Phase.KITTY: "Which card do you discard?",
+    Phase.CALL: "Which card do you pass to the loner?",
+    Phase.LONER_DISCARD: "Which card do you discard?",
+}
+
+
+_DRILL: Final = DrillReader(read_position, action_label, Action.parse)
+
+
+def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
+    """A Bid Euchre drill as the seat saw it: the bids so far, the contract, its own discards or the
+    cards passed in a call, and the trick so far."""
+    view: SeatView = _DRILL.view(drill)
+    rows: list[tuple[str, tuple[Card, ...]]] = []
+    bids = ", ".join(f"{s.word} {action_label(a)}" for s, a in view.bids if a.kind != "trump")
+    rows.append((f"Bids so far: {bids or 'nobody has bid yet'}.", ()))
+    if view.phase is not Phase.BIDDING and view.high is not None and view.bidder is not None:
+        if view.trump is not None:
+            contract = f"{view.trump.plural} trump"
+        elif view.notrump is not None:
+            contract = f"no trump ({view.notrump})"
+        else:
+            contract = "trump still to be named"
+        rows.append(
+            (
+                f"{view.bidder.word} won the bidding with {action_label(view.high)}: {contract}, "
+                f"{view.needs} tricks needed.",
+                (),
+            )
+        )
+    if view.discards:
+        rows.append(("Your discards (only you see them):", DrillScene.in_deck_order(view.discards)))
+    if view.gifts:
+        rows.append(
+            (
+                "The cards passed in the call (only the loner and the partner see them):",
+                DrillScene.in_deck_order(view.gifts),
+            )
+        )
+    question = _QUESTIONS.get(view.phase, "What do you do?")
+    if view.phase is Phase.PLAY:
+        number = len(view.tricks) + 1
+        ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
+        if view.tricks:
+            rows.append((f"Your side has taken {ours} of the {len(view.tricks)} tricks played.", ()))
+        if view.trick_plays:
+            who = ", ".join(f"{s.word} {c.symbol}" for s, c in view.trick_plays)
+            rows.append((f"Trick {number} so far ({who}):", tuple(c for _, c in view.trick_plays)))
+            question = "Which card do you play?"
+        else:
+            rows.append((f"You lead trick {number}.", ()))
+            question = "Which card do you lead?"
+    title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
+    return DrillScene(title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices)
+
+
+def _grade_answer(
+    drill: Drill, answer: str, *, worlds: int, max_worlds: int | None = None, seed: int = 0
+) -> PracticeGrade:
+    view: SeatView = _DRILL.view(drill)
+    action: Action = _DRILL.action(view, answer)
+    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds)
+    g = bid_grade(analysis, action)
+    said = grade_words(analysis, action)
+    assert g is not None and said is not None  # the action is legal, so it is an option
+    return PracticeGrade.graded(
+        str(action),
+        g.label,
+        action_label(analysis.best.action),
+        f"{action_label(action)}: {said.text}",
+        tuple(explain(analysis, view).sentences(Depth.COMPARE)),
+    )
+
+
+def _grade_save(
+    data: object,
+    *,
+    name: str,
+    seed: int = 0,
+    progress: Callable[[], None] | None = None,
+    regrade: bool = False,
+    **_: object,
+) -> GradedGame:
+    held = None if regrade else recorded_grades(data, leveled=False)
+    return grade_bid(
+        BidGame.from_json(data),
+        name=name,
+        seed=seed,
+        progress=progress,
+        recorded=None if held is None else held[1],
+    )
+
+
+def _table_of(obj: object, stats: object) -> tuple[Any, BidTutor] | None:
+    # a Bid table is found by its tutor, which holds its statistics
+    return (obj.controller, obj) if isinstance(obj, BidTutor) and obj.stats is stats else None
+
+
+def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
+    hand = game.state.hand
+    others = (c for s in FOUR.seats if s != seat for c in hand.hands[s])
+    kitty = () if seat == hand.bidder else hand.deal.kitty
+    face_down = () if seat == hand.bidder else hand.discards
+    return frozenset((*others, *kitty, *face_down))
+
+
+_analyse, _advise = sampled_hooks(analyse, RuleBasedPlayer, explain, grade_words)
+
+
+def _seat_view_of(data: object, rules: object) -> SeatView:
+    table_rules = rules if isinstance(rules, BidRules) else BidRules.from_json(rules)
+    return read_view(SeatView, data, rules=table_rules, seating=FOUR)
+
+
+def _less(cards: list[Card], gone: list[Card]) -> list[Card]:
+    """``cards`` without one copy of each of ``gone`` (the order of the rest kept)."""
+    out = list(cards)
+    for c in gone:
+        out.remove(c)
+    return out
+
+
+def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
+    """``view`` as ``bid analyze`` reads it: a deal consistent with the view (from one sampled world), the
+    bidding, the kitty exchange and a call's cards, and the plays.
+
+    What the seat did not see is written the simplest way the view allows: a bid winner whose discards
+    are hidden discarded the kitty it took; a loner whose discards are hidden discarded the cards its
+    partner passed (and, when those are hidden too, they are the cards the world set aside). At its own
+    kitty exchange, the bid winner's kitty is the cards discarded so far and the last of its hand (to
+    another seat, that exchange is not begun)."""
+    world = sample_worlds(view, 1, rng)[0]
+    seats = view.seat.seating.seats
+    k = view.rules.kitty_size
+    plays = [(seat, card) for trick in view.tricks for seat, card in trick.plays] + list(view.trick_plays)
+    dealt: dict[Seat, list[Card]] = {
+        # the cards played first: with a double deck, playing a card takes its first copy in the hand
+        seat: [*(c for s, c in plays if s == seat), *world.hands[seat]]
+        for seat in seats
+    }
+    actions = [str(a) for _, a in view.bids]
+    kitty: list[Card] = []
+    bidder = view.bidder
+    if k and bidder is not None and view.phase not in (Phase.BIDDING, Phase.TRUMP):
+        done = list(world.discards[:k])
+        if view.phase is Phase.KITTY and view.seat != bidder:
+            # another seat does not see how far the exchange is: written as not begun (the same view)
+            kitty, done = done, []
+        elif view.phase is Phase.KITTY:  # the bid winner's exchange under way: it holds the rest of the kitty
+            held = k - len(done)
+            extra = dealt[bidder][len(dealt[bidder]) - held :] if held else []
+            dealt[bidder] = dealt[bidder][: len(dealt[bidder]) - held]
+            kitty = [*done, *extra]
+        else:
+            kitty = done
+        actions += [f"discard {c}" for c in done]
+    loner_out = view.sitting_out
+    if bidder is not None and loner_out is not None and view.alone in CARDS_PASSED:
+        in_call = view.seat in (bidder, loner_out)
+        # the cards passed: those the seat saw; to the others none during the call, then the world's
+        # set-aside ones
+        if in_call:
+            gifts = list(view.gifts)
+        elif view.phase is Phase.CALL:
+            gifts = []
+        else:
+            gifts = list(world.discards[k : k + CARDS_PASSED[view.alone]])
+        # the loner's discards: its own it knows; to the others none while it discards, then the cards
+        # it was passed
+        if view.seat == bidder:
+            back = list(view.discards[k:])
+        elif view.phase in (Phase.CALL, Phase.LONER_DISCARD):
+            back = []
+        else:
+            back = list(gifts)
+        dealt[loner_out] = [*dealt[loner_out], *gifts]
+        if view.seat == bidder or view.phase is Phase.CALL:  # the world's loner holds the cards passed
+            dealt[bidder] = _less([*dealt[bidder], *back], gifts)
+        actions += [f"give {c}" for c in gifts] + [f"discard {c}" for c in back]
+    position: dict[str, Any] = {
+        "rules": view.rules.to_json(),
+        "dealer": view.dealer.name,
+        "hands": {seat.name: [str(c) for c in dealt[seat]] for seat in seats},
+        "actions": actions + [f"play {card}" for _, card in plays],
+        "seat": view.seat.name,
+    }
+    if k:
+        position["kitty"] = [str(c) for c in kitty] if kitty else [str(c) for c in world.deal.kitty]
+    return position
+
+
+GAME = GameSpec(
+    info=game_info("bid"),
+    save_format=FORMAT,
+    new_game=lambda seed: BidGame(seed=seed),
+    load_game=BidGame.from_json,
+    to_act=lambda game: None if game.state.is_over else game.state.to_act,
+    seat_view=lambda game, seat: seat_view(game.state, seat),
+    hidden=_hidden,
+    players=lambda seed: RuleBasedPlayer().choose,
+    read_position=read_position,
+    position_of=lambda game: write_position(game.state.hand, game.state.to_act),
+    analyse=_analyse,
+    grade_save=_grade_save,
+    bands=lambda: (),  # its computer players are not measured
+    levels=None,
+    choices=_DRILL.choices,
+    answer_text=_DRILL.answer_text,
+    scene=_scene,
+    grade_answer=_grade_answer,
+    where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",
+    owns=lambda controller: isinstance(controller, BidController),
+    table_of=_table_of,
+    grade_table=grade_bid_table,
+    new_match=lambda rules, seed: BidGame(BidRules.from_json(rules), seed=seed),
+    open_view=lambda game, seat: open_view(game.state, seat),
+    public_view=lambda game: public_view(game.state),
+    seat_view_of=_seat_view_of,
+    advise=_advise,
+    position_of_view=_position_of_view,
+    luck_baseline=lambda view: bid_baseline(
+        view.seat.from_dealer(view.dealer), default_rules=view.rules == BidRules()
+    ),
+    source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
+)
