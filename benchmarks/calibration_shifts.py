@@ -11,7 +11,7 @@ from pathlib import Path
 
 from run_files import every_part, interval, verdict  # the script beside this one
 
-from euchre_tutor.advisor.classic.table_calibration import DATA, KINDS, LEAST_DECISIONS
+from euchre_tutor.games.classic.advisor.table_calibration import DATA, KINDS, LEAST_DECISIONS
 
 CLASSES = (
     "round-1 pass",

@@ -36,13 +36,13 @@ import statistics
 import time
 import tracemalloc
 
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse
-from euchre_tutor.advisor.classic.worlds import sample_worlds
-from euchre_tutor.bots.classic import LEVELS, Player, RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, new_hand, rules_seating
-from euchre_tutor.rules.classic import preset
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.advisor.analysis import adaptive_cap, analyse
+from euchre_tutor.games.classic.advisor.worlds import sample_worlds
+from euchre_tutor.games.classic.bots import LEVELS, Player, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, new_hand, rules_seating
+from euchre_tutor.games.classic.rules import preset
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 RULE_BASED = RuleBasedPlayer()
 USED: list[int] = []  # the worlds each analysis used (adaptive sampling)

@@ -100,7 +100,7 @@ from calibration_shifts import (
 )
 from run_files import claim, interval, read_runs, verdict
 
-from euchre_tutor.advisor.classic.analysis import (
+from euchre_tutor.games.classic.advisor.analysis import (
     analyse,
     card_open,
     card_play_value,
@@ -108,10 +108,10 @@ from euchre_tutor.advisor.classic.analysis import (
     play_out_value,
     side_value,
 )
-from euchre_tutor.advisor.classic.table_calibration import DATA, LEAST_DECISIONS
-from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.table_calibration import DATA, LEAST_DECISIONS
+from euchre_tutor.games.classic.bots import LEVELS, ExpertPlayer, Player
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 
 def action_class(view: SeatView, action: Action) -> str:
@@ -222,7 +222,7 @@ def play(
     none at all for a hand whose trump is made in round 1, which is left there (its cards are never
     played): the same hands, choices and records as a full run's second-round ones, for a fraction of
     the CPU. ``playout_slip``: the bids' play-outs slip with that
-    chance (:func:`~euchre_tutor.advisor.classic.analysis.analyse`'s ``playout_slip``; None: as the
+    chance (:func:`~euchre_tutor.games.classic.advisor.analysis.analyse`'s ``playout_slip``; None: as the
     hints at that table, the table's model's own, :func:`~.analysis.card_slip`). ``playout_open``: the
     weight of card play with every hand open in the bids' play-outs (``analyse``'s ``playout_open``; None:
     the table's model's own, :func:`~.analysis.card_open`)."""

@@ -7,7 +7,7 @@ Usage: ``python benchmarks/classic_engine.py [--seconds 3] [--differential 10000
    - OpenSpiel's C++ ``euchre`` driven from Python (its chance nodes drawn
      from ``legal_actions()`` like every other action);
    - our full engine (immutable states, events, checked actions);
-   - our lean search path (``euchre_tutor.classic.fast``: bitmasks, no events).
+   - our lean search path (``euchre_tutor.games.classic.engine.fast``: bitmasks, no events).
    It prints hands/s, µs per action and the ratios to OpenSpiel.
 2. Differential: for ``--differential`` hands per OpenSpiel preset it forces
    identical deals into OpenSpiel and the full engine, compares who acts and the
@@ -26,10 +26,10 @@ import time
 import pyspiel
 
 from euchre_tutor.cards import deck
-from euchre_tutor.classic import fast
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
-from euchre_tutor.classic.openspiel import action_id, card_id, chance_actions
-from euchre_tutor.rules.classic import preset
+from euchre_tutor.games.classic.engine import fast
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
+from euchre_tutor.games.classic.engine.openspiel import action_id, card_id, chance_actions
+from euchre_tutor.games.classic.rules import preset
 
 PARAMS = {"openspiel": {}, "openspiel-lone-defender": {"allow_lone_defender": True}}
 

@@ -5,7 +5,7 @@ Usage: ``python benchmarks/classic_error_rates.py [--hands 700] [--first 0] [--l
 [--workers 2]``
 
 Deals ``--hands`` seeded hands per level at a Club table (the rule-based player in the other three
-seats). The "student" in South is the level's own player (:data:`~euchre_tutor.bots.classic.LEVELS`:
+seats). The "student" in South is the level's own player (:data:`~euchre_tutor.games.classic.bots.LEVELS`:
 Beginner, the rule-based player with one slip in three; Club, the rule-based player; Expert, the
 advisor's best action over 200 deals). Every decision of the student with a real choice (more than
 one legal action) is graded exactly as the table grades it: :func:`analyse` with the adaptive cap,
@@ -51,12 +51,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside t
 
 from run_files import interval
 
-from euchre_tutor.advisor.classic.analysis import graded_analysis
-from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.shared import GRADES
-from euchre_tutor.bots.classic import LEVELS, Player, RuleBasedPlayer
-from euchre_tutor.classic.engine import Action, Deal, Seat, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.analysis import graded_analysis
+from euchre_tutor.games.classic.advisor.reasons import classic_grade
+from euchre_tutor.games.classic.bots import LEVELS, Player, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Action, Deal, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
 DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "classic_error_bands.json"

@@ -31,9 +31,9 @@ from pathlib import Path
 
 from run_files import claim, interval, read_runs  # the script beside this one
 
-from euchre_tutor.bots.classic import ExpertPlayer, Player
-from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import ExpertPlayer, Player
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.games.classic.views import seat_view
 
 
 def players(i: int, a: str, b: str, worlds: int, ns: str) -> dict[Seat, ExpertPlayer]:

@@ -39,10 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from classic_grades import hand_decisions
 
-from euchre_tutor.advisor.classic import worlds as worlds_module
-from euchre_tutor.advisor.classic.analysis import AnalysisRun, adaptive_cap
-from euchre_tutor.bots.classic import LEVELS
-from euchre_tutor.classic.engine import Phase
+from euchre_tutor.games.classic.advisor import worlds as worlds_module
+from euchre_tutor.games.classic.advisor.analysis import AnalysisRun, adaptive_cap
+from euchre_tutor.games.classic.bots import LEVELS
+from euchre_tutor.games.classic.engine.engine import Phase
 from euchre_tutor.serve import CLASS_GRADE_WORLDS
 
 #: the parts of a graded deal's CPU, each the cumulative time of the functions named (module, function;

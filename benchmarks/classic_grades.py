@@ -16,9 +16,9 @@ clustered by hand (:func:`share_interval`: a hand's decisions share its cards, a
 records its hand), the label changes
 that remain, and the analysis cost (CPU ms: median, p90, worst; worlds used: median, worst).
 ``--grade-worlds N`` refines a grade the hint's analysis left unsettled as the table does after
-the move (the turn's :class:`~euchre_tutor.advisor.classic.analysis.AnalysisRun` goes on, focused on
+the move (the turn's :class:`~euchre_tutor.games.classic.advisor.analysis.AnalysisRun` goes on, focused on
 the action taken, up to N deals; the table uses
-:data:`~euchre_tutor.advisor.classic.analysis.GRADE_MAX_WORLDS`, a class server
+:data:`~euchre_tutor.games.classic.advisor.analysis.GRADE_MAX_WORLDS`, a class server
 :data:`euchre_tutor.serve.CLASS_GRADE_WORLDS`) and prints what that costs, and the CPU of one
 graded decision as the table pays it (the hint's analysis and the refinement after the move, per
 grade: the figure a class server's cap is chosen by).
@@ -76,12 +76,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the scripts beside t
 from run_files import interval
 
 from euchre_tutor.advisor import sampling
-from euchre_tutor.advisor.classic.analysis import AnalysisRun, ClassicAnalysis, adaptive_cap, analyse
-from euchre_tutor.advisor.classic.reasons import borderline, classic_grade
 from euchre_tutor.advisor.shared import BOUNDARIES, GRADES, TIE_FLOOR, Z95, grade_label
-from euchre_tutor.bots.classic import LEVELS, BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
-from euchre_tutor.classic.engine import Action, Deal, Seat, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.analysis import AnalysisRun, ClassicAnalysis, adaptive_cap, analyse
+from euchre_tutor.games.classic.advisor.reasons import borderline, classic_grade
+from euchre_tutor.games.classic.bots import LEVELS, BeginnerPlayer, ExpertPlayer, Player, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Action, Deal, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
 
@@ -248,7 +248,7 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
 
 def claims(grade: dict[str, object]) -> set[str]:
     """The labels a recorded grade's words allow: its label, or both labels of the edge it says its loss
-    sits on ("read the label as either", :func:`~euchre_tutor.advisor.classic.reasons.classic_grade`)."""
+    sits on ("read the label as either", :func:`~euchre_tutor.games.classic.advisor.reasons.classic_grade`)."""
     edge = grade.get("edge")
     return {str(grade["label"])} | (set(edge) if isinstance(edge, list) else set())
 

@@ -24,10 +24,10 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-from euchre_tutor.advisor.classic.analysis import adaptive_cap, analyse
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor.analysis import adaptive_cap, analyse
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
+from euchre_tutor.games.classic.views import seat_view
 
 CLUB = RuleBasedPlayer()
 DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "classic_luck_baseline.json"

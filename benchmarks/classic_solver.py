@@ -28,11 +28,11 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, HandState, Phase, new_hand, rules_seating
-from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, new_hand, rules_seating
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.views import seat_view
 
 RULES: dict[str, ClassicRules] = {
     "standard": preset("standard"),

@@ -53,11 +53,11 @@ from typing import Any, Protocol
 
 import pyspiel
 
-from euchre_tutor.bots.classic import Player, RandomPlayer, RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, HandState, Seat, new_hand
-from euchre_tutor.classic.openspiel import action_id, chance_actions
-from euchre_tutor.rules.classic import preset
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import Player, RandomPlayer, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Seat, new_hand
+from euchre_tutor.games.classic.engine.openspiel import action_id, chance_actions
+from euchre_tutor.games.classic.rules import preset
+from euchre_tutor.games.classic.views import seat_view
 
 PLAYERS = ("rule-based", "random", "expert", "expert-club", "expert-seated", "ismcts")
 #: the level an Expert that knows its opponents (``expert-seated``) models each opponent as
@@ -149,9 +149,9 @@ def make_agent(name: str, settings: Settings, index: int, seat: Seat) -> Agent:
         return OurAgent(RandomPlayer(seed), seat)
     if name in ("expert", "expert-club", "expert-seated"):
         # Written alongside this benchmark: looked up when asked for, so the other players work without it.
-        expert = getattr(importlib.import_module("euchre_tutor.bots.classic"), "ExpertPlayer", None)
+        expert = getattr(importlib.import_module("euchre_tutor.games.classic.bots"), "ExpertPlayer", None)
         if expert is None:
-            raise ValueError("ExpertPlayer is not in euchre_tutor.bots.classic yet; use another player")
+            raise ValueError("ExpertPlayer is not in euchre_tutor.games.classic.bots yet; use another player")
         if name == "expert-club":  # the Expert before the Expert-table model: the fixed baseline
             return OurAgent(expert(worlds=settings.expert_worlds, seed=seed, table="club"), seat)
         if name == "expert-seated":  # the Expert that models its opponents as the players they are

@@ -37,8 +37,8 @@ from pathlib import Path
 from classic_expert_duel import paired  # the script beside this one
 from run_files import claim, interval, read_runs
 
-from euchre_tutor.bots.classic import LEVELS, ExpertPlayer, Player
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
+from euchre_tutor.games.classic.bots import LEVELS, ExpertPlayer, Player
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
 
 
 def seated(i: int, level: str, slip: float, worlds: int, open_hands: float = 0.0) -> dict[Seat, Player]:

@@ -11,7 +11,7 @@ player's point count for the bid (the round-1 count with the up card; in round 2
 and what the Expert and the rule-based player did. It then fits, by seat and round, the count
 from which a seat bids that agrees best with the Expert's bids, and the count from which it goes
 alone, and prints them with their agreement against the Club player's fixed thresholds, and
-:data:`~euchre_tutor.bots.classic.EXPERT_BIDDING`'s agreement. At the start of play it also
+:data:`~euchre_tutor.games.classic.bots.EXPERT_BIDDING`'s agreement. At the start of play it also
 records the makers' tricks that the double-dummy solver and the Club card play predict against
 those the Experts took (the card-play model's bias at an Expert table).
 
@@ -36,10 +36,10 @@ from pathlib import Path
 
 from run_files import claim, read_runs  # the script beside this one
 
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.bots.classic import EXPERT_BIDDING, ExpertPlayer, RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.bots import EXPERT_BIDDING, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
 WHERE = ("dealer's left", "second", "third", "dealer")

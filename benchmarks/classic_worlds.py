@@ -12,11 +12,11 @@ import random
 import sys
 import time
 
-from euchre_tutor.advisor.classic.placement import BACKEND
-from euchre_tutor.advisor.classic.worlds import sample_worlds_report
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, HandState, Phase, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.placement import BACKEND
+from euchre_tutor.games.classic.advisor.worlds import sample_worlds_report
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 
 def _position(seed: int, tricks: int) -> SeatView | None:

@@ -103,8 +103,8 @@ def heavy_cases(folder: Path, size_mb: int) -> list[Heavy]:
         | {"actions": ["P2: order", "P1: discard"]}
     )
     load = (
-        "import json, time, resource; from euchre_tutor.session.classic_controller import ClassicController;"
-        "from euchre_tutor.classic.game import ClassicGame; d = ClassicGame(seed=3).to_json();"
+        "import json, time, resource; from euchre_tutor.games.classic.session.controller import ClassicController;"
+        "from euchre_tutor.games.classic.engine.game import ClassicGame; d = ClassicGame(seed=3).to_json();"
         "d['actions'] = ['pass'] * {n}; d.pop('position'); c = ClassicController(seed=1);"
         "t = time.perf_counter(); ok = c.load_deal(json.dumps(d));"
         "print(ok, c.message_is_error, round(time.perf_counter() - t, 2), c.message[:200])"

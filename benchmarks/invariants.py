@@ -45,9 +45,10 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer  # noqa: E402
 from euchre_tutor.cards import JOKER, Card, Rank, Suit, deck  # noqa: E402
-from euchre_tutor.classic.engine import (  # noqa: E402
+from euchre_tutor.errors import EuchreError  # noqa: E402
+from euchre_tutor.games.classic.bots import RandomPlayer, RuleBasedPlayer  # noqa: E402
+from euchre_tutor.games.classic.engine.engine import (  # noqa: E402
     Action,
     Deal,
     HandScored,
@@ -56,10 +57,9 @@ from euchre_tutor.classic.engine import (  # noqa: E402
     new_hand,
     rules_seating,
 )
-from euchre_tutor.errors import EuchreError  # noqa: E402
+from euchre_tutor.games.classic.rules import PRESETS, ClassicRules  # noqa: E402
+from euchre_tutor.games.classic.views import seat_view  # noqa: E402
 from euchre_tutor.games.solitaire.engine import engine as sol  # noqa: E402
-from euchre_tutor.rules.classic import PRESETS, ClassicRules  # noqa: E402
-from euchre_tutor.views.classic import seat_view  # noqa: E402
 from tests.classic.house_configs import HOUSE_CONFIGS  # noqa: E402
 
 

@@ -25,9 +25,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from euchre_tutor.classic.game import ClassicGame
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.session.controller import rules_seat
 from euchre_tutor.report import build_report, report_html
-from euchre_tutor.session.classic_controller import rules_seat
 from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save, grade_classic
 
 

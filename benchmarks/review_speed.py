@@ -20,7 +20,7 @@ import statistics
 import time
 from typing import Any
 
-from euchre_tutor.bots.classic import RuleBasedPlayer
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase, Play
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
 

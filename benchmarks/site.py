@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from euchre_tutor.advisor.classic import dd  # noqa: E402
+from euchre_tutor.games.classic.advisor import dd  # noqa: E402
 from euchre_tutor.games.solitaire.session.advice import AdvisorSource  # noqa: E402
 from euchre_tutor.games.solitaire.session.controller import SolitaireController  # noqa: E402
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor  # noqa: E402

@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.review_speed import STEP, pump  # noqa: E402
-from euchre_tutor.advisor.classic import ideas as classic_ideas  # noqa: E402
 from euchre_tutor.advisor.voice import Depth, Explanation, false_sentences, text_problems, visible_text  # noqa: E402
 from euchre_tutor.games.bid.advisor import ideas as bid_ideas  # noqa: E402
+from euchre_tutor.games.classic.advisor import ideas as classic_ideas  # noqa: E402
 from euchre_tutor.games.solitaire.advisor import ideas as solitaire_ideas  # noqa: E402
 from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Phase  # noqa: E402
 from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp  # noqa: E402

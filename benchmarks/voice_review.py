@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.review_speed import STEP, pump  # noqa: E402
-from euchre_tutor.advisor.classic.ideas import tie_group  # noqa: E402
 from euchre_tutor.advisor.voice import Depth  # noqa: E402
-from euchre_tutor.bots.classic import RuleBasedPlayer  # noqa: E402
+from euchre_tutor.games.classic.advisor.ideas import tie_group  # noqa: E402
+from euchre_tutor.games.classic.bots import RuleBasedPlayer  # noqa: E402
+from euchre_tutor.games.classic.widgets.hints import review_html  # noqa: E402
 from euchre_tutor.widgets import ClassicApp  # noqa: E402
-from euchre_tutor.widgets.classic_hints import review_html  # noqa: E402
 
 
 def play_match(seed: int, hands: int) -> ClassicApp:

@@ -3,7 +3,7 @@
 ``euchre-tutor --version`` also says whether the compiled cores or their pure-Python twins serve.
 
 Each game registers its own subcommands (``euchre_tutor.games.solitaire.engine.cli``,
-``euchre_tutor.classic.cli``); this module only dispatches. Bad input exits
+``euchre_tutor.games.classic.engine.cli``); this module only dispatches. Bad input exits
 with status 2 and one teaching line on stderr (at most
 :data:`~euchre_tutor.jsonio.MAX_ERROR` characters), never a traceback: input
 is read through :mod:`euchre_tutor.jsonio`, and a bug that still escapes is

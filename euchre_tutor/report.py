@@ -124,7 +124,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def register(games: Any) -> None:
     """Add ``report`` to the ``euchre-tutor`` command line."""
-    from euchre_tutor.bots.classic import LEVELS
+    from euchre_tutor.games.classic.bots import LEVELS
 
     sp: argparse.ArgumentParser = games.add_parser(
         "report",

@@ -24,24 +24,24 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from euchre_tutor.advisor.classic.analysis import analyse as classic_analyse  # noqa: E402
-from euchre_tutor.advisor.classic.reasons import classic_grade  # noqa: E402
-from euchre_tutor.bots.classic import RuleBasedPlayer as ClassicPlayer  # noqa: E402
-from euchre_tutor.classic.engine import Deal as ClassicDeal  # noqa: E402
-from euchre_tutor.classic.engine import Phase as ClassicPhase  # noqa: E402
-from euchre_tutor.classic.engine import Seat  # noqa: E402
-from euchre_tutor.classic.engine import new_hand as classic_new_hand  # noqa: E402
 from euchre_tutor.games.bid.advisor import analyse as bid_analyse  # noqa: E402
 from euchre_tutor.games.bid.advisor.reasons import bid_grade  # noqa: E402
 from euchre_tutor.games.bid.bots import RuleBasedPlayer as BidPlayer  # noqa: E402
 from euchre_tutor.games.bid.engine import Deal as BidDeal  # noqa: E402
 from euchre_tutor.games.bid.engine import new_hand as bid_new_hand  # noqa: E402
 from euchre_tutor.games.bid.views import seat_view as bid_view  # noqa: E402
+from euchre_tutor.games.classic.advisor.analysis import analyse as classic_analyse  # noqa: E402
+from euchre_tutor.games.classic.advisor.reasons import classic_grade  # noqa: E402
+from euchre_tutor.games.classic.bots import RuleBasedPlayer as ClassicPlayer  # noqa: E402
+from euchre_tutor.games.classic.engine.engine import Deal as ClassicDeal  # noqa: E402
+from euchre_tutor.games.classic.engine.engine import Phase as ClassicPhase  # noqa: E402
+from euchre_tutor.games.classic.engine.engine import Seat  # noqa: E402
+from euchre_tutor.games.classic.engine.engine import new_hand as classic_new_hand  # noqa: E402
+from euchre_tutor.games.classic.views import seat_view as classic_view  # noqa: E402
 from euchre_tutor.games.solitaire.advisor.advice import analyse_view, hint_from_analysis  # noqa: E402
 from euchre_tutor.games.solitaire.engine.engine import Phase as SolitairePhase  # noqa: E402
 from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal  # noqa: E402
 from euchre_tutor.games.solitaire.views import player_view  # noqa: E402
-from euchre_tutor.views.classic import seat_view as classic_view  # noqa: E402
 
 
 def _r(x: Any) -> Any:

@@ -7,7 +7,7 @@ Plays ``--hands`` seeded four-player hands of the standard game with the same pl
 (each hand dealt by seed, the dealer rotating), counts each result from the dealer's team (it
 scores 1, 2 or 4; the other team scores 1, 2 or 4; thrown in), prints the frequencies with their
 standard errors and the win chances the dynamic programme in
-:mod:`euchre_tutor.advisor.classic.gamewin` derives from them (a few scores, the dealer's side
+:mod:`euchre_tutor.games.classic.advisor.gamewin` derives from them (a few scores, the dealer's side
 at 0:0, and the figures the literature quotes, to sanity-check). ``--write`` stores the
 distribution as ``euchre_tutor/data/classic_hand_outcomes.json``.
 """
@@ -21,10 +21,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from euchre_tutor.advisor.classic.gamewin import win_table
-from euchre_tutor.bots.classic import ExpertPlayer, Player, RuleBasedPlayer, play_out
-from euchre_tutor.classic.engine import Deal, HandState, Seat, new_hand
-from euchre_tutor.rules.classic import preset
+from euchre_tutor.games.classic.advisor.gamewin import win_table
+from euchre_tutor.games.classic.bots import ExpertPlayer, Player, RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Seat, new_hand
+from euchre_tutor.games.classic.rules import preset
 from euchre_tutor.tricks.history import write_saved_file
 
 DATA = Path(__file__).resolve().parents[1] / "euchre_tutor" / "data" / "classic_hand_outcomes.json"

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
+from euchre_tutor.games.classic.engine.game import ClassicGame
 from euchre_tutor.games.solitaire.engine.engine import OrderUp
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.jsonio import MAX_ERROR, MAX_INPUT_BYTES, MAX_LINE_BYTES
@@ -604,7 +604,7 @@ def _contradicting_dealer() -> str:
 
 def load_deal_json() -> dict[str, Any]:
     """A classic save with one explicit deal (dealt by East)."""
-    from euchre_tutor.classic.deal import Deal
+    from euchre_tutor.games.classic.engine.deal import Deal
 
     deal = Deal.from_seed(5, "E")
     return {**ClassicGame().to_json(), "dealer": "E", "deals": [deal.to_json()], "actions": [], "position": 0}

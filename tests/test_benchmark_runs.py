@@ -331,9 +331,9 @@ def test_one_refinement_gives_each_lower_caps_grade_as_a_run_capped_there(grades
     """``classic_grades.py --caps``: the grade a run to 3,000 deals records at 1,200 and 1,800 deals is the
     one a run capped there ends with (the same values to the last bit), for a card and a bid, and the
     snapshots leave the long run where it would have been without them."""
-    from euchre_tutor.advisor.classic.analysis import AnalysisRun, adaptive_cap
-    from euchre_tutor.bots.classic import LEVELS
-    from euchre_tutor.classic.engine import Phase
+    from euchre_tutor.games.classic.advisor.analysis import AnalysisRun, adaptive_cap
+    from euchre_tutor.games.classic.bots import LEVELS
+    from euchre_tutor.games.classic.engine.engine import Phase
 
     model = LEVELS["club"].model()
 

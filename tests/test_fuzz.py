@@ -30,10 +30,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.classic.game import ClassicGame
-from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.engine.replay import replay_state
 from euchre_tutor.games.solitaire.engine.cli import position_from_json
 from euchre_tutor.games.solitaire.engine.engine import OrderUp
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame
@@ -552,8 +552,8 @@ def test_batch_line_readers_return_a_position_or_raise_the_projects_error() -> N
 
 
 def test_widget_load_deal_changes_nothing_on_bad_input() -> None:
+    from euchre_tutor.games.classic.session.controller import ClassicController
     from euchre_tutor.games.solitaire.session.controller import SolitaireController
-    from euchre_tutor.session.classic_controller import ClassicController
 
     rng = random.Random(SEED + 8)
     solitaire = SolitaireController(seed=3)
@@ -620,7 +620,7 @@ def test_a_bug_is_still_one_line_and_a_batch_goes_on(monkeypatch: pytest.MonkeyP
     def broken(data: object) -> dict[str, Any]:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr("euchre_tutor.classic.cli.replay", broken)
+    monkeypatch.setattr("euchre_tutor.games.classic.engine.cli.replay", broken)
     code, out, err = run_cli(["classic", "replay", "--input", "{}"])
     assert (code, out) == (2, "")
     assert (

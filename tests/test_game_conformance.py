@@ -53,8 +53,9 @@ def test_registered_hooks_resolve(name: str) -> None:
     info = game_info(name)
     assert game_spec(name).info is info
     assert callable(resolve(info.drill_check))
-    widgets = (f"euchre_tutor.games.{name}.widgets.", "euchre_tutor.widgets.")
-    assert info.table_app.startswith(widgets) and info.notebook.endswith(".ipynb")
+    assert info.table_app.startswith(f"euchre_tutor.games.{name}.widgets.") and info.notebook.endswith(
+        ".ipynb"
+    )
 
 
 def test_an_unknown_game_is_refused_with_the_registered_names() -> None:

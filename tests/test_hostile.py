@@ -25,9 +25,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.classic.game import ClassicGame
-from euchre_tutor.classic.match import new_match
 from euchre_tutor.errors import JsonInputError, SaveFileError
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.engine.match import new_match
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.jsonio import MAX_DIGITS, load_json_text, seed_number
 from tests.hostile_cases import APPS, HAND, POSITION, SOLITAIRE_LINE, Case, all_cases

@@ -30,8 +30,6 @@ LAYER = {
     "rules": 1,
     "tricks": 2,
     "games": 1,  # the package and each game's __init__ import nothing
-    "classic": 3,
-    "bid": 3,
     "views": 4,
     "advisor": 5,
     "bots": 6,
@@ -103,21 +101,10 @@ def test_module_imports_only_earlier_layers(path: Path) -> None:
             assert mine >= LAYER["widgets"], f"{path.name} imports {name} below the widget layer"
 
 
-GAMES = ("solitaire", "classic", "bid")
-
-
 def game_of(parts: tuple[str, ...]) -> str | None:
     """The game a module belongs to, from its dotted path below the package: its package
-    (``games.solitaire.advisor.solver``), a game's package not yet moved there (``classic.hand``,
-    ``advisor.bid.dd``) or a layer's module named for it (``views.bid``,
-    ``session.classic_controller``, ``widgets.bid_hints``); None for the framework."""
-    if parts[0] == "games":
-        return parts[1] if len(parts) > 1 else None
-    for i, part in enumerate(parts):
-        for game in GAMES:
-            if part == game or (i == len(parts) - 1 and part.startswith(game + "_")):
-                return game
-    return None
+    (``games.solitaire.advisor.solver``); None for the framework."""
+    return parts[1] if parts[0] == "games" and len(parts) > 1 else None
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -135,13 +122,9 @@ def test_no_game_imports_another_game(path: Path) -> None:
 
 def test_game_of_names_each_games_modules() -> None:
     assert game_of(("games", "solitaire", "advisor", "solver")) == "solitaire"
-    assert game_of(("games", "solitaire")) == "solitaire" and game_of(("games",)) is None
-    assert game_of(("classic", "hand")) == "classic"
-    assert game_of(("advisor", "classic", "dd")) == "classic"
-    assert game_of(("session", "classic_controller")) == "classic"
-    assert game_of(("widgets", "classic_hints")) == "classic"
+    assert game_of(("games", "classic", "engine", "hand")) == "classic"
     assert game_of(("games", "bid", "widgets", "hints")) == "bid"
-    assert game_of(("views", "classic")) == "classic"
+    assert game_of(("games", "solitaire")) == "solitaire" and game_of(("games",)) is None
     assert game_of(("advisor", "shared")) is None and game_of(("tricks", "seating")) is None
 
 
@@ -149,10 +132,14 @@ def test_game_of_names_each_games_modules() -> None:
 FRAMEWORK_NAMING_A_GAME = frozenset(
     {
         "advisor/shared.py",
+        "report.py",
         "session/analysis.py",
         "session/learning.py",
+        "session/practice.py",
+        "session/practice_cli.py",
         "session/session_report.py",
         "widgets/__init__.py",
+        "widgets/practice.py",
         "widgets/quiz.py",
         "widgets/render.py",
     }
@@ -204,7 +191,7 @@ def assert_loads_no_widget_library(statements: str) -> None:
 
 def test_importing_engines_advisor_and_bots_does_not_load_widgets() -> None:
     assert_loads_no_widget_library(
-        "import euchre_tutor, euchre_tutor.games.solitaire.engine, euchre_tutor.classic, "
+        "import euchre_tutor, euchre_tutor.games.solitaire.engine, euchre_tutor.games.classic.engine, "
         "euchre_tutor.games.solitaire.views, euchre_tutor.advisor, euchre_tutor.bots, euchre_tutor.cli"
     )
 
@@ -217,7 +204,10 @@ SESSION = sorted(
 
 def test_importing_every_session_module_does_not_load_widgets() -> None:
     """The controllers and the analysis worker's modules import no widget library."""
-    assert "euchre_tutor.session.analysis" in SESSION and "euchre_tutor.session.classic_controller" in SESSION
+    assert (
+        "euchre_tutor.session.analysis" in SESSION
+        and "euchre_tutor.games.classic.session.controller" in SESSION
+    )
     assert "euchre_tutor.games.solitaire.session.controller" in SESSION
     assert_loads_no_widget_library("import " + ", ".join(SESSION))
 

@@ -152,7 +152,7 @@ def test_lesson_3_the_tricks_are_marked_by_the_engine(cards: str, trump: str, wi
 
 
 def test_lesson_8_the_engine_refuses_the_revoke_and_the_winner_leads() -> None:
-    from euchre_tutor.classic.replay import replay_state
+    from euchre_tutor.games.classic.engine.replay import replay_state
 
     hand = {
         "rules": "standard",

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from euchre_tutor.classic.deal import rules_seating
+from euchre_tutor.games.classic.engine.deal import rules_seating
 from tests.bid.independent_scoring import expected_points, tricks_in_hand
 from tests.bid.transcripts import BID
 from tests.classic.independent_scoring import expected_points as classic_points

@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from euchre_tutor.cards import Card, Suit, format_cards
-from euchre_tutor.classic.deal import Deal, rules_seating
-from euchre_tutor.classic.events import TrickWon
-from euchre_tutor.classic.hand import HandState, new_hand
-from euchre_tutor.classic.messages import PHASE_WORDS
-from euchre_tutor.classic.play import explain_trick
+from euchre_tutor.games.classic.engine.deal import Deal, rules_seating
+from euchre_tutor.games.classic.engine.events import TrickWon
+from euchre_tutor.games.classic.engine.hand import HandState, new_hand
+from euchre_tutor.games.classic.engine.messages import PHASE_WORDS
+from euchre_tutor.games.classic.engine.play import explain_trick
+from euchre_tutor.games.classic.rules import ClassicRules, preset
 from euchre_tutor.games.solitaire.engine.engine import Action as SolitaireAction
 from euchre_tutor.games.solitaire.engine.engine import (
     DealState,
@@ -39,7 +40,6 @@ from euchre_tutor.games.solitaire.engine.engine import (
     SolitaireDeal,
     new_deal,
 )
-from euchre_tutor.rules.classic import ClassicRules, preset
 from euchre_tutor.rules.games import game_names
 
 DIRECTORY = Path(__file__).resolve().parent / "data" / "transcripts"

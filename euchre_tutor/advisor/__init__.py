@@ -2,7 +2,7 @@
 
 - :mod:`euchre_tutor.games.solitaire.advisor`: Euchre Solitaire's exact advisor
   (every option's exact expected points, P(3+), P(5), reasons, grades).
-- :mod:`euchre_tutor.advisor.classic`: classic Euchre's advisor (sampled
+- :mod:`euchre_tutor.games.classic.advisor`: classic Euchre's advisor (sampled
   worlds with inference, a double-dummy solver, expected points, reasons).
 
 - :mod:`euchre_tutor.advisor.cores`: which searches run their compiled

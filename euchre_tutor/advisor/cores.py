@@ -7,9 +7,9 @@ lists every compiled core and the searches it serves:
 
 * the double-dummy search of every trick-taking game,
   :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
-  (:mod:`euchre_tutor.advisor.classic.dd`) and Bid Euchre (:mod:`euchre_tutor.games.bid.advisor.dd`);
+  (:mod:`euchre_tutor.games.classic.advisor.dd`) and Bid Euchre (:mod:`euchre_tutor.games.bid.advisor.dd`);
 * the Solitaire solver, :mod:`euchre_tutor.games.solitaire.advisor.solver` (``_solcore``);
-* the classic advisor's candidate draw, :mod:`euchre_tutor.advisor.classic.placement`
+* the classic advisor's candidate draw, :mod:`euchre_tutor.games.classic.advisor.placement`
   (``_worldfill``): not a search, but the same contract (the same candidates from the same
   ``random.Random`` state, leaving it in the same state, so every seeded hint and grade is the
   same whichever serves).
@@ -35,7 +35,7 @@ PURE_PYTHON_VARIABLE: Final = "EUCHRE_TUTOR_PURE_PYTHON"
 CORES: Final[dict[str, tuple[str, ...]]] = {
     "euchre_tutor.games.solitaire.advisor._solcore": ("Solitaire solver",),
     "euchre_tutor.advisor._trickdd": ("classic double-dummy search", "Bid Euchre double-dummy search"),
-    "euchre_tutor.advisor.classic._worldfill": ("classic candidate draw",),
+    "euchre_tutor.games.classic.advisor._worldfill": ("classic candidate draw",),
 }
 """Every compiled core (its module, as pyproject.toml builds it) -> the searches it serves, by name."""
 

@@ -3,7 +3,7 @@
 A game's advisor samples hidden-card "worlds" and needs, per world, what the
 card play is worth with all cards known. This module answers for any game
 once the game has said what its cards and its position are (its adapter:
-:mod:`euchre_tutor.advisor.classic.dd`, :mod:`euchre_tutor.games.bid.advisor.dd`):
+:mod:`euchre_tutor.games.classic.advisor.dd`, :mod:`euchre_tutor.games.bid.advisor.dd`):
 
 * :class:`Tables`: one contract's cards as "slots" (bits of a 64-bit mask),
   built from the engine's own :func:`~euchre_tutor.cards.effective_suit` and
@@ -19,7 +19,7 @@ once the game has said what its cards and its position are (its adapter:
 :func:`solve_many` gives the side's tricks from the current trick on,
 :func:`card_values_many` the same after each legal card of the seat to act,
 and :func:`rollout_many` what the rule-based player's card play
-(:class:`~euchre_tutor.bots.classic.RuleBasedPlayer`, re-implemented on the
+(:class:`~euchre_tutor.games.classic.bots.RuleBasedPlayer`, re-implemented on the
 tables: the advisor may not import the bots) makes of the hand.
 
 Two backends give identical answers: a compiled core (``_trickdd``, C) and

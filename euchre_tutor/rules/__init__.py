@@ -7,6 +7,5 @@ in its package (``euchre_tutor.games.<game>.rules``).
 from __future__ import annotations
 
 from euchre_tutor.rules.catalogue import RULES, Rule, rule
-from euchre_tutor.rules.classic import ClassicRules
 
-__all__ = ["RULES", "ClassicRules", "Rule", "rule"]
+__all__ = ["RULES", "Rule", "rule"]

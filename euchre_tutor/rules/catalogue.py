@@ -256,7 +256,7 @@ _RULES: tuple[Rule, ...] = (
         "Under this option the dealer may not pass in round 2 and must name one of the other suits. "
         "When the dealer bids first, the last bidder (the seat on the dealer's right) is stuck instead.",
     ),
-    # Classic Euchre for three and six players (ClassicRules.players; see euchre_tutor/rules/classic.py).
+    # Classic Euchre for three and six players (ClassicRules.players; see euchre_tutor/games/classic/rules.py).
     Rule(
         "classic.three-handed",
         "Three players",
@@ -317,7 +317,7 @@ _RULES: tuple[Rule, ...] = (
         "Playing for the match",
         "Near the end of a match, the chance to win the match can favour a choice with fewer expected points.",
     ),
-    # Classic house rules (options of ClassicRules; see euchre_tutor/rules/classic.py).
+    # Classic house rules (options of ClassicRules; see euchre_tutor/games/classic/rules.py).
     Rule(
         "house.target",
         "Target or number of hands",

@@ -3,14 +3,14 @@
 Between the bots and advisor below and the widgets above: the controllers
 (:class:`~euchre_tutor.games.solitaire.session.controller.SolitaireController` and its
 :class:`~euchre_tutor.games.solitaire.session.tutor.SolitaireTutor`,
-:class:`~euchre_tutor.session.classic_controller.ClassicController` and the
-classic :class:`~euchre_tutor.session.classic_tutor.ClassicTutor`, the Bid Euchre
+:class:`~euchre_tutor.games.classic.session.controller.ClassicController` and the
+classic :class:`~euchre_tutor.games.classic.session.tutor.ClassicTutor`, the Bid Euchre
 :class:`~euchre_tutor.games.bid.session.controller.BidController` and
 :class:`~euchre_tutor.games.bid.session.tutor.BidTutor`) own the
 game, the undo history and the teaching messages; the
 :class:`~euchre_tutor.session.analysis.Analyst` runs the hint and
 computer-player sources (:mod:`~euchre_tutor.games.solitaire.session.advice`,
-:mod:`~euchre_tutor.session.classic_advice`) in a worker process. Nothing here
+:mod:`~euchre_tutor.games.classic.session.advice`) in a worker process. Nothing here
 imports ipywidgets, anywidget or traitlets: the worker imports these modules
 alone, so this package's ``__init__`` imports nothing either.
 """

@@ -30,14 +30,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
-from euchre_tutor.advisor.classic.analysis import analyse, graded_analysis
-from euchre_tutor.advisor.classic.position import write_position
-from euchre_tutor.advisor.classic.reasons import classic_grade
 from euchre_tutor.advisor.luck import bid_baseline, classic_baseline, solitaire_baseline
 from euchre_tutor.advisor.shared import GRADES
-from euchre_tutor.bots.classic import LEVELS
-from euchre_tutor.classic.engine import Seat
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.games.bid.advisor import analyse as analyse_bid
 from euchre_tutor.games.bid.advisor import bid_grade
@@ -50,6 +44,14 @@ from euchre_tutor.games.bid.session.controller import STUDENT as BID_STUDENT
 from euchre_tutor.games.bid.session.tutor import phase_words
 from euchre_tutor.games.bid.views import SeatView as BidView
 from euchre_tutor.games.bid.views import seat_view as bid_seat_view
+from euchre_tutor.games.classic.advisor.analysis import analyse, graded_analysis
+from euchre_tutor.games.classic.advisor.position import write_position
+from euchre_tutor.games.classic.advisor.reasons import classic_grade
+from euchre_tutor.games.classic.bots import LEVELS
+from euchre_tutor.games.classic.engine.engine import Seat
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.session.controller import rules_seat
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.games.solitaire.advisor.advice import action_label, review_deal
 from euchre_tutor.games.solitaire.engine.engine import Action as SolitaireAction
 from euchre_tutor.games.solitaire.engine.engine import NameTrump, OrderUp, Play, new_deal
@@ -57,10 +59,8 @@ from euchre_tutor.games.solitaire.engine.engine import Phase as SolitairePhase
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame, StartDeal
 from euchre_tutor.games.solitaire.views import SolitaireView
 from euchre_tutor.jsonio import short
-from euchre_tutor.session.classic_controller import rules_seat
 from euchre_tutor.session.games import game_specs, spec_of_format
 from euchre_tutor.tricks.history import parse_saved_json, read_saved_file
-from euchre_tutor.views.classic import SeatView, seat_view
 
 __all__ = [
     "METHOD_RULES",
@@ -482,7 +482,7 @@ def grade_saved_file(
 def computer_classic_save(seed: int, hands: int, level: str = "beginner") -> str:
     """The save of a classic match a computer student (``level``'s player, South) played for ``hands``
     hands at a Club table: a class to report on, for demonstrations, tests and the benchmark."""
-    from euchre_tutor.bots.classic import RuleBasedPlayer
+    from euchre_tutor.games.classic.bots import RuleBasedPlayer
 
     student = LEVELS[level].player(seed)
     club = RuleBasedPlayer()

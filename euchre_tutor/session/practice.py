@@ -2,7 +2,7 @@
 
 The deck and its schedule are :mod:`euchre_tutor.advisor.drills`; this module adds what needs the
 tables' players: a classic drill is graded as the table grades a move (the advisor plays the rest of
-each sampled deal as the table's level does, :data:`~euchre_tutor.bots.classic.LEVELS`), a Bid Euchre
+each sampled deal as the table's level does, :data:`~euchre_tutor.games.classic.bots.LEVELS`), a Bid Euchre
 drill as ``bid analyze`` grades it (the rule-based player, the Bid table's, takes the other seats'
 decisions), a Solitaire drill exactly. An answer graded Best or Good is right. The grade is seeded, so the same position and
 answer always get the same grade.
@@ -25,7 +25,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from euchre_tutor.advisor.classic.analysis import DEFAULT_WORLDS
 from euchre_tutor.advisor.drills import (
     Deck,
     DeckError,
@@ -36,6 +35,7 @@ from euchre_tutor.advisor.drills import (
 )
 from euchre_tutor.advisor.luck import MISTAKE_LABELS
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor.analysis import DEFAULT_WORLDS
 from euchre_tutor.jsonio import load_json_text, short
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, PracticeGrade, game_spec
 from euchre_tutor.session.learning import GradedGame, grade_saved_file

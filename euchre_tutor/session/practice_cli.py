@@ -27,7 +27,7 @@ __all__ = ["register"]
 
 def register(games: Any) -> None:
     """Add ``deck`` and its ``build`` and ``positions`` commands to the ``euchre-tutor`` command line."""
-    from euchre_tutor.bots.classic import LEVELS
+    from euchre_tutor.games.classic.bots import LEVELS
 
     parser = games.add_parser(
         "deck",

@@ -31,15 +31,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from euchre_tutor.advisor.session import SessionStats
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.games.bid.engine.game import BidGame
 from euchre_tutor.games.bid.session.controller import BidController
 from euchre_tutor.games.bid.session.tutor import BidTutor
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.session.controller import ClassicController
+from euchre_tutor.games.classic.session.tutor import ClassicTutor, analysis_seed
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.session.class_report import ClassReport, class_report, report_html, summarise
-from euchre_tutor.session.classic_controller import ClassicController
-from euchre_tutor.session.classic_tutor import ClassicTutor, analysis_seed
 from euchre_tutor.session.games import game_specs
 from euchre_tutor.session.learning import (
     GradedGame,

@@ -1,12 +1,6 @@
 """Views: what one seat may know (the hidden-information boundary).
 
-The advisor and the bots see a view, never the true state:
-:func:`~euchre_tutor.games.solitaire.views.player_view` for Solitaire,
-:func:`~euchre_tutor.views.classic.seat_view` for a classic seat.
+The advisor and the bots see a view, never the true state. Each game's view lives in its package
+(``euchre_tutor.games.<game>.views``, e.g. :func:`~euchre_tutor.games.classic.views.seat_view`); what the
+seated games' views share is here (:mod:`.shared`, :mod:`.reading`).
 """
-
-from __future__ import annotations
-
-from euchre_tutor.views.classic import SeatView, seat_view
-
-__all__ = ["SeatView", "seat_view"]

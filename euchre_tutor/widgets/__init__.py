@@ -21,15 +21,15 @@ import ipywidgets  # noqa: F401  (every app draws with it: the package is the wi
 
 if TYPE_CHECKING:
     from euchre_tutor.games.bid.widgets.app import BidApp
+    from euchre_tutor.games.classic.widgets.app import ClassicApp
     from euchre_tutor.games.solitaire.widgets.app import SolitaireApp
-    from euchre_tutor.widgets.classic import ClassicApp
     from euchre_tutor.widgets.practice import PracticeApp
 
 __all__ = ["BidApp", "ClassicApp", "PracticeApp", "SolitaireApp"]
 
 _MODULES = {
     "BidApp": "euchre_tutor.games.bid.widgets.app",
-    "ClassicApp": "euchre_tutor.widgets.classic",
+    "ClassicApp": "euchre_tutor.games.classic.widgets.app",
     "PracticeApp": "euchre_tutor.widgets.practice",
     "SolitaireApp": "euchre_tutor.games.solitaire.widgets.app",
 }

@@ -17,9 +17,9 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.classic.analysis import ADAPTIVE_MAX_WORLDS, DEFAULT_WORLDS
 from euchre_tutor.advisor.drills import Deck, Drill
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor.analysis import ADAPTIVE_MAX_WORLDS, DEFAULT_WORLDS
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.session.class_store import ClassStore, student_name
 from euchre_tutor.session.learning import grade_saved_text

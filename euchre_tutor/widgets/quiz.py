@@ -30,11 +30,11 @@ from euchre_tutor.cards import (
     playable,
     winning_index,
 )
-from euchre_tutor.classic.engine import Action, Phase, hand_points, rules_seating
-from euchre_tutor.classic.replay import replay_state
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.engine.engine import Action, Phase, hand_points, rules_seating
+from euchre_tutor.games.classic.engine.replay import replay_state
+from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.rules.catalogue import rule
-from euchre_tutor.rules.classic import ClassicRules
 
 __all__ = [
     "AdvisorQuestion",
@@ -302,7 +302,7 @@ class ScoringQuestion(Question):
     """'The makers take N tricks (alone, against a lone defender); who scores?' — the engine scores it.
 
     The right answer and the rule named in the feedback come from
-    :func:`~euchre_tutor.classic.engine.hand_points` under ``rules`` (a preset
+    :func:`~euchre_tutor.games.classic.engine.engine.hand_points` under ``rules`` (a preset
     name or a :class:`ClassicRules`), so house rules change the answer.
     """
 
@@ -402,10 +402,10 @@ def preset_classic(
     """The classic table, ready to play a lesson's deal: a teacher's ``deal`` (the JSON object
     ``euchre-tutor classic replay`` reads, as a dict or text) or the match of ``seed``.
 
-    Returns a :class:`~euchre_tutor.widgets.classic.ClassicApp`; extra options
+    Returns a :class:`~euchre_tutor.games.classic.widgets.app.ClassicApp`; extra options
     (``seat="N"``, ``four_colour=True``) go to it. A deal's own ``rules`` win.
     """
-    from euchre_tutor.widgets.classic import ClassicApp
+    from euchre_tutor.games.classic.widgets.app import ClassicApp
 
     if isinstance(deal, dict) and "rules" not in deal:
         deal = {**deal, "rules": rules if isinstance(rules, str) else rules.to_json()}
@@ -446,10 +446,10 @@ class AdvisorQuestion(Question):
         worlds: int = 200,
         seed: int = 0,
     ) -> None:
-        from euchre_tutor.advisor.classic.analysis import analyse
         from euchre_tutor.advisor.shared import THRESHOLDS, grade_label
-        from euchre_tutor.bots.classic import RuleBasedPlayer
-        from euchre_tutor.views.classic import seat_view
+        from euchre_tutor.games.classic.advisor.analysis import analyse
+        from euchre_tutor.games.classic.bots import RuleBasedPlayer
+        from euchre_tutor.games.classic.views import seat_view
 
         state = replay_state(dict(hand))
         if state.to_act is None:

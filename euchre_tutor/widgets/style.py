@@ -260,7 +260,7 @@ CSS += END_OF_HAND_CSS
 
 
 # ---------------------------------------------------------------------------
-# The classic table (euchre_tutor.widgets.classic): appended, the rules above are shared.
+# The classic table (euchre_tutor.games.classic.widgets.app): appended, the rules above are shared.
 
 
 def _classic_face_rules() -> str:

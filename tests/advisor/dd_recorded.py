@@ -14,10 +14,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from euchre_tutor.advisor.classic import dd as classic_dd
-from euchre_tutor.classic.engine import HandState as ClassicState
 from euchre_tutor.games.bid.advisor import dd as bid_dd
 from euchre_tutor.games.bid.engine import HandState as BidState
+from euchre_tutor.games.classic.advisor import dd as classic_dd
+from euchre_tutor.games.classic.engine.engine import HandState as ClassicState
 
 from .bid import positions as bid_positions
 from .classic import test_dd_positions as classic_positions

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.advisor import cores
-from euchre_tutor.advisor.classic import dd, placement
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.advisor import dd as bid_dd
+from euchre_tutor.games.classic.advisor import dd, placement
 from euchre_tutor.games.solitaire.advisor import solver
 
 

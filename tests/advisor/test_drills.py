@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.position import write_position
 from euchre_tutor.advisor.drills import (
     DECK_FORMAT,
     INTERVALS,
@@ -19,10 +18,11 @@ from euchre_tutor.advisor.drills import (
     Drill,
     drill_id,
 )
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.games.bid.advisor.position import read_position as read_bid_position
 from euchre_tutor.games.bid.advisor.position import write_position as write_bid_position
 from euchre_tutor.games.bid.engine import Deal, new_hand
+from euchre_tutor.games.classic.advisor.position import write_position
+from euchre_tutor.games.classic.engine.game import ClassicGame
 
 
 def classic_position(seed: int) -> dict[str, Any]:

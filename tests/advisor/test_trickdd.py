@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from euchre_tutor.advisor import trickdd
-from euchre_tutor.advisor.classic import dd as classic_dd
 from euchre_tutor.games.bid.advisor import dd as bid_dd
+from euchre_tutor.games.classic.advisor import dd as classic_dd
 
 from . import dd_recorded
 from .classic.test_dd_positions import RULE_SETS, start_of_play

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.bots.classic import _best_six_minus_one, _weakest
 from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, is_trump, parse_cards, trick_power
+from euchre_tutor.games.classic.bots import _best_six_minus_one, _weakest
 
 
 def worth_to_keep(cards: list[Card], c: Card, trump: Suit | None, low: bool) -> float:

@@ -7,9 +7,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.strength import hand_strength, trump_points
-from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RandomPlayer, RuleBasedPlayer
-from euchre_tutor.classic.engine import (
+from euchre_tutor.games.classic.advisor.strength import hand_strength, trump_points
+from euchre_tutor.games.classic.bots import BeginnerPlayer, ExpertPlayer, RandomPlayer, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import (
     Action,
     Deal,
     HandState,
@@ -19,8 +19,8 @@ from euchre_tutor.classic.engine import (
     new_match,
     trick_winner,
 )
-from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
 

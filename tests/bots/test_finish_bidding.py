@@ -14,18 +14,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.analysis import _finish_bidding
-from euchre_tutor.bots.classic import (
+from euchre_tutor.cards import JOKER, Card, deck
+from euchre_tutor.games.classic.advisor.analysis import _finish_bidding
+from euchre_tutor.games.classic.bots import (
     EXPERT_BIDDING,
     BeginnerPlayer,
     Player,
     RuleBasedPlayer,
     _Seated,
 )
-from euchre_tutor.cards import JOKER, Card, deck
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
-from euchre_tutor.rules.classic import PRESETS, ClassicRules
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.engine.engine import (
+    Action,
+    Deal,
+    HandState,
+    Phase,
+    Seat,
+    new_hand,
+    rules_seating,
+)
+from euchre_tutor.games.classic.rules import PRESETS, ClassicRules
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from tests.classic.house_configs import HOUSE_CONFIGS
 
 #: every preset, every house rule on its own and the mixtures, and a few more at three and six players

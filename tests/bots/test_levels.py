@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_tutor.bots.classic import LEVELS, BeginnerPlayer, ExpertPlayer, RuleBasedPlayer, play_out
-from euchre_tutor.classic.engine import Deal, HandState, Seat, new_hand, new_match
-from euchre_tutor.rules.classic import preset
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import LEVELS, BeginnerPlayer, ExpertPlayer, RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Seat, new_hand, new_match
+from euchre_tutor.games.classic.rules import preset
+from euchre_tutor.games.classic.views import seat_view
 
 
 def positions(seeds: range) -> list[HandState]:
@@ -75,8 +75,8 @@ def test_club_players_beat_beginners_over_a_few_matches() -> None:
 
 
 def test_an_expert_models_each_side_of_the_table_as_it_is_told() -> None:
-    from euchre_tutor.advisor.classic.analysis import analyse
-    from euchre_tutor.bots.classic import EXPERT_BIDDING, _Seated
+    from euchre_tutor.games.classic.advisor.analysis import analyse
+    from euchre_tutor.games.classic.bots import EXPERT_BIDDING, _Seated
 
     state = new_hand(Deal.from_seed(3, Seat.N), preset("standard"))
     view = seat_view(state, state.to_act)

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
-from euchre_tutor.classic.engine import HandState, Seat, new_hand
-from euchre_tutor.rules.classic import preset
+from euchre_tutor.games.classic.bots import RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import HandState, Seat, new_hand
+from euchre_tutor.games.classic.rules import preset
 
 pytest.importorskip("pyspiel")
 

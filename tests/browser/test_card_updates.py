@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from euchre_tutor.classic.engine import Seat
+from euchre_tutor.games.classic.engine.engine import Seat
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
 from euchre_tutor.widgets.table import CardTable
 

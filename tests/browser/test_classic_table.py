@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.classic.engine import new_match
-from euchre_tutor.rules.classic import preset
+from euchre_tutor.games.classic.engine.engine import new_match
+from euchre_tutor.games.classic.rules import preset
 from euchre_tutor.widgets import ClassicApp
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot, wait_for_cards, wait_for_hand
 

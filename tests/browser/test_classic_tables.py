@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.bots.classic import RuleBasedPlayer
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.widgets import ClassicApp
 from tests.browser.conftest import PAGE_TIMEOUT, Problems
 from tests.browser.conftest import screenshot as save_screenshot

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic.reasons import action_label
 from euchre_tutor.advisor.voice import Depth, minus, text_problems
-from euchre_tutor.classic.engine import Action
 from euchre_tutor.cli import main
+from euchre_tutor.games.classic.advisor.reasons import action_label
+from euchre_tutor.games.classic.engine.engine import Action
 from euchre_tutor.widgets import ClassicApp
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
 from tests.browser.test_classic_table import CLASSIC, wait_for_table

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic.whatif import unseen_cards, what_if
 from euchre_tutor.cards import parse_card
+from euchre_tutor.games.classic.advisor.whatif import unseen_cards, what_if
 from euchre_tutor.widgets import ClassicApp
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
 from tests.browser.test_classic_table import CLASSIC, wait_for_table

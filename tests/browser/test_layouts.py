@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.games.classic.widgets.app import RULES_CHOICES
 from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp
-from euchre_tutor.widgets.classic import RULES_CHOICES
 from tests.browser.conftest import (
     DASHBOARD,
     PAGE_TIMEOUT,

@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic import dd
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth
 from euchre_tutor.games.bid.advisor import analyse as analyse_bid
 from euchre_tutor.games.bid.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.advisor import dd
 from euchre_tutor.games.solitaire.advisor.ideas import explain
 from euchre_tutor.games.solitaire.session.advice import AdvisorSource
 from euchre_tutor.games.solitaire.session.controller import SolitaireController

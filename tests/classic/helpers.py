@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from euchre_tutor.classic.engine import Action, Deal, HandState, MatchState, Phase, Seat
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, MatchState, Phase, Seat
 
 # A deal every rule test can read at a glance (dealer N, up card AH):
 #   N: 9S TS QS KS AS    E: 9H TH QH KH JD
@@ -37,7 +37,7 @@ def random_to_end(state: HandState | MatchState, rng: random.Random) -> HandStat
 
 def action_code(action: Action, state: HandState) -> int:
     """OpenSpiel-style number, with 35..38 for a bid made alone (the fast path's records)."""
-    from euchre_tutor.classic.openspiel import action_id
+    from euchre_tutor.games.classic.engine.openspiel import action_id
 
     code = action_id(action, state)
     if action.kind in ("order", "call") and action.alone:
@@ -46,7 +46,7 @@ def action_code(action: Action, state: HandState) -> int:
 
 
 def action_from_code(code: int, state: HandState) -> Action:
-    from euchre_tutor.classic.openspiel import action_from_id
+    from euchre_tutor.games.classic.engine.openspiel import action_from_id
 
     if 35 <= code <= 38:
         base = action_from_id(code - 10, state)

@@ -1,7 +1,7 @@
 """House-rule configurations shared by the property tests and ``benchmarks/invariants.py``.
 
 One configuration per option value away from the standard rules, and some mixtures (four players);
-each is the keyword arguments of :class:`~euchre_tutor.rules.classic.ClassicRules`. The property tests
+each is the keyword arguments of :class:`~euchre_tutor.games.classic.rules.ClassicRules`. The property tests
 and the million-hand invariants run add their own on top (three and six players, the presets).
 """
 

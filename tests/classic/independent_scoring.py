@@ -28,7 +28,7 @@ sheet is silent, are in :data:`SHEET`.
 
 from __future__ import annotations
 
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.games.classic.rules import ClassicRules
 
 __all__ = ["SHEET", "expected_outcome", "expected_points", "team_count"]
 
@@ -41,7 +41,7 @@ SHEET = {
     "take_4_for_1": "Take 4 for 1: makers need 4 tricks for a point; 5 still scores 2.",
     "defender_march_points": "Defenders taking all 5 score 4.",
     "three": "3 (each for themselves; the maker plays against two)",
-    # Documented decisions (euchre_tutor/rules/classic.py):
+    # Documented decisions (euchre_tutor/games/classic/rules.py):
     "take_4_three_tricks": "with take 4 for 1, 3 tricks are a euchre or (by option) score nothing",
     "march_and_lone": "defenders taking all five score the larger of the defenders' march points and the "
     "lone defender's points",

@@ -164,7 +164,7 @@ def test_rules_listing(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rules_listing_names_every_option_with_values(capsys: pytest.CaptureFixture[str]) -> None:
-    from euchre_tutor.rules.classic import OPTION_VALUES, ClassicRules
+    from euchre_tutor.games.classic.rules import OPTION_VALUES, ClassicRules
 
     assert main(["classic", "rules"]) == 0
     out = capsys.readouterr().out

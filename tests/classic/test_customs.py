@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.cards import JOKER, parse_cards
-from euchre_tutor.classic.draw import DRAW_ORDER, cutter, draw_for_deal, draw_rank
-from euchre_tutor.classic.score_cards import MAX_SCORE, four_and_six, score_words
 from euchre_tutor.errors import DealError, RulesError
+from euchre_tutor.games.classic.engine.draw import DRAW_ORDER, cutter, draw_for_deal, draw_rank
+from euchre_tutor.games.classic.engine.score_cards import MAX_SCORE, four_and_six, score_words
 from euchre_tutor.tricks.seating import FOUR, SIX_3V3, THREE, Seat
 
 

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from euchre_tutor.cards import Card, Suit, parse_cards
-from euchre_tutor.classic.engine import (
+from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
+from euchre_tutor.games.classic.engine.engine import (
     Action,
     Deal,
     HandScored,
@@ -20,9 +21,8 @@ from euchre_tutor.classic.engine import (
     new_hand,
     new_match,
 )
-from euchre_tutor.classic.play import _legal_cards
-from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay
-from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.games.classic.engine.play import _legal_cards
+from euchre_tutor.games.classic.rules import ClassicRules, preset
 from tests.classic.helpers import HANDS, UP, random_to_end, run, sample_deal
 
 STANDARD = preset("standard")

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from euchre_tutor.classic import fast
-from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
-from euchre_tutor.classic.openspiel import card_id
-from euchre_tutor.rules.classic import PRESETS, preset
+from euchre_tutor.games.classic.engine import fast
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.games.classic.engine.openspiel import card_id
+from euchre_tutor.games.classic.rules import PRESETS, preset
 from tests.classic.helpers import action_code, action_from_code
 
 HANDS_PER_PRESET = 400
@@ -93,7 +93,7 @@ def test_from_state_needs_the_start_of_a_trick() -> None:
 )
 def test_the_lean_path_refuses_house_rules_it_does_not_play(options: dict[str, object]) -> None:
     from euchre_tutor.errors import RulesError
-    from euchre_tutor.rules.classic import ClassicRules
+    from euchre_tutor.games.classic.rules import ClassicRules
 
     with pytest.raises(RulesError, match="use the full engine"):
         fast.FastRules(ClassicRules(**options))  # type: ignore[arg-type]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.classic.engine import HandStarted, Seat
-from euchre_tutor.classic.game import ClassicGame, load_saved_or_deal
-from euchre_tutor.classic.hand import HandState
 from euchre_tutor.errors import IllegalAction, SaveFileError
-from euchre_tutor.rules.classic import preset
+from euchre_tutor.games.classic.engine.engine import HandStarted, Seat
+from euchre_tutor.games.classic.engine.game import ClassicGame, load_saved_or_deal
+from euchre_tutor.games.classic.engine.hand import HandState
+from euchre_tutor.games.classic.rules import preset
 from tests.classic.helpers import HANDS, UP, sample_deal
 
 

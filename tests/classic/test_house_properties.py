@@ -17,9 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer, play_out
 from euchre_tutor.cards import JOKER, Card, deck, is_trump, parse_card
-from euchre_tutor.classic.engine import (
+from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.classic.bots import RandomPlayer, RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import (
     Action,
     Deal,
     HandState,
@@ -29,10 +30,9 @@ from euchre_tutor.classic.engine import (
     new_match,
     trump_broken,
 )
-from euchre_tutor.classic.game import ClassicGame
-from euchre_tutor.errors import IllegalAction
-from euchre_tutor.rules.classic import ClassicRules
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.rules import ClassicRules
+from euchre_tutor.games.classic.views import seat_view
 from tests.classic.house_configs import HOUSE_CONFIGS
 from tests.classic.independent_scoring import expected_points
 

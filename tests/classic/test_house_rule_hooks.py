@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from euchre_tutor.cards import Card, Rank, Suit, parse_cards
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.tricks.seating import SIX_3V3, THREE, Seat
 
 R = ClassicRules

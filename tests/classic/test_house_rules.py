@@ -12,9 +12,10 @@ from dataclasses import fields
 
 import pytest
 
-from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import JOKER, Card, Suit, parse_cards
-from euchre_tutor.classic.engine import (
+from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, RulesError
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import (
     Action,
     Deal,
     HandScored,
@@ -26,13 +27,12 @@ from euchre_tutor.classic.engine import (
     new_match,
     trick_winner,
 )
-from euchre_tutor.classic.game import ClassicGame
-from euchre_tutor.classic.replay import replay
-from euchre_tutor.errors import DealError, IllegalAction, IllegalPlay, RulesError
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.engine.replay import replay
+from euchre_tutor.games.classic.rules import OPTION_VALUES, ClassicRules
+from euchre_tutor.games.classic.views import seat_view
 from euchre_tutor.rules.catalogue import RULES
-from euchre_tutor.rules.classic import OPTION_VALUES, ClassicRules
 from euchre_tutor.tricks.seating import SIX_2V2V2, SIX_3V3, THREE
-from euchre_tutor.views.classic import seat_view
 from tests.classic.helpers import HANDS, UP, run, sample_deal
 from tests.classic.independent_scoring import expected_points
 
@@ -500,7 +500,7 @@ _SCORING_OPTIONS = [
 
 @pytest.mark.parametrize("options", _SCORING_OPTIONS, ids=str)
 def test_engine_scoring_agrees_with_the_independent_scorer(options: dict[str, object]) -> None:
-    from euchre_tutor.classic.engine import rules_seating, team_points
+    from euchre_tutor.games.classic.engine.engine import rules_seating, team_points
 
     rules = R(**options)  # type: ignore[arg-type]
     teams = rules_seating(rules).teams

@@ -1,7 +1,7 @@
 """The classic engine's modules import one another one way, and share no private name.
 
 Every import counts, those read only by the type checker included: the state
-imports no phase, the phases import the state, and :mod:`euchre_tutor.classic.hand`
+imports no phase, the phases import the state, and :mod:`euchre_tutor.games.classic.engine.hand`
 assembles them on top.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[2] / "euchre_tutor" / "classic"
-PREFIX = "euchre_tutor.classic"
+PACKAGE = Path(__file__).resolve().parents[2] / "euchre_tutor" / "games" / "classic" / "engine"
+PREFIX = "euchre_tutor.games.classic.engine"
 
 
 def _imports(path: Path) -> list[tuple[str, str]]:
@@ -23,7 +23,7 @@ def _imports(path: Path) -> list[tuple[str, str]]:
         if node.module == PREFIX:
             out.extend((a.name, "") for a in node.names)
         elif node.module.startswith(PREFIX + "."):
-            out.extend((node.module.split(".")[2], a.name) for a in node.names)
+            out.extend((node.module.removeprefix(PREFIX + ".").split(".")[0], a.name) for a in node.names)
     return out
 
 

@@ -13,9 +13,9 @@ import random
 import pytest
 
 from euchre_tutor.cards import deck
-from euchre_tutor.classic.engine import Deal, HandState, Seat, new_hand
-from euchre_tutor.classic.openspiel import action_id, card_id, chance_actions
-from euchre_tutor.rules.classic import preset
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Seat, new_hand
+from euchre_tutor.games.classic.engine.openspiel import action_id, card_id, chance_actions
+from euchre_tutor.games.classic.rules import preset
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.cards import deck
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, new_match
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import IllegalAction
-from euchre_tutor.rules.classic import PRESETS, preset
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat, new_hand, new_match
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.rules import PRESETS, preset
 from tests.classic.independent_scoring import expected_points
 
 seeds = st.integers(min_value=0, max_value=2**32)

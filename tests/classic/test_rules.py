@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules import ClassicRules
-from euchre_tutor.rules.classic import OPTION_MEANINGS, PRESETS, preset
+from euchre_tutor.games.classic.rules import OPTION_MEANINGS, PRESETS, ClassicRules, preset
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer, play_out
 from euchre_tutor.cards import deck, parse_card
-from euchre_tutor.classic.engine import (
+from euchre_tutor.cli import main
+from euchre_tutor.errors import DealError, IllegalAction, RulesError
+from euchre_tutor.games.classic.bots import RandomPlayer, RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import (
     Action,
     Deal,
     HandScored,
@@ -33,14 +35,12 @@ from euchre_tutor.classic.engine import (
     rules_seating,
     team_points,
 )
-from euchre_tutor.classic.game import ClassicGame
-from euchre_tutor.classic.replay import replay
-from euchre_tutor.cli import main
-from euchre_tutor.errors import DealError, IllegalAction, RulesError
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.engine.replay import replay
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.views import seat_view
 from euchre_tutor.rules.catalogue import RULES
-from euchre_tutor.rules.classic import ClassicRules, preset
 from euchre_tutor.tricks.seating import FOUR, SIX_2V2V2, SIX_3V3, THREE, Seat, Team
-from euchre_tutor.views.classic import seat_view
 from tests.classic.independent_scoring import expected_points
 
 R = ClassicRules
@@ -300,7 +300,7 @@ def test_six_players_loner_left_lead() -> None:
 
 
 def test_match_with_three_teams_goes_on_while_the_top_is_shared() -> None:
-    from euchre_tutor.classic.match import _match_over
+    from euchre_tutor.games.classic.engine.match import _match_over
 
     assert not _match_over(R(players=3), (2, 10, 10), 5)
     assert _match_over(R(players=3), (2, 10, 12), 5)

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer, hand_strength, play_out
 from euchre_tutor.cards import Card, Suit, parse_cards
-from euchre_tutor.classic.engine import Deal, Seat, Team, new_hand, new_match
 from euchre_tutor.errors import IllegalAction
-from euchre_tutor.rules.classic import PRESETS, preset
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import RandomPlayer, RuleBasedPlayer, hand_strength, play_out
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, Team, new_hand, new_match
+from euchre_tutor.games.classic.rules import PRESETS, preset
+from euchre_tutor.games.classic.views import seat_view
 from tests.classic.helpers import run, sample_deal
 
 
@@ -85,7 +85,7 @@ def test_rule_based_bids_strong_hands_and_passes_weak() -> None:
 
 def test_engine_views_and_bots_do_not_import_widgets() -> None:
     code = (
-        "import sys, euchre_tutor.bots.classic, euchre_tutor.classic.game, euchre_tutor.classic.fast;"
+        "import sys, euchre_tutor.games.classic.bots, euchre_tutor.games.classic.engine.game, euchre_tutor.games.classic.engine.fast;"
         "bad = [m for m in ('ipywidgets', 'traitlets', 'anywidget') if m in sys.modules];"
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_tutor.advisor.classic import analysis as analysis_module
-from euchre_tutor.advisor.classic.analysis import AnalysisRun, adaptive_cap, grade_cap
-from euchre_tutor.advisor.classic.position import write_position
-from euchre_tutor.bots.classic import LEVELS, RuleBasedPlayer
-from euchre_tutor.classic.engine import Action, Deal, HandState, Seat, new_hand
+from euchre_tutor.games.classic.advisor import analysis as analysis_module
+from euchre_tutor.games.classic.advisor.analysis import AnalysisRun, adaptive_cap, grade_cap
+from euchre_tutor.games.classic.advisor.position import write_position
+from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Seat, new_hand
+from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource, ClassicHintRequest
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.session.analysis import Preempted
-from euchre_tutor.session.classic_advice import ClassicAdvisorSource, ClassicHintRequest
-from euchre_tutor.views.classic import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
 

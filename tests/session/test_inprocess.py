@@ -15,15 +15,15 @@ from typing import Any, TypeVar
 
 import pytest
 
-from euchre_tutor.bots.classic import ExpertPlayer
+from euchre_tutor.games.classic.bots import ExpertPlayer
+from euchre_tutor.games.classic.session.controller import ClassicController
+from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
 from euchre_tutor.games.solitaire.session.advice import AdvisorSource
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.session.analysis import Analyst, HintRequest, processes_available
-from euchre_tutor.session.classic_controller import ClassicController
-from euchre_tutor.session.classic_tutor import ClassicTutor
 
 STUB = "tests.widgets.stub:make"
 T = TypeVar("T")

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.classic.analysis import GRADE_WORLDS_ENV
 from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
+from euchre_tutor.games.classic.advisor.analysis import GRADE_WORLDS_ENV
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.views import seat_view
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.report import ClassReport, build_report, report_html
 from euchre_tutor.serve import CLASS_GRADE_WORLDS
@@ -25,7 +26,6 @@ from euchre_tutor.session.learning import (
     grade_saved_file,
     grade_saved_text,
 )
-from euchre_tutor.views.classic import seat_view
 
 
 @pytest.fixture(scope="module", autouse=True)

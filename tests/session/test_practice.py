@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.classic.position import read_position
 from euchre_tutor.advisor.drills import Deck, DeckError
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor.position import read_position
 from euchre_tutor.games.solitaire.engine.cli import position_from_json
 from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.session.learning import (

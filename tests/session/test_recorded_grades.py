@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.classic.game import ClassicGame
 from euchre_tutor.errors import SaveFileError
+from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
 from euchre_tutor.session import learning
-from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.widgets import ClassicApp
 

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic.table_calibration import first_bid_shift
 from euchre_tutor.advisor.luck import bid_baseline, classic_baseline
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.engine.game import BidGame
 from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.games.classic.advisor.table_calibration import first_bid_shift
+from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
+from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.session.class_store import ClassStore
-from euchre_tutor.session.classic_advice import ClassicAdvisorSource
-from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.shared_table import (
@@ -145,6 +145,10 @@ def test_a_new_kernel_sits_back_down_with_the_kept_credential(svc: RunningServic
     assert again.seat == "E" and again.message == "Welcome back: you sit at E again."
     wait_until(lambda: again.view is not None, what="bob's view")
     assert again.view.hand == hand
+    # the seat's page opened from the lobby (which took the seat a moment before) greets a first visit
+    first = SharedTableController.connect(svc.url, TOKEN, "bob", SeatKeys(keys_path))
+    assert first.resume(table, first=True), first.message
+    assert first.seat == "E" and first.message == "You sit at E."
     # another name finds no seat kept, and a guessed credential is refused
     eve = SharedTableController.connect(svc.url, TOKEN, "eve", SeatKeys(keys_path))
     assert not eve.resume(table)

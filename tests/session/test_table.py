@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.bots.classic import RuleBasedPlayer as ClassicRuleBased
 from euchre_tutor.games.bid.bots import RuleBasedPlayer as BidRuleBased
 from euchre_tutor.games.bid.session.controller import BidController
-from euchre_tutor.session.classic_controller import ClassicController
+from euchre_tutor.games.classic.bots import RuleBasedPlayer as ClassicRuleBased
+from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.session.table import TableController
 
 

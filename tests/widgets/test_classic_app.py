@@ -16,13 +16,21 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card, deck, is_left_bower
-from euchre_tutor.classic.engine import Action, Deal, MatchState, Phase, Seat, hand_points, new_match
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.session.classic_controller import CARD_KINDS
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import (
+    Action,
+    Deal,
+    MatchState,
+    Phase,
+    Seat,
+    hand_points,
+    new_match,
+)
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.session.controller import CARD_KINDS
+from euchre_tutor.games.classic.views import seat_view
 from euchre_tutor.widgets import ClassicApp
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 

@@ -9,11 +9,11 @@ hand and must play exactly the game the computer players play on the click path.
 
 from __future__ import annotations
 
-from euchre_tutor.advisor.classic.reasons import action_label
-from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
-from euchre_tutor.session.classic_controller import ClassicController
-from euchre_tutor.session.classic_tutor import ClassicTutor
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.reasons import action_label
+from euchre_tutor.games.classic.bots import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.games.classic.session.controller import ClassicController
+from euchre_tutor.games.classic.session.tutor import ClassicTutor
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp
 
 SEED = 5  # South passes first in round 1 and the three others each have a choice to make

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from euchre_tutor.classic.draw import cutter, draw_for_deal
-from euchre_tutor.classic.score_cards import score_words
+from euchre_tutor.games.classic.engine.draw import cutter, draw_for_deal
+from euchre_tutor.games.classic.engine.score_cards import score_words
+from euchre_tutor.games.classic.widgets.score_cards import four_six_html, four_six_row
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.score_cards import four_six_html, four_six_row
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from euchre_tutor.classic.engine import Action, Deal, Phase, new_match
 from euchre_tutor.errors import DealError
-from euchre_tutor.rules.classic import ClassicRules, preset
+from euchre_tutor.games.classic.engine.engine import Action, Deal, Phase, new_match
+from euchre_tutor.games.classic.rules import ClassicRules, preset
 from euchre_tutor.session.seats import positions, seat_tag, tagged, team_words, win_words
 from euchre_tutor.tricks.seating import FOUR, SIX_2V2V2, SIX_3V3, THREE, Seat
 from euchre_tutor.widgets import ClassicApp

@@ -16,9 +16,6 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic import analysis as analysis_module
-from euchre_tutor.advisor.classic.ideas import CATALOGUE, explain, position_of
-from euchre_tutor.advisor.classic.reasons import action_label, classic_grade
 from euchre_tutor.advisor.shared import THRESHOLDS, grade_scale
 from euchre_tutor.advisor.voice import (
     DEFAULT_DEPTH,
@@ -28,15 +25,18 @@ from euchre_tutor.advisor.voice import (
     text_problems,
     visible_text,
 )
-from euchre_tutor.bots.classic import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
 from euchre_tutor.cards import deck
-from euchre_tutor.classic.engine import Action, Phase
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor import analysis as analysis_module
+from euchre_tutor.games.classic.advisor.ideas import CATALOGUE, explain, position_of
+from euchre_tutor.games.classic.advisor.reasons import action_label, classic_grade
+from euchre_tutor.games.classic.bots import BeginnerPlayer, ExpertPlayer, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Action, Phase
+from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
+from euchre_tutor.games.classic.widgets.hints import _grade_sentence
 from euchre_tutor.session.analysis import Analyst
-from euchre_tutor.session.classic_advice import ClassicAdvisorSource
 from euchre_tutor.widgets import ClassicApp
-from euchre_tutor.widgets.classic_hints import _grade_sentence
 from euchre_tutor.widgets.depth import DepthPicker
 from tests.test_layers import assert_loads_no_widget_library
 
@@ -243,9 +243,9 @@ def test_a_deliberately_bad_bid_is_graded_a_blunder_and_the_best_one_best(app: C
 
 
 def test_grades_follow_the_shared_thresholds() -> None:
-    from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption
     from euchre_tutor.advisor.shared import Grade
-    from euchre_tutor.classic.engine import Action, Phase, Seat
+    from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption
+    from euchre_tutor.games.classic.engine.engine import Action, Phase, Seat
 
     actions = [Action("play", card=None), Action("pass"), Action("order"), Action("order", alone=True)]
 
@@ -524,7 +524,7 @@ def test_the_hint_during_play_names_the_follow_suit_duty_when_it_binds() -> None
 def test_the_analysis_worker_loads_no_widget_library() -> None:
     """The worker processes import the classic hint and computer-player sources alone: no ipywidgets."""
     assert_loads_no_widget_library(
-        "from euchre_tutor.session.classic_advice import classic_advisor_source, classic_bot_source;"
+        "from euchre_tutor.games.classic.session.advice import classic_advisor_source, classic_bot_source;"
         "classic_advisor_source(); classic_bot_source()"
     )
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic.whatif import what_if
+from euchre_tutor.games.classic.advisor.whatif import what_if
 from euchre_tutor.widgets import ClassicApp
 from tests.test_layers import assert_loads_no_widget_library
 from tests.widgets.test_classic_tutor import classes, cli_json, tutor_app
@@ -95,7 +95,7 @@ def test_no_what_if_without_the_hint(kw: dict[str, Any]) -> None:
 
 
 def test_the_session_part_loads_no_widget_library() -> None:
-    assert_loads_no_widget_library("import euchre_tutor.session.classic_whatif")
+    assert_loads_no_widget_library("import euchre_tutor.games.classic.session.whatif")
 
 
 def test_a_typed_change_shows_the_commands_numbers_and_a_bad_one_teaches(

@@ -46,16 +46,16 @@ import ipywidgets
 import ipywidgets.widgets.widget as widget_module
 from traitlets.log import get_logger
 
-from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit, deck
-from euchre_tutor.classic.engine import Deal, HandState, Phase
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase
+from euchre_tutor.games.classic.rules import PRESETS
+from euchre_tutor.games.classic.session.controller import CARD_KINDS
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.games.solitaire.engine.engine import Phase as SolPhase
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame
 from euchre_tutor.games.solitaire.rules import SolitaireRules
-from euchre_tutor.rules.classic import PRESETS
-from euchre_tutor.session.classic_controller import CARD_KINDS
 from euchre_tutor.tricks.seating import FOUR
-from euchre_tutor.views.classic import SeatView, seat_view
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
 from tests.widgets.stub import StubSource
 

@@ -24,7 +24,9 @@ from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp, render
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 
 CHARSET = Path(__file__).resolve().parents[1] / "data" / "dejavu-sans-charset.txt"
-WIDGETS = Path(__file__).resolve().parents[2] / "euchre_tutor" / "widgets"
+PACKAGE = Path(__file__).resolve().parents[2] / "euchre_tutor"
+#: the widget modules: the framework's and each game's
+WIDGETS = sorted([*(PACKAGE / "widgets").glob("*.py"), *PACKAGE.glob("games/*/widgets/*.py")])
 
 #: BMP code points whose default presentation is a colour emoji (Unicode emoji-data, Emoji_Presentation)
 EMOJI_PRESENTATION = (
@@ -83,7 +85,10 @@ def test_the_check_tells_text_glyphs_from_emoji() -> None:
 
 def test_the_widgets_sources_and_style_sheets_use_only_text_glyphs() -> None:
     """Every character of the widget modules (their HTML, labels, tooltips and CSS ``content``)."""
-    found = {path.name: unsafe(path.read_text(encoding="utf-8")) for path in sorted(WIDGETS.glob("*.py"))}
+    found = {
+        path.relative_to(PACKAGE).as_posix(): unsafe(path.read_text(encoding="utf-8")) for path in WIDGETS
+    }
+    assert any(path.match("games/classic/widgets/app.py") for path in WIDGETS)
     assert not {name: chars for name, chars in found.items() if chars}
     assert unsafe(CSS + CLASSIC_CSS) == []
 

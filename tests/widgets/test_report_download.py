@@ -15,13 +15,13 @@ from collections.abc import Iterator
 import pytest
 
 from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
+from euchre_tutor.games.classic.session.controller import ClassicController
+from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.games.solitaire.engine.engine import Phase
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.session.class_report import summarise
-from euchre_tutor.session.classic_advice import ClassicAdvisorSource
-from euchre_tutor.session.classic_controller import ClassicController
-from euchre_tutor.session.classic_tutor import ClassicTutor
 from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.session_report import build_session_report, session_tables
 from euchre_tutor.widgets import ClassicApp, SolitaireApp

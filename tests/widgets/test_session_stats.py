@@ -11,13 +11,13 @@ import re
 
 import pytest
 
-from euchre_tutor.advisor.classic.analysis import analyse
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import grade_label
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.replay import replay_state
+from euchre_tutor.games.classic.advisor.analysis import analyse
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.replay import replay_state
+from euchre_tutor.games.classic.views import seat_view
 from euchre_tutor.games.solitaire.engine.engine import Phase
-from euchre_tutor.views.classic import seat_view
 from euchre_tutor.widgets import SolitaireApp
 from euchre_tutor.widgets.stats import SessionChart, chart_svg
 from tests.advisor.classic.test_analysis import BOTH_BOWERS  # the advisor's golden position

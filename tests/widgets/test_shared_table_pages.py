@@ -13,7 +13,7 @@ import ipywidgets as w
 import pytest
 
 from euchre_tutor.games.bid.session.advice import BidAdvisorSource
-from euchre_tutor.session.classic_advice import ClassicAdvisorSource
+from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,

@@ -8,12 +8,19 @@ import random
 
 import pytest
 
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import Continuation, analyse, card_open, card_slip, outcome_points
-from euchre_tutor.advisor.classic.ideas import explain
-from euchre_tutor.advisor.classic.worlds import sample_worlds
 from euchre_tutor.advisor.voice import Depth
-from euchre_tutor.bots.classic import (
+from euchre_tutor.cards import Card, is_trump
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.advisor.analysis import (
+    Continuation,
+    analyse,
+    card_open,
+    card_slip,
+    outcome_points,
+)
+from euchre_tutor.games.classic.advisor.ideas import explain
+from euchre_tutor.games.classic.advisor.worlds import sample_worlds
+from euchre_tutor.games.classic.bots import (
     EXPERT_BIDDING,
     LEVELS,
     BeginnerPlayer,
@@ -22,12 +29,19 @@ from euchre_tutor.bots.classic import (
     _Seated,
     play_out,
 )
-from euchre_tutor.cards import Card, is_trump
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
-from euchre_tutor.classic.replay import replay_state
+from euchre_tutor.games.classic.engine.engine import (
+    Action,
+    Deal,
+    HandState,
+    Phase,
+    Seat,
+    new_hand,
+    rules_seating,
+)
+from euchre_tutor.games.classic.engine.replay import replay_state
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.rules.catalogue import RULES
-from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.views.classic import SeatView, seat_view
 
 RULE_BASED = RuleBasedPlayer()
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.position import read_position, read_position_noting
-from euchre_tutor.classic.engine import Phase, Seat
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor.position import read_position, read_position_noting
+from euchre_tutor.games.classic.engine.engine import Phase, Seat
+from euchre_tutor.games.classic.views import seat_view
 from tests.advisor.classic.test_position import position_of
 from tests.advisor.classic.test_worlds import RULES, random_position
 

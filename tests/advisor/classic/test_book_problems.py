@@ -17,17 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.bidmodel import BiddingModel
-from euchre_tutor.advisor.classic.cli import analyse_noting, format_readings, result_json
-from euchre_tutor.advisor.classic.evidence import bid_contexts
-from euchre_tutor.advisor.classic.position import read_position, read_position_noting
-from euchre_tutor.advisor.classic.strength import StrengthTable
-from euchre_tutor.advisor.classic.worlds import WorldSampler
-from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card, Suit, is_trump, parse_card
-from euchre_tutor.classic.engine import Phase, Seat
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.bidmodel import BiddingModel
+from euchre_tutor.games.classic.advisor.cli import analyse_noting, format_readings, result_json
+from euchre_tutor.games.classic.advisor.evidence import bid_contexts
+from euchre_tutor.games.classic.advisor.position import read_position, read_position_noting
+from euchre_tutor.games.classic.advisor.strength import StrengthTable
+from euchre_tutor.games.classic.advisor.worlds import WorldSampler
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Phase, Seat
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from tests.advisor.classic.test_book_positions import CALLED, ORDERED
 from tests.advisor.classic.test_position import position_of
 from tests.advisor.classic.test_worlds import RULES, random_position

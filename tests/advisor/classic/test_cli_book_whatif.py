@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic.whatif import unseen_cards, what_if
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor.whatif import unseen_cards, what_if
 from tests.advisor.classic.test_cli import FIRST_BID, LEAD, run
 
 # South to lead after North ordered East's KH up; East's hidden discard left out, as books do.
@@ -77,7 +77,7 @@ def test_a_score_ranks_by_the_chance_to_win_the_game_unless_points_are_asked(
 
 
 def test_the_table_ranks_by_points_whatever_the_score() -> None:
-    from euchre_tutor.session.classic_advice import ClassicAdvisorSource, ClassicHintRequest
+    from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource, ClassicHintRequest
 
     scored = {**FIRST_BID, "score": {"us": 8, "them": 9}}
     hint = ClassicAdvisorSource().analyse(ClassicHintRequest(("k",), scored, worlds=20), lambda _d, _t: None)

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic import dd
 from euchre_tutor.cards import effective_suit
-from euchre_tutor.classic.engine import Deal, HandState, Phase, new_hand
 from euchre_tutor.errors import IllegalAction
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, new_hand
+from euchre_tutor.games.classic.rules import ClassicRules
 
 from .test_dd_positions import RULE_SETS, ending, random_position, start_of_play
 

@@ -8,7 +8,7 @@ import random
 import subprocess
 import sys
 
-from euchre_tutor.advisor.classic import dd
+from euchre_tutor.games.classic.advisor import dd
 
 from .test_dd_positions import RULE_SETS, play_randomly, start_of_play
 
@@ -29,7 +29,7 @@ def test_ci_loads_the_compiled_core() -> None:
 
 def test_the_environment_variable_forces_the_python_backend() -> None:
     env = {**os.environ, "EUCHRE_TUTOR_PURE_PYTHON": "1"}
-    code = "from euchre_tutor.advisor.classic import dd; print(dd.BACKEND, dd.BACKENDS)"
+    code = "from euchre_tutor.games.classic.advisor import dd; print(dd.BACKEND, dd.BACKENDS)"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["python", "('python',)"]
 

@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import PASS, Deal, HandState, Phase, new_hand, rules_seating
-from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import PASS, Deal, HandState, Phase, new_hand, rules_seating
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.views import seat_view
 
 # Rule sets the solver and the rollout must play: presets, every deck, the joker, no trump,
 # trump-lead restrictions, loners and lone defenders, 3 and 6 players.

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
-from euchre_tutor.classic.engine import Action, HandState
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.bots import RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import Action, HandState
+from euchre_tutor.games.classic.views import seat_view
 
 from .test_dd_positions import RULE_SETS, play_randomly, start_of_play
 

@@ -17,16 +17,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor import sampling
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import AnalysisRun, _tally_batch, _tally_held, _win_chance
-from euchre_tutor.advisor.classic.gamewin import is_tabled, load_classic_table
-from euchre_tutor.advisor.classic.worlds import MaskSample, WorldSample, WorldSampler
 from euchre_tutor.advisor.sampling import Tally
-from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card
-from euchre_tutor.classic.engine import Phase
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.advisor.analysis import AnalysisRun, _tally_batch, _tally_held, _win_chance
+from euchre_tutor.games.classic.advisor.gamewin import is_tabled, load_classic_table
+from euchre_tutor.games.classic.advisor.worlds import MaskSample, WorldSample, WorldSampler
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Phase
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 from .test_paired import position
 from .test_worlds import RULES, random_position

@@ -12,8 +12,6 @@ import random
 
 import pytest
 
-from euchre_tutor.advisor.classic.analysis import ClassicAnalysis, ClassicOption, analyse
-from euchre_tutor.advisor.classic.ideas import CATALOGUE, explain, position_of
 from euchre_tutor.advisor.voice import (
     BRIEF_WORDS,
     Depth,
@@ -21,12 +19,14 @@ from euchre_tutor.advisor.voice import (
     text_problems,
     visible_text,
 )
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.deal import Deal
-from euchre_tutor.classic.engine import Action, HandState, Phase, Seat
-from euchre_tutor.classic.hand import new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
-from euchre_tutor.widgets.classic_hints import hint_body_html
+from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption, analyse
+from euchre_tutor.games.classic.advisor.ideas import CATALOGUE, explain, position_of
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.deal import Deal
+from euchre_tutor.games.classic.engine.engine import Action, HandState, Phase, Seat
+from euchre_tutor.games.classic.engine.hand import new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
+from euchre_tutor.games.classic.widgets.hints import hint_body_html
 
 S = Seat.S
 

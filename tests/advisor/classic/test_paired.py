@@ -19,17 +19,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor import sampling
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import (
-    AnalysisRun,
-    ClassicOption,
-    analyse,
-    card_play_value,
-    outcome_points,
-    play_out_value,
-)
-from euchre_tutor.advisor.classic.reasons import classic_grade
-from euchre_tutor.advisor.classic.worlds import sample_worlds_report
 from euchre_tutor.advisor.sampling import (
     GRADE_MIN_WORLDS,
     GRADE_Z,
@@ -39,11 +28,22 @@ from euchre_tutor.advisor.sampling import (
     settled,
 )
 from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION, TIE_FLOOR, Z95
-from euchre_tutor.bots.classic import RuleBasedPlayer, play_out
 from euchre_tutor.cards import deck
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.advisor.analysis import (
+    AnalysisRun,
+    ClassicOption,
+    analyse,
+    card_play_value,
+    outcome_points,
+    play_out_value,
+)
+from euchre_tutor.games.classic.advisor.reasons import classic_grade
+from euchre_tutor.games.classic.advisor.worlds import sample_worlds_report
+from euchre_tutor.games.classic.bots import RuleBasedPlayer, play_out
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
 
@@ -276,15 +276,15 @@ def test_one_sampled_deal_is_refused_rather_than_claiming_precision() -> None:
 def test_the_adaptive_cap_stops_short_where_the_pure_python_search_is_slow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from euchre_tutor.advisor.classic.analysis import (
+    from euchre_tutor.games.classic.advisor.analysis import (
         ADAPTIVE_MAX_WORLDS,
         ADAPTIVE_PLAY_MAX_WORLDS,
         PURE_PYTHON_ADAPTIVE,
         PURE_PYTHON_WORLDS,
         adaptive_cap,
     )
-    from euchre_tutor.classic.engine import rules_seating
-    from euchre_tutor.rules.classic import preset
+    from euchre_tutor.games.classic.engine.engine import rules_seating
+    from euchre_tutor.games.classic.rules import preset
 
     four = position(3, 1)
     six_rules = preset("six-handed")
@@ -485,7 +485,7 @@ def test_a_refined_bid_stops_playing_out_options_that_cannot_be_best() -> None:
 
 def test_a_class_server_caps_the_refinement_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     from euchre_tutor import serve
-    from euchre_tutor.advisor.classic.analysis import GRADE_MAX_WORLDS, GRADE_WORLDS_ENV, grade_cap
+    from euchre_tutor.games.classic.advisor.analysis import GRADE_MAX_WORLDS, GRADE_WORLDS_ENV, grade_cap
 
     view = position(3, 1)
     assert serve.GRADE_WORLDS_ENV == GRADE_WORLDS_ENV  # the server sets the variable the advisor reads

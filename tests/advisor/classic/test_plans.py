@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from euchre_tutor.advisor.classic.analysis import ClassicAnalysis
-from euchre_tutor.advisor.classic.cli import analyse_position
-from euchre_tutor.bots.classic import EXPERT_BIDDING, LEVELS, RuleBasedPlayer
 from euchre_tutor.cards import parse_cards
-from euchre_tutor.classic.engine import Action, Deal, Phase, Seat, new_hand
 from euchre_tutor.cli import main
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis
+from euchre_tutor.games.classic.advisor.cli import analyse_position
+from euchre_tutor.games.classic.bots import EXPERT_BIDDING, LEVELS, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Action, Deal, Phase, Seat, new_hand
+from euchre_tutor.games.classic.views import seat_view
 
 CLUB = RuleBasedPlayer()
 

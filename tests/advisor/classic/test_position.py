@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.worlds import view_from_position
-from euchre_tutor.classic.engine import HandState, Seat
 from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor.worlds import view_from_position
+from euchre_tutor.games.classic.engine.engine import HandState, Seat
+from euchre_tutor.games.classic.views import seat_view
 from tests.advisor.classic.test_worlds import RULES, random_position, sorted_hand
 
 

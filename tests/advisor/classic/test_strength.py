@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.strength import VOID_BONUS, hand_strength, trump_points
 from euchre_tutor.cards import Card, Suit, deck, effective_suit, is_trump
+from euchre_tutor.games.classic.advisor.strength import VOID_BONUS, hand_strength, trump_points
 
 
 def counted(cards: list[Card], trump: Suit) -> float:

@@ -17,15 +17,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic import dd
-from euchre_tutor.advisor.classic.analysis import analyse
-from euchre_tutor.advisor.classic.placement import Candidate as _Candidate
-from euchre_tutor.advisor.classic.plan import WorldPlan as _Plan
-from euchre_tutor.advisor.classic.worlds import BiddingModel, sample_worlds_report
-from euchre_tutor.bots.classic import RuleBasedPlayer
 from euchre_tutor.cards import Card, effective_suit
-from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor import dd
+from euchre_tutor.games.classic.advisor.analysis import analyse
+from euchre_tutor.games.classic.advisor.placement import Candidate as _Candidate
+from euchre_tutor.games.classic.advisor.plan import WorldPlan as _Plan
+from euchre_tutor.games.classic.advisor.worlds import BiddingModel, sample_worlds_report
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 from .test_paired import position
 from .test_worlds import RULES, random_position

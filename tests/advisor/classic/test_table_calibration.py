@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.classic.analysis import analyse
-from euchre_tutor.advisor.classic.ideas import explain
-from euchre_tutor.advisor.classic.table_calibration import (
+from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.games.classic.advisor.analysis import analyse
+from euchre_tutor.games.classic.advisor.ideas import explain
+from euchre_tutor.games.classic.advisor.table_calibration import (
     LEAST_DECISIONS,
     TableShift,
     at_table,
@@ -18,12 +19,11 @@ from euchre_tutor.advisor.classic.table_calibration import (
     first_bid_shift,
     table_shift,
 )
-from euchre_tutor.advisor.voice import Depth
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
-from euchre_tutor.rules.classic import ClassicRules
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
+from euchre_tutor.games.classic.rules import ClassicRules
+from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.session.games import game_spec
-from euchre_tutor.views.classic import SeatView, seat_view
 
 
 def _views() -> list[SeatView]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_tutor.advisor.classic.analysis import analyse
-from euchre_tutor.advisor.classic.table_calibration import decision_kind, table_shift
-from euchre_tutor.bots.classic import LEVELS, RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.advisor.analysis import analyse
+from euchre_tutor.games.classic.advisor.table_calibration import decision_kind, table_shift
+from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 
 def _decisions(seed: int) -> dict[str, SeatView]:

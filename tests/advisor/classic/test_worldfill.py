@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic import placement
-from euchre_tutor.advisor.classic.placement import Placement
-from euchre_tutor.advisor.classic.worlds import sample_worlds_report
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor import placement
+from euchre_tutor.games.classic.advisor.placement import Placement
+from euchre_tutor.games.classic.advisor.worlds import sample_worlds_report
+from euchre_tutor.games.classic.views import seat_view
 
 from .test_worlds import RULES, random_position
 
@@ -28,7 +28,7 @@ seeds = st.integers(0, 10**6)
 def test_ci_loads_the_compiled_draw() -> None:
     """Under CI=true the extension must have been built and serve by default: no silent fallback."""
     pure = os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") in ("1", "true", "yes")
-    built = importlib.util.find_spec("euchre_tutor.advisor.classic._worldfill") is not None
+    built = importlib.util.find_spec("euchre_tutor.games.classic.advisor._worldfill") is not None
     if os.environ.get("CI", "").strip().lower() == "true":
         assert not pure and built
     assert ("compiled" if built and not pure else "python") == placement.BACKEND

@@ -10,22 +10,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.bidweights import COLLIDE as _COLLIDE
-from euchre_tutor.advisor.classic.plan import WorldPlan as _Plan
-from euchre_tutor.advisor.classic.strength import StrengthTable, hand_strength
-from euchre_tutor.advisor.classic.worlds import (
+from euchre_tutor.cards import Card, Suit, deck, effective_suit, is_trump, left_bower, parse_cards
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor.bidweights import COLLIDE as _COLLIDE
+from euchre_tutor.games.classic.advisor.plan import WorldPlan as _Plan
+from euchre_tutor.games.classic.advisor.strength import StrengthTable, hand_strength
+from euchre_tutor.games.classic.advisor.worlds import (
     BidContext,
     BiddingModel,
     sample_worlds,
     sample_worlds_report,
 )
-from euchre_tutor.bots.classic import RandomPlayer, RuleBasedPlayer
-from euchre_tutor.cards import Card, Suit, deck, effective_suit, is_trump, left_bower, parse_cards
-from euchre_tutor.classic.deal import check_deal
-from euchre_tutor.classic.engine import Action, Deal, HandState, Phase, Seat, new_hand, rules_seating
-from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.classic import ClassicRules, preset
-from euchre_tutor.views.classic import SeatView, seat_view
+from euchre_tutor.games.classic.bots import RandomPlayer, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.deal import check_deal
+from euchre_tutor.games.classic.engine.engine import (
+    Action,
+    Deal,
+    HandState,
+    Phase,
+    Seat,
+    new_hand,
+    rules_seating,
+)
+from euchre_tutor.games.classic.rules import ClassicRules, preset
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 # Rule sets covering every hidden-information path: the dealer's discard (with and without the up
 # card allowed), going under, call for best, defending alone, blind calls, 3 and 6 players.

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.classic.worlds import (
+from euchre_tutor.games.classic.advisor.worlds import (
     BiddingModel,
     WorldPlan,
     WorldSample,
@@ -26,9 +26,9 @@ from euchre_tutor.advisor.classic.worlds import (
     misdeal_cards,
     misdeal_world,
 )
-from euchre_tutor.bots.classic import RuleBasedPlayer
-from euchre_tutor.classic.engine import Deal, HandState, Phase, Seat, new_hand, rules_seating
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, Seat, new_hand, rules_seating
+from euchre_tutor.games.classic.views import seat_view
 
 from .test_worlds import RULES, random_position
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.classic.position import write_position
-from euchre_tutor.advisor.classic.worlds import view_from_position
-from euchre_tutor.classic.engine import Deal, Seat, new_hand
-from euchre_tutor.rules.classic import PRESETS, preset
-from euchre_tutor.views.classic import seat_view
+from euchre_tutor.games.classic.advisor.position import write_position
+from euchre_tutor.games.classic.advisor.worlds import view_from_position
+from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
+from euchre_tutor.games.classic.rules import PRESETS, preset
+from euchre_tutor.games.classic.views import seat_view
 from tests.advisor.classic.test_position import position_of
 from tests.advisor.classic.test_worlds import RULES, random_position, sorted_hand
 

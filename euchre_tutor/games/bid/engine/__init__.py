@@ -2,7 +2,7 @@
 
 The rules are :class:`~euchre_tutor.games.bid.rules.BidRules`; the seats, teams
 and trick events are classic Euchre's (:mod:`euchre_tutor.tricks.seating`,
-:mod:`euchre_tutor.classic.events`), the card order and follow-suit rule
+:mod:`euchre_tutor.games.classic.engine.events`), the card order and follow-suit rule
 :mod:`euchre_tutor.cards`'. See ``docs/bid-engine.md`` for a summary.
 
 >>> from euchre_tutor.games.bid.engine import Deal, new_hand

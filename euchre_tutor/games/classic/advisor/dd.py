@@ -1,0 +1,370 @@
+"""Classic Euchre with every hand open: the double-dummy solver and the rule-based rollout.
+
+The classic advisor samples hidden-card "worlds" and needs, per world, what
+the card play is worth with all cards known (:func:`solve`,
+:func:`card_values`) and, for bidding, what the rule-based player's own card
+play makes of the hand (:func:`rollout`). All take a full-information
+:class:`~euchre_tutor.games.classic.engine.engine.HandState` in the play phase, under any
+rules the engine plays (3, 4 or 6 players, every deck, the joker, no-trump
+high and low, loners and lone defenders sitting partners out, trump-lead
+restrictions, mid-trick positions). Values are the makers' tricks at the end
+of the hand (tricks already taken included): every scoring option is
+monotone in them, so the points follow.
+
+The search itself is the shared one of every trick-taking game,
+:mod:`euchre_tutor.advisor.trickdd` (a compiled core and its pure-Python twin,
+identical answers); this module is classic Euchre's adapter: it lays the pack
+out as card slots (``Card.index``: suit * 8 + rank offset, the joker 32) and
+reads a :class:`~euchre_tutor.games.classic.engine.engine.HandState` as a position (seats,
+makers, loners and lone defenders sitting partners out, the trump-lead rule).
+:data:`BACKEND` names the default backend; every function also takes
+``backend="python"`` or ``backend="compiled"`` to choose per call.
+
+The rollout is the card play of the rule-based ("Club") player,
+:class:`~euchre_tutor.games.classic.bots.RuleBasedPlayer`, re-implemented on the
+search's tables: it must stay in step with ``bots/classic.py``;
+tests/advisor/classic/test_dd_rollout.py compares it with
+``play_out(state, [RuleBasedPlayer()] * players)`` on thousands of states and
+fails when they drift apart. This module supplies what each seat has not seen.
+
+"Trump broken" (``trump_lead="after-broken"``) follows the rule sheet: some
+completed trick had a trump played to a non-trump lead.
+
+North deals and orders up the ace of hearts; East holds the five other trumps and
+leads. Only the left bower (J♦) takes North's ace at once; the rule-based players
+find it too:
+
+>>> from euchre_tutor.games.classic.engine.engine import Deal, new_hand
+>>> hands = {"N": "9S TS QS KS AS", "E": "9H TH QH KH JD", "S": "9D TD QD KD AD", "W": "9C TC QC KC AC"}
+>>> deal = Deal.from_hands("N", {seat: cards.split() for seat, cards in hands.items()}, "AH")
+>>> state = new_hand(deal).apply("pass").apply("pass").apply("pass").apply("order").apply("discard 9S")
+>>> solve(state), {str(card): tricks for card, tricks in card_values(state).items()}, rollout(state)
+(0, {'JD': 0, '9H': 1, 'TH': 1, 'QH': 1, 'KH': 1}, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Final
+
+from euchre_tutor.advisor import trickdd
+from euchre_tutor.advisor.trickdd import Position, Search
+from euchre_tutor.cards import Card, Suit, effective_suit
+from euchre_tutor.errors import EuchreError, IllegalAction
+from euchre_tutor.games.classic.engine.engine import TRICKS, HandState, Phase
+from euchre_tutor.games.classic.views import seat_view
+
+__all__ = [
+    "BACKEND",
+    "BACKENDS",
+    "card_values",
+    "card_values_held",
+    "card_values_many",
+    "card_values_swapped",
+    "rollout",
+    "rollout_many",
+    "solve",
+    "solve_many",
+]
+
+BACKENDS: Final[tuple[str, ...]] = trickdd.BACKENDS
+"""The backends available in this process, the default first."""
+
+BACKEND: Final[str] = trickdd.BACKEND
+"""The default backend: ``"compiled"`` (the C core) or ``"python"``."""
+
+_Search = Search  # the search of one position (the tests read its legal cards)
+
+
+@cache
+def _tables(size: int, joker: bool, trump: Suit | None, notrump: str | None) -> trickdd.Tables:
+    """One contract's tables: every card of the pack in the slot of its ``Card.index``."""
+    from euchre_tutor.cards import deck
+
+    return trickdd.Tables([(c.index, c) for c in deck(size, joker=joker)], trump, notrump)
+
+
+# ---------------------------------------------------------------------------
+# A hand as masks
+
+
+def _position(state: HandState, masks: Sequence[int] | None = None) -> Position:
+    """A HandState in the play phase as the search's position; ``masks``: every seat's hand as a
+    mask (:func:`_masks`), when the caller has them."""
+    if state.phase is not Phase.PLAY or state.maker is None or state.to_act is None:
+        raise IllegalAction(
+            f"the double-dummy solver needs a hand in the play phase, not in phase "
+            f"{state.phase.value!r}: bid (and discard) first"
+        )
+    rules = state.rules
+    trump = state.trump
+    players, nxt, side, playing = _seats(state)
+    leader = state.trick_leader
+    assert leader is not None
+    makers = state.maker.team
+    lead_rule = trickdd.LEAD_RULES[rules.trump_lead] if trump is not None else 0
+    return Position(
+        _tables(rules.deck, rules.joker, trump, state.notrump),
+        nxt=nxt,
+        side=side,
+        hands=_playing_hands(_masks(state.hands) if masks is None else masks, playing),
+        leader=int(leader),
+        to_act=int(state.to_act),
+        plays=[(int(s), c.index) for s, c in state.trick_plays],
+        tleft=TRICKS - len(state.tricks),
+        hand_tricks=TRICKS,
+        done=sum(1 for tr in state.tricks if tr.winner.team is makers) if state.tricks else 0,
+        lead_rule=lead_rule,
+        broken=lead_rule == 2 and _broken(state),
+        lone_maker=int(state.maker) if state.alone or players == 3 else -1,
+    )
+
+
+_Position = _position  # the tests' name for a state read as a position
+
+
+def _playing_hands(masks: Sequence[int], playing: int) -> list[int]:
+    """Every seat's hand mask as the search holds it: a seat sitting out holds none."""
+    return [m if playing >> s & 1 else 0 for s, m in enumerate(masks)]
+
+
+def _masks(hands: Sequence[Sequence[Card]]) -> list[int]:
+    """Every seat's hand as a mask of card bits (Card.index)."""
+    out = []
+    for hand in hands:
+        m = 0
+        for c in hand:
+            m |= 1 << c.index
+        out.append(m)
+    return out
+
+
+_SEATS: dict[tuple[object, ...], tuple[int, tuple[int, ...], int, int]] = {}
+
+
+def _seats(state: HandState) -> tuple[int, tuple[int, ...], int, int]:
+    """(players, the next active seat of each active seat (0 for a sitter), the makers' seats as
+    bits, the active seats as bits) for the table, the makers and who sits out: a few dozen
+    combinations, so they are kept."""
+    assert state.maker is not None
+    lone = state.lone_defender
+    key = (state.seating, int(state.maker), state.alone, -1 if lone is None else int(lone))
+    found = _SEATS.get(key)
+    if found is None:
+        seating = state.seating
+        n = seating.players
+        out = state.sitting_out
+        active = [s for s in seating.seats if s not in out]
+        nxt = [0] * n
+        for k, s in enumerate(active):
+            nxt[s] = active[(k + 1) % len(active)]
+        makers = state.maker.team
+        side = sum(1 << s for s in seating.seats if s.team is makers)
+        found = _SEATS[key] = (n, tuple(nxt), side, sum(1 << s for s in active))
+    return found
+
+
+def _broken(state: HandState) -> bool:
+    """The rule sheet's "trump broken": a completed trick had a trump played to a non-trump lead."""
+    trump = state.trump
+    for t in state.tricks:
+        cards = t.cards
+        if effective_suit(cards[0], trump) is trump:
+            continue
+        if any(effective_suit(c, trump) is trump for c in cards[1:]):
+            return True
+    return False
+
+
+def _unseen(state: HandState, masks: Sequence[int] | None = None) -> list[int]:
+    """Each seat's unseen cards, exactly as its SeatView's ``unseen_cards()`` (what the rule-based
+    player reasons from), computed from the state without building the views (the tests compare).
+    ``masks``: every seat's hand as a mask (:func:`_masks`), when the caller has them."""
+    pack = _pack_mask(state.rules.deck, state.rules.joker)
+    played = 0
+    for t in state.tricks:
+        for _, c in t.plays:
+            played |= 1 << c.index
+    for _, c in state.trick_plays:
+        played |= 1 << c.index
+    up = 1 << state.up.index
+    up_known_to_all = not state.up_taken or not state.rules.dealer_may_discard_up_card
+    if masks is None:
+        masks = _masks(state.hands)
+    out = []
+    for seat in state.seating.seats:
+        known = played | masks[seat]
+        if seat == state.under_seat:
+            for c in state.under_cards:
+                known |= 1 << c.index
+        if seat == state.dealer:
+            known |= up
+            if state.discard is not None:
+                known |= 1 << state.discard.index
+        elif up_known_to_all:
+            known |= up
+        if seat == state.maker and state.loner_discard is not None:
+            known |= 1 << state.loner_discard.index
+        out.append(pack & ~known)
+    return out
+
+
+def _unseen_from_views(state: HandState) -> list[int]:
+    """The reference for :func:`_unseen`: every seat's view, asked."""
+    out = []
+    for seat in state.seating.seats:
+        m = 0
+        for c in seat_view(state, seat).unseen_cards():
+            m |= 1 << c.index
+        out.append(m)
+    return out
+
+
+@cache
+def _pack_mask(size: int, joker: bool) -> int:
+    from euchre_tutor.cards import deck
+
+    m = 0
+    for c in deck(size, joker=joker):
+        m |= 1 << c.index
+    return m
+
+
+# ---------------------------------------------------------------------------
+# Public API
+
+
+def _compiled(backend: str | None) -> bool:
+    return trickdd.use_compiled(backend, "double-dummy core")
+
+
+def solve(state: HandState, *, backend: str | None = None) -> int:
+    """The makers' tricks at the end of the hand when every seat plays perfectly, all cards open."""
+    return solve_many([state], backend=backend)[0]
+
+
+def solve_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
+    """:func:`solve` for many states (one call into the compiled core)."""
+    return trickdd.solve_many([_position(s) for s in states], compiled=_compiled(backend))
+
+
+def card_values(state: HandState, *, backend: str | None = None) -> dict[Card, int]:
+    """Each legal card of the seat to act -> the makers' final tricks after it, perfect play after."""
+    return card_values_many([state], backend=backend)[0]
+
+
+def card_values_many(states: Iterable[HandState], *, backend: str | None = None) -> list[dict[Card, int]]:
+    """:func:`card_values` for many states (one call into the compiled core)."""
+    states = list(states)
+    raw = trickdd.card_values_many([_position(s) for s in states], compiled=_compiled(backend))
+    return [
+        {c: values[c.index] for c in state.legal_plays()} for state, values in zip(states, raw, strict=True)
+    ]
+
+
+def card_values_swapped(
+    states: Sequence[HandState],
+    hands: Sequence[Sequence[Sequence[Sequence[Card]]]],
+    *,
+    backend: str | None = None,
+) -> list[list[dict[Card, int]]]:
+    """:func:`card_values` of each state with its hands replaced by each of ``hands[i]`` (every
+    seat's current hand, by seat number): the same deal with the hidden hands swapped between seats.
+    The seat to act keeps its cards, so its legal cards are the state's."""
+    compiled = _compiled(backend)
+    positions: list[Position] = []
+    legal: list[list[Card]] = []
+    for state, options in zip(states, hands, strict=True):
+        base = _position(state)
+        playing = _seats(state)[3]
+        legal.append(list(state.legal_plays()))
+        positions.extend(base.with_hands(_playing_hands(_masks(held), playing)) for held in options)
+    raw = trickdd.card_values_many(positions, compiled=compiled)
+    out: list[list[dict[Card, int]]] = []
+    k = 0
+    for cards, options in zip(legal, hands, strict=True):
+        out.append([{c: v[c.index] for c in cards} for v in raw[k : k + len(options)]])
+        k += len(options)
+    return out
+
+
+def card_values_held(
+    state: HandState, hands: Sequence[Sequence[Sequence[int]]], *, backend: str | None = None
+) -> tuple[list[Card], list[list[tuple[int, ...]]]]:
+    """:func:`card_values_swapped` for deals given only by their hands, as masks (``1 << card.index``,
+    by seat number): ``hands[i]`` holds deal ``i``'s hands in each of its swaps, and ``state`` is any
+    deal at the same point (what the deals share: the trick, the tricks taken, the makers, the seat to
+    act and its hand, which every deal must give it). No state is built per deal. Returns the legal
+    cards of the seat to act and, per deal and swap, the makers' final tricks after each of them, in
+    that order: exactly :func:`card_values_swapped`'s values for the states with those hands."""
+    compiled = _compiled(backend)
+    base = _position(state)
+    playing = _seats(state)[3]
+    legal = list(state.legal_plays())
+    slots = [c.index for c in legal]
+    me = base.to_act
+    mine = base.hands[me]
+    sitting = [not playing >> s & 1 for s in range(base.players)]
+    positions: list[Position] = []
+    counts: list[int] = []
+    if compiled:
+        flat = base.args()
+        start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
+        head, tail = flat[:start], flat[start + base.players :]
+    for options in hands:
+        counts.append(len(options))
+        for held in options:
+            if held[me] != mine:
+                raise EuchreError(
+                    f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                )
+            if compiled:
+                one = _Held.__new__(_Held)
+                one.tables = base.tables
+                one.done = base.done
+                one.flat = (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail)
+                positions.append(one)
+            else:
+                positions.append(base.with_hands(_playing_hands(held, playing)))
+    raw = trickdd.card_values_many(positions, compiled=compiled)
+    out: list[list[tuple[int, ...]]] = []
+    k = 0
+    for count in counts:
+        out.append([tuple([v[c] for c in slots]) for v in raw[k : k + count]])
+        k += count
+    return legal, out
+
+
+class _Held(Position):
+    """A position that differs from another only in the hands of the seats not to act, as the
+    compiled core reads it (its arguments, ``done`` and tables): :func:`card_values_held` builds
+    thousands of them, without :class:`Position`'s own reading of the hands."""
+
+    __slots__ = ("flat",)
+    flat: tuple[int, ...]
+
+    def args(self) -> tuple[int, ...]:
+        return self.flat
+
+
+def rollout(state: HandState, *, backend: str | None = None) -> int:
+    """The makers' final tricks when every seat plays on with the rule-based player's card play."""
+    return rollout_many([state], backend=backend)[0]
+
+
+def rollout_many(
+    states: Iterable[HandState],
+    *,
+    backend: str | None = None,
+    slip: float = 0.0,
+    seeds: Sequence[int] | None = None,
+) -> list[int]:
+    """:func:`rollout` for many states (one call into the compiled core). With ``slip``, every seat
+    with a choice plays a random legal card with that chance, as the Beginner player does, drawn from
+    each state's entry of ``seeds`` (:func:`~euchre_tutor.advisor.trickdd.rollout_many`)."""
+    states = list(states)
+    masks = [_masks(s.hands) for s in states]
+    positions = [_position(s, m) for s, m in zip(states, masks, strict=True)]
+    unseen = [_unseen(s, m) for s, m in zip(states, masks, strict=True)]
+    return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)

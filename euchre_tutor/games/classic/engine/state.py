@@ -1,0 +1,173 @@
+"""The state of one classic hand: :class:`HandState`, immutable, and what anyone may ask it.
+
+The state answers who acts, the up card, trump, who sits out, the tricks and
+the points, and plays an action with :meth:`HandState.apply`. This module
+imports none of the phases: the phase modules (:mod:`~euchre_tutor.games.classic.engine.bidding`,
+:mod:`~euchre_tutor.games.classic.engine.play`, :mod:`~euchre_tutor.games.classic.engine.house`) and the
+teaching errors (:mod:`~euchre_tutor.games.classic.engine.messages`) import it, and
+:mod:`~euchre_tutor.games.classic.engine.hand`, on top, installs each phase's pair of
+functions (``LEGAL``, ``APPLY``) and the error (``EXPLAIN``) and builds the
+first state (:func:`~euchre_tutor.games.classic.engine.hand.new_hand`). Import the state
+through :mod:`~euchre_tutor.games.classic.engine.hand` (or the engine), which does both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import ClassVar, Final
+
+from euchre_tutor.cards import Card, Suit
+from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.classic.engine.actions import Action, HandCards, Phase
+from euchre_tutor.games.classic.engine.deal import Deal
+from euchre_tutor.games.classic.engine.events import Event, Trick
+from euchre_tutor.games.classic.engine.scoring import hand_points, team_points
+from euchre_tutor.games.classic.rules import ClassicRules
+from euchre_tutor.tricks.hand import TrickHand
+from euchre_tutor.tricks.seating import Seat, Seating, Team
+
+__all__ = ["HandState"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandState(TrickHand):
+    """One hand of classic Euchre, immutable; build it with :func:`new_hand`."""
+
+    rules: ClassicRules
+    deal: Deal
+    phase: Phase
+    to_act: Seat | None
+    hands: HandCards
+    passes: int = 0
+    trump: Suit | None = None
+    maker: Seat | None = None
+    alone: bool = False
+    lone_defender: Seat | None = None
+    discard: Card | None = None
+    kitty: tuple[Card, ...] = ()
+    up_taken: bool = False
+    notrump: str | None = None
+    under_seat: Seat | None = None
+    under_cards: tuple[Card, ...] = ()
+    gift: Card | None = None
+    loner_discard: Card | None = None
+    misdealt: bool = False
+    defenders_to_ask: tuple[Seat, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    trick_leader: Seat | None = None
+    trick_plays: tuple[tuple[Seat, Card], ...] = ()
+    history: tuple[tuple[Seat, Action], ...] = ()
+    events: tuple[Event, ...] = field(default=(), compare=False)
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
+
+    #: each phase's legal actions, ``LEGAL[phase](state)`` (installed by :mod:`~euchre_tutor.games.classic.engine.hand`)
+    LEGAL: ClassVar[Mapping[Phase, Callable[[HandState], tuple[Action, ...]]]]
+    #: each phase's next state, ``APPLY[phase](state, action)`` for a legal action (installed likewise)
+    APPLY: ClassVar[Mapping[Phase, Callable[[HandState, Action], HandState]]]
+    #: the teaching error for a refused action, ``EXPLAIN(state, action, legal)`` (installed likewise)
+    EXPLAIN: ClassVar[Callable[[HandState, Action, tuple[Action, ...]], IllegalAction]]
+
+    # -- what anyone can ask -------------------------------------------------
+
+    @property
+    def up(self) -> Card:
+        return self.deal.up
+
+    @property
+    def up_suit(self) -> Suit:
+        """The suit the up card proposes in round 1 (a turned-up joker proposes spades)."""
+        return self.rules.proposed_suit(self.deal.up)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def passed_out(self) -> bool:
+        """Over with nobody making trump (a misdeal is not a pass-out: see ``misdealt``)."""
+        return self.phase is Phase.OVER and self.maker is None and not self.misdealt
+
+    @property
+    def made(self) -> bool:
+        """Someone made trump (or a no-trump bid)."""
+        return self.maker is not None
+
+    @property
+    def sitting_out(self) -> frozenset[Seat]:
+        out: set[Seat] = set()
+        if self.alone and self.maker is not None:
+            out.update(self.maker.partners)
+        if self.lone_defender is not None:
+            out.update(self.lone_defender.partners)
+        return frozenset(out)
+
+    @property
+    def seating(self) -> Seating:
+        return self.deal.dealer.seating
+
+    @property
+    def active_seats(self) -> tuple[Seat, ...]:
+        out = self.sitting_out
+        return tuple(s for s in self.seating.seats if s not in out)
+
+    @property
+    def makers(self) -> Team | None:
+        return None if self.maker is None else self.maker.team
+
+    def points(self) -> tuple[int, ...]:
+        """Points per team this hand scores ((NS, EW) at four players); all 0 until it is over,
+        passed out or misdealt."""
+        if self.phase is not Phase.OVER or self.maker is None:
+            return (0,) * len(self.seating.teams)
+        makers = self.maker.team
+        m, d, _ = hand_points(self.rules, self.tricks_won(makers), self.alone, self.lone_defender is not None)
+        return team_points(makers, m, d)
+
+    # -- legal actions ---------------------------------------------------------
+
+    def legal_plays(self) -> tuple[Card, ...]:
+        """The cards the player to act may play (empty outside the play phase)."""
+        if self.phase is not Phase.PLAY:
+            return ()
+        return tuple(a.card for a in self.legal_actions() if a.card is not None)
+
+    def apply(self, action: Action | str) -> HandState:
+        """The state after ``action`` by whoever is to act; raises IllegalAction and changes nothing."""
+        act = Action.parse(action)
+        if self.phase is Phase.OVER:
+            raise IllegalAction(f"the hand is over; no {act} is possible")
+        legal = self.legal_actions()
+        if act not in legal:
+            raise HandState.EXPLAIN(self, act, legal)
+        seat = self.to_act
+        assert seat is not None
+        new = self.APPLY[self.phase](self, act)
+        # ``new`` is fresh and not shared yet: completing it in place keeps it immutable to callers.
+        _SLOTS["history"].__set__(new, (*self.history, (seat, act)))
+        return new
+
+    def evolve(self, **changes: object) -> HandState:
+        """This state with some fields changed, unchecked: ``dataclasses.replace`` without the
+        ``__init__`` round trip (every field read in one call, the changed ones replaced, then set).
+
+        For the phase modules, which build only states the rules allow, and for callers that rebuild
+        a state the rules reach; :meth:`apply` is the checked way.
+        """
+        new = object.__new__(HandState)
+        values = list(_READ_ALL(self))
+        for name, value in changes.items():
+            values[_INIT_INDEX[name]] = value
+        for put, value in zip(_INIT_SETTERS, values, strict=True):
+            put(new, value)
+        _SET_LEGAL(new, None)
+        return new
+
+
+_SLOTS: Final = {f.name: HandState.__dict__[f.name] for f in fields(HandState)}
+_INIT_NAMES: Final = tuple(f.name for f in fields(HandState) if f.init)
+_INIT_INDEX: Final = {name: i for i, name in enumerate(_INIT_NAMES)}
+_INIT_SETTERS: Final = tuple(_SLOTS[name].__set__ for name in _INIT_NAMES)
+_READ_ALL: Final = attrgetter(*_INIT_NAMES)
+_SET_LEGAL: Final = _SLOTS["_legal"].__set__

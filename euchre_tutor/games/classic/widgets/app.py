@@ -1,0 +1,550 @@
+"""The classic Euchre table: ``ClassicApp(seed=7)`` in a notebook or in Voila.
+
+The student plays one seat (South by default; P1 at three and six players)
+and the rule-based computer player plays the others (partners and
+opponents), acting at once until it is the student's turn again. Three-,
+four- and six-player tables are laid out around the table with the student
+at the bottom (:mod:`~euchre_tutor.session.seats`). The widget tree is built once; every click
+goes to the :class:`~euchre_tutor.games.classic.session.controller.ClassicController`
+and the view updates the existing widgets in place (values, descriptions
+and CSS classes under ``hold_sync``). Stable hooks for tests and styling:
+
+- ``euchre-card``: each button of the student's hand (nothing else); an
+  unplayable one also has the class ``disabled`` (it stays clickable, so a
+  click explains why it may not be played) and says why in a class:
+  ``illegal`` (the rules refuse this card now: follow suit, a discard rule)
+  or ``wait`` (not the time for a card: bidding, another seat's turn, the
+  hand is over); its tooltip changes in the same update;
+- ``euchre-bid``: each decision button (pass, order, call H, alone, partner,
+  misdeal, go under ...), built from the legal action strings, so every
+  house rule's actions are playable; discards and plays are card clicks;
+- ``euchre-score``: the score board (one ``side`` per team, ``you`` on the
+  student's); ``euchre-message``: the teaching message; ``euchre-table``:
+  the table (``ec-seat`` per seat, placed by ``ec-<place>``, its team as
+  ``ec-team-<i>``; ``ec-play`` per seat in the current trick; the layout
+  as ``ec-n3``, ``ec-n4`` or ``ec-n6``);
+  ``euchre-bidding``: the bidding so far; ``euchre-log``: the trick log;
+  ``euchre-suggest``: the computer player's suggestion.
+
+The tutor (:class:`~euchre_tutor.games.classic.session.tutor.ClassicTutor`) adds:
+
+- ``euchre-hint``: the hint panel (class ``analysing`` while the student's
+  turn is analysed): ``Show hint`` (``et-hint-toggle``), the metric of the
+  bars (``ec-metric``), ``Grade my play`` (``et-grade-toggle``), the status
+  (``et-hint-status``), the hint (``et-hint-body``: one ``ec-option`` per
+  option with its ``classic analyze`` numbers as ``data-*`` attributes) and
+  ``euchre-grade``: the student's last decision and its grade; ``ec-whatif``: swap a card of
+  the hand for an unseen one and see the options again (:mod:`.classic_whatif`);
+- ``euchre-review``: the review of the finished hand, opened with
+  ``euchre-review-open`` and stepped with ``euchre-review-prev``/``-next``;
+- ``euchre-open-hands``: every hand face up (the ``ec-open-hands`` switch);
+  ``ec-autoplay``: play a single legal card automatically; ``ec-level``: the
+  computer players' level for the next match (the bidding panel names the
+  current one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import ipywidgets as w
+
+from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.games.classic.advisor.reasons import action_label
+from euchre_tutor.games.classic.bots import LEVELS, Player
+from euchre_tutor.games.classic.engine.draw import cutter
+from euchre_tutor.games.classic.engine.engine import Action, HandState, Phase, explain_trick
+from euchre_tutor.games.classic.engine.score_cards import MAX_SCORE
+from euchre_tutor.games.classic.rules import PRESETS, ClassicRules
+from euchre_tutor.games.classic.session.controller import (
+    ClassicController,
+    HandLog,
+    action_meaning,
+)
+from euchre_tutor.games.classic.session.tutor import (
+    DEFAULT_CLASSIC_SOURCE,
+    ClassicTutor,
+    level_of,
+)
+from euchre_tutor.games.classic.session.whatif import ClassicWhatIf
+from euchre_tutor.games.classic.views import SeatView
+from euchre_tutor.games.classic.widgets import hints as classic_hints
+from euchre_tutor.games.classic.widgets.score_cards import four_six_html
+from euchre_tutor.games.classic.widgets.whatif import WhatIfRow
+from euchre_tutor.session.analysis import AnalysisSource
+from euchre_tutor.session.seats import (
+    positions,
+    table_subtitle,
+    table_words,
+    tagged,
+)
+from euchre_tutor.tricks.seating import Seat
+from euchre_tutor.widgets import render
+from euchre_tutor.widgets.depth import DEPTH_CSS
+from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
+from euchre_tutor.widgets.table_app import (
+    TableApp,
+    hand_seat_html,
+    log_table_html,
+    over_prompt,
+    score_board_html,
+    score_side_html,
+    trick_html,
+)
+from euchre_tutor.widgets.table_app import log_html as table_log_html
+
+__all__ = ["ClassicApp"]
+
+#: the most cards a hand holds (the dealer after picking up; a loner after a call for best)
+SLOTS = 6
+#: decision buttons made up front; more are added if a position ever has more decisions
+BID_POOL = 16
+
+esc = render.esc
+face = render.face
+
+
+#: the rules chooser's presets: (label, preset name); three- and six-player tables too
+RULES_CHOICES = tuple(
+    (f"{name} · {table_words(r.players, 2 if r.six_handed_teams == '3v3' else 3)}", name)
+    for name, r in PRESETS.items()
+)
+
+#: the Match menu: keep the rules' length, play to other points, or play a fixed number of hands
+MATCH_LENGTHS: tuple[tuple[str, str], ...] = (
+    ("as the rules say", ""),
+    *((f"first to {n} points", f"target:{n}") for n in (5, 7, 10, 11, 15)),
+    *((f"{n} hands, highest score wins", f"hands:{n}") for n in (4, 8, 12)),
+)
+
+
+class ClassicApp(TableApp):
+    """Play classic Euchre against the computer: one student, rule-based players in the other seats.
+
+    ``seed`` names the match's deals; ``rules`` is a preset name (``"standard"``,
+    ``"openspiel"``, ``"three-handed"``, ``"six-handed"``, ...), a
+    :class:`ClassicRules` or a mapping of options (three, four or six players);
+    ``seat`` is the student's seat (default South, or P1 at three and six
+    players); ``deal`` a teacher's deal (the JSON object
+    ``euchre-tutor classic replay`` reads) to start with.
+
+    The tutor: ``level`` of the computer players (``"beginner"``, ``"club"``, ``"expert"``);
+    ``hints`` (the advisor's analysis of every turn, off the click path: ``source`` and
+    ``runner`` say where, ``worlds`` how many sampled deals); ``show_hint`` opens the hint
+    panel; ``grading`` labels each decision; ``autoplay`` plays a single legal card for the
+    student; ``open_hands`` shows every hand; ``background_bots``: Expert computer players think in a
+    worker process, off the click path (None: when an event loop runs, as in a kernel);
+    ``refine_grades``: a grade left on a band's edge gets more deals after the move (None: when the
+    analyses run in a worker process).
+    """
+
+    GAME = "classic"
+    HINTS = classic_hints.TUTOR_HTML
+    SAVE_NAME = "euchre-classic-seed-{seed}.json"
+    TABLE_CSS = f"{CSS}\n{CLASSIC_CSS}"
+    HINT_CSS = f"{classic_hints.TUTOR_CSS}{DEPTH_CSS}"
+    RULES_CLASS = "ec-rules"
+    RULES_CHOICES = RULES_CHOICES
+    NEW_MATCH_TIP = "Start a new match (0-0) with this seed's deals"
+    LOAD_TIP = (
+        "Deal the teacher's deal typed here (the JSON of 'euchre-tutor classic replay'), or a saved game"
+    )
+    DEAL_PLACEHOLDER = (
+        'teacher\'s deal: {"rules": "standard", "dealer": "N", "hands": {"N": ["9S", ...], '
+        '"E": [...], "S": [...], "W": [...]}, "up": "KS"}'
+    )
+    SUGGEST_TIP = (
+        "What would the computer player do in your place, and why? (a rule of thumb, not an exact hint)"
+    )
+    SUGGEST_IDLE = "Suggest shows what the Club (rule-based) computer player would do in your place, and why."
+    STEPPED_REVIEW = True
+    KEEP_RETRY_WHEN_HIDDEN = True
+
+    controller: ClassicController
+    tutor: ClassicTutor
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        rules: str | ClassicRules | Mapping[str, Any] = "standard",
+        seat: Seat | str | None = None,
+        deal: str | Mapping[str, Any] | None = None,
+        four_colour: bool = False,
+        bot: Player | None = None,
+        controller: ClassicController | None = None,
+        level: str = "club",
+        hints: bool = True,
+        show_hint: bool = False,
+        grading: bool = False,
+        autoplay: bool = True,
+        open_hands: bool = False,
+        source: str | AnalysisSource | None = DEFAULT_CLASSIC_SOURCE,
+        runner: Literal["process", "inline"] = "process",
+        worlds: int = 200,
+        tutor: ClassicTutor | None = None,
+        background_bots: bool | None = None,
+        refine_grades: bool | None = None,
+    ) -> None:
+        chosen = level_of(level)
+        if bot is None and controller is None:
+            bot = chosen.player()
+        controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
+        tutor = tutor or ClassicTutor(
+            controller,
+            level=chosen,
+            source=source if hints else None,
+            runner=runner,
+            worlds=worlds,
+            grading=grading,
+            show_hint=show_hint,
+            autoplay=autoplay,
+            open_hands=open_hands,
+            background_bots=background_bots,
+            refine_grades=refine_grades,
+        )
+        super().__init__(
+            SLOTS,
+            controller,
+            tutor,
+            deal=deal,
+            four_colour=four_colour,
+            show_hint=show_hint,
+            pool=BID_POOL,
+            classes=("euchre-classic",),
+        )
+
+    # ----------------------------------------------------------------- building
+
+    def _build_game(self) -> None:
+        """The match length, the table customs, the bars' metric, the what-if row, open hands and the
+        tutor's switches."""
+        t = self.tutor
+        self.match_length = w.Dropdown(
+            options=MATCH_LENGTHS, value="", description="Match", layout=w.Layout(width="230px")
+        )
+        self.match_length.add_class("ec-match-length")
+        self.score_cards = w.Checkbox(
+            value=False,
+            description="Score on a 4 and a 6",
+            indent=False,
+            tooltip="Keep each side's score the way players do at a real table: on a 4 and a 6 (up to 10)",
+        )
+        self.score_cards.add_class("ec-score-cards")
+        self.score_cards.observe(lambda _: self.refresh(), names="value")
+        self.draw_seats = w.Checkbox(
+            value=False,
+            description="Draw for seats",
+            indent=False,
+            tooltip="Open a new match the way a real table does: draw cards for partners and the first deal",
+        )
+        self.draw_seats.add_class("ec-draw-seats")
+        self.metric = w.Dropdown(
+            options=list(classic_hints.METRICS),
+            value="ev",
+            description="Bars",  # a visible label is the select's accessible name
+            tooltip="What the hint's bars measure",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="195px"),
+        )
+        self.metric.add_class("ec-metric")
+        self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
+        self.whatif = WhatIfRow(ClassicWhatIf(t), lambda: str(self.metric.value))
+        self.open_hands_view = w.HTML()
+        self.open_hands_view.add_class("euchre-open-hands")
+        self.level_choice = w.Dropdown(
+            options=[(level.name, key) for key, level in LEVELS.items()],
+            value=t.level.name.lower(),
+            description="Level",
+            tooltip="The computer players' level for the next match (press New match)",
+            layout=w.Layout(width="190px"),
+        )
+        self.level_choice.add_class("ec-level")
+        self.autoplay = w.Checkbox(
+            value=t.autoplay,
+            description="Autoplay forced cards",
+            indent=False,
+            tooltip="A single legal card is played for you after a short pause",
+        )
+        self.autoplay.add_class("ec-autoplay")
+        self.autoplay.observe(lambda ch: t.set_autoplay(bool(ch["new"])), names="value")
+        self.open_hands = w.Checkbox(
+            value=t.open_hands, description="Open hands", indent=False, tooltip="Practice: show every hand"
+        )
+        self.open_hands.add_class("ec-open-hands")
+        self.open_hands.observe(lambda ch: t.set_open_hands(bool(ch["new"])), names="value")
+
+    def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
+        options = w.HBox([self.level_choice, self.autoplay, self.open_hands])
+        options.add_class("ec-tutor-options")
+        options.add_class("et-controls")
+        return [
+            options,
+            [self.undo, self.redo],
+            [self.seed, self.rules_choice, self.match_length],
+            [self.new_match, self.draw_seats],
+            [self.four, self.score_cards],
+            [self.deal_text, self.load],
+            [self.save, self.save_link],
+        ]
+
+    def _left_children(self) -> list[w.Widget]:
+        return [
+            self.table,
+            self.open_hands_view,
+            self.prompt,
+            self.bids,
+            self.hand,
+            self.hand_end,
+            self.review,
+            self.controls,
+        ]
+
+    def _hint_switches(self) -> list[w.Widget]:
+        return [self.metric]
+
+    def _hint_extras(self) -> list[w.Widget]:
+        return [self.whatif]
+
+    # ----------------------------------------------------------------- commands
+
+    def _new_match(self) -> None:
+        rules: str | ClassicRules | None = self.rules_choice.value or None
+        if self.match_length.value:  # a match to other points, or of a fixed number of hands
+            kind, number = self.match_length.value.split(":")
+            base = PRESETS[rules] if isinstance(rules, str) else self.controller.rules
+            rules = (
+                base.with_options(hands=int(number))
+                if kind == "hands"
+                else base.with_options(target=int(number), hands=None)
+            )
+        self.tutor.new_match(self.seed.value, rules, self.level_choice.value, draw=self.draw_seats.value)
+
+    # ----------------------------------------------------------------- updating in place
+
+    def _thinking(self) -> bool:
+        return self.controller.thinking is not None  # a deliberate computer player thinks in the background
+
+    def _refresh_table(self, view: SeatView, logs: list[HandLog], shown: HandLog) -> None:
+        c = self.controller
+        self._set(self.title, "value", title_html(c))
+        self._set(self.score, "value", score_html(c, cards=self.score_cards.value))
+        self._set(self.table, "value", table_html(c, view, shown))
+        self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
+        self._set(self.trick_log, "value", render.scroll_region(log_html(c, logs, shown), "Trick log"))
+        self._set(self.prompt, "value", prompt_html(c, view, shown))
+        self.bids.show_actions(
+            list(c.decision_actions),
+            lambda a: action_label(a, view),
+            lambda a: action_meaning(a, view),
+            lambda a: (a.kind == "order" and view.up.is_red) or (a.suit is not None and a.suit.is_red),
+        )
+
+    def _refresh_options(self) -> None:
+        """Open hands, autoplay and grading as the tutor has them; the bidding panel names the level."""
+        t = self.tutor
+        c = self.controller
+        if t.open_hands:
+            self.open_hands_view.remove_class("hidden")
+            self._set(self.open_hands_view, "value", classic_hints.open_hands_html(c.hand, c.seat))
+        else:
+            self.open_hands_view.add_class("hidden")
+            self._set(self.open_hands_view, "value", "")
+        self._set(self.autoplay, "value", t.autoplay)
+        self._set(self.open_hands, "value", t.open_hands)
+        self._set(self.grade, "value", t.grading)
+        self._set(self.bidding, "value", bidding_html(c, self._shown_log()) + level_html(t))
+
+    # ----------------------------------------------------------------- the tutor's parts
+
+    def refresh_hint(self) -> None:
+        super().refresh_hint()
+        self._set(self.metric.layout, "display", "" if self.depth.depth is Depth.FIGURES else "none")
+
+    def _hint_body(self, hint: Any, depth: Depth) -> str:
+        t = self.tutor
+        turn = t.current_turn
+        key = None if turn is None else turn.key
+        number = self.controller.state.hand_number
+
+        def once(fact: str) -> bool:
+            return t.said_once(key, number, fact)
+
+        return classic_hints.hint_body_html(
+            hint, str(self.metric.value), self.controller.view, t.table, depth, once
+        )
+
+    def _review_html(self, review: Any, step: int, depth: Depth) -> str:
+        return classic_hints.review_html(self.tutor, review, step, depth)
+
+    def _answer_label(self, action: Action, view: SeatView) -> str:
+        return action_label(action, view)
+
+    # ----------------------------------------------------------------- test helpers
+
+    def _parse_action(self, action: Action | str) -> Action:
+        return Action.parse(action)
+
+
+# ---------------------------------------------------------------------------
+# HTML for the read-only parts (pure functions of the controller's data)
+
+
+def score_html(c: ClassicController, *, cards: bool = False) -> str:
+    """The score board; ``cards``: each side's score also on a 4 and a 6 (the table custom), up to 10."""
+    state = c.state
+    rules = state.rules
+    sides = []
+    for team in state.seating.teams:
+        pts = state.scores[team.index]
+        pic = four_six_html(pts, "HS"[team.index % 2]) if cards and 0 <= pts <= MAX_SCORE else ""
+        sides.append(score_side_html(team, pts, c.seat, rules.target, pic))
+    if rules.hands is not None:
+        goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
+        goal_words = f"{rules.hands} hands"
+    else:
+        goal = f"first to<br><b>{rules.target}</b>"
+        goal_words = f"first to {rules.target}"
+    label = ", ".join(f"{t.name} {state.scores[t.index]}" for t in state.seating.teams)
+    return score_board_html(sides, label, goal, goal_words)
+
+
+def title_html(c: ClassicController) -> str:
+    """The title and who plays with whom (it changes when new rules seat three, four or six)."""
+    return (
+        '<div class="et-title"><h1>♣ Classic Euchre ♦</h1>'
+        f'<div class="sub">{esc(table_subtitle(c.seat, c.rules.target))}</div></div>'
+    )
+
+
+def _trump_words(hand: HandState | SeatView) -> str:
+    if hand.maker is None:
+        return ""
+    what = f"no trump ({hand.notrump})" if hand.trump is None else f"{hand.trump.symbol} {hand.trump.plural}"
+    alone = ", alone" if hand.alone else ""
+    return f"Trump: {what}, made by {hand.maker.word}{alone}"
+
+
+def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
+    hand = c.hand
+    pos = positions(c.seat)
+    seats = []
+    out = view.sitting_out
+    players = hand.seating.players
+    for seat in hand.seating.seats:
+        team_html = (
+            f'<span class="ec-teamname">team {esc(seat.team.name)}</span>'
+            if len(seat.team.seats) > 1 and players == 6
+            else ""
+        )
+        roles = []
+        if seat == hand.maker:
+            roles.append("maker, alone" if hand.alone else "maker")
+        if seat == hand.lone_defender:
+            roles.append("defends alone")
+        after = []
+        if players == 3 and hand.maker is not None and seat != hand.maker and not hand.passed_out:
+            after.append("defends")  # three-handed: the other two play together against the maker
+        seats.append(
+            hand_seat_html(
+                hand, seat, c.seat, pos[seat], roles, out=seat in out, after=after, team_html=team_html
+            )
+        )
+    # the current trick (or the last one, faded, when a new trick has not started)
+    center = trick_html(hand, hand.seating.seats, pos, out, lambda text: tagged(text, c.seat))
+    # the up card and trump
+    if hand.up_taken:
+        up_note = f"picked up by {hand.dealer.word}"
+    elif hand.phase is Phase.ROUND_1 or hand.phase is Phase.BLIND:
+        up_note = "round 1: order it up or pass"
+    elif hand.maker is not None or hand.phase is Phase.ROUND_2 or hand.passed_out:
+        up_note = "turned down"
+    else:
+        up_note = ""
+    info = (
+        f'<div class="ec-info"><span class="cap">Hand {log.number} · up card</span>{face(hand.up)}'
+        f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(tagged(_trump_words(hand), c.seat))}</span></div>'
+    )
+    return f'<div class="ec-table ec-n{players}">{info}{"".join(seats)}{center}</div>'
+
+
+def level_html(tutor: ClassicTutor) -> str:
+    """Which computer players this match has (the level is chosen per match)."""
+    level = tutor.level
+    return f'<p class="ec-level">Computer players: <b>{esc(level.name)}</b> ({esc(level.words)}).</p>'
+
+
+def bidding_html(c: ClassicController, log: HandLog) -> str:
+    lines = "".join(f"<li>{esc(tagged(text, c.seat))}</li>" for text in log.bidding)
+    mine = c.view
+    discard = ""
+    if mine.discard is not None:
+        discard = f"<p>Your discard (only you see it): {face(mine.discard, small=True)}</p>"
+    return (
+        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(f'{log.dealer.word} deals ({cutter(log.dealer).word} cut)', c.seat))}, up card "
+        f'<span class="ec-sym{" red" if log.up.is_red else ""}">{esc(log.up.symbol)}</span>'
+        f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{discard}"
+    )
+
+
+def _log_table(log: HandLog, student: Seat | None = None) -> str:
+    return log_table_html(log, lambda trick: explain_trick(trick, log.trump, log.notrump), student)
+
+
+def _summary(log: HandLog) -> str:
+    if log.maker is None:
+        return f"Hand {log.number}: {log.bidding[-1] if log.bidding else 'no trump'}"
+    trump = log.trump.symbol if log.trump is not None else f"no trump ({log.notrump})"
+    return f"Hand {log.number}: {trump} made by {log.maker.word}"
+
+
+def log_html(c: ClassicController, logs: list[HandLog], shown: HandLog) -> str:
+    trump = ""
+    if shown.maker is not None:
+        trump = " · trump " + (shown.trump.symbol if shown.trump is not None else f"none ({shown.notrump})")
+    return table_log_html(logs, shown, trump, lambda log: _log_table(log, c.seat), _summary)
+
+
+_PHASE_PROMPTS = {
+    Phase.BLIND: "A joker was turned up and you deal: name trump blind, before seeing your cards.",
+    Phase.ROUND_2: "Round 2: name a suit for trump (not the one turned down) or pass.",
+    Phase.GO_ALONE: "You made trump: go alone (your partner sits out) or play with your partner?",
+    Phase.BEST_CARD: "Your partner goes alone: click the card to pass them (call for best).",
+    Phase.LONER_DISCARD: "Your partner passed you a card: click a card to discard face down.",
+    Phase.DEFEND_ALONE: "Defend alone against the makers (your partner sits out), or with your partner?",
+}
+
+
+def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
+    over = over_prompt(c, log)
+    if over is not None:
+        return over
+    if c.thinking is not None:
+        return esc(f"{c.thinking.word} is thinking… Your cards wake up when it is your turn.")
+    if not c.my_turn:  # pragma: no cover - the computer players act at once or think
+        return ""
+    phase = view.phase
+    if phase is Phase.ROUND_1:
+        who = "you" if view.dealer == c.seat else view.dealer.word
+        text = (
+            f"Round 1: order up {view.up.symbol} ({view.up_suit.plural} trump; {who} picks it up), or pass."
+        )
+    elif phase is Phase.DISCARD:
+        text = f"You picked up {view.up.symbol}: click a card to discard it face down."
+    elif phase is Phase.PLAY:
+        number = len(view.tricks) + 1
+        if not view.trick_plays:
+            text = f"Trick {number} of 5: your lead. Click a card."
+        else:
+            led = view.led_suit
+            led_word = led.plural if led is not None else ""
+            if led is not None and view.trump is led:
+                led_word += " (trump; the left bower counts as trump)"
+            text = f"Trick {number} of 5: {led_word} led. Follow suit if you can: click a card."
+    else:
+        text = _PHASE_PROMPTS.get(phase, "")
+        if phase is Phase.GO_ALONE and len(c.seat.partners) > 1:  # six players, three against three
+            names = " and ".join(s.name for s in c.seat.partners)
+            text = text.replace("(your partner sits out)", f"(your partners {names} sit out)")
+    return esc(text)
