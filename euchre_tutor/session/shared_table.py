@@ -402,8 +402,12 @@ class SharedTableController(Observable):
         )
         return summary
 
-    def sit(self, table: str, seat: str | None = None, invite: str | None = None) -> bool:
-        """Sit at ``seat`` of ``table`` (None: the seat kept for this name, from its credential)."""
+    def sit(
+        self, table: str, seat: str | None = None, invite: str | None = None, *, first: bool = False
+    ) -> bool:
+        """Sit at ``seat`` of ``table`` (None: the seat kept for this name, from its credential);
+        ``first``: the student's first visit to the seat (the lobby has just taken it for them), greeted
+        as one even though a credential is kept."""
         kept = self.keys.get(self.link.url, table, self.name)
         sit = message(Kind.SIT, table=table)
         if kept is not None and seat in (None, kept[0]):
@@ -424,16 +428,19 @@ class SharedTableController(Observable):
         if reply.get("credential"):
             self.keys.put(self.link.url, table, self.name, self.seat, str(reply["credential"]))
         self._say(
-            f"You sit at {self.seat}." if kept is None else f"Welcome back: you sit at {self.seat} again."
+            f"You sit at {self.seat}."
+            if kept is None or first
+            else f"Welcome back: you sit at {self.seat} again."
         )
         self.request_view()
         return True
 
-    def resume(self, table: str) -> bool:
-        """Sit back down at ``table`` with the kept credential (False: none kept, or refused)."""
+    def resume(self, table: str, *, first: bool = False) -> bool:
+        """Sit back down at ``table`` with the kept credential (False: none kept, or refused);
+        ``first`` as for :meth:`sit`."""
         if self.keys.get(self.link.url, table, self.name) is None:
             return False
-        return self.sit(table)
+        return self.sit(table, first=first)
 
     def watch(self, table: str, invite: str | None = None) -> bool:
         reply = self._call(

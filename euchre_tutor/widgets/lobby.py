@@ -357,7 +357,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
         if c is None or not c.sit(table, seat, invite):
             return False
         kept = c.keys.get(c.link.url, table, c.name)
-        query = {"table": table, "name": c.name, "seat": c.seat or seat}
+        query = {"table": table, "name": c.name, "seat": c.seat or seat, "new": "1"}
         if kept is not None:
             query["key"] = kept[1]
         if invite:

@@ -627,7 +627,7 @@ def shared_table_page(
         controller.keys.put(address[0], table, controller.name, q["seat"], q["key"])
     if q.get("watch"):
         controller.watch(table, q.get("invite"))
-    elif not controller.resume(table) and q.get("seat"):
+    elif not controller.resume(table, first=bool(q.get("new"))) and q.get("seat"):
         controller.sit(table, q["seat"], q.get("invite"))
     app = SharedTableApp(controller)
     kept = controller.keys.get(address[0], table, controller.name)
