@@ -192,12 +192,13 @@ def run_table(notebook: str, words: str, port: int | None, open_browser: bool) -
 def run_lab(root: Path, port: int | None, open_browser: bool, start: str = f"lab/tree/{LESSONS}") -> int:
     """JupyterLab in ``root`` opened at ``start``, until Ctrl+C; print its one address, token included.
 
-    ``port``: that port or a refusal; None: the first free one from :data:`LAB_PORT`."""
+    ``port``: that port or a refusal; None: the first free one from :data:`LAB_PORT`. The token is the
+    one ``JUPYTER_TOKEN`` already holds (a hub or a teacher's setting), else a new random one."""
     try:
         served = served_port(port, LAB_PORT)
     except ServeError as error:
         return fail(str(error))
-    token = secrets.token_hex(16)
+    token = os.environ.get(TOKEN_ENV) or secrets.token_hex(16)
     url = f"http://127.0.0.1:{served}/{start}?token={token}"
     print(
         f"Opening JupyterLab at {url}{_port_words(port or LAB_PORT, served)}; press Ctrl+C to stop.",

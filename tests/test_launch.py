@@ -65,6 +65,7 @@ def test_launch_lab_runs_jupyterlab_in_the_notebooks_as_this_user(
     monkeypatch: pytest.MonkeyPatch, uid: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(launch.os, "geteuid", lambda: uid, raising=False)
+    monkeypatch.delenv(launch.TOKEN_ENV, raising=False)
     port = _free()
     cmd, cwd, env = run(monkeypatch, "--lab", "--port", str(port))
     assert ("--ServerApp.allow_root=True" in cmd) == (uid == 0)
@@ -76,6 +77,16 @@ def test_launch_lab_runs_jupyterlab_in_the_notebooks_as_this_user(
     assert len(token) >= 32 and not any(token in part for part in cmd)
     out = capsys.readouterr().out
     assert re.findall(r"http://\S+", out) == [f"http://127.0.0.1:{port}/lab/tree/lessons?token={token};"]
+
+
+def test_launch_lab_keeps_a_token_already_set(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(launch.TOKEN_ENV, "a-token-the-teacher-set")
+    port = _free()
+    _cmd, _cwd, env = run(monkeypatch, "--lab", "--port", str(port))
+    assert env is not None and env[launch.TOKEN_ENV] == "a-token-the-teacher-set"
+    assert "?token=a-token-the-teacher-set;" in capsys.readouterr().out
 
 
 def test_the_lab_hides_the_class_servers_pages_and_the_teachers_are_in_their_folder() -> None:
