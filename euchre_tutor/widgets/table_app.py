@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
-from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.advisor.voice import Depth, forced_play_sentence
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import JsonInputError
 from euchre_tutor.jsonio import capped_text
@@ -217,10 +217,10 @@ def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str |
         return None
 
 
-def tutor_status_html(tutor: Any, forced_words: str, analysing_words: Callable[[], str], tag: str) -> str:
+def tutor_status_html(tutor: Any, analysing_words: Callable[[], str], tag: str) -> str:
     """The hint panel's status line at a table with a tutor: hints off, not wanted, not the student's
-    turn, one legal ``forced_words`` only, a failed analysis, ``analysing_words()`` while the advisor
-    works (the class ``<tag>-analysing``), then ``<tag>-ready``."""
+    turn, nothing for a single legal choice (the hint says why it is forced), a failed analysis,
+    ``analysing_words()`` while the advisor works (the class ``<tag>-analysing``), then ``<tag>-ready``."""
     c = tutor.controller
     if not tutor.hints_on:
         return '<span class="et-status">Hints are off for this table.</span>'
@@ -228,8 +228,8 @@ def tutor_status_html(tutor: Any, forced_words: str, analysing_words: Callable[[
         return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
     if not c.my_turn:
         return '<span class="et-status">No decision of yours to analyse now.</span>'
-    if tutor.forced is not None:
-        return f'<span class="et-status">Only one legal {forced_words}: nothing to weigh.</span>'
+    if tutor.forced is not None:  # the hint itself says why: nothing is pending
+        return ""
     if tutor.current_error is not None:
         return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
     if tutor.analysing:
@@ -238,6 +238,16 @@ def tutor_status_html(tutor: Any, forced_words: str, analysing_words: Callable[[
             f'<span class="et-status {tag}-analysing">{analysing_words()}</span>'
         )
     return f'<span class="et-status {tag}-ready">Analysis ready.</span>'
+
+
+def forced_card_html(card: Card, view: Any, *, autoplay: bool = False, rule: str | None = None) -> str:
+    """Why ``card`` is the student's only legal card, from a trick-taking seat ``view`` (its ``hand``,
+    ``trump`` and the trick so far): the rule that forces it in words (:func:`forced_play_sentence`;
+    ``rule`` for a game's own reason), and that it is played for the student when ``autoplay``."""
+    led = view.trick_plays[0][1] if view.trick_plays else None
+    text = forced_play_sentence(card, view.hand, view.trump, led, rule)
+    how = " It is played for you in a moment." if autoplay else ""
+    return f"<p>{esc(text)}{how}</p>"
 
 
 def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str:

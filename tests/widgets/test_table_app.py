@@ -153,14 +153,17 @@ def _tutor(**kw: Any) -> SimpleNamespace:
         (_tutor(hints_on=False), "Hints are off for this table."),
         (_tutor(wanted=False), "Show the hint or grade your play"),
         (_tutor(my_turn=False), "No decision of yours to analyse now."),
-        (_tutor(forced="pass"), "Only one legal bid: nothing to weigh."),
         (_tutor(current_error="<boom>"), "The analysis failed: &lt;boom&gt;"),
         (_tutor(analysing=True), '<span class="et-status xy-analysing">weighing 3</span>'),
         (_tutor(), '<span class="et-status xy-ready">Analysis ready.</span>'),
     ],
 )
 def test_the_status_line_says_why_there_is_no_hint_yet(tutor: SimpleNamespace, expected: str) -> None:
-    assert expected in tutor_status_html(tutor, "bid", lambda: "weighing 3", "xy")
+    assert expected in tutor_status_html(tutor, lambda: "weighing 3", "xy")
+
+
+def test_a_forced_choice_has_no_status_line_the_hint_says_why() -> None:
+    assert tutor_status_html(_tutor(forced="pass"), lambda: "weighing 3", "xy") == ""
 
 
 def test_the_placeholder_says_what_stands_in_for_the_hint() -> None:

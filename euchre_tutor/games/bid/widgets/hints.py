@@ -31,7 +31,12 @@ from euchre_tutor.games.bid.session.tutor import (
 from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DEPTH_CSS, explanation_html
-from euchre_tutor.widgets.table_app import TutorHtml, tutor_placeholder_html, tutor_status_html
+from euchre_tutor.widgets.table_app import (
+    TutorHtml,
+    forced_card_html,
+    tutor_placeholder_html,
+    tutor_status_html,
+)
 
 __all__ = [
     "HINT_CSS",
@@ -133,13 +138,16 @@ def hint_status_html(tutor: BidTutor, depth: Depth | str = DEFAULT_DEPTH) -> str
         )
         return f"Weighing your choices{count}… play on whenever you like."
 
-    return tutor_status_html(tutor, "choice", analysing, "eb")
+    return tutor_status_html(tutor, analysing, "eb")
 
 
 def hint_placeholder(tutor: BidTutor) -> str:
-    return tutor_placeholder_html(
-        tutor, lambda forced: f"<p>{esc(option_label(forced))} is your only legal choice.</p>"
-    )
+    def forced_html(forced: Action) -> str:
+        if forced.kind == "play" and forced.card is not None:
+            return forced_card_html(forced.card, tutor.controller.view)
+        return f"<p>{esc(option_label(forced))} is your only legal choice.</p>"
+
+    return tutor_placeholder_html(tutor, forced_html)
 
 
 def _grade_text(tutor: BidTutor, decision: BidDecision, depth: Depth) -> tuple[str, str] | None:

@@ -15,7 +15,15 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.luck import Swing
 from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, capital, minus, points_words, signed_points
+from euchre_tutor.advisor.voice import (
+    DEFAULT_DEPTH,
+    Depth,
+    capital,
+    card_words,
+    minus,
+    points_words,
+    signed_points,
+)
 from euchre_tutor.cards import Card
 from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.games.classic.advisor.ideas import action_noun, explain, tie_group
@@ -26,7 +34,12 @@ from euchre_tutor.games.classic.views import SeatView
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import explanation_html
-from euchre_tutor.widgets.table_app import TutorHtml, tutor_placeholder_html, tutor_status_html
+from euchre_tutor.widgets.table_app import (
+    TutorHtml,
+    forced_card_html,
+    tutor_placeholder_html,
+    tutor_status_html,
+)
 
 __all__ = [
     "METRICS",
@@ -230,13 +243,21 @@ def hint_status_html(tutor: ClassicTutor) -> str:
             "what you have seen; play on whenever you like."
         )
 
-    return tutor_status_html(tutor, "card", analysing, "ec")
+    return tutor_status_html(tutor, analysing, "ec")
 
 
 def hint_placeholder(tutor: ClassicTutor) -> str:
     def forced_html(forced: Action) -> str:
-        how = " It is played for you in a moment." if tutor.autoplay else ""
-        return f"<p>{esc(action_label(forced, tutor.controller.view))} is your only legal card.{how}</p>"
+        view = tutor.controller.view
+        if forced.kind == "play" and forced.card is not None:
+            # a lead forced with other cards in hand: the rest are trumps the table bars from the lead
+            rule = (
+                f"Your other cards are trumps, which this table's rules do not let you lead yet: "
+                f"{card_words(forced.card)} is your only card that is not a trump."
+            )
+            return forced_card_html(forced.card, view, autoplay=tutor.autoplay, rule=rule)
+        how = " It is done for you in a moment." if tutor.autoplay else ""
+        return f"<p>{esc(action_label(forced, view))} is your only legal choice.{how}</p>"
 
     return tutor_placeholder_html(tutor, forced_html)
 
