@@ -36,6 +36,7 @@ from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.advisor.voice import Explanation
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.jsonio import short
 from euchre_tutor.rules.games import GameInfo, game_info, game_names, resolve
 
 __all__ = [
@@ -45,12 +46,31 @@ __all__ = [
     "DrillScene",
     "GameSpec",
     "PracticeGrade",
+    "find_action",
     "game_spec",
     "game_specs",
     "option_values",
     "sampled_hooks",
     "spec_of_format",
 ]
+
+
+def find_action(answer: str, legal: Sequence[Any], names: Any, parse: Any = None) -> Any:
+    """The legal action ``answer`` names: parsed as the game writes actions (``parse``), or matched,
+    case and spacing aside, against each legal action's ``names``."""
+    if parse is not None:
+        try:
+            parsed = parse(answer)
+        except EuchreError:
+            parsed = None
+        if parsed in legal:
+            return parsed
+    wanted = " ".join(answer.split()).lower()
+    for action in legal:
+        if wanted in {n.lower() for n in names(action)}:
+            return action
+    options = ", ".join(str(a) for a in legal)
+    raise EuchreError(f"{short(answer)} is not a legal answer to this position: the legal ones are {options}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +144,6 @@ class DrillReader:
 
     def action(self, view: Any, answer: str) -> Any:
         """The legal action of ``view`` that ``answer`` names, as written or as a button says it."""
-        from euchre_tutor.session.practice import find_action
-
         return find_action(answer, view.legal, lambda a: {str(a), self.words(a)}, self.parse)
 
     def choices(self, drill: Drill) -> tuple[Choice, ...]:

@@ -21,7 +21,7 @@ An answer is written as the game's command line writes an action: ``"play JH"``,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
@@ -53,7 +53,6 @@ __all__ = [
     "deck_from_saves",
     "drill_choices",
     "drill_scene",
-    "find_action",
     "grade_drill_answer",
 ]
 
@@ -63,24 +62,6 @@ TEACHER: Final = "from your teacher"
 
 
 # --------------------------------------------------------------------------- answers
-
-
-def find_action(answer: str, legal: Sequence[Any], names: Any, parse: Any = None) -> Any:
-    """The legal action ``answer`` names: parsed as the game writes actions (``parse``), or matched,
-    case and spacing aside, against each legal action's ``names``."""
-    if parse is not None:
-        try:
-            parsed = parse(answer)
-        except EuchreError:
-            parsed = None
-        if parsed in legal:
-            return parsed
-    wanted = " ".join(answer.split()).lower()
-    for action in legal:
-        if wanted in {n.lower() for n in names(action)}:
-            return action
-    options = ", ".join(str(a) for a in legal)
-    raise EuchreError(f"{short(answer)} is not a legal answer to this position: the legal ones are {options}")
 
 
 def drill_choices(drill: Drill) -> tuple[Choice, ...]:

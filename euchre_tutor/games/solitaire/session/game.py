@@ -38,7 +38,7 @@ def _view(drill: Drill) -> SolitaireView:
 
 
 def _action(view: SolitaireView, answer: str) -> Action:
-    from euchre_tutor.session.practice import find_action
+    from euchre_tutor.session.games import find_action
 
     def names(a: Action) -> set[str]:
         return {str(a), action_label(a), action_label(a, view.turn_card), _words(a, view.turn_card)}
