@@ -21,7 +21,13 @@ if TYPE_CHECKING:
 
 __all__ = ["Connection", "Options", "Refusal", "Store", "TableService"]
 
-_HOME = {"Connection": "table", "Options": "table", "Refusal": "core", "TableService": "core", "Store": "store"}
+_HOME = {
+    "Connection": "table",
+    "Options": "table",
+    "Refusal": "core",
+    "TableService": "core",
+    "Store": "store",
+}
 
 
 def __getattr__(name: str) -> Any:
