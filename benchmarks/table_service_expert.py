@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from table_service_load import TOKEN, _table  # noqa: E402
 
-from euchre_tutor.service.client import TableClient  # noqa: E402
+from euchre_tutor.protocol.client import TableClient  # noqa: E402
 from euchre_tutor.service.process import spawn_service  # noqa: E402
 
 

@@ -33,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from euchre_tutor.service.client import ServiceError, TableClient  # noqa: E402
+from euchre_tutor.protocol.client import ServiceError, TableClient  # noqa: E402
 from euchre_tutor.service.process import ServiceProcess, spawn_service  # noqa: E402
 from euchre_tutor.service.store import Store  # noqa: E402
 

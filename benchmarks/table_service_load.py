@@ -33,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from euchre_tutor.service.client import TableClient  # noqa: E402
+from euchre_tutor.protocol.client import TableClient  # noqa: E402
 from euchre_tutor.service.process import spawn_service  # noqa: E402
 from euchre_tutor.service.store import Store  # noqa: E402
 from euchre_tutor.session.shared_table import TABLES_TOKEN_ENV, TABLES_URL_ENV  # noqa: E402

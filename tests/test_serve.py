@@ -18,8 +18,8 @@ import pytest
 
 from euchre_tutor import class_site, serve
 from euchre_tutor.cli import main
+from euchre_tutor.protocol.client import run_to_end
 from euchre_tutor.serve import MANIFEST, ServeError, copy_lessons, notebooks_dir, serve_plan
-from euchre_tutor.service.client import run_to_end
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks" / "lessons").glob("*.ipynb"))
@@ -421,7 +421,7 @@ def test_the_table_service_runs_beside_serve_on_this_computer_and_comes_back_aft
         teacher = tables.teacher_env()["EUCHRE_TABLES_TEACHER_TOKEN"]
         assert teacher not in env.values() and teacher != env["EUCHRE_TABLES_TOKEN"]
         assert teacher not in " ".join(tables.command())
-        from euchre_tutor.service.client import TableClient, run_to_end
+        from euchre_tutor.protocol.client import TableClient, run_to_end
 
         async def hello_as_teacher() -> bool:
             async with await TableClient.connect(env["EUCHRE_TABLES_URL"], None, "T", teacher=teacher) as t:

@@ -2,7 +2,7 @@
 
 The protocol is written down in ``docs/table-protocol.md``. :class:`TableService` is the core (no
 network), :class:`Store` its SQLite log, :mod:`euchre_tutor.service.app` the Tornado transport,
-:mod:`euchre_tutor.service.client` a client that speaks the protocol and
+:mod:`euchre_tutor.protocol.client` (the protocol's package, below the service) a client that speaks the protocol and
 :mod:`euchre_tutor.service.process` the service started as a child process.
 
 The names below are loaded when first asked for, so that starting the service as a child

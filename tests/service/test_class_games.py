@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.service.client import TableClient, run_to_end
+from euchre_tutor.protocol.client import TableClient, run_to_end
 from euchre_tutor.service.process import service_process
 from euchre_tutor.session.class_matches import student_save
 from euchre_tutor.session.class_store import ClassStore

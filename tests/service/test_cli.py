@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.cli import main
-from euchre_tutor.service.client import ServiceError, run_to_end
+from euchre_tutor.protocol.client import ServiceError, run_to_end
 from euchre_tutor.service.process import free_loopback_port, spawn_service
 from euchre_tutor.session.learning import grade_saved_file
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.protocol.client import TableClient, run_to_end
 from euchre_tutor.rules.games import GAMES
-from euchre_tutor.service.client import TableClient, run_to_end
 from euchre_tutor.service.process import ServiceProcess, ServiceStartError, free_loopback_port, spawn_service
 from euchre_tutor.service.store import Store
 from euchre_tutor.service.wire import to_wire

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from euchre_tutor.service.client import TableClient, run_to_end
+from euchre_tutor.protocol.client import TableClient, run_to_end
 from euchre_tutor.service.process import ServiceProcess, service_process
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import TABLES_TOKEN_ENV, TABLES_URL_ENV

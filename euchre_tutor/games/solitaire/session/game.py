@@ -23,7 +23,7 @@ from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import SolitaireView, player_view
 from euchre_tutor.rules.games import game_info
-from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade
+from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade, find_action
 from euchre_tutor.session.learning import GradedGame, grade_solitaire, solitaire_position
 
 __all__ = ["GAME"]
@@ -38,7 +38,6 @@ def _view(drill: Drill) -> SolitaireView:
 
 
 def _action(view: SolitaireView, answer: str) -> Action:
-    from euchre_tutor.session.games import find_action
 
     def names(a: Action) -> set[str]:
         return {str(a), action_label(a), action_label(a, view.turn_card), _words(a, view.turn_card)}
