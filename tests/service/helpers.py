@@ -8,8 +8,6 @@ from typing import Any
 
 from euchre_tutor.protocol.schema import check_sent
 from euchre_tutor.service import Connection, Store, TableService
-from euchre_tutor.service.wire import card_words_in
-from euchre_tutor.session.games import game_spec
 
 TOKEN = "class-token"
 TEACHER = "teacher-token"
@@ -74,28 +72,3 @@ def teacher(svc: TableService, name: str = "teacher") -> Client:
     welcome = c.send({"type": "hello", "teacher": TEACHER, "name": name})
     assert welcome is not None and welcome["type"] == "welcome" and welcome["teacher"] is True, welcome
     return c
-
-
-def hidden_words(game: Any, spec_name: str, seat: Any) -> set[str]:
-    """The cards ``seat`` must not see now: the game's hidden cards, and a discard not its own."""
-    spec = game_spec(spec_name)
-    hidden = set(spec.hidden(game, seat))
-    hand = game.state.hand
-    for name, owner in (("discard", "dealer"), ("loner_discard", "maker")):
-        card = getattr(hand, name, None)
-        if card is not None and getattr(hand, owner, None) != seat and card != getattr(hand, "up", None):
-            hidden.add(card)  # (the up card was shown to all: only where it went is hidden)
-    if getattr(hand, "under_seat", None) not in (None, seat):
-        hidden.update(hand.under_cards)
-    return {str(c) for c in hidden}
-
-
-def leaks(message: dict[str, Any], game: Any, spec_name: str, seat: Any) -> set[str]:
-    """The hidden cards a message names (a discard not the seat's own counts as named)."""
-    found = card_words_in(message) & hidden_words(game, spec_name, seat)
-    hand = game.state.hand
-    view = message.get("view") or {}
-    for name, owner in (("discard", "dealer"), ("loner_discard", "maker")):
-        if view.get(name) is not None and getattr(hand, owner, None) != seat:
-            found.add(view[name])
-    return found

@@ -14,7 +14,8 @@ from euchre_tutor.rules.games import GAMES
 from euchre_tutor.service import Store, TableService
 from euchre_tutor.service.core import BAD_ATTEMPTS, BURST
 from euchre_tutor.service.wire import CHAT_LIMIT, MESSAGE_LIMIT, card_words_in
-from tests.service.helpers import TOKEN, Client, Clock, hello, leaks, service
+from tests.service.helpers import TOKEN, Client, Clock, hello, service
+from tests.service.knowledge import HandTruth, leaks, message_facts
 
 SEATED = [g.name for g in GAMES if g.seated]
 FIRST = SEATED[0]
@@ -206,16 +207,17 @@ def test_a_bad_option_is_refused_and_makes_no_table(options: dict[str, Any]) -> 
     assert svc.tables == {}
 
 
-def _check(svc: TableService, tid: str, clients: list[Client], game: str) -> int:
-    """Check every message the clients hold (all sent at the table's present version) for hidden cards."""
+def _check(svc: TableService, tid: str, clients: list[Client]) -> int:
+    """Check every view the clients hold (all sent at the table's present version) against what its
+    seat may know (the knowledge model)."""
     table = svc.tables[tid]
+    truth = [HandTruth.of(table.game.state.hand)]
     checked = 0
     for c in clients:
         for m in c.inbox:
             if m["type"] == "view":
                 assert m["version"] == table.version
-                seat = table.game.state.first_dealer.seating.parse(m["seat"])
-                assert not leaks(m, table.game, game, seat), m
+                assert not leaks(list(message_facts(m, m["seat"])), m["seat"], truth), m
                 checked += 1
         c.inbox.clear()
     return checked
@@ -224,7 +226,7 @@ def _check(svc: TableService, tid: str, clients: list[Client], game: str) -> int
 def _play_out(svc: TableService, tid: str, clients: list[Client], game: str, hands: int | None) -> int:
     """Each client plays its last legal action (the boldest bid, so hands are played) on its turn; every message is checked for leaks."""
     table = svc.tables[tid]
-    checked = _check(svc, tid, clients, game)
+    checked = _check(svc, tid, clients)
     for _ in range(5000):
         if table.over or (hands is not None and table.game.state.hand_number > hands):
             break
@@ -232,13 +234,13 @@ def _play_out(svc: TableService, tid: str, clients: list[Client], game: str, han
         mover = next(c for c in clients if c.conn.tables[tid] == table.to_act)
         view = mover.reply({"type": "view", "table": tid})
         assert view["view"]["legal"], view
-        checked += _check(svc, tid, clients, game)
+        checked += _check(svc, tid, clients)
         mover.send(
             {"type": "act", "table": tid, "action": view["view"]["legal"][-1], "version": view["version"]}
         )
         reply = mover.inbox[-1] if mover.inbox else {}
         assert reply.get("type") != "error", reply
-        checked += _check(svc, tid, clients, game)
+        checked += _check(svc, tid, clients)
     return checked
 
 
@@ -249,7 +251,7 @@ def test_four_players_play_a_whole_match_and_see_only_their_own_cards(tmp_path: 
     tid = _table(svc, clients[0], rules={"target": 5}, options={"random_seats": True})
     for c, seat in zip(clients, ["N", "E", "S", "W"], strict=True):
         c.reply({"type": "sit", "table": tid, "seat": seat})
-        _check(svc, tid, clients, FIRST)
+        _check(svc, tid, clients)
     clients[0].reply({"type": "start", "table": tid})
     assert sorted(c.conn.tables[tid] for c in clients) == ["E", "N", "S", "W"]  # type: ignore[type-var]
     assert _play_out(svc, tid, clients, FIRST, None) > 100
@@ -277,7 +279,7 @@ def test_every_seated_game_and_size_plays_a_hand_with_the_computer(game: str, pl
     seats = [s["seat"] for s in reply["table"]["seats"]]
     assert len(seats) == players
     ann.reply({"type": "sit", "table": tid, "seat": seats[0]})
-    _check(svc, tid, [ann], game)
+    _check(svc, tid, [ann])
     ann.reply({"type": "start", "table": tid})
     assert _play_out(svc, tid, [ann], game, 1) > 0
     assert svc.tables[tid].game.state.hand_number >= 2 or svc.tables[tid].over
