@@ -181,8 +181,7 @@ def forced_play_sentence(
     words = trump_card_words(card, trump)
     if len(hand) == 1:
         return f"{capital(words)} is your last card."
-    suit = None if led is None else effective_suit(led, trump)
-    if led is not None and suit is not None and effective_suit(card, trump) is suit:
+    if led is not None and effective_suit(card, trump) is (suit := effective_suit(led, trump)):
         why_led = (
             f"The left bower ({led.symbol}) is a trump, so trump was led. "
             if is_left_bower(led, trump)
