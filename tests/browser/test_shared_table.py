@@ -76,19 +76,22 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{voila.url}/voila/render/shared-table.ipynb?table={table}&name={name}&seat={seat}")
         pages[seat] = page
-    for seat, page in pages.items():
+    for page in pages.values():
         page.locator(".et-shared-table").wait_for()
         page.wait_for_function(
             "(n) => document.querySelectorAll('.et-shared-seats .st.on').length === n", arg=len(NAMES)
         )
+        # before the start no seat is sent a card (anyone may still stand and sit elsewhere)
+        assert page.locator(".euchre-card").count() == 0
+    screenshot(pages["N"], "shared-table-01-seated")
+    pages["N"].locator(".et-start").click()
+    for seat, page in pages.items():
         # each student sees their own five cards and not one card of another hand
         page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
         assert _page_cards(page) == sorted(c.name for c in hands[seat])
         text = page.locator("body").inner_text()
         others = [c.name for other, cards in hands.items() if other != seat for c in cards]
         assert not [name for name in others if name in text], "another hand's card on the page"
-    screenshot(pages["N"], "shared-table-01-seated")
-    pages["N"].locator(".et-start").click()
 
     hinted = False
     first_dealer = None
