@@ -221,3 +221,23 @@ def test_the_widget_package_draws_with_ipywidgets_and_exports_the_apps() -> None
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_table_loads_where_the_static_site_runs() -> None:
+    """The static site's Python has no sqlite3 (a stub stands in), no tornado and no compiled cores:
+    each game's table app must import and open without them (the browser tests catch it only slowly,
+    as a page that never draws)."""
+    code = (
+        "import sys\n"
+        "class Absent:\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name.split('.')[0] in ('sqlite3', '_sqlite3', 'tornado', 'psutil') or name.rsplit('.', 1)[-1]"
+        " in ('_trickdd', '_solcore', '_worldfill'):\n"
+        "            raise ImportError(name)\n"
+        "sys.meta_path.insert(0, Absent())\n"
+        "from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp\n"
+        "for app in (SolitaireApp(seed=1), ClassicApp(seed=1), BidApp(seed=1)):\n"
+        "    app.close()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
