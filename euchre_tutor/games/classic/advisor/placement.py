@@ -106,12 +106,28 @@ class Placement:
         self.view = view
         #: which draw serves (``"compiled"``: ``_worldfill.c``; ``"python"``: :meth:`_try_fill_python`)
         self.backend = cores.choose(backend, _CORE, "candidate draw")
+        self._read_roles(view)
+        self._read_plays(view, extra_voids)
+        self.sizes = self._hand_sizes(view)
+        unknown = self._unknown_cards(view)
+        self.my_hand = () if self.blind_me else view.hand
+        self._lay_out_slots(len(unknown))
+        self._sort_cards(unknown, pins)
+        self.pack = deck(self.rules.deck, joker=self.rules.joker)
+        self.dead_ends = 0
+        self.matching = False
+        self._in_card_bits()
+        self._prepare_draw(len(unknown))
+        self.setup()
+
+    # -- reading the view once -----------------------------------------------------
+
+    def _read_roles(self, view: SeatView) -> None:
+        """Who is who (me, dealer, maker, the loner's partner) and which hidden steps are done."""
         rules = view.rules
         self.rules = rules
-        me = view.seat
-        self.me = me
-        seating = me.seating
-        self.seats = seating.seats
+        self.me = view.seat
+        self.seats = view.seat.seating.seats
         self.dealer = view.dealer
         self.up = view.up
         self.blind_me = view.phase is Phase.BLIND  # no hand is seen before the blind call
@@ -127,17 +143,20 @@ class Placement:
         self.giver = view.maker.partner if self.gift_done and view.maker is not None else None
         self.under_seat = view.under_seat
 
+    def _read_plays(self, view: SeatView, extra_voids: Mapping[Seat, frozenset[Suit]] | None) -> None:
+        """The cards each seat has played, and the suits each has shown void in (with the caller's own)."""
         self.played: dict[Seat, list[Card]] = {s: [] for s in self.seats}
         for t in view.tricks:
             for s, c in t.plays:
                 self.played[s].append(c)
         for s, c in view.trick_plays:
             self.played[s].append(c)
-        played_all = {c for cards in self.played.values() for c in cards}
         self.voids = known_voids(view)
         for s, suits in (extra_voids or {}).items():
             self.voids[s] = self.voids[s] | suits
 
+    def _hand_sizes(self, view: SeatView) -> dict[Seat, int]:
+        """How many cards each seat holds now: five, less its plays, moved by the up card, discards and gift."""
         sizes = {s: 5 - len(self.played[s]) for s in self.seats}
         if view.up_taken:
             sizes[self.dealer] += 1
@@ -148,102 +167,99 @@ class Placement:
             sizes[self.maker] += 1
         if self.loner_done and self.maker is not None:
             sizes[self.maker] -= 1
-        self.sizes = sizes
+        return sizes
 
-        # The cards whose place the seat does not know (the up card too, once picked up by another seat).
+    def _unknown_cards(self, view: SeatView) -> set[Card]:
+        """The cards whose place the seat does not know (the up card too, once picked up by another seat)."""
+        played_all = {c for cards in self.played.values() for c in cards}
         unknown = set(view.unseen_cards())
         if self.blind_me:
-            unknown |= set(deck(rules.deck, joker=rules.joker)) - played_all - {self.up}
+            unknown |= set(deck(self.rules.deck, joker=self.rules.joker)) - played_all - {self.up}
         up_hidden = (
             view.up_taken
             and self.up not in played_all
             and self.up not in view.hand
             and self.up not in (view.discard, view.loner_discard)
-            and not (me == self.dealer and not self.gift_done)
+            and not (self.me == self.dealer and not self.gift_done)
         )
         if up_hidden:
             unknown.add(self.up)
-        self.my_hand = () if self.blind_me else view.hand
+        return unknown
 
-        # Slots: the other seats' hands (or mine, blind), then the hidden roles, then the kitty.
+    def _lay_out_slots(self, n_unknown: int) -> None:
+        """The slots: the other seats' hands (or mine, blind), then the hidden roles, then the kitty."""
+        me = self.me
         self.slot_kind: list[int] = []
         self.slot_seat: list[Seat | None] = []
-        caps: list[int] = []
+        self.caps: list[int] = []
         self.hand_slot: dict[Seat, int] = {}
         for s in self.seats:
             if s == me and not self.blind_me:
                 continue
-            self.hand_slot[s] = len(caps)
-            self.slot_kind.append(_HAND)
-            self.slot_seat.append(s)
-            caps.append(sizes[s])
+            self.hand_slot[s] = self._add_slot(_HAND, s, self.sizes[s])
         self.discard_slot = self.loner_slot = self.under_slot = -1
         if self.discard_done and me != self.dealer:
-            self.discard_slot = len(caps)
-            self.slot_kind.append(_DISCARD)
-            self.slot_seat.append(self.dealer)
-            caps.append(1)
+            self.discard_slot = self._add_slot(_DISCARD, self.dealer, 1)
         if self.loner_done and me != self.maker:
-            self.loner_slot = len(caps)
-            self.slot_kind.append(_LONER)
-            self.slot_seat.append(self.maker)
-            caps.append(1)
+            self.loner_slot = self._add_slot(_LONER, self.maker, 1)
         if self.under_seat is not None and me != self.under_seat:
-            self.under_slot = len(caps)
-            self.slot_kind.append(_UNDER)
-            self.slot_seat.append(self.under_seat)
-            caps.append(3)
-        self.kitty_slot = len(caps)
-        self.slot_kind.append(_KITTY)
-        self.slot_seat.append(None)
-        caps.append(len(unknown) - sum(caps))
-        if caps[-1] < 0 or any(c < 0 for c in caps):
+            self.under_slot = self._add_slot(_UNDER, self.under_seat, 3)
+        self.kitty_slot = self._add_slot(_KITTY, None, n_unknown - sum(self.caps))
+        if any(c < 0 for c in self.caps):
             raise EuchreError(
-                f"this view cannot be dealt: {len(unknown)} unseen cards for hands of sizes "
-                f"{', '.join(f'{s.name} {sizes[s]}' for s in self.seats if s != me)}"
+                f"this view cannot be dealt: {n_unknown} unseen cards for hands of sizes "
+                f"{', '.join(f'{s.name} {self.sizes[s]}' for s in self.seats if s != me)}"
             )
-        self.caps = caps
 
-        # Where each unknown card may go.
-        everywhere = tuple(range(len(caps)))
-        self.low_ranks = rules.under_ranks
+    def _add_slot(self, kind: int, seat: Seat | None, cap: int) -> int:
+        """Add a slot of this kind, seat and room; its number."""
+        self.slot_kind.append(kind)
+        self.slot_seat.append(seat)
+        self.caps.append(cap)
+        return len(self.caps) - 1
+
+    def _sort_cards(self, unknown: set[Card], pins: Mapping[Card, Seat] | None) -> None:
+        """Split the unknown cards into free ones (any slot) and constrained ones, most constrained first."""
+        self.low_ranks = self.rules.under_ranks
         self.free: list[Card] = []
         self.constrained: list[tuple[Card, tuple[int, ...]]] = []
         for card in sorted(unknown, key=lambda c: c.index):
-            if card == self.up and view.up_taken:
-                # Picked up: in the dealer's hand or discard, or passed on to a loner who called for best.
-                places = [self.hand_slot.get(self.dealer, -1)]
-                if not rules.up_card_known(up_taken=True):
-                    places.append(self.discard_slot)
-                if self.gift_done and self.giver == self.dealer and self.maker is not None:
-                    places += [self.hand_slot.get(self.maker, -1), self.loner_slot]
-                if self.maker == self.dealer:
-                    places.append(
-                        self.loner_slot
-                    )  # a dealer going alone may discard it after a call for best
-                allowed = [i for i in places if i >= 0 and self._fits(card, i)]
-            else:
-                allowed = [
-                    i
-                    for i in everywhere
-                    if self._fits(card, i) and not (i == self.under_slot and card == self.up)
-                ]
+            allowed = self._allowed_slots(card)
             if pins and card in pins:
                 pinned = self.hand_slot.get(pins[card], -1)
                 allowed = [i for i in allowed if i == pinned]
             if not allowed:
                 raise EuchreError(f"this view cannot be dealt: {card} fits nowhere")
-            if len(allowed) == len(caps):
+            if len(allowed) == len(self.caps):
                 self.free.append(card)
             else:
                 self.constrained.append((card, tuple(allowed)))
         self.constrained.sort(key=lambda ca: (len(ca[1]), ca[0].index))
 
-        self.pack = deck(rules.deck, joker=rules.joker)
-        self.dead_ends = 0
-        self.matching = False
+    def _allowed_slots(self, card: Card) -> list[int]:
+        """The slots ``card`` may lie in, before the caller's pins."""
+        if card == self.up and self.view.up_taken:
+            return [i for i in self._up_card_places() if i >= 0 and self._fits(card, i)]
+        return [
+            i
+            for i in range(len(self.caps))
+            if self._fits(card, i) and not (i == self.under_slot and card == self.up)
+        ]
 
-        # The same facts in card bits (1 << card.index), for the hot path.
+    def _up_card_places(self) -> list[int]:
+        """Where a picked-up up card may be: the dealer's hand or discard, or passed on to a loner
+        who called for best (-1 for a slot that does not exist)."""
+        places = [self.hand_slot.get(self.dealer, -1)]
+        if not self.rules.up_card_known(up_taken=True):
+            places.append(self.discard_slot)
+        if self.gift_done and self.giver == self.dealer and self.maker is not None:
+            places += [self.hand_slot.get(self.maker, -1), self.loner_slot]
+        if self.maker == self.dealer:
+            places.append(self.loner_slot)  # a dealer going alone may discard it after a call for best
+        return places
+
+    def _in_card_bits(self) -> None:
+        """The same facts in card bits (``1 << card.index``), for the hot path."""
         self.card_of: dict[int, Card] = {1 << c.index: c for c in self.pack}
         self.up_bit = 1 << self.up.index
         self.my_bits = [1 << c.index for c in self.my_hand]
@@ -257,9 +273,14 @@ class Placement:
         free_mask = sum(self.free_bits)
         #: per slot, the unknown cards that may lie there
         self.fits = [
-            free_mask | sum(bit for bit, allowed in self.constrained_bits if i in allowed) for i in everywhere
+            free_mask | sum(bit for bit, allowed in self.constrained_bits if i in allowed)
+            for i in range(len(self.caps))
         ]
-        self.lgamma = [math.lgamma(r + 1) for r in range(len(unknown) + 1)]
+
+    def _prepare_draw(self, n_unknown: int) -> None:
+        """What the draw needs ready: log factorials, the free cards' cuts and log q, the compiled plan."""
+        caps = self.caps
+        self.lgamma = [math.lgamma(r + 1) for r in range(n_unknown + 1)]
         # With no constrained card: where each slot's cards start and end among the shuffled cards, and
         # the proposal's log q (added up as :meth:`_try_fill_python` does, to the last bit).
         self.cuts = [(k - cap, k) for k, cap in zip(itertools.accumulate(caps), caps, strict=True)]
@@ -274,7 +295,6 @@ class Placement:
             self.core_plan = _CORE.prepare(
                 list(caps), list(self.constrained_bits), list(self.free_bits), self.lgamma, self.free_logq
             )
-        self.setup()
 
     def setup(self) -> None:
         """Work out, once the slots are known, what a subclass keeps about the view (nothing here)."""
