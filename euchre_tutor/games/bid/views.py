@@ -51,6 +51,8 @@ class SeatView(TrickView):
     trick_plays: tuple[tuple[Seat, Card], ...]
     legal: tuple[Action, ...]
     scores: tuple[int, int] = (0, 0)
+    #: how many cards each seat holds, in seating order (public: everyone sees a hand's size)
+    counts: tuple[int, ...] = ()
 
     @property
     def is_bidder_side(self) -> bool:
@@ -138,4 +140,5 @@ def _view(hand: HandState, me: Seat | None, scores: tuple[int, int]) -> SeatView
         trick_plays=hand.trick_plays,
         legal=hand.legal_actions() if me is not None and hand.to_act == me else (),
         scores=scores,
+        counts=tuple(len(hand.hands[s]) for s in FOUR.seats),
     )

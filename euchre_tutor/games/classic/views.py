@@ -58,6 +58,8 @@ class SeatView(TrickView):
     under_seat: Seat | None = None
     under_cards: tuple[Card, ...] = ()
     loner_discard: Card | None = None
+    #: how many cards each seat holds, in seating order (public: everyone sees a hand's size)
+    counts: tuple[int, ...] = ()
 
     @property
     def up_suit(self) -> Suit:
@@ -166,4 +168,5 @@ def _view(hand: HandState, me: Seat | None, scores: tuple[int, ...], *, looks: b
         under_seat=hand.under_seat,
         under_cards=hand.under_cards if me is not None and me == hand.under_seat else (),
         loner_discard=hand.loner_discard if me is not None and me == hand.maker else None,
+        counts=tuple(len(hand.hands[s]) for s in hand.seating.seats),
     )
