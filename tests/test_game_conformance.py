@@ -14,7 +14,7 @@ import pytest
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.games import GAMES, game_info, resolve
+from euchre_tutor.rules.games import GAMES, find_game, game_info
 from euchre_tutor.session.games import GameSpec, game_spec
 
 NAMES = [g.name for g in GAMES]
@@ -50,12 +50,10 @@ def _steps(spec: GameSpec, seed: int, count: int) -> Any:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_registered_hooks_resolve(name: str) -> None:
-    info = game_info(name)
-    assert game_spec(name).info is info
-    assert callable(resolve(info.drill_check))
-    assert info.table_app.startswith(f"euchre_tutor.games.{name}.widgets.") and info.notebook.endswith(
-        ".ipynb"
-    )
+    game = find_game(name)
+    assert game_spec(name).info is game is game_info(name)
+    assert game.package == f"euchre_tutor.games.{name}" and game.notebook.endswith(".ipynb")
+    assert callable(game.part("advisor.drill", "check_position")) and callable(game.part("cli", "register"))
 
 
 def test_an_unknown_game_is_refused_with_the_registered_names() -> None:

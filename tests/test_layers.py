@@ -8,8 +8,9 @@ share lives in the trick-taking core (``tricks``) or in a shared module of a lay
 A game is one package, ``games/<game>/``, with the same layers inside it: a module there has the
 layer of its sub-folder or module (``rules``, ``engine``, ``views``, ``advisor``, ``bots``,
 ``session``, ``widgets``, ``cli``). The framework (everything outside ``games/``) imports no game by
-an import statement: the registry (``rules/games.py``) names each game's code by dotted paths; the
-files of :data:`FRAMEWORK_NAMING_A_GAME` still do, and the list only shrinks.
+an import statement: each game's package registers its ``Game`` (``rules/games.py``), which finds the
+game's code by place when a layer asks; the files of :data:`FRAMEWORK_NAMING_A_GAME` still import a
+game, and the list only shrinks.
 """
 
 from __future__ import annotations
@@ -138,7 +139,6 @@ FRAMEWORK_NAMING_A_GAME = frozenset(
         "session/practice.py",
         "session/practice_cli.py",
         "session/session_report.py",
-        "widgets/__init__.py",
         "widgets/practice.py",
         "widgets/quiz.py",
         "widgets/render.py",

@@ -39,7 +39,7 @@ from typing import Any, Final, cast
 
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.jsonio import load_json_text, short
-from euchre_tutor.rules.games import game_info, game_names, game_words, resolve
+from euchre_tutor.rules.games import game_info, game_names, game_words
 
 __all__ = [
     "DECK_FORMAT",
@@ -94,7 +94,7 @@ def drill_id(game: str, position: Mapping[str, Any]) -> str:
 
 def check_position(game: str, position: object) -> None:
     """Refuse a position its game's advisor cannot read (the teaching error of ``analyze``)."""
-    resolve(game_info(game, "a drill").drill_check)(position)
+    game_info(game, "a drill").check_drill(position)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,46 +1,58 @@
-"""The game registry: one small descriptor per game, registered once in :data:`GAMES`.
+"""The game registry: one :class:`Game` per game, registered once by the game's own package.
 
-A descriptor (:class:`GameInfo`) is plain data: the game's name and words, its table page, its
-computer players' levels, and the dotted paths (``"package.module:attribute"``) of the code each higher
-layer needs from the game, resolved only when that layer asks (:func:`resolve`):
+A game is a package, ``euchre_tutor.games.<game>`` (or any package that registers one, as a test's
+does), whose ``__init__`` registers its :class:`Game`: its name and words (plain data every layer reads,
+the launcher and the class server too, which must start without importing the engines) and its code,
+found in the package by place and imported only when a layer asks for it:
 
-* ``drill_check`` (advisor layer): refuses a position its advisor cannot read, or one with no decision;
-* ``session`` (session layer): the game's :class:`~euchre_tutor.session.games.GameSpec`: how to start a
-  match, load a save, read and write a position, a seat's view, analyse and grade, its computer
-  players, its Practice drills, its table's report;
-* ``table_app`` (widget layer): the table app's class, which the ``notebook`` page builds;
-* ``cli`` (the command line): ``register(games)``, which adds the game's command and its subcommands
-  (replay, analyze) to the ``euchre-tutor`` parser.
+* ``<package>.advisor.drill:check_position`` (advisor layer, :meth:`Game.check_drill`): refuses a
+  position its advisor cannot read, or one with no decision;
+* ``<package>.session.game:GAME`` (session layer, :attr:`Game.session`): the game's hooks for the
+  session layer, a :class:`~euchre_tutor.session.games.GameSpec` (a match, a save, a seat's view, its
+  analysis and grades, its computer players, its Practice drills, its tables in the session report);
+* ``<package>.widgets.app:<app>`` (widget layer, :meth:`Game.table_app`): the table app's class, which
+  the ``notebook`` page builds;
+* ``<package>.cli:register`` (the command line, :meth:`Game.add_commands`): adds the game's command
+  and its subcommands (replay, analyze) to the ``euchre-tutor`` parser.
 
-Why here, in the rules layer: the registry is data every layer reads (the launcher and the class server
-as well, which must start without importing the engines), and a low layer never imports a higher one.
-The dotted paths keep that so: a layer resolves only the paths of its own layer or a lower one
-(:mod:`euchre_tutor.advisor.drills` the ``drill_check``; the session the ``session``; the apps the
-``table_app``). Code outside a game's own modules finds what differs between games here, never by
-testing a game's name.
+A layer asks only for its own part or a lower one's (the session the hooks, the apps the table app),
+so the rules layer, where the registry lives, imports no higher layer. Code outside a game's package
+finds what differs between games here, by the game's name, never by testing a name.
 
-Adding a game: its packages, its descriptor (e.g. ``session/<name>_game.py``) and one entry here.
+Adding a game: its package, whose ``__init__`` calls :func:`register`; the games of
+``euchre_tutor.games`` are found by looking in that folder (:func:`all_games`).
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
 
-__all__ = ["GAMES", "GameInfo", "UnknownGameError", "game_info", "game_names", "game_words", "resolve"]
+__all__ = [
+    "Game",
+    "UnknownGameError",
+    "all_games",
+    "find_game",
+    "game_info",
+    "game_names",
+    "game_words",
+    "register",
+    "resolve",
+]
 
 
 class UnknownGameError(EuchreError):
     """A game name that is not registered."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    """One game, as every layer may know it (see the module doc)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """One game: its words, as every layer may know them, and its code by layer (see the module doc)."""
 
     name: str  # as a save, a deck and the command line write it
     title: str  # in a chart's bar: "classic Euchre"
@@ -53,77 +65,73 @@ class GameInfo:
     launch_help: str  # the launcher's option help
     colour: str  # its bars in the class report's chart
     rest: str  # what the luck of "the rest" is, in the class report
-    drill_check: str  # advisor layer: ``check_position(position) -> None`` (raises EuchreError)
-    session: str  # session layer: the game's GameSpec
-    table_app: str  # widget layer: the table app's class
-    cli: str  # the command line: ``register(games)`` adds the game's command
+    package: str  # the game's package, where its code is found by place
+    app: str  # the table app's class, in ``<package>.widgets.app``
+    place: int = 100  # where its table is listed (the lowest is the default table)
 
     @property
     def has_levels(self) -> bool:
         """Whether a drill or a grade names the table's level (its computer players come in levels)."""
         return self.default_level is not None
 
+    def part(self, module: str, attribute: str) -> Any:
+        """``attribute`` of the game's module ``module`` (below its package: ``"session.game"``),
+        imported now."""
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
 
-#: every game, in the order the tables are listed (the first is the default table)
-GAMES: Final = (
-    GameInfo(
-        name="solitaire",
-        title="Solitaire",
-        noun="Solitaire",
-        span="game",
-        seated=False,
-        default_level=None,
-        notebook="solitaire.ipynb",
-        table_words="the Euchre Solitaire dashboard",
-        launch_help="open Euchre Solitaire (the default)",
-        colour="#9a9a9a",
-        rest="the unseen cards",
-        drill_check="euchre_tutor.games.solitaire.advisor.drill:check_position",
-        session="euchre_tutor.games.solitaire.session.game:GAME",
-        cli="euchre_tutor.games.solitaire.cli:register",
-        table_app="euchre_tutor.games.solitaire.widgets.app:SolitaireApp",
-    ),
-    GameInfo(
-        name="classic",
-        title="classic Euchre",
-        noun="classic",
-        span="match",
-        seated=True,
-        default_level="club",
-        notebook="classic.ipynb",
-        table_words="the classic Euchre table",
-        launch_help="open the classic 4-player table instead of Euchre Solitaire",
-        colour="#2e6b3f",
-        rest="unseen cards, partner's and opponents' play",
-        drill_check="euchre_tutor.games.classic.advisor.drill:check_position",
-        session="euchre_tutor.games.classic.session.game:GAME",
-        cli="euchre_tutor.games.classic.cli:register",
-        table_app="euchre_tutor.games.classic.widgets.app:ClassicApp",
-    ),
-    GameInfo(
-        name="bid",
-        title="Bid Euchre",
-        noun="Bid Euchre",
-        span="match",
-        seated=True,
-        default_level=None,
-        notebook="bid.ipynb",
-        table_words="the Bid Euchre table",
-        launch_help="open the Bid Euchre table instead",
-        colour="#6b4f8a",
-        rest="unseen cards, partner's and opponents' play",
-        drill_check="euchre_tutor.games.bid.advisor.drill:check_position",
-        session="euchre_tutor.games.bid.session.game:GAME",
-        cli="euchre_tutor.games.bid.cli:register",
-        table_app="euchre_tutor.games.bid.widgets.app:BidApp",
-    ),
-)
-_BY_NAME: Final = {g.name: g for g in GAMES}
+    def check_drill(self, position: object) -> None:
+        """Refuse (an :class:`~euchre_tutor.errors.EuchreError`) a position its advisor cannot read."""
+        self.part("advisor.drill", "check_position")(position)
+
+    @property
+    def session(self) -> Any:
+        """The game's hooks for the session layer (:class:`~euchre_tutor.session.games.GameSpec`)."""
+        return self.part("session.game", "GAME")
+
+    def table_app(self) -> Any:
+        """The table app's class (widget layer)."""
+        return self.part("widgets.app", self.app)
+
+    def add_commands(self, games: Any) -> None:
+        """Add the game's command to the ``euchre-tutor`` parser's subparsers ``games``."""
+        self.part("cli", "register")(games)
+
+
+_REGISTERED: dict[str, Game] = {}
+_FOUND = False  # whether the games of euchre_tutor.games were imported (each registers itself)
+
+
+def register(game: Game) -> Game:
+    """Register ``game`` (from its package's ``__init__``); registering it again changes nothing, and
+    another game of a registered name is refused."""
+    known = _REGISTERED.get(game.name)
+    if known is not None and known != game:
+        raise EuchreError(f"a game named {game.name!r} is registered already (from {known.package})")
+    _REGISTERED[game.name] = game
+    return game
+
+
+def _find() -> None:
+    """Import every game package of ``euchre_tutor.games`` once: each registers its game."""
+    global _FOUND
+    if _FOUND:
+        return
+    _FOUND = True
+    folder = importlib.import_module("euchre_tutor.games")
+    for found in pkgutil.iter_modules(folder.__path__):
+        if found.ispkg:
+            importlib.import_module(f"euchre_tutor.games.{found.name}")
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, in the order the tables are listed (the first is the default table)."""
+    _find()
+    return tuple(sorted(_REGISTERED.values(), key=lambda g: (g.place, g.name)))
 
 
 def game_names() -> tuple[str, ...]:
     """The registered games' names, in table order."""
-    return tuple(_BY_NAME)
+    return tuple(g.name for g in all_games())
 
 
 def game_words(names: tuple[str, ...] | None = None) -> str:
@@ -132,15 +140,27 @@ def game_words(names: tuple[str, ...] | None = None) -> str:
     return ", ".join(map(repr, names[:-1])) + f" or {names[-1]!r}" if len(names) > 1 else repr(names[0])
 
 
-def game_info(name: object, what: str = "a game") -> GameInfo:
-    """The descriptor of the game ``name``; a teaching error naming the registered games otherwise."""
-    found = _BY_NAME.get(name) if isinstance(name, str) else None
+def find_game(name: object, what: str = "a game") -> Game:
+    """The registered game ``name``; a teaching error naming the registered games otherwise."""
+    _find()
+    found = _REGISTERED.get(name) if isinstance(name, str) else None
     if found is None:
         raise UnknownGameError(f"unknown game {short(name)}: {what} is of {game_words()}")
     return found
+
+
+#: the earlier name of :func:`find_game`
+game_info = find_game
 
 
 def resolve(path: str) -> Any:
     """The object a dotted path ``"package.module:attribute"`` names, its module imported now."""
     module, _, attribute = path.partition(":")
     return getattr(importlib.import_module(module), attribute)
+
+
+def __getattr__(name: str) -> Any:
+    """``GAMES``: every registered game, in table order (:func:`all_games`, read when asked)."""
+    if name == "GAMES":
+        return all_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,9 +1,10 @@
-"""Each game as the session layer knows it: a :class:`GameSpec`, found through the game registry.
+"""Each game as the session layer knows it: the hooks of its registered :class:`~euchre_tutor.rules.games.Game`.
 
-The registry is :data:`euchre_tutor.rules.games.GAMES` (plain data every layer reads); a game's
-``session`` entry names its :class:`GameSpec`, which lives in the game's own session module
-(``session/<name>_game.py``) and is imported only when asked for (:func:`game_spec`). The Practice page,
+A game's package registers one :class:`~euchre_tutor.rules.games.Game`; its session hooks are a
+:class:`GameSpec` in its ``session/game.py`` (``GAME``), imported only when asked for
+(:func:`game_spec`, :attr:`Game.session <euchre_tutor.rules.games.Game.session>`). The Practice page,
 the class report, the session report and the command line read a spec instead of testing a game's name.
+A hook where the games agree has a default here (the seat to act, no measured bands, no levels).
 
 A spec's hooks, by what they do:
 
@@ -37,7 +38,7 @@ from euchre_tutor.advisor.voice import Explanation
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
-from euchre_tutor.rules.games import GameInfo, game_info, game_names, resolve
+from euchre_tutor.rules.games import Game, all_games, find_game
 
 __all__ = [
     "Advice",
@@ -197,16 +198,25 @@ def sampled_hooks(
     return values, advise
 
 
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """A game's hooks for the session layer (see the module doc); ``info`` is its registry entry."""
+def _to_act(game: Any) -> Any:
+    """The seat to decide, None when the match is over (the default hook of a seated game)."""
+    return None if game.state.is_over else game.state.to_act
 
-    info: GameInfo
+
+def _no_bands() -> tuple[Band, ...]:
+    return ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """A game's hooks for the session layer (see the module doc); ``info`` is its registered game."""
+
+    info: Game
     # a match
     save_format: str
     new_game: Callable[[int], Any]
     load_game: Callable[[object], Any]
-    to_act: Callable[[Any], Any]
+    to_act: Callable[[Any], Any] = _to_act
     seat_view: Callable[[Any, Any], Any]
     hidden: Callable[[Any, Any], frozenset[Card]]
     players: Callable[[int], Callable[[Any], Any]]
@@ -216,8 +226,8 @@ class GameSpec:
     analyse: Callable[[Any, int, int], Mapping[Any, float]]
     # grading
     grade_save: Callable[..., Any]
-    bands: Callable[[], tuple[Band, ...]]
-    levels: Mapping[str, Any] | None
+    bands: Callable[[], tuple[Band, ...]] = _no_bands  # its levels' error-rate bands: none measured
+    levels: Mapping[str, Any] | None = None  # its computer players' levels: one kind of player
     # Practice
     choices: Callable[[Any], tuple[Choice, ...]]
     answer_text: Callable[[Any, str], str]
@@ -259,15 +269,15 @@ class GameSpec:
 
 
 def game_spec(name: object, what: str = "a game") -> GameSpec:
-    """The session descriptor of the registered game ``name`` (a teaching error for any other)."""
-    spec = resolve(game_info(name, what).session)
-    assert isinstance(spec, GameSpec), f"{name}: its registry entry names no GameSpec"
+    """The session hooks of the registered game ``name`` (a teaching error for any other)."""
+    spec = find_game(name, what).session
+    assert isinstance(spec, GameSpec), f"{name}: its package's session/game.py has no GameSpec GAME"
     return spec
 
 
 def game_specs() -> tuple[GameSpec, ...]:
-    """Every registered game's session descriptor, in table order."""
-    return tuple(game_spec(name) for name in game_names())
+    """Every registered game's session hooks, in table order."""
+    return tuple(game_spec(game.name) for game in all_games())
 
 
 def spec_of_format(kind: object) -> GameSpec | None:

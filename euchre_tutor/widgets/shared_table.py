@@ -28,7 +28,7 @@ from euchre_tutor.advisor.shared import KEY_MOMENTS
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.schema import PRESET_PHRASES
-from euchre_tutor.rules.games import game_info, resolve
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import positions
@@ -231,7 +231,7 @@ class SharedTableApp(CardTable):
         spec = self.controller.spec
         if spec is None or self.controller.seat is None:
             return
-        app = resolve(game_info(spec.name).table_app)  # the game's table: its hints' HTML, its tutor
+        app = find_game(spec.name).table_app()  # the game's table: its hints' HTML, its tutor
         self.hints = app.HINTS
         self.tutor = tutor_class(spec.name).for_seat(self.seat, **options)
         if store is not None:

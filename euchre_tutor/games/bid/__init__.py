@@ -1,3 +1,28 @@
 """Bid Euchre, one package: its rules, engine, seat view, advisor, computer players, session (controller,
-tutor, computer-player source, the registry's GameSpec), widgets and command line. Importing it imports
-none of them."""
+tutor, computer-player source, the registry's GameSpec), widgets and command line. Importing it registers
+its :class:`~euchre_tutor.rules.games.Game` and imports none of them."""
+
+from __future__ import annotations
+
+from euchre_tutor.rules.games import Game, register
+
+__all__ = ["GAME"]
+
+GAME = register(
+    Game(
+        name="bid",
+        title="Bid Euchre",
+        noun="Bid Euchre",
+        span="match",
+        seated=True,
+        default_level=None,
+        notebook="bid.ipynb",
+        table_words="the Bid Euchre table",
+        launch_help="open the Bid Euchre table instead",
+        colour="#6b4f8a",
+        rest="unseen cards, partner's and opponents' play",
+        package=__name__,
+        app="BidApp",
+        place=2,
+    )
+)

@@ -1,2 +1,28 @@
 """Euchre Solitaire, one package: its rules, engine, view, exact advisor, session (controller, tutor,
-hint source, the registry's GameSpec), widgets and command line. Importing it imports none of them."""
+hint source, the registry's GameSpec), widgets and command line. Importing it registers its
+:class:`~euchre_tutor.rules.games.Game` and imports none of them."""
+
+from __future__ import annotations
+
+from euchre_tutor.rules.games import Game, register
+
+__all__ = ["GAME"]
+
+GAME = register(
+    Game(
+        name="solitaire",
+        title="Solitaire",
+        noun="Solitaire",
+        span="game",
+        seated=False,
+        default_level=None,
+        notebook="solitaire.ipynb",
+        table_words="the Euchre Solitaire dashboard",
+        launch_help="open Euchre Solitaire (the default)",
+        colour="#9a9a9a",
+        rest="the unseen cards",
+        package=__name__,
+        app="SolitaireApp",
+        place=0,
+    )
+)

@@ -15,6 +15,7 @@ from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.luck import bid_baseline
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card
+from euchre_tutor.games.bid import GAME as REGISTERED
 from euchre_tutor.games.bid.advisor import analyse, bid_grade
 from euchre_tutor.games.bid.advisor.ideas import explain, grade_words
 from euchre_tutor.games.bid.advisor.position import read_position, write_position
@@ -27,7 +28,6 @@ from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.session.controller import BidController, action_label
 from euchre_tutor.games.bid.session.tutor import BidTutor, phase_words
 from euchre_tutor.games.bid.views import SeatView, open_view, public_view, seat_view
-from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.games import (
     Choice,
     DrillReader,
@@ -238,11 +238,10 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
 
 
 GAME = GameSpec(
-    info=game_info("bid"),
+    info=REGISTERED,
     save_format=FORMAT,
     new_game=lambda seed: BidGame(seed=seed),
     load_game=BidGame.from_json,
-    to_act=lambda game: None if game.state.is_over else game.state.to_act,
     seat_view=lambda game, seat: seat_view(game.state, seat),
     hidden=_hidden,
     players=lambda seed: RuleBasedPlayer().choose,
@@ -250,8 +249,6 @@ GAME = GameSpec(
     position_of=lambda game: write_position(game.state.hand, game.state.to_act),
     analyse=_analyse,
     grade_save=_grade_save,
-    bands=lambda: (),  # its computer players are not measured
-    levels=None,
     choices=_DRILL.choices,
     answer_text=_DRILL.answer_text,
     scene=_scene,

@@ -17,6 +17,7 @@ from euchre_tutor.advisor.rating import classic_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic import GAME as REGISTERED
 from euchre_tutor.games.classic.advisor.analysis import DEFAULT_WORLDS, analyse
 from euchre_tutor.games.classic.advisor.cli import position_run
 from euchre_tutor.games.classic.advisor.ideas import action_noun, explain
@@ -32,7 +33,6 @@ from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.games.classic.views import SeatView, open_view, public_view, seat_view
 from euchre_tutor.jsonio import short
-from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.games import (
     Choice,
     DrillReader,
@@ -168,11 +168,10 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
 
 
 GAME = GameSpec(
-    info=game_info("classic"),
+    info=REGISTERED,
     save_format=FORMAT,
     new_game=lambda seed: ClassicGame(seed=seed),
     load_game=ClassicGame.from_json,
-    to_act=lambda game: None if game.state.is_over else game.state.to_act,
     seat_view=lambda game, seat: seat_view(game.state, seat),
     hidden=_hidden,
     players=_players,

@@ -14,6 +14,7 @@ from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import solitaire_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
+from euchre_tutor.games.solitaire import GAME as REGISTERED
 from euchre_tutor.games.solitaire.advisor.advice import action_label, analyse_view, grade, hint_from_analysis
 from euchre_tutor.games.solitaire.advisor.ideas import explain
 from euchre_tutor.games.solitaire.engine.cli import position_from_json
@@ -22,7 +23,6 @@ from euchre_tutor.games.solitaire.engine.game import SAVE_FORMAT, SolitaireGame,
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import SolitaireView, player_view
-from euchre_tutor.rules.games import game_info
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade, find_action
 from euchre_tutor.session.learning import GradedGame, grade_solitaire, solitaire_position
 
@@ -135,7 +135,7 @@ def _analyse(view: SolitaireView, worlds: int, seed: int) -> Mapping[Action, flo
 
 
 GAME = GameSpec(
-    info=game_info("solitaire"),
+    info=REGISTERED,
     save_format=SAVE_FORMAT,
     new_game=lambda seed: SolitaireGame(seed=seed),
     load_game=SolitaireGame.from_json,
@@ -148,7 +148,6 @@ GAME = GameSpec(
     analyse=_analyse,
     grade_save=_grade_save,
     bands=solitaire_bands,
-    levels=None,
     choices=_choices,
     answer_text=lambda drill, answer: str(_action(_view(drill), answer)),
     scene=_scene,
