@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, is_trump, parse_cards, trick_power
-from euchre_tutor.games.classic.bots import _best_six_minus_one, _weakest
+from euchre_tutor.games.classic.bots.cards import best_six_minus_one, weakest
 
 
 def worth_to_keep(cards: list[Card], c: Card, trump: Suit | None, low: bool) -> float:
@@ -39,14 +39,14 @@ def test_the_discard_is_the_first_card_of_least_worth(case: tuple[Any, ...]) -> 
     cards, trump, allowed, low = case
     candidates = [c for c in cards if allowed is None or c in allowed]
     want = min(candidates, key=lambda c: worth_to_keep(cards, c, trump, low))
-    assert _weakest(cards, trump, allowed, low) is want
-    assert _best_six_minus_one(cards, trump, allowed, low) == [c for c in cards if c != want]
-    assert _best_six_minus_one(cards[:5], trump, allowed, low) == cards[:5]
+    assert weakest(cards, trump, allowed, low) is want
+    assert best_six_minus_one(cards, trump, allowed, low) == [c for c in cards if c != want]
+    assert best_six_minus_one(cards[:5], trump, allowed, low) == cards[:5]
 
 
 def test_a_lone_low_card_goes_before_a_pair() -> None:
     # Hearts trump: the lone club 9 (9 - 3) goes before the spade 9 that has the spade ace beside it.
     six = list(parse_cards("JH AH 9C 9S AS KD"))
-    assert _weakest(six, Suit.HEARTS) == Card.parse("9C")
+    assert weakest(six, Suit.HEARTS) == Card.parse("9C")
     # The dealer may not discard the up card (9C here): the spade 9 goes.
-    assert _weakest(six, Suit.HEARTS, allowed=[c for c in six if c != Card.parse("9C")]) == Card.parse("9S")
+    assert weakest(six, Suit.HEARTS, allowed=[c for c in six if c != Card.parse("9C")]) == Card.parse("9S")

@@ -2,7 +2,7 @@
 
 The classic advisor plays each sampled deal out: ``choose(seat_view(state, seat))`` then
 ``state.apply`` for every decision up to the first lead (``analysis._finish_bidding``). The Club
-player, ``EXPERT_BIDDING`` and a table of both (``_Seated``) offer a faster route to the same state;
+player, ``EXPERT_BIDDING`` and a table of both (``Seated``) offer a faster route to the same state;
 these properties compare the two on random deals, rules and bidding positions.
 """
 
@@ -21,7 +21,7 @@ from euchre_tutor.games.classic.bots import (
     BeginnerPlayer,
     Player,
     RuleBasedPlayer,
-    _Seated,
+    Seated,
 )
 from euchre_tutor.games.classic.engine.engine import (
     Action,
@@ -104,14 +104,14 @@ def bidding_position(rules: ClassicRules, seed: int, steps: int) -> tuple[HandSt
     return state, me
 
 
-def continuation(kind: str, me: Seat) -> RuleBasedPlayer | _Seated:
+def continuation(kind: str, me: Seat) -> RuleBasedPlayer | Seated:
     if kind == "club":
         return RuleBasedPlayer()
     if kind == "expert":
         return EXPERT_BIDDING
     if kind == "expert-side":  # the analysed side bids as Experts, the other as Club players
-        return _Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
-    return _Seated(me, RuleBasedPlayer(), EXPERT_BIDDING)
+        return Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
+    return Seated(me, RuleBasedPlayer(), EXPERT_BIDDING)
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
@@ -173,8 +173,8 @@ def test_players_that_may_choose_otherwise_decline() -> None:
     state, me = bidding_position(ClassicRules(), 3, 1)
     assert not hasattr(BeginnerPlayer(), "finish_bidding")
     assert Cautious(bid=9.0).finish_bidding(state, me) is None
-    assert _Seated(me, RuleBasedPlayer(), BeginnerPlayer()).finish_bidding(state, me) is None
-    assert _Seated(me, RuleBasedPlayer(), RuleBasedPlayer()).finish_bidding(state, me) is not None
+    assert Seated(me, RuleBasedPlayer(), BeginnerPlayer()).finish_bidding(state, me) is None
+    assert Seated(me, RuleBasedPlayer(), RuleBasedPlayer()).finish_bidding(state, me) is not None
 
 
 def test_the_follow_ups_are_counted_alike() -> None:

@@ -76,12 +76,12 @@ def test_club_players_beat_beginners_over_a_few_matches() -> None:
 
 def test_an_expert_models_each_side_of_the_table_as_it_is_told() -> None:
     from euchre_tutor.games.classic.advisor.analysis import analyse
-    from euchre_tutor.games.classic.bots import EXPERT_BIDDING, _Seated
+    from euchre_tutor.games.classic.bots import EXPERT_BIDDING, Seated
 
     state = new_hand(Deal.from_seed(3, Seat.N), preset("standard"))
     view = seat_view(state, state.to_act)
     me = view.seat
-    seated = _Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
+    seated = Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
     # Every later bid is made by the model of the bidder's side: ours as Experts, theirs as Club.
     for s in positions(range(6)):
         if s.to_act is None:

@@ -26,7 +26,7 @@ from euchre_tutor.games.classic.bots import (
     BeginnerPlayer,
     ExpertPlayer,
     RuleBasedPlayer,
-    _Seated,
+    Seated,
     play_out,
 )
 from euchre_tutor.games.classic.engine.engine import (
@@ -262,7 +262,7 @@ def test_the_play_out_hook_gives_the_same_analysis(rules: ClassicRules) -> None:
     views = _bidding_views(rules, range(40))
     assert len(views) >= 3
     for k, view in enumerate(views):
-        for model in (RULE_BASED, EXPERT_BIDDING, _Seated(view.seat, EXPERT_BIDDING, RULE_BASED)):
+        for model in (RULE_BASED, EXPERT_BIDDING, Seated(view.seat, EXPERT_BIDDING, RULE_BASED)):
             fast = analyse(view, continuation=model, worlds=40, seed=k)
             # the wrapper hides the model's play-out weight too: the same weight, given
             generic = analyse(

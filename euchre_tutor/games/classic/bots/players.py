@@ -1,0 +1,272 @@
+"""The players a table seats: the Beginner (the rule-based player with slips), the Expert (the
+advisor's best action), a table of two kinds, and the levels a table offers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Protocol
+
+from euchre_tutor.bots.shared import play_out_seats
+from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, finish_bidding_by
+from euchre_tutor.games.classic.engine.engine import (
+    Action,
+    HandState,
+    MatchState,
+    Seat,
+)
+from euchre_tutor.games.classic.views import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis
+
+__all__ = [
+    "EXPERT_BIDDING",
+    "LEVELS",
+    "BeginnerPlayer",
+    "ExpertPlayer",
+    "Level",
+    "Player",
+    "Seated",
+    "play_out",
+]
+
+
+class Player(Protocol):
+    def choose(self, view: SeatView) -> Action: ...
+
+
+class ExpertPlayer:
+    """Plays the classic advisor's best action (sampled worlds; see :mod:`euchre_tutor.games.classic.advisor`).
+
+    Card play is perfect-information Monte Carlo (each sampled deal solved double-dummy); every other
+    decision is valued by playing the sampled deals out, the bidding by a model of the players at the
+    table (``table``: ``"expert"`` by default, the Expert's own measured bidding,
+    :data:`EXPERT_BIDDING`; ``"club"``: the rule-based player, as the Expert bid before that model)
+    and the card play by the rule-based player's, so a bid is not valued by a solver that sees every
+    card. A forced action is played at once. The same ``seed`` and the same view give the same choice.
+
+    >>> from euchre_tutor.games.classic.engine.engine import Deal, new_hand
+    >>> state = new_hand(Deal.from_seed(3, Seat.N))
+    >>> ExpertPlayer(worlds=20).choose(seat_view(state, state.to_act)) in state.legal_actions()
+    True
+    """
+
+    #: it thinks for a good fraction of a second: a table asks it in the background, off the click path
+    deliberate = True
+
+    def __init__(
+        self,
+        worlds: int = 200,
+        seed: int | str = 0,
+        mode: str = "points",
+        table: str = "expert",
+        opponents: str | None = None,
+        playout_slip: float | None = None,
+        playout_open: float | None = 0.0,
+    ) -> None:
+        if worlds < 1:
+            raise ValueError(f"an expert player needs at least 1 sampled world, not {worlds}")
+        if playout_slip is not None and not 0.0 <= playout_slip <= 1.0:
+            raise ValueError(f"playout_slip is a chance between 0 and 1, not {playout_slip}")
+        if playout_open is not None and not 0.0 <= playout_open <= 1.0:
+            raise ValueError(f"playout_open is a weight between 0 and 1, not {playout_open}")
+        for name in (table, opponents or table):
+            if name not in LEVELS:
+                raise ValueError(f"unknown table {name!r}: choose {', '.join(LEVELS)}")
+        self.worlds = worlds
+        self.seed = seed
+        self.mode = mode
+        self.table = table
+        self.opponents = opponents
+        self._continuation = LEVELS[table].model(seed)
+        self._opponents = None if opponents is None else LEVELS[opponents].model(seed)
+        #: the bids' play-outs slip with this chance (None: as the table's model of its players does,
+        #: :func:`~euchre_tutor.games.classic.advisor.analysis.analyse`)
+        self.playout_slip = playout_slip
+        #: the weight of card play with every hand open in the bids' play-outs: 0, the default, the rollout's
+        #: card play alone, as the Expert's strength was measured with (None: as the table's model's hints,
+        #: :func:`~euchre_tutor.games.classic.advisor.analysis.card_open`)
+        self.playout_open = playout_open
+
+    def __repr__(self) -> str:
+        extra = "" if self.table == "expert" else f", table={self.table!r}"
+        extra += "" if self.opponents is None else f", opponents={self.opponents!r}"
+        extra += "" if self.playout_slip is None else f", playout_slip={self.playout_slip}"
+        extra += "" if self.playout_open == 0.0 else f", playout_open={self.playout_open}"
+        return f"ExpertPlayer(worlds={self.worlds}, seed={self.seed!r}{extra})"
+
+    def analyse(self, view: SeatView) -> ClassicAnalysis:
+        """The full analysis behind a choice (options, values, reasons)."""
+        from euchre_tutor.games.classic.advisor.analysis import analyse  # the advisor loads on first use
+
+        continuation: Player = self._continuation
+        if self._opponents is not None:
+            continuation = Seated(view.seat, self._continuation, self._opponents)
+        return analyse(
+            view,
+            continuation=continuation,
+            worlds=self.worlds,
+            seed=self.seed,
+            mode="game" if self.mode == "game" else "points",
+            playout_slip=self.playout_slip,
+            playout_open=self.playout_open,
+        )
+
+    def choose(self, view: SeatView) -> Action:
+        if not view.legal:
+            raise IllegalAction(f"{view.seat.word} has nothing to do now")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.analyse(view).best.action
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        """The advisor's reasons for the best action: the very analysis this player chooses by."""
+        if len(view.legal) == 1:
+            return "It is the only legal choice."
+        analysis = self.analyse(view)
+        if action != analysis.best.action:
+            return f"The expert player would not {action} here: it would {analysis.best.action}."
+        return " ".join(r.text for r in analysis.reasons)
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A table of two kinds of players: ``me``'s side bids as ``ours``, the other side as ``theirs``."""
+
+    me: Seat
+    ours: Player
+    theirs: Player
+
+    def choose(self, view: SeatView) -> Action:
+        return (self.ours if view.seat.team is self.me.team else self.theirs).choose(view)
+
+    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+        """The advisor's play-out hook (see :meth:`RuleBasedPlayer.finish_bidding`) when both sides
+        are rule-based players; None otherwise."""
+        ours, theirs = self.ours, self.theirs
+        if type(ours) is not RuleBasedPlayer or type(theirs) is not RuleBasedPlayer:
+            return None
+        team = self.me.team
+        players = tuple(ours if s.team is team else theirs for s in state.seating.seats)
+        return finish_bidding_by(state, me, players)
+
+
+class BeginnerPlayer:
+    """The rule-based player that slips: with chance ``slip`` it takes a random legal action instead.
+
+    A slip is drawn from ``seed`` and the seat's view (its cards and the public history), not from
+    a running stream: the same position always gets the same choice, so undo and redo at a table
+    replay the same game. Weaker than the Club player by about as much as a novice is.
+    """
+
+    def __init__(self, seed: int | str = 0, slip: float = 0.3) -> None:
+        if not 0.0 <= slip <= 1.0:
+            raise ValueError(f"slip is a chance between 0 and 1, not {slip}")
+        self.seed = seed
+        self.slip = slip
+        self._rules = RuleBasedPlayer()
+
+    @property
+    def card_slip(self) -> float:
+        """The chance its card play slips: the advisor's play-outs at its table slip alike."""
+        return self.slip
+
+    def __repr__(self) -> str:
+        return f"BeginnerPlayer(seed={self.seed!r}, slip={self.slip})"
+
+    def choose(self, view: SeatView) -> Action:
+        if not view.legal:
+            raise IllegalAction(f"{view.seat.word} has nothing to do now")
+        plays = [f"{s}{c}" for t in view.tricks for s, c in t.plays] + [
+            f"{s}{c}" for s, c in view.trick_plays
+        ]
+        bids = [f"{s}{a}" for s, a in view.bids]
+        rng = random.Random(
+            f"{self.seed}|{view.seat}|{view.up}|{' '.join(map(str, view.hand))}|{bids}|{plays}|{view.scores}"
+        )
+        if len(view.legal) > 1 and rng.random() < self.slip:
+            return view.legal[rng.randrange(len(view.legal))]
+        return self._rules.choose(view)
+
+    def explain(self, view: SeatView, action: Action) -> str:
+        """The rule-based player's reasons, or a slip where it took another action."""
+        if action == self._rules.choose(view):
+            return self._rules.explain(view, action)
+        return (
+            "A slip: the Beginner player sometimes takes a random legal action instead of its rule of thumb."
+        )
+
+
+#: How Expert players bid, as the rule-based player's count with thresholds fitted to the Expert's own
+#: bids (benchmarks/classic_table_model.py --table club: 661 all-Expert hands, 2,047 bids, by the
+#: Expert that valued its bids with the Club model; the fitted thresholds agree with its bid or pass
+#: 85-93% of the time by seat, against 73-93% for the Club thresholds). Experts bid far more than
+#: the Club player: the dealer picks up from 4.25 points (Club: 6), the dealer's partner orders from
+#: 4.25, and they go alone from about 7.25. It is the model of the other seats (and of the student's
+#: own later bids) when the advisor values a bid at an Expert table: the Expert itself is far too
+#: slow to play thousands of deals out per hint. Experts play the cards better than the Club player's
+#: rollout: a hint at their table values each deal's bid 0.3 by play with every hand open (double-dummy)
+#: and 0.7 by the rollout (``card_open``; benchmarks/classic_calibration.py --playout-open, issue 37: the
+#: first-round order's realized points against the predicted at an all-Expert table). The Expert player
+#: itself values its bids by the rollout alone (``ExpertPlayer(playout_open=0.0)``), as its strength was
+#: measured.
+EXPERT_BIDDING: Final = RuleBasedPlayer(
+    bid=5.0, alone=7.25, round_1=(7.0, 4.25, 5.75, 4.25), round_2=(3.5, 4.25, 4.25, 4.25), card_open=0.3
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A level of computer play a table offers: its name, what it is, and how to make its player."""
+
+    name: str
+    words: str
+
+    def player(self, seed: int | str = 0) -> Player:
+        if self.name == "Beginner":
+            return BeginnerPlayer(seed)
+        if self.name == "Expert":
+            return ExpertPlayer(seed=seed)
+        return RuleBasedPlayer()
+
+    def model(self, seed: int | str = 0) -> Player:
+        """How the advisor plays a deal out at a table of this level (fast enough for thousands of
+        deals per hint): the Beginner and Club players themselves, and for Experts the rule-based
+        player with the Expert's measured bidding thresholds (:data:`EXPERT_BIDDING`). Card play in
+        the play-outs is the Club player's (the advisor's compiled rollout), with the Beginner's slips
+        at a Beginner table (its :attr:`BeginnerPlayer.card_slip`) and, at an Expert table, blended
+        with play with every hand open (:attr:`RuleBasedPlayer.card_open`)."""
+        if self.name == "Beginner":
+            return BeginnerPlayer(seed)
+        if self.name == "Expert":
+            return EXPERT_BIDDING
+        return RuleBasedPlayer()
+
+
+#: the levels of computer play, weakest first (the table's default is Club)
+LEVELS: dict[str, Level] = {
+    level.name.lower(): level
+    for level in (
+        Level("Beginner", "rule-based with mistakes: about one decision in three is a random legal one"),
+        Level("Club", "rule-based: point-count bidding, sensible leads and follows"),
+        Level("Expert", "the advisor's best action: 200 sampled deals per decision"),
+    )
+}
+
+
+def play_out(
+    state: HandState | MatchState, players: Mapping[Seat, Player] | Sequence[Player]
+) -> HandState | MatchState:
+    """Let the players act (each from its own seat view) until the hand or match is over."""
+    seats = state.seating.seats
+    return play_out_seats(
+        state,
+        seats,
+        players,
+        seat_view,
+        f"play_out needs one player per seat: {len(seats)} at this table "
+        f"({', '.join(s.word for s in seats)}), not {len(players)}",
+    )
