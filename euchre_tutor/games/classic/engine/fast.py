@@ -27,6 +27,7 @@ recorded action there).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit, effective_suit, trick_power
@@ -159,11 +160,14 @@ def _pick(mask: int, rnd: float) -> int:
     return mask & -mask
 
 
+_Record = list[tuple[int, int, tuple[int, ...]]]
+
+
 def random_hand(
     rules: FastRules,
     rng: random.Random,
     deal: tuple[int, list[int], int] | None = None,
-    record: list[tuple[int, int, tuple[int, ...]]] | None = None,
+    record: _Record | None = None,
 ) -> tuple[int, int]:
     """Play one hand with uniformly random legal actions; (NS, EW) points.
 
@@ -173,30 +177,56 @@ def random_hand(
     """
     rand = rng.random
     if deal is None:
-        dealer = int(rand() * 4)
-        p = list(range(24))
-        x = rng.getrandbits(128)
-        h = [0, 0, 0, 0]
-        for i in range(21):
-            x, j = divmod(x, 24 - i)
-            j += i
-            c = p[j]
-            p[j] = p[i]
-            p[i] = c
-            if i < 20:
-                h[(dealer + i) & 3] |= 1 << c
-        up = p[20]
+        dealer, h, up = _random_deal(rng)
     else:
         dealer, hands, up = deal
         h = list(hands)
+    maker, alone, trump = _round_1(rules, rand, h, dealer, up, record)
+    if maker < 0:
+        maker, alone, trump = _round_2(rules, rand, dealer, up & 3, record)
+        if maker < 0:
+            return (0, 0)
+    if not rules.alone_with_bid:
+        alone = rand() < 0.5
+        if record is not None:
+            record.append((maker, ALONE if alone else PARTNER, (ALONE, PARTNER)))
+    sitters = (1 << ((maker + 2) & 3)) if alone else 0
+    lone_defender = _defend_alone(rules, rand, dealer, maker, record)
+    if lone_defender >= 0:
+        sitters |= 1 << ((lone_defender + 2) & 3)
+    leader = (dealer + 1) & 3
+    while (sitters >> leader) & 1:
+        leader = (leader + 1) & 3
+    won = playout(h, trump, leader, sitters, rng, record)
+    return _hand_points(rules, won[maker & 1], maker, alone, lone_defender >= 0)
+
+
+def _random_deal(rng: random.Random) -> tuple[int, list[int], int]:
+    """A random dealer, four hands of five and the up card, from one 128-bit draw."""
+    dealer = int(rng.random() * 4)
+    p = list(range(24))
+    x = rng.getrandbits(128)
+    h = [0, 0, 0, 0]
+    for i in range(21):
+        x, j = divmod(x, 24 - i)
+        j += i
+        c = p[j]
+        p[j] = p[i]
+        p[i] = c
+        if i < 20:
+            h[(dealer + i) & 3] |= 1 << c
+    return dealer, h, p[20]
+
+
+def _round_1(
+    rules: FastRules, rand: Callable[[], float], h: list[int], dealer: int, up: int, record: _Record | None
+) -> tuple[int, bool, int]:
+    """Round 1: pass, order (and order alone); an order makes the dealer pick up and discard.
+    (maker, alone, trump); maker -1: every seat passed."""
     upsuit = up & 3
     with_bid = rules.alone_with_bid
-    maker = -1
-    alone = False
-    trump = -1
-    seat = dealer
-    # Round 1: pass, order (and order alone).
     n = 3 if with_bid else 2
+    seat = dealer
     for _ in range(4):
         seat = (seat + 1) & 3
         r = int(rand() * n)
@@ -210,69 +240,72 @@ def random_hand(
                 )
             )
         if r:
-            maker = seat
-            alone = r == 2
-            trump = upsuit
-            break
-    if maker >= 0:
-        hd = h[dealer] | (1 << up)
-        legal = hd if rules.may_discard_up else hd & ~(1 << up)
-        b = _pick(legal, rand())
-        if record is not None:
-            record.append((dealer, BIT[b], _ids(legal)))
-        h[dealer] = hd ^ b
-    else:
-        # Round 2: pass or one of the three other suits (times two with "alone").
-        others = [s for s in (0, 1, 2, 3) if s != upsuit]
-        for k in range(4):
-            seat = (seat + 1) & 3
-            stuck = k == rules.stuck_turn
-            n = (6 if with_bid else 3) + (0 if stuck else 1)
-            r = int(rand() * n)
-            if not stuck:
-                r -= 1
-            if r < 0:
-                if record is not None:
-                    record.append((seat, PASS, _round_2_ids(others, stuck, with_bid)))
-                continue
-            maker = seat
-            trump = others[r % 3]
-            alone = r >= 3
+            hd = h[dealer] | (1 << up)
+            legal = hd if rules.may_discard_up else hd & ~(1 << up)
+            b = _pick(legal, rand())
             if record is not None:
-                code = TRUMP_IDS + trump + (ALONE_BID if alone else 0)
-                record.append((seat, code, _round_2_ids(others, stuck, with_bid)))
-            break
-        if maker < 0:
-            return (0, 0)
-    if not with_bid:
-        alone = rand() < 0.5
-        if record is not None:
-            record.append((maker, ALONE if alone else PARTNER, (ALONE, PARTNER)))
-    sitters = (1 << ((maker + 2) & 3)) if alone else 0
-    lone_defender = -1
-    if rules.defend_alone:
-        first = (dealer + 1) & 3
-        if (first & 1) == (maker & 1):
-            first = (first + 1) & 3
-        for d in (first, (first + 2) & 3):
-            yes = rand() < 0.5
+                record.append((dealer, BIT[b], _ids(legal)))
+            h[dealer] = hd ^ b
+            return seat, r == 2, upsuit
+    return -1, False, -1
+
+
+def _round_2(
+    rules: FastRules, rand: Callable[[], float], dealer: int, upsuit: int, record: _Record | None
+) -> tuple[int, bool, int]:
+    """Round 2: pass or one of the three other suits (times two with "alone"); (maker, alone, trump),
+    maker -1: every seat passed (a stuck dealer may not)."""
+    with_bid = rules.alone_with_bid
+    others = [s for s in (0, 1, 2, 3) if s != upsuit]
+    seat = dealer
+    for k in range(4):
+        seat = (seat + 1) & 3
+        stuck = k == rules.stuck_turn
+        n = (6 if with_bid else 3) + (0 if stuck else 1)
+        r = int(rand() * n)
+        if not stuck:
+            r -= 1
+        if r < 0:
             if record is not None:
-                record.append((d, ALONE if yes else PARTNER, (ALONE, PARTNER)))
-            if yes:
-                lone_defender = d
-                sitters |= 1 << ((d + 2) & 3)
-                break
-    leader = (dealer + 1) & 3
-    while (sitters >> leader) & 1:
-        leader = (leader + 1) & 3
-    won = playout(h, trump, leader, sitters, rng, record)
-    taken = won[maker & 1]
+                record.append((seat, PASS, _round_2_ids(others, stuck, with_bid)))
+            continue
+        trump = others[r % 3]
+        alone = r >= 3
+        if record is not None:
+            code = TRUMP_IDS + trump + (ALONE_BID if alone else 0)
+            record.append((seat, code, _round_2_ids(others, stuck, with_bid)))
+        return seat, alone, trump
+    return -1, False, -1
+
+
+def _defend_alone(
+    rules: FastRules, rand: Callable[[], float], dealer: int, maker: int, record: _Record | None
+) -> int:
+    """The defenders asked in turn whether to defend alone; the lone defender's seat, or -1."""
+    if not rules.defend_alone:
+        return -1
+    first = (dealer + 1) & 3
+    if (first & 1) == (maker & 1):
+        first = (first + 1) & 3
+    for d in (first, (first + 2) & 3):
+        yes = rand() < 0.5
+        if record is not None:
+            record.append((d, ALONE if yes else PARTNER, (ALONE, PARTNER)))
+        if yes:
+            return d
+    return -1
+
+
+def _hand_points(
+    rules: FastRules, taken: int, maker: int, alone: bool, lone_defender: bool
+) -> tuple[int, int]:
+    """(NS, EW) points for a hand whose makers took ``taken`` tricks."""
     if taken == 5:
         pts = 4 if alone else 2
     elif taken >= 3:
         pts = 1
     else:
-        pts = -(rules.lone_defender_points if lone_defender >= 0 else 2)
+        pts = -(rules.lone_defender_points if lone_defender else 2)
     if pts > 0:
         return (pts, 0) if maker & 1 == 0 else (0, pts)
     return (0, -pts) if maker & 1 == 0 else (-pts, 0)
