@@ -66,12 +66,7 @@ from euchre_tutor.games.classic.advisor.position_input import (
     read_seat,
 )
 from euchre_tutor.games.classic.advisor.position_replay import read_world
-from euchre_tutor.games.classic.engine.engine import (
-    HandState,
-    Phase,
-    Seat,
-    rules_seating,
-)
+from euchre_tutor.games.classic.engine.engine import HandState, Phase, Seat, rules_seating
 from euchre_tutor.games.classic.rules import PRESETS, ClassicRules
 from euchre_tutor.games.classic.views import SeatView, seat_view
 

@@ -11,15 +11,7 @@ from euchre_tutor.cards import Card, is_trump
 from euchre_tutor.errors import DealError, EuchreError
 from euchre_tutor.games.classic.advisor.position_input import Reading, Step
 from euchre_tutor.games.classic.advisor.position_replay import read_world
-from euchre_tutor.games.classic.engine.engine import (
-    PASS,
-    Action,
-    Deal,
-    HandState,
-    Phase,
-    Seat,
-    new_hand,
-)
+from euchre_tutor.games.classic.engine.engine import PASS, Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.games.classic.rules import ClassicRules
 
 __all__ = ["implied_passes", "read_unknown_up"]

@@ -8,10 +8,7 @@ from typing import NamedTuple
 
 from euchre_tutor.cards import Card, format_cards, parse_card
 from euchre_tutor.errors import CardError, DealError, IllegalAction
-from euchre_tutor.games.classic.engine.engine import (
-    Action,
-    Seat,
-)
+from euchre_tutor.games.classic.engine.engine import Action, Seat
 from euchre_tutor.games.classic.rules import ClassicRules
 
 __all__ = [

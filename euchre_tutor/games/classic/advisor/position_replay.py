@@ -23,14 +23,7 @@ from euchre_tutor.games.classic.advisor.position_input import (
     dealt_hand,
     is_discard,
 )
-from euchre_tutor.games.classic.engine.engine import (
-    Action,
-    Deal,
-    HandState,
-    Phase,
-    Seat,
-    new_hand,
-)
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.games.classic.engine.house import farmer_ranks
 from euchre_tutor.games.classic.engine.play import trump_lead_barred
 from euchre_tutor.games.classic.rules import ClassicRules

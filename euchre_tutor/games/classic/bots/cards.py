@@ -6,20 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    card_power,
-    deck,
-    effective_suit,
-    is_trump,
-    trick_power,
-)
+from euchre_tutor.cards import Card, Rank, Suit, card_power, deck, effective_suit, is_trump, trick_power
 from euchre_tutor.games.classic.bots.facts import Facts
-from euchre_tutor.games.classic.engine.engine import (
-    Action,
-)
+from euchre_tutor.games.classic.engine.engine import Action
 from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [

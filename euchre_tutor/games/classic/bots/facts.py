@@ -5,16 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from euchre_tutor.cards import (
-    Card,
-    Suit,
-)
-from euchre_tutor.games.classic.engine.engine import (
-    Action,
-    HandState,
-    Phase,
-    Seat,
-)
+from euchre_tutor.cards import Card, Suit
+from euchre_tutor.games.classic.engine.engine import Action, HandState, Phase, Seat
 from euchre_tutor.games.classic.rules import ClassicRules
 
 __all__ = ["Facts", "StateFacts"]

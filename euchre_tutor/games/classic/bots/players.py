@@ -11,12 +11,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from euchre_tutor.bots.shared import play_out_seats
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, finish_bidding_by
-from euchre_tutor.games.classic.engine.engine import (
-    Action,
-    HandState,
-    MatchState,
-    Seat,
-)
+from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Seat
 from euchre_tutor.games.classic.views import SeatView, seat_view
 
 if TYPE_CHECKING:

@@ -5,20 +5,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    effective_suit,
-    is_left_bower,
-    is_right_bower,
-    is_trump,
-)
+from euchre_tutor.cards import Card, Rank, Suit, effective_suit, is_left_bower, is_right_bower, is_trump
 from euchre_tutor.games.classic.bots.cards import is_low
-from euchre_tutor.games.classic.engine.engine import (
-    Action,
-    trick_winner,
-)
+from euchre_tutor.games.classic.engine.engine import Action, trick_winner
 from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [

@@ -6,14 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from euchre_tutor.cards import (
-    Card,
-    Suit,
-    effective_suit,
-    is_left_bower,
-    is_right_bower,
-    is_trump,
-)
+from euchre_tutor.cards import Card, Suit, effective_suit, is_left_bower, is_right_bower, is_trump
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.classic.advisor.strength import hand_strength, no_trump_strength, trump_points
 from euchre_tutor.games.classic.bots.cards import (
