@@ -27,8 +27,9 @@ from pathlib import Path
 
 from euchre_tutor.games.classic.engine.game import ClassicGame
 from euchre_tutor.games.classic.session.controller import rules_seat
+from euchre_tutor.games.classic.session.grading import computer_classic_save, grade_classic
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
 from euchre_tutor.report import build_report, report_html
-from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save, grade_classic
 
 
 def with_recorded_grades(text: str) -> str:

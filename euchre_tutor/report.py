@@ -35,12 +35,12 @@ from euchre_tutor.session.class_report import (
     report_html,
     summarise,
 )
-from euchre_tutor.session.learning import GradedGame, grade_saved_file
+from euchre_tutor.session.learning import GradedGame, add_grading_arguments, grade_saved_file, level_problem
 
 __all__ = ["ClassReport", "StudentReport", "build_report", "register", "report_html", "summarise"]
 
 
-def _grade_one(job: tuple[str, str | None, str, int, bool, bool]) -> tuple[str, GradedGame | str]:
+def _grade_one(job: tuple[str, str | None, str | None, int, bool, bool]) -> tuple[str, GradedGame | str]:
     path, seat, level, seed, quick, regrade = job
     try:
         return path, grade_saved_file(path, seat=seat, level=level, seed=seed, quick=quick, regrade=regrade)
@@ -52,7 +52,7 @@ def build_report(
     paths: Sequence[str | Path],
     *,
     seat: str | None = None,
-    level: str = "club",
+    level: str | None = None,
     seed: int = 0,
     jobs: int = 1,
     quick: bool = False,
@@ -61,8 +61,8 @@ def build_report(
 ) -> ClassReport:
     """Grade every file (on ``jobs`` processes) and sum them up; bad files are kept as errors.
 
-    ``quick``: classic decisions on one fixed sample each (see :func:`grade_classic`); the grades a
-    table wrote into a classic save are used as they are, unless ``regrade``."""
+    ``quick``: sampled decisions on one fixed sample each; ``level`` None: each game's table's; the grades
+    a table wrote into a save are used as they are, unless ``regrade`` (see :func:`grade_saved_file`)."""
     start = time.perf_counter()
     work = [(str(p), seat, level, seed, quick, regrade) for p in paths]
     if jobs > 1 and len(work) > 1:
@@ -90,6 +90,9 @@ def _run(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else max(1, min(len(args.saves), os.cpu_count() or 1))
     if jobs < 1:
         return fail(f"--jobs is how many processes grade at once: 1 or more, not {args.jobs}")
+    problem = level_problem(args.level)
+    if problem is not None:
+        return fail(problem)
 
     def tell(line: str) -> None:
         print(f"error: {error_text(line, 290)}", file=sys.stderr)
@@ -124,13 +127,11 @@ def _run(args: argparse.Namespace) -> int:
 
 def register(games: Any) -> None:
     """Add ``report`` to the ``euchre-tutor`` command line."""
-    from euchre_tutor.games.classic.bots import LEVELS
-
     sp: argparse.ArgumentParser = games.add_parser(
         "report",
         help="one HTML report of students' saved games: error rates, luck, worst decisions, rules missed",
         description=(
-            "Grade students' saved games (Solitaire, classic or Bid Euchre, the files the tables' Save writes) with the "
+            "Grade students' saved games (the files the tables' Save writes) with the "
             "advisor and write one self-contained HTML report for the teacher. The student's name is the "
             "file's name. A file that cannot be read is named with what is wrong, and the others still count."
         ),
@@ -138,29 +139,11 @@ def register(games: Any) -> None:
     sp.add_argument("saves", nargs="+", metavar="SAVE", help="saved game files (.json), one per student")
     sp.add_argument("--out", default=None, metavar="FILE", help="where to write the HTML (default: stdout)")
     sp.add_argument("--title", default="Class report", help="the report's title")
-    sp.add_argument("--seat", default=None, help="the student's seat in classic saves (default: South)")
-    sp.add_argument(
-        "--level",
-        choices=list(LEVELS),
-        default="club",
-        help="the table's level the classic games were played at (how the advisor plays deals out)",
-    )
-    sp.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help="the sampling seed of the classic and Bid Euchre grades (default 0)",
-    )
+    add_grading_arguments(sp)
     sp.add_argument("--jobs", type=int, default=None, help="processes grading at once (default: the cores)")
-    sp.add_argument(
-        "--quick",
-        action="store_true",
-        help="classic grades on one fixed sample of 200 deals each (several times faster; a grade near a "
-        "band's edge may differ from the table's)",
-    )
     sp.add_argument(
         "--regrade",
         action="store_true",
-        help="grade every classic decision again, even where the save carries the table's own grades",
+        help="grade every decision again, even where the save carries the table's own grades",
     )
     sp.set_defaults(run=_run)

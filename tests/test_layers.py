@@ -133,13 +133,7 @@ def test_game_of_names_each_games_modules() -> None:
 FRAMEWORK_NAMING_A_GAME = frozenset(
     {
         "advisor/shared.py",
-        "report.py",
         "session/analysis.py",
-        "session/learning.py",
-        "session/practice.py",
-        "session/practice_cli.py",
-        "session/session_report.py",
-        "widgets/practice.py",
         "widgets/quiz.py",
         "widgets/render.py",
     }

@@ -1,20 +1,17 @@
 """Practice: serving a deck's drills, grading the student's new answer, and building decks.
 
 The deck and its schedule are :mod:`euchre_tutor.advisor.drills`; this module adds what needs the
-tables' players: a classic drill is graded as the table grades a move (the advisor plays the rest of
-each sampled deal as the table's level does, :data:`~euchre_tutor.games.classic.bots.LEVELS`), a Bid Euchre
-drill as ``bid analyze`` grades it (the rule-based player, the Bid table's, takes the other seats'
-decisions), a Solitaire drill exactly. An answer graded Best or Good is right. The grade is seeded, so the same position and
-answer always get the same grade.
+tables' players: each drill is graded by its game (its registered ``grade_answer``: a sampling game as
+its table grades a move, the advisor playing the rest of each sampled deal as the table's computer
+players do; an exact game exactly). An answer graded Best or Good is right. The grade is seeded, so the
+same position and answer always get the same grade.
 
 Decks come from two places: a student's graded saved games (:func:`add_graded_game`,
 :func:`deck_from_saves`: every Mistake and Blunder), and a teacher's positions
 (:func:`deck_from_positions`), handed out like a deal file.
 
-An answer is written as the game's command line writes an action: ``"play JH"``, ``"pass"``,
-``"order"``, ``"call S alone"`` for classic Euchre; ``"order up"``, ``"name clubs alone"``,
-``"play JH"`` for Solitaire; ``"bid 3 H"``, ``"pass"``, ``"trump S"``, ``"play JH"`` for Bid Euchre
-(:func:`drill_choices` lists a drill's). The table's words (``"J♥"``,
+An answer is written as the game's command line writes an action (``"play JH"``, ``"pass"``,
+``"order"``, ``"call S alone"``; :func:`drill_choices` lists a drill's). The table's words (``"J♥"``,
 ``"order up ♥"``, ``"name ♣"``) are read too.
 """
 
@@ -34,9 +31,10 @@ from euchre_tutor.advisor.drills import (
     game_and_position,
 )
 from euchre_tutor.advisor.luck import MISTAKE_LABELS
+from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.classic.advisor.analysis import DEFAULT_WORLDS
 from euchre_tutor.jsonio import load_json_text, short
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, PracticeGrade, game_spec
 from euchre_tutor.session.learning import GradedGame, grade_saved_file
 
@@ -97,10 +95,9 @@ def grade_drill_answer(
 ) -> PracticeGrade:
     """Grade ``answer`` to ``drill``'s position with its game's advisor (see the module doc).
 
-    Classic: ``worlds`` deals a batch, as the table's hint and grade (adaptive, refined on a band's
-    edge) unless ``max_worlds`` caps it (``max_worlds=worlds``: one fixed sample, fast but rougher).
-    Bid Euchre: ``worlds`` deals, as the table's hint, and with ``max_worlds`` more while a grade is
-    unsettled, up to it (as ``bid analyze --max-worlds``).
+    A sampling game grades on ``worlds`` deals a batch, as the table's hint, with more while a grade
+    is unsettled up to ``max_worlds`` (None: as the table grades; ``max_worlds=worlds``: one fixed
+    sample, fast but rougher); an exact game needs neither.
     """
     grade = game_spec(drill.game, "a drill").grade_answer
     return grade(drill, answer, worlds=worlds, max_worlds=max_worlds, seed=seed)
@@ -115,10 +112,13 @@ def _where(game: str, hand: int, position: dict[str, Any], name: str) -> str:
 
 
 def add_graded_game(
-    deck: Deck, graded: GradedGame, *, level: str = "club", labels: Iterable[str] = DRILLED_LABELS
+    deck: Deck, graded: GradedGame, *, level: str | None = None, labels: Iterable[str] = DRILLED_LABELS
 ) -> int:
-    """Add every Mistake and Blunder (``labels``) of a graded game to ``deck``; how many are new."""
+    """Add every Mistake and Blunder (``labels``) of a graded game to ``deck``; how many are new.
+    ``level``: the table's the game was played at (None: its game's default)."""
     wanted = set(labels)
+    if level is None:
+        level = find_game(graded.game).default_level
     new = 0
     for hand in graded.hands:
         for move in hand.moves:
@@ -144,7 +144,7 @@ def deck_from_saves(
     *,
     deck: Deck | None = None,
     seat: str | None = None,
-    level: str = "club",
+    level: str | None = None,
     seed: int = 0,
     quick: bool = False,
 ) -> Deck:
@@ -160,7 +160,7 @@ _POSITION_KEYS: Final = frozenset({"game", "position", "level", "note"})
 
 
 def deck_from_positions(data: object, *, session: int = 1) -> Deck:
-    """A teacher's deck: ``data`` is a JSON list (text or parsed) of ``{"game": "classic" | "solitaire" | "bid",
+    """A teacher's deck: ``data`` is a JSON list (text or parsed) of ``{"game": <a registered game>,
     "position": {...analyze input...}, "level"?: "club", "note"?: "..."}``. The drills are served at
     once (due this session) and say they come from the teacher. A bad entry is refused by its number."""
     if isinstance(data, str | bytes):

@@ -18,7 +18,7 @@ from typing import Any
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import error_text, fail, read_text
-from euchre_tutor.session.learning import grade_saved_file
+from euchre_tutor.session.learning import add_grading_arguments, grade_saved_file, level_problem
 from euchre_tutor.session.practice import add_graded_game, deck_from_positions
 from euchre_tutor.tricks.history import read_saved_file, write_saved_file
 
@@ -27,8 +27,6 @@ __all__ = ["register"]
 
 def register(games: Any) -> None:
     """Add ``deck`` and its ``build`` and ``positions`` commands to the ``euchre-tutor`` command line."""
-    from euchre_tutor.games.classic.bots import LEVELS
-
     parser = games.add_parser(
         "deck",
         help="drill decks for the Practice page: a student's mistakes, or a teacher's positions",
@@ -39,7 +37,7 @@ def register(games: Any) -> None:
         "build",
         help="every Mistake and Blunder of saved games, as a drill deck",
         description=(
-            "Grade saved games (Solitaire, classic or Bid Euchre, the files the tables' Save writes) with the advisor, "
+            "Grade saved games (the files the tables' Save writes) with the advisor, "
             "as euchre-tutor report does, and put every Mistake and Blunder in a drill deck. A file that "
             "cannot be read is named with what is wrong, and the others still count."
         ),
@@ -49,25 +47,7 @@ def register(games: Any) -> None:
         "--out", default=None, metavar="FILE", help="where to write the deck (default: stdout)"
     )
     build.add_argument("--deck", default=None, metavar="FILE", help="add to this deck (a drill deck file)")
-    build.add_argument("--seat", default=None, help="the student's seat in classic saves (default: South)")
-    build.add_argument(
-        "--level",
-        choices=list(LEVELS),
-        default="club",
-        help="the table's level the classic games were played at (how the advisor plays deals out)",
-    )
-    build.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help="the sampling seed of the classic and Bid Euchre grades (default 0)",
-    )
-    build.add_argument(
-        "--quick",
-        action="store_true",
-        help="classic grades on one fixed sample of 200 deals each (faster; a grade near a band's edge may "
-        "differ from the table's)",
-    )
+    add_grading_arguments(build, faster="faster")
     build.set_defaults(run=_run_build)
     positions = commands.add_parser(
         "positions",
@@ -100,6 +80,9 @@ def _write(deck: Deck, out: str | None, summary: str) -> int:
 
 
 def _run_build(args: argparse.Namespace) -> int:
+    problem = level_problem(args.level)
+    if problem is not None:
+        return fail(problem)
     try:
         deck = Deck() if args.deck is None else Deck.loads(read_saved_file(args.deck, "drill deck"))
     except EuchreError as error:

@@ -18,8 +18,8 @@ from typing import Any, Final
 import ipywidgets as w
 
 from euchre_tutor.advisor.drills import Deck, Drill
+from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.classic.advisor.analysis import ADAPTIVE_MAX_WORLDS, DEFAULT_WORLDS
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.session.class_store import ClassStore, student_name
 from euchre_tutor.session.learning import grade_saved_text
@@ -59,16 +59,16 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
-#: the most deals a classic answer on the Practice page is graded on (the hint's adaptive cap)
-PRACTICE_MAX_WORLDS: Final = ADAPTIVE_MAX_WORLDS
+#: the most deals a sampled answer on the Practice page is graded on (a table hint's adaptive cap)
+PRACTICE_MAX_WORLDS: Final = 1600
 
 
 class PracticeApp(w.VBox):  # type: ignore[misc]
     """The Practice page for one deck (an empty one unless given).
 
-    ``worlds``, ``max_worlds`` and ``seed`` go to the classic grading
+    ``worlds``, ``max_worlds`` and ``seed`` go to a sampling game's grading
     (:func:`~euchre_tutor.session.practice.grade_drill_answer`). The page grades in the kernel, so by
-    default a classic answer takes at most the hint's deals (:data:`PRACTICE_MAX_WORLDS`, about a second)
+    default a sampled answer takes at most the hint's deals (:data:`PRACTICE_MAX_WORLDS`, about a second)
     rather than the table's refinement after the move (up to tens of thousands of deals, seconds of
     CPU that would hold the page): right or not rests on Best or Good, which the hint's deals settle but
     for answers on the edge of Good (``max_worlds=None`` grades exactly as the table does).

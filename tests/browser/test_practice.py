@@ -10,7 +10,7 @@ import pytest
 
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
-from euchre_tutor.session.learning import solitaire_position
+from euchre_tutor.games.solitaire.session.grading import solitaire_position
 from euchre_tutor.session.practice import drill_scene, grade_drill_answer
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, screenshot
 

@@ -16,8 +16,9 @@ import pytest
 
 from euchre_tutor.cli import main
 from euchre_tutor.games.classic.advisor.analysis import GRADE_WORLDS_ENV
+from euchre_tutor.games.classic.session.grading import computer_classic_save
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
 from euchre_tutor.serve import CLASS_GRADE_WORLDS
-from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save
 from tests.browser.conftest import PAGE_TIMEOUT, screenshot
 
 pytestmark = pytest.mark.browser

@@ -19,10 +19,11 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.engine import BidGame
 from euchre_tutor.games.bid.session.advice import BidAdvisorSource
 from euchre_tutor.games.bid.session.controller import BidController, action_label
+from euchre_tutor.games.bid.session.grading import grade_bid, grade_bid_table
 from euchre_tutor.games.bid.session.tutor import BidTutor
-from euchre_tutor.session.learning import grade_bid, grade_saved_text
+from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.practice import add_graded_game, drill_choices, drill_scene, grade_drill_answer
-from euchre_tutor.session.session_report import build_session_report, grade_bid_table
+from euchre_tutor.session.session_report import build_session_report
 from euchre_tutor.widgets import PracticeApp
 
 WORLDS = 20

@@ -10,8 +10,9 @@ import pytest
 
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError, SaveFileError
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
 from euchre_tutor.session.class_store import CLASS_DB_ENV, ClassStore, student_name
-from euchre_tutor.session.learning import computer_solitaire_save, grade_saved_text
+from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.practice import add_graded_game
 
 

@@ -14,18 +14,13 @@ from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
 from euchre_tutor.games.classic.advisor.analysis import GRADE_WORLDS_ENV
 from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.session.grading import computer_classic_save
 from euchre_tutor.games.classic.views import seat_view
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
 from euchre_tutor.report import ClassReport, build_report, report_html
 from euchre_tutor.serve import CLASS_GRADE_WORLDS
-from euchre_tutor.session.learning import (
-    METHOD_RULES,
-    GradedGame,
-    computer_classic_save,
-    computer_solitaire_save,
-    grade_saved_file,
-    grade_saved_text,
-)
+from euchre_tutor.session.learning import GradedGame, grade_saved_file, grade_saved_text, is_method_rule
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -85,7 +80,7 @@ def test_classic_saves_are_graded_decision_by_decision(
         assert len(moves) == student_decisions(saves[name].read_text())  # no decision lost
         assert all(m.real_choice and m.loss >= 0 for m in moves)
         assert all(m.label == "Best" or m.action != m.best for m in moves)
-        assert all(not set(m.rules) & METHOD_RULES for m in moves)
+        assert not any(is_method_rule(r) for m in moves for r in m.rules)
         for h in g.hands:
             assert h.expected is not None and h.moves
             # the first hand's dealer is West (seed order), so South sits two seats from the dealer

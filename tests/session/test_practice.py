@@ -10,14 +10,11 @@ import pytest
 from euchre_tutor.advisor.drills import Deck, DeckError
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor.position import read_position
+from euchre_tutor.games.classic.session.grading import computer_classic_save
 from euchre_tutor.games.solitaire.engine.cli import position_from_json
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
 from euchre_tutor.games.solitaire.views import player_view
-from euchre_tutor.session.learning import (
-    GradedGame,
-    computer_classic_save,
-    computer_solitaire_save,
-    grade_saved_text,
-)
+from euchre_tutor.session.learning import GradedGame, grade_saved_text
 from euchre_tutor.session.practice import (
     TEACHER,
     add_graded_game,

@@ -9,8 +9,8 @@ import pytest
 
 from euchre_tutor.errors import SaveFileError
 from euchre_tutor.games.classic.engine.game import ClassicGame
+from euchre_tutor.games.classic.session import grading
 from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
-from euchre_tutor.session import learning
 from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.widgets import ClassicApp
 
@@ -51,8 +51,8 @@ def test_the_report_takes_the_grades_the_table_saved_without_grading_again(
     def no_grading(*_a: Any, **_k: Any) -> Any:
         raise AssertionError("the report graded a decision the save carries")
 
-    monkeypatch.setattr(learning, "graded_analysis", no_grading)
-    monkeypatch.setattr(learning, "analyse", no_grading)
+    monkeypatch.setattr(grading, "graded_analysis", no_grading)
+    monkeypatch.setattr(grading, "analyse", no_grading)
     game = grade_saved_text(text, name="ada", level=t.table)
     moves = [m for h in game.hands for m in h.moves]
     assert [m.label for m in moves] == [t.grade_of(d).label for d in graded]  # type: ignore[union-attr]

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.advisor.rating import Band
+from euchre_tutor.games.classic.session.grading import computer_classic_save
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
 from euchre_tutor.session.class_report import ClassReport, class_report, summarise
-from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save, grade_saved_text
+from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.report_charts import GAME_BARS, PART_COLOURS, data_link, luck_svg, rates_svg
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "teacher-report.ipynb"

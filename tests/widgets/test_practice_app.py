@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.advisor.drills import Deck
-from euchre_tutor.session.learning import computer_classic_save, computer_solitaire_save, grade_saved_text
+from euchre_tutor.games.classic.session.grading import computer_classic_save
+from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
+from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.practice import add_graded_game
 from euchre_tutor.widgets import PracticeApp
 

@@ -26,6 +26,7 @@ from euchre_tutor.games.bid.engine.actions import CARDS_PASSED
 from euchre_tutor.games.bid.engine.game import FORMAT, BidGame
 from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.session.controller import BidController, action_label
+from euchre_tutor.games.bid.session.grading import grade_bid, grade_bid_table
 from euchre_tutor.games.bid.session.tutor import BidTutor, phase_words
 from euchre_tutor.games.bid.views import SeatView, open_view, public_view, seat_view
 from euchre_tutor.session.games import (
@@ -36,8 +37,7 @@ from euchre_tutor.session.games import (
     PracticeGrade,
     sampled_hooks,
 )
-from euchre_tutor.session.learning import GradedGame, grade_bid, recorded_grades
-from euchre_tutor.session.session_report import grade_bid_table
+from euchre_tutor.session.learning import GradedGame, recorded_grades
 from euchre_tutor.tricks.seating import FOUR, Seat
 from euchre_tutor.views.reading import read_view
 

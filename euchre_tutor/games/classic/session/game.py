@@ -30,6 +30,7 @@ from euchre_tutor.games.classic.engine.engine import Action, Phase, Seat
 from euchre_tutor.games.classic.engine.game import FORMAT, ClassicGame
 from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.games.classic.session.controller import ClassicController
+from euchre_tutor.games.classic.session.grading import grade_classic, grade_classic_table, tutor_of
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.games.classic.views import SeatView, open_view, public_view, seat_view
 from euchre_tutor.jsonio import short
@@ -41,8 +42,7 @@ from euchre_tutor.session.games import (
     PracticeGrade,
     sampled_hooks,
 )
-from euchre_tutor.session.learning import GradedGame, grade_classic, recorded_grades
-from euchre_tutor.session.session_report import grade_classic_table, tutor_of
+from euchre_tutor.session.learning import GradedGame, recorded_grades
 from euchre_tutor.tricks.seating import seating_for
 from euchre_tutor.views.reading import read_view
 
@@ -125,11 +125,16 @@ def _where(hand: int, position: dict[str, Any]) -> str:
     return f"hand {hand}, the {'bidding' if view.trump is None else view.phase.value}"
 
 
-def _grade_save(data: object, *, regrade: bool = False, **options: Any) -> GradedGame:
-    """:func:`~euchre_tutor.session.learning.grade_classic` of a save (``options``: its keywords), with
-    the grades the save recorded unless ``regrade``."""
+def _grade_save(
+    data: object, *, regrade: bool = False, level: str | None = None, **options: Any
+) -> GradedGame:
+    """:func:`~euchre_tutor.games.classic.session.grading.grade_classic` of a save (``options``: its
+    keywords; ``level`` None: the Club table's), with the grades the save recorded unless ``regrade``."""
     return grade_classic(
-        ClassicGame.from_json(data), recorded=None if regrade else recorded_grades(data), **options
+        ClassicGame.from_json(data),
+        recorded=None if regrade else recorded_grades(data),
+        level=level or REGISTERED.default_level or "club",
+        **options,
     )
 
 

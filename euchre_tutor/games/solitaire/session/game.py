@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
-from euchre_tutor.advisor.rating import solitaire_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
 from euchre_tutor.games.solitaire import GAME as REGISTERED
@@ -21,10 +20,11 @@ from euchre_tutor.games.solitaire.engine.cli import position_from_json
 from euchre_tutor.games.solitaire.engine.engine import Action, Play
 from euchre_tutor.games.solitaire.engine.game import SAVE_FORMAT, SolitaireGame, StartDeal
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
+from euchre_tutor.games.solitaire.session.grading import grade_solitaire, solitaire_position
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import SolitaireView, player_view
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, GameSpec, PracticeGrade, find_action
-from euchre_tutor.session.learning import GradedGame, grade_solitaire, solitaire_position
+from euchre_tutor.session.learning import GradedGame
 
 __all__ = ["GAME"]
 
@@ -147,7 +147,6 @@ GAME = GameSpec(
     position_of=_position_of,
     analyse=_analyse,
     grade_save=_grade_save,
-    bands=solitaire_bands,
     choices=_choices,
     answer_text=lambda drill, answer: str(_action(_view(drill), answer)),
     scene=_scene,

@@ -105,7 +105,7 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
 
     def _drill(self, decision: Decision) -> tuple[dict[str, Any], dict[str, Any]]:
         """Its position as ``solitaire analyze`` reads it, and where in the deal it was."""
-        from euchre_tutor.session.learning import solitaire_position  # only once a mistake is made
+        from euchre_tutor.games.solitaire.session.grading import solitaire_position  # once a mistake is made
 
         actions = self.controller.game.actions
         begin = actions[decision.hand_number]
