@@ -1,0 +1,343 @@
+"""The classic catalogue: each idea a hint may name, with the condition under which its sentence is true."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from euchre_tutor.advisor.voice import (
+    LESSONS,
+    Idea,
+)
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    deck,
+    effective_suit,
+    is_trump,
+    left_bower,
+    trick_power,
+    trump_order,
+)
+from euchre_tutor.games.classic.advisor.ideas.facts import (
+    Position,
+    _bid_trump,
+    _card,
+    _dealer_picks_up,
+    _following,
+    _holds_led,
+    _leading,
+    _legal_cards,
+    _lowest_of_its_suit,
+    _partner_reason,
+    _partner_winning,
+    _rule_trump,
+    _strongest_bid,
+    _suited,
+    _takes,
+    _top_trump_left,
+    _trumps_held,
+    _trumps_out,
+)
+from euchre_tutor.games.classic.engine.engine import Phase
+from euchre_tutor.games.classic.views import SeatView
+
+# ---- the catalogue: card play -----------------------------------------------------------------------
+
+
+def _pull_trump(p: Position) -> bool:
+    card = _card(p)
+    if card is None or not _leading(p) or not _suited(p) or not p.view.is_maker_side:
+        return False
+    assert p.view.trump is not None
+    return (
+        is_trump(card, p.view.trump) and bool(_trumps_out(p.view)) and _top_trump_left(p.view) in p.view.hand
+    )
+
+
+def _lead_partners_trump(p: Position) -> bool:
+    card, view = _card(p), p.view
+    if card is None or not _leading(p) or not _suited(p) or view.maker is None:
+        return False
+    assert view.trump is not None
+    return (
+        view.maker != view.seat
+        and view.maker.team is view.seat.team
+        and is_trump(card, view.trump)
+        and bool(_trumps_out(view))
+    )
+
+
+def _lead_through(p: Position) -> bool:
+    card, view = _card(p), p.view
+    if card is None or not _leading(p) or not _suited(p) or view.maker is None:
+        return False
+    assert view.trump is not None
+    return (
+        view.maker.team is not view.seat.team
+        and view.seat.next == view.maker
+        and not is_trump(card, view.trump)
+    )
+
+
+def _led_before(view: SeatView, suit: Suit) -> bool:
+    return any(effective_suit(t.plays[0][1], view.trump) is suit for t in view.tricks)
+
+
+def _cash_ace(p: Position) -> bool:
+    card = _card(p)
+    if card is None or not _leading(p) or not _suited(p) or card.rank is not Rank.ACE:
+        return False
+    assert p.view.trump is not None
+    suit = effective_suit(card, p.view.trump)
+    return not is_trump(card, p.view.trump) and not _led_before(p.view, suit)
+
+
+def _partner_low(p: Position) -> bool:
+    card = _card(p)
+    if card is None or not _following(p) or not _partner_winning(p.view):
+        return False
+    return not _takes(p.view, card) and _lowest_of_its_suit(p.view, card)
+
+
+def _ruff(p: Position) -> bool:
+    card, view = _card(p), p.view
+    if card is None or not _following(p) or not _suited(p) or _holds_led(view):
+        return False
+    assert view.trump is not None
+    return (
+        view.led_suit is not view.trump
+        and is_trump(card, view.trump)
+        and not _partner_winning(view)
+        and _takes(view, card)
+    )
+
+
+def _cheapest_winner(view: SeatView, card: Card) -> bool:
+    led = view.led_suit
+    assert led is not None
+    winners = [c for c in _legal_cards(view) if _takes(view, c)]
+    return card in winners and all(
+        trick_power(card, view.trump, led) <= trick_power(c, view.trump, led) for c in winners
+    )
+
+
+def _win_cheaply(p: Position) -> bool:
+    card = _card(p)
+    if card is None or not _following(p) or _partner_winning(p.view):
+        return False
+    return _cheapest_winner(p.view, card)
+
+
+def _cannot_win(view: SeatView) -> bool:
+    return not any(_takes(view, c) for c in _legal_cards(view))
+
+
+def _throw_weakest(p: Position) -> bool:
+    card = _card(p)
+    if card is None or not _following(p) or _partner_winning(p.view):
+        return False
+    return _cannot_win(p.view) and _lowest_of_its_suit(p.view, card)
+
+
+def _short_suit(p: Position) -> bool:
+    """Throwing the last card of a side suit while holding a trump (and no card of the suit led)."""
+    card, view = _card(p), p.view
+    if not _throw_weakest(p) or card is None or not _suited(p) or _holds_led(view):
+        return False
+    assert view.trump is not None
+    suit = effective_suit(card, view.trump)
+    return (
+        suit is not view.trump
+        and sum(1 for c in view.hand if effective_suit(c, view.trump) is suit) == 1
+        and any(is_trump(c, view.trump) for c in view.hand)
+    )
+
+
+def _count_trumps(p: Position) -> bool:
+    card, view = _card(p), p.view
+    if card is None or not _leading(p) or not _suited(p):
+        return False
+    assert view.trump is not None
+    if is_trump(card, view.trump) or _trumps_out(view):
+        return False
+    suit = effective_suit(card, view.trump)
+    played = view.played_cards()
+    higher = [
+        c
+        for c in deck(view.rules.deck, joker=view.rules.joker)
+        if effective_suit(c, view.trump) is suit
+        and trick_power(c, view.trump, suit) > trick_power(card, view.trump, suit)
+    ]
+    return all(c in played or c in view.hand for c in higher)
+
+
+# ---- the catalogue: bidding ---------------------------------------------------------------------------
+
+
+def _bid_strength(p: Position) -> bool:
+    trump = _bid_trump(p.view, p.move)
+    if trump is None or p.move.alone or p.option.makers != "us":
+        return False
+    return len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, p.move))) >= 2
+
+
+def _weak_pass(p: Position) -> bool:
+    if p.move.kind != "pass" or p.view.phase not in (Phase.ROUND_1, Phase.ROUND_2):
+        return False
+    bid = _strongest_bid(p)
+    if bid is None:
+        return False
+    trump = _bid_trump(p.view, bid.action)
+    assert trump is not None
+    return len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, bid.action))) <= 2
+
+
+def _partner_deals(p: Position) -> bool:
+    """Ordering up the dealer, your partner, with partner playing (alone, partner's hand sits out)."""
+    view = p.view
+    return (
+        view.phase is Phase.ROUND_1
+        and p.move.kind == "order"
+        and not p.move.alone
+        and view.dealer != view.seat
+        and view.dealer.team is view.seat.team
+    )
+
+
+def _opponent_deals(p: Position) -> bool:
+    """A pass in round 1 with some trumps in the up card's suit, when ordering up would arm an opponent."""
+    view = p.view
+    return (
+        view.phase is Phase.ROUND_1
+        and p.move.kind == "pass"
+        and view.dealer.team is not view.seat.team
+        and len(_trumps_held(view, view.up_suit)) >= 2
+    )
+
+
+def _next(p: Position) -> bool:
+    view = p.view
+    if view.phase is not Phase.ROUND_2 or p.move.kind != "call" or p.move.suit is None:
+        return False
+    up = view.up.suit
+    return (
+        up is not None
+        and view.seat == view.dealer.next
+        and p.move.suit is not up
+        and p.move.suit.is_red == up.is_red
+    )
+
+
+def _alone(p: Position) -> bool:
+    trump = _bid_trump(p.view, p.move)
+    if trump is None or not p.move.alone:
+        return False
+    held = _trumps_held(p.view, trump, _dealer_picks_up(p.view, p.move))
+    top = trump_order(trump, size=p.view.rules.deck, joker=p.view.rules.joker)[0]
+    return top in held
+
+
+def _score(p: Position) -> bool:
+    return max(p.view.scores, default=0) >= 8 and p.option.p_win_game is not None
+
+
+# ---- fallbacks, alternatives, reminders ----------------------------------------------------------------
+
+
+def _tie(p: Position) -> bool:
+    return len(p.tied) > 1 and any(o.action == p.move for o in p.tied)
+
+
+def _best_value(p: Position) -> bool:
+    return p.move == p.analysis.best.action and p.runner is not None and len(p.tied) == 1
+
+
+def _alternative(p: Position) -> bool:
+    return p.runner is not None
+
+
+def _partner_signal(p: Position) -> bool:
+    return _partner_reason(p) is not None
+
+
+def _left_bower_matters(p: Position) -> bool:
+    trump = _rule_trump(p)
+    if trump is None:
+        return False
+    left = left_bower(trump)
+    if left not in p.view.hand:
+        return False
+    if _following(p):
+        return p.view.led_suit is trump or p.view.led_suit is left.suit
+    return True
+
+
+def _must_follow(p: Position) -> bool:
+    return _following(p) and _holds_led(p.view) and len(_legal_cards(p.view)) < len(p.view.hand)
+
+
+def _void(p: Position) -> bool:
+    return _following(p) and not _holds_led(p.view)
+
+
+def _pickup_rule(p: Position) -> bool:
+    return p.view.phase is Phase.ROUND_1
+
+
+CATALOGUE: Final[dict[str, Idea[Position]]] = {
+    i.id: i
+    for i in (
+        Idea("classic.pull-trump", "Pull trump", _pull_trump, "classic-strategy"),
+        Idea(
+            "classic.lead-partners-trump", "Lead to partner's call", _lead_partners_trump, "classic-strategy"
+        ),
+        Idea("classic.lead-through", "Lead through the maker", _lead_through, "classic-strategy"),
+        Idea("classic.cash-ace", "Cash the ace first", _cash_ace, "classic-strategy"),
+        Idea("classic.partner-winning", "Partner is winning: play low", _partner_low, "classic-play"),
+        Idea("classic.ruff", "Trump it", _ruff, "tricks"),
+        Idea("classic.win-cheaply", "Win as cheaply as you can", _win_cheaply, "tricks"),
+        Idea("classic.short-suit", "Short-suit yourself", _short_suit, "classic-strategy"),
+        Idea("classic.throw-weakest", "Throw your weakest card", _throw_weakest, "classic-play"),
+        Idea("classic.count-trumps", "Count the trumps", _count_trumps, "classic-strategy"),
+        Idea("classic.bid-strength", "Trump count and bowers", _bid_strength, "choosing-trump"),
+        Idea("classic.weak-pass", "Too few trumps to bid", _weak_pass, "choosing-trump"),
+        Idea("classic.partner-deals", "Order up your partner", _partner_deals, "classic-bidding"),
+        Idea("classic.opponent-deals", "The up card goes to an opponent", _opponent_deals, "classic-bidding"),
+        Idea("classic.next", "Next", _next, "classic-bidding"),
+        Idea("classic.alone", "Go alone", _alone, "classic-alone"),
+        Idea("classic.score", "The score", _score, "alone"),
+        Idea("classic.tie", "Equally good", _tie),
+        Idea("classic.best-value", "Scores the most", _best_value),
+        Idea("classic.alternative", "What another choice costs", _alternative),
+        Idea("classic.partner-signal", "What partner's bids showed", _partner_signal),
+        Idea("rule.left-bower", "The left bower belongs to trump", _left_bower_matters, "bowers"),
+        Idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
+        Idea("rule.void", "Out of the suit led", _void, "tricks"),
+        Idea("rule.dealer-pickup", "The dealer picks up the up card", _pickup_rule, "classic-bidding"),
+    )
+}
+assert all(i.lesson in LESSONS or not i.lesson for i in CATALOGUE.values())
+
+#: the "because" ideas, most specific first: the first that holds (for every tied move) is said first
+_WHY_ORDER: Final = (
+    "classic.alone",
+    "classic.score",
+    "classic.next",
+    "classic.partner-deals",
+    "classic.bid-strength",
+    "classic.opponent-deals",
+    "classic.weak-pass",
+    "classic.partner-winning",
+    "classic.ruff",
+    "classic.win-cheaply",
+    "classic.short-suit",
+    "classic.throw-weakest",
+    "classic.count-trumps",
+    "classic.pull-trump",
+    "classic.lead-partners-trump",
+    "classic.cash-ace",
+    "classic.lead-through",
+)
+_SAYS_VOID: Final = frozenset({"classic.ruff", "classic.short-suit"})
+_REMINDER_ORDER: Final = ("rule.left-bower", "rule.follow-suit", "rule.void", "rule.dealer-pickup")

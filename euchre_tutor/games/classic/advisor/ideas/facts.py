@@ -1,0 +1,227 @@
+"""The position a classic idea is tested on, and the facts of the seat's view the ideas read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from euchre_tutor.advisor.shared import TIE_FLOOR
+from euchre_tutor.advisor.voice import (
+    Idea,
+)
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    deck,
+    effective_suit,
+    is_trump,
+    trick_power,
+    trump_order,
+)
+from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption
+from euchre_tutor.games.classic.engine.engine import Action, Phase
+from euchre_tutor.games.classic.views import SeatView
+
+# ---- the position an idea is tested on ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What an idea's condition reads: the seat's view, the analysis, and the move a sentence is about.
+
+    ``move``: the best option's action (with a tie, each tied action in turn: a "because" is said only
+    when it holds for every one of them). ``tied``: the options the deals cannot tell from the best.
+    ``runner``: the best option outside the tie (None: every option ties). ``gain``: what the best gains
+    against the runner-up, in expected points, paired on the same sampled deals (None: no runner-up).
+    """
+
+    view: SeatView
+    analysis: ClassicAnalysis
+    move: Action
+    tied: tuple[ClassicOption, ...]
+    runner: ClassicOption | None
+
+    @property
+    def gain(self) -> float | None:
+        return None if self.runner is None else self.runner.ev_gap
+
+    @property
+    def option(self) -> ClassicOption:
+        return self.analysis.option(self.move)
+
+
+def tie_group(analysis: ClassicAnalysis) -> tuple[ClassicOption, ...]:
+    """The best option and every option the grade calls Best too (the deals cannot tell them apart,
+    or the difference is under :data:`~euchre_tutor.advisor.shared.TIE_FLOOR`), best first."""
+    mode = analysis.mode if analysis.best.p_win_game is not None else "points"
+    floor = TIE_FLOOR[mode]
+    rest = [o for o in analysis.options[1:] if o.tied or o.loss <= 0 or o.loss < floor]
+    return (analysis.best, *rest)
+
+
+def position_of(analysis: ClassicAnalysis, view: SeatView, move: Action | None = None) -> Position:
+    """The position the analysis's hint is tested on (``move``: default the best option's)."""
+    tied = tie_group(analysis)
+    runner = next((o for o in analysis.options if o not in tied), None)
+    return Position(view, analysis, analysis.best.action if move is None else move, tied, runner)
+
+
+# ---- facts of the view -------------------------------------------------------------------------------
+
+
+def _card(p: Position) -> Card | None:
+    return p.move.card if p.move.kind == "play" and p.view.phase is Phase.PLAY else None
+
+
+def _leading(p: Position) -> bool:
+    return p.view.phase is Phase.PLAY and not p.view.trick_plays
+
+
+def _following(p: Position) -> bool:
+    return p.view.phase is Phase.PLAY and bool(p.view.trick_plays)
+
+
+def _suited(p: Position) -> bool:
+    """A trump hand (the card-play ideas speak of trumps; a no-trump contract has none)."""
+    return p.view.trump is not None and p.view.notrump is None
+
+
+def _trumps_out(view: SeatView) -> list[Card]:
+    """Trumps neither in the seat's hand nor played (nor the up card turned down)."""
+    assert view.trump is not None
+    gone = view.played_cards() | set(view.hand)
+    if not view.up_taken:
+        gone |= {view.up}
+    pack = deck(view.rules.deck, joker=view.rules.joker)
+    return [c for c in pack if is_trump(c, view.trump) and c not in gone]
+
+
+def _top_trump_left(view: SeatView) -> Card | None:
+    assert view.trump is not None
+    played = view.played_cards()
+    for c in trump_order(view.trump, size=view.rules.deck, joker=view.rules.joker):
+        if c not in played and not (not view.up_taken and c == view.up):
+            return c
+    return None
+
+
+def _winner(view: SeatView, extra: Card | None = None) -> int:
+    """The index in the trick (with ``extra`` played last) of the card winning it now."""
+    cards = [c for _, c in view.trick_plays] + ([extra] if extra is not None else [])
+    led = effective_suit(cards[0], view.trump)
+    best, power = 0, trick_power(cards[0], view.trump, led)
+    for i, c in enumerate(cards[1:], 1):
+        q = trick_power(c, view.trump, led)
+        if q > power:
+            best, power = i, q
+    return best
+
+
+def _partner_winning(view: SeatView) -> bool:
+    seat = view.trick_plays[_winner(view)][0]
+    return seat != view.seat and seat.team is view.seat.team
+
+
+def _takes(view: SeatView, card: Card) -> bool:
+    """Whether ``card`` played now would win the trick so far."""
+    return _winner(view, card) == len(view.trick_plays)
+
+
+def _legal_cards(view: SeatView) -> list[Card]:
+    return [a.card for a in view.legal if a.kind == "play" and a.card is not None]
+
+
+def _holds_led(view: SeatView) -> bool:
+    led = view.led_suit
+    return any(effective_suit(c, view.trump) is led for c in view.hand)
+
+
+def _lowest_of_its_suit(view: SeatView, card: Card) -> bool:
+    """``card`` is no trump (unless every legal card is one) and no lower legal card of its suit is held."""
+    legal = _legal_cards(view)
+    trump = view.trump
+    if trump is not None and is_trump(card, trump) and not all(is_trump(c, trump) for c in legal):
+        return False
+    suit = effective_suit(card, trump)
+    power = trick_power(card, trump, suit)
+    return all(
+        trick_power(c, trump, suit) >= power for c in legal if effective_suit(c, trump) is suit and c != card
+    )
+
+
+def _bid_trump(view: SeatView, action: Action) -> Suit | None:
+    if action.notrump is not None:
+        return None
+    if action.kind == "order":
+        return view.up_suit
+    if action.kind == "call":
+        return action.suit
+    return None
+
+
+def _trumps_held(view: SeatView, trump: Suit, picks_up: bool = False) -> list[Card]:
+    order = trump_order(trump, size=view.rules.deck, joker=view.rules.joker)
+    cards = [*view.hand, *([view.up] if picks_up else [])]
+    return [c for c in order if c in cards]
+
+
+def _side_aces(view: SeatView, trump: Suit) -> list[Card]:
+    return [c for c in view.hand if c.rank is Rank.ACE and c.suit is not None and not is_trump(c, trump)]
+
+
+def _dealer_picks_up(view: SeatView, action: Action) -> bool:
+    return action.kind == "order" and view.seat == view.dealer
+
+
+def _strongest_bid(p: Position) -> ClassicOption | None:
+    """The bid (order or call, with partner) that loses least: what a pass is weighed against."""
+    return next(
+        (
+            o
+            for o in p.analysis.options
+            if o.action.kind in ("order", "call") and not o.action.alone and _bid_trump(p.view, o.action)
+        ),
+        None,
+    )
+
+
+def _rule_trump(p: Position) -> Suit | None:
+    """The trump the reminders speak of: the hand's, or the one the move (or round 1) proposes."""
+    if p.view.trump is not None:
+        return p.view.trump if p.view.notrump is None else None
+    trump = _bid_trump(p.view, p.move)
+    if trump is None and p.view.phase is Phase.ROUND_1:
+        trump = p.view.up_suit
+    return trump
+
+
+def _holds_for_all(idea: Idea[Position], p: Position) -> bool:
+    moves = [o.action for o in p.tied] if len(p.tied) > 1 else [p.move]
+    return all(idea.holds(_with_move(p, m)) for m in moves)
+
+
+def _with_move(p: Position, move: Action) -> Position:
+    return Position(p.view, p.analysis, move, p.tied, p.runner)
+
+
+def _partner_reason(p: Position) -> tuple[str, float, float, str] | None:
+    """What partner's bids showed, from the analysis's reason numbers: (partner, trumps held on average,
+    for a hand dealt at random, the trump) when partner bid something and the two differ."""
+    for r in p.analysis.reasons:
+        if r.rule != "classic.advice-partner":
+            continue
+        trump = _rule_trump(p)
+        nums = r.numbers
+        try:
+            held, random = float(nums["trumps"]), float(nums["random"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        partner = str(nums.get("partner", ""))
+        seat = next((s for s in p.view.seat.partners if str(s) == partner), None)
+        if seat is None or trump is None:
+            return None
+        bids = [a for s, a in p.view.bids if s == seat]
+        if not bids or abs(held - random) < 0.3:
+            return None
+        return seat.word, held, random, trump.plural
+    return None

@@ -1,0 +1,267 @@
+"""The classic hint's sentences: the move, the tie, each idea's "because" and each rule reminder, in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from euchre_tutor.advisor.voice import (
+    Namer,
+    card_name,
+    chance_words,
+    join_words,
+)
+from euchre_tutor.cards import (
+    Rank,
+    Suit,
+    left_bower,
+    trick_power,
+)
+from euchre_tutor.games.classic.advisor.analysis import ClassicOption
+from euchre_tutor.games.classic.advisor.ideas.conditions import (
+    _cheapest_winner,
+)
+from euchre_tutor.games.classic.advisor.ideas.facts import (
+    Position,
+    _bid_trump,
+    _card,
+    _dealer_picks_up,
+    _rule_trump,
+    _side_aces,
+    _strongest_bid,
+    _trumps_held,
+    _winner,
+)
+from euchre_tutor.games.classic.advisor.reasons import action_label
+from euchre_tutor.games.classic.engine.engine import Action, Phase
+from euchre_tutor.games.classic.views import SeatView
+
+# ---- words ---------------------------------------------------------------------------------------------
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _suit_name(suit: Suit) -> str:
+    return f"{suit.plural} ({suit.symbol})"
+
+
+def action_noun(action: Action, view: SeatView, namer: Namer | None = None) -> str:
+    """An action as the subject of a sentence: 'leading the ace of hearts (A♥)', 'passing',
+    'ordering up J♠ alone' (cards in words the first time ``namer`` meets them)."""
+    n = namer if namer is not None else Namer()
+    alone = " alone" if action.alone else ""
+    kind = action.kind
+    if kind == "play" and action.card is not None:
+        verb = "leading" if view.phase is Phase.PLAY and not view.trick_plays else "playing"
+        return f"{verb} {n.card(action.card)}"
+    if kind == "discard" and action.card is not None:
+        return f"discarding {n.card(action.card)}"
+    if kind == "give" and action.card is not None:
+        return f"giving your partner {n.card(action.card)}"
+    if kind == "pass":
+        return "passing"
+    if kind == "order":
+        verb = "picking up" if view.seat == view.dealer else "ordering up"
+        return f"{verb} {n.card(view.up)}{alone}"
+    if kind == "call":
+        if action.notrump == "high":
+            return f"calling high, no trump{alone}"
+        if action.notrump == "low":
+            return f"calling low, no trump{alone}"
+        if action.suit is not None:
+            return f"calling {_suit_name(action.suit)}{alone}"
+    if kind == "alone":
+        return "defending alone" if view.phase is Phase.DEFEND_ALONE else "going alone"
+    if kind == "partner":
+        return (
+            "defending with your partner" if view.phase is Phase.DEFEND_ALONE else "playing with your partner"
+        )
+    if kind == "misdeal":
+        return "calling a misdeal"
+    if kind == "under":
+        return f"going under with {n.cards(action.cards)}"
+    label = action_label(action, view)
+    return label[:1].lower() + label[1:]
+
+
+def move_words(action: Action, view: SeatView, namer: Namer | None = None) -> str:
+    """The move as an instruction: 'Lead the ace of hearts (A♥).', 'Order up the jack of spades (J♠):
+    your partner the dealer picks it up.', 'Pass.'"""
+    n = namer if namer is not None else Namer()
+    kind = action.kind
+    if kind == "play" and action.card is not None:
+        verb = "Lead" if view.phase is Phase.PLAY and not view.trick_plays else "Play"
+        return f"{verb} {n.card(action.card)}."
+    if kind == "order":
+        alone = " and go alone" if action.alone else ""
+        if view.seat == view.dealer:
+            return f"Pick up {n.card(view.up)}{alone}."
+        who = (
+            f"your partner {view.dealer.word} deals and picks it up"
+            if view.dealer.team is view.seat.team
+            else f"{view.dealer.word}, the dealer, picks it up"
+        )
+        return f"Order up {n.card(view.up)}{alone}: {who}."
+    alone = " and go alone" if action.alone else ""
+    if kind == "call" and action.notrump is None and action.suit is not None:
+        return f"Call {_suit_name(action.suit)} as trump{alone}."
+    if kind == "call" and action.notrump is not None:
+        return f"Call {action.notrump}: no trump{', and go alone' if action.alone else ''}."
+    if kind == "pass":
+        return "Pass."
+    if kind == "discard" and action.card is not None:
+        return f"Discard {n.card(action.card)}."
+    if kind == "give" and action.card is not None:
+        return f"Give your partner {n.card(action.card)}."
+    defending = view.phase is Phase.DEFEND_ALONE
+    if kind == "alone":
+        return "Defend alone." if defending else "Go alone."
+    if kind == "partner":
+        return "Defend with your partner." if defending else "Play with your partner."
+    if kind == "misdeal":
+        return "Call a misdeal: the hand is thrown in."
+    if kind == "under":
+        return f"Go under with {n.cards(action.cards)}."
+    return f"{action_label(action, view)}."
+
+
+def _tie_words(group: Sequence[ClassicOption], view: SeatView, namer: Namer) -> str:
+    cards = [o.action.card for o in group if o.action.card is not None]
+    kinds = {o.action.kind for o in group}
+    if len(cards) == len(group) and len(kinds) == 1 and kinds <= {"play", "discard"}:
+        what = (
+            "discards"
+            if kinds == {"discard"}
+            else ("leads" if view.phase is Phase.PLAY and not view.trick_plays else "cards to play")
+        )
+        if len(cards) > 3:  # the cards are in the student's hand: their symbols name them
+            return (
+                f"These {len(cards)} cards are equally good {what}: {join_words([c.symbol for c in cards])}."
+            )
+        return _upper(f"{namer.cards(cards)} are equally good {what}.")
+    names = [action_noun(o.action, view, namer) for o in group]
+    if len(names) > 4:
+        return f"These {len(names)} choices are equally good: {join_words(names)}."
+    return _upper(f"{join_words(names)} are equally good.")
+
+
+_COUNT: Final = {1: "one trump", 2: "two trumps", 3: "three trumps", 4: "four trumps", 5: "five trumps"}
+_ACES: Final = {1: "a side ace", 2: "two side aces", 3: "three side aces"}
+
+
+def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
+    """The sentence of a "because" idea (called only where it holds)."""
+    view = p.view
+    card = _card(p)
+    trump = view.trump
+    if idea == "classic.pull-trump":
+        return "Your side made trump and you hold the top one: pull the opponents' trumps so your side cards win later."
+    if idea == "classic.lead-partners-trump":
+        return "Your partner made trump: leading trump helps them pull the opponents' trumps."
+    if idea == "classic.lead-through":
+        assert view.maker is not None
+        return f"{view.maker.word} made trump and plays right after you: lead through the maker, so they must choose before their partner can help."
+    if idea == "classic.cash-ace":
+        assert card is not None and card.suit is not None
+        if tie:
+            return "Cash an ace now, while everyone still has its suit: later someone may be out of it and trump it."
+        return f"Cash {n.card(card)} now, while everyone still has {card.suit.plural}: later someone may be out of them and trump it."
+    if idea == "classic.partner-winning":
+        partner = view.trick_plays[_winner(view)][0]
+        return f"Your partner {partner.word} is already winning the trick: play low and save your high cards."
+    if idea == "classic.ruff":
+        assert card is not None and view.led_suit is not None and trump is not None
+        if tie:
+            return f"You have no {view.led_suit.plural}, so trump it: any of these trumps takes the trick."
+        text = f"You have no {view.led_suit.plural}, so trump it: {n.card(card)} takes the trick"
+        higher = [
+            c
+            for c in _trumps_held(view, trump)
+            if trick_power(c, trump, trump) > trick_power(card, trump, trump)
+        ]
+        if _cheapest_winner(view, card) and higher:
+            text += ", and a low trump is enough: keep your higher trumps for the ones still out"
+        return text + "."
+    if idea == "classic.win-cheaply":
+        assert card is not None
+        if tie:
+            return "Each of these is the cheapest card that wins the trick: keep your higher cards for later."
+        last = len(view.trick_plays) == view.players - len(view.sitting_out) - 1
+        tail = " and you play last" if last else ""
+        return f"{_upper(card_name(card))} is the cheapest card that wins the trick{tail}: keep your higher cards for later."
+    if idea == "classic.short-suit":
+        assert card is not None and card.suit is not None
+        if tie:
+            return "You cannot win this trick: throw a card you will not miss."
+        return f"You cannot win this trick: throw your last {card.suit.plural[:-1]}, so you can trump {card.suit.plural} later."
+    if idea == "classic.throw-weakest":
+        return "You cannot win this trick, so throw your weakest card and keep the others."
+    if idea == "classic.count-trumps":
+        assert card is not None
+        if tie:
+            return "Count the trumps: every trump outside your hand has been played, so nobody can trump these cards."
+        return f"Count the trumps: every trump outside your hand has been played, so nobody can trump {n.card(card)}."
+    if idea in ("classic.bid-strength", "classic.alone"):
+        bid_trump = _bid_trump(view, p.move)
+        assert bid_trump is not None
+        held = _trumps_held(view, bid_trump, _dealer_picks_up(view, p.move))
+        bowers = [c for c in held if c.rank is Rank.JACK or c.suit is None]
+        aces = _side_aces(view, bid_trump)
+        count = _COUNT.get(len(held), f"{len(held)} trumps")
+        text = f"You would hold {count}"
+        if bowers:
+            text += f", {n.cards(bowers)} among them"
+        if aces:
+            text += f"{',' if bowers else ''} and {_ACES.get(len(aces), f'{len(aces)} side aces')}"
+        if idea == "classic.alone":
+            return text + ": partner adds little, and a lone march scores 4 points."
+        return text + f": your side makes it {chance_words(p.option.p_make)}."
+    if idea == "classic.weak-pass":
+        bid = _strongest_bid(p)
+        assert bid is not None
+        bid_trump = _bid_trump(view, bid.action)
+        assert bid_trump is not None
+        held = _trumps_held(view, bid_trump, _dealer_picks_up(view, bid.action))
+        few = {0: "no trump", 1: "only one trump", 2: "only two trumps"}[len(held)]
+        if tie:
+            return f"With {few} in {bid_trump.plural}, a bid would often be euchred."
+        euchred = chance_words(bid.p_euchred)
+        return f"With {few} in {bid_trump.plural}, {action_noun(bid.action, view, n)} would be euchred {euchred}."
+    if idea == "classic.partner-deals":
+        return f"Your partner deals: ordering up puts {n.card(view.up)} in your side's hands."
+    if idea == "classic.opponent-deals":
+        return f"The dealer, {view.dealer.word}, is an opponent: ordering up would hand them {n.card(view.up)}, so you need a stronger hand."
+    if idea == "classic.next":
+        assert view.up.suit is not None and p.move.suit is not None
+        return f"Call next: {view.up.suit.plural} were turned down, and {p.move.suit.plural}, the same colour, is often strong for the player left of the dealer."
+    if idea == "classic.score":
+        assert p.option.p_win_game is not None
+        return f"Near the end of the game, winning it is what matters: this keeps your side's chance of winning at {chance_words(p.option.p_win_game)}."
+    if idea == "classic.tie":
+        return "The deals that fit what you have seen cannot tell them apart."
+    if idea == "classic.best-value":
+        return "It scores the most for your side in the deals that fit what you have seen."
+    raise ValueError(f"no sentence for idea {idea!r}")
+
+
+def _reminder(idea: str, p: Position, n: Namer) -> str:
+    view = p.view
+    if idea == "rule.left-bower":
+        trump = _rule_trump(p)
+        assert trump is not None
+        left = left_bower(trump)
+        assert left.suit is not None
+        return (
+            f"The left bower ({left.symbol}) counts as a {trump.plural[:-1]}, not a {left.suit.plural[:-1]}."
+        )
+    if idea == "rule.follow-suit":
+        assert view.led_suit is not None
+        return f"You must follow suit: {view.led_suit.plural} were led and you hold some."
+    if idea == "rule.void":
+        assert view.led_suit is not None
+        return f"You hold no {view.led_suit.plural}, so you may trump or throw any card."
+    if idea == "rule.dealer-pickup":
+        return f"If anyone orders up, the dealer ({view.dealer.word}) picks up {n.card(view.up)} and discards a card."
+    raise ValueError(f"no sentence for reminder {idea!r}")
