@@ -16,6 +16,7 @@ from euchre_tutor.games.bid.engine.deal import Deal
 from euchre_tutor.games.bid.engine.events import Event, HandStarted, MatchWon
 from euchre_tutor.games.bid.engine.hand import HandState, new_hand
 from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.tricks.match import HandResults, check_dealer
 from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandResult", "MatchState", "match_winner", "new_match"]
@@ -33,6 +34,9 @@ class HandResult:
     points: tuple[int, int]
 
 
+NO_RESULTS: HandResults[HandResult] = HandResults()
+
+
 @dataclass(frozen=True, slots=True)
 class MatchState:
     """A match: ``hand`` is the hand in progress (the last one once the match is over).
@@ -46,7 +50,7 @@ class MatchState:
     deals: tuple[Deal, ...]
     hand: HandState
     scores: tuple[int, int] = (0, 0)
-    results: tuple[HandResult, ...] = ()
+    results: HandResults[HandResult] = NO_RESULTS
     last_hand: HandState | None = None
     winner: Team | None = None
     over: bool = False
@@ -75,9 +79,8 @@ class MatchState:
             return replace(self, hand=hand, events=hand.events)
         pts = hand.points()
         scores = (self.scores[0] + pts[0], self.scores[1] + pts[1])
-        results = (
-            *self.results,
-            HandResult(len(self.results) + 1, hand.dealer, hand.bidder, hand.bid_text(), hand.made(), pts),
+        results = self.results.plus(
+            HandResult(len(self.results) + 1, hand.dealer, hand.bidder, hand.bid_text(), hand.made(), pts)
         )
         done, winner = match_winner(self.rules, scores, len(results), hand.bidders)
         if done:
@@ -140,9 +143,7 @@ def new_match(
     given = FOUR.seats[0] if dealer is None else FOUR.parse(dealer)
     first = deals[0].dealer if deals else given
     for i, d in enumerate(deals):
-        want = FOUR.seats[(first + i) % 4]
-        if d.dealer != want:
-            raise DealError(f"deal {i + 1} is dealt by {d.dealer.word}, but the deal rotates to {want.word}")
+        check_dealer(i, d.dealer, first)
         if d.rules != r:
             raise DealError(f"deal {i + 1} was dealt under other rules than the match's")
     deals_t = tuple(deals)

@@ -7,9 +7,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, overload
 
 from euchre_tutor.errors import DealError, RulesError
 from euchre_tutor.games.classic.engine.actions import Action
@@ -17,6 +16,7 @@ from euchre_tutor.games.classic.engine.deal import Deal, rules_seating
 from euchre_tutor.games.classic.engine.events import Event, HandStarted, MatchWon
 from euchre_tutor.games.classic.engine.hand import HandState, new_hand
 from euchre_tutor.games.classic.rules import ClassicRules
+from euchre_tutor.tricks.match import HandResults, check_dealer
 from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = ["HandResult", "HandResults", "MatchState", "new_match"]
@@ -33,77 +33,7 @@ class HandResult:
     misdeal: bool = False
 
 
-class HandResults(Sequence[HandResult]):
-    """The finished hands, oldest first: immutable, and one hand more shares every earlier one.
-
-    A tuple copied at each new hand made a match of n hands cost n² time and
-    memory (a saved match of 100,000 passes: 20 s, 1.4 GB to load); adding
-    here is O(1), and the tuple is built only when someone reads past ``len``.
-    It compares equal to the tuple of the same results.
-    """
-
-    __slots__ = ("_before", "_items", "_last", "_length")
-
-    def __init__(self, before: HandResults | None = None, last: HandResult | None = None) -> None:
-        self._before = before
-        self._last = last
-        self._length = 0 if before is None else len(before) + 1
-        self._items: tuple[HandResult, ...] | None = () if before is None else None
-
-    def plus(self, result: HandResult) -> HandResults:
-        return HandResults(self, result)
-
-    def _tuple(self) -> tuple[HandResult, ...]:
-        if self._items is None:
-            tail: list[HandResult] = []
-            node: HandResults = self
-            while node._items is None:  # a loop, not recursion: a chain may be long
-                assert node._last is not None and node._before is not None
-                tail.append(node._last)
-                node = node._before
-            self._items = node._items + tuple(reversed(tail))
-        return self._items
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> HandResult: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[HandResult, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> HandResult | tuple[HandResult, ...]:
-        if isinstance(index, int) and index in (-1, self._length - 1) and self._last is not None:
-            return self._last
-        return self._tuple()[index]
-
-    def __iter__(self) -> Iterator[HandResult]:
-        return iter(self._tuple())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandResults | tuple):
-            return len(self) == len(other) and self._tuple() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._tuple())
-
-    def __repr__(self) -> str:
-        return f"HandResults{self._tuple()!r}"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # flat, so pickling a long match does not recurse
-        return (_results_of, (self._tuple(),))
-
-
-def _results_of(items: tuple[HandResult, ...]) -> HandResults:
-    results = HandResults()
-    for item in items:
-        results = results.plus(item)
-    return results
-
-
-NO_RESULTS = HandResults()
+NO_RESULTS: HandResults[HandResult] = HandResults()
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +51,7 @@ class MatchState:
     deals: tuple[Deal, ...]
     hand: HandState
     scores: tuple[int, ...] = (0, 0)
-    results: HandResults = NO_RESULTS
+    results: HandResults[HandResult] = NO_RESULTS
     last_hand: HandState | None = None
     events: tuple[Event, ...] = field(default=(), compare=False)
 
@@ -237,9 +167,7 @@ def new_match(
     for i, d in enumerate(deals):
         if d.seating is not table:
             raise DealError(f"deal {i + 1} is for a {d.seating.description} table, not {table.description}")
-        want = table.seats[(first + i) % table.players]
-        if d.dealer != want:
-            raise DealError(f"deal {i + 1} is dealt by {d.dealer.word}, but the deal rotates to {want.word}")
+        check_dealer(i, d.dealer, first)
     deals_t = tuple(deals)
     first_deal = deals_t[0] if deals_t else Deal.from_seed(f"{seed}:0", first, size=r.deck, joker=r.joker)
     hand = new_hand(first_deal, r)
