@@ -135,7 +135,6 @@ FRAMEWORK_NAMING_A_GAME = frozenset(
         "advisor/shared.py",
         "session/analysis.py",
         "widgets/quiz.py",
-        "widgets/render.py",
     }
 )
 

@@ -14,7 +14,7 @@ from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import player_view
 from euchre_tutor.session.analysis import Analyst, HintRequest
-from euchre_tutor.widgets.render import hint_html
+from euchre_tutor.games.solitaire.widgets.render import hint_html
 from tests.session.slow_stub import StepJob
 from tests.test_layers import assert_loads_no_widget_library
 

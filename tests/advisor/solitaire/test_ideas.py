@@ -46,7 +46,7 @@ from euchre_tutor.games.solitaire.engine.engine import (
     new_deal,
 )
 from euchre_tutor.games.solitaire.views import SolitaireView, player_view
-from euchre_tutor.widgets import render
+from euchre_tutor.games.solitaire.widgets import render
 
 DATA = json.loads((Path(__file__).parents[2] / "data" / "hint_examples.json").read_text())
 SOLVER = Solver()
