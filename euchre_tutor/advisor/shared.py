@@ -12,15 +12,17 @@ one. Widgets and lessons render them as they are; nothing here formats HTML.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from math import sqrt
 from typing import Final, Generic, Protocol, TypeVar
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.bid.rules import RULE_SENTENCES as BID_SENTENCES
 from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.rules.games import find_game, game_names
 from euchre_tutor.views.shared import TrickView
 
 __all__ = [
@@ -51,17 +53,28 @@ T = TypeVar("T")
 OptionT = TypeVar("OptionT", bound="_Option")
 
 
+@cache
+def sheet_rules(game: str) -> frozenset[str]:
+    """The rule ids of the registered game ``game``'s own rules sheet (its ``rules`` module's
+    ``RULE_SENTENCES``), which the catalogue does not hold; none for a game without one."""
+    if game not in game_names():
+        return frozenset()
+    return frozenset(
+        getattr(importlib.import_module(f"{find_game(game).package}.rules"), "RULE_SENTENCES", ())
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """One reason: the rule it rests on (a catalogue id, or a Bid Euchre rules sheet id ``bid.*``),
-    a sentence, and its numbers."""
+    """One reason: the rule it rests on (a catalogue id, or an id of its game's own rules sheet,
+    ``<game>.*``: :func:`sheet_rules`), a sentence, and its numbers."""
 
     rule: str
     text: str
     numbers: Mapping[str, Number] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.rule not in BID_SENTENCES:
+        if self.rule not in sheet_rules(self.rule.partition(".")[0]):
             rule(self.rule)  # unknown ids are a programming error
 
     def to_json(self) -> dict[str, object]:
