@@ -41,8 +41,8 @@ searches the full window. Both return exact values, so they agree card for card.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Generic, TypeVar
 
 from euchre_tutor.advisor.cores import backends, choose, load_core
 from euchre_tutor.cards import Card, Suit, card_power, effective_suit
@@ -51,6 +51,7 @@ __all__ = [
     "BACKEND",
     "BACKENDS",
     "LEAD_RULES",
+    "GameSolver",
     "Position",
     "Search",
     "Tables",
@@ -58,6 +59,8 @@ __all__ = [
     "rollout_many",
     "solve_many",
 ]
+
+StateT = TypeVar("StateT")
 
 _core: Any = load_core("euchre_tutor.advisor._trickdd")
 
@@ -723,6 +726,46 @@ def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[d
     else:
         raw = [Search(p).card_values() for p in positions]
     return [{c: p.done + v for c, v in values.items()} for p, values in zip(positions, raw, strict=True)]
+
+
+class GameSolver(Generic[StateT]):
+    """A game's double-dummy entry points over this search: ``position`` reads one of its states in play
+    as a :class:`Position`; ``card_values_of`` turns a state's per-slot values into its legal cards'
+    values; ``what`` names the core in a backend's error."""
+
+    def __init__(
+        self,
+        position: Callable[[StateT], Position],
+        card_values_of: Callable[[StateT, dict[int, int]], dict[Card, int]],
+        what: str,
+    ) -> None:
+        self.position = position
+        self.card_values_of = card_values_of
+        self.what = what
+
+    def compiled(self, backend: str | None) -> bool:
+        """Whether ``backend`` (None: the default) is the compiled core (:func:`use_compiled`)."""
+        return use_compiled(backend, self.what)
+
+    def solve(self, state: StateT, *, backend: str | None = None) -> int:
+        """The side's tricks at the end of the hand when every seat plays perfectly, all cards open."""
+        return self.solve_many([state], backend=backend)[0]
+
+    def solve_many(self, states: Iterable[StateT], *, backend: str | None = None) -> list[int]:
+        """:meth:`solve` for many states (one call into the compiled core)."""
+        return solve_many([self.position(s) for s in states], compiled=self.compiled(backend))
+
+    def card_values(self, state: StateT, *, backend: str | None = None) -> dict[Card, int]:
+        """Each legal card of the seat to act -> the side's final tricks after it, perfect play after."""
+        return self.card_values_many([state], backend=backend)[0]
+
+    def card_values_many(
+        self, states: Iterable[StateT], *, backend: str | None = None
+    ) -> list[dict[Card, int]]:
+        """:meth:`card_values` for many states (one call into the compiled core)."""
+        states = list(states)
+        raw = card_values_many([self.position(s) for s in states], compiled=self.compiled(backend))
+        return [self.card_values_of(state, values) for state, values in zip(states, raw, strict=True)]
 
 
 def rollout_many(

@@ -30,7 +30,7 @@ the loner's partner sitting out, the trick so far).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
@@ -119,30 +119,15 @@ def _position(state: HandState) -> Position:
 # Public API
 
 
-def _compiled(backend: str | None) -> bool:
-    return trickdd.use_compiled(backend, "Bid Euchre double-dummy core")
+def _card_values_of(state: HandState, values: dict[int, int]) -> dict[Card, int]:
+    """The legal cards' values from the search's per-slot values (a twin's slot is its card's + TWIN)."""
+    by_card = {_DISTINCT[c % TWIN]: v for c, v in values.items()}
+    return {c: by_card[c] for c in state.legal_plays()}
 
 
-def solve(state: HandState, *, backend: str | None = None) -> int:
-    """The bidders' tricks at the end of the hand when every seat plays perfectly, all cards open."""
-    return solve_many([state], backend=backend)[0]
-
-
-def solve_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
-    """:func:`solve` for many states (one call into the compiled core)."""
-    return trickdd.solve_many([_position(s) for s in states], compiled=_compiled(backend))
-
-
-def card_values(state: HandState, *, backend: str | None = None) -> dict[Card, int]:
-    """Each legal card of the seat to act -> the bidders' final tricks after it, perfect play after."""
-    return card_values_many([state], backend=backend)[0]
-
-
-def card_values_many(states: Sequence[HandState], *, backend: str | None = None) -> list[dict[Card, int]]:
-    """:func:`card_values` for many states (one call into the compiled core)."""
-    raw = trickdd.card_values_many([_position(s) for s in states], compiled=_compiled(backend))
-    out = []
-    for state, values in zip(states, raw, strict=True):
-        by_card = {_DISTINCT[c % TWIN]: v for c, v in values.items()}
-        out.append({c: by_card[c] for c in state.legal_plays()})
-    return out
+#: the bidders' tricks at the end of the hand, perfect play by every seat, all cards open
+_SOLVER: Final = trickdd.GameSolver(_position, _card_values_of, "Bid Euchre double-dummy core")
+solve = _SOLVER.solve
+solve_many = _SOLVER.solve_many
+card_values = _SOLVER.card_values
+card_values_many = _SOLVER.card_values_many

@@ -235,32 +235,18 @@ def _pack_mask(size: int, joker: bool) -> int:
 # Public API
 
 
-def _compiled(backend: str | None) -> bool:
-    return trickdd.use_compiled(backend, "double-dummy core")
+def _card_values_of(state: HandState, values: dict[int, int]) -> dict[Card, int]:
+    """The legal cards' values from the search's per-slot values (a card's slot is its index)."""
+    return {c: values[c.index] for c in state.legal_plays()}
 
 
-def solve(state: HandState, *, backend: str | None = None) -> int:
-    """The makers' tricks at the end of the hand when every seat plays perfectly, all cards open."""
-    return solve_many([state], backend=backend)[0]
-
-
-def solve_many(states: Iterable[HandState], *, backend: str | None = None) -> list[int]:
-    """:func:`solve` for many states (one call into the compiled core)."""
-    return trickdd.solve_many([_position(s) for s in states], compiled=_compiled(backend))
-
-
-def card_values(state: HandState, *, backend: str | None = None) -> dict[Card, int]:
-    """Each legal card of the seat to act -> the makers' final tricks after it, perfect play after."""
-    return card_values_many([state], backend=backend)[0]
-
-
-def card_values_many(states: Iterable[HandState], *, backend: str | None = None) -> list[dict[Card, int]]:
-    """:func:`card_values` for many states (one call into the compiled core)."""
-    states = list(states)
-    raw = trickdd.card_values_many([_position(s) for s in states], compiled=_compiled(backend))
-    return [
-        {c: values[c.index] for c in state.legal_plays()} for state, values in zip(states, raw, strict=True)
-    ]
+#: the makers' tricks at the end of the hand, perfect play by every seat, all cards open
+_SOLVER: Final = trickdd.GameSolver(_position, _card_values_of, "double-dummy core")
+_compiled = _SOLVER.compiled
+solve = _SOLVER.solve
+solve_many = _SOLVER.solve_many
+card_values = _SOLVER.card_values
+card_values_many = _SOLVER.card_values_many
 
 
 def card_values_swapped(
