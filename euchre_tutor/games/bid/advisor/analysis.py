@@ -45,18 +45,7 @@ from dataclasses import replace
 from typing import Final
 
 from euchre_tutor.advisor import sampling
-from euchre_tutor.advisor.sampling import (
-    DEFAULT_WORLDS,
-    Batch,
-    Figures,
-    Method,
-    Outcome,
-    Prune,
-    SampledRun,
-    Tally,
-    decision_seed,
-    record_ways,
-)
+from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
 from euchre_tutor.advisor.shared import BOUNDARIES, Z95
 from euchre_tutor.cards import card_power, effective_suit
 from euchre_tutor.games.bid.advisor import dd
@@ -105,17 +94,17 @@ Continuation = sampling.Continuation[SeatView, Action]
 # One world's outcome
 
 
-def _outcome(state: HandState, bidders_tricks: int) -> Outcome:
+def _outcome(state: HandState, bidders_tricks: int) -> sampling.Outcome:
     """The hand's points when the bidders of ``state`` end with ``bidders_tricks``."""
     team = state.bidders
     assert team is not None and state.high is not None
     mine, others = hand_points(state.rules, state.high.level, state.high.alone, bidders_tricks)
     points = (mine, others) if team.index == 0 else (others, mine)
     made = bidders_tricks >= state.needs
-    return Outcome(team, bidders_tricks, points, made, not made, hand_tricks=state.rules.hand_size)
+    return sampling.Outcome(team, bidders_tricks, points, made, not made, hand_tricks=state.rules.hand_size)
 
 
-_THROWN_IN: Final = Outcome(None, 0, (0, 0), False)
+_THROWN_IN: Final = sampling.Outcome(None, 0, (0, 0), False)
 
 
 def _tricks_left(state: HandState) -> int:
@@ -159,7 +148,7 @@ class _Solver:
             s.tricks_won(s.bidders) if s.bidders is not None else 0,
         )
 
-    def outcomes(self, ends: Sequence[tuple[int, HandState]]) -> list[Outcome]:
+    def outcomes(self, ends: Sequence[tuple[int, HandState]]) -> list[sampling.Outcome]:
         todo: dict[tuple[object, ...], HandState] = {}
         for w, s in ends:
             if s.phase is Phase.PLAY:
@@ -180,7 +169,7 @@ class _Solver:
         return out
 
 
-def _method(view: SeatView) -> Method:
+def _method(view: SeatView) -> sampling.Method:
     if view.phase is Phase.PLAY and (not view.rules.double_deck or len(view.hand) <= DD_TRICKS):
         return "double-dummy"
     if view.rules.double_deck:
@@ -188,14 +177,14 @@ def _method(view: SeatView) -> Method:
     return "play-out + double-dummy"
 
 
-class BidRun(SampledRun[SeatView, Action, BidOption, BidAnalysis]):
+class BidRun(sampling.SampledRun[SeatView, Action, BidOption, BidAnalysis]):
     """A Bid Euchre analysis in progress: the sampling advisor's loop
     (:class:`~euchre_tutor.advisor.sampling.SampledRun`) on Bid deals. The first batch of a decision
     with more than :data:`PRUNE_ABOVE` options stops at :data:`PROBES` to drop the clear blunders, which
     keep their numbers and are ranked after the others."""
 
     probes = PROBES
-    probe_prune = Prune(Z95, PRUNE_LOSS, PRUNE_ABOVE)
+    probe_prune = sampling.Prune(Z95, PRUNE_LOSS, PRUNE_ABOVE)
     pruned_apart = True
 
     def __init__(
@@ -213,7 +202,9 @@ class BidRun(SampledRun[SeatView, Action, BidOption, BidAnalysis]):
         #: the double deck's play-outs take at most DOUBLE_DECK_WORLDS deals in all
         self.slow = view.rules.double_deck and self.method != "double-dummy"
         self.size = min(worlds, DOUBLE_DECK_WORLDS) if self.slow else worlds  # the deals in a batch
-        self.base = decision_seed(seed, view, own=(" ".join(str(c) for c in (*view.discards, *view.gifts)),))
+        self.base = sampling.decision_seed(
+            seed, view, own=(" ".join(str(c) for c in (*view.discards, *view.gifts)),)
+        )
         self.solver = _Solver(backend)
 
     def check_limit(self, limit: int) -> int:
@@ -229,11 +220,13 @@ class BidRun(SampledRun[SeatView, Action, BidOption, BidAnalysis]):
         power = card_power(card, view.trump, led, view.notrump)
         return -power if not view.trick_plays else power
 
-    def draw(self, rng: random.Random, room: int) -> Batch:
+    def draw(self, rng: random.Random, room: int) -> sampling.Batch:
         drawn = sample_worlds(self.view, self.size, rng)
-        return Batch(len(drawn), float(len(drawn)), drawn)
+        return sampling.Batch(len(drawn), float(len(drawn)), drawn)
 
-    def value(self, batch: Batch, start: int, stop: int, tallies: Sequence[Tally[Action]]) -> None:
+    def value(
+        self, batch: sampling.Batch, start: int, stop: int, tallies: Sequence[sampling.Tally[Action]]
+    ) -> None:
         """The deals ``start`` to ``stop`` of the batch (numbered on from the deals valued before): card
         play solved double-dummy; anything else played by the continuation up to a position small enough
         to search, then searched."""
@@ -245,15 +238,15 @@ class BidRun(SampledRun[SeatView, Action, BidOption, BidAnalysis]):
             for t in tallies:
                 card = t.action.card
                 assert card is not None
-                record_ways(
+                sampling.record_ways(
                     t, [(1.0, [_outcome(w, v[card]) for w, v in zip(sample, values, strict=True)])], team
                 )
             return
         for t in tallies:
             ends = [(first + i, _advance(w.apply(t.action), self.continuation)) for i, w in enumerate(sample)]
-            record_ways(t, [(1.0, self.solver.outcomes(ends))], team)
+            sampling.record_ways(t, [(1.0, self.solver.outcomes(ends))], team)
 
-    def option(self, figures: Figures[Action]) -> BidOption:
+    def option(self, figures: sampling.Figures[Action]) -> BidOption:
         f = figures
         return BidOption(
             action=f.action,

@@ -75,20 +75,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from euchre_tutor.advisor import sampling
-from euchre_tutor.advisor.sampling import (
-    DEFAULT_WORLDS,
-    GRADE_MIN_WORLDS,
-    Batch,
-    Figures,
-    Method,
-    Outcome,
-    Prune,
-    SampledRun,
-    Tally,
-    decision_seed,
-    record_ways,
-    side_value,
-)
+from euchre_tutor.advisor.sampling import DEFAULT_WORLDS, GRADE_MIN_WORLDS, side_value
 from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION
 from euchre_tutor.advisor.trickdd import slip_limit
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
@@ -198,8 +185,8 @@ def outcome_points(state: HandState, makers_tricks: int) -> tuple[tuple[int, ...
     return team_points(state.maker.team, m, d), m == 0 and d > 0, makers_tricks == 5
 
 
-def _thrown_in(state: HandState) -> Outcome:
-    return Outcome(None, 0, (0,) * len(state.seating.teams), False, hand_tricks=TRICKS)
+def _thrown_in(state: HandState) -> sampling.Outcome:
+    return sampling.Outcome(None, 0, (0,) * len(state.seating.teams), False, hand_tricks=TRICKS)
 
 
 def _finish_bidding(state: HandState, continuation: Continuation, me: Seat) -> tuple[HandState, str]:
@@ -248,7 +235,7 @@ def _play_out_outcomes(
     me: Seat,
     slips: _Slips | None = None,
     open_weight: float = 0.0,
-) -> tuple[list[tuple[float, list[Outcome]]], list[str]]:
+) -> tuple[list[tuple[float, list[sampling.Outcome]]], list[str]]:
     """Each world played out after ``action``: the bidding by the continuation, then the card play by
     the rollout (slipping as ``slips`` say) and, with ``open_weight``, solved with every hand open too.
     The ways the cards were played, each with its weight and its outcome per world (one way, or the
@@ -260,11 +247,11 @@ def _play_out_outcomes(
 
 def _card_play_ways(
     ready: Sequence[HandState], backend: str | None, slips: _Slips | None, open_weight: float
-) -> list[tuple[float, list[Outcome]]]:
+) -> list[tuple[float, list[sampling.Outcome]]]:
     """The ends of hands whose bidding is over, the cards played by the rollout (slipping as ``slips``
     say) and, with ``open_weight``, solved with every hand open too: each way with its weight."""
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    ways: list[tuple[float, list[Outcome]]] = []
+    ways: list[tuple[float, list[sampling.Outcome]]] = []
     if open_weight < 1.0:
         seeds = (
             None
@@ -303,20 +290,20 @@ def play_out_value(
     return card_play_value(state, me, open_weight)
 
 
-def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[Outcome]:
+def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[sampling.Outcome]:
     """The worlds' ends of the hand, given the makers' tricks of those that reached the play in order."""
     played = iter(tricks)
-    out: list[Outcome] = []
+    out: list[sampling.Outcome] = []
     for s in ready:
         if s.phase is Phase.PLAY:
             t = next(played)
             pts, euchred, march = outcome_points(s, t)
             assert s.maker is not None
-            out.append(Outcome(s.maker.team, t, pts, not euchred, euchred, march, TRICKS))
+            out.append(sampling.Outcome(s.maker.team, t, pts, not euchred, euchred, march, TRICKS))
         elif s.maker is not None:  # over already (cannot happen before play, but score it right)
             pts, euchred, march = outcome_points(s, s.tricks_won(s.maker.team))
             won = s.tricks_won(s.maker.team)
-            out.append(Outcome(s.maker.team, won, pts, not euchred, euchred, march, TRICKS))
+            out.append(sampling.Outcome(s.maker.team, won, pts, not euchred, euchred, march, TRICKS))
         else:
             out.append(_thrown_in(s))
     return out
@@ -454,7 +441,7 @@ def analyse(
     return run.extend(limit, focus=focus, on_batch=on_batch)
 
 
-class AnalysisRun(SampledRun[SeatView, Action, ClassicOption, ClassicAnalysis]):
+class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAnalysis]):
     """An analysis in progress: its sampled deals so far, valued per option, and more on demand.
 
     :meth:`extend` adds batches until the stopping rule is met or a cap is reached and returns the
@@ -506,8 +493,8 @@ class AnalysisRun(SampledRun[SeatView, Action, ClassicOption, ClassicAnalysis]):
         # with a score it is ranked by points, unless the chance to win is asked for (which says why not)
         self.aware = aware and (is_tabled(view.rules) or mode == "game")
         self.win_chance = _win_chance(view, load_classic_table(view.rules)) if self.aware else None
-        self.base = decision_seed(seed, view, table=(view.up,), own=(view.discard,))
-        self.method: Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"
+        self.base = sampling.decision_seed(seed, view, table=(view.up,), own=(view.discard,))
+        self.method: sampling.Method = "double-dummy" if view.phase is Phase.PLAY else "play-out"
         self.swap_hands = swap_hands
         self.sampler = WorldSampler(view, ups=ups)
 
@@ -527,7 +514,7 @@ class AnalysisRun(SampledRun[SeatView, Action, ClassicOption, ClassicAnalysis]):
         _check_world_cap(self.view, limit, self.backend)
         return limit
 
-    def look_prune(self) -> Prune | None:
+    def look_prune(self) -> sampling.Prune | None:
         """A refined grade stops playing out the hopeless bids; a card's values come from one search of
         every card at once, so no card is pruned."""
         return super().look_prune() if self.method == "play-out" else None
@@ -546,18 +533,20 @@ class AnalysisRun(SampledRun[SeatView, Action, ClassicOption, ClassicAnalysis]):
             return -power
         return trumped * 100 + power
 
-    def draw(self, rng: random.Random, room: int) -> Batch:
+    def draw(self, rng: random.Random, room: int) -> sampling.Batch:
         """One batch: card play from the deals' hand masks (a state only for the deals the reasons keep)
         where the hidden hands are swapped, else the deals' states."""
         if self.method == "double-dummy" and self.swap_hands:
             report = self.sampler.masks(self.worlds, rng, room)
             if isinstance(report, MaskSample):
-                return Batch(len(report.orbits), report.ess, report.worlds, report)
+                return sampling.Batch(len(report.orbits), report.ess, report.worlds, report)
         else:
             report = self.sampler.report(self.worlds, rng)
-        return Batch(len(report.worlds), report.ess, report.worlds, report)
+        return sampling.Batch(len(report.worlds), report.ess, report.worlds, report)
 
-    def value(self, batch: Batch, start: int, stop: int, tallies: Sequence[Tally[Action]]) -> None:
+    def value(
+        self, batch: sampling.Batch, start: int, stop: int, tallies: Sequence[sampling.Tally[Action]]
+    ) -> None:
         report, team = batch.detail, self.view.seat.team
         if isinstance(report, MaskSample):
             _tally_held(report.worlds[0], report.orbits, tallies, self.backend, team, self.win_chance)
@@ -585,7 +574,7 @@ class AnalysisRun(SampledRun[SeatView, Action, ClassicOption, ClassicAnalysis]):
         first = int.from_bytes(digest, "little")
         return _Slips(self.playout_slip, [first + i * _SEED_STEP for i in range(count)])
 
-    def option(self, figures: Figures[Action]) -> ClassicOption:
+    def option(self, figures: sampling.Figures[Action]) -> ClassicOption:
         f = figures
         return ClassicOption(
             action=f.action,
@@ -642,12 +631,12 @@ def graded_analysis(
 def _tally_batch(
     view: SeatView,
     sample: Sequence[HandState],
-    tallies: Sequence[Tally[Action]],
+    tallies: Sequence[sampling.Tally[Action]],
     continuation: Continuation,
     backend: str | None,
     team: Team,
     win_chance: Callable[[tuple[int, ...]], float] | None,
-    method: Method,
+    method: sampling.Method,
     swaps: Sequence[tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] | None = None,
     slips: _Slips | None = None,
     open_weight: float = 0.0,
@@ -668,13 +657,13 @@ def _tally_batch(
         )
         for m in mine:
             t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
-        record_ways(t, ways, team, win_chance)
+        sampling.record_ways(t, ways, team, win_chance)
 
 
 def _tally_held(
     state: HandState,
     orbits: Sequence[tuple[tuple[tuple[int, ...], float], ...]],
-    tallies: Sequence[Tally[Action]],
+    tallies: Sequence[sampling.Tally[Action]],
     backend: str | None,
     team: Team,
     win_chance: Callable[[tuple[int, ...]], float] | None,
@@ -691,7 +680,7 @@ def _tally_cards(
     ref: HandState,
     shares: Sequence[Sequence[float]],
     values: Sequence[Sequence[Mapping[Card, int]]] | Sequence[Sequence[Sequence[int]]],
-    tallies: Sequence[Tally[Action]],
+    tallies: Sequence[sampling.Tally[Action]],
     team: Team,
     win_chance: Callable[[tuple[int, ...]], float] | None,
     where: Mapping[Card, int] | None = None,
