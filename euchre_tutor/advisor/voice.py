@@ -26,7 +26,15 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
-from euchre_tutor.cards import Card, Rank, Suit, effective_suit, is_left_bower, is_right_bower
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    trick_power,
+)
 
 __all__ = [
     "BRIEF_WORDS",
@@ -44,12 +52,14 @@ __all__ = [
     "capital",
     "card_name",
     "card_words",
+    "cards_by_what",
     "chance_words",
     "false_sentences",
     "grade_sentence",
     "how_many",
     "lower_first",
     "minus",
+    "named_card",
     "points_words",
     "signed_points",
     "suit_words",
@@ -215,6 +225,60 @@ class Namer:
     def cards(self, cards: Iterable[Card]) -> str:
         """``'the ace of hearts (A♥) and K♥'``: a list in words, joined with commas and "and"."""
         return join_words([self.card(c) for c in cards])
+
+
+def cards_by_what(
+    cards: Sequence[Card], hand: Sequence[Card], trump: Suit | None, namer: Namer | None = None
+) -> str | None:
+    """More than two of ``hand``'s cards said by what they are rather than listed: ``'any of your
+    hearts'``, ``'any of your low diamonds'`` (none is the suit's highest held), ``'any of your trumps
+    but the right bower (J♥)'``, ``'any card but the ace of spades (A♠)'``; None when no short phrase
+    fits. ``trump`` decides each card's suit (a bower is a trump, never its printed suit).
+
+    >>> hand = [Card.parse(c) for c in ("9D", "TD", "QD", "AD", "KS")]
+    >>> cards_by_what(hand[:3], hand, Suit.HEARTS)
+    'any of your low diamonds'
+    >>> cards_by_what(hand[:4], hand, Suit.HEARTS)
+    'any of your diamonds'
+    >>> cards_by_what([Card.parse("JD"), *hand[:2]], [Card.parse("JD"), *hand], Suit.HEARTS)
+    """
+    n = namer if namer is not None else Namer()
+    chosen = set(cards)
+    if len(chosen) < 3 or not chosen <= set(hand):
+        return None
+    suits = {effective_suit(c, trump) for c in chosen}
+    if len(suits) == 1:
+        (suit,) = suits
+        noun = "trumps" if suit is trump else suit.plural
+        held = [c for c in hand if effective_suit(c, trump) is suit]
+        rest = [c for c in held if c not in chosen]
+        if not rest:
+            return f"any of your {noun}"
+        power = {c: trick_power(c, trump, suit) for c in held}
+        if all(power[c] < min(power[r] for r in rest) for c in chosen):
+            return f"any of your low {noun}"
+        if len(rest) == 1:
+            return f"any of your {noun} but {named_card(rest[0], trump, n)}"
+        return None
+    rest = [c for c in hand if c not in chosen]
+    if not rest:
+        return "any of your cards"
+    side = all(effective_suit(c, trump) is not trump for c in chosen)
+    if trump is not None and side and all(effective_suit(c, trump) is trump for c in rest):
+        return "any card but a trump"
+    if len(rest) == 1:
+        return f"any card but {named_card(rest[0], trump, n)}"
+    return None
+
+
+def named_card(card: Card, trump: Suit | None, namer: Namer) -> str:
+    """A card named once in a text: a bower as the bower it is (``'the left bower (J♦)'``)."""
+    words = namer.card(card)
+    if is_right_bower(card, trump):
+        return f"the right bower ({card.symbol})"
+    if is_left_bower(card, trump):
+        return f"the left bower ({card.symbol})"
+    return words
 
 
 def grade_sentence(

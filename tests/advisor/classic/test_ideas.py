@@ -20,7 +20,7 @@ from euchre_tutor.advisor.voice import (
     visible_text,
 )
 from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption, analyse
-from euchre_tutor.games.classic.advisor.ideas import CATALOGUE, explain, position_of
+from euchre_tutor.games.classic.advisor.ideas import CATALOGUE, explain, named_positions, position_of
 from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.games.classic.engine.deal import Deal
 from euchre_tutor.games.classic.engine.engine import Action, HandState, Phase, Seat
@@ -312,7 +312,8 @@ def test_every_sentence_shown_holds_and_every_panel_reads_clean(seed: int) -> No
         expl = explain(a, view)
         p = position_of(a, view)
         for depth in Depth:
-            assert false_sentences(expl.said(depth), CATALOGUE, p) == []
+            for q in named_positions(p):  # every card the hint names: each tied card as the move
+                assert false_sentences(expl.said(depth), CATALOGUE, q) == []
             html = hint_body_html(a, "ev", view, depth=depth)
             assert text_problems(visible_text(html), depth) == [], visible_text(html)
         assert expl.brief_words() <= BRIEF_WORDS, expl.text(Depth.BRIEF)

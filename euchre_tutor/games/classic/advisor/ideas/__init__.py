@@ -37,6 +37,7 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
     Position,
     _holds_for_all,
     _partner_reason,
+    named_positions,
     position_of,
     tie_group,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "action_noun",
     "explain",
     "move_words",
+    "named_positions",
     "position_of",
     "tie_group",
 ]

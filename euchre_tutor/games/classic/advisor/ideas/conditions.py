@@ -19,6 +19,7 @@ from euchre_tutor.cards import (
     trick_power,
     trump_order,
 )
+from euchre_tutor.games.classic.advisor.ideas.cards import CARD_IDEAS, CARD_WHY_ORDER
 from euchre_tutor.games.classic.advisor.ideas.facts import (
     Position,
     _bid_trump,
@@ -239,7 +240,9 @@ def _alone(p: Position) -> bool:
 
 
 def _score(p: Position) -> bool:
-    return max(p.view.scores, default=0) >= 8 and p.option.p_win_game is not None
+    """Near the end of the game, said of a bid (in the play, the cards give the reason)."""
+    bidding = p.view.phase in (Phase.ROUND_1, Phase.ROUND_2)
+    return bidding and max(p.view.scores, default=0) >= 8 and p.option.p_win_game is not None
 
 
 # ---- fallbacks, alternatives, reminders ----------------------------------------------------------------
@@ -315,6 +318,7 @@ CATALOGUE: Final[dict[str, Idea[Position]]] = {
         Idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
         Idea("rule.void", "Out of the suit led", _void, "tricks"),
         Idea("rule.dealer-pickup", "The dealer picks up the up card", _pickup_rule, "classic-bidding"),
+        *CARD_IDEAS,
     )
 }
 assert all(i.lesson in LESSONS or not i.lesson for i in CATALOGUE.values())
@@ -328,6 +332,7 @@ _WHY_ORDER: Final = (
     "classic.bid-strength",
     "classic.opponent-deals",
     "classic.weak-pass",
+    "classic.close-bid",
     "classic.partner-winning",
     "classic.ruff",
     "classic.win-cheaply",
@@ -338,6 +343,7 @@ _WHY_ORDER: Final = (
     "classic.lead-partners-trump",
     "classic.cash-ace",
     "classic.lead-through",
+    *(i for i in CARD_WHY_ORDER if i != "classic.close-bid"),
 )
 _SAYS_VOID: Final = frozenset({"classic.ruff", "classic.short-suit"})
 _REMINDER_ORDER: Final = ("rule.left-bower", "rule.follow-suit", "rule.void", "rule.dealer-pickup")

@@ -195,9 +195,15 @@ def _rule_trump(p: Position) -> Suit | None:
     return trump
 
 
-def _holds_for_all(idea: Idea[Position], p: Position) -> bool:
+def named_positions(p: Position) -> list[Position]:
+    """The positions a hint's sentences must hold in: one for each move the move sentence names (each
+    tied option as the move), else ``p`` itself."""
     moves = [o.action for o in p.tied] if len(p.tied) > 1 else [p.move]
-    return all(idea.holds(_with_move(p, m)) for m in moves)
+    return [_with_move(p, m) for m in moves]
+
+
+def _holds_for_all(idea: Idea[Position], p: Position) -> bool:
+    return all(idea.holds(q) for q in named_positions(p))
 
 
 def _with_move(p: Position, move: Action) -> Position:

@@ -8,8 +8,10 @@ from typing import Final
 from euchre_tutor.advisor.voice import (
     Namer,
     card_name,
+    cards_by_what,
     chance_words,
     join_words,
+    named_card,
 )
 from euchre_tutor.cards import (
     Rank,
@@ -18,6 +20,7 @@ from euchre_tutor.cards import (
     trick_power,
 )
 from euchre_tutor.games.classic.advisor.analysis import ClassicOption
+from euchre_tutor.games.classic.advisor.ideas.cards import CARD_SENTENCES
 from euchre_tutor.games.classic.advisor.ideas.conditions import (
     _cheapest_winner,
 )
@@ -131,16 +134,18 @@ def _tie_words(group: Sequence[ClassicOption], view: SeatView, namer: Namer) -> 
     cards = [o.action.card for o in group if o.action.card is not None]
     kinds = {o.action.kind for o in group}
     if len(cards) == len(group) and len(kinds) == 1 and kinds <= {"play", "discard"}:
-        what = (
-            "discards"
-            if kinds == {"discard"}
-            else ("leads" if view.phase is Phase.PLAY and not view.trick_plays else "cards to play")
-        )
-        if len(cards) > 3:  # the cards are in the student's hand: their symbols name them
+        leading = view.phase is Phase.PLAY and not view.trick_plays
+        what = "discards" if kinds == {"discard"} else ("leads" if leading else "cards to play")
+        verb = "Discard" if kinds == {"discard"} else ("Lead" if leading else "Play")
+        phrase = cards_by_what(cards, view.hand, view.trump, namer) if len(cards) > 2 else None
+        if phrase is not None:  # more than two cards: said by what they are
+            return f"{verb} {phrase}: they are equally good {what}."
+        if len(cards) > 3:
             return (
                 f"These {len(cards)} cards are equally good {what}: {join_words([c.symbol for c in cards])}."
             )
-        return _upper(f"{namer.cards(cards)} are equally good {what}.")
+        names = [named_card(c, view.trump, namer) for c in cards]
+        return _upper(f"{join_words(names)} are equally good {what}.")
     names = [action_noun(o.action, view, namer) for o in group]
     if len(names) > 4:
         return f"These {len(names)} choices are equally good: {join_words(names)}."
@@ -153,6 +158,8 @@ _ACES: Final = {1: "a side ace", 2: "two side aces", 3: "three side aces"}
 
 def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     """The sentence of a "because" idea (called only where it holds)."""
+    if idea in CARD_SENTENCES:
+        return CARD_SENTENCES[idea](p, n, tie)
     view = p.view
     card = _card(p)
     trump = view.trump
