@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
@@ -19,12 +19,19 @@ from tornado import ioloop, web, websocket
 from euchre_tutor.service.core import Connection, TableService
 from euchre_tutor.service.wire import dumps
 
-__all__ = ["FRAME_LIMIT", "TableSocket", "make_app", "serve", "think_in_thread"]
+__all__ = ["FRAME_LIMIT", "SOCKET_SETTINGS", "TableSocket", "make_app", "serve", "think_in_thread"]
 
 #: the largest frame Tornado reads before it closes the connection
 FRAME_LIMIT: Final = 64 * 1024
 #: how often the service checks the time limits and the grace periods, in milliseconds
 TICK_MS: Final = 250
+#: the settings of an application serving :class:`TableSocket`: the frame limit, and pings that drop a
+#: half-open connection
+SOCKET_SETTINGS: Final[dict[str, Any]] = {
+    "websocket_max_message_size": FRAME_LIMIT,
+    "websocket_ping_interval": 20,
+    "websocket_ping_timeout": 20,
+}
 
 
 class TableSocket(websocket.WebSocketHandler):
@@ -51,9 +58,10 @@ class TableSocket(websocket.WebSocketHandler):
         with contextlib.suppress(websocket.WebSocketClosedError):
             self.write_message(dumps(message))
 
-    def on_message(self, message: str | bytes) -> None:
+    def on_message(self, message: str | bytes) -> Awaitable[None] | None:
         if self.conn is not None:
             self.service.receive(self.conn, message)
+        return None  # a subclass may wait for something first (the hub's transport)
 
     def on_close(self) -> None:
         if self.conn is not None:
@@ -61,12 +69,7 @@ class TableSocket(websocket.WebSocketHandler):
 
 
 def make_app(service: TableService) -> web.Application:
-    return web.Application(
-        [(r"/tables", TableSocket, {"service": service})],
-        websocket_max_message_size=FRAME_LIMIT,
-        websocket_ping_interval=20,
-        websocket_ping_timeout=20,
-    )
+    return web.Application([(r"/tables", TableSocket, {"service": service})], **SOCKET_SETTINGS)
 
 
 def think_in_thread(workers: int = 1) -> Callable[[Callable[[], Any], Callable[[Any], None]], None]:
@@ -91,16 +94,22 @@ def think_in_thread(workers: int = 1) -> Callable[[Callable[[], Any], Callable[[
 
 
 def serve(
-    service: TableService, port: int, address: str = "127.0.0.1", *, computer_thread: bool = True
+    service: TableService,
+    port: int,
+    address: str = "127.0.0.1",
+    *,
+    computer_thread: bool = True,
+    app: web.Application | None = None,
 ) -> ioloop.PeriodicCallback:
     """Listen on ``address:port`` (this computer only by default) and start the service's clock;
     listening when this returns.
 
     A service made without its own ``think`` gets :func:`think_in_thread` (unless not
-    ``computer_thread``: then computer players choose on the loop)."""
+    ``computer_thread``: then computer players choose on the loop). ``app``: the application to
+    listen with (:func:`make_app`'s by default; a hub's from :mod:`euchre_tutor.service.hub`)."""
     if service.think is None and computer_thread:
         service.think = think_in_thread()
-    make_app(service).listen(port, address=address)
+    (app or make_app(service)).listen(port, address=address)
     ticker = ioloop.PeriodicCallback(service.tick, TICK_MS)
     ticker.start()
     return ticker

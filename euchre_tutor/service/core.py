@@ -77,7 +77,10 @@ class TableService:
     called when a table's match ends, after its last action is committed, with the table's game spec,
     its match and the players of the seats students took (seat -> name as shown); what it raises is
     written to stderr and changes nothing at the table (``python -m euchre_tutor.service
-    --keep-games`` keeps the match in the class's store under each student's name).
+    --keep-games`` keeps the match in the class's store under each student's name). ``logins``: the
+    transport says who each connection is (its :attr:`Connection.login`, a hub's login: see
+    :mod:`euchre_tutor.service.hub`) before its hello, in place of the class's tokens (then ``token`` and
+    ``teacher_token`` are None); the hello's name is then that login.
     """
 
     def __init__(
@@ -91,8 +94,12 @@ class TableService:
         clock: Callable[[], float] = time.monotonic,
         think: Callable[[Callable[[], Any], Callable[[Any], None]], None] | None = None,
         finished: Callable[[GameSpec, Any, dict[str, str]], object] | None = None,
+        logins: bool = False,
     ) -> None:
         self.store = store if store is not None else Store(":memory:")
+        if logins and (token is not None or teacher_token is not None):
+            raise ValueError("a service whose transport vouches for each login has no class's tokens")
+        self.logins = logins
         if teacher_token is not None and (not teacher_token or teacher_token == token):
             raise ValueError("the teacher's token must be a secret of its own, not the class's token")
         self.token = token
@@ -242,7 +249,9 @@ class TableService:
     # -- the messages (each handler gets the fields the schema checked: those given, not null) ---
 
     def _hello(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
-        if "teacher" in msg:
+        if self.logins:
+            self._check_login(conn, "teacher" in msg)
+        elif "teacher" in msg:
             if self.teacher_token is None:
                 raise Refusal(
                     Code.BAD_TOKEN, "this service has no teacher: start it with --teacher-token to have one"
@@ -256,10 +265,27 @@ class TableService:
             token = msg.get("token", "")
             if not hmac.compare_digest(token.encode(), self.token.encode()):
                 raise Refusal(Code.BAD_TOKEN, "wrong or missing token: ask the teacher for the class's token")
-        conn.name = html.escape(msg["name"], quote=True)
+        conn.name = html.escape(conn.login if self.logins and conn.login else msg["name"], quote=True)
         conn.send(
             message(Kind.WELCOME, re=ref, name=conn.name, games=list(game_names()), teacher=conn.teacher)
         )
+
+    @staticmethod
+    def _check_login(conn: Connection, as_teacher: bool) -> None:
+        """A hello where the transport vouches for the login: one it found, a teacher's if asked as one."""
+        if conn.login is None:
+            raise Refusal(
+                Code.BAD_TOKEN,
+                "the hub does not know that token, or it does not open the class's tables: open the lobby "
+                "from your own server on the hub",
+            )
+        if as_teacher and not conn.teaches:
+            raise Refusal(
+                Code.BAD_TOKEN,
+                f"{conn.login} is not one of the class's teachers on this hub: the hub's administrator "
+                "names them (a group or a role)",
+            )
+        conn.teacher = as_teacher
 
     def _create(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         try:

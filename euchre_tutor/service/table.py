@@ -66,6 +66,11 @@ class Connection:
     teacher: bool = False
     #: table id -> the seat's name, or None when watching
     tables: dict[str, str | None] = field(default_factory=dict)
+    #: who the transport says this connection is (a hub's login, :mod:`euchre_tutor.service.hub`), for a
+    #: service whose ``logins`` replace the class's tokens; None: nobody vouched for it
+    login: str | None = None
+    #: the transport says this login is one of the class's teachers (a hub's group or role)
+    teaches: bool = False
 
 
 @dataclass(eq=False)
