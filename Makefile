@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: tutor classic bid practice lab test lint bench bench-full clean chromium axe
+.PHONY: tutor classic bid practice lab test lint bench bench-full clean chromium axe proxy
 
 tutor: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch
@@ -26,7 +26,7 @@ practice: $(VENV)/.installed-runtime
 lab: $(VENV)/.installed-runtime
 	$(PY) -m euchre_tutor.launch --lab
 
-test: $(VENV)/.installed-test chromium axe
+test: $(VENV)/.installed-test chromium axe proxy
 	bash scripts/run-tests.sh
 
 lint: $(VENV)/.installed-test
@@ -47,6 +47,10 @@ chromium:
 # axe-core (npm, the version pinned in scripts/axe/) for the browser tests' accessibility checks
 axe:
 	@bash scripts/get-axe.sh
+
+# JupyterHub's proxy (npm, the version pinned in scripts/proxy/) for the hub test (tests/hub/)
+proxy:
+	@bash scripts/get-proxy.sh
 
 # the tutor as a static site (artifacts/site/): Python runs in the student's browser, no server (docs/site.md)
 .PHONY: site
