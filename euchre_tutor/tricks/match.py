@@ -1,17 +1,37 @@
-"""What every game's match shares: the finished hands as a list that grows in O(1), and the check that
-explicit deals follow the rotation."""
+"""What every game's match shares: playing hand after hand to the end (:class:`MatchCore`), the finished
+hands as a list that grows in O(1), and the check that explicit deals follow the rotation."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from dataclasses import replace
+from typing import Any, Generic, Protocol, Self, TypeVar, overload
 
 from euchre_tutor.errors import DealError
-from euchre_tutor.tricks.seating import Seat
+from euchre_tutor.tricks.events import MatchWon
+from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["HandResults", "check_dealer"]
+__all__ = ["HandResults", "MatchCore", "check_dealer"]
 
 R = TypeVar("R")
+H = TypeVar("H", bound="_Hand")
+A = TypeVar("A")
+
+
+class _Hand(Protocol):
+    """What the match reads of a game's hand state."""
+
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_act(self) -> Seat | None: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+    def legal_actions(self) -> tuple[Any, ...]: ...
+    def apply(self, action: Any, /) -> Any: ...
+    def points(self) -> tuple[int, ...]: ...
 
 
 class HandResults(Sequence[R], Generic[R]):
@@ -91,3 +111,81 @@ def check_dealer(index: int, dealer: Seat, first: Seat) -> None:
     want = seats[(first + index) % len(seats)]
     if dealer != want:
         raise DealError(f"deal {index + 1} is dealt by {dealer.word}, but the deal rotates to {want.word}")
+
+
+class MatchCore(Generic[H, R, A]):
+    """A match played hand after hand: the base of a game's frozen match state (a dataclass with the
+    fields ``seed``, ``first_dealer``, ``deals``, ``hand``, ``scores``, ``results``, ``last_hand`` and
+    ``events``).
+
+    ``hand`` is the hand in progress; when a hand ends and the match goes on, the next hand is dealt at
+    once and ``last_hand`` keeps the finished one; when the match ends, ``hand`` is the last hand. A game
+    gives its hooks: :meth:`hand_result`, :meth:`match_end`, :meth:`next_dealer`, :meth:`hand_for` and
+    :meth:`hand_started`.
+    """
+
+    __slots__ = ()
+
+    hand: H
+    scores: tuple[int, ...]
+    results: HandResults[R]
+    last_hand: H | None
+    events: tuple[Any, ...]
+
+    # -- the game's hooks ------------------------------------------------------
+
+    def hand_result(self, hand: H, number: int, points: tuple[int, ...]) -> R:
+        """How the match remembers the finished hand ``number`` (1-based), which scored ``points``."""
+        raise NotImplementedError
+
+    def match_end(self, scores: tuple[int, ...], hands_played: int, hand: H) -> tuple[bool, Team | None]:
+        """(over?, winner) after ``hand``, the match's scores and hands played being these."""
+        raise NotImplementedError
+
+    def next_dealer(self, hand: H) -> Seat:
+        """Who deals after ``hand``."""
+        return hand.dealer.next
+
+    def hand_for(self, index: int, dealer: Seat) -> H:
+        """Hand ``index`` (0-based), dealt by ``dealer``."""
+        raise NotImplementedError
+
+    def hand_started(self, number: int, hand: H) -> Any:
+        """The event that starts hand ``number`` (1-based)."""
+        raise NotImplementedError
+
+    # -- shared ----------------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand in progress (or the last one, when the match is over)."""
+        return len(self.results) + (0 if self.is_over else 1)
+
+    @property
+    def is_over(self) -> bool:
+        return self.hand.is_over
+
+    @property
+    def to_act(self) -> Seat | None:
+        return self.hand.to_act
+
+    def legal_actions(self) -> tuple[A, ...]:
+        return self.hand.legal_actions()
+
+    def apply(self, action: A | str) -> Self:
+        """The match after ``action`` by whoever is to act: the hand goes on, or it is scored and the
+        match ends or deals the next hand."""
+        hand = self.hand.apply(action)
+        if not hand.is_over:
+            return replace(self, hand=hand, events=hand.events)  # type: ignore[type-var]
+        pts = hand.points()
+        scores = tuple(a + b for a, b in zip(self.scores, pts, strict=True))
+        results = self.results.plus(self.hand_result(hand, len(self.results) + 1, pts))
+        events: tuple[Any, ...] = hand.events
+        over, winner = self.match_end(scores, len(results), hand)
+        if over:
+            ended = (*events, MatchWon(winner, scores))
+            return replace(self, hand=hand, scores=scores, results=results, events=ended)  # type: ignore[type-var]
+        nxt = self.hand_for(len(results), self.next_dealer(hand))
+        started = (*events, self.hand_started(len(results) + 1, nxt))
+        return replace(self, hand=nxt, scores=scores, results=results, last_hand=hand, events=started)  # type: ignore[type-var]

@@ -8,15 +8,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from euchre_tutor.errors import DealError, IllegalAction, RulesError
 from euchre_tutor.games.bid.engine.actions import Action
 from euchre_tutor.games.bid.engine.deal import Deal
-from euchre_tutor.games.bid.engine.events import Event, HandStarted, MatchWon
+from euchre_tutor.games.bid.engine.events import Event, HandStarted
 from euchre_tutor.games.bid.engine.hand import HandState, new_hand
 from euchre_tutor.games.bid.rules import BidRules
-from euchre_tutor.tricks.match import HandResults, check_dealer
+from euchre_tutor.tricks.match import HandResults, MatchCore, check_dealer
 from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandResult", "MatchState", "match_winner", "new_match"]
@@ -31,14 +31,14 @@ class HandResult:
     bidder: Seat | None  # None: passed out
     bid: str
     made: bool | None
-    points: tuple[int, int]
+    points: tuple[int, ...]
 
 
 NO_RESULTS: HandResults[HandResult] = HandResults()
 
 
 @dataclass(frozen=True, slots=True)
-class MatchState:
+class MatchState(MatchCore[HandState, HandResult, Action]):
     """A match: ``hand`` is the hand in progress (the last one once the match is over).
 
     Deals come from ``deals`` (explicit, in order) and then from ``seed``.
@@ -52,65 +52,38 @@ class MatchState:
     scores: tuple[int, int] = (0, 0)
     results: HandResults[HandResult] = NO_RESULTS
     last_hand: HandState | None = None
-    winner: Team | None = None
-    over: bool = False
     events: tuple[Event, ...] = field(default=(), compare=False)
 
     @property
-    def hand_number(self) -> int:
-        return len(self.results) + (0 if self.over else 1)
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    @property
-    def to_act(self) -> Seat | None:
-        return None if self.over else self.hand.to_act
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return () if self.over else self.hand.legal_actions()
+    def winner(self) -> Team | None:
+        if not self.is_over:
+            return None
+        return match_winner(self.rules, self.scores, len(self.results), self.hand.bidders)[1]
 
     def apply(self, action: Action | str) -> MatchState:
-        if self.over:
+        if self.is_over:
             raise IllegalAction(f"the match is over ({'-'.join(map(str, self.scores))}); start a new one")
-        hand = self.hand.apply(action)
-        if not hand.is_over:
-            return replace(self, hand=hand, events=hand.events)
-        pts = hand.points()
-        scores = (self.scores[0] + pts[0], self.scores[1] + pts[1])
-        results = self.results.plus(
-            HandResult(len(self.results) + 1, hand.dealer, hand.bidder, hand.bid_text(), hand.made(), pts)
-        )
-        done, winner = match_winner(self.rules, scores, len(results), hand.bidders)
-        if done:
-            return replace(
-                self,
-                hand=hand,
-                scores=scores,
-                results=results,
-                winner=winner,
-                over=True,
-                events=(*hand.events, MatchWon(winner, scores)),
-            )
-        nxt = self._hand_for(len(results), hand.dealer.next)
-        return replace(
-            self,
-            hand=nxt,
-            scores=scores,
-            results=results,
-            last_hand=hand,
-            events=(*hand.events, HandStarted(len(results) + 1, nxt.dealer)),
-        )
+        return MatchCore.apply(self, action)
 
-    def _hand_for(self, index: int, dealer: Seat) -> HandState:
+    def hand_result(self, hand: HandState, number: int, points: tuple[int, ...]) -> HandResult:
+        return HandResult(number, hand.dealer, hand.bidder, hand.bid_text(), hand.made(), points)
+
+    def match_end(
+        self, scores: tuple[int, ...], hands_played: int, hand: HandState
+    ) -> tuple[bool, Team | None]:
+        return match_winner(self.rules, scores, hands_played, hand.bidders)
+
+    def hand_started(self, number: int, hand: HandState) -> HandStarted:
+        return HandStarted(number, hand.dealer)
+
+    def hand_for(self, index: int, dealer: Seat) -> HandState:
         if index < len(self.deals):
             return new_hand(self.deals[index], self.rules)
         return new_hand(Deal.from_seed(f"{self.seed}:{index}", dealer, self.rules), self.rules)
 
 
 def match_winner(
-    rules: BidRules, scores: tuple[int, int], hands_played: int, bidders: Team | None
+    rules: BidRules, scores: tuple[int, ...], hands_played: int, bidders: Team | None
 ) -> tuple[bool, Team | None]:
     """(over?, winner) after a hand: a number of hands played, the highest wins (level: nobody);
     else a side on the target wins; both on it in the same hand: the bidding side."""

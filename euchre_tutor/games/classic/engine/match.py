@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, replace
 from euchre_tutor.errors import DealError, RulesError
 from euchre_tutor.games.classic.engine.actions import Action
 from euchre_tutor.games.classic.engine.deal import Deal, rules_seating
-from euchre_tutor.games.classic.engine.events import Event, HandStarted, MatchWon
+from euchre_tutor.games.classic.engine.events import Event, HandStarted
 from euchre_tutor.games.classic.engine.hand import HandState, new_hand
 from euchre_tutor.games.classic.rules import ClassicRules
-from euchre_tutor.tricks.match import HandResults, check_dealer
+from euchre_tutor.tricks.match import HandResults, MatchCore, check_dealer
 from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = ["HandResult", "HandResults", "MatchState", "new_match"]
@@ -37,7 +37,7 @@ NO_RESULTS: HandResults[HandResult] = HandResults()
 
 
 @dataclass(frozen=True, slots=True)
-class MatchState:
+class MatchState(MatchCore[HandState, HandResult, Action]):
     """A match: hands to the target (or a fixed number of hands), dealer rotating left.
 
     ``hand`` is the hand in progress; when a hand ends and the match goes on,
@@ -56,19 +56,6 @@ class MatchState:
     events: tuple[Event, ...] = field(default=(), compare=False)
 
     @property
-    def hand_number(self) -> int:
-        """1-based number of the hand in progress (or the last one, when the match is over)."""
-        return len(self.results) + (0 if self.is_over else 1)
-
-    @property
-    def is_over(self) -> bool:
-        return self.hand.is_over
-
-    @property
-    def to_act(self) -> Seat | None:
-        return self.hand.to_act
-
-    @property
     def seating(self) -> Seating:
         return self.first_dealer.seating
 
@@ -76,37 +63,22 @@ class MatchState:
     def winner(self) -> Team | None:
         return _leader(self.seating, self.scores) if self.is_over else None
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.hand.legal_actions()
+    def hand_result(self, hand: HandState, number: int, points: tuple[int, ...]) -> HandResult:
+        return HandResult(number, hand.dealer, hand.passed_out, points, hand.misdealt)
 
-    def apply(self, action: Action | str) -> MatchState:
-        hand = self.hand.apply(action)
-        if not hand.is_over:
-            return replace(self, hand=hand, events=hand.events)
-        pts = hand.points()
-        scores = tuple(a + b for a, b in zip(self.scores, pts, strict=True))
-        results = self.results.plus(
-            HandResult(len(self.results) + 1, hand.dealer, hand.passed_out, pts, hand.misdealt)
-        )
-        events: tuple[Event, ...] = hand.events
-        if _match_over(self.rules, scores, len(results)):
-            winner = _leader(self.seating, scores)
-            return replace(
-                self,
-                hand=hand,
-                scores=scores,
-                results=results,
-                events=(*events, MatchWon(winner, scores)),
-            )
-        nxt = self._hand_for(len(results), hand.dealer if hand.misdealt else hand.dealer.next)
-        return replace(
-            self,
-            hand=nxt,
-            scores=scores,
-            results=results,
-            last_hand=hand,
-            events=(*events, HandStarted(len(results) + 1, nxt.dealer, nxt.up)),
-        )
+    def match_end(
+        self, scores: tuple[int, ...], hands_played: int, hand: HandState
+    ) -> tuple[bool, Team | None]:
+        if _match_over(self.rules, scores, hands_played):
+            return True, _leader(self.seating, scores)
+        return False, None
+
+    def next_dealer(self, hand: HandState) -> Seat:
+        """The deal rotates left, except after a misdeal: the same dealer deals again."""
+        return hand.dealer if hand.misdealt else hand.dealer.next
+
+    def hand_started(self, number: int, hand: HandState) -> HandStarted:
+        return HandStarted(number, hand.dealer, hand.up)
 
     def dealer_for(self, index: int) -> Seat:
         """The dealer of hand ``index`` (0-based): the deal rotates left, except after a misdeal."""
@@ -116,7 +88,7 @@ class MatchState:
                 dealer = dealer.next
         return dealer
 
-    def _hand_for(self, index: int, dealer: Seat) -> HandState:
+    def hand_for(self, index: int, dealer: Seat) -> HandState:
         r = self.rules
         if index < len(self.deals):
             deal = self.deals[index]
