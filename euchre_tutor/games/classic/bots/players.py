@@ -1,5 +1,6 @@
 """The players a table seats: the Beginner (the rule-based player with slips), the Expert (the
-advisor's best action), a table of two kinds, and the levels a table offers."""
+advisor's best action), a table of two kinds, and the levels a table offers (the package
+:mod:`~euchre_tutor.games.classic.bots` exports them)."""
 
 from __future__ import annotations
 
@@ -16,17 +17,6 @@ from euchre_tutor.games.classic.views import SeatView, seat_view
 
 if TYPE_CHECKING:
     from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis
-
-__all__ = [
-    "EXPERT_BIDDING",
-    "LEVELS",
-    "BeginnerPlayer",
-    "ExpertPlayer",
-    "Level",
-    "Player",
-    "Seated",
-    "play_out",
-]
 
 
 class Player(Protocol):
