@@ -321,3 +321,22 @@ def test_every_sentence_shown_holds_and_reads_clean(seed: int) -> None:
         state = state.apply(action)
     log = visible_text(render.log_html(player_view(state)))
     assert text_problems(log) == [], log
+
+
+def test_a_forced_card_says_the_rule_that_forces_it() -> None:
+    """A single legal card: the hint teaches why (follow suit with the only card of it, or the last card)."""
+    seen = 0
+    for seed in range(6):
+        state = new_deal(SolitaireDeal.from_seed(seed))
+        state = state.apply(player_view(state).legal[0])
+        while state.phase is Phase.PLAY and seen < 4:
+            view = player_view(state)
+            if len(view.legal) == 1 and isinstance(view.legal[0], Play):
+                expl = explain(hint_of(view), view)
+                card = view.legal[0].card
+                assert expl.move.startswith(("You must follow", "The ", "You ")), expl.move
+                assert card.symbol in expl.move and ("only" in expl.move or "last card" in expl.move)
+                assert text_problems(expl.text(Depth.BRIEF)) == []
+                seen += 1
+            state = state.apply(view.legal[-1])
+    assert seen >= 1

@@ -26,6 +26,7 @@ from euchre_tutor.advisor.voice import (
     Said,
     capital,
     chance_words,
+    forced_play_sentence,
     join_words,
     points_words,
     suit_words,
@@ -467,6 +468,9 @@ def _move(pos: Position, namer: Namer) -> tuple[str, tuple[str, ...]]:
     trump = pos.view.trump
     if len(pos.hint.options) == 1:
         only = action_words(tied[0].action, turn, namer, following=pos.following, trump=trump)
+        a = tied[0].action
+        if isinstance(a, Play) and trump is not None:  # the rule that forces it, in words
+            return forced_play_sentence(a.card, pos.view.hand, trump, pos.view.deck_lead), ()
         return f"{only}: it is the only card you may play.", ()
     if len(tied) == 1:
         return action_words(tied[0].action, turn, namer, following=pos.following, trump=trump) + ".", ()
