@@ -77,17 +77,33 @@ class SeatHandLog:
     result: tuple[str, ...] = ()
     points: tuple[int, ...] | None = None
     outcome: str = ""
+    seen: Any = None  # the last view of the hand the seat was sent
 
     @property
     def finished(self) -> bool:
         return self.points is not None
+
+    def fields(self) -> dict[str, Any]:
+        """What every table's hand log holds (:class:`~euchre_tutor.session.table.TableHandLog`)."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "bidding": self.bidding,
+            "tricks": self.tricks,
+            "result": self.result,
+            "points": self.points,
+            "outcome": self.outcome,
+        }
 
 
 class RemoteSeat(Observable):
     """The student's seat at a shared table, read as the tutor reads a table (see the module doc).
 
     ``words(action, view)`` says an action in a few words (the game tutor's labels: set by
-    :meth:`TableTutor.for_seat`). Topics: ``"state"`` after each new view of the seat.
+    :meth:`TableTutor.for_seat`). ``log_of(fields, view)``, set by the game's table, makes the game's
+    own hand log from what every log holds and the hand's last view (None: the seat's own
+    :class:`SeatHandLog`). Topics: ``"state"`` after each new view of the seat, and the table's own
+    (``"message"``, the seats) but its chat.
     """
 
     #: the true game lives in the service: positions are written from the seat's view
@@ -101,6 +117,7 @@ class RemoteSeat(Observable):
         self.table = table
         self.game = SeatHistory()
         self.words: Callable[[Any, Any], str] = lambda action, _view: str(action)
+        self.log_of: Callable[[dict[str, Any], Any], Any] | None = None
         self.thinker: Any = None  # a one-person table's background computer players: none here
         self.bot: Any = None
         self._logs: list[SeatHandLog] = []
@@ -115,12 +132,15 @@ class RemoteSeat(Observable):
 
     @property
     def view(self) -> Any:
-        return self.table.view
+        """The seat's latest view (a watcher's: the face-down view, or the first seat's face up)."""
+        t = self.table
+        return t.view if t.view is not None else next(iter(t.views.values()), None)
 
     @property
     def seat(self) -> Seat | None:
+        """The student's seat (None: a watcher, or before the first view)."""
         view = self.table.view
-        return None if view is None else view.seat
+        return None if view is None or self.table.seat is None else view.seat
 
     @property
     def rules(self) -> Any:
@@ -176,8 +196,12 @@ class RemoteSeat(Observable):
         """Where in the table's history the student decided (the versions the service accepted)."""
         return sorted(self.game.actions)
 
-    def hand_logs(self) -> Sequence[SeatHandLog]:
-        return list(self._logs)
+    def hand_logs(self) -> Sequence[Any]:
+        """The hands as the seat saw them, oldest first (the game's own logs when it gave ``log_of``)."""
+        make = self.log_of
+        if make is None:
+            return list(self._logs)
+        return [make(log.fields(), log.seen) for log in self._logs if log.seen is not None]
 
     def view_position(self) -> dict[str, Any]:
         """The student's position now as the game's ``analyze`` reads it: one deal consistent with the
@@ -215,6 +239,28 @@ class RemoteSeat(Observable):
 
     def illegal(self, text: str) -> None:
         self.table._say(sentence(text), error=True)
+
+    @property
+    def decision_actions(self) -> tuple[Any, ...]:
+        """The student's legal actions that are not taken by clicking a card (the buttons)."""
+        return tuple(a for a in self.legal if getattr(a, "kind", "") not in CARD_WORDS)
+
+    def card_reason(self, card: Any) -> str | None:
+        """Why ``card`` cannot be clicked now (None: it can)."""
+        if self.card_action(card) is not None:
+            return None
+        return "Not a legal card now" if self.my_turn else "Not your turn"
+
+    # a shared table is played forward only, dealt by the service: a one-person table's commands say so
+    can_undo: ClassVar[bool] = False
+    can_redo: ClassVar[bool] = False
+    suggestion: ClassVar[str] = ""
+
+    def _one_person_only(self, *_args: Any, **_kwargs: Any) -> bool:
+        self.illegal("a shared table plays forward and the service deals: that is for a one-person table")
+        return False
+
+    undo = redo = next_hand = suggest = load_deal = new_match = _one_person_only
 
     # ----------------------------------------------------------------- words
 
@@ -261,6 +307,8 @@ class RemoteSeat(Observable):
 
     def _on_table(self, topic: str) -> None:
         if topic != "state":
+            if topic != "chat":  # the message line, the seats: the table's page redraws them
+                self._emit(topic)
             return
         t = self.table
         view = t.view
@@ -303,6 +351,7 @@ class RemoteSeat(Observable):
             for i, trick in enumerate(view.tricks[len(log.tricks) :])
         ]
         log.tricks = tuple((i + 1, trick) for i, trick in enumerate(view.tricks))
+        log.seen = view
         if self.table.over:
             self._finish(log, scores)
         return said

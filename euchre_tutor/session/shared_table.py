@@ -607,6 +607,10 @@ class SharedTableController(Observable):
                 views = {
                     str(seat): spec.seat_view_of(v, self.table["rules"]) for seat, v in msg["views"].items()
                 }
+            elif self.seat is None and isinstance(msg.get("view"), dict) and spec.seat_view_of is not None:
+                # a face-down watcher's view: nobody's, no hand; drawn from the dealer's chair
+                public = msg["view"]
+                view = spec.seat_view_of({**public, "seat": public.get("dealer")}, self.table["rules"])
         except EuchreError as exc:
             self._say(f"This page cannot read the table's view: {exc}", error=True)
             return
@@ -665,5 +669,8 @@ def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:
 
 def _unordered(view: Any) -> Any:
     """``view`` with its hand and legal actions in one order (a hand's order is not something a seat
-    knows: with a double deck, which of two equal cards went is not told)."""
-    return replace(view, hand=tuple(sorted(view.hand, key=str)), legal=tuple(sorted(view.legal, key=str)))
+    knows: with a double deck, which of two equal cards went is not told), and without the seats' card
+    counts (a position does not write another seat's hidden discards one by one: a kitty's exchange
+    half done reads back whole)."""
+    found = replace(view, hand=tuple(sorted(view.hand, key=str)), legal=tuple(sorted(view.legal, key=str)))
+    return replace(found, counts=()) if hasattr(found, "counts") else found

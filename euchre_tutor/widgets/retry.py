@@ -21,7 +21,7 @@ from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.widgets.table import hidden_button, show
 
-__all__ = ["RetryCase", "RetryPanel", "drills_html", "tutor_moments"]
+__all__ = ["RetryCase", "RetryPanel", "drills_html", "tutor_drills_html", "tutor_moments"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +151,25 @@ def tutor_moments(
         assert grade is not None  # a key moment is graded
         moments.append((d.index, words(d, grade), functools.partial(case, d)))
     return moments
+
+
+def tutor_drills_html(tutor: Any) -> str:
+    """The table's drills line for ``tutor``: kept on the class server under the student's name when
+    the tutor keeps its drills in a store (:func:`drills_html` otherwise)."""
+    deck = tutor.drills
+    if getattr(tutor, "store", None) is None or not len(deck):
+        return drills_html(deck)
+    n = len(deck)
+    error = getattr(tutor, "store_error", None)
+    kept = (
+        f"<p class='et-teach'>{html.escape(str(error))}</p>"
+        if error
+        else "<p>They are kept on the class server under your name: the Practice page finds them.</p>"
+    )
+    return (
+        f'<div class="et-drills">Your drills: <b>{n}</b> position{"" if n == 1 else "s"} from your '
+        f"Mistakes and Blunders at this table.{kept}</div>"
+    )
 
 
 def drills_html(deck: Deck) -> str:

@@ -1,11 +1,12 @@
-"""A shared table's page: one student's seat at a table the table service holds, in the tables' look.
+"""A shared table's page: one student's seat (or a watcher) at a table the table service holds.
 
-:class:`SharedTableApp` draws a :class:`~euchre_tutor.session.shared_table.SharedTableController`'s
-latest seat view with the pieces of today's tables (the table of seats and the trick, the hand's
-card buttons, the decision buttons, the message line, the hint panel), plus what a shared table
-adds: who sits where and who is connected, the time left, the chat when the table allows it, and
-after each hand the review of the student's own decisions. It updates in place when the controller
-or its tutor announces a change (possibly from the connection's thread: the redraw holds a lock).
+The page is the game's own table (its :class:`~euchre_tutor.widgets.table_app.TableApp`: the table,
+the hand, the decisions, the hint panel, the review with Retry and drills, the session chart) on the
+student's seat (:class:`~euchre_tutor.session.remote_seat.RemoteSeat`) with the game's own tutor, plus
+what a shared table adds (:class:`SharedParts`): who sits where and who is connected, the time left,
+Start and Give up my seat, the chat when the table allows it, every hand face up for a face-up
+watcher. The app updates in place when the seat or its tutor announces a change (possibly from the
+connection's thread: the app's redraw holds a lock).
 
 :func:`shared_table_page` is the Voila page: it reads the service's address from the environment and
 the table, name and seat key from the page's address (``?table=ID&name=Ann&key=...``), and says in
@@ -23,157 +24,84 @@ from typing import Any
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.session import SessionStats
-from euchre_tutor.advisor.shared import KEY_MOMENTS
-from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.schema import PRESET_PHRASES
 from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.remote_seat import RemoteSeat
-from euchre_tutor.session.seats import positions
 from euchre_tutor.session.shared_table import (
     SeatKeys,
     SharedTableController,
     missing_service_words,
     service_address,
 )
-from euchre_tutor.session.tutor import TableTutor, tutor_class
+from euchre_tutor.session.tutor import tutor_class
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.depth import DEPTH_CSS
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
-from euchre_tutor.widgets.stats import SessionChart
-from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import CardTable, button, show
-from euchre_tutor.widgets.table_app import ActionRow, HintPanel, TutorHtml, retry_case, seat_html, trick_html
+from euchre_tutor.widgets.table import button, show
+from euchre_tutor.widgets.table_app import TableApp
 
-__all__ = ["SharedTableApp", "message_page", "page_query", "shared_table_page"]
+__all__ = ["SharedParts", "message_page", "page_query", "shared_table_app", "shared_table_page"]
 
 esc = render.esc
 
 SHARED_CSS = """
 .et-shared-seats { display:flex; flex-wrap:wrap; gap:6px; margin:4px 0; }
-.et-shared-seats .st { border:1px solid #ccd; border-radius:6px; padding:2px 8px; font-size:13px; }
+.et-shared-seats .st { border:1px solid #ccd; border-radius:6px; padding:2px 8px; font-size:13px;
+  background:#fff; color:#1a1a1a; }
 .et-shared-seats .st.me { border-color:#1565c0; font-weight:600; }
-.et-shared-seats .dot { display:inline-block; width:8px; height:8px; border-radius:50%; margin-right:4px;
-  background:#9e9e9e; }
-.et-shared-seats .st.on .dot { background:#2e7d32; }
+.et-shared-seats .dot { display:inline-block; width:10px; height:10px; border-radius:50%; margin-right:4px;
+  background:#fff; border:2px solid #616161; box-sizing:border-box; }
+.et-shared-seats .st.on .dot { background:#2e7d32; border-color:#2e7d32; }
 .et-shared-time { font-variant-numeric: tabular-nums; }
-.et-chat-log { max-height:140px; overflow-y:auto; font-size:13px; border:1px solid #e0e0e0; padding:4px; }
-.et-shared-review li { margin:2px 0; }
+.et-chat-log { max-height:140px; overflow-y:auto; font-size:13px; border:1px solid #e0e0e0; padding:4px;
+  background:#fff; color:#1a1a1a; }
 .et-countdown { font-variant-numeric: tabular-nums; margin:2px 0; }
 .et-countdown.mine b { color:#b71c1c; font-size:18px; }
 .et-watch-hands .et-watch-hand { margin:2px 0; }
+.et-shared-play { margin-top:6px; }
 """
-
-
-def _label(action: Any) -> str:
-    """An action as its button says it: the deck's words with the suits' symbols."""
-    text = str(action)
-    for suit, symbol in (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠")):
-        if text.endswith(f" {suit}"):
-            text = text[:-1] + symbol
-    return text.replace("order", "order up", 1) if text.startswith("order") else text
 
 
 def _upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _card_of(action: Any) -> Card | None:
-    card = getattr(action, "card", None)
-    return card if isinstance(card, Card) and not getattr(action, "cards", None) else None
+class SharedParts:
+    """What a shared table adds to the game's table (:class:`~euchre_tutor.widgets.table_app.SeatParts`):
+    the seats and who is connected, the countdown (redrawn each second on the kernel: the service sends
+    the time left with each view), the link that brings the student back, a face-up watcher's view of
+    every hand, Start and Give up my seat, and the chat."""
 
+    css = SHARED_CSS
 
-class SharedTableApp(CardTable):
-    """One seat (or a watcher) at a shared table (see the module doc).
-
-    The student's seat has the one-person table's tutor of the game (its :class:`TableTutor`, on a
-    :class:`~euchre_tutor.session.remote_seat.RemoteSeat`), drawn with the game's own hint and review
-    HTML; ``tutor_options`` go to the tutor (``runner``, ``source``, ``worlds``...). ``store``: where
-    the student's drills are kept by name (the class's store by default, when the server has one)."""
-
-    def __init__(
-        self,
-        controller: SharedTableController,
-        *,
-        store: ClassStore | None = None,
-        **tutor_options: Any,
-    ) -> None:
-        super().__init__(slots=8)
+    def __init__(self, controller: SharedTableController, seat: RemoteSeat) -> None:
         self.controller = controller
-        self.seat = RemoteSeat(controller)
-        self.tutor: TableTutor[Any, Any, Any] | None = None
-        self.hints: TutorHtml | None = None
-        self._review_step = 0
-        self._make_tutor(store if store is not None else ClassStore.from_env(), tutor_options)
+        self.seat = seat
         self._lock = threading.RLock()
-        self.style_html = w.HTML(f"<style>{CSS}\n{CLASSIC_CSS}\n{DEPTH_CSS}\n{SHARED_CSS}</style>")
-        show(self.style_html, False)
-        self.title = w.HTML()
-        self.title.add_class("et-title")
         self.seats_html = w.HTML()
         self.seats_html.add_class("et-shared-seats-box")
         self.time_html = w.HTML()
         self.time_html.add_class("et-shared-time")
-        self.table_html = w.HTML()
-        self.table_html.add_class("euchre-table")
-        self.prompt = w.HTML()
-        self.prompt.add_class("euchre-prompt")
-        self.bids = ActionRow(6, self._act)
-        hand = w.HBox(self.cards)
-        hand.add_class("euchre-hand")
-        self.start_button = button(
-            "Start", "Start the match (empty seats are played by the computer)", self._start, "et-start"
-        )
-        self.stand_button = button(
-            "Give up my seat", "Leave this seat to the computer", self._stand, "et-stand"
-        )
-        # the tutor: the hint panel (only at a table that allows suggestions), the review after each hand
-        self.hint = HintPanel(
-            shown=False,
-            grading=True,
-            on_toggle=self._toggle_hint,
-            on_grade=lambda _on: None,
-            on_depth=self.refresh_hint,
-        )
-        show(self.hint.grade, False)
-        self._build_review()
-        self.bidding = w.HTML()
-        self.bidding.add_class("euchre-bidding")
+        self.keep_link = w.HTML()
         self.watch_hands = w.HTML()
         self.watch_hands.add_class("et-watch-hands")
+        self.start_button = button(
+            "Start", "Start the match (empty seats are played by the computer)", controller.start, "et-start"
+        )
+        self.stand_button = button(
+            "Give up my seat", "Leave this seat to the computer", controller.stand, "et-stand"
+        )
+        buttons = w.HBox([self.start_button, self.stand_button])
+        buttons.add_class("et-shared-play")
         self._build_chat()
-        self._lay_out(hand)
+        self.header: list[w.Widget] = [self.seats_html, self.time_html, self.keep_link]
+        self.play: list[w.Widget] = [self.watch_hands, buttons]
+        self.side: list[w.Widget] = [self.chat]
         controller.subscribe(self._on_change)
-        if self.tutor is not None:
-            self.tutor.subscribe(lambda _t: self.refresh_hint())
-        self.refresh()
-        # the countdown, redrawn each second on the kernel (the service sends the time left with each view)
+        self.refresh_chat()
         self._stop = threading.Event()
         self._ticker = threading.Thread(target=self._tick, name="euchre-countdown", daemon=True)
         self._ticker.start()
-
-    def _build_review(self) -> None:
-        """After each hand: the review (opened by the student), a retry of its key moments, the drills
-        and the session's statistics, as the one-person tables have them."""
-        self.review_toggle = w.ToggleButton(
-            value=False, description="Review the last hand", tooltip="Your decisions of the hand just played"
-        )
-        self.review_toggle.add_class("et-review-toggle")
-        self.review_toggle.observe(lambda _ch: self.refresh_hint(), names="value")
-        self.review = w.HTML()
-        self.review.add_class("et-shared-review")
-        self.review_prev = button("◀ Back", "The previous step of the hand", lambda: self._step(-1), "et-ctl")
-        self.review_next = button("Next ▶", "The next trick of the hand", lambda: self._step(1), "et-ctl")
-        self.review_nav = w.HBox([self.review_prev, self.review_next])
-        self.review_nav.add_class("ec-stepnav")
-        self.retry = RetryPanel(KEY_MOMENTS, lambda text: self._show_message(text, True))
-        self.drills = w.HTML()
-        self.drills.add_class("et-shared-drills")
-        self.stats = SessionChart(
-            self.tutor.stats if self.tutor is not None else SessionStats(), title="Your session", report=False
-        )
 
     def _build_chat(self) -> None:
         """The chat: its log, a line of text or a preset phrase, and Send."""
@@ -189,133 +117,39 @@ class SharedTableApp(CardTable):
         self.chat = w.VBox([self.chat_log, w.HBox([self.chat_text, self.chat_phrase, self.chat_send])])
         self.chat.add_class("et-chat")
 
-    def _lay_out(self, hand: w.HBox) -> None:
-        """The page: the header, the message line, and the table with the hand (``hand``) beside the
-        tutor's side panel and the chat."""
-        self.keep_link = w.HTML()
-        header = w.VBox([self.title, self.seats_html, self.time_html, self.keep_link])
-        play = w.VBox(
-            [
-                self.table_html,
-                self.watch_hands,
-                self.prompt,
-                self.bids,
-                hand,
-                w.HBox([self.start_button, self.stand_button]),
-            ]
-        )
-        play.layout = w.Layout(flex="3 1 0", min_width="0")
-        side = w.VBox(
-            [
-                self.hint,
-                self.bidding,
-                self.review_toggle,
-                self.review,
-                self.review_nav,
-                self.retry,
-                self.drills,
-                self.stats,
-                self.chat,
-            ],
-            layout=w.Layout(flex="2 1 0", min_width="0"),
-        )
-        side.add_class("et-side")
-        main = w.HBox([play, side])
-        main.add_class("et-main")
-        self.children = [self.style_html, header, self.message, main]
-        self.add_class("et-shared-table")
-        self.add_class("euchre-classic")  # the tables' look: seats around the trick
-
-    def _make_tutor(self, store: ClassStore | None, options: dict[str, Any]) -> None:
-        """The game's tutor on the student's seat (none for a watcher, or before a table is chosen)."""
-        spec = self.controller.spec
-        if spec is None or self.controller.seat is None:
-            return
-        app = find_game(spec.name).table_app()  # the game's table: its hints' HTML, its tutor
-        self.hints = app.HINTS
-        self.tutor = tutor_class(spec.name).for_seat(self.seat, **options)
-        if store is not None:
-            self.tutor.keep_drills(store, self.controller.name)
-
-    # -- clicks --------------------------------------------------------------------------
-
-    def _card_clicked(self, card: Card) -> None:
-        self.controller.click_card(card)
-        self.refresh()
-
-    def _act(self, action: Any) -> None:
-        self.controller.act(action)
-        self.refresh()
-
-    def _start(self) -> None:
-        self.controller.start()
-        self.refresh()
-
-    def _stand(self) -> None:
-        self.controller.stand()
-        self.refresh()
-
-    def _toggle_hint(self, on: bool) -> None:
-        if self.tutor is not None:
-            self.tutor.set_show_hint(on)
-        self.refresh_hint()
-
-    def _step(self, by: int) -> None:
-        self._review_step = max(0, self._review_step + by)
-        self.refresh_hint()
-
     def _send_chat(self) -> None:
         c = self.controller
         if c.options.get("chat") == "preset":
-            ok = c.send_chat(phrase=int(self.chat_phrase.value))
-        else:
-            ok = c.send_chat(text=str(self.chat_text.value))
-            if ok:
-                self.chat_text.value = ""
-        if not ok:
-            self.refresh_message()
+            c.send_chat(phrase=int(self.chat_phrase.value))
+        elif c.send_chat(text=str(self.chat_text.value)):
+            self.chat_text.value = ""
+
+    def _on_change(self, topic: str) -> None:
+        if topic == "chat":
+            self.refresh_chat()
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def _on_change(self, topic: str) -> None:
-        if topic == "message":
-            self.refresh_message()
-        elif topic == "chat":
-            self.refresh_chat()
-        else:
-            self.refresh()
-
-    def refresh_message(self) -> None:
-        with self._lock:
-            self._show_message(self.controller.message, self.controller.message_is_error)
-
     def refresh(self) -> None:
-        with self._lock, self.hold_sync():
-            c = self.controller
-            self._set(self.title, "value", self._title_html())
-            self._set(self.seats_html, "value", self._seats_html())
-            self._set(self.time_html, "value", self._countdown_html())
-            view = c.view
+        """Redraw the parts (the app calls it inside its own redraw)."""
+        c = self.controller
+        with self._lock:
+            self.seats_html.value = self._seats_html()
+            self.time_html.value = self._countdown_html()
+            self.watch_hands.value = self._watch_hands_html()
             show(self.start_button, c.seat is not None and not c.started)
             show(self.stand_button, c.seat is not None)
-            drawn = view if view is not None else next(iter(c.views.values()), None)
-            self._set(self.table_html, "value", "" if drawn is None else self._table_html(drawn))
-            self._set(self.watch_hands, "value", self._watch_hands_html())
-            self._set(self.prompt, "value", self._prompt_html())
-            legal = c.legal
-            self.bids.show_actions(
-                [a for a in legal if _card_of(a) is None],
-                _label,
-                lambda a: f"{_label(a)}",
-                lambda a: str(a).endswith((" H", " D")),
-            )
-            self._refresh_hand(view)
-            self._show_message(c.message, c.message_is_error)
             show(self.chat, c.options.get("chat", "none") != "none")
             show(self.chat_text, c.options.get("chat") == "text")
             show(self.chat_phrase, c.options.get("chat") == "preset")
-        self.refresh_chat()
-        self.refresh_hint()
+
+    def refresh_chat(self) -> None:
+        lines = [
+            f"<div><b>{m.get('from', '')}</b> ({esc(str(m.get('seat') or 'watching'))}): {m.get('text', '')}</div>"
+            for m in list(self.controller.chat)
+        ]  # the service sends names and text HTML-escaped: shown as they came, never unescaped
+        with self._lock:
+            self.chat_log.value = "".join(lines) or "<div class='none'>No messages yet.</div>"
 
     def _tick(self) -> None:
         while not self._stop.wait(1.0):
@@ -324,7 +158,9 @@ class SharedTableApp(CardTable):
     def refresh_time(self) -> None:
         """Redraw the countdown (each second, and with every view)."""
         with self._lock:
-            self._set(self.time_html, "value", self._countdown_html())
+            value = self._countdown_html()
+            if self.time_html.value != value:
+                self.time_html.value = value
 
     def _countdown_html(self) -> str:
         c = self.controller
@@ -350,36 +186,14 @@ class SharedTableApp(CardTable):
         )
         return f'<div class="et-watch-hands-box" aria-label="Every hand, face up">{rows}</div>'
 
-    def _refresh_hand(self, view: Any) -> None:
-        cards = [] if view is None else render.hand_order(view.hand, view.trump)
-        trump = None if view is None else view.trump
-        for i in range(len(self.cards)):
-            card = cards[i] if i < len(cards) else None
-            if card is None:
-                self._show_slot(i, None, {"empty"}, "empty", "")
-                continue
-            action = self.controller.card_action(card)
-            want = {"euchre-card", f"c-{card}", "red" if card.is_red else "black"}
-            want.add(f"s-{card.suit.value}" if card.suit is not None else "joker")
-            if trump is not None and is_trump(card, trump):
-                want.add("trump")
-            if action is not None:
-                want.add("playable")
-                rank = describe_rank(card, trump) if trump is not None or card.suit else ""
-                tip = f"{action.kind.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
-            else:
-                want |= {"disabled", "wait" if not self.controller.my_turn else "illegal"}
-                tip = "Not your turn" if not self.controller.my_turn else "Not a legal card now"
-            self._show_slot(i, card, want, card.name, tip)
-
-    def _title_html(self) -> str:
+    def title_html(self) -> str:
         c = self.controller
         if c.table is None:
             return "<h1>Shared table</h1><div class='sub'>You are at no table: join one from the lobby.</div>"
         who = f"you sit at {c.seat}" if c.seat else "you are watching"
         return (
-            f"<h1>{esc(_upper_first(str(c.table.get('title', 'shared table'))))}</h1>"
-            f"<div class='sub'>Shared table {esc(str(c.table_id))} · {esc(c.name)}, {esc(who)}</div>"
+            f"<div class='et-title'><h1>{esc(_upper_first(str(c.table.get('title', 'shared table'))))}</h1>"
+            f"<div class='sub'>Shared table {esc(str(c.table_id))} · {esc(c.name)}, {esc(who)}</div></div>"
         )
 
     def _seats_html(self) -> str:
@@ -398,194 +212,62 @@ class SharedTableApp(CardTable):
                 classes.append("me")
             state = "connected" if on else "not connected"
             parts.append(
-                f'<span class="{" ".join(classes)}" aria-label="{esc(str(s.get("seat")))}: {esc(name)}, {state}">'
-                f'<span class="dot" aria-hidden="true"></span>{esc(str(s.get("seat")))} · {esc(name)}</span>'
+                f'<span class="{" ".join(classes)}" role="listitem" aria-label="{esc(str(s.get("seat")))}: '
+                f'{esc(name)}, {state}"><span class="dot" aria-hidden="true"></span>{esc(str(s.get("seat")))} · '
+                f"{esc(name)} · {state}</span>"
             )
         return f'<div class="et-shared-seats" role="list">{"".join(parts)}</div>'
 
-    def _table_html(self, view: Any) -> str:
-        me = view.seat
-        pos = positions(me)
-        seats = me.seating.seats
-        out = (
-            view.sitting_out
-            if isinstance(view.sitting_out, frozenset)
-            else frozenset(() if view.sitting_out is None else (view.sitting_out,))
-        )
-        my_plays = sum(1 for t in view.tricks for s, _ in t.plays if s == me) + sum(
-            1 for s, _ in view.trick_plays if s == me
-        )
-        dealt = len(view.hand) + my_plays
-        hide = bool(self.controller.options.get("hide_points"))
-        parts = []
-        for seat in seats:
-            plays = sum(1 for t in view.tricks for s, _ in t.plays if s == seat) + sum(
-                1 for s, _ in view.trick_plays if s == seat
-            )
-            badges = []
-            if seat == view.dealer:
-                badges.append("dealer")
-            maker = getattr(view, "maker", None) or getattr(view, "bidder", None)
-            if seat == maker:
-                badges.append("maker")
-            acting = view.to_act == seat
-            if acting:
-                badges.append("to act")
-            tricks = 0 if hide else sum(1 for t in view.tricks if t.winner == seat)
-            parts.append(
-                seat_html(
-                    seat,
-                    me,
-                    pos[seat],
-                    badges,
-                    acting=acting,
-                    out=seat in out,
-                    count=0 if seat in out else max(0, dealt - plays),
-                    tricks=tricks,
-                )
-            )
-        center = trick_html(view, seats, pos, out, lambda text: text)
-        trump = "" if view.trump is None else f"Trump: {view.trump.symbol} {view.trump.plural}"
-        up = getattr(view, "up", None)
-        up_html = "" if up is None else f"<span class='cap'>Up card</span>{render.face(up)}"
-        scores = " · ".join(f"{t.name} {view.scores[t.index]}" for t in me.seating.teams)
-        info = (
-            f'<div class="ec-info">{up_html}<span class="ec-trump">{esc(trump)}</span>'
-            f'<span class="note">Score: {esc(scores)}</span></div>'
-        )
-        # the table's version on the page: a test or a benchmark can tell this view from the one before
-        version = self.controller.version
-        return (
-            f'<div class="ec-table ec-n{me.seating.players}" data-version="{version}">'
-            f"{info}{''.join(parts)}{center}</div>"
-        )
-
-    def _prompt_html(self) -> str:
+    def prompt_text(self) -> str | None:
+        """The prompt while the student is not asked to act (None on the student's turn: the game's)."""
         c = self.controller
         if c.table is None:
             return ""
         if not c.started:
-            text = "Waiting for the players: press Start when everyone is seated (the computer plays empty seats)."
-        elif c.over:
-            text = "The match is over."
-        elif c.seat is None:
-            text = f"{c.turn} is to act."
-        else:
-            text = self.seat.prompt()
-        return f'<p class="et-prompt" role="status">{esc(text)}</p>'
+            return "Waiting for the players: press Start when everyone is seated (the computer plays empty seats)."
+        if c.over:
+            return "The match is over."
+        if c.seat is None:
+            return f"{c.turn} is to act." if c.turn else ""
+        return None if c.my_turn else self.seat.prompt()
 
-    def refresh_chat(self) -> None:
-        lines = [
-            f"<div><b>{m.get('from', '')}</b> ({esc(str(m.get('seat') or 'watching'))}): {m.get('text', '')}</div>"
-            for m in list(self.controller.chat)
-        ]  # the service sends names and text HTML-escaped: shown as they came, never unescaped
-        with self._lock:
-            self._set(self.chat_log, "value", "".join(lines) or "<div class='none'>No messages yet.</div>")
+    @property
+    def version(self) -> int:
+        """The version of the table last drawn."""
+        return self.controller.version
 
-    def refresh_hint(self) -> None:
-        """The tutor's parts: the hint (where the table allows it), the bidding of the hand, and after
-        a hand its review with the retry of its key moments, the drills and the statistics; each drawn
-        as the game's one-person table draws it."""
-        t = self.tutor
-        with self._lock, self.hint.hold_sync():
-            self._set(self.bidding, "value", self._bidding_html())
-            show(self.hint, t is not None)
-            show(self.stats, t is not None)
-            if t is None or self.hints is None:
-                show(self.review_toggle, False)
-                show(self.review_nav, False)
-                return
-            show(self.hint.toggle, t.hint_allowed)
-            depth = self.hint.depth.depth
-            self.hint.analysing(t.analysing and self.hint.shown)
-            status, body = self._hint_html(t, self.hints)
-            self._set(self.hint.status, "value", status)
-            self._set(self.hint.body, "value", body)
-            # a table without suggestions grades after the hand only: no grade during play
-            line = self.hints.grade_line(t, depth) if t.hint_allowed else ""
-            self._set(self.hint.grade_line, "value", line)
-            review = t.review()
-            show(self.review_toggle, review is not None)
-            shown = review is not None and bool(self.review_toggle.value)
-            self._set(self.review, "value", self._review_html(t, self.hints, review) if shown else "")
-            steps = len(getattr(review, "steps", ())) if shown else 0
-            show(self.review_nav, steps > 1)
-            self._set(self.review_prev, "disabled", self._review_step <= 0)
-            self._set(self.review_next, "disabled", self._review_step >= steps - 1)
-            self._set(self.drills, "value", self._drills_html(t) if review is not None else "")
-        self.retry.refresh(self._moments(review) if shown else [])
-
-    def _hint_html(self, t: TableTutor[Any, Any, Any], hints: TutorHtml) -> tuple[str, str]:
-        """The hint panel's status line and body, as the one-person table draws them."""
-        if not t.hint_allowed:
-            return (
-                '<span class="et-status">This table allows no suggestions during play: your grades come '
-                "after each hand.</span>",
-                "",
-            )
-        depth = self.hint.depth.depth
-        status = hints.status(t, depth) if self.hint.shown else ""
-        if not self.hint.shown:
-            return status, ""
-        hint = t.current_hint
-        if hint is not None and self.controller.my_turn and hints.body is not None:
-            return status, hints.body(t, hint, depth)
-        if not self.controller.my_turn:
-            return status, "<p>The hint comes on your turn.</p>"
-        return status, hints.placeholder(t)
-
-    def _bidding_html(self) -> str:
-        """Who bid what in the hand on the table, by name (the seat's log of it)."""
-        logs = self.seat.hand_logs()
-        if not logs or self.controller.seat is None or not self.controller.started:
-            return ""
-        log = logs[-1]
-        lines = "".join(f"<li>{esc(line)}</li>" for line in log.bidding) or "<li>No bids yet.</li>"
-        dealer = self.seat.who(log.dealer)
-        return (
-            f"<b>Bidding · hand {log.number}</b> · {esc(dealer[:1].upper() + dealer[1:])} "
-            f"{'deal' if dealer == 'you' else 'deals'}<ol class='ec-bidlog'>{lines}</ol>"
-        )
-
-    def _review_html(self, t: TableTutor[Any, Any, Any], hints: TutorHtml, review: Any) -> str:
-        """The last finished hand's review, in the game's words, at the chosen depth."""
-        if hints.review is None:
-            return ""
-        steps = len(getattr(review, "steps", ())) or 1
-        self._review_step = min(self._review_step, steps - 1)
-        return hints.review(t, review, self._review_step, self.hint.depth.depth)
-
-    def _moments(self, review: Any) -> list[tuple[Any, str, Any]]:
-        """The reviewed hand's key moments, as the retry panel lists them."""
-        t, hints = self.tutor, self.hints
-        if t is None or hints is None:
-            return []
-
-        def case(d: Any) -> RetryCase:
-            return retry_case(t, hints, d, lambda: self.hint.depth.depth, t._label)
-
-        return tutor_moments(t, review.number, hints.moment_words, case)
-
-    def _drills_html(self, t: TableTutor[Any, Any, Any]) -> str:
-        if t.store is None or not len(t.drills):
-            return drills_html(t.drills)
-        n = len(t.drills)
-        kept = (
-            f"<p class='et-teach'>{esc(t.store_error)}</p>"
-            if t.store_error
-            else "<p>They are kept on the class server under your name: the Practice page finds them.</p>"
-        )
-        return (
-            f'<div class="et-drills">Your drills: <b>{n}</b> position{"" if n == 1 else "s"} from your '
-            f"Mistakes and Blunders at this table.{kept}</div>"
-        )
+    @property
+    def hide_tricks(self) -> bool:
+        """The table hides the tricks taken during a hand."""
+        return bool(self.controller.options.get("hide_points"))
 
     def close(self) -> None:
         self._stop.set()
-        if self.tutor is not None:
-            self.tutor.close()
         self.controller.close()
-        super().close()
+
+
+def shared_table_app(
+    controller: SharedTableController, *, store: ClassStore | None = None, **tutor_options: Any
+) -> w.Widget:
+    """The game's table on the controller's seat (or its watcher's view) with the shared table's parts;
+    the student's seat has the game's tutor (``tutor_options``: ``runner``, ``source``, ``worlds``...),
+    its drills kept by name in ``store`` (the class's store by default, when the server has one). A
+    controller at no table gets the page's message."""
+    spec = controller.spec
+    if spec is None:
+        return message_page(
+            controller.message or "You are at no table: join one from the lobby, which opens your seat here."
+        )
+    seat = RemoteSeat(controller)
+    tutor = None
+    if controller.seat is not None:
+        tutor = tutor_class(spec.name).for_seat(seat, **tutor_options)
+        kept = store if store is not None else ClassStore.from_env()
+        if kept is not None:
+            tutor.keep_drills(kept, controller.name)
+    app_class = find_game(spec.name).table_app()
+    app: TableApp = app_class(controller=seat, tutor=tutor, shared=SharedParts(controller, seat))
+    return app
 
 
 def message_page(text: str) -> w.HTML:
@@ -629,11 +311,12 @@ def shared_table_page(
         controller.watch(table, q.get("invite"))
     elif not controller.resume(table, first=bool(q.get("new"))) and q.get("seat"):
         controller.sit(table, q["seat"], q.get("invite"))
-    app = SharedTableApp(controller)
+    app = shared_table_app(controller)
     kept = controller.keys.get(address[0], table, controller.name)
-    if kept is not None and not q.get("key"):
+    parts = app.shared if isinstance(app, TableApp) else None
+    if kept is not None and not q.get("key") and isinstance(parts, SharedParts):
         link = {"table": table, "name": controller.name, "seat": kept[0], "key": kept[1]}
-        app.keep_link.value = (
+        parts.keep_link.value = (
             f'<p class="et-keep-link">Keep <a href="?{esc(urllib.parse.urlencode(link))}">this link</a>: '
             "it brings you back to your seat.</p>"
         )

@@ -15,23 +15,25 @@ trick, trick log) are shared by the tables' drawing functions.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
 from euchre_tutor.advisor.voice import Depth, forced_play_sentence
 from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.errors import JsonInputError
 from euchre_tutor.jsonio import capped_text
-from euchre_tutor.session.seats import seat_name, seat_tag, team_words
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DepthPicker
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html, tutor_moments
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
-from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button
+from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button, show
+from euchre_tutor.widgets.table_html import with_version
 
 __all__ = [
     "ActionRow",
@@ -271,6 +273,27 @@ def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str
 # --------------------------------------------------------------------------- the table app
 
 
+class SeatParts(Protocol):
+    """What a table shared with other people adds to the one table (see
+    :mod:`euchre_tutor.widgets.shared_table`): widgets under the header (who sits where, the time
+    left), after the hand (Start, Give up my seat) and at the foot of the side panel (the chat); the
+    title and, while the student is not asked to act, the prompt (None: the game's own)."""
+
+    css: str
+    header: Sequence[w.Widget]
+    play: Sequence[w.Widget]
+    side: Sequence[w.Widget]
+
+    @property
+    def hide_tricks(self) -> bool: ...
+    @property
+    def version(self) -> int: ...
+    def title_html(self) -> str: ...
+    def prompt_text(self) -> str | None: ...
+    def refresh(self) -> None: ...
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class TutorHtml:
     """What a game's hints module draws for its table's tutor: the status line, the body while there is
@@ -302,12 +325,18 @@ def retry_case(
 
 
 class TableApp(CardTable):
-    """A trick-taking table against the computer, with a tutor: built once, updated in place.
+    """A trick-taking table with a tutor for the student's seat: built once, updated in place.
 
     A game supplies its ``controller`` (act, undo/redo, next hand, load and save, suggest, messages)
     and its ``tutor`` (hints, grades, review, key moments, retry, drills, statistics), the class
     constants below and the hooks marked so; ``deal`` is loaded first (a bad one raises
-    ``ValueError`` with the controller's reason), ``classes`` are the app's own CSS classes."""
+    ``ValueError`` with the controller's reason), ``classes`` are the app's own CSS classes.
+
+    The same app is the student's seat at a table shared with other people: then ``controller`` is
+    the seat (a :class:`~euchre_tutor.session.remote_seat.RemoteSeat`), ``shared`` the shared table's
+    own parts (:class:`SeatParts`), and the one-person table's controls (undo, the seed, the rules,
+    load and save, Suggest) are not shown. A watcher has no seat and no ``tutor`` (None): the table
+    only."""
 
     #: the game's name for its session chart
     GAME: ClassVar[str]
@@ -345,10 +374,14 @@ class TableApp(CardTable):
         show_hint: bool = False,
         pool: int = 8,
         classes: Sequence[str] = (),
+        shared: SeatParts | None = None,
     ) -> None:
         super().__init__(slots)
         self.controller = controller
         self.tutor = tutor
+        self.shared = shared
+        # a shared table's seat is told of changes on its connection's thread: one redraw at a time
+        self._lock = threading.RLock()
         if deal is not None and not controller.load_deal(deal):
             raise ValueError(controller.message)
         self._review_step = 0
@@ -363,7 +396,8 @@ class TableApp(CardTable):
             self.add_class("four-colour")
         self._build(show_hint, pool)
         controller.subscribe(self._on_change)
-        tutor.subscribe(self._on_tutor)
+        if tutor is not None:
+            tutor.subscribe(self._on_tutor)
         self.refresh()
 
     # ----------------------------------------------------------------- building
@@ -371,8 +405,10 @@ class TableApp(CardTable):
     def _build(self, show_hint: bool, pool: int) -> None:
         c, t = self.controller, self.tutor
         self._build_game()
+        more = "" if self.shared is None else f"<style>{self.shared.css}</style>"
         self.style_html = w.HTML(
-            f"<style>{self.TABLE_CSS}</style><style>{self.HINT_CSS}</style>", layout=w.Layout(display="none")
+            f"<style>{self.TABLE_CSS}</style><style>{self.HINT_CSS}</style>{more}",
+            layout=w.Layout(display="none"),
         )
         self.title = w.HTML()
         self.score = w.HTML()
@@ -423,13 +459,15 @@ class TableApp(CardTable):
         self.bidding.add_class("euchre-bidding")
         self.trick_log = w.HTML()
         self.trick_log.add_class("euchre-log")
-        self.session = SessionChart(t.stats, game=self.GAME)
+        self.session = SessionChart(
+            t.stats if t is not None else SessionStats(), game=self.GAME, report=self.shared is None
+        )
 
         self.hint_panel = HintPanel(
             shown=show_hint,
-            grading=t.grading,
-            on_toggle=t.set_show_hint,
-            on_grade=t.set_grading,
+            grading=t is not None and t.grading,
+            on_toggle=lambda on: t is not None and t.set_show_hint(on),
+            on_grade=lambda on: t is not None and t.set_grading(on),
             on_depth=lambda: self._on_tutor("depth"),
             grade_tip=grade_scale(),
             switches=self._hint_switches(),
@@ -440,15 +478,32 @@ class TableApp(CardTable):
         self.hint_status, self.hint_body, self.grade_line = p.status, p.body, p.grade_line
         self._build_review()
 
-        left = w.VBox(self._left_children())
+        shared = self.shared
+        left = w.VBox([*self._left_children(), *(() if shared is None else shared.play)])
         left.add_class("et-left")
         self.left_column = left
-        right = w.VBox([self.hint_panel, self.suggest_panel, self.session, self.bidding, self.trick_log])
+        right = w.VBox(
+            [
+                self.hint_panel,
+                self.suggest_panel,
+                self.session,
+                self.bidding,
+                self.trick_log,
+                *(() if shared is None else shared.side),
+            ]
+        )
         right.add_class("et-right")
         self.right_column = right
         main = w.HBox([left, right])
         main.add_class("et-main")
-        self.children = [self.style_html, header, self.message, main]
+        top = [header] if shared is None else [header, *shared.header]
+        self.children = [self.style_html, *top, self.message, main]
+        if shared is not None:  # the service deals and keeps the match: no controls of a one-person table
+            show(self.controls, False)
+            show(self.suggest_panel, False)
+            self.add_class("et-shared-table")
+        show(self.hint_panel, t is not None)
+        show(self.session, t is not None)
 
     def _build_review(self) -> None:
         """Review hand (in the end-of-hand bar) and the review under it: its body, the Retry panel of the
@@ -483,7 +538,11 @@ class TableApp(CardTable):
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
         # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
-        self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
+        # (a shared table deals on at once: there, Review hand waits under the next hand's cards)
+        if self.shared is None:
+            self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
+        else:
+            self.hand_end.children = (self.review_open,)
 
     # ----------------------------------------------------------------- the game's hooks (building)
 
@@ -572,13 +631,21 @@ class TableApp(CardTable):
     # ----------------------------------------------------------------- updating in place
 
     def _on_change(self, topic: str) -> None:
-        if topic == "message":
-            self.refresh_message()
-        else:
-            self.refresh()
+        with self._lock:
+            if topic == "message":
+                self.refresh_message()
+            else:
+                self.refresh()
+
+    @property
+    def hide_tricks(self) -> bool:
+        """The tricks taken are not shown during a hand (a shared table's option)."""
+        return self.shared is not None and self.shared.hide_tricks
 
     def _on_tutor(self, topic: str) -> None:
-        with self.hold_sync():
+        if self.tutor is None:
+            return
+        with self._lock, self.hold_sync():
             self.refresh_hint()
             if topic == "options":
                 self._refresh_options()
@@ -598,23 +665,47 @@ class TableApp(CardTable):
             self.remove_class("thinking")
         view = c.view
         logs = c.hand_logs()
-        shown = self._shown_log(logs)
-        with self.hold_sync():
-            self._refresh_table(view, logs, shown)
-            self._refresh_hand(view)
+        with self._lock, self.hold_sync():
+            show(self.trick_log, not self.hide_tricks)
+            if self.shared is not None:
+                self.shared.refresh()
+            if view is not None and logs:
+                self._refresh_table(view, logs, self._shown_log(logs))
+                self._refresh_hand(view)
+            else:  # a shared table before its first view: nothing on the table yet
+                for name in ("table", "bidding", "trick_log", "prompt"):
+                    self._set(getattr(self, name), "value", "")
+                self.bids.show_actions([], str, str, lambda _a: False)
+                for i in range(len(self.cards)):
+                    self._show_slot(i, None, {"empty"}, "empty", "")
+            if self.shared is not None:
+                # the table's version on the drawn table: a test or a benchmark tells this view from the last
+                marked = with_version(self.table.value, self.shared.version)
+                self._set(self.table, "value", marked)
+                self._set(self.title, "value", self.shared.title_html())
+                words = self.shared.prompt_text()
+                if words is not None:
+                    self._set(self.prompt, "value", esc(words))
             self._set(self.undo, "disabled", not c.can_undo)
             self._set(self.redo, "disabled", not c.can_redo)
             self._set(self.next_hand, "disabled", not c.waiting)
-            self._show_hand_end(c.waiting or c.state.is_over)
+            if self.shared is None:
+                self._show_hand_end(c.waiting or c.state.is_over)
             self._set(self.suggest, "disabled", not c.my_turn)
             if not str(self.seed.value).strip():
                 self.seed.value = str(c.seed)
             self.refresh_message()
             self.refresh_hint()
             self._refresh_options()
-            if not (c.waiting or c.state.is_over):
+            if not self._review_due():
                 self._review_open = False
             self.refresh_review()
+
+    def _review_due(self) -> bool:
+        """Whether the last finished hand can be reviewed now: when the next one waits or the match is
+        over; at a shared table, which deals on at once, while the next hand is played."""
+        c = self.controller
+        return self.shared is not None or c.waiting or c.state.is_over
 
     def refresh_message(self) -> None:
         c = self.controller
@@ -661,12 +752,27 @@ class TableApp(CardTable):
 
     def refresh_hint(self) -> None:
         t = self.tutor
+        if t is None:
+            return
         c = self.controller
         panel = self.hint_panel
         shown = panel.shown
         depth = self.depth.depth
+        show(self.hint_toggle, t.hint_allowed)
+        show(self.grade, self.shared is None)
+        if not t.hint_allowed:  # a shared table that allows no suggestions: grades after the hand only
+            self._set(
+                self.hint_status,
+                "value",
+                '<span class="et-status">This table allows no suggestions during play: your grades come '
+                "after each hand.</span>",
+            )
+            for part in (self.hint_body, self.grade_line):
+                self._set(part, "value", "")
+            panel.analysing(False)
+            return
         self._set(self.hint_status, "value", self.HINTS.status(t, depth))
-        panel.analysing(t.analysing)
+        panel.analysing(t.analysing and shown)
         hint = t.current_hint
         if not shown:
             body = ""
@@ -691,9 +797,10 @@ class TableApp(CardTable):
         return f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
 
     def refresh_review(self) -> None:
-        c = self.controller
-        review = self.tutor.review() if (c.waiting or c.state.is_over) else None
+        review = self.tutor.review() if self.tutor is not None and self._review_due() else None
         self._set(self.review_open, "disabled", review is None)
+        if self.shared is not None:
+            show(self.hand_end, review is not None)
         if review is None or not self._review_open:
             self.review.add_class("hidden")
             self._set(self.review_body, "value", "")
@@ -711,13 +818,13 @@ class TableApp(CardTable):
     def _refresh_retry(self, hand_number: int) -> None:
         """The hand's key moments, each with its Retry button (graded by the tutor, on the same deals)."""
         self.retry.refresh(tutor_moments(self.tutor, hand_number, self.HINTS.moment_words, self._retry_case))
-        self._set(self.drills_line, "value", drills_html(self.tutor.drills))
+        self._set(self.drills_line, "value", tutor_drills_html(self.tutor))
 
     def _retry_case(self, d: Any) -> RetryCase:
         return retry_case(self.tutor, self.HINTS, d, lambda: self.depth.depth, self._answer_label)
 
     def close(self) -> None:
-        for part in ("tutor", "session"):  # a table whose construction failed may lack them
+        for part in ("shared", "tutor", "session"):  # a table whose construction failed may lack them
             found = getattr(self, part, None)
             if found is not None:
                 found.close()
@@ -746,182 +853,3 @@ class TableApp(CardTable):
 
     def _button_of(self, action: Any) -> w.Button | None:
         return self.bids.button_of(action)
-
-
-# --------------------------------------------------------------------------- HTML the tables share
-
-
-def over_prompt(c: Any, log: Any) -> str | None:
-    """The prompt when the match or the hand is over (None: it is not)."""
-    if c.state.is_over:
-        return esc(
-            f"The match is over. {log.outcome} {log.result[-1] if log.result else ''} Press New match."
-        )
-    if c.waiting:
-        return esc(f"Hand {log.number} is over. {log.outcome} Press Next hand.")
-    return None
-
-
-def score_side_html(team: Any, pts: int, student: Any, target: int, pic: str = "") -> str:
-    """One side of the score board (``you`` on the student's), its meter a share of ``target``."""
-    who = team_words(team, student)
-    width = max(0, min(100, round(100 * pts / target)))
-    return (
-        f'<div class="side {"you" if student in team.seats else "deck"} ec-team-{team.index}" aria-label="'
-        f'{esc(team.name)}, {esc(who)}: {pts}"><span class="lbl">{esc(team.name)} · {esc(who)}</span>'
-        f'<span class="pts">{pic}{pts}</span><div class="meter" aria-hidden="true">'
-        f'<div style="width:{width}%"></div></div></div>'
-    )
-
-
-def score_board_html(sides: Iterable[str], label: str, goal: str, goal_words: str) -> str:
-    """The score board: its sides, then the goal (``goal_words`` in its ARIA label)."""
-    return (
-        f'<div class="board" role="status" aria-label="Score: {esc(label)}, {esc(goal_words)}">'
-        f'{"".join(sides)}<span class="to">{goal}</span></div>'
-    )
-
-
-def seat_html(
-    seat: Any,
-    student: Any,
-    place: str,
-    badges: Sequence[str],
-    *,
-    acting: bool,
-    out: bool,
-    count: int,
-    tricks: int,
-    team_html: str = "",
-) -> str:
-    """A seat at the table (``ec-seat``, placed by ``ec-<place>``, its team ``ec-team-<i>``; ``to-act``,
-    ``out``): its name, badges (dealer, maker, to act...), how many cards it holds and its tricks."""
-    name = seat_name(seat, student, team=False)
-    classes = ["ec-seat", f"ec-{place}", f"ec-team-{seat.team.index}"]
-    if acting:
-        classes.append("to-act")
-    if out:
-        classes.append("out")
-    card_words = "sits this hand out" if out else f"{count} card{'s' if count != 1 else ''}"
-    badge_html = "".join(f'<span class="ec-badge">{esc(b)}</span>' for b in badges)
-    return (
-        f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}, {tricks} tricks'
-        f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{team_html}'
-        f'{badge_html}<span class="ec-count">{esc(card_words)} · tricks {tricks}</span></div>'
-    )
-
-
-def hand_seat_html(
-    hand: Any,
-    seat: Any,
-    student: Any,
-    place: str,
-    roles: Sequence[str],
-    *,
-    out: bool,
-    after: Sequence[str] = (),
-    team_html: str = "",
-) -> str:
-    """A seat of ``hand`` at the table (:func:`seat_html`), its badges in order: dealer, the game's
-    ``roles`` (maker, bidder...), sits out, to act, then ``after``; its cards counted and its tricks."""
-    badges = ["dealer"] if seat == hand.dealer else []
-    badges += roles
-    if out:
-        badges.append("sits out")
-    acting = hand.to_act == seat and not hand.is_over
-    if acting:
-        badges.append("to act")
-    badges += after
-    count = len(hand.hands[seat])  # public: everyone sees how many cards a player holds
-    tricks = sum(1 for t in hand.tricks if t.winner == seat)
-    return seat_html(
-        seat, student, place, badges, acting=acting, out=out, count=count, tricks=tricks, team_html=team_html
-    )
-
-
-def trick_html(
-    hand: Any, seats: Iterable[Any], pos: Any, out: Any, tag: Callable[[str], str], more: str = ""
-) -> str:
-    """The current trick (``ec-center``, one ``ec-play`` per seat), or the last one, faded, when a new
-    trick has not started (its caption ``tag``-ged); ``out``: the seats sitting out; ``more``: the
-    centre's other classes."""
-    plays = dict(hand.trick_plays)
-    caption = "Current trick" if hand.trick_plays else ""
-    last = False
-    if not plays and hand.tricks:
-        t = hand.tricks[-1]
-        plays = dict(t.plays)
-        caption = tag(f"{t.winner.word} won trick {len(hand.tricks)}")
-        last = True
-    slots = []
-    for seat in seats:
-        card = plays.get(seat)
-        body = (
-            render.face(card, trump=hand.trump)
-            if card is not None
-            else '<span class="et-empty small"></span>'
-        )
-        win = last and seat == hand.tricks[-1].winner
-        label = f"{seat.word}: {card.name}" if card is not None else f"{seat.word}: no card yet"
-        name = seat.name
-        if seat in out:
-            label, name, body = (
-                f"{seat.word} sits out",
-                f"{seat.name} · out",
-                '<span class="et-empty small out"></span>',
-            )
-        slots.append(
-            f'<div class="ec-play ec-p-{pos[seat]} ec-team-{seat.team.index}{" won" if win else ""}'
-            f'{" out" if seat in out else ""}" aria-label="{esc(label)}"><span class="ec-who">{esc(name)}</span>'
-            f"{body}</div>"
-        )
-    return (
-        f'<div class="ec-center{" last" if last else ""}{more}"><span class="cap">{esc(caption)}</span>'
-        f'<div class="ec-trick">{"".join(slots)}</div></div>'
-    )
-
-
-def log_table_html(log: Any, why: Callable[[Any], str], student: Any = None) -> str:
-    """A hand's trick log: one row per trick (leader, cards, winner, why it won), then the result. With
-    the student's seat, leader and winner say their side at 3 and 6 players ('P3 (partner)': the short
-    name leaves room for the why column; the team colour marks each card)."""
-
-    def who(seat: Any) -> str:
-        if student is None or student.players == 4:
-            return str(seat.word)
-        return f"{seat.name} ({seat_tag(seat, student, team=False)})"
-
-    result = "".join(f"<p class='ec-result'>{esc(r)}</p>" for r in log.result)
-    if not log.tricks:
-        return "<p>No tricks yet.</p>" + result
-    rows = []
-    for number, trick in log.tricks:
-        plays = " ".join(
-            f'<span class="ec-logplay ec-team-{seat.team.index}">{esc(seat.name)} '
-            f"{render.face(card, small=True, trump=log.trump)}</span>"
-            for seat, card in trick.plays
-        )
-        rows.append(
-            f'<tr><td>{number}</td><td>{esc(who(trick.leader))}</td><td><div class="ec-plays'
-            f'{" many" if len(trick.plays) > 4 else ""}">{plays}</div></td>'
-            f'<td class="won">{esc(who(trick.winner))}</td><td class="why">{esc(why(trick))}</td></tr>'
-        )
-    return (
-        "<table><thead><tr><th>#</th><th>led by</th><th>cards in play order</th><th>won by</th>"
-        f"<th>why</th></tr></thead><tbody>{''.join(rows)}</tbody></table>{result}"
-    )
-
-
-def log_html(
-    logs: Sequence[Any], shown: Any, trump: str, table: Callable[[Any], str], summary: Callable[[Any], str]
-) -> str:
-    """The trick log of the hand ``shown`` (``trump``: its words after the head), then the earlier
-    hands folded (``summary`` on each)."""
-    head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
-    past = [log for log in logs if log.number < shown.number]
-    earlier = "".join(
-        f"<details><summary>{esc(summary(log))}</summary>{table(log)}</details>" for log in reversed(past)
-    )
-    if earlier:
-        earlier = f'<div class="ec-earlier"><b>Earlier hands</b>{earlier}</div>'
-    return head + table(shown) + earlier

@@ -410,7 +410,11 @@ def test_a_bid_hand_with_a_kitty_and_a_call_is_written_at_every_decision_of_ever
             assert position is not None, (view.phase, watcher, [str(a) for _, a in view.bids])
             back = spec.read_position(position)
             assert sorted(map(str, back.hand)) == sorted(map(str, view.hand))
-            assert replace(back, scores=view.scores, hand=view.hand, legal=view.legal) == view
+            # a position does not write the hidden discards one by one: the counts read back may be ahead
+            assert (
+                replace(back, scores=view.scores, hand=view.hand, legal=view.legal, counts=view.counts)
+                == view
+            )
             assert sorted(map(str, back.legal)) == sorted(map(str, view.legal))
             written += 1
         acting = spec.seat_view(game, seat)

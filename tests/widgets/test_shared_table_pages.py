@@ -22,7 +22,8 @@ from euchre_tutor.session.shared_table import (
     SharedTableController,
 )
 from euchre_tutor.widgets.lobby import LobbyApp, lobby_page
-from euchre_tutor.widgets.shared_table import SharedTableApp, shared_table_page
+from euchre_tutor.widgets.shared_table import shared_table_app, shared_table_page
+from euchre_tutor.widgets.table_app import TableApp
 from tests.session.shared_helpers import TOKEN, RunningService, running_service, wait_until
 
 #: the advisors the pages' tutors run inline (no worker process in the tests)
@@ -78,8 +79,8 @@ def test_the_lobby_creates_a_table_and_sits_and_gives_the_table_link(
     assert summary[0]["options"]["chat"] == "text" and summary[0]["options"]["suggestions"] is False  # type: ignore[index]
     # the link sits a new kernel back down, by the key in the address
     page = shared_table_page(_env(svc), query=query, keys=SeatKeys(tmp_path / "other-kernel.json"))
-    assert isinstance(page, SharedTableApp)
-    assert page.controller.seat == "S" and page.controller.table_id == table
+    assert isinstance(page, TableApp)
+    assert page.shared.controller.seat == "S" and page.shared.controller.table_id == table
     # the option sheet's bad choice is refused in the service's words
     lobby.game.value = "classic"
     lobby.players.value = 6
@@ -88,9 +89,16 @@ def test_the_lobby_creates_a_table_and_sits_and_gives_the_table_link(
     assert "need the 32-card deck" in lobby.message.value
 
 
+def _app(c: SharedTableController, **options: Any) -> TableApp:
+    """The shared table's page of ``c``: the game's table with the shared table's parts."""
+    app = shared_table_app(c, **options)
+    assert isinstance(app, TableApp) and app.shared is not None
+    return app
+
+
 def _four_apps(
     svc: RunningService, tmp_path: Path, options: dict[str, object], game: str = "classic"
-) -> dict[str, SharedTableApp]:
+) -> dict[str, TableApp]:
     keys = SeatKeys(tmp_path / "keys.json")
     players = {
         n: SharedTableController.connect(svc.url, TOKEN, n, keys) for n in ("ann", "bob", "cat", "dan")
@@ -100,19 +108,18 @@ def _four_apps(
     for c, seat in zip(players.values(), "NESW", strict=True):
         assert c.sit(str(created["id"]), seat)
     apps = {
-        n: SharedTableApp(c, store=None, runner="inline", source=SOURCES[game](), worlds=40)
-        for n, c in players.items()
+        n: _app(c, store=None, runner="inline", source=SOURCES[game](), worlds=40) for n, c in players.items()
     }
-    assert apps["ann"].start_button.layout.display != "none"
-    apps["ann"].start_button.click()
-    wait_until(lambda: all(a.controller.started for a in apps.values()), what="the table started")
+    assert apps["ann"].shared.start_button.layout.display != "none"
+    apps["ann"].shared.start_button.click()
+    wait_until(lambda: all(a.shared.controller.started for a in apps.values()), what="the table started")
 
     # each page has drawn the table's latest view (its tutor reads the view before the page does)
-    def drawn(app: SharedTableApp) -> bool:
-        bids = {a for a in app.controller.legal if getattr(a, "card", None) is None}
+    def drawn(app: TableApp) -> bool:
+        bids = {str(a) for a in app.shared.controller.legal if getattr(a, "card", None) is None}
         return (
-            f'data-version="{app.controller.version}"' in app.table_html.value
-            and set(app.bids.shown()) == bids
+            f'data-version="{app.shared.controller.version}"' in app.table.value
+            and set(app.bid_actions()) == bids
         )
 
     wait_until(lambda: all(drawn(a) for a in apps.values()), what="every page drawn")
@@ -122,63 +129,67 @@ def _four_apps(
 def test_four_pages_play_by_clicks_and_a_bad_click_is_refused(svc: RunningService, tmp_path: Path) -> None:
     apps = _four_apps(svc, tmp_path, {"chat": "text"})
     for name, app in apps.items():
-        own = set(app.controller.view.hand)
+        own = set(app.shared.controller.view.hand)
         assert set(app.hand_cards()) == own
-        assert f"{name}" in app.seats_html.value and "connected" in app.seats_html.value
-    mover = next(a for a in apps.values() if a.controller.my_turn)
-    idle = next(a for a in apps.values() if not a.controller.my_turn)
+        assert f"{name}" in app.shared.seats_html.value and "connected" in app.shared.seats_html.value
+    mover = next(a for a in apps.values() if a.shared.controller.my_turn)
+    idle = next(a for a in apps.values() if not a.shared.controller.my_turn)
     idle.card_button(idle.hand_cards()[0]).click()
     assert "turn, not yours" in idle.message.value
-    version = mover.controller.version
+    version = mover.shared.controller.version
     shown = [b for b in mover.bids.buttons if b.layout.display != "none"]
-    assert {b.description for b in shown} >= {"pass"}
-    next(b for b in shown if b.description == "pass").click()
+    assert {b.description for b in shown} >= {"Pass"}  # in words, as the one-person table says them
+    next(b for b in shown if b.description == "Pass").click()
     wait_until(
-        lambda: all(a.controller.version == version + 1 for a in apps.values()), what="the pass seen by all"
+        lambda: all(a.shared.controller.version == version + 1 for a in apps.values()),
+        what="the pass seen by all",
     )
     assert "pass" in str(apps["ann"].controller.view.bids)
     # each page says which version of the table it draws (what the load benchmark's page waits for)
     wait_until(
-        lambda: all(f'data-version="{version + 1}"' in a.table_html.value for a in apps.values()),
+        lambda: all(f'data-version="{version + 1}"' in a.table.value for a in apps.values()),
         what="the pass drawn on every page",
     )
     # chat: escaped by the service, shown as it came
-    apps["bob"].chat_text.value = "<script>alert(1)</script> nice"
-    apps["bob"].chat_send.click()
-    wait_until(lambda: "nice" in apps["ann"].chat_log.value, what="bob's chat at ann's page")
-    assert "&lt;script&gt;" in apps["ann"].chat_log.value and "<script>" not in apps["ann"].chat_log.value
+    apps["bob"].shared.chat_text.value = "<script>alert(1)</script> nice"
+    apps["bob"].shared.chat_send.click()
+    wait_until(lambda: "nice" in apps["ann"].shared.chat_log.value, what="bob's chat at ann's page")
+    assert (
+        "&lt;script&gt;" in apps["ann"].shared.chat_log.value
+        and "<script>" not in apps["ann"].shared.chat_log.value
+    )
 
 
 def test_the_hint_panel_shows_the_advisor_on_the_students_own_view(
     svc: RunningService, tmp_path: Path
 ) -> None:
     apps = _four_apps(svc, tmp_path, {"suggestions": True, "chat": "none"})
-    mover = next(a for a in apps.values() if a.controller.my_turn)
-    assert mover.chat.layout.display == "none"
-    mover.hint.toggle.value = True
-    wait_until(lambda: "et-explain" in mover.hint.body.value, what="the hint")
-    assert "et-move" in mover.hint.body.value
-    idle = next(a for a in apps.values() if not a.controller.my_turn)
-    idle.hint.toggle.value = True
-    assert "The hint comes on your turn." in idle.hint.body.value
-    # the prompt asks each by name; the others are told whom the table waits for
-    assert f"Your turn, {mover.controller.name}:" in mover.prompt.value
-    assert f"Waiting for {mover.controller.name} (" in idle.prompt.value
+    mover = next(a for a in apps.values() if a.shared.controller.my_turn)
+    assert mover.shared.chat.layout.display == "none"
+    mover.hint_toggle.value = True
+    wait_until(lambda: "et-explain" in mover.hint_body.value, what="the hint")
+    assert "et-move" in mover.hint_body.value
+    idle = next(a for a in apps.values() if not a.shared.controller.my_turn)
+    idle.hint_toggle.value = True
+    assert "No decision of yours" in idle.hint_status.value and "et-explain" not in idle.hint_body.value
+    # the mover is asked what the one-person table asks; the others are told whom the table waits for
+    assert "Round 1: order up" in mover.prompt.value
+    assert f"Waiting for {mover.shared.controller.name} (" in idle.prompt.value
 
 
 def test_on_a_class_server_a_name_alone_does_not_sit_anyone_down(svc: RunningService) -> None:
     """Every kernel of a class server shares one data directory: the page keeps the seat's key in its
     address, so another student who types Ann's name gets no seat of hers."""
     ann = shared_table_page(_env(svc), query={"table": _open_table(svc), "name": "Ann", "seat": "N"})
-    assert isinstance(ann, SharedTableApp) and ann.controller.seat == "N"
-    link = html.unescape(ann.keep_link.value.split('href="')[1].split('"')[0])
+    assert isinstance(ann, TableApp) and ann.shared.controller.seat == "N"
+    link = html.unescape(ann.shared.keep_link.value.split('href="')[1].split('"')[0])
     query = {k: v[0] for k, v in parse_qs(urlparse(link).query).items()}
     assert query["seat"] == "N" and len(query["key"]) == 32
     table = query["table"]
     eve = shared_table_page(_env(svc), query={"table": table, "name": "Ann"})
-    assert isinstance(eve, SharedTableApp) and eve.controller.seat is None
+    assert isinstance(eve, w.HTML) and "at no table" in eve.value  # no seat of Ann's, and says where to go
     again = shared_table_page(_env(svc), query=query)  # Ann's reload, by her link
-    assert isinstance(again, SharedTableApp) and again.controller.seat == "N"
+    assert isinstance(again, TableApp) and again.shared.controller.seat == "N"
 
 
 def _open_table(svc: RunningService) -> str:
@@ -188,19 +199,19 @@ def _open_table(svc: RunningService) -> str:
     return str(created["id"])
 
 
-def _play_hand(apps: dict[str, SharedTableApp], pick: Any) -> None:
+def _play_hand(apps: dict[str, TableApp], pick: Any) -> None:
     """The seats act (``pick(controller)``) until ann's tutor has hand 1 over and analysed."""
     ann = apps["ann"]
     deadline = time.monotonic() + 600
     while ann.tutor.review(1) is None:
         assert time.monotonic() < deadline, "hand 1 never ended"
-        mover = next((a for a in apps.values() if a.controller.my_turn), None)
+        mover = next((a for a in apps.values() if a.shared.controller.my_turn), None)
         if mover is None:
             time.sleep(0.05)
             continue
-        version = mover.controller.version
-        assert mover.controller.act(pick(mover.controller)), mover.controller.message
-        wait_until(lambda m=mover, v=version: m.controller.version > v, what="the action seen")
+        version = mover.shared.controller.version
+        assert mover.shared.controller.act(pick(mover.shared.controller)), mover.shared.controller.message
+        wait_until(lambda m=mover, v=version: m.shared.controller.version > v, what="the action seen")
     ann.tutor.wait_for_analysis()
 
 
@@ -210,8 +221,8 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     statistics; and the bidding told by name."""
     apps = _four_apps(svc, tmp_path, {"suggestions": False, "chat": "none"})
     ann = apps["ann"]
-    assert ann.review_toggle.layout.display == "none" and ann.review.value == ""
-    assert ann.hint.toggle.layout.display == "none" and "no suggestions" in ann.hint.status.value
+    assert ann.hand_end.layout.display == "none" and ann.review_body.value == ""
+    assert ann.hint_toggle.layout.display == "none" and "no suggestions" in ann.hint_status.value
     spec = game_spec("classic")
     assert spec.advise is not None
 
@@ -223,9 +234,9 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
 
     _play_hand(apps, worst)
     ann.refresh_hint()
-    assert ann.review_toggle.layout.display != "none"
-    ann.review_toggle.value = True
-    review = ann.review.value
+    assert ann.hand_end.layout.display != "none"
+    ann.review_open.click()
+    review = ann.review_body.value
     assert "Review · hand 1" in review and "Hand 1 " in review and "et-grade" in review
     graded = [d for d in ann.tutor.decisions(1) if not d.forced]
     assert review.count("<tr") == len(ann.tutor.decisions(1)) + 1  # a row a decision, and the head
@@ -234,16 +245,16 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     assert not any(f">{d.action}<" in review for d in graded if str(d.action) != d.label)
     # the luck and the statistics, as at the one-person tables
     assert 'class="et-luck"' in review
-    assert f"<b>{len(graded)}</b> decision" in ann.stats.summary.value
+    assert f"<b>{len(graded)}</b> decision" in ann.session.summary.value
     # the explanations follow the depth: every figure at the figures depth
-    ann.hint.depth.depth = "brief"
-    brief = ann.review.value
-    ann.hint.depth.depth = "figures"
-    assert ann.review.value != brief and len(ann.review.value) > len(brief)
+    ann.depth.depth = "brief"
+    brief = ann.review_body.value
+    ann.depth.depth = "figures"
+    assert ann.review_body.value != brief and len(ann.review_body.value) > len(brief)
     # the review steps through the bidding, then trick by trick
-    assert ann.review_nav.layout.display != "none" and "Bidding" in review
+    assert not ann.review_next.disabled and "Bidding" in review
     ann.review_next.click()
-    assert "Trick 1" in ann.review.value
+    assert "Trick 1" in ann.review_body.value
     # a key moment answered again: its position, an answer a legal choice, the result graded
     keys = ann.tutor.key_moments(1)
     shown = [b for b in ann.retry.choice_buttons if b.layout.display != "none"]
@@ -259,7 +270,7 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     # the drills: every Mistake and Blunder
     mistakes = [d for d in graded if ann.tutor.grade_of(d).label in ("Mistake", "Blunder")]
     assert len(ann.tutor.drills) == len(mistakes) >= 1
-    assert f"<b>{len(mistakes)}</b> position" in ann.drills.value
+    assert f"<b>{len(mistakes)}</b> position" in ann.drills_line.value
     # who bid what, by name, in the bidding panel of the hand now dealt
     wait_until(lambda: "Bidding · hand 2" in ann.bidding.value, what="the next hand's bidding")
     for app in apps.values():
@@ -268,20 +279,20 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
 
 def test_a_time_limit_counts_down_each_second_on_the_page(svc: RunningService, tmp_path: Path) -> None:
     apps = _four_apps(svc, tmp_path, {"time_limit": 30, "chat": "none"})
-    mover = next(a for a in apps.values() if a.controller.my_turn)
-    idle = next(a for a in apps.values() if not a.controller.my_turn)
+    mover = next(a for a in apps.values() if a.shared.controller.my_turn)
+    idle = next(a for a in apps.values() if not a.shared.controller.my_turn)
 
-    def seconds(app: SharedTableApp) -> int:
-        return int(app.time_html.value.split("<b>")[1].split(" s</b>")[0])
+    def seconds(app: TableApp) -> int:
+        return int(app.shared.time_html.value.split("<b>")[1].split(" s</b>")[0])
 
-    assert "Your time to act" in mover.time_html.value and 25 <= seconds(mover) <= 30
-    assert f"{mover.controller.seat} has" in idle.time_html.value
+    assert "Your time to act" in mover.shared.time_html.value and 25 <= seconds(mover) <= 30
+    assert f"{mover.shared.controller.seat} has" in idle.shared.time_html.value
     first = seconds(mover)
     wait_until(lambda: seconds(mover) <= first - 2, what="the countdown going down", timeout=10)
     for app in apps.values():
         app.close()
     untimed = _four_apps(svc, tmp_path, {"chat": "none"})
-    assert all(a.time_html.value == "" for a in untimed.values())
+    assert all(a.shared.time_html.value == "" for a in untimed.values())
     for app in untimed.values():
         app.close()
 
@@ -291,23 +302,29 @@ def test_a_face_up_watcher_sees_every_hand_and_a_face_down_one_none(
 ) -> None:
     for watchers, shown in (("face-up", True), ("face-down", False)):
         apps = _four_apps(svc, tmp_path, {"watchers": watchers, "chat": "none"})
-        table = str(apps["ann"].controller.table_id)
+        table = str(apps["ann"].shared.controller.table_id)
         eve = SharedTableController.connect(svc.url, TOKEN, "eve", SeatKeys.in_memory())
         assert eve.watch(table), eve.message
-        page = SharedTableApp(eve)
+        page = shared_table_app(eve)
+        assert isinstance(page, TableApp) and page.shared is not None
         wait_until(lambda e=eve: e.frame.get("started"), what="the watcher's view")
-        truth = {a.controller.seat: a.controller.view.hand for a in apps.values()}
+        truth = {a.shared.controller.seat: a.shared.controller.view.hand for a in apps.values()}
         if shown:
             wait_until(lambda e=eve: len(e.views) == 4, what="every seat's view")
             assert {s: v.hand for s, v in eve.views.items()} == truth
             page.refresh()
             for cards in truth.values():
                 assert all(
-                    f"c-{c}" in page.watch_hands.value or c.name in page.watch_hands.value for c in cards
+                    f"c-{c}" in page.shared.watch_hands.value or c.name in page.shared.watch_hands.value
+                    for c in cards
                 )
-            assert page.hint.layout.display == "none" and page.review_toggle.layout.display == "none"
+            assert page.hint_panel.layout.display == "none" and page.hand_end.layout.display == "none"
         else:
-            assert eve.views == {} and page.watch_hands.value == ""
+            assert eve.views == {} and page.shared.watch_hands.value == ""
+            # the table as everyone sees it (the up card, the bidding), no hand of anyone's
+            wait_until(lambda e=eve: e.view is not None, what="the face-down view")
+            page.refresh()
+            assert "ec-table" in page.table.value and page.hand_cards() == []
         page.close()
         for app in apps.values():
             app.close()
@@ -320,32 +337,34 @@ def test_a_bid_euchre_hand_is_bid_and_played_to_its_end_by_clicks(
     clicking, each page with only its own hand, until the next hand is dealt."""
     apps = _four_apps(svc, tmp_path, {}, game="bid")
 
-    def choices(app: SharedTableApp) -> tuple[list[w.Button], list[Any]]:
-        """The decisions the page shows and the cards it offers (the page redraws as each view comes)."""
-        legal = app.controller.legal
-        shown = [b for b in app.bids.buttons if b.layout.display != "none"]
-        return shown, [c for c in app.hand_cards() if app.controller.card_action(c) in legal]
+    def choices(app: TableApp) -> tuple[list[str], list[Any]]:
+        """The decisions the page offers (its buttons and the grid's bids) and the cards it offers (the
+        page redraws as each view comes)."""
+        legal = app.shared.controller.legal
+        return app.bid_actions(), [
+            c for c in app.hand_cards() if app.shared.controller.card_action(c) in legal
+        ]
 
     clicks = 0
-    while all(a.controller.frame.get("hand") == 1 for a in apps.values()) and clicks < 80:
-        mover = next(a for a in apps.values() if a.controller.my_turn)
+    while all(a.shared.controller.frame.get("hand") == 1 for a in apps.values()) and clicks < 80:
+        mover = next(a for a in apps.values() if a.shared.controller.my_turn)
         wait_until(
-            lambda m=mover: any(choices(m)) and set(m.hand_cards()) == set(m.controller.view.hand),
+            lambda m=mover: any(choices(m)) and set(m.hand_cards()) == set(m.shared.controller.view.hand),
             what="the mover's page offering its choices, its own hand drawn",
         )
-        version = mover.controller.version
+        version = mover.shared.controller.version
         shown, cards = choices(mover)
         if shown:
-            bids = [b for b in shown if b.description != "pass"]
-            (bids or shown)[0].click()
+            bids = [a for a in shown if a != "pass"]
+            mover.bid_button((bids or shown)[0]).click()
         else:
             mover.card_button(cards[0]).click()
         clicks += 1
         wait_until(
-            lambda v=version: all(a.controller.version > v for a in apps.values()),
+            lambda v=version: all(a.shared.controller.version > v for a in apps.values()),
             what="the action seen by all",
         )
-    assert all(a.controller.frame.get("hand") == 2 for a in apps.values()), clicks
+    assert all(a.shared.controller.frame.get("hand") == 2 for a in apps.values()), clicks
     assert clicks >= 4 + 18  # four bids or passes at least, then six tricks (of three cards if alone)
     for app in apps.values():
         app.close()

@@ -50,8 +50,8 @@ from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Suit
 from euchre_tutor.errors import JsonInputError
 from euchre_tutor.games.bid.bots import Player
-from euchre_tutor.games.bid.engine import Action, HandState, Phase, Seat, explain_trick
-from euchre_tutor.games.bid.engine.actions import ALONE_WORDS
+from euchre_tutor.games.bid.engine import Action, Phase, Seat, explain_trick
+from euchre_tutor.games.bid.engine.actions import ALONE_WORDS, CARDS_PASSED
 from euchre_tutor.games.bid.rules import PRESET_NOTES, PRESETS, BidRules
 from euchre_tutor.games.bid.session.controller import (
     BidController,
@@ -65,20 +65,21 @@ from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.games.bid.widgets import hints as bid_hints
 from euchre_tutor.jsonio import capped_text, load_json_text
 from euchre_tutor.session.analysis import AnalysisSource
+from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import positions
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import button
-from euchre_tutor.widgets.table_app import (
-    TableApp,
-    hand_seat_html,
+from euchre_tutor.widgets.table_app import SeatParts, TableApp
+from euchre_tutor.widgets.table_html import log_html as table_log_html
+from euchre_tutor.widgets.table_html import (
     log_table_html,
     over_prompt,
     score_board_html,
     score_side_html,
     trick_html,
+    view_seat_html,
 )
-from euchre_tutor.widgets.table_app import log_html as table_log_html
 
 __all__ = ["RULES_CHOICES", "BidApp", "bid_grid_actions"]
 
@@ -165,6 +166,9 @@ class BidApp(TableApp):
     (:class:`~euchre_tutor.games.bid.session.tutor.BidTutor`: ``source`` and ``runner`` say where,
     ``worlds`` how many sampled deals); ``show_hint`` opens the hint panel; ``grading`` labels
     each decision. ``stats``: the session statistics the graded hands feed (tables may share one).
+
+    At a shared table (``shared``: its parts) ``controller`` is the student's seat and ``tutor`` its
+    tutor (None: a watcher); the options of a one-person table do not apply there.
     """
 
     GAME = "bid"
@@ -194,7 +198,7 @@ class BidApp(TableApp):
         deal: str | Mapping[str, Any] | None = None,
         four_colour: bool = False,
         bot: Player | None = None,
-        controller: BidController | None = None,
+        controller: BidController | RemoteSeat | None = None,
         hints: bool = True,
         show_hint: bool = False,
         grading: bool = False,
@@ -203,17 +207,23 @@ class BidApp(TableApp):
         worlds: int = 200,
         tutor: BidTutor | None = None,
         stats: SessionStats | None = None,
+        shared: SeatParts | None = None,
     ) -> None:
-        controller = controller or BidController(seed, rules=rules, bot=bot)
-        tutor = tutor or BidTutor(
-            controller,
-            source=source if hints else None,
-            runner=runner,
-            worlds=worlds,
-            grading=grading,
-            show_hint=show_hint,
-            stats=stats,
-        )
+        if isinstance(
+            controller, RemoteSeat
+        ):  # a seat at a shared table: its hands' logs in this game's form
+            controller.log_of = hand_log_of_view
+        else:
+            controller = controller or BidController(seed, rules=rules, bot=bot)
+            tutor = tutor or BidTutor(
+                controller,
+                source=source if hints else None,
+                runner=runner,
+                worlds=worlds,
+                grading=grading,
+                show_hint=show_hint,
+                stats=stats,
+            )
         self._grid_rules: BidRules | None = None
         self._grid_actions: list[Action] = []
         self.grid_buttons: list[w.Button] = []
@@ -226,6 +236,7 @@ class BidApp(TableApp):
             show_hint=show_hint,
             pool=DECISION_POOL,
             classes=("euchre-classic", "euchre-bidtable"),  # the classic table's layout and faces apply
+            shared=shared,
         )
 
     # ----------------------------------------------------------------- building
@@ -328,10 +339,10 @@ class BidApp(TableApp):
 
     def _refresh_table(self, view: SeatView, logs: list[BidHandLog], shown: BidHandLog) -> None:
         c = self.controller
-        self._set(self.title, "value", title_html(c))
-        self._set(self.score, "value", score_html(c))
-        self._set(self.table, "value", table_html(c, view, shown))
-        self._set(self.bidding, "value", bidding_html(c, view, shown))
+        self._set(self.title, "value", title_html(view))
+        self._set(self.score, "value", score_html(view, shown, c.state.scores))
+        self._set(self.table, "value", table_html(view, shown, hide_tricks=self.hide_tricks))
+        self._set(self.bidding, "value", bidding_html(view, shown))
         self._set(self.trick_log, "value", log_html(logs, shown))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
         self.bids.show_actions(
@@ -345,7 +356,7 @@ class BidApp(TableApp):
     def _refresh_grid(self, view: SeatView) -> None:
         c = self.controller
         self._build_grid(c.rules)
-        bidding = c.my_turn and c.state.hand.phase is Phase.BIDDING
+        bidding = c.my_turn and view.phase is Phase.BIDDING
         legal = set(c.decision_actions) if bidding else set()
         for action, b in zip(self._grid_actions, self.grid_buttons, strict=True):
             ok = action in legal
@@ -406,7 +417,7 @@ class BidApp(TableApp):
 def _why_not(c: BidController, view: SeatView, action: Action) -> str:
     """A grid cell's tooltip when it may not be bid now, in a few words."""
     label = _cell_label(action)
-    if not (c.my_turn and c.state.hand.phase is Phase.BIDDING):
+    if not (c.my_turn and view.phase is Phase.BIDDING):
         return f"{label}: bids are made in the bidding, when it is your turn"
     r = c.rules
     if action.level is not None and action.level < r.minimum_bid:  # pragma: no cover - the grid starts there
@@ -419,38 +430,44 @@ def _why_not(c: BidController, view: SeatView, action: Action) -> str:
     return f"{label}: not legal now"  # pragma: no cover - every cell is legal before the first bid
 
 
-def title_html(c: BidController) -> str:
-    r = c.rules
+def title_html(view: SeatView) -> str:
+    """The title, the partnership from the student's seat ``view`` and the rules in a few words."""
+    r = view.rules
+    me = view.seat
     what = f"{r.hand_size} cards each" + (", double deck" if r.double_deck else "")
     if r.kitty:
         what += f", a {r.kitty_size}-card kitty" + (" with the joker" if r.joker else "")
     return (
         '<div class="et-title"><h1>♠ Bid Euchre ♥</h1>'
-        f'<div class="sub">You (South) and North against East and West · {esc(what)} · bid the tricks '
-        "your side will take</div></div>"
+        f'<div class="sub">You ({me.word}) and {me.partner.word} against '
+        f"{' and '.join(s.word for s in me.seating.seats if s.team is not me.team)} · {esc(what)} · bid the "
+        "tricks your side will take</div></div>"
     )
 
 
-def score_html(c: BidController) -> str:
-    state = c.state
-    rules = state.rules
-    teams = (c.seat.team, *(t for t in (Seat.N.team, Seat.E.team) if t is not c.seat.team))
-    sides = [score_side_html(team, state.scores[team.index], c.seat, rules.target) for team in teams]
+def score_html(view: SeatView, log: BidHandLog, scores: Sequence[int]) -> str:
+    """The score board of the match's ``scores``, the student's side first (``view``: the student's
+    seat; ``log``: the hand on the table)."""
+    rules = view.rules
+    me = view.seat
+    teams = (me.team, *(t for t in me.seating.teams if t is not me.team))
+    sides = [score_side_html(team, scores[team.index], me, rules.target) for team in teams]
     if rules.hands is not None:
-        goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
-        goal_words = f"hand {min(state.hand_number, rules.hands)} of {rules.hands}"
+        goal = f"hand {min(log.number, rules.hands)} of<br><b>{rules.hands}</b>"
+        goal_words = f"hand {min(log.number, rules.hands)} of {rules.hands}"
     else:
         goal = f"first to<br><b>{rules.target}</b>"
         goal_words = f"first to {rules.target}"
-    return score_board_html(sides, f"N-S {state.scores[0]}, E-W {state.scores[1]}", goal, goal_words)
+    return score_board_html(sides, f"N-S {scores[0]}, E-W {scores[1]}", goal, goal_words)
 
 
-def _contract_html(hand: HandState) -> str:
+def _contract_html(hand: SeatView) -> str:
     if hand.bidder is None or hand.high is None:
         return ""
     high = hand.high
-    trump = hand.trump if hand.contract_named else high.suit  # the high bid's trump while bidding goes on
-    notrump = hand.notrump if hand.contract_named else high.notrump
+    named = hand.trump is not None or hand.notrump is not None
+    trump = hand.trump if named else high.suit  # the high bid's trump while bidding goes on
+    notrump = hand.notrump if named else high.notrump
     if trump is not None:
         what = f"{trump.symbol} {trump.plural}"
     elif notrump is not None:
@@ -466,43 +483,50 @@ def _bid_words(bid: Action) -> str:
     return f"{head} {contract_label(bid.suit, bid.notrump)}".strip()
 
 
-def table_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
-    hand = c.hand
-    pos = positions(c.seat)
+def table_html(view: SeatView, log: BidHandLog, *, hide_tricks: bool = False) -> str:
+    """The table from the student's seat ``view``: every seat with its cards counted, the trick, the
+    contract (``log``: the hand on the table)."""
+    me = view.seat
+    pos = positions(me)
     seats = []
-    out = hand.sitting_out
+    out = view.sitting_out
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        roles = ["bidder, alone" if hand.alone else "bidder"] if seat == hand.bidder else []
-        seats.append(hand_seat_html(hand, seat, c.seat, pos[seat], roles, out=seat == out))
+        roles = ["bidder, alone" if view.alone else "bidder"] if seat == view.bidder else []
+        seats.append(
+            view_seat_html(view, seat, me, pos[seat], roles, out=seat == out, hide_tricks=hide_tricks)
+        )
     # While the bids go round no card is on the table: the empty trick folds away, so the grid of
     # bids under the hand fits a laptop's screen without scrolling
-    bidding = " bidding" if hand.phase is Phase.BIDDING and not hand.tricks else ""
-    center = trick_html(hand, (Seat.N, Seat.E, Seat.S, Seat.W), pos, {out} - {None}, str, bidding)
-    if hand.passed_out:
+    bidding = " bidding" if view.phase is Phase.BIDDING and not view.tricks else ""
+    center = trick_html(view, (Seat.N, Seat.E, Seat.S, Seat.W), pos, {out} - {None}, str, bidding)
+    if view.phase is Phase.OVER and view.bidder is None:
         note = "everyone passed"
-    elif hand.bidder is None:
+    elif view.bidder is None:
         note = "bidding: no bid yet"
-    elif hand.phase is Phase.BIDDING:
+    elif view.phase is Phase.BIDDING:
         note = "the high bid so far"
     else:
-        note = f"{hand.tricks_won(hand.bidder.team)} of {hand.needs} tricks so far"
+        won = sum(1 for t in view.tricks if t.winner.team is view.bidder.team)
+        note = f"{won} of {view.needs} tricks so far"
     info = (
         f'<div class="ec-info"><span class="cap">Hand {log.number} · contract</span>'
-        f'<span class="ec-trump">{esc(_contract_html(hand) or "no bid yet")}</span>'
+        f'<span class="ec-trump">{esc(_contract_html(view) or "no bid yet")}</span>'
         f'<span class="note">{esc(note)}</span></div>'
     )
     return f'<div class="ec-table ec-n4">{info}{"".join(seats)}{center}</div>'
 
 
-def bidding_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
+def bidding_html(view: SeatView, log: BidHandLog) -> str:
+    """Who bid what in the hand ``log``, the student's discards and passed cards, and the rules."""
     lines = "".join(f"<li>{esc(text)}</li>" for text in log.bidding)
+    me = view.seat
     mine = ""
     if view.discards:
         mine += f"<p>Your discards (only you see them): {render.faces(view.discards, small=True)}</p>"
     if view.gifts:
-        who = "North passed you" if view.bidder == c.seat else "You passed North"
+        who = f"{me.partner.word} passed you" if view.bidder == me else f"You passed {me.partner.word}"
         mine += f"<p>{who} (only you two see them): {render.faces(view.gifts, small=True)}</p>"
-    r = c.rules
+    r = view.rules
     kinds = ", ".join(ALONE_WORDS[k] for k in r.alone_kinds) or "none"
     rules = (
         f'<p class="ec-level">Rules: bids of {r.minimum_bid} to {r.hand_size} '
@@ -515,6 +539,13 @@ def bidding_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
         f"<b>Bidding · hand {log.number}</b> · {esc(log.dealer.word)} deals"
         f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{mine}{rules}"
     )
+
+
+def hand_log_of_view(fields: dict[str, Any], view: SeatView) -> BidHandLog:
+    """A hand's log as a seat at a shared table saw it: what every log holds (``fields``) and the
+    contract from the hand's last ``view``."""
+    bid = "" if view.high is None else _bid_words(view.high)
+    return BidHandLog(**fields, trump=view.trump, notrump=view.notrump, bidder=view.bidder, bid=bid)
 
 
 def _log_table(log: BidHandLog) -> str:
@@ -542,11 +573,11 @@ def prompt_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
     over = over_prompt(c, log)
     if over is not None:
         return over
-    state = c.state
     if not c.my_turn:  # pragma: no cover - the computer players act at once
         return ""
     phase = view.phase
-    hand = state.hand
+    me = view.seat
+    to_discard = len(view.hand) - view.rules.hand_size  # the kitty's or the passed cards' discards
     if phase is Phase.BIDDING:
         if view.high is None or view.bidder is None:
             text = "Bidding: bid the tricks you and North will take, with trump (click a bid below), or pass."
@@ -558,11 +589,19 @@ def prompt_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
     elif phase is Phase.TRUMP:
         text = f"You won the bidding with {view.high.level if view.high else ''} tricks: name trump."
     elif phase is Phase.KITTY:
-        text = f"You took the kitty: click a card to discard it face down ({hand.to_discard} to go)."
+        text = f"You took the kitty: click a card to discard it face down ({to_discard} to go)."
     elif phase is Phase.CALL:
-        text = f"North bid {ALONE_WORDS.get(hand.alone or '', '')}: click a card to pass to North face down ({hand.to_give} to go)."
+        to_give = CARDS_PASSED.get(view.alone or "", 0) - len(view.gifts)
+        partner = me.partner.word
+        text = (
+            f"{partner} bid {ALONE_WORDS.get(view.alone or '', '')}: click a card to pass to {partner} face down "
+            f"({to_give} to go)."
+        )
     elif phase is Phase.LONER_DISCARD:
-        text = f"North passed you {len(view.gifts)} card(s): click a card to discard face down ({hand.to_discard} to go)."
+        text = (
+            f"{me.partner.word} passed you {len(view.gifts)} card(s): click a card to discard face down "
+            f"({to_discard} to go)."
+        )
     elif phase is Phase.PLAY:
         number = len(view.tricks) + 1
         of = c.rules.hand_size

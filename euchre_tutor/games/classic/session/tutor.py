@@ -256,7 +256,7 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
         c = self.controller
         if not c.my_turn:
             return None
-        return write_position(c.state.hand, c.seat, c.state.scores)
+        return turn_position(c, lambda: write_position(c.state.hand, c.seat, c.state.scores))
 
     @property
     def current_hint(self) -> ClassicAnalysis | None:

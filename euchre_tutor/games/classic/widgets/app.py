@@ -73,6 +73,7 @@ from euchre_tutor.games.classic.widgets import hints as classic_hints
 from euchre_tutor.games.classic.widgets.score_cards import four_six_html
 from euchre_tutor.games.classic.widgets.whatif import WhatIfRow
 from euchre_tutor.session.analysis import AnalysisSource
+from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import (
     positions,
     table_subtitle,
@@ -83,16 +84,16 @@ from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DEPTH_CSS
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table_app import (
-    TableApp,
-    hand_seat_html,
+from euchre_tutor.widgets.table_app import SeatParts, TableApp
+from euchre_tutor.widgets.table_html import log_html as table_log_html
+from euchre_tutor.widgets.table_html import (
     log_table_html,
     over_prompt,
     score_board_html,
     score_side_html,
     trick_html,
+    view_seat_html,
 )
-from euchre_tutor.widgets.table_app import log_html as table_log_html
 
 __all__ = ["ClassicApp"]
 
@@ -137,6 +138,9 @@ class ClassicApp(TableApp):
     worker process, off the click path (None: when an event loop runs, as in a kernel);
     ``refine_grades``: a grade left on a band's edge gets more deals after the move (None: when the
     analyses run in a worker process).
+
+    At a shared table (``shared``: its parts) ``controller`` is the student's seat and ``tutor`` its
+    tutor (None: a watcher); the options of a one-person table do not apply there.
     """
 
     GAME = "classic"
@@ -173,7 +177,7 @@ class ClassicApp(TableApp):
         deal: str | Mapping[str, Any] | None = None,
         four_colour: bool = False,
         bot: Player | None = None,
-        controller: ClassicController | None = None,
+        controller: ClassicController | RemoteSeat | None = None,
         level: str = "club",
         hints: bool = True,
         show_hint: bool = False,
@@ -186,24 +190,30 @@ class ClassicApp(TableApp):
         tutor: ClassicTutor | None = None,
         background_bots: bool | None = None,
         refine_grades: bool | None = None,
+        shared: SeatParts | None = None,
     ) -> None:
-        chosen = level_of(level)
-        if bot is None and controller is None:
-            bot = chosen.player()
-        controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
-        tutor = tutor or ClassicTutor(
-            controller,
-            level=chosen,
-            source=source if hints else None,
-            runner=runner,
-            worlds=worlds,
-            grading=grading,
-            show_hint=show_hint,
-            autoplay=autoplay,
-            open_hands=open_hands,
-            background_bots=background_bots,
-            refine_grades=refine_grades,
-        )
+        if isinstance(
+            controller, RemoteSeat
+        ):  # a seat at a shared table: its hands' logs in this game's form
+            controller.log_of = hand_log_of_view
+        else:
+            chosen = level_of(level)
+            if bot is None and controller is None:
+                bot = chosen.player()
+            controller = controller or ClassicController(seed, rules=rules, seat=seat, bot=bot)
+            tutor = tutor or ClassicTutor(
+                controller,
+                level=chosen,
+                source=source if hints else None,
+                runner=runner,
+                worlds=worlds,
+                grading=grading,
+                show_hint=show_hint,
+                autoplay=autoplay,
+                open_hands=open_hands,
+                background_bots=background_bots,
+                refine_grades=refine_grades,
+            )
         super().__init__(
             SLOTS,
             controller,
@@ -213,6 +223,7 @@ class ClassicApp(TableApp):
             show_hint=show_hint,
             pool=BID_POOL,
             classes=("euchre-classic",),
+            shared=shared,
         )
 
     # ----------------------------------------------------------------- building
@@ -250,30 +261,38 @@ class ClassicApp(TableApp):
         )
         self.metric.add_class("ec-metric")
         self.metric.observe(lambda _ch: self.refresh_hint(), names="value")
-        self.whatif = WhatIfRow(ClassicWhatIf(t), lambda: str(self.metric.value))
+        self.whatif = WhatIfRow(ClassicWhatIf(t), lambda: str(self.metric.value)) if t is not None else None
         self.open_hands_view = w.HTML()
         self.open_hands_view.add_class("euchre-open-hands")
         self.level_choice = w.Dropdown(
             options=[(level.name, key) for key, level in LEVELS.items()],
-            value=t.level.name.lower(),
+            value=(t.level if t is not None else level_of("club")).name.lower(),
             description="Level",
             tooltip="The computer players' level for the next match (press New match)",
             layout=w.Layout(width="190px"),
         )
         self.level_choice.add_class("ec-level")
         self.autoplay = w.Checkbox(
-            value=t.autoplay,
+            value=t is not None and t.autoplay,
             description="Autoplay forced cards",
             indent=False,
             tooltip="A single legal card is played for you after a short pause",
         )
         self.autoplay.add_class("ec-autoplay")
-        self.autoplay.observe(lambda ch: t.set_autoplay(bool(ch["new"])), names="value")
+        self.autoplay.observe(lambda ch: self._set_option("autoplay", bool(ch["new"])), names="value")
         self.open_hands = w.Checkbox(
-            value=t.open_hands, description="Open hands", indent=False, tooltip="Practice: show every hand"
+            value=t is not None and t.open_hands,
+            description="Open hands",
+            indent=False,
+            tooltip="Practice: show every hand",
         )
         self.open_hands.add_class("ec-open-hands")
-        self.open_hands.observe(lambda ch: t.set_open_hands(bool(ch["new"])), names="value")
+        self.open_hands.observe(lambda ch: self._set_option("open_hands", bool(ch["new"])), names="value")
+
+    def _set_option(self, name: str, on: bool) -> None:
+        """A tutor switch flipped (``autoplay``, ``open_hands``): a watcher has no tutor to tell."""
+        if self.tutor is not None:
+            getattr(self.tutor, f"set_{name}")(on)
 
     def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
         options = w.HBox([self.level_choice, self.autoplay, self.open_hands])
@@ -305,7 +324,7 @@ class ClassicApp(TableApp):
         return [self.metric]
 
     def _hint_extras(self) -> list[w.Widget]:
-        return [self.whatif]
+        return [] if self.whatif is None else [self.whatif]
 
     # ----------------------------------------------------------------- commands
 
@@ -328,10 +347,10 @@ class ClassicApp(TableApp):
 
     def _refresh_table(self, view: SeatView, logs: list[HandLog], shown: HandLog) -> None:
         c = self.controller
-        self._set(self.title, "value", title_html(c))
-        self._set(self.score, "value", score_html(c, cards=self.score_cards.value))
-        self._set(self.table, "value", table_html(c, view, shown))
-        self._set(self.bidding, "value", bidding_html(c, shown) + level_html(self.tutor))
+        self._set(self.title, "value", title_html(view))
+        self._set(self.score, "value", score_html(view, shown, c.state.scores, cards=self.score_cards.value))
+        self._set(self.table, "value", table_html(view, shown, hide_tricks=self.hide_tricks))
+        self._set(self.bidding, "value", bidding_html(view, shown) + self._level_html())
         self._set(self.trick_log, "value", render.scroll_region(log_html(c, logs, shown), "Trick log"))
         self._set(self.prompt, "value", prompt_html(c, view, shown))
         self.bids.show_actions(
@@ -341,11 +360,17 @@ class ClassicApp(TableApp):
             lambda a: (a.kind == "order" and view.up.is_red) or (a.suit is not None and a.suit.is_red),
         )
 
+    def _level_html(self) -> str:
+        """The computer players' level (a one-person table's: a shared table's seats are people's)."""
+        return "" if self.tutor is None or self.shared is not None else level_html(self.tutor)
+
     def _refresh_options(self) -> None:
         """Open hands, autoplay and grading as the tutor has them; the bidding panel names the level."""
         t = self.tutor
         c = self.controller
-        if t.open_hands:
+        if t is None or c.view is None or not c.hand_logs():
+            return
+        if t.open_hands and self.shared is None:
             self.open_hands_view.remove_class("hidden")
             self._set(self.open_hands_view, "value", classic_hints.open_hands_html(c.hand, c.seat))
         else:
@@ -354,7 +379,7 @@ class ClassicApp(TableApp):
         self._set(self.autoplay, "value", t.autoplay)
         self._set(self.open_hands, "value", t.open_hands)
         self._set(self.grade, "value", t.grading)
-        self._set(self.bidding, "value", bidding_html(c, self._shown_log()) + level_html(t))
+        self._set(self.bidding, "value", bidding_html(c.view, self._shown_log()) + self._level_html())
 
     # ----------------------------------------------------------------- the tutor's parts
 
@@ -391,30 +416,32 @@ class ClassicApp(TableApp):
 # HTML for the read-only parts (pure functions of the controller's data)
 
 
-def score_html(c: ClassicController, *, cards: bool = False) -> str:
-    """The score board; ``cards``: each side's score also on a 4 and a 6 (the table custom), up to 10."""
-    state = c.state
-    rules = state.rules
+def score_html(view: SeatView, log: HandLog, scores: Sequence[int], *, cards: bool = False) -> str:
+    """The score board of the match's ``scores`` from a seat's ``view`` (``log``: the hand on the
+    table); ``cards``: each side's score also on a 4 and a 6 (the table custom), up to 10."""
+    rules = view.rules
+    student = view.seat
     sides = []
-    for team in state.seating.teams:
-        pts = state.scores[team.index]
+    for team in student.seating.teams:
+        pts = scores[team.index]
         pic = four_six_html(pts, "HS"[team.index % 2]) if cards and 0 <= pts <= MAX_SCORE else ""
-        sides.append(score_side_html(team, pts, c.seat, rules.target, pic))
+        sides.append(score_side_html(team, pts, student, rules.target, pic))
     if rules.hands is not None:
-        goal = f"hand {min(state.hand_number, rules.hands)} of<br><b>{rules.hands}</b>"
+        goal = f"hand {min(log.number, rules.hands)} of<br><b>{rules.hands}</b>"
         goal_words = f"{rules.hands} hands"
     else:
         goal = f"first to<br><b>{rules.target}</b>"
         goal_words = f"first to {rules.target}"
-    label = ", ".join(f"{t.name} {state.scores[t.index]}" for t in state.seating.teams)
+    label = ", ".join(f"{t.name} {scores[t.index]}" for t in student.seating.teams)
     return score_board_html(sides, label, goal, goal_words)
 
 
-def title_html(c: ClassicController) -> str:
-    """The title and who plays with whom (it changes when new rules seat three, four or six)."""
+def title_html(view: SeatView) -> str:
+    """The title and who plays with whom, from the student's seat ``view`` (it changes when new rules
+    seat three, four or six)."""
     return (
         '<div class="et-title"><h1>♣ Classic Euchre ♦</h1>'
-        f'<div class="sub">{esc(table_subtitle(c.seat, c.rules.target))}</div></div>'
+        f'<div class="sub">{esc(table_subtitle(view.seat, view.rules.target))}</div></div>'
     )
 
 
@@ -426,45 +453,48 @@ def _trump_words(hand: HandState | SeatView) -> str:
     return f"Trump: {what}, made by {hand.maker.word}{alone}"
 
 
-def table_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
-    hand = c.hand
-    pos = positions(c.seat)
+def table_html(view: SeatView, log: HandLog, *, hide_tricks: bool = False) -> str:
+    """The table from the student's seat ``view``: every seat with its cards counted, the trick, the
+    up card and trump (``log``: the hand on the table)."""
+    me = view.seat
+    pos = positions(me)
     seats = []
     out = view.sitting_out
-    players = hand.seating.players
-    for seat in hand.seating.seats:
+    players = me.seating.players
+    passed_out = view.phase is Phase.OVER and view.maker is None
+    for seat in me.seating.seats:
         team_html = (
             f'<span class="ec-teamname">team {esc(seat.team.name)}</span>'
             if len(seat.team.seats) > 1 and players == 6
             else ""
         )
         roles = []
-        if seat == hand.maker:
-            roles.append("maker, alone" if hand.alone else "maker")
-        if seat == hand.lone_defender:
+        if seat == view.maker:
+            roles.append("maker, alone" if view.alone else "maker")
+        if seat == view.lone_defender:
             roles.append("defends alone")
         after = []
-        if players == 3 and hand.maker is not None and seat != hand.maker and not hand.passed_out:
+        if players == 3 and view.maker is not None and seat != view.maker and not passed_out:
             after.append("defends")  # three-handed: the other two play together against the maker
         seats.append(
-            hand_seat_html(
-                hand, seat, c.seat, pos[seat], roles, out=seat in out, after=after, team_html=team_html
+            view_seat_html(
+                view, seat, me, pos[seat], roles, out=seat in out, after=after, team_html=team_html
             )
         )
     # the current trick (or the last one, faded, when a new trick has not started)
-    center = trick_html(hand, hand.seating.seats, pos, out, lambda text: tagged(text, c.seat))
+    center = trick_html(view, me.seating.seats, pos, out, lambda text: tagged(text, me))
     # the up card and trump
-    if hand.up_taken:
-        up_note = f"picked up by {hand.dealer.word}"
-    elif hand.phase is Phase.ROUND_1 or hand.phase is Phase.BLIND:
+    if view.up_taken:
+        up_note = f"picked up by {view.dealer.word}"
+    elif view.phase is Phase.ROUND_1 or view.phase is Phase.BLIND:
         up_note = "round 1: order it up or pass"
-    elif hand.maker is not None or hand.phase is Phase.ROUND_2 or hand.passed_out:
+    elif view.maker is not None or view.phase is Phase.ROUND_2 or passed_out:
         up_note = "turned down"
     else:
         up_note = ""
     info = (
-        f'<div class="ec-info"><span class="cap">Hand {log.number} · up card</span>{face(hand.up)}'
-        f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(tagged(_trump_words(hand), c.seat))}</span></div>'
+        f'<div class="ec-info"><span class="cap">Hand {log.number} · up card</span>{face(view.up)}'
+        f'<span class="note">{esc(up_note)}</span><span class="ec-trump">{esc(tagged(_trump_words(view), me))}</span></div>'
     )
     return f'<div class="ec-table ec-n{players}">{info}{"".join(seats)}{center}</div>'
 
@@ -475,17 +505,24 @@ def level_html(tutor: ClassicTutor) -> str:
     return f'<p class="ec-level">Computer players: <b>{esc(level.name)}</b> ({esc(level.words)}).</p>'
 
 
-def bidding_html(c: ClassicController, log: HandLog) -> str:
-    lines = "".join(f"<li>{esc(tagged(text, c.seat))}</li>" for text in log.bidding)
-    mine = c.view
+def bidding_html(view: SeatView, log: HandLog) -> str:
+    """Who bid what in the hand ``log`` (said from the seat of ``view``), and the student's discard."""
+    me = view.seat
+    lines = "".join(f"<li>{esc(tagged(text, me))}</li>" for text in log.bidding)
     discard = ""
-    if mine.discard is not None:
-        discard = f"<p>Your discard (only you see it): {face(mine.discard, small=True)}</p>"
+    if view.discard is not None:
+        discard = f"<p>Your discard (only you see it): {face(view.discard, small=True)}</p>"
     return (
-        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(f'{log.dealer.word} deals ({cutter(log.dealer).word} cut)', c.seat))}, up card "
+        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(f'{log.dealer.word} deals ({cutter(log.dealer).word} cut)', me))}, up card "
         f'<span class="ec-sym{" red" if log.up.is_red else ""}">{esc(log.up.symbol)}</span>'
         f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{discard}"
     )
+
+
+def hand_log_of_view(fields: dict[str, Any], view: SeatView) -> HandLog:
+    """A hand's log as a seat at a shared table saw it: what every log holds (``fields``) and the
+    contract from the hand's last ``view``."""
+    return HandLog(**fields, up=view.up, trump=view.trump, notrump=view.notrump, maker=view.maker)
 
 
 def _log_table(log: HandLog, student: Seat | None = None) -> str:
