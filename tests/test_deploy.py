@@ -144,8 +144,8 @@ def offline_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KUBECONFIG", str(tmp_path / "kubeconfig"))
 
 
-def test_the_profiles_are_the_classic_table_a_solitaire_table_and_the_lessons() -> None:
-    assert PROFILES == ["classic", "solitaire", "lessons"]
+def test_the_profiles_are_the_classic_table_a_solitaire_table_the_shared_tables_and_the_lessons() -> None:
+    assert PROFILES == ["classic", "solitaire", "tables", "lessons"]
     from kubespawner import KubeSpawner
 
     for profile in values()["singleuser"]["profileList"]:
@@ -174,6 +174,9 @@ def test_each_profile_builds_a_pod_with_its_page_and_resources(profile: str) -> 
     assert command[:2] == ["euchre-tutor", "lessons"] and "--copy-only" in command
     if profile == "lessons":
         assert override["default_url"] == "/lab/tree/lessons"
+    elif profile == "tables":  # the class's lobby (tests/hub/ plays at it on a real hub)
+        assert override["default_url"] == "/voila/render/lobby.ipynb"
+        assert spawner.notebook_dir == "/srv/euchre-tutor"
     else:
         assert override["default_url"] == f"/voila/render/{serve.TABLES[profile]}"
         assert spawner.notebook_dir == "/srv/euchre-tutor"
