@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from euchre_tutor.rules.games import GAMES
+from euchre_tutor.rules.games import all_games
 
 __all__ = [
     "TEACHER",
@@ -171,7 +171,7 @@ def class_page_html(notebooks: Path) -> str:
     """The class page's body: the tables (from the game registry), the lobby, practice, the lessons."""
     tables = "".join(
         f"<li>{_link(g.notebook, g.title[:1].upper() + g.title[1:])}</li>"
-        for g in GAMES
+        for g in all_games()
         if (notebooks / g.notebook).is_file()
     )
     parts = [

@@ -44,8 +44,6 @@ from euchre_tutor.rules.games import game_info, game_names, game_words
 __all__ = [
     "DECK_FORMAT",
     "DECK_VERSION",
-    "GAMES",
-    "GAME_WORDS",
     "INTERVALS",
     "LABELS",
     "LEARN_AFTER",
@@ -64,14 +62,12 @@ DECK_VERSION: Final = 1
 INTERVALS: Final = (1, 3, 7, 15)
 #: right answers in a row that retire a drill as learned (a deck may ask for more)
 LEARN_AFTER: Final = 2
-GAMES: Final = game_names()
-#: the games in a message: "'solitaire', 'classic' or 'bid'"
-GAME_WORDS: Final = game_words()
 #: the grade labels of both advisors, best first
 LABELS: Final = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 MAX_DRILLS: Final = 10_000  # a deck is one student's mistakes: thousands would be years of games
 
-#: a registered game's name (:data:`euchre_tutor.rules.games.GAMES`)
+#: a registered game's name (:func:`euchre_tutor.rules.games.game_names`, asked when a drill is read, so a
+#: game registered after this module was imported has its drills too)
 Game = str
 
 
@@ -368,8 +364,8 @@ def game_and_position(item: Mapping[str, Any], where: str) -> tuple[Game, dict[s
     """A drill's (or a teacher's position's) game and position, refused with ``where`` named when either
     is not what a deck holds."""
     game = item.get("game")
-    if game not in GAMES:
-        raise DeckError(f'{where}: "game" must be {GAME_WORDS}, not {short(game)}')
+    if game not in game_names():
+        raise DeckError(f'{where}: "game" must be {game_words()}, not {short(game)}')
     position = item.get("position")
     if not isinstance(position, dict):
         raise DeckError(

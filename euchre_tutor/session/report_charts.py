@@ -20,10 +20,10 @@ from html import escape as esc
 from typing import Final
 
 from euchre_tutor.advisor.rating import Band, classic_bands
-from euchre_tutor.rules.games import GAMES
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_report import ClassReport
 
-__all__ = ["GAME_BARS", "PART_COLOURS", "data_link", "luck_svg", "rates_svg"]
+__all__ = ["PART_COLOURS", "data_link", "luck_svg", "rates_svg"]
 
 WIDTH: Final = 640
 ROW: Final = 26  # the height of one student's row
@@ -31,8 +31,6 @@ LEFT: Final = 150  # the names' column
 _INK: Final = "#1d1d1f"
 _GRID: Final = "#d9d3c4"
 _CLASSIC: Final = "#2e6b3f"
-#: each game's bar colour and its name in a bar's title (from the game registry)
-GAME_BARS: Final = {g.name: (g.colour, g.title) for g in GAMES}
 #: the four parts' colours, in the order they are stacked
 PART_COLOURS: Final = {"seat": "#7b8fa6", "deal": "#4f7cac", "decisions": "#c0392b", "the rest": "#d4a64a"}
 
@@ -83,14 +81,14 @@ def rates_svg(report: ClassReport, bands: Sequence[Band] | None = None) -> str:
     for i, s in enumerate(students):
         y = head + ROW * i
         rate = s.rate or 0.0
-        colour, game = GAME_BARS[s.graded.game]
-        band = f", band {s.band.name}" if s.band else f" ({game}: no bands)"
+        game = find_game(s.graded.game, "a graded game")  # its bar's colour and name, from the registry
+        band = f", band {s.band.name}" if s.band else f" ({game.title}: no bands)"
         out.append(
             f'<g class="student"><title>{esc(s.graded.name)}: {rate:.3f}{esc(band)}</title>'
             f'<text x="{LEFT - 6}" y="{y + ROW / 2 + 4:.1f}" font-size="11.5" fill="{_INK}" '
             f'text-anchor="end">{_label(s.graded.name)}</text>'
             f'<rect x="{LEFT}" y="{y + 5}" width="{max(x(rate) - LEFT, 1.5):.1f}" height="{ROW - 10}" '
-            f'rx="2" fill="{colour}"/>'
+            f'rx="2" fill="{game.colour}"/>'
             f'<text x="{max(x(rate), LEFT) + 4:.1f}" y="{y + ROW / 2 + 4:.1f}" font-size="10.5" '
             f'fill="{_INK}">{rate:.3f}</text></g>'
         )

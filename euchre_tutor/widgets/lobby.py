@@ -21,7 +21,7 @@ import ipywidgets as w
 from IPython.display import Javascript, display
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.games import GAMES
+from euchre_tutor.rules.games import all_games
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import (
     SeatKeys,
@@ -177,9 +177,9 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
 
     def _sheet(self) -> None:
         """The option sheet of a new table (``self.sheet``)."""
-        seated = [g.name for g in GAMES if g.seated]
+        seated = [g.name for g in all_games() if g.seated]
         self.game = w.Dropdown(
-            options=[(g.title, g.name) for g in GAMES if g.seated],
+            options=[(g.title, g.name) for g in all_games() if g.seated],
             value=seated[0],
             description="Game",
             style=WIDE,

@@ -17,9 +17,10 @@ import pytest
 from euchre_tutor.advisor.rating import Band
 from euchre_tutor.games.classic.session.grading import computer_classic_save
 from euchre_tutor.games.solitaire.session.grading import computer_solitaire_save
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_report import ClassReport, class_report, summarise
 from euchre_tutor.session.learning import grade_saved_text
-from euchre_tutor.session.report_charts import GAME_BARS, PART_COLOURS, data_link, luck_svg, rates_svg
+from euchre_tutor.session.report_charts import PART_COLOURS, data_link, luck_svg, rates_svg
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "teacher" / "teacher-report.ipynb"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -88,7 +89,7 @@ def test_a_bid_student_is_drawn_as_bid_euchre_not_as_solitaire() -> None:
     assert title(bo).endswith("(Bid Euchre: no bands)")
     assert title(cleo).endswith("(Solitaire: no bands)")
     fill = [g.find(f"{SVG}rect").get("fill") for g in (bo, cleo)]  # type: ignore[union-attr]
-    assert fill == [GAME_BARS["bid"][0], GAME_BARS["solitaire"][0]] and fill[0] != fill[1]
+    assert fill == [find_game("bid").colour, find_game("solitaire").colour] and fill[0] != fill[1]
 
 
 def test_the_luck_chart_stacks_the_four_parts_to_the_points(report: ClassReport) -> None:
