@@ -259,14 +259,11 @@ def service_port(environ: Mapping[str, str] | None = None) -> int | None:
 def server_environment(url: str) -> dict[str, Any]:
     """What every student's server needs to reach the tables (a spawner's ``environment``): the
     service's WebSocket address ``url`` (``ws://HOST:PORT/services/<name>/tables``, as the servers reach
-    it), and for the pages' hello the student's own hub token (their server's ``JUPYTERHUB_API_TOKEN``,
-    which the hub gives only to that server) in the variables the pages read."""
+    it), and the student's own hub token (their server's ``JUPYTERHUB_API_TOKEN``, which the hub gives
+    only to that server) as the seat's page reads its token. The lobby and the teacher's page find the
+    hub's token themselves (:mod:`euchre_tutor.session.on_hub`)."""
     own_token: Callable[[Any], str] = _own_token
-    return {
-        "EUCHRE_TABLES_URL": url,
-        "EUCHRE_TABLES_TOKEN": own_token,
-        "EUCHRE_TABLES_TEACHER_TOKEN": own_token,
-    }
+    return {"EUCHRE_TABLES_URL": url, "EUCHRE_TABLES_TOKEN": own_token}
 
 
 def _own_token(spawner: Any) -> str:

@@ -36,6 +36,7 @@ from euchre_tutor.protocol.client import ServiceError
 from euchre_tutor.protocol.schema import Kind, kind_of, message
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.on_hub import tables_on_hub
 from euchre_tutor.session.shared_table import TABLES_URL_ENV, ServiceLink
 
 __all__ = [
@@ -57,8 +58,11 @@ _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
 def teacher_address(environ: Mapping[str, str]) -> tuple[str, str] | None:
-    """The service's ``ws://`` address and the teacher's token (None when either is missing)."""
+    """The service's ``ws://`` address and the teacher's token (None when either is missing); on a hub
+    the teacher's own hub token (the service asks the hub whether they teach)."""
     url, token = environ.get(TABLES_URL_ENV, "").strip(), environ.get(TEACHER_TOKEN_ENV, "").strip()
+    if url and not token:
+        return tables_on_hub(environ)
     return (url, token) if url and token else None
 
 

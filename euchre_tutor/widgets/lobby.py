@@ -11,6 +11,7 @@ words.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -23,6 +24,7 @@ from IPython.display import Javascript, display
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import all_games
 from euchre_tutor.session.games import game_spec
+from euchre_tutor.session.on_hub import hub_user, tables_on_hub
 from euchre_tutor.session.shared_table import (
     SeatKeys,
     SharedTableController,
@@ -405,10 +407,14 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
 
 
 def lobby_page(environ: Mapping[str, str] | None = None, keys: SeatKeys | None = None) -> w.Widget:
-    """The lobby's page, or the teaching message when no table service is configured."""
-    address = service_address(environ)
+    """The lobby's page, or the teaching message when no table service is configured. On a hub the
+    student's own hub token opens the tables, and the name is their hub login."""
+    env = os.environ if environ is None else environ
+    address = service_address(env) or tables_on_hub(env)
     if address is None:
         return message_page(missing_service_words())
     url, token = address
     kept = keys if keys is not None else SeatKeys.in_memory()  # the table's link carries the seat's key
-    return LobbyApp(lambda name: SharedTableController.connect(url, token, name, kept))
+    app = LobbyApp(lambda name: SharedTableController.connect(url, token, name, kept))
+    app.name.value = hub_user(env) or ""
+    return app

@@ -137,7 +137,7 @@ def test_the_hub_gives_the_port_and_each_server_its_own_token() -> None:
         api_token = "alices-server-token"
 
     assert env["EUCHRE_TABLES_TOKEN"](Spawner()) == "alices-server-token"
-    assert env["EUCHRE_TABLES_TEACHER_TOKEN"](Spawner()) == "alices-server-token"
+    assert set(env) == {"EUCHRE_TABLES_URL", "EUCHRE_TABLES_TOKEN"}
 
 
 def test_the_package_imports_without_jupyterhub() -> None:
@@ -151,3 +151,23 @@ def test_the_package_imports_without_jupyterhub() -> None:
         "assert 'euchre_tutor.service.hub' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+HUB_PAGE_ENV = {
+    "EUCHRE_TABLES_URL": "ws://127.0.0.1:9/services/euchre-tables/tables",
+    "JUPYTERHUB_API_TOKEN": "alices-server-token",
+    "JUPYTERHUB_USER": "alice",
+}
+
+
+def test_on_a_hub_the_pages_say_hello_with_the_users_own_hub_token() -> None:
+    from euchre_tutor.session.teacher_tables import teacher_address
+    from euchre_tutor.widgets.lobby import LobbyApp, lobby_page
+
+    lobby = lobby_page(HUB_PAGE_ENV)
+    assert isinstance(lobby, LobbyApp) and lobby.name.value == "alice"
+    assert teacher_address(HUB_PAGE_ENV) == (HUB_PAGE_ENV["EUCHRE_TABLES_URL"], "alices-server-token")
+    off_hub = {"EUCHRE_TABLES_URL": HUB_PAGE_ENV["EUCHRE_TABLES_URL"]}
+    assert teacher_address(off_hub) is None and not isinstance(lobby_page(off_hub), LobbyApp)
+    class_server = {**HUB_PAGE_ENV, "EUCHRE_TABLES_TEACHER_TOKEN": "the-teachers-secret"}
+    assert teacher_address(class_server) == (HUB_PAGE_ENV["EUCHRE_TABLES_URL"], "the-teachers-secret")
