@@ -312,7 +312,8 @@ class RemoteSeat(Observable):
             return
         t = self.table
         view = t.view
-        if view is None:
+        if view is None:  # no view yet (a table before its start): the seats and the time still change
+            self._emit("state")
             return
         self.game.position = t.version
         if self.game.rules is None:

@@ -111,8 +111,7 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
             time.sleep(0.05)
             continue
         page = pages[turn]
-        page.locator(".et-prompt", has_text="Your turn").wait_for()
-        # the prompt can show before the turn's buttons: wait for the bids or the playable cards
+        # the mover's page wakes its cards or its buttons (the prompt says what the one-person table says)
         page.wait_for_function(
             "() => document.querySelectorAll('.euchre-bid, .euchre-card.playable').length > 0"
         )
@@ -124,9 +123,11 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
             hinted = True
             page.locator(".et-hint-toggle").click()
         bids = [b.strip() for b in page.locator(".euchre-bid").all_inner_texts()]
-        choice = next((b for b in bids if b.startswith(("order up", "call")) and "alone" not in b), None)
+        choice = next(
+            (b for b in bids if b.lower().startswith(("order up", "call")) and "alone" not in b.lower()), None
+        )
         if choice is None and bids:
-            choice = "pass" if "pass" in bids else bids[0]
+            choice = next((b for b in bids if b.lower() == "pass"), bids[0])
         if choice is not None:
             page.locator(".euchre-bid", has_text=choice).first.click()
         else:
@@ -138,9 +139,9 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
     for page in pages.values():
         page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
     for page in pages.values():  # each student opens the review of the hand just played
-        page.locator(".et-review-toggle").click()
-        page.wait_for_function("() => !!document.querySelector('.et-shared-review h3')")
-        assert "Hand 1" in page.locator(".et-shared-review").inner_text()
+        page.locator(".euchre-review-open").click()
+        page.wait_for_function("() => !!document.querySelector('.euchre-review h3')")
+        assert "Hand 1" in page.locator(".euchre-review").inner_text()
     screenshot(pages["N"], "shared-table-03-next-hand")
     assert not errors, errors
     teacher.close()
