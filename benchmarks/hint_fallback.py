@@ -106,9 +106,8 @@ def _pick(rng: random.Random, best: Any, legal: Any) -> Any:
 def solitaire(seed: int, decisions: int, check: Callable[..., list[str]]) -> Tally:
     from euchre_tutor.games.solitaire.advisor import ideas
     from euchre_tutor.games.solitaire.engine.engine import Phase, Play
-    from euchre_tutor.games.solitaire.session.advice import AdvisorSource
+    from euchre_tutor.games.solitaire.session.advice import AdvisorSource, HintRequest
     from euchre_tutor.games.solitaire.session.controller import SolitaireController
-    from euchre_tutor.session.analysis import HintRequest
 
     source, rng, t = AdvisorSource(), random.Random(seed), Tally()
     c = SolitaireController(seed=seed)

@@ -132,7 +132,6 @@ def test_game_of_names_each_games_modules() -> None:
 #: framework files (outside ``games/``) that still import a game's module: the list only shrinks
 FRAMEWORK_NAMING_A_GAME = frozenset(
     {
-        "session/analysis.py",
         "widgets/quiz.py",
     }
 )

@@ -1,17 +1,18 @@
 """The runners that compute hints off the click path.
 
 The hint panel never calls a solver itself. It asks an :class:`Analyst` for
-the analysis of a position (a :class:`HintRequest`, keyed by the decisions of
-the deal so far; any game's request with a ``key`` will do: the classic table
-sends its own); the analyst runs a :class:`HintSource` in a worker process
-(the default: the exact solver is CPU-bound and must not hold the kernel's
-GIL while the student clicks) or inline (tests), and delivers progress and
-results back on the kernel's event loop. Where processes do not exist (Pyodide,
-in the browser), a process analyst runs its analyses in the kernel instead, one
-per turn of the event loop, after the click that asked has answered; a long one
-pauses every few hundredths of a second (at its progress calls and at the source's
-``yield_points``) so that the page's clicks are answered while it runs. The hint itself is the advisor's
-(:class:`~euchre_tutor.games.solitaire.advisor.advice.Hint`), shown as it comes.
+the analysis of a position (a game's request, a :class:`Job`: any picklable
+value with a ``key``, such as the decisions of the deal so far); the analyst
+runs the game's :class:`AnalysisSource` in a worker process (the default: a
+search is CPU-bound and must not hold the kernel's GIL while the student
+clicks) or inline (tests), and delivers progress and results back on the
+kernel's event loop. Where processes do not exist (Pyodide, in the browser),
+a process analyst runs its analyses in the kernel instead, one per turn of the
+event loop, after the click that asked has answered; a long one pauses every
+few hundredths of a second (at its progress calls and at the source's
+``yield_points``) so that the page's clicks are answered while it runs. The
+result is the game's advisor's, shown as it comes; each game's requests and
+sources live in its own package (``games/<game>/session/advice.py``).
 
 This module imports no widget library: the worker process imports it alone.
 """
@@ -31,41 +32,18 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, Literal, Protocol
-
-from euchre_tutor.games.solitaire.advisor.advice import Hint, Mode
-from euchre_tutor.games.solitaire.views import SolitaireView
 
 __all__ = [
     "AnalysisSource",
     "Analyst",
-    "HintRequest",
-    "HintSource",
     "Job",
-    "Mode",
+    "Progress",
     "file_message",
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class HintRequest:
-    """What to analyse: the player's view plus what the mode needs (the score)."""
-
-    key: tuple[Any, ...]
-    view: SolitaireView
-    mode: Mode = "points"
-    score: tuple[int, int] = (0, 0)
-    target: int = 10
-
-
 Progress = Callable[[int, int], None]
-
-
-class HintSource(Protocol):
-    """Anything that turns a request into a hint (the advisor adapter, or a test stub)."""
-
-    def analyse(self, request: HintRequest, progress: Progress) -> Hint: ...
 
 
 class Job(Protocol):

@@ -10,11 +10,12 @@ from euchre_tutor.advisor.shared import Reason
 from euchre_tutor.advisor.voice import Depth, text_problems, visible_text
 from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
 from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.session.advice import HintRequest
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import player_view
-from euchre_tutor.session.analysis import Analyst, HintRequest
 from euchre_tutor.games.solitaire.widgets.render import hint_html
+from euchre_tutor.session.analysis import Analyst
 from tests.session.slow_stub import StepJob
 from tests.test_layers import assert_loads_no_widget_library
 

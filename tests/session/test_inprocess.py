@@ -19,11 +19,11 @@ from euchre_tutor.games.classic.bots import ExpertPlayer
 from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
-from euchre_tutor.games.solitaire.session.advice import AdvisorSource
+from euchre_tutor.games.solitaire.session.advice import AdvisorSource, HintRequest
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
 from euchre_tutor.games.solitaire.views import player_view
-from euchre_tutor.session.analysis import Analyst, HintRequest, processes_available
+from euchre_tutor.session.analysis import Analyst, processes_available
 
 STUB = "tests.widgets.stub:make"
 T = TypeVar("T")

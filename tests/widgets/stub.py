@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from euchre_tutor.advisor.shared import Grade, Reason
 from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis, action_label
-from euchre_tutor.session.analysis import HintRequest, Progress
+from euchre_tutor.games.solitaire.session.advice import HintRequest
+from euchre_tutor.session.analysis import Progress
 
 LABELS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 

@@ -1,4 +1,5 @@
-"""The hint source for the dashboard: the exact Solitaire advisor's hint, as the panel shows it.
+"""The hint source for the dashboard: the exact Solitaire advisor's hint, as the panel shows it, and
+the request a Solitaire table sends (:class:`HintRequest`, what the mode needs beside the view).
 
 Runs in the analysis worker process (see :mod:`euchre_tutor.session.analysis`),
 which imports no widget library: this module must not either. One solver
@@ -7,12 +8,39 @@ lives for the whole session, so its memo serves every later position.
 
 from __future__ import annotations
 
-from euchre_tutor.games.solitaire.advisor.advice import Hint, analyse_trump, analyse_view, hint_from_analysis
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from euchre_tutor.games.solitaire.advisor.advice import (
+    Hint,
+    Mode,
+    analyse_trump,
+    analyse_view,
+    hint_from_analysis,
+)
 from euchre_tutor.games.solitaire.advisor.solver import Solver
 from euchre_tutor.games.solitaire.engine.engine import Phase
-from euchre_tutor.session.analysis import HintRequest, HintSource, Progress
+from euchre_tutor.games.solitaire.views import SolitaireView
+from euchre_tutor.session.analysis import Progress
 
-__all__ = ["AdvisorSource", "advisor_source"]
+__all__ = ["AdvisorSource", "HintRequest", "HintSource", "Mode", "advisor_source"]
+
+
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """What to analyse: the player's view plus what the mode needs (the score)."""
+
+    key: tuple[Any, ...]
+    view: SolitaireView
+    mode: Mode = "points"
+    score: tuple[int, int] = (0, 0)
+    target: int = 10
+
+
+class HintSource(Protocol):
+    """Anything that turns a request into a hint (the advisor adapter, or a test stub)."""
+
+    def analyse(self, request: HintRequest, progress: Progress) -> Hint: ...
 
 
 class AdvisorSource:

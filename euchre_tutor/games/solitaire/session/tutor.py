@@ -22,9 +22,9 @@ from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.games.solitaire.advisor.advice import Hint, action_label
 from euchre_tutor.games.solitaire.engine.engine import Action, Phase
 from euchre_tutor.games.solitaire.engine.game import StartDeal
+from euchre_tutor.games.solitaire.session.advice import HintRequest, HintSource, Mode
 from euchre_tutor.games.solitaire.session.controller import DealLog, SolitaireController
 from euchre_tutor.games.solitaire.views import SolitaireView
-from euchre_tutor.session.analysis import HintRequest, HintSource, Mode
 from euchre_tutor.session.tutor import Decision, Retry, TableTutor, Turn
 
 __all__ = ["DEFAULT_SOURCE", "Decision", "Retry", "SolitaireTutor"]

@@ -40,10 +40,10 @@ from euchre_tutor.games.solitaire.engine.engine import (
     follow_suit_message,
 )
 from euchre_tutor.games.solitaire.rules import SolitaireRules
+from euchre_tutor.games.solitaire.session.advice import HintSource, Mode
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import DEFAULT_SOURCE, Decision, SolitaireTutor, where_words
 from euchre_tutor.games.solitaire.widgets import render
-from euchre_tutor.session.analysis import HintSource, Mode
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
