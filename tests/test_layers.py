@@ -41,6 +41,7 @@ LAYER = {
     # applications on top
     "cli": 9,
     "launch": 9,
+    "kernel_socket": 9,  # a page's kernel connection: loaded by the servers launch and serve start
     "class_site": 9,
     "serve": 9,
     "report": 9,
@@ -129,14 +130,6 @@ def test_game_of_names_each_games_modules() -> None:
     assert game_of(("advisor", "shared")) is None and game_of(("tricks", "seating")) is None
 
 
-#: framework files (outside ``games/``) that still import a game's module: the list only shrinks
-FRAMEWORK_NAMING_A_GAME = frozenset(
-    {
-        "widgets/quiz.py",
-    }
-)
-
-
 def _imported_games(path: Path) -> set[str]:
     return {
         parts[2]
@@ -145,20 +138,15 @@ def _imported_games(path: Path) -> set[str]:
     }
 
 
-def test_the_framework_imports_no_game_but_the_listed_files() -> None:
-    """Outside ``games/`` no module imports a game's package (the registry names them by dotted
-    paths), except the files listed, which still do."""
+def test_the_framework_imports_no_game() -> None:
+    """Outside ``games/`` no module imports a game's package: the framework finds a game's code
+    through the registry, by place in the game's package."""
     naming = {
-        path.relative_to(PACKAGE).as_posix()
+        path.relative_to(PACKAGE).as_posix(): sorted(_imported_games(path))
         for path in MODULES
         if path.relative_to(PACKAGE).parts[0] != "games" and _imported_games(path)
     }
-    assert naming <= FRAMEWORK_NAMING_A_GAME, (
-        f"new framework files importing a game: {naming - FRAMEWORK_NAMING_A_GAME}"
-    )
-    assert naming == FRAMEWORK_NAMING_A_GAME, (
-        f"no longer importing a game (drop them from the list): {FRAMEWORK_NAMING_A_GAME - naming}"
-    )
+    assert naming == {}, f"framework files importing a game: {naming}"
 
 
 def test_the_layer_of_a_games_module_is_its_sub_folders() -> None:

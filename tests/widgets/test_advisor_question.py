@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_tutor.widgets.quiz import AdvisorQuestion
+from euchre_tutor.games.classic.widgets.lesson import AdvisorQuestion
 
 # South, first to bid, holds three hearts with the right bower; the up card is the 9♥.
 ORDER_UP = {

@@ -751,7 +751,7 @@ def test_another_seat_and_the_table_around_it() -> None:
 def test_scoring_question_is_answered_by_the_engine(
     tricks: int, alone: bool, lone: bool, rules: str | ClassicRules
 ) -> None:
-    from euchre_tutor.widgets.quiz import ScoringQuestion
+    from euchre_tutor.games.classic.widgets.lesson import ScoringQuestion
 
     r = rules if isinstance(rules, ClassicRules) else preset(rules)
     makers, defenders, rule_id = hand_points(r, tricks, alone, lone)
@@ -770,7 +770,7 @@ def test_scoring_question_is_answered_by_the_engine(
 
 
 def test_classic_play_question_marks_the_engine_legal_cards() -> None:
-    from euchre_tutor.widgets.quiz import ClassicPlayQuestion
+    from euchre_tutor.games.classic.widgets.lesson import ClassicPlayQuestion
 
     hand: dict[str, Any] = {
         "dealer": "N",
@@ -805,7 +805,7 @@ def test_classic_play_question_marks_the_engine_legal_cards() -> None:
 
 
 def test_preset_classic_deals_the_teachers_deal_or_refuses() -> None:
-    from euchre_tutor.widgets.quiz import preset_classic
+    from euchre_tutor.games.classic.widgets.lesson import preset_classic
 
     app = preset_classic(TEACHER_DEAL)
     assert app.controller.state.hand.deal.hands[S] == tuple(Card.parse(x) for x in TEACHER_DEAL["hands"]["S"])  # type: ignore[index]
