@@ -70,7 +70,14 @@ c.JupyterHub.load_roles.append(
 )
 # a dead service is noticed within a second, not thirty (see the module doc of tests/hub/conftest.py)
 import jupyterhub.services.service as _services
-_services._ServiceSpawner.poll_interval.default_value = 1
+from traitlets import Integer
+
+
+class _PollEachSecond(_services._ServiceSpawner):
+    poll_interval = Integer(1)
+
+
+_services._ServiceSpawner = _PollEachSecond
 """
 
 
