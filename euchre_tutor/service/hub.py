@@ -202,7 +202,7 @@ class HubHome(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def initialize(self, door: HubDoor) -> None:
         self.door = door
 
-    @web.authenticated  # type: ignore[misc]
+    @web.authenticated
     async def get(self) -> None:
         name = str(self.current_user["name"])
         teaches = await self.door.teaches(name)
