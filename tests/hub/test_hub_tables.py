@@ -5,9 +5,10 @@ One story, in order, as a class lives it:
 1. Two students log in to the hub in Chromium; each one's own server opens the lobby (the hub's default
    page for them); Alice makes a table and sits at N, Bob sits at S from his lobby; each lands on the
    seat's page. The service knows them by their hub logins, whatever name they typed.
-2. The service's own page, after the hub's OAuth login, says who the student is.
-3. The teacher (the hub group "teachers") sees both at the table; a third student, Carol, is refused
-   every teacher's message, and the teacher's hello.
+2. The service's own page, after the hub's OAuth login, says who the student is and leads to the lobby.
+3. The teacher (the hub group "teachers") sees both at the table on the teacher's page of her own
+   server; a third student, Carol, opening the same page on hers, is refused; through the protocol
+   Carol is refused every teacher's message, and the teacher's hello.
 4. Alice and Bob play a whole hand through the protocol, sitting down with the keys their pages hold.
 5. The service's process is killed; the hub starts it again, and the table is where it was: the same
    version, hand and score, Alice and Bob still in their seats.
@@ -108,7 +109,7 @@ def test_a_class_plays_on_the_hub_and_the_hub_restarts_the_tables(browser: Any, 
     started = time.monotonic()
     # 1. two students, each from their own server
     alice_context, alice, alice_errors = log_in(browser, hub, "alice")
-    bob_context, bob, bob_errors = log_in(browser, hub, "bob")  # both servers start at once
+    bob_context, bob, bob_errors = log_in(browser, hub, "bob")  # the servers start at once
     lobby_of(alice, "alice")
     enter_lobby(alice, "Alice the Great", "alice")  # the typed name gives way to the hub login
     alice.get_by_role("button", name="Create the table").click()
@@ -123,19 +124,37 @@ def test_a_class_plays_on_the_hub_and_the_hub_restarts_the_tables(browser: Any, 
     table = alice_seat["table"]
     assert bob_seat["table"] == table
 
-    # 2. the service's own page: the hub's OAuth says who this is
+    seated_at = time.monotonic()
+
+    # 2. the service's own page: the hub's OAuth says who this is, and it leads to the lobby
     alice.goto(f"{hub.url}/services/{SERVICE}/")
     alice.locator(".et-hub-who", has_text="You are alice, a student of the class").wait_for()
     assert alice.locator(".et-hub-teacher").count() == 0
-    assert not alice_errors and not bob_errors, alice_errors + bob_errors
-    alice_context.close()
-    bob_context.close()
-    seated_at = time.monotonic()
+    alice.locator(".et-hub-lobby").click()
+    alice.wait_for_url("**/user/alice/voila/render/lobby.ipynb*")
+
+    # 3. the teacher's page from each one's own server: the teacher's shows the table, Carol's refuses her
+    tess_context, tess, tess_errors = log_in(browser, hub, "tess")
+    carol_context, carol, carol_errors = log_in(browser, hub, "carol")
+    lobby_of(tess, "tess")
+    tess.goto(f"{hub.url}/user/tess/voila/render/teacher/teacher-tables.ipynb")
+    row = tess.locator(".et-teacher-row", has_text=table)
+    row.wait_for()
+    assert "alice" in row.inner_text() and "bob" in row.inner_text()
+    lobby_of(carol, "carol")
+    carol.goto(f"{hub.url}/user/carol/voila/render/teacher/teacher-tables.ipynb")
+    carol.get_by_text("carol is not one of the class's teachers").wait_for()
+    assert carol.locator(".et-teacher-row").count() == 0
+    errors = alice_errors + bob_errors + tess_errors + carol_errors
+    assert not errors, errors
+    for context in (alice_context, bob_context, tess_context, carol_context):
+        context.close()
+    pages_at = time.monotonic()
 
     timings: dict[str, float] = {}
 
     async def the_rest() -> None:
-        # 3. the teacher sees them; Carol, a student, is refused the teacher's messages
+        # the same through the protocol: the teacher sees them; Carol is refused every teacher's message
         teacher = await connect(hub, hub.token_of("tess"), teacher=True)
         assert teacher.welcome["teacher"] is True and teacher.welcome["name"] == "tess"
         (summary,) = (await teacher.request(message(Kind.OVERVIEW)))["tables"]
@@ -214,6 +233,7 @@ def test_a_class_plays_on_the_hub_and_the_hub_restarts_the_tables(browser: Any, 
     run_to_end(the_rest())
     assert f"Service {SERVICE} exited with status -9" in hub.log_text()
     print(
-        f"\nhub test: seated through the pages in {seated_at - started:.1f} s, "
+        f"\nhub test: seated through the pages in {seated_at - started:.1f} s, the teacher's pages "
+        f"{pages_at - seated_at:.1f} s, "
         f"the tables back {timings['back']:.1f} s after the kill, all in {time.monotonic() - started:.1f} s"
     )
