@@ -154,7 +154,13 @@ class HubDoor:
         if status != 200:
             log.warning("the hub answered %s when asked whether %s teaches", status, name)
             return False
-        user = json.loads(body)
+        try:
+            user = json.loads(body)
+        except ValueError:
+            user = None
+        if not isinstance(user, dict):
+            log.warning("the hub's answer about %s is no user", name)
+            return False
         if "groups" not in user and "roles" not in user:
             log.warning(
                 "the hub did not say %s's groups or roles: give this service the scopes read:users:groups "
