@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.jsonio import fail
+from euchre_tutor.kernel_socket import CONNECTION_CLASS, VOILA_OPTIONS
 from euchre_tutor.rules.games import GAMES
 from euchre_tutor.serve import LESSONS, ServeError, check_port, notebooks_dir, run_server
 
@@ -99,7 +100,8 @@ def home_config(notebooks: Path, notebook: str) -> dict[str, Any]:
 
 
 def voila_command(port: int, notebooks: Path) -> list[str]:
-    """Voila on the whole ``notebooks`` folder, on this computer only, on ``port`` and no other."""
+    """Voila on the whole ``notebooks`` folder, on this computer only, on ``port`` and no other; the
+    page's connection to its kernel sends each frame at once (:mod:`euchre_tutor.kernel_socket`)."""
     return [
         sys.executable,
         "-m",
@@ -109,6 +111,7 @@ def voila_command(port: int, notebooks: Path) -> list[str]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
+        *VOILA_OPTIONS,
     ]
 
 
@@ -123,7 +126,8 @@ def lab_command(
     """JupyterLab on this computer only, on ``port`` and no other, in ``root`` (default: where it is run),
     opening at ``start`` (a path after the address); as root (``as_root``, by default the user running
     this) it is allowed to start, where JupyterLab alone refuses the superuser. Its token is in the
-    environment (:data:`TOKEN_ENV`)."""
+    environment (:data:`TOKEN_ENV`). A page's connection to its kernel sends each frame at once, as
+    under Voila (:mod:`euchre_tutor.kernel_socket`)."""
     cmd = [
         sys.executable,
         "-m",
@@ -133,6 +137,7 @@ def lab_command(
         "--ServerApp.port_retries=0",
         f"--ServerApp.default_url=/{start.lstrip('/')}",
         f"--ContentsManager.hide_globs={json.dumps(list(LAB_HIDDEN))}",
+        f"--ServerApp.kernel_websocket_connection_class={CONNECTION_CLASS}",
     ]
     if root is not None:
         cmd.append(f"--ServerApp.root_dir={root}")

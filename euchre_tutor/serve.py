@@ -11,7 +11,8 @@ notebooks into a folder the student owns and opens JupyterLab there.
 Everything is Voila's and Jupyter Server's own configuration (a ``voila.json``
 written for the run: ``Voila.ip``, ``Voila.token``,
 ``PasswordIdentityProvider.hashed_password``,
-``VoilaKernelManager.kernel_pools_config``); this module only checks the
+``VoilaKernelManager.kernel_pools_config``, and the page's kernel connection that sends each frame at
+once, ``Voila.kernel_websocket_connection_class``); this module only checks the
 teacher's choices first, so a mistake gets a sentence instead of a traceback
 from deep inside a server.
 """
@@ -43,6 +44,7 @@ from typing import IO, Any, Final
 
 from euchre_tutor.class_site import TEMPLATE, class_root, teacher_root, template_env, write_template
 from euchre_tutor.jsonio import fail
+from euchre_tutor.kernel_socket import voila_config
 from euchre_tutor.rules.games import GAMES
 from euchre_tutor.service.process import (
     ServiceProcess,
@@ -291,7 +293,9 @@ def serve_plan(
         **base,
         # the class page, the lessons page and the loading message (class_site.write_template)
         "VoilaConfiguration": {**base.get("VoilaConfiguration", {}), "template": TEMPLATE},
-        "Voila": {"ip": host, "port": port, "port_retries": 0, "open_browser": False, "token": chosen},
+        # a page's kernel connection sends each frame at once (kernel_socket)
+        "Voila": voila_config(base)["Voila"]
+        | {"ip": host, "port": port, "port_retries": 0, "open_browser": False, "token": chosen},
         "VoilaKernelManager": {
             **base.get("VoilaKernelManager", {}),
             "kernel_pools_config": pools,
@@ -581,7 +585,7 @@ class TeacherPlan:
         }
         if self.hashed_password:
             config["PasswordIdentityProvider"] = {"hashed_password": self.hashed_password}
-        return config
+        return voila_config(config)  # a page's kernel connection sends each frame at once
 
 
 def teacher_password(given: str | None) -> str | None:

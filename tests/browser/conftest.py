@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.kernel_socket import VOILA_OPTIONS
 from euchre_tutor.service.process import ServiceProcess, service_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,9 +84,15 @@ class VoilaServer:
     log: Path
 
 
-def start_voila(tmp: Path, env_extra: dict[str, str] | None = None, pages: Path = NOTEBOOKS) -> VoilaServer:
+def start_voila(
+    tmp: Path,
+    env_extra: dict[str, str] | None = None,
+    pages: Path = NOTEBOOKS,
+    options: Sequence[str] = VOILA_OPTIONS,
+) -> VoilaServer:
     """Voila on ``pages`` (``notebooks/`` by default: its voila.json applies, it starts there), with its
-    own HOME; ``env_extra`` added to its kernels' environment."""
+    own HOME; ``env_extra`` added to its kernels' environment; ``options`` on its command line (by
+    default the package's, as every Voila it starts has them)."""
     port = free_port()
     home = tmp / "home"
     for sub in ("", "jupyter-data", "ipython", "jupyter-config", "jupyter-runtime"):
@@ -112,6 +119,7 @@ def start_voila(tmp: Path, env_extra: dict[str, str] | None = None, pages: Path 
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         "--show_tracebacks=True",
+        *options,
     ]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=pages, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -133,14 +141,17 @@ def stop_voila(server: VoilaServer) -> None:
 
 
 @contextlib.contextmanager
-def voila_on(tmp: Path, notebooks: Sequence[str], env_extra: dict[str, str]) -> Iterator[VoilaServer]:
+def voila_on(
+    tmp: Path, notebooks: Sequence[str], env_extra: dict[str, str], options: Sequence[str] = VOILA_OPTIONS
+) -> Iterator[VoilaServer]:
     """Voila on copies of these notebooks only (no voila.json: no preheated pool, a kernel per page
-    opened), ``env_extra`` in its kernels' environment; stopped when the ``with`` block ends."""
+    opened), ``env_extra`` in its kernels' environment, ``options`` on its command line; stopped when
+    the ``with`` block ends."""
     pages = tmp / "pages"
     pages.mkdir()
     for name in notebooks:
         shutil.copy(NOTEBOOKS / name, pages / Path(name).name)  # a page of a subfolder: at the top
-    server = start_voila(tmp, env_extra, pages)
+    server = start_voila(tmp, env_extra, pages, options)
     try:
         yield server
     finally:
