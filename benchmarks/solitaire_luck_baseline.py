@@ -7,7 +7,7 @@ many, so the mean is measured. Each of ``--deals`` seeded fresh deals is solved 
 (:func:`analyse_trump`, the hint's analysis of the first decision) and its value, the best trump
 choice's expected points, is counted. It prints the mean, its 95% interval and the sample size, and
 ``--write-data`` writes them to ``euchre_tutor/data/solitaire_luck_baseline.json``, which
-:func:`euchre_tutor.advisor.luck.solitaire_baseline` reads.
+:func:`euchre_tutor.advisor.luck.measured_baseline` reads.
 """
 
 from __future__ import annotations

@@ -5,9 +5,8 @@ parts, every one in the same units and with the same sign: **positive helped the
 cost them**.
 
 * ``seat``: the average value of the student's seat at its first decision (a baseline measured over
-  many deals: :data:`CLASSIC_BASELINE`, by seat counted from the dealer; Solitaire's is one figure,
-  :data:`SOLITAIRE_BASELINE`; Bid Euchre's by seat at its default rules, :data:`BID_BASELINE`). Over a match
-  the seats rotate, so this part evens out.
+  many deals, :func:`measured_baseline`, from the file the game's package names: by seat counted from the
+  dealer, or one figure for a game of one seat). Over a match the seats rotate, so this part evens out.
 * ``deal``: the deal's luck, the advisor's value of the student's position at their first decision
   (the best option's expected points, ``expected``) minus the seat's baseline.
 * ``skill``: minus the sum of the student's decision losses (expected points given up against the
@@ -53,18 +52,15 @@ from importlib import resources
 from typing import Final
 
 __all__ = [
-    "CLASSIC_BASELINE",
     "MISTAKE_LABELS",
     "SWING_MIN",
     "HandLuck",
     "LuckTotal",
     "Swing",
-    "bid_baseline",
-    "classic_baseline",
     "hand_luck",
     "luck_sentence",
     "lucky_swings",
-    "solitaire_baseline",
+    "measured_baseline",
     "swings",
     "total",
 ]
@@ -75,9 +71,6 @@ Number = int | float | Fraction
 MISTAKE_LABELS: Final = ("Mistake", "Blunder")
 #: a swing smaller than this (in points) is not marked: a routine card falling, not a moment
 SWING_MIN: Final = Fraction(1, 2)
-CLASSIC_BASELINE: Final = "data/classic_luck_baseline.json"
-SOLITAIRE_BASELINE: Final = "data/solitaire_luck_baseline.json"
-BID_BASELINE: Final = "data/bid_luck_baseline.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,41 +290,34 @@ def luck_sentence(t: LuckTotal, span: str = "match") -> str:
 
 
 @cache
-def _baseline_file(name: str) -> Mapping[str, object]:
-    text = resources.files("euchre_tutor").joinpath(name).read_text("utf-8")
+def _baseline_file(name: str, package: str) -> Mapping[str, object]:
+    text = resources.files(package).joinpath(name).read_text("utf-8")
     data = json.loads(text)
     assert isinstance(data, dict)
     return data
 
 
-def classic_baseline(seat_from_dealer: int, players: int = 4) -> Fraction:
-    """The average value of a seat's first decision, the seat counted from the dealer (1: left of the
-    dealer ... 0: the dealer), measured by ``benchmarks/classic_luck_baseline.py`` at a four-player
-    table. Other tables have no measured baseline: 0, so the whole first value counts as the deal's."""
-    if players != 4:
+def measured_baseline(
+    data: str | None,
+    seat_from_dealer: int | None = None,
+    *,
+    measured: bool = True,
+    package: str = "euchre_tutor",
+) -> Fraction:
+    """The average value of a seat's first decision as the game's measured file ``data`` holds it (a
+    path below ``package``, named by the game's package; its ``measured_by`` benchmark writes it): a file
+    of ``"seats"`` by the seat counted from the dealer (1: left of the dealer ... 0: the dealer, counted
+    round the table), a file of one ``"mean"`` (a game of one seat) that figure. A game with no file
+    (``data=None``), or a table unlike the one measured (``measured=False``: other rules, another number of
+    players), has no baseline: 0, so the whole first value counts as the deal's."""
+    if data is None or not measured:
         return Fraction(0)
-    seats = _baseline_file(CLASSIC_BASELINE)["seats"]
+    found = _baseline_file(data, package)
+    seats = found.get("seats")
+    if seats is None:
+        return Fraction(str(found["mean"]))
     assert isinstance(seats, dict)
-    entry = seats[str(seat_from_dealer % 4)]
+    if seat_from_dealer is None:
+        raise ValueError(f"{data} measures each seat: say the seat counted from the dealer")
+    entry = seats[str(seat_from_dealer % len(seats))]
     return Fraction(str(entry["mean"]))
-
-
-def bid_baseline(seat_from_dealer: int, *, default_rules: bool = True) -> Fraction:
-    """The average value of a Bid Euchre seat's first decision, the seat counted from the dealer (1:
-    left of the dealer, who bids first ... 0: the dealer, who bids last), measured by
-    ``benchmarks/bid_luck_baseline.py`` at the default rules. Other rules (another deck, other bids)
-    change what a seat is worth and have no measured baseline: 0, so the whole first value counts as the
-    deal's (``default_rules=False``)."""
-    if not default_rules:
-        return Fraction(0)
-    seats = _baseline_file(BID_BASELINE)["seats"]
-    assert isinstance(seats, dict)
-    entry = seats[str(seat_from_dealer % 4)]
-    return Fraction(str(entry["mean"]))
-
-
-def solitaire_baseline() -> Fraction:
-    """The average value of a fresh Solitaire deal (the best trump choice's expected points),
-    measured by ``benchmarks/solitaire_luck_baseline.py``."""
-    data = _baseline_file(SOLITAIRE_BASELINE)
-    return Fraction(str(data["mean"]))

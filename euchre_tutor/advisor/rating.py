@@ -1,8 +1,9 @@
 """A rating: the error rate (expected points lost per decision with a real choice) on a fixed scale.
 
-The scale is named from measured populations: the Beginner, Club and Expert computer players
-graded by the same advisor over thousands of their own decisions
-(``benchmarks/classic_error_rates.py`` writes ``data/classic_error_bands.json``). A student's
+The scale is named from measured populations: a game's computer players of each level graded by the
+same advisor over thousands of their own decisions (classic's Beginner, Club and Expert:
+``benchmarks/classic_error_rates.py`` writes ``data/classic_error_bands.json``), read by
+:func:`measured_bands` from the file the game's package names. A student's
 band is the population whose error rate is nearest (the edges are the midpoints between two
 populations' rates), and the sentence places the rate between its neighbours:
 
@@ -14,9 +15,8 @@ populations' rates), and the sentence places the rate between its neighbours:
 >>> rating_sentence(None, bands)
 'No error rate yet: no graded decision with a real choice.'
 
-Solitaire's grades are exact, so its error rate is exact too; it has no computer players of
-different strengths, so no measured populations name its scale (:func:`solitaire_bands` is empty and
-the sentence gives the rate alone).
+A game with no computer players of different strengths (Solitaire, whose grades are exact) has no
+measured populations to name its scale: its bands are empty and the sentence gives the rate alone.
 """
 
 from __future__ import annotations
@@ -27,19 +27,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from typing import Final
 
 __all__ = [
-    "CLASSIC_BANDS",
     "Band",
     "band_of",
-    "classic_bands",
     "error_rate",
+    "measured_bands",
     "rating_sentence",
-    "solitaire_bands",
 ]
-
-CLASSIC_BANDS: Final = "data/classic_error_bands.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,17 +97,16 @@ def rating_sentence(rate: float | None, bands: Sequence[Band]) -> str:
 
 
 @cache
-def classic_bands() -> tuple[Band, ...]:
-    """The classic scale's populations, weakest first, as measured (see the module doc)."""
-    text = resources.files("euchre_tutor").joinpath(CLASSIC_BANDS).read_text("utf-8")
+def measured_bands(data: str | None, package: str = "euchre_tutor") -> tuple[Band, ...]:
+    """A game's measured populations, weakest first, from its file ``data`` (a path below ``package``,
+    named by the game's package: each level's name, error rate, half-width and decisions); none for a
+    game with no file (``data=None``)."""
+    if data is None:
+        return ()
+    text = resources.files(package).joinpath(data).read_text("utf-8")
     levels = json.loads(text)["levels"]
     bands = [
         Band(str(v["name"]), float(v["error_rate"]), float(v["half_width_95"]), int(v["decisions"]))
         for v in levels.values()
     ]
     return tuple(_ordered(bands))
-
-
-def solitaire_bands() -> tuple[Band, ...]:
-    """None measured: Solitaire has no computer players of different strengths to measure."""
-    return ()

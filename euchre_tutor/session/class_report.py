@@ -21,15 +21,24 @@ from dataclasses import dataclass
 from typing import Final
 
 from euchre_tutor.advisor.luck import LuckTotal, hand_luck, luck_sentence, total
-from euchre_tutor.advisor.rating import Band, band_of, classic_bands, error_rate, rating_sentence
+from euchre_tutor.advisor.rating import Band, band_of, error_rate, rating_sentence
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.catalogue import rule
-from euchre_tutor.rules.games import game_info
+from euchre_tutor.rules.games import Game, all_games, game_info
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.learning import GradedGame, GradedMove
 
-__all__ = ["MISTAKES", "WORST", "ClassReport", "StudentReport", "class_report", "report_html", "summarise"]
+__all__ = [
+    "MISTAKES",
+    "WORST",
+    "ClassReport",
+    "StudentReport",
+    "class_report",
+    "measured_scales",
+    "report_html",
+    "summarise",
+]
 
 WORST: Final = 5  # the worst decisions shown per student
 MISTAKES: Final = ("Mistake", "Blunder")
@@ -105,6 +114,13 @@ def summarise(source: str, graded: GradedGame) -> StudentReport:
     )
 
 
+def measured_scales(games: Iterable[str] | None = None) -> tuple[tuple[Game, tuple[Band, ...]], ...]:
+    """Each game's measured error-rate bands, as its session hooks give them (``bands``), in table order:
+    of the games named ``games`` (each once), or of every registered game; empty for a game with none."""
+    names = None if games is None else set(games)
+    return tuple((g, game_spec(g.name).bands()) for g in all_games() if names is None or g.name in names)
+
+
 def class_report(
     students: Iterable[StudentReport],
     errors: Iterable[tuple[str, str]] = (),
@@ -145,6 +161,35 @@ def _num(x: float | None, digits: int = 3) -> str:
 
 def _signed(x: float) -> str:
     return f"{x:+.2f}"
+
+
+def _scales_html() -> list[str]:
+    """Each registered game's measured scale, and which games have none (their rates have no bands)."""
+    scales = measured_scales()
+    measured = [
+        f"The {_e(g.noun)} scale, measured: "
+        + "; ".join(
+            f"{_e(b.name)} {b.error_rate:.3f} ± {b.half_width:.3f} ({b.decisions:,} decisions)" for b in bands
+        )
+        + "."
+        for g, bands in scales
+        if bands
+    ]
+    if not measured:
+        return []
+    unmeasured = [g.title for g, bands in scales if not bands]
+    if unmeasured:
+        one = len(unmeasured) == 1
+        measured.append(
+            f"{_e(_and_words(unmeasured))} {'has' if one else 'have'} no measured populations: "
+            f"{'its' if one else 'their'} rates have no bands."
+        )
+    return [f'<p class="small" id="scale">{" ".join(measured)}</p>']
+
+
+def _and_words(names: list[str]) -> str:
+    """``"Solitaire and Bid Euchre"``; ``"A, B and C"``."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def _rule_title(rule_id: str) -> str:
@@ -196,16 +241,7 @@ def report_html(report: ClassReport, title: str = "Class report") -> str:
             f'<td class="num">{_signed(float(s.luck.skill))}</td><td class="num">{s.luck.mistakes}</td></tr>'
         )
     out.append("</tbody></table>")
-    bands = classic_bands()
-    if bands:
-        out.append(
-            '<p class="small" id="scale">The classic scale, measured: '
-            + "; ".join(
-                f"{_e(b.name)} {b.error_rate:.3f} ± {b.half_width:.3f} ({b.decisions:,} decisions)"
-                for b in bands
-            )
-            + ". Solitaire and Bid Euchre have no measured populations: their rates have no bands.</p>"
-        )
+    out += _scales_html()
     # the rules the class gets wrong
     out.append("<h2>Which rules the class gets wrong</h2>")
     if report.rules:

@@ -1,8 +1,9 @@
 """The class report's two charts, drawn as plain SVG (no plotting library), for the teachers' notebook.
 
-* :func:`rates_svg`: each student's error rate as a bar, against the measured classic bands (a line
-  at each population's rate, its 95% interval shaded). Each game's bars have their own colour; a
-  game with no measured bands (Solitaire, Bid Euchre) says so in its bar's title;
+* :func:`rates_svg`: each student's error rate as a bar, against a game's measured bands (a line at
+  each population's rate, its 95% interval shaded): the first of the class's games, in table order,
+  that has measured bands (its session hooks' ``bands``). Each game's bars have their own colour; a
+  game with no measured bands says so in its bar's title;
 * :func:`luck_svg`: each student's points split into the four parts of
   :mod:`euchre_tutor.advisor.luck` (seat, deal, decisions, the rest), positive parts stacked right of
   zero and negative ones left, with a diamond at the points scored (the parts add up to it).
@@ -19,9 +20,9 @@ from collections.abc import Sequence
 from html import escape as esc
 from typing import Final
 
-from euchre_tutor.advisor.rating import Band, classic_bands
+from euchre_tutor.advisor.rating import Band
 from euchre_tutor.rules.games import find_game
-from euchre_tutor.session.class_report import ClassReport
+from euchre_tutor.session.class_report import ClassReport, measured_scales
 
 __all__ = ["PART_COLOURS", "data_link", "luck_svg", "rates_svg"]
 
@@ -30,7 +31,7 @@ ROW: Final = 26  # the height of one student's row
 LEFT: Final = 150  # the names' column
 _INK: Final = "#1d1d1f"
 _GRID: Final = "#d9d3c4"
-_CLASSIC: Final = "#2e6b3f"
+_BAND: Final = "#2e6b3f"  # bands given with no game
 #: the four parts' colours, in the order they are stacked
 PART_COLOURS: Final = {"seat": "#7b8fa6", "deal": "#4f7cac", "decisions": "#c0392b", "the rest": "#d4a64a"}
 
@@ -49,8 +50,13 @@ def _frame(height: int, body: list[str], label: str) -> str:
 
 
 def rates_svg(report: ClassReport, bands: Sequence[Band] | None = None) -> str:
-    """Error rate per student (bars) against the classic bands (lines, intervals shaded)."""
-    bands = classic_bands() if bands is None else bands
+    """Error rate per student (bars) against ``bands`` (lines, intervals shaded): by default the first
+    of the report's games (in table order) with measured bands; none if none has."""
+    ink = _BAND
+    if bands is None:
+        found = ((g, b) for g, b in measured_scales(s.graded.game for s in report.students) if b)
+        game, bands = next(found, (None, ()))
+        ink = game.colour if game is not None else ink
     students = [s for s in report.students if s.rate is not None]
     top = max([s.rate or 0.0 for s in students] + [b.error_rate + b.half_width for b in bands] + [0.01])
     top *= 1.08
@@ -72,10 +78,10 @@ def rates_svg(report: ClassReport, bands: Sequence[Band] | None = None) -> str:
         out.append(
             f'<g class="band"><title>{esc(b.name)}: {b.error_rate:.3f} ± {b.half_width:.3f}</title>'
             f'<rect x="{x0:.1f}" y="{head - 6}" width="{x1 - x0:.1f}" height="{bottom - head + 6}" '
-            f'fill="{_CLASSIC}" opacity="0.08"/>'
+            f'fill="{ink}" opacity="0.08"/>'
             f'<line x1="{x(b.error_rate):.1f}" x2="{x(b.error_rate):.1f}" y1="{ty + 3}" y2="{bottom}" '
-            f'stroke="{_CLASSIC}" stroke-dasharray="4 3"/>'
-            f'<text x="{x(b.error_rate) + 4:.1f}" y="{ty}" font-size="10.5" fill="{_CLASSIC}">'
+            f'stroke="{ink}" stroke-dasharray="4 3"/>'
+            f'<text x="{x(b.error_rate) + 4:.1f}" y="{ty}" font-size="10.5" fill="{ink}">'
             f"{esc(b.name)} {b.error_rate:.3f}</text></g>"
         )
     for i, s in enumerate(students):

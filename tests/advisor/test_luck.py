@@ -13,17 +13,16 @@ from hypothesis import strategies as st
 from euchre_tutor.advisor.luck import (
     SWING_MIN,
     HandLuck,
-    bid_baseline,
-    classic_baseline,
     hand_luck,
     luck_sentence,
     lucky_swings,
-    solitaire_baseline,
+    measured_baseline,
     swings,
     total,
 )
 from euchre_tutor.advisor.session import GradedDecision, SessionStats
 from euchre_tutor.advisor.shared import GRADES
+from euchre_tutor.games import bid, classic, solitaire
 
 
 def parts(h: HandLuck) -> Fraction:
@@ -214,9 +213,13 @@ def test_the_shipped_classic_baseline_has_every_seat_with_its_sample() -> None:
     for rel in range(4):
         entry = data["seats"][str(rel)]
         assert entry["n"] >= 100 and entry["half_width_95"] > 0
-        assert classic_baseline(rel) == Fraction(str(entry["mean"]))
-        assert classic_baseline(rel + 4) == classic_baseline(rel)  # counted round the table
-    assert classic_baseline(1, players=6) == 0  # no measured baseline at a six-player table
+        assert measured_baseline(classic.LUCK_BASELINE, rel) == Fraction(str(entry["mean"]))
+        # counted round the table
+        assert measured_baseline(classic.LUCK_BASELINE, rel + 4) == measured_baseline(
+            classic.LUCK_BASELINE, rel
+        )
+    # no measured baseline at another table (six players)
+    assert measured_baseline(classic.LUCK_BASELINE, 1, measured=False) == 0
 
 
 def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_it() -> None:
@@ -225,9 +228,9 @@ def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_
     for rel in range(4):
         entry = data["seats"][str(rel)]
         assert entry["n"] >= 100 and entry["half_width_95"] > 0
-        assert bid_baseline(rel) == Fraction(str(entry["mean"]))
-        assert bid_baseline(rel + 4) == bid_baseline(rel)  # counted round the table
-        assert bid_baseline(rel, default_rules=False) == 0  # other rules: no measured baseline
+        assert measured_baseline(bid.LUCK_BASELINE, rel) == Fraction(str(entry["mean"]))
+        assert measured_baseline(bid.LUCK_BASELINE, rel + 4) == measured_baseline(bid.LUCK_BASELINE, rel)
+        assert measured_baseline(bid.LUCK_BASELINE, rel, measured=False) == 0  # other rules: none measured
 
 
 def test_the_shipped_solitaire_baseline() -> None:
@@ -235,8 +238,14 @@ def test_the_shipped_solitaire_baseline() -> None:
         resources.files("euchre_tutor").joinpath("data/solitaire_luck_baseline.json").read_text()
     )
     assert data["n"] >= 100 and data["half_width_95"] > 0
-    assert solitaire_baseline() == Fraction(str(data["mean"]))
-    assert -4 < solitaire_baseline() < 4
+    assert measured_baseline(solitaire.LUCK_BASELINE) == Fraction(str(data["mean"]))
+    assert -4 < measured_baseline(solitaire.LUCK_BASELINE) < 4
+
+
+def test_a_game_with_no_measured_baseline_has_none_and_a_seated_file_needs_the_seat() -> None:
+    assert measured_baseline(None, 2) == 0
+    with pytest.raises(ValueError, match="seat counted from the dealer"):
+        measured_baseline(classic.LUCK_BASELINE)
 
 
 # ----------------------------------------------------------------- swings: the rest, decision by decision

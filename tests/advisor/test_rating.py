@@ -11,11 +11,12 @@ import pytest
 from euchre_tutor.advisor.rating import (
     Band,
     band_of,
-    classic_bands,
     error_rate,
+    measured_bands,
     rating_sentence,
-    solitaire_bands,
 )
+from euchre_tutor.games import classic
+from euchre_tutor.session.games import game_spec
 
 BANDS = (
     Band("Expert", 0.02, 0.005, 2000),
@@ -49,14 +50,16 @@ def test_bands_and_sentences(rate: float, band: str, sentence: str) -> None:
 
 
 def test_without_bands_the_rate_stands_alone() -> None:
-    assert band_of(0.1, solitaire_bands()) is None
+    assert measured_bands(None) == ()
+    assert band_of(0.1, measured_bands(None)) is None
     assert rating_sentence(0.125, ()) == "Your error rate 0.125 (expected points lost per decision)."
 
 
 def test_the_shipped_classic_bands_are_measured_and_ordered() -> None:
     data = json.loads(resources.files("euchre_tutor").joinpath("data/classic_error_bands.json").read_text())
     assert data["measured_by"] == "benchmarks/classic_error_rates.py"
-    bands = classic_bands()
+    bands = measured_bands(classic.ERROR_BANDS)
+    assert game_spec("classic").bands() == bands  # the game's hook gives them
     assert [b.name for b in bands] == ["Beginner", "Club", "Expert"]  # weakest first, as measured
     assert [b.error_rate for b in bands] == sorted((b.error_rate for b in bands), reverse=True)
     for b in bands:

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from euchre_tutor.advisor.drills import Deck, drill_id
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, bid_baseline
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, measured_baseline
 from euchre_tutor.cli import main
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.bid import LUCK_BASELINE
 from euchre_tutor.games.bid.engine import BidGame
 from euchre_tutor.games.bid.session.advice import BidAdvisorSource
 from euchre_tutor.games.bid.session.controller import BidController, action_label
@@ -149,7 +150,7 @@ def test_a_bid_save_is_graded_as_the_table_graded_it_and_builds_a_deck(
     assert [m.label for m in hand.moves] == [tutor.grade_of(d).label for d in real]  # type: ignore[union-attr]
     luck = tutor.stats.luck("bid")[0]
     seat = (int(tutor.controller.seat) - int(tutor.controller.hand_logs()[0].dealer)) % 4
-    assert hand.points == luck.points and hand.baseline == bid_baseline(seat)
+    assert hand.points == luck.points and hand.baseline == measured_baseline(LUCK_BASELINE, seat)
     assert luck.seat == hand.baseline  # exactly: the statistics keep the measured Fraction
     deck = Deck()
     assert add_graded_game(deck, graded) == len(tutor.drills)

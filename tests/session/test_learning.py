@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from euchre_tutor.advisor.luck import classic_baseline, solitaire_baseline
+from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.cli import main
 from euchre_tutor.errors import SaveFileError
+from euchre_tutor.games import classic, solitaire
 from euchre_tutor.games.classic.advisor.analysis import GRADE_WORLDS_ENV
 from euchre_tutor.games.classic.engine.game import ClassicGame
 from euchre_tutor.games.classic.session.grading import computer_classic_save
@@ -84,7 +85,7 @@ def test_classic_saves_are_graded_decision_by_decision(
         for h in g.hands:
             assert h.expected is not None and h.moves
             # the first hand's dealer is West (seed order), so South sits two seats from the dealer
-            assert h.baseline in {classic_baseline(k) for k in range(4)}
+            assert h.baseline in {measured_baseline(classic.LUCK_BASELINE, k) for k in range(4)}
         # the hand's points are the student's side's minus the other's: the scores add up
         final = ClassicGame.from_json(json.loads(saves[name].read_text())).state.scores
         assert sum(h.points for h in g.hands) == final[0] - final[1]  # South's team is the first
@@ -106,7 +107,7 @@ def test_solitaire_saves_are_graded_exactly(saves: dict[str, Path], graded: dict
     game = SolitaireGame.loads(saves["cleo"].read_text())
     assert sum(h.points for h in g.hands) == game.state.score[0] - game.state.score[1]
     for h in g.hands:
-        assert h.baseline == solitaire_baseline()
+        assert h.baseline == measured_baseline(solitaire.LUCK_BASELINE)
         assert h.moves[0].phase == "trump" and h.moves[0].real_choice
         assert all(m.real_choice or m.label == "Best" for m in h.moves)  # one legal card: nothing to lose
     assert any(m.label != "Best" for h in g.hands for m in h.moves)  # this student slips

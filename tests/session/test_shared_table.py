@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.luck import bid_baseline, classic_baseline
+from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games import bid, classic
 from euchre_tutor.games.bid.engine.game import BidGame
 from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.classic.advisor.table_calibration import first_bid_shift
@@ -438,14 +439,14 @@ def test_the_luck_baseline_of_a_shared_seat_is_its_seat_from_the_dealer(name: st
     assert spec.luck_baseline is not None
     game = spec.new_game(4)
     seats = list(spec.seat_view(game, spec.to_act(game)).seat.seating.seats)
-    measured = classic_baseline if name == "classic" else bid_baseline
+    data = {"classic": classic, "bid": bid}[name].LUCK_BASELINE
     values = set()
     for seat in seats:
         view = spec.seat_view(game, seat)
         from_dealer = (int(seat) - int(view.dealer)) % len(seats)
         # classic: the values are a Club table's (its calibration), so is the baseline
-        moved = first_bid_shift("club") if name == "classic" else 0.0
-        assert spec.luck_baseline(view) == measured(from_dealer) + Fraction(moved).limit_denominator(10_000)
+        moved = Fraction(first_bid_shift("club") if name == "classic" else 0.0).limit_denominator(10_000)
+        assert spec.luck_baseline(view) == measured_baseline(data, from_dealer) + moved
         values.add(spec.luck_baseline(view))
     assert len(values) > 1  # the seats are not all worth the same
     other = BidGame(BidRules(kitty=True), seed=4) if name == "bid" else None

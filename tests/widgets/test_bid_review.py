@@ -16,10 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.luck import MISTAKE_LABELS, bid_baseline, hand_luck
+from euchre_tutor.advisor.luck import MISTAKE_LABELS, hand_luck, measured_baseline
 from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.advisor.voice import Depth, points_words, text_problems, visible_text
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.bid import LUCK_BASELINE
 from euchre_tutor.games.bid.advisor import bid_grade
 from euchre_tutor.games.bid.advisor.ideas import grade_words, option_label
 from euchre_tutor.games.bid.advisor.position import read_position
@@ -133,7 +134,13 @@ def test_the_swings_split_the_hands_rest_decision_by_decision(played: BidApp) ->
     first = t.hint_of(real[0])
     assert first is not None
     seat = (int(t.controller.seat) - int(t.controller.hand_logs()[0].dealer)) % 4
-    luck = hand_luck(1, points=ns - ew, expected=first.best.ev, baseline=bid_baseline(seat), losses=losses)
+    luck = hand_luck(
+        1,
+        points=ns - ew,
+        expected=first.best.ev,
+        baseline=measured_baseline(LUCK_BASELINE, seat),
+        losses=losses,
+    )
     assert sum(s.amount for _, s in found) == luck.rest  # exactly: the shared identity
     stats = t.stats.luck("bid")
     assert len(stats) == 1 and stats[0].rest == luck.rest and stats[0].points == ns - ew
@@ -239,7 +246,11 @@ def test_the_graded_hand_feeds_the_session_statistics_and_its_chart(played: BidA
     first = t.hint_of(real[0])
     log = t.controller.hand_logs()[0]
     seat = (int(t.controller.seat) - int(log.dealer)) % 4  # the default rules: the measured seat's value
-    assert first is not None and record.best == first.best.ev and record.baseline == bid_baseline(seat)
+    assert (
+        first is not None
+        and record.best == first.best.ev
+        and record.baseline == measured_baseline(LUCK_BASELINE, seat)
+    )
     assert log.points is not None and record.points == log.points[0] - log.points[1]
     summary = t.stats.summary("bid")
     assert summary.decisions == len(real) and summary.deals == 1

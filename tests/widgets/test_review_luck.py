@@ -16,13 +16,14 @@ import pytest
 
 from euchre_tutor.advisor.luck import (
     HandLuck,
-    classic_baseline,
     hand_luck,
     luck_sentence,
     lucky_swings,
+    measured_baseline,
     swings,
     total,
 )
+from euchre_tutor.games.classic import LUCK_BASELINE
 from euchre_tutor.widgets import ClassicApp
 from tests.classic.independent_scoring import expected_points as independent_points
 from tests.widgets.test_classic_tutor import best, play_to_end_of_hand, tutor_app, worst
@@ -54,7 +55,7 @@ def expected_luck(app: ClassicApp, number: int) -> HandLuck:
         number,
         points=points,
         expected=None if first is None else first.best.ev,
-        baseline=classic_baseline((int(c.seat) - int(log.dealer)) % 4),
+        baseline=measured_baseline(LUCK_BASELINE, (int(c.seat) - int(log.dealer)) % 4),
         losses=[float(g.loss) for _, g in graded if g is not None],
         labels=[g.label for _, g in graded if g is not None],
     )

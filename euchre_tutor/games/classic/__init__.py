@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from euchre_tutor.rules.games import Game, register
 
-__all__ = ["GAME"]
+__all__ = ["ERROR_BANDS", "GAME", "LUCK_BASELINE"]
+
+#: its luck's measured seat baseline, a file below euchre_tutor/ (read by advisor.luck.measured_baseline)
+LUCK_BASELINE = "data/classic_luck_baseline.json"
+#: its levels' measured error-rate bands, a file below euchre_tutor/ (read by advisor.rating.measured_bands)
+ERROR_BANDS = "data/classic_error_bands.json"
 
 GAME = register(
     Game(

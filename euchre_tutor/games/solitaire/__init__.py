@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from euchre_tutor.rules.games import Game, register
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "LUCK_BASELINE"]
+
+#: its luck's measured seat baseline, a file below euchre_tutor/ (read by advisor.luck.measured_baseline)
+LUCK_BASELINE = "data/solitaire_luck_baseline.json"
 
 GAME = register(
     Game(

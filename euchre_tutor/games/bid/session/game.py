@@ -12,10 +12,11 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.drills import Drill
-from euchre_tutor.advisor.luck import bid_baseline
+from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card
 from euchre_tutor.games.bid import GAME as REGISTERED
+from euchre_tutor.games.bid import LUCK_BASELINE
 from euchre_tutor.games.bid.advisor import analyse, bid_grade
 from euchre_tutor.games.bid.advisor.ideas import explain, grade_words
 from euchre_tutor.games.bid.advisor.position import read_position, write_position
@@ -263,8 +264,8 @@ GAME = GameSpec(
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
-    luck_baseline=lambda view: bid_baseline(
-        view.seat.from_dealer(view.dealer), default_rules=view.rules == BidRules()
+    luck_baseline=lambda view: measured_baseline(
+        LUCK_BASELINE, view.seat.from_dealer(view.dealer), measured=view.rules == BidRules()
     ),
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

@@ -2,7 +2,7 @@
 and ``grade_table``): every decision of South with a real choice, on the hint's analysis (200 sampled
 deals, the rule-based player, the table's computer player, taking the other seats' decisions), seeded,
 so the same file gives the same grades. The luck's seat baseline is measured at the default rules
-(:func:`~euchre_tutor.advisor.luck.bid_baseline`; 0 at others).
+(:func:`~euchre_tutor.advisor.luck.measured_baseline`; 0 at others).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from euchre_tutor.advisor.luck import bid_baseline
+from euchre_tutor.advisor.luck import measured_baseline
+from euchre_tutor.games.bid import LUCK_BASELINE
 from euchre_tutor.games.bid.advisor import analyse, bid_grade
 from euchre_tutor.games.bid.advisor.analysis import DEFAULT_WORLDS
 from euchre_tutor.games.bid.advisor.position import write_position
@@ -75,7 +76,9 @@ def grade_bid(
 
     def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
         margin = gained[mine] - gained[1 - mine]
-        return margin, bid_baseline(me.from_dealer(dealer), default_rules=game.rules == BidRules())
+        return margin, measured_baseline(
+            LUCK_BASELINE, me.from_dealer(dealer), measured=game.rules == BidRules()
+        )
 
     graded = graded_hands(state, game.actions, me, recorded or {}, _READS, analysed, scored, progress)
     return GradedGame("bid", name, me.word, graded)

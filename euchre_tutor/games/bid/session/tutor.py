@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal, Protocol
 
-from euchre_tutor.advisor.luck import bid_baseline
+from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Z95, loss_settled
 from euchre_tutor.advisor.voice import lower_first, points_words
+from euchre_tutor.games.bid import LUCK_BASELINE
 from euchre_tutor.games.bid.advisor.ideas import AnalysisFacts, OptionFacts, option_label
 from euchre_tutor.games.bid.advisor.position import write_position
 from euchre_tutor.games.bid.engine import Action, Phase
@@ -242,9 +243,11 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
         return self.position_of(decision), {"where": f"hand {decision.hand_number}, {decision.where}"}
 
     def _baseline(self, log: BidHandLog) -> float | Fraction:
-        """:func:`~euchre_tutor.advisor.luck.bid_baseline`: measured at the default rules, 0 at others."""
+        """:func:`~euchre_tutor.advisor.luck.measured_baseline`: measured at the default rules, 0 at others."""
         c = self.controller
-        return bid_baseline(c.seat.from_dealer(log.dealer), default_rules=c.game.rules == BidRules())
+        return measured_baseline(
+            LUCK_BASELINE, c.seat.from_dealer(log.dealer), measured=c.game.rules == BidRules()
+        )
 
     def _grades_header(self) -> dict[str, Any]:
         return {"seed": self.seed, "worlds": self.worlds}

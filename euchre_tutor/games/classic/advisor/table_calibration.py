@@ -26,7 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from euchre_tutor.advisor.luck import classic_baseline
+from euchre_tutor.advisor.luck import measured_baseline
+from euchre_tutor.games.classic import LUCK_BASELINE
 from euchre_tutor.games.classic.advisor.options import ClassicOption, TableShift
 from euchre_tutor.games.classic.engine.engine import Phase
 from euchre_tutor.games.classic.views import SeatView
@@ -93,10 +94,10 @@ def table_shift(level: str | None, view: SeatView, data: Path = DATA) -> TableSh
 
 def table_baseline(level: str | None, seat_from_dealer: int, players: int = 4) -> Fraction:
     """The luck's baseline of a seat at a table of ``level``: the measured average value of its first
-    decision (:func:`~euchre_tutor.advisor.luck.classic_baseline`) moved by the table's first-round
-    shift, as the values it is compared with are."""
+    decision (:func:`~euchre_tutor.advisor.luck.measured_baseline`, measured at four players) moved by
+    the table's first-round shift, as the values it is compared with are."""
     shift = Fraction(first_bid_shift(level, players)).limit_denominator(10_000)
-    return classic_baseline(seat_from_dealer, players) + shift
+    return measured_baseline(LUCK_BASELINE, seat_from_dealer, measured=players == 4) + shift
 
 
 def first_bid_shift(level: str | None, players: int = 4, data: Path = DATA) -> float:

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.drills import Drill
-from euchre_tutor.advisor.rating import classic_bands
+from euchre_tutor.advisor.rating import measured_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic import ERROR_BANDS
 from euchre_tutor.games.classic import GAME as REGISTERED
 from euchre_tutor.games.classic.advisor.analysis import DEFAULT_WORLDS, analyse
 from euchre_tutor.games.classic.advisor.cli import position_run
@@ -184,7 +185,7 @@ GAME = GameSpec(
     position_of=lambda game: write_position(game.state.hand, game.state.to_act, game.state.scores),
     analyse=_analyse,
     grade_save=_grade_save,
-    bands=classic_bands,
+    bands=lambda: measured_bands(ERROR_BANDS),
     levels=LEVELS,
     choices=_DRILL.choices,
     answer_text=_DRILL.answer_text,

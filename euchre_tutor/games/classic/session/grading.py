@@ -14,8 +14,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
-from euchre_tutor.advisor.luck import classic_baseline
+from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic import LUCK_BASELINE
 from euchre_tutor.games.classic.advisor.analysis import analyse, graded_analysis
 from euchre_tutor.games.classic.advisor.position import write_position
 from euchre_tutor.games.classic.advisor.reasons import classic_grade
@@ -92,7 +93,7 @@ def grade_classic(
 
     def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
         margin = gained[team] - max(p for i, p in enumerate(gained) if i != team)
-        return margin, classic_baseline(me.from_dealer(dealer), rules.players)
+        return margin, measured_baseline(LUCK_BASELINE, me.from_dealer(dealer), measured=rules.players == 4)
 
     graded = graded_hands(state, game.actions, me, table, _READS, analysed, scored, progress)
     return GradedGame("classic", name, me.word, graded)

@@ -9,7 +9,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from euchre_tutor.advisor.luck import solitaire_baseline
+from euchre_tutor.advisor.luck import measured_baseline
+from euchre_tutor.games.solitaire import LUCK_BASELINE
 from euchre_tutor.games.solitaire.advisor.advice import action_label, review_deal
 from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play, new_deal
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame, StartDeal
@@ -76,7 +77,11 @@ def grade_solitaire(
         first = reviews[0].analysis.best.ev if reviews else None
         hands.append(
             GradedHand(
-                number, p - d, None if first is None else float(first), solitaire_baseline(), tuple(moves)
+                number,
+                p - d,
+                None if first is None else float(first),
+                measured_baseline(LUCK_BASELINE),
+                tuple(moves),
             )
         )
     return GradedGame("solitaire", name, "player", tuple(hands))

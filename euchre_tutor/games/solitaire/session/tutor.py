@@ -16,9 +16,10 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any, Literal
 
-from euchre_tutor.advisor.luck import Swing, solitaire_baseline
+from euchre_tutor.advisor.luck import Swing, measured_baseline
 from euchre_tutor.advisor.session import SessionStats, Units
 from euchre_tutor.advisor.shared import Grade
+from euchre_tutor.games.solitaire import LUCK_BASELINE
 from euchre_tutor.games.solitaire.advisor.advice import Hint, action_label
 from euchre_tutor.games.solitaire.engine.engine import Action, Phase
 from euchre_tutor.games.solitaire.engine.game import StartDeal
@@ -122,7 +123,7 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
         return (str(getattr(begin, "deal", "")), decision.index, str(decision.action))
 
     def _baseline(self, log: DealLog) -> Fraction:
-        return solitaire_baseline()  # the luck's baseline: the average fresh deal
+        return measured_baseline(LUCK_BASELINE)  # the luck's baseline: the average fresh deal
 
     def _grades_header(self) -> dict[str, Any]:
         return {"seed": self.seed, "mode": self.mode}
