@@ -201,7 +201,12 @@ def test_every_choice_loses_and_the_least_bad_is_named() -> None:
 
 
 def test_the_right_bower_pulls_a_trump() -> None:
-    expl, _, _ = explained(seeded(106, "name spades"))  # J♠ Q♠ 10♠ K♦ 9♠
+    expl, hint, view = explained(seeded(106, "name spades"))  # J♠ Q♠ 10♠ K♦ 9♠
+    # J♠ ties with K♦: "the highest trump" is not true of K♦, so it is not said beside the tie
+    assert len(tied_best(hint)) == 2 and "solitaire.pull-trump" not in ideas(expl)
+    alone = Hint(tuple(o for o in hint.options if o.label != "K♦"), ())  # J♠ the one best lead
+    expl = explain(alone, view)
+    assert false_sentences(expl.said(Depth.COMPARE), CATALOGUE, position_of(alone, view)) == []
     assert why(expl, "solitaire.pull-trump") == (
         "J♠ is the highest trump: it wins for sure and pulls a trump out of the stock."
     )
@@ -213,6 +218,12 @@ def test_the_deck_burns_the_most_on_the_best_lead() -> None:
     burns = {c: burn_stats(k, c).expected_burned for c in view.hand}
     # by hand: a K♦ lead is stopped only by the 4 unseen trumps of 18 (9♦ Q♦ 10♦ J♦): 14/5
     assert burns[Card.parse("KD")] == Fraction(14, 5) == max(burns.values())
+    # K♦ ties with J♠ J♥ A♦, which burn less: the burn is no reason beside that tie
+    assert "solitaire.burn" not in ideas(expl)
+    hint = hint_of(view)
+    alone = Hint(tuple(o for o in hint.options if o.label not in ("J♠", "J♥", "A♦")), ())
+    expl = explain(alone, view)  # K♦ the one best lead
+    assert false_sentences(expl.said(Depth.COMPARE), CATALOGUE, position_of(alone, view)) == []
     assert "The deck burns about three cards on average before it can follow or trump" in why(
         expl, "solitaire.burn"
     )

@@ -13,7 +13,6 @@ the tests re-check every sentence shown with :func:`~euchre_tutor.advisor.voice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
@@ -25,6 +24,7 @@ from euchre_tutor.advisor.voice import (
     Namer,
     Said,
     capital,
+    cards_by_what,
     chance_words,
     forced_play_sentence,
     join_words,
@@ -43,9 +43,24 @@ from euchre_tutor.cards import (
     trick_power,
 )
 from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
-from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view, trump_knowledge
-from euchre_tutor.games.solitaire.advisor.reasons import BurnStats, burn_stats
-from euchre_tutor.games.solitaire.advisor.solver import Knowledge
+from euchre_tutor.games.solitaire.advisor.ideas_cards import (
+    CARD_IDEAS,
+    CARD_SENTENCES,
+    LEAD_ORDER,
+    SETTLED_ORDER,
+    TIE_ORDER,
+)
+from euchre_tutor.games.solitaire.advisor.ideas_position import (
+    Position,
+    _alone_choice,
+    _beats,
+    _in_tie,
+    _trumps,
+    _weakness,
+    choice_trump,
+    named_positions,
+    tied_best,
+)
 from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play
 from euchre_tutor.games.solitaire.views import SolitaireView
 
@@ -57,126 +72,13 @@ __all__ = [
     "burn_words",
     "exact_points",
     "explain",
+    "named_positions",
     "position_of",
     "tied_best",
 ]
 
 
 _NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-# --------------------------------------------------------------------------- the position
-
-
-@dataclass(frozen=True)
-class Position:
-    """One Solitaire decision as the ideas read it: what the player sees, the exact hint of it, and
-    the game's score (``(player, deck)``). Derived facts are computed once, on first use."""
-
-    view: SolitaireView
-    hint: Hint
-    score: tuple[int, int] = (0, 0)
-    _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def best(self) -> OptionAnalysis:
-        return self.hint.best
-
-    @property
-    def tied(self) -> tuple[OptionAnalysis, ...]:
-        """The options as good as the best (the best first): :func:`tied_best`."""
-        return tied_best(self.hint)
-
-    @property
-    def trump_phase(self) -> bool:
-        return self.view.phase is Phase.CHOOSE_TRUMP
-
-    @property
-    def leading(self) -> bool:
-        return self.view.phase is Phase.PLAY and self.view.deck_lead is None
-
-    @property
-    def following(self) -> bool:
-        return self.view.phase is Phase.PLAY and self.view.deck_lead is not None
-
-    @property
-    def best_card(self) -> Card | None:
-        a = self.best.action
-        return a.card if isinstance(a, Play) else None
-
-    @property
-    def trump(self) -> Suit:
-        """The trump suit in play, or (choosing trump) the suit of the best choice."""
-        if self.view.trump is not None:
-            return self.view.trump
-        return choice_trump(self.best.action, self.view.turn_card)
-
-    def knowledge(self) -> Knowledge:
-        """The solver's position: the play phase's, or (choosing trump) the one the best choice leads to."""
-        k = self._cache.get("knowledge")
-        if k is None:
-            if self.trump_phase:
-                a = self.best.action
-                assert isinstance(a, OrderUp | NameTrump)
-                k = trump_knowledge(self.view.hand, self.view.turn_card, self.view.unseen, a)
-            else:
-                k = knowledge_from_view(self.view)
-            self._cache["knowledge"] = k
-        assert isinstance(k, Knowledge)
-        return k
-
-    def burn(self, card: Card) -> BurnStats:
-        """What the deck does if ``card`` is led now (or, choosing trump, first after the best choice)."""
-        key = f"burn {card}"
-        st = self._cache.get(key)
-        if st is None:
-            st = burn_stats(self.knowledge(), card)
-            self._cache[key] = st
-        assert isinstance(st, BurnStats)
-        return st
-
-    def value(self, action: Action) -> OptionAnalysis | None:
-        return self.hint.option(action)
-
-    def legal_cards(self) -> tuple[Card, ...]:
-        return tuple(o.action.card for o in self.hint.options if isinstance(o.action, Play))
-
-
-def tied_best(hint: Hint) -> tuple[OptionAnalysis, ...]:
-    """The options exactly as good as the best one (the same utility and the same expected points),
-    the best first: a hint names them as equally good, and each is graded Best."""
-    best = hint.best
-    return tuple(o for o in hint.options if o.utility == best.utility and o.ev == best.ev)
-
-
-def choice_trump(action: Action, turn: Card) -> Suit:
-    if isinstance(action, NameTrump):
-        return action.suit
-    assert turn.suit is not None
-    return turn.suit
-
-
-def _trumps(hand: Sequence[Card], trump: Suit) -> list[Card]:
-    from euchre_tutor.cards import trump_order
-
-    return [c for c in trump_order(trump) if c in hand]
-
-
-def _alone_choice(action: Action) -> bool:
-    return isinstance(action, OrderUp | NameTrump) and action.alone
-
-
-def _weakness(card: Card, trump: Suit) -> tuple[bool, int]:
-    """How strong a card is to keep: trumps above every other card, then by rank in its own suit."""
-    return (is_trump(card, trump), trick_power(card, trump, effective_suit(card, trump)))
-
-
-def _beats(card: Card, other: Card, trump: Suit, led: Suit) -> bool:
-    return trick_power(card, trump, led) > trick_power(other, trump, led)
-
-
-def _in_tie(pos: Position, card: Card) -> bool:
-    return any(isinstance(o.action, Play) and o.action.card == card for o in pos.tied)
 
 
 # --------------------------------------------------------------------------- the conditions
@@ -281,7 +183,7 @@ def _trump_counts(pos: Position) -> dict[Suit, int]:
 
 
 def _trump_count(pos: Position) -> bool:
-    if not pos.trump_phase or _alone_choice(pos.best.action):
+    if not pos.trump_phase or _alone_choice(pos.action):
         return False
     counts = _trump_counts(pos)
     n = counts.get(pos.trump, 0)
@@ -298,18 +200,18 @@ def _order_beater(pos: Position) -> Card | None:
 
 
 def _up_card_helps(pos: Position) -> bool:
-    return pos.trump_phase and isinstance(pos.best.action, OrderUp) and _order_beater(pos) is not None
+    return pos.trump_phase and isinstance(pos.action, OrderUp) and _order_beater(pos) is not None
 
 
 def _up_card_hurts(pos: Position) -> bool:
-    if not pos.trump_phase or not isinstance(pos.best.action, NameTrump):
+    if not pos.trump_phase or not isinstance(pos.action, NameTrump):
         return False
     up = pos.value(OrderUp(False))
     return up is not None and up.utility < pos.best.utility and _order_beater(pos) is None
 
 
 def _side_aces(pos: Position) -> list[Card]:
-    if not pos.trump_phase or _alone_choice(pos.best.action):
+    if not pos.trump_phase or _alone_choice(pos.action):
         return []
     trump = pos.trump
     aces = [c for c in pos.view.hand if c.rank.name == "ACE" and not is_trump(c, trump)]
@@ -321,7 +223,7 @@ def _side_ace(pos: Position) -> bool:
 
 
 def _alone(pos: Position) -> bool:
-    return pos.trump_phase and _alone_choice(pos.best.action) and pos.best.p5 > 0
+    return pos.trump_phase and _alone_choice(pos.action) and pos.best.p5 > 0
 
 
 def _least_bad(pos: Position) -> bool:
@@ -395,6 +297,7 @@ CATALOGUE: Final[dict[str, Idea[Position]]] = {
         Idea("rule.follow-suit", "you must follow suit", _rule_follow, "follow-suit"),
         Idea("rule.deck-burns", "the deck burns until it can follow or trump", _rule_deck_burns, "burn"),
         Idea("rule.order-up", "ordering up puts the up card on top", _rule_order_up, "choosing-trump"),
+        *CARD_IDEAS,
     )
 }
 
@@ -481,6 +384,9 @@ def _move(pos: Position, namer: Namer) -> tuple[str, tuple[str, ...]]:
         return f"Every {what} is equally good here.", labels
     if all(isinstance(o.action, Play) for o in tied):
         cards = [o.action.card for o in tied if isinstance(o.action, Play)]
+        phrase = cards_by_what(cards, pos.view.hand, trump, namer) if len(cards) > 2 else None
+        if phrase is not None:  # more than two cards: said by what they are
+            return f"{capital(verb)} {phrase}: they are equally good.", labels
         names = [namer.card(c) for c in cards] if len(cards) == 2 else [c.symbol for c in cards]
         for c in cards:
             namer.card(c)
@@ -498,134 +404,160 @@ def _chance_of_three(p3: Fraction) -> str:
     return f"you take 3 or more tricks {chance_words(p3)}"
 
 
-def _why(pos: Position, namer: Namer) -> list[Said]:
-    """The reasons that hold, the strongest first."""
-    out: list[Said] = []
-    trump = pos.trump
-    view = pos.view
+def _said(pos: Position, idea: str, text: str) -> Said:
+    return Said(idea, text, CATALOGUE[idea].lesson)
 
-    def say(idea: str, text: str) -> None:
-        out.append(Said(idea, text, CATALOGUE[idea].lesson))
 
-    card = pos.best_card
-    if _score(pos):
-        p, d = pos.score
-        text = f"At {p} to {d}, what counts is winning the game, not this deal's points."
-        if max((o.ev for o in pos.hint.options), default=pos.best.ev) > pos.best.ev:
-            say("solitaire.score", text)
-            score_said = True
-        else:
-            score_said = False
-    else:
-        score_said = True
-    if card is not None and pos.leading:
-        if _stock_out(pos):
-            say(
+def _why_lead(pos: Position, namer: Namer) -> list[Said]:
+    """The reasons for a lead with one best card."""
+    card, trump, out = pos.best_card, pos.trump, []
+    assert card is not None
+    if _stock_out(pos):
+        out.append(
+            _said(
+                pos,
                 "solitaire.stock-out",
                 "Nothing left in the stock can follow or trump it: the stock runs out and you take every trick left.",
             )
-        if _pull_trump(pos):
-            top = "the highest trump" if is_right_bower(card, trump) else "the highest trump left"
-            say(
-                "solitaire.pull-trump",
-                f"{capital(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock.",
-            )
-        if _cash_winner(pos):
-            say(
-                "solitaire.cash-winner",
-                f"Nothing left in the stock beats {namer.card(card)}: it wins for sure.",
-            )
-        if _burn(pos):
-            st = pos.burn(card)
-            say(
-                "solitaire.burn",
-                f"The deck burns {burn_words(st.expected_burned)} on average before it can follow or trump "
-                f"{namer.card(card)}; if the stock runs out, you take every trick left.",
-            )
-        if _keep_trump(pos):
-            say(
-                "solitaire.keep-trump",
-                f"{capital(namer.card(card))} loses this trick whatever the deck turns: losing it now keeps your "
-                "trumps for later.",
-            )
-    if card is not None and pos.following:
-        lead = view.deck_lead
-        assert lead is not None
-        led = effective_suit(lead, trump)
-        if _win_cheaply(pos):
-            if is_trump(card, trump) and led is not trump:
-                say(
-                    "solitaire.win-cheaply",
-                    f"You have no {led.plural}: {namer.card(card)} is your lowest trump that takes the trick.",
-                )
-            else:
-                say(
-                    "solitaire.win-cheaply",
-                    f"{capital(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}.",
-                )
-        if _throw_low(pos):
-            say(
-                "solitaire.throw-low",
-                f"Nothing you may play beats {namer.card(lead)}, so give it your lowest card.",
-            )
-    if pos.trump_phase:
-        if _alone(pos):
-            say(
-                "solitaire.alone",
-                f"Alone, all five tricks score 4 and anything less gives the deck 4; you take all five "
-                f"{chance_words(pos.best.p5)}.",
-            )
-        if _up_card_helps(pos):
-            beater = _order_beater(pos)
-            assert beater is not None
-            say(
-                "solitaire.up-card",
-                f"Ordering up puts {namer.card(view.turn_card)} on top of the stock; "
-                f"{_your(_trump_card_words(beater, trump, namer))} beats it.",
-            )
-        if _trump_count(pos):
-            held = _trumps(view.hand, trump)
-            counts = _trump_counts(pos)
-            most = all(len(held) > m for s, m in counts.items() if s is not trump)
-            cards = join_words([_trump_card_words(c, trump, namer) for c in held])
-            tail = ", the most of any suit" if most else ""
-            say(
-                "solitaire.trump-count",
-                f"{capital(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}.",
-            )
-        if _up_card_hurts(pos):
-            say(
-                "solitaire.up-card-danger",
-                f"Ordering up would put {namer.card(view.turn_card)} on top of the stock as the deck's first "
-                "card, and nothing in your hand beats it.",
-            )
-        aces = _side_aces(pos)
-        if aces:
-            ace = aces[0]
-            say(
-                "solitaire.side-ace",
-                f"{capital(namer.card(ace))} is a likely side trick: led, it wins "
-                f"{chance_words(pos.burn(ace).p_win_trick)}.",
-            )
-        if _least_bad(pos):
-            say("solitaire.least-bad", "Every choice loses points on average here; this one loses the least.")
-    if not score_said:
-        p, d = pos.score
-        say("solitaire.score", f"At {p} to {d}, what counts is winning the game, not this deal's points.")
-    if _low_trump(pos):
-        t = _wasted_trump(pos)
-        assert t is not None
-        st = pos.burn(t)
-        trumps_left = [c for c in pos.knowledge().unseen if is_trump(c, trump)]
-        every = len(st.beaters) == len(trumps_left) and len(trumps_left) > 1
-        how = (
-            "every trump left in the stock beats it"
-            if every
-            else "the stock still holds a trump that beats it"
         )
-        say("solitaire.low-trump", f"Leading {namer.card(t)} would waste a trump: {how}.")
-    if _outlook(pos):
-        say("solitaire.outlook", f"With best play from here, {_chance_of_three(pos.best.p3)}.")
+    if _pull_trump(pos):
+        top = "the highest trump" if is_right_bower(card, trump) else "the highest trump left"
+        text = f"{capital(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock."
+        out.append(_said(pos, "solitaire.pull-trump", text))
+    if _cash_winner(pos):
+        text = f"Nothing left in the stock beats {namer.card(card)}: it wins for sure."
+        out.append(_said(pos, "solitaire.cash-winner", text))
+    if _burn(pos):
+        st = pos.burn(card)
+        text = (
+            f"The deck burns {burn_words(st.expected_burned)} on average before it can follow or trump "
+            f"{namer.card(card)}; if the stock runs out, you take every trick left."
+        )
+        out.append(_said(pos, "solitaire.burn", text))
+    if _keep_trump(pos):
+        text = (
+            f"{capital(namer.card(card))} loses this trick whatever the deck turns: losing it now keeps your "
+            "trumps for later."
+        )
+        out.append(_said(pos, "solitaire.keep-trump", text))
+    return out
+
+
+def _why_follow(pos: Position, namer: Namer) -> list[Said]:
+    """The reasons for a card played to the deck's lead."""
+    card, trump, lead, out = pos.best_card, pos.trump, pos.view.deck_lead, []
+    assert card is not None and lead is not None
+    led = effective_suit(lead, trump)
+    if _win_cheaply(pos):
+        if is_trump(card, trump) and led is not trump:
+            text = f"You have no {led.plural}: {namer.card(card)} is your lowest trump that takes the trick."
+        else:
+            text = f"{capital(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}."
+        out.append(_said(pos, "solitaire.win-cheaply", text))
+    if _throw_low(pos):
+        text = f"Nothing you may play beats {namer.card(lead)}, so give it your lowest card."
+        out.append(_said(pos, "solitaire.throw-low", text))
+    return out
+
+
+def _why_trump(pos: Position, namer: Namer) -> list[Said]:
+    """The reasons for a choice of trump."""
+    trump, view, out = pos.trump, pos.view, []
+    if _alone(pos):
+        text = (
+            f"Alone, all five tricks score 4 and anything less gives the deck 4; you take all five "
+            f"{chance_words(pos.best.p5)}."
+        )
+        out.append(_said(pos, "solitaire.alone", text))
+    if _up_card_helps(pos):
+        beater = _order_beater(pos)
+        assert beater is not None
+        text = (
+            f"Ordering up puts {namer.card(view.turn_card)} on top of the stock; "
+            f"{_your(_trump_card_words(beater, trump, namer))} beats it."
+        )
+        out.append(_said(pos, "solitaire.up-card", text))
+    if _trump_count(pos):
+        held = _trumps(view.hand, trump)
+        counts = _trump_counts(pos)
+        most = all(len(held) > m for s, m in counts.items() if s is not trump)
+        cards = join_words([_trump_card_words(c, trump, namer) for c in held])
+        tail = ", the most of any suit" if most else ""
+        text = f"{capital(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}."
+        out.append(_said(pos, "solitaire.trump-count", text))
+    if _up_card_hurts(pos):
+        text = (
+            f"Ordering up would put {namer.card(view.turn_card)} on top of the stock as the deck's first "
+            "card, and nothing in your hand beats it."
+        )
+        out.append(_said(pos, "solitaire.up-card-danger", text))
+    aces = _side_aces(pos)
+    if aces:
+        ace = aces[0]
+        text = (
+            f"{capital(namer.card(ace))} is a likely side trick: led, it wins "
+            f"{chance_words(pos.burn(ace).p_win_trick)}."
+        )
+        out.append(_said(pos, "solitaire.side-ace", text))
+    if _least_bad(pos):
+        out.append(
+            _said(
+                pos,
+                "solitaire.least-bad",
+                "Every choice loses points on average here; this one loses the least.",
+            )
+        )
+    return out
+
+
+def _why_cards(pos: Position, namer: Namer, order: Sequence[str], tie: bool) -> list[Said]:
+    """The first idea of ``order`` that holds for every move the hint names, said."""
+    for idea in order:
+        if all(CATALOGUE[idea].holds(q) for q in named_positions(pos)):
+            return [_said(pos, idea, CARD_SENTENCES[idea](pos, namer, tie))]
+    return []
+
+
+def _why_low_trump(pos: Position, namer: Namer) -> list[Said]:
+    t = _wasted_trump(pos)
+    if t is None:
+        return []
+    st = pos.burn(t)
+    trumps_left = [c for c in pos.knowledge().unseen if is_trump(c, pos.trump)]
+    every = len(st.beaters) == len(trumps_left) and len(trumps_left) > 1
+    how = "every trump left in the stock beats it" if every else "the stock still holds a trump that beats it"
+    return [_said(pos, "solitaire.low-trump", f"Leading {namer.card(t)} would waste a trump: {how}.")]
+
+
+def _why(pos: Position, namer: Namer) -> list[Said]:
+    """The reasons that hold, the strongest first (with a tie: those true of every tied choice)."""
+    p, d = pos.score
+    score = _said(
+        pos, "solitaire.score", f"At {p} to {d}, what counts is winning the game, not this deal's points."
+    )
+    score_first = _score(pos) and max(o.ev for o in pos.hint.options) > pos.best.ev
+    out = [score] if score_first else []
+    tie = len(pos.tied) > 1
+    if tie:
+        order = SETTLED_ORDER if len(pos.tied) == len(pos.hint.options) else TIE_ORDER
+        out += _why_cards(pos, namer, order, tie=True)
+    if pos.best_card is not None and pos.leading:
+        out += _why_lead(pos, namer)
+    if pos.best_card is not None and pos.following:
+        out += _why_follow(pos, namer)
+    if pos.trump_phase:
+        out += _why_trump(pos, namer)
+    if _score(pos) and not score_first:
+        out.append(score)
+    out += _why_low_trump(pos, namer)
+    if not tie:
+        out += _why_cards(pos, namer, LEAD_ORDER, tie=False)
+    if _outlook(pos) and not any(s.idea == "solitaire.settled" for s in out):
+        out.append(
+            _said(pos, "solitaire.outlook", f"With best play from here, {_chance_of_three(pos.best.p3)}.")
+        )
+    if tie:  # a reason beside tied choices holds for every one of them
+        out = [s for s in out if all(CATALOGUE[s.idea].holds(q) for q in named_positions(pos))]
     return out
 
 
@@ -749,8 +681,11 @@ def explain(hint: Hint, view: SolitaireView, score: tuple[int, int] = (0, 0)) ->
     namer = Namer()
     move, tied = _move(pos, namer)
     why = _why(pos, namer)
-    if len(pos.tied) == len(hint.options):  # nothing to choose: only the outlook (and the score) apply
-        why = [s for s in why if s.idea in ("solitaire.outlook", "solitaire.score")]
+    if len(pos.tied) == len(
+        hint.options
+    ):  # nothing to choose: what every choice shares, the outlook, the score
+        keep = {"solitaire.outlook", "solitaire.score", *SETTLED_ORDER}
+        why = [s for s in why if s.idea in keep]
     brief = Namer()  # the reminder names cards as the brief depth (the move and one reason) left them
     shown = " ".join([move, *(s.text for s in why[:1])])
     for card in deck(24):

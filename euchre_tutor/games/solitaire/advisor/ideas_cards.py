@@ -1,0 +1,335 @@
+"""More Solitaire card-play ideas, each with its condition and its sentence: the deck's known trump on
+top of the stock (beat it with a higher trump, or let it fall on a side card), keeping a sure winner for
+later (a plan that pays off later), the likeliest winner and what beats it, a deal whose score no card
+can change, and what tied cards share (equals, none can beat the deck's card, each beats it, the order
+of the last two cards).
+
+Every condition reads the move a sentence is about (``pos.best_card``: the best option's card, or with
+a tie each tied card in turn, :func:`~euchre_tutor.games.solitaire.advisor.ideas_position.named_positions`);
+a sentence beside tied cards is said only when its condition holds for every one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from euchre_tutor.advisor.trickfacts import are_equals
+from euchre_tutor.advisor.voice import Idea, Namer, capital, join_words, trump_card_words
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+    trick_power,
+)
+from euchre_tutor.games.solitaire.advisor.ideas_position import Position, tied_cards
+from euchre_tutor.games.solitaire.engine.engine import Phase, Play
+
+__all__ = ["CARD_IDEAS", "CARD_SENTENCES", "LEAD_ORDER", "SETTLED_ORDER", "TIE_ORDER"]
+
+_RANK_WORDS: Final = {
+    Rank.NINE: "nine",
+    Rank.TEN: "ten",
+    Rank.JACK: "jack",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
+    Rank.ACE: "ace",
+}
+
+
+# ---- facts ---------------------------------------------------------------------------------------------
+
+
+def _top(pos: Position) -> Card | None:
+    """The deck's known first card when the player leads now (a trump: the ordered-up card)."""
+    top = pos.view.known_top
+    if not pos.leading or top is None or not is_trump(top, pos.trump):
+        return None
+    return top
+
+
+def _out(pos: Position) -> set[Card]:
+    """The cards the deck may still play: the unseen ones and the known top and bottom."""
+    v = pos.view
+    return set(v.unseen) | {c for c in (v.known_top, v.known_bottom) if c is not None}
+
+
+def _all_tied(pos: Position) -> bool:
+    return len(pos.tied) == len(pos.hint.options) > 1
+
+
+def _sure_winner(pos: Position, card: Card) -> bool:
+    st = pos.burn(card)
+    return st.p_win_trick == 1 and st.p_stock_out == 0
+
+
+def _kept_winner(pos: Position) -> Card | None:
+    """A card of the hand that wins whenever it is led, not the move, whose lead now is worth less than
+    the best: the sure winner the best move keeps for later."""
+    card = pos.best_card
+    if card is None or not pos.leading or _sure_winner(pos, card):
+        return None
+    for w in pos.view.hand:
+        if w == card or not _sure_winner(pos, w):
+            continue
+        o = pos.value(Play(w))
+        if o is not None and o.utility < pos.best.utility:
+            return w
+    return None
+
+
+def _boss_trump(pos: Position, card: Card) -> bool:
+    """``card`` is a trump that no card the deck may still play beats."""
+    trump = pos.trump
+    if not is_trump(card, trump):
+        return False
+    mine = trick_power(card, trump, trump)
+    return all(trick_power(c, trump, trump) <= mine for c in _out(pos) if is_trump(c, trump))
+
+
+# ---- conditions ----------------------------------------------------------------------------------------
+
+
+def _beat_top(pos: Position) -> bool:
+    card, top = pos.best_card, _top(pos)
+    if card is None or top is None or not is_trump(card, pos.trump):
+        return False
+    return trick_power(card, pos.trump, pos.trump) > trick_power(top, pos.trump, pos.trump)
+
+
+def _top_falls(pos: Position) -> bool:
+    card, top = pos.best_card, _top(pos)
+    return card is not None and top is not None and not is_trump(card, pos.trump)
+
+
+def _keep_winner(pos: Position) -> bool:
+    return _top(pos) is None and _kept_winner(pos) is not None
+
+
+def _likeliest(pos: Position) -> bool:
+    card = pos.best_card
+    if card is None or not pos.leading or _top(pos) is not None:
+        return False
+    mine = pos.burn(card).p_win_trick
+    if not 0 < mine < 1 or pos.burn(card).p_stock_out != 0:
+        return False
+    return all(pos.burn(c).p_win_trick < mine for c in pos.legal_cards() if c != card)
+
+
+def _settled(pos: Position) -> bool:
+    if not _all_tied(pos) or pos.view.phase is not Phase.PLAY:
+        return False
+    options = pos.hint.options
+    if pos.view.alone:
+        return all(o.p5 == 0 for o in options)
+    return all(o.p3 == 0 for o in options) or all(o.p3 == 1 and o.p5 == 0 for o in options)
+
+
+def _order_free(pos: Position) -> bool:
+    hand = pos.view.hand
+    return _all_tied(pos) and pos.leading and len(hand) == 2 and any(_boss_trump(pos, c) for c in hand)
+
+
+def _tie_equals(pos: Position) -> bool:
+    cards = tied_cards(pos)
+    if not cards or pos.best_card not in cards or pos.view.phase is not Phase.PLAY:
+        return False
+    return are_equals(cards, _out(pos), pos.trump)
+
+
+def _lead_power(pos: Position, card: Card) -> tuple[int, int]:
+    lead = pos.view.deck_lead
+    assert lead is not None
+    led = effective_suit(lead, pos.trump)
+    return trick_power(card, pos.trump, led), trick_power(lead, pos.trump, led)
+
+
+def _tie_none_wins(pos: Position) -> bool:
+    card = pos.best_card
+    if card is None or not pos.following or card not in tied_cards(pos):
+        return False
+    mine, theirs = _lead_power(pos, card)
+    return mine < theirs
+
+
+def _tie_each_wins(pos: Position) -> bool:
+    card = pos.best_card
+    if card is None or not pos.following or card not in tied_cards(pos):
+        return False
+    mine, theirs = _lead_power(pos, card)
+    return mine > theirs
+
+
+# ---- sentences ----------------------------------------------------------------------------------------
+
+
+def _bower_words(card: Card, pos: Position, n: Namer) -> str:
+    """A card in a sentence: a bower as the bower it is (``'the right bower (J♥)'``), else its name."""
+    words = n.card(card)
+    if is_right_bower(card, pos.trump):
+        return f"the right bower ({card.symbol})"
+    if is_left_bower(card, pos.trump):
+        return f"the left bower ({card.symbol})"
+    return words
+
+
+def _each(pos: Position, capital_: bool = True) -> str:
+    word = "both" if len(pos.tied) == 2 else "all of them"
+    return capital(word) if capital_ else word
+
+
+def _say_beat_top(pos: Position, n: Namer, tie: bool) -> str:
+    top, card = _top(pos), pos.best_card
+    assert top is not None and card is not None
+    if tie:
+        return (
+            f"{_each(pos)} beat {n.card(top)}, the trump on top of the stock: each wins this trick "
+            "and draws that trump."
+        )
+    return (
+        f"The deck's first card is {n.card(top)}, a trump, and {n.card(card)} beats it: you win this trick "
+        "and draw that trump."
+    )
+
+
+def _say_top_falls(pos: Position, n: Namer, tie: bool) -> str:
+    top, card = _top(pos), pos.best_card
+    assert top is not None and card is not None
+    trumps = [c for c in pos.view.hand if is_trump(c, pos.trump)]
+    keep = (", and keep your trump" if len(trumps) == 1 else ", and keep your trumps") if trumps else ""
+    if tie:
+        return f"{_each(pos)} lose to {n.card(top)}, the trump on top of the stock: let it fall on one{keep}."
+    side = [c for c in pos.view.hand if not is_trump(c, pos.trump)]
+    weakest = all(int(card.rank) <= int(c.rank) for c in side)
+    what = "your weakest card" if weakest else "a side card"
+    return (
+        f"The deck's first card is {n.card(top)}, a trump that beats every lead but a higher trump: "
+        f"let it fall on {what}{keep}."
+    )
+
+
+def _say_keep_winner(pos: Position, n: Namer, tie: bool) -> str:
+    card, w = pos.best_card, _kept_winner(pos)
+    assert card is not None and w is not None
+    winner = capital(_bower_words(w, pos, n))
+    if pos.burn(card).p_win_trick > 0:
+        return (
+            f"{winner} wins whenever you lead it, so it can wait: lead {n.card(card)} first, "
+            "while it may still win a trick."
+        )
+    return (
+        f"{winner} wins whenever you lead it, so it can wait: lose {n.card(card)} now and keep your winner."
+    )
+
+
+def _beaters_words(pos: Position, card: Card, n: Namer) -> str:
+    trump = pos.trump
+    beaters = pos.burn(card).beaters
+    if is_trump(card, trump):
+        higher = sorted(beaters, key=lambda c: -trick_power(c, trump, trump))
+        if len(higher) > 2:
+            return f"{len(higher)} higher trumps"
+        return join_words([_bower_words(c, pos, n) for c in higher], "or")
+    suit = effective_suit(card, trump)
+    parts = []
+    if any(is_trump(c, trump) for c in beaters):
+        parts.append("a trump")
+    higher = sorted((c for c in beaters if not is_trump(c, trump)), key=lambda c: int(c.rank))
+    if higher:
+        ranks = join_words([f"the {_RANK_WORDS[c.rank]}" for c in higher], "or")
+        one = suit.plural[:-1]
+        parts.append(f"a higher {one} ({ranks})")
+    return join_words(parts, "or")
+
+
+def _say_likeliest(pos: Position, n: Namer, tie: bool) -> str:
+    card = pos.best_card
+    assert card is not None
+    return (
+        f"{capital(n.card(card))} is your likeliest winner: only {_beaters_words(pos, card, n)} can beat it."
+    )
+
+
+def _say_settled(pos: Position, n: Namer, tie: bool) -> str:
+    if pos.view.alone:
+        return "Alone, all five tricks are out of reach whatever you play: the deck scores 4 this deal."
+    if pos.hint.options[0].p3 == 0:
+        return "Three tricks are out of reach whatever you play: the deck scores 2 this deal."
+    return "You have 3 tricks whatever you play, and all five are out of reach: you score 1 point this deal."
+
+
+def _say_order_free(pos: Position, n: Namer, tie: bool) -> str:
+    w = next(c for c in pos.view.hand if _boss_trump(pos, c))
+    return (
+        f"{capital(_bower_words(w, pos, n))} is the highest trump left and wins whenever you play it, "
+        "so the order of your last two cards does not matter."
+    )
+
+
+def _say_tie_equals(pos: Position, n: Namer, tie: bool) -> str:
+    either = "either" if len(pos.tied) == 2 else "any of them"
+    return f"They are equals: no card still out ranks between them, so {either} does the same work."
+
+
+def _deck_card(pos: Position) -> str:
+    lead = pos.view.deck_lead
+    assert lead is not None
+    words = trump_card_words(lead, pos.trump)
+    return f"the deck's {words[4:] if words.startswith('the ') else words}"
+
+
+def _say_tie_none_wins(pos: Position, n: Namer, tie: bool) -> str:
+    who = "Neither" if len(pos.tied) == 2 else "None of them"
+    return f"{who} can beat {_deck_card(pos)}: the deck takes this trick whichever you play."
+
+
+def _say_tie_each_wins(pos: Position, n: Namer, tie: bool) -> str:
+    return f"{_each(pos)} beat {_deck_card(pos)}: each takes this trick."
+
+
+Sentence = Callable[[Position, Namer, bool], str]
+
+#: the ideas a lead with one best card tries, in order (after the catalogue's own)
+LEAD_ORDER: Final = (
+    "solitaire.beat-top",
+    "solitaire.top-falls",
+    "solitaire.keep-winner",
+    "solitaire.likeliest",
+)
+#: the ideas a tie of cards tries, in order
+TIE_ORDER: Final = (
+    "solitaire.beat-top",
+    "solitaire.top-falls",
+    "solitaire.tie-none-wins",
+    "solitaire.tie-each-wins",
+    "solitaire.tie-equals",
+)
+#: the ideas a decision whose every choice ties tries, in order
+SETTLED_ORDER: Final = ("solitaire.settled", "solitaire.order-free", *TIE_ORDER)
+
+CARD_IDEAS: Final[tuple[Idea[Position], ...]] = (
+    Idea("solitaire.beat-top", "beat the deck's known trump", _beat_top, "burn"),
+    Idea("solitaire.top-falls", "let the deck's trump fall on your weakest card", _top_falls, "burn"),
+    Idea("solitaire.keep-winner", "lose a loser, keep your winners", _keep_winner, "burn"),
+    Idea("solitaire.likeliest", "your likeliest winner", _likeliest, "burn"),
+    Idea("solitaire.settled", "the score is settled whatever you play", _settled, "tricks"),
+    Idea("solitaire.order-free", "the order of the last two cards", _order_free, "tricks"),
+    Idea("solitaire.tie-equals", "equal cards", _tie_equals, "tricks"),
+    Idea("solitaire.tie-none-wins", "none can win", _tie_none_wins, "tricks"),
+    Idea("solitaire.tie-each-wins", "each wins", _tie_each_wins, "tricks"),
+)
+
+CARD_SENTENCES: Final[dict[str, Sentence]] = {
+    "solitaire.beat-top": _say_beat_top,
+    "solitaire.top-falls": _say_top_falls,
+    "solitaire.keep-winner": _say_keep_winner,
+    "solitaire.likeliest": _say_likeliest,
+    "solitaire.settled": _say_settled,
+    "solitaire.order-free": _say_order_free,
+    "solitaire.tie-equals": _say_tie_equals,
+    "solitaire.tie-none-wins": _say_tie_none_wins,
+    "solitaire.tie-each-wins": _say_tie_each_wins,
+}
