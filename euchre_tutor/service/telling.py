@@ -22,11 +22,11 @@ __all__ = ["frame", "last_for", "seat_message", "seats", "summary", "watcher_mes
 def last_for(last: dict[str, Any], seat: str | None, hand: int) -> dict[str, Any]:
     """The last action as ``seat`` (None: a face-down watcher) may know it, in hand ``hand``.
 
-    A card played face up in the present hand is seen by all, and a seat knows its own actions; any
+    A card played is played face up, seen by all (the last card of a hand too, which ends it: the
+    views have the next hand by then), and a seat knows its own actions in the present hand; any
     other action that names cards (a discard, a passed card, cards gone under) keeps only its words
-    that are not cards, so nobody learns which card went where. A card of a hand since dealt again
-    is not named either (the note that ends a hand says what every seat saw)."""
-    if last["hand"] == hand and (last["seat"] == seat or last["action"].split()[0] == "play"):
+    that are not cards, so nobody learns which card went where."""
+    if last["action"].split()[0] == "play" or (last["hand"] == hand and last["seat"] == seat):
         return last
     return {**last, "action": without_cards(last["action"])}
 

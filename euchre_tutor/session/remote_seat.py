@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from euchre_tutor.cards import Card, winning_index
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.tricks.events import Trick
@@ -108,8 +109,7 @@ class RemoteSeat(Observable):
 
     #: the true game lives in the service: positions are written from the seat's view
     remote: ClassVar[bool] = True
-    #: a shared table deals the next hand at once; nobody thinks in this kernel
-    waiting: ClassVar[bool] = False
+    #: nobody thinks in this kernel (the computer players play in the service)
     thinking: ClassVar[None] = None
 
     def __init__(self, table: SharedTableController) -> None:
@@ -122,6 +122,7 @@ class RemoteSeat(Observable):
         self.bot: Any = None
         self._logs: list[SeatHandLog] = []
         self._seen: Any = None  # the view last read
+        self._held: Any = None  # the hand just finished, shown until the student moves on
         self._parse: Callable[[str], Any] | None = None
         table.subscribe(self._on_table)
         table.acted.append(self._acted)
@@ -132,9 +133,27 @@ class RemoteSeat(Observable):
 
     @property
     def view(self) -> Any:
-        """The seat's latest view (a watcher's: the face-down view, or the first seat's face up)."""
+        """The seat's latest view (a watcher's: the face-down view, or the first seat's face up); while
+        :attr:`waiting`, the hand just finished with its last trick."""
+        if self._held is not None:
+            return self._held
         t = self.table
         return t.view if t.view is not None else next(iter(t.views.values()), None)
+
+    @property
+    def waiting(self) -> bool:
+        """A hand has just ended and the student has not moved on yet (:meth:`next_hand`): the service
+        has dealt the next one, but the table still shows the last trick, the score and the review."""
+        return self._held is not None
+
+    def next_hand(self) -> bool:
+        """Move on to the hand the service has dealt (the table shows it and the student may act)."""
+        if self._held is None:
+            self.illegal("the hand is still being played: the next one comes when it ends")
+            return False
+        self._held = None
+        self._emit("state")
+        return True
 
     @property
     def seat(self) -> Seat | None:
@@ -152,11 +171,11 @@ class RemoteSeat(Observable):
 
     @property
     def my_turn(self) -> bool:
-        return self.table.my_turn
+        return self.table.my_turn and self._held is None
 
     @property
     def legal(self) -> tuple[Any, ...]:
-        return self.table.legal
+        return self.table.legal if self._held is None else ()
 
     @property
     def seed(self) -> str:
@@ -229,13 +248,19 @@ class RemoteSeat(Observable):
     # ----------------------------------------------------------------- commands (the service applies them)
 
     def act(self, action: Any) -> bool:
+        if self._held is not None:
+            self.illegal("press Next hand to see the hand just dealt, then choose")
+            return False
         return self.table.act(action)
 
     def click_card(self, card: Any) -> bool:
+        if self._held is not None:
+            self.illegal("press Next hand to see the hand just dealt, then play")
+            return False
         return self.table.click_card(card)
 
     def card_action(self, card: Any) -> Any:
-        return self.table.card_action(card)
+        return None if self._held is not None else self.table.card_action(card)
 
     def illegal(self, text: str) -> None:
         self.table._say(sentence(text), error=True)
@@ -260,7 +285,7 @@ class RemoteSeat(Observable):
         self.illegal("a shared table plays forward and the service deals: that is for a one-person table")
         return False
 
-    undo = redo = next_hand = suggest = load_deal = new_match = _one_person_only
+    undo = redo = suggest = load_deal = new_match = _one_person_only
 
     # ----------------------------------------------------------------- words
 
@@ -337,6 +362,7 @@ class RemoteSeat(Observable):
         said: list[str] = []
         if log is None or log.number != number:
             if log is not None:
+                said += self._last_trick(log, before)
                 self._finish(log, scores)
             log = SeatHandLog(number, view.dealer, scores)
             self._logs.append(log)
@@ -357,6 +383,52 @@ class RemoteSeat(Observable):
             self._finish(log, scores)
         return said
 
+    def _last_trick(self, log: SeatHandLog, before: Any) -> list[str]:
+        """A hand has ended (the service dealt the next at once): its last view (``before``) completed
+        with the card that ended it (the table's last action, a card played to it), the trick won by the
+        card that wins it; kept as the hand's last view and, for a seated student, shown until the
+        student moves on. Says who won that trick."""
+        if before is None:
+            return []
+        last = self.table.frame.get("last")
+        action = str(last.get("action", "")) if isinstance(last, dict) else ""
+        final, said = before, []
+        if action.startswith("play ") and isinstance(last, dict) and last.get("hand") == log.number:
+            try:
+                seat, card = before.seat.seating.parse(str(last.get("seat"))), Card.parse(action[5:])
+            except ValueError:
+                seat, card = None, None
+            if seat is not None and card is not None:
+                plays = (*before.trick_plays, (seat, card))
+                out = before.sitting_out
+                playing = len(seat.seating.seats) - (
+                    len(out) if isinstance(out, frozenset) else int(out is not None)
+                )
+                if len(plays) == playing:
+                    winner = plays[
+                        winning_index([c for _, c in plays], before.trump, getattr(before, "notrump", None))
+                    ][0]
+                    trick = Trick(plays[0][0], plays, winner)
+                    hand = list(before.hand)
+                    if seat == before.seat and card in hand:
+                        hand.remove(card)
+                    final = replace(
+                        before,
+                        hand=tuple(hand),
+                        tricks=(*before.tricks, trick),
+                        trick_plays=(),
+                        trick_leader=None,
+                        to_act=None,
+                        legal=(),
+                        counts=tuple(0 for _ in getattr(before, "counts", ())),
+                    )
+                    log.tricks = (*log.tricks, (len(log.tricks) + 1, trick))
+                    said.append(f"Trick {len(log.tricks)}: {self.who(winner)} won it.")
+        log.seen = final
+        if self.table.seat is not None:
+            self._held = final
+        return said
+
     def _finish(self, log: SeatHandLog, scores: tuple[int, ...]) -> None:
         """A hand is over: its points are the scores' change since it was dealt."""
         if log.points is None:
@@ -374,9 +446,12 @@ class RemoteSeat(Observable):
     def _noted(self, text: str) -> None:
         """The service's word at a hand's end ("Hand 1 is over. ..."): that hand's outcome."""
         for log in reversed(self._logs):
-            if log.finished and text.startswith(f"Hand {log.number} "):
-                log.outcome = text
-                log.result = (text,)
+            head = f"Hand {log.number} is over. "
+            if log.finished and text.startswith(head):
+                said = text[len(head) :]  # what every seat saw end the hand, up to the next deal
+                said = said.split(f" Hand {log.number + 1}: ")[0].strip()
+                log.outcome = said or log.outcome
+                log.result = (said,) if said else log.result
                 self._emit("state")
                 return
 

@@ -28,6 +28,7 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.schema import PRESET_PHRASES
 from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_store import ClassStore
+from euchre_tutor.session.on_hub import tables_on_hub
 from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.shared_table import (
     SeatKeys,
@@ -59,6 +60,8 @@ SHARED_CSS = """
 .et-countdown.mine b { color:#b71c1c; font-size:18px; }
 .et-watch-hands .et-watch-hand { margin:2px 0; }
 .et-shared-play { margin-top:6px; }
+.et-keep-link { color:#fff; }
+.et-keep-link a { color:#fff; text-decoration:underline; font-weight:600; }
 """
 
 
@@ -229,6 +232,8 @@ class SharedParts:
             return "The match is over."
         if c.seat is None:
             return f"{c.turn} is to act." if c.turn else ""
+        if self.seat.waiting:  # the hand just played is on the table: the game says it is over
+            return None
         return None if c.my_turn else self.seat.prompt()
 
     @property
@@ -289,7 +294,8 @@ def shared_table_page(
     keys: SeatKeys | None = None,
 ) -> w.Widget:
     """The shared table's page: the app at the table the address names, or a message saying what is missing."""
-    address = service_address(environ)
+    env = os.environ if environ is None else environ
+    address = service_address(env) or tables_on_hub(env)  # a class's token, or the student's on a hub
     if address is None:
         return message_page(missing_service_words())
     q = dict(page_query() if query is None else query)

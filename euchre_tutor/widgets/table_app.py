@@ -538,11 +538,7 @@ class TableApp(CardTable):
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
         # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
-        # (a shared table deals on at once: there, Review hand waits under the next hand's cards)
-        if self.shared is None:
-            self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
-        else:
-            self.hand_end.children = (self.review_open,)
+        self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
 
     # ----------------------------------------------------------------- the game's hooks (building)
 
@@ -689,23 +685,16 @@ class TableApp(CardTable):
             self._set(self.undo, "disabled", not c.can_undo)
             self._set(self.redo, "disabled", not c.can_redo)
             self._set(self.next_hand, "disabled", not c.waiting)
-            if self.shared is None:
-                self._show_hand_end(c.waiting or c.state.is_over)
+            self._show_hand_end(c.waiting or c.state.is_over)
             self._set(self.suggest, "disabled", not c.my_turn)
             if not str(self.seed.value).strip():
                 self.seed.value = str(c.seed)
             self.refresh_message()
             self.refresh_hint()
             self._refresh_options()
-            if not self._review_due():
+            if not (c.waiting or c.state.is_over):
                 self._review_open = False
             self.refresh_review()
-
-    def _review_due(self) -> bool:
-        """Whether the last finished hand can be reviewed now: when the next one waits or the match is
-        over; at a shared table, which deals on at once, while the next hand is played."""
-        c = self.controller
-        return self.shared is not None or c.waiting or c.state.is_over
 
     def refresh_message(self) -> None:
         c = self.controller
@@ -797,10 +786,9 @@ class TableApp(CardTable):
         return f'<span class="et-hint-turn" data-turn="{self._hint_turn}" hidden></span>'
 
     def refresh_review(self) -> None:
-        review = self.tutor.review() if self.tutor is not None and self._review_due() else None
+        c = self.controller
+        review = self.tutor.review() if self.tutor is not None and (c.waiting or c.state.is_over) else None
         self._set(self.review_open, "disabled", review is None)
-        if self.shared is not None:
-            show(self.hand_end, review is not None)
         if review is None or not self._review_open:
             self.review.add_class("hidden")
             self._set(self.review_body, "value", "")

@@ -136,12 +136,15 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
         _wait_version(teacher, moves)
     assert hinted, "one student used the hint"
     assert moves >= 20, f"a whole hand was played ({moves} actions)"
-    for page in pages.values():
-        page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
-    for page in pages.values():  # each student opens the review of the hand just played
+    for page in pages.values():  # the hand just played stays on the table, its last trick shown
+        page.locator(".et-prompt", has_text="Hand 1 is over").wait_for()
+        page.locator(".ec-center.last").wait_for()
+    for page in pages.values():  # each student opens the review of the hand just played, then moves on
         page.locator(".euchre-review-open").click()
         page.wait_for_function("() => !!document.querySelector('.euchre-review h3')")
         assert "Hand 1" in page.locator(".euchre-review").inner_text()
+        page.locator(".et-next").click()
+        page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
     screenshot(pages["N"], "shared-table-03-next-hand")
     assert not errors, errors
     teacher.close()

@@ -6,9 +6,10 @@ message a receiver gets as *facts* about cards. A fact is a card in a place: hel
 up, played by a seat, discarded, passed or gone under by a seat, or only named in a text. A fact is
 allowed when the receiver may know it:
 
-- a seat: the cards it holds, the up card, every card played face up in the present hand, its own
-  discards, passed cards and cards gone under, and the cards passed to it; a card it only reads in
-  a text must be one of those (by name);
+- a seat: the cards it holds, the up card, every card played face up in the present hand (and the
+  card just played by the action told as ``last``, the one that ended the hand before included), its
+  own discards, passed cards and cards gone under, and the cards passed to it; a card it only reads
+  in a text must be one of those (by name);
 - a face-down watcher: the up card and the cards played face up, nothing else;
 - a face-up watcher and the teacher: everything (and their views must show every hand whole).
 
@@ -196,6 +197,10 @@ def leaks(facts: list[Fact], receiver: str, truths: list[HandTruth]) -> list[str
         elif f.kind == "up":
             if all(f.card != t.up for t in truths):
                 out.append(f"{f.where}: {f.card} named as the up card, which it is not")
+        elif f.kind == "play" and f.where == "last" and f.seat is not None:
+            # the action just taken: a card played face up by that seat, from its hand before the play
+            if not any(t.hands.get(f.seat, Counter())[f.card] or t.played[(f.seat, f.card)] for t in truths):
+                out.append(f"{f.where}: {f.seat} is said to play {f.card}, a card it did not hold")
         elif f.kind in ("play", "played"):
             if f.card not in public:
                 out.append(f"{f.where}: {f.card} named as {f.kind}, but it is no card shown face up")

@@ -148,6 +148,10 @@ LEAKY: dict[str, tuple[str, dict[str, Any]]] = {
     "a card the seat holds twice": ("S", {"view": {"hand": ["QC", "QC"]}}),
     "a card never played": ("E", {"view": {"trick_plays": [["W", "KH"]]}}),
     "a hidden card in a note": ("E", {"type": "note", "text": "N kept TC"}),
+    "a play in last of a card the seat did not hold": (
+        FACE_DOWN,
+        {"last": {"seat": "E", "action": "play AS", "hand": 1}},
+    ),
 }
 
 
@@ -163,6 +167,10 @@ FINE: dict[str, tuple[str, dict[str, Any]]] = {
     "a card played face up, in last and in the tricks": (
         FACE_DOWN,
         {"last": {"seat": "E", "action": "play JH"}, "view": {"up": "9D", "trick_plays": [["E", "JH"]]}},
+    ),
+    "the card that ended a hand, in last": (
+        FACE_DOWN,
+        {"last": {"seat": "N", "action": "play AS", "hand": 1}},
     ),
     "the passed card to the loner and the partner": ("W", {"view": {"gifts": ["AH"], "sitting_out": "S"}}),
     "everything to the teacher": (FACE_UP, {"views": {"N": {"hand": ["9D", "AS"], "discard": "TC"}}}),

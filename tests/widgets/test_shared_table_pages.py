@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Iterator
+from html import escape as esc
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -237,7 +238,9 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     assert ann.hand_end.layout.display != "none"
     ann.review_open.click()
     review = ann.review_body.value
-    assert "Review · hand 1" in review and "Hand 1 " in review and "et-grade" in review
+    outcome = ann.controller.hand_logs()[0].outcome  # how the hand ended, as every seat saw it
+    assert "Review · hand 1" in review and "et-grade" in review and "tricks" in outcome
+    assert esc(outcome) in review and not outcome.startswith("Hand 1 is over")
     graded = [d for d in ann.tutor.decisions(1) if not d.forced]
     assert review.count("<tr") == len(ann.tutor.decisions(1)) + 1  # a row a decision, and the head
     # in words: the choices as the buttons say them, never as the deck's codes ("play AD")
@@ -271,8 +274,13 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     mistakes = [d for d in graded if ann.tutor.grade_of(d).label in ("Mistake", "Blunder")]
     assert len(ann.tutor.drills) == len(mistakes) >= 1
     assert f"<b>{len(mistakes)}</b> position" in ann.drills_line.value
+    # the hand just played stays on the table, its last trick shown, until the student moves on
+    assert "Hand 1 is over" in ann.prompt.value and "ec-center last" in ann.table.value
+    assert ann.hand_cards() == [] and "<td>5</td>" in ann.trick_log.value  # the fifth trick, in the log
+    ann.next_hand.click()
     # who bid what, by name, in the bidding panel of the hand now dealt
     wait_until(lambda: "Bidding · hand 2" in ann.bidding.value, what="the next hand's bidding")
+    assert len(ann.hand_cards()) == 5
     for app in apps.values():
         app.close()
 
