@@ -212,7 +212,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
         )
         self.suggestions = w.Checkbox(value=True, description="Hints allowed", indent=False)
         self.autoplay = w.Checkbox(
-            value=False, description="Play a card by itself when it is the only one allowed", indent=False
+            value=True, description="Play a card by itself when it is the only one allowed", indent=False
         )
         self.hide_points = w.Checkbox(
             value=False, description="Hide the points each side has taken", indent=False
