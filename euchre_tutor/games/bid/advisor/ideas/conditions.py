@@ -1,0 +1,272 @@
+"""The Bid ideas' conditions, each the facts its sentence states and that the move is the one it
+recommends, and the catalogue :data:`IDEAS`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from euchre_tutor.advisor.voice import (
+    Idea,
+)
+from euchre_tutor.cards import (
+    Rank,
+    card_power,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+)
+from euchre_tutor.games.bid.advisor.ideas.facts import (
+    BidPosition,
+    OptionFacts,
+    _beats,
+    _best_card,
+    _contract_suit,
+    _following,
+    _legal_cards,
+    _opponent_winning,
+    _partner_winning,
+    _points_to_win,
+    _power,
+    _weakness,
+    _winner,
+    suits_topped,
+    trumps_in,
+)
+from euchre_tutor.games.bid.engine import Phase
+from euchre_tutor.games.bid.views import SeatView
+
+# ---------------------------------------------------------------------------------------------
+# The ideas' conditions (each: the facts the sentence states, and that the best move is the one
+# it recommends)
+
+
+def _bid_level(pos: BidPosition) -> bool:
+    a = pos.best
+    return a.kind == "bid" and a.alone is None
+
+
+def _count_tricks(pos: BidPosition) -> bool:
+    a = pos.best
+    suit = _contract_suit(a, pos.view)
+    if a.kind not in ("bid", "trump") or a.alone is not None or suit is None:
+        return False
+    return len(trumps_in(pos.view.hand, suit)) >= 2
+
+
+def _partner_help(pos: BidPosition) -> bool:
+    o = pos.analysis.best
+    return _bid_level(pos) and o.bidders == "us" and o.p_make >= 0.5
+
+
+def _no_trump_high(pos: BidPosition) -> bool:
+    a = pos.best
+    return a.kind == "bid" and a.notrump == "high" and len(suits_topped(pos.view.hand, low=False)) >= 2
+
+
+def _no_trump_low(pos: BidPosition) -> bool:
+    a = pos.best
+    return a.kind == "bid" and a.notrump == "low" and len(suits_topped(pos.view.hand, low=True)) >= 2
+
+
+def _alone(pos: BidPosition) -> bool:
+    a = pos.best
+    hand = pos.view.hand
+    if a.kind != "bid" or a.alone is None:
+        return False
+    if a.suit is not None:
+        top = [c for c in hand if c.is_joker or is_right_bower(c, a.suit)]
+        return bool(top) and len(trumps_in(hand, a.suit)) >= 3
+    if a.notrump is not None:
+        return len(suits_topped(hand, low=a.notrump == "low")) >= 3
+    return False
+
+
+def _score(pos: BidPosition) -> bool:
+    a = pos.best
+    need = _points_to_win(pos.view)
+    return _bid_level(pos) and a.level is not None and 0 < need <= a.level
+
+
+def _opponents_hold_bid(view: SeatView) -> bool:
+    return view.high is not None and view.bidder is not None and view.bidder.team is not view.seat.team
+
+
+def _pass_option(pos: BidPosition) -> OptionFacts | None:
+    return next((o for o in pos.analysis.options if o.action.kind == "pass"), None)
+
+
+def _best_bid_option(pos: BidPosition) -> OptionFacts | None:
+    return next((o for o in pos.analysis.options if o.action.kind == "bid"), None)
+
+
+def _outbid(pos: BidPosition) -> bool:
+    p = _pass_option(pos)
+    return pos.best.kind == "bid" and _opponents_hold_bid(pos.view) and p is not None and not p.tied
+
+
+def _stand_partner(pos: BidPosition) -> bool:
+    v = pos.view
+    return pos.best.kind == "pass" and v.bidder is not None and v.bidder == v.seat.partner
+
+
+def _stand(pos: BidPosition) -> bool:
+    b = _best_bid_option(pos)
+    return (
+        pos.best.kind == "pass"
+        and pos.view.phase is Phase.BIDDING
+        and not _stand_partner(pos)
+        and b is not None
+        and not b.tied
+        and b.loss > 0
+    )
+
+
+def _pull_trump(pos: BidPosition) -> bool:
+    v, card = pos.view, _best_card(pos)
+    if card is None or v.trick_plays or v.trump is None or not v.is_bidder_side:
+        return False
+    out = [c for c in v.unseen_cards() if effective_suit(c, v.trump) is v.trump]
+    return effective_suit(card, v.trump) is v.trump and bool(out)
+
+
+def _cash_ace(pos: BidPosition) -> bool:
+    v, card = pos.view, _best_card(pos)
+    if card is None or v.trick_plays or card.rank is not Rank.ACE or card.suit is None:
+        return False
+    if v.trump is not None:
+        return (
+            effective_suit(card, v.trump) is card.suit
+            and card.suit is not v.trump
+            and not any(card.suit in void for void in v.voids)
+        )
+    return v.notrump == "high" and not v.rules.double_deck
+
+
+def _partner_wins(pos: BidPosition) -> bool:
+    v, card = pos.view, _best_card(pos)
+    w = _winner(v)
+    return card is not None and w is not None and _partner_winning(v) and not _beats(v, card, w[1])
+
+
+def _ruff(pos: BidPosition) -> bool:
+    v, card = pos.view, _best_card(pos)
+    w = _winner(v)
+    if card is None or w is None or v.trump is None or _following(v) or not _opponent_winning(v):
+        return False
+    if effective_suit(card, v.trump) is not v.trump or not _beats(v, card, w[1]):
+        return False
+    winners = [c for c in _legal_cards(v) if _beats(v, c, w[1])]
+    return _power(v, card) == min(_power(v, c) for c in winners)
+
+
+def _cheap_win(pos: BidPosition) -> bool:
+    v, card = pos.view, _best_card(pos)
+    w = _winner(v)
+    if card is None or w is None or not _opponent_winning(v) or not _beats(v, card, w[1]):
+        return False
+    if _ruff(pos):
+        return False
+    winners = [c for c in _legal_cards(v) if _beats(v, c, w[1])]
+    return _power(v, card) == min(_power(v, c) for c in winners)
+
+
+def _throw_weakest(pos: BidPosition) -> bool:
+    v, card = pos.view, _best_card(pos)
+    w = _winner(v)
+    if card is None or w is None or not _opponent_winning(v):
+        return False
+    legal = _legal_cards(v)
+    if any(_beats(v, c, w[1]) for c in legal):
+        return False
+    return _weakness(v, card) == min(_weakness(v, c) for c in legal)
+
+
+def _short_suit(pos: BidPosition) -> bool:
+    """A discard of the kitty or the loner's that leaves the hand without a side suit."""
+    v, a = pos.view, pos.best
+    if a.kind != "discard" or a.card is None or v.trump is None:
+        return False
+    suit = effective_suit(a.card, v.trump)
+    if suit is v.trump:
+        return False
+    rest = list(v.hand)
+    rest.remove(a.card)
+    return not any(effective_suit(c, v.trump) is suit for c in rest)
+
+
+def _top_trump_gift(pos: BidPosition) -> bool:
+    v, a = pos.view, pos.best
+    if a.kind != "give" or a.card is None or v.trump is None:
+        return False
+    trumps = trumps_in(v.hand, v.trump)
+    return a.card in trumps and card_power(a.card, v.trump, v.trump) == max(
+        card_power(c, v.trump, v.trump) for c in trumps
+    )
+
+
+def _left_bower_now(pos: BidPosition) -> bool:
+    suit = _contract_suit(pos.best, pos.view)
+    return suit is not None and any(is_left_bower(c, suit) for c in pos.view.hand)
+
+
+def _must_follow(pos: BidPosition) -> bool:
+    return pos.view.phase is Phase.PLAY and _following(pos.view)
+
+
+def _best_always(pos: BidPosition) -> bool:
+    return bool(pos.analysis.options)
+
+
+def _has_ties(pos: BidPosition) -> bool:
+    return any(o.tied for o in pos.analysis.options[1:])
+
+
+def _has_costs(pos: BidPosition) -> bool:
+    return any(not o.tied for o in pos.analysis.options[1:])
+
+
+def _idea(id: str, name: str, holds: Callable[[BidPosition], bool], lesson: str = "") -> Idea[BidPosition]:
+    return Idea(id, name, holds, lesson)
+
+
+#: every idea a Bid Euchre hint may say, by id
+IDEAS: Final[dict[str, Idea[BidPosition]]] = {
+    i.id: i
+    for i in (
+        _idea("bid.count-tricks", "Count your tricks before you bid", _count_tricks, "bid-counting"),
+        _idea(
+            "bid.partner-help",
+            "Bid what your side takes with your partner's help",
+            _partner_help,
+            "bid-counting",
+        ),
+        _idea(
+            "bid.no-trump-high",
+            "No trump (high) with the top of several suits",
+            _no_trump_high,
+            "bid-bidding",
+        ),
+        _idea(
+            "bid.no-trump-low", "No trump low with the nines of several suits", _no_trump_low, "bid-bidding"
+        ),
+        _idea("bid.alone", "Go alone with the top trumps", _alone, "alone"),
+        _idea("bid.score", "The score: a made bid wins the game", _score, "bid-bidding"),
+        _idea("bid.outbid", "Outbid: letting their bid stand costs more", _outbid, "bid-bidding"),
+        _idea("bid.stand", "Pass: outbidding costs more than it gains", _stand, "bid-bidding"),
+        _idea("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner, "bid-bidding"),
+        _idea("play.pull-trump", "Pull trump as the maker", _pull_trump, "tricks"),
+        _idea("play.cash-ace", "Cash the ace first", _cash_ace, "tricks"),
+        _idea("play.partner-winning", "Partner is winning: play low", _partner_wins, "tricks"),
+        _idea("play.ruff", "Trump it with the lowest trump that wins", _ruff, "tricks"),
+        _idea("play.cheap-win", "Win as cheaply as you can", _cheap_win, "tricks"),
+        _idea("play.throw-weakest", "You cannot win: throw your weakest card", _throw_weakest, "tricks"),
+        _idea("play.short-suit", "Short-suit yourself", _short_suit, "tricks"),
+        _idea("play.top-trump-gift", "Pass the loner your best trump", _top_trump_gift, "alone"),
+        _idea("rule.left-bower", "The left bower belongs to trump", _left_bower_now, "bowers"),
+        _idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
+        _idea("result.best", "What the sampled deals found", _best_always),
+        _idea("compare.tie", "Choices the deals cannot tell apart", _has_ties),
+        _idea("compare.cost", "What a choice costs against the best", _has_costs),
+    )
+}

@@ -1,0 +1,164 @@
+"""What the Bid ideas read: the analysis's facts, the position a sentence is checked on, and the
+facts of a hand and of the trick in play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    card_power,
+    effective_suit,
+)
+from euchre_tutor.games.bid.engine import Action
+from euchre_tutor.games.bid.views import SeatView
+
+#: the most choices the compare depth names (the best among them)
+COMPARE_MOST: Final = 4
+#: the most tied choices the compare depth names beside the best
+COMPARE_TIES: Final = 2
+
+
+class OptionFacts(Protocol):
+    """What the words read of one option (:class:`~euchre_tutor.games.bid.advisor.analysis.BidOption`)."""
+
+    @property
+    def action(self) -> Action: ...
+    @property
+    def ev(self) -> float: ...
+    @property
+    def ev_interval(self) -> float: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def interval(self) -> float: ...
+    @property
+    def tied(self) -> bool: ...
+    @property
+    def tricks(self) -> float: ...
+    @property
+    def p_make(self) -> float: ...
+    @property
+    def bidders(self) -> str: ...
+
+
+class AnalysisFacts(Protocol):
+    """What the words read of an analysis (:class:`~euchre_tutor.games.bid.advisor.analysis.BidAnalysis`)."""
+
+    @property
+    def options(self) -> Sequence[OptionFacts]: ...
+    @property
+    def best(self) -> OptionFacts: ...
+    @property
+    def worlds(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BidPosition:
+    """What an idea is checked on: the seat's view and the analysis of its decision."""
+
+    view: SeatView
+    analysis: AnalysisFacts
+
+    @property
+    def best(self) -> Action:
+        return self.analysis.best.action
+
+    def option(self, action: Action) -> OptionFacts | None:
+        return next((o for o in self.analysis.options if o.action == action), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts of a hand
+
+
+def trumps_in(hand: Sequence[Card], trump: Suit) -> list[Card]:
+    """The cards of ``hand`` that are trumps when ``trump`` is named (bowers and the joker included)."""
+    return [c for c in hand if effective_suit(c, trump) is trump]
+
+
+def side_aces(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """The aces of ``hand`` outside ``trump``."""
+    return [c for c in hand if c.rank is Rank.ACE and c.suit is not None and c.suit is not trump]
+
+
+def suits_topped(hand: Sequence[Card], low: bool) -> list[Suit]:
+    """The suits whose top no-trump card ``hand`` holds: an ace (high), a nine (low)."""
+    rank = Rank.NINE if low else Rank.ACE
+    return sorted({c.suit for c in hand if c.suit is not None and c.rank is rank}, key=lambda s: s.value)
+
+
+def _contract_suit(action: Action, view: SeatView) -> Suit | None:
+    if action.kind in ("bid", "trump"):
+        return action.suit
+    return view.trump
+
+
+def _winner(view: SeatView) -> tuple[int, Card] | None:
+    """The index in the trick and the card now winning it (None: nothing played yet)."""
+    plays = view.trick_plays
+    if not plays:
+        return None
+    led = effective_suit(plays[0][1], view.trump)
+    best = 0
+    power = card_power(plays[0][1], view.trump, led, view.notrump)
+    for i in range(1, len(plays)):
+        p = card_power(plays[i][1], view.trump, led, view.notrump)
+        if p > power:
+            best, power = i, p
+    return best, plays[best][1]
+
+
+def _beats(view: SeatView, card: Card, winner: Card) -> bool:
+    """Whether ``card`` played now would take the trick from ``winner`` (a tie goes to the first played)."""
+    led = view.led_suit
+    assert led is not None
+    return card_power(card, view.trump, led, view.notrump) > card_power(winner, view.trump, led, view.notrump)
+
+
+def _power(view: SeatView, card: Card) -> int:
+    led = view.led_suit
+    assert led is not None
+    return card_power(card, view.trump, led, view.notrump)
+
+
+def _legal_cards(view: SeatView) -> list[Card]:
+    return [a.card for a in view.legal if a.card is not None]
+
+
+def _weakness(view: SeatView, card: Card) -> tuple[int, int]:
+    """A card's value to keep: trumps above side cards, then by rank within its kind (lowest first)."""
+    trump = view.trump
+    is_trump = trump is not None and effective_suit(card, trump) is trump
+    if is_trump:
+        assert trump is not None
+        return 1, card_power(card, trump, trump)
+    rank = int(card.rank)
+    return 0, (-rank if view.notrump == "low" else rank)
+
+
+def _best_card(pos: BidPosition) -> Card | None:
+    return pos.best.card if pos.best.kind == "play" else None
+
+
+def _following(view: SeatView) -> bool:
+    led = view.led_suit
+    return led is not None and any(effective_suit(c, view.trump) is led for c in view.hand)
+
+
+def _partner_winning(view: SeatView) -> bool:
+    w = _winner(view)
+    return w is not None and view.trick_plays[w[0]][0] == view.seat.partner
+
+
+def _opponent_winning(view: SeatView) -> bool:
+    w = _winner(view)
+    return w is not None and view.trick_plays[w[0]][0].team is not view.seat.team
+
+
+def _points_to_win(view: SeatView) -> int:
+    return view.rules.target - view.scores[view.seat.team.index]

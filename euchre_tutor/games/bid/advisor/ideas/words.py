@@ -1,0 +1,460 @@
+"""Bid actions and the ideas' sentences in words: cards and suits named in words the first time,
+the bidding's, the play's and the other choices' reasons, the rule reminder."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from euchre_tutor.advisor.voice import (
+    Namer,
+    Said,
+    capital,
+    chance_words,
+    join_words,
+    points_words,
+    signed_points,
+    suit_words,
+)
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    Suit,
+    effective_suit,
+    is_left_bower,
+    is_right_bower,
+    left_bower,
+)
+from euchre_tutor.games.bid.advisor.ideas.conditions import (
+    _alone,
+    _best_bid_option,
+    _cash_ace,
+    _cheap_win,
+    _count_tricks,
+    _has_ties,
+    _left_bower_now,
+    _must_follow,
+    _no_trump_high,
+    _no_trump_low,
+    _opponents_hold_bid,
+    _outbid,
+    _partner_help,
+    _partner_wins,
+    _pass_option,
+    _pull_trump,
+    _ruff,
+    _score,
+    _short_suit,
+    _stand,
+    _stand_partner,
+    _throw_weakest,
+    _top_trump_gift,
+)
+from euchre_tutor.games.bid.advisor.ideas.facts import (
+    BidPosition,
+    _best_card,
+    _contract_suit,
+    _following,
+    _points_to_win,
+    _winner,
+    side_aces,
+    suits_topped,
+    trumps_in,
+)
+from euchre_tutor.games.bid.engine import Action, Phase
+from euchre_tutor.games.bid.views import SeatView
+
+# ---------------------------------------------------------------------------------------------
+# Actions in words
+
+
+class _Words:
+    """Cards (through a :class:`Namer`) and suits in words the first time in one text, short after."""
+
+    def __init__(self, namer: Namer | None = None) -> None:
+        self.namer = namer or Namer()
+        self._suits: set[Suit] = set()
+
+    def card(self, card: Card) -> str:
+        return self.namer.card(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return self.namer.cards(cards)
+
+    def suit(self, suit: Suit) -> str:
+        if suit in self._suits:
+            return suit.plural
+        self._suits.add(suit)
+        return suit_words(suit)
+
+
+def _contract(suit: Suit | None, notrump: str | None, words: _Words) -> str:
+    """``'in diamonds (♦)'``, ``'in no trump, high cards win'``, ``''`` (tricks only)."""
+    if suit is not None:
+        return f"in {words.suit(suit)}"
+    if notrump == "high":
+        return "in no trump, high cards win"
+    if notrump == "low":
+        return "in no trump low, the lowest card of the led suit wins"
+    return ""
+
+
+def _contract_short(suit: Suit | None, notrump: str | None) -> str:
+    if suit is not None:
+        return f"in {suit.plural}"
+    if notrump is not None:
+        return "in no trump" if notrump == "high" else "in no trump low"
+    return ""
+
+
+_ALONE_WORDS: Final = {
+    "alone": "go alone",
+    "call-1": "call for one card from your partner and go alone",
+    "call-2": "call for two cards from your partner and go alone",
+}
+
+
+def bid_words(action: Action, short: bool = False, words: _Words | None = None) -> str:
+    """A bid or a standing bid without a verb: ``'3 in diamonds (♦)'``, ``'alone in spades'``."""
+    contract = (
+        _contract_short(action.suit, action.notrump)
+        if short or words is None
+        else _contract(action.suit, action.notrump, words)
+    )
+    head = f"{action.level}" if action.alone is None else "alone"
+    return f"{head} {contract}".strip()
+
+
+def action_words(action: Action, view: SeatView, words: _Words | None = None, short: bool = False) -> str:
+    """``action`` as an instruction, capitalised, without a full stop: ``'Bid 3 in diamonds (♦)'``,
+    ``'Pass: the bid stands at 1 in diamonds, made by East'``, ``'Lead the ace of hearts (A♥)'``.
+    ``short``: suits and cards without their first-mention words (a list of choices)."""
+    w = words or _Words()
+    kind = action.kind
+    if kind == "pass":
+        if short or view.high is None or view.bidder is None or view.phase is not Phase.BIDDING:
+            return "Pass"
+        who = "your partner" if view.bidder == view.seat.partner else view.bidder.word
+        return f"Pass: the bid stands at {bid_words(view.high, short=True)}, made by {who}"
+    if kind == "bid":
+        contract = (
+            _contract_short(action.suit, action.notrump)
+            if short
+            else _contract(action.suit, action.notrump, w)
+        )
+        if action.alone is not None:
+            head = _ALONE_WORDS[action.alone]
+            return f"{head[0].upper()}{head[1:]} {contract}".strip()
+        return f"Bid {action.level} {contract}".strip()
+    if kind == "trump":
+        if action.suit is not None:
+            return f"Name {action.suit.plural if short else w.suit(action.suit)} as trump"
+        return "Name no trump" + ("" if action.notrump == "high" else " low")
+    card = action.card
+    assert card is not None
+    name = card.symbol if short else w.card(card)
+    if kind == "discard":
+        return f"Discard {name}"
+    if kind == "give":
+        return f"Pass {name} to your partner"
+    return f"{'Lead' if not view.trick_plays else 'Play'} {name}"
+
+
+def option_label(action: Action) -> str:
+    """A choice in a table of figures: ``'Bid 3 in ♦'``, ``'Bid 4 in no trump'``, ``'Play 9♠'``."""
+    kind = action.kind
+    if kind == "pass":
+        return "Pass"
+    contract = (
+        f"in {action.suit.symbol}"
+        if action.suit is not None
+        else ("in no trump" if action.notrump == "high" else "in no trump low" if action.notrump else "")
+    )
+    if kind == "bid":
+        head = (
+            f"Bid {action.level}"
+            if action.alone is None
+            else {"alone": "Alone", "call-1": "Call 1", "call-2": "Call 2"}[action.alone]
+        )
+        return f"{head} {contract}".strip()
+    if kind == "trump":
+        return f"Trump {contract[3:] if contract.startswith('in ') else contract}".strip()
+    assert action.card is not None
+    return f"{kind.capitalize()} {action.card.symbol}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The sentences
+
+
+def _singular(suit: Suit) -> str:
+    return suit.plural[:-1]
+
+
+def _n(k: int) -> str:
+    return ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")[k] if k < 9 else str(k)
+
+
+def _count_sentence(pos: BidPosition, words: _Words) -> str:
+    a, hand = pos.best, pos.view.hand
+    suit = _contract_suit(a, pos.view)
+    assert suit is not None
+    trumps = trumps_in(hand, suit)
+    bowers = [c for c in trumps if is_right_bower(c, suit) or is_left_bower(c, suit)]
+    bowers.sort(key=lambda c: not is_right_bower(c, suit))
+    aces = side_aces(hand, suit)
+    text = f"{capital(_contract_short(suit, None))} you would hold {_n(len(trumps))} trumps"
+    if len(bowers) == 2:
+        text += " with both bowers"
+    elif bowers:
+        which = "right" if is_right_bower(bowers[0], suit) else "left"
+        text += f" with the {which} bower ({bowers[0].symbol})"
+    if aces:
+        text += f", and {join_words([words.card(c) for c in aces])} on the side"
+    return text + "."
+
+
+def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
+    v, a, o = pos.view, pos.best, pos.analysis.best
+    out: list[Said] = []
+    if _outbid(pos):
+        p = _pass_option(pos)
+        assert p is not None and v.high is not None and v.bidder is not None
+        out.append(
+            Said(
+                "bid.outbid",
+                f"Letting {v.bidder.word}'s bid of {bid_words(v.high, short=True)} stand costs your side "
+                f"{points_words(p.loss)} a hand more than this bid.",
+                "bid-bidding",
+            )
+        )
+    if _alone(pos):
+        if a.suit is not None:
+            top = [c for c in v.hand if c.is_joker or is_right_bower(c, a.suit) or is_left_bower(c, a.suit)]
+            out.append(
+                Said(
+                    "bid.alone",
+                    f"You hold the top trumps ({words.cards(top)}) and {_n(len(trumps_in(v.hand, a.suit)))} "
+                    f"trumps in all: your partner's cards would add little, and a lone hand that takes every "
+                    f"trick scores {v.rules.alone_value(a.alone or 'alone')} points.",
+                    "alone",
+                )
+            )
+        else:
+            suits = suits_topped(v.hand, low=a.notrump == "low")
+            out.append(
+                Said(
+                    "bid.alone",
+                    f"You hold the top card of {_n(len(suits))} suits: your partner's cards would add little, "
+                    f"and a lone hand that takes every trick scores {v.rules.alone_value(a.alone or 'alone')} points.",
+                    "alone",
+                )
+            )
+    if _count_tricks(pos):
+        out.append(Said("bid.count-tricks", _count_sentence(pos, words), "bid-counting"))
+    if _no_trump_high(pos):
+        aces = [c for c in v.hand if c.rank is Rank.ACE and c.suit is not None]
+        out.append(
+            Said(
+                "bid.no-trump-high",
+                f"You hold the top of {_n(len(suits_topped(v.hand, low=False)))} suits ({words.cards(aces)}), "
+                "and in no trump nobody can trump them.",
+                "bid-bidding",
+            )
+        )
+    if _no_trump_low(pos):
+        nines = [c for c in v.hand if c.rank is Rank.NINE and c.suit is not None]
+        out.append(
+            Said(
+                "bid.no-trump-low",
+                f"You hold the nines of {_n(len(suits_topped(v.hand, low=True)))} suits ({words.cards(nines)}): "
+                "in no trump low the lowest card wins, so they are the top cards.",
+                "bid-bidding",
+            )
+        )
+    if _score(pos):
+        out.append(
+            Said(
+                "bid.score",
+                f"Your side needs {_points_to_win(v)} more point{'s' if _points_to_win(v) != 1 else ''} to "
+                f"reach {v.rules.target}: making this bid wins the game.",
+                "bid-bidding",
+            )
+        )
+    if _partner_help(pos):
+        out.append(
+            Said(
+                "bid.partner-help",
+                " ".join(
+                    f"With your partner's help your side takes about {o.tricks:.1f} tricks "
+                    f"{_contract_short(a.suit, a.notrump)}".split()
+                )
+                + f", and makes a bid of {a.level} {chance_words(o.p_make)}.",
+                "bid-counting",
+            )
+        )
+    if _stand_partner(pos):
+        assert v.high is not None
+        out.append(
+            Said(
+                "bid.stand-partner",
+                f"Your partner's bid of {bid_words(v.high, short=True)} stands: bidding over your partner only "
+                "raises what your side must take.",
+                "bid-bidding",
+            )
+        )
+    if _stand(pos):
+        b = _best_bid_option(pos)
+        assert b is not None
+        first = "Outbidding" if _opponents_hold_bid(v) else "Bidding"
+        out.append(
+            Said(
+                "bid.stand",
+                f"{first} costs more than it gains here: your best bid, {bid_words(b.action, short=True)}, "
+                f"gives up {points_words(b.loss)} a hand against passing.",
+                "bid-bidding",
+            )
+        )
+    return out
+
+
+def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
+    v = pos.view
+    card = _best_card(pos)
+    out: list[Said] = []
+    if card is None:
+        return out
+    w = _winner(v)
+    if _pull_trump(pos):
+        out.append(
+            Said(
+                "play.pull-trump",
+                "Your side made trump, so lead trump to pull the opponents' trumps: then your side cards can "
+                "win later without being trumped.",
+                "tricks",
+            )
+        )
+    if _cash_ace(pos):
+        suit = card.suit
+        assert suit is not None
+        text = (
+            f"Cash the ace now, while everyone still has {suit.plural}: later someone may be out of them "
+            "and trump it."
+            if v.trump is not None
+            else f"In no trump nobody can trump: the ace is the highest {_singular(suit)} and wins the trick."
+        )
+        out.append(Said("play.cash-ace", text, "tricks"))
+    if _partner_wins(pos):
+        assert w is not None
+        out.append(
+            Said(
+                "play.partner-winning",
+                f"Your partner's {w[1].symbol} is already winning the trick: play low and save your high cards"
+                + (
+                    " (never trump your partner's winner)."
+                    if not _following(v) and v.trump is not None
+                    else "."
+                ),
+                "tricks",
+            )
+        )
+    if _ruff(pos):
+        led = v.led_suit
+        assert led is not None
+        out.append(
+            Said(
+                "play.ruff",
+                f"You have no {led.plural}, so trump it: {card.symbol} is the lowest trump that wins the trick, "
+                "and your higher trumps stay for the trumps still out.",
+                "tricks",
+            )
+        )
+    if _cheap_win(pos):
+        assert w is not None
+        who = v.trick_plays[w[0]][0].word
+        out.append(
+            Said(
+                "play.cheap-win",
+                f"Win the trick as cheaply as you can: {card.symbol} is your lowest card that beats "
+                f"{who}'s {w[1].symbol}.",
+                "tricks",
+            )
+        )
+    if _throw_weakest(pos):
+        assert w is not None
+        who = v.trick_plays[w[0]][0].word
+        out.append(
+            Said(
+                "play.throw-weakest",
+                f"You cannot beat {who}'s {w[1].symbol}: throw your weakest card and keep the ones that can "
+                "still win.",
+                "tricks",
+            )
+        )
+    return out
+
+
+def _why_other(pos: BidPosition, words: _Words) -> list[Said]:
+    v, a = pos.view, pos.best
+    out: list[Said] = []
+    if a.kind == "trump" and _count_tricks(pos):
+        out.append(Said("bid.count-tricks", _count_sentence(pos, words), "bid-counting"))
+    if _short_suit(pos):
+        assert a.card is not None and v.trump is not None
+        suit = effective_suit(a.card, v.trump)
+        out.append(
+            Said(
+                "play.short-suit",
+                f"It leaves you without {suit.plural}, so when {suit.plural} are led you can trump them.",
+                "tricks",
+            )
+        )
+    if _top_trump_gift(pos):
+        out.append(
+            Said(
+                "play.top-trump-gift",
+                "Your partner plays alone and must take every trick: your best trump helps most.",
+                "alone",
+            )
+        )
+    return out
+
+
+def _result_sentence(pos: BidPosition) -> Said:
+    o = pos.analysis.best
+    if _has_ties(pos):
+        return Said(
+            "result.best",
+            "The deals that fit what you have seen cannot tell the tied choices apart: your side comes out "
+            f"about {signed_points(o.ev)} a hand (your points minus theirs).",
+        )
+    return Said(
+        "result.best",
+        f"In the deals that fit what you have seen, it scores the most for your side: {signed_points(o.ev)} "
+        "a hand on average (your points minus theirs).",
+    )
+
+
+def _reminder(pos: BidPosition, words: _Words) -> Said | None:
+    v = pos.view
+    suit = _contract_suit(pos.best, v)
+    led = v.led_suit
+    if _left_bower_now(pos) and suit is not None:
+        lb = left_bower(suit)
+        natural = lb.suit
+        assert natural is not None
+        bidding = v.phase is not Phase.PLAY or led in (suit, natural)
+        if bidding:
+            return Said(
+                "rule.left-bower",
+                f"{capital(words.card(lb))} is the left bower with {suit.plural} trump: a "
+                f"{_singular(suit)}, not a {_singular(natural)}.",
+                "bowers",
+            )
+    if _must_follow(pos) and led is not None:
+        return Said(
+            "rule.follow-suit",
+            f"{led.plural.capitalize()} were led and you hold {led.plural}: you must follow suit.",
+            "follow-suit",
+        )
+    return None
