@@ -167,6 +167,11 @@ class Team(metaclass=_TeamType):
         return self
 
 
+#: every layout made, by key: a pickled seat, team or layout is found again here (a game's own layout
+#: is made when its module is imported, as it is in a process that reads its seats)
+_MADE: dict[str, Seating] = {}
+
+
 class Seating:
     """One table layout: seats in clockwise order and the team of each seat."""
 
@@ -202,6 +207,7 @@ class Seating:
             seat.prev = self.seats[(seat - 1) % n]
             seat.team = next(t for t in self.teams if seat in t.seats)
             seat.partners = tuple(s for s in seat.team.seats if s is not seat)
+        _MADE.setdefault(key, self)  # a seat of any layout, a game's own too, pickles by its key
 
     @property
     def names(self) -> str:
@@ -276,12 +282,12 @@ def seating_for(players: int, six_handed_teams: str = "3v3") -> Seating:
 
 
 def _seat(key: str, index: int) -> Seat:
-    return SEATINGS[key].seats[index]
+    return _MADE[key].seats[index]
 
 
 def _team(key: str, index: int) -> Team:
-    return SEATINGS[key].teams[index]
+    return _MADE[key].teams[index]
 
 
 def _seating(key: str) -> Seating:
-    return SEATINGS[key]
+    return _MADE[key]
