@@ -1,22 +1,22 @@
-"""The table-app builder: every table feature written once, each game supplying hooks.
+"""The table app: every table feature written once, each game supplying hooks.
 
-:class:`TableApp` is a trick-taking table with a tutor (the classic and Bid tables) on a
-:class:`~euchre_tutor.widgets.table.CardTable`, built once and updated in place whenever the
-controller or the tutor announces a change: the header, table, prompt and hand; the decision buttons
-(:class:`ActionRow`); the controls (:func:`controls_box`: undo/redo, seed, rules, new match, four-colour
-suits, the deal box, Save game); the hint panel (:class:`HintPanel`); the review with its Retry panel
-and drills line; Suggest, the session chart, the bidding and the trick log; the message banner and the
+:class:`TableApp` is a trick-taking table with a tutor for the student's seat (the classic and Bid
+tables, alone or shared with other people) on a :class:`~euchre_tutor.widgets.table.CardTable`,
+built once and updated in place whenever the controller or the tutor announces a change: the header,
+table, prompt and hand; the decision buttons; the controls (undo/redo, seed, rules, new match,
+four-colour suits, the deal box, Save game); the hint panel; the review with its Retry panel and
+drills line; Suggest, the session chart, the bidding and the trick log; the message banner and the
 end-of-hand bar. A game subclasses it with its class constants (tooltips, file name, CSS, its hints
-module's :class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body, review).
-The Solitaire dashboard uses the pieces that fit it; the HTML helpers at the end (score board, seats,
-trick, trick log) are shared by the tables' drawing functions.
+module's :class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body,
+review). The pieces it is built of are in :mod:`~euchre_tutor.widgets.table_parts` (the Solitaire
+dashboard uses the ones that fit it), the HTML the tables draw alike in
+:mod:`~euchre_tutor.widgets.table_html`.
 """
 
 from __future__ import annotations
 
-import functools
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -24,23 +24,33 @@ import ipywidgets as w
 
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
-from euchre_tutor.advisor.voice import Depth, forced_play_sentence
+from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card, describe_rank, is_trump
-from euchre_tutor.errors import JsonInputError
-from euchre_tutor.jsonio import capped_text
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.depth import DepthPicker
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
-from euchre_tutor.widgets.table import CardTable, action_button, button, hidden_button, show
+from euchre_tutor.widgets.table import CardTable, button, show
 from euchre_tutor.widgets.table_html import with_version
+from euchre_tutor.widgets.table_parts import (
+    ActionRow,
+    HintPanel,
+    controls_box,
+    forced_card_html,
+    four_colour_box,
+    seed_text,
+    tutor_placeholder_html,
+    tutor_status_html,
+    uploaded_text,
+)
 
 __all__ = [
     "ActionRow",
     "HintPanel",
+    "SeatParts",
     "TableApp",
     "TutorHtml",
     "controls_box",
+    "forced_card_html",
     "four_colour_box",
     "retry_case",
     "seed_text",
@@ -50,224 +60,6 @@ __all__ = [
 ]
 
 esc = render.esc
-
-#: the hint toggle's tooltip at the tables with an advisor
-HINT_TOGGLE_TIP = "Show or hide the advisor's hint for your turn"
-
-
-# --------------------------------------------------------------------------- pieces
-
-
-class HintPanel(w.VBox):  # type: ignore[misc]
-    """The hint panel (``euchre-hint``): a head (``et-hinthead``: Show hint ``et-hint-toggle``, the
-    game's ``switches``, Grade my play ``et-grade-toggle``), the explanation depth, the status, the
-    body (``et-hint-body``), the game's ``extras``, then the grade line.
-
-    ``on_toggle(shown)`` and ``on_grade(grading)`` are called when the student flips a switch,
-    ``on_depth()`` after a depth is chosen."""
-
-    def __init__(
-        self,
-        *,
-        shown: bool,
-        grading: bool,
-        on_toggle: Callable[[bool], Any],
-        on_grade: Callable[[bool], Any],
-        on_depth: Callable[[], Any],
-        toggle_tip: str = HINT_TOGGLE_TIP,
-        grade_tip: str | None = None,
-        switches: Sequence[w.Widget] = (),
-        extras: Sequence[w.Widget] = (),
-        status_class: str = "et-hint-status",
-        grade_class: str = "euchre-grade",
-    ) -> None:
-        self.toggle = w.ToggleButton(value=shown, description="Show hint", tooltip=toggle_tip)
-        self.toggle.add_class("et-hint-toggle")
-        self.toggle.observe(lambda ch: on_toggle(bool(ch["new"])), names="value")
-        self.grade = w.Checkbox(value=grading, description="Grade my play", indent=False, tooltip=grade_tip)
-        self.grade.add_class("et-grade-toggle")
-        self.grade.observe(lambda ch: on_grade(bool(ch["new"])), names="value")
-        # how much the hint, the grade and the review say: the move and why (a new student's default),
-        # the choices compared, or every figure (the bars)
-        self.depth = DepthPicker()
-        self.depth.on_change(lambda _d: on_depth())
-        self.status = w.HTML()
-        self.status.add_class(status_class)
-        self.body = w.HTML()
-        self.body.add_class("et-hint-body")
-        self.grade_line = w.HTML()
-        self.grade_line.add_class(grade_class)
-        head = w.HBox([self.toggle, *switches, self.grade])
-        head.add_class("et-hinthead")
-        super().__init__([head, self.depth, self.status, self.body, *extras, self.grade_line])
-        self.add_class("euchre-hint")
-
-    @property
-    def shown(self) -> bool:
-        """Whether the student asked to see the hint; the toggle's words follow."""
-        shown = bool(self.toggle.value)
-        want = "Hide hint" if shown else "Show hint"
-        if self.toggle.description != want:
-            self.toggle.description = want
-        return shown
-
-    def analysing(self, on: bool) -> None:
-        """Dim the body (``analysing``) while the student's turn is analysed."""
-        if on:
-            self.add_class("analysing")
-        else:
-            self.remove_class("analysing")
-
-
-class ActionRow(w.HBox):  # type: ignore[misc]
-    """A pool of decision buttons (``et-trumpbox ec-bids``): each shown one is a legal action with the
-    class ``euchre-bid`` (``red`` for a red suit); ``act(action)`` is called on a click."""
-
-    def __init__(self, size: int, act: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.add_class("et-trumpbox")
-        self.add_class("ec-bids")
-        self._act = act
-        self.buttons: list[w.Button] = []
-        self.actions: list[Any] = []
-        self.grow(size)
-
-    def grow(self, size: int) -> None:
-        """At least ``size`` buttons (more are added if a position ever has more decisions)."""
-        while len(self.buttons) < size:
-            self.buttons.append(hidden_button(functools.partial(self._click, len(self.buttons))))
-            self.actions.append(None)
-        self.children = tuple(self.buttons)
-
-    def _click(self, i: int) -> None:
-        action = self.actions[i]
-        if action is not None:
-            self._act(action)
-
-    def show_actions(
-        self,
-        actions: Sequence[Any],
-        label: Callable[[Any], str],
-        tip: Callable[[Any], str],
-        red: Callable[[Any], bool],
-    ) -> None:
-        """Show these actions (the others' buttons hidden); the row is hidden when there are none."""
-        if len(actions) > len(self.buttons):
-            self.grow(len(actions))
-        for i, b in enumerate(self.buttons):
-            action = actions[i] if i < len(actions) else None
-            if action == self.actions[i] and (action is None or b.description == label(action)):
-                continue
-            self.actions[i] = action
-            if action is None:
-                action_button(b, None)
-                continue
-            action_button(b, label(action), tip(action), red=red(action))
-        if actions:
-            self.remove_class("hidden")
-        else:
-            self.add_class("hidden")
-
-    def shown(self) -> list[Any]:
-        return [a for a in self.actions if a is not None]
-
-    def button_of(self, action: Any) -> w.Button | None:
-        for b, a in zip(self.buttons, self.actions, strict=True):
-            if a == action:
-                return b
-        return None
-
-
-def controls_box(rows: Iterable[Sequence[w.Widget] | w.Box]) -> w.VBox:
-    """The controls (``et-controls``): one row (``et-controls``) per sequence of widgets (a ready box
-    is kept as it is)."""
-    boxes = [row if isinstance(row, w.Box) else w.HBox(list(row)) for row in rows]
-    controls = w.VBox(boxes)
-    controls.add_class("et-controls")
-    for box in boxes:
-        box.add_class("et-controls")
-    return controls
-
-
-def seed_text(seed: object) -> w.Text:
-    """The seed box (``et-seed``)."""
-    text = w.Text(value=str(seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px"))
-    text.add_class("et-seed")
-    return text
-
-
-def four_colour_box(table: CardTable) -> w.Checkbox:
-    """The four-colour suits switch of ``table`` (diamonds blue, clubs green)."""
-    box = w.Checkbox(value="four-colour" in table._dom_classes, description="Four-colour suits", indent=False)
-    box.observe(lambda ch: table._set_four(bool(ch["new"])), names="value")
-    return box
-
-
-def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str | None:
-    """The text of a file chosen in a ``FileUpload`` (None: nothing chosen, or refused with the reason
-    by ``refuse``): the same cap and decoding as every other input, so a huge upload is refused, not
-    decoded."""
-    files = change["new"]
-    if not files:
-        return None
-    item = files[0]
-    content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
-    try:
-        return capped_text(bytes(content), "the deal file")
-    except JsonInputError as error:
-        refuse(str(error))
-        return None
-
-
-def tutor_status_html(tutor: Any, analysing_words: Callable[[], str], tag: str) -> str:
-    """The hint panel's status line at a table with a tutor: hints off, not wanted, not the student's
-    turn, nothing for a single legal choice (the hint says why it is forced), a failed analysis,
-    ``analysing_words()`` while the advisor works (the class ``<tag>-analysing``), then ``<tag>-ready``."""
-    c = tutor.controller
-    if not tutor.hints_on:
-        return '<span class="et-status">Hints are off for this table.</span>'
-    if not tutor.wanted:
-        return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
-    if not c.my_turn:
-        return '<span class="et-status">No decision of yours to analyse now.</span>'
-    if tutor.forced is not None:  # the hint itself says why: nothing is pending
-        return ""
-    if tutor.current_error is not None:
-        return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
-    if tutor.analysing:
-        return (
-            '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
-            f'<span class="et-status {tag}-analysing">{analysing_words()}</span>'
-        )
-    return f'<span class="et-status {tag}-ready">Analysis ready.</span>'
-
-
-def forced_card_html(card: Card, view: Any, *, autoplay: bool = False, rule: str | None = None) -> str:
-    """Why ``card`` is the student's only legal card, from a trick-taking seat ``view`` (its ``hand``,
-    ``trump`` and the trick so far): the rule that forces it in words (:func:`forced_play_sentence`;
-    ``rule`` for a game's own reason), and that it is played for the student when ``autoplay``."""
-    led = view.trick_plays[0][1] if view.trick_plays else None
-    text = forced_play_sentence(card, view.hand, view.trump, led, rule)
-    how = " It is played for you in a moment." if autoplay else ""
-    return f"<p>{esc(text)}{how}</p>"
-
-
-def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str:
-    """The hint body while there is no hint to show: hints off, the hand over, a single legal choice
-    (``forced_html(action)``), or the analysis still running."""
-    c = tutor.controller
-    if not tutor.hints_on:
-        return "<p>Hints are switched off for this table.</p>"
-    if not c.my_turn:
-        return (
-            "<p>The hand is over: press Review hand to see each of your decisions.</p>"
-            if c.waiting or c.state.is_over
-            else ""
-        )
-    forced = tutor.forced
-    if forced is not None:
-        return forced_html(forced)
-    return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
 
 
 # --------------------------------------------------------------------------- the table app
@@ -423,32 +215,7 @@ class TableApp(CardTable):
         self.hand = w.HBox(self.cards)
         self.hand.add_class("et-hand")
 
-        self.undo = button(
-            "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
-        )
-        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
-        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
-        self.seed = seed_text(c.seed)
-        self.new_match = button("New match", self.NEW_MATCH_TIP, self._new_match, "et-ctl")
-        self.rules_choice = w.Dropdown(
-            options=[("these rules", ""), *self.RULES_CHOICES],
-            value="",
-            description="Rules",
-            layout=w.Layout(width="340px"),
-        )
-        self.rules_choice.add_class(self.RULES_CLASS)
-        self.deal_text = w.Textarea(
-            placeholder=self.DEAL_PLACEHOLDER, layout=w.Layout(width="420px", height="64px")
-        )
-        self.deal_text.add_class("et-deal-text")
-        self.load = button("Load deal", self.LOAD_TIP, self._load_text, "et-ctl")
-        self.save = button(
-            "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
-        )
-        self.save_link = w.HTML()
-        self.save_link.add_class("et-save-link")
-        self.four = four_colour_box(self)
-        self.controls = controls_box(self._control_rows())
+        self._build_controls()
 
         self.suggest = button("Suggest", self.SUGGEST_TIP, c.suggest, "et-ctl")
         self.suggestion = w.HTML()
@@ -499,11 +266,43 @@ class TableApp(CardTable):
         top = [header] if shared is None else [header, *shared.header]
         self.children = [self.style_html, *top, self.message, main]
         if shared is not None:  # the service deals and keeps the match: no controls of a one-person table
+            self.next_hand.tooltip = "Go on to the hand the table has dealt"
             show(self.controls, False)
             show(self.suggest_panel, False)
             self.add_class("et-shared-table")
         show(self.hint_panel, t is not None)
         show(self.session, t is not None)
+
+    def _build_controls(self) -> None:
+        """The one-person table's controls: undo and redo, Next hand, the seed, the rules and New
+        match, the deal box and Load deal, Save game, four-colour suits (the game lays out the rows)."""
+        c = self.controller
+        self.undo = button(
+            "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
+        )
+        self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
+        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
+        self.seed = seed_text(c.seed)
+        self.new_match = button("New match", self.NEW_MATCH_TIP, self._new_match, "et-ctl")
+        self.rules_choice = w.Dropdown(
+            options=[("these rules", ""), *self.RULES_CHOICES],
+            value="",
+            description="Rules",
+            layout=w.Layout(width="340px"),
+        )
+        self.rules_choice.add_class(self.RULES_CLASS)
+        self.deal_text = w.Textarea(
+            placeholder=self.DEAL_PLACEHOLDER, layout=w.Layout(width="420px", height="64px")
+        )
+        self.deal_text.add_class("et-deal-text")
+        self.load = button("Load deal", self.LOAD_TIP, self._load_text, "et-ctl")
+        self.save = button(
+            "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
+        )
+        self.save_link = w.HTML()
+        self.save_link.add_class("et-save-link")
+        self.four = four_colour_box(self)
+        self.controls = controls_box(self._control_rows())
 
     def _build_review(self) -> None:
         """Review hand (in the end-of-hand bar) and the review under it: its body, the Retry panel of the

@@ -142,7 +142,7 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
     for page in pages.values():  # each student opens the review of the hand just played, then moves on
         page.locator(".euchre-review-open").click()
         page.wait_for_function("() => !!document.querySelector('.euchre-review h3')")
-        assert "Hand 1" in page.locator(".euchre-review").inner_text()
+        assert "Review · hand 1" in page.locator(".euchre-review").inner_text()
         page.locator(".et-next").click()
         page.wait_for_function("() => document.querySelectorAll('.euchre-card').length === 5")
     screenshot(pages["N"], "shared-table-03-next-hand")

@@ -48,7 +48,7 @@ from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button, show
-from euchre_tutor.widgets.table_app import (
+from euchre_tutor.widgets.table_parts import (
     HintPanel,
     controls_box,
     four_colour_box,
@@ -107,7 +107,7 @@ class SolitaireApp(CardTable):
     # ----------------------------------------------------------------- building
 
     def _build(self, show_hint: bool) -> None:
-        c, t = self.controller, self.tutor
+        t = self.tutor
         self.style_html = w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
         self.title = w.HTML(
             '<div class="et-title"><h1>♠ Euchre Solitaire ♥</h1>'
@@ -121,7 +121,43 @@ class SolitaireApp(CardTable):
         self.table = w.HTML()
         self.table.add_class("euchre-table")
 
-        # trump choice
+        self._build_trump()
+
+        # hand
+        self.prompt = w.HTML()
+        self.prompt.add_class("et-prompt")
+        self.hand = w.HBox(self.cards)
+        self.hand.add_class("et-hand")
+
+        self.review = w.HTML()
+        self.review.add_class("euchre-review")
+        self.retry = RetryPanel(KEY_MOMENTS, lambda text: self._show_message(text, True))
+        show(self.retry, False)
+        self.drills_line = w.HTML()
+        self.retry.children = (*self.retry.children, self.drills_line)
+
+        self._build_controls()
+
+        # the end of a deal: Next deal and Replay deal in the emptied hand's place, the review under them
+        end = self._end_of_hand_bar(self.hand, self.next_deal, self.replay)
+        left = w.VBox(
+            [self.table, self.trump_box, self.prompt, self.hand, end, self.review, self.retry, self.controls]
+        )
+        left.add_class("et-left")
+
+        self._build_hint(show_hint)
+
+        self.trick_log = w.HTML()
+        self.trick_log.add_class("euchre-log")
+        self.session = SessionChart(t.stats, game="solitaire")
+        right = w.VBox([self.hint_panel, self.session, self.trick_log])
+        right.add_class("et-right")
+        main = w.HBox([left, right])
+        main.add_class("et-main")
+        self.children = [self.style_html, header, self.message, main]
+
+    def _build_trump(self) -> None:
+        """The trump choice: Order up, a Name button per suit, Alone."""
         self.order_up = button("Order up", "", lambda: self._choose(None), "euchre-trump", "et-order-up")
         self.name_buttons: dict[Suit, w.Button] = {}
         for suit in Suit:
@@ -145,20 +181,10 @@ class SolitaireApp(CardTable):
         self.trump_box = w.HBox([self.order_up, *self.name_buttons.values(), self.alone])
         self.trump_box.add_class("et-trumpbox")
 
-        # hand
-        self.prompt = w.HTML()
-        self.prompt.add_class("et-prompt")
-        self.hand = w.HBox(self.cards)
-        self.hand.add_class("et-hand")
-
-        self.review = w.HTML()
-        self.review.add_class("euchre-review")
-        self.retry = RetryPanel(KEY_MOMENTS, lambda text: self._show_message(text, True))
-        show(self.retry, False)
-        self.drills_line = w.HTML()
-        self.retry.children = (*self.retry.children, self.drills_line)
-
-        # game controls
+    def _build_controls(self) -> None:
+        """The game's controls: undo and redo, Next deal and Replay deal, the seed, New game and Deal
+        seed, the deal box, Load deal and the deal file, Save game, four-colour suits."""
+        c = self.controller
         self.next_deal = button("Next deal", "Deal the next cards of this game", c.next_deal, "et-ctl")
         self.replay = button("Replay deal", "Deal the same cards again", c.replay, "et-ctl")
         self.undo = button("↶ Undo", "Take back the last decision", c.undo, "et-ctl", "et-undo")
@@ -186,7 +212,7 @@ class SolitaireApp(CardTable):
         self.save_link = w.HTML()
         self.save_link.add_class("et-save-link")
         self.four = four_colour_box(self)
-        controls = controls_box(
+        self.controls = controls_box(
             [
                 [self.undo, self.redo],
                 [self.seed, self.new_game, self.deal_seed, self.four],
@@ -195,14 +221,9 @@ class SolitaireApp(CardTable):
             ]
         )
 
-        # the end of a deal: Next deal and Replay deal in the emptied hand's place, the review under them
-        end = self._end_of_hand_bar(self.hand, self.next_deal, self.replay)
-        left = w.VBox(
-            [self.table, self.trump_box, self.prompt, self.hand, end, self.review, self.retry, controls]
-        )
-        left.add_class("et-left")
-
-        # hint panel
+    def _build_hint(self, show_hint: bool) -> None:
+        """The hint panel with its switches: the bars' metric and what the best option aims for."""
+        t = self.tutor
         self.metric = w.ToggleButtons(
             options=[("Points", "ev"), ("3+ tricks", "p3")],
             value="ev",
@@ -233,15 +254,6 @@ class SolitaireApp(CardTable):
         p = self.hint_panel
         self.hint_toggle, self.grade, self.depth = p.toggle, p.grade, p.depth
         self.status, self.hint_body, self.grade_line = p.status, p.body, p.grade_line
-
-        self.trick_log = w.HTML()
-        self.trick_log.add_class("euchre-log")
-        self.session = SessionChart(t.stats, game="solitaire")
-        right = w.VBox([self.hint_panel, self.session, self.trick_log])
-        right.add_class("et-right")
-        main = w.HBox([left, right])
-        main.add_class("et-main")
-        self.children = [self.style_html, header, self.message, main]
 
     # ----------------------------------------------------------------- commands
 

@@ -1,0 +1,250 @@
+"""The pieces every table is built of (:class:`~euchre_tutor.widgets.table_app.TableApp` and the
+Solitaire dashboard): the hint panel, the row of decision buttons, the controls' box, the seed box,
+the four-colour switch, an uploaded file's text, and the tutor's status line, placeholder and forced
+card's words as the hint panel shows them."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from euchre_tutor.advisor.voice import forced_play_sentence
+from euchre_tutor.cards import Card
+from euchre_tutor.errors import JsonInputError
+from euchre_tutor.jsonio import capped_text
+from euchre_tutor.widgets import render
+from euchre_tutor.widgets.depth import DepthPicker
+from euchre_tutor.widgets.table import CardTable, action_button, hidden_button
+
+__all__ = [
+    "HINT_TOGGLE_TIP",
+    "ActionRow",
+    "HintPanel",
+    "controls_box",
+    "forced_card_html",
+    "four_colour_box",
+    "seed_text",
+    "tutor_placeholder_html",
+    "tutor_status_html",
+    "uploaded_text",
+]
+
+esc = render.esc
+
+#: the hint toggle's tooltip at the tables with an advisor
+HINT_TOGGLE_TIP = "Show or hide the advisor's hint for your turn"
+
+
+class HintPanel(w.VBox):  # type: ignore[misc]
+    """The hint panel (``euchre-hint``): a head (``et-hinthead``: Show hint ``et-hint-toggle``, the
+    game's ``switches``, Grade my play ``et-grade-toggle``), the explanation depth, the status, the
+    body (``et-hint-body``), the game's ``extras``, then the grade line.
+
+    ``on_toggle(shown)`` and ``on_grade(grading)`` are called when the student flips a switch,
+    ``on_depth()`` after a depth is chosen."""
+
+    def __init__(
+        self,
+        *,
+        shown: bool,
+        grading: bool,
+        on_toggle: Callable[[bool], Any],
+        on_grade: Callable[[bool], Any],
+        on_depth: Callable[[], Any],
+        toggle_tip: str = HINT_TOGGLE_TIP,
+        grade_tip: str | None = None,
+        switches: Sequence[w.Widget] = (),
+        extras: Sequence[w.Widget] = (),
+        status_class: str = "et-hint-status",
+        grade_class: str = "euchre-grade",
+    ) -> None:
+        self.toggle = w.ToggleButton(value=shown, description="Show hint", tooltip=toggle_tip)
+        self.toggle.add_class("et-hint-toggle")
+        self.toggle.observe(lambda ch: on_toggle(bool(ch["new"])), names="value")
+        self.grade = w.Checkbox(value=grading, description="Grade my play", indent=False, tooltip=grade_tip)
+        self.grade.add_class("et-grade-toggle")
+        self.grade.observe(lambda ch: on_grade(bool(ch["new"])), names="value")
+        # how much the hint, the grade and the review say: the move and why (a new student's default),
+        # the choices compared, or every figure (the bars)
+        self.depth = DepthPicker()
+        self.depth.on_change(lambda _d: on_depth())
+        self.status = w.HTML()
+        self.status.add_class(status_class)
+        self.body = w.HTML()
+        self.body.add_class("et-hint-body")
+        self.grade_line = w.HTML()
+        self.grade_line.add_class(grade_class)
+        head = w.HBox([self.toggle, *switches, self.grade])
+        head.add_class("et-hinthead")
+        super().__init__([head, self.depth, self.status, self.body, *extras, self.grade_line])
+        self.add_class("euchre-hint")
+
+    @property
+    def shown(self) -> bool:
+        """Whether the student asked to see the hint; the toggle's words follow."""
+        shown = bool(self.toggle.value)
+        want = "Hide hint" if shown else "Show hint"
+        if self.toggle.description != want:
+            self.toggle.description = want
+        return shown
+
+    def analysing(self, on: bool) -> None:
+        """Dim the body (``analysing``) while the student's turn is analysed."""
+        if on:
+            self.add_class("analysing")
+        else:
+            self.remove_class("analysing")
+
+
+class ActionRow(w.HBox):  # type: ignore[misc]
+    """A pool of decision buttons (``et-trumpbox ec-bids``): each shown one is a legal action with the
+    class ``euchre-bid`` (``red`` for a red suit); ``act(action)`` is called on a click."""
+
+    def __init__(self, size: int, act: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.add_class("et-trumpbox")
+        self.add_class("ec-bids")
+        self._act = act
+        self.buttons: list[w.Button] = []
+        self.actions: list[Any] = []
+        self.grow(size)
+
+    def grow(self, size: int) -> None:
+        """At least ``size`` buttons (more are added if a position ever has more decisions)."""
+        while len(self.buttons) < size:
+            self.buttons.append(hidden_button(functools.partial(self._click, len(self.buttons))))
+            self.actions.append(None)
+        self.children = tuple(self.buttons)
+
+    def _click(self, i: int) -> None:
+        action = self.actions[i]
+        if action is not None:
+            self._act(action)
+
+    def show_actions(
+        self,
+        actions: Sequence[Any],
+        label: Callable[[Any], str],
+        tip: Callable[[Any], str],
+        red: Callable[[Any], bool],
+    ) -> None:
+        """Show these actions (the others' buttons hidden); the row is hidden when there are none."""
+        if len(actions) > len(self.buttons):
+            self.grow(len(actions))
+        for i, b in enumerate(self.buttons):
+            action = actions[i] if i < len(actions) else None
+            if action == self.actions[i] and (action is None or b.description == label(action)):
+                continue
+            self.actions[i] = action
+            if action is None:
+                action_button(b, None)
+                continue
+            action_button(b, label(action), tip(action), red=red(action))
+        if actions:
+            self.remove_class("hidden")
+        else:
+            self.add_class("hidden")
+
+    def shown(self) -> list[Any]:
+        return [a for a in self.actions if a is not None]
+
+    def button_of(self, action: Any) -> w.Button | None:
+        for b, a in zip(self.buttons, self.actions, strict=True):
+            if a == action:
+                return b
+        return None
+
+
+def controls_box(rows: Iterable[Sequence[w.Widget] | w.Box]) -> w.VBox:
+    """The controls (``et-controls``): one row (``et-controls``) per sequence of widgets (a ready box
+    is kept as it is)."""
+    boxes = [row if isinstance(row, w.Box) else w.HBox(list(row)) for row in rows]
+    controls = w.VBox(boxes)
+    controls.add_class("et-controls")
+    for box in boxes:
+        box.add_class("et-controls")
+    return controls
+
+
+def seed_text(seed: object) -> w.Text:
+    """The seed box (``et-seed``)."""
+    text = w.Text(value=str(seed), description="Seed", placeholder="e.g. 7", layout=w.Layout(width="150px"))
+    text.add_class("et-seed")
+    return text
+
+
+def four_colour_box(table: CardTable) -> w.Checkbox:
+    """The four-colour suits switch of ``table`` (diamonds blue, clubs green)."""
+    box = w.Checkbox(value="four-colour" in table._dom_classes, description="Four-colour suits", indent=False)
+    box.observe(lambda ch: table._set_four(bool(ch["new"])), names="value")
+    return box
+
+
+def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str | None:
+    """The text of a file chosen in a ``FileUpload`` (None: nothing chosen, or refused with the reason
+    by ``refuse``): the same cap and decoding as every other input, so a huge upload is refused, not
+    decoded."""
+    files = change["new"]
+    if not files:
+        return None
+    item = files[0]
+    content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+    try:
+        return capped_text(bytes(content), "the deal file")
+    except JsonInputError as error:
+        refuse(str(error))
+        return None
+
+
+def tutor_status_html(tutor: Any, analysing_words: Callable[[], str], tag: str) -> str:
+    """The hint panel's status line at a table with a tutor: hints off, not wanted, not the student's
+    turn, nothing for a single legal choice (the hint says why it is forced), a failed analysis,
+    ``analysing_words()`` while the advisor works (the class ``<tag>-analysing``), then ``<tag>-ready``."""
+    c = tutor.controller
+    if not tutor.hints_on:
+        return '<span class="et-status">Hints are off for this table.</span>'
+    if not tutor.wanted:
+        return '<span class="et-status">Show the hint or grade your play: the advisor then analyses each turn.</span>'
+    if not c.my_turn:
+        return '<span class="et-status">No decision of yours to analyse now.</span>'
+    if tutor.forced is not None:  # the hint itself says why: nothing is pending
+        return ""
+    if tutor.current_error is not None:
+        return f'<span class="et-status">The analysis failed: {esc(tutor.current_error)}</span>'
+    if tutor.analysing:
+        return (
+            '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
+            f'<span class="et-status {tag}-analysing">{analysing_words()}</span>'
+        )
+    return f'<span class="et-status {tag}-ready">Analysis ready.</span>'
+
+
+def forced_card_html(card: Card, view: Any, *, autoplay: bool = False, rule: str | None = None) -> str:
+    """Why ``card`` is the student's only legal card, from a trick-taking seat ``view`` (its ``hand``,
+    ``trump`` and the trick so far): the rule that forces it in words (:func:`forced_play_sentence`;
+    ``rule`` for a game's own reason), and that it is played for the student when ``autoplay``."""
+    led = view.trick_plays[0][1] if view.trick_plays else None
+    text = forced_play_sentence(card, view.hand, view.trump, led, rule)
+    how = " It is played for you in a moment." if autoplay else ""
+    return f"<p>{esc(text)}{how}</p>"
+
+
+def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str:
+    """The hint body while there is no hint to show: hints off, the hand over, a single legal choice
+    (``forced_html(action)``), or the analysis still running."""
+    c = tutor.controller
+    if not tutor.hints_on:
+        return "<p>Hints are switched off for this table.</p>"
+    if not c.my_turn:
+        return (
+            "<p>The hand is over: press Review hand to see each of your decisions.</p>"
+            if c.waiting or c.state.is_over
+            else ""
+        )
+    forced = tutor.forced
+    if forced is not None:
+        return forced_html(forced)
+    return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
