@@ -47,8 +47,9 @@ def forget_depth() -> None:
 
 
 class DepthPicker(w.HBox):  # type: ignore[misc]
-    """ "Explain:" and three toggle buttons; ``depth`` is the chosen :class:`Depth`; ``on_change(fn)``
-    calls ``fn(depth)`` after a change."""
+    """ "Explain:" and three toggle buttons (each describes its depth in its tooltip, and beside the
+    buttons once chosen); ``depth`` is the chosen :class:`Depth`; ``on_change(fn)`` calls ``fn(depth)``
+    after a change."""
 
     def __init__(self, depth: Depth | str | None = None) -> None:
         start = Depth.parse(depth) if depth is not None else _last[0]
@@ -59,7 +60,7 @@ class DepthPicker(w.HBox):  # type: ignore[misc]
             description="Explain:",
             style={"description_width": "initial"},
         )
-        self.help = w.HTML(self._help(start))
+        self.help = w.HTML()  # the depth's description, once, when the student chooses it
         self.help.add_class("et-depth-help")
         super().__init__([self.buttons, self.help])
         self.add_class("et-depth")

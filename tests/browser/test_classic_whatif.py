@@ -34,6 +34,9 @@ def test_a_swapped_card_shows_the_commands_options_for_that_hand_and_leaves_the_
     wait_for_hint(p, hint)
 
     out_card, in_card = parse_card(position["hand"][0]), unseen_cards(position)[0]
+    rows = p.locator(".ec-whatif-rows")
+    assert not rows.is_visible()  # folded behind its own button
+    p.locator(".ec-whatif-open").click()
     p.locator(".ec-whatif-out select").select_option(label=out_card.symbol)
     p.locator(".ec-whatif-in select").select_option(label=in_card.symbol)
     p.locator(".ec-whatif-show").click()

@@ -38,6 +38,10 @@ def swap(app: ClassicApp, out_card: str, in_card: str) -> None:
 def test_the_row_offers_the_hand_and_the_unseen_cards(app: ClassicApp) -> None:
     position = app.tutor.position()
     assert position is not None and "hidden" not in classes(app.whatif)
+    # folded behind its own button until the student asks for it
+    assert "hidden" in classes(app.whatif.rows)
+    app.whatif.open.value = True
+    assert "hidden" not in classes(app.whatif.rows)
     assert [v for _, v in app.whatif.out_card.options] == position["hand"]
     unseen = {v for _, v in app.whatif.in_card.options}
     assert len(unseen) == 24 - 5 - 1 and not unseen & {*position["hand"], position["up"]}

@@ -91,7 +91,8 @@ def _words(change: str) -> str:
 
 
 class WhatIfRow(w.VBox):  # type: ignore[misc]
-    """``Swap [your card] for [an unseen card] [Show what-if]`` and the result below it."""
+    """``What if…`` (``ec-whatif-open``), which unfolds ``Swap [your card] for [an unseen card] [Show
+    what-if]``, another change typed as ``classic analyze --what-if`` reads it, and the result below."""
 
     def __init__(self, whatif: ClassicWhatIf, metric: Callable[[], str]) -> None:
         super().__init__()
@@ -125,15 +126,32 @@ class WhatIfRow(w.VBox):  # type: ignore[misc]
         self.ask_text.on_click(lambda _b: self._ask_text())
         other = w.HBox([w.Label("What if:"), self.text, self.ask_text])
         other.add_class("ec-whatif-row")
+        # folded behind its own button: the hint panel shows the hint first, the what-if when asked for
+        self.open = w.ToggleButton(
+            value=False,
+            description="What if…",
+            tooltip="Another card in your hand, another up card, score or seat: see the options again",
+        )
+        self.open.add_class("ec-whatif-open")
+        self.rows = w.VBox([row, other, self.body])
+        self.rows.add_class("ec-whatif-rows")
+        self.open.observe(lambda _ch: self._fold(), names="value")
         self.children = [
             w.HTML(f"<style>{WHATIF_CSS}</style>", layout=w.Layout(display="none")),
-            row,
-            other,
-            self.body,
+            self.open,
+            self.rows,
         ]
         self.add_class("ec-whatif")
+        self._fold()
         whatif.subscribe(lambda _topic: self.refresh())
         self.refresh()
+
+    def _fold(self) -> None:
+        """The what-if's rows shown only while its button is pressed."""
+        if self.open.value:
+            self.rows.remove_class("hidden")
+        else:
+            self.rows.add_class("hidden")
 
     def _ask_text(self) -> None:
         if str(self.text.value).strip():
