@@ -294,7 +294,10 @@ def format_analysis(analysis: ClassicAnalysis) -> str:
     if tied:
         lines.append(f"Tied with the best (the loss's 95% interval reaches 0): {', '.join(tied)}")
     if analysis.table_shift is not None:
-        lines.append(f"The ev and P columns: {analysis.table_shift.words}.")
+        lines.append(f"The ev, P(make), P(euch) and P(march) columns: {analysis.table_shift.words}.")
+        lines.append("The losses are the same at the table: one shift moves every option alike.")
+        if aware:  # the shift moves the points of a hand, not the chance of the whole game
+            lines.append("P(win game) is the advisor's own (open hands played out), not moved to the table.")
     lines.append("Why:")
     lines.extend(f"  [{r.rule}] {r.text}" for r in analysis.reasons)
     return "\n".join(lines)
