@@ -399,7 +399,8 @@ class TableApp(CardTable):
     def _save(self) -> None:
         self.save_link.value = self._download_link(
             self.SAVE_NAME.format(seed=self.controller.seed),
-            self.tutor.save_text(),  # with the table's grades, which the class report reads
+            # with the table's grades, which the class report reads (a table without a tutor: the match)
+            (self.tutor or self.controller).save_text(),
             "(paste it into the deal box and press Load deal to replay the match)",
         )
 

@@ -68,11 +68,5 @@ class ProofApp(TableApp):
     def _new_match(self) -> None:
         self.controller.new_match(self.seed.value)
 
-    def _save(self) -> None:
-        """The match as a file to download (no tutor: the controller's save)."""
-        self.save_link.value = self._download_link(
-            self.SAVE_NAME.format(seed=self.controller.seed), self.controller.save_text(), ""
-        )
-
     def _parse_action(self, action: Any) -> Action:
         return Action.parse(action)
