@@ -110,10 +110,18 @@ class SharedParts:
         """The chat: its log, a line of text or a preset phrase, and Send."""
         self.chat_log = w.HTML()
         self.chat_log.add_class("et-chat-log")
-        self.chat_text = w.Text(placeholder="Say something to the table", layout=w.Layout(width="260px"))
+        self.chat_text = w.Text(
+            placeholder="Say something to the table",
+            description="Message",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="320px"),
+        )
         self.chat_text.add_class("et-chat-text")
         self.chat_phrase = w.Dropdown(
-            options=[(p, i) for i, p in enumerate(PRESET_PHRASES)], layout=w.Layout(width="200px")
+            options=[(p, i) for i, p in enumerate(PRESET_PHRASES)],
+            description="Phrase",  # a visible label is the select's accessible name
+            style={"description_width": "initial"},
+            layout=w.Layout(width="260px"),
         )
         self.chat_phrase.add_class("et-chat-phrase")
         self.chat_send = button("Send", "Send to everyone at the table", self._send_chat, "et-chat-send")

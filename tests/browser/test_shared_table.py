@@ -3,7 +3,8 @@
 The table service runs as its own process (``--allow-seed``, so the deal is known to the test), Voila
 serves the two shared-table notebooks with the service's address in its kernels' environment, and a
 face-down watcher (the test's own client) follows whose turn it is. Each page sees only its own cards;
-one student asks for the hint; the hand is played to its end by clicks.
+one student asks for the hint; the hand is played to its end by clicks. axe-core finds no WCAG 2.1
+A/AA violation on the page (contrast included) seated, with the hint, and at the hand's end.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ import pytest
 from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
 from tests.browser.conftest import PAGE_TIMEOUT, VoilaServer, screenshot, table_service, voila_on
+from tests.browser.test_accessibility import assert_no_violations
+from tests.browser.test_accessibility import axe_source as axe_fixture
 
 pytestmark = pytest.mark.browser
+axe_source = axe_fixture  # the accessibility checks' axe-core, as a fixture of this module too
 
 TOKEN = "browser-class-token"
 SEED = 7
@@ -55,7 +59,7 @@ def _wait_version(watcher: SharedTableController, version: int) -> None:
 
 
 def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
-    browser: Any, voila: VoilaServer, service: str, tmp_path: Path
+    browser: Any, voila: VoilaServer, service: str, tmp_path: Path, axe_source: str
 ) -> None:
     teacher = SharedTableController.connect(service, TOKEN, "Teacher", SeatKeys(tmp_path / "keys.json"))
     created = teacher.create("classic", options={"suggestions": True, "chat": "preset"}, seed=SEED)
@@ -84,6 +88,7 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
         # before the start no seat is sent a card (anyone may still stand and sit elsewhere)
         assert page.locator(".euchre-card").count() == 0
     screenshot(pages["N"], "shared-table-01-seated")
+    assert_no_violations(pages["N"], axe_source, "the shared table, seated")
     pages["N"].locator(".et-start").click()
     for seat, page in pages.items():
         # each student sees their own five cards and not one card of another hand
@@ -120,6 +125,7 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
             page.locator(".et-hint-body .et-explain").wait_for()
             assert page.locator(".et-hint-body .et-move").inner_text().strip()
             screenshot(page, "shared-table-02-hint")
+            assert_no_violations(page, axe_source, "the shared table, with the hint")
             hinted = True
             page.locator(".et-hint-toggle").click()
         bids = [b.strip() for b in page.locator(".euchre-bid").all_inner_texts()]
@@ -139,6 +145,7 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
     for page in pages.values():  # the hand just played stays on the table, its last trick shown
         page.locator(".et-prompt", has_text="Hand 1 is over").wait_for()
         page.locator(".ec-center.last").wait_for()
+    assert_no_violations(pages["N"], axe_source, "the shared table, the hand over")
     for page in pages.values():  # each student opens the review of the hand just played, then moves on
         page.locator(".euchre-review-open").click()
         page.wait_for_function("() => !!document.querySelector('.euchre-review h3')")
