@@ -74,8 +74,9 @@ class TableService:
     chose the seed would know every hand). ``think``: how a computer player's choice is run off the
     event loop: ``think(choose, done)`` runs ``choose()`` elsewhere and calls ``done(action)`` back on
     the loop (None: the choice is made at once, in the caller; tests in one process). ``finished``:
-    called when a table's match ends, after its last action is committed, with the table's game spec,
-    its match and the players of the seats students took (seat -> name as shown); what it raises is
+    called when a hand of a table's match ends (the last one too), after its last action is committed,
+    with the table's game spec, its match so far and the players of the seats students took (seat ->
+    name as shown); what it raises is
     written to stderr and changes nothing at the table (``python -m euchre_tutor.service
     --keep-games`` keeps the match in the class's store under each student's name). ``logins``: the
     transport says who each connection is (its :attr:`Connection.login`, a hub's login: see
@@ -613,16 +614,16 @@ class TableService:
             raise
         table.version += 1
         table.last = {"seat": seat, "action": str(action), "by": by, "hand": hand}
+        if table.over:
+            self.store.close_table(table.id)
         if before.state.hand_number != hand or table.over:
             said = " ".join(str(e.text) for e in before.state.events if hasattr(e, "text"))
             table.hand_over = f"Hand {hand} is over. {said}"
-        if table.over:
-            self.store.close_table(table.id)
-            self._keep(table)
+            self._keep(table)  # each hand: the match so far, for its players' Practice and the report
         self._set_deadline(table)
 
     def _keep(self, table: Table) -> None:
-        """Hand the finished match to ``finished`` with the seats students took (computers skipped)."""
+        """Hand the match so far to ``finished`` with the seats students took (computers skipped)."""
         if self.finished is None:
             return
         players = {seat: h.name for seat, h in table.seats.items() if h.credential is not None and h.name}

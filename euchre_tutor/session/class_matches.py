@@ -9,12 +9,16 @@ across, play clockwise, the deal passing left), so the turned match is the same 
 cards in the student's hand, the same bids, the same points; only the seats' names change (a student
 who sat at East is South in their own save, their partner North).
 
-:func:`keep_finished_match` is the table service's hook: each seat a student took (a computer seat
-is skipped) gets its turned save, under the name the student said hello with.
+:func:`keep_finished_match` is the table service's hook, called after each hand: each seat a student
+took (a computer seat is skipped) gets its turned save of the match so far, under the name the student
+said hello with; the match's later saves replace its earlier one (:func:`match_name`), so a match is one
+game in the student's list however many hands it has. Its drills are marked as kept already: the
+seat's own tutor adds them to the student's deck as it grades.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from collections.abc import Mapping
@@ -25,7 +29,7 @@ from euchre_tutor.session.class_store import ClassStore, StoredGame, student_nam
 from euchre_tutor.session.games import GameSpec
 from euchre_tutor.session.seats import student_seat
 
-__all__ = ["keep_finished_match", "student_save"]
+__all__ = ["keep_finished_match", "match_name", "student_save"]
 
 
 def _every_deal(spec: GameSpec, game: Any) -> list[Any]:
@@ -71,18 +75,26 @@ def student_save(spec: GameSpec, game: Any, seat: str) -> dict[str, Any]:
     return turned
 
 
+def match_name(data: Mapping[str, Any]) -> str:
+    """The name a shared match is kept under in the class's store: the same for each of its saves as it
+    goes on (its deal, rules and players, without its actions), apart from every other match."""
+    start = {k: v for k, v in data.items() if k not in ("actions", "position", "grades")}
+    return "shared " + hashlib.sha256(json.dumps(start, sort_keys=True).encode()).hexdigest()[:24]
+
+
 def keep_finished_match(
     store: ClassStore, spec: GameSpec, game: Any, players: Mapping[str, str]
 ) -> list[StoredGame]:
-    """Keep the finished ``game`` under each student's name: ``players`` maps a seat a student took to
-    the name they said hello with (as the service shows it, HTML-escaped). A name the class's store
-    does not take is skipped. Returns what was kept."""
+    """Keep the match ``game`` (finished or not) under each student's name: ``players`` maps a seat a
+    student took to the name they said hello with (as the service shows it, HTML-escaped). A name the
+    class's store does not take is skipped. Returns what was kept."""
     kept = []
+    match = match_name(game.to_json())
     for seat, shown in players.items():
         try:
             name = student_name(html.unescape(shown))
         except EuchreError:
             continue
         text = json.dumps(student_save(spec, game, seat), ensure_ascii=False, indent=1)
-        kept.append(store.put_game(name, text))
+        kept.append(store.put_game(name, text, match=f"{match} {seat}", drilled=True))
     return kept

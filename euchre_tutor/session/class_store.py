@@ -7,8 +7,14 @@ report read them with no download or upload. There are no accounts on a class se
 the student types (the same name, in any case or spacing, is the same student), as in the lobby.
 
 Each change is one transaction (WAL journal, so several kernels and the service share the file); a
-game is stored once however often it is put. Saved games are checked as the report reads them (JSON
-within the save limits, a ``format`` the tutor writes) before anything is written.
+game is stored once however often it is put, and a match put again as it goes on (``match``: a shared
+table's, a one-person table's) replaces its earlier save. Saved games are checked as the report reads
+them (JSON within the save limits, a ``format`` the tutor writes) before anything is written.
+
+Drills reach a student's deck from two sides at once: a table adds them as its tutor grades
+(:meth:`ClassStore.add_drills`: due at once, so the Practice page serves them straight away) while the
+Practice page answers them (:meth:`ClassStore.merge_deck`): each change reads and writes the deck in
+one transaction, so neither loses the other's.
 """
 
 from __future__ import annotations
@@ -19,13 +25,13 @@ import re
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from euchre_tutor.advisor.drills import Deck
+from euchre_tutor.advisor.drills import Deck, Drill
 from euchre_tutor.errors import EuchreError, SaveFileError
 from euchre_tutor.tricks.history import parse_saved_json
 
@@ -48,6 +54,8 @@ CREATE TABLE IF NOT EXISTS class_decks (
     student TEXT PRIMARY KEY, name TEXT NOT NULL, deck TEXT NOT NULL, at REAL NOT NULL
 );
 """
+#: a column added since the first schema: the match a save belongs to ("" for a game put once)
+_MATCH_COLUMN: Final = "ALTER TABLE class_games ADD COLUMN match TEXT NOT NULL DEFAULT ''"
 
 
 def student_name(text: object) -> str:
@@ -87,6 +95,10 @@ class ClassStore:
         self.path = Path(path)
         with self._db() as db:
             db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(class_games)")}
+            if "match" not in columns:
+                with suppress(sqlite3.OperationalError):  # another kernel added it first
+                    db.execute(_MATCH_COLUMN)
 
     @classmethod
     def from_env(cls) -> ClassStore | None:
@@ -112,8 +124,14 @@ class ClassStore:
 
     # --- games ----------------------------------------------------------------------------------
 
-    def put_game(self, name: str, save: str) -> StoredGame:
-        """Keep a finished game's save under ``name`` (once: the same save again changes nothing)."""
+    def put_game(self, name: str, save: str, *, match: str = "", drilled: bool = False) -> StoredGame:
+        """Keep a game's save under ``name`` (once: the same save again changes nothing).
+
+        ``match``: the match the save belongs to (a table's id, say): a save put again under the same
+        ``match`` replaces the earlier one, so a match kept after each hand is one game. ``drilled``:
+        its Mistakes and Blunders reached the student's deck already (the table's tutor adds them as it
+        grades), so the Practice page does not grade it for drills again.
+        """
         shown, key = student_name(name), _key(name)
         data = parse_saved_json(save, "game")
         game = data.get("format") if isinstance(data, dict) else None
@@ -123,9 +141,15 @@ class ClassStore:
         now = time.time()
         with self._db() as db:
             db.execute("BEGIN IMMEDIATE")
+            if match:
+                db.execute(
+                    "DELETE FROM class_games WHERE student = ? AND match = ? AND digest != ?",
+                    (key, match, digest),
+                )
             db.execute(
-                "INSERT OR IGNORE INTO class_games (student, digest, name, game, save, at) VALUES (?,?,?,?,?,?)",
-                (key, digest, shown, game, save, now),
+                "INSERT OR IGNORE INTO class_games (student, digest, name, game, save, at, drilled, match) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (key, digest, shown, game, save, now, int(drilled), match),
             )
             db.execute(
                 "DELETE FROM class_games WHERE student = ? AND digest NOT IN "
@@ -185,14 +209,61 @@ class ClassStore:
     def put_deck(self, name: str, deck: Deck) -> None:
         """Keep ``deck`` as the student's (it replaces the one kept before)."""
         with self._db() as db:
-            db.execute(
-                "INSERT INTO class_decks (student, name, deck, at) VALUES (?,?,?,?) ON CONFLICT(student) "
-                "DO UPDATE SET name = excluded.name, deck = excluded.deck, at = excluded.at",
-                (_key(name), student_name(name), deck.dumps(), time.time()),
-            )
+            self._write_deck(db, name, deck)
 
     def deck(self, name: str) -> Deck | None:
         """The student's kept deck, or None when they have none."""
         with self._db() as db:
-            row = db.execute("SELECT deck FROM class_decks WHERE student = ?", (_key(name),)).fetchone()
+            return self._read_deck(db, name)
+
+    def add_drills(self, name: str, drills: Iterable[Drill]) -> int:
+        """Add a table's new Mistakes and Blunders to the student's deck, due at once (the Practice page
+        serves them this session); how many were not in the deck. A drill the deck holds already and
+        has not learned stays as it is; one it had learned comes back, due at once."""
+        with self._db() as db:
+            db.execute("BEGIN IMMEDIATE")
+            deck = self._read_deck(db, name) or Deck()
+            held = {d.id: d for d in deck.drills}
+            fresh = []
+            for drill in drills:
+                old = held.get(drill.id)
+                if old is not None and not old.learned:
+                    continue
+                held[drill.id] = replace(
+                    drill if old is None else old, box=1, due=deck.session, streak=0, learned=False
+                )
+                fresh.append(old is None)
+            if fresh:
+                self._write_deck(
+                    db, name, Deck(held.values(), session=deck.session, learn_after=deck.learn_after)
+                )
+            db.execute("COMMIT")
+        return sum(fresh)
+
+    def merge_deck(self, name: str, deck: Deck) -> Deck:
+        """Keep the page's ``deck`` as the student's, with the drills kept meanwhile that it does not
+        hold yet (a table's, added since the page read the deck) joining it as they were kept; returns
+        the deck kept (``deck`` itself, changed in place)."""
+        with self._db() as db:
+            db.execute("BEGIN IMMEDIATE")
+            kept = self._read_deck(db, name)
+            ids = {d.id for d in deck.drills}
+            for drill in () if kept is None else kept.drills:
+                if drill.id not in ids:
+                    deck.add(drill)  # new to the deck: as kept, its box and due session too
+            self._write_deck(db, name, deck)
+            db.execute("COMMIT")
+        return deck
+
+    @staticmethod
+    def _read_deck(db: sqlite3.Connection, name: str) -> Deck | None:
+        row = db.execute("SELECT deck FROM class_decks WHERE student = ?", (_key(name),)).fetchone()
         return None if row is None else Deck.loads(row[0])
+
+    @staticmethod
+    def _write_deck(db: sqlite3.Connection, name: str, deck: Deck) -> None:
+        db.execute(
+            "INSERT INTO class_decks (student, name, deck, at) VALUES (?,?,?,?) ON CONFLICT(student) "
+            "DO UPDATE SET name = excluded.name, deck = excluded.deck, at = excluded.at",
+            (_key(name), student_name(name), deck.dumps(), time.time()),
+        )

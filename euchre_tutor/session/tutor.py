@@ -25,6 +25,7 @@ or not an analysis is running.
 from __future__ import annotations
 
 import json
+import secrets
 import zlib
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -65,10 +66,10 @@ def turn_position(controller: Any, written: Callable[[], dict[str, Any]]) -> dic
 
 
 class DrillStore(Protocol):
-    """Where a student's drills are kept by name (the class's store on a class server)."""
+    """Where a student's drills and games are kept by name (the class's store on a class server)."""
 
-    def deck(self, name: str) -> Deck | None: ...
-    def put_deck(self, name: str, deck: Deck) -> None: ...
+    def add_drills(self, name: str, drills: Sequence[Drill]) -> int: ...
+    def put_game(self, name: str, save: str, *, match: str = "", drilled: bool = False) -> Any: ...
 
 
 def analysis_seed(seed: int | str) -> int:
@@ -234,6 +235,9 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self.store: DrillStore | None = None
         self.student = ""
         self.store_error = ""  # why the store did not keep the drills (empty: it did)
+        self.keep_games = False  # the match is kept in :attr:`store` after each hand too
+        self._match = secrets.token_hex(8)  # the match's name in the store: a new match, a new name
+        self._kept_at: tuple[tuple[int, ...], int] | None = None  # (hands over, graded decisions) kept
         self._drilled: set[Hashable] = set()  # the decisions already in the deck (:meth:`_drill_ident`)
         self._turns: dict[int, Turn] = {}
         self._game = controller.game
@@ -546,6 +550,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         if c.game is not self._game:  # a new match or a loaded game: its history starts again
             self._game = c.game
             self._turns.clear()
+            self._match, self._kept_at = secrets.token_hex(8), None
         if c.my_turn:
             position = c.game.position
             turn = self._turns.get(position)
@@ -586,6 +591,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self._refine(decisions)
         self._record_stats(decisions)
         self._record_drills(decisions)
+        self._keep_game(decisions)
 
     def _record_drills(self, decisions: list[DecisionT]) -> None:
         """Every decision graded Mistake or Blunder becomes a drill of :attr:`drills` (once): its position
@@ -614,20 +620,46 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
 
     def keep_drills(self, store: DrillStore, student: str) -> None:
         """Keep the drills in ``store`` under ``student``'s name as well (the class's store: Practice
-        finds them there at once)."""
+        finds them there at once, due at once)."""
         self.store, self.student = store, student
+
+    def keep_in_class(self, store: DrillStore, student: str) -> None:
+        """Keep the drills (:meth:`keep_drills`) and, after each hand, the match so far with its grades
+        in ``store`` under ``student``'s name: one game per match, replaced as it goes on, its drills
+        marked as kept already. A seat at a shared table keeps only its drills (the table service keeps
+        the match, which this kernel does not hold)."""
+        self.keep_drills(store, student)
+        self.keep_games = not getattr(self.controller, "remote", False)
+        self._kept_at = None
+        self._after_change()
 
     def _keep(self, added: list[Drill]) -> None:
         if self.store is None or not self.student:
             return
         try:
-            kept = self.store.deck(self.student) or Deck()
-            for drill in added:
-                kept.add(drill)
-            self.store.put_deck(self.student, kept)
+            self.store.add_drills(self.student, added)
             self.store_error = ""
         except (EuchreError, OSError) as exc:  # the class's store says its database's errors as EuchreError
             self.store_error = f"The class server could not keep your drills: {exc}"
+
+    def _keep_game(self, decisions: list[DecisionT]) -> None:
+        """With :attr:`keep_games`: the match in the store once a hand is over, and again when a hand's
+        grade arrives later (the save carries the grades the report reads)."""
+        if not self.keep_games or self.store is None or not self.student:
+            return
+        over = tuple(sorted(log.number for log in self.controller.hand_logs() if log.finished))
+        if not over:
+            return
+        mine = [d for d in decisions if d.hand_number in over and not d.forced]
+        graded = [d for d in mine if self._real_grade(d) is not None]
+        if self._kept_at == (over, len(graded)):
+            return
+        try:  # drilled: every real decision was graded here, so its drills went to the deck as it was
+            save = self.save_text()
+            self.store.put_game(self.student, save, match=self._match, drilled=len(graded) == len(mine))
+            self._kept_at = (over, len(graded))
+        except (EuchreError, OSError) as exc:
+            self.store_error = f"The class server could not keep your game: {exc}"
 
     def _record_stats(self, decisions: list[DecisionT]) -> None:
         """Feed the session statistics every hand's graded decisions and, once over, its result.

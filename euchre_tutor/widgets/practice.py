@@ -1,7 +1,11 @@
 """The Practice page: the student's own mistakes served again, one by one, with spaced repetition.
 
 The deck lives in a file the student keeps (a Binder server forgets everything when it stops):
-**Upload deck** reads it, **Download deck** offers it back (a data link, no server needed). The page
+**Upload deck** reads it, **Download deck** offers it back (a data link, no server needed); a deck
+opened with nothing due starts the session its first drill is due in, so its drills are served at once.
+On a class server the deck is kept under the student's name instead (the page address's ``?name=``, or
+the name box): the tables add each Mistake and Blunder to it as they grade, due at once, and the page
+finds them each time it serves a drill. The page
 serves the drills due this session, each drawn as the student saw it with a button per legal answer
 and no hint; a click is graded by the advisor and the grade, the best answer and the reasons shown;
 **Next drill** serves the next one, **Next session** moves the session counter on. The schedule and
@@ -59,6 +63,15 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
+def _start_due(deck: Deck) -> None:
+    """A deck opened with drills waiting but none due starts the session its first one is due in: a
+    new deck's drills (due the session after the game that made them) are served at once."""
+    waiting = [d.due for d in deck.drills if not d.learned]
+    if waiting and not deck.due:
+        while deck.session < min(waiting):
+            deck.next_session()
+
+
 #: the most deals a sampled answer on the Practice page is graded on (a table hint's adaptive cap)
 PRACTICE_MAX_WORLDS: Final = 1600
 
@@ -84,6 +97,7 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         max_worlds: int | None = PRACTICE_MAX_WORLDS,
         seed: int = 0,
         store: ClassStore | None = None,
+        name: str = "",
     ) -> None:
         self.deck = Deck() if deck is None else deck
         self.store = store
@@ -144,7 +158,11 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
         super().__init__([self.style_html, header, self.counts, mine, bar, self.message, card])
         self.add_class("euchre-app")
         self.add_class("et-practice")
+        _start_due(self.deck)
         self.serve()
+        if name.strip() and store is not None:  # the page's address named the student
+            self.name_box.value = name.strip()
+            self.use_name(name)
 
     # ------------------------------------------------------------------ what the page does
 
@@ -156,12 +174,15 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
             self._say(f"That file was not loaded: {error}. Your deck is unchanged.", error=True)
             return False
         self.deck = deck
+        _start_due(deck)
         self.serve()
         self._say(f"Deck loaded: {len(deck)} drill{'' if len(deck) == 1 else 's'}, session {deck.session}.")
         return True
 
     def serve(self) -> Drill | None:
-        """Show the next drill due this session (or say there is none)."""
+        """Show the next drill due this session (or say there is none); on a class server, with the
+        drills the tables kept for the student meanwhile."""
+        self._merge()
         due = self.deck.due_drills()
         self.current = due[0] if due else None
         self.last = None
@@ -175,6 +196,8 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
                 "<p>No drills are due this session. Play a game (its Mistakes and Blunders come here), "
                 "or start the next session.</p>"
             )
+            if self.student is not None:  # the tables add drills as they grade: look again
+                self.next_button.disabled = False
         else:
             self._draw(self.current)
         self._refresh()
@@ -212,24 +235,22 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
     def use_name(self, name: str) -> bool:
         """On a class server: the student's deck kept under ``name``, with the drills of their saved games.
 
-        The drills on the page (an uploaded deck) join the kept ones; each saved game not drilled yet
-        is graded and its Mistakes and Blunders added. From then on every change is kept. A bad name,
-        or no class server, says so and changes nothing.
+        The drills on the page (an uploaded deck) join the kept ones; each saved game whose drills the
+        table did not keep already is graded and its Mistakes and Blunders added, due at once. From then
+        on every change is kept. A bad name, or no class server, says so and changes nothing.
         """
         if self.store is None:
             self._say("There is no class server here: download your deck to keep it.", error=True)
             return False
         try:
             shown = student_name(name)
-            kept = self.store.deck(shown)
             games = self.store.games(shown)
+            kept = self.store.deck(shown)
         except EuchreError as error:
             self._say(str(error), error=True)
             return False
-        deck = kept if kept is not None else Deck()
-        for drill in self.deck.drills:
-            deck.add(drill)
-        before, drilled = len(deck), []
+        before = 0 if kept is None else len(kept)
+        found, drilled = Deck(), []
         for game in games:
             if game.drilled:
                 continue
@@ -237,17 +258,23 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
                 graded = grade_saved_text(game.save, name=shown, quick=True, seed=self._seed)
             except EuchreError:
                 continue  # a save this version cannot grade stays kept, for the teacher's report
-            add_graded_game(deck, graded)
+            add_graded_game(found, graded)
             drilled.append(game.digest)
+        try:
+            self.store.add_drills(shown, found.drills)
+            self.store.mark_drilled(shown, drilled)
+            deck = self.store.merge_deck(shown, self.deck)  # the page's drills join the kept ones
+        except EuchreError as error:
+            self._say(str(error), error=True)
+            return False
+        _start_due(deck)
         self.student, self.deck = shown, deck
-        self.store.put_deck(shown, deck)
-        self.store.mark_drilled(shown, drilled)
         self.serve()
         new = len(deck) - before
         self._say(
             f"{shown}: {len(games)} saved game{'' if len(games) == 1 else 's'} on this server, "
-            f"{len(deck)} drill{'' if len(deck) == 1 else 's'} ({new} new from your games). "
-            "Your drills are kept here as you answer."
+            f"{len(deck)} drill{'' if len(deck) == 1 else 's'} ({new} new). "
+            "Your drills are kept here as you answer, and your tables add theirs as you play."
         )
         return True
 
@@ -306,13 +333,18 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
             f"<div>{_esc(graded.text)}</div>{before}<ul>{reasons}</ul><div>{_esc(schedule)}</div>"
         )
 
+    def _merge(self) -> None:
+        """Keep the page's deck on the class server, with the drills the tables added meanwhile."""
+        if self.store is None or self.student is None:
+            return
+        try:
+            self.store.merge_deck(self.student, self.deck)
+        except EuchreError as error:
+            self._say(f"Your deck could not be kept on the server ({error}): download it.", error=True)
+
     def _refresh(self) -> None:
         d = self.deck
-        if self.store is not None and self.student is not None:
-            try:
-                self.store.put_deck(self.student, d)
-            except EuchreError as error:
-                self._say(f"Your deck could not be kept on the server ({error}): download it.", error=True)
+        self._merge()
         self.counts.value = (
             f"<p>Session {d.session}: <b>{d.due}</b> due this session, <b>{d.learned}</b> learned, "
             f"<b>{len(d)}</b> drill{'' if len(d) == 1 else 's'} in all.</p>"

@@ -123,3 +123,58 @@ def test_the_teachers_report_reads_the_games_kept_on_the_class_server(
     names: dict[str, object] = {}
     exec(compile(first, "teacher-report.ipynb", "exec"), names)
     assert sorted(p.name for p in names["saves"]) == ["Ada-001.json"]  # type: ignore[attr-defined]
+
+
+# --- what the tables keep as the student plays ---------------------------------------------------
+
+
+def test_a_match_put_again_replaces_its_earlier_save(tmp_path: Path, save: str) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    first = store.put_game("Ada", save, match="table 1 S", drilled=True)
+    later = json.dumps({**json.loads(save), "note": "one hand more"})
+    again = store.put_game("ada", later, match="table 1 S", drilled=True)
+    assert [g.digest for g in store.games("Ada")] == [again.digest] != [first.digest]
+    assert again.drilled
+    store.put_game("Ada", save, match="table 2 S")  # another match: a game of its own
+    assert len(store.games("Ada")) == 2
+
+
+def test_a_store_made_before_matches_were_kept_is_read_and_extended(tmp_path: Path, save: str) -> None:
+    path = tmp_path / "class.sqlite"
+    with sqlite3.connect(path) as db:  # the first schema: no match column
+        db.execute(
+            "CREATE TABLE class_games (student TEXT NOT NULL, digest TEXT NOT NULL, name TEXT NOT NULL, "
+            "game TEXT NOT NULL, save TEXT NOT NULL, at REAL NOT NULL, drilled INTEGER NOT NULL DEFAULT 0, "
+            "PRIMARY KEY (student, digest))"
+        )
+        db.execute("INSERT INTO class_games VALUES ('ada', 'x', 'Ada', 'f', ?, 1.0, 0)", (save,))
+    store = ClassStore(path)
+    assert [g.digest for g in store.games("Ada")] == ["x"]
+    store.put_game("Ada", save, match="m")
+    assert len(store.games("Ada")) == 2
+
+
+def _drills(save: str) -> Deck:
+    deck = Deck()
+    add_graded_game(deck, grade_saved_text(save, name="Sam"))
+    return deck
+
+
+def test_a_tables_drills_are_due_at_once_and_the_practice_pages_answers_are_not_lost(
+    tmp_path: Path, save: str
+) -> None:
+    store = ClassStore(tmp_path / "class.sqlite")
+    made = _drills(save).drills
+    assert len(made) >= 2 and all(d.due == 2 for d in made)  # a deck alone serves them next session
+    assert store.add_drills("Sam", made[:1]) == 1
+    kept = store.deck("sam")
+    assert kept is not None and [d.id for d in kept.due_drills()] == [made[0].id]  # due at once
+    # the Practice page answers the first while a table adds the others: all are kept
+    page = kept
+    page.answer(made[0].id, right=True)
+    assert store.add_drills("Sam", made) == len(made) - 1  # the first is held already
+    merged = store.merge_deck("Sam", page)
+    assert {d.id for d in merged.drills} == {d.id for d in made}
+    assert merged[made[0].id].streak == 1 and merged[made[1].id].due == merged.session
+    again = store.deck("Sam")
+    assert again == merged

@@ -125,12 +125,13 @@ def test_a_bad_upload_shows_the_error_and_keeps_the_deck(app: PracticeApp) -> No
     assert 'role="alert"' in app.message.value
 
 
-def test_a_good_upload_replaces_the_deck(app: PracticeApp, deck_text: str) -> None:
+def test_a_good_upload_replaces_the_deck_and_serves_its_drills_at_once(app: PracticeApp, deck_text: str) -> None:
+    assert all(d.due == 2 for d in Deck.loads(deck_text).drills)  # written in session 1, due in 2
     upload(app, deck_text.encode())
-    assert "Deck loaded: 6 drills, session 1" in app.message.value
-    assert app.current is None and "No drills are due" in app.position.value
-    app.next_session_button.click()
+    assert "Deck loaded: 6 drills, session 2" in app.message.value  # opened: its drills' session
     assert app.deck.session == 2 and app.current is not None and "<b>6</b> due" in app.counts.value
+    app.next_session_button.click()
+    assert app.deck.session == 3 and "<b>6</b> due" in app.counts.value
 
 
 def test_the_download_link_decodes_to_the_deck(app: PracticeApp) -> None:
@@ -196,20 +197,19 @@ def test_a_name_brings_the_drills_of_the_students_saved_games_and_keeps_the_deck
     page.name_box.value = " cleo "
     page.name_button.click()
     assert page.student == "cleo" and len(page.deck) == 3
-    assert "1 saved game on this server, 3 drills (3 new from your games)" in page.message.value
+    assert "1 saved game on this server, 3 drills (3 new)" in page.message.value
     assert all(g.drilled for g in store.games("Cleo"))
     kept = store.deck("Cleo")
     assert kept is not None and len(kept) == 3
-    page.next_session()  # every change is kept
-    drill = page.current
-    assert drill is not None
+    drill = page.current  # due at once: no Next session
+    assert drill is not None and page.deck.due == 3
     page.answer(0)
     kept = store.deck("Cleo")
     assert kept is not None and kept.session == page.deck.session and kept[drill.id] == page.deck[drill.id]
     # the next visit (a new page, a new kernel): the same deck, the game not drilled twice
     again = PracticeApp(worlds=60, max_worlds=60, store=store)
     assert again.use_name("CLEO") and again.deck == page.deck
-    assert "(0 new from your games)" in again.message.value
+    assert "(0 new)" in again.message.value
 
 
 def test_a_bad_name_on_the_practice_page_says_so_and_changes_nothing(tmp_path: Path, deck_text: str) -> None:
