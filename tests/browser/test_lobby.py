@@ -3,6 +3,7 @@
 The table service runs as its own process; Voila serves the lobby and the shared table's page with the
 service's address in its kernels' environment. A student writes a name, makes a table and clicks
 **Sit N**: the same tab goes to the table's page, seated at N, with the seat's key in its address.
+axe-core finds no WCAG 2.1 A/AA violation on the lobby (contrast included).
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from tests.browser.conftest import PAGE_TIMEOUT, VoilaServer, screenshot, table_service, voila_on
+from tests.browser.test_accessibility import assert_no_violations
+from tests.browser.test_accessibility import axe_source as axe_fixture
 
 pytestmark = pytest.mark.browser
+axe_source = axe_fixture  # the accessibility checks' axe-core, as a fixture of this module too
 
 TOKEN = "browser-lobby-token"
 
@@ -29,7 +33,9 @@ def voila(tmp_path: Path, chromium: str) -> Iterator[VoilaServer]:
             yield server
 
 
-def test_sit_in_the_lobby_lands_on_the_seat_in_the_same_tab(browser: Any, voila: VoilaServer) -> None:
+def test_sit_in_the_lobby_lands_on_the_seat_in_the_same_tab(
+    browser: Any, voila: VoilaServer, axe_source: str
+) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(PAGE_TIMEOUT)
     errors: list[str] = []
@@ -47,6 +53,7 @@ def test_sit_in_the_lobby_lands_on_the_seat_in_the_same_tab(browser: Any, voila:
         p.get_by_role("button", name="Enter the lobby").click()
         p.locator(".euchre-message", has_text="Welcome, Ann").wait_for()
         screenshot(p, "lobby-01-entered")
+        assert_no_violations(p, axe_source, "the lobby")
         p.get_by_role("button", name="Create the table").click()
         p.get_by_role("button", name="Sit N").click()
         # one click: the same tab is now the table's page, seated at N
