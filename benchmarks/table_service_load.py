@@ -159,6 +159,18 @@ class PageLog:
     actions: list[dict[str, Any]] = field(default_factory=list)
     trace: dict[str, Any] = field(default_factory=dict)
 
+    def add(self, version: int, by_page: bool, sent: float) -> None:
+        """An action every seat has now (``sent``: when it was sent or clicked, ``time.time()``)."""
+        self.actions.append({"version": version, "by_page": by_page, "sent": sent, "noticed": time.time()})
+
+    def finish(self, trace: dict[str, Any], arrived: dict[int, dict[str, float]], clients: int) -> None:
+        """The page's ``trace``, and when each action's view had come to all ``clients`` (``arrived``:
+        version -> seat -> when, as :func:`_sit` keeps it)."""
+        self.trace = trace
+        for record in self.actions:
+            came = arrived.get(record["version"], {})
+            record["clients"] = max(came.values()) if len(came) == clients else record["noticed"]
+
 
 def _first_at_or_after(times: dict[str, float], version: int) -> float | None:
     """When the page first had ``version`` or a later one (``times``: version -> milliseconds), in s."""
@@ -213,6 +225,28 @@ def _page_figures(log: PageLog) -> tuple[list[float], dict[str, Any]]:
     return latencies, figures
 
 
+async def _sit(
+    tid: str, seats: list[str], clients: list[TableClient]
+) -> tuple[dict[str, dict[str, Any]], dict[str, asyncio.Event], dict[int, dict[str, float]]]:
+    """Sit each client at its seat of table ``tid``; returns what their views tell, kept as they come:
+    each seat's latest view, an event set when one comes, and version -> seat -> when it came
+    (``time.time()``)."""
+    latest: dict[str, dict[str, Any]] = {}
+    seen: dict[str, asyncio.Event] = {s: asyncio.Event() for s in seats}
+    arrived: dict[int, dict[str, float]] = {}
+    for seat, c in zip(seats, clients, strict=True):
+
+        def got(m: dict[str, Any], seat: str = seat) -> None:
+            if m.get("type") == "view":
+                arrived.setdefault(m["version"], {}).setdefault(seat, time.time())
+                latest[seat] = m
+                seen[seat].set()
+
+        await c.request({"type": "sit", "table": tid, "seat": seat})
+        c.on_message = got
+    return latest, seen, arrived
+
+
 async def _table(
     url: str,
     index: int,
@@ -242,19 +276,7 @@ async def _table(
     clients = [owner] + [
         await TableClient.connect(url, TOKEN, f"t{index}p{i}") for i in range(1, len(clients_seats))
     ]
-    latest: dict[str, dict[str, Any]] = {}
-    seen: dict[str, asyncio.Event] = {s: asyncio.Event() for s in clients_seats}
-    arrived: dict[int, dict[str, float]] = {}  # version -> seat -> when its view came (time.time())
-    for seat, c in zip(clients_seats, clients, strict=True):
-
-        def got(m: dict[str, Any], seat: str = seat) -> None:
-            if m.get("type") == "view":
-                arrived.setdefault(m["version"], {}).setdefault(seat, time.time())
-                latest[seat] = m
-                seen[seat].set()
-
-        await c.request({"type": "sit", "table": tid, "seat": seat})
-        c.on_message = got
+    latest, seen, arrived = await _sit(tid, clients_seats, clients)
     if browser_seat is not None:
         # the page sat down when it opened: start once it shows every seat taken
         await browser_seat.page.wait_for_function(
@@ -291,7 +313,7 @@ async def _table(
         for e in seen.values():
             e.clear()
         by_page = browser_seat is not None and turn == browser_seat.seat
-        if browser_seat is not None and by_page:
+        if browser_seat is not None and by_page:  # (said twice for the type checker)
             await browser_seat.drawn(top)
             sent = time.perf_counter()
             sent_at = time.time()
@@ -313,17 +335,12 @@ async def _table(
         if span is not None:
             span[:] = [min(span[0], sent), max(span[1], time.perf_counter())]
         if browser_seat is not None and page_log is not None:
-            page_log.actions.append(
-                {"version": version, "by_page": by_page, "sent": sent_at, "noticed": time.time()}
-            )
+            page_log.add(version, by_page, sent_at)
         else:
             latencies.append(time.perf_counter() - sent)
         await asyncio.sleep(0.02)  # a (very fast) person's pace, under the rate limit
     if browser_seat is not None and page_log is not None:
-        page_log.trace = await browser_seat.trace()
-        for record in page_log.actions:
-            came = arrived.get(record["version"], {})
-            record["clients"] = max(came.values()) if len(came) == len(clients_seats) else record["noticed"]
+        page_log.finish(await browser_seat.trace(), arrived, len(clients_seats))
     for c in clients:
         await c.close()
     return tid
