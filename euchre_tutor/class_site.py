@@ -160,11 +160,38 @@ body{margin:0;background:#f4f1e8;font-family:system-ui,-apple-system,"Segoe UI",
 .et-class a.et-link:hover,.et-class a.et-link:focus{background:#144d2e;outline:2px solid #ffd54f}
 .et-class ol a{color:#144d2e;font-weight:600}
 .et-class .note{font-size:14px;color:#4a4a4a;margin:6px 0 0}
+.et-class label{font-weight:600}
+.et-class input#et-name{font-size:16px;padding:6px 10px;border-radius:8px;border:1px solid #6b6b6b;
+  color:#1d1d1f;background:#fff;min-width:14em}
+.et-class input#et-name:focus{outline:2px solid #1e6b41}
 """
 
 
 def _link(path: str, text: str, kind: str = "render") -> str:
-    return f'<a class="et-link" href="/voila/{kind}/{html.escape(path)}">{html.escape(text)}</a>'
+    href = f"/voila/{kind}/{html.escape(path)}"
+    named = f' data-named="{href}"' if kind == "render" else ""  # the page gets the student's name
+    return f'<a class="et-link" href="{href}"{named}>{html.escape(text)}</a>'
+
+
+#: the class page's name box: kept in the browser, added to each page's address (``?name=``), where the
+#: tables, the lobby and Practice read it, so a student types their name once for the period
+_NAME_SCRIPT: Final = """<script>
+(function () {
+  var box = document.getElementById("et-name"), key = "euchre-tutor-name";
+  if (!box) { return; }
+  try { box.value = localStorage.getItem(key) || ""; } catch (e) {}
+  function named() {
+    var name = box.value.trim();
+    document.querySelectorAll("a[data-named]").forEach(function (a) {
+      var base = a.getAttribute("data-named");
+      a.setAttribute("href", name ? base + "?name=" + encodeURIComponent(name) : base);
+    });
+    try { if (name) { localStorage.setItem(key, name); } else { localStorage.removeItem(key); } } catch (e) {}
+  }
+  box.addEventListener("input", named);
+  named();
+})();
+</script>"""
 
 
 def class_page_html(notebooks: Path) -> str:
@@ -179,6 +206,11 @@ def class_page_html(notebooks: Path) -> str:
         "<h1>Euchre with your class</h1>",
         '<p class="sub">Pick a table to play with the tutor beside you, or go to the lobby to sit with '
         "classmates. Each page starts its own game: open one at a time.</p>",
+        '<section aria-labelledby="et-you"><h2 id="et-you">Your name</h2>'
+        '<label for="et-name">Your name, as your class knows you:</label> '
+        '<input id="et-name" type="text" maxlength="40" autocomplete="name" placeholder="e.g. Ada or Sam K.">'
+        '<p class="note">Every page you open from here keeps your games and drills under it on this server: '
+        "Practice finds them, and the class report counts them.</p></section>",
         f'<section aria-labelledby="et-tables"><h2 id="et-tables">Tables</h2><ul>{tables}</ul>'
         '<p class="note">You against the computer, with hints, grades and a review after each hand.</p>'
         "</section>",
@@ -192,6 +224,7 @@ def class_page_html(notebooks: Path) -> str:
         '<section aria-labelledby="et-lessons"><h2 id="et-lessons">Lessons</h2><ul>'
         f"<li>{_link(LESSONS, 'All the lessons', 'tree')}</li></ul></section>",
         "</main>",
+        _NAME_SCRIPT,
     ]
     return "".join(parts)
 

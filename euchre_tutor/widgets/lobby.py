@@ -32,7 +32,7 @@ from euchre_tutor.session.shared_table import (
     service_address,
 )
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.shared_table import SHARED_CSS, message_page
+from euchre_tutor.widgets.shared_table import SHARED_CSS, message_page, page_query
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import button, show
 
@@ -416,5 +416,5 @@ def lobby_page(environ: Mapping[str, str] | None = None, keys: SeatKeys | None =
     url, token = address
     kept = keys if keys is not None else SeatKeys.in_memory()  # the table's link carries the seat's key
     app = LobbyApp(lambda name: SharedTableController.connect(url, token, name, kept))
-    app.name.value = hub_user(env) or ""
+    app.name.value = hub_user(env) or page_query().get("name", "").strip()  # the class page's name
     return app
