@@ -41,11 +41,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import ipywidgets as w
 
-from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Suit
 from euchre_tutor.errors import JsonInputError
@@ -162,10 +161,11 @@ class BidApp(TableApp):
     ``seed`` names the match's deals; ``rules`` is a preset name (``"common"``, ``"nt-high-low"``,
     ``"auction"``, ``"kitty-joker"``, ``"double-deck"``), a :class:`BidRules` or a mapping of
     options; ``deal`` a teacher's deal (the JSON object ``euchre-tutor bid replay`` reads) or a saved
-    game to start with. ``hints``: the advisor's analysis of each turn, off the click path
-    (:class:`~euchre_tutor.games.bid.session.tutor.BidTutor`: ``source`` and ``runner`` say where,
-    ``worlds`` how many sampled deals); ``show_hint`` opens the hint panel; ``grading`` labels
-    each decision. ``stats``: the session statistics the graded hands feed (tables may share one).
+    game to start with. ``hints``: the advisor's analysis of each turn, off the click path, from
+    ``source``; ``show_hint`` opens the hint panel; ``tutor_options`` go to the
+    :class:`~euchre_tutor.games.bid.session.tutor.BidTutor` (``runner`` and ``worlds``: where the
+    analysis runs and on how many sampled deals; ``grading`` labels each decision; ``stats``: the
+    session statistics the graded hands feed, which tables may share).
 
     At a shared table (``shared``: its parts) ``controller`` is the student's seat and ``tutor`` its
     tutor (None: a watcher); the options of a one-person table do not apply there.
@@ -201,13 +201,10 @@ class BidApp(TableApp):
         controller: BidController | RemoteSeat | None = None,
         hints: bool = True,
         show_hint: bool = False,
-        grading: bool = False,
         source: str | AnalysisSource | None = DEFAULT_BID_SOURCE,
-        runner: Literal["process", "inline"] = "process",
-        worlds: int = 200,
         tutor: BidTutor | None = None,
-        stats: SessionStats | None = None,
         shared: SeatParts | None = None,
+        **tutor_options: Any,
     ) -> None:
         if isinstance(
             controller, RemoteSeat
@@ -216,13 +213,7 @@ class BidApp(TableApp):
         else:
             controller = controller or BidController(seed, rules=rules, bot=bot)
             tutor = tutor or BidTutor(
-                controller,
-                source=source if hints else None,
-                runner=runner,
-                worlds=worlds,
-                grading=grading,
-                show_hint=show_hint,
-                stats=stats,
+                controller, source=source if hints else None, show_hint=show_hint, **tutor_options
             )
         self._grid_rules: BidRules | None = None
         self._grid_actions: list[Action] = []

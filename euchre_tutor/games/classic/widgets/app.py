@@ -46,7 +46,7 @@ The tutor (:class:`~euchre_tutor.games.classic.session.tutor.ClassicTutor`) adds
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import ipywidgets as w
 
@@ -131,13 +131,14 @@ class ClassicApp(TableApp):
     ``euchre-tutor classic replay`` reads) to start with.
 
     The tutor: ``level`` of the computer players (``"beginner"``, ``"club"``, ``"expert"``);
-    ``hints`` (the advisor's analysis of every turn, off the click path: ``source`` and
-    ``runner`` say where, ``worlds`` how many sampled deals); ``show_hint`` opens the hint
-    panel; ``grading`` labels each decision; ``autoplay`` plays a single legal card for the
-    student; ``open_hands`` shows every hand; ``background_bots``: Expert computer players think in a
-    worker process, off the click path (None: when an event loop runs, as in a kernel);
-    ``refine_grades``: a grade left on a band's edge gets more deals after the move (None: when the
-    analyses run in a worker process).
+    ``hints`` (the advisor's analysis of every turn, off the click path, from ``source``);
+    ``show_hint`` opens the hint panel; ``tutor_options`` go to the
+    :class:`~euchre_tutor.games.classic.session.tutor.ClassicTutor` (``runner`` and ``worlds``:
+    where the analysis runs and on how many sampled deals; ``grading`` labels each decision;
+    ``autoplay`` plays a single legal card for the student; ``open_hands`` shows every hand;
+    ``background_bots``: Expert computer players think in a worker process; ``refine_grades``: a grade
+    left on a band's edge gets more deals after the move), so a switch of every table's tutor is
+    written in the tutor and in :class:`~euchre_tutor.widgets.table_app.TableApp`, not here.
 
     At a shared table (``shared``: its parts) ``controller`` is the student's seat and ``tutor`` its
     tutor (None: a watcher); the options of a one-person table do not apply there.
@@ -181,16 +182,10 @@ class ClassicApp(TableApp):
         level: str = "club",
         hints: bool = True,
         show_hint: bool = False,
-        grading: bool = False,
-        autoplay: bool = True,
-        open_hands: bool = False,
         source: str | AnalysisSource | None = DEFAULT_CLASSIC_SOURCE,
-        runner: Literal["process", "inline"] = "process",
-        worlds: int = 200,
         tutor: ClassicTutor | None = None,
-        background_bots: bool | None = None,
-        refine_grades: bool | None = None,
         shared: SeatParts | None = None,
+        **tutor_options: Any,
     ) -> None:
         if isinstance(
             controller, RemoteSeat
@@ -205,14 +200,8 @@ class ClassicApp(TableApp):
                 controller,
                 level=chosen,
                 source=source if hints else None,
-                runner=runner,
-                worlds=worlds,
-                grading=grading,
                 show_hint=show_hint,
-                autoplay=autoplay,
-                open_hands=open_hands,
-                background_bots=background_bots,
-                refine_grades=refine_grades,
+                **tutor_options,
             )
         super().__init__(
             SLOTS,
