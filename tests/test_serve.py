@@ -263,7 +263,7 @@ def test_a_lesson_still_as_copied_is_updated_to_the_packages_version(tmp_path: P
     old = folder / LESSONS[1]
     old.write_text("an earlier version of the lesson")
     manifest = json.loads((folder / MANIFEST).read_text())
-    manifest[LESSONS[1]] = serve._digest(old)  # as an earlier `lessons` would have recorded it
+    manifest[LESSONS[1]] = serve.lessons._digest(old)  # as an earlier `lessons` would have recorded it
     (folder / MANIFEST).write_text(json.dumps(manifest))
     done = copy_lessons(folder)
     assert done.copied == (LESSONS[1],) and done.kept == ()
