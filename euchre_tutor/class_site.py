@@ -31,6 +31,7 @@ from euchre_tutor.rules.games import all_games
 __all__ = [
     "TEACHER",
     "TEACHER_PAGES",
+    "TEACHER_TEMPLATE",
     "TEMPLATE",
     "class_root",
     "lesson_titles",
@@ -44,8 +45,11 @@ TEMPLATE: Final = "euchre-class"
 #: the folder of the teacher's pages, beside the students' (out of a student's way in JupyterLab too)
 TEACHER: Final = "teacher"
 #: pages for the teacher only, in :data:`TEACHER`: never in the students' folder (served behind the
-#: teacher's login)
-TEACHER_PAGES: Final = ("teacher-report.ipynb", "teacher-tables.ipynb")
+#: teacher's login): the class's tables, the class report of the class's store, and the report of a
+#: folder of saved files
+TEACHER_PAGES: Final = ("teacher-tables.ipynb", "class-report.ipynb", "teacher-report.ipynb")
+#: the teacher's server's template: its landing page (the tables, the class report, the lessons)
+TEACHER_TEMPLATE: Final = "euchre-teacher"
 LOBBY: Final = "lobby.ipynb"
 PRACTICE: Final = "practice.ipynb"
 LESSONS: Final = "lessons"
@@ -114,11 +118,14 @@ def class_root(notebooks: Path, where: Path) -> Path:
 
 
 def teacher_root(notebooks: Path, where: Path) -> Path:
-    """A folder of links to the teacher's pages that exist in ``notebooks``' :data:`TEACHER` folder."""
+    """A folder of links to the teacher's pages that exist in ``notebooks``' :data:`TEACHER` folder, and
+    to the lessons (the landing page and the class report link them)."""
     where.mkdir(parents=True, exist_ok=True)
     for name in TEACHER_PAGES:
         if (notebooks / TEACHER / name).is_file():
             (where / name).symlink_to(notebooks / TEACHER / name)
+    if (notebooks / LESSONS).is_dir():
+        (where / LESSONS).symlink_to(notebooks / LESSONS, target_is_directory=True)
     return where
 
 
@@ -229,6 +236,30 @@ def class_page_html(notebooks: Path) -> str:
     return "".join(parts)
 
 
+def teacher_page_html() -> str:
+    """The teacher's landing page: the class's tables, the class report, the lessons, one click each."""
+    parts = [
+        '<main class="et-class" id="et-teacher-page">',
+        "<h1>Your class</h1>",
+        '<p class="sub">These pages are yours: your students never see them. Each opens in this tab; the '
+        "browser's back button comes back here.</p>",
+        '<section aria-labelledby="et-t-tables"><h2 id="et-t-tables">The tables</h2><ul>'
+        f"<li>{_link(TEACHER_PAGES[0], 'Every table, live')}</li></ul>"
+        '<p class="note">Who sits where and who is connected, the score, any table face up, close a table, '
+        "the finished matches to download.</p></section>",
+        '<section aria-labelledby="et-t-report"><h2 id="et-t-report">The class report</h2><ul>'
+        f"<li>{_link(TEACHER_PAGES[1], 'How each student played')}</li></ul>"
+        '<p class="note">Every game your students played on this server, by name: how well, with what luck, '
+        "and the mistakes the class makes, each with its lesson. A folder of saved files instead: "
+        f'<a href="/voila/render/{TEACHER_PAGES[2]}">the report of saved files</a>.</p></section>',
+        '<section aria-labelledby="et-t-lessons"><h2 id="et-t-lessons">The lessons</h2><ul>'
+        f"<li>{_link(LESSONS, 'All the lessons', 'tree')}</li></ul>"
+        '<p class="note">The lessons your students read, in order, to go over with the class.</p></section>',
+        "</main>",
+    ]
+    return "".join(parts)
+
+
 def lessons_page_html(notebooks: Path) -> str:
     """The lessons page's body: each lesson by its title, in order, and the way back."""
     items = "".join(
@@ -306,6 +337,26 @@ def write_template(share: Path, notebooks: Path) -> Path:
         "class_page": class_page_html(notebooks),
     }
     for page in ("tree-lab.html", "tree.html"):  # Voila's folder page, and its classic variant
+        (folder / page).write_text(tree, encoding="utf-8")
+    (folder / "spinner.macro.html.j2").write_text(_SPINNER % {"wait": WAIT_WORDS}, encoding="utf-8")
+    _write_teacher_template(share, notebooks)
+    return folder
+
+
+def _write_teacher_template(share: Path, notebooks: Path) -> Path:
+    """The teacher's server's template (:data:`TEACHER_TEMPLATE`): its landing page in place of the
+    class page, the same lessons page and loading message."""
+    folder = share / "voila" / "templates" / TEACHER_TEMPLATE
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}) + "\n", encoding="utf-8")
+    tree = _TREE % {
+        "css": _PAGE_CSS,
+        "lessons": LESSONS,
+        "lessons_page": lessons_page_html(notebooks),
+        "class_page": teacher_page_html(),
+    }
+    tree = tree.replace("Euchre with your class", "Your class")
+    for page in ("tree-lab.html", "tree.html"):
         (folder / page).write_text(tree, encoding="utf-8")
     (folder / "spinner.macro.html.j2").write_text(_SPINNER % {"wait": WAIT_WORDS}, encoding="utf-8")
     return folder

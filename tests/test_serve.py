@@ -352,7 +352,7 @@ def test_the_students_folder_has_every_page_but_the_teachers(tmp_path: Path) -> 
         "practice.ipynb",
     ]
     teacher = class_site.teacher_root(notebooks, tmp_path / "teacher")
-    assert sorted(p.name for p in teacher.iterdir()) == sorted(class_site.TEACHER_PAGES)
+    assert sorted(p.name for p in teacher.iterdir()) == sorted([*class_site.TEACHER_PAGES, "lessons"])
     assert (students / "lessons").resolve() == (notebooks / "lessons").resolve()
     # the package's own teacher's pages are in their folder, out of the students' way
     for name in class_site.TEACHER_PAGES:

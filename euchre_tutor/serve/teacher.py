@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from euchre_tutor.class_site import TEACHER_TEMPLATE
 from euchre_tutor.kernel_socket import voila_config
 from euchre_tutor.serve.choices import ServeError, ask_password, check_port, this_machine
 from euchre_tutor.serve.plan import CULL_IDLE, ServePlan
@@ -43,7 +44,12 @@ class TeacherPlan:
 
     def config(self) -> dict[str, Any]:
         config: dict[str, Any] = {
-            "VoilaConfiguration": {"theme": "light", "strip_sources": True, "show_tracebacks": False},
+            "VoilaConfiguration": {  # the landing page (class_site.write_template writes it)
+                "theme": "light",
+                "strip_sources": True,
+                "show_tracebacks": False,
+                "template": TEACHER_TEMPLATE,
+            },
             "Voila": {
                 "ip": self.host,
                 "port": self.port,
