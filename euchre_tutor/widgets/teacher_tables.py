@@ -52,6 +52,15 @@ TEACHER_CSS = """
 .et-face-up .fu-seat.to-act { border-color:#1565c0; box-shadow:0 0 0 1px #1565c0; }
 .et-face-up .fu-name { font-weight:600; }
 .et-watch-info { margin:4px 0; }
+.et-teacher-page .et-shared-seats .st { font-size:14px; padding:3px 10px; }
+.et-teacher-page .et-shared-seats .dot { width:12px; height:12px; }
+.et-teacher-page .et-shared-seats .st.on { border-color:#2e7d32; background:#e8f5e9; }
+.et-teacher-page .et-shared-seats .st.off { border-color:#8a8a8a; background:#f2f2f2; }
+.et-teacher-page .et-shared-seats .presence { font-weight:600; margin-left:4px; }
+.et-teacher-page .et-shared-seats .st.on .presence { color:#1b5e20; }
+.et-teacher-page .et-shared-seats .st.off .presence { color:#4a4a4a; }
+.et-teacher-page .jupyter-button { width:auto; min-width:max-content; padding:0 12px; }
+.et-teacher-page .et-score b { font-variant-numeric:tabular-nums; }
 """
 
 
@@ -69,9 +78,10 @@ def seats_line_html(seats: list[dict[str, Any]]) -> str:
         name = _player_words(None if player is None else html.unescape(str(player)), bool(s.get("computer")))
         on = bool(s.get("connected"))
         state = "connected" if on else "not connected"
+        shown = f'<span class="presence">{state}</span>' if player is not None else ""  # said in words too
         parts.append(
             f'<span class="st {"on" if on else "off"}" aria-label="{esc(str(s.get("seat")))}: {esc(name)}, {state}">'
-            f'<span class="dot" aria-hidden="true"></span>{esc(str(s.get("seat")))} · {esc(name)}</span>'
+            f'<span class="dot" aria-hidden="true"></span>{esc(str(s.get("seat")))} · {esc(name)}{shown}</span>'
         )
     return f'<div class="et-shared-seats" role="list">{"".join(parts)}</div>'
 
@@ -88,13 +98,29 @@ def table_row_html(table: Mapping[str, Any]) -> str:
         tags.append("not started")
     if table.get("watchers"):
         tags.append(f"{table['watchers']} watching")
-    score = " – ".join(str(p) for p in table.get("score", []))
     tag_html = "".join(f'<span class="tag">{esc(t)}</span>' for t in tags)
+    score = score_words_html(list(table.get("score", [])), list(table.get("seats", [])))
     return (
         f'<div><span class="game">{esc(str(table.get("title", table.get("game"))))}</span> '
         f"<code>{esc(str(table.get('id')))}</code>{tag_html} "
-        f'<span class="note">Score: {esc(score)}</span></div>{seats_line_html(list(table.get("seats", [])))}'
+        f'<span class="note et-score">Score: {score}</span></div>{seats_line_html(list(table.get("seats", [])))}'
     )
+
+
+def score_words_html(score: list[Any], seats: list[dict[str, Any]]) -> str:
+    """The score side by side, each side named by its seats and players (``N–S (Ann, Cat) <b>3</b>``):
+    the seats around the table take the sides in turn (partners across), one side a seat when each plays
+    alone."""
+    if not score:
+        return "not started"
+    sides = []
+    for i, points in enumerate(score):
+        mine = [s for k, s in enumerate(seats) if k % len(score) == i]
+        names = "–".join(str(s.get("seat")) for s in mine) or f"side {i + 1}"
+        players = [html.unescape(str(s["player"])) for s in mine if s.get("player") is not None]
+        who = f" ({', '.join(players)})" if players else ""
+        sides.append(f"{esc(names)}{esc(who)} <b>{esc(str(points))}</b>")
+    return " · ".join(sides)
 
 
 def face_up_html(seats: list[FaceUpSeat], note: str = "") -> str:
@@ -113,7 +139,8 @@ def face_up_html(seats: list[FaceUpSeat], note: str = "") -> str:
         else ""
     )
     info = (
-        f'<div class="et-watch-info"><span class="ec-trump">Trump: {esc(trump_words)}</span>'
+        f'<div class="et-watch-info"><span class="ec-trump">Trump: {esc(trump_words)}'
+        f"{esc(_maker_words(view, seats)) if trump is not None else ''}</span>"
         f" · <span>Dealer: {esc(view.dealer.name)}</span>"
         f"{up}"
         f"{' · <span>Trick: ' + trick + '</span>' if trick else ''}</div>"
@@ -134,6 +161,19 @@ def face_up_html(seats: list[FaceUpSeat], note: str = "") -> str:
         )
     note_html = f'<p class="note">{esc(note)}</p>' if note else ""
     return f'{info}<div class="et-face-up">{"".join(parts)}</div>{note_html}'
+
+
+def _maker_words(view: Any, seats: list[FaceUpSeat]) -> str:
+    """Who made trump (the maker, or the high bidder), by seat and player, and whether alone."""
+    maker = getattr(view, "maker", None) or getattr(view, "bidder", None)
+    if maker is None:
+        return ""
+    seat = str(getattr(maker, "name", maker))
+    player = next((s.player for s in seats if s.seat == seat), None)
+    alone = getattr(view, "alone", None)
+    return (
+        f", made by {seat}" + (f" · {player}" if player else " · the computer") + (", alone" if alone else "")
+    )
 
 
 def _count(n: int, noun: str) -> str:
