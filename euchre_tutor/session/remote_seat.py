@@ -370,7 +370,8 @@ class RemoteSeat(Observable):
             said.append(f"Hand {number}: {dealer} {'deal' if dealer == 'you' else 'deals'}.")
             before = None
         context = view if before is None else before
-        bids = [self._bid_line(seat, action, context) for seat, action in view.bids[len(log.bidding) :]]
+        bidding = getattr(view, "bids", ())  # a game with no bidding has none
+        bids = [self._bid_line(seat, action, context) for seat, action in bidding[len(log.bidding) :]]
         log.bidding += tuple(bids)
         said += bids
         said += [
@@ -400,14 +401,13 @@ class RemoteSeat(Observable):
                 seat, card = None, None
             if seat is not None and card is not None:
                 plays = (*before.trick_plays, (seat, card))
-                out = before.sitting_out
+                out = getattr(before, "sitting_out", None)  # a game where every seat plays has none
                 playing = len(seat.seating.seats) - (
                     len(out) if isinstance(out, frozenset) else int(out is not None)
                 )
                 if len(plays) == playing:
-                    winner = plays[
-                        winning_index([c for _, c in plays], before.trump, getattr(before, "notrump", None))
-                    ][0]
+                    trump, notrump = getattr(before, "trump", None), getattr(before, "notrump", None)
+                    winner = plays[winning_index([c for _, c in plays], trump, notrump)][0]
                     trick = Trick(plays[0][0], plays, winner)
                     hand = list(before.hand)
                     if seat == before.seat and card in hand:

@@ -36,7 +36,7 @@ from euchre_tutor.session.shared_table import (
     missing_service_words,
     service_address,
 )
-from euchre_tutor.session.tutor import tutor_class
+from euchre_tutor.session.tutor import TUTORS
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.table import button, show
 from euchre_tutor.widgets.table_app import TableApp
@@ -263,22 +263,23 @@ def shared_table_app(
     controller: SharedTableController, *, store: ClassStore | None = None, **tutor_options: Any
 ) -> w.Widget:
     """The game's table on the controller's seat (or its watcher's view) with the shared table's parts;
-    the student's seat has the game's tutor (``tutor_options``: ``runner``, ``source``, ``worlds``...),
-    its drills kept by name in ``store`` (the class's store by default, when the server has one). A
-    controller at no table gets the page's message."""
+    the student's seat has the game's tutor, when the game has one (``tutor_options``: ``runner``,
+    ``source``, ``worlds``...), its drills kept by name in ``store`` (the class's store by default,
+    when the server has one). A controller at no table gets the page's message."""
     spec = controller.spec
     if spec is None:
         return message_page(
             controller.message or "You are at no table: join one from the lobby, which opens your seat here."
         )
     seat = RemoteSeat(controller)
+    app_class = find_game(spec.name).table_app()  # its module registers the game's tutor, if it has one
+    tutor_of_game = TUTORS.get(spec.name)
     tutor = None
-    if controller.seat is not None:
-        tutor = tutor_class(spec.name).for_seat(seat, **tutor_options)
+    if controller.seat is not None and tutor_of_game is not None:
+        tutor = tutor_of_game.for_seat(seat, **tutor_options)
         kept = store if store is not None else ClassStore.from_env()
         if kept is not None:
             tutor.keep_drills(kept, controller.name)
-    app_class = find_game(spec.name).table_app()
     app: TableApp = app_class(controller=seat, tutor=tutor, shared=SharedParts(controller, seat))
     return app
 
