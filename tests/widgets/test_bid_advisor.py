@@ -72,7 +72,7 @@ def test_in_the_play_the_hint_values_each_card() -> None:
     assert {a for a, _, _ in shown(app)} == cards and shown(app) == direct(app)
     assert all(float(ev) == pytest.approx(12.0) for _, ev, _ in shown(app))  # every card takes all six tricks
     app.depth.depth = Depth.BRIEF
-    assert "every choice here does about as well" in visible_text(app.hint_body.value)
+    assert "Every card you may lead is equally good here." in visible_text(app.hint_body.value)
 
 
 def test_the_worker_process_gives_the_same_hint() -> None:

@@ -17,7 +17,7 @@ from html import escape
 from typing import Final
 
 from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, Explanation, lower_first, minus, points_words
-from euchre_tutor.games.bid.advisor.ideas import explain, grade_words, option_label
+from euchre_tutor.games.bid.advisor.ideas import explain, forced_words, grade_words, option_label
 from euchre_tutor.games.bid.engine import Action, Phase
 from euchre_tutor.games.bid.session.tutor import (
     AnalysisLike,
@@ -145,7 +145,7 @@ def hint_placeholder(tutor: BidTutor) -> str:
     def forced_html(forced: Action) -> str:
         if forced.kind == "play" and forced.card is not None:
             return forced_card_html(forced.card, tutor.controller.view)
-        return f"<p>{esc(option_label(forced))} is your only legal choice.</p>"
+        return f"<p>{esc(forced_words(forced, tutor.controller.view))}</p>"
 
     return tutor_placeholder_html(tutor, forced_html)
 

@@ -21,6 +21,7 @@ others: at most :data:`COMPARE_MOST`); the figures depth every choice with its n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from euchre_tutor.advisor.shared import Grade, grade_label
@@ -30,12 +31,16 @@ from euchre_tutor.advisor.voice import (
     Explanation,
     Namer,
     Said,
+    cards_by_what,
     chance_words,
+    join_words,
     lower_first,
     minus,
+    named_card,
     points_words,
     signed_points,
 )
+from euchre_tutor.cards import Card, Suit, is_left_bower, is_right_bower
 from euchre_tutor.games.bid.advisor.ideas.conditions import IDEAS, _has_costs
 from euchre_tutor.games.bid.advisor.ideas.facts import (
     COMPARE_MOST,
@@ -43,6 +48,9 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
     AnalysisFacts,
     BidPosition,
     OptionFacts,
+    least_bid,
+    named_positions,
+    tied_cards,
 )
 from euchre_tutor.games.bid.advisor.ideas.words import (
     _n,
@@ -53,6 +61,7 @@ from euchre_tutor.games.bid.advisor.ideas.words import (
     _why_play,
     _Words,
     action_words,
+    forced_words,
     option_label,
 )
 from euchre_tutor.games.bid.engine import Action, Phase
@@ -67,9 +76,13 @@ __all__ = [
     "action_words",
     "compared",
     "explain",
+    "forced_words",
     "gerund",
     "grade_words",
+    "least_bid",
+    "named_positions",
     "option_label",
+    "position_of",
 ]
 
 
@@ -127,19 +140,49 @@ def _move(pos: BidPosition, words: _Words) -> str:
     options = pos.analysis.options
     best = options[0]
     ties = [o for o in options[1:] if o.tied]
-    head = action_words(best.action, pos.view, words)
     if not ties:
-        return head + "."
+        return action_words(best.action, pos.view, words) + "."
+    cards = tied_cards(pos)
+    if cards:
+        return _tied_cards_move(pos, cards, words)
+    least = least_bid(pos)
+    if least is not None:
+        return f"{action_words(least, pos.view, words)}, the least bid that does as well."
+    head = action_words(best.action, pos.view, words)
     if len(ties) == 1:
-        tie = ties[0].action
-        if best.action.kind == tie.kind and best.action.card is not None and tie.card is not None:
-            return f"{head} or {words.card(tie.card)}: they are equally good."
-        other = lower_first(action_words(tie, pos.view, words))
+        other = lower_first(action_words(ties[0].action, pos.view, words))
         return f"{head}, or {other}: they are equally good."
     if len(ties) == len(options) - 1:
         return f"{head}: every choice here does about as well (they tie)."
     kind = "bids" if best.action.kind in ("bid", "pass") else "choices"
     return f"{head}; {_n(len(ties))} other {kind} tie with it."
+
+
+def _tied_cards_move(pos: BidPosition, cards: Sequence[Card], words: _Words) -> str:
+    """Tied cards said by what they are (more than two), else named in words."""
+    v = pos.view
+    verb, what = ("Play", "cards to play") if v.trick_plays else ("Lead", "leads")
+    legal = [a.card for a in v.legal if a.card is not None]
+    if len(cards) == len(legal) and len(cards) > 2:
+        return f"Every card you may {verb.lower()} is equally good here."
+    phrase = cards_by_what(cards, v.hand, v.trump, words.namer) if len(cards) > 2 else None
+    if phrase is not None:
+        return f"{verb} {phrase}: they are equally good {what}."
+    if len(cards) > 3:
+        return f"These {len(cards)} cards are equally good {what}: {join_words([c.symbol for c in cards])}."
+    if len(cards) == 2:
+        names = [named_card(c, v.trump, words.namer) for c in cards]
+    else:  # three cards: by their symbols, a bower named as such
+        names = [_bower_symbol(c, v.trump) for c in cards]
+    return f"{verb} {join_words(names, 'or')}: they are equally good."
+
+
+def _bower_symbol(card: Card, trump: Suit | None) -> str:
+    if is_right_bower(card, trump):
+        return f"the right bower ({card.symbol})"
+    if is_left_bower(card, trump):
+        return f"the left bower ({card.symbol})"
+    return card.symbol
 
 
 def _figure_line(pos: BidPosition, o: OptionFacts, best: bool) -> str:

@@ -16,6 +16,7 @@ from euchre_tutor.cards import (
     is_left_bower,
     is_right_bower,
 )
+from euchre_tutor.games.bid.advisor.ideas.cards import CARD_IDEAS
 from euchre_tutor.games.bid.advisor.ideas.facts import (
     BidPosition,
     OptionFacts,
@@ -30,6 +31,8 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
     _power,
     _weakness,
     _winner,
+    close_bid,
+    least_bid,
     suits_topped,
     trumps_in,
 )
@@ -218,6 +221,16 @@ def _best_always(pos: BidPosition) -> bool:
     return bool(pos.analysis.options)
 
 
+def _least(pos: BidPosition) -> bool:
+    """Two or more plain bids of the best bid's contract tie, and a made bid scores its tricks."""
+    return pos.view.rules.made_scores == "tricks" and least_bid(pos) is not None
+
+
+def _close(pos: BidPosition) -> bool:
+    """Passing and a plain bid in a suit tie: a close call."""
+    return pos.view.phase is Phase.BIDDING and close_bid(pos) is not None
+
+
 def _has_ties(pos: BidPosition) -> bool:
     return any(o.tied for o in pos.analysis.options[1:])
 
@@ -253,6 +266,8 @@ IDEAS: Final[dict[str, Idea[BidPosition]]] = {
         _idea("bid.alone", "Go alone with the top trumps", _alone, "alone"),
         _idea("bid.score", "The score: a made bid wins the game", _score, "bid-bidding"),
         _idea("bid.outbid", "Outbid: letting their bid stand costs more", _outbid, "bid-bidding"),
+        _idea("bid.least", "The least bid that does as well: more gains nothing", _least, "bid-bidding"),
+        _idea("bid.close", "A close call between passing and bidding", _close, "bid-counting"),
         _idea("bid.stand", "Pass: outbidding costs more than it gains", _stand, "bid-bidding"),
         _idea("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner, "bid-bidding"),
         _idea("play.pull-trump", "Pull trump as the maker", _pull_trump, "tricks"),
@@ -268,5 +283,6 @@ IDEAS: Final[dict[str, Idea[BidPosition]]] = {
         _idea("result.best", "What the sampled deals found", _best_always),
         _idea("compare.tie", "Choices the deals cannot tell apart", _has_ties),
         _idea("compare.cost", "What a choice costs against the best", _has_costs),
+        *CARD_IDEAS,
     )
 }

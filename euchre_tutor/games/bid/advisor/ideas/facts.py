@@ -59,14 +59,27 @@ class AnalysisFacts(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class BidPosition:
-    """What an idea is checked on: the seat's view and the analysis of its decision."""
+    """What an idea is checked on: the seat's view, the analysis of its decision, and the move a sentence
+    is about.
+
+    ``move``: None for the analysis's best option; with a tie, each tied option in turn
+    (:func:`named_positions`), so a sentence beside tied choices is checked on every one of them.
+    ``best`` is the move a sentence is about (the best option's action unless ``move`` is given).
+    """
 
     view: SeatView
     analysis: AnalysisFacts
+    move: Action | None = None
 
     @property
     def best(self) -> Action:
-        return self.analysis.best.action
+        return self.analysis.best.action if self.move is None else self.move
+
+    @property
+    def tied(self) -> tuple[OptionFacts, ...]:
+        """The best option and the options the deals cannot tell from it, best first."""
+        options = self.analysis.options
+        return (options[0], *(o for o in options[1:] if o.tied)) if options else ()
 
     def option(self, action: Action) -> OptionFacts | None:
         return next((o for o in self.analysis.options if o.action == action), None)
@@ -162,3 +175,47 @@ def _opponent_winning(view: SeatView) -> bool:
 
 def _points_to_win(view: SeatView) -> int:
     return view.rules.target - view.scores[view.seat.team.index]
+
+
+def named_positions(pos: BidPosition) -> list[BidPosition]:
+    """The positions a hint's sentences must hold in: one for each choice the move sentence names (each
+    tied option as the move), else ``pos`` itself."""
+    tied = pos.tied
+    if len(tied) < 2:
+        return [pos]
+    return [BidPosition(pos.view, pos.analysis, o.action) for o in tied]
+
+
+def tied_cards(pos: BidPosition) -> list[Card]:
+    """The cards of the tied options when two or more tie and every one is a card played (else empty)."""
+    cards = [o.action.card for o in pos.tied if o.action.kind == "play" and o.action.card is not None]
+    return cards if len(cards) == len(pos.tied) > 1 else []
+
+
+def _same_contract(a: Action, b: Action) -> bool:
+    """Two plain bids (no loner) of one contract."""
+    return (
+        a.kind == b.kind == "bid"
+        and a.alone is None
+        and b.alone is None
+        and (a.suit, a.notrump) == (b.suit, b.notrump)
+    )
+
+
+def least_bid(pos: BidPosition) -> Action | None:
+    """The lowest plain bid of the best bid's contract among the options tied with the best (None: the
+    best is no plain bid, or no other bid of its contract ties with it)."""
+    best = pos.analysis.best.action
+    same = [o.action for o in pos.tied if _same_contract(o.action, best)]
+    if len(same) < 2:
+        return None
+    return min(same, key=lambda a: a.level or 0)
+
+
+def close_bid(pos: BidPosition) -> Action | None:
+    """A plain bid (a suit or no trump) tied with passing, when passing is the best or ties with it (the first such
+    bid; None: no close call between passing and a bid)."""
+    tied = [o.action for o in pos.tied]
+    if not any(a.kind == "pass" for a in tied):
+        return None
+    return next((a for a in tied if a.kind == "bid" and a.alone is None), None)

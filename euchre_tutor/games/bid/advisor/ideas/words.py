@@ -12,6 +12,7 @@ from euchre_tutor.advisor.voice import (
     capital,
     chance_words,
     join_words,
+    named_card,
     points_words,
     signed_points,
     suit_words,
@@ -25,13 +26,17 @@ from euchre_tutor.cards import (
     is_right_bower,
     left_bower,
 )
+from euchre_tutor.games.bid.advisor.ideas.cards import CARD_SENTENCES, SINGLE_ORDER, TIE_ORDER, whose
 from euchre_tutor.games.bid.advisor.ideas.conditions import (
+    IDEAS,
     _alone,
     _best_bid_option,
     _cash_ace,
     _cheap_win,
+    _close,
     _count_tricks,
     _has_ties,
+    _least,
     _left_bower_now,
     _must_follow,
     _no_trump_high,
@@ -57,6 +62,9 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
     _following,
     _points_to_win,
     _winner,
+    close_bid,
+    least_bid,
+    named_positions,
     side_aces,
     suits_topped,
     trumps_in,
@@ -214,7 +222,38 @@ def _count_sentence(pos: BidPosition, words: _Words) -> str:
     return text + "."
 
 
+def _alone_sentence(pos: BidPosition, words: _Words) -> Said:
+    v, a = pos.view, pos.best
+    points = v.rules.alone_value(a.alone or "alone")
+    if a.suit is not None:
+        top = [c for c in v.hand if c.is_joker or is_right_bower(c, a.suit) or is_left_bower(c, a.suit)]
+        text = (
+            f"You hold the top trumps ({words.cards(top)}) and {_n(len(trumps_in(v.hand, a.suit)))} "
+            f"trumps in all: your partner's cards would add little, and a lone hand that takes every "
+            f"trick scores {points} points."
+        )
+    else:
+        suits = suits_topped(v.hand, low=a.notrump == "low")
+        text = (
+            f"You hold the top card of {_n(len(suits))} suits: your partner's cards would add little, "
+            f"and a lone hand that takes every trick scores {points} points."
+        )
+    return Said("bid.alone", text, "alone")
+
+
 def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
+    """The bidding's reasons (the least bid that does as well first); with a tie, those true of every
+    tied choice."""
+    out = [_least_sentence(pos, words)] if _least(pos) else []
+    if _close(pos):
+        out.append(_close_sentence(pos, words))
+    out += _why_bids(pos, words)
+    if len(named_positions(pos)) > 1:
+        out = [s for s in out if all(IDEAS[s.idea].holds(q) for q in named_positions(pos))]
+    return out
+
+
+def _why_bids(pos: BidPosition, words: _Words) -> list[Said]:
     v, a, o = pos.view, pos.best, pos.analysis.best
     out: list[Said] = []
     if _outbid(pos):
@@ -229,27 +268,7 @@ def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
             )
         )
     if _alone(pos):
-        if a.suit is not None:
-            top = [c for c in v.hand if c.is_joker or is_right_bower(c, a.suit) or is_left_bower(c, a.suit)]
-            out.append(
-                Said(
-                    "bid.alone",
-                    f"You hold the top trumps ({words.cards(top)}) and {_n(len(trumps_in(v.hand, a.suit)))} "
-                    f"trumps in all: your partner's cards would add little, and a lone hand that takes every "
-                    f"trick scores {v.rules.alone_value(a.alone or 'alone')} points.",
-                    "alone",
-                )
-            )
-        else:
-            suits = suits_topped(v.hand, low=a.notrump == "low")
-            out.append(
-                Said(
-                    "bid.alone",
-                    f"You hold the top card of {_n(len(suits))} suits: your partner's cards would add little, "
-                    f"and a lone hand that takes every trick scores {v.rules.alone_value(a.alone or 'alone')} points.",
-                    "alone",
-                )
-            )
+        out.append(_alone_sentence(pos, words))
     if _count_tricks(pos):
         out.append(Said("bid.count-tricks", _count_sentence(pos, words), "bid-counting"))
     if _no_trump_high(pos):
@@ -318,7 +337,31 @@ def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
     return out
 
 
+#: the play ideas whose sentence names the move's own card or suit: not said beside a tie
+_ONE_CARD: Final = frozenset({"play.cash-ace", "play.ruff", "play.cheap-win"})
+
+
 def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
+    """The reasons for a card played: with a tie, the first idea true of every tied card (what they share)
+    and the play ideas true of each; else the play ideas, then the highest card left or keeping trumps."""
+    tie = len(named_positions(pos)) > 1
+    out = _why_cards(pos, words, TIE_ORDER if tie else SINGLE_ORDER, tie)
+    plays = [s for s in _why_plays(pos, words) if not (tie and s.idea in _ONE_CARD)]
+    out = [*out, *plays] if tie else [*plays, *out]
+    if tie:  # a reason beside tied cards holds for every one of them
+        out = [s for s in out if all(IDEAS[s.idea].holds(q) for q in named_positions(pos))]
+    return out
+
+
+def _why_cards(pos: BidPosition, words: _Words, order: Sequence[str], tie: bool) -> list[Said]:
+    """The first idea of ``order`` that holds for every move the hint names, said."""
+    for idea in order:
+        if all(IDEAS[idea].holds(q) for q in named_positions(pos)):
+            return [Said(idea, CARD_SENTENCES[idea](pos, words.namer, tie), IDEAS[idea].lesson)]
+    return []
+
+
+def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
     v = pos.view
     card = _best_card(pos)
     out: list[Said] = []
@@ -349,7 +392,8 @@ def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.partner-winning",
-                f"Your partner's {w[1].symbol} is already winning the trick: play low and save your high cards"
+                f"{capital(whose('your partner', w[1], v))} is already winning the trick: play low and save "
+                "your high cards"
                 + (
                     " (never trump your partner's winner)."
                     if not _following(v) and v.trump is not None
@@ -364,7 +408,7 @@ def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.ruff",
-                f"You have no {led.plural}, so trump it: {card.symbol} is the lowest trump that wins the trick, "
+                f"You have no {led.plural}, so trump it: {words.card(card)} is the lowest trump that wins the trick, "
                 "and your higher trumps stay for the trumps still out.",
                 "tricks",
             )
@@ -375,8 +419,8 @@ def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.cheap-win",
-                f"Win the trick as cheaply as you can: {card.symbol} is your lowest card that beats "
-                f"{who}'s {w[1].symbol}.",
+                f"Win the trick as cheaply as you can: {words.card(card)} is your lowest card that beats "
+                f"{whose(who, w[1], v)}.",
                 "tricks",
             )
         )
@@ -386,7 +430,7 @@ def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.throw-weakest",
-                f"You cannot beat {who}'s {w[1].symbol}: throw your weakest card and keep the ones that can "
+                f"You cannot beat {whose(who, w[1], v)}: throw your weakest card and keep the ones that can "
                 "still win.",
                 "tricks",
             )
@@ -423,11 +467,7 @@ def _why_other(pos: BidPosition, words: _Words) -> list[Said]:
 def _result_sentence(pos: BidPosition) -> Said:
     o = pos.analysis.best
     if _has_ties(pos):
-        return Said(
-            "result.best",
-            "The deals that fit what you have seen cannot tell the tied choices apart: your side comes out "
-            f"about {signed_points(o.ev)} a hand (your points minus theirs).",
-        )
+        return Said("result.best", "The deals that fit what you have seen cannot tell them apart.")
     return Said(
         "result.best",
         f"In the deals that fit what you have seen, it scores the most for your side: {signed_points(o.ev)} "
@@ -458,3 +498,57 @@ def _reminder(pos: BidPosition, words: _Words) -> Said | None:
             "follow-suit",
         )
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The least bid, and a choice the rules force
+
+
+def _least_sentence(pos: BidPosition, words: _Words) -> Said:
+    least = least_bid(pos)
+    assert least is not None
+    risk = " and loses more if you are set" if pos.view.rules.set_loses_bid else ""
+    return Said(
+        "bid.least",
+        f"A made bid scores the tricks your side takes, not the bid, so bidding more gains nothing{risk}.",
+        "bid-bidding",
+    )
+
+
+def _close_sentence(pos: BidPosition, words: _Words) -> Said:
+    bid = close_bid(pos)
+    assert bid is not None
+    if bid.suit is None:
+        tops = len(suits_topped(pos.view.hand, low=bid.notrump == "low"))
+        return Said(
+            "bid.close",
+            f"A close call: bidding {bid_words(bid, short=True)} rests on the top card of {_n(tops)} "
+            f"suit{'' if tops == 1 else 's'}, and passing does about as well.",
+            "bid-bidding",
+        )
+    held = trumps_in(pos.view.hand, bid.suit)
+    bowers = [c for c in held if is_right_bower(c, bid.suit) or is_left_bower(c, bid.suit)]
+    among = (
+        f", {join_words([named_card(c, bid.suit, words.namer) for c in bowers])} among them" if bowers else ""
+    )
+    count = "no trump" if not held else f"{_n(len(held))} trump{'s' if len(held) > 1 else ''}"
+    return Said(
+        "bid.close",
+        f"A close call: bidding {bid.level} {_contract_short(bid.suit, None)} would give you {count}{among}, "
+        "and passing does about as well.",
+        "bid-counting",
+    )
+
+
+def forced_words(action: Action, view: SeatView) -> str:
+    """Why ``action`` is the only choice the rules leave, in words: a pass when nobody may bid over the
+    high bid says so; a card is named in words."""
+    if action.kind == "pass" and view.high is not None and view.bidder is not None:
+        who = "your partner" if view.bidder == view.seat.partner else view.bidder.word
+        return (
+            f"Pass is your only choice: {who}'s bid of {bid_words(view.high, short=True)} is the highest bid "
+            "there is, so nobody may bid over it."
+        )
+    if action.kind == "pass":
+        return "Pass is your only choice: the rules leave you no bid."
+    return f"{action_words(action, view)}: it is your only legal choice."
