@@ -40,9 +40,9 @@ def _search(mine: Cards, theirs: Cards, led: Card | None) -> int:
 def _value(view: ProofView, card: Card, theirs: Cards) -> int:
     mine = frozenset(view.hand) - {card}
     done = sum(1 if t.winner == view.seat else -1 for t in view.tricks)
-    if not view.plays:
+    if not view.trick_plays:
         return done - _search(theirs, mine, card)
-    led = view.plays[0][1]
+    led = view.trick_plays[0][1]
     i_win = winning_index([led, card], None) == 1
     after = _search(mine, theirs, None) if i_win else -_search(theirs, mine, None)
     return done + (1 if i_win else -1) + after

@@ -11,10 +11,10 @@ from euchre_tutor.session.games import Choice, DrillReader, DrillScene, GameSpec
 from euchre_tutor.session.learning import GradedGame
 from tests.proof_game import GAME as REGISTERED
 from tests.proof_game.advisor.analysis import Player, analyse
-from tests.proof_game.engine import SAVE_FORMAT, Action, ProofGame, position_of, replay_hand
+from tests.proof_game.engine import SAVE_FORMAT, Action, ProofGame, ProofRules, position_of, replay_hand
 from tests.proof_game.session.controller import ProofController
 from tests.proof_game.session.grading import _label, grade_proof, grade_save
-from tests.proof_game.views import ProofView, seat_view
+from tests.proof_game.views import ProofView, open_view, public_view, seat_view, seat_view_of
 
 
 def _read(position: object) -> ProofView:
@@ -28,8 +28,8 @@ _DRILL = DrillReader(read_view=_read, words=lambda a: f"play {a.card.symbol}", p
 
 def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
     view = _DRILL.view(drill)
-    rows = tuple((f"{s.word} led", (c,)) for s, c in view.plays)
-    question = "Which card do you play?" if view.plays else "Which card do you lead?"
+    rows = tuple((f"{s.word} led", (c,)) for s, c in view.trick_plays)
+    question = "Which card do you play?" if view.trick_plays else "Which card do you lead?"
     return DrillScene("Proof Game", DrillScene.in_deck_order(view.hand), None, rows, question, choices)
 
 
@@ -78,4 +78,9 @@ GAME = GameSpec(
     table_of=lambda obj, stats: None,
     grade_table=_grade_table,
     source=lambda controller: f"Proof Game match, seed {controller.seed}",
+    # a shared table: a match of the table's rules, the watchers' views, the seat's view read back
+    new_match=lambda rules, seed: ProofGame(ProofRules.from_json(rules), seed=seed),
+    open_view=lambda game, seat: open_view(game.state, seat),
+    public_view=lambda game: public_view(game.state),
+    seat_view_of=seat_view_of,
 )
