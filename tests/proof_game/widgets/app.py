@@ -1,4 +1,6 @@
-"""The proof game's table: the framework's table app on a two-seat game, the student at South."""
+"""The proof game's table: the framework's table app on a two-seat game, the student at South alone,
+or at either seat of a shared table (``controller``: the student's
+:class:`~euchre_tutor.session.remote_seat.RemoteSeat`, ``shared``: the shared table's parts)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from typing import Any
 import ipywidgets as w
 
 from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.session.remote_seat import RemoteSeat
+from euchre_tutor.session.table import TableHandLog
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.table_app import TableApp, TutorHtml
+from euchre_tutor.widgets.table_app import SeatParts, TableApp, TutorHtml
 from tests.proof_game.engine import HAND_SIZE, Action
 from tests.proof_game.session.controller import ProofController
 from tests.proof_game.views import ProofView
@@ -22,7 +26,8 @@ def _none(*_: Any) -> str:
 
 
 class ProofApp(TableApp):
-    """The proof game's table for one student (no tutor: the table plays, saves and loads)."""
+    """The proof game's table for one student (no tutor: the table plays, saves and loads), or a
+    student's seat at a shared table (``controller``: the seat, ``shared``: the shared table's parts)."""
 
     GAME = "proof"
     SAVE_NAME = "proof-{seed}.json"
@@ -37,8 +42,21 @@ class ProofApp(TableApp):
     SUGGEST_TIP = "What the computer player would play"
     SUGGEST_IDLE = ""
 
-    def __init__(self, seed: int | str = 0, *, deal: object = None, **options: Any) -> None:
-        super().__init__(HAND_SIZE, ProofController(seed), None, deal=deal, **options)
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        deal: object = None,
+        controller: ProofController | RemoteSeat | None = None,
+        tutor: Any = None,
+        shared: SeatParts | None = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(controller, RemoteSeat):
+            controller.log_of = self._hand_log_of_view  # a shared table's seat: its logs in this game's form
+        super().__init__(
+            HAND_SIZE, controller or ProofController(seed), tutor, deal=deal, shared=shared, **options
+        )
 
     def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
         return [[self.undo, self.redo, self.new_match, self.seed], [self.deal_text, self.load, self.save]]
@@ -49,12 +67,25 @@ class ProofApp(TableApp):
     def _refresh_table(self, view: ProofView, logs: list[Any], shown: Any) -> None:
         c = self.controller
         self._set(self.title, "value", f"<b>Proof Game</b>, hand {view.hand_number}")
-        self._set(self.score, "value", esc(c._score_words()))
-        plays = " ".join(f"{s.word}: {card.symbol}" for s, card in view.plays) or "no card led yet"
-        self._set(self.table, "value", f'<div class="proof-trick">{esc(plays)}</div>')
+        scores = c.state.scores
+        words = " – ".join(f"{t} {scores[t.index]}" for t in view.seat.seating.teams if t.index < len(scores))
+        self._set(self.score, "value", esc(words))
+        plays = " ".join(f"{s.word}: {card.symbol}" for s, card in view.trick_plays) or "no card led yet"
+        self._set(self.table, "value", f'<div class="ec-table proof-trick">{esc(plays)}</div>')
         self._set(self.trick_log, "value", "<br>".join(esc(t) for t in shown.result))
-        self._set(self.prompt, "value", "Your turn: play a card." if c.my_turn else "")
+        prompt = "Your turn: play a card." if c.my_turn else ""
+        if c.state.is_over:
+            prompt = "The match is over."
+        elif c.waiting:
+            prompt = f"Hand {view.hand_number} is over: press Next hand to go on."
+        self._set(self.prompt, "value", prompt)
         self.bids.show_actions([], str, str, lambda _a: False)
+
+    @staticmethod
+    def _hand_log_of_view(fields: dict[str, Any], view: ProofView) -> TableHandLog:
+        """A hand's log as a seat at a shared table saw it: what every log holds (the proof game's
+        hands have no contract to add from the hand's last ``view``)."""
+        return TableHandLog(**fields)
 
     def _hint_body(self, hint: Any, depth: Depth) -> str:  # pragma: no cover - no tutor
         return ""
