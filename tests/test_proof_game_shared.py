@@ -134,3 +134,34 @@ def test_two_pages_play_a_hand_by_clicks_at_a_shared_table_and_a_watcher_sees_no
     assert not set(pages["ann"].hand_cards()) & set(pages["bob"].hand_cards())
     for page in (*pages.values(), watching):
         page.close()
+
+
+def test_a_face_up_watcher_sees_both_hands(svc: RunningService) -> None:
+    players = {
+        n: SharedTableController.connect(svc.url, TOKEN, n, SeatKeys.in_memory()) for n in ("ann", "bob")
+    }
+    created = players["ann"].create("proof", options={"watchers": "face-up"}, seed=9)
+    assert created is not None, players["ann"].message
+    table = str(created["id"])
+    for c, seat in zip(players.values(), "NS", strict=True):
+        assert c.sit(table, seat), c.message
+    assert players["ann"].start(), players["ann"].message
+    eve = SharedTableController.connect(svc.url, TOKEN, "eve", SeatKeys.in_memory())
+    assert eve.watch(table), eve.message
+    page = _page(eve)
+    wait_until(
+        lambda: len(eve.views) == 2 and all(c.view is not None for c in players.values()), what="views"
+    )
+    truth = {c.seat: c.view.hand for c in players.values()}
+    assert {s: v.hand for s, v in eve.views.items()} == truth
+    assert all(v.legal == () for v in eve.views.values())  # a watcher acts for nobody
+    page.refresh()
+    for cards in truth.values():
+        assert all(
+            f"c-{c}" in page.shared.watch_hands.value or c.name in page.shared.watch_hands.value
+            for c in cards
+        )
+    assert page.hand_cards() == [] and page.tutor is None
+    page.close()
+    for c in players.values():
+        c.close()
