@@ -135,3 +135,21 @@ def test_a_reason_beside_tied_cards_holds_for_each() -> None:
     mixed = Position(view, hint, (0, 0), Play(Card.parse("9C")))
     assert CATALOGUE["solitaire.beat-top"].holds(pos) and not CATALOGUE["solitaire.beat-top"].holds(mixed)
     assert len(named_positions(pos)) == 1  # no tie here: the best card alone
+
+
+def test_lose_a_loser_and_keep_your_likelier_winners() -> None:
+    # spades trump; hand A♣ 9♥ A♥; five trumps unseen (J♠ J♣ K♠ 10♠ 9♠), no club above the ace:
+    # A♣ wins 2 in 7, A♥ 3 in 8 (stopped by 10♥ J♥ K♥ or a trump), 9♥ never (every stopper beats it)
+    expl, hint, view = hinted(14, "name spades", "play 9C", "play AS")
+    pos = position_of(hint, view)
+    wins = {c: pos.burn(Card.parse(c)).p_win_trick for c in ("9H", "AC", "AH")}
+    assert wins == {"9H": 0, "AC": Fraction(2, 7), "AH": Fraction(3, 8)}
+    assert expl.move == "Lead the nine of hearts (9♥)."
+    assert expl.why[0].text == (
+        "9♥ is your card least likely to win a trick: lose it now and keep the ace of clubs (A♣) and the ace "
+        "of hearts (A♥) for later."
+    )
+    assert not holds("solitaire.lose-loser", hint, view, "AC")
+    # the likeliest winner is another idea: K♥ (1 in 4) above 10♣ (1 in 8)
+    _, hint, view = hinted(3, "name spades", "play 9D", "play QS", "play JH")
+    assert not CATALOGUE["solitaire.lose-loser"].holds(position_of(hint, view))

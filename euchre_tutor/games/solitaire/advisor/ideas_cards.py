@@ -119,13 +119,22 @@ def _likeliest(pos: Position) -> bool:
     return all(pos.burn(c).p_win_trick < mine for c in pos.legal_cards() if c != card)
 
 
+def _lose_loser(pos: Position) -> bool:
+    card = pos.best_card
+    if card is None or not pos.leading or _top(pos) is not None or pos.burn(card).p_stock_out != 0:
+        return False
+    mine = pos.burn(card).p_win_trick
+    others = [pos.burn(c).p_win_trick for c in pos.legal_cards() if c != card]
+    return bool(others) and all(mine < o < 1 for o in others)
+
+
 def _settled(pos: Position) -> bool:
     if not _all_tied(pos) or pos.view.phase is not Phase.PLAY:
         return False
     options = pos.hint.options
     if pos.view.alone:
         return all(o.p5 == 0 for o in options)
-    return all(o.p3 == 0 for o in options) or all(o.p3 == 1 and o.p5 == 0 for o in options)
+    return all(o.p3 == 0 for o in options) or all(o.p3 == 1 for o in options)
 
 
 def _order_free(pos: Position) -> bool:
@@ -253,12 +262,24 @@ def _say_likeliest(pos: Position, n: Namer, tie: bool) -> str:
     )
 
 
+def _say_lose_loser(pos: Position, n: Namer, tie: bool) -> str:
+    card = pos.best_card
+    assert card is not None
+    kept = [c for c in pos.legal_cards() if c != card]
+    keep = join_words([n.card(c) for c in kept]) if len(kept) <= 2 else "your likelier winners"
+    return f"{capital(n.card(card))} is your card least likely to win a trick: lose it now and keep {keep} for later."
+
+
 def _say_settled(pos: Position, n: Namer, tie: bool) -> str:
     if pos.view.alone:
         return "Alone, all five tricks are out of reach whatever you play: the deck scores 4 this deal."
     if pos.hint.options[0].p3 == 0:
         return "Three tricks are out of reach whatever you play: the deck scores 2 this deal."
-    return "You have 3 tricks whatever you play, and all five are out of reach: you score 1 point this deal."
+    if pos.hint.options[0].p5 == 0:
+        return (
+            "You have 3 tricks whatever you play, and all five are out of reach: you score 1 point this deal."
+        )
+    return "You have 3 tricks whatever you play, and no order of your cards makes a march likelier."
 
 
 def _say_order_free(pos: Position, n: Namer, tie: bool) -> str:
@@ -298,6 +319,7 @@ LEAD_ORDER: Final = (
     "solitaire.top-falls",
     "solitaire.keep-winner",
     "solitaire.likeliest",
+    "solitaire.lose-loser",
 )
 #: the ideas a tie of cards tries, in order
 TIE_ORDER: Final = (
@@ -315,6 +337,7 @@ CARD_IDEAS: Final[tuple[Idea[Position], ...]] = (
     Idea("solitaire.top-falls", "let the deck's trump fall on your weakest card", _top_falls, "burn"),
     Idea("solitaire.keep-winner", "lose a loser, keep your winners", _keep_winner, "burn"),
     Idea("solitaire.likeliest", "your likeliest winner", _likeliest, "burn"),
+    Idea("solitaire.lose-loser", "lose a loser, keep your likelier winners", _lose_loser, "burn"),
     Idea("solitaire.settled", "the score is settled whatever you play", _settled, "tricks"),
     Idea("solitaire.order-free", "the order of the last two cards", _order_free, "tricks"),
     Idea("solitaire.tie-equals", "equal cards", _tie_equals, "tricks"),
@@ -327,6 +350,7 @@ CARD_SENTENCES: Final[dict[str, Sentence]] = {
     "solitaire.top-falls": _say_top_falls,
     "solitaire.keep-winner": _say_keep_winner,
     "solitaire.likeliest": _say_likeliest,
+    "solitaire.lose-loser": _say_lose_loser,
     "solitaire.settled": _say_settled,
     "solitaire.order-free": _say_order_free,
     "solitaire.tie-equals": _say_tie_equals,
