@@ -169,6 +169,10 @@ class TableApp(CardTable):
         shared: SeatParts | None = None,
     ) -> None:
         super().__init__(slots)
+        if getattr(
+            controller, "remote", False
+        ):  # a seat at a shared table: its hands' logs in this game's form
+            controller.log_of = self._hand_log_of_view
         self.controller = controller
         self.tutor = tutor
         self.shared = shared
@@ -379,6 +383,12 @@ class TableApp(CardTable):
         raise NotImplementedError
 
     def _review_html(self, review: Any, step: int, depth: Depth) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def _hand_log_of_view(fields: dict[str, Any], view: Any) -> Any:
+        """Hook: a hand's log as a seat at a shared table saw it, in the game's own form: what every
+        log holds (``fields``) and the contract from the hand's last ``view``."""
         raise NotImplementedError
 
     def _answer_label(self, action: Any, view: Any) -> str:

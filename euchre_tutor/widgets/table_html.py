@@ -11,7 +11,6 @@ from euchre_tutor.session.seats import seat_name, seat_tag, team_words
 from euchre_tutor.widgets import render
 
 __all__ = [
-    "hand_seat_html",
     "log_html",
     "log_table_html",
     "over_prompt",
@@ -85,34 +84,6 @@ def seat_html(
         f'<div class="{" ".join(classes)}" aria-label="{esc(name)}: {esc(card_words)}{said}'
         f'{", " + ", ".join(badges) if badges else ""}"><span class="ec-name">{esc(name)}</span>{team_html}'
         f'{badge_html}<span class="ec-count">{esc(card_words)}{shown}</span></div>'
-    )
-
-
-def hand_seat_html(
-    hand: Any,
-    seat: Any,
-    student: Any,
-    place: str,
-    roles: Sequence[str],
-    *,
-    out: bool,
-    after: Sequence[str] = (),
-    team_html: str = "",
-) -> str:
-    """A seat of ``hand`` at the table (:func:`seat_html`), its badges in order: dealer, the game's
-    ``roles`` (maker, bidder...), sits out, to act, then ``after``; its cards counted and its tricks."""
-    badges = ["dealer"] if seat == hand.dealer else []
-    badges += roles
-    if out:
-        badges.append("sits out")
-    acting = hand.to_act == seat and not hand.is_over
-    if acting:
-        badges.append("to act")
-    badges += after
-    count = len(hand.hands[seat])  # public: everyone sees how many cards a player holds
-    tricks = sum(1 for t in hand.tricks if t.winner == seat)
-    return seat_html(
-        seat, student, place, badges, acting=acting, out=out, count=count, tricks=tricks, team_html=team_html
     )
 
 

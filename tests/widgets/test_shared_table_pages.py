@@ -234,6 +234,8 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
         return c.legal[-1]
 
     _play_hand(apps, worst)
+    # the service's word on the hand's end (what every seat saw) follows the views
+    wait_until(lambda: "tricks" in ann.controller.hand_logs()[0].outcome, what="the hand's end, told")
     ann.refresh_hint()
     assert ann.hand_end.layout.display != "none"
     ann.review_open.click()

@@ -64,7 +64,6 @@ from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.games.bid.widgets import hints as bid_hints
 from euchre_tutor.jsonio import capped_text, load_json_text
 from euchre_tutor.session.analysis import AnalysisSource
-from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import positions
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
@@ -198,7 +197,7 @@ class BidApp(TableApp):
         deal: str | Mapping[str, Any] | None = None,
         four_colour: bool = False,
         bot: Player | None = None,
-        controller: BidController | RemoteSeat | None = None,
+        controller: BidController | None = None,
         hints: bool = True,
         show_hint: bool = False,
         source: str | AnalysisSource | None = DEFAULT_BID_SOURCE,
@@ -206,11 +205,7 @@ class BidApp(TableApp):
         shared: SeatParts | None = None,
         **tutor_options: Any,
     ) -> None:
-        if isinstance(
-            controller, RemoteSeat
-        ):  # a seat at a shared table: its hands' logs in this game's form
-            controller.log_of = hand_log_of_view
-        else:
+        if shared is None:  # a one-person table (at a shared table: the student's seat and its tutor)
             controller = controller or BidController(seed, rules=rules, bot=bot)
             tutor = tutor or BidTutor(
                 controller, source=source if hints else None, show_hint=show_hint, **tutor_options
@@ -373,6 +368,10 @@ class BidApp(TableApp):
 
     def _review_html(self, review: Any, step: int, depth: Depth) -> str:
         return bid_hints.review_html(self.tutor, review, depth)
+
+    @staticmethod
+    def _hand_log_of_view(fields: dict[str, Any], view: SeatView) -> BidHandLog:
+        return hand_log_of_view(fields, view)
 
     def _answer_label(self, action: Action, view: SeatView) -> str:
         return action_label(action)

@@ -73,7 +73,6 @@ from euchre_tutor.games.classic.widgets import hints as classic_hints
 from euchre_tutor.games.classic.widgets.score_cards import four_six_html
 from euchre_tutor.games.classic.widgets.whatif import WhatIfRow
 from euchre_tutor.session.analysis import AnalysisSource
-from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.seats import (
     positions,
     table_subtitle,
@@ -178,7 +177,7 @@ class ClassicApp(TableApp):
         deal: str | Mapping[str, Any] | None = None,
         four_colour: bool = False,
         bot: Player | None = None,
-        controller: ClassicController | RemoteSeat | None = None,
+        controller: ClassicController | None = None,
         level: str = "club",
         hints: bool = True,
         show_hint: bool = False,
@@ -187,11 +186,7 @@ class ClassicApp(TableApp):
         shared: SeatParts | None = None,
         **tutor_options: Any,
     ) -> None:
-        if isinstance(
-            controller, RemoteSeat
-        ):  # a seat at a shared table: its hands' logs in this game's form
-            controller.log_of = hand_log_of_view
-        else:
+        if shared is None:  # a one-person table (at a shared table: the student's seat and its tutor)
             chosen = level_of(level)
             if bot is None and controller is None:
                 bot = chosen.player()
@@ -391,6 +386,10 @@ class ClassicApp(TableApp):
 
     def _review_html(self, review: Any, step: int, depth: Depth) -> str:
         return classic_hints.review_html(self.tutor, review, step, depth)
+
+    @staticmethod
+    def _hand_log_of_view(fields: dict[str, Any], view: SeatView) -> HandLog:
+        return hand_log_of_view(fields, view)
 
     def _answer_label(self, action: Action, view: SeatView) -> str:
         return action_label(action, view)
