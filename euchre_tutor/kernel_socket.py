@@ -2,9 +2,9 @@
 
 A page (a table, the lobby, a lesson) talks to its kernel over one WebSocket that the server bridges to
 the kernel's ZeroMQ sockets. Tornado leaves Nagle's algorithm on for that socket: a small frame written
-while the previous one is not yet acknowledged waits for the acknowledgement, which the browser delays,
-so a move's redraw (several small frames: the widgets' updates, the kernel's busy and idle) reaches the
-page a delayed acknowledgement late. :class:`NoDelayKernelConnection` is the server's own connection
+while an earlier one is not yet acknowledged may wait for that acknowledgement, and a move's redraw is
+several small frames (the widgets' updates, the kernel's busy and idle), so its last ones may reach the
+page late. :class:`NoDelayKernelConnection` is the server's own connection
 class with the socket's no-delay option set as it opens; the kernel's side needs nothing (ZeroMQ sets
 the option on its TCP sockets, and the kernels of ``serve`` use socket files).
 
