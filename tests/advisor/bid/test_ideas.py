@@ -170,8 +170,8 @@ def test_outbid_or_let_the_bid_stand() -> None:
     tie = Analysis((option("pass"), option("bid 3 S", 0.1, tied=True)))
     expl = explain(tie, view)
     assert "bid.stand" not in said(view, tie)
-    assert expl.move == (
-        "Pass: the bid stands at 2 in hearts, made by East, or bid 3 in spades (♠): they are equally good."
+    assert (
+        expl.move == "Pass and let East's 2 in hearts stand, or bid 3 in spades (♠): they are equally good."
     )
     assert "bid.outbid" not in said(view, Analysis((option("bid 3 S"), option("pass", 0.05, tied=True))))
 

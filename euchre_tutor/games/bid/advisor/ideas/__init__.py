@@ -61,6 +61,7 @@ from euchre_tutor.games.bid.advisor.ideas.words import (
     _why_play,
     _Words,
     action_words,
+    bid_words,
     forced_words,
     option_label,
 )
@@ -151,6 +152,10 @@ def _move(pos: BidPosition, words: _Words) -> str:
     head = action_words(best.action, pos.view, words)
     if len(ties) == 1:
         other = lower_first(action_words(ties[0].action, pos.view, words))
+        v = pos.view
+        if best.action.kind == "pass" and ":" in head and v.high is not None and v.bidder is not None:
+            who = "your partner" if v.bidder == v.seat.partner else v.bidder.word
+            head = f"Pass and let {who}'s {bid_words(v.high, short=True)} stand"
         return f"{head}, or {other}: they are equally good."
     if len(ties) == len(options) - 1:
         return f"{head}: every choice here does about as well (they tie)."
