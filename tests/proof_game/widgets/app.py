@@ -52,8 +52,6 @@ class ProofApp(TableApp):
         shared: SeatParts | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(controller, RemoteSeat):
-            controller.log_of = self._hand_log_of_view  # a shared table's seat: its logs in this game's form
         super().__init__(
             HAND_SIZE, controller or ProofController(seed), tutor, deal=deal, shared=shared, **options
         )
