@@ -51,10 +51,12 @@ def _tie_card(pos: BidPosition) -> Card | None:
     return card if card is not None and card in tied_cards(pos) else None
 
 
-def whose(who: str, card: Card, view: SeatView) -> str:
-    """``"East's jack of diamonds (J♦), the left bower"``: a seat's card in words, a bower as such."""
+def whose(who: str, card: Card, view: SeatView, subject: bool = False) -> str:
+    """``"East's jack of diamonds (J♦), the left bower"``: a seat's card in words, a bower as such;
+    ``subject``: the subject of a sentence (a bower's words closed by a comma before the verb)."""
     words = trump_card_words(card, view.trump)
-    return f"{who}'s {words[4:] if words.startswith('the ') else words}"
+    text = f"{who}'s {words[4:] if words.startswith('the ') else words}"
+    return text + "," if subject and text.endswith("bower") else text
 
 
 # ---- conditions ----------------------------------------------------------------------------------------
@@ -146,7 +148,7 @@ def _say_partner_has_it(pos: BidPosition, n: Namer, tie: bool) -> str:
     assert w is not None
     who = "neither" if len(pos.tied) == 2 else "none of them"
     return (
-        f"{capital(whose('your partner', w[1], v))} is winning the trick and {who} would take it over: "
+        f"{capital(whose('your partner', w[1], v, subject=True))} is winning the trick and {who} would take it over: "
         "save your high cards."
     )
 

@@ -392,7 +392,7 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.partner-winning",
-                f"{capital(whose('your partner', w[1], v))} is already winning the trick: play low and save "
+                f"{capital(whose('your partner', w[1], v, subject=True))} is already winning the trick: play low and save "
                 "your high cards"
                 + (
                     " (never trump your partner's winner)."
