@@ -207,11 +207,12 @@ def test_a_bad_option_is_refused_and_makes_no_table(options: dict[str, Any]) -> 
     assert svc.tables == {}
 
 
-def _check(svc: TableService, tid: str, clients: list[Client]) -> int:
+def _check(svc: TableService, tid: str, clients: list[Client], before: HandTruth | None = None) -> int:
     """Check every view the clients hold (all sent at the table's present version) against what its
-    seat may know (the knowledge model)."""
+    seat may know (the knowledge model); ``before``: the hand before the last action (its ``last`` may
+    name the card that ended that hand)."""
     table = svc.tables[tid]
-    truth = [HandTruth.of(table.game.state.hand)]
+    truth = [HandTruth.of(table.game.state.hand), *(() if before is None else (before,))]
     checked = 0
     for c in clients:
         for m in c.inbox:
@@ -227,6 +228,7 @@ def _play_out(svc: TableService, tid: str, clients: list[Client], game: str, han
     """Each client plays its last legal action (the boldest bid, so hands are played) on its turn; every message is checked for leaks."""
     table = svc.tables[tid]
     checked = _check(svc, tid, clients)
+    before: HandTruth | None = None  # the hand before the last action: what its 'last' may name
     for _ in range(5000):
         if table.over or (hands is not None and table.game.state.hand_number > hands):
             break
@@ -234,13 +236,14 @@ def _play_out(svc: TableService, tid: str, clients: list[Client], game: str, han
         mover = next(c for c in clients if c.conn.tables[tid] == table.to_act)
         view = mover.reply({"type": "view", "table": tid})
         assert view["view"]["legal"], view
-        checked += _check(svc, tid, clients)
+        checked += _check(svc, tid, clients, before)
+        before = HandTruth.of(table.game.state.hand)
         mover.send(
             {"type": "act", "table": tid, "action": view["view"]["legal"][-1], "version": view["version"]}
         )
         reply = mover.inbox[-1] if mover.inbox else {}
         assert reply.get("type") != "error", reply
-        checked += _check(svc, tid, clients)
+        checked += _check(svc, tid, clients, before)
     return checked
 
 
