@@ -30,10 +30,9 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Protocol
 
 from euchre_tutor.advisor.luck import measured_baseline
-from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Z95, loss_settled
 from euchre_tutor.advisor.voice import lower_first, points_words
 from euchre_tutor.games.bid import LUCK_BASELINE
@@ -194,24 +193,11 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
         controller: BidController,
         *,
         source: str | AnalysisSource | None = DEFAULT_BID_SOURCE,
-        runner: Literal["process", "inline"] = "process",
         worlds: int = 200,
-        grading: bool = False,
-        show_hint: bool = False,
         grader: Callable[[Any, Action], GradeLike | None] | None = None,
-        stats: SessionStats | None = None,
-        refine_grades: bool | None = None,
+        **options: Any,
     ) -> None:
-        super().__init__(
-            controller,
-            source=source,
-            runner=runner,
-            worlds=worlds,
-            grading=grading,
-            show_hint=show_hint,
-            stats=stats,
-            refine_grades=refine_grades,
-        )
+        super().__init__(controller, source=source, worlds=worlds, **options)
         self._grader: Callable[[Any, Action], GradeLike | None] = grade if grader is None else grader
         self._refining: set[tuple[Any, ...]] = set()
         self._listen()

@@ -32,9 +32,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Final
 
-from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis
 from euchre_tutor.games.classic.advisor.ideas import action_noun, tie_group
@@ -145,27 +144,14 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
         *,
         level: str | Level = "club",
         source: str | AnalysisSource | None = DEFAULT_CLASSIC_SOURCE,
-        runner: Literal["process", "inline"] = "process",
         worlds: int = 200,
-        grading: bool = False,
-        show_hint: bool = False,
         autoplay: bool = True,
         pause: float = AUTOPLAY_PAUSE,
         open_hands: bool = False,
-        stats: SessionStats | None = None,
         background_bots: bool | None = None,
-        refine_grades: bool | None = None,
+        **options: Any,
     ) -> None:
-        super().__init__(
-            controller,
-            source=source,
-            runner=runner,
-            worlds=worlds,
-            grading=grading,
-            show_hint=show_hint,
-            stats=stats,
-            refine_grades=refine_grades,
-        )
+        super().__init__(controller, source=source, worlds=worlds, **options)
         self.hints: dict[tuple[Any, ...], ClassicAnalysis] = {}
         self.level = level_of(level)
         self.autoplay = autoplay
