@@ -279,6 +279,7 @@ _TREE = """{%% extends "page.html" %%}
 {%% block title %%}{{ "Lessons" if breadcrumbs|length > 1 else "Euchre with your class" }}{%% endblock %%}
 {%% block stylesheets %%}{{ super() }}<style>%(css)s</style>{%% endblock %%}
 {%% block body %%}
+<script>document.documentElement.lang = "en";</script>
 {%% if breadcrumbs|length > 1 and breadcrumbs[-1][1] == "%(lessons)s" %%}{%% raw %%}%(lessons_page)s{%% endraw %%}
 {%% elif breadcrumbs|length > 1 %%}<main class="et-class"><h1>{{ breadcrumbs[-1][1] }}</h1><section><ol>
 {%% for content in contents.content %%}<li><a href="{{ base_url }}voila/{{ 'tree' if content.type == 'directory' else 'render' }}/{{ content.path }}">{{ content.name }}</a></li>{%% endfor %%}
