@@ -518,10 +518,12 @@ class TableApp(CardTable):
         self._set(self.suggestion, "value", text)
 
     def _refresh_hand(self, view: Any) -> None:
-        """The hand's slots: each card with its classes and tooltip (why it may not be played now)."""
+        """The hand's slots: each card with its classes and tooltip (why it may not be played now); a
+        watcher holds no hand (a face-up watcher sees every hand in the shared table's own row)."""
         c = self.controller
-        trump = view.trump
-        cards = render.hand_order(view.hand, trump)
+        trump = getattr(view, "trump", None)
+        watcher = self.shared is not None and c.seat is None
+        cards = [] if watcher else render.hand_order(view.hand, trump)
         for i in range(len(self.cards)):
             card = cards[i] if i < len(cards) else None
             if card is None:

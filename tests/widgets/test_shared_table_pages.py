@@ -329,6 +329,7 @@ def test_a_face_up_watcher_sees_every_hand_and_a_face_down_one_none(
                     for c in cards
                 )
             assert page.hint_panel.layout.display == "none" and page.hand_end.layout.display == "none"
+            assert page.hand_cards() == []  # every hand in its own row: none drawn as the watcher's own
         else:
             assert eve.views == {} and page.shared.watch_hands.value == ""
             # the table as everyone sees it (the up card, the bidding), no hand of anyone's
