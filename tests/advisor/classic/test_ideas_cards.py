@@ -129,3 +129,33 @@ def test_a_close_call_between_bidding_and_passing() -> None:
     assert said[0] == "classic.close-bid"
     text = explain(analysis(view, "pass", tied=("order",)), view).text(Depth.BRIEF)
     assert "three trumps" in text and "the right bower (J♠)" in text
+
+
+# South deals and turns 10♣ down; South holds five diamonds with the left bower, West the right bower.
+DEAL_5 = {
+    "S": ["AD", "KD", "JH", "QD", "TD"],
+    "W": ["JD", "9C", "TC", "QC", "AC"],
+    "N": ["9H", "TH", "QH", "KH", "AH"],
+    "E": ["9S", "TS", "JS", "QS", "KS"],
+}
+
+
+def test_alone_with_four_trumps_and_a_bower() -> None:
+    view = south("S", DEAL_5, "KC", *["pass"] * 7)  # round 2, South to call
+    assert "classic.alone" in holding(view, "call D alone")  # J♥ A♦ K♦ Q♦ 10♦: five trumps, the left bower
+    assert "classic.alone" not in holding(view, "call S alone")  # spades: no trump at all
+    text = explain(analysis(view, "call D alone"), view).text(Depth.BRIEF)
+    assert "You would hold five trumps" in text and "a lone march scores 4 points" in text
+
+
+def test_no_alone_reason_when_an_opponent_picks_up_the_right_bower() -> None:
+    # East deals and turns up J♦: South holds J♥ A♦ K♦ 10♦, four trumps with the left bower, but ordering up
+    # hands East the right bower
+    hands = {
+        "S": ["JH", "AD", "KD", "TD", "KC"],
+        "W": ["9D", "9C", "TC", "QC", "AC"],
+        "N": ["9H", "TH", "QH", "KH", "AH"],
+        "E": ["9S", "TS", "JS", "QS", "KS"],
+    }
+    view = south("E", hands, "JD")
+    assert "classic.alone" not in holding(view, "order alone")

@@ -235,8 +235,13 @@ def _alone(p: Position) -> bool:
     if trump is None or not p.move.alone:
         return False
     held = _trumps_held(p.view, trump, _dealer_picks_up(p.view, p.move))
-    top = trump_order(trump, size=p.view.rules.deck, joker=p.view.rules.joker)[0]
-    return top in held
+    order = trump_order(trump, size=p.view.rules.deck, joker=p.view.rules.joker)
+    if order[0] in held:
+        return True
+    # four trumps or more with a bower, and no opponent dealer picks up the top trump
+    v = p.view
+    gives_top = p.move.kind == "order" and v.up == order[0] and v.dealer.team is not v.seat.team
+    return len(held) >= 4 and any(c.rank is Rank.JACK for c in held) and not gives_top
 
 
 def _score(p: Position) -> bool:
