@@ -8,6 +8,11 @@ exact analysis or from what the player knows (the unseen cards, the known stock 
 are written in words (:func:`~euchre_tutor.advisor.voice.chance_words`), numbers are kept for the
 figures depth. ``CATALOGUE`` maps each idea id to its :class:`~euchre_tutor.advisor.voice.Idea`;
 the tests re-check every sentence shown with :func:`~euchre_tutor.advisor.voice.false_sentences`.
+
+The position (and the move a sentence is about) is :mod:`.ideas_position`'s; the ideas of the deck's
+known top card, the plan of keeping a winner, the likeliest winner and what tied cards share are
+:mod:`.ideas_cards`'. With a tie, a reason is said only when it holds with each tied choice as the move
+(:func:`named_positions`).
 """
 
 from __future__ import annotations

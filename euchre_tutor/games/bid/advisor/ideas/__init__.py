@@ -10,10 +10,16 @@ decide which move is best; the words only say why, and an idea whose condition f
 
 The bidding: counting tricks before you bid (the trumps you would hold, the bowers, the side aces),
 bidding what your side can take with your partner's help, no trump when you hold the top of several
-suits, going alone, the score, and the stand (outbid, or pass and let a bid stand). The play: pull
-trump as the maker, cash an ace, partner is winning (play low), trump it (ruff), win as cheaply as
-you can, throw your weakest card. Rule reminders: the left bower belongs to trump; you must follow
-suit.
+suits, going alone, the score, the stand (outbid, or pass and let a bid stand), the least bid that
+does as well (a made bid scores its tricks, so more gains nothing) and a close call between passing and
+a bid. The play: pull trump as the maker, cash an ace, partner is winning (play low), trump it (ruff),
+win as cheaply as you can, throw your weakest card, the highest card left, keep your trumps, and what
+tied cards share (:mod:`~euchre_tutor.games.bid.advisor.ideas.cards`). Rule reminders: the left bower
+belongs to trump; you must follow suit.
+
+A tie is checked on every tied choice (:func:`named_positions`): a sentence beside tied choices is said
+only when its idea holds with each of them as the move; more than two tied cards are said by what they
+are (``"any of your low diamonds"``).
 
 The compare depth lists the few choices that matter (the best, those tied with it, the nearest
 others: at most :data:`COMPARE_MOST`); the figures depth every choice with its numbers.
