@@ -44,7 +44,7 @@ from euchre_tutor.games.solitaire.session.advice import HintSource, Mode
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import DEFAULT_SOURCE, Decision, SolitaireTutor, where_words
 from euchre_tutor.games.solitaire.widgets import render
-from euchre_tutor.widgets.retry import RetryCase, RetryPanel, drills_html
+from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html
 from euchre_tutor.widgets.stats import SessionChart
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import CardTable, button, show
@@ -503,7 +503,7 @@ class SolitaireApp(CardTable):
             (d.index, _moment_words(d, t.grade_of(d)), functools.partial(self._retry_case, d)) for d in keys
         ]
         self.retry.refresh(moments)
-        self.drills_line.value = drills_html(t.drills)
+        self.drills_line.value = tutor_drills_html(t)
         show(self.retry, True)
 
     def _luck_html(self) -> str:
