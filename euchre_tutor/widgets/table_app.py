@@ -89,9 +89,8 @@ class SeatParts(Protocol):
 @dataclass(frozen=True, slots=True)
 class TutorHtml:
     """What a game's hints module draws for its table's tutor: the status line, the body while there is
-    no hint, the grade line, a key moment's Retry words, a retry's position and its graded answer; the
-    hint itself (``body(tutor, hint, depth)``) and a finished hand's review (``review(tutor, review,
-    step, depth)``) as a table with no game widgets of its own draws them (a shared table's seat)."""
+    no hint, the grade line, a key moment's Retry words, a retry's position and its graded answer (the
+    hint itself and the review are the game's table's hooks)."""
 
     status: Callable[[Any, Depth], str]
     placeholder: Callable[[Any], str]
@@ -99,8 +98,6 @@ class TutorHtml:
     moment_words: Callable[[Any, Any], str]
     retry_prompt: Callable[[Any], str]
     retry_result: Callable[[Any, Any, Depth], str]
-    body: Callable[[Any, Any, Depth], str] | None = None
-    review: Callable[[Any, Any, int, Depth], str] | None = None
 
 
 def retry_case(

@@ -388,6 +388,4 @@ TUTOR_HTML: Final = TutorHtml(
     key_moment_words,
     retry_prompt_html,
     retry_result_html,
-    body=lambda tutor, hint, depth: hint_body_html(hint, tutor.controller.view, depth),
-    review=lambda tutor, review, _step, depth: review_html(tutor, review, depth),
 )

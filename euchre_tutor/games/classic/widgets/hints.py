@@ -562,13 +562,6 @@ def retry_result_html(tutor: ClassicTutor, retry: Retry, depth: Depth | str = DE
     return html.replace("<ul class='et-reasons'></ul>", explanation_html(explain(hint, d.view), depth))
 
 
-def _seat_hint_html(tutor: ClassicTutor, hint: ClassicAnalysis, depth: Depth) -> str:
-    """The hint where the table has no metric switch (a shared table's seat): ranked by points."""
-    key, number = tutor.current_key, tutor.controller.state.hand_number
-    view = tutor.controller.view
-    return hint_body_html(hint, "points", view, tutor.table, depth, lambda f: tutor.said_once(key, number, f))
-
-
 #: the classic table's tutor HTML, as the table app draws it
 TUTOR_HTML: Final = TutorHtml(
     lambda tutor, _depth: hint_status_html(tutor),
@@ -577,6 +570,4 @@ TUTOR_HTML: Final = TutorHtml(
     key_moment_words,
     retry_prompt_html,
     retry_result_html,
-    body=_seat_hint_html,
-    review=review_html,
 )
