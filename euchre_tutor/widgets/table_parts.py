@@ -219,7 +219,8 @@ def tutor_status_html(tutor: Any, analysing_words: Callable[[], str], tag: str) 
             '<div class="et-progress indeterminate" role="progressbar" aria-label="analysing"><div></div></div>'
             f'<span class="et-status {tag}-analysing">{analysing_words()}</span>'
         )
-    return f'<span class="et-status {tag}-ready">Analysis ready.</span>'
+    # ready: nothing pending, so nothing said (a page or a test can still see that it is ready)
+    return f'<span class="et-status {tag}-ready" data-ready="1"></span>'
 
 
 def forced_card_html(card: Card, view: Any, *, autoplay: bool = False, rule: str | None = None) -> str:

@@ -223,7 +223,7 @@ def test_the_solitaire_table_plays_a_deal_shows_the_exact_hint_and_answers_click
     )
     screenshot(p, "site-08-click-during-analysis")
     # and the analysis still ends with the exact hint
-    status.get_by_text("Analysis ready").wait_for(timeout=TIMEOUT)
+    p.locator(".et-status[data-ready]").wait_for(state="attached", timeout=TIMEOUT)  # nothing pending
     reference = SolitaireTutor(SolitaireController(SLOW_SEED), source=AdvisorSource(), runner="inline")
     exact = reference.current_hint
     assert exact is not None

@@ -144,7 +144,7 @@ def test_the_hint_says_the_move_in_words_and_lists_every_option_at_the_figures_d
     assert "+1.00 ± 0.05" in body and "−0.10 ± 0.02" in body and "<details" in body
     assert f"Show every bid ({len(legal)})" in body and second in body and "20 deals" in body
     assert text_problems(visible_text(body), Depth.FIGURES) == []
-    assert "Analysis ready" in app.hint_status.value and app.hint_toggle.description == "Hide hint"
+    assert 'data-ready="1"' in app.hint_status.value and app.hint_toggle.description == "Hide hint"
     app.hint_toggle.value = False
     assert app.hint_body.value == "" and source.calls == 1
     app.depth.depth = Depth.BRIEF

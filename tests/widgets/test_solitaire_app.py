@@ -285,7 +285,7 @@ def test_undo_and_redo(app: SolitaireApp) -> None:
 
 def test_hint_panel_speaks_at_the_chosen_depth_and_can_be_hidden(app: SolitaireApp) -> None:
     assert app.hint_body.value == ""  # hidden until asked
-    assert "Analysis ready" in app.status.value
+    assert 'data-ready="1"' in app.status.value and "Analys" not in app.status.value  # nothing pending
     app.hint_toggle.value = True
     assert app.depth.depth is Depth.BRIEF  # a new student's default
     body = app.hint_body.value

@@ -155,7 +155,7 @@ def _tutor(**kw: Any) -> SimpleNamespace:
         (_tutor(my_turn=False), "No decision of yours to analyse now."),
         (_tutor(current_error="<boom>"), "The analysis failed: &lt;boom&gt;"),
         (_tutor(analysing=True), '<span class="et-status xy-analysing">weighing 3</span>'),
-        (_tutor(), '<span class="et-status xy-ready">Analysis ready.</span>'),
+        (_tutor(), '<span class="et-status xy-ready" data-ready="1"></span>'),  # nothing said when ready
     ],
 )
 def test_the_status_line_says_why_there_is_no_hint_yet(tutor: SimpleNamespace, expected: str) -> None:

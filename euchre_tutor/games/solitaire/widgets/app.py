@@ -413,7 +413,9 @@ class SolitaireApp(CardTable):
                     '<span class="et-status">Analysing every option exactly…</span>'
                 )
         else:
-            status = '<span class="et-status">Analysis ready.</span>'
+            status = (
+                '<span class="et-status et-ready" data-ready="1"></span>'  # nothing pending: nothing said
+            )
         self.status.value = status
         hint = t.current_hint
         if not shown:
