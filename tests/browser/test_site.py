@@ -204,7 +204,6 @@ def test_the_solitaire_table_plays_a_deal_shows_the_exact_hint_and_answers_click
 
     # on the same page (one Pyodide start), a deal whose exact hint takes long in the page: a click is
     # answered while the analysis runs (it pauses for the page: Pyodide's stack switching)
-    status = p.locator(".et-status")
     toggle = p.locator(".et-hint-toggle")
     # a fresh deal whose analysis takes long: it starts at once (the hint is computed ahead)
     p.locator(".et-seed input").fill(str(SLOW_SEED))
