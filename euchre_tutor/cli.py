@@ -90,7 +90,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from euchre_tutor import report, serve
+    from euchre_tutor import launch, report, serve
     from euchre_tutor.rules.games import all_games
     from euchre_tutor.service import cli as tables_cli
     from euchre_tutor.session import practice_cli
@@ -105,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for game in all_games():  # each registered game's command (replay, analyze)
         game.add_commands(games)
-    serve.register(games)  # the tables and the lessons in a browser: for a class, or one person
+    serve.register(games)  # the tables and the lessons in a browser, for a class
+    launch.register(games)  # one table, or the lessons, for one person on this computer
     report.register(games)  # a class's saved games graded, in one HTML page for the teacher
     tables_cli.register(games)  # shared tables of a class, from the command line (a service's client)
     practice_cli.register(

@@ -32,7 +32,17 @@ from typing import Any, Final
 from euchre_tutor.jsonio import fail
 from euchre_tutor.kernel_socket import CONNECTION_CLASS, VOILA_OPTIONS
 from euchre_tutor.rules.games import GAMES
-from euchre_tutor.serve import LESSONS, ServeError, check_port, notebooks_dir, run_server
+from euchre_tutor.serve import (
+    DEFAULT_PORT,
+    LAB_PORT,
+    LESSONS,
+    TABLES,
+    ServeError,
+    check_port,
+    copy_lessons,
+    notebooks_dir,
+    run_server,
+)
 
 __all__ = [
     "LAB_HIDDEN",
@@ -48,8 +58,6 @@ __all__ = [
 
 DASHBOARD = GAMES[0].notebook  # the first registered game's table
 PRACTICE = "practice.ipynb"
-DEFAULT_PORT: Final = 8866
-LAB_PORT: Final = 8888
 PORT_TRIES: Final = 20  # ports tried from the usual one, when none was given, before giving up
 #: what JupyterLab does not list for a student (pages of the class server, the server's settings),
 #: beside Jupyter's own hidden files; the teacher's pages are in ``teacher/``
@@ -211,6 +219,80 @@ def run_lab(root: Path, port: int | None, open_browser: bool, start: str = f"lab
     )
     env: Mapping[str, str] = {**os.environ, TOKEN_ENV: token}
     return run_server(lab_command(served, open_browser, root=root, start=start), root, env)
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def run_table_command(args: argparse.Namespace) -> int:
+    """``euchre-tutor table``: one table for one person, as ``make tutor`` starts it."""
+    words = f"the {args.table} table (this computer only; `euchre-tutor serve` is for a class)"
+    return run_table(TABLES[args.table], words, args.port, not args.no_browser)
+
+
+def run_lessons_command(args: argparse.Namespace) -> int:
+    """``euchre-tutor lessons``: copy the lessons into the folder, then open JupyterLab there (unless
+    ``--copy-only``)."""
+    folder = Path(args.folder).expanduser().resolve()
+    try:
+        if not args.copy_only and args.port is not None:  # checked first: a refusal changes nothing
+            check_port("127.0.0.1", args.port)
+        done = copy_lessons(folder)
+    except ServeError as error:
+        return fail(str(error))
+    print(f"The lessons are in {folder}: {len(done.copied)} copied, {len(done.unchanged)} already there.")
+    if done.kept:
+        print(
+            f"Kept your own version of {', '.join(done.kept)}: you changed them, so they were not "
+            "overwritten (rename or delete one to get the original back)."
+        )
+    if args.copy_only:
+        return 0
+    return run_lab(folder, args.port, not args.no_browser, start="lab")
+
+
+def register(games: Any) -> None:
+    """Add ``table`` and ``lessons`` (one person's, on this computer) to the ``euchre-tutor`` command line."""
+    _add_table(games)
+    _add_lessons(games)
+
+
+def _add_table(games: Any) -> None:
+    """``table``: one table for one person."""
+    tp = games.add_parser("table", help="open one table in your browser (this computer only)")
+    tp.add_argument(
+        "table",
+        nargs="?",
+        choices=list(TABLES),
+        default="solitaire",
+        help="solitaire (default), classic, bid or practice (your drills)",
+    )
+    tp.add_argument(
+        "--port", type=int, default=None, help=f"port (default {DEFAULT_PORT}, or the next free one)"
+    )
+    tp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    tp.set_defaults(run=run_table_command)
+
+
+def _add_lessons(games: Any) -> None:
+    """``lessons``: the lessons copied into the student's folder, opened in JupyterLab."""
+    lp = games.add_parser(
+        "lessons",
+        help="copy the lessons into a folder of yours and open JupyterLab there",
+        description=(
+            "Copy the lesson notebooks into FOLDER (created if needed) and open JupyterLab there. "
+            "A lesson you have changed is never overwritten."
+        ),
+    )
+    lp.add_argument(
+        "folder", nargs="?", default="euchre-lessons", metavar="FOLDER", help="default ./euchre-lessons"
+    )
+    lp.add_argument(
+        "--port", type=int, default=None, help=f"JupyterLab's port (default {LAB_PORT}, or the next free one)"
+    )
+    lp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    lp.add_argument("--copy-only", action="store_true", help="copy the lessons, do not start JupyterLab")
+    lp.set_defaults(run=run_lessons_command)
 
 
 def main(argv: list[str] | None = None) -> int:

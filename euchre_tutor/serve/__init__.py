@@ -39,7 +39,7 @@ from euchre_tutor.serve.choices import (
     is_loopback,
     notebooks_dir,
 )
-from euchre_tutor.serve.command import register, run_lessons, run_serve, run_table
+from euchre_tutor.serve.command import register, run_serve
 from euchre_tutor.serve.lessons import MANIFEST, Copied, copy_lessons
 from euchre_tutor.serve.plan import REFILL_DELAY, ServePlan, kernel_sockets, serve_plan
 from euchre_tutor.serve.processes import CLASS_GRADE_WORLDS, GRADE_WORLDS_ENV, run_server
@@ -83,10 +83,8 @@ __all__ = [
     "kernel_sockets",
     "notebooks_dir",
     "register",
-    "run_lessons",
     "run_serve",
     "run_server",
-    "run_table",
     "serve_plan",
     "teacher_plan",
 ]

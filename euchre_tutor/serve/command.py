@@ -1,6 +1,4 @@
-"""The command line of ``euchre-tutor serve | table | lessons``: each command's options, and what each
-runs (the class's servers, one table for one person, the lessons in JupyterLab).
-"""
+"""The command line of ``euchre-tutor serve``: its options, and the class's servers it runs."""
 
 from __future__ import annotations
 
@@ -19,15 +17,12 @@ from euchre_tutor.serve.choices import (
     BOTH,
     DEFAULT_PORT,
     DOCS,
-    LAB_PORT,
     LESSONS,
     TABLES,
     ServeError,
     ask_password,
-    check_port,
     notebooks_dir,
 )
-from euchre_tutor.serve.lessons import copy_lessons
 from euchre_tutor.serve.plan import (
     REFILL_DELAY,
     ServePlan,
@@ -46,7 +41,7 @@ from euchre_tutor.serve.teacher import (
     teacher_server,
 )
 
-__all__ = ["register", "run_lessons", "run_serve", "run_table"]
+__all__ = ["register", "run_serve"]
 
 
 def _announce(plan: ServePlan, out: IO[str]) -> None:
@@ -139,42 +134,10 @@ def _serve_class(plan: ServePlan, teacher: TeacherPlan | None, class_dir: Path, 
                 return run_class_voila(voila_serve_command(students), run, plan, out, env)
 
 
-def run_table(args: argparse.Namespace) -> int:
-    """``euchre-tutor table``: one table for one person, as ``make tutor`` starts it (:mod:`euchre_tutor.launch`)."""
-    from euchre_tutor.launch import run_table as run_one
-
-    words = f"the {args.table} table (this computer only; `euchre-tutor serve` is for a class)"
-    return run_one(TABLES[args.table], words, args.port, not args.no_browser)
-
-
-def run_lessons(args: argparse.Namespace) -> int:
-    """``euchre-tutor lessons``: copy the lessons into the folder, then open JupyterLab there (unless
-    ``--copy-only``)."""
-    folder = Path(args.folder).expanduser().resolve()
-    try:
-        if not args.copy_only and args.port is not None:  # checked first: a refusal changes nothing
-            check_port("127.0.0.1", args.port)
-        done = copy_lessons(folder)
-    except ServeError as error:
-        return fail(str(error))
-    print(f"The lessons are in {folder}: {len(done.copied)} copied, {len(done.unchanged)} already there.")
-    if done.kept:
-        print(
-            f"Kept your own version of {', '.join(done.kept)}: you changed them, so they were not "
-            "overwritten (rename or delete one to get the original back)."
-        )
-    if args.copy_only:
-        return 0
-    from euchre_tutor.launch import run_lab
-
-    return run_lab(folder, args.port, not args.no_browser, start="lab")
-
-
 def register(games: Any) -> None:
-    """Add ``serve``, ``table`` and ``lessons`` to the ``euchre-tutor`` command line."""
+    """Add ``serve`` to the ``euchre-tutor`` command line (``table`` and ``lessons``, for one person,
+    are :mod:`euchre_tutor.launch`'s)."""
     _add_serve(games)
-    _add_table(games)
-    _add_lessons(games)
 
 
 def _add_serve(games: Any) -> None:
@@ -253,41 +216,3 @@ def _add_serve(games: Any) -> None:
         help="no login at all: refused unless the server listens on this computer only",
     )
     sp.set_defaults(run=run_serve)
-
-
-def _add_table(games: Any) -> None:
-    """``table``: one table for one person."""
-    tp = games.add_parser("table", help="open one table in your browser (this computer only)")
-    tp.add_argument(
-        "table",
-        nargs="?",
-        choices=list(TABLES),
-        default="solitaire",
-        help="solitaire (default), classic, bid or practice (your drills)",
-    )
-    tp.add_argument(
-        "--port", type=int, default=None, help=f"port (default {DEFAULT_PORT}, or the next free one)"
-    )
-    tp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
-    tp.set_defaults(run=run_table)
-
-
-def _add_lessons(games: Any) -> None:
-    """``lessons``: the lessons copied into the student's folder, opened in JupyterLab."""
-    lp = games.add_parser(
-        "lessons",
-        help="copy the lessons into a folder of yours and open JupyterLab there",
-        description=(
-            "Copy the lesson notebooks into FOLDER (created if needed) and open JupyterLab there. "
-            "A lesson you have changed is never overwritten."
-        ),
-    )
-    lp.add_argument(
-        "folder", nargs="?", default="euchre-lessons", metavar="FOLDER", help="default ./euchre-lessons"
-    )
-    lp.add_argument(
-        "--port", type=int, default=None, help=f"JupyterLab's port (default {LAB_PORT}, or the next free one)"
-    )
-    lp.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
-    lp.add_argument("--copy-only", action="store_true", help="copy the lessons, do not start JupyterLab")
-    lp.set_defaults(run=run_lessons)
