@@ -1,6 +1,6 @@
-"""The proof that a game is one package: the proof game of ``tests/proof_game``, registered by importing
-it, plays at the framework's local table, saves and loads, and shows in Practice, the class report and
-the command line, with no file outside its package naming it."""
+"""The proof that a game is one package: the proof game of ``tests/proof_game``, registered as any
+package registers its game, plays at the framework's local table, saves and loads, and shows in
+Practice, the class report and the command line, with no file outside its package naming it."""
 
 from __future__ import annotations
 
@@ -22,12 +22,15 @@ PACKAGE = Path(registry.__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module", autouse=True)
 def proof() -> Iterator[registry.Game]:
-    """The proof game registered for this module's tests only (importing its package registers it)."""
+    """The proof game registered for this module's tests only (its package's ``GAME``, registered as any
+    package registers its game)."""
     import tests.proof_game as package
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(registry._REGISTERED, package.GAME.name, package.GAME)
+    registry.register(package.GAME)
+    try:
         yield package.GAME
+    finally:  # the rest of the suite knows the registry's own games only
+        registry._REGISTERED.pop(package.GAME.name, None)
 
 
 def played_save(seed: int, pick: int = -1) -> str:
@@ -43,7 +46,7 @@ def played_save(seed: int, pick: int = -1) -> str:
     return c.save_text()
 
 
-def test_importing_its_package_registers_it_where_the_framework_looks(proof: registry.Game) -> None:
+def test_once_registered_the_framework_finds_it_where_it_looks(proof: registry.Game) -> None:
     assert find_game("proof") is proof and "proof" in game_names()
     assert proof.package == "tests.proof_game"
     from euchre_tutor.session.games import game_spec, spec_of_format

@@ -19,12 +19,15 @@ from tests.session.shared_helpers import TOKEN, RunningService, running_service,
 
 @pytest.fixture(scope="module", autouse=True)
 def proof() -> Iterator[registry.Game]:
-    """The proof game registered for this module's tests only (importing its package registers it)."""
+    """The proof game registered for this module's tests only (its package's ``GAME``, registered as any
+    package registers its game)."""
     import tests.proof_game as package
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(registry._REGISTERED, package.GAME.name, package.GAME)
+    registry.register(package.GAME)
+    try:
         yield package.GAME
+    finally:  # the rest of the suite knows the registry's own games only
+        registry._REGISTERED.pop(package.GAME.name, None)
 
 
 @pytest.fixture

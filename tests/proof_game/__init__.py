@@ -3,31 +3,31 @@
 Two players (North and South) each get three cards of a twelve-card deck (9 to A of hearts and
 spades), no trump; the led suit must be followed and its highest card wins the trick; the winner leads
 next. A match is two hands; a hand scores a point for each trick. It lives wholly in this package
-(engine, seat view, advisor, session hooks, table app, command) and registers its
-:class:`~euchre_tutor.rules.games.Game` when imported: no file outside this package names it.
+(engine, seat view, advisor, session hooks, table app, command); its tests register its
+:class:`~euchre_tutor.rules.games.Game` (``register(GAME)``) and take it out after them, so that
+collecting this package (its doctests) registers nothing for the rest of the suite. No file outside
+this package names it.
 """
 
 from __future__ import annotations
 
-from euchre_tutor.rules.games import Game, register
+from euchre_tutor.rules.games import Game
 
 __all__ = ["GAME"]
 
-GAME = register(
-    Game(
-        name="proof",
-        title="Proof Game",
-        noun="Proof Game",
-        span="match",
-        seated=True,
-        default_level=None,
-        notebook="proof.ipynb",
-        table_words="the Proof Game table",
-        launch_help="open the Proof Game table instead",
-        colour="#8a5a2b",
-        rest="the unseen cards and the opponent's play",
-        package=__name__,
-        app="ProofApp",
-        place=50,
-    )
+GAME = Game(
+    name="proof",
+    title="Proof Game",
+    noun="Proof Game",
+    span="match",
+    seated=True,
+    default_level=None,
+    notebook="proof.ipynb",
+    table_words="the Proof Game table",
+    launch_help="open the Proof Game table instead",
+    colour="#8a5a2b",
+    rest="the unseen cards and the opponent's play",
+    package=__name__,
+    app="ProofApp",
+    place=50,
 )
