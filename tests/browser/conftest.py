@@ -233,8 +233,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             page[0].screenshot(path=str(FAILURES / f"{name}.png"), full_page=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[Any]:
+    """Chromium for one test module. Playwright's sync API keeps an event loop running in this thread
+    while it lives: one for the whole session would still be there for the tests the worker runs after
+    the browser tests (their own asyncio.run, another Playwright), so it stops with the module."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
