@@ -35,6 +35,7 @@ WHATIF_CSS: Final = """
 .euchre-classic .ec-whatif-body .widget-html-content{white-space:normal}
 .euchre-classic .ec-whatif-head{font-weight:700;margin:6px 0 2px}
 .euchre-classic .ec-whatif.hidden{display:none}
+.euchre-classic .ec-whatif-rows.hidden{display:none}
 """
 
 
