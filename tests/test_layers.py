@@ -204,8 +204,8 @@ def test_the_widget_package_draws_with_ipywidgets_and_exports_the_apps() -> None
 
 def test_every_table_loads_where_the_static_site_runs() -> None:
     """The static site's Python has no sqlite3 (a stub stands in), no tornado and no compiled cores:
-    each game's table app must import and open without them (the browser tests catch it only slowly,
-    as a page that never draws)."""
+    each game's table app must import and open without them, as its notebook opens it (the browser
+    tests catch it only slowly, as a page that never draws)."""
     code = (
         "import sys\n"
         "class Absent:\n"
@@ -215,7 +215,9 @@ def test_every_table_loads_where_the_static_site_runs() -> None:
         "            raise ImportError(name)\n"
         "sys.meta_path.insert(0, Absent())\n"
         "from euchre_tutor.widgets import BidApp, ClassicApp, SolitaireApp\n"
+        "from euchre_tutor.widgets.class_name import keep_by_name\n"
         "for app in (SolitaireApp(seed=1), ClassicApp(seed=1), BidApp(seed=1)):\n"
+        "    assert keep_by_name(app) is app  # as each table's notebook ends: no class store here\n"
         "    app.close()\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -12,14 +12,16 @@ kernel remembers for the page's next tables. Away from a class server the table 
 from __future__ import annotations
 
 import html
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as w
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.session.class_store import ClassStore, student_name
-from euchre_tutor.widgets.shared_table import page_query
+from euchre_tutor.widgets.page import page_query
 from euchre_tutor.widgets.table import button
+
+if TYPE_CHECKING:  # the class's store needs sqlite3, which the static site's Python lacks
+    from euchre_tutor.session.class_store import ClassStore
 
 __all__ = ["ClassName", "keep_by_name"]
 
@@ -69,6 +71,8 @@ class ClassName(w.HBox):  # type: ignore[misc]
 
     def use(self, name: str) -> bool:
         """Keep the table's games and drills under ``name`` from now on; False (and why) for a bad name."""
+        from euchre_tutor.session.class_store import student_name
+
         try:
             shown = student_name(name)
         except EuchreError as error:
@@ -94,7 +98,13 @@ def keep_by_name(app: Any, *, store: ClassStore | None = None, query: dict[str, 
     the page address's ``name``, else the name given before in this kernel, else the box waits for one.
     ``store``: the class's store (default: the class server's, if this is one); with none, or a table
     without a tutor, ``app`` itself."""
-    kept = store if store is not None else ClassStore.from_env()
+    kept = store
+    if kept is None:
+        try:
+            from euchre_tutor.session.class_store import ClassStore
+        except ImportError:  # no sqlite3 (the static site): no class server either
+            return app
+        kept = ClassStore.from_env()
     tutor = _tutor(app)
     if kept is None or tutor is None:
         return app

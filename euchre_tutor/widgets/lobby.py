@@ -32,7 +32,8 @@ from euchre_tutor.session.shared_table import (
     service_address,
 )
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.shared_table import SHARED_CSS, message_page, page_query
+from euchre_tutor.widgets.page import message_page, page_query
+from euchre_tutor.widgets.shared_table import SHARED_CSS
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import button, show
 

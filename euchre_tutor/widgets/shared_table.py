@@ -38,6 +38,7 @@ from euchre_tutor.session.shared_table import (
 )
 from euchre_tutor.session.tutor import TUTORS
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets.page import message_page, page_query
 from euchre_tutor.widgets.table import button, show
 from euchre_tutor.widgets.table_app import TableApp
 
@@ -282,19 +283,6 @@ def shared_table_app(
             tutor.keep_drills(kept, controller.name)
     app: TableApp = app_class(controller=seat, tutor=tutor, shared=SharedParts(controller, seat))
     return app
-
-
-def message_page(text: str) -> w.HTML:
-    """A page's teaching message when it cannot work (no service, a wrong address...)."""
-    box = w.HTML(f'<div class="et-teach" role="status"><p>{esc(text)}</p></div>')
-    box.add_class("et-missing-service")
-    return box
-
-
-def page_query(query: str | None = None) -> dict[str, str]:
-    """The page address's query (Voila gives it to the kernel as ``QUERY_STRING``): first values."""
-    text = os.environ.get("QUERY_STRING", "") if query is None else query
-    return {k: v[0] for k, v in urllib.parse.parse_qs(text).items() if v}
 
 
 def shared_table_page(

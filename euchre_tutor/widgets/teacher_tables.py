@@ -34,7 +34,8 @@ from euchre_tutor.session.teacher_tables import (
     teacher_address,
 )
 from euchre_tutor.widgets import render
-from euchre_tutor.widgets.shared_table import SHARED_CSS, message_page
+from euchre_tutor.widgets.page import message_page
+from euchre_tutor.widgets.shared_table import SHARED_CSS
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import button, show
 
