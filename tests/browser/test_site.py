@@ -92,7 +92,7 @@ def static_server(site: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def offline_browser(browser: Any, chromium: str) -> Iterator[Any]:
     """Chromium that resolves no host but the loopback one: no request can leave the machine. Launched by
     the browser fixture's Playwright (a second Playwright in the same thread is refused)."""
