@@ -327,37 +327,28 @@ WAIT_WORDS: Final = (
 
 
 def write_template(share: Path, notebooks: Path) -> Path:
-    """Write the :data:`TEMPLATE` Voila template under ``share`` (a ``JUPYTER_PATH`` entry); return it."""
-    folder = share / "voila" / "templates" / TEMPLATE
+    """Write the :data:`TEMPLATE` Voila template under ``share`` (a ``JUPYTER_PATH`` entry), and the
+    teacher's (:data:`TEACHER_TEMPLATE`: its landing page in place of the class page, the same lessons
+    page and loading message); return the class's."""
+    _write_template(share, notebooks, TEACHER_TEMPLATE, teacher_page_html(), "Your class")
+    return _write_template(share, notebooks, TEMPLATE, class_page_html(notebooks))
+
+
+def _write_template(share: Path, notebooks: Path, name: str, front: str, title: str | None = None) -> Path:
+    """One Voila template ``name`` under ``share``: its folder page with ``front`` for the class page
+    (``title`` in place of the class's), the lessons page and the loading message."""
+    folder = share / "voila" / "templates" / name
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}) + "\n", encoding="utf-8")
     tree = _TREE % {
         "css": _PAGE_CSS,
         "lessons": LESSONS,
         "lessons_page": lessons_page_html(notebooks),
-        "class_page": class_page_html(notebooks),
+        "class_page": front,
     }
+    if title is not None:
+        tree = tree.replace("Euchre with your class", title)
     for page in ("tree-lab.html", "tree.html"):  # Voila's folder page, and its classic variant
-        (folder / page).write_text(tree, encoding="utf-8")
-    (folder / "spinner.macro.html.j2").write_text(_SPINNER % {"wait": WAIT_WORDS}, encoding="utf-8")
-    _write_teacher_template(share, notebooks)
-    return folder
-
-
-def _write_teacher_template(share: Path, notebooks: Path) -> Path:
-    """The teacher's server's template (:data:`TEACHER_TEMPLATE`): its landing page in place of the
-    class page, the same lessons page and loading message."""
-    folder = share / "voila" / "templates" / TEACHER_TEMPLATE
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}) + "\n", encoding="utf-8")
-    tree = _TREE % {
-        "css": _PAGE_CSS,
-        "lessons": LESSONS,
-        "lessons_page": lessons_page_html(notebooks),
-        "class_page": teacher_page_html(),
-    }
-    tree = tree.replace("Euchre with your class", "Your class")
-    for page in ("tree-lab.html", "tree.html"):
         (folder / page).write_text(tree, encoding="utf-8")
     (folder / "spinner.macro.html.j2").write_text(_SPINNER % {"wait": WAIT_WORDS}, encoding="utf-8")
     return folder

@@ -24,13 +24,10 @@ PACKAGE = Path(registry.__file__).resolve().parents[1]
 def proof() -> Iterator[registry.Game]:
     """The proof game registered for this module's tests only (its package's ``GAME``, registered as any
     package registers its game)."""
-    import tests.proof_game as package
+    from tests.proof_game import registered
 
-    registry.register(package.GAME)
-    try:
-        yield package.GAME
-    finally:  # the rest of the suite knows the registry's own games only
-        registry._REGISTERED.pop(package.GAME.name, None)
+    with registered() as game:
+        yield game
 
 
 def played_save(seed: int, pick: int = -1) -> str:

@@ -21,13 +21,10 @@ from tests.session.shared_helpers import TOKEN, RunningService, running_service,
 def proof() -> Iterator[registry.Game]:
     """The proof game registered for this module's tests only (its package's ``GAME``, registered as any
     package registers its game)."""
-    import tests.proof_game as package
+    from tests.proof_game import registered
 
-    registry.register(package.GAME)
-    try:
-        yield package.GAME
-    finally:  # the rest of the suite knows the registry's own games only
-        registry._REGISTERED.pop(package.GAME.name, None)
+    with registered() as game:
+        yield game
 
 
 @pytest.fixture

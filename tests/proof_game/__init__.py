@@ -11,9 +11,13 @@ this package names it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from euchre_tutor.rules import games as registry
 from euchre_tutor.rules.games import Game
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "registered"]
 
 GAME = Game(
     name="proof",
@@ -31,3 +35,14 @@ GAME = Game(
     app="ProofApp",
     place=50,
 )
+
+
+@contextmanager
+def registered() -> Iterator[Game]:
+    """The proof game registered while the block runs (as any package registers its game), taken out
+    of the registry after it: the rest of the suite knows the registry's own games only."""
+    registry.register(GAME)
+    try:
+        yield GAME
+    finally:
+        registry._REGISTERED.pop(GAME.name, None)
