@@ -229,7 +229,11 @@ def test_a_table_served_from_the_installed_package_plays_in_chromium(installed: 
     path = require_chromium()
     port = free_port()
     served = start_serve(
-        [str(installed.root / "bin" / "euchre-tutor"), "serve", "--students", "1", "--table", "classic"],
+        [
+            str(installed.root / "bin" / "euchre-tutor"),
+            *("serve", "--students", "1", "--table", "classic"),
+            *("--teacher-port", str(free_port())),  # a free one: the port after the class's may be taken
+        ],
         installed.tmp,
         installed.env,
         port,
