@@ -532,6 +532,10 @@ def play_to_the_end(
     else:
         raise AssertionError(f"{table}: the hand did not end")
     page.locator(".et-handend").wait_for()
+    # the message comes with the same redraw, a moment after the bar on a busy machine: wait for it
+    page.wait_for_function(
+        "() => document.querySelector('.euchre-message').innerText.trim().length > 0", timeout=10_000
+    )
     assert page.locator(".euchre-message").inner_text().strip(), f"{table}: the hand ended without a message"
 
 
