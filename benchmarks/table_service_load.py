@@ -63,7 +63,7 @@ def _rss_kib(pid: int) -> int:
 
 
 #: what the page records for the benchmark (an init script, before the page's own code): when each click
-#: happens, when each kernel frame naming a drawn table's version arrives, and when the page first draws
+#: that acts happens, when each kernel frame naming a drawn table's version arrives, and when the page first draws
 #: each version, on the computer's clock (milliseconds since the epoch, as ``time.time()``); a version
 #: drawn is also told to the driver (``__tableDrawn``, when the driver gave one), so it need not poll
 PAGE_TRACE = """
@@ -71,7 +71,10 @@ PAGE_TRACE = """
   const now = () => performance.timeOrigin + performance.now();
   const trace = { clicks: [], frames: {}, drawn: {} };
   window.__tableTrace = trace;
-  document.addEventListener('click', () => trace.clicks.push(now()), true);
+  // an action's click (Next hand, which acts at no table, is not one)
+  document.addEventListener('click', (e) => {
+    if (!(e.target instanceof Element && e.target.closest('.et-next'))) trace.clicks.push(now());
+  }, true);
   const decoder = new TextDecoder();
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -103,11 +106,12 @@ PAGE_TRACE = """
 class PageSeat:
     """One seat of a table played by a real Chromium page (the shared table's Voila page), by clicks.
 
-    ``drawn`` waits until the page draws a version of the table (``data-version`` of its drawn table):
-    told by the page (:meth:`tell`, given to the page as ``__tableDrawn``), or with ``poll`` by asking
-    the page at each of its animation frames (Playwright's own wait, which keeps the page drawing
-    frames); ``act`` clicks a bid (the last shown) or the first playable card; ``trace`` is what the
-    page recorded (:data:`PAGE_TRACE`)."""
+        ``drawn`` waits until the page draws a version of the table (``data-version`` of its drawn table):
+        told by the page (:meth:`tell`, given to the page as ``__tableDrawn``), or with ``poll`` by asking
+        the page at each of its animation frames (Playwright's own wait, which keeps the page drawing
+        frames); ``act`` clicks a bid (the last shown) or the first playable card (after Next hand, when the
+    page still shows the hand just played); ``trace`` is what the
+        page recorded (:data:`PAGE_TRACE`)."""
 
     def __init__(self, page: Any, seat: str, poll: bool = False) -> None:
         self.page = page
@@ -137,6 +141,9 @@ class PageSeat:
 
     async def act(self, version: int) -> None:
         await self.drawn(version)
+        if await self.page.locator(".et-handend .et-next").is_visible():
+            # the hand just played is kept on the page until the student moves on: Next hand, as a student
+            await self.page.locator(".et-handend .et-next").click()
         await self.page.wait_for_function(
             "() => document.querySelectorAll('.euchre-bid, .euchre-card.playable').length > 0", timeout=60_000
         )
