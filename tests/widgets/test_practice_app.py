@@ -125,7 +125,9 @@ def test_a_bad_upload_shows_the_error_and_keeps_the_deck(app: PracticeApp) -> No
     assert 'role="alert"' in app.message.value
 
 
-def test_a_good_upload_replaces_the_deck_and_serves_its_drills_at_once(app: PracticeApp, deck_text: str) -> None:
+def test_a_good_upload_replaces_the_deck_and_serves_its_drills_at_once(
+    app: PracticeApp, deck_text: str
+) -> None:
     assert all(d.due == 2 for d in Deck.loads(deck_text).drills)  # written in session 1, due in 2
     upload(app, deck_text.encode())
     assert "Deck loaded: 6 drills, session 2" in app.message.value  # opened: its drills' session
