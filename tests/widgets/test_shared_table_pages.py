@@ -359,8 +359,12 @@ def test_a_bid_euchre_hand_is_bid_and_played_to_its_end_by_clicks(
     clicks = 0
     while all(a.shared.controller.frame.get("hand") == 1 for a in apps.values()) and clicks < 80:
         mover = next(a for a in apps.values() if a.shared.controller.my_turn)
-        wait_until(
-            lambda m=mover: any(choices(m)) and set(m.hand_cards()) == set(m.shared.controller.view.hand),
+        wait_until(  # the page has drawn the table's present version (its buttons are this turn's)
+            lambda m=mover: (
+                f'data-version="{m.shared.controller.version}"' in m.table.value
+                and any(choices(m))
+                and set(m.hand_cards()) == set(m.shared.controller.view.hand)
+            ),
             what="the mover's page offering its choices, its own hand drawn",
         )
         version = mover.shared.controller.version
