@@ -36,7 +36,7 @@ from euchre_tutor.session.shared_table import (
     missing_service_words,
     service_address,
 )
-from euchre_tutor.session.tutor import TUTORS
+from euchre_tutor.session.tutor import tutor_class
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.page import message_page, page_query
 from euchre_tutor.widgets.table import button, show
@@ -274,7 +274,7 @@ def shared_table_app(
         )
     seat = RemoteSeat(controller)
     app_class = find_game(spec.name).table_app()  # its module registers the game's tutor, if it has one
-    tutor_of_game = TUTORS.get(spec.name)
+    tutor_of_game = tutor_class(spec.name)
     tutor = None
     if controller.seat is not None and tutor_of_game is not None:
         tutor = tutor_of_game.for_seat(seat, **tutor_options)
