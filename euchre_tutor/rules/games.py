@@ -52,22 +52,40 @@ class UnknownGameError(EuchreError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
-    """One game: its words, as every layer may know them, and its code by layer (see the module doc)."""
+    """One game: its words, as every layer may know them, and its code by layer (see the module doc).
+
+    A word left empty is made from the others, as most games say it: ``noun`` is the ``title``,
+    ``notebook`` ``<name>.ipynb``, ``table_words`` "the <title> table", ``launch_help`` "open <table_words>
+    instead" and ``app`` ``<Name>App``."""
 
     name: str  # as a save, a deck and the command line write it
     title: str  # in a chart's bar: "classic Euchre"
-    noun: str  # before "match", "drill", "position": "a Bid Euchre drill"
-    span: str  # what a save holds: "match" or "game"
-    seated: bool  # several seats: a student plays one of them
-    default_level: str | None  # the table's default level of computer play; None: one kind of player
-    notebook: str  # the table's Voila page
-    table_words: str  # where the launcher says it starts: "the classic Euchre table"
-    launch_help: str  # the launcher's option help
-    colour: str  # its bars in the class report's chart
-    rest: str  # what the luck of "the rest" is, in the class report
     package: str  # the game's package, where its code is found by place
-    app: str  # the table app's class, in ``<package>.widgets.app``
+    colour: str  # its bars in the class report's chart
+    noun: str = ""  # before "match", "drill", "position": "a Bid Euchre drill"
+    span: str = "match"  # what a save holds: "match" or "game"
+    seated: bool = True  # several seats: a student plays one of them
+    default_level: str | None = None  # the table's default level of computer play; None: one kind of player
+    notebook: str = ""  # the table's Voila page
+    table_words: str = ""  # where the launcher says it starts: "the classic Euchre table"
+    launch_help: str = ""  # the launcher's option help
+    #: what the luck of "the rest" is, in the class report
+    rest: str = "unseen cards, partner's and opponents' play"
+    app: str = ""  # the table app's class, in ``<package>.widgets.app``
     place: int = 100  # where its table is listed (the lowest is the default table)
+
+    def __post_init__(self) -> None:
+        made = {
+            "noun": self.title,
+            "notebook": f"{self.name}.ipynb",
+            "table_words": f"the {self.title} table",
+            "app": f"{self.name.title()}App",
+        }
+        for word, value in made.items():
+            if not getattr(self, word):
+                object.__setattr__(self, word, value)
+        if not self.launch_help:
+            object.__setattr__(self, "launch_help", f"open {self.table_words} instead")
 
     @property
     def has_levels(self) -> bool:

@@ -11,21 +11,4 @@ __all__ = ["GAME", "LUCK_BASELINE"]
 #: its luck's measured seat baseline, a file below euchre_tutor/ (read by advisor.luck.measured_baseline)
 LUCK_BASELINE = "data/bid_luck_baseline.json"
 
-GAME = register(
-    Game(
-        name="bid",
-        title="Bid Euchre",
-        noun="Bid Euchre",
-        span="match",
-        seated=True,
-        default_level=None,
-        notebook="bid.ipynb",
-        table_words="the Bid Euchre table",
-        launch_help="open the Bid Euchre table instead",
-        colour="#6b4f8a",
-        rest="unseen cards, partner's and opponents' play",
-        package=__name__,
-        app="BidApp",
-        place=2,
-    )
-)
+GAME = register(Game(name="bid", title="Bid Euchre", package=__name__, colour="#6b4f8a", place=2))

@@ -17,17 +17,11 @@ GAME = register(
     Game(
         name="classic",
         title="classic Euchre",
-        noun="classic",
-        span="match",
-        seated=True,
-        default_level="club",
-        notebook="classic.ipynb",
-        table_words="the classic Euchre table",
-        launch_help="open the classic 4-player table instead of Euchre Solitaire",
-        colour="#2e6b3f",
-        rest="unseen cards, partner's and opponents' play",
         package=__name__,
-        app="ClassicApp",
+        colour="#2e6b3f",
+        noun="classic",
+        default_level="club",
+        launch_help="open the classic 4-player table instead of Euchre Solitaire",
         place=1,
     )
 )

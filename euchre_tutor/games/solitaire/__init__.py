@@ -15,17 +15,13 @@ GAME = register(
     Game(
         name="solitaire",
         title="Solitaire",
-        noun="Solitaire",
+        package=__name__,
+        colour="#9a9a9a",
         span="game",
         seated=False,
-        default_level=None,
-        notebook="solitaire.ipynb",
         table_words="the Euchre Solitaire dashboard",
         launch_help="open Euchre Solitaire (the default)",
-        colour="#9a9a9a",
         rest="the unseen cards",
-        package=__name__,
-        app="SolitaireApp",
         place=0,
     )
 )
