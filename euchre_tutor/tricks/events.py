@@ -1,10 +1,12 @@
-"""The events every trick-taking game here shares: a trick, a card played, a trick won, a pass, a
-face-down discard, the match won. Each has a ``text`` in plain words; a game adds its own bidding and
-scoring events beside them.
+"""The events every trick-taking game here shares: a hand dealt, a trick, a card played, a trick won,
+a pass, a face-down discard, a card passed to a loner, a hand thrown in, the match won. Each has a
+``text`` in plain words; a game adds its own bidding and scoring events beside them, or words one of
+these its own way (a subclass with another ``TEXT``).
 
 Most events are told by one sentence: a :class:`TextEvent` names it in its class's ``TEXT``, a
 :meth:`str.format` template over the event's fields (``"{seat.word} plays {card.symbol}."``). An
-event whose words depend on more than its fields' names overrides ``text`` instead.
+event whose words depend on more than its fields' names overrides ``text`` instead. What one seat did
+is a :class:`SeatEvent` (its ``seat`` first), and what it did with one card a :class:`CardEvent`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,20 @@ from typing import ClassVar
 from euchre_tutor.cards import Card
 from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["CardPlayed", "Discarded", "MatchWon", "Passed", "TextEvent", "Trick", "TrickWon"]
+__all__ = [
+    "CardEvent",
+    "CardPlayed",
+    "CardsGiven",
+    "Discarded",
+    "HandStarted",
+    "MatchWon",
+    "Passed",
+    "PassedOut",
+    "SeatEvent",
+    "TextEvent",
+    "Trick",
+    "TrickWon",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +42,45 @@ class TextEvent:
     @property
     def text(self) -> str:
         return self.TEXT.format_map({f.name: getattr(self, f.name) for f in fields(self)})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEvent(TextEvent):
+    """What one seat did."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class CardEvent(SeatEvent):
+    """What one seat did with one card (played it, discarded it, picked it up)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(TextEvent):
+    """A hand dealt: its number in the match and its dealer."""
+
+    hand_number: int
+    dealer: Seat
+    TEXT = "Hand {hand_number}: {dealer.word} deals."
+
+
+@dataclass(frozen=True, slots=True)
+class PassedOut(TextEvent):
+    """Every seat passed: the hand ``dealer`` dealt is thrown in."""
+
+    dealer: Seat
+    TEXT = "Everyone passed: the hand is thrown in and the next dealer deals."
+
+
+@dataclass(frozen=True, slots=True)
+class CardsGiven(SeatEvent):
+    """A loner's partner passes a card face down to the loner ``to`` (views hide which)."""
+
+    to: Seat
+    TEXT = "{seat.word} passes a card face down to {to.word}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,25 +100,20 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed(TextEvent):
-    seat: Seat
+class Passed(SeatEvent):
     round: int
     TEXT = "{seat.word} passes."
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded(TextEvent):
+class Discarded(CardEvent):
     """The dealer's discard; only the dealer may see ``card`` (views hide it)."""
 
-    seat: Seat
-    card: Card
     TEXT = "{seat.word} discards a card face down."
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed(TextEvent):
-    seat: Seat
-    card: Card
+class CardPlayed(CardEvent):
     trick: int
     TEXT = "{seat.word} plays {card.symbol}."
 

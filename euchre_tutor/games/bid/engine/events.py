@@ -1,8 +1,9 @@
 """What an action did in Bid Euchre: the events for the trick log and the hints.
 
-The trick events (:class:`Trick`, :class:`CardPlayed`, :class:`TrickWon`,
-:class:`Passed`, :class:`Discarded`, :class:`MatchWon`) are the trick-taking core's
-(:mod:`euchre_tutor.tricks.events`); the bidding and scoring ones are Bid Euchre's.
+The events of the deal and the trick (:class:`HandStarted`, :class:`Trick`, :class:`CardPlayed`,
+:class:`TrickWon`, :class:`Passed`, :class:`PassedOut`, :class:`Discarded`, :class:`CardsGiven`,
+:class:`MatchWon`) are the trick-taking core's (:mod:`euchre_tutor.tricks.events`); the bidding and
+scoring ones are Bid Euchre's.
 """
 
 from __future__ import annotations
@@ -11,8 +12,19 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from euchre_tutor.cards import Suit
-from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, TextEvent, Trick, TrickWon
-from euchre_tutor.tricks.seating import Seat, Team
+from euchre_tutor.tricks.events import (
+    CardPlayed,
+    CardsGiven,
+    Discarded,
+    HandStarted,
+    MatchWon,
+    Passed,
+    PassedOut,
+    SeatEvent,
+    Trick,
+    TrickWon,
+)
+from euchre_tutor.tricks.seating import Team
 
 __all__ = [
     "BidMade",
@@ -43,17 +55,9 @@ def contract_words(trump: Suit | None, notrump: str | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted(TextEvent):
-    hand_number: int
-    dealer: Seat
-    TEXT = "Hand {hand_number}: {dealer.word} deals."
-
-
-@dataclass(frozen=True, slots=True)
-class BidMade:
+class BidMade(SeatEvent):
     """A bid: ``level`` tricks (None for an alone bid of kind ``alone``), with its contract if named."""
 
-    seat: Seat
     level: int | None
     alone: str | None
     trump: Suit | None
@@ -73,8 +77,7 @@ class BidMade:
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpNamed:
-    seat: Seat
+class TrumpNamed(SeatEvent):
     trump: Suit | None
     notrump: str | None
 
@@ -84,29 +87,13 @@ class TrumpNamed:
 
 
 @dataclass(frozen=True, slots=True)
-class KittyTaken:
-    seat: Seat
+class KittyTaken(SeatEvent):
     count: int
 
     @property
     def text(self) -> str:
         cards = "the kitty card" if self.count == 1 else f"the {self.count} kitty cards"
         return f"{self.seat.word} takes {cards} and will discard as many."
-
-
-@dataclass(frozen=True, slots=True)
-class CardsGiven(TextEvent):
-    """A call: the loner's partner passes a card face down (views hide which)."""
-
-    seat: Seat
-    to: Seat
-    TEXT = "{seat.word} passes a card face down to {to.word}."
-
-
-@dataclass(frozen=True, slots=True)
-class PassedOut(TextEvent):
-    dealer: Seat
-    TEXT = "Everyone passed: the hand is thrown in and the next dealer deals."
 
 
 @dataclass(frozen=True, slots=True)

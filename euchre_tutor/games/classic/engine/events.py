@@ -1,9 +1,11 @@
 """What an action did: the events of a classic hand and match (for the trick log and the hints).
 
-Each event has a ``text`` in plain words (most from a one-sentence template, :class:`TextEvent`). The trick events (:class:`Trick`, :class:`CardPlayed`,
+Each event has a ``text`` in plain words (most from a one-sentence template,
+:class:`~euchre_tutor.tricks.events.TextEvent`). The trick events (:class:`Trick`, :class:`CardPlayed`,
 :class:`TrickWon`, :class:`Passed`, :class:`Discarded`, :class:`MatchWon`) are the trick-taking
 core's (:mod:`euchre_tutor.tricks.events`), re-exported here; the bidding and scoring ones are
-classic Euchre's.
+classic Euchre's, some of them the core's worded for classic Euchre (:class:`HandStarted` with its up
+card, :class:`PassedOut`, :class:`GaveBest`).
 """
 
 from __future__ import annotations
@@ -12,8 +14,18 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, TextEvent, Trick, TrickWon
-from euchre_tutor.tricks.seating import Seat, Team
+from euchre_tutor.tricks import events as core
+from euchre_tutor.tricks.events import (
+    CardEvent,
+    CardPlayed,
+    Discarded,
+    MatchWon,
+    Passed,
+    SeatEvent,
+    Trick,
+    TrickWon,
+)
+from euchre_tutor.tricks.seating import Team
 
 __all__ = [
     "CardPlayed",
@@ -36,18 +48,15 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted(TextEvent):
-    hand_number: int
-    dealer: Seat
+class HandStarted(core.HandStarted):
     up: Card
     TEXT = "Hand {hand_number}: {dealer.word} deals; the up card is {up.symbol}."
 
 
 @dataclass(frozen=True, slots=True)
-class TrumpMade:
+class TrumpMade(SeatEvent):
     """Trump made (``trump`` None: a no-trump bid, ``notrump`` 'high' or 'low'); round 0 is a blind call."""
 
-    seat: Seat
     trump: Suit | None
     round: int
     alone: bool | None  # None: decided later (alone_timing="after-discard")
@@ -67,42 +76,35 @@ class TrumpMade:
 
 
 @dataclass(frozen=True, slots=True)
-class Misdealt(TextEvent):
-    seat: Seat
+class Misdealt(SeatEvent):
     kind: str
     TEXT = "{seat.word} shows an “{kind}” hand and calls a misdeal: the same dealer deals again."
 
 
 @dataclass(frozen=True, slots=True)
-class WentUnder(TextEvent):
+class WentUnder(SeatEvent):
     """A farmer's hand swap; only the seat itself may see ``cards`` (views hide them)."""
 
-    seat: Seat
     cards: tuple[Card, ...]
     TEXT = "{seat.word} goes under: three low cards swapped for the hidden kitty cards."
 
 
 @dataclass(frozen=True, slots=True)
-class GaveBest(TextEvent):
-    """Call for best: the loner's partner passes ``card`` face down (views hide it from the others)."""
+class GaveBest(core.CardsGiven):
+    """Call for best: the loner's partner passes a card face down (views hide it from the others)."""
 
-    seat: Seat
-    to: Seat
     TEXT = "{seat.word} passes a card to {to.word}, who goes alone."
 
 
 @dataclass(frozen=True, slots=True)
-class PickedUp(TextEvent):
-    seat: Seat
-    card: Card
+class PickedUp(CardEvent):
     TEXT = "{seat.word} picks up {card.symbol}."
 
 
 @dataclass(frozen=True, slots=True)
-class WentAlone:
+class WentAlone(SeatEvent):
     """A maker's or defender's answer to "alone?"; ``defender`` tells which."""
 
-    seat: Seat
     alone: bool
     defender: bool
 
@@ -118,8 +120,7 @@ class WentAlone:
 
 
 @dataclass(frozen=True, slots=True)
-class PassedOut(TextEvent):
-    dealer: Seat
+class PassedOut(core.PassedOut):
     TEXT = "Everyone passed twice: the hand is thrown in and the next dealer deals."
 
 
