@@ -44,7 +44,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any
+from typing import IO, Any, TypedDict, Unpack
 
 from euchre_tutor.advisor.voice import capital
 from euchre_tutor.errors import EuchreError, JsonInputError
@@ -147,17 +147,25 @@ def register(commands: Any, tables: Mapping[str, Continuation]) -> None:
     parser.set_defaults(run=lambda args: run_analyze(args, tables[args.table]))
 
 
+class RunOptions(TypedDict, total=False):
+    """The keywords of :func:`position_run` after the position and the continuation."""
+
+    worlds: int
+    max_worlds: int | None
+    seed: int
+    mode: Mode | None
+    table: str | None
+
+
+class PositionOptions(RunOptions, total=False):
+    """The keywords of :func:`analyse_noting`: a run's, and the action graded and the progress call."""
+
+    focus: Action | None
+    on_batch: Callable[[int, int], None] | None
+
+
 def analyse_position(
-    data: object,
-    continuation: Continuation,
-    *,
-    worlds: int = DEFAULT_WORLDS,
-    max_worlds: int | None = None,
-    seed: int = 0,
-    mode: Mode | None = None,
-    focus: Action | None = None,
-    on_batch: Callable[[int, int], None] | None = None,
-    table: str | None = None,
+    data: object, continuation: Continuation, **options: Unpack[PositionOptions]
 ) -> ClassicAnalysis:
     """The analysis of a position given as the command's JSON object (already parsed).
 
@@ -168,35 +176,20 @@ def analyse_position(
     ``on_batch``: as :func:`~euchre_tutor.games.classic.advisor.analysis.analyse` (a grade refined; its
     default cap is then :func:`~euchre_tutor.games.classic.advisor.analysis.grade_cap`).
     """
-    return analyse_noting(
-        data,
-        continuation,
-        worlds=worlds,
-        max_worlds=max_worlds,
-        seed=seed,
-        mode=mode,
-        focus=focus,
-        on_batch=on_batch,
-        table=table,
-    )[0]
+    return analyse_noting(data, continuation, **options)[0]
 
 
 def analyse_noting(
     data: object,
     continuation: Continuation,
     *,
-    worlds: int = DEFAULT_WORLDS,
-    max_worlds: int | None = None,
-    seed: int = 0,
-    mode: Mode | None = None,
     focus: Action | None = None,
     on_batch: Callable[[int, int], None] | None = None,
-    table: str | None = None,
+    **options: Unpack[RunOptions],
 ) -> tuple[ClassicAnalysis, tuple[Reading, ...]]:
     """:func:`analyse_position`, with how the position was read and why the mode (the ``readings``)."""
-    run, readings = position_run(
-        data, continuation, worlds=worlds, max_worlds=max_worlds, seed=seed, mode=mode, table=table
-    )
+    run, readings = position_run(data, continuation, **options)
+    max_worlds = options.get("max_worlds")
     if max_worlds is not None:
         return run.extend(max_worlds, focus=focus, on_batch=on_batch), readings
     return run.answer(focus, on_batch), readings
