@@ -20,6 +20,7 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import error_text, fail, read_text
 from euchre_tutor.session.learning import add_grading_arguments, grade_saved_file, level_problem
 from euchre_tutor.session.practice import add_graded_game, deck_from_positions
+from euchre_tutor.tricks.commands import command_group
 from euchre_tutor.tricks.history import read_saved_file, write_saved_file
 
 __all__ = ["register"]
@@ -27,12 +28,12 @@ __all__ = ["register"]
 
 def register(games: Any) -> None:
     """Add ``deck`` and its ``build`` and ``positions`` commands to the ``euchre-tutor`` command line."""
-    parser = games.add_parser(
+    commands = command_group(
+        games,
         "deck",
-        help="drill decks for the Practice page: a student's mistakes, or a teacher's positions",
-        description="Build the drill decks the Practice page uploads.",
+        "drill decks for the Practice page: a student's mistakes, or a teacher's positions",
+        "Build the drill decks the Practice page uploads.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     build = commands.add_parser(
         "build",
         help="every Mistake and Blunder of saved games, as a drill deck",

@@ -12,14 +12,14 @@ presets and the options.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from euchre_tutor.games.bid.engine.hand import HandState
 from euchre_tutor.games.bid.engine.replay import replay, replay_seat
-from euchre_tutor.games.bid.rules import OPTION_VALUES, PRESET_NOTES, PRESETS, BidRules
+from euchre_tutor.games.bid.rules import OPTION_VALUES, PRESET_NOTES, BidRules
 from euchre_tutor.jsonio import answer_json_command
+from euchre_tutor.tricks.commands import add_hand_sources, add_rules_command, command_group
 from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["Advisor", "analyze", "register", "view_json"]
@@ -55,16 +55,13 @@ def register(games: Any, seat_view: SeatViewer | None = None, advisor: Advisor |
     application, which sits above both layers) enables ``analyze``; ``advisor`` (the Bid Euchre
     advisor's command, :mod:`euchre_tutor.games.bid.advisor.cli`) adds its options and grades to it.
     """
-    parser: argparse.ArgumentParser = games.add_parser(
-        "bid", help="Bid Euchre (four players, bidding for trump)"
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = command_group(games, "bid", "Bid Euchre (four players, bidding for trump)")
     rp = commands.add_parser(
         "replay",
         help="replay a hand from JSON and print the bids, tricks and points (or who is to act)",
         description=_INPUT,
     )
-    _sources(rp)
+    add_hand_sources(rp)
     rp.set_defaults(run=lambda args: answer_json_command(args, replay))
     if seat_view is None:
         return _rules_command(commands)
@@ -75,7 +72,7 @@ def register(games: Any, seat_view: SeatViewer | None = None, advisor: Advisor |
         "the legal actions and what the seat may know (its cards, the bids, the contract, the tricks, "
         "the cards it has not seen).",
     )
-    _sources(an)
+    add_hand_sources(an)
     if advisor is not None:
         an.description = (an.description or "") + " " + advisor.description
         advisor.add_arguments(an)
@@ -94,16 +91,15 @@ def register(games: Any, seat_view: SeatViewer | None = None, advisor: Advisor |
 
 
 def _rules_command(commands: Any) -> Any:
-    rules = commands.add_parser("rules", help="list the Bid Euchre rules presets and their options")
-    rules.add_argument("--json", action="store_true", help="print the presets as JSON")
-    rules.set_defaults(run=run_rules)
+    add_rules_command(
+        commands,
+        "list the Bid Euchre rules presets and their options",
+        BidRules,
+        PRESET_NOTES,
+        OPTION_VALUES,
+        'Options (defaults = the common game); in replay input use "rules": {"preset": "common", ...}:',
+    )
     return commands
-
-
-def _sources(parser: argparse.ArgumentParser) -> None:
-    src = parser.add_mutually_exclusive_group(required=True)
-    src.add_argument("--input", "-i", metavar="JSON", help="one hand as a JSON object ('-' reads stdin)")
-    src.add_argument("--batch", "-b", metavar="FILE", help="one JSON hand per line ('-' for stdin)")
 
 
 def analyze(
@@ -149,20 +145,3 @@ def view_json(state: HandState, view: Any) -> dict[str, Any]:
         },
         "finished": state.is_over,
     }
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    if args.json:
-        print(json.dumps({name: r.to_json() for name, r in PRESETS.items()}, indent=1))
-        return 0
-    print('Presets (use the name as "rules" in replay input):')
-    default = BidRules()
-    for name, r in PRESETS.items():
-        changed = [f"{k}={json.dumps(v)}" for k, v, _ in r.describe() if v != getattr(default, k)]
-        print(f"  {name}: {PRESET_NOTES[name]}")
-        print(f"    {', '.join(changed) if changed else '(all options at their defaults)'}")
-    print()
-    print('Options (defaults = the common game); in replay input use "rules": {"preset": "common", ...}:')
-    for key, value, meaning in default.describe():
-        print(f"  {key} ({OPTION_VALUES[key]}; default {json.dumps(value)}): {meaning}")
-    return 0

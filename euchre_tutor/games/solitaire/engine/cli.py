@@ -24,6 +24,7 @@ from euchre_tutor.games.solitaire.engine.engine import DealState, Phase, Play, S
 from euchre_tutor.games.solitaire.engine.game import SolitaireGame, trump_action
 from euchre_tutor.games.solitaire.rules import SolitaireRules
 from euchre_tutor.jsonio import answer_lines, load_json_text, seed_flag, seed_number, short, whole_number
+from euchre_tutor.tricks.commands import command_group
 
 __all__ = [
     "InputError",
@@ -47,12 +48,12 @@ class InputError(EuchreError):
 
 def register(games: Any) -> Any:
     """Add ``solitaire`` and its ``replay`` command; returns the solitaire subparsers."""
-    parser = games.add_parser(
+    commands = command_group(
+        games,
         "solitaire",
-        help="Euchre Solitaire: one player against the deck",
-        description="Euchre Solitaire: one player against the deck.",
+        "Euchre Solitaire: one player against the deck",
+        "Euchre Solitaire: one player against the deck.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     replay = commands.add_parser(
         "replay",
         help="play a deal and print its trick log",
