@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import Band
@@ -50,6 +50,7 @@ __all__ = [
     "find_action",
     "game_spec",
     "game_specs",
+    "match_hooks",
     "option_values",
     "sampled_hooks",
     "spec_of_format",
@@ -266,6 +267,36 @@ class GameSpec:
     def legal(self, game: Any) -> Sequence[Any]:
         """The legal actions of the match's current decision."""
         return tuple(game.state.legal_actions())
+
+
+class MatchHooks(TypedDict):
+    """The hooks of a seated game's match that :func:`match_hooks` makes (keywords of a :class:`GameSpec`)."""
+
+    save_format: str
+    new_game: Callable[[int], Any]
+    load_game: Callable[[object], Any]
+    new_match: Callable[[object, int | str], Any]
+    seat_view: Callable[[Any, Any], Any]
+    open_view: Callable[[Any, Any], Any]
+    public_view: Callable[[Any], Any]
+    owns: Callable[[object], bool]
+
+
+def match_hooks(game: Any, rules: Any, views: Any, controller: type) -> MatchHooks:
+    """A seated game's match hooks, where such games agree: ``game`` its match class (a
+    :class:`~euchre_tutor.tricks.game.MatchGame`: ``FORMAT``, ``game(rules, seed=)``, ``from_json``), ``rules``
+    its rules class (``from_json``), ``views`` its views module (``seat_view``, ``open_view`` and
+    ``public_view`` of a match state) and ``controller`` its table controller's class."""
+    return MatchHooks(
+        save_format=game.FORMAT,
+        new_game=lambda seed: game(seed=seed),
+        load_game=game.from_json,
+        new_match=lambda table_rules, seed: game(rules.from_json(table_rules), seed=seed),
+        seat_view=lambda match, seat: views.seat_view(match.state, seat),
+        open_view=lambda match, seat: views.open_view(match.state, seat),
+        public_view=lambda match: views.public_view(match.state),
+        owns=lambda obj: isinstance(obj, controller),
+    )
 
 
 def game_spec(name: object, what: str = "a game") -> GameSpec:

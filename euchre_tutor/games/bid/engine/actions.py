@@ -13,7 +13,7 @@ from typing import Final
 from euchre_tutor.cards import Card, Suit, parse_card
 from euchre_tutor.errors import CardError, IllegalAction
 
-__all__ = ["ALONE_WORDS", "CARDS_PASSED", "NO_TRUMPS", "PASS", "Action", "Phase"]
+__all__ = ["ALONE_WORDS", "CARDS_PASSED", "NO_TRUMPS", "PASS", "QUESTIONS", "Action", "Phase"]
 
 
 class Phase(enum.Enum):
@@ -31,6 +31,15 @@ NO_TRUMPS: Final = ("high", "low")
 ALONE_WORDS: Final = {"alone": "alone", "call-1": "call 1", "call-2": "call 2"}
 # the cards a call's partner passes to the loner (who then discards as many)
 CARDS_PASSED: Final = {"call-1": 1, "call-2": 2}
+#: the question the seat to act answers in a phase (a drill's, a review's), but for the play's
+#: (lead or follow) and an unlisted phase's ("What do you do?")
+QUESTIONS: Final = {
+    Phase.BIDDING: "What do you bid?",
+    Phase.TRUMP: "Which trump do you name?",
+    Phase.KITTY: "Which card do you discard?",
+    Phase.CALL: "Which card do you pass to the loner?",
+    Phase.LONER_DISCARD: "Which card do you discard?",
+}
 
 
 @dataclass(frozen=True, slots=True)

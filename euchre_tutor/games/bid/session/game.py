@@ -16,26 +16,27 @@ from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card
 from euchre_tutor.games.bid import GAME as REGISTERED
-from euchre_tutor.games.bid import LUCK_BASELINE
+from euchre_tutor.games.bid import LUCK_BASELINE, views
 from euchre_tutor.games.bid.advisor import analyse, bid_grade
 from euchre_tutor.games.bid.advisor.ideas import explain, grade_words
 from euchre_tutor.games.bid.advisor.position import read_position, write_position
 from euchre_tutor.games.bid.advisor.worlds import sample_worlds
 from euchre_tutor.games.bid.bots import RuleBasedPlayer
 from euchre_tutor.games.bid.engine import Action, Phase
-from euchre_tutor.games.bid.engine.actions import CARDS_PASSED
-from euchre_tutor.games.bid.engine.game import FORMAT, BidGame
+from euchre_tutor.games.bid.engine.actions import CARDS_PASSED, QUESTIONS
+from euchre_tutor.games.bid.engine.game import BidGame
 from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.session.controller import BidController, action_label
 from euchre_tutor.games.bid.session.grading import grade_bid, grade_bid_table
 from euchre_tutor.games.bid.session.tutor import BidTutor, phase_words
-from euchre_tutor.games.bid.views import SeatView, open_view, public_view, seat_view
+from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.session.games import (
     Choice,
     DrillReader,
     DrillScene,
     GameSpec,
     PracticeGrade,
+    match_hooks,
     sampled_hooks,
 )
 from euchre_tutor.session.learning import GradedGame, recorded_grades
@@ -43,15 +44,6 @@ from euchre_tutor.tricks.seating import FOUR, Seat
 from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
-
-_QUESTIONS: Final = {
-    Phase.BIDDING: "What do you bid?",
-    Phase.TRUMP: "Which trump do you name?",
-    Phase.KITTY: "Which card do you discard?",
-    Phase.CALL: "Which card do you pass to the loner?",
-    Phase.LONER_DISCARD: "Which card do you discard?",
-}
-
 
 _DRILL: Final = DrillReader(read_position, action_label, Action.parse)
 
@@ -86,7 +78,7 @@ def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
                 DrillScene.in_deck_order(view.gifts),
             )
         )
-    question = _QUESTIONS.get(view.phase, "What do you do?")
+    question = QUESTIONS.get(view.phase, "What do you do?")
     if view.phase is Phase.PLAY:
         number = len(view.tricks) + 1
         ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
@@ -239,11 +231,8 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
 
 
 GAME = GameSpec(
+    **match_hooks(BidGame, BidRules, views, BidController),
     info=REGISTERED,
-    save_format=FORMAT,
-    new_game=lambda seed: BidGame(seed=seed),
-    load_game=BidGame.from_json,
-    seat_view=lambda game, seat: seat_view(game.state, seat),
     hidden=_hidden,
     players=lambda seed: RuleBasedPlayer().choose,
     read_position=read_position,
@@ -255,12 +244,8 @@ GAME = GameSpec(
     scene=_scene,
     grade_answer=_grade_answer,
     where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",
-    owns=lambda controller: isinstance(controller, BidController),
     table_of=_table_of,
     grade_table=grade_bid_table,
-    new_match=lambda rules, seed: BidGame(BidRules.from_json(rules), seed=seed),
-    open_view=lambda game, seat: open_view(game.state, seat),
-    public_view=lambda game: public_view(game.state),
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,

@@ -17,7 +17,7 @@ from euchre_tutor.advisor.rating import measured_bands
 from euchre_tutor.advisor.voice import Depth, grade_sentence
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.classic import ERROR_BANDS
+from euchre_tutor.games.classic import ERROR_BANDS, views
 from euchre_tutor.games.classic import GAME as REGISTERED
 from euchre_tutor.games.classic.advisor.analysis import DEFAULT_WORLDS, analyse
 from euchre_tutor.games.classic.advisor.cli import position_run
@@ -28,12 +28,12 @@ from euchre_tutor.games.classic.advisor.table_calibration import table_baseline
 from euchre_tutor.games.classic.advisor.worlds import sample_worlds
 from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Action, Phase, Seat
-from euchre_tutor.games.classic.engine.game import FORMAT, ClassicGame
+from euchre_tutor.games.classic.engine.game import ClassicGame
 from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.games.classic.session.grading import grade_classic, grade_classic_table, tutor_of
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
-from euchre_tutor.games.classic.views import SeatView, open_view, public_view, seat_view
+from euchre_tutor.games.classic.views import SeatView
 from euchre_tutor.jsonio import short
 from euchre_tutor.session.games import (
     Choice,
@@ -41,6 +41,7 @@ from euchre_tutor.session.games import (
     DrillScene,
     GameSpec,
     PracticeGrade,
+    match_hooks,
     sampled_hooks,
 )
 from euchre_tutor.session.learning import GradedGame, recorded_grades
@@ -174,11 +175,8 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
 
 
 GAME = GameSpec(
+    **match_hooks(ClassicGame, ClassicRules, views, ClassicController),
     info=REGISTERED,
-    save_format=FORMAT,
-    new_game=lambda seed: ClassicGame(seed=seed),
-    load_game=ClassicGame.from_json,
-    seat_view=lambda game, seat: seat_view(game.state, seat),
     hidden=_hidden,
     players=_players,
     read_position=lambda data: read_position(data)[0],
@@ -192,12 +190,8 @@ GAME = GameSpec(
     scene=_scene,
     grade_answer=_grade_answer,
     where=_where,
-    owns=lambda controller: isinstance(controller, ClassicController),
     table_of=_table_of,
     grade_table=grade_classic_table,
-    new_match=lambda rules, seed: ClassicGame(ClassicRules.from_json(rules), seed=seed),
-    open_view=lambda game, seat: open_view(game.state, seat),
-    public_view=lambda game: public_view(game.state),
     seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
