@@ -26,15 +26,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    effective_suit,
-    is_left_bower,
-    is_right_bower,
-    trick_power,
-)
+from euchre_tutor.cards import Card, Rank, Suit, effective_suit, is_left_bower, is_right_bower, trick_power
 
 __all__ = [
     "BRIEF_WORDS",
@@ -43,6 +35,7 @@ __all__ = [
     "DEPTH_LABELS",
     "LESSONS",
     "LESSON_LINK",
+    "RANK_NAMES",
     "Depth",
     "Explanation",
     "Idea",
@@ -65,6 +58,7 @@ __all__ = [
     "suit_words",
     "text_problems",
     "visible_text",
+    "whose",
 ]
 
 
@@ -112,7 +106,8 @@ DEPTH_HELP: Final = {
 
 # ---- cards and numbers in words -------------------------------------------------------------
 
-_RANK_NAMES: Final = {
+#: each rank's name in words
+RANK_NAMES: Final = {
     Rank.SEVEN: "seven",
     Rank.EIGHT: "eight",
     Rank.NINE: "nine",
@@ -136,7 +131,7 @@ def card_name(card: Card) -> str:
     """``'the ace of hearts'``, ``'the joker'``."""
     if card.suit is None:
         return "the joker"
-    return f"the {_RANK_NAMES[card.rank]} of {card.suit.plural}"
+    return f"the {RANK_NAMES[card.rank]} of {card.suit.plural}"
 
 
 def card_words(card: Card) -> str:
@@ -165,6 +160,18 @@ def trump_card_words(card: Card, trump: Suit | None) -> str:
     if is_right_bower(card, trump):
         return f"{card_words(card)}, the right bower"
     return card_words(card)
+
+
+def whose(who: str, card: Card, trump: Suit | None, subject: bool = False) -> str:
+    """A seat's card in words, a bower named as such: ``"East's jack of diamonds (J♦), the left bower"``;
+    ``subject``: the subject of a sentence (a bower's words closed by a comma before the verb).
+
+    >>> whose("the deck", Card.parse("9H"), Suit.SPADES)
+    "the deck's nine of hearts (9♥)"
+    """
+    words = trump_card_words(card, trump)
+    text = f"{who}'s {words[4:] if words.startswith('the ') else words}"
+    return text + "," if subject and text.endswith("bower") else text
 
 
 def _suit_card_noun(suit: Suit, trump: Suit | None) -> str:

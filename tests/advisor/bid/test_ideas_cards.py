@@ -7,10 +7,9 @@ The positions and the hand-built analyses are those of ``test_ideas`` (every car
 
 from __future__ import annotations
 
-from euchre_tutor.advisor.voice import Depth, false_sentences
+from euchre_tutor.advisor.voice import Depth, false_sentences, whose
 from euchre_tutor.cards import Card
 from euchre_tutor.games.bid.advisor.ideas import IDEAS, BidPosition, explain, forced_words, named_positions
-from euchre_tutor.games.bid.advisor.ideas.cards import whose
 from euchre_tutor.games.bid.engine import Action, HandState, new_hand
 from euchre_tutor.games.bid.views import SeatView, seat_view
 from tests.advisor.bid.test_ideas import BOWERS, Analysis, deal, option, play, south
@@ -150,6 +149,6 @@ def test_tied_sure_winners_in_any_order() -> None:
 def test_a_seats_bower_is_named_as_the_bower_it_is() -> None:
     leader = south(play(new_hand(deal("E", S="JS JC AS KH 9D TC")), "bid 3 S", "pass", "pass", "pass"))
     jack = Card.parse("JC")  # spades trump: the jack of clubs is the left bower
-    assert whose("East", jack, leader) == "East's jack of clubs (J♣), the left bower"
-    assert whose("your partner", jack, leader, subject=True).endswith("the left bower,")
-    assert whose("East", Card.parse("KH"), leader, subject=True) == "East's king of hearts (K♥)"
+    assert whose("East", jack, leader.trump) == "East's jack of clubs (J♣), the left bower"
+    assert whose("your partner", jack, leader.trump, subject=True).endswith("the left bower,")
+    assert whose("East", Card.parse("KH"), leader.trump, subject=True) == "East's king of hearts (K♥)"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
+from euchre_tutor.advisor.card_ideas import first_holding, true_of_all
 from euchre_tutor.advisor.voice import (
     BRIEF_WORDS,
     MINUS,
@@ -33,6 +34,7 @@ from euchre_tutor.advisor.voice import (
     chance_words,
     forced_play_sentence,
     join_words,
+    named_card,
     points_words,
     suit_words,
 )
@@ -41,7 +43,6 @@ from euchre_tutor.cards import (
     Suit,
     deck,
     effective_suit,
-    is_left_bower,
     is_right_bower,
     is_trump,
     left_bower,
@@ -329,16 +330,6 @@ def _count_words(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
-def _trump_card_words(card: Card, trump: Suit, namer: Namer) -> str:
-    if is_right_bower(card, trump):
-        namer.card(card)
-        return f"the right bower ({card.symbol})"
-    if is_left_bower(card, trump):
-        namer.card(card)
-        return f"the left bower ({card.symbol})"
-    return namer.card(card)
-
-
 def _your(words: str) -> str:
     return "your " + (words[4:] if words.startswith("the ") else words)
 
@@ -357,10 +348,7 @@ def action_words(
     (``'naming clubs (♣)'``, ``'leading 9♥'``); no final stop."""
     if isinstance(action, Play):
         verb = ("playing" if ing else "Play") if following else ("leading" if ing else "Lead")
-        card = action.card
-        bower = trump is not None and (is_right_bower(card, trump) or is_left_bower(card, trump))
-        words = _trump_card_words(card, trump, namer) if bower and trump is not None else namer.card(card)
-        return f"{verb} {words}"
+        return f"{verb} {named_card(action.card, trump, namer)}"
     alone = " and going alone" if ing and action.alone else (" and go alone" if action.alone else "")
     if isinstance(action, OrderUp):
         return f"{'ordering' if ing else 'Order'} up {namer.card(turn)}{alone}"
@@ -479,14 +467,14 @@ def _why_trump(pos: Position, namer: Namer) -> list[Said]:
         assert beater is not None
         text = (
             f"Ordering up puts {namer.card(view.turn_card)} on top of the stock; "
-            f"{_your(_trump_card_words(beater, trump, namer))} beats it."
+            f"{_your(named_card(beater, trump, namer))} beats it."
         )
         out.append(_said(pos, "solitaire.up-card", text))
     if _trump_count(pos):
         held = _trumps(view.hand, trump)
         counts = _trump_counts(pos)
         most = all(len(held) > m for s, m in counts.items() if s is not trump)
-        cards = join_words([_trump_card_words(c, trump, namer) for c in held])
+        cards = join_words([named_card(c, trump, namer) for c in held])
         tail = ", the most of any suit" if most else ""
         text = f"{capital(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}."
         out.append(_said(pos, "solitaire.trump-count", text))
@@ -517,10 +505,8 @@ def _why_trump(pos: Position, namer: Namer) -> list[Said]:
 
 def _why_cards(pos: Position, namer: Namer, order: Sequence[str], tie: bool) -> list[Said]:
     """The first idea of ``order`` that holds for every move the hint names, said."""
-    for idea in order:
-        if all(CATALOGUE[idea].holds(q) for q in named_positions(pos)):
-            return [_said(pos, idea, CARD_SENTENCES[idea](pos, namer, tie))]
-    return []
+    idea = first_holding(order, CATALOGUE, named_positions(pos))
+    return [] if idea is None else [_said(pos, idea, CARD_SENTENCES[idea](pos, namer, tie))]
 
 
 def _why_low_trump(pos: Position, namer: Namer) -> list[Said]:
@@ -561,9 +547,7 @@ def _why(pos: Position, namer: Namer) -> list[Said]:
         out.append(
             _said(pos, "solitaire.outlook", f"With best play from here, {_chance_of_three(pos.best.p3)}.")
         )
-    if tie:  # a reason beside tied choices holds for every one of them
-        out = [s for s in out if all(CATALOGUE[s.idea].holds(q) for q in named_positions(pos))]
-    return out
+    return true_of_all(out, CATALOGUE, named_positions(pos))  # beside tied choices: true of every one
 
 
 def _reminder(pos: Position, namer: Namer, why: Sequence[Said]) -> Said | None:

@@ -14,31 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from euchre_tutor.advisor.trickfacts import are_equals
-from euchre_tutor.advisor.voice import Idea, Namer, capital, join_words, trump_card_words
+from euchre_tutor.advisor.card_ideas import TrickFacts, both_or_all, card_ideas, neither_or_none
+from euchre_tutor.advisor.voice import RANK_NAMES, Idea, Namer, capital, join_words, named_card, whose
 from euchre_tutor.cards import (
     Card,
-    Rank,
     effective_suit,
-    is_left_bower,
-    is_right_bower,
     is_trump,
     trick_power,
 )
-from euchre_tutor.games.solitaire.advisor.ideas_position import Position, tied_cards
+from euchre_tutor.games.solitaire.advisor.ideas_position import Position, Trick, deck_cards
 from euchre_tutor.games.solitaire.engine.engine import Phase, Play
 
 __all__ = ["CARD_IDEAS", "CARD_SENTENCES", "LEAD_ORDER", "SETTLED_ORDER", "TIE_ORDER"]
-
-_RANK_WORDS: Final = {
-    Rank.NINE: "nine",
-    Rank.TEN: "ten",
-    Rank.JACK: "jack",
-    Rank.QUEEN: "queen",
-    Rank.KING: "king",
-    Rank.ACE: "ace",
-}
-
 
 # ---- facts ---------------------------------------------------------------------------------------------
 
@@ -49,12 +36,6 @@ def _top(pos: Position) -> Card | None:
     if not pos.leading or top is None or not is_trump(top, pos.trump):
         return None
     return top
-
-
-def _out(pos: Position) -> set[Card]:
-    """The cards the deck may still play: the unseen ones and the known top and bottom."""
-    v = pos.view
-    return set(v.unseen) | {c for c in (v.known_top, v.known_bottom) if c is not None}
 
 
 def _all_tied(pos: Position) -> bool:
@@ -87,7 +68,7 @@ def _boss_trump(pos: Position, card: Card) -> bool:
     if not is_trump(card, trump):
         return False
     mine = trick_power(card, trump, trump)
-    return all(trick_power(c, trump, trump) <= mine for c in _out(pos) if is_trump(c, trump))
+    return all(trick_power(c, trump, trump) <= mine for c in deck_cards(pos) if is_trump(c, trump))
 
 
 # ---- conditions ----------------------------------------------------------------------------------------
@@ -142,52 +123,7 @@ def _order_free(pos: Position) -> bool:
     return _all_tied(pos) and pos.leading and len(hand) == 2 and any(_boss_trump(pos, c) for c in hand)
 
 
-def _tie_equals(pos: Position) -> bool:
-    cards = tied_cards(pos)
-    if not cards or pos.best_card not in cards or pos.view.phase is not Phase.PLAY:
-        return False
-    return are_equals(cards, _out(pos), pos.trump)
-
-
-def _lead_power(pos: Position, card: Card) -> tuple[int, int]:
-    lead = pos.view.deck_lead
-    assert lead is not None
-    led = effective_suit(lead, pos.trump)
-    return trick_power(card, pos.trump, led), trick_power(lead, pos.trump, led)
-
-
-def _tie_none_wins(pos: Position) -> bool:
-    card = pos.best_card
-    if card is None or not pos.following or card not in tied_cards(pos):
-        return False
-    mine, theirs = _lead_power(pos, card)
-    return mine < theirs
-
-
-def _tie_each_wins(pos: Position) -> bool:
-    card = pos.best_card
-    if card is None or not pos.following or card not in tied_cards(pos):
-        return False
-    mine, theirs = _lead_power(pos, card)
-    return mine > theirs
-
-
 # ---- sentences ----------------------------------------------------------------------------------------
-
-
-def _bower_words(card: Card, pos: Position, n: Namer) -> str:
-    """A card in a sentence: a bower as the bower it is (``'the right bower (J♥)'``), else its name."""
-    words = n.card(card)
-    if is_right_bower(card, pos.trump):
-        return f"the right bower ({card.symbol})"
-    if is_left_bower(card, pos.trump):
-        return f"the left bower ({card.symbol})"
-    return words
-
-
-def _each(pos: Position, capital_: bool = True) -> str:
-    word = "both" if len(pos.tied) == 2 else "all of them"
-    return capital(word) if capital_ else word
 
 
 def _say_beat_top(pos: Position, n: Namer, tie: bool) -> str:
@@ -195,7 +131,7 @@ def _say_beat_top(pos: Position, n: Namer, tie: bool) -> str:
     assert top is not None and card is not None
     if tie:
         return (
-            f"{_each(pos)} beat {n.card(top)}, the trump on top of the stock: each wins this trick "
+            f"{both_or_all(len(pos.tied))} beat {n.card(top)}, the trump on top of the stock: each wins this trick "
             "and draws that trump."
         )
     return (
@@ -210,7 +146,7 @@ def _say_top_falls(pos: Position, n: Namer, tie: bool) -> str:
     trumps = [c for c in pos.view.hand if is_trump(c, pos.trump)]
     keep = (", and keep your trump" if len(trumps) == 1 else ", and keep your trumps") if trumps else ""
     if tie:
-        return f"{_each(pos)} lose to {n.card(top)}, the trump on top of the stock: let it fall on one{keep}."
+        return f"{both_or_all(len(pos.tied))} lose to {n.card(top)}, the trump on top of the stock: let it fall on one{keep}."
     side = [c for c in pos.view.hand if not is_trump(c, pos.trump)]
     weakest = all(int(card.rank) <= int(c.rank) for c in side)
     what = "your weakest card" if weakest else "a side card"
@@ -223,7 +159,7 @@ def _say_top_falls(pos: Position, n: Namer, tie: bool) -> str:
 def _say_keep_winner(pos: Position, n: Namer, tie: bool) -> str:
     card, w = pos.best_card, _kept_winner(pos)
     assert card is not None and w is not None
-    winner = capital(_bower_words(w, pos, n))
+    winner = capital(named_card(w, pos.trump, n))
     if pos.burn(card).p_win_trick > 0:
         return (
             f"{winner} wins whenever you lead it, so it can wait: lead {n.card(card)} first, "
@@ -241,14 +177,14 @@ def _beaters_words(pos: Position, card: Card, n: Namer) -> str:
         higher = sorted(beaters, key=lambda c: -trick_power(c, trump, trump))
         if len(higher) > 2:
             return f"{len(higher)} higher trumps"
-        return join_words([_bower_words(c, pos, n) for c in higher], "or")
+        return join_words([named_card(c, pos.trump, n) for c in higher], "or")
     suit = effective_suit(card, trump)
     parts = []
     if any(is_trump(c, trump) for c in beaters):
         parts.append("a trump")
     higher = sorted((c for c in beaters if not is_trump(c, trump)), key=lambda c: int(c.rank))
     if higher:
-        ranks = join_words([f"the {_RANK_WORDS[c.rank]}" for c in higher], "or")
+        ranks = join_words([f"the {RANK_NAMES[c.rank]}" for c in higher], "or")
         one = suit.plural[:-1]
         parts.append(f"a higher {one} ({ranks})")
     return join_words(parts, "or")
@@ -285,30 +221,17 @@ def _say_settled(pos: Position, n: Namer, tie: bool) -> str:
 def _say_order_free(pos: Position, n: Namer, tie: bool) -> str:
     w = next(c for c in pos.view.hand if _boss_trump(pos, c))
     return (
-        f"{capital(_bower_words(w, pos, n))} is the highest trump left and wins whenever you play it, "
+        f"{capital(named_card(w, pos.trump, n))} is the highest trump left and wins whenever you play it, "
         "so the order of your last two cards does not matter."
     )
 
 
-def _say_tie_equals(pos: Position, n: Namer, tie: bool) -> str:
-    either = "either" if len(pos.tied) == 2 else "any of them"
-    return f"They are equals: no card still out ranks between them, so {either} does the same work."
+def _say_tie_none_wins(f: TrickFacts, n: Namer, tie: bool) -> str:
+    return f"{neither_or_none(f.tied)} can beat {whose(*f.winner(), f.trump)}: the deck takes this trick whichever you play."
 
 
-def _deck_card(pos: Position) -> str:
-    lead = pos.view.deck_lead
-    assert lead is not None
-    words = trump_card_words(lead, pos.trump)
-    return f"the deck's {words[4:] if words.startswith('the ') else words}"
-
-
-def _say_tie_none_wins(pos: Position, n: Namer, tie: bool) -> str:
-    who = "Neither" if len(pos.tied) == 2 else "None of them"
-    return f"{who} can beat {_deck_card(pos)}: the deck takes this trick whichever you play."
-
-
-def _say_tie_each_wins(pos: Position, n: Namer, tie: bool) -> str:
-    return f"{_each(pos)} beat {_deck_card(pos)}: each takes this trick."
+def _say_tie_each_wins(f: TrickFacts, n: Namer, tie: bool) -> str:
+    return f"{both_or_all(f.tied)} beat {whose(*f.winner(), f.trump)}: each takes this trick."
 
 
 Sentence = Callable[[Position, Namer, bool], str]
@@ -332,6 +255,17 @@ TIE_ORDER: Final = (
 #: the ideas a decision whose every choice ties tries, in order
 SETTLED_ORDER: Final = ("solitaire.settled", "solitaire.order-free", *TIE_ORDER)
 
+_SHARED_IDEAS, _SHARED_SENTENCES = card_ideas(
+    Trick,
+    {
+        "equals": ("solitaire.tie-equals", "tricks"),
+        "none-wins": ("solitaire.tie-none-wins", "tricks"),
+        "each-wins": ("solitaire.tie-each-wins", "tricks"),
+    },
+    names={"equals": "equal cards", "none-wins": "none can win", "each-wins": "each wins"},
+    say={"none-wins": _say_tie_none_wins, "each-wins": _say_tie_each_wins},
+)
+
 CARD_IDEAS: Final[tuple[Idea[Position], ...]] = (
     Idea("solitaire.beat-top", "beat the deck's known trump", _beat_top, "burn"),
     Idea("solitaire.top-falls", "let the deck's trump fall on your weakest card", _top_falls, "burn"),
@@ -340,9 +274,7 @@ CARD_IDEAS: Final[tuple[Idea[Position], ...]] = (
     Idea("solitaire.lose-loser", "lose a loser, keep your likelier winners", _lose_loser, "burn"),
     Idea("solitaire.settled", "the score is settled whatever you play", _settled, "tricks"),
     Idea("solitaire.order-free", "the order of the last two cards", _order_free, "tricks"),
-    Idea("solitaire.tie-equals", "equal cards", _tie_equals, "tricks"),
-    Idea("solitaire.tie-none-wins", "none can win", _tie_none_wins, "tricks"),
-    Idea("solitaire.tie-each-wins", "each wins", _tie_each_wins, "tricks"),
+    *_SHARED_IDEAS,
 )
 
 CARD_SENTENCES: Final[dict[str, Sentence]] = {
@@ -353,7 +285,5 @@ CARD_SENTENCES: Final[dict[str, Sentence]] = {
     "solitaire.lose-loser": _say_lose_loser,
     "solitaire.settled": _say_settled,
     "solitaire.order-free": _say_order_free,
-    "solitaire.tie-equals": _say_tie_equals,
-    "solitaire.tie-none-wins": _say_tie_none_wins,
-    "solitaire.tie-each-wins": _say_tie_each_wins,
+    **_SHARED_SENTENCES,
 }

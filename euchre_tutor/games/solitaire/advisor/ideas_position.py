@@ -14,7 +14,7 @@ from euchre_tutor.games.solitaire.advisor.solver import Knowledge
 from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play
 from euchre_tutor.games.solitaire.views import SolitaireView
 
-__all__ = ["Position", "choice_trump", "named_positions", "tied_best", "tied_cards"]
+__all__ = ["Position", "Trick", "choice_trump", "deck_cards", "named_positions", "tied_best", "tied_cards"]
 
 
 # --------------------------------------------------------------------------- the position
@@ -152,3 +152,74 @@ def tied_cards(pos: Position) -> list[Card]:
     """The cards of the tied options (empty unless every tied option is a card and there are two or more)."""
     cards = [o.action.card for o in pos.tied if isinstance(o.action, Play)]
     return cards if len(cards) == len(pos.tied) > 1 else []
+
+
+def deck_cards(pos: Position) -> set[Card]:
+    """The cards the deck may still play: the unseen ones and the known top and bottom."""
+    v = pos.view
+    return set(v.unseen) | {c for c in (v.known_top, v.known_bottom) if c is not None}
+
+
+def _lead_power(pos: Position, card: Card) -> tuple[int, int]:
+    """How strongly ``card`` and the deck's lead compete in the trick the deck led."""
+    lead = pos.view.deck_lead
+    assert lead is not None
+    led = effective_suit(lead, pos.trump)
+    return trick_power(card, pos.trump, led), trick_power(lead, pos.trump, led)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """The Solitaire position's :class:`~euchre_tutor.advisor.card_ideas.TrickFacts`: what the shared card
+    ideas read (the move's card, the tie, the deck's lead). The deck plays alone against the player: no
+    partner, and the player plays last to the deck's lead."""
+
+    pos: Position
+    notrump: None = None
+    partner_winning: bool = False
+    plays_last: bool = True
+
+    @property
+    def card(self) -> Card | None:
+        return self.pos.best_card if self.pos.view.phase is Phase.PLAY else None
+
+    @property
+    def tied(self) -> int:
+        return len(self.pos.tied)
+
+    @property
+    def tied_cards(self) -> list[Card]:
+        return tied_cards(self.pos)
+
+    @property
+    def leading(self) -> bool:
+        return self.pos.leading
+
+    @property
+    def following(self) -> bool:
+        return self.pos.following
+
+    @property
+    def trump(self) -> Suit:
+        return self.pos.trump
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.pos.view.hand
+
+    @property
+    def out(self) -> set[Card]:
+        return deck_cards(self.pos)
+
+    @property
+    def between(self) -> set[Card]:
+        return deck_cards(self.pos)
+
+    def winner(self) -> tuple[str, Card]:
+        lead = self.pos.view.deck_lead
+        assert lead is not None
+        return "the deck", lead
+
+    def takes(self, card: Card) -> bool:
+        mine, theirs = _lead_power(self.pos, card)
+        return mine > theirs

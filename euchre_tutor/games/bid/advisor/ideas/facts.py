@@ -7,14 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    card_power,
-    effective_suit,
-)
-from euchre_tutor.games.bid.engine import Action
+from euchre_tutor.cards import Card, Rank, Suit, card_power, effective_suit
+from euchre_tutor.games.bid.engine import Action, Phase
 from euchre_tutor.games.bid.views import SeatView
 
 #: the most choices the compare depth names (the best among them)
@@ -190,6 +184,74 @@ def tied_cards(pos: BidPosition) -> list[Card]:
     """The cards of the tied options when two or more tie and every one is a card played (else empty)."""
     cards = [o.action.card for o in pos.tied if o.action.kind == "play" and o.action.card is not None]
     return cards if len(cards) == len(pos.tied) > 1 else []
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The Bid position's :class:`~euchre_tutor.advisor.card_ideas.TrickFacts`: what the shared card
+    ideas read (the move's card, the tie, the trick so far)."""
+
+    pos: BidPosition
+
+    @property
+    def card(self) -> Card | None:
+        return _best_card(self.pos)
+
+    @property
+    def tied(self) -> int:
+        return len(self.pos.tied)
+
+    @property
+    def tied_cards(self) -> list[Card]:
+        return tied_cards(self.pos)
+
+    @property
+    def leading(self) -> bool:
+        return self.pos.view.phase is Phase.PLAY and not self.pos.view.trick_plays
+
+    @property
+    def following(self) -> bool:
+        return bool(self.pos.view.trick_plays)
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.pos.view.trump
+
+    @property
+    def notrump(self) -> str | None:
+        return self.pos.view.notrump
+
+    @property
+    def hand(self) -> Sequence[Card]:
+        return self.pos.view.hand
+
+    @property
+    def out(self) -> Sequence[Card]:
+        return self.pos.view.unseen_cards()
+
+    @property
+    def between(self) -> list[Card]:
+        v = self.pos.view
+        return [*v.unseen_cards(), *(c for _, c in v.trick_plays)]
+
+    @property
+    def partner_winning(self) -> bool:
+        return _partner_winning(self.pos.view)
+
+    @property
+    def plays_last(self) -> bool:
+        v = self.pos.view
+        return len(v.trick_plays) == len([s for s in v.seat.seating.seats if s != v.sitting_out]) - 1
+
+    def winner(self) -> tuple[str, Card]:
+        w = _winner(self.pos.view)
+        assert w is not None
+        return self.pos.view.trick_plays[w[0]][0].word, w[1]
+
+    def takes(self, card: Card) -> bool:
+        w = _winner(self.pos.view)
+        assert w is not None
+        return _beats(self.pos.view, card, w[1])
 
 
 def _same_contract(a: Action, b: Action) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from euchre_tutor.advisor.card_ideas import first_holding, true_of_all
 from euchre_tutor.advisor.voice import (
     Namer,
     Said,
@@ -16,6 +17,7 @@ from euchre_tutor.advisor.voice import (
     points_words,
     signed_points,
     suit_words,
+    whose,
 )
 from euchre_tutor.cards import (
     Card,
@@ -26,7 +28,7 @@ from euchre_tutor.cards import (
     is_right_bower,
     left_bower,
 )
-from euchre_tutor.games.bid.advisor.ideas.cards import CARD_SENTENCES, SINGLE_ORDER, TIE_ORDER, whose
+from euchre_tutor.games.bid.advisor.ideas.cards import CARD_SENTENCES, SINGLE_ORDER, TIE_ORDER
 from euchre_tutor.games.bid.advisor.ideas.conditions import (
     IDEAS,
     _alone,
@@ -248,9 +250,7 @@ def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
     if _close(pos):
         out.append(_close_sentence(pos, words))
     out += _why_bids(pos, words)
-    if len(named_positions(pos)) > 1:
-        out = [s for s in out if all(IDEAS[s.idea].holds(q) for q in named_positions(pos))]
-    return out
+    return true_of_all(out, IDEAS, named_positions(pos))
 
 
 def _why_bids(pos: BidPosition, words: _Words) -> list[Said]:
@@ -348,17 +348,15 @@ def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
     out = _why_cards(pos, words, TIE_ORDER if tie else SINGLE_ORDER, tie)
     plays = [s for s in _why_plays(pos, words) if not (tie and s.idea in _ONE_CARD)]
     out = [*out, *plays] if tie else [*plays, *out]
-    if tie:  # a reason beside tied cards holds for every one of them
-        out = [s for s in out if all(IDEAS[s.idea].holds(q) for q in named_positions(pos))]
-    return out
+    return true_of_all(out, IDEAS, named_positions(pos))  # beside tied cards: true of every one
 
 
 def _why_cards(pos: BidPosition, words: _Words, order: Sequence[str], tie: bool) -> list[Said]:
     """The first idea of ``order`` that holds for every move the hint names, said."""
-    for idea in order:
-        if all(IDEAS[idea].holds(q) for q in named_positions(pos)):
-            return [Said(idea, CARD_SENTENCES[idea](pos, words.namer, tie), IDEAS[idea].lesson)]
-    return []
+    idea = first_holding(order, IDEAS, named_positions(pos))
+    if idea is None:
+        return []
+    return [Said(idea, CARD_SENTENCES[idea](pos, words.namer, tie), IDEAS[idea].lesson)]
 
 
 def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
@@ -392,7 +390,7 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.partner-winning",
-                f"{capital(whose('your partner', w[1], v, subject=True))} is already winning the trick: play low and save "
+                f"{capital(whose('your partner', w[1], v.trump, subject=True))} is already winning the trick: play low and save "
                 "your high cards"
                 + (
                     " (never trump your partner's winner)."
@@ -420,7 +418,7 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
             Said(
                 "play.cheap-win",
                 f"Win the trick as cheaply as you can: {words.card(card)} is your lowest card that beats "
-                f"{whose(who, w[1], v)}.",
+                f"{whose(who, w[1], v.trump)}.",
                 "tricks",
             )
         )
@@ -430,7 +428,7 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
         out.append(
             Said(
                 "play.throw-weakest",
-                f"You cannot beat {whose(who, w[1], v)}: throw your weakest card and keep the ones that can "
+                f"You cannot beat {whose(who, w[1], v.trump)}: throw your weakest card and keep the ones that can "
                 "still win.",
                 "tricks",
             )

@@ -5,19 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre_tutor.advisor.shared import TIE_FLOOR
-from euchre_tutor.advisor.voice import (
-    Idea,
-)
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    deck,
-    effective_suit,
-    is_trump,
-    trick_power,
-    trump_order,
-)
+from euchre_tutor.advisor.voice import Idea
+from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, is_trump, trick_power, trump_order
 from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.games.classic.engine.engine import Action, Phase
 from euchre_tutor.games.classic.views import SeatView
@@ -125,6 +114,85 @@ def _partner_winning(view: SeatView) -> bool:
 def _takes(view: SeatView, card: Card) -> bool:
     """Whether ``card`` played now would win the trick so far."""
     return _winner(view, card) == len(view.trick_plays)
+
+
+def out_cards(view: SeatView) -> set[Card]:
+    """Cards other seats may still play: the unseen ones and a picked-up up card not yet played."""
+    out = set(view.unseen_cards())
+    if view.up_taken and view.seat != view.dealer and view.up not in view.played_cards():
+        out.add(view.up)
+    return out
+
+
+def _plays_after(view: SeatView) -> list[str]:
+    """The opponents still to play to this trick after the seat."""
+    active = [s for s in view.seat.seating.seats if s not in view.sitting_out]
+    played = {s for s, _ in view.trick_plays} | {view.seat}
+    return [s.word for s in active if s not in played and s.team is not view.seat.team]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The classic position's :class:`~euchre_tutor.advisor.card_ideas.TrickFacts`: what the shared card
+    ideas read (the move's card, the tie, the trick so far)."""
+
+    p: Position
+
+    @property
+    def card(self) -> Card | None:
+        return _card(self.p)
+
+    @property
+    def tied(self) -> int:
+        return len(self.p.tied)
+
+    @property
+    def tied_cards(self) -> list[Card]:
+        cards = [o.action.card for o in self.p.tied if o.action.kind == "play" and o.action.card is not None]
+        return cards if len(cards) == len(self.p.tied) > 1 else []
+
+    @property
+    def leading(self) -> bool:
+        return _leading(self.p)
+
+    @property
+    def following(self) -> bool:
+        return _following(self.p)
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.p.view.trump
+
+    @property
+    def notrump(self) -> str | None:
+        return self.p.view.notrump
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.p.view.hand
+
+    @property
+    def out(self) -> set[Card]:
+        return out_cards(self.p.view)
+
+    @property
+    def between(self) -> set[Card]:
+        return out_cards(self.p.view) | {c for _, c in self.p.view.trick_plays}
+
+    @property
+    def partner_winning(self) -> bool:
+        return _partner_winning(self.p.view)
+
+    @property
+    def plays_last(self) -> bool:
+        return not _plays_after(self.p.view)
+
+    def winner(self) -> tuple[str, Card]:
+        seat, card = self.p.view.trick_plays[_winner(self.p.view)]
+        return seat.word, card
+
+    def takes(self, card: Card) -> bool:
+        return _takes(self.p.view, card)
 
 
 def _legal_cards(view: SeatView) -> list[Card]:
