@@ -108,7 +108,7 @@ def first_hint(page: Any, timeout: float) -> float | None:
         return None
     if page.locator(".euchre-hint .et-rec").count():
         return time.perf_counter() - t0
-    print("hint: " + page.locator(".et-analysis").inner_text().strip())
+    print("hint: " + page.locator(".et-hint-status").inner_text().strip())
     return None
 
 
@@ -181,8 +181,8 @@ def main() -> int:
                 page.locator(".et-hint-toggle").click()  # hide it again: play on while analyses run
 
             for deal in range(args.deals):
-                page.locator(".et-trumpbox:not(.hidden) .euchre-trump").first.wait_for(timeout=60_000)
-                clicks.append(page.evaluate(CLICK_JS, ".et-order-up"))
+                page.locator(".et-trumpbox:not(.hidden) .euchre-bid").first.wait_for(timeout=60_000)
+                clicks.append(page.evaluate(CLICK_JS, ".euchre-bid"))
                 while page.locator(".euchre-review:not(.hidden)").count() == 0:
                     page.locator(".euchre-card.playable").first.wait_for(timeout=60_000)
                     ms = page.evaluate(CLICK_JS, ".euchre-card.playable")

@@ -335,7 +335,7 @@ async def solitaire_session(browser: Any, session: Session, base: str) -> None:
     page = await open_page(browser, session, base)
     await first_render(page, session, base + DASHBOARD + QUERY)
     await page.locator(".et-trumpbox:not(.hidden) .et-order-up").wait_for(timeout=STEP_TIMEOUT)
-    await click(page, session, ".et-order-up")
+    await click(page, session, ".euchre-bid")
     for _ in range(20):
         if await page.locator(".euchre-review:not(.hidden)").count():
             break
@@ -650,7 +650,7 @@ async def protocol_solitaire(session: Session, base: str) -> None:
     for deal in range(DEALS):
         if deal and not await next_deal(student, "Next deal"):
             raise RuntimeError(f"no Next deal button after deal {deal}")
-        order_up = student.having("et-order-up")
+        order_up = student.having("euchre-bid")  # the first trump choice: Order up
         if not order_up:
             raise RuntimeError("no Order up button")
         await student.click(order_up[0])

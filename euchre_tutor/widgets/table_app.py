@@ -148,6 +148,12 @@ class TableApp(CardTable):
     STEPPED_REVIEW: ClassVar[bool] = False
     #: a Retry left open stays open while its review is hidden
     KEEP_RETRY_WHEN_HIDDEN: ClassVar[bool] = False
+    #: the review opens by itself when a hand ends (Review hand opens it again once closed)
+    OPEN_REVIEW: ClassVar[bool] = False
+    #: Suggest asks a computer player what it would do in the student's place
+    SUGGEST: ClassVar[bool] = True
+    #: the words under a saved game's link
+    SAVE_WORDS: ClassVar[str] = "(paste it into the deal box and press Load deal to replay the match)"
 
     controller: Any
     tutor: Any
@@ -179,6 +185,7 @@ class TableApp(CardTable):
             raise ValueError(controller.message)
         self._review_step = 0
         self._review_open = False
+        self._was_over = False  # the hand was over at the last redraw (the review opens when it ends)
         # which of the student's turns the hint body speaks of (a count, for a page to wait on): the game
         # and its position at the turn last shown (the game held, so a new match is always a new turn)
         self._turn_at: tuple[object, int] | None = None
@@ -269,8 +276,8 @@ class TableApp(CardTable):
         if shared is not None:  # the service deals and keeps the match: no controls of a one-person table
             self.next_hand.tooltip = "Go on to the hand the table has dealt"
             show(self.controls, False)
-            show(self.suggest_panel, False)
             self.add_class("et-shared-table")
+        show(self.suggest_panel, self.SUGGEST and shared is None)
         show(self.hint_panel, t is not None)
         show(self.session, t is not None)
 
@@ -297,6 +304,9 @@ class TableApp(CardTable):
         )
         self.deal_text.add_class("et-deal-text")
         self.load = button("Load deal", self.LOAD_TIP, self._load_text, "et-ctl")
+        self.upload = w.FileUpload(accept=".txt,.json,.deal", multiple=False, description="Deal file")
+        self.upload.add_class("et-upload")
+        self.upload.observe(self._on_upload, names="value")
         self.save = button(
             "Save game", "Download this match: a teacher can load the file to replay it", self._save, "et-ctl"
         )
@@ -338,12 +348,16 @@ class TableApp(CardTable):
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
         # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
-        self._end_of_hand_bar(self.hand, self.next_hand, self.review_open)
+        self._end_of_hand_bar(self.hand, *self._end_buttons())
 
     # ----------------------------------------------------------------- the game's hooks (building)
 
     def _build_game(self) -> None:
         """Hook: the game's own widgets, made before the shared ones are laid out."""
+
+    def _end_buttons(self) -> list[w.Button]:
+        """Hook: the buttons in the emptied hand's place when a hand ends, the main one first."""
+        return [self.next_hand, self.review_open]
 
     def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
         """Hook: the controls' rows."""
@@ -403,12 +417,17 @@ class TableApp(CardTable):
     def _load_text(self) -> None:
         self.controller.load_deal(self.deal_text.value)
 
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        text = uploaded_text(change, self.controller.illegal)
+        if text is not None:
+            self.controller.load_deal(text)
+
     def _save(self) -> None:
         self.save_link.value = self._download_link(
             self.SAVE_NAME.format(seed=self.controller.seed),
             # with the table's grades, which the class report reads (a table without a tutor: the match)
             (self.tutor or self.controller).save_text(),
-            "(paste it into the deal box and press Load deal to replay the match)",
+            self.SAVE_WORDS,
         )
 
     def _open_review(self) -> None:
@@ -492,7 +511,11 @@ class TableApp(CardTable):
             self._set(self.undo, "disabled", not c.can_undo)
             self._set(self.redo, "disabled", not c.can_redo)
             self._set(self.next_hand, "disabled", not c.waiting)
-            self._show_hand_end(c.waiting or c.state.is_over)
+            over = bool(logs) and (c.waiting or c.state.is_over)
+            self._show_hand_end(over)
+            if over and not self._was_over and self.OPEN_REVIEW and self.tutor is not None:
+                self._review_open, self._review_step = True, 0
+            self._was_over = over
             self._set(self.suggest, "disabled", not c.my_turn)
             if not str(self.seed.value).strip():
                 self.seed.value = str(c.seed)
@@ -539,7 +562,7 @@ class TableApp(CardTable):
             if trump is not None and is_trump(card, trump):
                 want.add("trump")
             if reason is None:
-                verb = action.kind if action is not None else "play"
+                verb = getattr(action, "kind", "play")
                 rank = describe_rank(card, trump) if trump is not None or card.suit else ""
                 tip = f"{verb.capitalize()} the {card.name}" + (f": {rank}" if rank else "")
             else:

@@ -111,8 +111,8 @@ def test_solitaire_is_accessible_and_a_deal_is_played_by_keyboard(
         p.locator(".euchre-hint .et-rec").wait_for(timeout=PAGE_TIMEOUT)
         assert_no_violations(p, axe_source, "the Solitaire table with the hint")
 
-        press_button(p, str(mirror.order_up.description), "euchre-trump")
-        mirror.order_up.click()
+        press_button(p, str(mirror.trump_button(None).description), "euchre-bid")
+        mirror.trump_button(None).click()
         wait_for_cards(p, mirror)
         for _ in range(5):
             playable = [b for b in mirror.cards if "playable" in b._dom_classes]

@@ -90,7 +90,7 @@ def test_solitaire_cards_change_class_and_tooltip_together(monkeypatch: pytest.M
     try:
         check_solitaire_reasons(app)
         assert all("wait" in b._dom_classes for b in app.cards)
-        click_and_check(monkeypatch, app, app.order_up)
+        click_and_check(monkeypatch, app, app.trump_button(None))
         check_solitaire_reasons(app)
         illegal_seen = False
         for _ in range(5):

@@ -69,7 +69,7 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     for card in deal.hand:
         assert p.get_by_role("button", name=card.name, exact=True).count() == 1
     assert p.locator(".euchre-card.disabled.wait").count() == 5  # trump not chosen yet
-    assert p.locator(".euchre-trump").count() >= 5
+    assert p.locator(".euchre-bid:visible").count() == 8
     assert p.locator(".euchre-score").inner_text().count("0") >= 2
     screenshot(p, "01-new-deal")
 
@@ -109,8 +109,8 @@ def test_play_a_seeded_deal_hint_illegal_click_and_undo(page: tuple[Any, Problem
     hint.get_by_role("button", name=DEPTH_LABELS[Depth.BRIEF]).click()
 
     # order up, then play the deal to the end by clicking
-    p.locator(".euchre-trump", has_text="Order up").click()
-    mirror.order_up.click()
+    p.locator(".euchre-bid", has_text="Order up").first.click()
+    mirror.trump_button(None).click()
     wait_for_cards(p, mirror)
     p.locator(".et-trumpbox").wait_for(state="hidden", timeout=TIMEOUT)
     illegal_seen = False
@@ -189,7 +189,7 @@ def test_new_seed_chosen_in_the_page_and_a_bad_deal_string(page: tuple[Any, Prob
     wait_for_hand(p, names)
     assert hand_size(p) == 5
     # a bad teacher's deal: a teaching message, nothing changes
-    p.locator(".et-deal-text input").fill("9H 9C KC JC")
+    p.locator(".et-deal-text textarea").fill("9H 9C KC JC")
     p.get_by_role("button", name="Load deal").click()
     p.wait_for_function(
         "document.querySelector('.euchre-message').innerText.includes('24 cards')", timeout=TIMEOUT

@@ -50,7 +50,7 @@ TOUCH_TARGET = 44  # CSS px, WCAG 2.5.5
 PHONE = (375, 740)
 
 # The decision's buttons: the classic table's bids, the Solitaire trump choice while it is shown.
-DECISIONS = ".euchre-bid, .et-trumpbox:not(.hidden) .euchre-trump"
+DECISIONS = ".euchre-bid"
 TABLE_CARDS = (
     ".euchre-table .et-face, .euchre-table .et-empty, .euchre-table .et-back, .euchre-table .et-trumpbadge"
 )
@@ -292,8 +292,8 @@ def test_a_solitaire_deal_by_tapping_on_a_phone(browser: Any, voila: Any) -> Non
         assert_fits_sideways(p, "solitaire on a phone")
         assert_touch_targets(p, "solitaire on a phone, choosing trump")
         shoot(p, "touch-solitaire-375x740-trump")
-        tap_inside(p, p.locator(".euchre-trump", has_text="Order up"), "order up")
-        mirror.order_up.click()
+        tap_inside(p, p.locator(".euchre-bid", has_text="Order up").first, "order up")
+        mirror.trump_button(None).click()
         wait_for_cards(p, mirror)
         for trick in range(5):
             playable = [b for b in mirror.cards if "playable" in b._dom_classes]
@@ -495,7 +495,7 @@ def solitaire_step(page: Any, app: SolitaireApp) -> tuple[Any, Any] | None:
     if view is None or view.phase.name == "OVER":
         return None
     if view.phase.name == "CHOOSE_TRUMP":
-        return page.locator(".euchre-trump", has_text="Order up"), app.order_up
+        return page.locator(".euchre-bid", has_text="Order up").first, app.trump_button(None)
     card = next(b for b in app.cards if "playable" in b._dom_classes)
     return page.get_by_role("button", name=str(card.description), exact=True), card
 
@@ -631,7 +631,7 @@ def test_the_end_of_a_bid_hand_fits_a_chromebook(browser: Any, voila: Any) -> No
 def test_the_end_of_a_solitaire_deal_fits_a_chromebook(browser: Any, voila: Any) -> None:
     with sized_page(browser, voila, 1366, 768) as (p, problems):
         open_app(p, voila.url + DASHBOARD)
-        p.locator(".euchre-trump").first.wait_for(timeout=PAGE_TIMEOUT)
+        p.locator(".euchre-bid").first.wait_for(timeout=PAGE_TIMEOUT)
         mirror = SolitaireApp(seed=3, source=None)
         play_to_the_end(p, "solitaire", mirror, solitaire_step, wait_for_cards, message_appears=True)
         mirror.close()

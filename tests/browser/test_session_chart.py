@@ -31,8 +31,8 @@ def test_a_played_deal_appears_in_the_session_chart(page: tuple[Any, Problems], 
     assert "appears here" in chart.inner_text()  # nothing graded yet: says how to fill it
     assert chart.locator(".et-stats-deal").count() == 0
 
-    p.locator(".euchre-trump", has_text="Order up").click()
-    mirror.order_up.click()
+    p.locator(".euchre-bid", has_text="Order up").first.click()
+    mirror.trump_button(None).click()
     wait_for_cards(p, mirror)
     for _ in range(5):
         playable = p.locator(".euchre-card.playable").first

@@ -186,8 +186,8 @@ def test_the_solitaire_table_plays_a_deal_shows_the_exact_hint_and_answers_click
     screenshot(p, "site-01-solitaire-hint")
 
     # order up and play the deal to its end by clicking
-    p.locator(".euchre-trump", has_text="Order up").click()
-    mirror.order_up.click()
+    p.locator(".euchre-bid", has_text="Order up").first.click()
+    mirror.trump_button(None).click()
     wait_for_cards(p, mirror, TIMEOUT)
     for _ in range(5):
         playable = p.locator(".euchre-card.playable").first
@@ -432,7 +432,7 @@ def test_a_lesson_runs_in_the_jupyterlite_notebook_offline(site_page: tuple[Any,
     assert "bower" in summary.inner_text().lower()
     # the lesson's table plays: order up the turn card of the teacher's deal
     table = p.locator(".euchre-app").last
-    table.locator(".euchre-trump", has_text="Order up").click()
+    table.locator(".euchre-bid", has_text="Order up").first.click()
     table.locator(".euchre-card.playable").first.wait_for(timeout=TIMEOUT)
     screenshot(p, "site-05-lesson")
     # JupyterLite 0.7's own bookkeeping when it shuts a kernel down before that kernel is ready (seen once

@@ -46,7 +46,7 @@ import ipywidgets
 import ipywidgets.widgets.widget as widget_module
 from traitlets.log import get_logger
 
-from euchre_tutor.cards import Card, Suit, deck
+from euchre_tutor.cards import Card, deck
 from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase
 from euchre_tutor.games.classic.rules import PRESETS
@@ -194,9 +194,7 @@ def sol_check(app: SolitaireApp) -> None:
     check(playable == set(deal.legal_plays()), "the enabled cards are not the legal plays")
     check(disabled == set(deal.hand) - playable, "an unplayable card is not marked disabled")
     check(bool(deal.legal_actions()) != deal.is_over, "legal actions and the end of the deal disagree")
-    check(
-        ("hidden" in classes(app.trump_box)) == (deal.phase is not SolPhase.CHOOSE_TRUMP), "trump box shown"
-    )
+    check(("hidden" in classes(app.bids)) == (deal.phase is not SolPhase.CHOOSE_TRUMP), "trump choices shown")
 
 
 def sol_snapshot(app: SolitaireApp) -> tuple[Any, ...]:
@@ -221,10 +219,9 @@ def sol_progress(app: SolitaireApp, rng: random.Random) -> str:
     """What a student playing on would click: a trump choice, a playable card, or Next deal."""
     deal = app.controller.state.deal
     if deal is None or deal.is_over:
-        app.next_deal.click()
+        app.next_hand.click()
     elif deal.phase is SolPhase.CHOOSE_TRUMP:
-        shown = [app.order_up, *(b for b in app.name_buttons.values() if b.layout.display != "none")]
-        rng.choice(shown).click()
+        rng.choice([app.bid_button(a) for a in app.bids.shown()]).click()
     else:
         click_a_card(app, rng)
     return "play on"
@@ -239,15 +236,12 @@ def sol_event(app: SolitaireApp, rng: random.Random) -> str:
     if roll < 40:
         click_a_card(app, rng)
         return "card"
-    if roll < 44:
-        app.order_up.click()
-        return "order up"
-    if roll < 48:
-        app.name_buttons[rng.choice(list(Suit))].click()
-        return "name trump"
+    if roll < 46:
+        app.controller.act(rng.choice(["order up", "order up alone", "name clubs", "play 9H", "name ♣", ""]))
+        return "a decision typed"
     if roll < 50:
-        app.alone.value = not app.alone.value
-        return "alone toggle"
+        rng.choice(app.bids.buttons).click()  # a shown choice, or a hidden button's stale click
+        return "trump choice"
     if roll < 57:
         app.undo.click()
         return "undo"
@@ -255,14 +249,14 @@ def sol_event(app: SolitaireApp, rng: random.Random) -> str:
         app.redo.click()
         return "redo"
     if roll < 68:
-        app.next_deal.click()
+        app.next_hand.click()
         return "next deal"
     if roll < 70:
         app.replay.click()
         return "replay"
     if roll < 73:
         app.seed.value = rng.choice([str(rng.randrange(10**6)), "", "abc", "-5", " 12 ", "1e3"])
-        (app.new_game if rng.random() < 0.5 else app.deal_seed).click()
+        (app.new_match if rng.random() < 0.5 else app.deal_seed).click()
         return "new game / deal seed"
     if roll < 76:
         app.deal_text.value = random_sol_deal_text(rng)

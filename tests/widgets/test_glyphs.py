@@ -181,7 +181,7 @@ def test_a_solitaire_deal_played_to_its_end_shows_only_text_glyphs() -> None:
     try:
         c = app.controller
         seen = " ".join(shown_strings(app))
-        app.order_up.click()
+        app.trump_button(None).click()
         for _ in range(5):
             playable = [b for b in app.cards if "playable" in b._dom_classes]
             if not playable:

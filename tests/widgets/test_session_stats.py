@@ -141,7 +141,7 @@ def test_a_played_solitaire_deal_shows_up_in_the_dashboards_chart() -> None:
     app.redo.click()
     assert t.stats.deals()[0].finished and t.stats.summary().decisions == len(t.decisions())
     # the next deal is a new bar; a replayed deal too
-    app.next_deal.click()
+    app.next_hand.click()
     c.choose(c.view.legal[0])  # type: ignore[union-attr]
     while c.view is not None and c.view.phase is not Phase.OVER:
         c.play(c.view.legal_cards[0])

@@ -74,18 +74,19 @@ def test_hooks_and_first_screen(app: SolitaireApp) -> None:
         assert "choose trump" in b.tooltip
     names = sorted(b.description for b in cards)
     assert names == sorted(c.name for c in SolitaireDeal.from_seed(3).hand)
-    trump_controls = [app.order_up, *app.name_buttons.values(), app.alone]
-    assert all("euchre-trump" in classes(t) for t in trump_controls)
+    trump_controls = [app.bid_button(a) for a in app.controller.view.legal]
+    assert len(trump_controls) == 8  # order up, name each other suit, and each of them alone
+    assert all("euchre-bid" in classes(t) for t in trump_controls)
     turn = SolitaireDeal.from_seed(3).turn
-    assert turn.symbol in app.order_up.description
-    assert turn.name in app.order_up.tooltip
+    assert turn.symbol in app.trump_button(None).description
+    assert turn.name in app.trump_button(None).tooltip
     assert turn.name in app.table.value  # the turn card is shown, with its accessible name
     assert "euchre-log" in classes(app.trick_log)
     assert "euchre-hint" in classes(app.hint_panel)
     assert "euchre-score" in classes(app.score)
     assert "0" in app.score.value and "first to" in app.score.value
     # nothing else carries the card hook
-    for w in (app.order_up, app.alone, app.next_deal, app.undo):
+    for w in (app.trump_button(None), app.trump_button(None, alone=True), app.next_hand, app.undo):
         assert "euchre-card" not in classes(w)
 
 
@@ -120,8 +121,8 @@ def test_a_whole_game_to_ten_by_clicking(app: SolitaireApp) -> None:
         view = c.view
         assert view is not None
         if view.phase is Phase.OVER:
-            assert "hidden" not in classes(app.review) and "Deal review" in app.review.value
-            app.next_deal.click()
+            assert "hidden" not in classes(app.review) and "Deal review" in app.review_body.value
+            app.next_hand.click()
             deals += 1
             continue
         if view.phase is Phase.CHOOSE_TRUMP:
@@ -137,7 +138,7 @@ def test_a_whole_game_to_ten_by_clicking(app: SolitaireApp) -> None:
     assert max(player, deck) >= 10
     assert ("you win" in c.message) == (c.state.winner == "player")
     assert "wins the game" in c.message or "you win" in c.message
-    assert app.next_deal.disabled
+    assert app.next_hand.disabled
     # the game is over: another deal is refused with a teaching message, nothing changes
     position = c.game.position
     c.next_deal()
@@ -145,7 +146,7 @@ def test_a_whole_game_to_ten_by_clicking(app: SolitaireApp) -> None:
     assert c.game.position == position
     # a new game from the page's seed box starts at 0-0
     app.seed.value = "11"
-    app.new_game.click()
+    app.new_match.click()
     assert c.state.score == (0, 0) and c.game.seed == 11
     assert c.view is not None and c.view.hand == SolitaireDeal.from_seed(11).hand
 
@@ -186,14 +187,14 @@ def test_clicks_out_of_turn_are_explained(app: SolitaireApp) -> None:
     app.cards[0].click()  # a card before trump is chosen
     assert c.message_is_error and "choose trump" in c.message.lower()
     assert c.game.position == position
-    app.next_deal.click()  # a new deal while this one is in progress
+    app.next_hand.click()  # a new deal while this one is in progress
     assert c.message_is_error and "finish the deal" in c.message.lower()
     assert c.game.position == position
     app.trump_button(None).click()
     assert not c.message_is_error
     c.choose(NameTrump(Suit.CLUBS))  # trump twice (the buttons are hidden by then)
     assert c.message_is_error and "already chosen" in c.message
-    assert "hidden" in classes(app.trump_box)
+    assert "hidden" in classes(app.bids)
 
 
 def test_bad_input_shows_a_teaching_message_and_changes_nothing(app: SolitaireApp) -> None:
@@ -212,7 +213,7 @@ def test_bad_input_shows_a_teaching_message_and_changes_nothing(app: SolitaireAp
     app.seed.value = "seven"
     app.deal_seed.click()
     assert c.message_is_error and "whole number" in c.message
-    app.new_game.click()
+    app.new_match.click()
     assert c.message_is_error and c.state is state
 
 
@@ -272,7 +273,7 @@ def test_undo_and_redo(app: SolitaireApp) -> None:
     assert c.view == first and not app.redo.disabled
     app.undo.click()
     assert c.view is not None and c.view.phase is Phase.CHOOSE_TRUMP
-    assert len(hand_buttons(app)) == 5 and "hidden" not in classes(app.trump_box)
+    assert len(hand_buttons(app)) == 5 and "hidden" not in classes(app.bids)
     app.redo.click()
     app.redo.click()
     assert c.view == after_play and app.redo.disabled
@@ -285,7 +286,9 @@ def test_undo_and_redo(app: SolitaireApp) -> None:
 
 def test_hint_panel_speaks_at_the_chosen_depth_and_can_be_hidden(app: SolitaireApp) -> None:
     assert app.hint_body.value == ""  # hidden until asked
-    assert 'data-ready="1"' in app.status.value and "Analys" not in app.status.value  # nothing pending
+    assert (
+        'data-ready="1"' in app.hint_status.value and "Analys" not in app.hint_status.value
+    )  # nothing pending
     app.hint_toggle.value = True
     assert app.depth.depth is Depth.BRIEF  # a new student's default
     body = app.hint_body.value
@@ -328,13 +331,13 @@ def test_grading_labels_each_decision_and_a_review_closes_the_deal() -> None:
     assert text_problems(line) == []
     while c.view is not None and c.view.phase is not Phase.OVER:
         play_first_legal(app)
-    review = app.review.value
+    review = app.review_body.value
     assert "Deal review" in review and "hidden" not in classes(app.review)
     assert "Good" in review and "Best" in review
     assert "Lost this deal: <b>about a tenth of a point" in review and "0.000" not in review
     assert "Decision 1.</b> Order up" in review  # the hint's own words for the decision that lost
     assert text_problems(visible_text(review)) == []
-    app.next_deal.click()
+    app.next_hand.click()
     assert "hidden" in classes(app.review)
     app.grade.value = False
     assert app.grade_line.value == ""
@@ -342,7 +345,7 @@ def test_grading_labels_each_decision_and_a_review_closes_the_deal() -> None:
 
 def test_a_failing_analysis_is_reported_not_raised() -> None:
     app = SolitaireApp(seed=1, source=FailingSource(), runner="inline", show_hint=True)
-    assert "analysis failed" in app.status.value and "solver exploded" in app.status.value
+    assert "analysis failed" in app.hint_status.value and "solver exploded" in app.hint_status.value
     app.trump_button(None).click()  # the game goes on
     assert app.controller.view is not None and app.controller.view.phase is Phase.PLAY
 
@@ -350,11 +353,11 @@ def test_a_failing_analysis_is_reported_not_raised() -> None:
 def test_hints_off() -> None:
     app = SolitaireApp(seed=1, hints=False, show_hint=True)
     assert app.tutor.analyst is None
-    assert "off" in app.status.value
+    assert "off" in app.hint_status.value
     app.trump_button(None).click()
     while app.controller.view is not None and app.controller.view.phase is not Phase.OVER:
         play_first_legal(app)
-    assert "Deal review" in app.review.value
+    assert "Deal review" in app.review_body.value
 
 
 def test_saved_game_round_trip_keeps_the_score(app: SolitaireApp) -> None:
@@ -413,7 +416,7 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
     grades = [t.grade_of(d) for d in moments]
     assert all(g is not None and g.label in ("Inaccuracy", "Mistake", "Blunder") for g in grades)
     assert [g.loss for g in grades] == sorted((g.loss for g in grades), reverse=True)  # type: ignore[union-attr]
-    assert app.review.value.count("★ key") == len(moments)
+    assert app.review_body.value.count("★ key") == len(moments)
     shown = [b for b in app.retry.choice_buttons if b.layout.display != "none"]
     assert len(shown) == len(moments) and shown[0].description.startswith("Retry ")
     shown[0].click()
@@ -434,8 +437,8 @@ def test_a_deal_review_marks_its_key_moments_and_a_retry_is_graded_exactly() -> 
     assert mistakes and len(t.drills) == len(mistakes)  # the worst choices make some
     assert {dr.answer for dr in t.drills.drills} == {str(x.action) for x in mistakes}
     assert "euchre-drills.json" in app.drills_line.value
-    app.next_deal.click()  # a new deal: its review and retries are put away
-    assert app.retry.layout.display == "none"
+    app.next_hand.click()  # a new deal: its review and retries are put away
+    assert "hidden" in classes(app.review)
     app.close()
 
 
@@ -452,14 +455,14 @@ def test_the_deal_review_splits_the_deal_and_the_game_into_luck_and_skill() -> N
             assert hint is not None
             act = hint.best.action
             assert c.choose(act) if isinstance(act, OrderUp | NameTrump) else c.play(act.card)
-        review = app.review.value
+        review = app.review_body.value
         lucks = t.stats.luck("solitaire")
         assert len(lucks) == deal + 1
         assert 'class="et-luck"' in review and "this deal" in review
         assert luck_sentence(total([lucks[-1]]), "deal").split(":")[0] in review
         assert ("this game" in review) == (deal == 1)
         if deal == 0:
-            app.next_deal.click()
+            app.next_hand.click()
             assert c.view is not None and c.view.phase is not Phase.OVER
     app.close()
 
@@ -494,12 +497,12 @@ def test_the_deal_review_marks_its_swings_and_they_are_the_deals_rest_exactly() 
         assert float(sum(s.amount for s in mine)) == pytest.approx(
             float(luck.rest), abs=1e-9
         )  # stats: floats
-        review = app.review.value
+        review = app.review_body.value
         picked = [i for i in lucky_swings(mine) if i is not None]
         assert review.count('class="et-swing ') == len(picked)
         for i in picked:
             assert f"After your decision {i + 1} (" in review.replace("&#x27;", "'")
         marked += len(picked)
-        app.next_deal.click()
+        app.next_hand.click()
     assert marked >= 1, "four deals without a swing to mark: choose another seed"
     app.close()

@@ -15,8 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from euchre_tutor.cards import Card
-from euchre_tutor.errors import EuchreError, IllegalAction
-from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play, SolitaireDeal
+from euchre_tutor.errors import EuchreError, IllegalAction, IllegalPlay
+from euchre_tutor.games.solitaire.engine.engine import (
+    Action,
+    NameTrump,
+    OrderUp,
+    Phase,
+    Play,
+    SolitaireDeal,
+    follow_suit_message,
+)
 from euchre_tutor.games.solitaire.engine.game import GameState, SolitaireGame, StartDeal, load_saved_or_deal
 from euchre_tutor.games.solitaire.rules import SolitaireRules
 from euchre_tutor.games.solitaire.views import SolitaireView, player_view
@@ -104,10 +112,56 @@ class SolitaireController(Observable):
         return (self._game_number, self.deal_start())
 
     def _parse_action(self, action: object) -> Action:
-        """A decision of the player (a retry's answer): an order up, a named trump or a card's play."""
+        """A decision of the player (a retry's answer): an order up, a named trump or a card's play, or
+        its words (``"order up"``, ``"name clubs alone"``, ``"play JH"``)."""
         if isinstance(action, OrderUp | NameTrump | Play):
             return action
-        raise IllegalAction(f"{str(action)[:40]!r} is not a decision of Euchre Solitaire")
+        if isinstance(action, str):
+            view = self.view
+            found = [a for a in (view.legal if view is not None else ()) if str(a) == action.strip().lower()]
+            if found:
+                return found[0]
+            if action.strip().lower().startswith("play "):
+                return Play(Card.parse(action.strip()[5:]))
+        raise IllegalAction(f"{str(action)[:40]!r} is not a decision of Euchre Solitaire now")
+
+    # ----------------------------------------------------------------- the table's questions
+
+    #: a one-person table (a shared table's seat says True); no computer player to suggest a move
+    remote = False
+    seat = None
+    suggestion = ""
+
+    @property
+    def waiting(self) -> bool:
+        """The deal on the table is over and the game goes on: Next deal deals the next one."""
+        return self.state.deal is not None and self.state.needs_deal
+
+    @property
+    def decision_actions(self) -> tuple[Action, ...]:
+        """The decisions shown as buttons: the trump choices (a card is played by its click)."""
+        view = self.view
+        return view.legal if view is not None and view.phase is Phase.CHOOSE_TRUMP else ()
+
+    def card_action(self, card: Card) -> Play | None:
+        """What a click on ``card`` asks for: its play while cards are played (None: not the time)."""
+        view = self.view
+        return Play(card) if view is not None and view.phase is Phase.PLAY else None
+
+    def card_reason(self, card: Card) -> str | None:
+        """Why ``card`` may not be played now (None: it may)."""
+        view = self.view
+        if view is None or view.phase is Phase.OVER:
+            return f"{card.name}: the deal is over"
+        if view.phase is Phase.CHOOSE_TRUMP:
+            return f"{card.name}: choose trump before playing"
+        if card in view.legal_cards:
+            return None
+        try:
+            reason = follow_suit_message(card, view.deck_lead, view.trump, view.legal_cards)
+        except (IllegalPlay, AssertionError):  # pragma: no cover - defensive
+            reason = "not playable now"
+        return f"{card.name} may not be played: {reason}"
 
     # ----------------------------------------------------------------- commands
 
@@ -140,8 +194,16 @@ class SolitaireController(Observable):
         who = f"you score {p}" if p else f"the deck scores {d}"
         return f"Deal over: {who}. Press Next deal."
 
+    def act(self, action: Action | str) -> bool:
+        """Make a decision (an action or its words); a bad one is refused with the reason."""
+        return self._attempt(lambda: self._decide(self._parse_action(action)))
+
     def choose(self, action: OrderUp | NameTrump) -> bool:
         return self._attempt(lambda: self._decide(action))
+
+    def click_card(self, card: Card | str) -> bool:
+        """A click on a card of the hand: its play."""
+        return self.play(card)
 
     def play(self, card: Card | str) -> bool:
         def command() -> str | None:
@@ -156,6 +218,8 @@ class SolitaireController(Observable):
             return ""
 
         return self._attempt(command)
+
+    next_hand = next_deal  # the table's Next hand button
 
     def deal(self, deal: SolitaireDeal, why: str) -> bool:
         """Deal these cards next, in place of a deal not finished; ``why`` says what was dealt.
@@ -263,6 +327,11 @@ class SolitaireController(Observable):
             self.game.redo()
 
         return self._attempt(command)
+
+    def suggest(self) -> bool:
+        """Euchre Solitaire has no computer player to ask: the hint says what to do."""
+        self.illegal("Euchre Solitaire has no computer player to ask: show the hint instead")
+        return False
 
     def illegal(self, text: str) -> None:
         """Report an action the page should not have allowed (e.g. a click out of turn)."""

@@ -181,6 +181,10 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
         points = None if log is None else self._hand_points(log)
         return self._swings(self.decisions(number), points, self._points_hint, self._value, self._loss)
 
+    def review(self, hand_number: int | None = None) -> DealLog | None:
+        """The deal on the table once it is over (None before): the review reads its decisions."""
+        return self._finished_log(hand_number)
+
     def total_loss(self, hand_number: int | None = None) -> Fraction | None:  # type: ignore[override]
         """The exact sum of the losses of the deal's decisions (None while any is being analysed)."""
         total = Fraction(0)
