@@ -54,14 +54,11 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         on_toggle: Callable[[bool], Any],
         on_grade: Callable[[bool], Any],
         on_depth: Callable[[], Any],
-        toggle_tip: str = HINT_TOGGLE_TIP,
         grade_tip: str | None = None,
         switches: Sequence[w.Widget] = (),
         extras: Sequence[w.Widget] = (),
-        status_class: str = "et-hint-status",
-        grade_class: str = "euchre-grade",
     ) -> None:
-        self.toggle = w.ToggleButton(value=shown, description="Show hint", tooltip=toggle_tip)
+        self.toggle = w.ToggleButton(value=shown, description="Show hint", tooltip=HINT_TOGGLE_TIP)
         self.toggle.add_class("et-hint-toggle")
         self.toggle.observe(lambda ch: on_toggle(bool(ch["new"])), names="value")
         self.grade = w.Checkbox(value=grading, description="Grade my play", indent=False, tooltip=grade_tip)
@@ -72,11 +69,11 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.depth = DepthPicker()
         self.depth.on_change(lambda _d: on_depth())
         self.status = w.HTML()
-        self.status.add_class(status_class)
+        self.status.add_class("et-hint-status")
         self.body = w.HTML()
         self.body.add_class("et-hint-body")
         self.grade_line = w.HTML()
-        self.grade_line.add_class(grade_class)
+        self.grade_line.add_class("euchre-grade")
         head = w.HBox([self.toggle, *switches, self.grade])
         head.add_class("et-hinthead")
         super().__init__([head, self.depth, self.status, self.body, *extras, self.grade_line])
