@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Final, TypeVar
 
 from euchre_tutor.advisor.trickfacts import are_equals, is_boss
 from euchre_tutor.advisor.voice import Idea, Namer, Said, capital, named_card, whose
@@ -39,46 +39,50 @@ __all__ = [
 P = TypeVar("P")
 
 
-class TrickFacts(Protocol):
+@dataclass(frozen=True, slots=True)
+class TrickFacts:
     """What the shared card ideas read of one position: the move a sentence is about and the trick.
 
-    ``card``: the move's card when the move plays a card to a trick (None otherwise). ``tied``: how many
-    choices tie with the best (the move among them). ``tied_cards``: their cards when two or more tie and
-    every one plays a card (else empty). ``leading`` / ``following``: the seat leads the trick / plays to a
-    trick already led. ``trump``: the trump suit (None: no trump); ``notrump``: the no-trump contract
-    (``"low"``: the lowest card wins). ``out``: the cards other players may still play; ``between``: the
-    cards that may still rank between two of the hand's (those still out and this trick's).
-    ``partner_winning``: the seat's partner wins the trick so far. ``plays_last``: nobody the seat must
-    beat plays after it. ``winner()``: who wins the trick so far, in words, and the card;
-    ``takes(card)``: ``card`` played now would win the trick so far.
+    ``card``: the move's card when the move plays a card to a trick (None otherwise). ``tied``: the card
+    of each choice tied with the best, the move among them (None: a choice that plays no card).
+    ``trump``: the trump suit (None: no trump); ``notrump``: the no-trump contract (``"low"``: the lowest
+    card wins). ``out``: the cards other players may still play; ``trick``: the cards played to this
+    trick that may still rank between two of the hand's. ``winner``: who wins the trick so far (in words)
+    and the card, None when the seat leads; ``partner_winning``: the seat's partner does;
+    ``takes(card)``: ``card`` played now would win the trick so far; ``plays_last``: nobody the seat must
+    beat plays after it.
     """
 
+    card: Card | None
+    tied: Sequence[Card | None]
+    trump: Suit | None
+    hand: Sequence[Card]
+    out: Collection[Card]
+    takes: Callable[[Card], bool]
+    winner: tuple[str, Card] | None
+    notrump: str | None = None
+    trick: Sequence[Card] = ()
+    partner_winning: bool = False
+    plays_last: bool = True
+
     @property
-    def card(self) -> Card | None: ...
+    def leading(self) -> bool:
+        return self.card is not None and self.winner is None
+
     @property
-    def tied(self) -> int: ...
+    def following(self) -> bool:
+        return self.card is not None and self.winner is not None
+
     @property
-    def tied_cards(self) -> Sequence[Card]: ...
+    def tied_cards(self) -> list[Card]:
+        """The tied cards, when two or more tie and every one is a card (else empty)."""
+        cards = [c for c in self.tied if c is not None]
+        return cards if len(cards) == len(self.tied) > 1 else []
+
     @property
-    def leading(self) -> bool: ...
-    @property
-    def following(self) -> bool: ...
-    @property
-    def trump(self) -> Suit | None: ...
-    @property
-    def notrump(self) -> str | None: ...
-    @property
-    def hand(self) -> Sequence[Card]: ...
-    @property
-    def out(self) -> Collection[Card]: ...
-    @property
-    def between(self) -> Collection[Card]: ...
-    @property
-    def partner_winning(self) -> bool: ...
-    @property
-    def plays_last(self) -> bool: ...
-    def winner(self) -> tuple[str, Card]: ...
-    def takes(self, card: Card) -> bool: ...
+    def between(self) -> list[Card]:
+        """The cards that may still rank between two of the hand's: those still out and this trick's."""
+        return [*self.out, *self.trick]
 
 
 CardSentence = Callable[[TrickFacts, Namer, bool], str]
@@ -135,18 +139,22 @@ def _keep_trumps(f: TrickFacts) -> bool:
 
 
 def _say_equals(f: TrickFacts, n: Namer, tie: bool) -> str:
-    either = "either" if f.tied == 2 else "any of them"
+    either = "either" if len(f.tied) == 2 else "any of them"
     return f"They are equals: no card still out ranks between them, so {either} does the same work."
 
 
 def _say_none_wins(f: TrickFacts, n: Namer, tie: bool) -> str:
-    who, card = f.winner()
-    return f"{neither_or_none(f.tied)} can beat {whose(who, card, f.trump)}: throw one you will not miss."
+    assert f.winner is not None
+    who, card = f.winner
+    return (
+        f"{neither_or_none(len(f.tied))} can beat {whose(who, card, f.trump)}: throw one you will not miss."
+    )
 
 
 def _say_partner_has_it(f: TrickFacts, n: Namer, tie: bool) -> str:
-    _, card = f.winner()
-    who = neither_or_none(f.tied).lower()
+    assert f.winner is not None
+    _, card = f.winner
+    who = neither_or_none(len(f.tied)).lower()
     return (
         f"{capital(whose('your partner', card, f.trump, subject=True))} is winning the trick and {who} would "
         "take it over: save your high cards."
@@ -155,14 +163,14 @@ def _say_partner_has_it(f: TrickFacts, n: Namer, tie: bool) -> str:
 
 def _say_each_wins(f: TrickFacts, n: Namer, tie: bool) -> str:
     when = "and you play last" if f.plays_last else "for now"
-    return f"{both_or_all(f.tied)} take the trick {when}: any one does the job."
+    return f"{both_or_all(len(f.tied))} take the trick {when}: any one does the job."
 
 
 def _say_boss(f: TrickFacts, n: Namer, tie: bool) -> str:
     card, trump = f.card, f.trump
     assert card is not None
     if tie:
-        return f"{both_or_all(f.tied)} are the highest cards left in their suits."
+        return f"{both_or_all(len(f.tied))} are the highest cards left in their suits."
     suit = effective_suit(card, trump)
     name = capital(named_card(card, trump, n))
     if trump is not None and suit is trump:
@@ -173,7 +181,7 @@ def _say_boss(f: TrickFacts, n: Namer, tie: bool) -> str:
 
 def _say_no_boss(f: TrickFacts, n: Namer, tie: bool) -> str:
     return (
-        f"{neither_or_none(f.tied)} is the highest card left in its suit, so none is a sure winner: lead one and "
+        f"{neither_or_none(len(f.tied))} is the highest card left in its suit, so none is a sure winner: lead one and "
         "keep the rest."
     )
 

@@ -22,7 +22,7 @@ from euchre_tutor.cards import (
     is_trump,
     trick_power,
 )
-from euchre_tutor.games.solitaire.advisor.ideas_position import Position, Trick, deck_cards
+from euchre_tutor.games.solitaire.advisor.ideas_position import Position, deck_cards, trick_facts
 from euchre_tutor.games.solitaire.engine.engine import Phase, Play
 
 __all__ = ["CARD_IDEAS", "CARD_SENTENCES", "LEAD_ORDER", "SETTLED_ORDER", "TIE_ORDER"]
@@ -226,12 +226,17 @@ def _say_order_free(pos: Position, n: Namer, tie: bool) -> str:
     )
 
 
+def _deck(f: TrickFacts) -> tuple[str, Card]:
+    assert f.winner is not None
+    return f.winner
+
+
 def _say_tie_none_wins(f: TrickFacts, n: Namer, tie: bool) -> str:
-    return f"{neither_or_none(f.tied)} can beat {whose(*f.winner(), f.trump)}: the deck takes this trick whichever you play."
+    return f"{neither_or_none(len(f.tied))} can beat {whose(*_deck(f), f.trump)}: the deck takes this trick whichever you play."
 
 
 def _say_tie_each_wins(f: TrickFacts, n: Namer, tie: bool) -> str:
-    return f"{both_or_all(f.tied)} beat {whose(*f.winner(), f.trump)}: each takes this trick."
+    return f"{both_or_all(len(f.tied))} beat {whose(*_deck(f), f.trump)}: each takes this trick."
 
 
 Sentence = Callable[[Position, Namer, bool], str]
@@ -256,7 +261,7 @@ TIE_ORDER: Final = (
 SETTLED_ORDER: Final = ("solitaire.settled", "solitaire.order-free", *TIE_ORDER)
 
 _SHARED_IDEAS, _SHARED_SENTENCES = card_ideas(
-    Trick,
+    trick_facts,
     {
         "equals": ("solitaire.tie-equals", "tricks"),
         "none-wins": ("solitaire.tie-none-wins", "tricks"),

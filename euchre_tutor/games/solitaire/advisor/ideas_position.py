@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from euchre_tutor.advisor.card_ideas import TrickFacts
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump, trick_power, trump_order
 from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
 from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view, trump_knowledge
@@ -14,7 +15,15 @@ from euchre_tutor.games.solitaire.advisor.solver import Knowledge
 from euchre_tutor.games.solitaire.engine.engine import Action, NameTrump, OrderUp, Phase, Play
 from euchre_tutor.games.solitaire.views import SolitaireView
 
-__all__ = ["Position", "Trick", "choice_trump", "deck_cards", "named_positions", "tied_best", "tied_cards"]
+__all__ = [
+    "Position",
+    "choice_trump",
+    "deck_cards",
+    "named_positions",
+    "tied_best",
+    "tied_cards",
+    "trick_facts",
+]
 
 
 # --------------------------------------------------------------------------- the position
@@ -160,66 +169,16 @@ def deck_cards(pos: Position) -> set[Card]:
     return set(v.unseen) | {c for c in (v.known_top, v.known_bottom) if c is not None}
 
 
-def _lead_power(pos: Position, card: Card) -> tuple[int, int]:
-    """How strongly ``card`` and the deck's lead compete in the trick the deck led."""
-    lead = pos.view.deck_lead
-    assert lead is not None
-    led = effective_suit(lead, pos.trump)
-    return trick_power(card, pos.trump, led), trick_power(lead, pos.trump, led)
+def trick_facts(pos: Position) -> TrickFacts:
+    """What the shared card ideas (:mod:`~euchre_tutor.advisor.card_ideas`) read of a Solitaire position:
+    the deck plays alone against the player (no partner), and the player plays last to the deck's lead."""
+    v, lead, trump = pos.view, pos.view.deck_lead, pos.trump
+    led = None if lead is None else effective_suit(lead, trump)
+    card = pos.best_card if v.phase is Phase.PLAY else None
+    tied = [o.action.card if isinstance(o.action, Play) else None for o in pos.tied]
+    winner = None if lead is None else ("the deck", lead)
 
+    def takes(c: Card) -> bool:
+        return lead is not None and led is not None and _beats(c, lead, trump, led)
 
-@dataclass(frozen=True)
-class Trick:
-    """The Solitaire position's :class:`~euchre_tutor.advisor.card_ideas.TrickFacts`: what the shared card
-    ideas read (the move's card, the tie, the deck's lead). The deck plays alone against the player: no
-    partner, and the player plays last to the deck's lead."""
-
-    pos: Position
-    notrump: None = None
-    partner_winning: bool = False
-    plays_last: bool = True
-
-    @property
-    def card(self) -> Card | None:
-        return self.pos.best_card if self.pos.view.phase is Phase.PLAY else None
-
-    @property
-    def tied(self) -> int:
-        return len(self.pos.tied)
-
-    @property
-    def tied_cards(self) -> list[Card]:
-        return tied_cards(self.pos)
-
-    @property
-    def leading(self) -> bool:
-        return self.pos.leading
-
-    @property
-    def following(self) -> bool:
-        return self.pos.following
-
-    @property
-    def trump(self) -> Suit:
-        return self.pos.trump
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return self.pos.view.hand
-
-    @property
-    def out(self) -> set[Card]:
-        return deck_cards(self.pos)
-
-    @property
-    def between(self) -> set[Card]:
-        return deck_cards(self.pos)
-
-    def winner(self) -> tuple[str, Card]:
-        lead = self.pos.view.deck_lead
-        assert lead is not None
-        return "the deck", lead
-
-    def takes(self, card: Card) -> bool:
-        mine, theirs = _lead_power(self.pos, card)
-        return mine > theirs
+    return TrickFacts(card, tied, trump, v.hand, deck_cards(pos), takes, winner)

@@ -1,7 +1,7 @@
 """More Bid card-play ideas: the card ideas every game shares (:mod:`~euchre_tutor.advisor.card_ideas`:
 what tied cards share, equals, none can win, your partner has it, each wins, no sure winner; the highest
 card left, keeping your trumps), read through the Bid position's
-:class:`~euchre_tutor.games.bid.advisor.ideas.facts.Trick`, and Bid's own: tied leads that are sure
+:func:`~euchre_tutor.games.bid.advisor.ideas.facts.trick_facts`, and Bid's own: tied leads that are sure
 winners in any order.
 
 Every condition reads the move a sentence is about (``pos.best``: the best option's action, or with a tie
@@ -18,7 +18,7 @@ from euchre_tutor.advisor.card_ideas import both_or_all, card_ideas, tie_card
 from euchre_tutor.advisor.trickfacts import is_boss
 from euchre_tutor.advisor.voice import Idea, Namer
 from euchre_tutor.cards import is_trump
-from euchre_tutor.games.bid.advisor.ideas.facts import BidPosition, Trick
+from euchre_tutor.games.bid.advisor.ideas.facts import BidPosition, trick_facts
 
 __all__ = ["CARD_IDEAS", "CARD_SENTENCES", "SINGLE_ORDER", "TIE_ORDER"]
 
@@ -26,7 +26,7 @@ __all__ = ["CARD_IDEAS", "CARD_SENTENCES", "SINGLE_ORDER", "TIE_ORDER"]
 def _winner_now(pos: BidPosition) -> bool:
     """The move, one of tied leads, wins for sure: no card still out beats it (a side card: no trump out
     either)."""
-    f = Trick(pos)
+    f = trick_facts(pos)
     card, trump = tie_card(f), f.trump
     if card is None or not f.leading:
         return False
@@ -58,7 +58,7 @@ TIE_ORDER: Final = (
 SINGLE_ORDER: Final = ("play.boss", "play.keep-trumps")
 
 _SHARED_IDEAS, _SHARED_SENTENCES = card_ideas(
-    Trick,
+    trick_facts,
     {
         key: (f"play.{key}", "tricks")
         for key in ("equals", "none-wins", "partner-has-it", "each-wins", "boss", "no-boss", "keep-trumps")

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from euchre_tutor.advisor.card_ideas import TrickFacts
 from euchre_tutor.cards import Card, Rank, Suit, card_power, effective_suit
-from euchre_tutor.games.bid.engine import Action, Phase
+from euchre_tutor.games.bid.engine import Action
 from euchre_tutor.games.bid.views import SeatView
 
 #: the most choices the compare depth names (the best among them)
@@ -186,72 +187,23 @@ def tied_cards(pos: BidPosition) -> list[Card]:
     return cards if len(cards) == len(pos.tied) > 1 else []
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """The Bid position's :class:`~euchre_tutor.advisor.card_ideas.TrickFacts`: what the shared card
-    ideas read (the move's card, the tie, the trick so far)."""
-
-    pos: BidPosition
-
-    @property
-    def card(self) -> Card | None:
-        return _best_card(self.pos)
-
-    @property
-    def tied(self) -> int:
-        return len(self.pos.tied)
-
-    @property
-    def tied_cards(self) -> list[Card]:
-        return tied_cards(self.pos)
-
-    @property
-    def leading(self) -> bool:
-        return self.pos.view.phase is Phase.PLAY and not self.pos.view.trick_plays
-
-    @property
-    def following(self) -> bool:
-        return bool(self.pos.view.trick_plays)
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.pos.view.trump
-
-    @property
-    def notrump(self) -> str | None:
-        return self.pos.view.notrump
-
-    @property
-    def hand(self) -> Sequence[Card]:
-        return self.pos.view.hand
-
-    @property
-    def out(self) -> Sequence[Card]:
-        return self.pos.view.unseen_cards()
-
-    @property
-    def between(self) -> list[Card]:
-        v = self.pos.view
-        return [*v.unseen_cards(), *(c for _, c in v.trick_plays)]
-
-    @property
-    def partner_winning(self) -> bool:
-        return _partner_winning(self.pos.view)
-
-    @property
-    def plays_last(self) -> bool:
-        v = self.pos.view
-        return len(v.trick_plays) == len([s for s in v.seat.seating.seats if s != v.sitting_out]) - 1
-
-    def winner(self) -> tuple[str, Card]:
-        w = _winner(self.pos.view)
-        assert w is not None
-        return self.pos.view.trick_plays[w[0]][0].word, w[1]
-
-    def takes(self, card: Card) -> bool:
-        w = _winner(self.pos.view)
-        assert w is not None
-        return _beats(self.pos.view, card, w[1])
+def trick_facts(pos: BidPosition) -> TrickFacts:
+    """What the shared card ideas (:mod:`~euchre_tutor.advisor.card_ideas`) read of a Bid position."""
+    v, w = pos.view, _winner(pos.view)
+    active = [s for s in v.seat.seating.seats if s != v.sitting_out]
+    return TrickFacts(
+        _best_card(pos),
+        [o.action.card if o.action.kind == "play" else None for o in pos.tied],
+        v.trump,
+        v.hand,
+        v.unseen_cards(),
+        lambda card: w is not None and _beats(v, card, w[1]),
+        None if w is None else (v.trick_plays[w[0]][0].word, w[1]),
+        v.notrump,
+        [c for _, c in v.trick_plays],
+        partner_winning=_partner_winning(v),
+        plays_last=len(v.trick_plays) == len(active) - 1,
+    )
 
 
 def _same_contract(a: Action, b: Action) -> bool:

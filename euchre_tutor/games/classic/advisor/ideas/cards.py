@@ -1,7 +1,7 @@
 """More classic card-play ideas, each with its condition and its sentence: covering partner's card, drawing
 trump, the dealer's discard, and a close call between bidding and passing; and the card ideas every game
 shares (:mod:`~euchre_tutor.advisor.card_ideas`: what tied cards share, the highest card left, keeping
-trumps), read through the classic position's :class:`~euchre_tutor.games.classic.advisor.ideas.facts.Trick`.
+trumps), read through the classic position's :func:`~euchre_tutor.games.classic.advisor.ideas.facts.trick_facts`.
 
 Every condition reads the move a sentence is about (``p.move``); a tie's sentence is said only when its
 condition holds for every tied move (the explanation tests each in turn), so a sentence beside tied cards
@@ -18,7 +18,6 @@ from euchre_tutor.advisor.voice import Idea, Namer, capital, named_card, whose
 from euchre_tutor.cards import Card, Rank, Suit, card_power, effective_suit, is_trump
 from euchre_tutor.games.classic.advisor.ideas.facts import (
     Position,
-    Trick,
     _bid_trump,
     _card,
     _dealer_picks_up,
@@ -32,6 +31,7 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
     _trumps_out,
     _winner,
     out_cards,
+    trick_facts,
 )
 
 __all__ = ["CARD_IDEAS", "CARD_SENTENCES", "CARD_WHY_ORDER"]
@@ -112,8 +112,11 @@ def _tied_bid(p: Position) -> tuple[str, list[Card]] | None:
 
 
 def _say_partner_has_it(f: TrickFacts, n: Namer, tie: bool) -> str:
-    who = neither_or_none(f.tied).lower()
-    return f"Your partner {f.winner()[0]} is winning the trick and {who} would take it over: save your high cards."
+    who = neither_or_none(len(f.tied)).lower()
+    assert f.winner is not None
+    return (
+        f"Your partner {f.winner[0]} is winning the trick and {who} would take it over: save your high cards."
+    )
 
 
 def _say_draw_trump(p: Position, n: Namer, tie: bool) -> str:
@@ -183,7 +186,7 @@ CARD_WHY_ORDER: Final = (
 )
 
 _SHARED_IDEAS, _SHARED_SENTENCES = card_ideas(
-    Trick,
+    trick_facts,
     {
         "equals": ("classic.equals", "classic-play"),
         "none-wins": ("classic.none-wins", "classic-play"),

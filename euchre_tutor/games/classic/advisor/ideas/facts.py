@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from euchre_tutor.advisor.card_ideas import TrickFacts
 from euchre_tutor.advisor.shared import TIE_FLOOR
 from euchre_tutor.advisor.voice import Idea
 from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, is_trump, trick_power, trump_order
@@ -131,68 +132,23 @@ def _plays_after(view: SeatView) -> list[str]:
     return [s.word for s in active if s not in played and s.team is not view.seat.team]
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """The classic position's :class:`~euchre_tutor.advisor.card_ideas.TrickFacts`: what the shared card
-    ideas read (the move's card, the tie, the trick so far)."""
-
-    p: Position
-
-    @property
-    def card(self) -> Card | None:
-        return _card(self.p)
-
-    @property
-    def tied(self) -> int:
-        return len(self.p.tied)
-
-    @property
-    def tied_cards(self) -> list[Card]:
-        cards = [o.action.card for o in self.p.tied if o.action.kind == "play" and o.action.card is not None]
-        return cards if len(cards) == len(self.p.tied) > 1 else []
-
-    @property
-    def leading(self) -> bool:
-        return _leading(self.p)
-
-    @property
-    def following(self) -> bool:
-        return _following(self.p)
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.p.view.trump
-
-    @property
-    def notrump(self) -> str | None:
-        return self.p.view.notrump
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return self.p.view.hand
-
-    @property
-    def out(self) -> set[Card]:
-        return out_cards(self.p.view)
-
-    @property
-    def between(self) -> set[Card]:
-        return out_cards(self.p.view) | {c for _, c in self.p.view.trick_plays}
-
-    @property
-    def partner_winning(self) -> bool:
-        return _partner_winning(self.p.view)
-
-    @property
-    def plays_last(self) -> bool:
-        return not _plays_after(self.p.view)
-
-    def winner(self) -> tuple[str, Card]:
-        seat, card = self.p.view.trick_plays[_winner(self.p.view)]
-        return seat.word, card
-
-    def takes(self, card: Card) -> bool:
-        return _takes(self.p.view, card)
+def trick_facts(p: Position) -> TrickFacts:
+    """What the shared card ideas (:mod:`~euchre_tutor.advisor.card_ideas`) read of a classic position."""
+    v = p.view
+    seat, winning = v.trick_plays[_winner(v)] if _following(p) else (None, None)
+    return TrickFacts(
+        _card(p),
+        [o.action.card if o.action.kind == "play" else None for o in p.tied],
+        v.trump,
+        v.hand,
+        out_cards(v),
+        lambda card: _takes(v, card),
+        None if seat is None or winning is None else (seat.word, winning),
+        v.notrump,
+        [c for _, c in v.trick_plays],
+        partner_winning=seat is not None and seat != v.seat and seat.team is v.seat.team,
+        plays_last=not _plays_after(v),
+    )
 
 
 def _legal_cards(view: SeatView) -> list[Card]:
