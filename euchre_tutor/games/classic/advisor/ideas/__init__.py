@@ -22,6 +22,7 @@ from euchre_tutor.advisor.voice import (
     Explanation,
     Namer,
     Said,
+    capital,
     chance_words,
     points_words,
     signed_points,
@@ -45,7 +46,6 @@ from euchre_tutor.games.classic.advisor.ideas.words import (
     _because,
     _reminder,
     _tie_words,
-    _upper,
     action_noun,
     move_words,
 )
@@ -67,7 +67,7 @@ __all__ = [
 
 def _alternative_words(option: ClassicOption, view: SeatView, n: Namer) -> str:
     cost = points_words(option.ev_gap)
-    text = f"{_upper(action_noun(option.action, view, n))} costs {cost}"
+    text = f"{capital(action_noun(option.action, view, n))} costs {cost}"
     text += "." if cost == "almost nothing" else " a hand."
     if option.action.kind in ("order", "call") and option.makers == "us":
         text = text[:-1] + f": your side makes it {chance_words(option.p_make)}."

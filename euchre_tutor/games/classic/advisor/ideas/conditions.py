@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from euchre_tutor.advisor.voice import (
-    LESSONS,
-    Idea,
-)
+from euchre_tutor.advisor.card_ideas import card_ideas
+from euchre_tutor.advisor.voice import LESSONS, Idea
 from euchre_tutor.cards import (
     Card,
     Rank,
     Suit,
+    card_power,
     deck,
     effective_suit,
     is_trump,
@@ -19,7 +18,6 @@ from euchre_tutor.cards import (
     trick_power,
     trump_order,
 )
-from euchre_tutor.games.classic.advisor.ideas.cards import CARD_IDEAS, CARD_WHY_ORDER
 from euchre_tutor.games.classic.advisor.ideas.facts import (
     Position,
     _bid_trump,
@@ -32,6 +30,7 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
     _lowest_of_its_suit,
     _partner_reason,
     _partner_winning,
+    _plays_after,
     _rule_trump,
     _strongest_bid,
     _suited,
@@ -39,6 +38,9 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
     _top_trump_left,
     _trumps_held,
     _trumps_out,
+    _winner,
+    out_cards,
+    trick_facts,
 )
 from euchre_tutor.games.classic.engine.engine import Phase
 from euchre_tutor.games.classic.views import SeatView
@@ -173,6 +175,74 @@ def _count_trumps(p: Position) -> bool:
     return all(c in played or c in view.hand for c in higher)
 
 
+def _draw_trump(p: Position) -> bool:
+    card, v = _card(p), p.view
+    if card is None or not _leading(p) or not _suited(p) or not v.is_maker_side:
+        return False
+    assert v.trump is not None
+    return is_trump(card, v.trump) and bool(_trumps_out(v))
+
+
+def _cover_partner(p: Position) -> bool:
+    card, v = _card(p), p.view
+    if card is None or not _following(p) or not _partner_winning(v) or not _takes(v, card):
+        return False
+    if not _plays_after(v):
+        return False
+    winning = v.trick_plays[_winner(v)][1]
+    led = v.led_suit
+    assert led is not None
+    mine = card_power(winning, v.trump, led, v.notrump)
+    return any(card_power(c, v.trump, led, v.notrump) > mine for c in out_cards(v))
+
+
+def _discard_card(p: Position) -> Card | None:
+    return p.move.card if p.move.kind == "discard" and p.view.trump is not None else None
+
+
+def _discard_short(p: Position) -> bool:
+    card, v = _discard_card(p), p.view
+    if card is None or v.trump is None or is_trump(card, v.trump):
+        return False
+    suit = effective_suit(card, v.trump)
+    rest = [c for c in v.hand if c != card]
+    return not any(effective_suit(c, v.trump) is suit for c in rest) and any(
+        is_trump(c, v.trump) for c in rest
+    )
+
+
+def _discard_low(p: Position) -> bool:
+    card, v = _discard_card(p), p.view
+    if card is None or v.trump is None or is_trump(card, v.trump) or card.rank is Rank.ACE:
+        return False
+    side = [c for c in v.hand if not is_trump(c, v.trump)]
+    return all(int(card.rank) <= int(c.rank) for c in side)
+
+
+def _close_bid(p: Position) -> bool:
+    kinds = {o.action.kind for o in p.tied}
+    if len(p.tied) < 2 or "pass" not in kinds or p.move.kind not in ("pass", "order", "call"):
+        return False
+    return _tied_bid(p) is not None
+
+
+def _tied_bid(p: Position) -> tuple[str, list[Card]] | None:
+    """The tied bid with partner (its words' verb and the trumps it would give), if any."""
+    for o in p.tied:
+        a = o.action
+        trump = _bid_trump(p.view, a)
+        if a.kind in ("order", "call") and not a.alone and trump is not None:
+            verb = (
+                "picking up"
+                if a.kind == "order" and p.view.seat == p.view.dealer
+                else "ordering up"
+                if a.kind == "order"
+                else f"calling {trump.plural}"
+            )
+            return verb, _trumps_held(p.view, trump, _dealer_picks_up(p.view, a))
+    return None
+
+
 # ---- the catalogue: bidding ---------------------------------------------------------------------------
 
 
@@ -293,6 +363,20 @@ def _pickup_rule(p: Position) -> bool:
     return p.view.phase is Phase.ROUND_1
 
 
+#: the card ideas every game shares (:mod:`~euchre_tutor.advisor.card_ideas`), read through :func:`trick_facts`
+_SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
+    trick_facts,
+    {
+        "equals": ("classic.equals", "classic-play"),
+        "none-wins": ("classic.none-wins", "classic-play"),
+        "partner-has-it": ("classic.partner-has-it", "classic-play"),
+        "each-wins": ("classic.each-wins", "tricks"),
+        "boss": ("classic.boss", "classic-strategy"),
+        "no-boss": ("classic.no-boss", "classic-strategy"),
+        "keep-trumps": ("classic.keep-trumps", "classic-strategy"),
+    },
+)
+
 CATALOGUE: Final[dict[str, Idea[Position]]] = {
     i.id: i
     for i in (
@@ -323,7 +407,12 @@ CATALOGUE: Final[dict[str, Idea[Position]]] = {
         Idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
         Idea("rule.void", "Out of the suit led", _void, "tricks"),
         Idea("rule.dealer-pickup", "The dealer picks up the up card", _pickup_rule, "classic-bidding"),
-        *CARD_IDEAS,
+        Idea("classic.close-bid", "A close call", _close_bid, "choosing-trump"),
+        Idea("classic.cover-partner", "Cover partner's card", _cover_partner, "classic-play"),
+        Idea("classic.draw-trump", "Draw trump", _draw_trump, "classic-strategy"),
+        Idea("classic.discard-short", "Short-suit yourself", _discard_short, "classic-strategy"),
+        Idea("classic.discard-low", "Discard your weakest", _discard_low, "classic-bidding"),
+        *_SHARED_IDEAS,
     )
 }
 assert all(i.lesson in LESSONS or not i.lesson for i in CATALOGUE.values())
@@ -348,7 +437,17 @@ _WHY_ORDER: Final = (
     "classic.lead-partners-trump",
     "classic.cash-ace",
     "classic.lead-through",
-    *(i for i in CARD_WHY_ORDER if i != "classic.close-bid"),
+    "classic.cover-partner",
+    "classic.none-wins",
+    "classic.partner-has-it",
+    "classic.each-wins",
+    "classic.equals",
+    "classic.draw-trump",
+    "classic.boss",
+    "classic.no-boss",
+    "classic.keep-trumps",
+    "classic.discard-short",
+    "classic.discard-low",
 )
 _SAYS_VOID: Final = frozenset({"classic.ruff", "classic.short-suit"})
 _REMINDER_ORDER: Final = ("rule.left-bower", "rule.follow-suit", "rule.void", "rule.dealer-pickup")

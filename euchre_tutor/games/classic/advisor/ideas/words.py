@@ -7,28 +7,24 @@ from typing import Final
 
 from euchre_tutor.advisor.voice import (
     Namer,
+    capital,
     card_name,
     cards_by_what,
     chance_words,
     join_words,
     named_card,
+    suit_words,
+    whose,
 )
-from euchre_tutor.cards import (
-    Rank,
-    Suit,
-    left_bower,
-    trick_power,
-)
+from euchre_tutor.cards import Rank, left_bower, trick_power
 from euchre_tutor.games.classic.advisor.analysis import ClassicOption
-from euchre_tutor.games.classic.advisor.ideas.cards import CARD_SENTENCES
-from euchre_tutor.games.classic.advisor.ideas.conditions import (
-    _cheapest_winner,
-)
+from euchre_tutor.games.classic.advisor.ideas.conditions import SHARED_SENTENCES, _cheapest_winner, _tied_bid
 from euchre_tutor.games.classic.advisor.ideas.facts import (
     Position,
     _bid_trump,
     _card,
     _dealer_picks_up,
+    _plays_after,
     _rule_trump,
     _side_aces,
     _strongest_bid,
@@ -40,14 +36,6 @@ from euchre_tutor.games.classic.engine.engine import Action, Phase
 from euchre_tutor.games.classic.views import SeatView
 
 # ---- words ---------------------------------------------------------------------------------------------
-
-
-def _upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _suit_name(suit: Suit) -> str:
-    return f"{suit.plural} ({suit.symbol})"
 
 
 def action_noun(action: Action, view: SeatView, namer: Namer | None = None) -> str:
@@ -74,7 +62,7 @@ def action_noun(action: Action, view: SeatView, namer: Namer | None = None) -> s
         if action.notrump == "low":
             return f"calling low, no trump{alone}"
         if action.suit is not None:
-            return f"calling {_suit_name(action.suit)}{alone}"
+            return f"calling {suit_words(action.suit)}{alone}"
     if kind == "alone":
         return "defending alone" if view.phase is Phase.DEFEND_ALONE else "going alone"
     if kind == "partner":
@@ -109,7 +97,7 @@ def move_words(action: Action, view: SeatView, namer: Namer | None = None) -> st
         return f"Order up {n.card(view.up)}{alone}: {who}."
     alone = " and go alone" if action.alone else ""
     if kind == "call" and action.notrump is None and action.suit is not None:
-        return f"Call {_suit_name(action.suit)} as trump{alone}."
+        return f"Call {suit_words(action.suit)} as trump{alone}."
     if kind == "call" and action.notrump is not None:
         return f"Call {action.notrump}: no trump{', and go alone' if action.alone else ''}."
     if kind == "pass":
@@ -145,22 +133,46 @@ def _tie_words(group: Sequence[ClassicOption], view: SeatView, namer: Namer) -> 
                 f"These {len(cards)} cards are equally good {what}: {join_words([c.symbol for c in cards])}."
             )
         names = [named_card(c, view.trump, namer) for c in cards]
-        return _upper(f"{join_words(names)} are equally good {what}.")
+        return capital(f"{join_words(names)} are equally good {what}.")
     names = [action_noun(o.action, view, namer) for o in group]
     if len(names) > 4:
         return f"These {len(names)} choices are equally good: {join_words(names)}."
-    return _upper(f"{join_words(names)} are equally good.")
+    return capital(f"{join_words(names)} are equally good.")
 
 
 _COUNT: Final = {1: "one trump", 2: "two trumps", 3: "three trumps", 4: "four trumps", 5: "five trumps"}
 _ACES: Final = {1: "a side ace", 2: "two side aces", 3: "three side aces"}
 
 
+#: the "because" ideas of the bidding (their sentences: :func:`_because_bid`)
+_BIDDING: Final = frozenset(
+    f"classic.{i}"
+    for i in (
+        "bid-strength",
+        "alone",
+        "weak-pass",
+        "partner-deals",
+        "opponent-deals",
+        "next",
+        "score",
+        "close-bid",
+    )
+)
+
+
 def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     """The sentence of a "because" idea (called only where it holds)."""
-    if idea in CARD_SENTENCES:
-        return CARD_SENTENCES[idea](p, n, tie)
     view = p.view
+    if idea == "classic.partner-has-it":  # partner by seat (the shared sentence names the card)
+        who = "neither" if len(p.tied) == 2 else "none of them"
+        partner = view.trick_plays[_winner(view)][0].word
+        return (
+            f"Your partner {partner} is winning the trick and {who} would take it over: save your high cards."
+        )
+    if idea in SHARED_SENTENCES:
+        return SHARED_SENTENCES[idea](p, n, tie)
+    if idea in _BIDDING:
+        return _because_bid(idea, p, n, tie)
     card = _card(p)
     trump = view.trump
     if idea == "classic.pull-trump":
@@ -197,7 +209,7 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
             return "Each of these is the cheapest card that wins the trick: keep your higher cards for later."
         last = len(view.trick_plays) == view.players - len(view.sitting_out) - 1
         tail = " and you play last" if last else ""
-        return f"{_upper(card_name(card))} is the cheapest card that wins the trick{tail}: keep your higher cards for later."
+        return f"{capital(card_name(card))} is the cheapest card that wins the trick{tail}: keep your higher cards for later."
     if idea == "classic.short-suit":
         assert card is not None and card.suit is not None
         if tie:
@@ -210,6 +222,29 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
         if tie:
             return "Count the trumps: every trump outside your hand has been played, so nobody can trump these cards."
         return f"Count the trumps: every trump outside your hand has been played, so nobody can trump {n.card(card)}."
+    if idea == "classic.draw-trump":
+        assert card is not None
+        what = "leading trump" if tie else f"leading {named_card(card, trump, n)}"
+        return f"Your side made trump: {what} draws the opponents' trumps, so your side cards can win later."
+    if idea == "classic.cover-partner":
+        winning = view.trick_plays[_winner(view)][1]
+        after = " and ".join(_plays_after(view))
+        return f"{capital(whose('your partner', winning, trump))} may not hold: {after} still plays, so take the trick yourself."
+    if idea == "classic.discard-short":
+        assert p.move.card is not None and p.move.card.suit is not None
+        return f"It leaves you with no {p.move.card.suit.plural}, so you can trump them when they are led."
+    if idea == "classic.discard-low":
+        return "It is your lowest side card: keep your trumps and your higher cards."
+    if idea == "classic.tie":
+        return "The deals that fit what you have seen cannot tell them apart."
+    if idea == "classic.best-value":
+        return "It scores the most for your side in the deals that fit what you have seen."
+    raise ValueError(f"no sentence for idea {idea!r}")
+
+
+def _because_bid(idea: str, p: Position, n: Namer, tie: bool) -> str:
+    """The sentence of a "because" idea of the bidding."""
+    view = p.view
     if idea in ("classic.bid-strength", "classic.alone"):
         bid_trump = _bid_trump(view, p.move)
         assert bid_trump is not None
@@ -246,11 +281,21 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     if idea == "classic.score":
         assert p.option.p_win_game is not None
         return f"Near the end of the game, winning it is what matters: this keeps your side's chance of winning at {chance_words(p.option.p_win_game)}."
-    if idea == "classic.tie":
-        return "The deals that fit what you have seen cannot tell them apart."
-    if idea == "classic.best-value":
-        return "It scores the most for your side in the deals that fit what you have seen."
+    if idea == "classic.close-bid":
+        return _close_bid_words(p, n)
     raise ValueError(f"no sentence for idea {idea!r}")
+
+
+def _close_bid_words(p: Position, n: Namer) -> str:
+    bid = _tied_bid(p)
+    assert bid is not None
+    verb, held = bid
+    count = _COUNT.get(len(held), "no trump" if not held else "five trumps")
+    bowers = [c for c in held if c.rank is Rank.JACK]
+    trumps = [_bid_trump(p.view, o.action) for o in p.tied if o.action.kind in ("order", "call")]
+    trump = next((t for t in trumps if t is not None), None)
+    extra = f", {' and '.join(named_card(c, trump, n) for c in bowers)} among them" if bowers else ""
+    return f"A close call: {verb} would give you {count}{extra}, and passing does about as well."
 
 
 def _reminder(idea: str, p: Position, n: Namer) -> str:
