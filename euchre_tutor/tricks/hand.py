@@ -4,15 +4,17 @@
 ``tricks`` and ``trick_plays``): the suit led to the current trick and the tricks a team has won.
 :class:`TrickHand` adds what a hand state answers: its dealer, a seat's cards and its legal actions,
 read from the game's table of each phase's legal actions (``LEGAL``, set by the game's module once
-its phase functions exist) and kept, since the state never changes.
+its phase functions exist) and kept, since the state never changes; and the checked step, ``apply``,
+through the game's table of each phase's next state (``APPLY``) and its teaching error (``EXPLAIN``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from euchre_tutor.cards import Card, Suit, effective_suit
+from euchre_tutor.errors import IllegalAction
 from euchre_tutor.tricks.events import Trick
 from euchre_tutor.tricks.seating import Seat, Team
 
@@ -40,16 +42,27 @@ class TrickPlay:
 
 
 class TrickHand(TrickPlay):
-    """A hand state's dealer, cards and legal actions (a base with no fields)."""
+    """A hand state's dealer, cards, legal actions and checked step (a base with no fields)."""
 
     __slots__ = ()
+    #: the game's action class: ``ACTION.parse(action)`` reads an action or its text
+    ACTION: ClassVar[Any]
     #: each phase's legal actions: ``LEGAL[phase](state)``
     LEGAL: ClassVar[Mapping[Any, Callable[[Any], tuple[Any, ...]]]]
+    #: each phase's next state, ``APPLY[phase](state, action)`` for a legal action: a new state
+    APPLY: ClassVar[Mapping[Any, Callable[[Any, Any], Any]]]
+    #: the teaching error for a refused action: ``EXPLAIN(state, action, legal)``
+    EXPLAIN: ClassVar[Callable[[Any, Any, tuple[Any, ...]], IllegalAction]]
     if TYPE_CHECKING:
         deal: Any
         phase: Any
         hands: Any
+        to_act: Seat | None
+        history: tuple[tuple[Seat, Any], ...]
         _legal: tuple[Any, ...] | None
+
+        @property
+        def is_over(self) -> bool: ...
 
     @property
     def dealer(self) -> Seat:
@@ -62,3 +75,19 @@ class TrickHand(TrickPlay):
             legal = self.LEGAL[self.phase](self)
             object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
         return legal
+
+    def apply(self, action: Any) -> Self:
+        """The state after ``action`` (an action or its text) by whoever is to act; raises
+        :class:`~euchre_tutor.errors.IllegalAction` and changes nothing."""
+        act = self.ACTION.parse(action)
+        if self.is_over:
+            raise IllegalAction(f"the hand is over; no {act} is possible")
+        legal = self.legal_actions()
+        if act not in legal:
+            raise type(self).EXPLAIN(self, act, legal)
+        seat = self.to_act
+        assert seat is not None
+        new: Self = self.APPLY[self.phase](self, act)
+        # ``new`` is fresh and not shared yet: completing it in place keeps it immutable to callers.
+        object.__setattr__(new, "history", (*self.history, (seat, act)))
+        return new

@@ -87,6 +87,7 @@ class HandState(TrickHand):
     history: tuple[tuple[Seat, Action], ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    ACTION = Action
 
     # -- what anyone can ask -------------------------------------------------
 
@@ -160,19 +161,6 @@ class HandState(TrickHand):
         if self.phase is not Phase.PLAY or self.to_act is None:
             return ()
         return _unique(playable(self.hands[self.to_act], self.trump, self.led_suit))
-
-    def apply(self, action: Action | str) -> HandState:
-        """The state after ``action`` by whoever is to act; raises IllegalAction and changes nothing."""
-        act = Action.parse(action)
-        if self.phase is Phase.OVER:
-            raise IllegalAction(f"the hand is over; no {act} is possible")
-        legal = self.legal_actions()
-        if act not in legal:
-            raise _explain_illegal(self, act, legal)
-        seat = self.to_act
-        assert seat is not None
-        new = _APPLY[self.phase](self, act)
-        return replace(new, history=(*self.history, (seat, act)))
 
 
 def new_hand(deal: Deal, rules: BidRules | None = None) -> HandState:
@@ -528,3 +516,5 @@ _APPLY: Final = {
     Phase.PLAY: _apply_play,
 }
 HandState.LEGAL = _LEGAL
+HandState.APPLY = _APPLY
+HandState.EXPLAIN = _explain_illegal

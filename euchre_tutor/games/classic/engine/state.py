@@ -13,13 +13,11 @@ through :mod:`~euchre_tutor.games.classic.engine.hand` (or the engine), which do
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import ClassVar, Final
+from typing import Final
 
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.classic.engine.actions import Action, HandCards, Phase
 from euchre_tutor.games.classic.engine.deal import Deal
 from euchre_tutor.games.classic.engine.events import Event, Trick
@@ -62,12 +60,9 @@ class HandState(TrickHand):
     events: tuple[Event, ...] = field(default=(), compare=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
-    #: each phase's legal actions, ``LEGAL[phase](state)`` (installed by :mod:`~euchre_tutor.games.classic.engine.hand`)
-    LEGAL: ClassVar[Mapping[Phase, Callable[[HandState], tuple[Action, ...]]]]
-    #: each phase's next state, ``APPLY[phase](state, action)`` for a legal action (installed likewise)
-    APPLY: ClassVar[Mapping[Phase, Callable[[HandState, Action], HandState]]]
-    #: the teaching error for a refused action, ``EXPLAIN(state, action, legal)`` (installed likewise)
-    EXPLAIN: ClassVar[Callable[[HandState, Action, tuple[Action, ...]], IllegalAction]]
+    # each phase's legal actions and next state and the teaching error (LEGAL, APPLY, EXPLAIN) are
+    # installed by :mod:`~euchre_tutor.games.classic.engine.hand`
+    ACTION = Action
 
     # -- what anyone can ask -------------------------------------------------
 
@@ -132,21 +127,6 @@ class HandState(TrickHand):
         if self.phase is not Phase.PLAY:
             return ()
         return tuple(a.card for a in self.legal_actions() if a.card is not None)
-
-    def apply(self, action: Action | str) -> HandState:
-        """The state after ``action`` by whoever is to act; raises IllegalAction and changes nothing."""
-        act = Action.parse(action)
-        if self.phase is Phase.OVER:
-            raise IllegalAction(f"the hand is over; no {act} is possible")
-        legal = self.legal_actions()
-        if act not in legal:
-            raise HandState.EXPLAIN(self, act, legal)
-        seat = self.to_act
-        assert seat is not None
-        new = self.APPLY[self.phase](self, act)
-        # ``new`` is fresh and not shared yet: completing it in place keeps it immutable to callers.
-        _SLOTS["history"].__set__(new, (*self.history, (seat, act)))
-        return new
 
     def evolve(self, **changes: object) -> HandState:
         """This state with some fields changed, unchecked: ``dataclasses.replace`` without the
