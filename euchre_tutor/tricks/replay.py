@@ -1,6 +1,7 @@
 """Replaying a hand given as JSON, the part every trick-taking game shares: checking the input
-object's keys and applying its list of actions, each whoever is to act's, with an error that says
-which action went wrong. Each game reads its own deal and rules around these.
+object's keys, applying its list of actions, each whoever is to act's, with an error that says
+which action went wrong, and ending the answer (the points, or who is to act and what is legal). Each
+game reads its own deal and rules around these.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any, Protocol, TypeVar
 from euchre_tutor.errors import DealError, EuchreError
 from euchre_tutor.jsonio import short
 
-__all__ = ["apply_replay_actions", "check_replay_input"]
+__all__ = ["apply_replay_actions", "check_replay_input", "end_result"]
 
 
 def check_replay_input(
@@ -58,3 +59,15 @@ def apply_replay_actions(state: S, actions: object, examples: str) -> S:
         except EuchreError as exc:
             raise type(exc)(f"action {i} ({short(text)}): {exc}") from None
     return state
+
+
+def end_result(out: dict[str, Any], state: Any, points: object) -> dict[str, Any]:
+    """A replay's answer ``out`` ended: with the ``points`` when the hand ``state`` is over, else with
+    the seat to act and its legal actions."""
+    if state.is_over:
+        out["points"] = points
+    else:
+        assert state.to_act is not None
+        out["to_act"] = state.to_act.name
+        out["legal"] = [str(a) for a in state.legal_actions()]
+    return out

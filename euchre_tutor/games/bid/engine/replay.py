@@ -17,7 +17,7 @@ from euchre_tutor.games.bid.engine.deal import Deal
 from euchre_tutor.games.bid.engine.hand import HandState, new_hand
 from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.jsonio import short
-from euchre_tutor.tricks.replay import apply_replay_actions, check_replay_input
+from euchre_tutor.tricks.replay import apply_replay_actions, check_replay_input, end_result
 from euchre_tutor.tricks.seating import FOUR, Seat
 
 __all__ = ["hand_result", "replay", "replay_seat", "replay_state"]
@@ -84,9 +84,4 @@ def hand_result(state: HandState) -> dict[str, Any]:
     out["tricks"] = [t.to_json() for t in state.tricks]
     if state.is_over:
         out["made"] = state.made()
-        out["points"] = points
-    else:
-        assert state.to_act is not None
-        out["to_act"] = state.to_act.name
-        out["legal"] = [str(a) for a in state.legal_actions()]
-    return out
+    return end_result(out, state, points)

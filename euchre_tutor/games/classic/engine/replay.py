@@ -17,7 +17,7 @@ from typing import Any, Final
 from euchre_tutor.games.classic.engine.deal import Deal, rules_seating
 from euchre_tutor.games.classic.engine.hand import HandState, new_hand
 from euchre_tutor.games.classic.rules import ClassicRules
-from euchre_tutor.tricks.replay import apply_replay_actions, check_replay_input
+from euchre_tutor.tricks.replay import apply_replay_actions, check_replay_input, end_result
 
 __all__ = ["hand_result", "replay", "replay_state"]
 
@@ -52,19 +52,11 @@ def hand_result(state: HandState) -> dict[str, Any]:
     """The JSON description of a hand state (finished, passed out or in progress)."""
     points = {t.name: p for t, p in zip(state.seating.teams, state.points(), strict=True)}
     tricks = [t.to_json() for t in state.tricks]
-    if state.misdealt:
+    if state.misdealt or state.passed_out:
+        thrown_in = "misdeal" if state.misdealt else "passed_out"
         return {
             "finished": True,
-            "misdeal": True,
-            "trump": None,
-            "maker": None,
-            "tricks": [],
-            "points": points,
-        }
-    if state.passed_out:
-        return {
-            "finished": True,
-            "passed_out": True,
+            thrown_in: True,
             "trump": None,
             "maker": None,
             "tricks": [],
@@ -82,10 +74,4 @@ def hand_result(state: HandState) -> dict[str, Any]:
         out["no_trump"] = state.notrump
     if state.under_seat is not None:
         out["went_under"] = state.under_seat.name
-    if state.is_over:
-        out["points"] = points
-    else:
-        assert state.to_act is not None
-        out["to_act"] = state.to_act.name
-        out["legal"] = [str(a) for a in state.legal_actions()]
-    return out
+    return end_result(out, state, points)
