@@ -87,7 +87,6 @@ class HandState(TrickHand):
     history: tuple[tuple[Seat, Action], ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
-    ACTION = Action
 
     # -- what anyone can ask -------------------------------------------------
 
@@ -515,6 +514,7 @@ _APPLY: Final = {
     Phase.LONER_DISCARD: _apply_discard,
     Phase.PLAY: _apply_play,
 }
+HandState.ACTION = Action
 HandState.LEGAL = _LEGAL
 HandState.APPLY = _APPLY
 HandState.EXPLAIN = _explain_illegal

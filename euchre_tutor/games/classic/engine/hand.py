@@ -75,6 +75,7 @@ _APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {
     **play.APPLY,
     Phase.OVER: _apply_over,
 }
+HandState.ACTION = Action
 HandState.LEGAL = _LEGAL
 HandState.APPLY = _APPLY
 HandState.EXPLAIN = explain_illegal

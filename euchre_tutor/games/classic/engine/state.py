@@ -60,9 +60,8 @@ class HandState(TrickHand):
     events: tuple[Event, ...] = field(default=(), compare=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
-    # each phase's legal actions and next state and the teaching error (LEGAL, APPLY, EXPLAIN) are
-    # installed by :mod:`~euchre_tutor.games.classic.engine.hand`
-    ACTION = Action
+    # its action class, each phase's legal actions and next state and the teaching error (ACTION,
+    # LEGAL, APPLY, EXPLAIN) are installed by :mod:`~euchre_tutor.games.classic.engine.hand`
 
     # -- what anyone can ask -------------------------------------------------
 
