@@ -77,6 +77,18 @@ class GameOptions:
         return rules
 
     @classmethod
+    def of(cls, rules: object) -> Self:
+        """A rules object from a preset name, a rules object or a JSON-like mapping of options."""
+        if isinstance(rules, cls):
+            return rules
+        if isinstance(rules, str | Mapping):
+            return cls.from_json(dict(rules) if isinstance(rules, Mapping) else rules)
+        raise RulesError(
+            f"rules must be a {cls.GAME} preset name ({', '.join(cls.PRESETS)}) or a {cls.__name__} object, "
+            f"not {rules!r}"
+        )
+
+    @classmethod
     def from_json(cls, data: object) -> Self:
         """A preset name or an object of options (``{"target": 5}``).
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.errors import RulesError
 from euchre_tutor.games.bid.bots import Player, RuleBasedPlayer
 from euchre_tutor.games.bid.engine import (
     Action,
@@ -32,7 +31,7 @@ from euchre_tutor.games.bid.engine import (
     TrumpNamed,
 )
 from euchre_tutor.games.bid.engine.replay import replay_state
-from euchre_tutor.games.bid.rules import PRESETS, BidRules
+from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.views import SeatView, seat_view
 from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog, build_hand_logs
 from euchre_tutor.tricks.seating import Team
@@ -52,9 +51,6 @@ __all__ = [
 
 #: the student's seat: South, partnered with North against East and West
 STUDENT: Final = Seat.S
-#: the suggestion's player: a rule of thumb that says why in a sentence
-_RULE_OF_THUMB: Final = RuleBasedPlayer()
-
 _CARD_ACTION_OF_PHASE: Final = {
     Phase.PLAY: "play",
     Phase.KITTY: "discard",
@@ -67,15 +63,8 @@ _DEAL_EXAMPLE: Final = (
 )
 
 
-def bid_rules(rules: str | BidRules | Mapping[str, Any]) -> BidRules:
-    """A rules object from a preset name, a rules object, or a JSON-like mapping of options."""
-    if isinstance(rules, BidRules):
-        return rules
-    if isinstance(rules, str | Mapping):
-        return BidRules.from_json(dict(rules) if isinstance(rules, Mapping) else rules)
-    raise RulesError(
-        f"rules must be a Bid Euchre preset name ({', '.join(PRESETS)}) or a BidRules object, not {rules!r}"
-    )
+#: a rules object from a preset name, a rules object, or a JSON-like mapping of options
+bid_rules: Final = BidRules.of
 
 
 # ---------------------------------------------------------------------------
@@ -213,7 +202,8 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
     HAND_SCORED = HandScored
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
     SEAT_VIEW = seat_view
-    RULE_OF_THUMB = _RULE_OF_THUMB
+    #: the suggestion's player: a rule of thumb that says why in a sentence
+    RULE_OF_THUMB = RuleBasedPlayer()
 
     def __init__(
         self,
@@ -245,7 +235,7 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
         )
 
     def _suggestion(self, view: SeatView) -> str:
-        action = _RULE_OF_THUMB.choose(view)
+        action = self.RULE_OF_THUMB.choose(view)
         return (
             f"The rule-based computer player would choose: {action_label(action)} ({action}). "
             "It counts the tricks its hand should take, one more from its partner, and bids that many "

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.voice import card_words
 from euchre_tutor.cards import Card, Suit
-from euchre_tutor.errors import EuchreError, RulesError
+from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor.reasons import action_label
 from euchre_tutor.games.classic.bots import Player, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.draw import TableDraw, draw_for_deal
@@ -51,9 +51,6 @@ __all__ = [
 ]
 
 
-#: the suggestion's player, whatever the table's level: a rule of thumb that can say why in a sentence
-_RULE_OF_THUMB: Final = RuleBasedPlayer()
-
 _CARD_ACTION_OF_PHASE: Final = {
     Phase.PLAY: "play",
     Phase.DISCARD: "discard",
@@ -62,14 +59,9 @@ _CARD_ACTION_OF_PHASE: Final = {
 }
 
 
-def classic_rules(rules: str | ClassicRules | Mapping[str, Any]) -> ClassicRules:
-    """A rules object from a preset name, a rules object, or a JSON-like mapping of options
-    (three, four or six players: the table lays out each)."""
-    if isinstance(rules, ClassicRules):
-        return rules
-    if isinstance(rules, str | Mapping):
-        return ClassicRules.from_json(dict(rules) if isinstance(rules, Mapping) else rules)
-    raise RulesError(f"rules must be a preset name or a ClassicRules object, not {rules!r}")
+#: a rules object from a preset name, a rules object, or a JSON-like mapping of options (three, four
+#: or six players: the table lays out each)
+classic_rules: Final = ClassicRules.of
 
 
 def rules_seat(rules: ClassicRules, chosen: Seat | str | None) -> Seat:
@@ -168,7 +160,8 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
     HAND_SCORED = HandScored
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
     SEAT_VIEW = seat_view
-    RULE_OF_THUMB = _RULE_OF_THUMB
+    #: the suggestion's player, whatever the table's level: a rule of thumb that can say why in a sentence
+    RULE_OF_THUMB = RuleBasedPlayer()
     OPENS_ON_FINISHED_HAND = False
 
     def __init__(
@@ -215,8 +208,8 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
         return f"{card.name}: answer with the buttons above the hand first"
 
     def _suggestion(self, view: SeatView) -> str:
-        action = _RULE_OF_THUMB.choose(view)  # whatever the level: the hint panel has the numbers
-        why = _RULE_OF_THUMB.explain(view, action)  # the player that chose says why, from its own counts
+        action = self.RULE_OF_THUMB.choose(view)  # whatever the level: the hint panel has the numbers
+        why = self.RULE_OF_THUMB.explain(view, action)  # the player that chose says why, from its own counts
         label = action_label(action, view)
         return (
             f"The Club computer player would {label[0].lower()}{label[1:]}. {why} "
