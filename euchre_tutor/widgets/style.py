@@ -105,6 +105,14 @@ CSS = (
     + """}
 .euchre-app .jupyter-button.euchre-trump.mod-active{background:#ffd54f}
 .euchre-app .jupyter-button.euchre-trump:focus-visible{outline:3px solid #ffd54f}
+.euchre-app .ec-bids.hidden{display:none}
+.euchre-app .jupyter-button.euchre-bid{width:auto;min-width:90px;height:38px;font-size:15px;font-weight:700;border-radius:8px;
+  padding:0 12px;background:#fffdf7;color:#1d1d1f;box-shadow:0 2px 4px rgba(0,0,0,.35)}
+.euchre-app .jupyter-button.euchre-bid.red{color:"""
+    + RED
+    + """}
+.euchre-app .jupyter-button.euchre-bid:focus-visible{outline:3px solid #ffd54f}
+.euchre-app .jupyter-button.hidden{display:none}
 .euchre-app .jupyter-button.et-ctl{width:auto;min-width:90px;border-radius:7px;font-weight:600;background:#f4f1e8;color:#1b4d32}
 .euchre-app .jupyter-button.et-ctl:disabled{opacity:.5}
 .euchre-app .et-controls{flex-wrap:wrap;gap:6px;align-items:center;margin-top:4px}
@@ -258,6 +266,59 @@ END_OF_HAND_CSS = """
 __all__ += ["END_OF_HAND_CSS"]
 CSS += END_OF_HAND_CSS
 
+#: Phones (issue 50): on a phone's screen (the window at most 480 px wide) the app takes the whole width
+#: (Voila's margins around it go), and a table under 420 px wide is packed so that on a 390×844 phone
+#: the table, the decision's buttons, the hand and **Show hint** are on the first screen. Forms wrap
+#: inside the app (no control wider than the screen, no label cut), and on a touch screen no button is
+#: smaller than 44×44 CSS px, whatever a game's own style sheet says (``!important``: a floor).
+PHONE_CSS = """
+@media (max-width:480px){
+  #rendered_cells:has(.euchre-app){padding:4px}
+  .jp-Cell:has(.euchre-app){padding:0}
+  .jp-Cell:has(.euchre-app) .jp-Cell-outputWrapper{margin-top:0}
+  .jp-OutputArea-output:has(>.euchre-app){margin-left:0}
+  .euchre-app{padding:8px 8px 12px;border-radius:10px}
+}
+@container euchre-app (max-width:419px){
+  .euchre-app .et-header{gap:2px 8px}
+  .euchre-app .et-title h1{font-size:19px}
+  .euchre-app .et-title .sub{font-size:12px;line-height:1.25}
+  .euchre-score .board{gap:2px 8px;padding:2px 8px}
+  .euchre-score .pts{font-size:19px;line-height:1.05}
+  .euchre-score .lbl{font-size:10px;letter-spacing:.5px}
+  .euchre-score .to{font-size:11px}
+  .euchre-app .euchre-message .msg{padding:4px 8px;margin:2px 0}
+  .euchre-app .et-prompt{font-size:14px;margin:2px 0 0}
+  .euchre-app .et-prompt .widget-html-content{line-height:1.3}
+  .euchre-app .et-trumpbox{gap:6px;padding:4px 6px}
+  .euchre-app .jupyter-button.euchre-trump,.euchre-app .jupyter-button.euchre-bid{font-size:14px;padding:0 8px;margin:0}
+  .euchre-app .et-main{gap:4px}
+  .euchre-app .et-hand{padding:2px 0}
+  .euchre-app .et-controls{gap:4px 6px}
+  .euchre-app .et-controls>.widget-inline-hbox,.euchre-app .et-controls>.widget-checkbox{width:auto;max-width:100%}
+  .euchre-app .et-controls .widget-textarea{width:100%}
+  .euchre-app .et-controls .widget-textarea textarea{width:100%;box-sizing:border-box}
+  .euchre-app .et-controls select{min-width:0;max-width:100%}
+  .euchre-app .et-controls .widget-dropdown,.euchre-app .et-controls .widget-text{flex:0 1 auto}
+  .euchre-app .widget-checkbox label,.euchre-app.euchre-app .widget-checkbox label{white-space:normal;overflow:visible}
+  .euchre-app .widget-label{min-width:0}
+  .euchre-app .et-shared-seats{flex-direction:column;gap:3px;margin:2px 0}
+  .euchre-app .et-shared-seats .st{font-size:12px;padding:1px 6px;line-height:1.35}
+  .euchre-app .et-shared-play{margin-top:2px;gap:6px}
+  .euchre-app .et-chat .widget-hbox{flex-wrap:wrap;gap:4px}
+  .euchre-app .et-chat .widget-text,.euchre-app .et-chat .widget-dropdown{flex:1 1 200px;width:auto !important;max-width:100%}
+  .euchre-app .et-lobby-panel .widget-dropdown,.euchre-app .et-lobby-panel .widget-text{max-width:100%;flex-wrap:wrap}
+  .euchre-app .et-lobby-panel select{max-width:100%;min-width:0}
+}
+@media (pointer:coarse){
+  .euchre-app .jupyter-button{min-height:44px !important;min-width:44px !important}
+  .euchre-app .widget-dropdown,.euchre-app .widget-text,.euchre-app .widget-checkbox{height:auto;min-height:28px}
+  .euchre-app .widget-dropdown .widget-label,.euchre-app .widget-text .widget-label{align-self:center}
+}
+"""
+__all__ += ["PHONE_CSS"]
+CSS += PHONE_CSS
+
 
 # ---------------------------------------------------------------------------
 # The classic table (euchre_tutor.games.classic.widgets.app): appended, the rules above are shared.
@@ -349,14 +410,6 @@ CLASSIC_CSS = (
 .euchre-classic .ec-play.won .et-face{box-shadow:0 0 0 3px #8fe3a8,0 3px 6px rgba(0,0,0,.35)}
 .euchre-classic .et-empty.small{width:34px;height:46px}
 .euchre-classic .et-face.joker{color:#6a1b9a}
-.euchre-app .ec-bids.hidden{display:none}
-.euchre-app .jupyter-button.euchre-bid{width:auto;min-width:90px;height:38px;font-size:15px;font-weight:700;border-radius:8px;
-  padding:0 12px;background:#fffdf7;color:#1d1d1f;box-shadow:0 2px 4px rgba(0,0,0,.35)}
-.euchre-app .jupyter-button.euchre-bid.red{color:"""
-    + RED
-    + """}
-.euchre-app .jupyter-button.euchre-bid:focus-visible{outline:3px solid #ffd54f}
-.euchre-app .jupyter-button.hidden{display:none}
 .euchre-suggest,.euchre-bidding{background:rgba(255,253,247,.96);color:#1d1d1f;border-radius:12px;padding:10px 12px;
   box-shadow:0 4px 12px rgba(0,0,0,.35);margin-bottom:12px}
 .euchre-app .euchre-suggest .widget-html-content,.euchre-app .euchre-bidding .widget-html-content{color:#1d1d1f}
@@ -388,6 +441,23 @@ CLASSIC_CSS = (
   .euchre-classic .ec-who{font-size:10px}
   .euchre-classic .ec-center .cap{font-size:10px;letter-spacing:0}
   .euchre-classic .ec-tutor-options{gap:6px}
+}
+@container euchre-app (max-width:419px){
+  .euchre-classic .ec-table{grid-template-columns:minmax(0,1fr) minmax(138px,min-content) minmax(0,1fr);
+    gap:3px;padding:4px}
+  .euchre-classic .ec-info{display:grid;grid-template-columns:auto minmax(0,1fr);gap:1px 4px;text-align:left;
+    align-self:start;justify-self:stretch}
+  .euchre-classic .ec-info .cap{grid-column:1/-1}
+  .euchre-classic .ec-info .et-face{grid-column:1;grid-row:2/span 2;width:34px;height:48px;padding:2px 3px}
+  .euchre-classic .ec-info .et-face .r{font-size:14px}.euchre-classic .ec-info .et-face .s{font-size:18px;margin-bottom:2px}
+  .euchre-classic .ec-info>span:not(.et-face):not(.cap){grid-column:2}
+  .euchre-classic .ec-info .note,.euchre-classic .ec-trump{font-size:10.5px;line-height:1.2}
+  .euchre-classic .ec-seat{padding:2px 3px}
+  .euchre-classic .ec-name,.euchre-classic .ec-n3 .ec-name,.euchre-classic .ec-n6 .ec-name{font-size:12.5px}
+  .euchre-classic .ec-count{font-size:10.5px}
+  .euchre-classic .ec-trick{--ec-row:29px;grid-template-columns:repeat(3,42px);margin-top:4px}
+  .euchre-classic .ec-trick .et-face{width:42px;height:58px;padding:2px 3px}
+  .euchre-classic .ec-trick .et-empty.small{width:42px;height:58px}
 }
 """
 )
