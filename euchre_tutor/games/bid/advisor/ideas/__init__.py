@@ -14,7 +14,7 @@ suits, going alone, the score, the stand (outbid, or pass and let a bid stand), 
 does as well (a made bid scores its tricks, so more gains nothing) and a close call between passing and
 a bid. The play: pull trump as the maker, cash an ace, partner is winning (play low), trump it (ruff),
 win as cheaply as you can, throw your weakest card, the highest card left, keep your trumps, and what
-tied cards share (:mod:`~euchre_tutor.games.bid.advisor.ideas.cards`). Rule reminders: the left bower
+tied cards share (:mod:`~euchre_tutor.advisor.card_ideas`). Rule reminders: the left bower
 belongs to trump; you must follow suit.
 
 A tie is checked on every tied choice (:func:`named_positions`): a sentence beside tied choices is said

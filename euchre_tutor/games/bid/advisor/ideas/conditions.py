@@ -3,20 +3,12 @@ recommends, and the catalogue :data:`IDEAS`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
-from euchre_tutor.advisor.voice import (
-    Idea,
-)
-from euchre_tutor.cards import (
-    Rank,
-    card_power,
-    effective_suit,
-    is_left_bower,
-    is_right_bower,
-)
-from euchre_tutor.games.bid.advisor.ideas.cards import CARD_IDEAS
+from euchre_tutor.advisor.card_ideas import card_ideas, tie_card
+from euchre_tutor.advisor.trickfacts import is_boss
+from euchre_tutor.advisor.voice import Idea
+from euchre_tutor.cards import Rank, card_power, effective_suit, is_left_bower, is_right_bower, is_trump
 from euchre_tutor.games.bid.advisor.ideas.facts import (
     BidPosition,
     OptionFacts,
@@ -34,6 +26,7 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
     close_bid,
     least_bid,
     suits_topped,
+    trick_facts,
     trumps_in,
 )
 from euchre_tutor.games.bid.engine import Phase
@@ -239,50 +232,67 @@ def _has_costs(pos: BidPosition) -> bool:
     return any(not o.tied for o in pos.analysis.options[1:])
 
 
-def _idea(id: str, name: str, holds: Callable[[BidPosition], bool], lesson: str = "") -> Idea[BidPosition]:
-    return Idea(id, name, holds, lesson)
+def _winner_now(pos: BidPosition) -> bool:
+    """The move, one of tied leads, wins for sure: no card still out beats it (a side card: no trump out
+    either)."""
+    f = trick_facts(pos)
+    card, trump = tie_card(f), f.trump
+    if card is None or not f.leading or not is_boss(card, f.out, trump, f.notrump):
+        return False
+    return is_trump(card, trump) or trump is None or not any(is_trump(c, trump) for c in f.out)
+
+
+#: the card ideas every game shares (:mod:`~euchre_tutor.advisor.card_ideas`), read through :func:`trick_facts`
+_SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
+    trick_facts,
+    {
+        key: (f"play.{key}", "tricks")
+        for key in ["equals", "none-wins", "partner-has-it", "each-wins", "boss", "no-boss", "keep-trumps"]
+    },
+)
 
 
 #: every idea a Bid Euchre hint may say, by id
 IDEAS: Final[dict[str, Idea[BidPosition]]] = {
     i.id: i
     for i in (
-        _idea("bid.count-tricks", "Count your tricks before you bid", _count_tricks, "bid-counting"),
-        _idea(
+        Idea("bid.count-tricks", "Count your tricks before you bid", _count_tricks, "bid-counting"),
+        Idea(
             "bid.partner-help",
             "Bid what your side takes with your partner's help",
             _partner_help,
             "bid-counting",
         ),
-        _idea(
+        Idea(
             "bid.no-trump-high",
             "No trump (high) with the top of several suits",
             _no_trump_high,
             "bid-bidding",
         ),
-        _idea(
+        Idea(
             "bid.no-trump-low", "No trump low with the nines of several suits", _no_trump_low, "bid-bidding"
         ),
-        _idea("bid.alone", "Go alone with the top trumps", _alone, "alone"),
-        _idea("bid.score", "The score: a made bid wins the game", _score, "bid-bidding"),
-        _idea("bid.outbid", "Outbid: letting their bid stand costs more", _outbid, "bid-bidding"),
-        _idea("bid.least", "The least bid that does as well: more gains nothing", _least, "bid-bidding"),
-        _idea("bid.close", "A close call between passing and bidding", _close, "bid-counting"),
-        _idea("bid.stand", "Pass: outbidding costs more than it gains", _stand, "bid-bidding"),
-        _idea("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner, "bid-bidding"),
-        _idea("play.pull-trump", "Pull trump as the maker", _pull_trump, "tricks"),
-        _idea("play.cash-ace", "Cash the ace first", _cash_ace, "tricks"),
-        _idea("play.partner-winning", "Partner is winning: play low", _partner_wins, "tricks"),
-        _idea("play.ruff", "Trump it with the lowest trump that wins", _ruff, "tricks"),
-        _idea("play.cheap-win", "Win as cheaply as you can", _cheap_win, "tricks"),
-        _idea("play.throw-weakest", "You cannot win: throw your weakest card", _throw_weakest, "tricks"),
-        _idea("play.short-suit", "Short-suit yourself", _short_suit, "tricks"),
-        _idea("play.top-trump-gift", "Pass the loner your best trump", _top_trump_gift, "alone"),
-        _idea("rule.left-bower", "The left bower belongs to trump", _left_bower_now, "bowers"),
-        _idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
-        _idea("result.best", "What the sampled deals found", _best_always),
-        _idea("compare.tie", "Choices the deals cannot tell apart", _has_ties),
-        _idea("compare.cost", "What a choice costs against the best", _has_costs),
-        *CARD_IDEAS,
+        Idea("bid.alone", "Go alone with the top trumps", _alone, "alone"),
+        Idea("bid.score", "The score: a made bid wins the game", _score, "bid-bidding"),
+        Idea("bid.outbid", "Outbid: letting their bid stand costs more", _outbid, "bid-bidding"),
+        Idea("bid.least", "The least bid that does as well: more gains nothing", _least, "bid-bidding"),
+        Idea("bid.close", "A close call between passing and bidding", _close, "bid-counting"),
+        Idea("bid.stand", "Pass: outbidding costs more than it gains", _stand, "bid-bidding"),
+        Idea("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner, "bid-bidding"),
+        Idea("play.pull-trump", "Pull trump as the maker", _pull_trump, "tricks"),
+        Idea("play.cash-ace", "Cash the ace first", _cash_ace, "tricks"),
+        Idea("play.partner-winning", "Partner is winning: play low", _partner_wins, "tricks"),
+        Idea("play.ruff", "Trump it with the lowest trump that wins", _ruff, "tricks"),
+        Idea("play.cheap-win", "Win as cheaply as you can", _cheap_win, "tricks"),
+        Idea("play.throw-weakest", "You cannot win: throw your weakest card", _throw_weakest, "tricks"),
+        Idea("play.short-suit", "Short-suit yourself", _short_suit, "tricks"),
+        Idea("play.top-trump-gift", "Pass the loner your best trump", _top_trump_gift, "alone"),
+        Idea("rule.left-bower", "The left bower belongs to trump", _left_bower_now, "bowers"),
+        Idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
+        Idea("result.best", "What the sampled deals found", _best_always),
+        Idea("compare.tie", "Choices the deals cannot tell apart", _has_ties),
+        Idea("compare.cost", "What a choice costs against the best", _has_costs),
+        Idea("play.winners", "Sure winners in any order", _winner_now, "tricks"),
+        *_SHARED_IDEAS,
     )
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from euchre_tutor.advisor.card_ideas import first_holding, true_of_all
+from euchre_tutor.advisor.card_ideas import both_or_all, first_holding, true_of_all
 from euchre_tutor.advisor.voice import (
     Namer,
     Said,
@@ -28,34 +28,12 @@ from euchre_tutor.cards import (
     is_right_bower,
     left_bower,
 )
-from euchre_tutor.games.bid.advisor.ideas.cards import CARD_SENTENCES, SINGLE_ORDER, TIE_ORDER
 from euchre_tutor.games.bid.advisor.ideas.conditions import (
     IDEAS,
-    _alone,
+    SHARED_SENTENCES,
     _best_bid_option,
-    _cash_ace,
-    _cheap_win,
-    _close,
-    _count_tricks,
-    _has_ties,
-    _least,
-    _left_bower_now,
-    _must_follow,
-    _no_trump_high,
-    _no_trump_low,
     _opponents_hold_bid,
-    _outbid,
-    _partner_help,
-    _partner_wins,
     _pass_option,
-    _pull_trump,
-    _ruff,
-    _score,
-    _short_suit,
-    _stand,
-    _stand_partner,
-    _throw_weakest,
-    _top_trump_gift,
 )
 from euchre_tutor.games.bid.advisor.ideas.facts import (
     BidPosition,
@@ -73,6 +51,17 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
 )
 from euchre_tutor.games.bid.engine import Action, Phase
 from euchre_tutor.games.bid.views import SeatView
+
+
+def _holds(idea: str, pos: BidPosition) -> bool:
+    """Whether the catalogue's ``idea`` holds in ``pos`` (a sentence in its name is said only then)."""
+    return IDEAS[idea].holds(pos)
+
+
+def _said(idea: str, text: str) -> Said:
+    """``text`` said in the name of the catalogue's ``idea``, with its lesson."""
+    return Said(idea, text, IDEAS[idea].lesson)
+
 
 # ---------------------------------------------------------------------------------------------
 # Actions in words
@@ -240,14 +229,14 @@ def _alone_sentence(pos: BidPosition, words: _Words) -> Said:
             f"You hold the top card of {_n(len(suits))} suits: your partner's cards would add little, "
             f"and a lone hand that takes every trick scores {points} points."
         )
-    return Said("bid.alone", text, "alone")
+    return _said("bid.alone", text)
 
 
 def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
     """The bidding's reasons (the least bid that does as well first); with a tie, those true of every
     tied choice."""
-    out = [_least_sentence(pos, words)] if _least(pos) else []
-    if _close(pos):
+    out = [_least_sentence(pos, words)] if _holds("bid.least", pos) else []
+    if _holds("bid.close", pos):
         out.append(_close_sentence(pos, words))
     out += _why_bids(pos, words)
     return true_of_all(out, IDEAS, named_positions(pos))
@@ -256,86 +245,93 @@ def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
 def _why_bids(pos: BidPosition, words: _Words) -> list[Said]:
     v, a, o = pos.view, pos.best, pos.analysis.best
     out: list[Said] = []
-    if _outbid(pos):
+    if _holds("bid.outbid", pos):
         p = _pass_option(pos)
         assert p is not None and v.high is not None and v.bidder is not None
         out.append(
-            Said(
+            _said(
                 "bid.outbid",
                 f"Letting {v.bidder.word}'s bid of {bid_words(v.high, short=True)} stand costs your side "
                 f"{points_words(p.loss)} a hand more than this bid.",
-                "bid-bidding",
             )
         )
-    if _alone(pos):
+    if _holds("bid.alone", pos):
         out.append(_alone_sentence(pos, words))
-    if _count_tricks(pos):
-        out.append(Said("bid.count-tricks", _count_sentence(pos, words), "bid-counting"))
-    if _no_trump_high(pos):
+    if _holds("bid.count-tricks", pos):
+        out.append(_said("bid.count-tricks", _count_sentence(pos, words)))
+    if _holds("bid.no-trump-high", pos):
         aces = [c for c in v.hand if c.rank is Rank.ACE and c.suit is not None]
         out.append(
-            Said(
+            _said(
                 "bid.no-trump-high",
                 f"You hold the top of {_n(len(suits_topped(v.hand, low=False)))} suits ({words.cards(aces)}), "
                 "and in no trump nobody can trump them.",
-                "bid-bidding",
             )
         )
-    if _no_trump_low(pos):
+    if _holds("bid.no-trump-low", pos):
         nines = [c for c in v.hand if c.rank is Rank.NINE and c.suit is not None]
         out.append(
-            Said(
+            _said(
                 "bid.no-trump-low",
                 f"You hold the nines of {_n(len(suits_topped(v.hand, low=True)))} suits ({words.cards(nines)}): "
                 "in no trump low the lowest card wins, so they are the top cards.",
-                "bid-bidding",
             )
         )
-    if _score(pos):
+    if _holds("bid.score", pos):
         out.append(
-            Said(
+            _said(
                 "bid.score",
                 f"Your side needs {_points_to_win(v)} more point{'s' if _points_to_win(v) != 1 else ''} to "
                 f"reach {v.rules.target}: making this bid wins the game.",
-                "bid-bidding",
             )
         )
-    if _partner_help(pos):
+    if _holds("bid.partner-help", pos):
         out.append(
-            Said(
+            _said(
                 "bid.partner-help",
                 " ".join(
                     f"With your partner's help your side takes about {o.tricks:.1f} tricks "
                     f"{_contract_short(a.suit, a.notrump)}".split()
                 )
                 + f", and makes a bid of {a.level} {chance_words(o.p_make)}.",
-                "bid-counting",
             )
         )
-    if _stand_partner(pos):
+    if _holds("bid.stand-partner", pos):
         assert v.high is not None
         out.append(
-            Said(
+            _said(
                 "bid.stand-partner",
                 f"Your partner's bid of {bid_words(v.high, short=True)} stands: bidding over your partner only "
                 "raises what your side must take.",
-                "bid-bidding",
             )
         )
-    if _stand(pos):
+    if _holds("bid.stand", pos):
         b = _best_bid_option(pos)
         assert b is not None
         first = "Outbidding" if _opponents_hold_bid(v) else "Bidding"
         out.append(
-            Said(
+            _said(
                 "bid.stand",
                 f"{first} costs more than it gains here: your best bid, {bid_words(b.action, short=True)}, "
                 f"gives up {points_words(b.loss)} a hand against passing.",
-                "bid-bidding",
             )
         )
     return out
 
+
+#: the ideas a tie of cards tries, in order (each must hold for every tied card)
+TIE_ORDER: Final = (
+    "play.none-wins",
+    "play.partner-has-it",
+    "play.each-wins",
+    "play.equals",
+    "play.boss",
+    "play.winners",
+    "play.no-boss",
+    "play.keep-trumps",
+)
+#: the ideas a card with no tie tries after the play ideas of the catalogue, in order
+SINGLE_ORDER: Final = ("play.boss", "play.keep-trumps")
 
 #: the play ideas whose sentence names the move's own card or suit: not said beside a tie
 _ONE_CARD: Final = frozenset({"play.cash-ace", "play.ruff", "play.cheap-win"})
@@ -356,7 +352,12 @@ def _why_cards(pos: BidPosition, words: _Words, order: Sequence[str], tie: bool)
     idea = first_holding(order, IDEAS, named_positions(pos))
     if idea is None:
         return []
-    return [Said(idea, CARD_SENTENCES[idea](pos, words.namer, tie), IDEAS[idea].lesson)]
+    if idea == "play.winners":
+        either = "either" if len(pos.tied) == 2 else "any"
+        text = f"{both_or_all(len(pos.tied))} are sure winners: no card still out can beat {either} of them, so the order does not matter."
+    else:
+        text = SHARED_SENTENCES[idea](pos, words.namer, tie)
+    return [Said(idea, text, IDEAS[idea].lesson)]
 
 
 def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
@@ -366,16 +367,15 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
     if card is None:
         return out
     w = _winner(v)
-    if _pull_trump(pos):
+    if _holds("play.pull-trump", pos):
         out.append(
-            Said(
+            _said(
                 "play.pull-trump",
                 "Your side made trump, so lead trump to pull the opponents' trumps: then your side cards can "
                 "win later without being trumped.",
-                "tricks",
             )
         )
-    if _cash_ace(pos):
+    if _holds("play.cash-ace", pos):
         suit = card.suit
         assert suit is not None
         text = (
@@ -384,11 +384,11 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
             if v.trump is not None
             else f"In no trump nobody can trump: the ace is the highest {_singular(suit)} and wins the trick."
         )
-        out.append(Said("play.cash-ace", text, "tricks"))
-    if _partner_wins(pos):
+        out.append(_said("play.cash-ace", text))
+    if _holds("play.partner-winning", pos):
         assert w is not None
         out.append(
-            Said(
+            _said(
                 "play.partner-winning",
                 f"{capital(whose('your partner', w[1], v.trump, subject=True))} is already winning the trick: play low and save "
                 "your high cards"
@@ -397,40 +397,36 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
                     if not _following(v) and v.trump is not None
                     else "."
                 ),
-                "tricks",
             )
         )
-    if _ruff(pos):
+    if _holds("play.ruff", pos):
         led = v.led_suit
         assert led is not None
         out.append(
-            Said(
+            _said(
                 "play.ruff",
                 f"You have no {led.plural}, so trump it: {words.card(card)} is the lowest trump that wins the trick, "
                 "and your higher trumps stay for the trumps still out.",
-                "tricks",
             )
         )
-    if _cheap_win(pos):
+    if _holds("play.cheap-win", pos):
         assert w is not None
         who = v.trick_plays[w[0]][0].word
         out.append(
-            Said(
+            _said(
                 "play.cheap-win",
                 f"Win the trick as cheaply as you can: {words.card(card)} is your lowest card that beats "
                 f"{whose(who, w[1], v.trump)}.",
-                "tricks",
             )
         )
-    if _throw_weakest(pos):
+    if _holds("play.throw-weakest", pos):
         assert w is not None
         who = v.trick_plays[w[0]][0].word
         out.append(
-            Said(
+            _said(
                 "play.throw-weakest",
                 f"You cannot beat {whose(who, w[1], v.trump)}: throw your weakest card and keep the ones that can "
                 "still win.",
-                "tricks",
             )
         )
     return out
@@ -439,24 +435,22 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
 def _why_other(pos: BidPosition, words: _Words) -> list[Said]:
     v, a = pos.view, pos.best
     out: list[Said] = []
-    if a.kind == "trump" and _count_tricks(pos):
-        out.append(Said("bid.count-tricks", _count_sentence(pos, words), "bid-counting"))
-    if _short_suit(pos):
+    if a.kind == "trump" and _holds("bid.count-tricks", pos):
+        out.append(_said("bid.count-tricks", _count_sentence(pos, words)))
+    if _holds("play.short-suit", pos):
         assert a.card is not None and v.trump is not None
         suit = effective_suit(a.card, v.trump)
         out.append(
-            Said(
+            _said(
                 "play.short-suit",
                 f"It leaves you without {suit.plural}, so when {suit.plural} are led you can trump them.",
-                "tricks",
             )
         )
-    if _top_trump_gift(pos):
+    if _holds("play.top-trump-gift", pos):
         out.append(
-            Said(
+            _said(
                 "play.top-trump-gift",
                 "Your partner plays alone and must take every trick: your best trump helps most.",
-                "alone",
             )
         )
     return out
@@ -464,7 +458,7 @@ def _why_other(pos: BidPosition, words: _Words) -> list[Said]:
 
 def _result_sentence(pos: BidPosition) -> Said:
     o = pos.analysis.best
-    if _has_ties(pos):
+    if _holds("compare.tie", pos):
         return Said("result.best", "The deals that fit what you have seen cannot tell them apart.")
     return Said(
         "result.best",
@@ -477,7 +471,7 @@ def _reminder(pos: BidPosition, words: _Words) -> Said | None:
     v = pos.view
     suit = _contract_suit(pos.best, v)
     led = v.led_suit
-    if _left_bower_now(pos) and suit is not None:
+    if _holds("rule.left-bower", pos) and suit is not None:
         lb = left_bower(suit)
         natural = lb.suit
         assert natural is not None
@@ -489,11 +483,10 @@ def _reminder(pos: BidPosition, words: _Words) -> Said | None:
                 f"{_singular(suit)}, not a {_singular(natural)}.",
                 "bowers",
             )
-    if _must_follow(pos) and led is not None:
-        return Said(
+    if _holds("rule.follow-suit", pos) and led is not None:
+        return _said(
             "rule.follow-suit",
             f"{led.plural.capitalize()} were led and you hold {led.plural}: you must follow suit.",
-            "follow-suit",
         )
     return None
 
@@ -506,10 +499,9 @@ def _least_sentence(pos: BidPosition, words: _Words) -> Said:
     least = least_bid(pos)
     assert least is not None
     risk = " and loses more if you are set" if pos.view.rules.set_loses_bid else ""
-    return Said(
+    return _said(
         "bid.least",
         f"A made bid scores the tricks your side takes, not the bid, so bidding more gains nothing{risk}.",
-        "bid-bidding",
     )
 
 
@@ -530,11 +522,10 @@ def _close_sentence(pos: BidPosition, words: _Words) -> Said:
         f", {join_words([named_card(c, bid.suit, words.namer) for c in bowers])} among them" if bowers else ""
     )
     count = "no trump" if not held else f"{_n(len(held))} trump{'s' if len(held) > 1 else ''}"
-    return Said(
+    return _said(
         "bid.close",
         f"A close call: bidding {bid.level} {_contract_short(bid.suit, None)} would give you {count}{among}, "
         "and passing does about as well.",
-        "bid-counting",
     )
 
 

@@ -144,22 +144,6 @@ _COUNT: Final = {1: "one trump", 2: "two trumps", 3: "three trumps", 4: "four tr
 _ACES: Final = {1: "a side ace", 2: "two side aces", 3: "three side aces"}
 
 
-#: the "because" ideas of the bidding (their sentences: :func:`_because_bid`)
-_BIDDING: Final = frozenset(
-    f"classic.{i}"
-    for i in (
-        "bid-strength",
-        "alone",
-        "weak-pass",
-        "partner-deals",
-        "opponent-deals",
-        "next",
-        "score",
-        "close-bid",
-    )
-)
-
-
 def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     """The sentence of a "because" idea (called only where it holds)."""
     view = p.view
@@ -171,8 +155,6 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
         )
     if idea in SHARED_SENTENCES:
         return SHARED_SENTENCES[idea](p, n, tie)
-    if idea in _BIDDING:
-        return _because_bid(idea, p, n, tie)
     card = _card(p)
     trump = view.trump
     if idea == "classic.pull-trump":
@@ -239,11 +221,11 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
         return "The deals that fit what you have seen cannot tell them apart."
     if idea == "classic.best-value":
         return "It scores the most for your side in the deals that fit what you have seen."
-    raise ValueError(f"no sentence for idea {idea!r}")
+    return _because_bid(idea, p, n, tie)
 
 
 def _because_bid(idea: str, p: Position, n: Namer, tie: bool) -> str:
-    """The sentence of a "because" idea of the bidding."""
+    """The sentence of a "because" idea of the bidding (called only where it holds)."""
     view = p.view
     if idea in ("classic.bid-strength", "classic.alone"):
         bid_trump = _bid_trump(view, p.move)
