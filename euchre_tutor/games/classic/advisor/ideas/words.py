@@ -149,10 +149,8 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     view = p.view
     if idea == "classic.partner-has-it":  # partner by seat (the shared sentence names the card)
         who = "neither" if len(p.tied) == 2 else "none of them"
-        partner = view.trick_plays[_winner(view)][0].word
-        return (
-            f"Your partner {partner} is winning the trick and {who} would take it over: save your high cards."
-        )
+        seat = view.trick_plays[_winner(view)][0]
+        return f"Your partner {seat.word} is winning the trick and {who} would take it over: save your high cards."
     if idea in SHARED_SENTENCES:
         return SHARED_SENTENCES[idea](p, n, tie)
     card = _card(p)
@@ -170,8 +168,8 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
             return "Cash an ace now, while everyone still has its suit: later someone may be out of it and trump it."
         return f"Cash {n.card(card)} now, while everyone still has {card.suit.plural}: later someone may be out of them and trump it."
     if idea == "classic.partner-winning":
-        partner = view.trick_plays[_winner(view)][0]
-        return f"Your partner {partner.word} is already winning the trick: play low and save your high cards."
+        seat = view.trick_plays[_winner(view)][0]
+        return f"Your partner {seat.word} is already winning the trick: play low and save your high cards."
     if idea == "classic.ruff":
         assert card is not None and view.led_suit is not None and trump is not None
         if tie:
