@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from euchre_tutor.cards import Card
-from euchre_tutor.errors import EuchreError, IllegalAction, IllegalPlay
+from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.games.solitaire.engine.engine import (
     Action,
     NameTrump,
@@ -155,13 +155,12 @@ class SolitaireController(Observable):
             return f"{card.name}: the deal is over"
         if view.phase is Phase.CHOOSE_TRUMP:
             return f"{card.name}: choose trump before playing"
-        if card in view.legal_cards:
+        lead = view.deck_lead
+        if card in view.legal_cards or lead is None:  # the player's own lead: every card may be led
             return None
-        try:
-            reason = follow_suit_message(card, view.deck_lead, view.trump, view.legal_cards)
-        except (IllegalPlay, AssertionError):  # pragma: no cover - defensive
-            reason = "not playable now"
-        return f"{card.name} may not be played: {reason}"
+        return (
+            f"{card.name} may not be played: {follow_suit_message(card, lead, view.trump, view.legal_cards)}"
+        )
 
     # ----------------------------------------------------------------- commands
 

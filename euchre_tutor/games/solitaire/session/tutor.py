@@ -183,7 +183,8 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
 
     def review(self, hand_number: int | None = None) -> DealLog | None:
         """The deal on the table once it is over (None before): the review reads its decisions."""
-        return self._finished_log(hand_number)
+        found: DealLog | None = self._finished_log(hand_number)
+        return found
 
     def total_loss(self, hand_number: int | None = None) -> Fraction | None:  # type: ignore[override]
         """The exact sum of the losses of the deal's decisions (None while any is being analysed)."""
