@@ -32,11 +32,13 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 __all__ = [
     "AnalysisSource",
     "Analyst",
+    "Background",
     "Job",
     "Progress",
     "file_message",
@@ -101,6 +103,20 @@ def priority(request: Job) -> int:
     return int(getattr(request, "priority", 0))
 
 
+@dataclass(frozen=True, slots=True)
+class Background:
+    """A request run in the background (priority 1), giving way to any request waited for: a hint
+    started before the student's turn. Its source is given the request inside (``job``)."""
+
+    job: Any
+    priority: int = 1
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        key: tuple[Any, ...] = self.job.key
+        return key
+
+
 class Preempted(Exception):
     """Raised from a background analysis's progress report when a more urgent request is waiting."""
 
@@ -122,7 +138,7 @@ def _run(
         emit(("progress", request.key, (done, total)))
 
     try:
-        hint = source.analyse(request, progress)
+        hint = source.analyse(request.job if isinstance(request, Background) else request, progress)
     except Preempted:
         raise
     except Exception as error:  # the worker must survive any one bad analysis

@@ -27,6 +27,7 @@ with it); redo plays the student's decision again and the answers up to the stud
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,7 +45,15 @@ from euchre_tutor.tricks.game import MatchGame
 from euchre_tutor.tricks.history import gc_paused
 from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["CARD_KINDS", "TableController", "TableHandLog", "Thinker", "build_hand_logs", "hand_groups"]
+__all__ = [
+    "CARD_KINDS",
+    "TableAhead",
+    "TableController",
+    "TableHandLog",
+    "Thinker",
+    "build_hand_logs",
+    "hand_groups",
+]
 
 #: the actions the student takes by clicking a card of the hand (all others are buttons)
 CARD_KINDS: Final = ("play", "discard", "give")
@@ -216,6 +225,39 @@ def build_hand_logs(
     return out
 
 
+#: the most computer players' decisions :meth:`TableController.ahead` plays before the student's turn
+AHEAD_STEPS: Final = 24
+
+
+@dataclass(frozen=True)
+class _AheadGame:
+    position: int
+
+
+@dataclass(frozen=True)
+class TableAhead:
+    """The table as it will be at the student's next decision (:meth:`TableController.ahead`): what a
+    tutor reads of a controller to name and pose that turn (its state, hand and view, the student's
+    seat and legal actions, and the game's position then)."""
+
+    state: Any
+    view: Any
+    seat: Seat
+    seed: int | str
+    game: _AheadGame
+    remote: bool = False
+    my_turn: bool = True
+
+    @property
+    def hand(self) -> Any:
+        return self.state.hand
+
+    @property
+    def legal(self) -> tuple[Any, ...]:
+        found: tuple[Any, ...] = self.state.legal_actions()
+        return found
+
+
 class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, RulesT]):
     """A match for one student at a table of computer players; a game supplies the hooks below."""
 
@@ -337,6 +379,29 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
     @property
     def my_turn(self) -> bool:
         return not self.waiting and not self.state.is_over and self.state.to_act == self.seat
+
+    def ahead(self) -> TableAhead | None:
+        """The student's next decision when no choice of theirs comes before it: the hand just played
+        (:attr:`waiting`), the next one dealt, the computer players having acted as they will when
+        Next hand is pressed (on a copy of them: they decide from each seat's view alone). None while a
+        hand is played, when a computer player thinks in the background, or when the match or the next
+        hand ends before the student's turn."""
+        if not self.waiting or self.thinker is not None or self.state.is_over:
+            return None
+        bot = copy.deepcopy(self.bot)  # a player with a running stream of choices keeps its own
+        state: Any = self.state
+        results = len(state.results)
+        position = self.game.position
+        for _ in range(AHEAD_STEPS):
+            if state.is_over or len(state.results) > results:
+                return None
+            seat = state.to_act
+            if seat == self.seat:
+                view = self._seat_view(state.hand, seat)
+                return TableAhead(state, view, seat, self.seed, _AheadGame(position))
+            state = state.apply(bot.choose(self._seat_view(state, seat)))
+            position += 1
+        return None
 
     @property
     def legal(self) -> tuple[ActionT, ...]:

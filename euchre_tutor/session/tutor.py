@@ -37,7 +37,14 @@ from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, swings
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
 from euchre_tutor.advisor.shared import key_moments
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message, file_message, processes_available
+from euchre_tutor.session.analysis import (
+    AnalysisSource,
+    Analyst,
+    Background,
+    Message,
+    file_message,
+    processes_available,
+)
 from euchre_tutor.session.observing import Observable
 from euchre_tutor.session.tables import track
 
@@ -247,6 +254,9 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self.refine_grades = (
             runner == "process" and processes_available() if refine_grades is None else refine_grades
         )
+        #: the hint of the student's next decision starts in the background as soon as that decision is
+        #: known (needs a worker process: in the kernel it would hold the page)
+        self.look_ahead = runner == "process" and processes_available()
         track(self)  # a table's Download report finds the tutor that grades it
 
     def _listen(self) -> None:
@@ -555,6 +565,8 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
             if turn is None or turn.view != c.view:
                 self._turns[position] = self._new_turn()
             self._request()
+        elif self.look_ahead:
+            self._look_ahead()
         self._on_state()
         self._after_change()
 
@@ -565,6 +577,25 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         if turn.key in self.hints or turn.key in self.errors:
             return
         self._submit(self._hint_request(turn.key, turn))
+
+    def _look_ahead(self) -> None:
+        """Start the hint of the student's next decision in the background once it is known before the
+        turn (the controller's ``ahead``: the next hand's first decision while the student reads the hand
+        just played), so that it is ready when the turn comes; a hint waited for goes first."""
+        ahead = getattr(self.controller, "ahead", None)
+        if not self.wanted or not self.hint_allowed or ahead is None:
+            return
+        found = ahead()
+        if found is None:
+            return
+        real = self.controller
+        self.controller = found  # the game names and poses a turn from what its controller holds
+        try:
+            turn = self._new_turn()
+        finally:
+            self.controller = real
+        if turn.key is not None and turn.key not in self.hints and turn.key not in self.errors:
+            self._submit(Background(self._hint_request(turn.key, turn)))
 
     def _submit(self, request: Any) -> None:
         if self._source is None:
