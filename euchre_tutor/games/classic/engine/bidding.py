@@ -37,21 +37,24 @@ from euchre_tutor.games.classic.engine.house import bid_extras
 from euchre_tutor.games.classic.engine.play import start_play
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from euchre_tutor.games.classic.engine.state import HandState
 
 __all__ = ["APPLY", "LEGAL"]
 
 
+def _calls(with_bid: bool, suits: Iterable[Suit], notrumps: Iterable[str] = ()) -> list[Action]:
+    """A call of each suit, then of each no trump, each followed by its alone call when a bid may say
+    alone (``with_bid``)."""
+    alones = (False, True) if with_bid else (False,)
+    return [Action("call", suit=suit, alone=a) for suit in suits for a in alones] + [
+        Action("call", notrump=nt, alone=a) for nt in notrumps for a in alones
+    ]
+
+
 def _legal_blind(s: HandState) -> tuple[Action, ...]:
-    with_bid = s.rules.alone_with_bid
-    out: list[Action] = []
-    for suit in Suit:
-        out.append(Action("call", suit=suit))
-        if with_bid:
-            out.append(Action("call", suit=suit, alone=True))
-    return tuple(out)
+    return tuple(_calls(s.rules.alone_with_bid, Suit))
 
 
 def _legal_round_1(s: HandState) -> tuple[Action, ...]:
@@ -73,17 +76,8 @@ def _legal_round_2(s: HandState) -> tuple[Action, ...]:
     rules = s.rules
     assert s.to_act is not None
     stuck = rules.must_name_trump(s.to_act, s.dealer, 2)
-    out: list[Action] = [] if stuck else [PASS]
-    with_bid = rules.alone_with_bid
-    for suit in rules.round_2_suits(s.up_suit, stuck):
-        out.append(Action("call", suit=suit))
-        if with_bid:
-            out.append(Action("call", suit=suit, alone=True))
-    for nt in rules.no_trump_calls:
-        out.append(Action("call", notrump=nt))
-        if with_bid:
-            out.append(Action("call", notrump=nt, alone=True))
-    return tuple(out)
+    calls = _calls(rules.alone_with_bid, rules.round_2_suits(s.up_suit, stuck), rules.no_trump_calls)
+    return tuple(calls if stuck else [PASS, *calls])
 
 
 def _legal_discard(s: HandState) -> tuple[Action, ...]:
@@ -96,14 +90,14 @@ def _legal_alone(s: HandState) -> tuple[Action, ...]:
     return (ALONE, PARTNER)
 
 
-def _legal_best_card(s: HandState) -> tuple[Action, ...]:
-    assert s.to_act is not None
-    return tuple(Action("give", card=c) for c in sorted(s.hands[s.to_act], key=card_key))
+def _legal_cards(kind: str) -> Callable[[HandState], tuple[Action, ...]]:
+    """The legal actions of a phase where the seat to act gives (``kind``) any card of its hand."""
 
+    def legal(s: HandState) -> tuple[Action, ...]:
+        assert s.to_act is not None
+        return tuple(Action(kind, card=c) for c in sorted(s.hands[s.to_act], key=card_key))
 
-def _legal_loner_discard(s: HandState) -> tuple[Action, ...]:
-    assert s.to_act is not None
-    return tuple(Action("discard", card=c) for c in sorted(s.hands[s.to_act], key=card_key))
+    return legal
 
 
 def _apply_blind(s: HandState, a: Action) -> HandState:
@@ -275,8 +269,8 @@ LEGAL: Final[dict[Phase, Callable[[HandState], tuple[Action, ...]]]] = {
     Phase.ROUND_2: _legal_round_2,
     Phase.DISCARD: _legal_discard,
     Phase.GO_ALONE: _legal_alone,
-    Phase.BEST_CARD: _legal_best_card,
-    Phase.LONER_DISCARD: _legal_loner_discard,
+    Phase.BEST_CARD: _legal_cards("give"),
+    Phase.LONER_DISCARD: _legal_cards("discard"),
     Phase.DEFEND_ALONE: _legal_alone,
 }
 APPLY: Final[dict[Phase, Callable[[HandState, Action], HandState]]] = {
