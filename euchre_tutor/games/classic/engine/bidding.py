@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from euchre_tutor.games.classic.engine.state import HandState
+    from euchre_tutor.tricks.seating import Seat
 
 __all__ = ["APPLY", "LEGAL"]
 
@@ -100,36 +101,50 @@ def _legal_cards(kind: str) -> Callable[[HandState], tuple[Action, ...]]:
     return legal
 
 
-def _apply_blind(s: HandState, a: Action) -> HandState:
+def _trump_made(s: HandState, seat: Seat, a: Action, round_: int, trump: Suit | None) -> TrumpMade:
+    """``seat``'s bid ``a`` in ``round_`` (0: blind), its alone said with it or after the discard (None)."""
+    return TrumpMade(seat, trump, round_, None if s.rules.alone_after_discard else a.alone, a.notrump)
+
+
+def _dealer_picks_up(s: HandState, maker: Seat, a: Action, made: TrumpMade) -> HandState:
+    """Trump ``made`` in the up card's suit: the dealer picks the up card up and is to discard."""
     dealer = s.dealer
-    assert a.suit is not None
     hands = list(s.hands)
     hands[dealer] = (*hands[dealer], s.up)
-    timing = None if s.rules.alone_after_discard else a.alone
     return s.evolve(
         phase=Phase.DISCARD,
         to_act=dealer,
-        trump=a.suit,
-        maker=dealer,
+        trump=made.trump,
+        maker=maker,
         alone=a.alone,
         hands=tuple(hands),
         up_taken=True,
-        events=(TrumpMade(dealer, a.suit, 0, timing), PickedUp(dealer, s.up)),
+        events=(made, PickedUp(dealer, s.up)),
     )
+
+
+def _apply_pass(s: HandState, seat: Seat, round_: int) -> HandState:
+    """``seat`` passes in bidding round ``round_``: the next seat bids, or round 2 begins, or (after
+    round 2) the hand is thrown in."""
+    passed: tuple[Event, ...] = (Passed(seat, round_),)
+    if seat != s.rules.last_bidder(s.dealer):
+        return s.evolve(to_act=seat.next, passes=s.passes + 1, events=passed)
+    if round_ == 1:
+        first = s.rules.first_bidder(s.dealer)
+        return s.evolve(phase=Phase.ROUND_2, to_act=first, passes=s.passes + 1, events=passed)
+    return s.evolve(phase=Phase.OVER, to_act=None, passes=s.passes + 1, events=(*passed, PassedOut(s.dealer)))
+
+
+def _apply_blind(s: HandState, a: Action) -> HandState:
+    assert a.suit is not None
+    return _dealer_picks_up(s, s.dealer, a, _trump_made(s, s.dealer, a, 0, a.suit))
 
 
 def _apply_round_1(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     if a.kind == "pass":
-        if seat == s.rules.last_bidder(s.dealer):
-            return s.evolve(
-                phase=Phase.ROUND_2,
-                to_act=s.rules.first_bidder(s.dealer),
-                passes=s.passes + 1,
-                events=(Passed(seat, 1),),
-            )
-        return s.evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 1),))
+        return _apply_pass(s, seat, 1)
     if a.kind == "misdeal":
         kind = s.rules.misdeal_hand(s.hands[seat]) or "misdeal"
         return s.evolve(phase=Phase.OVER, to_act=None, misdealt=True, events=(Misdealt(seat, kind),))
@@ -146,42 +161,20 @@ def _apply_round_1(s: HandState, a: Action) -> HandState:
             events=(WentUnder(seat, a.cards),),
         )
     trump = s.up_suit
-    dealer = s.dealer
-    timing = None if s.rules.alone_after_discard else a.alone
-    made: Event = TrumpMade(seat, trump, 1, timing)
-    if not s.rules.dealer_exchanges(a.alone, seat in dealer.partners):
+    made = _trump_made(s, seat, a, 1, trump)
+    if not s.rules.dealer_exchanges(a.alone, seat in s.dealer.partners):
         # The dealer sits out and does not exchange: the up card stays on the kitty.
         return _after_exchange(s.evolve(trump=trump, maker=seat, alone=True), (made,))
-    hands = list(s.hands)
-    hands[dealer] = (*hands[dealer], s.up)
-    return s.evolve(
-        phase=Phase.DISCARD,
-        to_act=dealer,
-        trump=trump,
-        maker=seat,
-        alone=a.alone,
-        hands=tuple(hands),
-        up_taken=True,
-        events=(made, PickedUp(dealer, s.up)),
-    )
+    return _dealer_picks_up(s, seat, a, made)
 
 
 def _apply_round_2(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
     if a.kind == "pass":
-        if seat == s.rules.last_bidder(s.dealer):
-            return s.evolve(
-                phase=Phase.OVER,
-                to_act=None,
-                passes=s.passes + 1,
-                events=(Passed(seat, 2), PassedOut(s.dealer)),
-            )
-        return s.evolve(to_act=seat.next, passes=s.passes + 1, events=(Passed(seat, 2),))
+        return _apply_pass(s, seat, 2)
     made = s.evolve(trump=a.suit, notrump=a.notrump, maker=seat, alone=a.alone)
-    timing = None if s.rules.alone_after_discard else a.alone
-    ev: Event = TrumpMade(seat, a.suit, 2, timing, a.notrump)
-    return _after_exchange(made, (ev,))
+    return _after_exchange(made, (_trump_made(s, seat, a, 2, a.suit),))
 
 
 def _apply_discard(s: HandState, a: Action) -> HandState:
