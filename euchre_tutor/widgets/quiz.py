@@ -28,7 +28,7 @@ from euchre_tutor.cards import (
     playable,
     winning_index,
 )
-from euchre_tutor.rules.catalogue import rule
+from euchre_tutor.rules.catalogue import Rule, rule
 
 __all__ = [
     "ChoiceQuestion",
@@ -112,9 +112,10 @@ class Question(w.VBox):  # type: ignore[misc]
         explain: Callable[[int], str],
         *,
         cards: Sequence[Card] | None = None,
+        lookup: Callable[[str], Rule] = rule,
     ) -> None:
         self.rule_id = rule_id
-        self.rule = rule(rule_id)
+        self.rule = lookup(rule_id)
         self._correct = {correct} if isinstance(correct, int) else set(correct)
         self._explain = explain
         self.prompt = w.HTML(prompt)
@@ -236,14 +237,14 @@ class FollowSuitQuestion(Question):
         super().__init__(prompt, [c.symbol for c in self.hand], correct, rule_id, explain, cards=self.hand)
 
 
-def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
+def rules_summary(rule_ids: Sequence[str], lookup: Callable[[str], Rule] = rule) -> w.HTML:
     """The closing box of a lesson: the rules it taught, by id, title and text.
 
-    The ids are the catalogue's; the lesson tests read these calls to check
-    that every rule the tutor plays is taught somewhere.
+    The ids are the catalogue's (``lookup``: a game's own sentences too); the lesson tests read these
+    calls to check that every rule the tutor plays is taught somewhere.
     """
     items = "".join(
-        f"<li><b>{html.escape(r.title)}</b>: {html.escape(r.text)}</li>" for r in (rule(i) for i in rule_ids)
+        f"<li><b>{html.escape(r.title)}</b>: {html.escape(r.text)}</li>" for r in map(lookup, rule_ids)
     )
     box = w.HTML(f"<h3>What this lesson taught</h3><ul>{items}</ul>")
     box.add_class("euchre-lesson-summary")

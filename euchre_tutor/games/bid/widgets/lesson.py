@@ -17,7 +17,8 @@ import ipywidgets as w
 from euchre_tutor.games.bid.rules import RULE_SENTENCES, BidRules
 from euchre_tutor.games.bid.widgets.app import BidApp
 from euchre_tutor.rules.catalogue import RULES, Rule, rule
-from euchre_tutor.widgets.quiz import Feedback
+from euchre_tutor.widgets.quiz import Question
+from euchre_tutor.widgets.quiz import rules_summary as quiz_summary
 
 __all__ = ["BidQuestion", "bid_rule", "preset_bid", "rules_summary"]
 
@@ -32,7 +33,7 @@ def bid_rule(rule_id: str) -> Rule:
     raise KeyError(f"no rule {rule_id!r}: a Bid Euchre id is one of {', '.join(RULE_SENTENCES)}")
 
 
-class BidQuestion(w.VBox):  # type: ignore[misc]
+class BidQuestion(Question):
     """A multiple-choice question whose right answer the lesson computed with the engine; the
     feedback names the rule (a Bid Euchre sentence id or a catalogue id). ``answer(i)`` is what a
     click on option ``i`` does, so the notebook checks its own exercise."""
@@ -45,45 +46,13 @@ class BidQuestion(w.VBox):  # type: ignore[misc]
         rule_id: str,
         why: str | Callable[[int], str],
     ) -> None:
-        self.rule_id = rule_id
-        self.rule = bid_rule(rule_id)
-        self._correct = {correct} if isinstance(correct, int) else set(correct)
-        self._explain: Callable[[int], str] = why if callable(why) else (lambda _i: str(why))
-        self.prompt = w.HTML(html.escape(prompt))
-        self.buttons = []
-        for i, label in enumerate(options):
-            b = w.Button(description=label, layout=w.Layout(width="auto"))
-            b.add_class("euchre-quiz-option")
-            b.on_click(lambda _b, i=i: self.answer(i))
-            self.buttons.append(b)
-        self.feedback = w.HTML("")
-        self.feedback.add_class("euchre-quiz-feedback")
-        self.last: Feedback | None = None
-        super().__init__([self.prompt, w.HBox(self.buttons), self.feedback])
-        self.add_class("euchre-quiz")
-
-    def answer(self, index: int) -> str:
-        """Mark option ``index``; returns (and shows) the feedback text."""
-        ok = index in self._correct
-        verdict = "Right!" if ok else "Not quite."
-        text = f"{verdict} {self._explain(index)} (Rule: {self.rule.title}: {self.rule.text})"
-        self.last = Feedback(ok, text)
-        colour = "#1e7b34" if ok else "#a33"
-        self.feedback.value = f'<div style="color:{colour};margin-top:4px">{html.escape(text)}</div>'
-        for i, b in enumerate(self.buttons):
-            b.button_style = ("success" if i in self._correct else "danger") if i == index else ""
-        return text
+        explain = why if callable(why) else (lambda _i: str(why))
+        super().__init__(html.escape(prompt), options, correct, rule_id, explain, lookup=bid_rule)
 
 
 def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
     """The closing box of a lesson: the rules it taught (Bid Euchre sentence ids or catalogue ids)."""
-    items = "".join(
-        f"<li><b>{html.escape(r.title)}</b>: {html.escape(r.text)}</li>"
-        for r in (bid_rule(i) for i in rule_ids)
-    )
-    box = w.HTML(f"<h3>What this lesson taught</h3><ul>{items}</ul>")
-    box.add_class("euchre-lesson-summary")
-    return box
+    return quiz_summary(rule_ids, bid_rule)
 
 
 def preset_bid(
