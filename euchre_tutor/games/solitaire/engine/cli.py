@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Any, Final, TextIO
+from typing import IO, Any, Final
 
 from euchre_tutor import jsonio
 from euchre_tutor.cards import Card, format_cards, parse_cards
@@ -103,9 +103,8 @@ def whole_number_flag(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def fail(message: str, stream: TextIO | None = None) -> int:
-    """Print one short teaching line on stderr and return exit status 2."""
-    return jsonio.fail(message, stream)
+#: print one short teaching line on stderr and return exit status 2
+fail = jsonio.fail
 
 
 def refuse_position_flags(args: argparse.Namespace, source: str, names: Iterable[str]) -> None:
