@@ -3,7 +3,7 @@ the bidding's, the play's and the other choices' reasons, the rule reminder."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from euchre_tutor.advisor.card_ideas import both_or_all, first_holding, true_of_all
@@ -186,8 +186,12 @@ def option_label(action: Action) -> str:
 # The sentences
 
 
-def _singular(suit: Suit) -> str:
-    return suit.plural[:-1]
+def _plural(suit: Suit | None) -> str:
+    return "" if suit is None else suit.plural
+
+
+def _singular(suit: Suit | None) -> str:
+    return _plural(suit)[:-1]
 
 
 def _n(k: int) -> str:
@@ -213,7 +217,7 @@ def _count_sentence(pos: BidPosition, words: _Words) -> str:
     return text + "."
 
 
-def _alone_sentence(pos: BidPosition, words: _Words) -> Said:
+def _alone_text(pos: BidPosition, words: _Words) -> str:
     v, a = pos.view, pos.best
     points = v.rules.alone_value(a.alone or "alone")
     if a.suit is not None:
@@ -229,7 +233,7 @@ def _alone_sentence(pos: BidPosition, words: _Words) -> Said:
             f"You hold the top card of {_n(len(suits))} suits: your partner's cards would add little, "
             f"and a lone hand that takes every trick scores {points} points."
         )
-    return _said("bid.alone", text)
+    return text
 
 
 def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
@@ -244,79 +248,48 @@ def _why_bidding(pos: BidPosition, words: _Words) -> list[Said]:
 
 def _why_bids(pos: BidPosition, words: _Words) -> list[Said]:
     v, a, o = pos.view, pos.best, pos.analysis.best
-    out: list[Said] = []
-    if _holds("bid.outbid", pos):
-        p = _pass_option(pos)
-        assert p is not None and v.high is not None and v.bidder is not None
-        out.append(
-            _said(
-                "bid.outbid",
-                f"Letting {v.bidder.word}'s bid of {bid_words(v.high, short=True)} stand costs your side "
-                f"{points_words(p.loss)} a hand more than this bid.",
-            )
-        )
-    if _holds("bid.alone", pos):
-        out.append(_alone_sentence(pos, words))
-    if _holds("bid.count-tricks", pos):
-        out.append(_said("bid.count-tricks", _count_sentence(pos, words)))
-    if _holds("bid.no-trump-high", pos):
-        aces = [c for c in v.hand if c.rank is Rank.ACE and c.suit is not None]
-        out.append(
-            _said(
-                "bid.no-trump-high",
-                f"You hold the top of {_n(len(suits_topped(v.hand, low=False)))} suits ({words.cards(aces)}), "
-                "and in no trump nobody can trump them.",
-            )
-        )
-    if _holds("bid.no-trump-low", pos):
-        nines = [c for c in v.hand if c.rank is Rank.NINE and c.suit is not None]
-        out.append(
-            _said(
-                "bid.no-trump-low",
-                f"You hold the nines of {_n(len(suits_topped(v.hand, low=True)))} suits ({words.cards(nines)}): "
-                "in no trump low the lowest card wins, so they are the top cards.",
-            )
-        )
-    if _holds("bid.score", pos):
-        out.append(
-            _said(
-                "bid.score",
-                f"Your side needs {_points_to_win(v)} more point{'s' if _points_to_win(v) != 1 else ''} to "
-                f"reach {v.rules.target}: making this bid wins the game.",
-            )
-        )
-    if _holds("bid.partner-help", pos):
-        out.append(
-            _said(
-                "bid.partner-help",
-                " ".join(
-                    f"With your partner's help your side takes about {o.tricks:.1f} tricks "
-                    f"{_contract_short(a.suit, a.notrump)}".split()
-                )
-                + f", and makes a bid of {a.level} {chance_words(o.p_make)}.",
-            )
-        )
-    if _holds("bid.stand-partner", pos):
-        assert v.high is not None
-        out.append(
-            _said(
-                "bid.stand-partner",
-                f"Your partner's bid of {bid_words(v.high, short=True)} stands: bidding over your partner only "
-                "raises what your side must take.",
-            )
-        )
-    if _holds("bid.stand", pos):
-        b = _best_bid_option(pos)
-        assert b is not None
-        first = "Outbidding" if _opponents_hold_bid(v) else "Bidding"
-        out.append(
-            _said(
-                "bid.stand",
-                f"{first} costs more than it gains here: your best bid, {bid_words(b.action, short=True)}, "
-                f"gives up {points_words(b.loss)} a hand against passing.",
-            )
-        )
-    return out
+    high = "" if v.high is None else bid_words(v.high, short=True)
+    passing, bid = _pass_option(pos), _best_bid_option(pos)
+    aces = [c for c in v.hand if c.rank is Rank.ACE and c.suit is not None]
+    nines = [c for c in v.hand if c.rank is Rank.NINE and c.suit is not None]
+    need = _points_to_win(v)
+    help_ = " ".join(f"about {o.tricks:.1f} tricks {_contract_short(a.suit, a.notrump)}".split())
+    return _holding(
+        pos,
+        {
+            "bid.outbid": lambda: (
+                f"Letting {v.bidder.word if v.bidder is not None else ''}'s bid of {high} stand costs "
+                f"your side {points_words(passing.loss if passing is not None else 0)} a hand more than this bid."
+            ),
+            "bid.alone": lambda: _alone_text(pos, words),
+            "bid.count-tricks": lambda: _count_sentence(pos, words),
+            "bid.no-trump-high": lambda: (
+                f"You hold the top of {_n(len(suits_topped(v.hand, low=False)))} "
+                f"suits ({words.cards(aces)}), and in no trump nobody can trump them."
+            ),
+            "bid.no-trump-low": lambda: (
+                f"You hold the nines of {_n(len(suits_topped(v.hand, low=True)))} "
+                f"suits ({words.cards(nines)}): in no trump low the lowest card wins, so they are the top cards."
+            ),
+            "bid.score": lambda: (
+                f"Your side needs {need} more point{'s' if need != 1 else ''} to reach "
+                f"{v.rules.target}: making this bid wins the game."
+            ),
+            "bid.partner-help": lambda: (
+                f"With your partner's help your side takes {help_}, and makes a bid "
+                f"of {a.level} {chance_words(o.p_make)}."
+            ),
+            "bid.stand-partner": lambda: (
+                f"Your partner's bid of {high} stands: bidding over your partner only "
+                "raises what your side must take."
+            ),
+            "bid.stand": lambda: (
+                f"{'Outbidding' if _opponents_hold_bid(v) else 'Bidding'} costs more than it "
+                f"gains here: your best bid, {bid_words(bid.action, short=True) if bid is not None else ''}, gives up "
+                f"{points_words(bid.loss if bid is not None else 0)} a hand against passing."
+            ),
+        },
+    )
 
 
 #: the ideas a tie of cards tries, in order (each must hold for every tied card)
@@ -360,100 +333,68 @@ def _why_cards(pos: BidPosition, words: _Words, order: Sequence[str], tie: bool)
     return [Said(idea, text, IDEAS[idea].lesson)]
 
 
+def _holding(pos: BidPosition, says: dict[str, Callable[[], str]]) -> list[Said]:
+    """Each idea of ``says`` that holds in ``pos``, in order, said in its words (made only then: a card is
+    named in full the first time a sentence shown names it)."""
+    return [_said(idea, say()) for idea, say in says.items() if _holds(idea, pos)]
+
+
 def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
-    v = pos.view
-    card = _best_card(pos)
-    out: list[Said] = []
+    v, card, w = pos.view, _best_card(pos), _winner(pos.view)
     if card is None:
-        return out
-    w = _winner(v)
-    if _holds("play.pull-trump", pos):
-        out.append(
-            _said(
-                "play.pull-trump",
-                "Your side made trump, so lead trump to pull the opponents' trumps: then your side cards can "
-                "win later without being trumped.",
-            )
-        )
-    if _holds("play.cash-ace", pos):
-        suit = card.suit
-        assert suit is not None
-        text = (
-            f"Cash the ace now, while everyone still has {suit.plural}: later someone may be out of them "
-            "and trump it."
-            if v.trump is not None
-            else f"In no trump nobody can trump: the ace is the highest {_singular(suit)} and wins the trick."
-        )
-        out.append(_said("play.cash-ace", text))
-    if _holds("play.partner-winning", pos):
-        assert w is not None
-        out.append(
-            _said(
-                "play.partner-winning",
-                f"{capital(whose('your partner', w[1], v.trump, subject=True))} is already winning the trick: play low and save "
-                "your high cards"
-                + (
-                    " (never trump your partner's winner)."
-                    if not _following(v) and v.trump is not None
-                    else "."
-                ),
-            )
-        )
-    if _holds("play.ruff", pos):
-        led = v.led_suit
-        assert led is not None
-        out.append(
-            _said(
-                "play.ruff",
-                f"You have no {led.plural}, so trump it: {words.card(card)} is the lowest trump that wins the trick, "
-                "and your higher trumps stay for the trumps still out.",
-            )
-        )
-    if _holds("play.cheap-win", pos):
-        assert w is not None
-        who = v.trick_plays[w[0]][0].word
-        out.append(
-            _said(
-                "play.cheap-win",
-                f"Win the trick as cheaply as you can: {words.card(card)} is your lowest card that beats "
-                f"{whose(who, w[1], v.trump)}.",
-            )
-        )
-    if _holds("play.throw-weakest", pos):
-        assert w is not None
-        who = v.trick_plays[w[0]][0].word
-        out.append(
-            _said(
-                "play.throw-weakest",
-                f"You cannot beat {whose(who, w[1], v.trump)}: throw your weakest card and keep the ones that can "
-                "still win.",
-            )
-        )
-    return out
+        return []
+    suits, one, led = _plural(card.suit), _singular(card.suit), _plural(v.led_suit)
+    beaten = "" if w is None else whose(v.trick_plays[w[0]][0].word, w[1], v.trump)
+    partner = "" if w is None else capital(whose("your partner", w[1], v.trump, subject=True))
+    never = " (never trump your partner's winner)" if not _following(v) and v.trump is not None else ""
+    cash = (
+        f"Cash the ace now, while everyone still has {suits}: later someone may be out of them and trump it."
+        if v.trump is not None
+        else f"In no trump nobody can trump: the ace is the highest {one} and wins the trick."
+    )
+    return _holding(
+        pos,
+        {
+            "play.pull-trump": lambda: (
+                "Your side made trump, so lead trump to pull the opponents' trumps: "
+                "then your side cards can win later without being trumped."
+            ),
+            "play.cash-ace": lambda: cash,
+            "play.partner-winning": lambda: (
+                f"{partner} is already winning the trick: play low and save your high cards{never}."
+            ),
+            "play.ruff": lambda: (
+                f"You have no {led}, so trump it: {words.card(card)} is the lowest trump that "
+                "wins the trick, and your higher trumps stay for the trumps still out."
+            ),
+            "play.cheap-win": lambda: (
+                f"Win the trick as cheaply as you can: {words.card(card)} is your lowest "
+                f"card that beats {beaten}."
+            ),
+            "play.throw-weakest": lambda: (
+                f"You cannot beat {beaten}: throw your weakest card and keep the ones that can still win."
+            ),
+        },
+    )
 
 
 def _why_other(pos: BidPosition, words: _Words) -> list[Said]:
     v, a = pos.view, pos.best
-    out: list[Said] = []
+    out = []
     if a.kind == "trump" and _holds("bid.count-tricks", pos):
         out.append(_said("bid.count-tricks", _count_sentence(pos, words)))
-    if _holds("play.short-suit", pos):
-        assert a.card is not None and v.trump is not None
-        suit = effective_suit(a.card, v.trump)
-        out.append(
-            _said(
-                "play.short-suit",
-                f"It leaves you without {suit.plural}, so when {suit.plural} are led you can trump them.",
-            )
-        )
-    if _holds("play.top-trump-gift", pos):
-        out.append(
-            _said(
-                "play.top-trump-gift",
-                "Your partner plays alone and must take every trick: your best trump helps most.",
-            )
-        )
-    return out
+    short = _plural(None if a.card is None or v.trump is None else effective_suit(a.card, v.trump))
+    return out + _holding(
+        pos,
+        {
+            "play.short-suit": lambda: (
+                f"It leaves you without {short}, so when {short} are led you can trump them."
+            ),
+            "play.top-trump-gift": lambda: (
+                "Your partner plays alone and must take every trick: your best trump helps most."
+            ),
+        },
+    )
 
 
 def _result_sentence(pos: BidPosition) -> Said:
