@@ -54,6 +54,11 @@ class History(Generic[S, A]):
         return self._states[self._position]
 
     @property
+    def start(self) -> S:
+        """The first state, before any action."""
+        return self._states[0]
+
+    @property
     def actions(self) -> tuple[A, ...]:
         """The actions that led to the current state (the redo tail excluded)."""
         return tuple(self._actions[: self._position])

@@ -67,7 +67,6 @@ def grade_bid(
     decision they cover (the session report reads the tutor's)."""
     me = STUDENT
     player = RuleBasedPlayer()
-    state = BidGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # the match's start
     mine = me.team.index
 
     def analysed(view: SeatView, act: Any) -> Recorded:
@@ -80,7 +79,7 @@ def grade_bid(
             LUCK_BASELINE, me.from_dealer(dealer), measured=game.rules == BidRules()
         )
 
-    graded = graded_hands(state, game.actions, me, recorded or {}, _READS, analysed, scored, progress)
+    graded = graded_hands(game.start, game.actions, me, recorded or {}, _READS, analysed, scored, progress)
     return GradedGame("bid", name, me.word, graded)
 
 

@@ -81,7 +81,6 @@ def grade_classic(
     me = rules_seat(rules, seat)
     model = LEVELS[level].model(seed)
     team = me.team.index
-    state = ClassicGame.from_json({**game.to_json(), "actions": [], "position": 0}).state  # the match's start
     table = recorded[1] if recorded is not None and recorded[0] == level else {}
 
     def analysed(view: SeatView, act: Any) -> Recorded:
@@ -95,7 +94,7 @@ def grade_classic(
         margin = gained[team] - max(p for i, p in enumerate(gained) if i != team)
         return margin, measured_baseline(LUCK_BASELINE, me.from_dealer(dealer), measured=rules.players == 4)
 
-    graded = graded_hands(state, game.actions, me, table, _READS, analysed, scored, progress)
+    graded = graded_hands(game.start, game.actions, me, table, _READS, analysed, scored, progress)
     return GradedGame("classic", name, me.word, graded)
 
 
