@@ -145,26 +145,23 @@ def _partner_wins(pos: BidPosition) -> bool:
     return card is not None and w is not None and _partner_winning(v) and not _beats(v, card, w[1])
 
 
+def _lowest_winner(pos: BidPosition) -> bool:
+    """The move is the lowest card that takes the trick from the opponent winning it."""
+    v, card, w = pos.view, _best_card(pos), _winner(pos.view)
+    if card is None or w is None or not _opponent_winning(v) or not _beats(v, card, w[1]):
+        return False
+    return _power(v, card) == min(_power(v, c) for c in _legal_cards(v) if _beats(v, c, w[1]))
+
+
 def _ruff(pos: BidPosition) -> bool:
     v, card = pos.view, _best_card(pos)
-    w = _winner(v)
-    if card is None or w is None or v.trump is None or _following(v) or not _opponent_winning(v):
+    if card is None or v.trump is None or _following(v) or effective_suit(card, v.trump) is not v.trump:
         return False
-    if effective_suit(card, v.trump) is not v.trump or not _beats(v, card, w[1]):
-        return False
-    winners = [c for c in _legal_cards(v) if _beats(v, c, w[1])]
-    return _power(v, card) == min(_power(v, c) for c in winners)
+    return _lowest_winner(pos)
 
 
 def _cheap_win(pos: BidPosition) -> bool:
-    v, card = pos.view, _best_card(pos)
-    w = _winner(v)
-    if card is None or w is None or not _opponent_winning(v) or not _beats(v, card, w[1]):
-        return False
-    if _ruff(pos):
-        return False
-    winners = [c for c in _legal_cards(v) if _beats(v, c, w[1])]
-    return _power(v, card) == min(_power(v, c) for c in winners)
+    return _lowest_winner(pos) and not _ruff(pos)
 
 
 def _throw_weakest(pos: BidPosition) -> bool:
