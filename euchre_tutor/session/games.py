@@ -39,6 +39,7 @@ from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
 from euchre_tutor.rules.games import Game, all_games, find_game
+from euchre_tutor.views.reading import read_view
 
 __all__ = [
     "Advice",
@@ -279,14 +280,23 @@ class MatchHooks(TypedDict):
     seat_view: Callable[[Any, Any], Any]
     open_view: Callable[[Any, Any], Any]
     public_view: Callable[[Any], Any]
+    seat_view_of: Callable[[object, object], Any]
     owns: Callable[[object], bool]
 
 
-def match_hooks(game: Any, rules: Any, views: Any, controller: type) -> MatchHooks:
+def match_hooks(
+    game: Any, rules: Any, views: Any, controller: type, seating: Callable[[Any], Any]
+) -> MatchHooks:
     """A seated game's match hooks, where such games agree: ``game`` its match class (a
-    :class:`~euchre_tutor.tricks.game.MatchGame`: ``FORMAT``, ``game(rules, seed=)``, ``from_json``), ``rules``
-    its rules class (``from_json``), ``views`` its views module (``seat_view``, ``open_view`` and
-    ``public_view`` of a match state) and ``controller`` its table controller's class."""
+    :class:`~euchre_tutor.tricks.game.MatchGame`: ``FORMAT``, ``game(rules, seed=)``, ``from_json``),
+    ``rules`` its rules class (``from_json``), ``views`` its views module (``SeatView``, and
+    ``seat_view``, ``open_view`` and ``public_view`` of a match state), ``controller`` its table
+    controller's class and ``seating(rules)`` the seats of a table of those rules."""
+
+    def seat_view_of(data: object, table_rules: object) -> Any:
+        read = table_rules if isinstance(table_rules, rules) else rules.from_json(table_rules)
+        return read_view(views.SeatView, data, rules=read, seating=seating(read))
+
     return MatchHooks(
         save_format=game.FORMAT,
         new_game=lambda seed: game(seed=seed),
@@ -295,6 +305,7 @@ def match_hooks(game: Any, rules: Any, views: Any, controller: type) -> MatchHoo
         seat_view=lambda match, seat: views.seat_view(match.state, seat),
         open_view=lambda match, seat: views.open_view(match.state, seat),
         public_view=lambda match: views.public_view(match.state),
+        seat_view_of=seat_view_of,
         owns=lambda obj: isinstance(obj, controller),
     )
 

@@ -41,7 +41,6 @@ from euchre_tutor.session.games import (
 )
 from euchre_tutor.session.learning import GradedGame, recorded_grades
 from euchre_tutor.tricks.seating import FOUR, Seat
-from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
 
@@ -148,11 +147,6 @@ def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
 _analyse, _advise = sampled_hooks(analyse, RuleBasedPlayer, explain, grade_words)
 
 
-def _seat_view_of(data: object, rules: object) -> SeatView:
-    table_rules = rules if isinstance(rules, BidRules) else BidRules.from_json(rules)
-    return read_view(SeatView, data, rules=table_rules, seating=FOUR)
-
-
 def _less(cards: list[Card], gone: list[Card]) -> list[Card]:
     """``cards`` without one copy of each of ``gone`` (the order of the rest kept)."""
     out = list(cards)
@@ -231,7 +225,7 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
 
 
 GAME = GameSpec(
-    **match_hooks(BidGame, BidRules, views, BidController),
+    **match_hooks(BidGame, BidRules, views, BidController, lambda rules: FOUR),
     info=REGISTERED,
     hidden=_hidden,
     players=lambda seed: RuleBasedPlayer().choose,
@@ -246,7 +240,6 @@ GAME = GameSpec(
     where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",
     table_of=_table_of,
     grade_table=grade_bid_table,
-    seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
     luck_baseline=lambda view: measured_baseline(

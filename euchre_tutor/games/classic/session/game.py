@@ -27,6 +27,7 @@ from euchre_tutor.games.classic.advisor.reasons import classic_grade
 from euchre_tutor.games.classic.advisor.table_calibration import table_baseline
 from euchre_tutor.games.classic.advisor.worlds import sample_worlds
 from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
+from euchre_tutor.games.classic.engine.deal import rules_seating
 from euchre_tutor.games.classic.engine.engine import Action, Phase, Seat
 from euchre_tutor.games.classic.engine.game import ClassicGame
 from euchre_tutor.games.classic.rules import ClassicRules
@@ -45,8 +46,6 @@ from euchre_tutor.session.games import (
     sampled_hooks,
 )
 from euchre_tutor.session.learning import GradedGame, recorded_grades
-from euchre_tutor.tricks.seating import seating_for
-from euchre_tutor.views.reading import read_view
 
 __all__ = ["GAME"]
 
@@ -163,19 +162,13 @@ _analyse, _advise = sampled_hooks(
 )
 
 
-def _seat_view_of(data: object, rules: object) -> SeatView:
-    table_rules = rules if isinstance(rules, ClassicRules) else ClassicRules.from_json(rules)
-    seating = seating_for(table_rules.players, table_rules.six_handed_teams)
-    return read_view(SeatView, data, rules=table_rules, seating=seating)
-
-
 def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
     """``view`` as ``classic analyze`` reads it, the hidden hands one sampled world's."""
     return dict(write_position(sample_worlds(view, 1, rng)[0], view.seat))
 
 
 GAME = GameSpec(
-    **match_hooks(ClassicGame, ClassicRules, views, ClassicController),
+    **match_hooks(ClassicGame, ClassicRules, views, ClassicController, rules_seating),
     info=REGISTERED,
     hidden=_hidden,
     players=_players,
@@ -192,7 +185,6 @@ GAME = GameSpec(
     where=_where,
     table_of=_table_of,
     grade_table=grade_classic_table,
-    seat_view_of=_seat_view_of,
     advise=_advise,
     position_of_view=_position_of_view,
     luck_baseline=lambda view: table_baseline(
