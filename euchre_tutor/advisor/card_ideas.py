@@ -32,6 +32,7 @@ __all__ = [
     "card_ideas",
     "first_holding",
     "neither_or_none",
+    "say_holding",
     "tie_card",
     "true_of_all",
 ]
@@ -257,6 +258,15 @@ def first_holding(
 ) -> str | None:
     """The first idea of ``order`` that holds in every one of ``positions`` (None: none does)."""
     return next((i for i in order if all(catalogue[i].holds(q) for q in positions)), None)
+
+
+def say_holding(
+    catalogue: Mapping[str, Idea[P]], position: P, says: Mapping[str, Callable[[], str]]
+) -> list[Said]:
+    """Each idea of ``says`` that holds in ``position``, in order, said in its words with its lesson. The
+    words are made only for an idea that holds (a card is named in full the first time a sentence shown
+    names it)."""
+    return [Said(i, say(), catalogue[i].lesson) for i, say in says.items() if catalogue[i].holds(position)]
 
 
 def true_of_all(said: Iterable[Said], catalogue: Mapping[str, Idea[P]], positions: Sequence[P]) -> list[Said]:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
-from euchre_tutor.advisor.card_ideas import first_holding, true_of_all
+from euchre_tutor.advisor.card_ideas import first_holding, say_holding, true_of_all
 from euchre_tutor.advisor.voice import (
     BRIEF_WORDS,
     MINUS,
@@ -403,104 +403,97 @@ def _said(pos: Position, idea: str, text: str) -> Said:
 
 def _why_lead(pos: Position, namer: Namer) -> list[Said]:
     """The reasons for a lead with one best card."""
-    card, trump, out = pos.best_card, pos.trump, []
+    card, trump = pos.best_card, pos.trump
     assert card is not None
-    if _stock_out(pos):
-        out.append(
-            _said(
-                pos,
-                "solitaire.stock-out",
-                "Nothing left in the stock can follow or trump it: the stock runs out and you take every trick left.",
-            )
-        )
-    if _pull_trump(pos):
-        top = "the highest trump" if is_right_bower(card, trump) else "the highest trump left"
-        text = f"{capital(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock."
-        out.append(_said(pos, "solitaire.pull-trump", text))
-    if _cash_winner(pos):
-        text = f"Nothing left in the stock beats {namer.card(card)}: it wins for sure."
-        out.append(_said(pos, "solitaire.cash-winner", text))
-    if _burn(pos):
-        st = pos.burn(card)
-        text = (
-            f"The deck burns {burn_words(st.expected_burned)} on average before it can follow or trump "
-            f"{namer.card(card)}; if the stock runs out, you take every trick left."
-        )
-        out.append(_said(pos, "solitaire.burn", text))
-    if _keep_trump(pos):
-        text = (
-            f"{capital(namer.card(card))} loses this trick whatever the deck turns: losing it now keeps your "
-            "trumps for later."
-        )
-        out.append(_said(pos, "solitaire.keep-trump", text))
-    return out
+    top = "the highest trump" if is_right_bower(card, trump) else "the highest trump left"
+    return say_holding(
+        CATALOGUE,
+        pos,
+        {
+            "solitaire.stock-out": lambda: (
+                "Nothing left in the stock can follow or trump it: the stock runs "
+                "out and you take every trick left."
+            ),
+            "solitaire.pull-trump": lambda: (
+                f"{capital(namer.card(card))} is {top}: it wins for sure and pulls a trump out of the stock."
+            ),
+            "solitaire.cash-winner": lambda: (
+                f"Nothing left in the stock beats {namer.card(card)}: it wins for sure."
+            ),
+            "solitaire.burn": lambda: (
+                f"The deck burns {burn_words(pos.burn(card).expected_burned)} on average "
+                f"before it can follow or trump {namer.card(card)}; if the stock runs out, you take every trick left."
+            ),
+            "solitaire.keep-trump": lambda: (
+                f"{capital(namer.card(card))} loses this trick whatever the deck "
+                "turns: losing it now keeps your trumps for later."
+            ),
+        },
+    )
 
 
 def _why_follow(pos: Position, namer: Namer) -> list[Said]:
     """The reasons for a card played to the deck's lead."""
-    card, trump, lead, out = pos.best_card, pos.trump, pos.view.deck_lead, []
+    card, trump, lead = pos.best_card, pos.trump, pos.view.deck_lead
     assert card is not None and lead is not None
     led = effective_suit(lead, trump)
-    if _win_cheaply(pos):
-        if is_trump(card, trump) and led is not trump:
-            text = f"You have no {led.plural}: {namer.card(card)} is your lowest trump that takes the trick."
-        else:
-            text = f"{capital(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}."
-        out.append(_said(pos, "solitaire.win-cheaply", text))
-    if _throw_low(pos):
-        text = f"Nothing you may play beats {namer.card(lead)}, so give it your lowest card."
-        out.append(_said(pos, "solitaire.throw-low", text))
-    return out
+    ruff = is_trump(card, trump) and led is not trump
+    return say_holding(
+        CATALOGUE,
+        pos,
+        {
+            "solitaire.win-cheaply": lambda: (
+                f"You have no {led.plural}: {namer.card(card)} is your lowest trump that takes the trick."
+                if ruff
+                else f"{capital(namer.card(card))} is the cheapest card you have that beats {namer.card(lead)}."
+            ),
+            "solitaire.throw-low": lambda: (
+                f"Nothing you may play beats {namer.card(lead)}, so give it your lowest card."
+            ),
+        },
+    )
 
 
 def _why_trump(pos: Position, namer: Namer) -> list[Said]:
     """The reasons for a choice of trump."""
-    trump, view, out = pos.trump, pos.view, []
-    if _alone(pos):
-        text = (
-            f"Alone, all five tricks score 4 and anything less gives the deck 4; you take all five "
-            f"{chance_words(pos.best.p5)}."
-        )
-        out.append(_said(pos, "solitaire.alone", text))
-    if _up_card_helps(pos):
-        beater = _order_beater(pos)
-        assert beater is not None
-        text = (
-            f"Ordering up puts {namer.card(view.turn_card)} on top of the stock; "
-            f"{_your(named_card(beater, trump, namer))} beats it."
-        )
-        out.append(_said(pos, "solitaire.up-card", text))
-    if _trump_count(pos):
-        held = _trumps(view.hand, trump)
-        counts = _trump_counts(pos)
-        most = all(len(held) > m for s, m in counts.items() if s is not trump)
-        cards = join_words([named_card(c, trump, namer) for c in held])
-        tail = ", the most of any suit" if most else ""
-        text = f"{capital(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}."
-        out.append(_said(pos, "solitaire.trump-count", text))
-    if _up_card_hurts(pos):
-        text = (
-            f"Ordering up would put {namer.card(view.turn_card)} on top of the stock as the deck's first "
-            "card, and nothing in your hand beats it."
-        )
-        out.append(_said(pos, "solitaire.up-card-danger", text))
-    aces = _side_aces(pos)
-    if aces:
-        ace = aces[0]
-        text = (
-            f"{capital(namer.card(ace))} is a likely side trick: led, it wins "
-            f"{chance_words(pos.burn(ace).p_win_trick)}."
-        )
-        out.append(_said(pos, "solitaire.side-ace", text))
-    if _least_bad(pos):
-        out.append(
-            _said(
-                pos,
-                "solitaire.least-bad",
-                "Every choice loses points on average here; this one loses the least.",
-            )
-        )
-    return out
+    trump, turn = pos.trump, pos.view.turn_card
+    return say_holding(
+        CATALOGUE,
+        pos,
+        {
+            "solitaire.alone": lambda: (
+                "Alone, all five tricks score 4 and anything less gives the deck 4; you "
+                f"take all five {chance_words(pos.best.p5)}."
+            ),
+            "solitaire.up-card": lambda: (
+                f"Ordering up puts {namer.card(turn)} on top of the stock; "
+                f"{_your(named_card(_order_beater(pos) or turn, trump, namer))} beats it."
+            ),
+            "solitaire.trump-count": lambda: _trump_count_words(pos, namer),
+            "solitaire.up-card-danger": lambda: (
+                f"Ordering up would put {namer.card(turn)} on top of the stock "
+                "as the deck's first card, and nothing in your hand beats it."
+            ),
+            "solitaire.side-ace": lambda: _side_ace_words(pos, namer),
+            "solitaire.least-bad": lambda: (
+                "Every choice loses points on average here; this one loses the least."
+            ),
+        },
+    )
+
+
+def _trump_count_words(pos: Position, namer: Namer) -> str:
+    trump = pos.trump
+    held = _trumps(pos.view.hand, trump)
+    most = all(len(held) > m for s, m in _trump_counts(pos).items() if s is not trump)
+    cards = join_words([named_card(c, trump, namer) for c in held])
+    tail = ", the most of any suit" if most else ""
+    return f"{capital(trump.plural)} give you {_count_words(len(held))} trumps{tail}: {cards}."
+
+
+def _side_ace_words(pos: Position, namer: Namer) -> str:
+    ace = _side_aces(pos)[0]
+    return f"{capital(namer.card(ace))} is a likely side trick: led, it wins {chance_words(pos.burn(ace).p_win_trick)}."
 
 
 def _why_cards(pos: Position, namer: Namer, order: Sequence[str], tie: bool) -> list[Said]:

@@ -3,10 +3,10 @@ the bidding's, the play's and the other choices' reasons, the rule reminder."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from euchre_tutor.advisor.card_ideas import both_or_all, first_holding, true_of_all
+from euchre_tutor.advisor.card_ideas import both_or_all, first_holding, say_holding, true_of_all
 from euchre_tutor.advisor.voice import (
     Namer,
     Said,
@@ -254,7 +254,8 @@ def _why_bids(pos: BidPosition, words: _Words) -> list[Said]:
     nines = [c for c in v.hand if c.rank is Rank.NINE and c.suit is not None]
     need = _points_to_win(v)
     help_ = " ".join(f"about {o.tricks:.1f} tricks {_contract_short(a.suit, a.notrump)}".split())
-    return _holding(
+    return say_holding(
+        IDEAS,
         pos,
         {
             "bid.outbid": lambda: (
@@ -333,12 +334,6 @@ def _why_cards(pos: BidPosition, words: _Words, order: Sequence[str], tie: bool)
     return [Said(idea, text, IDEAS[idea].lesson)]
 
 
-def _holding(pos: BidPosition, says: dict[str, Callable[[], str]]) -> list[Said]:
-    """Each idea of ``says`` that holds in ``pos``, in order, said in its words (made only then: a card is
-    named in full the first time a sentence shown names it)."""
-    return [_said(idea, say()) for idea, say in says.items() if _holds(idea, pos)]
-
-
 def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
     v, card, w = pos.view, _best_card(pos), _winner(pos.view)
     if card is None:
@@ -352,7 +347,8 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
         if v.trump is not None
         else f"In no trump nobody can trump: the ace is the highest {one} and wins the trick."
     )
-    return _holding(
+    return say_holding(
+        IDEAS,
         pos,
         {
             "play.pull-trump": lambda: (
@@ -384,7 +380,8 @@ def _why_other(pos: BidPosition, words: _Words) -> list[Said]:
     if a.kind == "trump" and _holds("bid.count-tricks", pos):
         out.append(_said("bid.count-tricks", _count_sentence(pos, words)))
     short = _plural(None if a.card is None or v.trump is None else effective_suit(a.card, v.trump))
-    return out + _holding(
+    return out + say_holding(
+        IDEAS,
         pos,
         {
             "play.short-suit": lambda: (
