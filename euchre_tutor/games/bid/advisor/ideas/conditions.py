@@ -3,6 +3,7 @@ recommends, and the catalogue :data:`IDEAS`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from euchre_tutor.advisor.card_ideas import card_ideas, tie_card
@@ -249,47 +250,55 @@ _SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
 )
 
 
+def _ideas(lesson: str, *ideas: tuple[str, str, Callable[[BidPosition], bool]]) -> list[Idea[BidPosition]]:
+    """The ideas ``(id, name, holds)`` that one lesson teaches."""
+    return [Idea(id, name, holds, lesson) for id, name, holds in ideas]
+
+
 #: every idea a Bid Euchre hint may say, by id
 IDEAS: Final[dict[str, Idea[BidPosition]]] = {
     i.id: i
     for i in (
-        Idea("bid.count-tricks", "Count your tricks before you bid", _count_tricks, "bid-counting"),
-        Idea(
-            "bid.partner-help",
-            "Bid what your side takes with your partner's help",
-            _partner_help,
+        *_ideas(
             "bid-counting",
+            ("bid.count-tricks", "Count your tricks before you bid", _count_tricks),
+            ("bid.partner-help", "Bid what your side takes with your partner's help", _partner_help),
+            ("bid.close", "A close call between passing and bidding", _close),
         ),
-        Idea(
-            "bid.no-trump-high",
-            "No trump (high) with the top of several suits",
-            _no_trump_high,
+        *_ideas(
             "bid-bidding",
+            ("bid.no-trump-high", "No trump (high) with the top of several suits", _no_trump_high),
+            ("bid.no-trump-low", "No trump low with the nines of several suits", _no_trump_low),
+            ("bid.score", "The score: a made bid wins the game", _score),
+            ("bid.outbid", "Outbid: letting their bid stand costs more", _outbid),
+            ("bid.least", "The least bid that does as well: more gains nothing", _least),
+            ("bid.stand", "Pass: outbidding costs more than it gains", _stand),
+            ("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner),
         ),
-        Idea(
-            "bid.no-trump-low", "No trump low with the nines of several suits", _no_trump_low, "bid-bidding"
+        *_ideas(
+            "alone",
+            ("bid.alone", "Go alone with the top trumps", _alone),
+            ("play.top-trump-gift", "Pass the loner your best trump", _top_trump_gift),
         ),
-        Idea("bid.alone", "Go alone with the top trumps", _alone, "alone"),
-        Idea("bid.score", "The score: a made bid wins the game", _score, "bid-bidding"),
-        Idea("bid.outbid", "Outbid: letting their bid stand costs more", _outbid, "bid-bidding"),
-        Idea("bid.least", "The least bid that does as well: more gains nothing", _least, "bid-bidding"),
-        Idea("bid.close", "A close call between passing and bidding", _close, "bid-counting"),
-        Idea("bid.stand", "Pass: outbidding costs more than it gains", _stand, "bid-bidding"),
-        Idea("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner, "bid-bidding"),
-        Idea("play.pull-trump", "Pull trump as the maker", _pull_trump, "tricks"),
-        Idea("play.cash-ace", "Cash the ace first", _cash_ace, "tricks"),
-        Idea("play.partner-winning", "Partner is winning: play low", _partner_wins, "tricks"),
-        Idea("play.ruff", "Trump it with the lowest trump that wins", _ruff, "tricks"),
-        Idea("play.cheap-win", "Win as cheaply as you can", _cheap_win, "tricks"),
-        Idea("play.throw-weakest", "You cannot win: throw your weakest card", _throw_weakest, "tricks"),
-        Idea("play.short-suit", "Short-suit yourself", _short_suit, "tricks"),
-        Idea("play.top-trump-gift", "Pass the loner your best trump", _top_trump_gift, "alone"),
-        Idea("rule.left-bower", "The left bower belongs to trump", _left_bower_now, "bowers"),
-        Idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
-        Idea("result.best", "What the sampled deals found", _best_always),
-        Idea("compare.tie", "Choices the deals cannot tell apart", _has_ties),
-        Idea("compare.cost", "What a choice costs against the best", _has_costs),
-        Idea("play.winners", "Sure winners in any order", _winner_now, "tricks"),
+        *_ideas(
+            "tricks",
+            ("play.pull-trump", "Pull trump as the maker", _pull_trump),
+            ("play.cash-ace", "Cash the ace first", _cash_ace),
+            ("play.partner-winning", "Partner is winning: play low", _partner_wins),
+            ("play.ruff", "Trump it with the lowest trump that wins", _ruff),
+            ("play.cheap-win", "Win as cheaply as you can", _cheap_win),
+            ("play.throw-weakest", "You cannot win: throw your weakest card", _throw_weakest),
+            ("play.short-suit", "Short-suit yourself", _short_suit),
+            ("play.winners", "Sure winners in any order", _winner_now),
+        ),
+        *_ideas("bowers", ("rule.left-bower", "The left bower belongs to trump", _left_bower_now)),
+        *_ideas("follow-suit", ("rule.follow-suit", "You must follow suit", _must_follow)),
+        *_ideas(
+            "",
+            ("result.best", "What the sampled deals found", _best_always),
+            ("compare.tie", "Choices the deals cannot tell apart", _has_ties),
+            ("compare.cost", "What a choice costs against the best", _has_costs),
+        ),
         *_SHARED_IDEAS,
     )
 }

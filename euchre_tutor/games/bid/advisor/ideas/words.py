@@ -19,15 +19,7 @@ from euchre_tutor.advisor.voice import (
     suit_words,
     whose,
 )
-from euchre_tutor.cards import (
-    Card,
-    Rank,
-    Suit,
-    effective_suit,
-    is_left_bower,
-    is_right_bower,
-    left_bower,
-)
+from euchre_tutor.cards import Card, Rank, Suit, effective_suit, is_left_bower, is_right_bower, left_bower
 from euchre_tutor.games.bid.advisor.ideas.conditions import (
     IDEAS,
     SHARED_SENTENCES,

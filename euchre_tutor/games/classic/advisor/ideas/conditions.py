@@ -58,29 +58,25 @@ def _pull_trump(p: Position) -> bool:
     )
 
 
+def _lead_in_made_trump(p: Position) -> Card | None:
+    """The move's card when the seat leads in a trump hand someone made."""
+    card = _card(p)
+    return card if card is not None and _leading(p) and _suited(p) and p.view.maker is not None else None
+
+
 def _lead_partners_trump(p: Position) -> bool:
-    card, view = _card(p), p.view
-    if card is None or not _leading(p) or not _suited(p) or view.maker is None:
+    card, v = _lead_in_made_trump(p), p.view
+    if card is None or v.maker is None or v.trump is None:
         return False
-    assert view.trump is not None
-    return (
-        view.maker != view.seat
-        and view.maker.team is view.seat.team
-        and is_trump(card, view.trump)
-        and bool(_trumps_out(view))
-    )
+    mine = v.maker != v.seat and v.maker.team is v.seat.team
+    return mine and is_trump(card, v.trump) and bool(_trumps_out(v))
 
 
 def _lead_through(p: Position) -> bool:
-    card, view = _card(p), p.view
-    if card is None or not _leading(p) or not _suited(p) or view.maker is None:
+    card, v = _lead_in_made_trump(p), p.view
+    if card is None or v.maker is None or v.trump is None:
         return False
-    assert view.trump is not None
-    return (
-        view.maker.team is not view.seat.team
-        and view.seat.next == view.maker
-        and not is_trump(card, view.trump)
-    )
+    return v.maker.team is not v.seat.team and v.seat.next == v.maker and not is_trump(card, v.trump)
 
 
 def _led_before(view: SeatView, suit: Suit) -> bool:
