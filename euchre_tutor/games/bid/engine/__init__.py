@@ -1,9 +1,11 @@
 """Bid Euchre: the engine (immutable hand and match states) and the game with undo and save.
 
 The rules are :class:`~euchre_tutor.games.bid.rules.BidRules`; the seats, teams
-and trick events are classic Euchre's (:mod:`euchre_tutor.tricks.seating`,
-:mod:`euchre_tutor.games.classic.engine.events`), the card order and follow-suit rule
-:mod:`euchre_tutor.cards`'. See ``docs/bid-engine.md`` for a summary.
+and trick events are the trick-taking core's (:mod:`euchre_tutor.tricks.seating`,
+:mod:`euchre_tutor.tricks.events`), the card order and follow-suit rule
+:mod:`euchre_tutor.cards`'. See ``docs/bid-engine.md`` for a summary. The public names of
+the parts (actions, deal, events, game, hand, match, scoring: each module's ``__all__``) are
+re-exported here, with the seats and teams.
 
 >>> from euchre_tutor.games.bid.engine import Deal, new_hand
 >>> state = new_hand(Deal.from_seed(7, "N"))
@@ -13,63 +15,21 @@ and trick events are classic Euchre's (:mod:`euchre_tutor.tricks.seating`,
 
 from __future__ import annotations
 
-from euchre_tutor.games.bid.engine.actions import NO_TRUMPS, PASS, Action, Phase
-from euchre_tutor.games.bid.engine.deal import Deal, check_deal, pack
-from euchre_tutor.games.bid.engine.events import (
-    BidMade,
-    CardPlayed,
-    CardsGiven,
-    Discarded,
-    Event,
-    HandScored,
-    HandStarted,
-    KittyTaken,
-    MatchWon,
-    Passed,
-    PassedOut,
-    Trick,
-    TrickWon,
-    TrumpNamed,
-)
-from euchre_tutor.games.bid.engine.game import BidGame
-from euchre_tutor.games.bid.engine.hand import HandState, explain_trick, new_hand, trick_winner
-from euchre_tutor.games.bid.engine.match import HandResult, MatchState, match_winner, new_match
-from euchre_tutor.games.bid.engine.scoring import bid_needs, hand_points
+from euchre_tutor.games.bid.engine import actions, deal, events, game, hand, match, scoring
+from euchre_tutor.games.bid.engine.actions import *  # noqa: F403 - each part's public names (its __all__)
+from euchre_tutor.games.bid.engine.deal import *  # noqa: F403
+from euchre_tutor.games.bid.engine.events import *  # noqa: F403
+from euchre_tutor.games.bid.engine.game import *  # noqa: F403
+from euchre_tutor.games.bid.engine.hand import *  # noqa: F403
+from euchre_tutor.games.bid.engine.match import *  # noqa: F403
+from euchre_tutor.games.bid.engine.scoring import *  # noqa: F403
 from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = [
-    "NO_TRUMPS",
-    "PASS",
-    "Action",
-    "BidGame",
-    "BidMade",
-    "CardPlayed",
-    "CardsGiven",
-    "Deal",
-    "Discarded",
-    "Event",
-    "HandResult",
-    "HandScored",
-    "HandStarted",
-    "HandState",
-    "KittyTaken",
-    "MatchState",
-    "MatchWon",
-    "Passed",
-    "PassedOut",
-    "Phase",
-    "Seat",
-    "Team",
-    "Trick",
-    "TrickWon",
-    "TrumpNamed",
-    "bid_needs",
-    "check_deal",
-    "explain_trick",
-    "hand_points",
-    "match_winner",
-    "new_hand",
-    "new_match",
-    "pack",
-    "trick_winner",
-]
+__all__ = ["Seat", "Team"]
+__all__ += actions.__all__
+__all__ += deal.__all__
+__all__ += events.__all__
+__all__ += game.__all__
+__all__ += hand.__all__
+__all__ += match.__all__
+__all__ += scoring.__all__
