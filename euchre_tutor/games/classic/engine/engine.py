@@ -29,7 +29,7 @@ Phases and who acts (one pair of functions per phase: legal actions, apply):
 - ``over``: scored (or passed out, or thrown in as a misdeal).
 
 The engine is split by concept, and this module only gathers the public
-names of the parts, so ``from euchre_tutor.games.classic.engine.engine import X`` works
+names of the parts (the whole ``__all__`` of most), so ``from euchre_tutor.games.classic.engine.engine import X`` works
 for all of them: :mod:`~euchre_tutor.games.classic.engine.actions` (phases, actions),
 :mod:`~euchre_tutor.games.classic.engine.deal` (deals and their checks),
 :mod:`~euchre_tutor.games.classic.engine.events` (what an action did),
@@ -52,40 +52,13 @@ the rules object, :class:`~euchre_tutor.games.classic.rules.ClassicRules`.
 
 from __future__ import annotations
 
-from euchre_tutor.games.classic.engine.actions import (
-    ACTION_KINDS,
-    ALONE,
-    MISDEAL,
-    NO_TRUMP_CALLS,
-    ORDER,
-    ORDER_ALONE,
-    PARTNER,
-    PASS,
-    Action,
-    Phase,
-)
-from euchre_tutor.games.classic.engine.deal import HAND_SIZE, Deal, check_deal, rules_seating
-from euchre_tutor.games.classic.engine.events import (
-    CardPlayed,
-    Discarded,
-    Event,
-    GaveBest,
-    HandScored,
-    HandStarted,
-    MatchWon,
-    Misdealt,
-    Passed,
-    PassedOut,
-    PickedUp,
-    Trick,
-    TrickWon,
-    TrumpMade,
-    WentAlone,
-    WentUnder,
-)
-from euchre_tutor.games.classic.engine.hand import HandState, new_hand
+from euchre_tutor.games.classic.engine import actions, deal, events, hand, match, scoring
+from euchre_tutor.games.classic.engine.actions import *  # noqa: F403 - a part's public names (its __all__)
+from euchre_tutor.games.classic.engine.deal import *  # noqa: F403
+from euchre_tutor.games.classic.engine.events import *  # noqa: F403
+from euchre_tutor.games.classic.engine.hand import *  # noqa: F403
 from euchre_tutor.games.classic.engine.house import farmer_ranks, misdeal_kind
-from euchre_tutor.games.classic.engine.match import HandResult, MatchState, new_match
+from euchre_tutor.games.classic.engine.match import *  # noqa: F403
 from euchre_tutor.games.classic.engine.play import (
     explain_trick,
     legal_plays,
@@ -93,57 +66,24 @@ from euchre_tutor.games.classic.engine.play import (
     trump_broken,
     trump_lead_barred,
 )
-from euchre_tutor.games.classic.engine.scoring import THREE_HANDED_MARCH, TRICKS, hand_points, team_points
+from euchre_tutor.games.classic.engine.scoring import *  # noqa: F403
 from euchre_tutor.tricks.seating import Seat, Seating, Team
 
 __all__ = [
-    "ACTION_KINDS",
-    "ALONE",
-    "HAND_SIZE",
-    "MISDEAL",
-    "NO_TRUMP_CALLS",
-    "ORDER",
-    "ORDER_ALONE",
-    "PARTNER",
-    "PASS",
-    "THREE_HANDED_MARCH",
-    "TRICKS",
-    "Action",
-    "CardPlayed",
-    "Deal",
-    "Discarded",
-    "Event",
-    "GaveBest",
-    "HandResult",
-    "HandScored",
-    "HandStarted",
-    "HandState",
-    "MatchState",
-    "MatchWon",
-    "Misdealt",
-    "Passed",
-    "PassedOut",
-    "Phase",
-    "PickedUp",
     "Seat",
     "Seating",
     "Team",
-    "Trick",
-    "TrickWon",
-    "TrumpMade",
-    "WentAlone",
-    "WentUnder",
-    "check_deal",
     "explain_trick",
     "farmer_ranks",
-    "hand_points",
     "legal_plays",
     "misdeal_kind",
-    "new_hand",
-    "new_match",
-    "rules_seating",
-    "team_points",
     "trick_winner",
     "trump_broken",
     "trump_lead_barred",
 ]
+__all__ += actions.__all__
+__all__ += deal.__all__
+__all__ += events.__all__
+__all__ += hand.__all__
+__all__ += match.__all__
+__all__ += scoring.__all__
