@@ -2,38 +2,14 @@
 actions, and the game-with-history skeleton (undo, redo, saved files).
 
 What two games share lives here, one layer below the engines; no game package imports another's.
+The seats' and the events' public names (each module's ``__all__``) are re-exported here.
 """
 
 from __future__ import annotations
 
-from euchre_tutor.tricks.events import CardPlayed, Discarded, MatchWon, Passed, TextEvent, Trick, TrickWon
-from euchre_tutor.tricks.seating import (
-    FOUR,
-    SEATINGS,
-    SIX_2V2V2,
-    SIX_3V3,
-    THREE,
-    Seat,
-    Seating,
-    Team,
-    seating_for,
-)
+from euchre_tutor.tricks import events, seating
+from euchre_tutor.tricks.events import *  # noqa: F403 - the events' public names (their __all__)
+from euchre_tutor.tricks.seating import *  # noqa: F403 - the seats' public names (their __all__)
 
-__all__ = [
-    "FOUR",
-    "SEATINGS",
-    "SIX_2V2V2",
-    "SIX_3V3",
-    "THREE",
-    "CardPlayed",
-    "Discarded",
-    "MatchWon",
-    "Passed",
-    "Seat",
-    "Seating",
-    "Team",
-    "TextEvent",
-    "Trick",
-    "TrickWon",
-    "seating_for",
-]
+__all__ = list(seating.__all__)
+__all__ += events.__all__
