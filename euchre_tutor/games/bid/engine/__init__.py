@@ -25,11 +25,5 @@ from euchre_tutor.games.bid.engine.match import *  # noqa: F403
 from euchre_tutor.games.bid.engine.scoring import *  # noqa: F403
 from euchre_tutor.tricks.seating import Seat, Team
 
-__all__ = ["Seat", "Team"]
-__all__ += actions.__all__
-__all__ += deal.__all__
-__all__ += events.__all__
-__all__ += game.__all__
-__all__ += hand.__all__
-__all__ += match.__all__
-__all__ += scoring.__all__
+__all__ = ["Seat", "Team", *actions.__all__, *deal.__all__, *events.__all__, *game.__all__]
+__all__ += [*hand.__all__, *match.__all__, *scoring.__all__]

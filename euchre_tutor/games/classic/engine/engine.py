@@ -81,9 +81,4 @@ __all__ = [
     "trump_broken",
     "trump_lead_barred",
 ]
-__all__ += actions.__all__
-__all__ += deal.__all__
-__all__ += events.__all__
-__all__ += hand.__all__
-__all__ += match.__all__
-__all__ += scoring.__all__
+__all__ += [*actions.__all__, *deal.__all__, *events.__all__, *hand.__all__, *match.__all__, *scoring.__all__]
