@@ -192,16 +192,14 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
         return f"{capital(card_name(card))} is the cheapest card that wins the trick{tail}: keep your higher cards for later."
     if idea == "classic.short-suit":
         assert card is not None and card.suit is not None
-        if tie:
-            return "You cannot win this trick: throw a card you will not miss."
-        return f"You cannot win this trick: throw your last {card.suit.plural[:-1]}, so you can trump {card.suit.plural} later."
+        what = f"your last {card.suit.plural[:-1]}, so you can trump {card.suit.plural} later"
+        return f"You cannot win this trick: throw {'a card you will not miss' if tie else what}."
     if idea == "classic.throw-weakest":
         return "You cannot win this trick, so throw your weakest card and keep the others."
     if idea == "classic.count-trumps":
         assert card is not None
-        if tie:
-            return "Count the trumps: every trump outside your hand has been played, so nobody can trump these cards."
-        return f"Count the trumps: every trump outside your hand has been played, so nobody can trump {n.card(card)}."
+        what = "these cards" if tie else n.card(card)
+        return f"Count the trumps: every trump outside your hand has been played, so nobody can trump {what}."
     if idea == "classic.draw-trump":
         assert card is not None
         what = "leading trump" if tie else f"leading {named_card(card, trump, n)}"
