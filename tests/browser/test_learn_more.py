@@ -132,6 +132,7 @@ class LessonLinks:
         lesson.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
         body = lesson.locator("body").inner_text()
         assert "404" not in body and "Forbidden" not in body, f"{where}: {lesson.url}: {body[:200]}"
+        lesson.evaluate("(id) => document.getElementById(id).scrollIntoView()", anchor)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"\W+", "-", urlparse(lesson.url).path.rsplit("/", 1)[-1].removesuffix(".ipynb"))
         lesson.screenshot(path=str(SCREENSHOTS / f"learn-more-{name}.png"))
