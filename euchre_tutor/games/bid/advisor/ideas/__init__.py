@@ -32,7 +32,6 @@ from typing import Final
 
 from euchre_tutor.advisor.shared import Grade, grade_label
 from euchre_tutor.advisor.voice import (
-    BRIEF_WORDS,
     Depth,
     Explanation,
     Namer,
@@ -261,8 +260,6 @@ def explain(analysis: AnalysisFacts, view: SeatView, namer: Namer | None = None)
             )
         )
     figures = (method_words(analysis, view), *(_figure_line(pos, o, o is shown[0]) for o in shown))
-    if reminder is not None and Explanation(move, tuple(why[:1]), reminder).brief_words() > BRIEF_WORDS:
-        reminder = None  # the move and its because come first
     return Explanation(
         move=move,
         why=tuple(why),
@@ -270,7 +267,7 @@ def explain(analysis: AnalysisFacts, view: SeatView, namer: Namer | None = None)
         alternatives=tuple(alternatives),
         figures=figures,
         tied=tuple(option_label(o.action) for o in analysis.options[1:] if o.tied),
-    )
+    ).within_brief()
 
 
 def position_of(analysis: AnalysisFacts, view: SeatView) -> BidPosition:

@@ -146,8 +146,6 @@ def explain(
         if idea.holds(p):
             reminder = Said(idea_id, _reminder(idea_id, p, n), idea.lesson)
             break
-    if reminder is not None and Explanation(move, tuple(why[:1]), reminder).brief_words() > BRIEF_WORDS:
-        reminder = None  # a brief hint stays short: the reason first, the rule in the lessons
     tied = {o.action for o in p.tied}
     alts = [
         Said("classic.alternative", _alternative_words(o, view, n))
@@ -164,4 +162,4 @@ def explain(
         alternatives=tuple(alts),
         figures=_figures(p, partner),
         tied=tuple(str(o.action) for o in p.tied) if len(p.tied) > 1 else (),
-    )
+    ).within_brief()
