@@ -36,6 +36,7 @@ __all__ = [
     "LESSONS",
     "LESSON_LINK",
     "RANK_NAMES",
+    "Catalogue",
     "Depth",
     "Explanation",
     "Idea",
@@ -464,6 +465,26 @@ class Idea(Generic[P]):
     name: str
     holds: Callable[[P], bool]
     lesson: str = ""
+
+
+class Catalogue(dict[str, Idea[P]]):
+    """A game's ideas by id. :meth:`idea` makes a condition the test of an idea (a decorator), so an idea's
+    id, name and lesson stand beside its condition; an id is in the catalogue once."""
+
+    def idea(
+        self, id: str, name: str, lesson: str = ""
+    ) -> Callable[[Callable[[P], bool]], Callable[[P], bool]]:
+        def add(holds: Callable[[P], bool]) -> Callable[[P], bool]:
+            self.add(Idea(id, name, holds, lesson))
+            return holds
+
+        return add
+
+    def add(self, *ideas: Idea[P]) -> None:
+        for i in ideas:
+            if i.id in self:
+                raise ValueError(f"idea {i.id!r} is in the catalogue twice")
+            self[i.id] = i
 
 
 def false_sentences(said: Iterable[Said], catalogue: Mapping[str, Idea[P]], position: P) -> list[str]:

@@ -3,12 +3,11 @@ recommends, and the catalogue :data:`IDEAS`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from euchre_tutor.advisor.card_ideas import card_ideas, tie_card
 from euchre_tutor.advisor.trickfacts import is_boss
-from euchre_tutor.advisor.voice import Idea
+from euchre_tutor.advisor.voice import Catalogue
 from euchre_tutor.cards import Rank, card_power, effective_suit, is_left_bower, is_right_bower, is_trump
 from euchre_tutor.games.bid.advisor.ideas.facts import (
     BidPosition,
@@ -33,6 +32,9 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
 from euchre_tutor.games.bid.engine import Phase
 from euchre_tutor.games.bid.views import SeatView
 
+#: every idea a Bid Euchre hint may say, by id (each condition below names its idea)
+IDEAS: Final = Catalogue[BidPosition]()
+
 # ---------------------------------------------------------------------------------------------
 # The ideas' conditions (each: the facts the sentence states, and that the best move is the one
 # it recommends)
@@ -43,6 +45,7 @@ def _bid_level(pos: BidPosition) -> bool:
     return a.kind == "bid" and a.alone is None
 
 
+@IDEAS.idea("bid.count-tricks", "Count your tricks before you bid", "bid-counting")
 def _count_tricks(pos: BidPosition) -> bool:
     a = pos.best
     suit = _contract_suit(a, pos.view)
@@ -51,21 +54,25 @@ def _count_tricks(pos: BidPosition) -> bool:
     return len(trumps_in(pos.view.hand, suit)) >= 2
 
 
+@IDEAS.idea("bid.partner-help", "Bid what your side takes with your partner's help", "bid-counting")
 def _partner_help(pos: BidPosition) -> bool:
     o = pos.analysis.best
     return _bid_level(pos) and o.bidders == "us" and o.p_make >= 0.5
 
 
+@IDEAS.idea("bid.no-trump-high", "No trump (high) with the top of several suits", "bid-bidding")
 def _no_trump_high(pos: BidPosition) -> bool:
     a = pos.best
     return a.kind == "bid" and a.notrump == "high" and len(suits_topped(pos.view.hand, low=False)) >= 2
 
 
+@IDEAS.idea("bid.no-trump-low", "No trump low with the nines of several suits", "bid-bidding")
 def _no_trump_low(pos: BidPosition) -> bool:
     a = pos.best
     return a.kind == "bid" and a.notrump == "low" and len(suits_topped(pos.view.hand, low=True)) >= 2
 
 
+@IDEAS.idea("bid.alone", "Go alone with the top trumps", "alone")
 def _alone(pos: BidPosition) -> bool:
     a = pos.best
     hand = pos.view.hand
@@ -79,6 +86,7 @@ def _alone(pos: BidPosition) -> bool:
     return False
 
 
+@IDEAS.idea("bid.score", "The score: a made bid wins the game", "bid-bidding")
 def _score(pos: BidPosition) -> bool:
     a = pos.best
     need = _points_to_win(pos.view)
@@ -97,16 +105,19 @@ def _best_bid_option(pos: BidPosition) -> OptionFacts | None:
     return next((o for o in pos.analysis.options if o.action.kind == "bid"), None)
 
 
+@IDEAS.idea("bid.outbid", "Outbid: letting their bid stand costs more", "bid-bidding")
 def _outbid(pos: BidPosition) -> bool:
     p = _pass_option(pos)
     return pos.best.kind == "bid" and _opponents_hold_bid(pos.view) and p is not None and not p.tied
 
 
+@IDEAS.idea("bid.stand-partner", "Pass: your partner's bid stands", "bid-bidding")
 def _stand_partner(pos: BidPosition) -> bool:
     v = pos.view
     return pos.best.kind == "pass" and v.bidder is not None and v.bidder == v.seat.partner
 
 
+@IDEAS.idea("bid.stand", "Pass: outbidding costs more than it gains", "bid-bidding")
 def _stand(pos: BidPosition) -> bool:
     b = _best_bid_option(pos)
     return (
@@ -119,6 +130,7 @@ def _stand(pos: BidPosition) -> bool:
     )
 
 
+@IDEAS.idea("play.pull-trump", "Pull trump as the maker", "tricks")
 def _pull_trump(pos: BidPosition) -> bool:
     v, card = pos.view, _best_card(pos)
     if card is None or v.trick_plays or v.trump is None or not v.is_bidder_side:
@@ -127,6 +139,7 @@ def _pull_trump(pos: BidPosition) -> bool:
     return effective_suit(card, v.trump) is v.trump and bool(out)
 
 
+@IDEAS.idea("play.cash-ace", "Cash the ace first", "tricks")
 def _cash_ace(pos: BidPosition) -> bool:
     v, card = pos.view, _best_card(pos)
     if card is None or v.trick_plays or card.rank is not Rank.ACE or card.suit is None:
@@ -140,6 +153,7 @@ def _cash_ace(pos: BidPosition) -> bool:
     return v.notrump == "high" and not v.rules.double_deck
 
 
+@IDEAS.idea("play.partner-winning", "Partner is winning: play low", "tricks")
 def _partner_wins(pos: BidPosition) -> bool:
     v, card = pos.view, _best_card(pos)
     w = _winner(v)
@@ -154,6 +168,7 @@ def _lowest_winner(pos: BidPosition) -> bool:
     return _power(v, card) == min(_power(v, c) for c in _legal_cards(v) if _beats(v, c, w[1]))
 
 
+@IDEAS.idea("play.ruff", "Trump it with the lowest trump that wins", "tricks")
 def _ruff(pos: BidPosition) -> bool:
     v, card = pos.view, _best_card(pos)
     if card is None or v.trump is None or _following(v) or effective_suit(card, v.trump) is not v.trump:
@@ -161,10 +176,12 @@ def _ruff(pos: BidPosition) -> bool:
     return _lowest_winner(pos)
 
 
+@IDEAS.idea("play.cheap-win", "Win as cheaply as you can", "tricks")
 def _cheap_win(pos: BidPosition) -> bool:
     return _lowest_winner(pos) and not _ruff(pos)
 
 
+@IDEAS.idea("play.throw-weakest", "You cannot win: throw your weakest card", "tricks")
 def _throw_weakest(pos: BidPosition) -> bool:
     v, card = pos.view, _best_card(pos)
     w = _winner(v)
@@ -176,6 +193,7 @@ def _throw_weakest(pos: BidPosition) -> bool:
     return _weakness(v, card) == min(_weakness(v, c) for c in legal)
 
 
+@IDEAS.idea("play.short-suit", "Short-suit yourself", "tricks")
 def _short_suit(pos: BidPosition) -> bool:
     """A discard of the kitty or the loner's that leaves the hand without a side suit."""
     v, a = pos.view, pos.best
@@ -189,6 +207,7 @@ def _short_suit(pos: BidPosition) -> bool:
     return not any(effective_suit(c, v.trump) is suit for c in rest)
 
 
+@IDEAS.idea("play.top-trump-gift", "Pass the loner your best trump", "alone")
 def _top_trump_gift(pos: BidPosition) -> bool:
     v, a = pos.view, pos.best
     if a.kind != "give" or a.card is None or v.trump is None:
@@ -199,37 +218,45 @@ def _top_trump_gift(pos: BidPosition) -> bool:
     )
 
 
+@IDEAS.idea("rule.left-bower", "The left bower belongs to trump", "bowers")
 def _left_bower_now(pos: BidPosition) -> bool:
     suit = _contract_suit(pos.best, pos.view)
     return suit is not None and any(is_left_bower(c, suit) for c in pos.view.hand)
 
 
+@IDEAS.idea("rule.follow-suit", "You must follow suit", "follow-suit")
 def _must_follow(pos: BidPosition) -> bool:
     return pos.view.phase is Phase.PLAY and _following(pos.view)
 
 
+@IDEAS.idea("result.best", "What the sampled deals found")
 def _best_always(pos: BidPosition) -> bool:
     return bool(pos.analysis.options)
 
 
+@IDEAS.idea("bid.least", "The least bid that does as well: more gains nothing", "bid-bidding")
 def _least(pos: BidPosition) -> bool:
     """Two or more plain bids of the best bid's contract tie, and a made bid scores its tricks."""
     return pos.view.rules.made_scores == "tricks" and least_bid(pos) is not None
 
 
+@IDEAS.idea("bid.close", "A close call between passing and bidding", "bid-counting")
 def _close(pos: BidPosition) -> bool:
     """Passing and a plain bid in a suit tie: a close call."""
     return pos.view.phase is Phase.BIDDING and close_bid(pos) is not None
 
 
+@IDEAS.idea("compare.tie", "Choices the deals cannot tell apart")
 def _has_ties(pos: BidPosition) -> bool:
     return any(o.tied for o in pos.analysis.options[1:])
 
 
+@IDEAS.idea("compare.cost", "What a choice costs against the best")
 def _has_costs(pos: BidPosition) -> bool:
     return any(not o.tied for o in pos.analysis.options[1:])
 
 
+@IDEAS.idea("play.winners", "Sure winners in any order", "tricks")
 def _winner_now(pos: BidPosition) -> bool:
     """The move, one of tied leads, wins for sure: no card still out beats it (a side card: no trump out
     either)."""
@@ -248,57 +275,4 @@ _SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
         for key in ["equals", "none-wins", "partner-has-it", "each-wins", "boss", "no-boss", "keep-trumps"]
     },
 )
-
-
-def _ideas(lesson: str, *ideas: tuple[str, str, Callable[[BidPosition], bool]]) -> list[Idea[BidPosition]]:
-    """The ideas ``(id, name, holds)`` that one lesson teaches."""
-    return [Idea(id, name, holds, lesson) for id, name, holds in ideas]
-
-
-#: every idea a Bid Euchre hint may say, by id
-IDEAS: Final[dict[str, Idea[BidPosition]]] = {
-    i.id: i
-    for i in (
-        *_ideas(
-            "bid-counting",
-            ("bid.count-tricks", "Count your tricks before you bid", _count_tricks),
-            ("bid.partner-help", "Bid what your side takes with your partner's help", _partner_help),
-            ("bid.close", "A close call between passing and bidding", _close),
-        ),
-        *_ideas(
-            "bid-bidding",
-            ("bid.no-trump-high", "No trump (high) with the top of several suits", _no_trump_high),
-            ("bid.no-trump-low", "No trump low with the nines of several suits", _no_trump_low),
-            ("bid.score", "The score: a made bid wins the game", _score),
-            ("bid.outbid", "Outbid: letting their bid stand costs more", _outbid),
-            ("bid.least", "The least bid that does as well: more gains nothing", _least),
-            ("bid.stand", "Pass: outbidding costs more than it gains", _stand),
-            ("bid.stand-partner", "Pass: your partner's bid stands", _stand_partner),
-        ),
-        *_ideas(
-            "alone",
-            ("bid.alone", "Go alone with the top trumps", _alone),
-            ("play.top-trump-gift", "Pass the loner your best trump", _top_trump_gift),
-        ),
-        *_ideas(
-            "tricks",
-            ("play.pull-trump", "Pull trump as the maker", _pull_trump),
-            ("play.cash-ace", "Cash the ace first", _cash_ace),
-            ("play.partner-winning", "Partner is winning: play low", _partner_wins),
-            ("play.ruff", "Trump it with the lowest trump that wins", _ruff),
-            ("play.cheap-win", "Win as cheaply as you can", _cheap_win),
-            ("play.throw-weakest", "You cannot win: throw your weakest card", _throw_weakest),
-            ("play.short-suit", "Short-suit yourself", _short_suit),
-            ("play.winners", "Sure winners in any order", _winner_now),
-        ),
-        *_ideas("bowers", ("rule.left-bower", "The left bower belongs to trump", _left_bower_now)),
-        *_ideas("follow-suit", ("rule.follow-suit", "You must follow suit", _must_follow)),
-        *_ideas(
-            "",
-            ("result.best", "What the sampled deals found", _best_always),
-            ("compare.tie", "Choices the deals cannot tell apart", _has_ties),
-            ("compare.cost", "What a choice costs against the best", _has_costs),
-        ),
-        *_SHARED_IDEAS,
-    )
-}
+IDEAS.add(*_SHARED_IDEAS)
