@@ -22,17 +22,9 @@ __all__ = ["GAME", "registered"]
 GAME = Game(
     name="proof",
     title="Proof Game",
-    noun="Proof Game",
-    span="match",
-    seated=True,
-    default_level=None,
-    notebook="proof.ipynb",
-    table_words="the Proof Game table",
-    launch_help="open the Proof Game table instead",
+    package=__name__,
     colour="#8a5a2b",
     rest="the unseen cards and the opponent's play",
-    package=__name__,
-    app="ProofApp",
     place=50,
 )
 
