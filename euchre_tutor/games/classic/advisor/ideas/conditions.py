@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from euchre_tutor.advisor.card_ideas import card_ideas
-from euchre_tutor.advisor.voice import LESSONS, Idea
+from euchre_tutor.advisor.voice import LESSONS, Catalogue
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -45,9 +45,13 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
 from euchre_tutor.games.classic.engine.engine import Phase
 from euchre_tutor.games.classic.views import SeatView
 
+#: every idea a classic hint may name, by id (each condition below names its idea)
+CATALOGUE: Final = Catalogue[Position]()
+
 # ---- the catalogue: card play -----------------------------------------------------------------------
 
 
+@CATALOGUE.idea("classic.pull-trump", "Pull trump", "classic-strategy")
 def _pull_trump(p: Position) -> bool:
     card = _card(p)
     if card is None or not _leading(p) or not _suited(p) or not p.view.is_maker_side:
@@ -64,6 +68,7 @@ def _lead_in_made_trump(p: Position) -> Card | None:
     return card if card is not None and _leading(p) and _suited(p) and p.view.maker is not None else None
 
 
+@CATALOGUE.idea("classic.lead-partners-trump", "Lead to partner's call", "classic-strategy")
 def _lead_partners_trump(p: Position) -> bool:
     card, v = _lead_in_made_trump(p), p.view
     if card is None or v.maker is None or v.trump is None:
@@ -72,6 +77,7 @@ def _lead_partners_trump(p: Position) -> bool:
     return mine and is_trump(card, v.trump) and bool(_trumps_out(v))
 
 
+@CATALOGUE.idea("classic.lead-through", "Lead through the maker", "classic-strategy")
 def _lead_through(p: Position) -> bool:
     card, v = _lead_in_made_trump(p), p.view
     if card is None or v.maker is None or v.trump is None:
@@ -83,6 +89,7 @@ def _led_before(view: SeatView, suit: Suit) -> bool:
     return any(effective_suit(t.plays[0][1], view.trump) is suit for t in view.tricks)
 
 
+@CATALOGUE.idea("classic.cash-ace", "Cash the ace first", "classic-strategy")
 def _cash_ace(p: Position) -> bool:
     card = _card(p)
     if card is None or not _leading(p) or not _suited(p) or card.rank is not Rank.ACE:
@@ -92,6 +99,7 @@ def _cash_ace(p: Position) -> bool:
     return not is_trump(card, p.view.trump) and not _led_before(p.view, suit)
 
 
+@CATALOGUE.idea("classic.partner-winning", "Partner is winning: play low", "classic-play")
 def _partner_low(p: Position) -> bool:
     card = _card(p)
     if card is None or not _following(p) or not _partner_winning(p.view):
@@ -99,6 +107,7 @@ def _partner_low(p: Position) -> bool:
     return not _takes(p.view, card) and _lowest_of_its_suit(p.view, card)
 
 
+@CATALOGUE.idea("classic.ruff", "Trump it", "tricks")
 def _ruff(p: Position) -> bool:
     card, view = _card(p), p.view
     if card is None or not _following(p) or not _suited(p) or _holds_led(view):
@@ -121,6 +130,7 @@ def _cheapest_winner(view: SeatView, card: Card) -> bool:
     )
 
 
+@CATALOGUE.idea("classic.win-cheaply", "Win as cheaply as you can", "tricks")
 def _win_cheaply(p: Position) -> bool:
     card = _card(p)
     if card is None or not _following(p) or _partner_winning(p.view):
@@ -132,6 +142,7 @@ def _cannot_win(view: SeatView) -> bool:
     return not any(_takes(view, c) for c in _legal_cards(view))
 
 
+@CATALOGUE.idea("classic.throw-weakest", "Throw your weakest card", "classic-play")
 def _throw_weakest(p: Position) -> bool:
     card = _card(p)
     if card is None or not _following(p) or _partner_winning(p.view):
@@ -139,6 +150,7 @@ def _throw_weakest(p: Position) -> bool:
     return _cannot_win(p.view) and _lowest_of_its_suit(p.view, card)
 
 
+@CATALOGUE.idea("classic.short-suit", "Short-suit yourself", "classic-strategy")
 def _short_suit(p: Position) -> bool:
     """Throwing the last card of a side suit while holding a trump (and no card of the suit led)."""
     card, view = _card(p), p.view
@@ -153,6 +165,7 @@ def _short_suit(p: Position) -> bool:
     )
 
 
+@CATALOGUE.idea("classic.count-trumps", "Count the trumps", "classic-strategy")
 def _count_trumps(p: Position) -> bool:
     card, view = _card(p), p.view
     if card is None or not _leading(p) or not _suited(p):
@@ -171,6 +184,7 @@ def _count_trumps(p: Position) -> bool:
     return all(c in played or c in view.hand for c in higher)
 
 
+@CATALOGUE.idea("classic.draw-trump", "Draw trump", "classic-strategy")
 def _draw_trump(p: Position) -> bool:
     card, v = _card(p), p.view
     if card is None or not _leading(p) or not _suited(p) or not v.is_maker_side:
@@ -179,6 +193,7 @@ def _draw_trump(p: Position) -> bool:
     return is_trump(card, v.trump) and bool(_trumps_out(v))
 
 
+@CATALOGUE.idea("classic.cover-partner", "Cover partner's card", "classic-play")
 def _cover_partner(p: Position) -> bool:
     card, v = _card(p), p.view
     if card is None or not _following(p) or not _partner_winning(v) or not _takes(v, card):
@@ -196,6 +211,7 @@ def _discard_card(p: Position) -> Card | None:
     return p.move.card if p.move.kind == "discard" and p.view.trump is not None else None
 
 
+@CATALOGUE.idea("classic.discard-short", "Short-suit yourself", "classic-strategy")
 def _discard_short(p: Position) -> bool:
     card, v = _discard_card(p), p.view
     if card is None or v.trump is None or is_trump(card, v.trump):
@@ -207,6 +223,7 @@ def _discard_short(p: Position) -> bool:
     )
 
 
+@CATALOGUE.idea("classic.discard-low", "Discard your weakest", "classic-bidding")
 def _discard_low(p: Position) -> bool:
     card, v = _discard_card(p), p.view
     if card is None or v.trump is None or is_trump(card, v.trump) or card.rank is Rank.ACE:
@@ -215,6 +232,7 @@ def _discard_low(p: Position) -> bool:
     return all(int(card.rank) <= int(c.rank) for c in side)
 
 
+@CATALOGUE.idea("classic.close-bid", "A close call", "choosing-trump")
 def _close_bid(p: Position) -> bool:
     kinds = {o.action.kind for o in p.tied}
     if len(p.tied) < 2 or "pass" not in kinds or p.move.kind not in ("pass", "order", "call"):
@@ -242,6 +260,7 @@ def _tied_bid(p: Position) -> tuple[str, list[Card]] | None:
 # ---- the catalogue: bidding ---------------------------------------------------------------------------
 
 
+@CATALOGUE.idea("classic.bid-strength", "Trump count and bowers", "choosing-trump")
 def _bid_strength(p: Position) -> bool:
     trump = _bid_trump(p.view, p.move)
     if trump is None or p.move.alone or p.option.makers != "us":
@@ -249,6 +268,7 @@ def _bid_strength(p: Position) -> bool:
     return len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, p.move))) >= 2
 
 
+@CATALOGUE.idea("classic.weak-pass", "Too few trumps to bid", "choosing-trump")
 def _weak_pass(p: Position) -> bool:
     if p.move.kind != "pass" or p.view.phase not in (Phase.ROUND_1, Phase.ROUND_2):
         return False
@@ -260,6 +280,7 @@ def _weak_pass(p: Position) -> bool:
     return len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, bid.action))) <= 2
 
 
+@CATALOGUE.idea("classic.partner-deals", "Order up your partner", "classic-bidding")
 def _partner_deals(p: Position) -> bool:
     """Ordering up the dealer, your partner, with partner playing (alone, partner's hand sits out)."""
     view = p.view
@@ -272,6 +293,7 @@ def _partner_deals(p: Position) -> bool:
     )
 
 
+@CATALOGUE.idea("classic.opponent-deals", "The up card goes to an opponent", "classic-bidding")
 def _opponent_deals(p: Position) -> bool:
     """A pass in round 1 with some trumps in the up card's suit, when ordering up would arm an opponent."""
     view = p.view
@@ -283,6 +305,7 @@ def _opponent_deals(p: Position) -> bool:
     )
 
 
+@CATALOGUE.idea("classic.next", "Next", "classic-bidding")
 def _next(p: Position) -> bool:
     view = p.view
     if view.phase is not Phase.ROUND_2 or p.move.kind != "call" or p.move.suit is None:
@@ -296,6 +319,7 @@ def _next(p: Position) -> bool:
     )
 
 
+@CATALOGUE.idea("classic.alone", "Go alone", "classic-alone")
 def _alone(p: Position) -> bool:
     trump = _bid_trump(p.view, p.move)
     if trump is None or not p.move.alone:
@@ -310,6 +334,7 @@ def _alone(p: Position) -> bool:
     return len(held) >= 4 and any(c.rank is Rank.JACK for c in held) and not gives_top
 
 
+@CATALOGUE.idea("classic.score", "The score", "alone")
 def _score(p: Position) -> bool:
     """Near the end of the game, said of a bid (in the play, the cards give the reason)."""
     bidding = p.view.phase in (Phase.ROUND_1, Phase.ROUND_2)
@@ -319,22 +344,27 @@ def _score(p: Position) -> bool:
 # ---- fallbacks, alternatives, reminders ----------------------------------------------------------------
 
 
+@CATALOGUE.idea("classic.tie", "Equally good")
 def _tie(p: Position) -> bool:
     return len(p.tied) > 1 and any(o.action == p.move for o in p.tied)
 
 
+@CATALOGUE.idea("classic.best-value", "Scores the most")
 def _best_value(p: Position) -> bool:
     return p.move == p.analysis.best.action and p.runner is not None and len(p.tied) == 1
 
 
+@CATALOGUE.idea("classic.alternative", "What another choice costs")
 def _alternative(p: Position) -> bool:
     return p.runner is not None
 
 
+@CATALOGUE.idea("classic.partner-signal", "What partner's bids showed")
 def _partner_signal(p: Position) -> bool:
     return _partner_reason(p) is not None
 
 
+@CATALOGUE.idea("rule.left-bower", "The left bower belongs to trump", "bowers")
 def _left_bower_matters(p: Position) -> bool:
     trump = _rule_trump(p)
     if trump is None:
@@ -347,14 +377,17 @@ def _left_bower_matters(p: Position) -> bool:
     return True
 
 
+@CATALOGUE.idea("rule.follow-suit", "You must follow suit", "follow-suit")
 def _must_follow(p: Position) -> bool:
     return _following(p) and _holds_led(p.view) and len(_legal_cards(p.view)) < len(p.view.hand)
 
 
+@CATALOGUE.idea("rule.void", "Out of the suit led", "tricks")
 def _void(p: Position) -> bool:
     return _following(p) and not _holds_led(p.view)
 
 
+@CATALOGUE.idea("rule.dealer-pickup", "The dealer picks up the up card", "classic-bidding")
 def _pickup_rule(p: Position) -> bool:
     return p.view.phase is Phase.ROUND_1
 
@@ -372,45 +405,7 @@ _SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
         "keep-trumps": ("classic.keep-trumps", "classic-strategy"),
     },
 )
-
-CATALOGUE: Final[dict[str, Idea[Position]]] = {
-    i.id: i
-    for i in (
-        Idea("classic.pull-trump", "Pull trump", _pull_trump, "classic-strategy"),
-        Idea(
-            "classic.lead-partners-trump", "Lead to partner's call", _lead_partners_trump, "classic-strategy"
-        ),
-        Idea("classic.lead-through", "Lead through the maker", _lead_through, "classic-strategy"),
-        Idea("classic.cash-ace", "Cash the ace first", _cash_ace, "classic-strategy"),
-        Idea("classic.partner-winning", "Partner is winning: play low", _partner_low, "classic-play"),
-        Idea("classic.ruff", "Trump it", _ruff, "tricks"),
-        Idea("classic.win-cheaply", "Win as cheaply as you can", _win_cheaply, "tricks"),
-        Idea("classic.short-suit", "Short-suit yourself", _short_suit, "classic-strategy"),
-        Idea("classic.throw-weakest", "Throw your weakest card", _throw_weakest, "classic-play"),
-        Idea("classic.count-trumps", "Count the trumps", _count_trumps, "classic-strategy"),
-        Idea("classic.bid-strength", "Trump count and bowers", _bid_strength, "choosing-trump"),
-        Idea("classic.weak-pass", "Too few trumps to bid", _weak_pass, "choosing-trump"),
-        Idea("classic.partner-deals", "Order up your partner", _partner_deals, "classic-bidding"),
-        Idea("classic.opponent-deals", "The up card goes to an opponent", _opponent_deals, "classic-bidding"),
-        Idea("classic.next", "Next", _next, "classic-bidding"),
-        Idea("classic.alone", "Go alone", _alone, "classic-alone"),
-        Idea("classic.score", "The score", _score, "alone"),
-        Idea("classic.tie", "Equally good", _tie),
-        Idea("classic.best-value", "Scores the most", _best_value),
-        Idea("classic.alternative", "What another choice costs", _alternative),
-        Idea("classic.partner-signal", "What partner's bids showed", _partner_signal),
-        Idea("rule.left-bower", "The left bower belongs to trump", _left_bower_matters, "bowers"),
-        Idea("rule.follow-suit", "You must follow suit", _must_follow, "follow-suit"),
-        Idea("rule.void", "Out of the suit led", _void, "tricks"),
-        Idea("rule.dealer-pickup", "The dealer picks up the up card", _pickup_rule, "classic-bidding"),
-        Idea("classic.close-bid", "A close call", _close_bid, "choosing-trump"),
-        Idea("classic.cover-partner", "Cover partner's card", _cover_partner, "classic-play"),
-        Idea("classic.draw-trump", "Draw trump", _draw_trump, "classic-strategy"),
-        Idea("classic.discard-short", "Short-suit yourself", _discard_short, "classic-strategy"),
-        Idea("classic.discard-low", "Discard your weakest", _discard_low, "classic-bidding"),
-        *_SHARED_IDEAS,
-    )
-}
+CATALOGUE.add(*_SHARED_IDEAS)
 assert all(i.lesson in LESSONS or not i.lesson for i in CATALOGUE.values())
 
 #: the "because" ideas, most specific first: the first that holds (for every tied move) is said first
