@@ -266,6 +266,17 @@ END_OF_HAND_CSS = """
 __all__ += ["END_OF_HAND_CSS"]
 CSS += END_OF_HAND_CSS
 
+#: A shared table's Start and Give up my seat: the tables' buttons, Start (what everyone waits for) highlighted.
+SHARED_BUTTONS_CSS = """
+.euchre-app .et-shared-play{gap:8px;flex-wrap:wrap}
+.euchre-app .et-shared-play .jupyter-button{width:auto;min-width:120px;height:40px;margin:0;padding:0 16px;border-radius:8px;
+  font-size:15px;font-weight:600;background:#f4f1e8;color:#1b4d32;box-shadow:0 2px 4px rgba(0,0,0,.35)}
+.euchre-app .et-shared-play .jupyter-button.et-start{background:#ffd54f;color:#3b2f00}
+.euchre-app .et-shared-play .jupyter-button:focus-visible{outline:3px solid #fff7d6;outline-offset:2px}
+"""
+__all__ += ["SHARED_BUTTONS_CSS"]
+CSS += SHARED_BUTTONS_CSS
+
 #: Phones (issue 50): on a phone's screen (the window at most 480 px wide) the app takes the whole width
 #: (Voila's margins around it go), and a table under 420 px wide is packed so that on a 390×844 phone
 #: the table, the decision's buttons, the hand and **Show hint** are on the first screen. Forms wrap
