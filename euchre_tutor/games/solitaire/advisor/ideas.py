@@ -26,7 +26,6 @@ from euchre_tutor.advisor.voice import (
     BRIEF_WORDS,
     MINUS,
     Explanation,
-    Idea,
     Namer,
     Said,
     capital,
@@ -50,13 +49,13 @@ from euchre_tutor.cards import (
 )
 from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
 from euchre_tutor.games.solitaire.advisor.ideas_cards import (
-    CARD_IDEAS,
     CARD_SENTENCES,
     LEAD_ORDER,
     SETTLED_ORDER,
     TIE_ORDER,
 )
 from euchre_tutor.games.solitaire.advisor.ideas_position import (
+    CATALOGUE,
     Position,
     _alone_choice,
     _beats,
@@ -90,6 +89,7 @@ _NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "sev
 # --------------------------------------------------------------------------- the conditions
 
 
+@CATALOGUE.idea("solitaire.stock-out", "the stock runs out", "burn")
 def _stock_out(pos: Position) -> bool:
     c = pos.best_card
     return pos.leading and c is not None and pos.burn(c).p_stock_out == 1
@@ -100,6 +100,7 @@ def _known_top_stops(pos: Position) -> bool:
     return top is not None
 
 
+@CATALOGUE.idea("solitaire.pull-trump", "lead the top trump", "burn")
 def _pull_trump(pos: Position) -> bool:
     c = pos.best_card
     if not pos.leading or c is None or not is_trump(c, pos.trump) or _known_top_stops(pos):
@@ -108,6 +109,7 @@ def _pull_trump(pos: Position) -> bool:
     return st.p_win_trick == 1 and st.p_stock_out == 0 and st.stoppers > 0
 
 
+@CATALOGUE.idea("solitaire.cash-winner", "cash a sure winner", "burn")
 def _cash_winner(pos: Position) -> bool:
     c = pos.best_card
     if not pos.leading or c is None or is_trump(c, pos.trump) or _known_top_stops(pos):
@@ -120,6 +122,7 @@ def _lead_burns(pos: Position) -> list[tuple[Card, Fraction]]:
     return [(c, pos.burn(c).expected_burned) for c in pos.legal_cards()]
 
 
+@CATALOGUE.idea("solitaire.burn", "make the deck burn", "burn")
 def _burn(pos: Position) -> bool:
     c = pos.best_card
     if not pos.leading or c is None or _known_top_stops(pos):
@@ -131,6 +134,7 @@ def _burn(pos: Position) -> bool:
     return bool(burns) and st.expected_burned >= max(burns) and st.expected_burned > min(burns)
 
 
+@CATALOGUE.idea("solitaire.keep-trump", "lose a loser, keep your trumps", "burn")
 def _keep_trump(pos: Position) -> bool:
     c = pos.best_card
     if not pos.leading or c is None or is_trump(c, pos.trump) or _known_top_stops(pos):
@@ -155,10 +159,12 @@ def _wasted_trump(pos: Position) -> Card | None:
     return min(found, key=lambda c: _weakness(c, pos.trump)) if found else None
 
 
+@CATALOGUE.idea("solitaire.low-trump", "don't waste a low trump", "burn")
 def _low_trump(pos: Position) -> bool:
     return _wasted_trump(pos) is not None
 
 
+@CATALOGUE.idea("solitaire.win-cheaply", "win as cheaply as you can", "tricks")
 def _win_cheaply(pos: Position) -> bool:
     c, lead = pos.best_card, pos.view.deck_lead
     if not pos.following or c is None or lead is None:
@@ -170,6 +176,7 @@ def _win_cheaply(pos: Position) -> bool:
     )
 
 
+@CATALOGUE.idea("solitaire.throw-low", "throw your weakest card", "tricks")
 def _throw_low(pos: Position) -> bool:
     c, lead = pos.best_card, pos.view.deck_lead
     if not pos.following or c is None or lead is None:
@@ -188,6 +195,7 @@ def _trump_counts(pos: Position) -> dict[Suit, int]:
     return {s: len(_trumps(pos.view.hand, s)) for s in suits}
 
 
+@CATALOGUE.idea("solitaire.trump-count", "trump count and bowers", "choosing-trump")
 def _trump_count(pos: Position) -> bool:
     if not pos.trump_phase or _alone_choice(pos.action):
         return False
@@ -205,10 +213,12 @@ def _order_beater(pos: Position) -> Card | None:
     return beaters[0] if beaters else None
 
 
+@CATALOGUE.idea("solitaire.up-card", "the up card goes on top", "choosing-trump")
 def _up_card_helps(pos: Position) -> bool:
     return pos.trump_phase and isinstance(pos.action, OrderUp) and _order_beater(pos) is not None
 
 
+@CATALOGUE.idea("solitaire.up-card-danger", "don't hand the deck the up card", "choosing-trump")
 def _up_card_hurts(pos: Position) -> bool:
     if not pos.trump_phase or not isinstance(pos.action, NameTrump):
         return False
@@ -224,24 +234,29 @@ def _side_aces(pos: Position) -> list[Card]:
     return [a for a in aces if pos.burn(a).p_win_trick >= Fraction(1, 2) and pos.burn(a).p_stock_out == 0]
 
 
+@CATALOGUE.idea("solitaire.side-ace", "side aces", "choosing-trump")
 def _side_ace(pos: Position) -> bool:
     return bool(_side_aces(pos))
 
 
+@CATALOGUE.idea("solitaire.alone", "going alone", "alone")
 def _alone(pos: Position) -> bool:
     return pos.trump_phase and _alone_choice(pos.action) and pos.best.p5 > 0
 
 
+@CATALOGUE.idea("solitaire.least-bad", "every choice loses", "choosing-trump")
 def _least_bad(pos: Position) -> bool:
     evs = [o.ev for o in pos.hint.options]
     return pos.trump_phase and len(evs) > 1 and max(evs) < 0 and pos.best.ev == max(evs)
 
 
+@CATALOGUE.idea("solitaire.score", "the score", "alone")
 def _score(pos: Position) -> bool:
     target = pos.view.rules.target
     return pos.hint.mode == "game" and max(pos.score) >= target - 2 and max(pos.score) < target
 
 
+@CATALOGUE.idea("solitaire.outlook", "the chances from here")
 def _outlook(pos: Position) -> bool:
     return pos.view.phase is not Phase.OVER and len(pos.hint.options) > 0
 
@@ -255,10 +270,12 @@ def _left_bower_card(pos: Position) -> Card | None:
     return None
 
 
+@CATALOGUE.idea("rule.left-bower", "the left bower belongs to trump", "bowers")
 def _rule_left_bower(pos: Position) -> bool:
     return _left_bower_card(pos) is not None
 
 
+@CATALOGUE.idea("rule.follow-suit", "you must follow suit", "follow-suit")
 def _rule_follow(pos: Position) -> bool:
     lead = pos.view.deck_lead
     if not pos.following or lead is None:
@@ -267,45 +284,19 @@ def _rule_follow(pos: Position) -> bool:
     return any(effective_suit(c, pos.trump) is led for c in pos.view.hand)
 
 
+@CATALOGUE.idea("rule.deck-burns", "the deck burns until it can follow or trump", "burn")
 def _rule_deck_burns(pos: Position) -> bool:
     return pos.leading
 
 
+@CATALOGUE.idea("rule.order-up", "ordering up puts the up card on top", "choosing-trump")
 def _rule_order_up(pos: Position) -> bool:
     return pos.trump_phase
 
 
+@CATALOGUE.idea("solitaire.cost", "what another choice costs")
 def _cost(pos: Position) -> bool:
     return len(pos.tied) < len(pos.hint.options)
-
-
-CATALOGUE: Final[dict[str, Idea[Position]]] = {
-    idea.id: idea
-    for idea in (
-        Idea("solitaire.stock-out", "the stock runs out", _stock_out, "burn"),
-        Idea("solitaire.pull-trump", "lead the top trump", _pull_trump, "burn"),
-        Idea("solitaire.cash-winner", "cash a sure winner", _cash_winner, "burn"),
-        Idea("solitaire.burn", "make the deck burn", _burn, "burn"),
-        Idea("solitaire.keep-trump", "lose a loser, keep your trumps", _keep_trump, "burn"),
-        Idea("solitaire.low-trump", "don't waste a low trump", _low_trump, "burn"),
-        Idea("solitaire.win-cheaply", "win as cheaply as you can", _win_cheaply, "tricks"),
-        Idea("solitaire.throw-low", "throw your weakest card", _throw_low, "tricks"),
-        Idea("solitaire.trump-count", "trump count and bowers", _trump_count, "choosing-trump"),
-        Idea("solitaire.up-card", "the up card goes on top", _up_card_helps, "choosing-trump"),
-        Idea("solitaire.up-card-danger", "don't hand the deck the up card", _up_card_hurts, "choosing-trump"),
-        Idea("solitaire.side-ace", "side aces", _side_ace, "choosing-trump"),
-        Idea("solitaire.alone", "going alone", _alone, "alone"),
-        Idea("solitaire.least-bad", "every choice loses", _least_bad, "choosing-trump"),
-        Idea("solitaire.score", "the score", _score, "alone"),
-        Idea("solitaire.outlook", "the chances from here", _outlook, ""),
-        Idea("solitaire.cost", "what another choice costs", _cost, ""),
-        Idea("rule.left-bower", "the left bower belongs to trump", _rule_left_bower, "bowers"),
-        Idea("rule.follow-suit", "you must follow suit", _rule_follow, "follow-suit"),
-        Idea("rule.deck-burns", "the deck burns until it can follow or trump", _rule_deck_burns, "burn"),
-        Idea("rule.order-up", "ordering up puts the up card on top", _rule_order_up, "choosing-trump"),
-        *CARD_IDEAS,
-    )
-}
 
 
 # --------------------------------------------------------------------------- words

@@ -15,17 +15,17 @@ from collections.abc import Callable
 from typing import Final
 
 from euchre_tutor.advisor.card_ideas import TrickFacts, both_or_all, card_ideas, neither_or_none
-from euchre_tutor.advisor.voice import RANK_NAMES, Idea, Namer, capital, join_words, named_card, whose
+from euchre_tutor.advisor.voice import RANK_NAMES, Namer, capital, join_words, named_card, whose
 from euchre_tutor.cards import (
     Card,
     effective_suit,
     is_trump,
     trick_power,
 )
-from euchre_tutor.games.solitaire.advisor.ideas_position import Position, deck_cards, trick_facts
+from euchre_tutor.games.solitaire.advisor.ideas_position import CATALOGUE, Position, deck_cards, trick_facts
 from euchre_tutor.games.solitaire.engine.engine import Phase, Play
 
-__all__ = ["CARD_IDEAS", "CARD_SENTENCES", "LEAD_ORDER", "SETTLED_ORDER", "TIE_ORDER"]
+__all__ = ["CARD_SENTENCES", "LEAD_ORDER", "SETTLED_ORDER", "TIE_ORDER"]
 
 # ---- facts ---------------------------------------------------------------------------------------------
 
@@ -74,6 +74,7 @@ def _boss_trump(pos: Position, card: Card) -> bool:
 # ---- conditions ----------------------------------------------------------------------------------------
 
 
+@CATALOGUE.idea("solitaire.beat-top", "beat the deck's known trump", "burn")
 def _beat_top(pos: Position) -> bool:
     card, top = pos.best_card, _top(pos)
     if card is None or top is None or not is_trump(card, pos.trump):
@@ -81,15 +82,18 @@ def _beat_top(pos: Position) -> bool:
     return trick_power(card, pos.trump, pos.trump) > trick_power(top, pos.trump, pos.trump)
 
 
+@CATALOGUE.idea("solitaire.top-falls", "let the deck's trump fall on your weakest card", "burn")
 def _top_falls(pos: Position) -> bool:
     card, top = pos.best_card, _top(pos)
     return card is not None and top is not None and not is_trump(card, pos.trump)
 
 
+@CATALOGUE.idea("solitaire.keep-winner", "lose a loser, keep your winners", "burn")
 def _keep_winner(pos: Position) -> bool:
     return _top(pos) is None and _kept_winner(pos) is not None
 
 
+@CATALOGUE.idea("solitaire.likeliest", "your likeliest winner", "burn")
 def _likeliest(pos: Position) -> bool:
     card = pos.best_card
     if card is None or not pos.leading or _top(pos) is not None:
@@ -100,6 +104,7 @@ def _likeliest(pos: Position) -> bool:
     return all(pos.burn(c).p_win_trick < mine for c in pos.legal_cards() if c != card)
 
 
+@CATALOGUE.idea("solitaire.lose-loser", "lose a loser, keep your likelier winners", "burn")
 def _lose_loser(pos: Position) -> bool:
     card = pos.best_card
     if card is None or not pos.leading or _top(pos) is not None or pos.burn(card).p_stock_out != 0:
@@ -109,6 +114,7 @@ def _lose_loser(pos: Position) -> bool:
     return bool(others) and all(mine < o < 1 for o in others)
 
 
+@CATALOGUE.idea("solitaire.settled", "the score is settled whatever you play", "tricks")
 def _settled(pos: Position) -> bool:
     if not _all_tied(pos) or pos.view.phase is not Phase.PLAY:
         return False
@@ -118,6 +124,7 @@ def _settled(pos: Position) -> bool:
     return all(o.p3 == 0 for o in options) or all(o.p3 == 1 for o in options)
 
 
+@CATALOGUE.idea("solitaire.order-free", "the order of the last two cards", "tricks")
 def _order_free(pos: Position) -> bool:
     hand = pos.view.hand
     return _all_tied(pos) and pos.leading and len(hand) == 2 and any(_boss_trump(pos, c) for c in hand)
@@ -271,16 +278,7 @@ _SHARED_IDEAS, _SHARED_SENTENCES = card_ideas(
     say={"none-wins": _say_tie_none_wins, "each-wins": _say_tie_each_wins},
 )
 
-CARD_IDEAS: Final[tuple[Idea[Position], ...]] = (
-    Idea("solitaire.beat-top", "beat the deck's known trump", _beat_top, "burn"),
-    Idea("solitaire.top-falls", "let the deck's trump fall on your weakest card", _top_falls, "burn"),
-    Idea("solitaire.keep-winner", "lose a loser, keep your winners", _keep_winner, "burn"),
-    Idea("solitaire.likeliest", "your likeliest winner", _likeliest, "burn"),
-    Idea("solitaire.lose-loser", "lose a loser, keep your likelier winners", _lose_loser, "burn"),
-    Idea("solitaire.settled", "the score is settled whatever you play", _settled, "tricks"),
-    Idea("solitaire.order-free", "the order of the last two cards", _order_free, "tricks"),
-    *_SHARED_IDEAS,
-)
+CATALOGUE.add(*_SHARED_IDEAS)
 
 CARD_SENTENCES: Final[dict[str, Sentence]] = {
     "solitaire.beat-top": _say_beat_top,

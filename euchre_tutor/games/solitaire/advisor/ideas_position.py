@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from euchre_tutor.advisor.card_ideas import TrickFacts
+from euchre_tutor.advisor.voice import Catalogue
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump, trick_power, trump_order
 from euchre_tutor.games.solitaire.advisor.advice import Hint, OptionAnalysis
 from euchre_tutor.games.solitaire.advisor.positions import knowledge_from_view, trump_knowledge
@@ -112,6 +114,11 @@ class Position:
 
     def legal_cards(self) -> tuple[Card, ...]:
         return tuple(o.action.card for o in self.hint.options if isinstance(o.action, Play))
+
+
+#: every idea a Solitaire hint may name, by id (each condition names its idea: here, in
+#: :mod:`.ideas_cards` and in :mod:`.ideas`)
+CATALOGUE: Final = Catalogue[Position]()
 
 
 def tied_best(hint: Hint) -> tuple[OptionAnalysis, ...]:
