@@ -22,7 +22,6 @@ from urllib.parse import parse_qs, urlparse
 
 import psutil
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
@@ -111,8 +110,12 @@ def _play_the_hand(pages: dict[str, Any], watcher: SharedTableController) -> int
             continue
         version = watcher.version
         page = pages[turn]
+        # the page has drawn the table's present version (its buttons are this turn's, not the last's)
         page.wait_for_function(
-            "() => document.querySelectorAll('.euchre-bid, .euchre-card.playable').length > 0"
+            "v => { const t = document.querySelector('.euchre-table [data-version]');"
+            " return !!t && Number(t.dataset.version) >= v"
+            " && document.querySelectorAll('.euchre-bid, .euchre-card.playable').length > 0; }",
+            arg=version,
         )
         shown = page.locator(".euchre-bid:visible:enabled")
         bids = [b.strip().lower() for b in shown.all_inner_texts()]
@@ -122,14 +125,12 @@ def _play_the_hand(pages: dict[str, Any], watcher: SharedTableController) -> int
         if pick is None and bids:
             pick = bids.index("pass") if "pass" in bids else 0
         target = shown.nth(pick) if pick is not None else page.locator(".euchre-card.playable:visible").first
-        try:
-            target.click(timeout=10_000)
-        except PlaywrightTimeout:  # the page redrew under the click: look again
-            continue
+        target.click(timeout=10_000)
         end = time.monotonic() + 20
         while watcher.version == version and time.monotonic() < end:  # the click reaches the table
             time.sleep(0.05)
-        clicks += watcher.version != version  # (else the page was a step behind: look again)
+        assert watcher.version != version, f"{turn}'s click on its present turn changed nothing"
+        clicks += 1
 
 
 def test_a_class_period_from_the_class_page_to_the_teachers_report(
