@@ -100,22 +100,26 @@ def _known_top_stops(pos: Position) -> bool:
     return top is not None
 
 
+def _sure_lead(pos: Position) -> Card | None:
+    """The move's card when the seat leads it, it wins for sure and a card of the stock must follow or
+    trump it (the deck's known top card stops nothing it does not already)."""
+    c = pos.best_card
+    if not pos.leading or c is None or _known_top_stops(pos):
+        return None
+    st = pos.burn(c)
+    return c if st.p_win_trick == 1 and st.p_stock_out == 0 and st.stoppers > 0 else None
+
+
 @CATALOGUE.idea("solitaire.pull-trump", "lead the top trump", "burn")
 def _pull_trump(pos: Position) -> bool:
-    c = pos.best_card
-    if not pos.leading or c is None or not is_trump(c, pos.trump) or _known_top_stops(pos):
-        return False
-    st = pos.burn(c)
-    return st.p_win_trick == 1 and st.p_stock_out == 0 and st.stoppers > 0
+    c = _sure_lead(pos)
+    return c is not None and is_trump(c, pos.trump)
 
 
 @CATALOGUE.idea("solitaire.cash-winner", "cash a sure winner", "burn")
 def _cash_winner(pos: Position) -> bool:
-    c = pos.best_card
-    if not pos.leading or c is None or is_trump(c, pos.trump) or _known_top_stops(pos):
-        return False
-    st = pos.burn(c)
-    return st.p_win_trick == 1 and st.p_stock_out == 0 and st.stoppers > 0
+    c = _sure_lead(pos)
+    return c is not None and not is_trump(c, pos.trump)
 
 
 def _lead_burns(pos: Position) -> list[tuple[Card, Fraction]]:

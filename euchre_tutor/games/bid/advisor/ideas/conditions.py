@@ -196,15 +196,13 @@ def _throw_weakest(pos: BidPosition) -> bool:
 @IDEAS.idea("play.short-suit", "Short-suit yourself", "tricks")
 def _short_suit(pos: BidPosition) -> bool:
     """A discard of the kitty or the loner's that leaves the hand without a side suit."""
-    v, a = pos.view, pos.best
-    if a.kind != "discard" or a.card is None or v.trump is None:
+    v, card = pos.view, pos.best.card
+    if pos.best.kind != "discard" or card is None or v.trump is None:
         return False
-    suit = effective_suit(a.card, v.trump)
-    if suit is v.trump:
-        return False
+    suit = effective_suit(card, v.trump)
     rest = list(v.hand)
-    rest.remove(a.card)
-    return not any(effective_suit(c, v.trump) is suit for c in rest)
+    rest.remove(card)  # one copy: a double deck holds two
+    return suit is not v.trump and not any(effective_suit(c, v.trump) is suit for c in rest)
 
 
 @IDEAS.idea("play.top-trump-gift", "Pass the loner your best trump", "alone")

@@ -280,29 +280,22 @@ def _weak_pass(p: Position) -> bool:
     return len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, bid.action))) <= 2
 
 
+def _round_1_dealer_side(p: Position, kind: str) -> bool | None:
+    """None unless the move is ``kind`` in round 1; else whether the dealer is on the seat's side."""
+    v = p.view
+    return None if v.phase is not Phase.ROUND_1 or p.move.kind != kind else v.dealer.team is v.seat.team
+
+
 @CATALOGUE.idea("classic.partner-deals", "Order up your partner", "classic-bidding")
 def _partner_deals(p: Position) -> bool:
     """Ordering up the dealer, your partner, with partner playing (alone, partner's hand sits out)."""
-    view = p.view
-    return (
-        view.phase is Phase.ROUND_1
-        and p.move.kind == "order"
-        and not p.move.alone
-        and view.dealer != view.seat
-        and view.dealer.team is view.seat.team
-    )
+    return bool(_round_1_dealer_side(p, "order")) and not p.move.alone and p.view.dealer != p.view.seat
 
 
 @CATALOGUE.idea("classic.opponent-deals", "The up card goes to an opponent", "classic-bidding")
 def _opponent_deals(p: Position) -> bool:
     """A pass in round 1 with some trumps in the up card's suit, when ordering up would arm an opponent."""
-    view = p.view
-    return (
-        view.phase is Phase.ROUND_1
-        and p.move.kind == "pass"
-        and view.dealer.team is not view.seat.team
-        and len(_trumps_held(view, view.up_suit)) >= 2
-    )
+    return _round_1_dealer_side(p, "pass") is False and len(_trumps_held(p.view, p.view.up_suit)) >= 2
 
 
 @CATALOGUE.idea("classic.next", "Next", "classic-bidding")
