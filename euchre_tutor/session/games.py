@@ -12,8 +12,7 @@ A spec's hooks, by what they do:
   files apart), ``to_act(game)`` is the seat to decide (None when it is over), ``seat_view(game, seat)``
   what that seat may know, ``hidden(game, seat)`` the cards it must not see, ``players(seed)`` its
   computer players' ``choose(view) -> action``;
-* a shared table's seat: ``seat_view_of(json, rules)`` reads the seat view the table service sends,
-  ``advise(view, worlds, seed)`` is the hint on it (:class:`Advice`);
+* a shared table's seat: ``seat_view_of(json, rules)`` reads the seat view the table service sends;
 * a position: ``read_position(json)`` a seat's view from the ``analyze`` input,
   ``position_of(game)`` that input for the seat to act, ``analyse(view, worlds, seed)`` the value
   of every legal action;
@@ -28,13 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, TypedDict
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import Band
-from euchre_tutor.advisor.shared import Grade
-from euchre_tutor.advisor.voice import Explanation
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
@@ -42,7 +38,6 @@ from euchre_tutor.rules.games import Game, all_games, find_game
 from euchre_tutor.views.reading import read_view
 
 __all__ = [
-    "Advice",
     "Choice",
     "DrillReader",
     "DrillScene",
@@ -156,48 +151,21 @@ class DrillReader:
         return str(self.action(self.view(drill), answer))
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """The advisor on one seat view: the best action, each legal action's value, the explanation
-    (every depth) and ``grade(action)``, the grade of a choice (None: not one of the options)."""
-
-    best: Any
-    values: Mapping[Any, float]
-    explanation: Explanation
-    grade: Callable[[Any], Grade | None]
-
-
 def option_values(analysis: Any) -> dict[Any, float]:
     """An analysis as a spec's ``analyse`` answers: each legal action's value (minus its loss)."""
     return {o.action: -o.loss for o in analysis.options}
 
 
 def sampled_hooks(
-    analyse: Callable[..., Any],
-    continuation: Callable[[], Any],
-    explain: Callable[[Any, Any], Explanation],
-    grade: Callable[[Any, Any], Grade | None],
-) -> tuple[Callable[[Any, int, int], Mapping[Any, float]], Callable[[Any, int, int], Advice]]:
-    """A sampling game's ``analyse`` and ``advise`` hooks, from its advisor's ``analyse(view,
-    continuation=, worlds=, seed=)``, the computer player that continues each deal, its ``explain``
-    and its grade of a choice."""
-
-    def run(view: Any, worlds: int, seed: int) -> Any:
-        return analyse(view, continuation=continuation(), worlds=worlds, seed=seed)
+    analyse: Callable[..., Any], continuation: Callable[[], Any]
+) -> Callable[[Any, int, int], Mapping[Any, float]]:
+    """A sampling game's ``analyse`` hook, from its advisor's ``analyse(view, continuation=, worlds=,
+    seed=)`` and the computer player that continues each deal."""
 
     def values(view: Any, worlds: int, seed: int) -> Mapping[Any, float]:
-        return option_values(run(view, worlds, seed))
+        return option_values(analyse(view, continuation=continuation(), worlds=worlds, seed=seed))
 
-    def advise(view: Any, worlds: int, seed: int) -> Advice:
-        analysis = run(view, worlds, seed)
-        return Advice(
-            analysis.best.action,
-            option_values(analysis),
-            explain(analysis, view),
-            lambda action: grade(analysis, action),
-        )
-
-    return values, advise
+    return values
 
 
 def _to_act(game: Any) -> Any:
@@ -250,16 +218,11 @@ class GameSpec:
     open_view: Callable[[Any, Any], Any] | None = None
     public_view: Callable[[Any], Any] | None = None
     # a shared table's seat, in the student's kernel: ``seat_view_of(view, rules)`` the seat view that
-    # the service's JSON ``view`` writes (``rules`` as a save writes them), ``advise(view, worlds, seed)``
-    # the advisor's hint on it
+    # the service's JSON ``view`` writes (``rules`` as a save writes them)
     seat_view_of: Callable[[object, object], Any] | None = None
-    advise: Callable[[Any, int, int], Advice] | None = None
     # a seat view as the game's ``analyze`` input (a drill from a shared table): the hidden hands one
     # deal consistent with the view, drawn with ``rng`` (``random.Random``)
     position_of_view: Callable[[Any, Any], Mapping[str, Any]] | None = None
-    # the luck's baseline of a hand at a shared table: the average value of the first decision of the
-    # seat whose view this is (its seat counted from the dealer, at the view's rules)
-    luck_baseline: Callable[[Any], float | Fraction] | None = None
 
     @property
     def name(self) -> str:

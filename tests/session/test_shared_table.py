@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games import bid, classic
 from euchre_tutor.games.bid.engine.game import BidGame
 from euchre_tutor.games.bid.rules import BidRules
-from euchre_tutor.games.classic.advisor.table_calibration import first_bid_shift
 from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.session.class_store import ClassStore
@@ -296,8 +292,7 @@ def _worst(spec_name: str, worlds: int = 40) -> Any:
 
     def pick(c: SharedTableController) -> Any:
         if c.name == "ann" and len(c.legal) > 1:
-            assert spec.advise is not None
-            values = spec.advise(c.view, worlds, 0).values
+            values = spec.analyse(c.view, worlds, 0)
             return min(c.legal, key=lambda a: values[a])
         return c.legal[-1]
 
@@ -429,26 +424,3 @@ def test_a_bid_hand_with_a_kitty_and_a_call_is_written_at_every_decision_of_ever
             break
     wanted = {"bidding", "kitty", "play"} | ({"call", "loner-discard"} if "call" in call else set())
     assert wanted <= phases, phases
-
-
-@pytest.mark.parametrize("name", ["bid", "classic"])
-def test_the_luck_baseline_of_a_shared_seat_is_its_seat_from_the_dealer(name: str) -> None:
-    """The registry's baseline for a shared table's luck: the one-person table's measured value for the
-    seat counted from the dealer (0 at rules with no measured baseline)."""
-    spec = game_spec(name)
-    assert spec.luck_baseline is not None
-    game = spec.new_game(4)
-    seats = list(spec.seat_view(game, spec.to_act(game)).seat.seating.seats)
-    data = {"classic": classic, "bid": bid}[name].LUCK_BASELINE
-    values = set()
-    for seat in seats:
-        view = spec.seat_view(game, seat)
-        from_dealer = (int(seat) - int(view.dealer)) % len(seats)
-        # classic: the values are a Club table's (its calibration), so is the baseline
-        moved = Fraction(first_bid_shift("club") if name == "classic" else 0.0).limit_denominator(10_000)
-        assert spec.luck_baseline(view) == measured_baseline(data, from_dealer) + moved
-        values.add(spec.luck_baseline(view))
-    assert len(values) > 1  # the seats are not all worth the same
-    other = BidGame(BidRules(kitty=True), seed=4) if name == "bid" else None
-    if other is not None:
-        assert spec.luck_baseline(spec.seat_view(other, seats[0])) == 0

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from euchre_tutor.advisor.drills import Drill
-from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card
 from euchre_tutor.games.bid import GAME as REGISTERED
-from euchre_tutor.games.bid import LUCK_BASELINE, views
+from euchre_tutor.games.bid import views
 from euchre_tutor.games.bid.advisor import analyse, bid_grade
 from euchre_tutor.games.bid.advisor.ideas import explain, grade_words
 from euchre_tutor.games.bid.advisor.position import read_position, write_position
@@ -144,7 +143,7 @@ def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
     return frozenset((*others, *kitty, *face_down))
 
 
-_analyse, _advise = sampled_hooks(analyse, RuleBasedPlayer, explain, grade_words)
+_analyse = sampled_hooks(analyse, RuleBasedPlayer)
 
 
 def _less(cards: list[Card], gone: list[Card]) -> list[Card]:
@@ -240,10 +239,6 @@ GAME = GameSpec(
     where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",
     table_of=_table_of,
     grade_table=grade_bid_table,
-    advise=_advise,
     position_of_view=_position_of_view,
-    luck_baseline=lambda view: measured_baseline(
-        LUCK_BASELINE, view.seat.from_dealer(view.dealer), measured=view.rules == BidRules()
-    ),
     source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
 )

@@ -24,7 +24,6 @@ from euchre_tutor.games.classic.advisor.cli import position_run
 from euchre_tutor.games.classic.advisor.ideas import action_noun, explain
 from euchre_tutor.games.classic.advisor.position import read_position, write_position
 from euchre_tutor.games.classic.advisor.reasons import classic_grade
-from euchre_tutor.games.classic.advisor.table_calibration import table_baseline
 from euchre_tutor.games.classic.advisor.worlds import sample_worlds
 from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.deal import rules_seating
@@ -157,9 +156,7 @@ def _players(seed: int) -> Callable[[SeatView], Action]:
 
 
 # a shared table's seats are modelled as Club players: its points are what a Club table scores
-_analyse, _advise = sampled_hooks(
-    functools.partial(analyse, table="club"), RuleBasedPlayer, explain, classic_grade
-)
+_analyse = sampled_hooks(functools.partial(analyse, table="club"), RuleBasedPlayer)
 
 
 def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
@@ -185,10 +182,6 @@ GAME = GameSpec(
     where=_where,
     table_of=_table_of,
     grade_table=grade_classic_table,
-    advise=_advise,
     position_of_view=_position_of_view,
-    luck_baseline=lambda view: table_baseline(
-        "club", view.seat.from_dealer(view.dealer), view.seat.seating.players
-    ),
     source=lambda controller: f"classic match, seed {controller.seed}",
 )
