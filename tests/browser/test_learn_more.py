@@ -126,10 +126,16 @@ class LessonLinks:
         self.opened.add(address)
 
     def _render(self, lesson: Any, anchor: str, where: str) -> dict[str, str]:
-        """Wait for the lesson's page to render (its section's heading first), check it is no error
+        """Wait for the lesson's page to render until its section's heading shows, check it is no error
         page, and return its headings (id → text); a screenshot at the section."""
-        lesson.wait_for_function("(id) => !!document.getElementById(id)", arg=anchor, timeout=PAGE_TIMEOUT)
         lesson.wait_for_load_state("load", timeout=PAGE_TIMEOUT)
+        # Voila shows the lesson (and removes its loading spinner) once every cell has run
+        lesson.wait_for_function(
+            "(id) => { const e = document.getElementById(id);"
+            " return !!e && e.getClientRects().length > 0 && !document.getElementById('loading'); }",
+            arg=anchor,
+            timeout=PAGE_TIMEOUT,
+        )
         body = lesson.locator("body").inner_text()
         assert "404" not in body and "Forbidden" not in body, f"{where}: {lesson.url}: {body[:200]}"
         lesson.evaluate("(id) => document.getElementById(id).scrollIntoView()", anchor)
