@@ -168,28 +168,29 @@ def _low_trump(pos: Position) -> bool:
     return _wasted_trump(pos) is not None
 
 
+def _winners(pos: Position) -> tuple[Suit | None, list[Card]]:
+    """The suit the deck led and the cards the player may play that beat its lead (none: the player leads)."""
+    lead = pos.view.deck_lead
+    if not pos.following or lead is None:
+        return None, []
+    led = effective_suit(lead, pos.trump)
+    return led, [x for x in pos.legal_cards() if _beats(x, lead, pos.trump, led)]
+
+
 @CATALOGUE.idea("solitaire.win-cheaply", "win as cheaply as you can", "tricks")
 def _win_cheaply(pos: Position) -> bool:
-    c, lead = pos.best_card, pos.view.deck_lead
-    if not pos.following or c is None or lead is None:
+    c, (led, winners) = pos.best_card, _winners(pos)
+    if c is None or led is None or c not in winners:
         return False
-    led = effective_suit(lead, pos.trump)
-    winners = [x for x in pos.legal_cards() if _beats(x, lead, pos.trump, led)]
-    return c in winners and all(
-        trick_power(c, pos.trump, led) <= trick_power(x, pos.trump, led) for x in winners
-    )
+    return all(trick_power(c, pos.trump, led) <= trick_power(x, pos.trump, led) for x in winners)
 
 
 @CATALOGUE.idea("solitaire.throw-low", "throw your weakest card", "tricks")
 def _throw_low(pos: Position) -> bool:
-    c, lead = pos.best_card, pos.view.deck_lead
-    if not pos.following or c is None or lead is None:
+    c, (led, winners) = pos.best_card, _winners(pos)
+    if c is None or led is None or winners:
         return False
-    led = effective_suit(lead, pos.trump)
-    legal = pos.legal_cards()
-    if any(_beats(x, lead, pos.trump, led) for x in legal):
-        return False
-    return all(_weakness(c, pos.trump) <= _weakness(x, pos.trump) for x in legal)
+    return all(_weakness(c, pos.trump) <= _weakness(x, pos.trump) for x in pos.legal_cards())
 
 
 def _trump_counts(pos: Position) -> dict[Suit, int]:
