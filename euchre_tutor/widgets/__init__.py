@@ -1,7 +1,7 @@
 """The widget layer: the only package that imports ipywidgets (and anywidget/traitlets); it only draws.
 
 ``from euchre_tutor.widgets import <App>`` builds a registered game's table (each game's
-:attr:`Game.app <euchre_tutor.rules.games.Game.app>`: ``SolitaireApp`` the Solitaire dashboard,
+:attr:`Game.app <euchre_tutor.rules.games.Game.app>`: ``SolitaireApp`` the Solitaire table,
 ``ClassicApp`` the classic table, ``BidApp`` the Bid Euchre table); ``PracticeApp`` the Practice page
 (the student's mistakes as drills). What they draw is kept by the widget-free controllers of
 :mod:`euchre_tutor.session`, which the analysis worker process imports without loading any widget library.

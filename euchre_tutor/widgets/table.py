@@ -1,4 +1,4 @@
-"""What the Solitaire dashboard and the classic table share: a card table updated in place.
+"""The card table every game's table is: a row of the hand's cards, updated in place.
 
 :class:`CardTable` keeps a fixed row of card-slot buttons (the student's hand)
 and changes their classes, labels and tooltips only where they differ, so a

@@ -1,15 +1,15 @@
 """The table app: every table feature written once, each game supplying hooks.
 
-:class:`TableApp` is a trick-taking table with a tutor for the student's seat (the classic and Bid
-tables, alone or shared with other people) on a :class:`~euchre_tutor.widgets.table.CardTable`,
+:class:`TableApp` is a trick-taking table with a tutor for the student's seat (every game's table:
+Solitaire's of one seat, the classic and Bid tables alone or shared with other people) on a :class:`~euchre_tutor.widgets.table.CardTable`,
 built once and updated in place whenever the controller or the tutor announces a change: the header,
 table, prompt and hand; the decision buttons; the controls (undo/redo, seed, rules, new match,
 four-colour suits, the deal box, Save game); the hint panel; the review with its Retry panel and
 drills line; Suggest, the session chart, the bidding and the trick log; the message banner and the
 end-of-hand bar. A game subclasses it with its class constants (tooltips, file name, CSS, its hints
 module's :class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body,
-review). The pieces it is built of are in :mod:`~euchre_tutor.widgets.table_parts` (the Solitaire
-dashboard uses the ones that fit it), the HTML the tables draw alike in
+review). The pieces it is built of are in :mod:`~euchre_tutor.widgets.table_parts`, the HTML the tables draw
+alike in
 :mod:`~euchre_tutor.widgets.table_html`.
 """
 

@@ -1,7 +1,7 @@
-"""The pieces every table is built of (:class:`~euchre_tutor.widgets.table_app.TableApp` and the
-Solitaire dashboard): the hint panel, the row of decision buttons, the controls' box, the seed box,
-the four-colour switch, an uploaded file's text, and the tutor's status line, placeholder and forced
-card's words as the hint panel shows them."""
+"""The pieces every table (:class:`~euchre_tutor.widgets.table_app.TableApp`) is built of: the hint
+panel, the row of decision buttons, the controls' box, the seed box, the four-colour switch, an
+uploaded file's text, and the tutor's status line, placeholder and forced card's words as the hint
+panel shows them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Session statistics: the model's figures, the chart drawn from them (in place), and both games feeding it.
 
-The Solitaire dashboard feeds the stats from its controller; the classic
+The Solitaire table feeds the stats from its controller; the classic
 table is fed the same way (``update_deal("classic", hand, graded, points=, best=)``):
 a test here grades real classic decisions with the classic advisor and feeds them.
 """

@@ -1,4 +1,4 @@
-"""Headless tests of the Solitaire dashboard: handlers driven with Button.click().
+"""Headless tests of the Solitaire table: handlers driven with Button.click().
 
 ipywidgets swallows exceptions raised in click handlers (it logs them), so
 every test asserts on the state after the click, never on "no exception".

@@ -1,4 +1,4 @@
-"""HTML for the Solitaire dashboard's read-only parts: its table, trick log, hint and a retry's
+"""HTML for the Solitaire table's read-only parts: its table, trick log, hint and a retry's
 position; the parts every table shares are :mod:`euchre_tutor.widgets.render`'s, named here too so the
 dashboard reads one module.
 
