@@ -79,15 +79,16 @@ class _Words:
         return suit_words(suit)
 
 
+#: a no-trump contract in words, by its kind
+_NO_TRUMP: Final = {
+    "high": "in no trump, high cards win",
+    "low": "in no trump low, the lowest card of the led suit wins",
+}
+
+
 def _contract(suit: Suit | None, notrump: str | None, words: _Words) -> str:
     """``'in diamonds (♦)'``, ``'in no trump, high cards win'``, ``''`` (tricks only)."""
-    if suit is not None:
-        return f"in {words.suit(suit)}"
-    if notrump == "high":
-        return "in no trump, high cards win"
-    if notrump == "low":
-        return "in no trump low, the lowest card of the led suit wins"
-    return ""
+    return f"in {words.suit(suit)}" if suit is not None else _NO_TRUMP.get(notrump or "", "")
 
 
 def _contract_short(suit: Suit | None, notrump: str | None) -> str:
