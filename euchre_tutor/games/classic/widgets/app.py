@@ -551,10 +551,8 @@ def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
         return ""
     phase = view.phase
     if phase is Phase.ROUND_1:
-        who = "you" if view.dealer == c.seat else view.dealer.word
-        text = (
-            f"Round 1: order up {view.up.symbol} ({view.up_suit.plural} trump; {who} picks it up), or pass."
-        )
+        who = "you pick" if view.dealer == c.seat else f"{view.dealer.word} picks"
+        text = f"Round 1: order up {view.up.symbol} ({view.up_suit.plural} trump; {who} it up), or pass."
     elif phase is Phase.DISCARD:
         text = f"You picked up {view.up.symbol}: click a card to discard it face down."
     elif phase is Phase.PLAY:

@@ -69,11 +69,13 @@ def status_html(tutor: SolitaireTutor, _depth: Depth) -> str:
     done, whole = progress
     if not whole:
         return (
-            '<div class="et-progress indeterminate" role="progressbar"><div></div></div>'
+            '<div class="et-progress indeterminate" role="progressbar" aria-label="Analysing every option">'
+            "<div></div></div>"
             '<span class="et-status">Analysing every option exactly…</span>'
         )
     return (
-        f'<div class="et-progress" role="progressbar" aria-valuenow="{done}" aria-valuemax="{whole}">'
+        f'<div class="et-progress" role="progressbar" aria-label="Analysing every option" '
+        f'aria-valuenow="{done}" aria-valuemax="{whole}">'
         f'<div style="width:{100 * done / whole:.0f}%"></div></div>'
         f'<span class="et-status">Analysing every option exactly… {done} of {whole} done</span>'
     )
