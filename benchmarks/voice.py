@@ -39,7 +39,7 @@ from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_voila, st
 PAGES = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb", "bid": "bid.ipynb"}
 #: the buttons a student decides with, in the order tried (the first legal one is clicked)
 CHOICES = {
-    "solitaire": (".et-trumpbox .euchre-trump:not([disabled])", ".euchre-card.playable"),
+    "solitaire": (".et-trumpbox .euchre-bid:not([disabled])", ".euchre-card.playable"),
     "classic": (".ec-bids .euchre-bid:not([disabled])", ".euchre-card.playable"),
     "bid": (".eb-cell.euchre-bid:not([disabled])", ".euchre-bid:not([disabled])", ".euchre-card.playable"),
 }
