@@ -334,7 +334,7 @@ async def first_render(page: Any, session: Session, url: str) -> None:
 async def solitaire_session(browser: Any, session: Session, base: str) -> None:
     page = await open_page(browser, session, base)
     await first_render(page, session, base + DASHBOARD + QUERY)
-    await page.locator(".et-trumpbox:not(.hidden) .euchre-bid").wait_for(timeout=STEP_TIMEOUT)
+    await page.locator(".et-trumpbox:not(.hidden) .euchre-bid").first.wait_for(timeout=STEP_TIMEOUT)
     await click(page, session, ".euchre-bid")
     for _ in range(20):
         if await page.locator(".euchre-review:not(.hidden)").count():
