@@ -100,19 +100,17 @@ def move_words(action: Action, view: SeatView, namer: Namer | None = None) -> st
         return f"Call {suit_words(action.suit)} as trump{alone}."
     if kind == "call" and action.notrump is not None:
         return f"Call {action.notrump}: no trump{', and go alone' if action.alone else ''}."
-    if kind == "pass":
-        return "Pass."
-    if kind == "discard" and action.card is not None:
-        return f"Discard {n.card(action.card)}."
-    if kind == "give" and action.card is not None:
-        return f"Give your partner {n.card(action.card)}."
+    if kind in ("discard", "give") and action.card is not None:
+        return f"{'Discard' if kind == 'discard' else 'Give your partner'} {n.card(action.card)}."
     defending = view.phase is Phase.DEFEND_ALONE
-    if kind == "alone":
-        return "Defend alone." if defending else "Go alone."
-    if kind == "partner":
-        return "Defend with your partner." if defending else "Play with your partner."
-    if kind == "misdeal":
-        return "Call a misdeal: the hand is thrown in."
+    plain = {
+        "pass": "Pass.",
+        "alone": "Defend alone." if defending else "Go alone.",
+        "partner": "Defend with your partner." if defending else "Play with your partner.",
+        "misdeal": "Call a misdeal: the hand is thrown in.",
+    }
+    if kind in plain:
+        return plain[kind]
     if kind == "under":
         return f"Go under with {n.cards(action.cards)}."
     return f"{action_label(action, view)}."
