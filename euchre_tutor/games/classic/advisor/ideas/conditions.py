@@ -232,7 +232,7 @@ def _discard_low(p: Position) -> bool:
     return all(int(card.rank) <= int(c.rank) for c in side)
 
 
-@CATALOGUE.idea("classic.close-bid", "A close call", "choosing-trump")
+@CATALOGUE.idea("classic.close-bid", "A close call", "classic-bidding")
 def _close_bid(p: Position) -> bool:
     kinds = {o.action.kind for o in p.tied}
     if len(p.tied) < 2 or "pass" not in kinds or p.move.kind not in ("pass", "order", "call"):
@@ -260,7 +260,7 @@ def _tied_bid(p: Position) -> tuple[str, list[Card]] | None:
 # ---- the catalogue: bidding ---------------------------------------------------------------------------
 
 
-@CATALOGUE.idea("classic.bid-strength", "Trump count and bowers", "choosing-trump")
+@CATALOGUE.idea("classic.bid-strength", "Trump count and bowers", "classic-bidding")
 def _bid_strength(p: Position) -> bool:
     trump = _bid_trump(p.view, p.move)
     if trump is None or p.move.alone or p.option.makers != "us":
@@ -268,7 +268,7 @@ def _bid_strength(p: Position) -> bool:
     return len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, p.move))) >= 2
 
 
-@CATALOGUE.idea("classic.weak-pass", "Too few trumps to bid", "choosing-trump")
+@CATALOGUE.idea("classic.weak-pass", "Too few trumps to bid", "classic-bidding")
 def _weak_pass(p: Position) -> bool:
     if p.move.kind != "pass" or p.view.phase not in (Phase.ROUND_1, Phase.ROUND_2):
         return False
