@@ -207,19 +207,18 @@ def test_sentences_for_luck_that_helped_and_for_no_decision() -> None:
 # ----------------------------------------------------------------- the shipped baselines
 
 
-def test_the_shipped_classic_baseline_has_every_seat_with_its_sample() -> None:
-    data = json.loads(resources.files("euchre_tutor").joinpath("data/classic_luck_baseline.json").read_text())
-    assert data["measured_by"] == "benchmarks/classic_luck_baseline.py"
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_the_shipped_classic_baselines_have_every_seat_with_its_sample(level: str) -> None:
+    name = classic.LUCK_BASELINE.format(level=level)
+    data = json.loads(resources.files("euchre_tutor").joinpath(name).read_text())
+    assert data["measured_by"] == f"benchmarks/classic_luck_baseline.py --level {level}"
     for rel in range(4):
         entry = data["seats"][str(rel)]
         assert entry["n"] >= 100 and entry["half_width_95"] > 0
-        assert measured_baseline(classic.LUCK_BASELINE, rel) == Fraction(str(entry["mean"]))
-        # counted round the table
-        assert measured_baseline(classic.LUCK_BASELINE, rel + 4) == measured_baseline(
-            classic.LUCK_BASELINE, rel
-        )
+        assert measured_baseline(name, rel) == Fraction(str(entry["mean"]))
+        assert measured_baseline(name, rel + 4) == measured_baseline(name, rel)  # counted round the table
     # no measured baseline at another table (six players)
-    assert measured_baseline(classic.LUCK_BASELINE, 1, measured=False) == 0
+    assert measured_baseline(name, 1, measured=False) == 0
 
 
 def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_it() -> None:
@@ -245,7 +244,7 @@ def test_the_shipped_solitaire_baseline() -> None:
 def test_a_game_with_no_measured_baseline_has_none_and_a_seated_file_needs_the_seat() -> None:
     assert measured_baseline(None, 2) == 0
     with pytest.raises(ValueError, match="seat counted from the dealer"):
-        measured_baseline(classic.LUCK_BASELINE)
+        measured_baseline(classic.LUCK_BASELINE.format(level="club"))
 
 
 # ----------------------------------------------------------------- swings: the rest, decision by decision

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from euchre_tutor.advisor.voice import Depth
+from euchre_tutor.games import classic
 from euchre_tutor.games.classic.advisor.analysis import analyse
 from euchre_tutor.games.classic.advisor.ideas import explain
 from euchre_tutor.games.classic.advisor.table_calibration import (
@@ -16,10 +19,10 @@ from euchre_tutor.games.classic.advisor.table_calibration import (
     TableShift,
     at_table,
     decision_kind,
-    first_bid_shift,
+    table_baseline,
     table_shift,
 )
-from euchre_tutor.games.classic.bots import RuleBasedPlayer
+from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
 from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.games.classic.views import SeatView, seat_view
@@ -124,8 +127,16 @@ def test_the_figures_say_the_points_are_the_tables(tmp_path: Path) -> None:
     )
 
 
-def test_the_luck_baseline_moves_by_the_first_bids_shift(tmp_path: Path) -> None:
-    data = _data(tmp_path)
-    assert first_bid_shift("club", 4, data) == pytest.approx(-0.1)
-    assert first_bid_shift("club", 3, data) == 0.0 and first_bid_shift("expert", 4, data) == 0.0
-    assert first_bid_shift(None, 4, data) == 0.0
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_table_level_has_its_own_luck_baseline(level: str) -> None:
+    """Measured at that level's table as its hint values a seat's first decision (not the Club model's
+    baseline moved by the first round's shift), every seat with its sample; none at six players."""
+    name = classic.LUCK_BASELINE.format(level=level)
+    data = json.loads(resources.files("euchre_tutor").joinpath(name).read_text())
+    assert data["measured_by"] == f"benchmarks/classic_luck_baseline.py --level {level}"
+    for rel in range(4):
+        entry = data["seats"][str(rel)]
+        assert entry["n"] >= 100 and entry["half_width_95"] > 0
+        assert table_baseline(level, rel) == Fraction(str(entry["mean"]))
+        assert table_baseline(level, rel, players=6) == 0
+    assert [table_baseline(None, r) for r in range(4)] == [table_baseline("club", r) for r in range(4)]

@@ -618,12 +618,18 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
 
 
 def graded_analysis(
-    view: SeatView, action: Action, *, continuation: Continuation, seed: int | str = 0
+    view: SeatView,
+    action: Action,
+    *,
+    continuation: Continuation,
+    seed: int | str = 0,
+    table: str | None = None,
 ) -> tuple[ClassicAnalysis, bool]:
     """The analysis ``action`` is graded by, as the table grades it: the hint's (adaptive, up to
     :func:`adaptive_cap`), then, when that leaves the grade unsettled, the same run going on focused on
-    the action (up to :func:`grade_cap`). Also says whether it was refined."""
-    run = AnalysisRun(view, continuation=continuation, seed=seed)
+    the action (up to :func:`grade_cap`). Also says whether it was refined. ``table``: the level whose
+    measured scores the points are (as :func:`analyse`'s; the grade is the same either way)."""
+    run = AnalysisRun(view, continuation=continuation, seed=seed, table=table)
     analysis = run.answer(action)
     return analysis, run.focused
 

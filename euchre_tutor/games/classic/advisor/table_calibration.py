@@ -39,7 +39,6 @@ __all__ = [
     "TableShift",
     "at_table",
     "decision_kind",
-    "first_bid_shift",
     "table_baseline",
     "table_shift",
 ]
@@ -93,20 +92,13 @@ def table_shift(level: str | None, view: SeatView, data: Path = DATA) -> TableSh
 
 
 def table_baseline(level: str | None, seat_from_dealer: int, players: int = 4) -> Fraction:
-    """The luck's baseline of a seat at a table of ``level``: the measured average value of its first
-    decision (:func:`~euchre_tutor.advisor.luck.measured_baseline`, measured at four players) moved by
-    the table's first-round shift, as the values it is compared with are."""
-    shift = Fraction(first_bid_shift(level, players)).limit_denominator(10_000)
-    return measured_baseline(LUCK_BASELINE, seat_from_dealer, measured=players == 4) + shift
-
-
-def first_bid_shift(level: str | None, players: int = 4, data: Path = DATA) -> float:
-    """The points a table of ``level`` moves a first-round bid by (0: none measured): what the luck's
-    baseline, the average value of a seat's first decision, moves by when the values are the table's."""
-    if level is None or players != 4:
-        return 0.0
-    shift = _shifts(data).get(level, {}).get("round-1")
-    return 0.0 if shift is None else shift.points
+    """The luck's baseline of a seat at a table of ``level`` (None: a Club table): the average value of
+    the seat's first decision with a choice as that table's hint values it (the level's players in every
+    seat, its model, its measured shift of whichever kind that decision is), so that the baseline and the
+    first value it is subtracted from are one kind of figure. Measured at four players; 0 at three and six
+    (:func:`~euchre_tutor.advisor.luck.measured_baseline`)."""
+    name = LUCK_BASELINE.format(level=level or "club")  # measured by benchmarks/classic_luck_baseline.py
+    return measured_baseline(name, seat_from_dealer, measured=players == 4)
 
 
 def at_table(options: list[ClassicOption], shift: TableShift | None) -> list[ClassicOption]:

@@ -14,12 +14,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
-from euchre_tutor.advisor.luck import measured_baseline
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.classic import LUCK_BASELINE
 from euchre_tutor.games.classic.advisor.analysis import analyse, graded_analysis
 from euchre_tutor.games.classic.advisor.position import write_position
 from euchre_tutor.games.classic.advisor.reasons import classic_grade
+from euchre_tutor.games.classic.advisor.table_calibration import table_baseline
 from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Seat
 from euchre_tutor.games.classic.engine.game import ClassicGame
@@ -84,15 +83,17 @@ def grade_classic(
     table = recorded[1] if recorded is not None and recorded[0] == level else {}
 
     def analysed(view: SeatView, act: Any) -> Recorded:
+        # valued as the table valued them (its measured scores): the grades the table recorded and the
+        # luck's baseline (the table's own) are of the same kind
         if quick:
-            a = analyse(view, continuation=model, seed=seed)
+            a = analyse(view, continuation=model, seed=seed, table=level)
         else:
-            a, _ = graded_analysis(view, act, continuation=model, seed=seed)
+            a, _ = graded_analysis(view, act, continuation=model, seed=seed, table=level)
         return record(act, a, classic_grade(a, act))
 
     def scored(gained: list[int], dealer: Seat) -> tuple[int, Fraction]:
         margin = gained[team] - max(p for i, p in enumerate(gained) if i != team)
-        return margin, measured_baseline(LUCK_BASELINE, me.from_dealer(dealer), measured=rules.players == 4)
+        return margin, table_baseline(level, me.from_dealer(dealer), rules.players)
 
     graded = graded_hands(game.start, game.actions, me, table, _READS, analysed, scored, progress)
     return GradedGame("classic", name, me.word, graded)
