@@ -121,32 +121,32 @@ def solitaire_positions(n: int) -> Iterator[tuple[str, Any]]:
 GAMES = {"solitaire": solitaire_positions, "classic": classic_positions, "bid": bid_positions}
 
 
-def fingerprint(n: int) -> dict[str, dict[str, Any]]:
+def fingerprint(games: dict[str, Any], n: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    for game, positions in GAMES.items():
+    for game, positions in games.items():
         t0 = time.perf_counter()
         out[game] = dict(positions(n))
         print(f"{game}: {len(out[game])} positions in {time.perf_counter() - t0:.0f} s", flush=True)
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--write", type=Path, help="store the fingerprints here")
-    what.add_argument("--compare", type=Path, help="compare against the fingerprints stored here")
-    parser.add_argument("--positions", type=int, default=300, help="positions per game")
+def run(games: dict[str, Any], doc: str | None, what: str, positions: int) -> int:
+    """The command line of a fingerprint (this one's and ``hint_text_fingerprint.py``'s): ``--write`` the
+    ``games``' records of ``what`` (``positions`` per game by default), or ``--compare`` them with a file."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    chosen = parser.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--write", type=Path, help=f"store {what} here")
+    chosen.add_argument("--compare", type=Path, help=f"compare against {what} stored here")
+    parser.add_argument("--positions", type=int, default=positions, help="positions per game")
     args = parser.parse_args()
     if args.write:
-        data = fingerprint(args.positions)
+        data = fingerprint(games, args.positions)
         args.write.parent.mkdir(parents=True, exist_ok=True)
         args.write.write_text(json.dumps({"positions": args.positions, "games": data}, indent=0))
         print(f"written: {args.write}")
         return 0
     before = json.loads(args.compare.read_text())
-    now = fingerprint(before["positions"])
+    now = fingerprint(games, before["positions"])
     bad = 0
     for game, old in before["games"].items():
         new = json.loads(json.dumps(now[game]))
@@ -159,4 +159,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(GAMES, __doc__, "the fingerprints", 300))

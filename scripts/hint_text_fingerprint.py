@@ -19,16 +19,15 @@ per game, with the first differences (target 0).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from advice_fingerprint import run  # noqa: E402  (the script beside this one: one command line for both)
 
 from euchre_tutor.advisor.voice import Explanation, Said  # noqa: E402
 from euchre_tutor.games.bid.advisor import analyse as bid_analyse  # noqa: E402
@@ -127,42 +126,5 @@ def solitaire_positions(n: int) -> Iterator[tuple[str, Any]]:
 GAMES = {"solitaire": solitaire_positions, "classic": classic_positions, "bid": bid_positions}
 
 
-def fingerprint(n: int) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for game, positions in GAMES.items():
-        t0 = time.perf_counter()
-        out[game] = dict(positions(n))
-        print(f"{game}: {len(out[game])} positions in {time.perf_counter() - t0:.0f} s", flush=True)
-    return out
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--write", type=Path, help="store the hints' words here")
-    what.add_argument("--compare", type=Path, help="compare against the hints' words stored here")
-    parser.add_argument("--positions", type=int, default=800, help="positions per game")
-    args = parser.parse_args()
-    if args.write:
-        data = fingerprint(args.positions)
-        args.write.parent.mkdir(parents=True, exist_ok=True)
-        args.write.write_text(json.dumps({"positions": args.positions, "games": data}, indent=0))
-        print(f"written: {args.write}")
-        return 0
-    before = json.loads(args.compare.read_text())
-    now = fingerprint(before["positions"])
-    bad = 0
-    for game, old in before["games"].items():
-        new = json.loads(json.dumps(now[game]))
-        differ = [k for k in old if old[k] != new.get(k)] + [k for k in new if k not in old]
-        bad += len(differ)
-        print(f"{game}: {len(old)} positions compared, {len(differ)} differ (target 0)")
-        for k in differ[:3]:
-            print(f"  {k}:\n    before {old.get(k)}\n    now    {new.get(k)}")
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(GAMES, __doc__, "the hints' words", 800))
