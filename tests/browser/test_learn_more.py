@@ -204,6 +204,13 @@ def act(page: Any, bid_order: tuple[str, ...], card: str | None = None) -> None:
     if bids:
         page.locator(".euchre-bid:visible").first.click()
         return
+    autoplay = page.locator(".ec-autoplay input")
+    if (
+        page.locator(".euchre-card.playable:visible").count() == 1
+        and autoplay.count()
+        and autoplay.is_checked()
+    ):
+        return  # a forced card at a table that plays it for South (autoplay) after a short pause
     named = page.locator(".euchre-card.playable:visible", has_text=card) if card else None
     if named is not None and named.count():
         named.first.click()
