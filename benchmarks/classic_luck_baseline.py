@@ -10,7 +10,7 @@ source and request: the level's model of the other seats, 200 sampled deals, the
 of whichever kind that decision is): the best option's expected points, from that seat's side. The seats
 are counted from the dealer (1: left of the dealer, who bids first; 2: the dealer's partner; 3: right of
 the dealer; 0: the dealer). It prints per seat the mean value, its 95% interval and the sample size, and
-``--write-data`` writes them to ``euchre_tutor/data/classic_luck_baseline_LEVEL.json``, which
+``--write-data`` writes them to ``euchre_tutor/games/classic/data/luck_baseline_LEVEL.json``, which
 :func:`~euchre_tutor.games.classic.advisor.table_calibration.table_baseline` reads: the baseline and the
 first value it is subtracted from are one kind of figure.
 
@@ -34,7 +34,7 @@ from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
 from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource, ClassicHintRequest
 from euchre_tutor.games.classic.views import seat_view
 
-DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / LUCK_BASELINE
+DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "games" / "classic" / LUCK_BASELINE
 DEAL_SEED = 90_000
 #: the sampled deals of a table's hint (the tutor's default)
 HINT_WORLDS = 200

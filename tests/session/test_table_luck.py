@@ -35,8 +35,8 @@ def test_a_hands_luck_and_skill_recomputed_from_the_levels_measured_file(level: 
     first = t.hint_of(decisions[0])
     assert first is not None
     seat = c.seat.from_dealer(log.dealer)
-    name = f"data/classic_luck_baseline_{level}.json"
-    measured = json.loads(resources.files("euchre_tutor").joinpath(name).read_text())
+    name = f"data/luck_baseline_{level}.json"
+    measured = json.loads(resources.files("euchre_tutor.games.classic").joinpath(name).read_text())
     base = measured["seats"][str(seat)]["mean"]
     losses = [float(g.loss) for d in decisions if (g := t.grade_of(d)) is not None]
     assert len(losses) == len(decisions)

@@ -55,7 +55,11 @@ def expected_luck(app: ClassicApp, number: int) -> HandLuck:
         number,
         points=points,
         expected=None if first is None else first.best.ev,
-        baseline=measured_baseline(LUCK_BASELINE.format(level=t.table), (int(c.seat) - int(log.dealer)) % 4),
+        baseline=measured_baseline(
+            LUCK_BASELINE.format(level=t.table),
+            (int(c.seat) - int(log.dealer)) % 4,
+            package="euchre_tutor.games.classic",
+        ),
         losses=[float(g.loss) for _, g in graded if g is not None],
         labels=[g.label for _, g in graded if g is not None],
     )

@@ -8,9 +8,9 @@ from euchre_tutor.rules.games import Game, register
 
 __all__ = ["ERROR_BANDS", "GAME", "LUCK_BASELINE"]
 
-#: its luck's measured seat baseline at a table of each ``{level}``, a file below euchre_tutor/ (read by
+#: its luck's measured seat baseline at a table of each ``{level}``, a file of this package (read by
 #: advisor.luck.measured_baseline through table_calibration.table_baseline)
-LUCK_BASELINE = "data/classic_luck_baseline_{level}.json"
+LUCK_BASELINE = "data/luck_baseline_{level}.json"
 #: its levels' measured error-rate bands, a file below euchre_tutor/ (read by advisor.rating.measured_bands)
 ERROR_BANDS = "data/classic_error_bands.json"
 

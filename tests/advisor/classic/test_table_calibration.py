@@ -132,7 +132,7 @@ def test_each_table_level_has_its_own_luck_baseline(level: str) -> None:
     """The level's own measured file (tests/advisor/test_luck.py checks what it holds), not the Club
     model's baseline moved by the first round's shift; none at six players; no level: a Club table's."""
     seats = json.loads(
-        resources.files("euchre_tutor").joinpath(classic.LUCK_BASELINE.format(level=level)).read_text()
+        resources.files(classic.__name__).joinpath(classic.LUCK_BASELINE.format(level=level)).read_text()
     )["seats"]
     assert [table_baseline(level, r) for r in range(4)] == [
         Fraction(str(seats[str(r)]["mean"])) for r in range(4)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Final
 
 from euchre_tutor.advisor.luck import measured_baseline
+from euchre_tutor.games import classic
 from euchre_tutor.games.classic import LUCK_BASELINE
 from euchre_tutor.games.classic.advisor.options import ClassicOption, TableShift
 from euchre_tutor.games.classic.engine.engine import Phase
@@ -98,7 +99,7 @@ def table_baseline(level: str | None, seat_from_dealer: int, players: int = 4) -
     first value it is subtracted from are one kind of figure. Measured at four players; 0 at three and six
     (:func:`~euchre_tutor.advisor.luck.measured_baseline`)."""
     name = LUCK_BASELINE.format(level=level or "club")  # measured by benchmarks/classic_luck_baseline.py
-    return measured_baseline(name, seat_from_dealer, measured=players == 4)
+    return measured_baseline(name, seat_from_dealer, measured=players == 4, package=classic.__name__)
 
 
 def at_table(options: list[ClassicOption], shift: TableShift | None) -> list[ClassicOption]:
