@@ -10,7 +10,7 @@ sampled deals, the rule-based player as the table's model): the best option's ex
 that seat's side. The seats are counted from the dealer (1: left of the dealer, who bids first; 2: the
 dealer's partner; 3: right of the dealer; 0: the dealer, who bids last). It prints per seat the mean
 value, its 95% interval and the sample size, and ``--write-data`` writes them to
-``euchre_tutor/data/bid_luck_baseline.json``, which :func:`euchre_tutor.advisor.luck.measured_baseline`
+``euchre_tutor/games/bid/data/luck_baseline.json``, which :func:`euchre_tutor.advisor.luck.measured_baseline`
 reads (for the default rules only: other rules change what a seat is worth, so they keep 0).
 """
 
@@ -27,7 +27,7 @@ from euchre_tutor.games.bid.engine.hand import new_hand
 from euchre_tutor.games.bid.views import seat_view
 
 TABLE = RuleBasedPlayer()
-DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "bid_luck_baseline.json"
+DATA = Path(__file__).resolve().parent.parent / "euchre_tutor/games/bid/data/luck_baseline.json"
 DEAL_SEED = 95_000
 WORLDS = 200  # the Bid table's hint
 

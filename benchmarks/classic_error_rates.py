@@ -23,7 +23,7 @@ line without this script's grading seed, left by older code, is refused rather t
 at the end (or with ``--summarise`` alone) the script prints per level the decisions graded, the
 error rate (mean expected points lost per decision with a real choice) with its 95% interval, and
 the share of each grade. ``--write-data`` writes the bands the rating uses,
-``euchre_tutor/data/classic_error_bands.json``: the levels of this run, each with the command that
+``euchre_tutor/games/classic/data/error_bands.json``: the levels of this run, each with the command that
 re-measures it (``command``); a level not in ``--levels`` keeps its entry.
 
 The interval is clustered by hand (``run_files.interval``: the decisions of one hand share its cards
@@ -59,7 +59,7 @@ from euchre_tutor.games.classic.engine.engine import Action, Deal, Seat, new_han
 from euchre_tutor.games.classic.views import SeatView, seat_view
 
 CLUB = RuleBasedPlayer()
-DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "classic_error_bands.json"
+DATA = Path(__file__).resolve().parent.parent / "euchre_tutor/games/classic/data/error_bands.json"
 DEAL_SEED = 70_000
 GRADING = "grade {hand}"  # the grading seed of hand ``hand``: never the player's own (``hand``)
 

@@ -6,7 +6,7 @@ The exact mean over every possible deal would solve C(24, 6) x 18 deals (hand, t
 many, so the mean is measured. Each of ``--deals`` seeded fresh deals is solved exactly
 (:func:`analyse_trump`, the hint's analysis of the first decision) and its value, the best trump
 choice's expected points, is counted. It prints the mean, its 95% interval and the sample size, and
-``--write-data`` writes them to ``euchre_tutor/data/solitaire_luck_baseline.json``, which
+``--write-data`` writes them to ``euchre_tutor/games/solitaire/data/luck_baseline.json``, which
 :func:`euchre_tutor.advisor.luck.measured_baseline` reads.
 """
 
@@ -22,7 +22,7 @@ from euchre_tutor.games.solitaire.advisor.advice import analyse_trump
 from euchre_tutor.games.solitaire.advisor.solver import Solver
 from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal
 
-DATA = Path(__file__).resolve().parent.parent / "euchre_tutor" / "data" / "solitaire_luck_baseline.json"
+DATA = Path(__file__).resolve().parent.parent / "euchre_tutor/games/solitaire/data/luck_baseline.json"
 DEAL_SEED = 80_000
 
 

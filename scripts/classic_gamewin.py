@@ -9,7 +9,7 @@ scores 1, 2 or 4; the other team scores 1, 2 or 4; thrown in), prints the freque
 standard errors and the win chances the dynamic programme in
 :mod:`euchre_tutor.games.classic.advisor.gamewin` derives from them (a few scores, the dealer's side
 at 0:0, and the figures the literature quotes, to sanity-check). ``--write`` stores the
-distribution as ``euchre_tutor/data/classic_hand_outcomes.json``.
+distribution as ``euchre_tutor/games/classic/data/hand_outcomes.json``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from euchre_tutor.games.classic.engine.engine import Deal, HandState, Seat, new_
 from euchre_tutor.games.classic.rules import preset
 from euchre_tutor.tricks.history import write_saved_file
 
-DATA = Path(__file__).resolve().parents[1] / "euchre_tutor" / "data" / "classic_hand_outcomes.json"
+DATA = Path(__file__).resolve().parents[1] / "euchre_tutor/games/classic/data/hand_outcomes.json"
 
 
 def _player(name: str, worlds: int, seed: int) -> Player:

@@ -17,7 +17,7 @@ cached one JSON line per deal in ``--cache`` (resumable). Step 2 reports:
   documented simplification: within a deal, play stays points-optimal).
   Errors: bootstrap over deals (``--boot`` resamples), one standard error.
 
-``--write-table`` writes ``euchre_tutor/data/solitaire_game_win.json``.
+``--write-table`` writes ``euchre_tutor/games/solitaire/data/game_win.json``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from euchre_tutor.games.solitaire.rules import SolitaireRules
 from euchre_tutor.tricks.history import write_saved_file
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "euchre_tutor" / "data" / "solitaire_game_win.json"
+TABLE = ROOT / "euchre_tutor" / "games" / "solitaire" / "data" / "game_win.json"
 
 
 def option_label(choice: OrderUp | NameTrump) -> str:

@@ -115,6 +115,13 @@ def test_the_wheel_carries_the_dashboards_and_the_lessons(installed: Installed) 
         assert shipped == (ROOT / "notebooks" / name).read_bytes(), f"{member} differs from notebooks/{name}"
 
 
+def test_the_wheel_carries_each_games_measured_files(installed: Installed) -> None:
+    """A game's measured files (its luck baselines, bands, tables) are files of its package."""
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    shipped = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("euchre_tutor/games/*/data/*.json"))
+    assert len(shipped) >= 9 and not set(shipped) - names, set(shipped) - names
+
+
 def test_the_wheel_carries_every_compiled_core(installed: Installed) -> None:
     """Built where a C compiler is (here), the wheel holds each core cores.CORES lists, and the
     installed package serves every search from it."""

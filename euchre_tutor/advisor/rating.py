@@ -2,7 +2,7 @@
 
 The scale is named from measured populations: a game's computer players of each level graded by the
 same advisor over thousands of their own decisions (classic's Beginner, Club and Expert:
-``benchmarks/classic_error_rates.py`` writes ``data/classic_error_bands.json``), read by
+``benchmarks/classic_error_rates.py`` writes ``games/classic/data/error_bands.json``), read by
 :func:`measured_bands` from the file the game's package names. A student's
 band is the population whose error rate is nearest (the edges are the midpoints between two
 populations' rates), and the sentence places the rate between its neighbours:

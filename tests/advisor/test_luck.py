@@ -223,7 +223,7 @@ def test_the_shipped_classic_baselines_have_every_seat_with_its_sample(level: st
 
 
 def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_it() -> None:
-    data = json.loads(resources.files("euchre_tutor").joinpath("data/bid_luck_baseline.json").read_text())
+    data = json.loads(resources.files("euchre_tutor").joinpath(bid.LUCK_BASELINE).read_text())
     assert data["measured_by"] == "benchmarks/bid_luck_baseline.py"
     for rel in range(4):
         entry = data["seats"][str(rel)]
@@ -234,9 +234,7 @@ def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_
 
 
 def test_the_shipped_solitaire_baseline() -> None:
-    data = json.loads(
-        resources.files("euchre_tutor").joinpath("data/solitaire_luck_baseline.json").read_text()
-    )
+    data = json.loads(resources.files("euchre_tutor").joinpath(solitaire.LUCK_BASELINE).read_text())
     assert data["n"] >= 100 and data["half_width_95"] > 0
     assert measured_baseline(solitaire.LUCK_BASELINE) == Fraction(str(data["mean"]))
     assert -4 < measured_baseline(solitaire.LUCK_BASELINE) < 4

@@ -56,9 +56,9 @@ def test_without_bands_the_rate_stands_alone() -> None:
 
 
 def test_the_shipped_classic_bands_are_measured_and_ordered() -> None:
-    data = json.loads(resources.files("euchre_tutor").joinpath("data/classic_error_bands.json").read_text())
+    data = json.loads(resources.files(classic.__name__).joinpath(classic.ERROR_BANDS).read_text())
     assert data["measured_by"] == "benchmarks/classic_error_rates.py"
-    bands = measured_bands(classic.ERROR_BANDS)
+    bands = measured_bands(classic.ERROR_BANDS, classic.__name__)
     assert game_spec("classic").bands() == bands  # the game's hook gives them
     assert [b.name for b in bands] == ["Beginner", "Club", "Expert"]  # weakest first, as measured
     assert [b.error_rate for b in bands] == sorted((b.error_rate for b in bands), reverse=True)

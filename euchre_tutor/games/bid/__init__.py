@@ -8,7 +8,8 @@ from euchre_tutor.rules.games import Game, register
 
 __all__ = ["GAME", "LUCK_BASELINE"]
 
-#: its luck's measured seat baseline, a file below euchre_tutor/ (read by advisor.luck.measured_baseline)
-LUCK_BASELINE = "data/bid_luck_baseline.json"
+#: its luck's measured seat baseline, a file of this package named below euchre_tutor/ (read by
+#: advisor.luck.measured_baseline)
+LUCK_BASELINE = "games/bid/data/luck_baseline.json"
 
 GAME = register(Game(name="bid", title="Bid Euchre", package=__name__, colour="#6b4f8a", place=2))

@@ -11,8 +11,8 @@ __all__ = ["ERROR_BANDS", "GAME", "LUCK_BASELINE"]
 #: its luck's measured seat baseline at a table of each ``{level}``, a file of this package (read by
 #: advisor.luck.measured_baseline through table_calibration.table_baseline)
 LUCK_BASELINE = "data/luck_baseline_{level}.json"
-#: its levels' measured error-rate bands, a file below euchre_tutor/ (read by advisor.rating.measured_bands)
-ERROR_BANDS = "data/classic_error_bands.json"
+#: its levels' measured error-rate bands, a file of this package (read by advisor.rating.measured_bands)
+ERROR_BANDS = "data/error_bands.json"
 
 GAME = register(
     Game(

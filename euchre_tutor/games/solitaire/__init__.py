@@ -8,8 +8,9 @@ from euchre_tutor.rules.games import Game, register
 
 __all__ = ["GAME", "LUCK_BASELINE"]
 
-#: its luck's measured seat baseline, a file below euchre_tutor/ (read by advisor.luck.measured_baseline)
-LUCK_BASELINE = "data/solitaire_luck_baseline.json"
+#: its luck's measured seat baseline, a file of this package named below euchre_tutor/ (read by
+#: advisor.luck.measured_baseline)
+LUCK_BASELINE = "games/solitaire/data/luck_baseline.json"
 
 GAME = register(
     Game(

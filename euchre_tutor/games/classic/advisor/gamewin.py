@@ -1,6 +1,6 @@
 """The classic game-win table: the chance to win a match from each score.
 
-What is shipped (``euchre_tutor/data/classic_hand_outcomes.json``, rebuilt by
+What is shipped (``euchre_tutor/games/classic/data/hand_outcomes.json``, rebuilt by
 ``scripts/classic_gamewin.py``) is the *distribution of one hand's result*
 seen from the dealer's team: how often it scores 1, 2 or 4, the other team
 scores 1, 2 or 4, or the hand is thrown in, measured by simulating hands
@@ -111,7 +111,7 @@ def win_table(outcomes: Mapping[Result, float], target: int) -> tuple[tuple[tupl
 @cache
 def load_outcomes() -> HandOutcomes:
     try:
-        text = resources.files("euchre_tutor").joinpath("data/classic_hand_outcomes.json").read_text("utf-8")
+        text = (resources.files("euchre_tutor.games.classic") / "data/hand_outcomes.json").read_text("utf-8")
     except FileNotFoundError:
         raise EuchreError(
             "the classic hand-outcome table is missing; rebuild it with scripts/classic_gamewin.py --write"

@@ -6,7 +6,7 @@ later play is not perfect either. ``benchmarks/classic_calibration.py`` plays wh
 one level (Beginner, Club or Expert players in every seat), values each decision as the table's hint does,
 and compares the points predicted for the action taken with the points its side then scored. The mean
 difference per *kind of decision* (a round-1 bid, a round-2 bid, the dealer's discard, a lead, a card
-followed) is this module's shift, kept in ``data/classic_table_calibration.json`` with the command that
+followed) is this module's shift, kept in ``data/table_calibration.json`` with the command that
 measured it.
 
 A shift moves every option of a decision by the same amount (:func:`at_table`), so the ranking, the
@@ -44,7 +44,7 @@ __all__ = [
     "table_shift",
 ]
 
-DATA: Final = Path(__file__).resolve().parents[3] / "data" / "classic_table_calibration.json"
+DATA: Final = Path(__file__).resolve().parents[1] / "data" / "table_calibration.json"
 #: the kinds of decision a shift is measured for (any other decision is not shifted)
 KINDS: Final = ("round-1", "round-2", "discard", "lead", "follow")
 #: a kind measured over fewer decisions is not shifted

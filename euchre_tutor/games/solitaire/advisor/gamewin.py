@@ -1,6 +1,6 @@
 """The game-win table: the estimated chance to win a Solitaire game from each score.
 
-Shipped as package data (``euchre_tutor/data/solitaire_game_win.json``),
+Shipped as package data (``euchre_tutor/games/solitaire/data/game_win.json``),
 rebuilt by ``scripts/solitaire_par.py --write-table``. It is an *estimate*
 from exactly solved sample deals, with a bootstrap standard error per cell
 (``se``). The score-aware advisor turns it into a utility for each number of
@@ -47,7 +47,7 @@ class GameWinTable:
 @cache
 def load_table() -> GameWinTable:
     try:
-        text = resources.files("euchre_tutor").joinpath("data/solitaire_game_win.json").read_text("utf-8")
+        text = (resources.files("euchre_tutor.games.solitaire") / "data/game_win.json").read_text("utf-8")
     except FileNotFoundError:
         raise EuchreError(
             "the game-win table is missing; rebuild it with scripts/solitaire_par.py --write-table"
