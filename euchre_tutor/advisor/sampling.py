@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import sqrt
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
@@ -327,6 +327,9 @@ class Figures(Generic[ActionT]):
     worlds: int  # the deals it was valued on (fewer than the run's: pruned)
 
 
+_FIGURES: Final = frozenset(f.name for f in fields(Figures))
+
+
 class _Loss(Protocol):
     @property
     def action(self) -> Hashable: ...
@@ -405,6 +408,10 @@ class SampledRun(Generic[ViewT, ActionT, OptionT, AnalysisT]):
     #: the options no longer valued are settled: ranked after those still valued (their means are over
     #: fewer deals) and left out of the stopping rule; otherwise ranked with the others and looked at
     pruned_apart: ClassVar[bool] = False
+    #: the game's option (a dataclass): :meth:`option` fills its fields from the figures of their names
+    option_type: ClassVar[type[Any]]
+    #: the option's fields that take a figure of another name (field: figure)
+    option_names: ClassVar[Mapping[str, str]] = {}
     mode: Mode = "points"
     aware: bool = False
     base: str
@@ -437,8 +444,11 @@ class SampledRun(Generic[ViewT, ActionT, OptionT, AnalysisT]):
         raise NotImplementedError
 
     def option(self, figures: Figures[ActionT]) -> OptionT:
-        """The game's option from its figures."""
-        raise NotImplementedError
+        """The game's option from its figures: each field of :attr:`option_type` takes the figure of its
+        name (or of the name in :attr:`option_names`); a field no figure names keeps its default."""
+        names = {f.name: self.option_names.get(f.name, f.name) for f in fields(self.option_type)}
+        given = {k: getattr(figures, v) for k, v in names.items() if v in _FIGURES}
+        return self.option_type(**given)  # type: ignore[no-any-return]
 
     def finish(self, options: list[OptionT]) -> AnalysisT:
         """The game's analysis from its options, best first, on :attr:`checked` deals."""

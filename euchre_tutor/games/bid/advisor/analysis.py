@@ -40,9 +40,9 @@ The same view, seed and continuation give the same answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Final
+from typing import ClassVar, Final
 
 from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
@@ -186,6 +186,8 @@ class BidRun(sampling.SampledRun[SeatView, Action, BidOption, BidAnalysis]):
     probes = PROBES
     probe_prune = sampling.Prune(Z95, PRUNE_LOSS, PRUNE_ABOVE)
     pruned_apart = True
+    option_type = BidOption
+    option_names: ClassVar[Mapping[str, str]] = {"bidders": "makers"}  # the makers are the bidders
 
     def __init__(
         self,
@@ -245,21 +247,6 @@ class BidRun(sampling.SampledRun[SeatView, Action, BidOption, BidAnalysis]):
         for t in tallies:
             ends = [(first + i, _advance(w.apply(t.action), self.continuation)) for i, w in enumerate(sample)]
             sampling.record_ways(t, [(1.0, self.solver.outcomes(ends))], team)
-
-    def option(self, figures: sampling.Figures[Action]) -> BidOption:
-        f = figures
-        return BidOption(
-            action=f.action,
-            ev=f.ev,
-            se=f.se,
-            loss=f.loss,
-            loss_se=f.loss_se,
-            tricks=f.tricks,
-            p_make=f.p_make,
-            bidders=f.makers,
-            p_passed_out=f.p_passed_out,
-            worlds=f.worlds,
-        )
 
     def finish(self, options: list[BidOption]) -> BidAnalysis:
         view, worlds = self.view, self.checked

@@ -455,6 +455,8 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
     (:class:`~euchre_tutor.advisor.sampling.SampledRun`); this class draws and values classic deals.
     """
 
+    option_type = ClassicOption
+
     def __init__(
         self,
         view: SeatView,
@@ -573,25 +575,6 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
         digest = hashlib.blake2b(f"{self.base}|slips {self.batch}".encode(), digest_size=8).digest()
         first = int.from_bytes(digest, "little")
         return _Slips(self.playout_slip, [first + i * _SEED_STEP for i in range(count)])
-
-    def option(self, figures: sampling.Figures[Action]) -> ClassicOption:
-        f = figures
-        return ClassicOption(
-            action=f.action,
-            ev=f.ev,
-            se=f.se,
-            p_make=f.p_make,
-            p_euchred=f.p_euchred,
-            p_march=f.p_march,
-            makers=f.makers,
-            p_win_game=f.p_win_game,
-            p_passed_out=f.p_passed_out,
-            loss=f.loss,
-            loss_se=f.loss_se,
-            ev_gap=f.ev_gap,
-            ev_gap_se=f.ev_gap_se,
-            follow_ups=f.follow_ups,
-        )
 
     def finish(self, options: list[ClassicOption]) -> ClassicAnalysis:
         """The analysis on the deals valued so far (at the last look); at a table of a measured level,
