@@ -10,9 +10,11 @@ accepted from this seat, and the hands' logs are built from the views as they co
 by who bid what, the tricks, each hand's points from the score). So the tutor a student has alone is
 the tutor at a shared table, one class for both.
 
-It also says what happened in words (:meth:`RemoteSeat.news`: who bid what, who won a trick, a new
-deal) on the table's message line, and what the student is asked to do now, by name
-(:meth:`RemoteSeat.prompt`: the dealer's discard included).
+It also says what happened on the table's message line in the game's own words, its seats named by
+their players (a new deal and a trick won, told by the game's events as the one-person table tells
+them; who bid what, said by the game tutor's labels), and, while another seat is to act, whom the
+table waits for and for what (:meth:`RemoteSeat.prompt`). On the student's turn the game's table asks
+in its own words, as at a one-person table.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from euchre_tutor.cards import Card, winning_index
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.observing import Observable, sentence
-from euchre_tutor.tricks.events import Trick
+from euchre_tutor.session.seats import tagged
+from euchre_tutor.session.table import CARD_KINDS, TableController, controller_class
+from euchre_tutor.tricks.events import Trick, TrickWon
 from euchre_tutor.tricks.seating import Seat
 
 if TYPE_CHECKING:
@@ -33,12 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RemoteSeat", "SeatHandLog", "SeatHistory", "SeatState"]
 
-#: the actions taken by clicking a card of the hand, and what the prompt asks for each
-CARD_WORDS: Final = {
-    "discard": "click a card to discard it face down",
-    "give": "click a card to pass it to your partner face down",
-    "play": "click a card to play it",
-}
+#: what a seat to act is waiting to do, by the card its phase asks for (a phase with none: the bidding)
+WAITING_WORDS: Final = {"play": " to play", "discard": " to discard", "give": " to pass a card"}
 
 
 class SeatHistory:
@@ -123,7 +123,6 @@ class RemoteSeat(Observable):
         self._logs: list[SeatHandLog] = []
         self._seen: Any = None  # the view last read
         self._held: Any = None  # the hand just finished, shown until the student moves on
-        self._parse: Callable[[str], Any] | None = None
         table.subscribe(self._on_table)
         table.acted.append(self._acted)
         table.noted.append(self._noted)
@@ -164,6 +163,15 @@ class RemoteSeat(Observable):
     @property
     def rules(self) -> Any:
         return self.game.rules
+
+    @property
+    def game_table(self) -> type[TableController[Any, Any, Any, Any, Any, Any]]:
+        """The game's own table controller class: its words and hooks, as at a one-person table."""
+        spec = self.table.spec
+        found = None if spec is None else controller_class(spec.save_format)
+        if found is None:
+            raise EuchreError("this table's game has no table of its own to say its words")
+        return found
 
     @property
     def options(self) -> dict[str, Any]:
@@ -241,9 +249,8 @@ class RemoteSeat(Observable):
         found = next((a for a in self.legal if str(a) == text), None)
         if found is not None:
             return found
-        if self._parse is None:
-            raise EuchreError(f"{text!r} is not an action of this table")
-        return self._parse(text)
+        game: Any = self.game_table.GAME
+        return game.parse_action(text)
 
     # ----------------------------------------------------------------- commands (the service applies them)
 
@@ -268,7 +275,7 @@ class RemoteSeat(Observable):
     @property
     def decision_actions(self) -> tuple[Any, ...]:
         """The student's legal actions that are not taken by clicking a card (the buttons)."""
-        return tuple(a for a in self.legal if getattr(a, "kind", "") not in CARD_WORDS)
+        return tuple(a for a in self.legal if getattr(a, "kind", "") not in CARD_KINDS)
 
     def card_reason(self, card: Any) -> str | None:
         """Why ``card`` cannot be clicked now (None: it can)."""
@@ -289,44 +296,29 @@ class RemoteSeat(Observable):
 
     # ----------------------------------------------------------------- words
 
-    def who(self, seat: Seat, *, start: bool = False) -> str:
-        """A seat in words: "you" ("You" at a sentence's ``start``), or the player's name as written
-        with the seat ("Bob (East)"), or the seat."""
+    def who(self, seat: Seat) -> str:
+        """A seat in words: the student's as theirs ("South (you)"), or the player's name as written
+        with the seat ("Bob (East)"), or the seat (the computer plays it)."""
         if seat == self.seat:
-            return "You" if start else "you"
+            return f"{seat.word} (you)"
         player = next((s.get("player") for s in self.table.seats if s.get("seat") == seat.name), None)
         return f"{html.unescape(str(player))} ({seat.word})" if player else seat.word
 
     def prompt(self) -> str:
-        """What the student is asked to do now, by name (the dealer's discard said as such); or whom
-        the table waits for, and for what."""
+        """Whom the table waits for, and for what ("Waiting for Bob (East), the dealer, to discard.");
+        "" on the student's turn (the game's table asks in its own words) or when nobody is to act."""
         view, t = self.view, self.table
-        if view is None or not t.started or t.over or t.turn is None:
+        if view is None or not t.started or t.over or t.turn is None or t.my_turn:
             return ""
-        if not t.my_turn:
-            seat = view.seat.seating.parse(t.turn)
-            return f"Waiting for {self.who(seat)}{_phase_words(view, seat)}."
-        kinds = {getattr(a, "kind", "") for a in t.legal}
-        name = t.name
-        if kinds == {"discard"}:
-            up = getattr(view, "up", None)
-            picked = (
-                f"you deal and picked up {up.symbol}: "
-                if up is not None and view.dealer == view.seat and getattr(view, "up_taken", False)
-                else ""
-            )
-            return f"Your turn, {name}: {picked}{CARD_WORDS['discard']}."
-        if len(kinds) == 1 and next(iter(kinds)) in CARD_WORDS:
-            kind = next(iter(kinds))
-            led = getattr(view, "led_suit", None) if view.trick_plays else None
-            follow = (
-                f" ({led.plural} led: follow suit if you can)" if kind == "play" and led is not None else ""
-            )
-            return f"Your turn, {name}: {CARD_WORDS[kind]}{follow}."
-        return f"Your turn, {name}: choose below ({len(t.legal)} choices)."
+        seat = view.seat.seating.parse(t.turn)
+        kind = self.game_table.CARD_ACTION_OF_PHASE.get(view.phase)
+        role = ", the dealer," if kind == "discard" and seat == view.dealer else ""
+        return f"Waiting for {self.who(seat)}{role}{WAITING_WORDS.get(str(kind), ' to bid')}."
 
-    def _bid_line(self, seat: Seat, action: Any, view: Any) -> str:
-        return f"{self.who(seat, start=True)}: {self.words(action, view)}."
+    def _told(self, event: Any, view: Any) -> str:
+        """An event's sentence, as the game's one-person table says it, with each seat named as
+        :meth:`who` names it ("Bob (East) wins trick 2.")."""
+        return tagged(event.text, view.seat, self.who)
 
     # ----------------------------------------------------------------- following the table
 
@@ -343,8 +335,6 @@ class RemoteSeat(Observable):
         self.game.position = t.version
         if self.game.rules is None:
             self.game.rules = getattr(view, "rules", None)
-        if self._parse is None and view.legal:
-            self._parse = getattr(type(view.legal[0]), "parse", None)
         before, self._seen = self._seen, view
         if before != view:
             said = self._follow(view, before)
@@ -366,16 +356,18 @@ class RemoteSeat(Observable):
                 self._finish(log, scores)
             log = SeatHandLog(number, view.dealer, scores)
             self._logs.append(log)
-            dealer = self.who(view.dealer)
-            said.append(f"Hand {number}: {dealer} {'deal' if dealer == 'you' else 'deals'}.")
+            said.append(self._told(self.game_table.deal_event(number, view), view))
             before = None
         context = view if before is None else before
         bidding = getattr(view, "bids", ())  # a game with no bidding has none
-        bids = [self._bid_line(seat, action, context) for seat, action in bidding[len(log.bidding) :]]
+        bids = [
+            f"{self.who(seat)}: {self.words(action, context)}."
+            for seat, action in bidding[len(log.bidding) :]
+        ]
         log.bidding += tuple(bids)
         said += bids
         said += [
-            f"Trick {len(log.tricks) + i + 1}: {self.who(trick.winner)} won it."
+            self._told(TrickWon(len(log.tricks) + i + 1, trick), view)
             for i, trick in enumerate(view.tricks[len(log.tricks) :])
         ]
         log.tricks = tuple((i + 1, trick) for i, trick in enumerate(view.tricks))
@@ -423,7 +415,7 @@ class RemoteSeat(Observable):
                         counts=tuple(0 for _ in getattr(before, "counts", ())),
                     )
                     log.tricks = (*log.tricks, (len(log.tricks) + 1, trick))
-                    said.append(f"Trick {len(log.tricks)}: {self.who(winner)} won it.")
+                    said.append(self._told(TrickWon(len(log.tricks), trick), before))
         log.seen = final
         if self.table.seat is not None:
             self._held = final
@@ -457,16 +449,3 @@ class RemoteSeat(Observable):
 
     def _acted(self, version: int, _view: Any, action: Any) -> None:
         self.game.actions[version] = action
-
-
-def _phase_words(view: Any, seat: Seat) -> str:
-    """What ``seat``, to act, is to do, from the seat's view's phase (" to discard", " to play")."""
-    phase = str(getattr(view.phase, "value", view.phase))
-    role = ", the dealer," if seat == view.dealer and phase == "discard" else ""
-    if "discard" in phase or phase == "kitty":
-        return f"{role} to discard"
-    if phase == "play":
-        return " to play"
-    if phase in ("best-card", "call"):
-        return " to pass a card"
-    return " to bid"

@@ -19,7 +19,7 @@ names each team from the student's chair ("you & partners P3 and P5").
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from euchre_tutor.tricks.seating import FOUR, Seat, Seating, Team
@@ -103,16 +103,18 @@ def seat_name(seat: Seat, student: Seat, *, team: bool = True) -> str:
     return f"{seat.word} ({tag})"
 
 
-def tagged(text: str, student: Seat) -> str:
+def tagged(text: str, student: Seat, name: Callable[[Seat], str] | None = None) -> str:
     """An event sentence with its seats named from the student's chair, at three and six players:
     'Player 3 orders up hearts.' -> 'Player 3 (partner) orders up hearts.' (the engine's sentences
-    name seats by their word, 'Player 3'). Four-player sentences stay as they are: the compass says it."""
+    name seats by their word, 'Player 3'). Four-player sentences stay as they are: the compass says it.
+    ``name``: how every seat is named instead (a shared table names its players: 'Bob (East)')."""
     seating = student.seating
-    if seating is FOUR:
+    if name is None and seating is FOUR:
         return text
+    named = name if name is not None else lambda seat: seat_name(seat, student)
     pattern = re.compile(r"\b(" + "|".join(re.escape(s.word) for s in seating.seats) + r")\b(?! \()")
     words = {s.word: s for s in seating.seats}
-    return pattern.sub(lambda m: seat_name(words[m.group(1)], student), text)
+    return pattern.sub(lambda m: named(words[m.group(1)]), text)
 
 
 def table_subtitle(student: Seat, target: int) -> str:

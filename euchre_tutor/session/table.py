@@ -52,6 +52,7 @@ __all__ = [
     "TableHandLog",
     "Thinker",
     "build_hand_logs",
+    "controller_class",
     "hand_groups",
 ]
 
@@ -258,6 +259,16 @@ class TableAhead:
         return found
 
 
+#: every game's table controller class, by its game's save format (a controller registers itself when
+#: its module is imported: the game's session hooks import it)
+CONTROLLERS: dict[str, type[TableController[Any, Any, Any, Any, Any, Any]]] = {}
+
+
+def controller_class(save_format: str) -> type[TableController[Any, Any, Any, Any, Any, Any]] | None:
+    """The table controller class of the game whose saves are ``save_format`` (None: no such game)."""
+    return CONTROLLERS.get(save_format)
+
+
 class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, RulesT]):
     """A match for one student at a table of computer players; a game supplies the hooks below."""
 
@@ -274,6 +285,12 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
     RULE_OF_THUMB: ClassVar[_Player]
     #: a game saved just after a hand ended opens on that hand, as it was left (else the play goes on)
     OPENS_ON_FINISHED_HAND: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game: Any = cls.__dict__.get("GAME")
+        if game is not None:
+            CONTROLLERS[game.FORMAT] = cls
 
     def __init__(self, seed: int | str, rules: RulesT, seat: Seat, bot: _Player) -> None:
         super().__init__()
@@ -315,6 +332,12 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
         game: Any = self.GAME
         clicked: ActionT = game.ACTION(kind, card=card)
         return clicked
+
+    @classmethod
+    def deal_event(cls, number: int, view: Any) -> Any:
+        """The event that opens hand ``number``, as a seat's ``view`` of it tells it (a shared table's
+        seat sees the deal, not the event)."""
+        return cls.HAND_STARTED(hand_number=number, dealer=view.dealer)
 
     def _seat_view(self, state: StateT | HandT, seat: Seat) -> ViewT:
         view: ViewT = type(self).SEAT_VIEW(state, seat)

@@ -13,9 +13,11 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.engine.game import BidGame
 from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
+from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
+from euchre_tutor.games.classic.widgets.app import prompt_html
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_store import ClassStore
-from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.remote_seat import RemoteSeat
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
@@ -69,7 +71,7 @@ def _play_one_hand(
 ) -> int:
     """Whoever is to act plays (their last legal action, or ``pick(controller)``) until the dealer changes;
     every seat's view is checked against the true game on the way. The number of actions."""
-    spec = game_spec("classic")
+    spec = find_game("classic")
     _synced(svc, table, players)
     first_dealer = next(iter(players.values())).view.dealer
     moves = 0
@@ -242,15 +244,23 @@ def test_a_forced_card_is_said_at_once_and_never_analysed(svc: RunningService, t
     tutor.close()
 
 
-def test_the_seat_says_who_bid_what_and_asks_the_dealer_to_discard_by_name(
+def test_the_seat_says_the_deal_and_who_bid_what_and_the_game_asks_the_dealer_to_discard(
     svc: RunningService, tmp_path: Path
 ) -> None:
     table, players = _table(svc, SeatKeys(tmp_path / "keys.json"))
     seats = {name: RemoteSeat(c) for name, c in players.items()}
     tutors = [ClassicTutor.for_seat(seat, source=None) for seat in seats.values()]  # their words
     _synced(svc, table, players)
+    # the deal told in the classic table's own words, its dealer named by player
+    for name, p in players.items():
+        dealer_words = seats[name]._told(ClassicController.deal_event(1, p.view), p.view)
+        assert dealer_words.startswith("Hand 1: ") and dealer_words.endswith(
+            f"the up card is {p.view.up.symbol}."
+        )
+        wait_until(lambda p=p, w=dealer_words: w in p.message, what=f"{name} told of the deal")
     mover = next(p for p in players.values() if p.my_turn)
-    assert seats[mover.name].prompt().startswith(f"Your turn, {mover.name}: choose below")
+    assert seats[mover.name].prompt() == ""  # the game's table asks, in its own words
+    assert prompt_html(seats[mover.name], mover.view, seats[mover.name].hand_logs()[-1]).startswith("Round 1")
     idle = next(p for p in players.values() if not p.my_turn)
     assert seats[idle.name].prompt() == f"Waiting for {mover.name} ({mover.view.seat.word}) to bid."
     # the first seat orders up: every other seat reads who did what, by name; the dealer is asked to discard
@@ -266,8 +276,8 @@ def test_the_seat_says_who_bid_what_and_asks_the_dealer_to_discard_by_name(
         assert f"{mover.name} ({mover.view.seat.word}): Order up" in p.message
         assert f"{mover.name} ({mover.view.seat.word}): Order up" in seats[name].hand_logs()[-1].bidding[-1]
     assert dealer.my_turn and {a.kind for a in dealer.legal} == {"discard"}
-    asked = seats[dealer.name].prompt()
-    assert asked.startswith(f"Your turn, {dealer.name}: you deal and picked up ") and "discard" in asked
+    asked = prompt_html(seats[dealer.name], dealer.view, seats[dealer.name].hand_logs()[-1])
+    assert asked == f"You picked up {dealer.view.up.symbol}: click a card to discard it face down."
     other = next(p for p in players.values() if p is not dealer)
     waiting = f"Waiting for {dealer.name} ({dealer.view.seat.word}), the dealer, to discard."
     assert seats[other.name].prompt() == waiting
@@ -288,7 +298,7 @@ def test_random_seats_move_each_student_and_their_kept_key(svc: RunningService, 
 
 def _worst(spec_name: str, worlds: int = 40) -> Any:
     """A pick that plays ann's worst choice by the advisor (so her hand has Mistakes to review)."""
-    spec = game_spec(spec_name)
+    spec = find_game(spec_name)
 
     def pick(c: SharedTableController) -> Any:
         if c.name == "ann" and len(c.legal) > 1:
@@ -336,7 +346,7 @@ def test_after_a_hand_the_review_statistics_drills_and_a_retry(svc: RunningServi
     assert len(tutor.drills) == len(mistakes)
     kept = store.deck("ann")
     assert kept is not None and {d.id for d in kept.drills} == {d.id for d in tutor.drills.drills}
-    spec = game_spec("classic")
+    spec = find_game("classic")
     for drill, d in zip(tutor.drills.drills, mistakes, strict=True):
         view = spec.read_position(drill.position)
         assert view.hand == d.view.hand and view.legal == d.view.legal and drill.answer == str(d.action)
@@ -360,7 +370,7 @@ def test_after_a_hand_the_review_statistics_drills_and_a_retry(svc: RunningServi
 
 @pytest.mark.parametrize("name", ["bid", "classic"])
 def test_view_position_writes_a_seat_view_that_reads_back(name: str) -> None:
-    spec = game_spec(name)
+    spec = find_game(name)
     game = spec.new_game(3)
     plays = written = steps = 0
     for _ in range(20):  # the bidding, then tricks: a card of every seat's on the way
@@ -395,7 +405,7 @@ def test_a_bid_hand_with_a_kitty_and_a_call_is_written_at_every_decision_of_ever
     """After the kitty exchange and a call's cards (hidden from most seats) each seat's view is still
     written as a drill position, and the position reads back as the whole view (the scores aside; a
     double deck's hand in another order)."""
-    spec = game_spec("bid")
+    spec = find_game("bid")
     game = BidGame(BidRules(kitty=True, alone_bids="call-2", **rules), seed=5)
     phases: set[str] = set()
     written = 0

@@ -187,6 +187,10 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
     def read_rules(self, rules: str | ClassicRules | Mapping[str, Any]) -> ClassicRules:
         return classic_rules(rules)
 
+    @classmethod
+    def deal_event(cls, number: int, view: Any) -> HandStarted:
+        return HandStarted(hand_number=number, dealer=view.dealer, up=view.up)
+
     def _seat_for(self, rules: ClassicRules) -> Seat:
         """The student's seat at the table of ``rules``: the chosen seat if that table has it, else
         its default (South, or P1), so switching between three, four and six players just works."""
