@@ -18,14 +18,20 @@ depth. Prints, per table:
   each tied choice is re-checked as the move), text a student must never read, and hints over 45 words
   (target 0), with the first few listed.
 
+Each table's run is written to ``--out`` (default ``artifacts/hint_fallback/``), one file per table and
+seed, ``TABLE-seedSEED-DECISIONS.jsonl``: a line per decision with its situation (phase, hand, trump,
+trick, the choices tied with the best), the idea said first, whether it fell back, and the hint at the
+first two depths, so the fallback cases can be read and sorted by kind.
+
     python benchmarks/hint_fallback.py [--decisions 200] [--seed 1]
-        [--tables solitaire,classic-beginner,classic-club,classic-expert,bid] [--show 3]
+        [--tables solitaire,classic-beginner,classic-club,classic-expert,bid] [--show 3] [--out DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import random
 import re
 import statistics
@@ -74,26 +80,55 @@ class Tally:
     problems: list[str] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
     reasons: collections.Counter[str] = field(default_factory=collections.Counter)
+    lines: list[dict[str, Any]] = field(default_factory=list)
 
-    def read(self, expl: Explanation, where: str, false: list[str]) -> None:
-        """Count one first-depth hint: its reason, its words, its problems."""
+    def read(self, expl: Explanation, where: str, false: list[str], situation: dict[str, Any]) -> None:
+        """Count one first-depth hint: its reason, its words, its problems (``situation``: the decision
+        in short words, for the run file)."""
         self.decisions += 1
         shown = expl.said(Depth.BRIEF)
         why = [s for s in shown if s is not expl.reminder]
         first = why[0] if why else None
-        if first is None or first.idea in STATISTICS or _STATISTIC_WORDS.search(first.text):
+        fell = first is None or first.idea in STATISTICS or bool(_STATISTIC_WORDS.search(first.text))
+        if fell:
             key = "no reason" if first is None else first.idea
             self.fallback[key] += 1
             if len(self.examples) < 40:
                 self.examples.append(f"{where}: {expl.text(Depth.BRIEF)}")
-        else:
+        elif first is not None:
             self.reasons[first.idea] += 1
         n = expl.brief_words()
         self.words.append(n)
-        if n > BRIEF_WORDS:
-            self.problems.append(f"{where}: {n} words: {expl.text(Depth.BRIEF)}")
-        self.problems += [f"{where}: {p}" for p in text_problems(expl.text(Depth.BRIEF), Depth.BRIEF)]
-        self.problems += [f"{where}: {p}" for p in false]
+        problems = [f"{n} words"] if n > BRIEF_WORDS else []
+        problems += text_problems(expl.text(Depth.BRIEF), Depth.BRIEF) + false
+        self.problems += [f"{where}: {p}" for p in problems]
+        self.lines.append(
+            {
+                "decision": self.decisions,
+                "where": where,
+                **situation,
+                "idea": None if first is None else first.idea,
+                "fallback": fell,
+                "words": n,
+                "brief": expl.text(Depth.BRIEF),
+                "compare": expl.text(Depth.COMPARE),
+                "problems": problems,
+            }
+        )
+
+
+def _situation(view: Any, tied: Any) -> dict[str, Any]:
+    """A classic or Bid decision in short words: its phase, the hand, trump, the trick, the tied choices."""
+    trump = getattr(view, "trump", None)
+    return {
+        "phase": view.phase.name.lower(),
+        "hand": " ".join(c.symbol for c in view.hand),
+        "trump": None if trump is None else trump.symbol,
+        "notrump": getattr(view, "notrump", None),
+        "trick": " ".join(f"{s}:{c.symbol}" for s, c in view.trick_plays),
+        "tied": [str(o.action) for o in tied],
+        "legal": len(view.legal),
+    }
 
 
 def _pick(rng: random.Random, best: Any, legal: Any) -> Any:
@@ -125,7 +160,9 @@ def solitaire(seed: int, decisions: int, check: Callable[..., list[str]]) -> Tal
         if len(view.legal) > 1:
             expl = ideas.explain(hint, view, score)
             pos = ideas.position_of(hint, view, score)
-            t.read(expl, f"deal {c.deal_start()} {view.phase.name.lower()}", check(expl, ideas, pos))
+            where = f"deal {c.deal_start()} {view.phase.name.lower()}"
+            situation = {"phase": view.phase.name.lower(), "best": str(hint.best.action)}
+            t.read(expl, where, check(expl, ideas, pos), situation)
             act = _pick(rng, act, view.legal)
         if isinstance(act, Play):
             c.play(act.card)
@@ -183,7 +220,8 @@ def classic(level: str) -> Callable[[int, int, Callable[..., list[str]]], Tally]
             view = seat_view(m, Seat.S)
             expl = ideas.explain(analysis, view)
             pos = ideas.position_of(analysis, view)
-            t.read(expl, f"hand {m.hand_number} {view.phase.name.lower()}", check(expl, ideas, pos))
+            where = f"hand {m.hand_number} {view.phase.name.lower()}"
+            t.read(expl, where, check(expl, ideas, pos), _situation(view, pos.tied))
             if t.decisions >= decisions:
                 return t
             m = states.send(_pick(rng, analysis.best.action, view.legal))
@@ -216,7 +254,8 @@ def bid(seed: int, decisions: int, check: Callable[..., list[str]]) -> Tally:
             analysis = analyse(view, continuation=table, worlds=200, seed=seed)
             expl = ideas.explain(analysis, view)
             pos = ideas.position_of(analysis, view)
-            t.read(expl, f"hand {m.hand_number} {view.phase.name.lower()}", check(expl, ideas, pos))
+            where = f"hand {m.hand_number} {view.phase.name.lower()}"
+            t.read(expl, where, check(expl, ideas, pos), _situation(view, pos.tied))
             if t.decisions >= decisions:
                 return t
             m = m.apply(_pick(rng, analysis.best.action, view.legal))
@@ -254,7 +293,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", default=",".join(TABLES))
     parser.add_argument("--show", type=int, default=3, help="fallback hints and problems listed per table")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "artifacts" / "hint_fallback", help="where the run files go"
+    )
     args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
     worst = 0.0
     for name in args.tables.split(","):
         t0 = time.perf_counter()
@@ -262,6 +305,8 @@ def main() -> int:
         share = sum(t.fallback.values()) / max(1, t.decisions)
         worst = max(worst, share)
         words = sorted(t.words)
+        run = args.out / f"{name}-seed{args.seed}-{args.decisions}.jsonl"
+        run.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in t.lines))
         print(
             f"{name:17} decisions {t.decisions:4}  fallback {100 * share:5.1f}%  words median "
             f"{statistics.median(words):.0f} max {words[-1]}  problems {len(t.problems)}  "
@@ -275,6 +320,7 @@ def main() -> int:
             print(f"    fallback  {line}")
         for line in t.problems[: args.show]:
             print(f"    problem   {line}")
+        print(f"    run file  {run.relative_to(ROOT) if run.is_relative_to(ROOT) else run}")
     print(f"\nlargest fallback share: {100 * worst:.1f}% (target ≤ 5%)")
     return 0
 
