@@ -281,7 +281,7 @@ def shared_table_app(
         kept = store if store is not None else ClassStore.from_env()
         if kept is not None:
             tutor.keep_drills(kept, controller.name)
-    app: TableApp = app_class(controller=seat, tutor=tutor, shared=SharedParts(controller, seat))
+    app: TableApp[Any, Any] = app_class(controller=seat, tutor=tutor, shared=SharedParts(controller, seat))
     return app
 
 

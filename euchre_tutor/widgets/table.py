@@ -21,7 +21,7 @@ import ipywidgets as w
 from euchre_tutor.cards import Card
 from euchre_tutor.widgets.render import esc
 
-__all__ = ["CardTable", "action_button", "button", "hidden_button", "show"]
+__all__ = ["CardTable", "action_button", "button", "checkbox", "hidden_button", "show"]
 
 
 def button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
@@ -31,6 +31,23 @@ def button(description: str, tooltip: str, on_click: Callable[[], Any], *classes
         b.add_class(c)
     b.on_click(lambda _b: on_click())
     return b
+
+
+def checkbox(
+    description: str,
+    tooltip: str | None,
+    on_change: Callable[[bool], Any] | None,
+    *classes: str,
+    value: bool = False,
+) -> w.Checkbox:
+    """A switch (a checkbox, not indented) that calls ``on_change(checked)`` when flipped, with CSS
+    classes for styling and tests."""
+    box = w.Checkbox(value=value, description=description, indent=False, tooltip=tooltip)
+    for c in classes:
+        box.add_class(c)
+    if on_change is not None:
+        box.observe(lambda ch: on_change(bool(ch["new"])), names="value")
+    return box
 
 
 def show(widget: w.DOMWidget, shown: bool) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import ipywidgets as w
 
@@ -60,6 +60,10 @@ __all__ = [
 ]
 
 esc = render.esc
+
+#: a game's controller and tutor (the game's app names them: ``TableApp[BidController, BidTutor]``)
+ControllerT = TypeVar("ControllerT", bound=Any)
+TutorT = TypeVar("TutorT", bound=Any)
 
 
 # --------------------------------------------------------------------------- the table app
@@ -113,13 +117,13 @@ def retry_case(
     return RetryCase(hints.retry_prompt(decision), answers, grade)
 
 
-class TableApp(CardTable):
+class TableApp(CardTable, Generic[ControllerT, TutorT]):
     """A trick-taking table with a tutor for the student's seat: built once, updated in place.
 
     A game supplies its ``controller`` (act, undo/redo, next hand, load and save, suggest, messages)
     and its ``tutor`` (hints, grades, review, key moments, retry, drills, statistics), the class
     constants below and the hooks marked so; ``deal`` is loaded first (a bad one raises
-    ``ValueError`` with the controller's reason), ``classes`` are the app's own CSS classes.
+    ``ValueError`` with the controller's reason).
 
     The same app is the student's seat at a table shared with other people: then ``controller`` is
     the seat (a :class:`~euchre_tutor.session.remote_seat.RemoteSeat`), ``shared`` the shared table's
@@ -155,23 +159,27 @@ class TableApp(CardTable):
     #: the words under a saved game's link
     SAVE_WORDS: ClassVar[str] = "(paste it into the deal box and press Load deal to replay the match)"
 
-    controller: Any
-    tutor: Any
+    #: the most cards a hand holds (the hand's row of card slots)
+    SLOTS: ClassVar[int]
+    #: decision buttons made up front (more are added if a position ever has more decisions)
+    POOL: ClassVar[int] = 8
+    #: the app's own CSS classes
+    CLASSES: ClassVar[tuple[str, ...]] = ()
+
+    controller: ControllerT
+    tutor: TutorT
 
     def __init__(
         self,
-        slots: int,
         controller: Any,
         tutor: Any,
         *,
         deal: object = None,
         four_colour: bool = False,
         show_hint: bool = False,
-        pool: int = 8,
-        classes: Sequence[str] = (),
         shared: SeatParts | None = None,
     ) -> None:
-        super().__init__(slots)
+        super().__init__(self.SLOTS)
         if getattr(
             controller, "remote", False
         ):  # a seat at a shared table: its hands' logs in this game's form
@@ -190,11 +198,11 @@ class TableApp(CardTable):
         # and its position at the turn last shown (the game held, so a new match is always a new turn)
         self._turn_at: tuple[object, int] | None = None
         self._hint_turn = 0
-        for cls in classes:
+        for cls in self.CLASSES:
             self.add_class(cls)
         if four_colour:
             self.add_class("four-colour")
-        self._build(show_hint, pool)
+        self._build(show_hint)
         controller.subscribe(self._on_change)
         if tutor is not None:
             tutor.subscribe(self._on_tutor)
@@ -202,7 +210,7 @@ class TableApp(CardTable):
 
     # ----------------------------------------------------------------- building
 
-    def _build(self, show_hint: bool, pool: int) -> None:
+    def _build(self, show_hint: bool) -> None:
         c, t = self.controller, self.tutor
         self._build_game()
         more = "" if self.shared is None else f"<style>{self.shared.css}</style>"
@@ -219,7 +227,7 @@ class TableApp(CardTable):
         self.table.add_class("euchre-table")
         self.prompt = w.HTML()
         self.prompt.add_class("et-prompt")
-        self.bids = ActionRow(pool, c.act)
+        self.bids = ActionRow(self.POOL, c.act)
         self.hand = w.HBox(self.cards)
         self.hand.add_class("et-hand")
 
@@ -581,6 +589,7 @@ class TableApp(CardTable):
         depth = self.depth.depth
         show(self.hint_toggle, t.hint_allowed)
         show(self.grade, self.shared is None)
+        self._set(self.grade, "value", t.grading)
         if not t.hint_allowed:  # a shared table that allows no suggestions: grades after the hand only
             self._set(
                 self.hint_status,
@@ -603,7 +612,6 @@ class TableApp(CardTable):
                 self._hint_body(hint, depth) if hint is not None and c.my_turn else self.HINTS.placeholder(t)
             )
         self._set(self.hint_body, "value", body)
-        self._set(self.grade, "value", t.grading)
         self._set(self.grade_line, "value", self.HINTS.grade_line(t, depth) if t.grading else "")
 
     def _turn_marker(self) -> str:
@@ -662,7 +670,8 @@ class TableApp(CardTable):
         return [str(a) for a in self.bids.shown()]
 
     def _parse_action(self, action: Any) -> Any:
-        raise NotImplementedError
+        """The action ``action`` names (an action or its text), as the controller reads it."""
+        return self.controller._parse_action(action)
 
     def bid_button(self, action: Any) -> w.Button:
         wanted = self._parse_action(action)

@@ -1,6 +1,6 @@
 """The HTML every trick-taking table draws alike, from a seat's view and the hands' logs: the prompt
-at a hand's end, the score board, a seat, the trick, the trick log (each game's table adds its own
-words around them)."""
+at a hand's end and at a trick, the score board, a seat, the trick, the bidding, the trick log (each
+game's table adds its own words around them)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from euchre_tutor.session.seats import seat_name, seat_tag, team_words
 from euchre_tutor.widgets import render
 
 __all__ = [
+    "bidding_html",
     "log_html",
     "log_table_html",
     "over_prompt",
+    "play_prompt",
     "score_board_html",
     "score_side_html",
     "seat_html",
@@ -48,11 +50,38 @@ def score_side_html(team: Any, pts: int, student: Any, target: int, pic: str = "
     )
 
 
-def score_board_html(sides: Iterable[str], label: str, goal: str, goal_words: str) -> str:
-    """The score board: its sides, then the goal (``goal_words`` in its ARIA label)."""
+def score_board_html(sides: Iterable[str], label: str, rules: Any, number: int) -> str:
+    """The score board (``label``: the score in words): its sides, then the goal of ``rules``: the
+    hand ``number`` of a match of ``rules.hands`` hands, else the target."""
+    if rules.hands is not None:
+        hand = min(number, rules.hands)
+        goal, goal_words = f"hand {hand} of<br><b>{rules.hands}</b>", f"hand {hand} of {rules.hands}"
+    else:
+        goal, goal_words = f"first to<br><b>{rules.target}</b>", f"first to {rules.target}"
     return (
         f'<div class="board" role="status" aria-label="Score: {esc(label)}, {esc(goal_words)}">'
         f'{"".join(sides)}<span class="to">{goal}</span></div>'
+    )
+
+
+def play_prompt(view: Any, tricks: int, trump_led: str = "") -> str:
+    """The prompt (text) when the student plays to a trick of the ``tricks`` of a hand: a lead, or
+    following the suit led (``trump_led``: words said after the suit when it is trump)."""
+    number = len(view.tricks) + 1
+    if not view.trick_plays:
+        return f"Trick {number} of {tricks}: your lead. Click a card."
+    led = view.led_suit
+    words = "" if led is None else led.plural + (trump_led if led is view.trump else "")
+    return f"Trick {number} of {tricks}: {words} led. Follow suit if you can: click a card."
+
+
+def bidding_html(log: Any, deals: str, after: str = "", tag: Callable[[str], str] = str) -> str:
+    """The bidding of the hand ``log``: its head (``deals``: who deals, in HTML), each bid said
+    (``tag``-ged for the student), then ``after`` (HTML)."""
+    lines = "".join(f"<li>{esc(tag(text))}</li>" for text in log.bidding)
+    return (
+        f"<b>Bidding · hand {log.number}</b> · {deals}"
+        f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{after}"
     )
 
 
@@ -194,10 +223,20 @@ def log_table_html(log: Any, why: Callable[[Any], str], student: Any = None) -> 
 
 
 def log_html(
-    logs: Sequence[Any], shown: Any, trump: str, table: Callable[[Any], str], summary: Callable[[Any], str]
+    logs: Sequence[Any],
+    shown: Any,
+    trump: str,
+    explain: Callable[[Any, Any, Any], str],
+    summary: Callable[[Any], str],
+    student: Any = None,
 ) -> str:
     """The trick log of the hand ``shown`` (``trump``: its words after the head), then the earlier
-    hands folded (``summary`` on each)."""
+    hands folded (``summary`` on each); each trick's why is ``explain(trick, log.trump, log.notrump)``
+    (``student``: as :func:`log_table_html`)."""
+
+    def table(log: Any) -> str:
+        return log_table_html(log, lambda trick: explain(trick, log.trump, log.notrump), student)
+
     head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
     past = [log for log in logs if log.number < shown.number]
     earlier = "".join(

@@ -1,7 +1,7 @@
 """The pieces every table (:class:`~euchre_tutor.widgets.table_app.TableApp`) is built of: the hint
 panel, the row of decision buttons, the controls' box, the seed box, the four-colour switch, an
-uploaded file's text, and the tutor's status line, placeholder and forced card's words as the hint
-panel shows them."""
+uploaded file's text; the tutor's status line, placeholder and forced card's words as the hint
+panel shows them, a review's rows and a retry's position."""
 
 from __future__ import annotations
 
@@ -17,16 +17,21 @@ from euchre_tutor.errors import JsonInputError
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DepthPicker
-from euchre_tutor.widgets.table import CardTable, action_button, hidden_button
+from euchre_tutor.widgets.table import CardTable, action_button, checkbox, hidden_button
 
 __all__ = [
     "HINT_TOGGLE_TIP",
+    "KEY_STAR",
     "ActionRow",
     "HintPanel",
     "controls_box",
     "forced_card_html",
     "four_colour_box",
+    "retry_position_html",
+    "review_row_html",
+    "review_table_html",
     "seed_text",
+    "trick_question",
     "tutor_placeholder_html",
     "tutor_status_html",
     "uploaded_text",
@@ -61,9 +66,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.toggle = w.ToggleButton(value=shown, description="Show hint", tooltip=HINT_TOGGLE_TIP)
         self.toggle.add_class("et-hint-toggle")
         self.toggle.observe(lambda ch: on_toggle(bool(ch["new"])), names="value")
-        self.grade = w.Checkbox(value=grading, description="Grade my play", indent=False, tooltip=grade_tip)
-        self.grade.add_class("et-grade-toggle")
-        self.grade.observe(lambda ch: on_grade(bool(ch["new"])), names="value")
+        self.grade = checkbox("Grade my play", grade_tip, on_grade, "et-grade-toggle", value=grading)
         # how much the hint, the grade and the review say: the move and why (a new student's default),
         # the choices compared, or every figure (the bars)
         self.depth = DepthPicker()
@@ -175,9 +178,7 @@ def seed_text(seed: object) -> w.Text:
 
 def four_colour_box(table: CardTable) -> w.Checkbox:
     """The four-colour suits switch of ``table`` (diamonds blue, clubs green)."""
-    box = w.Checkbox(value="four-colour" in table._dom_classes, description="Four-colour suits", indent=False)
-    box.observe(lambda ch: table._set_four(bool(ch["new"])), names="value")
-    return box
+    return checkbox("Four-colour suits", None, table._set_four, value="four-colour" in table._dom_classes)
 
 
 def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str | None:
@@ -246,3 +247,79 @@ def tutor_placeholder_html(tutor: Any, forced_html: Callable[[Any], str]) -> str
     if forced is not None:
         return forced_html(forced)
     return "<p>The hint appears here as soon as the analysis is done; keep playing meanwhile.</p>"
+
+
+#: a key moment's star in a hand's review
+KEY_STAR = (
+    ' <span class="et-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
+)
+
+
+def review_row_html(
+    i: int,
+    where: str,
+    mine: str,
+    grade: Any = None,
+    best: str = "",
+    lost: str = "",
+    *,
+    forced: str | None = None,
+    key: bool = False,
+    swing: Any = None,
+    attrs: str = "",
+) -> str:
+    """Decision ``i``'s row in a hand's review (``where`` and ``mine``: HTML): forced (``forced``: the
+    only legal what), still being graded (``grade`` None), or its grade with the ``best`` choice and
+    what it ``lost``; a ``key`` moment is starred (``et-key-row``), a marked ``swing`` has its badge;
+    ``attrs``: the row's other attributes."""
+    if forced is not None:
+        return (
+            f"<tr class='forced'><td>{i}</td><td>{where}</td><td>{mine}</td>"
+            f"<td colspan='3' class='et-status'>forced: the only legal {forced}</td></tr>"
+        )
+    if grade is None:
+        return f"<tr><td>{i}</td><td>{where}</td><td>{mine}</td><td colspan='3'>analysing…</td></tr>"
+    if key:
+        where += KEY_STAR
+    if swing is not None:
+        where += " " + render.swing_badge(swing)
+    row_class = " class='et-key-row'" if key else ""
+    return (
+        f"<tr{row_class}{attrs}><td>{i}</td><td>{where}</td><td>{mine}</td><td>{esc(best)}</td>"
+        f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td><td>{esc(lost)}</td></tr>'
+    )
+
+
+def review_table_html(rows: Sequence[str], lost: str) -> str:
+    """A hand's review table of these rows (``lost``: the head of what each decision lost), or that
+    the student made no decision."""
+    if not rows:
+        return "<p>You made no decision in this hand.</p>"
+    return (
+        "<table><thead><tr><th>#</th><th>when</th><th>you chose</th><th>best</th><th>grade</th>"
+        f"<th>{lost}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def trick_question(view: Any, card_html: Callable[[Card], str]) -> str:
+    """A play's question from a seat ``view`` (HTML): the trick so far, each card as ``card_html``,
+    or the student's lead."""
+    number = len(view.tricks) + 1
+    if not view.trick_plays:
+        return f"You lead trick {number}. What do you lead?"
+    plays = ", ".join(
+        f"{esc(s.word)} {'leads' if i == 0 else 'plays'} {card_html(c)}"
+        for i, (s, c) in enumerate(view.trick_plays)
+    )
+    return f"Trick {number}: {plays}. What do you play?"
+
+
+def retry_position_html(lines: Sequence[str], view: Any) -> str:
+    """A past decision's position for a retry: ``lines`` (HTML sentences), then the hand of the seat
+    ``view``; the hint and the first answer hidden."""
+    hand = render.faces(render.hand_order(view.hand, view.trump), small=True, trump=view.trump)
+    return (
+        f'<div class="et-retry-position">{" ".join(lines)}<div class="et-retry-hand">Your hand: {hand}</div>'
+        "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is graded on "
+        "the same sampled deals as your first.</p></div>"
+    )

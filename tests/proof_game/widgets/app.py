@@ -41,6 +41,7 @@ class ProofApp(TableApp):
     DEAL_PLACEHOLDER = "Paste a saved match"
     SUGGEST_TIP = "What the computer player would play"
     SUGGEST_IDLE = ""
+    SLOTS = HAND_SIZE
 
     def __init__(
         self,
@@ -52,9 +53,7 @@ class ProofApp(TableApp):
         shared: SeatParts | None = None,
         **options: Any,
     ) -> None:
-        super().__init__(
-            HAND_SIZE, controller or ProofController(seed), tutor, deal=deal, shared=shared, **options
-        )
+        super().__init__(controller or ProofController(seed), tutor, deal=deal, shared=shared, **options)
 
     def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
         return [[self.undo, self.redo, self.new_match, self.seed], [self.deal_text, self.load, self.save]]

@@ -66,25 +66,12 @@ from euchre_tutor.jsonio import capped_text, load_json_text
 from euchre_tutor.session.analysis import AnalysisSource
 from euchre_tutor.session.seats import positions
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets import table_html as tables
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
 from euchre_tutor.widgets.table import button
 from euchre_tutor.widgets.table_app import SeatParts, TableApp
-from euchre_tutor.widgets.table_html import log_html as table_log_html
-from euchre_tutor.widgets.table_html import (
-    log_table_html,
-    over_prompt,
-    score_board_html,
-    score_side_html,
-    trick_html,
-    view_seat_html,
-)
 
 __all__ = ["RULES_CHOICES", "BidApp", "bid_grid_actions"]
-
-#: the most cards a hand holds (double deck: eleven and a four-card kitty, or twelve and two gifts)
-SLOTS: Final = 16
-#: buttons for pass and the trump names (six contracts at most)
-DECISION_POOL: Final = 8
 
 esc = render.esc
 face = render.face
@@ -154,7 +141,7 @@ def _cell_label(action: Action) -> str:
     return f"{action.level}{contract}" if action.suit is not None else f"{action.level} {contract}"
 
 
-class BidApp(TableApp):
+class BidApp(TableApp[BidController, BidTutor]):
     """Play Bid Euchre against the computer: the student at South, rule-based players in the other seats.
 
     ``seed`` names the match's deals; ``rules`` is a preset name (``"common"``, ``"nt-high-low"``,
@@ -165,9 +152,6 @@ class BidApp(TableApp):
     :class:`~euchre_tutor.games.bid.session.tutor.BidTutor` (``runner`` and ``worlds``: where the
     analysis runs and on how many sampled deals; ``grading`` labels each decision; ``stats``: the
     session statistics the graded hands feed, which tables may share).
-
-    At a shared table (``shared``: its parts) ``controller`` is the student's seat and ``tutor`` its
-    tutor (None: a watcher); the options of a one-person table do not apply there.
     """
 
     GAME = "bid"
@@ -185,9 +169,9 @@ class BidApp(TableApp):
     )
     SUGGEST_TIP = "What would the computer player do in your place? (a rule of thumb, not an exact hint)"
     SUGGEST_IDLE = "Suggest shows what the rule-based computer player would do in your place."
-
-    controller: BidController
-    tutor: BidTutor
+    SLOTS = 16  # double deck: eleven and a four-card kitty, or twelve and two gifts
+    POOL = 8  # pass and the trump names (six contracts at most)
+    CLASSES = ("euchre-classic", "euchre-bidtable")  # the classic table's layout and faces apply
 
     def __init__(
         self,
@@ -210,25 +194,17 @@ class BidApp(TableApp):
             tutor = tutor or BidTutor(
                 controller, source=source if hints else None, show_hint=show_hint, **tutor_options
             )
-        self._grid_rules: BidRules | None = None
-        self._grid_actions: list[Action] = []
-        self.grid_buttons: list[w.Button] = []
         super().__init__(
-            SLOTS,
-            controller,
-            tutor,
-            deal=deal,
-            four_colour=four_colour,
-            show_hint=show_hint,
-            pool=DECISION_POOL,
-            classes=("euchre-classic", "euchre-bidtable"),  # the classic table's layout and faces apply
-            shared=shared,
+            controller, tutor, deal=deal, four_colour=four_colour, show_hint=show_hint, shared=shared
         )
 
     # ----------------------------------------------------------------- building
 
     def _build_game(self) -> None:
-        """The grid of bids and the options box."""
+        """The grid of bids (built for the rules at the first redraw) and the options box."""
+        self._grid_rules: BidRules | None = None
+        self._grid_actions: list[Action] = []
+        self.grid_buttons: list[w.Button] = []
         self.grid = w.GridBox()
         self.grid.add_class("eb-bidgrid")
         self.options_text = w.Text(
@@ -371,7 +347,8 @@ class BidApp(TableApp):
 
     @staticmethod
     def _hand_log_of_view(fields: dict[str, Any], view: SeatView) -> BidHandLog:
-        return hand_log_of_view(fields, view)
+        bid = "" if view.high is None else _bid_words(view.high)
+        return BidHandLog(**fields, trump=view.trump, notrump=view.notrump, bidder=view.bidder, bid=bid)
 
     def _answer_label(self, action: Action, view: SeatView) -> str:
         return action_label(action)
@@ -385,9 +362,6 @@ class BidApp(TableApp):
             str(a) for a, b in zip(self._grid_actions, self.grid_buttons, strict=True) if not b.disabled
         ]
         return shown
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return Action.parse(action)
 
     def _button_of(self, action: Action) -> w.Button | None:
         """The button that takes ``action`` (a decision button, or a grid cell even when disabled)."""
@@ -441,14 +415,8 @@ def score_html(view: SeatView, log: BidHandLog, scores: Sequence[int]) -> str:
     rules = view.rules
     me = view.seat
     teams = (me.team, *(t for t in me.seating.teams if t is not me.team))
-    sides = [score_side_html(team, scores[team.index], me, rules.target) for team in teams]
-    if rules.hands is not None:
-        goal = f"hand {min(log.number, rules.hands)} of<br><b>{rules.hands}</b>"
-        goal_words = f"hand {min(log.number, rules.hands)} of {rules.hands}"
-    else:
-        goal = f"first to<br><b>{rules.target}</b>"
-        goal_words = f"first to {rules.target}"
-    return score_board_html(sides, f"N-S {scores[0]}, E-W {scores[1]}", goal, goal_words)
+    sides = [tables.score_side_html(team, scores[team.index], me, rules.target) for team in teams]
+    return tables.score_board_html(sides, f"N-S {scores[0]}, E-W {scores[1]}", rules, log.number)
 
 
 def _contract_html(hand: SeatView) -> str:
@@ -483,12 +451,12 @@ def table_html(view: SeatView, log: BidHandLog, *, hide_tricks: bool = False) ->
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
         roles = ["bidder, alone" if view.alone else "bidder"] if seat == view.bidder else []
         seats.append(
-            view_seat_html(view, seat, me, pos[seat], roles, out=seat == out, hide_tricks=hide_tricks)
+            tables.view_seat_html(view, seat, me, pos[seat], roles, out=seat == out, hide_tricks=hide_tricks)
         )
     # While the bids go round no card is on the table: the empty trick folds away, so the grid of
     # bids under the hand fits a laptop's screen without scrolling
     bidding = " bidding" if view.phase is Phase.BIDDING and not view.tricks else ""
-    center = trick_html(view, (Seat.N, Seat.E, Seat.S, Seat.W), pos, {out} - {None}, str, bidding)
+    center = tables.trick_html(view, (Seat.N, Seat.E, Seat.S, Seat.W), pos, {out} - {None}, str, bidding)
     if view.phase is Phase.OVER and view.bidder is None:
         note = "everyone passed"
     elif view.bidder is None:
@@ -508,7 +476,6 @@ def table_html(view: SeatView, log: BidHandLog, *, hide_tricks: bool = False) ->
 
 def bidding_html(view: SeatView, log: BidHandLog) -> str:
     """Who bid what in the hand ``log``, the student's discards and passed cards, and the rules."""
-    lines = "".join(f"<li>{esc(text)}</li>" for text in log.bidding)
     me = view.seat
     mine = ""
     if view.discards:
@@ -525,21 +492,7 @@ def bidding_html(view: SeatView, log: BidHandLog) -> str:
         f"{'an auction' if r.bidding == 'auction' else 'one round'} from the "
         f"{'dealer' if r.bidding_order == 'dealer-first' else 'dealer’s left'}.</p>"
     )
-    return (
-        f"<b>Bidding · hand {log.number}</b> · {esc(log.dealer.word)} deals"
-        f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{mine}{rules}"
-    )
-
-
-def hand_log_of_view(fields: dict[str, Any], view: SeatView) -> BidHandLog:
-    """A hand's log as a seat at a shared table saw it: what every log holds (``fields``) and the
-    contract from the hand's last ``view``."""
-    bid = "" if view.high is None else _bid_words(view.high)
-    return BidHandLog(**fields, trump=view.trump, notrump=view.notrump, bidder=view.bidder, bid=bid)
-
-
-def _log_table(log: BidHandLog) -> str:
-    return log_table_html(log, lambda trick: explain_trick(trick, log.trump, log.notrump))
+    return tables.bidding_html(log, f"{esc(log.dealer.word)} deals", mine + rules)
 
 
 def _summary(log: BidHandLog) -> str:
@@ -556,11 +509,11 @@ def log_html(logs: list[BidHandLog], shown: BidHandLog) -> str:
         trump = f" · trump {shown.trump.symbol}"
     elif shown.notrump is not None:
         trump = f" · no trump ({shown.notrump})"
-    return table_log_html(logs, shown, trump, _log_table, _summary)
+    return tables.log_html(logs, shown, trump, explain_trick, _summary)
 
 
 def prompt_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
-    over = over_prompt(c, log)
+    over = tables.over_prompt(c, log)
     if over is not None:
         return over
     if not c.my_turn:  # pragma: no cover - the computer players act at once
@@ -593,13 +546,7 @@ def prompt_html(c: BidController, view: SeatView, log: BidHandLog) -> str:
             f"({to_discard} to go)."
         )
     elif phase is Phase.PLAY:
-        number = len(view.tricks) + 1
-        of = c.rules.hand_size
-        if not view.trick_plays:
-            text = f"Trick {number} of {of}: your lead. Click a card."
-        else:
-            led = view.led_suit
-            text = f"Trick {number} of {of}: {led.plural if led else ''} led. Follow suit if you can: click a card."
+        text = tables.play_prompt(view, c.rules.hand_size)
     else:  # pragma: no cover - every phase with a decision is named above
         text = ""
     return esc(text)

@@ -30,13 +30,9 @@ from euchre_tutor.games.bid.session.tutor import (
 )
 from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets import table_parts as parts
 from euchre_tutor.widgets.depth import DEPTH_CSS, explanation_html
-from euchre_tutor.widgets.table_app import (
-    TutorHtml,
-    forced_card_html,
-    tutor_placeholder_html,
-    tutor_status_html,
-)
+from euchre_tutor.widgets.table_app import TutorHtml
 
 __all__ = [
     "HINT_CSS",
@@ -138,16 +134,16 @@ def hint_status_html(tutor: BidTutor, depth: Depth | str = DEFAULT_DEPTH) -> str
         )
         return f"Weighing your choices{count}… play on whenever you like."
 
-    return tutor_status_html(tutor, analysing, "eb")
+    return parts.tutor_status_html(tutor, analysing, "eb")
 
 
 def hint_placeholder(tutor: BidTutor) -> str:
     def forced_html(forced: Action) -> str:
         if forced.kind == "play" and forced.card is not None:
-            return forced_card_html(forced.card, tutor.controller.view)
+            return parts.forced_card_html(forced.card, tutor.controller.view)
         return f"<p>{esc(forced_words(forced, tutor.controller.view))}</p>"
 
-    return tutor_placeholder_html(tutor, forced_html)
+    return parts.tutor_placeholder_html(tutor, forced_html)
 
 
 def _grade_text(tutor: BidTutor, decision: BidDecision, depth: Depth) -> tuple[str, str] | None:
@@ -225,41 +221,23 @@ def review_html(tutor: BidTutor, review: BidHandReview, depth: Depth | str = DEF
     rows = []
     stories = []
     for i, d in enumerate(review.decisions, 1):
-        where = esc(d.where)
-        mine = esc(option_label(d.action))
-        if d.forced:
-            rows.append(
-                f"<tr class='forced'><td>{i}</td><td>{where}</td><td>{mine}</td>"
-                "<td colspan='3' class='et-status'>forced: the only legal choice</td></tr>"
-            )
-            continue
-        grade, hint = tutor.grade_of(d), tutor.grading_analysis(d)
+        where, mine = esc(d.where), esc(option_label(d.action))
+        grade = None if d.forced else tutor.grade_of(d)
         if grade is None:
-            rows.append(
-                f"<tr><td>{i}</td><td>{where}</td><td>{mine}</td><td colspan='3'>analysing…</td></tr>"
-            )
+            rows.append(parts.review_row_html(i, where, mine, forced="choice" if d.forced else None))
             continue
+        hint = tutor.grading_analysis(d)
         story = tutor.story_of(d)
         if story:
             stories.append(f"Decision {i}: {story}")
-        key = d.index in keys
-        if key:
-            where += ' <span class="et-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
-        if d.index in marks:
-            where += " " + render.swing_badge(marks[d.index])
-        row_class = " class='et-key-row'" if key else ""
+        best, lost = _review_best(grade, hint, d.action), _review_loss(grade, hint, d.action, depth)
+        attrs = f" data-action='{esc(str(d.action))}'"
         rows.append(
-            f"<tr{row_class} data-action='{esc(str(d.action))}'><td>{i}</td>"
-            f"<td>{where}</td><td>{mine}</td><td>{esc(_review_best(grade, hint, d.action))}</td>"
-            f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
-            f"<td>{esc(_review_loss(grade, hint, d.action, depth))}</td></tr>"
+            parts.review_row_html(
+                i, where, mine, grade, best, lost, key=d.index in keys, swing=marks.get(d.index), attrs=attrs
+            )
         )
-    table = (
-        "<table><thead><tr><th>#</th><th>when</th><th>you chose</th><th>best</th><th>grade</th>"
-        f"<th>given up</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        if rows
-        else "<p>You made no decision in this hand.</p>"
-    )
+    table = parts.review_table_html(rows, "given up")
     total = tutor.total_loss(review.number)
     if total is None:
         total_text = "analysing…"
@@ -322,17 +300,11 @@ def position_lines(view: SeatView) -> list[str]:
             f"needs {view.needs} tricks."
         )
     if view.phase is Phase.PLAY:
-        number = len(view.tricks) + 1
         ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
         taken = f"Your side has taken {ours} of {len(view.tricks)} tricks. " if view.tricks else ""
-        if view.trick_plays:
-            plays = ", ".join(
-                f"{esc(s.word)} {'leads' if i == 0 else 'plays'} {render.face(c, small=True, trump=view.trump)}"
-                for i, (s, c) in enumerate(view.trick_plays)
-            )
-            lines.append(f"{taken}Trick {number}: {plays}. What do you play?")
-        else:
-            lines.append(f"{taken}You lead trick {number}. What do you lead?")
+        lines.append(
+            taken + parts.trick_question(view, lambda c: render.face(c, small=True, trump=view.trump))
+        )
     else:
         lines.append(_QUESTIONS.get(view.phase, "What do you do?"))
     return lines
@@ -341,13 +313,7 @@ def position_lines(view: SeatView) -> list[str]:
 def retry_prompt_html(decision: BidDecision) -> str:
     """A past decision's position as the student saw it, with the hint and the first answer hidden."""
     view = decision.view
-    hand = render.faces(render.hand_order(view.hand, view.trump), small=True, trump=view.trump)
-    return (
-        f'<div class="et-retry-position"><b>Hand {decision.hand_number}</b>. {" ".join(position_lines(view))}'
-        f'<div class="et-retry-hand">Your hand: {hand}</div>'
-        "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is graded on "
-        "the same sampled deals as your first.</p></div>"
-    )
+    return parts.retry_position_html([f"<b>Hand {decision.hand_number}</b>.", *position_lines(view)], view)
 
 
 def retry_result_html(tutor: BidTutor, retry: BidRetry, depth: Depth | str = DEFAULT_DEPTH) -> str:

@@ -81,25 +81,13 @@ from euchre_tutor.session.seats import (
 )
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets import table_html as tables
 from euchre_tutor.widgets.depth import DEPTH_CSS
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
+from euchre_tutor.widgets.table import checkbox
 from euchre_tutor.widgets.table_app import SeatParts, TableApp
-from euchre_tutor.widgets.table_html import log_html as table_log_html
-from euchre_tutor.widgets.table_html import (
-    log_table_html,
-    over_prompt,
-    score_board_html,
-    score_side_html,
-    trick_html,
-    view_seat_html,
-)
 
 __all__ = ["ClassicApp"]
-
-#: the most cards a hand holds (the dealer after picking up; a loner after a call for best)
-SLOTS = 6
-#: decision buttons made up front; more are added if a position ever has more decisions
-BID_POOL = 16
 
 esc = render.esc
 face = render.face
@@ -119,7 +107,7 @@ MATCH_LENGTHS: tuple[tuple[str, str], ...] = (
 )
 
 
-class ClassicApp(TableApp):
+class ClassicApp(TableApp[ClassicController, ClassicTutor]):
     """Play classic Euchre against the computer: one student, rule-based players in the other seats.
 
     ``seed`` names the match's deals; ``rules`` is a preset name (``"standard"``,
@@ -138,9 +126,6 @@ class ClassicApp(TableApp):
     ``background_bots``: Expert computer players think in a worker process; ``refine_grades``: a grade
     left on a band's edge gets more deals after the move), so a switch of every table's tutor is
     written in the tutor and in :class:`~euchre_tutor.widgets.table_app.TableApp`, not here.
-
-    At a shared table (``shared``: its parts) ``controller`` is the student's seat and ``tutor`` its
-    tutor (None: a watcher); the options of a one-person table do not apply there.
     """
 
     GAME = "classic"
@@ -164,9 +149,9 @@ class ClassicApp(TableApp):
     SUGGEST_IDLE = "Suggest shows what the Club (rule-based) computer player would do in your place, and why."
     STEPPED_REVIEW = True
     KEEP_RETRY_WHEN_HIDDEN = True
-
-    controller: ClassicController
-    tutor: ClassicTutor
+    SLOTS = 6  # the dealer after picking up; a loner after a call for best
+    POOL = 16
+    CLASSES = ("euchre-classic",)
 
     def __init__(
         self,
@@ -199,15 +184,7 @@ class ClassicApp(TableApp):
                 **tutor_options,
             )
         super().__init__(
-            SLOTS,
-            controller,
-            tutor,
-            deal=deal,
-            four_colour=four_colour,
-            show_hint=show_hint,
-            pool=BID_POOL,
-            classes=("euchre-classic",),
-            shared=shared,
+            controller, tutor, deal=deal, four_colour=four_colour, show_hint=show_hint, shared=shared
         )
 
     # ----------------------------------------------------------------- building
@@ -220,21 +197,18 @@ class ClassicApp(TableApp):
             options=MATCH_LENGTHS, value="", description="Match", layout=w.Layout(width="230px")
         )
         self.match_length.add_class("ec-match-length")
-        self.score_cards = w.Checkbox(
-            value=False,
-            description="Score on a 4 and a 6",
-            indent=False,
-            tooltip="Keep each side's score the way players do at a real table: on a 4 and a 6 (up to 10)",
+        self.score_cards = checkbox(
+            "Score on a 4 and a 6",
+            "Keep each side's score the way players do at a real table: on a 4 and a 6 (up to 10)",
+            lambda _on: self.refresh(),
+            "ec-score-cards",
         )
-        self.score_cards.add_class("ec-score-cards")
-        self.score_cards.observe(lambda _: self.refresh(), names="value")
-        self.draw_seats = w.Checkbox(
-            value=False,
-            description="Draw for seats",
-            indent=False,
-            tooltip="Open a new match the way a real table does: draw cards for partners and the first deal",
+        self.draw_seats = checkbox(
+            "Draw for seats",
+            "Open a new match the way a real table does: draw cards for partners and the first deal",
+            None,
+            "ec-draw-seats",
         )
-        self.draw_seats.add_class("ec-draw-seats")
         self.metric = w.Dropdown(
             options=list(classic_hints.METRICS),
             value="ev",
@@ -256,27 +230,22 @@ class ClassicApp(TableApp):
             layout=w.Layout(width="190px"),
         )
         self.level_choice.add_class("ec-level")
-        self.autoplay = w.Checkbox(
-            value=t is not None and t.autoplay,
-            description="Autoplay forced cards",
-            indent=False,
-            tooltip="A single legal card is played for you after a short pause",
+        self.autoplay = self._tutor_switch(
+            "autoplay", "Autoplay forced cards", "A single legal card is played for you after a short pause"
         )
-        self.autoplay.add_class("ec-autoplay")
-        self.autoplay.observe(lambda ch: self._set_option("autoplay", bool(ch["new"])), names="value")
-        self.open_hands = w.Checkbox(
-            value=t is not None and t.open_hands,
-            description="Open hands",
-            indent=False,
-            tooltip="Practice: show every hand",
-        )
-        self.open_hands.add_class("ec-open-hands")
-        self.open_hands.observe(lambda ch: self._set_option("open_hands", bool(ch["new"])), names="value")
+        self.open_hands = self._tutor_switch("open_hands", "Open hands", "Practice: show every hand")
 
-    def _set_option(self, name: str, on: bool) -> None:
-        """A tutor switch flipped (``autoplay``, ``open_hands``): a watcher has no tutor to tell."""
-        if self.tutor is not None:
-            getattr(self.tutor, f"set_{name}")(on)
+    def _tutor_switch(self, name: str, description: str, tooltip: str) -> w.Checkbox:
+        """The switch (``ec-<name>``) of the tutor's option ``name`` (``autoplay``, ``open_hands``): a
+        watcher has no tutor to tell."""
+
+        def flip(on: bool) -> None:
+            if self.tutor is not None:
+                getattr(self.tutor, f"set_{name}")(on)
+
+        t = self.tutor
+        on = t is not None and bool(getattr(t, name))
+        return checkbox(description, tooltip, flip, "ec-" + name.replace("_", "-"), value=on)
 
     def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
         options = w.HBox([self.level_choice, self.autoplay, self.open_hands])
@@ -362,7 +331,6 @@ class ClassicApp(TableApp):
             self._set(self.open_hands_view, "value", "")
         self._set(self.autoplay, "value", t.autoplay)
         self._set(self.open_hands, "value", t.open_hands)
-        self._set(self.grade, "value", t.grading)
         self._set(self.bidding, "value", bidding_html(c.view, self._shown_log()) + self._level_html())
 
     # ----------------------------------------------------------------- the tutor's parts
@@ -389,15 +357,10 @@ class ClassicApp(TableApp):
 
     @staticmethod
     def _hand_log_of_view(fields: dict[str, Any], view: SeatView) -> HandLog:
-        return hand_log_of_view(fields, view)
+        return HandLog(**fields, up=view.up, trump=view.trump, notrump=view.notrump, maker=view.maker)
 
     def _answer_label(self, action: Action, view: SeatView) -> str:
         return action_label(action, view)
-
-    # ----------------------------------------------------------------- test helpers
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return Action.parse(action)
 
 
 # ---------------------------------------------------------------------------
@@ -413,15 +376,9 @@ def score_html(view: SeatView, log: HandLog, scores: Sequence[int], *, cards: bo
     for team in student.seating.teams:
         pts = scores[team.index]
         pic = four_six_html(pts, "HS"[team.index % 2]) if cards and 0 <= pts <= MAX_SCORE else ""
-        sides.append(score_side_html(team, pts, student, rules.target, pic))
-    if rules.hands is not None:
-        goal = f"hand {min(log.number, rules.hands)} of<br><b>{rules.hands}</b>"
-        goal_words = f"{rules.hands} hands"
-    else:
-        goal = f"first to<br><b>{rules.target}</b>"
-        goal_words = f"first to {rules.target}"
+        sides.append(tables.score_side_html(team, pts, student, rules.target, pic))
     label = ", ".join(f"{t.name} {scores[t.index]}" for t in student.seating.teams)
-    return score_board_html(sides, label, goal, goal_words)
+    return tables.score_board_html(sides, label, rules, log.number)
 
 
 def title_html(view: SeatView) -> str:
@@ -465,12 +422,12 @@ def table_html(view: SeatView, log: HandLog, *, hide_tricks: bool = False) -> st
         if players == 3 and view.maker is not None and seat != view.maker and not passed_out:
             after.append("defends")  # three-handed: the other two play together against the maker
         seats.append(
-            view_seat_html(
+            tables.view_seat_html(
                 view, seat, me, pos[seat], roles, out=seat in out, after=after, team_html=team_html
             )
         )
     # the current trick (or the last one, faded, when a new trick has not started)
-    center = trick_html(view, me.seating.seats, pos, out, lambda text: tagged(text, me))
+    center = tables.trick_html(view, me.seating.seats, pos, out, lambda text: tagged(text, me))
     # the up card and trump
     if view.up_taken:
         up_note = f"picked up by {view.dealer.word}"
@@ -496,25 +453,14 @@ def level_html(tutor: ClassicTutor) -> str:
 def bidding_html(view: SeatView, log: HandLog) -> str:
     """Who bid what in the hand ``log`` (said from the seat of ``view``), and the student's discard."""
     me = view.seat
-    lines = "".join(f"<li>{esc(tagged(text, me))}</li>" for text in log.bidding)
     discard = ""
     if view.discard is not None:
         discard = f"<p>Your discard (only you see it): {face(view.discard, small=True)}</p>"
-    return (
-        f"<b>Bidding · hand {log.number}</b> · {esc(tagged(f'{log.dealer.word} deals ({cutter(log.dealer).word} cut)', me))}, up card "
+    deals = (
+        f"{esc(tagged(f'{log.dealer.word} deals ({cutter(log.dealer).word} cut)', me))}, up card "
         f'<span class="ec-sym{" red" if log.up.is_red else ""}">{esc(log.up.symbol)}</span>'
-        f"<ol class='ec-bidlog'>{lines or '<li>No bids yet.</li>'}</ol>{discard}"
     )
-
-
-def hand_log_of_view(fields: dict[str, Any], view: SeatView) -> HandLog:
-    """A hand's log as a seat at a shared table saw it: what every log holds (``fields``) and the
-    contract from the hand's last ``view``."""
-    return HandLog(**fields, up=view.up, trump=view.trump, notrump=view.notrump, maker=view.maker)
-
-
-def _log_table(log: HandLog, student: Seat | None = None) -> str:
-    return log_table_html(log, lambda trick: explain_trick(trick, log.trump, log.notrump), student)
+    return tables.bidding_html(log, deals, discard, lambda text: tagged(text, me))
 
 
 def _summary(log: HandLog) -> str:
@@ -528,7 +474,7 @@ def log_html(c: ClassicController, logs: list[HandLog], shown: HandLog) -> str:
     trump = ""
     if shown.maker is not None:
         trump = " · trump " + (shown.trump.symbol if shown.trump is not None else f"none ({shown.notrump})")
-    return table_log_html(logs, shown, trump, lambda log: _log_table(log, c.seat), _summary)
+    return tables.log_html(logs, shown, trump, explain_trick, _summary, c.seat)
 
 
 _PHASE_PROMPTS = {
@@ -542,7 +488,7 @@ _PHASE_PROMPTS = {
 
 
 def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
-    over = over_prompt(c, log)
+    over = tables.over_prompt(c, log)
     if over is not None:
         return over
     if c.thinking is not None:
@@ -556,15 +502,7 @@ def prompt_html(c: ClassicController, view: SeatView, log: HandLog) -> str:
     elif phase is Phase.DISCARD:
         text = f"You picked up {view.up.symbol}: click a card to discard it face down."
     elif phase is Phase.PLAY:
-        number = len(view.tricks) + 1
-        if not view.trick_plays:
-            text = f"Trick {number} of 5: your lead. Click a card."
-        else:
-            led = view.led_suit
-            led_word = led.plural if led is not None else ""
-            if led is not None and view.trump is led:
-                led_word += " (trump; the left bower counts as trump)"
-            text = f"Trick {number} of 5: {led_word} led. Follow suit if you can: click a card."
+        text = tables.play_prompt(view, 5, " (trump; the left bower counts as trump)")
     else:
         text = _PHASE_PROMPTS.get(phase, "")
         if phase is Phase.GO_ALONE and len(c.seat.partners) > 1:  # six players, three against three

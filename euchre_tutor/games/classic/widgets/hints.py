@@ -33,13 +33,9 @@ from euchre_tutor.games.classic.session.tutor import ClassicTutor, Decision, Han
 from euchre_tutor.games.classic.views import SeatView
 from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets import table_parts as parts
 from euchre_tutor.widgets.depth import explanation_html
-from euchre_tutor.widgets.table_app import (
-    TutorHtml,
-    forced_card_html,
-    tutor_placeholder_html,
-    tutor_status_html,
-)
+from euchre_tutor.widgets.table_app import TutorHtml
 
 __all__ = [
     "METRICS",
@@ -243,7 +239,7 @@ def hint_status_html(tutor: ClassicTutor) -> str:
             "what you have seen; play on whenever you like."
         )
 
-    return tutor_status_html(tutor, analysing, "ec")
+    return parts.tutor_status_html(tutor, analysing, "ec")
 
 
 def hint_placeholder(tutor: ClassicTutor) -> str:
@@ -255,11 +251,11 @@ def hint_placeholder(tutor: ClassicTutor) -> str:
                 f"Your other cards are trumps, which this table's rules do not let you lead yet: "
                 f"{card_words(forced.card)} is your only card that is not a trump."
             )
-            return forced_card_html(forced.card, view, autoplay=tutor.autoplay, rule=rule)
+            return parts.forced_card_html(forced.card, view, autoplay=tutor.autoplay, rule=rule)
         how = " It is done for you in a moment." if tutor.autoplay else ""
         return f"<p>{esc(action_label(forced, view))} is your only legal choice.{how}</p>"
 
-    return tutor_placeholder_html(tutor, forced_html)
+    return parts.tutor_placeholder_html(tutor, forced_html)
 
 
 def grade_line_html(tutor: ClassicTutor, depth: Depth | str = DEFAULT_DEPTH) -> str:
@@ -340,36 +336,23 @@ def review_html(
     marks = _swing_marks(tutor, review.number)
     stories = []
     for i, d in enumerate(decisions, 1):
-        grade = tutor.grade_of(d)
-        hint = tutor.hint_of(d)
         where = "bidding" if d.trick == 0 else f"trick {d.trick}"
-        best = action_label(hint.best.action, d.view) if hint is not None else d.label if d.forced else "…"
-        if grade is not None and grade.label == "Best":
-            best = d.label  # a tie with the top option is as good as it
-        if d.forced:
-            rows.append(
-                f"<tr class='forced'><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td>"
-                "<td colspan='3' class='et-status'>forced: the only legal card</td></tr>"
-            )
-            continue
+        grade = None if d.forced else tutor.grade_of(d)
         if grade is None:
-            rows.append(
-                f"<tr><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td colspan='3'>analysing…</td></tr>"
-            )
+            rows.append(parts.review_row_html(i, where, esc(d.label), forced="card" if d.forced else None))
             continue
+        hint = tutor.hint_of(d)
+        best = action_label(hint.best.action, d.view) if hint is not None else "…"
+        if grade.label == "Best":
+            best = d.label  # a tie with the top option is as good as it
         story = tutor.story(d)
         if story is not None:
             stories.append(f"<li data-decision='{i}'>Decision {i}: {esc(story)}</li>")
-        key = d.index in keys
-        row_class = " class='et-key-row'" if key else ""
-        if key:
-            where += ' <span class="et-key" title="A key moment: one of the costliest decisions of the hand">★ key</span>'
-        if d.index in marks:
-            where += " " + render.swing_badge(marks[d.index])
+        lost = _review_loss(d, grade, hint, depth)
         rows.append(
-            f"<tr{row_class}><td>{i}</td><td>{where}</td><td>{esc(d.label)}</td><td>{esc(best)}</td>"
-            f'<td><span class="et-grade {esc(grade.label)}">{esc(grade.label)}</span></td>'
-            f"<td>{esc(_review_loss(d, grade, hint, depth))}</td></tr>"
+            parts.review_row_html(
+                i, where, esc(d.label), grade, best, lost, key=d.index in keys, swing=marks.get(d.index)
+            )
         )
     total = tutor.total_loss(review.number)
     if total is None:
@@ -378,12 +361,7 @@ def review_html(
         total_text = f"{total:.2f} points"
     else:
         total_text = points_words(total)
-    table = (
-        "<table><thead><tr><th>#</th><th>when</th><th>you chose</th><th>best</th><th>grade</th>"
-        f"<th>lost</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        if rows
-        else "<p>You made no decision in this hand.</p>"
-    )
+    table = parts.review_table_html(rows, "lost")
     changed = (
         f"<p class='ec-changed-head'>What more deals changed since the hint:</p><ul class='ec-changed'>{''.join(stories)}</ul>"
         if stories
@@ -510,26 +488,14 @@ def retry_prompt_html(decision: Decision) -> str:
             "" if view.maker is None else f" ({esc(view.maker.word)} made it{' alone' if view.alone else ''})"
         )
         lines.append(f"{esc(trump.plural.capitalize())} are trump{maker}.")
-        if view.trick_plays:
-            plays = ", ".join(
-                f"{esc(s.word)} {'leads' if i == 0 else 'plays'} {_symbol(c)}"
-                for i, (s, c) in enumerate(view.trick_plays)
-            )
-            lines.append(f"Trick {len(view.tricks) + 1}: {plays}. What do you play?")
-        else:
-            lines.append(f"You lead trick {len(view.tricks) + 1}. What do you lead?")
+        lines.append(parts.trick_question(view, _symbol))
     else:
         bids = ", ".join(f"{esc(s.word)}: {esc(str(a))}" for s, a in view.bids) or "nobody has bid yet"
         lines.append(
             f"{esc(view.dealer.word)} deals; the up card is {_symbol(view.up)}. Bids so far: {bids}."
         )
         lines.append("What do you discard?" if view.phase is Phase.DISCARD else "What do you bid?")
-    hand = render.faces(render.hand_order(view.hand, trump), small=True, trump=trump)
-    return (
-        f'<div class="et-retry-position">{" ".join(lines)}<div class="et-retry-hand">Your hand: {hand}</div>'
-        "<p class='et-status'>The hint is hidden: choose as if for the first time. Your new answer is graded on "
-        "the same sampled deals as your first.</p></div>"
-    )
+    return parts.retry_position_html(lines, view)
 
 
 def _symbol(card: Card) -> str:

@@ -42,16 +42,13 @@ from euchre_tutor.widgets.table_app import TableApp
 
 __all__ = ["SolitaireApp"]
 
-#: the trump choices: Order up, a Name per other suit, each alone too
-CHOICES = 8
-
 TITLE = (
     '<div class="et-title"><h1>♠ Euchre Solitaire ♥</h1>'
     '<div class="sub">You against the deck · take 3 of 5 tricks · first to the target wins</div></div>'
 )
 
 
-class SolitaireApp(TableApp):
+class SolitaireApp(TableApp[SolitaireController, SolitaireTutor]):
     """Play Euchre Solitaire to the target with exact hints, grading and undo.
 
     ``seed`` names the game's deals (deal k is seed + k); ``hints=False``
@@ -76,9 +73,9 @@ class SolitaireApp(TableApp):
     SUGGEST_IDLE = ""
     OPEN_REVIEW = True
     SUGGEST = False
-
-    controller: SolitaireController
-    tutor: SolitaireTutor
+    SLOTS = HAND_SIZE
+    POOL = 8  # the trump choices: Order up, a Name per other suit, each alone too
+    CLASSES = ("euchre-solitaire",)
 
     def __init__(
         self,
@@ -104,15 +101,7 @@ class SolitaireApp(TableApp):
                 mode=mode,
             )
         tutor.show_hint = show_hint
-        super().__init__(
-            HAND_SIZE,
-            tutor.controller,
-            tutor,
-            four_colour=four_colour,
-            show_hint=show_hint,
-            pool=CHOICES,
-            classes=("euchre-solitaire",),
-        )
+        super().__init__(tutor.controller, tutor, four_colour=four_colour, show_hint=show_hint)
         show(self.bidding, False)  # the trump choice is on the table and in the trick log
 
     # ----------------------------------------------------------------- building
@@ -207,9 +196,6 @@ class SolitaireApp(TableApp):
         return solitaire_hints.decision_words(action, view)
 
     # ----------------------------------------------------------------- test helpers
-
-    def _parse_action(self, action: Action | str) -> Action:
-        return self.controller._parse_action(action)
 
     def trump_button(self, suit: Suit | str | None, alone: bool = False) -> w.Button:
         """The order-up button (``None``) or the name button of ``suit`` (``alone``: its alone one)."""
