@@ -38,6 +38,8 @@ from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 from euchre_tutor.advisor.shared import (
     THRESHOLDS,
     TIE_FLOOR,
+    Method,
+    Mode,
     SampledLoss,
     check_analysable,
     grade_label,
@@ -80,12 +82,6 @@ __all__ = [
     "settled",
     "side_value",
 ]
-
-#: what an analysis ranks by: expected points, or the chance to win the match
-Mode = Literal["points", "game"]
-#: how the options' values were made: card play solved with every hand open in each deal, or the
-#: deals played out after the action (with an ending searched with every hand open, where it is)
-Method = Literal["double-dummy", "play-out", "play-out + double-dummy", "play-out + double-dummy ending"]
 
 #: the deals in a batch, unless the caller says otherwise
 DEFAULT_WORLDS: Final = 200

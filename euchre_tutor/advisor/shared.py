@@ -15,14 +15,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import sqrt
-from typing import Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.games import find_game, game_names
+from euchre_tutor.tricks.seating import Seat
 from euchre_tutor.views.shared import TrickView
 
 __all__ = [
@@ -33,6 +35,8 @@ __all__ = [
     "TIE_FLOOR",
     "Z95",
     "Grade",
+    "Method",
+    "Mode",
     "Number",
     "Reason",
     "SampledAnalysis",
@@ -49,6 +53,11 @@ __all__ = [
 ]
 
 Number = Fraction | int | str
+#: what an analysis ranks by: expected points, or the chance to win the match
+Mode = Literal["points", "game"]
+#: how the options' values were made: card play solved with every hand open in each deal, or the
+#: deals played out after the action (with an ending searched with every hand open, where it is)
+Method = Literal["double-dummy", "play-out", "play-out + double-dummy", "play-out + double-dummy ending"]
 T = TypeVar("T")
 OptionT = TypeVar("OptionT", bound="_Option")
 
@@ -182,15 +191,25 @@ class _Option(Protocol):
     def action(self) -> object: ...
     @property
     def label(self) -> str: ...
+    def to_json(self) -> dict[str, object]: ...
 
 
+@dataclass(frozen=True, slots=True)
 class SampledAnalysis(Generic[OptionT]):
-    """What a sampled analysis gives (a mixin of both sampled advisors' analysis dataclasses, whose
-    ``options`` come best first and whose ``parse`` reads one of the game's actions): its best option,
-    and the option of an action."""
+    """What a sampled analysis is (the base of both sampled advisors' analysis dataclasses): one
+    decision's options best first, valued on ``worlds`` deals by ``method`` in ``mode``, with the
+    reasons; ``parse`` (the game's) reads one of its actions. Its best option, the option of an action,
+    and the analysis as JSON data."""
 
-    __slots__ = ()
-    options: tuple[OptionT, ...]
+    seat: Seat
+    phase: Enum
+    mode: Mode
+    legal: tuple[Any, ...]
+    options: tuple[OptionT, ...]  # best first
+    worlds: int
+    method: Method
+    reasons: tuple[Reason, ...]
+    seed: int | str
 
     @staticmethod
     def parse(text: object) -> object:
@@ -208,6 +227,23 @@ class SampledAnalysis(Generic[OptionT]):
             if o.action == act:
                 return o
         raise EuchreError(f"{act} is not one of the options: {', '.join(o.label for o in self.options)}")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": str(self.seat),
+            "phase": self.phase.value,
+            "legal": [str(a) for a in self.legal],
+            "options": [o.to_json() for o in self.options],
+            "best": self.best.label,
+            "worlds": self.worlds,
+            "method": self.method,
+            "mode": self.mode,
+            **self.json_reasons(),
+        }
+
+    def json_reasons(self) -> dict[str, object]:
+        """The end of :meth:`to_json`: the reasons (and what else the game's analysis adds)."""
+        return {"reasons": [r.to_json() for r in self.reasons]}
 
 
 #: the fewest deals a sampled analysis takes: one deal has no spread, so no standard error to report

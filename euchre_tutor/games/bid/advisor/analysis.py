@@ -256,6 +256,7 @@ class BidRun(sampling.SampledRun[SeatView, Action, BidOption, BidAnalysis]):
         return BidAnalysis(
             seat=view.seat,
             phase=view.phase,
+            mode=self.mode,
             legal=view.legal,
             options=with_reasons,
             worlds=worlds,

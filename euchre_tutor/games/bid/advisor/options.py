@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre_tutor.advisor.sampling import Method, Mode
 from euchre_tutor.advisor.shared import Reason, SampledAnalysis, SampledLoss
-from euchre_tutor.games.bid.engine import Action, Phase, Seat
+from euchre_tutor.games.bid.engine import Action
 
 __all__ = ["BidAnalysis", "BidOption"]
 
@@ -65,26 +64,4 @@ class BidOption(SampledLoss):
 class BidAnalysis(SampledAnalysis[BidOption]):
     """The analysis of one decision: options best first, the method, the reasons."""
 
-    seat: Seat
-    phase: Phase
-    legal: tuple[Action, ...]
-    options: tuple[BidOption, ...]  # best first
-    worlds: int
-    method: Method
-    reasons: tuple[Reason, ...]
-    seed: int | str
     parse = staticmethod(Action.parse)
-    mode: Mode = "points"
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "seat": self.seat.name,
-            "phase": self.phase.value,
-            "legal": [str(a) for a in self.legal],
-            "options": [o.to_json() for o in self.options],
-            "best": self.best.label,
-            "worlds": self.worlds,
-            "method": self.method,
-            "mode": self.mode,
-            "reasons": [r.to_json() for r in self.reasons],
-        }

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre_tutor.advisor.sampling import GRADE_MIN_WORLDS, Method, Mode, focus_settled
-from euchre_tutor.advisor.shared import Reason, SampledAnalysis, SampledLoss
-from euchre_tutor.games.classic.engine.engine import Action, Phase, Seat
+from euchre_tutor.advisor.shared import SampledAnalysis, SampledLoss
+from euchre_tutor.games.classic.engine.engine import Action
 
 __all__ = ["ClassicAnalysis", "ClassicOption", "Method", "Mode", "TableShift"]
 
@@ -115,15 +115,6 @@ class ClassicOption(SampledLoss):
 class ClassicAnalysis(SampledAnalysis[ClassicOption]):
     """The analysis of one decision: options best first, the method, the reasons."""
 
-    seat: Seat
-    phase: Phase
-    mode: Mode
-    legal: tuple[Action, ...]
-    options: tuple[ClassicOption, ...]  # best first
-    worlds: int
-    method: Method
-    reasons: tuple[Reason, ...]
-    seed: int | str
     #: the table's calibration that moved the options' points (None: the advisor's own values)
     table_shift: TableShift | None = None
     #: the weight of play with every hand open in each play-out deal's value (0: the rollout alone)
@@ -138,16 +129,8 @@ class ClassicAnalysis(SampledAnalysis[ClassicOption]):
         ``focus=action`` and a larger ``max_worlds``)."""
         return self.worlds >= GRADE_MIN_WORLDS and focus_settled(self.options, self.mode, action)
 
-    def to_json(self) -> dict[str, object]:
+    def json_reasons(self) -> dict[str, object]:
         return {
-            "seat": str(self.seat),
-            "phase": self.phase.value,
-            "legal": [str(a) for a in self.legal],
-            "options": [o.to_json() for o in self.options],
-            "best": self.best.label,
-            "worlds": self.worlds,
-            "method": self.method,
-            "mode": self.mode,
             **({"playout_open": self.playout_open} if self.method == "play-out" else {}),
             "reasons": [{"rule": r.rule, "text": r.text} for r in self.reasons],
             **(
