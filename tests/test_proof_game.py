@@ -74,7 +74,7 @@ def test_it_plays_at_the_local_table_and_saves_and_loads() -> None:
             app.next_hand.click()
             continue
         card = next(x for x in c.view.hand if c.card_reason(x) is None)
-        app._card_clicked(card)
+        app.card_button(card).click()
         clicks += 1
     assert clicks == 6  # three cards a hand, two hands
     assert "the match" in c.message and sum(c.state.scores) == 6

@@ -163,7 +163,7 @@ CSS = (
 
 #: Layouts by the space the table gets (CSS container queries on ``.euchre-app``, not the window: in
 #: JupyterLab a lesson's table sits in an output area far narrower than the window). Every table built
-#: on :class:`~euchre_tutor.widgets.table.CardTable` with the shared classes (``et-main``, ``et-left``,
+#: on :class:`~euchre_tutor.widgets.table_app.TableApp` with the shared classes (``et-main``, ``et-left``,
 #: ``et-right``, ``et-hand``, ``et-slot``, ``et-controls``, ``et-trumpbox``) gets them:
 #:
 #: - wide (content ≥ 900 px): the table and the hand on the left, hint and logs in a side column;

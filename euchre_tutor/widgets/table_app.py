@@ -1,22 +1,29 @@
 """The table app: every table feature written once, each game supplying hooks.
 
 :class:`TableApp` is a trick-taking table with a tutor for the student's seat (every game's table:
-Solitaire's of one seat, the classic and Bid tables alone or shared with other people) on a :class:`~euchre_tutor.widgets.table.CardTable`,
-built once and updated in place whenever the controller or the tutor announces a change: the header,
-table, prompt and hand; the decision buttons; the controls (undo/redo, seed, rules, new match,
-four-colour suits, the deal box, Save game); the hint panel; the review with its Retry panel and
-drills line; Suggest, the session chart, the bidding and the trick log; the message banner and the
-end-of-hand bar. A game subclasses it with its class constants (tooltips, file name, CSS, its hints
-module's :class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body,
-review). The pieces it is built of are in :mod:`~euchre_tutor.widgets.table_parts`, the HTML the tables draw
-alike in
-:mod:`~euchre_tutor.widgets.table_html`.
+Solitaire's of one seat, the classic and Bid tables alone or shared with other people), built once
+and updated in place whenever the controller or the tutor announces a change: the header, table,
+prompt and hand; the decision buttons; the controls (undo/redo, seed, rules, new match, four-colour
+suits, the deal box, Save game); the hint panel; the review with its Retry panel and drills line;
+Suggest, the session chart, the bidding and the trick log; the message banner and the end-of-hand
+bar. The hand is a fixed row of card-slot buttons whose classes, labels and tooltips change only
+where they differ, so a click never rebuilds the widget tree. When a hand is over, the hand's row
+gives its place to the buttons that come next (``et-handend``: next hand, review), so they sit where
+the student was looking, above the fold; the message line keeps its height when empty, so the table
+never moves when a message appears.
+
+A game subclasses it with its class constants (tooltips, file name, CSS, its hints module's
+:class:`TutorHtml`) and hooks (its table HTML, controls rows, left column, hint body, review). The
+pieces it is built of are in :mod:`~euchre_tutor.widgets.table_parts`, the HTML the tables draw alike
+in :mod:`~euchre_tutor.widgets.table_html`.
 """
 
 from __future__ import annotations
 
+import base64
+import functools
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -29,7 +36,7 @@ from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
-from euchre_tutor.widgets.table import CardTable, button, show
+from euchre_tutor.widgets.table import button, show
 from euchre_tutor.widgets.table_html import with_version
 from euchre_tutor.widgets.table_parts import (
     ActionRow,
@@ -117,7 +124,7 @@ def retry_case(
     return RetryCase(hints.retry_prompt(decision), answers, grade)
 
 
-class TableApp(CardTable, Generic[ControllerT, TutorT]):
+class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
     """A trick-taking table with a tutor for the student's seat: built once, updated in place.
 
     A game supplies its ``controller`` (act, undo/redo, next hand, load and save, suggest, messages)
@@ -179,7 +186,15 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
         show_hint: bool = False,
         shared: SeatParts | None = None,
     ) -> None:
-        super().__init__(self.SLOTS)
+        super().__init__()
+        self._slot_cards: list[Card | None] = [None] * self.SLOTS
+        self._slot_classes: list[set[str]] = [set() for _ in range(self.SLOTS)]
+        self.cards: list[w.Button] = [
+            button("", "", functools.partial(self._click_slot, i), "et-slot") for i in range(self.SLOTS)
+        ]
+        self.message = w.HTML()
+        self.message.add_class("euchre-message")
+        self.add_class("euchre-app")
         if getattr(
             controller, "remote", False
         ):  # a seat at a shared table: its hands' logs in this game's form
@@ -355,8 +370,13 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
         self.review = w.VBox([self.review_body, self.retry, self.drills_line, nav])
         self.review.add_class("euchre-review")
         self.review.add_class("hidden")
-        # the end of a hand: Next hand and Review hand in the emptied hand's place, the review under them
-        self._end_of_hand_bar(self.hand, *self._end_buttons())
+        # the end of a hand: Next hand and Review hand in the emptied hand's place (``et-handend``, the
+        # first the main one, ``et-next``), the review under them
+        buttons = self._end_buttons()
+        buttons[0].add_class("et-next")
+        self.hand_end = w.HBox(buttons)
+        self.hand_end.add_class("et-handend")
+        show(self.hand_end, False)
 
     # ----------------------------------------------------------------- the game's hooks (building)
 
@@ -416,8 +436,10 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
 
     # ----------------------------------------------------------------- commands
 
-    def _card_clicked(self, card: Card) -> None:
-        self.controller.click_card(card)
+    def _click_slot(self, i: int) -> None:
+        card = self._slot_cards[i]
+        if card is not None:
+            self.controller.click_card(card)
 
     def _new_match(self) -> None:
         raise NotImplementedError
@@ -431,11 +453,13 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
             self.controller.load_deal(text)
 
     def _save(self) -> None:
-        self.save_link.value = self._download_link(
-            self.SAVE_NAME.format(seed=self.controller.seed),
-            # with the table's grades, which the class report reads (a table without a tutor: the match)
-            (self.tutor or self.controller).save_text(),
-            self.SAVE_WORDS,
+        # a data link (Voila and JupyterLab alike) with the table's grades, which the class report reads
+        # (a table without a tutor: the match)
+        name = esc(self.SAVE_NAME.format(seed=self.controller.seed))
+        text = (self.tutor or self.controller).save_text()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.save_link.value = (
+            f'<a download="{name}" href="data:application/json;base64,{data}">⬇ {name}</a> {self.SAVE_WORDS}'
         )
 
     def _open_review(self) -> None:
@@ -520,7 +544,13 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
             self._set(self.redo, "disabled", not c.can_redo)
             self._set(self.next_hand, "disabled", not c.waiting)
             over = bool(logs) and (c.waiting or c.state.is_over)
-            self._show_hand_end(over)
+            # at the end of a hand, the bar in place of the emptied hand row (``et-hand-done`` drops the
+            # row's reserved height); during a hand, the hand row and no bar
+            if over:
+                self.hand.add_class("et-hand-done")
+            else:
+                self.hand.remove_class("et-hand-done")
+            show(self.hand_end, over)
             if over and not self._was_over and self.OPEN_REVIEW and self.tutor is not None:
                 self._review_open, self._review_step = True, 0
             self._was_over = over
@@ -536,7 +566,13 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
 
     def refresh_message(self) -> None:
         c = self.controller
-        self._show_message(c.message, c.message_is_error)
+        kind = "error" if c.message_is_error else ("info" if c.message else "empty")
+        role = "alert" if c.message_is_error else "status"
+        self._set(
+            self.message,
+            "value",
+            f'<div class="msg {kind}" role="{role}" aria-live="polite">{esc(c.message)}</div>',
+        )
         text = (
             f'<div class="ec-suggest-text" role="status"><b>Computer player\'s suggestion</b> '
             f"(not an exact hint): {esc(c.suggestion)}</div>"
@@ -544,6 +580,31 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
             else f'<div class="et-status">{self.SUGGEST_IDLE}</div>'
         )
         self._set(self.suggestion, "value", text)
+
+    @staticmethod
+    def _set(widget: w.Widget, name: str, value: Any) -> None:
+        """Set a trait only when it changes (no message to the browser otherwise)."""
+        if getattr(widget, name) != value:
+            setattr(widget, name, value)
+
+    def _show_slot(
+        self, i: int, card: Card | None, classes: Iterable[str], description: str, tooltip: str
+    ) -> None:
+        """Slot ``i`` shows ``card`` with these classes, label and tooltip (``None``: an empty slot)."""
+        self._slot_cards[i] = card
+        want = set(classes)
+        old = self._slot_classes[i]
+        b = self.cards[i]
+        if want == old and b.description == description and b.tooltip == tooltip:
+            return
+        with b.hold_sync():
+            for cls in old - want:
+                b.remove_class(cls)
+            for cls in sorted(want - old):
+                b.add_class(cls)
+            b.description = description
+            b.tooltip = tooltip
+        self._slot_classes[i] = want
 
     def _refresh_hand(self, view: Any) -> None:
         """The hand's slots: each card with its classes and tooltip (why it may not be played now); a
@@ -659,6 +720,16 @@ class TableApp(CardTable, Generic[ControllerT, TutorT]):
         super().close()
 
     # ----------------------------------------------------------------- test helpers
+
+    def hand_cards(self) -> list[Card]:
+        return [card for card in self._slot_cards if card is not None]
+
+    def card_button(self, card: Card | str) -> w.Button:
+        wanted = Card.parse(card) if isinstance(card, str) else card
+        for b, c in zip(self.cards, self._slot_cards, strict=True):
+            if c == wanted:
+                return b
+        raise KeyError(f"{wanted} is not in the hand")
 
     @property
     def bid_buttons(self) -> list[w.Button]:

@@ -17,7 +17,7 @@ from euchre_tutor.errors import JsonInputError
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DepthPicker
-from euchre_tutor.widgets.table import CardTable, action_button, checkbox, hidden_button
+from euchre_tutor.widgets.table import action_button, checkbox, hidden_button
 
 __all__ = [
     "HINT_TOGGLE_TIP",
@@ -176,9 +176,16 @@ def seed_text(seed: object) -> w.Text:
     return text
 
 
-def four_colour_box(table: CardTable) -> w.Checkbox:
-    """The four-colour suits switch of ``table`` (diamonds blue, clubs green)."""
-    return checkbox("Four-colour suits", None, table._set_four, value="four-colour" in table._dom_classes)
+def four_colour_box(table: w.DOMWidget) -> w.Checkbox:
+    """The four-colour suits switch of ``table`` (its class ``four-colour``: diamonds blue, clubs green)."""
+
+    def flip(on: bool) -> None:
+        if on:
+            table.add_class("four-colour")
+        else:
+            table.remove_class("four-colour")
+
+    return checkbox("Four-colour suits", None, flip, value="four-colour" in table._dom_classes)
 
 
 def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str | None:

@@ -22,7 +22,7 @@ import pytest
 
 from euchre_tutor.games.classic.engine.engine import Seat
 from euchre_tutor.widgets import ClassicApp, SolitaireApp
-from euchre_tutor.widgets.table import CardTable
+from euchre_tutor.widgets.table_app import TableApp
 
 SYNCED = ("_dom_classes", "description", "tooltip")
 
@@ -33,7 +33,7 @@ def slot_state(b: Any) -> dict[str, Any]:
 
 @contextmanager
 def recorded_sends(
-    monkeypatch: pytest.MonkeyPatch, app: CardTable
+    monkeypatch: pytest.MonkeyPatch, app: TableApp[Any, Any]
 ) -> Iterator[list[tuple[int, frozenset[str]]]]:
     """Every state message of a card slot while the block runs: (slot index, the keys it carries)."""
     sent: list[tuple[int, frozenset[str]]] = []
@@ -53,7 +53,7 @@ def recorded_sends(
         monkeypatch.setattr(w.Widget, "send_state", original)
 
 
-def click_and_check(monkeypatch: pytest.MonkeyPatch, app: CardTable, button: Any) -> None:
+def click_and_check(monkeypatch: pytest.MonkeyPatch, app: TableApp[Any, Any], button: Any) -> None:
     """Click; each slot whose classes, label or tooltip changed got exactly one message with all of them."""
     before = [slot_state(b) for b in app.cards]
     with recorded_sends(monkeypatch, app) as sent:
