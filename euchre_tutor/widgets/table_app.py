@@ -155,6 +155,12 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
     DEAL_PLACEHOLDER: ClassVar[str]
     SUGGEST_TIP: ClassVar[str]
     SUGGEST_IDLE: ClassVar[str]
+    #: the words of the buttons that go on to the next hand (and its tooltip), start a new match and
+    #: open a hand's review (a game that deals deals, not hands, says so)
+    NEXT_HAND: ClassVar[str] = "Next hand"
+    NEXT_HAND_TIP: ClassVar[str] = "Deal the next hand of the match"
+    NEW_MATCH: ClassVar[str] = "New match"
+    REVIEW_HAND: ClassVar[str] = "Review hand"
     #: the review is read a step at a time (Back, Next); otherwise whole, with a Close button
     STEPPED_REVIEW: ClassVar[bool] = False
     #: a Retry left open stays open while its review is hidden
@@ -312,9 +318,9 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
             "↶ Undo", "Take back your last decision (and the computer players' answers)", c.undo, "et-ctl"
         )
         self.redo = button("Redo ↷", "Make the undone decision again", c.redo, "et-ctl")
-        self.next_hand = button("Next hand", "Deal the next hand of the match", c.next_hand, "et-ctl")
+        self.next_hand = button(self.NEXT_HAND, self.NEXT_HAND_TIP, c.next_hand, "et-ctl")
         self.seed = seed_text(c.seed)
-        self.new_match = button("New match", self.NEW_MATCH_TIP, self._new_match, "et-ctl")
+        self.new_match = button(self.NEW_MATCH, self.NEW_MATCH_TIP, self._new_match, "et-ctl")
         self.rules_choice = w.Dropdown(
             options=[("these rules", ""), *self.RULES_CHOICES],
             value="",
@@ -342,7 +348,7 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         """Review hand (in the end-of-hand bar) and the review under it: its body, the Retry panel of the
         hand's key moments, the drills line, and its buttons."""
         self.review_open = button(
-            "Review hand",
+            self.REVIEW_HAND,
             "Each of your decisions in the hand just played: its grade and the best one",
             self._open_review,
             "et-ctl",

@@ -90,6 +90,13 @@ def test_hooks_and_first_screen(app: SolitaireApp) -> None:
         assert "euchre-card" not in classes(w)
 
 
+def test_the_buttons_speak_of_deals_and_a_game(app: SolitaireApp) -> None:
+    words = (app.next_hand.description, app.new_match.description, app.review_open.description)
+    assert words == ("Next deal", "New game", "Review deal")
+    assert app.next_hand.tooltip == "Deal the next cards of this game"
+    assert list(app.hand_end.children) == [app.next_hand, app.replay, app.review_open]
+
+
 def test_card_faces_are_red_or_black_and_four_colour_is_an_option(app: SolitaireApp) -> None:
     for b, card in zip(app.cards, app._slot_cards, strict=True):
         assert card is not None

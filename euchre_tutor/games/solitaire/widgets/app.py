@@ -66,7 +66,11 @@ class SolitaireApp(TableApp[SolitaireController, SolitaireTutor]):
     HINT_CSS = DEPTH_CSS
     RULES_CLASS = "es-rules"
     RULES_CHOICES = ()
+    NEW_MATCH = "New game"
     NEW_MATCH_TIP = "Start a new game from this seed"
+    NEXT_HAND = "Next deal"
+    NEXT_HAND_TIP = "Deal the next cards of this game"
+    REVIEW_HAND = "Review deal"
     LOAD_TIP = "Deal the cards typed here (or a saved game)"
     DEAL_PLACEHOLDER = "teacher's deal: 24 cards, e.g. 9H 9C KC JC 9S JD …"
     SUGGEST_TIP = ""
@@ -130,9 +134,6 @@ class SolitaireApp(TableApp[SolitaireController, SolitaireTutor]):
 
     def _end_buttons(self) -> list[w.Button]:
         """Next deal, Replay deal and Review deal (the review opens by itself when a deal ends)."""
-        self.next_hand.description, self.next_hand.tooltip = "Next deal", "Deal the next cards of this game"
-        self.new_match.description = "New game"
-        self.review_open.description = "Review deal"
         return [self.next_hand, self.replay, self.review_open]
 
     def _control_rows(self) -> list[Sequence[w.Widget] | w.Box]:
