@@ -13,11 +13,13 @@ one. Widgets and lessons render them as they are; nothing here formats HTML.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cache
+from importlib import resources
 from math import sqrt
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
@@ -50,6 +52,7 @@ __all__ = [
     "key_moments",
     "loss_settled",
     "mean_se",
+    "shipped_json",
 ]
 
 Number = Fraction | int | str
@@ -71,6 +74,16 @@ def sheet_rules(game: str) -> frozenset[str]:
     return frozenset(
         getattr(importlib.import_module(f"{find_game(game).package}.rules"), "RULE_SENTENCES", ())
     )
+
+
+def shipped_json(package: str, name: str, what: str, rebuild: str) -> Any:
+    """The JSON data file ``name`` shipped in ``package`` (a game's measured table), or an error saying
+    that ``what`` is missing and the command that rebuilds it."""
+    try:
+        text = (resources.files(package) / name).read_text("utf-8")
+    except FileNotFoundError:
+        raise EuchreError(f"{what} is missing; rebuild it with {rebuild}") from None
+    return json.loads(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,13 +20,12 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from math import sqrt
 
+from euchre_tutor.advisor.shared import shipped_json
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.rules import ClassicRules
 
@@ -110,13 +109,12 @@ def win_table(outcomes: Mapping[Result, float], target: int) -> tuple[tuple[tupl
 
 @cache
 def load_outcomes() -> HandOutcomes:
-    try:
-        text = (resources.files("euchre_tutor.games.classic") / "data/hand_outcomes.json").read_text("utf-8")
-    except FileNotFoundError:
-        raise EuchreError(
-            "the classic hand-outcome table is missing; rebuild it with scripts/classic_gamewin.py --write"
-        ) from None
-    data = json.loads(text)
+    data = shipped_json(
+        "euchre_tutor.games.classic",
+        "data/hand_outcomes.json",
+        "the classic hand-outcome table",
+        "scripts/classic_gamewin.py --write",
+    )
     probs: dict[Result, float] = {}
     for key, p in data["probabilities"].items():
         dealer_pts, other_pts = (int(x) for x in key.split(":"))

@@ -9,11 +9,10 @@ tricks a deal can end with.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from euchre_tutor.advisor.shared import shipped_json
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.solitaire.advisor.solver import ALONE_POINTS, POINTS
 
@@ -46,13 +45,12 @@ class GameWinTable:
 
 @cache
 def load_table() -> GameWinTable:
-    try:
-        text = (resources.files("euchre_tutor.games.solitaire") / "data/game_win.json").read_text("utf-8")
-    except FileNotFoundError:
-        raise EuchreError(
-            "the game-win table is missing; rebuild it with scripts/solitaire_par.py --write-table"
-        ) from None
-    data = json.loads(text)
+    data = shipped_json(
+        "euchre_tutor.games.solitaire",
+        "data/game_win.json",
+        "the game-win table",
+        "scripts/solitaire_par.py --write-table",
+    )
     return GameWinTable(
         target=int(data["target"]),
         deals=int(data["deals"]),
