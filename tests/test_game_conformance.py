@@ -14,8 +14,8 @@ import pytest
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.games import GAMES, find_game, game_info
-from euchre_tutor.session.games import GameSpec, game_spec
+from euchre_tutor.rules.games import GAMES, Game, find_format, find_game, game_info
+from euchre_tutor.session.games import GameHooks
 
 NAMES = [g.name for g in GAMES]
 
@@ -36,7 +36,7 @@ def _shown(value: Any) -> set[Card]:
     return set()
 
 
-def _steps(spec: GameSpec, seed: int, count: int) -> Any:
+def _steps(spec: Game, seed: int, count: int) -> Any:
     """A match after ``count`` decisions by its computer players."""
     game = spec.new_game(seed)
     choose = spec.players(seed)
@@ -51,7 +51,8 @@ def _steps(spec: GameSpec, seed: int, count: int) -> Any:
 @pytest.mark.parametrize("name", NAMES)
 def test_registered_hooks_resolve(name: str) -> None:
     game = find_game(name)
-    assert game_spec(name).info is game is game_info(name)
+    assert game is game_info(name) and isinstance(game.hooks, GameHooks) and game.hooks.game is game
+    assert find_format(game.save_format) is game and callable(game.new_game)
     assert game.package == f"euchre_tutor.games.{name}" and game.notebook.endswith(".ipynb")
     assert callable(game.part("advisor.drill", "check_position")) and callable(game.part("cli", "register"))
 
@@ -66,7 +67,7 @@ def test_an_unknown_game_is_refused_with_the_registered_names() -> None:
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("count", [0, 3, 9])
 def test_legal_apply_views_save_and_positions(name: str, count: int) -> None:
-    spec = game_spec(name)
+    spec = find_game(name)
     game = _steps(spec, 5, count)
     seat = spec.to_act(game)
     assert seat is not None
@@ -90,7 +91,7 @@ def test_legal_apply_views_save_and_positions(name: str, count: int) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_analysis_values_every_legal_action(name: str) -> None:
-    spec = game_spec(name)
+    spec = find_game(name)
     for count in (0, 6):
         game = _steps(spec, 11, count)
         seat = spec.to_act(game)
@@ -101,6 +102,6 @@ def test_analysis_values_every_legal_action(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_full_match_by_the_computer_players(name: str) -> None:
-    spec = game_spec(name)
+    spec = find_game(name)
     game = _steps(spec, 3, 5000)
     assert spec.to_act(game) is None and game.state.is_over

@@ -15,7 +15,7 @@ import pytest
 
 from euchre_tutor.advisor.drills import Deck, DeckError
 from euchre_tutor.rules import games as registry
-from euchre_tutor.rules.games import find_game, game_names
+from euchre_tutor.rules.games import find_format, find_game, game_names
 
 PACKAGE = Path(registry.__file__).resolve().parents[1]
 
@@ -46,10 +46,8 @@ def played_save(seed: int, pick: int = -1) -> str:
 def test_once_registered_the_framework_finds_it_where_it_looks(proof: registry.Game) -> None:
     assert find_game("proof") is proof and "proof" in game_names()
     assert proof.package == "tests.proof_game"
-    from euchre_tutor.session.games import game_spec, spec_of_format
-
-    spec = game_spec("proof")
-    assert spec.info is proof and spec_of_format("euchre-tutor/proof-game") is spec
+    assert find_format("euchre-tutor/proof-game") is proof  # its session hooks: the package's Hooks
+    assert type(proof.hooks).__module__ == "tests.proof_game.session.game"
 
 
 def test_no_file_outside_its_package_names_it() -> None:
@@ -93,9 +91,7 @@ def test_it_plays_at_the_local_table_and_saves_and_loads() -> None:
 
 
 def test_its_saves_load_through_the_session_hooks() -> None:
-    from euchre_tutor.session.games import game_spec
-
-    spec = game_spec("proof")
+    spec = find_game("proof")
     text = played_save(5)
     game = spec.load_game(json.loads(text))
     assert game.state.is_over and spec.to_act(game) is None

@@ -2,22 +2,24 @@
 
 A game is a package, ``euchre_tutor.games.<game>`` (or any package that registers one, as a test's
 does), whose ``__init__`` registers its :class:`Game`: its name and words (plain data every layer reads,
-the launcher and the class server too, which must start without importing the engines) and its code,
-found in the package by place and imported only when a layer asks for it:
+the launcher and the class server too, which must start without importing the engines) and its hooks,
+the code of each layer, found in the package by place and imported only when a layer asks for it:
 
 * ``<package>.advisor.drill:check_position`` (advisor layer, :meth:`Game.check_drill`): refuses a
   position its advisor cannot read, or one with no decision;
-* ``<package>.session.game:GAME`` (session layer, :attr:`Game.session`): the game's hooks for the
-  session layer, a :class:`~euchre_tutor.session.games.GameSpec` (a match, a save, a seat's view, its
-  analysis and grades, its computer players, its Practice drills, its tables in the session report);
+* ``<package>.session.game:Hooks`` (session layer): the class of its session hooks, a
+  :class:`~euchre_tutor.session.games.GameHooks` whose defaults are what games agree on, overriding
+  what differs; made when a hook is first asked for, it answers each hook the :class:`Game` lists (a
+  match, a save, a seat's view, its analysis and grades, its computer players, its Practice drills,
+  its tables in the session report): ``find_game("bid").new_game(7)``;
 * ``<package>.widgets.app:<app>`` (widget layer, :meth:`Game.table_app`): the table app's class, which
   the ``notebook`` page builds;
 * ``<package>.cli:register`` (the command line, :meth:`Game.add_commands`): adds the game's command
   and its subcommands (replay, analyze) to the ``euchre-tutor`` parser.
 
-A layer asks only for its own part or a lower one's (the session the hooks, the apps the table app),
-so the rules layer, where the registry lives, imports no higher layer. Code outside a game's package
-finds what differs between games here, by the game's name, never by testing a name.
+A layer asks only for its own hooks or a lower one's (the session the session hooks, the apps the
+table app), so the rules layer, where the registry lives, imports no higher layer. Code outside a
+game's package finds what differs between games here, by the game's name, never by testing a name.
 
 Adding a game: its package, whose ``__init__`` calls :func:`register`; the games of
 ``euchre_tutor.games`` are found by looking in that folder (:func:`all_games`).
@@ -25,6 +27,7 @@ Adding a game: its package, whose ``__init__`` calls :func:`register`; the games
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from dataclasses import dataclass
@@ -37,6 +40,7 @@ __all__ = [
     "Game",
     "UnknownGameError",
     "all_games",
+    "find_format",
     "find_game",
     "game_info",
     "game_names",
@@ -50,42 +54,57 @@ class UnknownGameError(EuchreError):
     """A game name that is not registered."""
 
 
+class _Hook:
+    """A session hook of a :class:`Game`: the attribute of the same name of its session hooks (see the
+    module doc), a method or a value."""
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game: Game | None, owner: type | None = None) -> Any:
+        return self if game is None else getattr(game.hooks, self.name)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
     """One game: its words, as every layer may know them, and its code by layer (see the module doc).
 
-    A word left empty is made from the others, as most games say it: ``noun`` is the ``title``,
-    ``notebook`` ``<name>.ipynb``, ``table_words`` "the <title> table", ``launch_help`` "open <table_words>
-    instead" and ``app`` ``<Name>App``."""
+    A word left empty is made from the others, as most games say it: ``name`` is its package's last
+    part, ``noun`` the ``title``, ``span`` a "match" at a table of seats and a "game" alone, ``rest`` the
+    unseen cards (and, at a table of seats, the others' play), ``notebook`` ``<name>.ipynb``,
+    ``table_words`` "the <title> table", ``launch_help`` "open <table_words> instead" and ``app``
+    ``<Name>App``."""
 
-    name: str  # as a save, a deck and the command line write it
+    name: str = ""  # as a save, a deck and the command line write it
     title: str  # in a chart's bar: "classic Euchre"
     package: str  # the game's package, where its code is found by place
     colour: str  # its bars in the class report's chart
     noun: str = ""  # before "match", "drill", "position": "a Bid Euchre drill"
-    span: str = "match"  # what a save holds: "match" or "game"
+    span: str = ""  # what a save holds: "match" or "game"
     seated: bool = True  # several seats: a student plays one of them
     default_level: str | None = None  # the table's default level of computer play; None: one kind of player
     notebook: str = ""  # the table's Voila page
     table_words: str = ""  # where the launcher says it starts: "the classic Euchre table"
     launch_help: str = ""  # the launcher's option help
-    #: what the luck of "the rest" is, in the class report
-    rest: str = "unseen cards, partner's and opponents' play"
+    rest: str = ""  # what the luck of "the rest" is, in the class report
     app: str = ""  # the table app's class, in ``<package>.widgets.app``
     place: int = 100  # where its table is listed (the lowest is the default table)
 
     def __post_init__(self) -> None:
-        made = {
-            "noun": self.title,
-            "notebook": f"{self.name}.ipynb",
-            "table_words": f"the {self.title} table",
-            "app": f"{self.name.title()}App",
-        }
-        for word, value in made.items():
+        def make(word: str, value: str) -> None:
             if not getattr(self, word):
                 object.__setattr__(self, word, value)
-        if not self.launch_help:
-            object.__setattr__(self, "launch_help", f"open {self.table_words} instead")
+
+        make("name", self.package.rpartition(".")[2])
+        make("noun", self.title)
+        make("span", "match" if self.seated else "game")
+        make("rest", "unseen cards, partner's and opponents' play" if self.seated else "the unseen cards")
+        make("notebook", f"{self.name}.ipynb")
+        make("table_words", f"the {self.title} table")
+        make("launch_help", f"open {self.table_words} instead")
+        make("app", f"{self.name.title()}App")
 
     @property
     def has_levels(self) -> bool:
@@ -102,9 +121,9 @@ class Game:
         self.part("advisor.drill", "check_position")(position)
 
     @property
-    def session(self) -> Any:
-        """The game's hooks for the session layer (:class:`~euchre_tutor.session.games.GameSpec`)."""
-        return self.part("session.game", "GAME")
+    def hooks(self) -> Any:
+        """Its session hooks: its ``session.game.Hooks``, made when first asked for (see the module doc)."""
+        return _hooks(self)
 
     def table_app(self) -> Any:
         """The table app's class (widget layer)."""
@@ -113,6 +132,47 @@ class Game:
     def add_commands(self, games: Any) -> None:
         """Add the game's command to the ``euchre-tutor`` parser's subparsers ``games``."""
         self.part("cli", "register")(games)
+
+    # -- its session hooks, each answered by its ``session.game.Hooks`` (see the module doc) ---------
+    # a match
+    save_format = _Hook()  # the ``format`` its saves carry, which tells a save's game
+    new_game = _Hook()  # (seed) -> a new match of its default rules, dealt from ``seed``
+    load_game = _Hook()  # (data) -> the match a save's JSON holds
+    to_act = _Hook()  # (match) -> the seat to decide; None when the match is over
+    legal = _Hook()  # (match) -> the legal actions of the match's current decision
+    seat_view = _Hook()  # (match, seat) -> what that seat may know
+    hidden = _Hook()  # (match, seat) -> the cards that seat must not see (a frozenset)
+    players = _Hook()  # (seed) -> its computer player's ``choose(view) -> action``
+    levels = _Hook()  # its computer players' levels by name (each ``.player(seed)``); None: one kind
+    owns = _Hook()  # (controller) -> whether a table controller is one of its tables
+    # a shared table (each None for a game played alone)
+    new_match = _Hook()  # (rules, seed) -> a match of ``rules`` (as a save writes them) dealt from ``seed``
+    open_view = _Hook()  # (match, seat) -> that seat's view as a face-up watcher sees it (no legal actions)
+    public_view = _Hook()  # (match) -> what a face-down watcher may know (no seat's cards at all)
+    seat_view_of = _Hook()  # (json, rules) -> the seat view the service's JSON writes, read back
+    # a position: the game's ``analyze`` input
+    read_position = _Hook()  # (json) -> the seat view of a position
+    position_of = _Hook()  # (match) -> the position of the seat to act
+    position_of_view = _Hook()  # (view, rng) -> a position of that view, its hidden hands drawn; None: none
+    analyse = _Hook()  # (view, worlds, seed) -> the value of every legal action
+    # grading
+    grade_save = _Hook()  # (data, *, name, ...options) -> a saved match graded (a ``GradedGame``)
+    bands = _Hook()  # () -> its levels' measured error-rate bands (none measured: ())
+    # Practice
+    choices = _Hook()  # (drill) -> the legal answers, as the deck writes them and as a button says them
+    answer_text = _Hook()  # (drill, answer) -> an answer (either way) as the deck writes it
+    scene = _Hook()  # (drill, choices) -> what the student sees of the drill (a ``DrillScene``)
+    grade_answer = _Hook()  # (drill, answer, *, worlds, max_worlds, seed) -> a ``PracticeGrade``
+    where = _Hook()  # (hand, position) -> where in the match a drill's position is
+    # the session report
+    table_of = _Hook()  # (obj, stats) -> the (controller, tutor) of a live table keeping ``stats``, or None
+    grade_table = _Hook()  # (controller, tutor, *, name) -> (graded, grades kept from the table, graded now)
+    source = _Hook()  # (controller) -> the table as the report names it
+
+
+@functools.cache
+def _hooks(game: Game) -> Any:
+    return game.part("session.game", "Hooks")(game)
 
 
 _REGISTERED: dict[str, Game] = {}
@@ -165,6 +225,11 @@ def find_game(name: object, what: str = "a game") -> Game:
     if found is None:
         raise UnknownGameError(f"unknown game {short(name)}: {what} is of {game_words()}")
     return found
+
+
+def find_format(kind: object) -> Game | None:
+    """The game whose saves carry the ``format`` field ``kind``; None when no game's do."""
+    return next((g for g in all_games() if g.save_format == kind), None)
 
 
 #: the earlier name of :func:`find_game`

@@ -15,13 +15,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from euchre_tutor.rules.games import Game
 from euchre_tutor.service.app import serve
 from euchre_tutor.service.core import TableService
 from euchre_tutor.service.store import Store
-from euchre_tutor.session.games import GameSpec
 
 
-def _class_keeper(db: str) -> Callable[[GameSpec, Any, dict[str, str]], object]:
+def _class_keeper(db: str) -> Callable[[Game, Any, dict[str, str]], object]:
     """The ``finished`` hook that keeps a match in the class's store in ``db`` (the tables' own file)."""
     from euchre_tutor.session.class_matches import keep_finished_match
     from euchre_tutor.session.class_store import ClassStore

@@ -1,7 +1,7 @@
 """The table service's core: shared tables, their seats and watchers, with no network.
 
 :class:`TableService` holds every table's game (a registered game's match, through its
-:class:`~euchre_tutor.session.games.GameSpec`) and alone applies actions to it. A connection is a
+:class:`~euchre_tutor.rules.games.Game`) and alone applies actions to it. A connection is a
 :class:`Connection` (a ``send`` function for the service's messages); the transport hands each
 message's text to :meth:`TableService.receive` and calls :meth:`TableService.tick` a few times a
 second for the time limits and the grace periods. The messages are those of ``docs/table-protocol.md``.
@@ -36,12 +36,11 @@ from euchre_tutor.protocol.schema import (
     message,
     read,
 )
-from euchre_tutor.rules.games import game_names
+from euchre_tutor.rules.games import Game, find_game, game_names
 from euchre_tutor.service.store import Store, StoredTable
 from euchre_tutor.service.table import BURST, Connection, Options, SeatHolder, Table
 from euchre_tutor.service.telling import seat_message, summary, watcher_message
 from euchre_tutor.service.wire import chat_text
-from euchre_tutor.session.games import GameSpec, game_spec
 
 __all__ = ["Connection", "Options", "Refusal", "TableService"]
 
@@ -94,7 +93,7 @@ class TableService:
         allow_seed: bool = False,
         clock: Callable[[], float] = time.monotonic,
         think: Callable[[Callable[[], Any], Callable[[Any], None]], None] | None = None,
-        finished: Callable[[GameSpec, Any, dict[str, str]], object] | None = None,
+        finished: Callable[[Game, Any, dict[str, str]], object] | None = None,
         logins: bool = False,
     ) -> None:
         self.store = store if store is not None else Store(":memory:")
@@ -117,9 +116,7 @@ class TableService:
     # -- building tables -------------------------------------------------------------
 
     @staticmethod
-    def _players(
-        spec: GameSpec, options: Options, seed: int | str, game: Any
-    ) -> dict[str, Callable[[Any], Any]]:
+    def _players(spec: Game, options: Options, seed: int | str, game: Any) -> dict[str, Callable[[Any], Any]]:
         """The computer player of each seat, of the table's level."""
         seats = game.state.first_dealer.seating.seats
         out: dict[str, Callable[[Any], Any]] = {}
@@ -131,12 +128,12 @@ class TableService:
         return out
 
     @staticmethod
-    def _default_rules(spec: GameSpec) -> Any:
+    def _default_rules(spec: Game) -> Any:
         return spec.new_game(0).rules.to_json()
 
     def _replay(self, stored: StoredTable) -> Table:
         """A table rebuilt from its log: its match replayed action by action through the engine."""
-        spec = game_spec(stored.game)
+        spec = find_game(stored.game)
         assert spec.new_match is not None
         game = spec.new_match(stored.rules, stored.seed)
         hand = game.state.hand_number
@@ -290,11 +287,11 @@ class TableService:
 
     def _create(self, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
         try:
-            spec = game_spec(msg["game"])
+            spec = find_game(msg["game"])
         except EuchreError as exc:
             raise Refusal(Code.BAD_OPTION, str(exc)) from None
-        if spec.new_match is None or not spec.info.seated:
-            raise Refusal(Code.BAD_OPTION, f"{spec.info.title} is played alone: it has no shared tables")
+        if spec.new_match is None or not spec.seated:
+            raise Refusal(Code.BAD_OPTION, f"{spec.title} is played alone: it has no shared tables")
         options = Options.from_json(msg.get("options"), spec)
         rules = msg.get("rules", self._default_rules(spec))
         seed: int | str = secrets.randbelow(2**62)
@@ -569,7 +566,7 @@ class TableService:
                 return None
             game, spec = live.game, live.spec
         else:
-            spec = game_spec(stored.game)
+            spec = find_game(stored.game)
             game = self._replay(stored).game
             if spec.to_act(game) is not None:
                 return None  # closed by the teacher before its end

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from euchre_tutor.protocol.schema import Refusal, check_option
-from euchre_tutor.session.games import GameSpec
+from euchre_tutor.rules.games import Game
 
 __all__ = ["BURST", "Connection", "Options", "SeatHolder", "Table"]
 
@@ -35,15 +35,15 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any] | None, spec: GameSpec) -> Options:
+    def from_json(cls, data: dict[str, Any] | None, spec: Game) -> Options:
         """The options of a ``create`` message (an object, by the schema); a ``bad_option``
         :class:`Refusal` naming the first wrong one (:data:`~euchre_tutor.protocol.schema.OPTIONS`)."""
         data = {} if data is None else {name: check_option(name, value) for name, value in data.items()}
         levels = spec.levels
-        level = data.get("level", spec.info.default_level)
+        level = data.get("level", spec.default_level)
         if levels is None:
             if "level" in data and data["level"] is not None:
-                raise Refusal("bad_option", f"{spec.info.title}'s computer players come in one level only")
+                raise Refusal("bad_option", f"{spec.title}'s computer players come in one level only")
             level = None
         elif level not in levels:
             raise Refusal("bad_option", f"level is one of {', '.join(levels)}, not {json.dumps(level)[:40]}")
@@ -89,7 +89,7 @@ class Table:
     """One shared table as the service holds it: the game's match and everything about the table."""
 
     id: str
-    spec: GameSpec
+    spec: Game
     game: Any
     rules: Any
     seed: int | str

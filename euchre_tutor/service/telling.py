@@ -36,7 +36,7 @@ def summary(table: Table) -> dict[str, Any]:
     return {
         "id": table.id,
         "game": table.spec.name,
-        "title": table.spec.info.title,
+        "title": table.spec.title,
         "rules": table.rules,
         "options": table.options.to_json(),
         "started": table.started,
@@ -106,7 +106,7 @@ def watcher_message(table: Table, now: float, *, face_up: bool = False) -> dict[
     seat's cards). Before ``start`` only the teacher is sent cards: a watcher may still sit down."""
     spec, game = table.spec, table.game
     if spec.open_view is None or spec.public_view is None:
-        raise Refusal(Code.NOT_ALLOWED, f"{spec.info.title} has no watchers' views")
+        raise Refusal(Code.NOT_ALLOWED, f"{spec.title} has no watchers' views")
     out = frame(table, now)
     out["seat"] = None
     if not table.started and not face_up:

@@ -25,14 +25,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.rules.games import Game
 from euchre_tutor.session.class_store import ClassStore, StoredGame, student_name
-from euchre_tutor.session.games import GameSpec
 from euchre_tutor.session.seats import student_seat
 
 __all__ = ["keep_finished_match", "match_name", "student_save"]
 
 
-def _every_deal(spec: GameSpec, game: Any) -> list[Any]:
+def _every_deal(spec: Game, game: Any) -> list[Any]:
     """Each hand's deal of the match, in order (the save keeps only the explicit ones)."""
     data = game.to_json()
     replay = spec.load_game({**data, "actions": [], "position": 0})
@@ -46,7 +46,7 @@ def _every_deal(spec: GameSpec, game: Any) -> list[Any]:
     return deals
 
 
-def student_save(spec: GameSpec, game: Any, seat: str) -> dict[str, Any]:
+def student_save(spec: Game, game: Any, seat: str) -> dict[str, Any]:
     """The ``game``'s save (finished or not), turned so that ``seat`` is the student seat the report grades
     (see the module doc); the save itself when ``seat`` is that seat already."""
     seating = game.state.first_dealer.seating
@@ -83,7 +83,7 @@ def match_name(data: Mapping[str, Any]) -> str:
 
 
 def keep_finished_match(
-    store: ClassStore, spec: GameSpec, game: Any, players: Mapping[str, str]
+    store: ClassStore, spec: Game, game: Any, players: Mapping[str, str]
 ) -> list[StoredGame]:
     """Keep the match ``game`` (finished or not) under each student's name: ``players`` maps a seat a
     student took to the name they said hello with (as the service shows it, HTML-escaped). A name the

@@ -26,7 +26,6 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import error_text
 from euchre_tutor.rules.catalogue import rule
 from euchre_tutor.rules.games import Game, all_games, game_info
-from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.learning import GradedGame, GradedMove
 
 __all__ = [
@@ -82,7 +81,7 @@ def summarise(source: str, graded: GradedGame) -> StudentReport:
     moves = [m for h in graded.hands for m in h.moves]
     real = [m for m in moves if m.real_choice]
     rate = error_rate(m.loss for m in real)
-    bands = game_spec(graded.game).bands()
+    bands = game_info(graded.game).bands()
     band = None if rate is None else band_of(rate, bands)
     luck = total(
         hand_luck(
@@ -118,7 +117,7 @@ def measured_scales(games: Iterable[str] | None = None) -> tuple[tuple[Game, tup
     """Each game's measured error-rate bands, as its session hooks give them (``bands``), in table order:
     of the games named ``games`` (each once), or of every registered game; empty for a game with none."""
     names = None if games is None else set(games)
-    return tuple((g, game_spec(g.name).bands()) for g in all_games() if names is None or g.name in names)
+    return tuple((g, g.bands()) for g in all_games() if names is None or g.name in names)
 
 
 def class_report(

@@ -1,55 +1,42 @@
-"""Each game as the session layer knows it: the hooks of its registered :class:`~euchre_tutor.rules.games.Game`.
+"""Each game's session hooks: the defaults where games agree, and what its Practice drills are made of.
 
-A game's package registers one :class:`~euchre_tutor.rules.games.Game`; its session hooks are a
-:class:`GameSpec` in its ``session/game.py`` (``GAME``), imported only when asked for
-(:func:`game_spec`, :attr:`Game.session <euchre_tutor.rules.games.Game.session>`). The Practice page,
-the class report, the session report and the command line read a spec instead of testing a game's name.
-A hook where the games agree has a default here (the seat to act, no measured bands, no levels).
-
-A spec's hooks, by what they do:
-
-* a match: ``new_game(seed)`` starts one (``new_match(rules, seed)`` one of given rules), ``load_game(data)`` reads a save (``save_format`` tells its
-  files apart), ``to_act(game)`` is the seat to decide (None when it is over), ``seat_view(game, seat)``
-  what that seat may know, ``hidden(game, seat)`` the cards it must not see, ``players(seed)`` its
-  computer players' ``choose(view) -> action``;
-* a shared table's seat: ``seat_view_of(json, rules)`` reads the seat view the table service sends;
-* a position: ``read_position(json)`` a seat's view from the ``analyze`` input,
-  ``position_of(game)`` that input for the seat to act, ``analyse(view, worlds, seed)`` the value
-  of every legal action;
-* grading: ``grade_save`` grades a saved match, ``bands`` its levels' error-rate bands;
-* Practice: ``choices``, ``answer_text``, ``scene``, ``grade_answer``, ``where`` for its drills;
-* a table in the session report: ``owns(controller)`` knows its controllers, ``table_of(obj, stats)``
-  finds a live table, ``grade_table`` grades
-  it with its own grades, ``source(controller)`` names it.
+A game's package registers one :class:`~euchre_tutor.rules.games.Game`, which lists its session hooks
+(a match, a save, a seat's view, its analysis and grades, its computer players, its Practice drills,
+its tables in the session report) and answers each from the class ``Hooks`` of the package's
+``session/game.py``, made when a hook is first asked for. That class subclasses :class:`GameHooks` (what
+every game answers alike) or :class:`SeatedHooks` (a match of seats, saved as a
+:class:`~euchre_tutor.tricks.game.MatchGame` saves it) and overrides only what differs. The Practice
+page, the class report, the session report and the command line ask a game's hooks instead of testing
+its name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.rating import Band
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
-from euchre_tutor.rules.games import Game, all_games, find_game
+from euchre_tutor.rules.games import Game
+from euchre_tutor.session.learning import GradedGame, Recorded, recorded_grades
+from euchre_tutor.tricks.seating import Seating
 from euchre_tutor.views.reading import read_view
 
 __all__ = [
     "Choice",
-    "DrillReader",
     "DrillScene",
-    "GameSpec",
+    "GameHooks",
     "PracticeGrade",
+    "SeatedHooks",
     "find_action",
-    "game_spec",
-    "game_specs",
-    "match_hooks",
+    "graded_at_table",
     "option_values",
     "sampled_hooks",
-    "spec_of_format",
+    "tutor_grades",
 ]
 
 
@@ -98,6 +85,17 @@ class DrillScene:
         """Cards in the deck's order, as a scene draws a hand."""
         return tuple(sorted(cards, key=lambda c: c.index))
 
+    @staticmethod
+    def trick(view: Any, rows: list[tuple[str, tuple[Card, ...]]]) -> str:
+        """The question of a seat view's card to play, the trick so far (or the lead) added to ``rows``."""
+        number = len(view.tricks) + 1
+        if view.trick_plays:
+            who = ", ".join(f"{s.word} {c.symbol}" for s, c in view.trick_plays)
+            rows.append((f"Trick {number} so far ({who}):", tuple(c for _, c in view.trick_plays)))
+            return "Which card do you play?"
+        rows.append((f"You lead trick {number}.", ()))
+        return "Which card do you lead?"
+
 
 @dataclass(frozen=True, slots=True)
 class PracticeGrade:
@@ -121,38 +119,8 @@ class PracticeGrade:
 RIGHT_LABELS = frozenset({"Best", "Good"})
 
 
-@dataclass(frozen=True, slots=True)
-class DrillReader:
-    """How a game reads a drill and the student's answer to it: ``read_view(position)`` is the seat's
-    view of the drill's position, ``words(action)`` an action as a button says it, ``parse`` reads an
-    action's text. Its :meth:`choices` and :meth:`answer_text` are a spec's Practice hooks."""
-
-    read_view: Callable[[object], Any]
-    words: Callable[[Any], str]
-    parse: Callable[[str], Any]
-
-    def view(self, drill: Drill) -> Any:
-        """The drill's seat view; a teaching error when it is not that seat's turn."""
-        view = self.read_view(drill.position)
-        if not view.my_turn:
-            raise EuchreError(
-                f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer"
-            )
-        return view
-
-    def action(self, view: Any, answer: str) -> Any:
-        """The legal action of ``view`` that ``answer`` names, as written or as a button says it."""
-        return find_action(answer, view.legal, lambda a: {str(a), self.words(a)}, self.parse)
-
-    def choices(self, drill: Drill) -> tuple[Choice, ...]:
-        return tuple(Choice(str(a), self.words(a)) for a in self.view(drill).legal)
-
-    def answer_text(self, drill: Drill, answer: str) -> str:
-        return str(self.action(self.view(drill), answer))
-
-
 def option_values(analysis: Any) -> dict[Any, float]:
-    """An analysis as a spec's ``analyse`` answers: each legal action's value (minus its loss)."""
+    """An analysis as a game's ``analyse`` hook answers: each legal action's value (minus its loss)."""
     return {o.action: -o.loss for o in analysis.options}
 
 
@@ -168,123 +136,130 @@ def sampled_hooks(
     return values
 
 
-def _to_act(game: Any) -> Any:
-    """The seat to decide, None when the match is over (the default hook of a seated game)."""
-    return None if game.state.is_over else game.state.to_act
+def tutor_grades(
+    controller: Any, tutor: Any, *, leveled: bool = True
+) -> tuple[str, dict[int, Recorded]] | None:
+    """The grades ``tutor`` recorded at the table of ``controller``, as a save carries them
+    (:func:`~euchre_tutor.session.learning.recorded_grades`); None when it holds none or keeps another
+    table. ``leveled=False``: a game whose table names no level."""
+    if tutor is None or tutor.controller is not controller:
+        return None
+    return recorded_grades({"grades": tutor.recorded_grades()}, leveled=leveled)
 
 
-def _no_bands() -> tuple[Band, ...]:
-    return ()
+def graded_at_table(
+    graded: GradedGame, tutor: Any = None, held: Mapping[int, Recorded] | None = None
+) -> tuple[GradedGame, int, int]:
+    """A table's graded match as a game's ``grade_table`` hook answers: ``graded``, how many of its
+    decisions took the table's own grade (the ``tutor``'s decisions in a finished hand that ``held``, its
+    recorded grades by place, holds for the action taken) and how many were graded now."""
+    held = held or {}
+    finished = {h.number for h in graded.hands}  # the report holds finished hands only
+    decisions = () if tutor is None else tutor.decisions()
+    kept = sum(
+        1
+        for d in decisions
+        if d.hand_number in finished and d.index in held and held[d.index].action == str(d.action)
+    )
+    return graded, kept, sum(len(h.moves) for h in graded.hands) - kept
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameSpec:
-    """A game's hooks for the session layer (see the module doc); ``info`` is its registered game."""
+class GameHooks:
+    """A game's session hooks where games agree (the hooks are listed, with what each answers, by
+    :class:`~euchre_tutor.rules.games.Game`); ``game`` is its registered game. A game sets ``match``, its
+    match class (``Match(seed=...)``, ``Match.from_json``, ``Match.parse_action``), ``controller``, its
+    table controller's class, and ``tutor``, its table tutor's class, which keeps a table's statistics
+    (None: a table with no statistics of its own); :meth:`words` says an action as a button does."""
 
-    info: Game
-    # a match
-    save_format: str
-    new_game: Callable[[int], Any]
-    load_game: Callable[[object], Any]
-    to_act: Callable[[Any], Any] = _to_act
-    seat_view: Callable[[Any, Any], Any]
-    hidden: Callable[[Any, Any], frozenset[Card]]
-    players: Callable[[int], Callable[[Any], Any]]
-    # a position
+    match: Any
+    controller: type
+    tutor: Any = None
+    levels: Mapping[str, Any] | None = None  # one kind of computer player
+    # played alone: no shared table, no watchers, no position of a seat's view
+    new_match: Any = None
+    open_view: Any = None
+    public_view: Any = None
+    seat_view_of: Any = None
+    position_of_view: Any = None
     read_position: Callable[[object], Any]
-    position_of: Callable[[Any], dict[str, Any]]
-    analyse: Callable[[Any, int, int], Mapping[Any, float]]
-    # grading
-    grade_save: Callable[..., Any]
-    bands: Callable[[], tuple[Band, ...]] = _no_bands  # its levels' error-rate bands: none measured
-    levels: Mapping[str, Any] | None = None  # its computer players' levels: one kind of player
-    # Practice
-    choices: Callable[[Any], tuple[Choice, ...]]
-    answer_text: Callable[[Any, str], str]
-    scene: Callable[[Any, tuple[Choice, ...]], DrillScene]
-    grade_answer: Callable[..., PracticeGrade]
-    where: Callable[[int, dict[str, Any]], str]
-    # the session report
-    owns: Callable[[object], bool]
-    table_of: Callable[[object, object], tuple[Any, Any] | None]
-    grade_table: Callable[..., tuple[Any, int, int]]
-    source: Callable[[Any], str]
-    # a shared table: a match of the given rules (a preset name or an object of options, as a save
-    # writes them) dealt from a seed
-    new_match: Callable[[object, int | str], Any] | None = None
-    # a shared table's watchers: ``open_view(game, seat)`` a seat's view as a face-up watcher sees it
-    # (every card of the seat's, no legal actions), ``public_view(game)`` what a face-down watcher may
-    # know (no seat's cards at all)
-    open_view: Callable[[Any, Any], Any] | None = None
-    public_view: Callable[[Any], Any] | None = None
-    # a shared table's seat, in the student's kernel: ``seat_view_of(view, rules)`` the seat view that
-    # the service's JSON ``view`` writes (``rules`` as a save writes them)
-    seat_view_of: Callable[[object, object], Any] | None = None
-    # a seat view as the game's ``analyze`` input (a drill from a shared table): the hidden hands one
-    # deal consistent with the view, drawn with ``rng`` (``random.Random``)
-    position_of_view: Callable[[Any, Any], Mapping[str, Any]] | None = None
+    words: Callable[[Any], str]
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def new_game(self, seed: int) -> Any:
+        return self.match(seed=seed)
+
+    def load_game(self, data: object) -> Any:
+        return self.match.from_json(data)
+
+    def to_act(self, match: Any) -> Any:
+        return None if match.state.is_over else match.state.to_act
+
+    def legal(self, match: Any) -> Sequence[Any]:
+        return tuple(match.state.legal_actions())
+
+    def owns(self, controller: object) -> bool:
+        return isinstance(controller, self.controller)
+
+    def bands(self) -> tuple[Band, ...]:
+        return ()  # none measured
+
+    def drill_view(self, drill: Drill) -> Any:
+        """The seat view of a drill's position; a teaching error when it is not that seat's turn."""
+        view = self.read_position(drill.position)
+        if not view.my_turn:
+            raise EuchreError(
+                f"drill {drill.id}: it is not {view.seat.word}'s turn: there is nothing to answer"
+            )
+        return view
+
+    def answer(self, view: Any, answer: str) -> Any:
+        """The legal action of ``view`` that ``answer`` names, as written or as a button says it."""
+        return find_action(answer, view.legal, lambda a: {str(a), self.words(a)}, self.match.parse_action)
+
+    def choices(self, drill: Drill) -> tuple[Choice, ...]:
+        return tuple(Choice(str(a), self.words(a)) for a in self.drill_view(drill).legal)
+
+    def answer_text(self, drill: Drill, answer: str) -> str:
+        return str(self.answer(self.drill_view(drill), answer))
+
+    def table_of(self, obj: Any, stats: object) -> tuple[Any, Any] | None:
+        """A live table found by its tutor, which keeps ``stats``."""
+        if self.tutor is not None and isinstance(obj, self.tutor) and obj.stats is stats:
+            return obj.controller, obj
+        return None
+
+    def source(self, controller: Any) -> str:
+        return f"{self.game.noun} {self.game.span}, seed {controller.seed}"
+
+
+class SeatedHooks(GameHooks):
+    """The hooks of a match of seats where such games agree: ``match`` is a
+    :class:`~euchre_tutor.tricks.game.MatchGame`, ``rules`` its rules class (``from_json``), ``views`` its
+    views module (``SeatView``, and ``seat_view``, ``open_view`` and ``public_view`` of a match state),
+    :meth:`seating` the seats of a table of given rules."""
+
+    rules: Any
+    views: Any
+    seating: Callable[[Any], Seating]
 
     @property
-    def name(self) -> str:
-        return self.info.name
+    def save_format(self) -> str:
+        return str(self.match.FORMAT)
 
-    def legal(self, game: Any) -> Sequence[Any]:
-        """The legal actions of the match's current decision."""
-        return tuple(game.state.legal_actions())
+    def new_match(self, rules: object, seed: int | str) -> Any:
+        return self.match(self.rules.from_json(rules), seed=seed)
 
+    def seat_view(self, match: Any, seat: Any) -> Any:
+        return self.views.seat_view(match.state, seat)
 
-class MatchHooks(TypedDict):
-    """The hooks of a seated game's match that :func:`match_hooks` makes (keywords of a :class:`GameSpec`)."""
+    def open_view(self, match: Any, seat: Any) -> Any:
+        return self.views.open_view(match.state, seat)
 
-    save_format: str
-    new_game: Callable[[int], Any]
-    load_game: Callable[[object], Any]
-    new_match: Callable[[object, int | str], Any]
-    seat_view: Callable[[Any, Any], Any]
-    open_view: Callable[[Any, Any], Any]
-    public_view: Callable[[Any], Any]
-    seat_view_of: Callable[[object, object], Any]
-    owns: Callable[[object], bool]
+    def public_view(self, match: Any) -> Any:
+        return self.views.public_view(match.state)
 
-
-def match_hooks(
-    game: Any, rules: Any, views: Any, controller: type, seating: Callable[[Any], Any]
-) -> MatchHooks:
-    """A seated game's match hooks, where such games agree: ``game`` its match class (a
-    :class:`~euchre_tutor.tricks.game.MatchGame`: ``FORMAT``, ``game(rules, seed=)``, ``from_json``),
-    ``rules`` its rules class (``from_json``), ``views`` its views module (``SeatView``, and
-    ``seat_view``, ``open_view`` and ``public_view`` of a match state), ``controller`` its table
-    controller's class and ``seating(rules)`` the seats of a table of those rules."""
-
-    def seat_view_of(data: object, table_rules: object) -> Any:
-        read = table_rules if isinstance(table_rules, rules) else rules.from_json(table_rules)
-        return read_view(views.SeatView, data, rules=read, seating=seating(read))
-
-    return MatchHooks(
-        save_format=game.FORMAT,
-        new_game=lambda seed: game(seed=seed),
-        load_game=game.from_json,
-        new_match=lambda table_rules, seed: game(rules.from_json(table_rules), seed=seed),
-        seat_view=lambda match, seat: views.seat_view(match.state, seat),
-        open_view=lambda match, seat: views.open_view(match.state, seat),
-        public_view=lambda match: views.public_view(match.state),
-        seat_view_of=seat_view_of,
-        owns=lambda obj: isinstance(obj, controller),
-    )
-
-
-def game_spec(name: object, what: str = "a game") -> GameSpec:
-    """The session hooks of the registered game ``name`` (a teaching error for any other)."""
-    spec = find_game(name, what).session
-    assert isinstance(spec, GameSpec), f"{name}: its package's session/game.py has no GameSpec GAME"
-    return spec
-
-
-def game_specs() -> tuple[GameSpec, ...]:
-    """Every registered game's session hooks, in table order."""
-    return tuple(game_spec(game.name) for game in all_games())
-
-
-def spec_of_format(kind: object) -> GameSpec | None:
-    """The game whose saves carry the ``format`` field ``kind``; None when no game's do."""
-    return next((s for s in game_specs() if s.save_format == kind), None)
+    def seat_view_of(self, data: object, rules: object) -> Any:
+        read = rules if isinstance(rules, self.rules) else self.rules.from_json(rules)
+        return read_view(self.views.SeatView, data, rules=read, seating=self.seating(read))

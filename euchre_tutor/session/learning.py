@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 from euchre_tutor.advisor.shared import GRADES
 from euchre_tutor.errors import SaveFileError
 from euchre_tutor.jsonio import short
-from euchre_tutor.session.games import game_specs, spec_of_format
+from euchre_tutor.rules.games import all_games, find_format
 from euchre_tutor.tricks.history import parse_saved_json, read_saved_file
 
 __all__ = [
@@ -243,15 +243,15 @@ def grade_saved_text(
     ``seat`` and ``level``, None: its table's default; the grades a save recorded are used unless ``regrade``)."""
     data = parse_saved_json(text, "game")
     kind = data.get("format") if isinstance(data, dict) else None
-    spec = spec_of_format(kind)
-    if spec is None:
-        formats = [s.save_format for s in game_specs()]
+    game = find_format(kind)
+    if game is None:
+        formats = [g.save_format for g in all_games()]
         known = ", ".join(map(repr, formats[:-1])) + f" or {formats[-1]!r}"
         raise SaveFileError(
             f"not a saved game of the tutor (its format is {short(kind)}): the report reads the files the "
             f"tables' Save writes, {known}"
         )
-    return spec.grade_save(  # type: ignore[no-any-return]
+    return game.grade_save(  # type: ignore[no-any-return]
         data, name=name, seat=seat, level=level, seed=seed, quick=quick, progress=progress, regrade=regrade
     )
 
@@ -278,7 +278,7 @@ def grade_saved_file(
 
 def table_levels() -> tuple[str, ...]:
     """Every registered game's table levels (its computer players' strengths), once each, in order."""
-    return tuple(dict.fromkeys(level for spec in game_specs() if spec.levels for level in spec.levels))
+    return tuple(dict.fromkeys(level for game in all_games() if game.levels for level in game.levels))
 
 
 def level_problem(level: str | None) -> str | None:

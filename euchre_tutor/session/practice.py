@@ -35,7 +35,7 @@ from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import load_json_text, short
 from euchre_tutor.rules.games import find_game
-from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, PracticeGrade, game_spec
+from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, PracticeGrade
 from euchre_tutor.session.learning import GradedGame, grade_saved_file
 
 __all__ = [
@@ -64,13 +64,14 @@ TEACHER: Final = "from your teacher"
 
 def drill_choices(drill: Drill) -> tuple[Choice, ...]:
     """The legal answers of a drill's position, in the engine's order."""
-    return game_spec(drill.game, "a drill").choices(drill)
+    return find_game(drill.game, "a drill").choices(drill)  # type: ignore[no-any-return]
 
 
 def answer_text(game: str, position: dict[str, Any], answer: str) -> str:
     """``answer`` in the deck's words (e.g. the table's ``"J♥"`` becomes ``"play JH"``)."""
-    spec = game_spec(game, "a drill")
-    return spec.answer_text(Drill(drill_id(game, position), game, position), answer)
+    return str(
+        find_game(game, "a drill").answer_text(Drill(drill_id(game, position), game, position), answer)
+    )
 
 
 # --------------------------------------------------------------------------- the scene
@@ -78,8 +79,8 @@ def answer_text(game: str, position: dict[str, Any], answer: str) -> str:
 
 def drill_scene(drill: Drill) -> DrillScene:
     """The position as the student saw it, with a question and the legal answers."""
-    spec = game_spec(drill.game, "a drill")
-    return spec.scene(drill, spec.choices(drill))
+    game = find_game(drill.game, "a drill")
+    return game.scene(drill, game.choices(drill))  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- grading
@@ -99,8 +100,8 @@ def grade_drill_answer(
     is unsettled up to ``max_worlds`` (None: as the table grades; ``max_worlds=worlds``: one fixed
     sample, fast but rougher); an exact game needs neither.
     """
-    grade = game_spec(drill.game, "a drill").grade_answer
-    return grade(drill, answer, worlds=worlds, max_worlds=max_worlds, seed=seed)
+    grade = find_game(drill.game, "a drill").grade_answer
+    return grade(drill, answer, worlds=worlds, max_worlds=max_worlds, seed=seed)  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- building decks
@@ -108,7 +109,7 @@ def grade_drill_answer(
 
 def _where(game: str, hand: int, position: dict[str, Any], name: str) -> str:
     whose = f"{name}: " if name else ""
-    return whose + game_spec(game).where(hand, position)
+    return whose + str(find_game(game).where(hand, position))
 
 
 def add_graded_game(
@@ -184,12 +185,12 @@ def deck_from_positions(data: object, *, session: int = 1) -> Deck:
                 f"{', '.join(sorted(_POSITION_KEYS))}"
             )
         game, position = game_and_position(item, where)
-        spec = game_spec(game)
-        level = item.get("level", spec.info.default_level)
-        if spec.levels is not None and level not in spec.levels:
-            raise DeckError(f'{where}: "level" must be one of {", ".join(spec.levels)}, not {short(level)}')
-        if spec.levels is None and level is not None:
-            raise DeckError(f'{where}: a {spec.info.noun} position has no table "level"')
+        found = find_game(game)
+        level = item.get("level", found.default_level)
+        if found.levels is not None and level not in found.levels:
+            raise DeckError(f'{where}: "level" must be one of {", ".join(found.levels)}, not {short(level)}')
+        if found.levels is None and level is not None:
+            raise DeckError(f'{where}: a {found.noun} position has no table "level"')
         note = item.get("note", "")
         if not isinstance(note, str) or len(note) > 2000:
             raise DeckError(f'{where}: "note" must be text (at most 2,000 characters), not {short(note)}')

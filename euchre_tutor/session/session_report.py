@@ -2,9 +2,9 @@
 
 The session is the games feeding one :class:`~euchre_tutor.advisor.session.SessionStats` (a table's
 own, or one several tables share): the current match or game of every table whose tutor feeds it (each
-registered game finds its own tables, :attr:`~euchre_tutor.session.games.GameSpec.table_of`, among
+registered game finds its own tables, :attr:`~euchre_tutor.rules.games.Game.table_of`, among
 those of :mod:`euchre_tutor.session.tables`). Each is graded by its game
-(:attr:`~euchre_tutor.session.games.GameSpec.grade_table`), as ``euchre-tutor report`` grades a saved
+(:attr:`~euchre_tutor.rules.games.Game.grade_table`), as ``euchre-tutor report`` grades a saved
 file, and summed up by :mod:`euchre_tutor.session.class_report`, so the page is the same one the
 teacher's command writes, with one row per game.
 
@@ -23,8 +23,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.rules.games import all_games
 from euchre_tutor.session.class_report import ClassReport, class_report, report_html, summarise
-from euchre_tutor.session.games import game_specs
 from euchre_tutor.session.tables import live
 
 __all__ = ["SessionReport", "Table", "build_session_report", "session_tables"]
@@ -50,11 +50,11 @@ class SessionReport:
 
 def session_tables(stats: SessionStats) -> list[Table]:
     """The tables of this kernel that feed ``stats``, oldest first, with their tutors: each game finds
-    its own (:attr:`~euchre_tutor.session.games.GameSpec.table_of`)."""
-    specs = game_specs()
+    its own (:attr:`~euchre_tutor.rules.games.Game.table_of`)."""
+    games = all_games()
     out: list[Table] = []
     for table in live():
-        found = next((t for spec in specs if (t := spec.table_of(table, stats)) is not None), None)
+        found = next((t for game in games if (t := game.table_of(table, stats)) is not None), None)
         if found is not None:
             out.append(found)
     return out
@@ -78,13 +78,13 @@ def build_session_report(
     who = name.strip() or "Student"
     students = []
     table_grades = graded_now = 0
-    specs = game_specs()
+    games = all_games()
     for controller, tutor in tables if tables is not None else session_tables(stats):
-        spec = next(s for s in specs if s.owns(controller))
-        graded, held, now_graded = spec.grade_table(controller, tutor, name=who)
+        game = next(g for g in games if g.owns(controller))
+        graded, held, now_graded = game.grade_table(controller, tutor, name=who)
         table_grades += held
         graded_now += now_graded
-        source = spec.source(controller)
+        source = game.source(controller)
         if graded.hands:
             students.append(summarise(source, graded))
     if not students:

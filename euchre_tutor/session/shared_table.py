@@ -39,7 +39,7 @@ from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.client import ServiceError, TableClient
 from euchre_tutor.protocol.schema import RE, Kind, kind_of, message
-from euchre_tutor.session.games import GameSpec, game_spec
+from euchre_tutor.rules.games import Game, find_game
 from euchre_tutor.session.observing import Observable, sentence
 
 __all__ = [
@@ -306,8 +306,9 @@ class SharedTableController(Observable):
         return None if self.table is None else str(self.table["id"])
 
     @property
-    def spec(self) -> GameSpec | None:
-        return None if self.table is None else game_spec(self.table["game"])
+    def spec(self) -> Game | None:
+        """The table's game."""
+        return None if self.table is None else find_game(self.table["game"])
 
     @property
     def options(self) -> dict[str, Any]:
@@ -654,12 +655,12 @@ def view_position(game: str, view: Any, seed: int = 0) -> dict[str, Any] | None:
     does not is not written)."""
     import random
 
-    spec = game_spec(game)
-    if spec.position_of_view is None:
+    found = find_game(game)
+    if found.position_of_view is None:
         return None
     try:
-        position = dict(spec.position_of_view(view, random.Random(seed)))
-        back = spec.read_position(position)
+        position = dict(found.position_of_view(view, random.Random(seed)))
+        back = found.read_position(position)
     except (EuchreError, IndexError, ValueError):
         return None
     if _unordered(replace(back, scores=view.scores)) != _unordered(view):

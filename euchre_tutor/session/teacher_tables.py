@@ -34,7 +34,7 @@ from typing import Any, Final
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.client import ServiceError
 from euchre_tutor.protocol.schema import Kind, kind_of, message
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.observing import Observable, sentence
 from euchre_tutor.session.on_hub import tables_on_hub
 from euchre_tutor.session.shared_table import TABLES_URL_ENV, ServiceLink
@@ -114,8 +114,8 @@ def face_up_seats(frame: Mapping[str, Any], summary: Mapping[str, Any]) -> list[
     views = frame.get("views")
     if not isinstance(views, dict):
         return []
-    spec = game_spec(summary["game"])
-    if spec.seat_view_of is None:
+    game = find_game(summary["game"])
+    if game.seat_view_of is None:
         return []
     seats = {s["seat"]: s for s in frame.get("seats", summary.get("seats", []))}
     out = []
@@ -128,7 +128,7 @@ def face_up_seats(frame: Mapping[str, Any], summary: Mapping[str, Any]) -> list[
                 None if player is None else html.unescape(str(player)),
                 bool(about.get("connected")),
                 bool(about.get("computer")),
-                spec.seat_view_of(data, summary["rules"]),
+                game.seat_view_of(data, summary["rules"]),
             )
         )
     return out

@@ -22,8 +22,7 @@ import ipywidgets as w
 from IPython.display import Javascript, display
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.rules.games import all_games
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import all_games, find_game
 from euchre_tutor.session.on_hub import hub_user, tables_on_hub
 from euchre_tutor.session.shared_table import (
     SeatKeys,
@@ -84,15 +83,14 @@ LOBBY_CSS = """
 
 def presets_of(game: str) -> list[str]:
     """The named rule presets of a registered game (its rules module's ``PRESETS``)."""
-    spec = game_spec(game)
-    rules = spec.new_game(0).rules
+    rules = find_game(game).new_game(0).rules
     presets = getattr(sys.modules[type(rules).__module__], "PRESETS", {})
     return list(presets)
 
 
 def _players_of(game: str) -> list[int]:
     """The player counts a game's rules offer (empty: the game has one layout)."""
-    rules = game_spec(game).new_game(0).rules
+    rules = find_game(game).new_game(0).rules
     if is_dataclass(rules) and "players" in {f.name for f in fields(rules)}:
         return [3, 4, 6]
     return []
@@ -238,7 +236,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
 
     def _game_changed(self) -> None:
         game = str(self.game.value)
-        spec = game_spec(game)
+        spec = find_game(game)
         presets = presets_of(game)
         self.preset.options = presets
         self.preset.value = presets[0]
@@ -248,9 +246,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
         show(self.players, bool(players))
         levels = list(spec.levels) if spec.levels is not None else []
         self.level.options = levels or ["(one level)"]
-        self.level.value = (
-            spec.info.default_level if spec.info.default_level in levels else self.level.options[0]
-        )
+        self.level.value = spec.default_level if spec.default_level in levels else self.level.options[0]
         show(self.level, bool(levels))
 
     def options(self) -> dict[str, Any]:
@@ -265,14 +261,14 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
             "autoplay": bool(self.autoplay.value),
             "hide_points": bool(self.hide_points.value),
         }
-        if game_spec(str(self.game.value)).levels is not None:
+        if find_game(str(self.game.value)).levels is not None:
             out["level"] = self.level.value
         return out
 
     def rules(self) -> Any:
         rules: dict[str, Any] = {"preset": self.preset.value}
         if _players_of(str(self.game.value)):
-            preset_players = game_spec(str(self.game.value)).new_game(0).rules
+            preset_players = find_game(str(self.game.value)).new_game(0).rules
             preset = type(preset_players).from_json(self.preset.value)
             if preset.players != self.players.value:
                 rules["players"] = int(self.players.value)

@@ -16,7 +16,7 @@ from euchre_tutor.advisor.rating import (
     rating_sentence,
 )
 from euchre_tutor.games import classic
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 
 BANDS = (
     Band("Expert", 0.02, 0.005, 2000),
@@ -59,7 +59,7 @@ def test_the_shipped_classic_bands_are_measured_and_ordered() -> None:
     data = json.loads(resources.files(classic.__name__).joinpath(classic.ERROR_BANDS).read_text())
     assert data["measured_by"] == "benchmarks/classic_error_rates.py"
     bands = measured_bands(classic.ERROR_BANDS, classic.__name__)
-    assert game_spec("classic").bands() == bands  # the game's hook gives them
+    assert find_game("classic").bands() == bands  # the game's hook gives them
     assert [b.name for b in bands] == ["Beginner", "Club", "Expert"]  # weakest first, as measured
     assert [b.error_rate for b in bands] == sorted((b.error_rate for b in bands), reverse=True)
     for b in bands:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
 from tests.browser.conftest import PAGE_TIMEOUT, VoilaServer, screenshot, table_service, voila_on
 from tests.browser.test_accessibility import assert_no_violations
@@ -66,7 +66,7 @@ def test_four_students_play_a_hand_each_seeing_only_their_own_cards(
     assert created is not None, teacher.message
     table = str(created["id"])
     assert teacher.watch(table), teacher.message
-    spec = game_spec("classic")
+    spec = find_game("classic")
     assert spec.new_match is not None
     game = spec.new_match(created["rules"], SEED)
     hands = {seat.name: game.state.hand.hands[seat] for seat in game.state.hand.seating.seats}

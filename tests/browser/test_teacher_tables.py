@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
 from tests.browser.conftest import PAGE_TIMEOUT, Problems, VoilaServer, screenshot, table_service, voila_on
 
@@ -74,7 +74,7 @@ def test_the_teacher_sees_the_table_watches_it_face_up_and_closes_it_after_askin
     for seat, player in players.items():
         assert player.sit(table, seat), player.message
     assert ann.start(), ann.message
-    spec = game_spec("classic")
+    spec = find_game("classic")
     assert spec.new_match is not None
     deal = spec.new_match(created["rules"], SEED).state.hand
     hands = {seat.name: sorted(c.name for c in deal.hands[seat]) for seat in deal.seating.seats}

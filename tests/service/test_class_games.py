@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from euchre_tutor.protocol.client import TableClient, run_to_end
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.service.process import service_process
 from euchre_tutor.session.class_matches import student_save
 from euchre_tutor.session.class_store import ClassStore
-from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.learning import grade_saved_text
 from tests.session.shared_helpers import wait_until
 
@@ -51,7 +51,7 @@ def test_a_finished_match_is_kept_under_each_students_name_at_their_own_seat(tmp
     db = tmp_path / "class.sqlite"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     extra = ["--allow-seed", "--grace", "0", "--keep-games"]
-    rules = {**game_spec("classic").new_game(0).rules.to_json(), "target": 3}
+    rules = {**find_game("classic").new_game(0).rules.to_json(), "target": 3}
     with service_process(db, token=TOKEN, teacher_token=TEACHER, extra=extra, env=env) as running:
         table = run_to_end(_sit_and_start(running.url, rules))
         found: list[dict[str, Any]] = []
@@ -66,7 +66,7 @@ def test_a_finished_match_is_kept_under_each_students_name_at_their_own_seat(tmp
         wait_until(lambda: bool(ClassStore(db).games("Ann")), 10, "Ann's game in the class's store")
     store = ClassStore(db)
     assert store.students() == ["Ann", "Ben O'Hara"], "named students only: the computer seats are skipped"
-    spec = game_spec("classic")
+    spec = find_game("classic")
     played = spec.load_game(found[0])
     (ann,) = store.games("ann")
     (ben,) = store.games("ben o'hara")
@@ -90,7 +90,7 @@ def test_a_finished_match_is_kept_under_each_students_name_at_their_own_seat(tmp
     ("game", "players", "seat"), [("bid", 4, "W"), ("classic", 3, "P2"), ("classic", 6, "P5")]
 )
 def test_a_match_turned_around_the_table_is_the_same_match(game: str, players: int, seat: str) -> None:
-    spec = game_spec(game)
+    spec = find_game(game)
     assert spec.new_match is not None
     rules = spec.new_game(0).rules.to_json()
     if game == "classic":

@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 
 from euchre_tutor.protocol.client import TableClient, run_to_end
-from euchre_tutor.rules.games import GAMES
+from euchre_tutor.rules.games import GAMES, find_game
 from euchre_tutor.service.process import ServiceProcess, ServiceStartError, free_loopback_port, spawn_service
 from euchre_tutor.service.store import Store
 from euchre_tutor.service.wire import to_wire
-from euchre_tutor.session.games import game_spec
 
 FIRST = next(g.name for g in GAMES if g.seated)
 TOKEN = "process-token"
@@ -31,7 +30,7 @@ def _start(db: Path, port: int) -> ServiceProcess:
 def _replayed_views(db: Path, table_id: str) -> tuple[int, dict[str, Any]]:
     """The table as its log replays it, apart from the service: its version and each seat's view."""
     stored = next(t for t in Store(db).open_tables() if t.id == table_id)
-    spec = game_spec(stored.game)
+    spec = find_game(stored.game)
     assert spec.new_match is not None
     game = spec.new_match(stored.rules, stored.seed)
     for act in stored.actions:

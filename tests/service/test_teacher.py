@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from euchre_tutor.rules.games import find_format
 from euchre_tutor.service import Store, TableService
 from euchre_tutor.service.wire import card_words_in
-from euchre_tutor.session.games import spec_of_format
 from euchre_tutor.session.learning import grade_saved_text
 from tests.service.helpers import TEACHER, TOKEN, Client, hello, service, teacher
 from tests.service.test_protocol import FIRST, _play_out, _started, _table
@@ -88,7 +88,7 @@ def test_the_class_s_finished_matches_download_as_save_files_the_report_reads(tm
     assert {"seat": "W", "player": "ann"} in listed[0]["seats"]
     saved = boss.reply({"type": "save", "table": tid})
     assert saved["format"] == saved["save"]["format"]
-    spec = spec_of_format(saved["save"]["format"])
+    spec = find_format(saved["save"]["format"])
     assert spec is not None
     game = spec.load_game(saved["save"])
     assert game.to_json() == svc.tables[tid].game.to_json()

@@ -132,7 +132,7 @@ def test_the_teachers_notebook_is_committed_run_thin_and_without_widget_state() 
 def test_the_teachers_notebooks_stored_chart_and_report_quote_the_shipped_bands() -> None:
     """The outputs nbval does not check (the band chart, the saved report) are what a teacher reads
     before running anything: they must quote the bands the package ships, not an older measurement."""
-    from euchre_tutor.session.games import game_spec
+    from euchre_tutor.rules.games import find_game
 
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     html = ["".join(o["data"]["text/html"]) for c in nb["cells"] for o in c.get("outputs", []) if "data" in o]
@@ -141,7 +141,7 @@ def test_the_teachers_notebooks_stored_chart_and_report_quote_the_shipped_bands(
     found = re.search(r'href="data:text/html;base64,([^"]+)"', link)
     assert found
     page = base64.b64decode(found.group(1)).decode("utf-8")
-    bands = game_spec("classic").bands()
+    bands = find_game("classic").bands()
     assert bands
     for b in bands:
         assert f"<title>{b.name}: {b.error_rate:.3f} ± {b.half_width:.3f}</title>" in chart

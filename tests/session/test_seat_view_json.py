@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.errors import EuchreError, JsonInputError
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.service.wire import to_wire
-from euchre_tutor.session.games import game_spec
 
 TABLES: list[tuple[str, Any]] = [
     ("classic", {"players": 4}),
@@ -26,7 +26,7 @@ TABLES: list[tuple[str, Any]] = [
 
 def _walk(name: str, rules: Any, seed: int, steps: int = 400) -> tuple[int, int]:
     """Play a match with the computer players; every seat's view after every action round-trips."""
-    spec = game_spec(name)
+    spec = find_game(name)
     assert spec.new_match is not None and spec.seat_view_of is not None
     if rules is None:
         rules = spec.new_game(0).rules.to_json()
@@ -68,7 +68,7 @@ def test_round_trip_over_random_deals(seed: int, table: tuple[str, Any]) -> None
     ],
 )
 def test_a_view_of_the_wrong_shape_is_refused_with_its_field(change: dict[str, Any], words: str) -> None:
-    spec = game_spec("classic")
+    spec = find_game("classic")
     assert spec.new_match is not None and spec.seat_view_of is not None
     game = spec.new_match(spec.new_game(0).rules.to_json(), 1)
     wire = to_wire(spec.seat_view(game, game.state.to_act))

@@ -15,7 +15,7 @@ import pytest
 
 from euchre_tutor.games.bid.session.advice import BidAdvisorSource
 from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
     TABLES_URL_ENV,
@@ -224,7 +224,7 @@ def test_after_a_hand_the_page_reviews_retries_drills_and_counts(svc: RunningSer
     ann = apps["ann"]
     assert ann.hand_end.layout.display == "none" and ann.review_body.value == ""
     assert ann.hint_toggle.layout.display == "none" and "no suggestions" in ann.hint_status.value
-    spec = game_spec("classic")
+    spec = find_game("classic")
 
     def worst(c: SharedTableController) -> Any:
         if c.name == "ann" and len(c.legal) > 1:

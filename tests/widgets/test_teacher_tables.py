@@ -16,8 +16,8 @@ import ipywidgets as w
 import pytest
 
 from euchre_tutor.protocol.client import TableClient, run_to_end
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.service.process import ServiceProcess, service_process
-from euchre_tutor.session.games import game_spec
 from euchre_tutor.session.shared_table import TABLES_TOKEN_ENV, TABLES_URL_ENV
 from euchre_tutor.session.teacher_tables import TEACHER_TOKEN_ENV, TeacherDesk
 from euchre_tutor.widgets import render
@@ -134,7 +134,7 @@ def test_the_download_is_a_zip_of_each_students_save_that_the_report_reads(svc: 
     try:
         page.download_button.click()
         assert "nothing to download" in page.download_link.value
-        rules = {**game_spec("classic").new_game(0).rules.to_json(), "target": 1}
+        rules = {**find_game("classic").new_game(0).rules.to_json(), "target": 1}
         table = run_to_end(_create_and_sit(svc.url, "Ann", "E", start=True, rules=rules))
 
         def over() -> bool:
@@ -152,7 +152,7 @@ def test_the_download_is_a_zip_of_each_students_save_that_the_report_reads(svc: 
             index = json.loads(archive.read("matches.json"))
         assert save["format"] == "euchre-tutor/classic-game"
         assert index[0]["player"] == "Ann" and index[0]["seat"] == "E" and index[0]["table"] == table
-        game = game_spec("classic").load_game(save)
+        game = find_game("classic").load_game(save)
         assert game.state.is_over
     finally:
         page.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.teacher_tables import FaceUpSeat
 from euchre_tutor.widgets.teacher_tables import TEACHER_CSS, face_up_html, score_words_html, seats_line_html
 
@@ -30,7 +30,7 @@ def test_presence_is_said_in_words_beside_the_dot() -> None:
 
 
 def test_watch_says_who_made_trump_and_whether_alone() -> None:
-    spec = game_spec("classic")
+    spec = find_game("classic")
     game = spec.new_game(5)
     while getattr(spec.seat_view(game, "N"), "trump", None) is None:
         legal = spec.legal(game)

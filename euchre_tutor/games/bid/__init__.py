@@ -1,5 +1,5 @@
 """Bid Euchre, one package: its rules, engine, seat view, advisor, computer players, session (controller,
-tutor, computer-player source, the registry's GameSpec), widgets and command line. Importing it registers
+tutor, computer-player source, its session hooks), widgets and command line. Importing it registers
 its :class:`~euchre_tutor.rules.games.Game` and imports none of them."""
 
 from __future__ import annotations
@@ -12,4 +12,4 @@ __all__ = ["GAME", "LUCK_BASELINE"]
 #: advisor.luck.measured_baseline)
 LUCK_BASELINE = "games/bid/data/luck_baseline.json"
 
-GAME = register(Game(name="bid", title="Bid Euchre", package=__name__, colour="#6b4f8a", place=2))
+GAME = register(Game(title="Bid Euchre", package=__name__, colour="#6b4f8a", place=2))

@@ -1,5 +1,5 @@
 """Classic Euchre, one package: its rules, engine, seat view, advisor, computer players, session
-(controller, tutor, computer-player source, what-if, the registry's GameSpec), widgets and command line.
+(controller, tutor, computer-player source, what-if, its session hooks), widgets and command line.
 Importing it registers its :class:`~euchre_tutor.rules.games.Game` and imports none of them."""
 
 from __future__ import annotations
@@ -16,13 +16,11 @@ ERROR_BANDS = "data/error_bands.json"
 
 GAME = register(
     Game(
-        name="classic",
         title="classic Euchre",
         package=__name__,
         colour="#2e6b3f",
         noun="classic",
         default_level="club",
-        launch_help="open the classic 4-player table instead of Euchre Solitaire",
         place=1,
     )
 )

@@ -1,5 +1,5 @@
 """Euchre Solitaire, one package: its rules, engine, view, exact advisor, session (controller, tutor,
-hint source, the registry's GameSpec), widgets and command line. Importing it registers its
+hint source, its session hooks), widgets and command line. Importing it registers its
 :class:`~euchre_tutor.rules.games.Game` and imports none of them."""
 
 from __future__ import annotations
@@ -14,15 +14,11 @@ LUCK_BASELINE = "games/solitaire/data/luck_baseline.json"
 
 GAME = register(
     Game(
-        name="solitaire",
         title="Solitaire",
         package=__name__,
         colour="#9a9a9a",
-        span="game",
-        seated=False,
+        seated=False,  # one seat: a save holds a game, the rest of its luck is the unseen cards
         table_words="the Euchre Solitaire table",
-        launch_help="open Euchre Solitaire (the default)",
-        rest="the unseen cards",
         place=0,
     )
 )

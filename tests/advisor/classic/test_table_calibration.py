@@ -26,7 +26,7 @@ from euchre_tutor.games.classic.bots import LEVELS, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
 from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.games.classic.views import SeatView, seat_view
-from euchre_tutor.session.games import game_spec
+from euchre_tutor.rules.games import find_game
 
 
 def _views() -> list[SeatView]:
@@ -90,7 +90,7 @@ def test_the_shift_of_a_decision_comes_from_the_data_of_its_level_and_kind(tmp_p
 
 
 def test_a_table_not_of_four_is_not_shifted(tmp_path: Path) -> None:
-    spec = game_spec("classic")
+    spec = find_game("classic")
     assert spec.new_match is not None
     game = spec.new_match(ClassicRules(players=3).to_json(), 3)
     view = spec.seat_view(game, spec.to_act(game))

@@ -1,2 +1,2 @@
 """Bid Euchre's session: the controller, the tutor, the computer-player and hint source and the game's
-GameSpec (no widgets)."""
+session hooks (no widgets)."""

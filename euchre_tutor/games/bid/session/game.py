@@ -1,20 +1,19 @@
-"""Bid Euchre's session descriptor (:data:`GAME`): its matches, positions, grades, drills and tables.
+"""Bid Euchre's session hooks (:class:`Hooks`): its matches, positions, grades, drills and tables.
 
-Registered in :data:`euchre_tutor.rules.games.GAMES`; read through :mod:`euchre_tutor.session.games`.
-A Bid Euchre drill is graded as ``bid analyze`` grades it: the rule-based player, the Bid table's,
-takes the other seats' decisions.
+Its registered :class:`~euchre_tutor.rules.games.Game` answers each hook from them. A Bid Euchre drill
+is graded as ``bid analyze`` grades it: the rule-based player, the Bid table's, takes the other seats'
+decisions.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card
-from euchre_tutor.games.bid import GAME as REGISTERED
 from euchre_tutor.games.bid import views
 from euchre_tutor.games.bid.advisor import analyse, bid_grade
 from euchre_tutor.games.bid.advisor.ideas import explain, grade_words
@@ -29,86 +28,11 @@ from euchre_tutor.games.bid.session.controller import BidController, action_labe
 from euchre_tutor.games.bid.session.grading import grade_bid, grade_bid_table
 from euchre_tutor.games.bid.session.tutor import BidTutor, phase_words
 from euchre_tutor.games.bid.views import SeatView
-from euchre_tutor.session.games import (
-    Choice,
-    DrillReader,
-    DrillScene,
-    GameSpec,
-    PracticeGrade,
-    match_hooks,
-    sampled_hooks,
-)
+from euchre_tutor.session.games import Choice, DrillScene, PracticeGrade, SeatedHooks, sampled_hooks
 from euchre_tutor.session.learning import GradedGame, recorded_grades
-from euchre_tutor.tricks.seating import FOUR, Seat
+from euchre_tutor.tricks.seating import FOUR, Seat, Seating
 
-__all__ = ["GAME"]
-
-_DRILL: Final = DrillReader(read_position, action_label, Action.parse)
-
-
-def _scene(drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
-    """A Bid Euchre drill as the seat saw it: the bids so far, the contract, its own discards or the
-    cards passed in a call, and the trick so far."""
-    view: SeatView = _DRILL.view(drill)
-    rows: list[tuple[str, tuple[Card, ...]]] = []
-    bids = ", ".join(f"{s.word} {action_label(a)}" for s, a in view.bids if a.kind != "trump")
-    rows.append((f"Bids so far: {bids or 'nobody has bid yet'}.", ()))
-    if view.phase is not Phase.BIDDING and view.high is not None and view.bidder is not None:
-        if view.trump is not None:
-            contract = f"{view.trump.plural} trump"
-        elif view.notrump is not None:
-            contract = f"no trump ({view.notrump})"
-        else:
-            contract = "trump still to be named"
-        rows.append(
-            (
-                f"{view.bidder.word} won the bidding with {action_label(view.high)}: {contract}, "
-                f"{view.needs} tricks needed.",
-                (),
-            )
-        )
-    if view.discards:
-        rows.append(("Your discards (only you see them):", DrillScene.in_deck_order(view.discards)))
-    if view.gifts:
-        rows.append(
-            (
-                "The cards passed in the call (only the loner and the partner see them):",
-                DrillScene.in_deck_order(view.gifts),
-            )
-        )
-    question = QUESTIONS.get(view.phase, "What do you do?")
-    if view.phase is Phase.PLAY:
-        number = len(view.tricks) + 1
-        ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
-        if view.tricks:
-            rows.append((f"Your side has taken {ours} of the {len(view.tricks)} tricks played.", ()))
-        if view.trick_plays:
-            who = ", ".join(f"{s.word} {c.symbol}" for s, c in view.trick_plays)
-            rows.append((f"Trick {number} so far ({who}):", tuple(c for _, c in view.trick_plays)))
-            question = "Which card do you play?"
-        else:
-            rows.append((f"You lead trick {number}.", ()))
-            question = "Which card do you lead?"
-    title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
-    return DrillScene(title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices)
-
-
-def _grade_answer(
-    drill: Drill, answer: str, *, worlds: int, max_worlds: int | None = None, seed: int = 0
-) -> PracticeGrade:
-    view: SeatView = _DRILL.view(drill)
-    action: Action = _DRILL.action(view, answer)
-    analysis = analyse(view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds)
-    g = bid_grade(analysis, action)
-    said = grade_words(analysis, action)
-    assert g is not None and said is not None  # the action is legal, so it is an option
-    return PracticeGrade.graded(
-        str(action),
-        g.label,
-        action_label(analysis.best.action),
-        f"{action_label(action)}: {said.text}",
-        tuple(explain(analysis, view).sentences(Depth.COMPARE)),
-    )
+__all__ = ["Hooks"]
 
 
 def _grade_save(
@@ -130,20 +54,12 @@ def _grade_save(
     )
 
 
-def _table_of(obj: object, stats: object) -> tuple[Any, BidTutor] | None:
-    # a Bid table is found by its tutor, which holds its statistics
-    return (obj.controller, obj) if isinstance(obj, BidTutor) and obj.stats is stats else None
-
-
 def _hidden(game: BidGame, seat: Seat) -> frozenset[Card]:
     hand = game.state.hand
     others = (c for s in FOUR.seats if s != seat for c in hand.hands[s])
     kitty = () if seat == hand.bidder else hand.deal.kitty
     face_down = () if seat == hand.bidder else hand.discards
     return frozenset((*others, *kitty, *face_down))
-
-
-_analyse = sampled_hooks(analyse, RuleBasedPlayer)
 
 
 def _less(cards: list[Card], gone: list[Card]) -> list[Card]:
@@ -223,22 +139,91 @@ def _position_of_view(view: SeatView, rng: random.Random) -> dict[str, Any]:
     return position
 
 
-GAME = GameSpec(
-    **match_hooks(BidGame, BidRules, views, BidController, lambda rules: FOUR),
-    info=REGISTERED,
-    hidden=_hidden,
-    players=lambda seed: RuleBasedPlayer().choose,
-    read_position=read_position,
-    position_of=lambda game: write_position(game.state.hand, game.state.to_act),
-    analyse=_analyse,
-    grade_save=_grade_save,
-    choices=_DRILL.choices,
-    answer_text=_DRILL.answer_text,
-    scene=_scene,
-    grade_answer=_grade_answer,
-    where=lambda hand, position: f"hand {hand}, {phase_words(read_position(position))}",
-    table_of=_table_of,
-    grade_table=grade_bid_table,
-    position_of_view=_position_of_view,
-    source=lambda controller: f"Bid Euchre match, seed {controller.seed}",
-)
+class Hooks(SeatedHooks):
+    """Bid Euchre's session hooks (see :class:`~euchre_tutor.rules.games.Game`)."""
+
+    match = BidGame
+    rules = BidRules
+    views = views
+    controller = BidController
+    tutor = BidTutor
+    hidden = staticmethod(_hidden)
+    read_position = staticmethod(read_position)
+    words = staticmethod(action_label)
+    analyse = staticmethod(sampled_hooks(analyse, RuleBasedPlayer))
+    grade_save = staticmethod(_grade_save)
+    grade_table = staticmethod(grade_bid_table)
+    position_of_view = staticmethod(_position_of_view)
+
+    def seating(self, rules: BidRules) -> Seating:
+        return FOUR
+
+    def players(self, seed: int) -> Callable[[SeatView], Action]:
+        return RuleBasedPlayer().choose
+
+    def position_of(self, game: BidGame) -> dict[str, Any]:
+        assert game.state.to_act is not None  # the position of a decision
+        return write_position(game.state.hand, game.state.to_act)
+
+    def where(self, hand: int, position: dict[str, Any]) -> str:
+        return f"hand {hand}, {phase_words(read_position(position))}"
+
+    def scene(self, drill: Drill, choices: tuple[Choice, ...]) -> DrillScene:
+        """A Bid Euchre drill as the seat saw it: the bids so far, the contract, its own discards or the
+        cards passed in a call, and the trick so far."""
+        view: SeatView = self.drill_view(drill)
+        rows: list[tuple[str, tuple[Card, ...]]] = []
+        bids = ", ".join(f"{s.word} {action_label(a)}" for s, a in view.bids if a.kind != "trump")
+        rows.append((f"Bids so far: {bids or 'nobody has bid yet'}.", ()))
+        if view.phase is not Phase.BIDDING and view.high is not None and view.bidder is not None:
+            if view.trump is not None:
+                contract = f"{view.trump.plural} trump"
+            elif view.notrump is not None:
+                contract = f"no trump ({view.notrump})"
+            else:
+                contract = "trump still to be named"
+            rows.append(
+                (
+                    f"{view.bidder.word} won the bidding with {action_label(view.high)}: {contract}, "
+                    f"{view.needs} tricks needed.",
+                    (),
+                )
+            )
+        if view.discards:
+            rows.append(("Your discards (only you see them):", DrillScene.in_deck_order(view.discards)))
+        if view.gifts:
+            rows.append(
+                (
+                    "The cards passed in the call (only the loner and the partner see them):",
+                    DrillScene.in_deck_order(view.gifts),
+                )
+            )
+        question = QUESTIONS.get(view.phase, "What do you do?")
+        if view.phase is Phase.PLAY:
+            ours = sum(1 for t in view.tricks if t.winner.team is view.seat.team)
+            if view.tricks:
+                rows.append((f"Your side has taken {ours} of the {len(view.tricks)} tricks played.", ()))
+            question = DrillScene.trick(view, rows)
+        title = f"Bid Euchre: you are {view.seat.word}, {view.dealer.word} deals"
+        return DrillScene(
+            title, DrillScene.in_deck_order(view.hand), view.trump, tuple(rows), question, choices
+        )
+
+    def grade_answer(
+        self, drill: Drill, answer: str, *, worlds: int, max_worlds: int | None = None, seed: int = 0
+    ) -> PracticeGrade:
+        view: SeatView = self.drill_view(drill)
+        action: Action = self.answer(view, answer)
+        analysis = analyse(
+            view, continuation=RuleBasedPlayer(), worlds=worlds, seed=seed, max_worlds=max_worlds
+        )
+        g = bid_grade(analysis, action)
+        said = grade_words(analysis, action)
+        assert g is not None and said is not None  # the action is legal, so it is an option
+        return PracticeGrade.graded(
+            str(action),
+            g.label,
+            action_label(analysis.best.action),
+            f"{action_label(action)}: {said.text}",
+            tuple(explain(analysis, view).sentences(Depth.COMPARE)),
+        )

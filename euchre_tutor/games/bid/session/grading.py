@@ -22,15 +22,8 @@ from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.session.controller import STUDENT, BidController
 from euchre_tutor.games.bid.session.tutor import BidTutor, phase_words
 from euchre_tutor.games.bid.views import SeatView, seat_view
-from euchre_tutor.session.learning import (
-    GradedGame,
-    Reads,
-    Recorded,
-    cards_words,
-    graded_hands,
-    record,
-    recorded_grades,
-)
+from euchre_tutor.session.games import graded_at_table, tutor_grades
+from euchre_tutor.session.learning import GradedGame, Reads, Recorded, cards_words, graded_hands, record
 from euchre_tutor.tricks.seating import Seat
 
 __all__ = ["grade_bid", "grade_bid_table"]
@@ -89,11 +82,8 @@ def grade_bid_table(
     """The student's graded Bid Euchre match, as :func:`grade_bid` grades a save, with the tutor's own
     grades where it holds them and the others graded now on the tutor's deals and seed; also how many
     decisions took the table's grade and how many were graded now."""
-    recorded = recorded_grades({"grades": tutor.recorded_grades()}, leveled=False)
-    held = {} if recorded is None or tutor.controller is not controller else recorded[1]
+    recorded = tutor_grades(controller, tutor, leveled=False)
+    held = {} if recorded is None else recorded[1]
     game = BidGame.from_json(controller.game.to_json())  # a copy: grading never touches the table
     graded = grade_bid(game, name=name, seed=tutor.seed, worlds=tutor.worlds, recorded=held)
-    finished = {h.number for h in graded.hands}
-    from_table = sum(1 for d in tutor.decisions() if d.index in held and d.hand_number in finished)
-    moves = sum(len(h.moves) for h in graded.hands)
-    return graded, from_table, moves - from_table
+    return graded_at_table(graded, tutor, held)

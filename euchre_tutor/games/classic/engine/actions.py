@@ -119,6 +119,14 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
+    @property
+    def words(self) -> str:
+        """The action as a button says it: 'play J♥', 'order up', 'call ♣ alone'."""
+        if self.card is not None:
+            return f"{self.kind} {self.card.symbol}"
+        text = str(self).replace("order", "order up", 1) if self.kind == "order" else str(self)
+        return text if self.suit is None else text.replace(f" {self.suit.value}", f" {self.suit.symbol}", 1)
+
 
 _ACTION_HELP: Final = (
     "the actions are: pass; order; order alone; call C|D|H|S|high|low; call X alone; alone; partner; "

@@ -25,15 +25,8 @@ from euchre_tutor.games.classic.engine.game import ClassicGame
 from euchre_tutor.games.classic.session.controller import ClassicController, rules_seat
 from euchre_tutor.games.classic.session.tutor import ClassicTutor, analysis_seed
 from euchre_tutor.games.classic.views import SeatView, seat_view
-from euchre_tutor.session.learning import (
-    GradedGame,
-    Reads,
-    Recorded,
-    cards_words,
-    graded_hands,
-    record,
-    recorded_grades,
-)
+from euchre_tutor.session.games import graded_at_table, tutor_grades
+from euchre_tutor.session.learning import GradedGame, Reads, Recorded, cards_words, graded_hands, record
 from euchre_tutor.session.tables import live
 
 __all__ = ["computer_classic_save", "grade_classic", "grade_classic_table", "tutor_of"]
@@ -117,26 +110,12 @@ def grade_classic_table(
     graded now."""
     level = tutor.table if tutor is not None else "club"
     seed = tutor.seed if tutor is not None else analysis_seed(controller.seed)
-    recorded = None
-    if tutor is not None and tutor.controller is controller:
-        recorded = recorded_grades({"grades": tutor.recorded_grades()})
+    recorded = tutor_grades(controller, tutor)
     game = ClassicGame.from_json(controller.game.to_json())  # a copy: grading never touches the table
     graded = grade_classic(
         game, name=name, seat=controller.seat, level=level, seed=seed, quick=True, recorded=recorded
     )
-    held = {} if recorded is None else recorded[1]
-    finished = {h.number for h in graded.hands}  # the report holds finished hands only
-    from_table = (
-        0
-        if tutor is None
-        else sum(
-            1
-            for d in tutor.decisions()
-            if d.hand_number in finished and d.index in held and held[d.index].action == str(d.action)
-        )
-    )
-    moves = sum(len(h.moves) for h in graded.hands)
-    return graded, from_table, moves - from_table
+    return graded_at_table(graded, tutor, None if recorded is None else recorded[1])
 
 
 def computer_classic_save(seed: int, hands: int, level: str = "beginner") -> str:

@@ -267,12 +267,4 @@ class AdvisorQuestion(Question):
 
 def _words(label: str) -> str:
     """An action as a button says it: 'play J♥', 'order up', 'call ♣ alone'."""
-    action = Action.parse(label)
-    if action.card is not None:
-        return f"{action.kind} {action.card.symbol}"
-    text = str(action)
-    if action.kind == "order":
-        text = text.replace("order", "order up", 1)
-    if action.suit is not None:
-        text = text.replace(f" {action.suit.value}", f" {action.suit.symbol}", 1)
-    return text
+    return Action.parse(label).words

@@ -1,2 +1,2 @@
-"""Euchre Solitaire's session: the controller, the tutor, the hint source and the game's GameSpec
-(no widgets)."""
+"""Euchre Solitaire's session: the controller, the tutor, the hint source and the game's session
+hooks (no widgets)."""
