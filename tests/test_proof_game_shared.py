@@ -5,12 +5,18 @@ own cards, and a face-down watcher sees no hand; no file outside its package nam
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from euchre_tutor.rules import games as registry
+from euchre_tutor.rules.games import find_game
+from euchre_tutor.session.class_matches import keep_finished_match
+from euchre_tutor.session.class_store import ClassStore
+from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.shared_table import SeatKeys, SharedTableController
 from euchre_tutor.widgets.shared_table import shared_table_app
 from euchre_tutor.widgets.table_app import TableApp
@@ -165,3 +171,47 @@ def test_a_face_up_watcher_sees_both_hands(svc: RunningService) -> None:
     page.close()
     for c in players.values():
         c.close()
+
+
+def test_a_shared_hand_is_kept_by_name_at_each_students_own_seat(tmp_path: Path) -> None:
+    """The service keeps the match after the hand under each student's name (as ``serve`` runs it), each
+    save turned so that the student's own seat is the proof game's student seat (South): the report
+    grades each student's own cards."""
+    db = tmp_path / "class.sqlite"
+    store = ClassStore(db)
+    with running_service(db) as svc:
+
+        def keeper(spec: Any, game: Any, players: dict[str, str]) -> object:
+            return keep_finished_match(store, spec, game, players)
+
+        svc.on_loop(lambda: setattr(svc.service, "finished", keeper))
+        players = {
+            n: SharedTableController.connect(svc.url, TOKEN, n, SeatKeys.in_memory()) for n in ("ann", "bob")
+        }
+        created = players["ann"].create("proof", seed=6)
+        assert created is not None, players["ann"].message
+        table = str(created["id"])
+        for c, seat in zip(players.values(), "NS", strict=True):
+            assert c.sit(table, seat), c.message
+        assert players["ann"].start(), players["ann"].message
+        wait_until(lambda: all(c.view is not None and c.view.hand for c in players.values()), what="the deal")
+        hands = {n: set(c.view.hand) for n, c in players.items()}
+        for _ in range(6):  # the hand's six cards, each played by the seat whose turn it is
+            wait_until(
+                lambda: any(c.view is not None and c.view.my_turn for c in players.values()), what="a turn"
+            )
+            mover = next(c for c in players.values() if c.view is not None and c.view.my_turn)
+            version = mover.version
+            assert mover.act(mover.legal[0]), mover.message
+            wait_until(lambda v=version: all(c.version > v for c in players.values()), what="the card seen")
+        wait_until(lambda: bool(store.games("ann") and store.games("bob")), what="the hand kept by name")
+        for c in players.values():
+            c.close()
+    proof = find_game("proof")
+    for name in ("ann", "bob"):
+        (kept,) = store.games(name)
+        assert kept.game == proof.save_format
+        start = proof.load_game({**json.loads(kept.save), "actions": [], "position": 0})
+        assert set(start.state.hand.deal.hands[1]) == hands[name]  # South's cards: the student's own
+        graded = grade_saved_text(kept.save, name=name)
+        assert graded.seat == "South" and len(graded.hands) == 1 and len(graded.hands[0].moves) == 3

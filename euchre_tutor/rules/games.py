@@ -150,6 +150,8 @@ class Game:
     open_view = _Hook()  # (match, seat) -> that seat's view as a face-up watcher sees it (no legal actions)
     public_view = _Hook()  # (match) -> what a face-down watcher may know (no seat's cards at all)
     seat_view_of = _Hook()  # (json, rules) -> the seat view the service's JSON writes, read back
+    student_seat = _Hook()  # (seating) -> the seat a save's student plays: the seat its grades are of
+    turned_deal = _Hook()  # (json, moved) -> a deal's JSON with each seat's name moved (``moved(name)``)
     # a position: the game's ``analyze`` input
     read_position = _Hook()  # (json) -> the seat view of a position
     position_of = _Hook()  # (match) -> the position of the seat to act

@@ -1,13 +1,15 @@
 """A shared table's finished match, kept in the class's store under each seated student's name.
 
-The report and the Practice page grade a save's student seat: South at four players (P1 at three or
-six), which is the seat a one-person table gives the student. A shared table's student may sit
+The report and the Practice page grade a save's student seat, the game's
+(:attr:`~euchre_tutor.rules.games.Game.student_seat`: South at a Euchre table of four players, P1 at
+three or six), which is the seat a one-person table gives the student. A shared table's student may sit
 anywhere, so :func:`student_save` writes the match *turned around the table* until that student's
 seat is the student seat: every seat moves by the same number of places (the first dealer, each
-hand's deal), the actions stay as they were. Euchre's table is the same from every chair (partners
-across, play clockwise, the deal passing left), so the turned match is the same match: the same
-cards in the student's hand, the same bids, the same points; only the seats' names change (a student
-who sat at East is South in their own save, their partner North).
+hand's deal, which the game turns: :attr:`~euchre_tutor.rules.games.Game.turned_deal`), the actions
+stay as they were. A trick-taking table is the same from every chair (play passing round it, the deal
+passing on), so the turned match is the same match: the same cards in the student's hand, the same
+bids, the same points; only the seats' names change (a student who sat at East is South in their own
+save, their partner North).
 
 :func:`keep_finished_match` is the table service's hook, called after each hand: each seat a student
 took (a computer seat is skipped) gets its turned save of the match so far, under the name the student
@@ -27,7 +29,6 @@ from typing import Any
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import Game
 from euchre_tutor.session.class_store import ClassStore, StoredGame, student_name
-from euchre_tutor.session.seats import student_seat
 
 __all__ = ["keep_finished_match", "match_name", "student_save"]
 
@@ -51,7 +52,7 @@ def student_save(spec: Game, game: Any, seat: str) -> dict[str, Any]:
     (see the module doc); the save itself when ``seat`` is that seat already."""
     seating = game.state.first_dealer.seating
     mine = seating.parse(seat)
-    target = student_seat(seating, None)
+    target = spec.student_seat(seating)
     data: dict[str, Any] = game.to_json()
     shift = (int(target) - int(mine)) % seating.players
     if shift == 0:
@@ -60,12 +61,7 @@ def student_save(spec: Game, game: Any, seat: str) -> dict[str, Any]:
     def moved(name: str) -> str:
         return str(seating.seats[(int(seating.parse(name)) + shift) % seating.players].name)
 
-    deals = []
-    for deal in _every_deal(spec, game):
-        d = deal.to_json()
-        d["dealer"] = moved(d["dealer"])
-        d["hands"] = {moved(s): cards for s, cards in d["hands"].items()}
-        deals.append(d)
+    deals = [spec.turned_deal(deal.to_json(), moved) for deal in _every_deal(spec, game)]
     turned = {**data, "dealer": moved(data["dealer"]), "deals": deals}
     check = spec.load_game(turned)  # the turned match replays: every action is still legal
     if check.state.hand_number != game.state.hand_number or (spec.to_act(check) is None) != (

@@ -23,7 +23,8 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import short
 from euchre_tutor.rules.games import Game
 from euchre_tutor.session.learning import GradedGame, Recorded, recorded_grades
-from euchre_tutor.tricks.seating import Seating
+from euchre_tutor.session.seats import student_seat
+from euchre_tutor.tricks.seating import Seat, Seating
 from euchre_tutor.views.reading import read_view
 
 __all__ = [
@@ -180,6 +181,8 @@ class GameHooks:
     open_view: Any = None
     public_view: Any = None
     seat_view_of: Any = None
+    student_seat: Any = None
+    turned_deal: Any = None
     position_of_view: Any = None
     read_position: Callable[[object], Any]
     words: Callable[[Any], str]
@@ -263,3 +266,11 @@ class SeatedHooks(GameHooks):
     def seat_view_of(self, data: object, rules: object) -> Any:
         read = rules if isinstance(rules, self.rules) else self.rules.from_json(rules)
         return read_view(self.views.SeatView, data, rules=read, seating=self.seating(read))
+
+    def student_seat(self, seating: Seating) -> Seat:
+        return student_seat(seating, None)  # South at four players, P1 at three or six
+
+    def turned_deal(self, deal: Any, moved: Callable[[str], str]) -> Any:
+        """A deal written as its dealer and each seat's hand by the seat's name."""
+        hands = {moved(seat): cards for seat, cards in deal["hands"].items()}
+        return {**deal, "dealer": moved(deal["dealer"]), "hands": hands}

@@ -9,10 +9,11 @@ from euchre_tutor.advisor.drills import Drill
 from euchre_tutor.cards import Card
 from euchre_tutor.session.games import Choice, DrillScene, PracticeGrade, SeatedHooks, graded_at_table
 from euchre_tutor.session.learning import GradedGame
+from euchre_tutor.tricks.seating import Seat, Seating
 from tests.proof_game import views
 from tests.proof_game.advisor.analysis import Player, analyse
-from tests.proof_game.engine import Action, ProofGame, ProofRules, position_of, replay_hand
-from tests.proof_game.session.controller import ProofController
+from tests.proof_game.engine import TWO, Action, ProofGame, ProofRules, position_of, replay_hand
+from tests.proof_game.session.controller import STUDENT, ProofController
 from tests.proof_game.session.grading import _label, grade_proof, grade_save
 from tests.proof_game.views import ProofView, seat_view
 
@@ -32,6 +33,14 @@ class Hooks(SeatedHooks):
         hand = replay_hand(position)
         assert hand.to_act is not None
         return seat_view(hand, hand.to_act)
+
+    def student_seat(self, seating: Seating) -> Seat:
+        return STUDENT
+
+    def turned_deal(self, deal: list[str], moved: Callable[[str], str]) -> list[str]:
+        """A deal written as each seat's hand, North's first."""
+        hands = {moved(seat.name): cards for seat, cards in zip(TWO.seats, deal, strict=True)}
+        return [hands[seat.name] for seat in TWO.seats]
 
     def words(self, action: Action) -> str:
         return f"play {action.card.symbol}"
