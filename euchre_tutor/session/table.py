@@ -38,7 +38,7 @@ from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.jsonio import error_text, seed_number
 from euchre_tutor.session.observing import Observable, sentence
-from euchre_tutor.session.seats import tagged
+from euchre_tutor.session.seats import tagged, win_words
 from euchre_tutor.session.tables import track
 from euchre_tutor.tricks.events import CardPlayed, MatchWon, Trick, TrickWon
 from euchre_tutor.tricks.game import MatchGame
@@ -53,7 +53,6 @@ __all__ = [
     "Thinker",
     "build_hand_logs",
     "controller_class",
-    "hand_groups",
 ]
 
 #: the actions the student takes by clicking a card of the hand (all others are buttons)
@@ -105,17 +104,6 @@ class _Player(Protocol):
     def choose(self, view: Any, /) -> Any: ...
 
 
-class _Loaded(Protocol):
-    """A teacher's deal as a game's loader returns it: the hand state after its set-up actions."""
-
-    @property
-    def rules(self) -> Any: ...
-    @property
-    def deal(self) -> Any: ...
-    @property
-    def history(self) -> Sequence[tuple[Any, Any]]: ...
-
-
 GameT = TypeVar("GameT", bound=MatchGame[Any, Any])
 StateT = TypeVar("StateT", bound=_Match)
 HandT = TypeVar("HandT", bound=_Hand)
@@ -134,16 +122,6 @@ class _Step:
 
     actor: Seat | None
     ended_hand: bool
-
-
-def hand_groups(events: Sequence[Any], hand_started: type) -> list[list[Any]]:
-    """A match's events grouped by hand (each group starts with a ``hand_started`` event)."""
-    groups: list[list[Any]] = []
-    for event in events:
-        if isinstance(event, hand_started) or not groups:
-            groups.append([])
-        groups[-1].append(event)
-    return [group for group in groups if isinstance(group[0], hand_started)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +166,13 @@ def build_hand_logs(
     (a pass-out, a misdeal) ends the hand with no points. ``contract(start, bidding events, scored
     event or None)`` gives the game's own fields of the log.
     """
+    groups: list[list[Any]] = []
+    for event in events:
+        if isinstance(event, started) or not groups:
+            groups.append([])
+        groups[-1].append(event)
     out = []
-    for group in hand_groups(events, started):
+    for group in (g for g in groups if isinstance(g[0], started)):
         start = group[0]
         bidding: list[Any] = []
         tricks: list[tuple[int, Trick]] = []
@@ -277,6 +260,10 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
     #: the event that opens a hand and the one that scores it (the news tells the score after the events)
     HAND_STARTED: ClassVar[type[Any]]
     HAND_SCORED: ClassVar[type[Any]]
+    #: a hand's log (:func:`build_hand_logs`: what every log holds, and :meth:`_contract`'s fields) and
+    #: the events that throw a hand in with no points (a pass-out, a misdeal)
+    HAND_LOG: ClassVar[Callable[..., TableHandLog]] = TableHandLog
+    THROWN_IN: ClassVar[tuple[type[Any], ...]] = ()
     #: which click on a card of the hand each phase asks for ("play", "discard", "give")
     CARD_ACTION_OF_PHASE: ClassVar[Mapping[Any, str]]
     #: a seat's view of a match or hand state: ``SEAT_VIEW(state, seat)``
@@ -347,11 +334,12 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
         """The student's seat at the table of ``rules``."""
         return self.seat
 
-    def _load(self, data: str | Mapping[str, Any]) -> GameT | _Loaded:
-        """A saved game, or a teacher's deal as the hand state after its set-up actions."""
+    def _load(self, data: str | Mapping[str, Any]) -> GameT | Any:
+        """A saved game, or a teacher's deal as the hand state after its set-up actions (its ``rules``,
+        its ``deal`` and its ``history``: (seat, action) pairs)."""
         raise NotImplementedError
 
-    def _deal_words(self, loaded: _Loaded) -> str:
+    def _deal_words(self, loaded: Any) -> str:
         """The first words after loading a teacher's deal: who deals (and what is turned up)."""
         raise NotImplementedError
 
@@ -369,11 +357,30 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
 
     def _win_words(self, winner: Team) -> str:
         """Who won the match, from the student's chair ("You and your partner win")."""
-        raise NotImplementedError
+        return win_words(winner, self.seat)
 
-    def hand_logs(self) -> Sequence[Any]:
+    @staticmethod
+    def _contract(start: Any, bidding: list[Any], scored: Any) -> Mapping[str, Any]:
+        """A hand log's own fields (its contract), from the hand's opening event, its bidding events and
+        the event that scored it (None: not scored)."""
+        return {}
+
+    @staticmethod
+    def _scored_line(scored: Any) -> str:
+        """How a hand log's result says the hand's score."""
+        return _text(scored)
+
+    def hand_logs(self) -> list[Any]:
         """The match's hands as the logs show them, from the engine's events (what everyone saw)."""
-        raise NotImplementedError
+        return build_hand_logs(
+            self.HAND_LOG,
+            self.game.log(),
+            started=self.HAND_STARTED,
+            scored=self.HAND_SCORED,
+            thrown_in=self.THROWN_IN,
+            contract=self._contract,
+            scored_line=self._scored_line,
+        )
 
     # ----------------------------------------------------------------- reading
 
@@ -587,9 +594,7 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
 
         def load() -> str:
             loaded = self._load(data)
-            if isinstance(loaded, MatchGame):
-                game, steps, said = loaded, _walk_steps(loaded), "Loaded the saved game."
-            else:  # a teacher's deal: the hand after its set-up actions
+            if not isinstance(loaded, MatchGame):  # a teacher's deal: the hand after its set-up actions
                 game = self.GAME(loaded.rules, seed=self.seed, deals=[loaded.deal])
                 setup = [a for _, a in loaded.history]
                 for a in setup:
@@ -598,6 +603,8 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
                 said = self._deal_words(loaded) + (
                     f"; {how_many(len(setup), 'move')} already made." if setup else "."
                 )
+            else:
+                game, steps, said = loaded, _walk_steps(loaded), "Loaded the saved game."
             self._start(game, steps, self._seat_for(game.rules))
             at = game.position
             # a game saved just after a hand ended opens on that hand, as it was left

@@ -30,12 +30,12 @@ import zlib
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar, cast
 
 from euchre_tutor.advisor.drills import Deck, Drill
 from euchre_tutor.advisor.luck import MISTAKE_LABELS, Swing, swings
 from euchre_tutor.advisor.session import GradedDecision, SessionStats, Units
-from euchre_tutor.advisor.shared import key_moments
+from euchre_tutor.advisor.shared import Grade, key_moments
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.session.analysis import (
     AnalysisSource,
@@ -48,13 +48,22 @@ from euchre_tutor.session.analysis import (
 from euchre_tutor.session.observing import Observable
 from euchre_tutor.session.tables import track
 
-__all__ = ["Decision", "Retry", "TableTutor", "Turn", "analysis_seed", "turn_position", "tutor_class"]
+__all__ = [
+    "ONLY_CHOICE",
+    "Decision",
+    "Retry",
+    "TableTutor",
+    "Turn",
+    "analysis_seed",
+    "turn_position",
+    "tutor_class",
+]
 
 #: every game's tutor class, by the game's name (a tutor registers itself when its module is imported)
-TUTORS: dict[str, type[TableTutor[Any, Any, Any]]] = {}
+TUTORS: dict[str, type[TableTutor[Any, Any]]] = {}
 
 
-def tutor_class(game: str) -> type[TableTutor[Any, Any, Any]] | None:
+def tutor_class(game: str) -> type[TableTutor[Any, Any]] | None:
     """The tutor class of ``game`` (its module imported already: the game's table app imports it);
     None for a game without a tutor."""
     return TUTORS.get(game)
@@ -97,10 +106,14 @@ class Turn:
     position: dict[str, Any]
 
 
+#: the grade of a forced decision: nothing to weigh, nothing lost
+ONLY_CHOICE: Final = Grade("Best", 0.0, 0.0, "the only legal choice.")
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A decision of the student, for a game whose review needs nothing more: its place in the game's
-    history, its hand, what was chosen and in words, what the student saw, and the turn's analysis key."""
+    """A decision of the student: its place in the game's history, its hand, what was chosen and in
+    words, what the student saw, and the turn's analysis key (a game's decision may add fields)."""
 
     index: int
     hand_number: int
@@ -124,23 +137,6 @@ class Retry:
     grade: Any
 
 
-class _Decision(Protocol):
-    @property
-    def index(self) -> int: ...
-    @property
-    def hand_number(self) -> int: ...
-    @property
-    def action(self) -> Any: ...
-    @property
-    def label(self) -> str: ...
-    @property
-    def view(self) -> Any: ...
-    @property
-    def key(self) -> tuple[Any, ...] | None: ...
-    @property
-    def forced(self) -> bool: ...
-
-
 class _Table(Protocol):
     """What the tutor reads of its controller: the game and its history, the student's turn and view,
     where the student decided, the hands' logs; it listens to ``"state"``."""
@@ -159,21 +155,11 @@ class _Table(Protocol):
     def _parse_action(self, action: Any) -> Any: ...
 
 
-class _HandLog(Protocol):
-    @property
-    def number(self) -> int: ...
-    @property
-    def finished(self) -> bool: ...
-    @property
-    def points(self) -> Sequence[int] | None: ...
-
-
 ControllerT = TypeVar("ControllerT", bound=_Table)
-DecisionT = TypeVar("DecisionT", bound=_Decision)
-RetryT = TypeVar("RetryT")
+DecisionT = TypeVar("DecisionT", bound=Decision)
 
 
-class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
+class TableTutor(Observable, Generic[ControllerT, DecisionT]):
     """Hints, grades, the review and the learning loop for the student of ``controller``.
 
     ``source``: the hint source (``"module:factory"`` for the worker process, an object with
@@ -196,7 +182,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
             TUTORS[cls.GAME_NAME] = cls
 
     @classmethod
-    def for_seat(cls, seat: Any, **options: Any) -> TableTutor[Any, Any, Any]:
+    def for_seat(cls, seat: Any, **options: Any) -> TableTutor[Any, Any]:
         """The tutor of a student's seat at a shared table (a
         :class:`~euchre_tutor.session.remote_seat.RemoteSeat`): every decision graded (the review comes
         after each hand), the hint only where the table allows suggestions; ``options`` as the
@@ -232,7 +218,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         self.hints: dict[tuple[Any, ...], Any] = {}
         self.errors: dict[tuple[Any, ...], str] = {}
         self.progress: dict[tuple[Any, ...], tuple[int, int]] = {}
-        self.retries: list[RetryT] = []  # the student's second answers, in order
+        self.retries: list[Retry] = []  # the student's second answers, in order
         self.drills = Deck()  # this session's Mistakes and Blunders, to practise (downloaded as a file)
         #: whether the student may see the hint at this table (a shared table may allow none)
         self.hint_allowed = True
@@ -281,19 +267,24 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         """An action in a few words ("Play 9♠")."""
         raise NotImplementedError
 
-    def _retry(self, decision: DecisionT, action: Any, grade: Any) -> RetryT:
-        raise NotImplementedError
-
     def _parse_action(self, action: Any) -> Any:
         return self.controller._parse_action(action)
 
     def grade_of(self, decision: DecisionT) -> Any:
-        """The decision's grade; None while its analysis runs (or when hints are off)."""
-        raise NotImplementedError
+        """The decision's grade (:data:`ONLY_CHOICE` for a forced one) by the analysis it is graded on;
+        None while that runs (or when hints are off)."""
+        if decision.forced:
+            return ONLY_CHOICE
+        hint = self.grading_analysis(decision)
+        return None if hint is None else self._grade(hint, decision.action)
 
     def hint_of(self, decision: DecisionT) -> Any:
-        """The analysis the decision's grade and luck are valued by (None while it runs)."""
-        raise NotImplementedError
+        """The analysis the decision's luck is valued by: its turn's hint (None while it runs)."""
+        return None if decision.key is None else self.hints.get(decision.key)
+
+    def grading_analysis(self, decision: DecisionT) -> Any:
+        """The analysis the decision is graded on (its turn's hint; a game may refine it after the move)."""
+        return self.hint_of(decision)
 
     def _grade(self, hint: Any, action: Any) -> Any:
         """The grade of ``action`` in the analysis ``hint``."""
@@ -474,7 +465,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         """The student's side's place in a hand log's ``points``: at a partnership table, their seat's team."""
         return int(cast(Any, self.controller).seat.team.index)
 
-    def _hand_points(self, log: _HandLog) -> int | None:
+    def _hand_points(self, log: Any) -> int | None:
         """A finished hand's points for the student: their side's minus the best other side's."""
         if not log.finished or log.points is None:
             return None
@@ -482,7 +473,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         others = [p for i, p in enumerate(log.points) if i != team]
         return int(log.points[team] - max(others))
 
-    def retry(self, decision: DecisionT, action: Any) -> RetryT:
+    def retry(self, decision: DecisionT, action: Any) -> Retry:
         """Answer a past decision again, with the hint hidden: the new answer is graded against the very
         analysis the first one was (the same sampled deals, so the two grades compare), and kept in
         :attr:`retries`; the table is not touched. Refuses an answer that was not legal there, a forced
@@ -503,7 +494,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT, RetryT]):
         grade = None if hint is None else self._grade(hint, act)
         if grade is None:
             raise EuchreError(self.NOT_GRADED)
-        done = self._retry(decision, act, grade)
+        done = Retry(decision, act, grade)
         self.retries.append(done)
         self._emit("analysis")
         return done

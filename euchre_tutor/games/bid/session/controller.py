@@ -10,7 +10,7 @@ the messages, the hand logs and the loader of a teacher's deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -33,7 +33,7 @@ from euchre_tutor.games.bid.engine import (
 from euchre_tutor.games.bid.engine.replay import replay_state
 from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.views import SeatView, seat_view
-from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog, build_hand_logs
+from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog
 from euchre_tutor.tricks.seating import Team
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
     "BidHandLog",
     "action_label",
     "action_meaning",
-    "bid_hand_logs",
     "bid_rules",
     "contract_label",
     "load_bid_saved_or_deal",
@@ -149,29 +148,6 @@ class BidHandLog(TableHandLog):
     bid: str
 
 
-def bid_hand_logs(events: Sequence[Event]) -> list[BidHandLog]:
-    """Group a match's events by hand (each starts with :class:`HandStarted`)."""
-    return build_hand_logs(
-        BidHandLog,
-        events,
-        started=HandStarted,
-        scored=HandScored,
-        thrown_in=(PassedOut,),
-        contract=_contract,
-    )
-
-
-def _contract(start: HandStarted, bidding: list[Event], scored: HandScored | None) -> dict[str, Any]:
-    named = [e for e in bidding if isinstance(e, BidMade | TrumpNamed)]
-    bids = [e for e in bidding if isinstance(e, BidMade)]
-    return {
-        "trump": named[-1].trump if named else None,
-        "notrump": named[-1].notrump if named else None,
-        "bidder": bids[-1].seat if bids else None,
-        "bid": scored.bid if scored else "",
-    }
-
-
 # ---------------------------------------------------------------------------
 # A teacher's deal or a saved game
 
@@ -200,6 +176,8 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
     GAME = BidGame
     HAND_STARTED = HandStarted
     HAND_SCORED = HandScored
+    HAND_LOG = BidHandLog
+    THROWN_IN = (PassedOut,)
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
     SEAT_VIEW = seat_view
     #: the suggestion's player: a rule of thumb that says why in a sentence
@@ -220,6 +198,17 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
 
     def read_rules(self, rules: str | BidRules | Mapping[str, Any]) -> BidRules:
         return bid_rules(rules)
+
+    @staticmethod
+    def _contract(start: HandStarted, bidding: list[Event], scored: HandScored | None) -> dict[str, Any]:
+        named = [e for e in bidding if isinstance(e, BidMade | TrumpNamed)]
+        bids = [e for e in bidding if isinstance(e, BidMade)]
+        return {
+            "trump": named[-1].trump if named else None,
+            "notrump": named[-1].notrump if named else None,
+            "bidder": bids[-1].seat if bids else None,
+            "bid": scored.bid if scored else "",
+        }
 
     def _load(self, data: str | Mapping[str, Any]) -> BidGame | HandState:
         return load_bid_saved_or_deal(data)
@@ -247,6 +236,3 @@ class BidController(TableController[BidGame, MatchState, HandState, SeatView, Ac
 
     def _win_words(self, winner: Team) -> str:
         return "You and North win" if self.seat in winner.seats else "East and West win"
-
-    def hand_logs(self) -> list[BidHandLog]:
-        return bid_hand_logs(self.game.log())

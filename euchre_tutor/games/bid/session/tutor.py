@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any, Final, Protocol
 
 from euchre_tutor.advisor.luck import measured_baseline
-from euchre_tutor.advisor.shared import Z95, loss_settled
+from euchre_tutor.advisor.shared import Z95, Grade, loss_settled
 from euchre_tutor.advisor.voice import lower_first, points_words
 from euchre_tutor.games.bid import LUCK_BASELINE
 from euchre_tutor.games.bid.advisor.ideas import AnalysisFacts, OptionFacts, option_label
@@ -44,7 +44,7 @@ from euchre_tutor.games.bid.session.advice import BidHintRequest, grade
 from euchre_tutor.games.bid.session.controller import BidController, BidHandLog, action_label
 from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.session.analysis import AnalysisSource
-from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed, turn_position
+from euchre_tutor.session.tutor import Decision, Retry, TableTutor, Turn, analysis_seed, turn_position
 
 __all__ = [
     "DEFAULT_BID_SOURCE",
@@ -89,23 +89,8 @@ class AnalysisLike(AnalysisFacts, Protocol):
     def reasons(self) -> Sequence[ReasonLike]: ...
 
 
-class GradeLike(Protocol):
-    @property
-    def label(self) -> str: ...
-    @property
-    def loss(self) -> Any: ...
-    @property
-    def text(self) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class _Grade:
-    label: str
-    loss: float
-    text: str
-
-
-_ONLY_CHOICE: Final = _Grade("Best", 0.0, "the only legal choice.")
+#: a grade as the hint panel reads it (its label, loss and sentence)
+GradeLike = Grade
 
 
 #: the most deals a grade refined after the move takes (the advisor's adaptive cap)
@@ -113,19 +98,8 @@ REFINE_WORLDS: Final = 800
 
 
 @dataclass(frozen=True, slots=True)
-class BidDecision:
-    """One decision of the student: where in the history, what was chosen, and its turn's analysis key."""
-
-    index: int
-    hand_number: int
-    action: Action
-    label: str
-    view: SeatView
-    key: tuple[Any, ...] | None  # None: the only legal action (nothing to analyse)
-
-    @property
-    def forced(self) -> bool:
-        return self.key is None
+class BidDecision(Decision):
+    """One decision of the student (its ``view`` a Bid seat's), which says when in the hand it fell."""
 
     @property
     def where(self) -> str:
@@ -168,7 +142,7 @@ class BidHandReview:
 BidRetry = Retry
 
 
-class BidTutor(TableTutor[BidController, BidDecision, Retry]):
+class BidTutor(TableTutor[BidController, BidDecision]):
     """Hints and grades for the student of ``controller``.
 
     ``source``: the hint source (``"module:factory"`` for the worker process, an object with
@@ -219,9 +193,6 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
     def _label(self, action: Action, view: SeatView) -> str:
         return action_label(action)
 
-    def _retry(self, decision: BidDecision, action: Action, grade: GradeLike) -> Retry:
-        return Retry(decision, action, grade)
-
     def _grade(self, hint: Any, action: Action) -> GradeLike | None:
         return self._grader(hint, action)
 
@@ -241,12 +212,6 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
     # ----------------------------------------------------------------- reading
 
     @property
-    def current_hint(self) -> AnalysisLike | None:
-        key = self.current_key
-        hint: AnalysisLike | None = None if key is None else self.hints.get(key)
-        return hint
-
-    @property
     def forced(self) -> Action | None:
         """The only legal action now (nothing to weigh), else None."""
         legal = self.controller.legal
@@ -255,13 +220,6 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
     def position_of(self, decision: BidDecision) -> dict[str, Any]:
         """The decision's position as ``bid analyze`` reads it (with ``"seat"``: the student's)."""
         return dict(self._turns[decision.index].position)
-
-    def grade_of(self, decision: BidDecision) -> GradeLike | None:
-        """The decision's grade; None while its analysis runs (or when hints are off)."""
-        if decision.key is None:
-            return _ONLY_CHOICE
-        hint = self.grading_analysis(decision)
-        return None if hint is None else self._grade(hint, decision.action)
 
     def grading_analysis(self, decision: BidDecision) -> AnalysisLike | None:
         """The analysis the decision is graded on: the hint's, refined with more deals when that has
@@ -302,11 +260,6 @@ class BidTutor(TableTutor[BidController, BidDecision, Retry]):
                 f"{points_words(mine_now.loss)} a hand."
             )
         return ""
-
-    def hint_of(self, decision: BidDecision) -> AnalysisLike | None:
-        """The analysis the turn's hint showed (see :meth:`grading_analysis` for the one graded on)."""
-        found: AnalysisLike | None = None if decision.key is None else self.hints.get(decision.key)
-        return found
 
     def review(self, hand_number: int | None = None) -> BidHandReview | None:
         """A finished hand (the last one by default): how it ended, the bidding and the decisions."""

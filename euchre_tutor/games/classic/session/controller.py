@@ -11,7 +11,7 @@ four and six players, the draw for partners, the words of the messages, and the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -37,9 +37,9 @@ from euchre_tutor.games.classic.engine.game import ClassicGame, load_saved_or_de
 from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.games.classic.views import SeatView, seat_view
 from euchre_tutor.rules.catalogue import rule
-from euchre_tutor.session.seats import student_seat, win_words
-from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog, build_hand_logs
-from euchre_tutor.tricks.seating import Seat, Team, seating_for
+from euchre_tutor.session.seats import student_seat
+from euchre_tutor.session.table import CARD_KINDS, TableController, TableHandLog
+from euchre_tutor.tricks.seating import Seat, seating_for
 
 __all__ = [
     "CARD_KINDS",
@@ -47,7 +47,6 @@ __all__ = [
     "HandLog",
     "action_meaning",
     "classic_rules",
-    "hand_logs",
 ]
 
 
@@ -116,31 +115,6 @@ class HandLog(TableHandLog):
     maker: Seat | None
 
 
-def hand_logs(events: Sequence[Event]) -> list[HandLog]:
-    """Group a match's events by hand (each starts with :class:`HandStarted`)."""
-    return build_hand_logs(
-        HandLog,
-        events,
-        started=HandStarted,
-        scored=HandScored,
-        thrown_in=(PassedOut, Misdealt),
-        contract=_contract,
-        scored_line=_scored_line,
-    )
-
-
-def _contract(start: HandStarted, bidding: list[Event], scored: HandScored | None) -> dict[str, Any]:
-    made = [e for e in bidding if isinstance(e, TrumpMade)]
-    if not made:
-        return {"up": start.up, "trump": None, "notrump": None, "maker": None}
-    return {"up": start.up, "trump": made[-1].trump, "notrump": made[-1].notrump, "maker": made[-1].seat}
-
-
-def _scored_line(scored: HandScored) -> str:
-    r = rule(scored.rule_id)
-    return f"{scored.text} ({r.title}: {r.text})"
-
-
 # ---------------------------------------------------------------------------
 # The controller
 
@@ -158,6 +132,8 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
     GAME = ClassicGame
     HAND_STARTED = HandStarted
     HAND_SCORED = HandScored
+    HAND_LOG = HandLog
+    THROWN_IN = (PassedOut, Misdealt)
     CARD_ACTION_OF_PHASE = _CARD_ACTION_OF_PHASE
     SEAT_VIEW = seat_view
     #: the suggestion's player, whatever the table's level: a rule of thumb that can say why in a sentence
@@ -191,6 +167,18 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
     def deal_event(cls, number: int, view: Any) -> HandStarted:
         return HandStarted(hand_number=number, dealer=view.dealer, up=view.up)
 
+    @staticmethod
+    def _contract(start: HandStarted, bidding: list[Event], scored: HandScored | None) -> dict[str, Any]:
+        made = [e for e in bidding if isinstance(e, TrumpMade)]
+        if not made:
+            return {"up": start.up, "trump": None, "notrump": None, "maker": None}
+        return {"up": start.up, "trump": made[-1].trump, "notrump": made[-1].notrump, "maker": made[-1].seat}
+
+    @staticmethod
+    def _scored_line(scored: HandScored) -> str:
+        r = rule(scored.rule_id)
+        return f"{scored.text} ({r.title}: {r.text})"
+
     def _seat_for(self, rules: ClassicRules) -> Seat:
         """The student's seat at the table of ``rules``: the chosen seat if that table has it, else
         its default (South, or P1), so switching between three, four and six players just works."""
@@ -220,13 +208,7 @@ class ClassicController(TableController[ClassicGame, MatchState, HandState, Seat
             "(This is the rule-based player's choice, a rule of thumb, not an exact hint.)"
         )
 
-    def _win_words(self, winner: Team) -> str:
-        return win_words(winner, self.seat)
-
     # ----------------------------------------------------------------- commands
-
-    def hand_logs(self) -> list[HandLog]:
-        return hand_logs(self.game.log())
 
     def new_match(
         self,

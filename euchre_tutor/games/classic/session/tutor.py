@@ -47,6 +47,7 @@ from euchre_tutor.games.classic.session.advice import ClassicBotRequest, Classic
 from euchre_tutor.games.classic.session.controller import CARD_KINDS, ClassicController, HandLog
 from euchre_tutor.games.classic.views import SeatView
 from euchre_tutor.session.analysis import AnalysisSource, Analyst, Message
+from euchre_tutor.session.tutor import Decision as TableDecision
 from euchre_tutor.session.tutor import Retry, TableTutor, Turn, analysis_seed, turn_position
 
 __all__ = [
@@ -87,20 +88,11 @@ def level_of(name: str | Level) -> Level:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of the student: where (hand, trick), what was chosen, and the turn's analysis key."""
+class Decision(TableDecision):
+    """One decision of the student, with its trick: 0 for the bidding (or a discard before the first
+    lead), else the trick's number."""
 
-    index: int  # its place in the game's history
-    hand_number: int
-    trick: int  # 0: the bidding (or a discard before the first lead), else the trick's number
-    action: Action
-    label: str
-    view: SeatView
-    key: tuple[Any, ...] | None
-
-    @property
-    def forced(self) -> bool:
-        return self.key is None
+    trick: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +112,7 @@ class HandReview:
     steps: tuple[ReviewStep, ...]
 
 
-class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
+class ClassicTutor(TableTutor[ClassicController, Decision]):
     """Hints, grades and the review for the student of ``controller``; levels, autoplay, open hands.
 
     ``source``: the hint source (``"module:factory"`` for the worker process, an object with
@@ -192,13 +184,10 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
     def _decision(self, index: int, turn: Turn, action: Action) -> Decision:
         view = turn.view
         trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else 0
-        return Decision(index, turn.hand_number, trick, action, action_label(action, view), view, turn.key)
+        return Decision(index, turn.hand_number, action, action_label(action, view), view, turn.key, trick)
 
     def _label(self, action: Action, view: SeatView) -> str:
         return action_label(action, view)
-
-    def _retry(self, decision: Decision, action: Action, grade: Grade) -> Retry:
-        return Retry(decision, action, grade)
 
     def _grade(self, hint: ClassicAnalysis, action: Action) -> Grade | None:
         return classic_grade(hint, action)
@@ -245,11 +234,6 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
         return turn_position(c, lambda: write_position(c.state.hand, c.seat, c.state.scores))
 
     @property
-    def current_hint(self) -> ClassicAnalysis | None:
-        key = self.current_key
-        return None if key is None else self.hints.get(key)
-
-    @property
     def forced(self) -> Action | None:
         """The only legal action now, when it is a card (autoplay plays it); else None."""
         legal = self.controller.legal
@@ -257,21 +241,14 @@ class ClassicTutor(TableTutor[ClassicController, Decision, Retry]):
             return legal[0]
         return None
 
-    def grade_of(self, decision: Decision) -> Grade | None:
-        """The decision's grade; None while its analysis runs (or when hints are off).
+    def hint_of(self, decision: Decision) -> ClassicAnalysis | None:
+        """The analysis the decision is graded and valued by: its refined one when the turn's needed
+        refining (None while either runs).
 
         A grade the turn's hint cannot settle (the loss's interval still straddles a band's edge) is
         refined after the move: more deals, focused on the action taken (:meth:`refine_key`); until
         that arrives the grade is pending too, so a label once shown does not change.
         """
-        if decision.key is None:
-            return Grade("Best", 0.0, 0.0, "the only legal choice.")
-        hint = self.hint_of(decision)
-        return None if hint is None else classic_grade(hint, decision.action)
-
-    def hint_of(self, decision: Decision) -> ClassicAnalysis | None:
-        """The analysis the decision is graded by: its refined one when the turn's needed refining
-        (None while either runs)."""
         if decision.key is None:
             return None
         hint = self.hints.get(decision.key)

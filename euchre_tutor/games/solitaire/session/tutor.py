@@ -36,7 +36,7 @@ DEFAULT_SOURCE = os.environ.get(
 )
 
 
-class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
+class SolitaireTutor(TableTutor[SolitaireController, Decision]):
     """Exact hints, grades and the deal's review for the player of ``controller``.
 
     ``source`` is the hint source (``"module:factory"`` for the worker process, or an object with
@@ -90,16 +90,6 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision, Retry]):
 
     def _label(self, action: Action, view: SolitaireView) -> str:
         return action_label(action, view.turn_card)
-
-    def _retry(self, decision: Decision, action: Action, grade: Grade) -> Retry:
-        return Retry(decision, action, grade)
-
-    def grade_of(self, decision: Decision) -> Grade | None:
-        hint = self.hint_of(decision)
-        return None if hint is None else hint.grade(decision.action)
-
-    def hint_of(self, decision: Decision) -> Hint | None:
-        return None if decision.key is None else self.hints.get(decision.key)
 
     def _grade(self, hint: Hint, action: Action) -> Grade | None:
         return hint.grade(action)
