@@ -1,4 +1,4 @@
-"""What both games' controllers share: listeners told of changes, and the teaching message.
+"""What every table's controller shares: listeners told of changes, and the teaching message.
 
 A controller knows nothing of widgets; its view subscribes and redraws what a
 topic names (``"state"``, ``"message"``, ...). No widget library here.
@@ -29,6 +29,10 @@ class Observable:
     def _say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
         self._emit("message")
+
+    def illegal(self, text: str) -> None:
+        """Say why an action the page should not have allowed is refused (a click out of turn)."""
+        self._say(sentence(text), error=True)
 
 
 def sentence(text: str) -> str:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from euchre_tutor.cards import Card, winning_index
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.observing import Observable
 from euchre_tutor.session.seats import tagged
 from euchre_tutor.session.table import CARD_KINDS, TableController, controller_class
 from euchre_tutor.tricks.events import Trick, TrickWon
@@ -268,9 +268,6 @@ class RemoteSeat(Observable):
 
     def card_action(self, card: Any) -> Any:
         return None if self._held is not None else self.table.card_action(card)
-
-    def illegal(self, text: str) -> None:
-        self.table._say(sentence(text), error=True)
 
     @property
     def decision_actions(self) -> tuple[Any, ...]:

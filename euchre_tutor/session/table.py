@@ -664,9 +664,6 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
         self._say(self.message, self.message_is_error)
         return True
 
-    def illegal(self, text: str) -> None:
-        self._say(sentence(text), error=True)
-
     def save_text(self) -> str:
         return json.dumps(self.game.to_json(), ensure_ascii=False, indent=1)
 

@@ -332,10 +332,6 @@ class SolitaireController(Observable):
         self.illegal("Euchre Solitaire has no computer player to ask: show the hint instead")
         return False
 
-    def illegal(self, text: str) -> None:
-        """Report an action the page should not have allowed (e.g. a click out of turn)."""
-        self._say(sentence(text), error=True)
-
     def save_text(self) -> str:
         """The game as a save file (its grades are not in it: Solitaire's are graded again, exactly)."""
         return json.dumps(self.game.to_json(), indent=1)
