@@ -43,6 +43,9 @@ __all__ = [
     "show_cards",
 ]
 
+#: a question's feedback: the same words for every option, or the words for option ``i``
+Why = str | Callable[[int], str]
+
 _RED = "#c0392b"
 _BLACK = "#1b1b1b"
 
@@ -103,6 +106,9 @@ class Question(w.VBox):  # type: ignore[misc]
     (one per option) the buttons are drawn as those cards.
     """
 
+    #: the rule an id names: the catalogue's (a game's questions may find sentences of their own)
+    find_rule = staticmethod(rule)
+
     def __init__(
         self,
         prompt: str,
@@ -112,10 +118,9 @@ class Question(w.VBox):  # type: ignore[misc]
         explain: Callable[[int], str],
         *,
         cards: Sequence[Card] | None = None,
-        lookup: Callable[[str], Rule] = rule,
     ) -> None:
         self.rule_id = rule_id
-        self.rule = lookup(rule_id)
+        self.rule = self.find_rule(rule_id)
         self._correct = {correct} if isinstance(correct, int) else set(correct)
         self._explain = explain
         self.prompt = w.HTML(prompt)
@@ -151,10 +156,14 @@ class Question(w.VBox):  # type: ignore[misc]
 
 
 class ChoiceQuestion(Question):
-    """A plain multiple-choice question whose right answer the lesson computed."""
+    """A plain multiple-choice question whose right answer (or answers) the lesson computed; ``why`` is
+    the feedback, or a function of the option clicked."""
 
-    def __init__(self, prompt: str, options: Sequence[str], correct: int, rule_id: str, why: str) -> None:
-        super().__init__(html.escape(prompt), options, correct, rule_id, lambda _i: why)
+    def __init__(
+        self, prompt: str, options: Sequence[str], correct: int | set[int], rule_id: str, why: Why
+    ) -> None:
+        explain = why if callable(why) else (lambda _i: str(why))
+        super().__init__(html.escape(prompt), options, correct, rule_id, explain)
 
 
 class WhichWinsQuestion(Question):
@@ -164,9 +173,7 @@ class WhichWinsQuestion(Question):
         self.cards = parse_cards(cards)
         self.trump = Suit.parse(trump) if trump else None
         winner = winning_index(self.cards, self.trump)
-        led = effective_suit(self.cards[0], self.trump)
         trump_word = f"{self.trump.plural} are trump" if self.trump else "no trump"
-        del led
         prompt = (
             f"<b>{trump_word.capitalize()}.</b> These cards make a trick, in the order played: the first "
             "card leads. Which card wins the trick?"

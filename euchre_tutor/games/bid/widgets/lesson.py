@@ -8,8 +8,7 @@ find every sentence taught by some lesson's ``rules_summary([...])``.
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -17,7 +16,7 @@ import ipywidgets as w
 from euchre_tutor.games.bid.rules import RULE_SENTENCES, BidRules
 from euchre_tutor.games.bid.widgets.app import BidApp
 from euchre_tutor.rules.catalogue import RULES, Rule, rule
-from euchre_tutor.widgets.quiz import Question
+from euchre_tutor.widgets.quiz import ChoiceQuestion
 from euchre_tutor.widgets.quiz import rules_summary as quiz_summary
 
 __all__ = ["BidQuestion", "bid_rule", "preset_bid", "rules_summary"]
@@ -33,21 +32,12 @@ def bid_rule(rule_id: str) -> Rule:
     raise KeyError(f"no rule {rule_id!r}: a Bid Euchre id is one of {', '.join(RULE_SENTENCES)}")
 
 
-class BidQuestion(Question):
+class BidQuestion(ChoiceQuestion):
     """A multiple-choice question whose right answer the lesson computed with the engine; the
     feedback names the rule (a Bid Euchre sentence id or a catalogue id). ``answer(i)`` is what a
     click on option ``i`` does, so the notebook checks its own exercise."""
 
-    def __init__(
-        self,
-        prompt: str,
-        options: Sequence[str],
-        correct: int | set[int],
-        rule_id: str,
-        why: str | Callable[[int], str],
-    ) -> None:
-        explain = why if callable(why) else (lambda _i: str(why))
-        super().__init__(html.escape(prompt), options, correct, rule_id, explain, lookup=bid_rule)
+    find_rule = staticmethod(bid_rule)
 
 
 def rules_summary(rule_ids: Sequence[str]) -> w.HTML:
