@@ -8,8 +8,8 @@ table, in Voila and a real Chromium, read from the boxes the browser lays out:
 - nothing covers a card of the hand: no other element's box overlaps a card's, and the element a tap
   on a card's middle or corners reaches is that card;
 - on the first screen (the page not scrolled): the hand, the decision's buttons and **Show hint** at
-  the classic, Solitaire and shared tables; the hand and Pass at the Bid table (its grid of 35 bids,
-  each a finger's size, goes below);
+  every table; at the Bid table the grid of bids shows one level's bids (one per trump), the row of
+  levels above it choosing which, so Pass, the levels and the bids are all on it;
 - the hint, once shown, is readable: its recommendation has text of at least 12 px, inside the screen;
 - at the shared table the seats, Start, Give up my seat and the chat lie inside the screen, the
   buttons a finger's size; in the lobby every control lies inside the screen and no label is cut.
@@ -234,15 +234,50 @@ def test_the_classic_table_on_a_phone(browser: Any, voila: VoilaServer, axe_sour
         problems.assert_clean()
 
 
+def shown_bids(page: Any) -> list[str]:
+    """The words of the Bid table's grid cells shown now."""
+    return [b["name"] for b in boxes(page, ".eb-cell")]
+
+
 def test_the_bid_table_on_a_phone(browser: Any, voila: VoilaServer) -> None:
     with sized_page(browser, voila, *PHONE, touch=True) as (p, problems):
         p.goto(voila.url + BID)
-        p.locator(".eb-cell").first.wait_for(timeout=PAGE_TIMEOUT)
+        p.locator(".eb-cell.euchre-bid").first.wait_for(timeout=PAGE_TIMEOUT)
         p.locator(CARDS).first.wait_for(timeout=PAGE_TIMEOUT)
-        pass_button = ".et-trumpbox .euchre-bid"
-        assert_playable_on_a_phone(p, "Bid, bidding", {"hand": CARDS, "Pass": pass_button})
-        assert len(boxes(p, ".eb-cell")) >= 25, "the whole grid of bids is shown"
+        first_screen = {
+            "hand": CARDS,
+            "Pass": ".et-trumpbox .euchre-bid",
+            "levels": ".eb-level",
+            "bids": ".eb-cell",
+            "Show hint": ".et-hint-toggle",
+        }
+        assert_playable_on_a_phone(p, "Bid, bidding", first_screen)
+        levels = [b["name"] for b in assert_tappable(p, "Bid, bidding", ".eb-level")]
+        assert levels == ["1", "2", "3", "4", "5", "6", "Alone"], levels
+        # one level's bids, one per trump (the four suits and no trump), the lowest level open first
+        row = shown_bids(p)
+        level = row[0].removesuffix("♣")
+        assert row == [f"{level}♣", f"{level}♦", f"{level}♥", f"{level}♠", f"{level} NT↑"], row
+        assert [b["name"] for b in boxes(p, ".eb-level.eb-chosen")] == [level]
+        assert p.locator(".eb-cell.euchre-bid", has_text=level).count() == 5  # the lowest level open
         shoot(p, "bid-bidding")
+        # a tapped level shows its bids, each on the first screen
+        p.locator(".eb-level", has_text="4").tap()
+        p.wait_for_function(
+            "() => [...document.querySelectorAll('.eb-cell')].filter((e) => e.offsetWidth)"
+            ".every((e) => e.textContent.trim().startsWith('4'))",
+            timeout=PAGE_TIMEOUT,
+        )
+        assert shown_bids(p) == ["4♣", "4♦", "4♥", "4♠", "4 NT↑"]
+        assert_playable_on_a_phone(p, "Bid, four tricks", first_screen)
+        p.locator(".eb-level", has_text="Alone").tap()
+        p.wait_for_function(
+            "() => [...document.querySelectorAll('.eb-cell')].filter((e) => e.offsetWidth)"
+            ".every((e) => e.textContent.trim().startsWith('Alone'))",
+            timeout=PAGE_TIMEOUT,
+        )
+        assert_playable_on_a_phone(p, "Bid, alone bids", first_screen)
+        shoot(p, "bid-alone")
         assert_hint_readable(p, "Bid, bidding")
         shoot(p, "bid-hint")
         problems.assert_clean()

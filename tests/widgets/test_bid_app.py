@@ -89,6 +89,23 @@ def check_screen(app: BidApp) -> None:
         assert playable == legal
     else:
         assert playable == set()
+    check_levels(app)
+
+
+def check_levels(app: BidApp) -> None:
+    """The row of levels a narrow table shows above the grid: one per row, open exactly where the row
+    has a legal bid, one chosen (an open one while any is), and the grid's other rows' cells ``eb-off``;
+    shown while the student bids, with more than one contract to a row."""
+    rows = app._grid_rows
+    columns = len(rows[0])
+    legal = set(app.bid_actions())
+    open_rows = [i for i, row in enumerate(rows) if legal & {str(a) for a in row}]
+    assert [not b.disabled for b in app.level_buttons] == [i in open_rows for i in range(len(rows))]
+    chosen = [i for i, b in enumerate(app.level_buttons) if "eb-chosen" in classes(b)]
+    assert len(chosen) == 1 and (not open_rows or chosen[0] in open_rows)
+    for k, b in enumerate(app.grid_buttons):
+        assert ("eb-off" in classes(b)) == (columns > 1 and k // columns != chosen[0])
+    assert ("hidden" in classes(app.levels)) == ("hidden" in classes(app.grid) or columns == 1)
 
 
 def click(app: BidApp, action: Action | str) -> None:
@@ -179,6 +196,46 @@ def test_the_grid_holds_every_bid_of_the_rules_as_level_rows_and_trump_columns(n
     assert len(app.grid_buttons) == len(every_bid)
     assert app.grid.layout.grid_template_columns == f"repeat({len(rows[0])}, minmax(0, max-content))"
     check_screen(app)
+
+
+def test_a_narrow_table_shows_the_bids_of_the_level_chosen(app: BidApp) -> None:
+    """On a phone the grid shows one row at a time (its other cells ``eb-off``, which the narrow CSS
+    hides): the lowest level with a legal bid first, the level the student clicks next, kept while it
+    has a legal bid."""
+
+    def shown() -> list[str]:
+        return [b.description for b in app.grid_buttons if "eb-off" not in classes(b)]
+
+    assert app.controller.my_turn and [b.description for b in app.level_buttons] == [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "Alone",
+    ]
+    assert app.level_buttons[0].disabled and "not higher" in app.grid_buttons[0].tooltip  # East bid 1
+    assert shown() == ["2♣", "2♦", "2♥", "2♠", "2 NT↑"]
+    app.level_buttons[3].click()
+    assert shown() == ["4♣", "4♦", "4♥", "4♠", "4 NT↑"] and "eb-chosen" in classes(app.level_buttons[3])
+    assert "one per trump" in app.level_buttons[3].tooltip
+    app.refresh()  # a redraw keeps the level chosen
+    assert shown()[0] == "4♣"
+    check_screen(app)
+    app.level_buttons[6].click()
+    assert shown() == ["Alone ♣", "Alone ♦", "Alone ♥", "Alone ♠", "Alone NT↑"]
+    click(app, "bid alone H")
+    assert "hidden" in classes(app.levels) and "hidden" in classes(app.grid)  # the bidding is over
+    check_screen(app)
+
+
+def test_bids_of_tricks_only_need_no_levels_on_a_narrow_table() -> None:
+    app = BidApp(seed=1, rules="auction", hints=False)
+    assert "eb-one" in classes(app.grid) and "hidden" in classes(app.levels)  # its one column flows
+    assert not any("eb-off" in classes(b) for b in app.grid_buttons)
+    check_screen(app)
+    app.close()
 
 
 def test_the_widget_tree_is_updated_in_place(app: BidApp) -> None:

@@ -16,7 +16,10 @@ and styling:
 - ``eb-bidgrid``: the grid of every bid the rules allow (level rows ×
   trump columns, then the alone rows); ``eb-cell`` on each; the ones the
   student may bid now are enabled and have ``euchre-bid``, the others are
-  disabled with the reason as their tooltip;
+  disabled with the reason as their tooltip; on a narrow table (a phone) the
+  grid shows one row, chosen by the row of levels above it (``eb-levels``:
+  ``eb-level`` buttons, the chosen one ``eb-chosen``; the other rows' cells
+  have ``eb-off``);
 - ``ec-bids``: the other decisions (pass; naming trump after a bid of
   tricks only), each shown one with ``euchre-bid``;
 - ``euchre-score``, ``euchre-message``, ``euchre-table`` (``ec-seat`` per
@@ -94,11 +97,22 @@ BID_CSS: Final = """
 .euchre-bidtable .eb-bidrow{display:flex;flex-wrap:wrap;align-items:flex-start;gap:0 8px}
 .euchre-bidtable .eb-bidrow>.ec-bids{flex:0 1 auto;min-width:120px}
 .euchre-bidtable .eb-bidrow>.eb-bidgrid{flex:0 1 auto}
+.euchre-bidtable .eb-levels{display:none}
 @container euchre-app (max-width:599px){
   .euchre-bidtable .eb-bidgrid{gap:3px;padding:4px;width:auto}
   .euchre-app .jupyter-button.eb-cell,.euchre-app .jupyter-button.eb-cell.euchre-bid,
-  .euchre-app .jupyter-button.eb-cell.eb-alone{min-width:0;padding:0 2px;font-size:12px;white-space:normal;
+  .euchre-app .jupyter-button.eb-cell.eb-alone{min-width:0;padding:0 2px;font-size:14px;white-space:normal;
     line-height:1.1;height:auto;min-height:30px;overflow-wrap:anywhere}
+  .euchre-bidtable .eb-bidrow>.eb-levels:not(.hidden){display:flex;flex:1 1 100%;flex-wrap:wrap;gap:4px;
+    align-items:center;margin:4px 0 0}
+  .euchre-bidtable .eb-bidrow>.eb-bidgrid{flex:1 1 100%}
+  .euchre-bidtable .eb-levels .eb-levels-cap{flex:1 1 100%;font-size:14px;font-weight:600}
+  .euchre-app .jupyter-button.eb-level{width:auto;min-width:40px;height:36px;padding:0 8px;margin:0;
+    font-size:15px;font-weight:700;border-radius:7px}
+  .euchre-app .jupyter-button.eb-level.eb-chosen{background:#ffd54f;color:#222;box-shadow:inset 0 0 0 2px #8a5a00}
+  .euchre-app .jupyter-button.eb-level:disabled{opacity:.35}
+  .euchre-bidtable .eb-bidgrid .eb-cell.eb-off{display:none}
+  .euchre-bidtable .eb-bidgrid.eb-one{display:flex;flex-wrap:wrap}
 }
 """
 
@@ -201,12 +215,20 @@ class BidApp(TableApp[BidController, BidTutor]):
     # ----------------------------------------------------------------- building
 
     def _build_game(self) -> None:
-        """The grid of bids (built for the rules at the first redraw) and the options box."""
+        """The grid of bids (built for the rules at the first redraw), its row of levels and the options
+        box. On a narrow table (a phone) the grid shows one row (its bids of one level, one per trump):
+        the row of levels above it (``eb-levels``: how many tricks, or an alone bid) chooses which, so
+        the hand, every decision and Show hint fit the first screen."""
         self._grid_rules: BidRules | None = None
+        self._grid_rows: list[list[Action]] = []
         self._grid_actions: list[Action] = []
         self.grid_buttons: list[w.Button] = []
+        self.level_buttons: list[w.Button] = []
+        self._grid_row = 0  # the row the narrow grid shows
         self.grid = w.GridBox()
         self.grid.add_class("eb-bidgrid")
+        self.levels = w.HBox()
+        self.levels.add_class("eb-levels")
         self.options_text = w.Text(
             value="",
             description="Options",
@@ -228,7 +250,7 @@ class BidApp(TableApp[BidController, BidTutor]):
         # the hand above the bids: the student reads it while choosing a bid from the grid below
         # pass (and the other decisions) beside the grid where the width allows, under it where not
         self.decisions = self.bids
-        bid_row = w.HBox([self.decisions, self.grid])
+        bid_row = w.HBox([self.decisions, self.levels, self.grid])
         bid_row.add_class("eb-bidrow")
         return [self.table, self.prompt, self.hand, self.hand_end, self.review, bid_row, self.controls]
 
@@ -245,7 +267,16 @@ class BidApp(TableApp[BidController, BidTutor]):
             self._grid_rules = rules
             return
         self._grid_rules = rules
+        self._grid_rows = rows
         self._grid_actions = actions
+        self._grid_row = 0
+        caption = w.HTML("Your bid: how many tricks, then the trump")
+        caption.add_class("eb-levels-cap")
+        self.level_buttons = [
+            button(_level_label(row[0]), "", functools.partial(self._choose_row, i), "eb-level")
+            for i, row in enumerate(rows)
+        ]
+        self.levels.children = (caption, *self.level_buttons)
         buttons = []
         for i, action in enumerate(actions):
             b = button(
@@ -264,8 +295,33 @@ class BidApp(TableApp[BidController, BidTutor]):
         # columns as wide as their bids, narrower (the labels wrap) when the table is narrower than the grid
         self.grid.layout.grid_template_columns = f"repeat({columns}, minmax(0, max-content))"
         self.grid.children = tuple(buttons)
+        # one column (bids of tricks only): on a narrow table its bids flow in a row, no levels to choose
+        if columns == 1:
+            self.grid.add_class("eb-one")
+        else:
+            self.grid.remove_class("eb-one")
 
     # ----------------------------------------------------------------- commands
+
+    def _choose_row(self, i: int) -> None:
+        """A level tapped: the narrow grid shows its row of bids."""
+        with self._lock, self.hold_sync():
+            self._grid_row = i
+            self._show_grid_row()
+
+    def _show_grid_row(self) -> None:
+        """The narrow grid's row (the others' cells ``eb-off``) and its level marked ``eb-chosen``."""
+        columns = len(self._grid_rows[0]) if self._grid_rows else 1
+        for k, b in enumerate(self.grid_buttons):
+            if columns > 1 and k // columns != self._grid_row:
+                b.add_class("eb-off")
+            else:
+                b.remove_class("eb-off")
+        for i, b in enumerate(self.level_buttons):
+            if i == self._grid_row:
+                b.add_class("eb-chosen")
+            else:
+                b.remove_class("eb-chosen")
 
     def _click_grid(self, i: int) -> None:
         # a disabled cell cannot be clicked in the page; any other caller is refused with the reason
@@ -332,10 +388,19 @@ class BidApp(TableApp[BidController, BidTutor]):
                     b.remove_class("euchre-bid")
                     b.add_class("illegal")
                 self._set(b, "tooltip", tip)
-        if bidding:
-            self.grid.remove_class("hidden")
-        else:
-            self.grid.add_class("hidden")
+        # the levels with a bid legal now; the row shown stays while it has one, else the lowest that has
+        open_rows = [i for i, row in enumerate(self._grid_rows) if legal.intersection(row)]
+        if open_rows and self._grid_row not in open_rows:
+            self._grid_row = open_rows[0]
+        for i, (row, b) in enumerate(zip(self._grid_rows, self.level_buttons, strict=True)):
+            self._set(b, "disabled", i not in open_rows)
+            self._set(b, "tooltip", _level_tip(row[0], i in open_rows))
+        self._show_grid_row()
+        for part, shown in ((self.grid, bidding), (self.levels, bidding and len(self._grid_rows[0]) > 1)):
+            if shown:
+                part.remove_class("hidden")
+            else:
+                part.add_class("hidden")
 
     # ----------------------------------------------------------------- the tutor's parts
 
@@ -376,6 +441,21 @@ class BidApp(TableApp[BidController, BidTutor]):
 
 # ---------------------------------------------------------------------------
 # HTML for the read-only parts (pure functions of the controller's data)
+
+
+def _level_label(action: Action) -> str:
+    """A level's button: its number of tricks, or the alone bid ('Call 2', 'Alone')."""
+    return ALONE_WORDS[action.alone].capitalize() if action.alone is not None else str(action.level)
+
+
+def _level_tip(action: Action, open_now: bool) -> str:
+    """A level's tooltip: the row of bids it shows, and why none may be bid now when so."""
+    what = (
+        f"the {ALONE_WORDS[action.alone]} bids"
+        if action.alone is not None
+        else f"the bids of {action.level} tricks"
+    )
+    return f"Show {what}, one per trump" + ("" if open_now else " (none is higher than the bid so far)")
 
 
 def _why_not(c: BidController, view: SeatView, action: Action) -> str:
