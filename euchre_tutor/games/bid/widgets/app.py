@@ -112,7 +112,7 @@ BID_CSS: Final = """
   .euchre-app .jupyter-button.eb-level.eb-chosen{background:#ffd54f;color:#222;box-shadow:inset 0 0 0 2px #8a5a00}
   .euchre-app .jupyter-button.eb-level:disabled{opacity:.35}
   .euchre-bidtable .eb-bidgrid .eb-cell.eb-off{display:none}
-  .euchre-bidtable .eb-bidgrid.eb-one{display:flex;flex-wrap:wrap}
+  .euchre-bidtable .eb-bidgrid.eb-one:not(.hidden){display:flex;flex-wrap:wrap}
 }
 """
 
