@@ -183,7 +183,8 @@ class ServiceLink:
         )
 
     def connect(self, timeout: float = CALL_TIMEOUT) -> dict[str, Any]:
-        """Connect and say hello; the ``welcome``. A teaching :class:`EuchreError` when it cannot."""
+        """Connect and say hello; the ``welcome``. A teaching :class:`EuchreError` when it cannot (the
+        link is closed then)."""
 
         async def connect() -> tuple[TableClient, dict[str, Any]]:
             client = await TableClient.open(self.url, timeout)
@@ -196,10 +197,13 @@ class ServiceLink:
         try:
             self.client, self.welcome = asyncio.run_coroutine_threadsafe(connect(), self.loop).result(timeout)
         except ServiceError as exc:
-            raise EuchreError(self.refused_words(str(exc.reply.get("message")))) from None
+            words = self.refused_words(str(exc.reply.get("message")))
         except (TimeoutError, OSError, concurrent.futures.TimeoutError) as exc:
-            raise EuchreError(self.gone_words(type(exc).__name__)) from None
-        return self.welcome
+            words = self.gone_words(type(exc).__name__)
+        else:
+            return self.welcome
+        self.close()
+        raise EuchreError(words)
 
     async def _watch(self, client: TableClient) -> None:
         await client.closed.wait()
@@ -290,11 +294,7 @@ class SharedTableController(Observable):
     def connect(cls, url: str, token: str, name: str, keys: SeatKeys | None = None) -> SharedTableController:
         """A controller on a new connection (a teaching :class:`EuchreError` when it cannot connect)."""
         link = ServiceLink(url, token, name)
-        try:
-            link.connect()
-        except EuchreError:
-            link.close()
-            raise
+        link.connect()
         me = cls(link, keys)
         me.name = str(link.welcome.get("name", name))
         return me

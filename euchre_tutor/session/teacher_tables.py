@@ -175,11 +175,7 @@ class TeacherDesk(Observable):
     def connect(cls, url: str, teacher_token: str, name: str = "teacher") -> TeacherDesk:
         """Connect as the teacher; a teaching :class:`EuchreError` when it cannot (no service, wrong token)."""
         link = TeacherLink(url, teacher_token, name)
-        try:
-            link.connect()
-        except EuchreError:
-            link.close()
-            raise
+        link.connect()
         if not link.welcome.get("teacher"):
             link.close()
             raise EuchreError("The table service did not take this connection as the teacher's.")

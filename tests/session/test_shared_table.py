@@ -23,6 +23,7 @@ from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
     TABLES_URL_ENV,
     SeatKeys,
+    ServiceLink,
     SharedTableController,
     missing_service_words,
     service_address,
@@ -173,6 +174,11 @@ def test_an_unreachable_service_or_a_wrong_token_is_a_teaching_error(svc: Runnin
     dead = svc.url.replace(svc.url.split(":")[2].split("/")[0], "1")
     with pytest.raises(EuchreError, match="does not answer"):
         SharedTableController.connect(dead, TOKEN, "ann")
+    link = ServiceLink(svc.url, "wrong", "ann")
+    with pytest.raises(EuchreError, match="ask the teacher"):
+        link.connect()
+    link._thread.join(timeout=5)  # a link that could not connect closes itself: its thread ends
+    assert not link._thread.is_alive() and not link.connected
 
 
 def _seat_tutor(controller: SharedTableController, store: ClassStore | None = None) -> ClassicTutor:
