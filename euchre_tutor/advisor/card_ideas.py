@@ -2,7 +2,8 @@
 :class:`TrickFacts` (what a game's adapter says of one position), and its sentence.
 
 What tied cards share (equals; none can win; your partner has it; each wins; no sure winner), the highest
-card left and keeping your trumps are the same ideas at every table. A game names the ones it uses
+card left, keeping your trumps, playing high to hold a trick and keeping a card nothing can beat are the
+same ideas at every table. A game names the ones it uses
 (:func:`card_ideas`: its idea ids, names and lessons, and any sentence it says its own way) and gives the
 adapter from its position to :class:`TrickFacts`; the ideas are then ordinary
 :class:`~euchre_tutor.advisor.voice.Idea` entries of its catalogue.
@@ -21,7 +22,7 @@ from typing import Final, TypeVar
 
 from euchre_tutor.advisor.trickfacts import are_equals, is_boss
 from euchre_tutor.advisor.voice import Idea, Namer, Said, capital, named_card, whose
-from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
+from euchre_tutor.cards import Card, Suit, card_power, effective_suit, is_trump
 
 __all__ = [
     "SHARED",
@@ -31,6 +32,7 @@ __all__ = [
     "both_or_all",
     "card_ideas",
     "first_holding",
+    "kept_winner",
     "neither_or_none",
     "say_holding",
     "tie_card",
@@ -51,7 +53,8 @@ class TrickFacts:
     trick that may still rank between two of the hand's. ``winner``: who wins the trick so far (in words)
     and the card, None when the seat leads; ``partner_winning``: the seat's partner does;
     ``takes(card)``: ``card`` played now would win the trick so far; ``plays_last``: nobody the seat must
-    beat plays after it.
+    beat plays after it. ``legal``: the cards the seat may play now (in the order the trick's cards are
+    played, ``trick`` starts with the card led).
     """
 
     card: Card | None
@@ -65,6 +68,7 @@ class TrickFacts:
     trick: Sequence[Card] = ()
     partner_winning: bool = False
     plays_last: bool = True
+    legal: Sequence[Card] = ()
 
     @property
     def leading(self) -> bool:
@@ -130,6 +134,46 @@ def _no_boss(f: TrickFacts) -> bool:
     return tie_card(f) is not None and f.leading and not _boss(f)
 
 
+def _power(f: TrickFacts, card: Card, suit: Suit) -> int:
+    return card_power(card, f.trump, suit, f.notrump)
+
+
+def _unbeaten(f: TrickFacts, card: Card, cards: Iterable[Card]) -> bool:
+    """No card of ``cards`` of ``card``'s suit ranks as high as it (a double deck's other copy would beat
+    a card played after it)."""
+    suit = effective_suit(card, f.trump)
+    mine = _power(f, card, suit)
+    return all(_power(f, c, suit) < mine for c in cards if effective_suit(c, f.trump) is suit)
+
+
+def _play_high(f: TrickFacts) -> bool:
+    """An opponent still plays after the seat; the move takes the trick and no card still out of its suit
+    ranks as high, where a lower card the seat may play would take it now but could be beaten."""
+    card = f.card
+    if card is None or not f.following or f.partner_winning or f.plays_last or f.notrump == "low":
+        return False
+    if not f.trick or not f.takes(card) or not _unbeaten(f, card, f.out):
+        return False
+    led = effective_suit(f.trick[0], f.trump)
+    power = _power(f, card, led)
+    lower = [c for c in f.legal if f.takes(c) and _power(f, c, led) < power]
+    return any(_power(f, o, led) > _power(f, c, led) for c in lower for o in f.out)
+
+
+def kept_winner(f: TrickFacts) -> Card | None:
+    """A card the seat may play that the move keeps (not the move, nor tied with it): a trump no card
+    still in play ranks as high as, or, following, a side card the highest left of its suit that cannot
+    take this trick."""
+    if f.card is None or f.notrump == "low":
+        return None
+    for k in f.legal:
+        if k == f.card or k in f.tied or not _unbeaten(f, k, f.between):
+            continue
+        if is_trump(k, f.trump) or (f.following and not f.takes(k)):
+            return k
+    return None
+
+
 def _keep_trumps(f: TrickFacts) -> bool:
     if f.card is None or not f.leading or f.trump is None or is_trump(f.card, f.trump):
         return False
@@ -187,6 +231,31 @@ def _say_no_boss(f: TrickFacts, n: Namer, tie: bool) -> str:
     )
 
 
+def _say_play_high(f: TrickFacts, n: Namer, tie: bool) -> str:
+    card, trump = f.card, f.trump
+    assert card is not None
+    suit = effective_suit(card, trump)
+    if tie:
+        top = "each of them is the highest card left in its suit"
+    else:
+        noun = "trump" if suit is trump else suit.plural[:-1]
+        beat = "nothing can beat it" if trump is None or suit is trump else "only a trump can beat it"
+        top = f"{named_card(card, trump, n)} is the highest {noun} left and {beat}"
+    return f"An opponent still plays after you, so play high: {top}, while a lower card could be overtaken."
+
+
+def _say_keep_winner(f: TrickFacts, n: Namer, tie: bool) -> str:
+    kept = kept_winner(f)
+    assert kept is not None
+    name = named_card(kept, f.trump, n)
+    if is_trump(kept, f.trump):
+        return f"Keep {name}: nobody can beat it, so it takes a trick whenever you play it."
+    one = effective_suit(kept, f.trump).plural[:-1]
+    return (
+        f"Keep {name}, the highest {one} left: it cannot win this trick, but it may win a {one} trick later."
+    )
+
+
 def _say_keep_trumps(f: TrickFacts, n: Namer, tie: bool) -> str:
     trumps = "your trump" if _trumps_held(f) == 1 else "your trumps"
     return f"Lead a side card and keep {trumps} for later: a trump takes a trick when you are out of a suit."
@@ -216,6 +285,10 @@ SHARED: Final[dict[str, CardIdea]] = {
     "boss": CardIdea("The highest card left", _boss, _say_boss),
     "no-boss": CardIdea("No sure winner", _no_boss, _say_no_boss),
     "keep-trumps": CardIdea("Keep your trumps", _keep_trumps, _say_keep_trumps),
+    "play-high": CardIdea("Play high to hold the trick", _play_high, _say_play_high),
+    "keep-winner": CardIdea(
+        "Keep a card nothing can beat", lambda f: kept_winner(f) is not None, _say_keep_winner
+    ),
 }
 
 

@@ -29,8 +29,8 @@ from euchre_tutor.advisor.voice import (
 )
 from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.games.classic.advisor.ideas.conditions import (
+    _ALREADY_SAID,
     _REMINDER_ORDER,
-    _SAYS_VOID,
     _WHY_ORDER,
     CATALOGUE,
 )
@@ -141,9 +141,9 @@ def explain(
     reminder = None
     for idea_id in _REMINDER_ORDER:
         idea = CATALOGUE[idea_id]
-        if idea_id == "rule.void" and why and why[0].idea in _SAYS_VOID:
-            continue  # the reason already says the seat holds none of the suit led
-        if idea.holds(p):
+        if why and why[0].idea in _ALREADY_SAID.get(idea_id, ()):
+            continue  # the reason already says it
+        if _holds_for_all(idea, p):
             reminder = Said(idea_id, _reminder(idea_id, p, n), idea.lesson)
             break
     tied = {o.action for o in p.tied}

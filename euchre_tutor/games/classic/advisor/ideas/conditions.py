@@ -39,7 +39,9 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
     _trumps_held,
     _trumps_out,
     _winner,
+    one_line,
     out_cards,
+    settled,
     trick_facts,
 )
 from euchre_tutor.games.classic.engine.engine import Phase
@@ -207,6 +209,20 @@ def _cover_partner(p: Position) -> bool:
     return any(card_power(c, v.trump, led, v.notrump) > mine for c in out_cards(v))
 
 
+@CATALOGUE.idea("classic.one-line", "One trick count still matters", "classic-play")
+def _one_line(p: Position) -> bool:
+    """Of the trick counts the makers can still end with, one alone changes the hand's points: the make
+    (three) or the march (five); the move is a card."""
+    return _card(p) is not None and one_line(p.view) is not None
+
+
+@CATALOGUE.idea("classic.settled", "The hand is decided", "classic-play")
+def _settled(p: Position) -> bool:
+    """No card played from here on changes the hand's points (the tricks taken, the seat's trumps that
+    nothing can beat and a trick in play whose taker no card changes), and the move is a card."""
+    return _card(p) is not None and settled(p.view) is not None
+
+
 def _discard_card(p: Position) -> Card | None:
     return p.move.card if p.move.kind == "discard" and p.view.trump is not None else None
 
@@ -230,6 +246,14 @@ def _discard_low(p: Position) -> bool:
         return False
     side = [c for c in v.hand if not is_trump(c, v.trump)]
     return all(int(card.rank) <= int(c.rank) for c in side)
+
+
+@CATALOGUE.idea("classic.discard-side", "Discard a side card, keep your trumps", "classic-bidding")
+def _discard_side(p: Position) -> bool:
+    card, v = _discard_card(p), p.view
+    if card is None or v.trump is None or is_trump(card, v.trump):
+        return False
+    return any(is_trump(c, v.trump) for c in v.hand if c != card)
 
 
 @CATALOGUE.idea("classic.close-bid", "A close call", "classic-bidding")
@@ -288,8 +312,12 @@ def _round_1_dealer_side(p: Position, kind: str) -> bool | None:
 
 @CATALOGUE.idea("classic.partner-deals", "Order up your partner", "classic-bidding")
 def _partner_deals(p: Position) -> bool:
-    """Ordering up the dealer, your partner, with partner playing (alone, partner's hand sits out)."""
-    return bool(_round_1_dealer_side(p, "order")) and not p.move.alone and p.view.dealer != p.view.seat
+    """Ordering up the dealer, your partner, with partner playing (alone, partner's hand sits out), while
+    holding a trump of the up card's suit."""
+    v = p.view
+    if not _round_1_dealer_side(p, "order") or p.move.alone or v.dealer == v.seat:
+        return False
+    return bool(_trumps_held(v, v.up_suit))
 
 
 @CATALOGUE.idea("classic.opponent-deals", "The up card goes to an opponent", "classic-bidding")
@@ -310,6 +338,20 @@ def _next(p: Position) -> bool:
         and p.move.suit is not up
         and p.move.suit.is_red == up.is_red
     )
+
+
+@CATALOGUE.idea("classic.alone-close", "Alone or with partner: a close call", "classic-alone")
+def _alone_close(p: Position) -> bool:
+    """The move is a bid (with two trumps or more) and the same bid alone and with partner both tie."""
+    trump = _bid_trump(p.view, p.move)
+    if trump is None or p.move.kind not in ("order", "call"):
+        return False
+    same = {
+        o.action.alone
+        for o in p.tied
+        if (o.action.kind, _bid_trump(p.view, o.action)) == (p.move.kind, trump)
+    }
+    return same == {True, False} and len(_trumps_held(p.view, trump, _dealer_picks_up(p.view, p.move))) >= 2
 
 
 @CATALOGUE.idea("classic.alone", "Go alone", "classic-alone")
@@ -382,7 +424,8 @@ def _void(p: Position) -> bool:
 
 @CATALOGUE.idea("rule.dealer-pickup", "The dealer picks up the up card", "classic-bidding")
 def _pickup_rule(p: Position) -> bool:
-    return p.view.phase is Phase.ROUND_1
+    """Round 1, and the move is no order up (whose own words say who picks the card up)."""
+    return p.view.phase is Phase.ROUND_1 and p.move.kind != "order"
 
 
 #: the card ideas every game shares (:mod:`~euchre_tutor.advisor.card_ideas`), read through :func:`trick_facts`
@@ -396,6 +439,8 @@ _SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
         "boss": ("classic.boss", "classic-strategy"),
         "no-boss": ("classic.no-boss", "classic-strategy"),
         "keep-trumps": ("classic.keep-trumps", "classic-strategy"),
+        "play-high": ("classic.play-high", "tricks"),
+        "keep-winner": ("classic.keep-winner", "classic-strategy"),
     },
 )
 CATALOGUE.add(*_SHARED_IDEAS)
@@ -407,6 +452,7 @@ _WHY_ORDER: Final = (
     "classic.score",
     "classic.next",
     "classic.partner-deals",
+    "classic.alone-close",
     "classic.bid-strength",
     "classic.opponent-deals",
     "classic.weak-pass",
@@ -414,6 +460,7 @@ _WHY_ORDER: Final = (
     "classic.partner-winning",
     "classic.ruff",
     "classic.win-cheaply",
+    "classic.play-high",
     "classic.short-suit",
     "classic.throw-weakest",
     "classic.count-trumps",
@@ -432,6 +479,14 @@ _WHY_ORDER: Final = (
     "classic.keep-trumps",
     "classic.discard-short",
     "classic.discard-low",
+    "classic.discard-side",
+    "classic.settled",
+    "classic.keep-winner",
+    "classic.one-line",
 )
-_SAYS_VOID: Final = frozenset({"classic.ruff", "classic.short-suit"})
+#: the reminders a reason already says: the seat holds none of the suit led; the up card goes to the dealer
+_ALREADY_SAID: Final = {
+    "rule.void": frozenset({"classic.ruff", "classic.short-suit"}),
+    "rule.dealer-pickup": frozenset({"classic.partner-deals", "classic.opponent-deals"}),
+}
 _REMINDER_ORDER: Final = ("rule.left-bower", "rule.follow-suit", "rule.void", "rule.dealer-pickup")

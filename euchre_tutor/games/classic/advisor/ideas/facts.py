@@ -10,6 +10,7 @@ from euchre_tutor.advisor.voice import Idea
 from euchre_tutor.cards import Card, Rank, Suit, deck, effective_suit, is_trump, trick_power, trump_order
 from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis, ClassicOption
 from euchre_tutor.games.classic.engine.engine import Action, Phase
+from euchre_tutor.games.classic.engine.scoring import hand_points
 from euchre_tutor.games.classic.views import SeatView
 
 # ---- the position an idea is tested on ------------------------------------------------------------
@@ -148,7 +149,106 @@ def trick_facts(p: Position) -> TrickFacts:
         [c for _, c in v.trick_plays],
         partner_winning=seat is not None and seat != v.seat and seat.team is v.seat.team,
         plays_last=not _plays_after(v),
+        legal=_legal_cards(v),
     )
+
+
+def _to_play_after(view: SeatView) -> list[str]:
+    """Every seat, partner or opponent, still to play to this trick after the seat."""
+    active = [s for s in view.seat.seating.seats if s not in view.sitting_out]
+    played = {s for s, _ in view.trick_plays} | {view.seat}
+    return [s.word for s in active if s not in played]
+
+
+def sure_trumps(view: SeatView) -> list[Card]:
+    """The seat's trumps that no card still in play can beat, highest first: the top of trump down to the
+    first trump another seat may hold (a trump on the table in this trick counts as one a seat holds, so
+    each of these wins whatever trick it is played to)."""
+    if view.trump is None or view.notrump is not None:
+        return []
+    gone = {c for t in view.tricks for c in t.cards}
+    if not view.up_taken:
+        gone.add(view.up)
+    if view.seat == view.dealer and view.discard is not None:
+        gone.add(view.discard)
+    sure = []
+    for c in trump_order(view.trump, size=view.rules.deck, joker=view.rules.joker):
+        if c in view.hand:
+            sure.append(c)
+        elif c not in gone:
+            break
+    return sure
+
+
+def trick_goes(view: SeatView) -> str | None:
+    """Who takes the trick in play whatever the seat plays: ``"us"`` (partner is winning it and no
+    opponent plays after), ``"them"`` (an opponent is winning it, no card of the seat's takes it and nobody
+    plays after), else None (the seat leads, or its card decides)."""
+    if not view.trick_plays:
+        return None
+    if _partner_winning(view):
+        return "us" if not _plays_after(view) else None
+    legal = _legal_cards(view)
+    return "them" if not _to_play_after(view) and not any(_takes(view, c) for c in legal) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What the cards already settle of a four-player hand: the makers' tricks taken, the fewest and the
+    most they can end with whatever anyone plays, the seat's :func:`sure_trumps` and :func:`trick_goes`.
+    ``counted``: whether the trick in play is counted in ``low``/``high`` (a sure trump the seat may play to
+    it would otherwise be counted twice)."""
+
+    makers: int
+    defenders: int
+    low: int
+    high: int
+    sure: tuple[Card, ...]
+    trick: str | None
+    counted: bool
+
+    @property
+    def settled(self) -> bool:
+        return self.low >= 3 or self.high < 3
+
+
+def outlook(view: SeatView) -> Outlook | None:
+    """The hand's :class:`Outlook` when the seat plays in a four-player hand with trump made (else None)."""
+    if view.phase is not Phase.PLAY or view.maker is None or view.players != 4:
+        return None
+    makers = sum(1 for t in view.tricks if t.winner.team is view.maker.team)
+    defenders = len(view.tricks) - makers
+    sure, trick = sure_trumps(view), trick_goes(view)
+    counted = trick == "them" or (trick == "us" and not set(sure) & set(_legal_cards(view)))
+    ours = len(sure) + (1 if counted and trick == "us" else 0)
+    theirs = 1 if trick == "them" else 0
+    left = len(view.hand)
+    if view.is_maker_side:
+        low, high = makers + ours, makers + left - theirs
+    else:
+        low, high = makers + theirs, makers + left - ours
+    return Outlook(makers, defenders, low, high, tuple(sure), trick, counted)
+
+
+def _lines(view: SeatView, o: Outlook) -> list[int]:
+    """The makers' trick counts within reach that score differently from one fewer."""
+    lone = view.lone_defender is not None
+    points = [hand_points(view.rules, k, view.alone, lone)[:2] for k in range(o.low, o.high + 1)]
+    return [o.low + i for i in range(1, len(points)) if points[i] != points[i - 1]]
+
+
+def settled(view: SeatView) -> Outlook | None:
+    """The :class:`Outlook` when no card played from here on can change the hand's points (else None)."""
+    o = outlook(view)
+    return o if o is not None and o.settled and not _lines(view, o) else None
+
+
+def one_line(view: SeatView) -> tuple[Outlook, int] | None:
+    """The :class:`Outlook` and the one trick count still within reach that changes the hand's points, when
+    it is the make (3) or the march (5) (else None)."""
+    o = outlook(view)
+    lines = [] if o is None else _lines(view, o)
+    return (o, lines[0]) if o is not None and lines in ([3], [5]) else None
 
 
 def _legal_cards(view: SeatView) -> list[Card]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from euchre_tutor.advisor.card_ideas import both_or_all
 from euchre_tutor.advisor.voice import (
     Namer,
     capital,
@@ -16,7 +17,15 @@ from euchre_tutor.advisor.voice import (
     suit_words,
     whose,
 )
-from euchre_tutor.cards import Rank, left_bower, trick_power
+from euchre_tutor.cards import (
+    Card,
+    Rank,
+    is_left_bower,
+    is_right_bower,
+    is_trump,
+    left_bower,
+    trick_power,
+)
 from euchre_tutor.games.classic.advisor.analysis import ClassicOption
 from euchre_tutor.games.classic.advisor.ideas.conditions import SHARED_SENTENCES, _cheapest_winner, _tied_bid
 from euchre_tutor.games.classic.advisor.ideas.facts import (
@@ -30,6 +39,8 @@ from euchre_tutor.games.classic.advisor.ideas.facts import (
     _strongest_bid,
     _trumps_held,
     _winner,
+    one_line,
+    settled,
 )
 from euchre_tutor.games.classic.advisor.reasons import action_label
 from euchre_tutor.games.classic.engine.engine import Action, Phase
@@ -132,6 +143,16 @@ def _tie_words(group: Sequence[ClassicOption], view: SeatView, namer: Namer) -> 
             )
         names = [named_card(c, view.trump, namer) for c in cards]
         return capital(f"{join_words(names)} are equally good {what}.")
+    alone = {o.action.alone for o in group}
+    if (
+        len(group) == 2
+        and alone == {True, False}
+        and len({(o.action.kind, o.action.suit) for o in group}) == 1
+    ):
+        bid = next(o.action for o in group if not o.action.alone)
+        if bid.kind in ("order", "call") and bid.notrump is None:  # one bid, alone or not
+            head = move_words(bid, view, namer).split(":")[0].rstrip(".")
+            return f"{head}, alone or with your partner: both are equally good."
     names = [action_noun(o.action, view, namer) for o in group]
     if len(names) > 4:
         return f"These {len(names)} choices are equally good: {join_words(names)}."
@@ -211,6 +232,17 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
         return f"It leaves you with no {p.move.card.suit.plural}, so you can trump them when they are led."
     if idea == "classic.discard-low":
         return "It is your lowest side card: keep your trumps and your higher cards."
+    if idea == "classic.discard-side":
+        trump = view.trump
+        tied = {o.action.card for o in p.tied}
+        if tie and tied == {c for c in view.hand if trump is not None and not is_trump(c, trump)}:
+            return "Keep your trumps: they win tricks in the suits you run out of."  # "any card but a trump"
+        what = f"{both_or_all(len(p.tied))} are side cards: discard one" if tie else "Discard a side card"
+        return f"{what} and keep your trumps for the suits you run out of."
+    if idea == "classic.one-line":
+        return _one_line_words(p)
+    if idea == "classic.settled":
+        return _settled_words(p, n)
     if idea == "classic.tie":
         return "The deals that fit what you have seen cannot tell them apart."
     if idea == "classic.best-value":
@@ -218,21 +250,28 @@ def _because(idea: str, p: Position, n: Namer, tie: bool = False) -> str:
     return _because_bid(idea, p, n, tie)
 
 
+def _holding_words(p: Position, n: Namer) -> str:
+    """What the seat would hold with the move's trump: 'You would hold three trumps, J♠ and J♣ among them,
+    and a side ace'."""
+    view = p.view
+    bid_trump = _bid_trump(view, p.move)
+    assert bid_trump is not None
+    held = _trumps_held(view, bid_trump, _dealer_picks_up(view, p.move))
+    bowers = [c for c in held if c.rank is Rank.JACK or c.suit is None]
+    aces = _side_aces(view, bid_trump)
+    text = f"You would hold {_COUNT.get(len(held), f'{len(held)} trumps')}"
+    if bowers:
+        text += f", {join_words([named_card(c, bid_trump, n) for c in bowers])} among them"
+    if aces:
+        text += f"{',' if bowers else ''} and {_ACES.get(len(aces), f'{len(aces)} side aces')}"
+    return text
+
+
 def _because_bid(idea: str, p: Position, n: Namer, tie: bool) -> str:
     """The sentence of a "because" idea of the bidding (called only where it holds)."""
     view = p.view
     if idea in ("classic.bid-strength", "classic.alone"):
-        bid_trump = _bid_trump(view, p.move)
-        assert bid_trump is not None
-        held = _trumps_held(view, bid_trump, _dealer_picks_up(view, p.move))
-        bowers = [c for c in held if c.rank is Rank.JACK or c.suit is None]
-        aces = _side_aces(view, bid_trump)
-        count = _COUNT.get(len(held), f"{len(held)} trumps")
-        text = f"You would hold {count}"
-        if bowers:
-            text += f", {n.cards(bowers)} among them"
-        if aces:
-            text += f"{',' if bowers else ''} and {_ACES.get(len(aces), f'{len(aces)} side aces')}"
+        text = _holding_words(p, n)
         if idea == "classic.alone":
             return text + ": partner adds little, and a lone march scores 4 points."
         return text + f": your side makes it {chance_words(p.option.p_make)}."
@@ -248,7 +287,14 @@ def _because_bid(idea: str, p: Position, n: Namer, tie: bool) -> str:
         euchred = chance_words(bid.p_euchred)
         return f"With {few} in {bid_trump.plural}, {action_noun(bid.action, view, n)} would be euchred {euchred}."
     if idea == "classic.partner-deals":
-        return f"Your partner deals: ordering up puts {n.card(view.up)} in your side's hands."
+        held = _trumps_held(view, view.up_suit)
+        bowers = [named_card(c, view.up_suit, n) for c in held if c.rank is Rank.JACK]
+        mine = f"your {_NUMBER[len(held)]}" if len(held) > 1 else "yours"
+        among = f", {join_words(bowers)} among them" if bowers and len(held) > 1 else ""
+        if bowers and len(held) == 1:
+            mine = f"yours, {bowers[0]}"
+        up = named_card(view.up, view.up_suit, n)
+        return f"Your side would hold at least {_NUMBER[len(held) + 1]} trumps: {up} and {mine}{among}."
     if idea == "classic.opponent-deals":
         return f"The dealer, {view.dealer.word}, is an opponent: ordering up would hand them {n.card(view.up)}, so you need a stronger hand."
     if idea == "classic.next":
@@ -259,7 +305,84 @@ def _because_bid(idea: str, p: Position, n: Namer, tie: bool) -> str:
         return f"Near the end of the game, winning it is what matters: this keeps your side's chance of winning at {chance_words(p.option.p_win_game)}."
     if idea == "classic.close-bid":
         return _close_bid_words(p, n)
+    if idea == "classic.alone-close":
+        points = p.view.rules.alone_march_points
+        return (
+            f"{_holding_words(p, n)}: a close call between a loner's {points} points and your partner's help."
+        )
     raise ValueError(f"no sentence for idea {idea!r}")
+
+
+_NUMBER: Final = ("no", "one", "two", "three", "four", "five")
+
+
+def _tricks(k: int) -> str:
+    return f"{_NUMBER[k]} trick{'' if k == 1 else 's'}"
+
+
+def _sure_words(view: SeatView, cards: Sequence[Card], n: Namer) -> str:
+    """The seat's trumps nothing can beat, in words: ``'both bowers'``, ``'the right bower (J♠)'``."""
+    bowers = [c for c in cards if is_right_bower(c, view.trump) or is_left_bower(c, view.trump)]
+    if len(bowers) == 2:
+        rest = [named_card(c, view.trump, n) for c in cards if c not in bowers]
+        return join_words(["both bowers", *rest])
+    return join_words([named_card(c, view.trump, n) for c in cards])
+
+
+def _settled_words(p: Position, n: Namer) -> str:
+    """Why no card changes the hand's points: the side sure of three tricks, or of all five (those taken,
+    the seat's trumps nothing can beat, a trick in play no card changes), and for a hand made without a
+    march, what stops the march."""
+    view = p.view
+    o = settled(view)
+    assert o is not None
+    mine, made = view.is_maker_side, o.low >= 3
+    goal = 5 if o.low >= 5 else 3
+    taken = o.makers if made else o.defenders
+    seat_side = mine is made  # the side sure of its goal is the seat's
+    if taken >= goal:
+        who = "Your side has" if seat_side else ("The makers have" if made else "The opponents have")
+        text = f"{who} {_tricks(taken)}"
+    else:
+        how = [f"{_tricks(taken)} taken"] if taken else []
+        if o.counted and o.trick == ("us" if seat_side else "them"):
+            how.append("this one")
+        if seat_side and o.sure:
+            how.append(f"{_sure_words(view, o.sure, n)}, which nobody can beat,")
+        who = "your side" if seat_side else ("the makers" if made else "the opponents")
+        text = f"{capital(' plus '.join(how))} make {'all five' if goal == 5 else 'three'} for {who}"
+    if not made:
+        return text + f", so {'your side is' if mine else 'the makers are'} euchred whatever you play."
+    if o.high < 5:
+        if o.defenders:
+            stop = f"{'the opponents have' if mine else 'your side has'} {_NUMBER[o.defenders]}"
+        elif mine:
+            stop = "this trick goes to the opponents"
+        elif o.sure:
+            stop = f"{_sure_words(view, o.sure, n)}, which nobody can beat, will take one for your side"
+        else:
+            stop = "this trick is yours"
+        text += f"; {stop}"
+    return text + ", so the score is settled."
+
+
+def _one_line_words(p: Position) -> str:
+    """The one trick count that still changes the hand's points, and what the seat's side needs for it."""
+    view = p.view
+    found = one_line(view)
+    assert found is not None
+    o, line = found
+    mine = view.is_maker_side
+    if line == 5:
+        if mine:
+            three = "Your side has three tricks" if o.makers >= 3 else "Three tricks are sure for your side"
+            return f"{three}: only taking all five adds to the score now, so play for every trick."
+        three = "The makers have three tricks" if o.makers >= 3 else "The makers are sure of three tricks"
+        return f"{three}: one trick for your side stops their march, and nothing else changes the score."
+    taken = o.makers if mine else o.defenders
+    goal = "make it" if mine else "euchre the makers"
+    has = f"has {_tricks(taken)} and needs {_NUMBER[3 - taken]} more" if taken else "needs three tricks"
+    return f"Your side {has} to {goal}; {'a' if mine else 'their'} march is out of reach."
 
 
 def _close_bid_words(p: Position, n: Namer) -> str:
