@@ -8,7 +8,7 @@ The positions and the hand-built analyses are those of ``test_ideas`` (every car
 from __future__ import annotations
 
 from euchre_tutor.advisor.voice import Depth, false_sentences, whose
-from euchre_tutor.cards import Card
+from euchre_tutor.cards import Card, Suit
 from euchre_tutor.games.bid.advisor.ideas import IDEAS, BidPosition, explain, forced_words, named_positions
 from euchre_tutor.games.bid.engine import Action, HandState, new_hand
 from euchre_tutor.games.bid.views import SeatView, seat_view
@@ -152,3 +152,77 @@ def test_a_seats_bower_is_named_as_the_bower_it_is() -> None:
     assert whose("East", jack, leader.trump) == "East's jack of clubs (J♣), the left bower"
     assert whose("your partner", jack, leader.trump, subject=True).endswith("the left bower,")
     assert whose("East", Card.parse("KH"), leader.trump, subject=True) == "East's king of hearts (K♥)"
+
+
+# West bids 2 in spades; North holds the right bower (J♠), East K♠ A♠, West K♥: South, out of spades, holds
+# A♥ Q♥ and four low minors.
+HIGH = spades_by_west("AH QH 9C TC 9D TD", "9S TS QS KH AC KC", "JS 9H QD KD AD JD", "AS KS JH TH JC QC")
+# As above, but East holds the right bower and wins the first trick: South, out of spades, cannot win it.
+KEEP = spades_by_west("AH QH 9C TC 9D TD", "9S TS QS KH AC KC", "KS 9H QD KD AD JD", "AS JS JH TH JC QC")
+# West leads K♥ and South takes it with A♥: South leads Q♥, the highest heart left, or a low minor.
+LINE = spades_by_west("AH QH 9C TC 9D TD", "KH 9S TS QS AC KC", "9H JS QD KD AD JD", "TH JH AS KS JC QC")
+
+
+def test_play_high_when_an_opponent_still_plays_after_you() -> None:
+    # North took the first trick with J♠ and leads 9♥; East plays 10♥; West, after South, holds K♥
+    view = south(play(HIGH, "play 9S", "play JS", "play KS", "play 9C", "play 9H", "play TH"))
+    a = Analysis((option("play AH"), option("play QH", 0.3)))
+    assert holds("play.play-high", view, a)
+    assert not holds("play.play-high", view, Analysis((option("play QH"), option("play AH", 0.3))))
+    assert ideas_of(view, a)[0] == "play.play-high"
+    assert explain(a, view).why[0].text == (
+        "An opponent still plays after you, so play high: A♥ is the highest heart left and only a trump can "
+        "beat it, while a lower card could be overtaken."
+    )
+    # South plays last to West's lead: nobody after South can overtake a lower card
+    last = south(play(HIGH, "play 9S", "play JS", "play KS"))
+    assert not holds("play.play-high", last, Analysis((option("play AH"), option("play 9C", 0.3))))
+
+
+def test_keep_the_highest_card_left() -> None:
+    # East's right bower wins the first trick: South throws 10♣ and keeps A♥, the highest heart left
+    view = south(play(KEEP, "play 9S", "play KS", "play JS"))
+    a = Analysis((option("play TC"), option("play AH", 0.3)))
+    assert holds("play.keep-winner", view, a)
+    assert ideas_of(view, a)[0] == "play.keep-winner"
+    assert explain(a, view).why[0].text == (
+        "Keep the ace of hearts (A♥), the highest heart left: it cannot win this trick, but it may win a "
+        "heart trick later."
+    )
+    assert not holds("play.keep-winner", view, Analysis((option("play AH"), option("play TC", 0.3))))
+    assert not holds("play.keep-winner", view, tie("play TC", "play AH"))  # the tie plays A♥ too
+
+
+def test_what_the_bid_still_needs() -> None:
+    view = south(play(LINE, "play KH", "play 9H", "play TH", "play AH"))  # South took the first trick
+    a = tie("play QH", "play 9C")  # Q♥ is the highest heart left, 9♣ is not: they share nothing
+    assert holds("play.bid-line", view, a)
+    assert ideas_of(view, a)[0] == "play.bid-line"
+    assert explain(a, view).why[0].text == (
+        "Your side has one trick and needs four more of the last five to set West's bid of 2."
+    )
+    # in the bidding, and once West has two tricks (the bid made), there is no line left to play for
+    assert not holds("play.bid-line", south(new_hand(BOWERS)), Analysis((option("bid 3 D"),)))
+    made = play(KEEP, "play 9S", "play KS", "play JS", "play TC", "play AS", "play 9C", "play QS", "play 9H")
+    view = south(play(made, "play JC"))  # East and West have two tricks: the bid is made
+    assert not holds("play.bid-line", view, tie("play AH", "play QH"))
+
+
+# South holds four hearts and two diamonds; West, the bidder, holds 10♥, North 9♥.
+HEARTS = spades_by_west("AH KH QH JH 9D TD", "9S TS QS AC KC TH", "JS 9H QD KD AD JD", "AS KS JC QC 9C TC")
+
+
+def test_the_follow_suit_reminder_only_where_it_leaves_out_a_card() -> None:
+    # North leads 9♥: South must follow with A♥ or Q♥ and may not play a minor
+    view = south(play(HIGH, "play 9S", "play JS", "play KS", "play 9C", "play 9H", "play TH"))
+    a = Analysis((option("play AH"), option("play QH", 0.3)))
+    assert holds("rule.follow-suit", view, a)
+    # West leads 10♥ when South holds nothing but hearts: the rule leaves out no card, so it is not said
+    state = play(
+        HEARTS, "play 9S", "play JS", "play KS", "play 9D", "play QD", "play 9C", "play TD", "play TS"
+    )
+    only = south(play(state, "play TH", "play 9H", "play TC"))
+    assert {c.suit for c in only.hand} == {Suit.HEARTS}
+    b = tie("play JH", "play QH", rest=("play AH", "play KH"))
+    assert not holds("rule.follow-suit", only, b)
+    assert explain(b, only).reminder is None

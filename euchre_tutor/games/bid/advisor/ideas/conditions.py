@@ -23,6 +23,7 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
     _power,
     _weakness,
     _winner,
+    bid_line,
     close_bid,
     least_bid,
     suits_topped,
@@ -224,7 +225,15 @@ def _left_bower_now(pos: BidPosition) -> bool:
 
 @IDEAS.idea("rule.follow-suit", "You must follow suit", "follow-suit")
 def _must_follow(pos: BidPosition) -> bool:
-    return pos.view.phase is Phase.PLAY and _following(pos.view)
+    """The seat follows suit and the rule leaves out some of its cards (else it changes nothing)."""
+    v = pos.view
+    return v.phase is Phase.PLAY and _following(v) and len(_legal_cards(v)) < len(v.hand)
+
+
+@IDEAS.idea("play.bid-line", "The tricks still needed to make or set the bid", "bid-counting")
+def _bid_line(pos: BidPosition) -> bool:
+    """The move is a card, and the bid can still be made and still be set."""
+    return pos.best.kind == "play" and bid_line(pos.view) is not None
 
 
 @IDEAS.idea("result.best", "What the sampled deals found")
@@ -270,7 +279,17 @@ _SHARED_IDEAS, SHARED_SENTENCES = card_ideas(
     trick_facts,
     {
         key: (f"play.{key}", "tricks")
-        for key in ["equals", "none-wins", "partner-has-it", "each-wins", "boss", "no-boss", "keep-trumps"]
+        for key in [
+            "equals",
+            "none-wins",
+            "partner-has-it",
+            "each-wins",
+            "boss",
+            "no-boss",
+            "keep-trumps",
+            "play-high",
+            "keep-winner",
+        ]
     },
 )
 IDEAS.add(*_SHARED_IDEAS)

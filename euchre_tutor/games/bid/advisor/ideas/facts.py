@@ -9,7 +9,7 @@ from typing import Final, Protocol
 
 from euchre_tutor.advisor.card_ideas import TrickFacts
 from euchre_tutor.cards import Card, Rank, Suit, card_power, effective_suit
-from euchre_tutor.games.bid.engine import Action
+from euchre_tutor.games.bid.engine import Action, Phase
 from euchre_tutor.games.bid.views import SeatView
 
 #: the most choices the compare depth names (the best among them)
@@ -203,7 +203,22 @@ def trick_facts(pos: BidPosition) -> TrickFacts:
         [c for _, c in v.trick_plays],
         partner_winning=_partner_winning(v),
         plays_last=len(v.trick_plays) == len(active) - 1,
+        legal=_legal_cards(v),
     )
+
+
+def bid_line(view: SeatView) -> tuple[int, int] | None:
+    """In the play, while the bid can still be made and still be set: the tricks the seat's side has
+    taken and how many more it needs (to make the bid, or to set it); else None."""
+    if view.phase is not Phase.PLAY or view.bidder is None:
+        return None
+    bidders = sum(1 for t in view.tricks if t.winner.team is view.bidder.team)
+    if not bidders < view.needs <= bidders + len(view.hand):
+        return None
+    if view.is_bidder_side:
+        return bidders, view.needs - bidders
+    others = len(view.tricks) - bidders
+    return others, view.rules.hand_size - view.needs + 1 - others
 
 
 def _same_contract(a: Action, b: Action) -> bool:

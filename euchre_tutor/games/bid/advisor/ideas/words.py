@@ -34,6 +34,7 @@ from euchre_tutor.games.bid.advisor.ideas.facts import (
     _following,
     _points_to_win,
     _winner,
+    bid_line,
     close_bid,
     least_bid,
     named_positions,
@@ -301,7 +302,7 @@ TIE_ORDER: Final = (
 SINGLE_ORDER: Final = ("play.boss", "play.keep-trumps")
 
 #: the play ideas whose sentence names the move's own card or suit: not said beside a tie
-_ONE_CARD: Final = frozenset({"play.cash-ace", "play.ruff", "play.cheap-win"})
+_ONE_CARD: Final = frozenset({"play.cash-ace", "play.ruff", "play.cheap-win", "play.play-high"})
 
 
 def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
@@ -311,7 +312,40 @@ def _why_play(pos: BidPosition, words: _Words) -> list[Said]:
     out = _why_cards(pos, words, TIE_ORDER if tie else SINGLE_ORDER, tie)
     plays = [s for s in _why_plays(pos, words) if not (tie and s.idea in _ONE_CARD)]
     out = [*out, *plays] if tie else [*plays, *out]
-    return true_of_all(out, IDEAS, named_positions(pos))  # beside tied cards: true of every one
+    out = true_of_all(out, IDEAS, named_positions(pos))  # beside tied cards: true of every one
+    if not out:  # what the move keeps, else what the bid still needs
+        out = _why_cards(pos, words, ("play.keep-winner",), tie)
+    if not out and _holds("play.bid-line", pos):
+        out.append(_said("play.bid-line", _bid_line_sentence(pos)))
+    return out
+
+
+def _bid_line_sentence(pos: BidPosition) -> str:
+    """What the seat's side needs to make (or to set) the bid, in tricks."""
+    v = pos.view
+    found = bid_line(v)
+    assert found is not None and v.bidder is not None and v.high is not None
+    taken, need = found
+    left = len(v.hand)
+    if v.high.alone is not None:
+        if v.is_bidder_side:
+            return f"You are alone, so you must take all {_n(left)} tricks left to make the bid."
+        return f"One trick for your side sets {v.bidder.word}'s lone bid."
+    has = (
+        f"Your side has {_n(taken)} trick{'s' if taken != 1 else ''} and needs {_n(need)} more"
+        if taken
+        else f"Your side needs {_n(need)}"
+    )
+    bid = (
+        f"your bid of {v.high.level}"
+        if v.is_bidder_side and v.bidder == v.seat
+        else (
+            f"your partner's bid of {v.high.level}"
+            if v.is_bidder_side
+            else f"{v.bidder.word}'s bid of {v.high.level}"
+        )
+    )
+    return f"{has} of the last {_n(left)} to {'make' if v.is_bidder_side else 'set'} {bid}."
 
 
 def _why_cards(pos: BidPosition, words: _Words, order: Sequence[str], tie: bool) -> list[Said]:
@@ -360,6 +394,7 @@ def _why_plays(pos: BidPosition, words: _Words) -> list[Said]:
                 f"Win the trick as cheaply as you can: {words.card(card)} is your lowest "
                 f"card that beats {beaten}."
             ),
+            "play.play-high": lambda: SHARED_SENTENCES["play.play-high"](pos, words.namer, False),
             "play.throw-weakest": lambda: (
                 f"You cannot beat {beaten}: throw your weakest card and keep the ones that can still win."
             ),
