@@ -162,6 +162,18 @@ def test_example_1_lead_the_nine_of_hearts_and_keep_the_trumps() -> None:
         assert hint.option(Play(Card.parse(lead))).ev == Fraction(values["ev"])  # type: ignore[union-attr]
 
 
+def test_the_burn_reminder_only_where_the_leads_burn_differently() -> None:
+    ex = DATA["examples"][0]
+    _, hint, view = explained(after(deal_of(ex["hand"], ex["turn"]), NameTrump(Suit.CLUBS)))
+    assert CATALOGUE["rule.deck-burns"].holds(position_of(hint, view))  # 9♥ burns 0.9 cards, J♣ 2.8
+    # ordered up: the ace of diamonds is known to be the deck's first card, so every lead stops at once
+    expl, hint, view = explained(seeded(0, "order up"))
+    pos = position_of(hint, view)
+    assert {pos.burn(c).expected_burned for c in pos.legal_cards()} == {0}
+    assert not CATALOGUE["rule.deck-burns"].holds(pos)
+    assert expl.reminder is None or expl.reminder.idea != "rule.deck-burns"
+
+
 def test_example_2_order_up_under_the_right_bower() -> None:
     ex = DATA["examples"][1]
     expl, hint, _ = explained(deal_of(ex["hand"], ex["turn"]))

@@ -291,7 +291,8 @@ def _rule_follow(pos: Position) -> bool:
 
 @CATALOGUE.idea("rule.deck-burns", "the deck burns until it can follow or trump", "burn")
 def _rule_deck_burns(pos: Position) -> bool:
-    return pos.leading
+    """The seat leads, and the deck's burn differs between its leads (else the rule changes nothing)."""
+    return pos.leading and len({pos.burn(c).expected_burned for c in pos.legal_cards()}) > 1
 
 
 @CATALOGUE.idea("rule.order-up", "ordering up puts the up card on top", "choosing-trump")
@@ -550,7 +551,8 @@ def _reminder(pos: Position, namer: Namer, why: Sequence[Said]) -> Said | None:
         )
     if _rule_follow(pos):
         return Said("rule.follow-suit", "You must follow the suit led when you can.", "follow-suit")
-    if pos.leading and not any(s.idea in ("solitaire.burn", "solitaire.stock-out") for s in why[:1]):
+    burns = _rule_deck_burns(pos)
+    if burns and not any(s.idea in ("solitaire.burn", "solitaire.stock-out") for s in why[:1]):
         return Said(
             "rule.deck-burns", "The deck turns cards until one follows your suit or is a trump.", "burn"
         )
