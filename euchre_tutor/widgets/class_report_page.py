@@ -19,6 +19,7 @@ from typing import Final
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.voice import capital
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import game_info, game_names
 from euchre_tutor.session.class_report import ClassReport, report_html
@@ -60,8 +61,7 @@ def _plural(n: int, noun: str) -> str:
 
 
 def _game_words(game: str) -> str:
-    title = game_info(game).title if game in game_names() else game
-    return title[:1].upper() + title[1:]
+    return capital(game_info(game).title if game in game_names() else game)
 
 
 def _lesson_link(rule_id: str, lessons: Mapping[str, Taught]) -> str:

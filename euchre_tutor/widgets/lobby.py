@@ -21,18 +21,14 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import Javascript, display
 
+from euchre_tutor.advisor.voice import capital
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.rules.games import all_games, find_game
-from euchre_tutor.session.on_hub import hub_user, tables_on_hub
-from euchre_tutor.session.shared_table import (
-    SeatKeys,
-    SharedTableController,
-    missing_service_words,
-    service_address,
-)
+from euchre_tutor.session.on_hub import hub_user
+from euchre_tutor.session.shared_table import SeatKeys, SharedTableController, missing_service_words
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.page import message_page, page_query
-from euchre_tutor.widgets.shared_table import SHARED_CSS
+from euchre_tutor.widgets.shared_table import SHARED_CSS, tables_address
 from euchre_tutor.widgets.style import CSS
 from euchre_tutor.widgets.table import button, show
 
@@ -94,10 +90,6 @@ def _players_of(game: str) -> list[int]:
     if is_dataclass(rules) and "players" in {f.name for f in fields(rules)}:
         return [3, 4, 6]
     return []
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _panel(title: str, note: str, *children: w.Widget) -> w.VBox:
@@ -313,7 +305,7 @@ class LobbyApp(w.VBox):  # type: ignore[misc]
                 f"{s['seat']} {'open' if s['player'] is None else s['player']}" for s in t["seats"]
             )
             state = "finished" if t.get("over") else "playing" if t.get("started") else "waiting to start"
-            label = w.HTML(f"<b>{esc(_upper_first(t['title']))}</b>, table {esc(t['id'])} ({state}): {seats}")
+            label = w.HTML(f"<b>{esc(capital(t['title']))}</b>, table {esc(t['id'])} ({state}): {seats}")
             buttons = [
                 button(
                     f"Sit {s['seat']}",
@@ -407,7 +399,7 @@ def lobby_page(environ: Mapping[str, str] | None = None, keys: SeatKeys | None =
     """The lobby's page, or the teaching message when no table service is configured. On a hub the
     student's own hub token opens the tables, and the name is their hub login."""
     env = os.environ if environ is None else environ
-    address = service_address(env) or tables_on_hub(env)
+    address = tables_address(env)
     if address is None:
         return message_page(missing_service_words())
     url, token = address

@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from euchre_tutor.advisor.voice import capital
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.schema import PRESET_PHRASES
 from euchre_tutor.rules.games import find_game
@@ -42,7 +43,7 @@ from euchre_tutor.widgets.page import message_page, page_query
 from euchre_tutor.widgets.table import button, show
 from euchre_tutor.widgets.table_app import TableApp
 
-__all__ = ["SharedParts", "message_page", "page_query", "shared_table_app", "shared_table_page"]
+__all__ = ["SharedParts", "page_query", "shared_table_app", "shared_table_page", "tables_address"]
 
 esc = render.esc
 
@@ -66,8 +67,11 @@ SHARED_CSS = """
 """
 
 
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def tables_address(environ: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """The table service's address and the token a page opens it with: the class's (from
+    ``euchre-tutor serve``), or on a hub the student's own hub token (None: no service for this page)."""
+    env = os.environ if environ is None else environ
+    return service_address(env) or tables_on_hub(env)
 
 
 class SharedParts:
@@ -204,7 +208,7 @@ class SharedParts:
             return "<h1>Shared table</h1><div class='sub'>You are at no table: join one from the lobby.</div>"
         who = f"you sit at {c.seat}" if c.seat else "you are watching"
         return (
-            f"<div class='et-title'><h1>{esc(_upper_first(str(c.table.get('title', 'shared table'))))}</h1>"
+            f"<div class='et-title'><h1>{esc(capital(str(c.table.get('title', 'shared table'))))}</h1>"
             f"<div class='sub'>Shared table {esc(str(c.table_id))} · {esc(c.name)}, {esc(who)}</div></div>"
         )
 
@@ -291,8 +295,7 @@ def shared_table_page(
     keys: SeatKeys | None = None,
 ) -> w.Widget:
     """The shared table's page: the app at the table the address names, or a message saying what is missing."""
-    env = os.environ if environ is None else environ
-    address = service_address(env) or tables_on_hub(env)  # a class's token, or the student's on a hub
+    address = tables_address(environ)
     if address is None:
         return message_page(missing_service_words())
     q = dict(page_query() if query is None else query)
