@@ -20,8 +20,6 @@ hand order).
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any, cast
 
 from euchre_tutor.advisor.shared import fraction_text
@@ -34,6 +32,7 @@ from euchre_tutor.games.solitaire.engine.cli import (
     fail,
     position_from_args,
     position_from_json,
+    print_answer,
     refuse_position_flags,
     run_batch,
     whole_number_flag,
@@ -216,13 +215,9 @@ def _run(
             return analysis_json(_analyse(position, line_mode, line_score, solver, pool))
 
         return run_batch(args, handle)
-    try:
-        analysis = _analyse(position_from_args(args), mode, score, solver, pool)
-    except EuchreError as error:
-        return fail(str(error))
-    if args.json:
-        print(json.dumps(analysis_json(analysis)))
-    else:
-        print(analysis_text(analysis))
-    sys.stdout.flush()
-    return 0
+    return print_answer(
+        args.json,
+        lambda: _analyse(position_from_args(args), mode, score, solver, pool),
+        analysis_json,
+        analysis_text,
+    )

@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeVar
 
 from euchre_tutor import jsonio
 from euchre_tutor.cards import Card, format_cards, parse_cards
@@ -33,11 +33,14 @@ __all__ = [
     "fail",
     "position_from_args",
     "position_from_json",
+    "print_answer",
     "refuse_position_flags",
     "register",
     "run_batch",
     "whole_number_flag",
 ]
+
+T = TypeVar("T")
 
 LINE_KEYS: Final = frozenset({"deal", "seed", "trump", "alone", "plays", "name_turned"})
 
@@ -209,6 +212,19 @@ def _card_list(value: object, key: str) -> tuple[Card, ...]:
     )
 
 
+def print_answer(
+    in_json: bool, answer: Callable[[], T], to_json: Callable[[T], Any], to_text: Callable[[T], str]
+) -> int:
+    """Print what ``answer()`` gives, as JSON (``--json``) or as text; exit status 0, or 2 with one
+    teaching line when it raises an :class:`EuchreError`."""
+    try:
+        result = answer()
+    except EuchreError as error:
+        return fail(str(error))
+    print(json.dumps(to_json(result)) if in_json else to_text(result), flush=True)
+    return 0
+
+
 def run_batch(args: argparse.Namespace, handle: Callable[[Any], dict[str, Any]]) -> int:
     """One JSON result line per input line; a bad line gives ``{"error": ...}`` and the batch goes on."""
     stream: IO[str] | IO[bytes]
@@ -329,25 +345,18 @@ _POSITION_FLAGS: Final = ("trump", "alone", "name_turned", "plays")
 
 def run_replay(args: argparse.Namespace) -> int:
     if args.game is not None:
-        try:
+
+        def saved_game() -> SolitaireGame:
             refuse_position_flags(args, "--game", ["deal", "seed", "batch", *_POSITION_FLAGS])
-            game = SolitaireGame.load(args.game)
-        except EuchreError as error:
-            return fail(str(error))
-        print(json.dumps(game_json(game)) if args.json else game_text(game))
-        return 0
+            return SolitaireGame.load(args.game)
+
+        return print_answer(args.json, saved_game, game_json, game_text)
     if args.batch is not None:
         try:
             refuse_position_flags(args, "--batch", _POSITION_FLAGS)
         except EuchreError as error:
             return fail(str(error))
         return run_batch(args, lambda obj: deal_result_json(_require_trump(position_from_json(obj))))
-    try:
-        state = _require_trump(position_from_args(args))
-    except EuchreError as error:
-        return fail(str(error))
-    if args.json:
-        print(json.dumps(deal_result_json(state)))
-    else:
-        print(replay_text(state))
-    return 0
+    return print_answer(
+        args.json, lambda: _require_trump(position_from_args(args)), deal_result_json, replay_text
+    )
