@@ -89,13 +89,9 @@ def run_class_voila(
     reader = threading.Thread(target=relay, daemon=True)
     reader.start()
     threading.Thread(target=ready, daemon=True).start()
-    stop_on_sigterm()
-    try:
-        code = proc.wait()
-    except KeyboardInterrupt:
-        code = stop_server(proc)
+    code = _until_stopped(proc)
     reader.join(timeout=5)
-    return 0 if code in (0, -signal.SIGTERM, -signal.SIGINT) else code
+    return code
 
 
 def wait_until_quiet(pid: int, window: float = 2.0, limit: float = 600.0) -> None:
@@ -165,7 +161,11 @@ def stop_server(proc: subprocess.Popen[Any], quiet: bool = False) -> int:
 
 def run_server(cmd: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> int:
     """Run a server until it ends, or until Ctrl+C or SIGTERM stop it (and its kernels) cleanly."""
-    proc = subprocess.Popen(cmd, cwd=cwd, env=None if env is None else dict(env))
+    return _until_stopped(subprocess.Popen(cmd, cwd=cwd, env=None if env is None else dict(env)))
+
+
+def _until_stopped(proc: subprocess.Popen[Any]) -> int:
+    """Wait for a server to end, or stop it on Ctrl+C or SIGTERM; its exit status (0 when so stopped)."""
     stop_on_sigterm()
     try:
         code = proc.wait()
