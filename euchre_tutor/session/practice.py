@@ -6,8 +6,8 @@ its table grades a move, the advisor playing the rest of each sampled deal as th
 players do; an exact game exactly). An answer graded Best or Good is right. The grade is seeded, so the
 same position and answer always get the same grade.
 
-Decks come from two places: a student's graded saved games (:func:`add_graded_game`,
-:func:`deck_from_saves`: every Mistake and Blunder), and a teacher's positions
+Decks come from two places: a student's graded saved games (:func:`add_graded_game`: every Mistake
+and Blunder), and a teacher's positions
 (:func:`deck_from_positions`), handed out like a deal file.
 
 An answer is written as the game's command line writes an action (``"play JH"``, ``"pass"``,
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, Final
 
 from euchre_tutor.advisor.drills import (
@@ -36,7 +35,7 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.jsonio import load_json_text, short
 from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.games import RIGHT_LABELS, Choice, DrillScene, PracticeGrade
-from euchre_tutor.session.learning import GradedGame, grade_saved_file
+from euchre_tutor.session.learning import GradedGame
 
 __all__ = [
     "DRILLED_LABELS",
@@ -48,7 +47,6 @@ __all__ = [
     "add_graded_game",
     "answer_text",
     "deck_from_positions",
-    "deck_from_saves",
     "drill_choices",
     "drill_scene",
     "grade_drill_answer",
@@ -138,23 +136,6 @@ def add_graded_game(
             )
             new += len(deck) > before
     return new
-
-
-def deck_from_saves(
-    paths: Iterable[str | Path],
-    *,
-    deck: Deck | None = None,
-    seat: str | None = None,
-    level: str | None = None,
-    seed: int = 0,
-    quick: bool = False,
-) -> Deck:
-    """A deck of the Mistakes and Blunders of saved games (graded as :func:`grade_saved_file` does)."""
-    deck = Deck() if deck is None else deck
-    for path in paths:
-        graded = grade_saved_file(path, seat=seat, level=level, seed=seed, quick=quick)
-        add_graded_game(deck, graded, level=level)
-    return deck
 
 
 _POSITION_KEYS: Final = frozenset({"game", "position", "level", "note"})

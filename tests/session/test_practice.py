@@ -19,7 +19,6 @@ from euchre_tutor.session.practice import (
     TEACHER,
     add_graded_game,
     deck_from_positions,
-    deck_from_saves,
     drill_choices,
     drill_scene,
     grade_drill_answer,
@@ -78,10 +77,27 @@ def test_every_mistake_and_blunder_becomes_one_drill(classic_game: GradedGame) -
     assert add_graded_game(deck, classic_game, level="beginner") == 0 and len(deck) == len(expected)
 
 
-def test_deck_from_saves_reads_the_files_of_both_games(tmp_path: Path) -> None:
+def test_deck_build_reads_the_files_of_both_games(tmp_path: Path) -> None:
+    from euchre_tutor.cli import main
+
     (tmp_path / "cleo.json").write_text(computer_solitaire_save(5, 3))
     (tmp_path / "ada.json").write_text(computer_classic_save(13, 3, "beginner"))
-    deck = deck_from_saves([tmp_path / "cleo.json", tmp_path / "ada.json"], quick=True)
+    out = tmp_path / "deck.json"
+    assert (
+        main(
+            [
+                "deck",
+                "build",
+                str(tmp_path / "cleo.json"),
+                str(tmp_path / "ada.json"),
+                "--quick",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    deck = Deck.loads(out.read_text())
     games = [d.game for d in deck.drills]
     assert "solitaire" in games and "classic" in games
     assert deck.drills[0].source == "cleo: deal 1, the trump choice"
