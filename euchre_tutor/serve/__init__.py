@@ -27,7 +27,6 @@ and stopping the servers), :mod:`~euchre_tutor.serve.lessons` (copying the lesso
 from __future__ import annotations
 
 from euchre_tutor.serve.choices import (
-    BOTH,
     DEFAULT_PORT,
     LAB_PORT,
     LESSONS,
@@ -39,14 +38,13 @@ from euchre_tutor.serve.choices import (
     is_loopback,
     notebooks_dir,
 )
-from euchre_tutor.serve.command import register, run_serve
-from euchre_tutor.serve.lessons import MANIFEST, Copied, copy_lessons
-from euchre_tutor.serve.plan import REFILL_DELAY, ServePlan, kernel_sockets, serve_plan
+from euchre_tutor.serve.command import register
+from euchre_tutor.serve.lessons import MANIFEST, copy_lessons
+from euchre_tutor.serve.plan import REFILL_DELAY, kernel_sockets, serve_plan
 from euchre_tutor.serve.processes import CLASS_GRADE_WORLDS, GRADE_WORLDS_ENV, run_server
 from euchre_tutor.serve.tables import (
     CLASS_DB,
     CLASS_DB_ENV,
-    TABLES_TEACHER_ENV,
     TABLES_TOKEN_ENV,
     TABLES_URL_ENV,
     TablesProcess,
@@ -55,7 +53,6 @@ from euchre_tutor.serve.tables import (
 from euchre_tutor.serve.teacher import TeacherPlan, teacher_plan
 
 __all__ = [
-    "BOTH",
     "CLASS_DB",
     "CLASS_DB_ENV",
     "CLASS_GRADE_WORLDS",
@@ -67,12 +64,9 @@ __all__ = [
     "MB_PER_KERNEL",
     "REFILL_DELAY",
     "TABLES",
-    "TABLES_TEACHER_ENV",
     "TABLES_TOKEN_ENV",
     "TABLES_URL_ENV",
-    "Copied",
     "ServeError",
-    "ServePlan",
     "TablesProcess",
     "TeacherPlan",
     "check_port",
@@ -83,7 +77,6 @@ __all__ = [
     "kernel_sockets",
     "notebooks_dir",
     "register",
-    "run_serve",
     "run_server",
     "serve_plan",
     "teacher_plan",
