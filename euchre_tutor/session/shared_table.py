@@ -45,6 +45,7 @@ from euchre_tutor.session.observing import Observable, sentence
 __all__ = [
     "TABLES_TOKEN_ENV",
     "TABLES_URL_ENV",
+    "LinkController",
     "SeatKeys",
     "ServiceLink",
     "SharedTableController",
@@ -259,7 +260,26 @@ def _card_of(action: Any) -> Card | None:
     return card if isinstance(card, Card) and not getattr(action, "cards", None) else None
 
 
-class SharedTableController(Observable):
+class LinkController(Observable):
+    """A controller on one :class:`ServiceLink` (a student's, or the teacher's desk): a call the service
+    refuses, or cannot answer, is said as the teaching message."""
+
+    def __init__(self, link: ServiceLink) -> None:
+        super().__init__()
+        self.link = link
+
+    def _call(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """The service's reply, or None after saying why it refused (nothing changed)."""
+        try:
+            return self.link.call(msg)
+        except ServiceError as exc:
+            self._say(sentence(str(exc.reply.get("message", exc))), error=True)
+        except EuchreError as exc:
+            self._say(str(exc), error=True)
+        return None
+
+
+class SharedTableController(LinkController):
     """A student (or a watcher) at the service's tables: the lobby and one table (see the module doc).
 
     Topics: ``"tables"`` (the lobby's list changed), ``"state"`` (a new view or seats), ``"chat"``,
@@ -267,8 +287,7 @@ class SharedTableController(Observable):
     """
 
     def __init__(self, link: ServiceLink, keys: SeatKeys | None = None) -> None:
-        super().__init__()
-        self.link = link
+        super().__init__(link)
         self.keys = keys if keys is not None else SeatKeys()
         self.name = link.name
         self.tables: list[dict[str, Any]] = []
@@ -364,16 +383,6 @@ class SharedTableController(Observable):
         return max(0, math.ceil(left - gone))
 
     # -- the lobby ---------------------------------------------------------------------
-
-    def _call(self, msg: dict[str, Any]) -> dict[str, Any] | None:
-        """The service's reply, or None after saying why it refused (nothing changed)."""
-        try:
-            return self.link.call(msg)
-        except ServiceError as exc:
-            self._say(sentence(str(exc.reply.get("message", exc))), error=True)
-        except EuchreError as exc:
-            self._say(str(exc), error=True)
-        return None
 
     def refresh_tables(self) -> list[dict[str, Any]]:
         reply = self._call(message(Kind.LIST))

@@ -35,9 +35,9 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.protocol.client import ServiceError
 from euchre_tutor.protocol.schema import Kind, kind_of, message
 from euchre_tutor.rules.games import find_game
-from euchre_tutor.session.observing import Observable, sentence
+from euchre_tutor.session.observing import sentence
 from euchre_tutor.session.on_hub import tables_on_hub
-from euchre_tutor.session.shared_table import TABLES_URL_ENV, ServiceLink
+from euchre_tutor.session.shared_table import TABLES_URL_ENV, LinkController, ServiceLink
 
 __all__ = [
     "TEACHER_TOKEN_ENV",
@@ -155,12 +155,11 @@ def matches_zip(matches: list[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[b
     return buffer.getvalue(), len(index)
 
 
-class TeacherDesk(Observable):
+class TeacherDesk(LinkController):
     """The teacher at the class's tables (see the module doc)."""
 
     def __init__(self, link: ServiceLink) -> None:
-        super().__init__()
-        self.link = link
+        super().__init__(link)
         self.tables: list[dict[str, Any]] = []
         #: the table watched face up, its latest view message and its latest note
         self.watched: str | None = None
@@ -209,16 +208,6 @@ class TeacherDesk(Observable):
             "once it runs again.",
             error=True,
         )
-
-    def _call(self, msg: dict[str, Any]) -> dict[str, Any] | None:
-        """The reply, or None after saying the refusal or the lost connection as a teaching message."""
-        try:
-            return self.link.call(msg)
-        except ServiceError as exc:
-            self._say(sentence(str(exc.reply.get("message"))), error=True)
-        except EuchreError as exc:
-            self._say(str(exc), error=True)
-        return None
 
     # -- every table ------------------------------------------------------------------------
 
