@@ -54,6 +54,7 @@ __all__ = [
     "check_position",
     "drill_id",
     "game_and_position",
+    "refuse_unknown",
 ]
 
 DECK_FORMAT: Final = "euchre-tutor/drill-deck"
@@ -310,7 +311,7 @@ class Deck:
                 f'"version" is {short(version)}: this tutor reads drill decks of version {DECK_VERSION}'
                 + (" (the file was written by a newer tutor)" if newer else "")
             )
-        _no_unknown(data, _DECK_KEYS, "the deck")
+        refuse_unknown(data, _DECK_KEYS, "the deck")
         session = _whole(data.get("session", 1), '"session"', 1)
         learn_after = _whole(data.get("learn_after", LEARN_AFTER), '"learn_after"', 1, 10)
         drills = data.get("drills", [])
@@ -330,7 +331,8 @@ class Deck:
         return cls(out.values(), session=session, learn_after=learn_after)
 
 
-def _no_unknown(data: Mapping[str, Any], known: frozenset[str], what: str) -> None:
+def refuse_unknown(data: Mapping[str, Any], known: frozenset[str], what: str) -> None:
+    """A :class:`DeckError` naming the fields of ``data`` (``what``) outside ``known``, and the known ones."""
     unknown = sorted(set(data) - known)
     if unknown:
         raise DeckError(
@@ -379,7 +381,7 @@ def _drill(item: object, where: str, learn_after: int, check_positions: bool) ->
         raise DeckError(
             f'{where} must be an object like {{"game": "classic", "position": {{...}}}}, not {short(item)}'
         )
-    _no_unknown(item, _DRILL_KEYS, where)
+    refuse_unknown(item, _DRILL_KEYS, where)
     game, position = game_and_position(item, where)
     if check_positions:
         try:

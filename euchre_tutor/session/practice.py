@@ -28,6 +28,7 @@ from euchre_tutor.advisor.drills import (
     check_position,
     drill_id,
     game_and_position,
+    refuse_unknown,
 )
 from euchre_tutor.advisor.luck import MISTAKE_LABELS
 from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
@@ -159,12 +160,7 @@ def deck_from_positions(data: object, *, session: int = 1) -> Deck:
             raise DeckError(
                 f'{where} must be an object like {{"game": "classic", "position": {{...}}}}, not {short(item)}'
             )
-        unknown = sorted(set(item) - _POSITION_KEYS)
-        if unknown:
-            raise DeckError(
-                f"{where} has unknown field(s) {', '.join(map(short, unknown))}; its fields are "
-                f"{', '.join(sorted(_POSITION_KEYS))}"
-            )
+        refuse_unknown(item, _POSITION_KEYS, where)
         game, position = game_and_position(item, where)
         found = find_game(game)
         level = item.get("level", found.default_level)
