@@ -30,6 +30,7 @@ __all__ = [
     "available_mb",
     "check_port",
     "check_students",
+    "hash_password",
     "is_loopback",
     "max_kernels",
     "notebooks_dir",
@@ -164,3 +165,12 @@ def ask_password(prompt: str = "Password for the class: ") -> str:
     if getpass.getpass("Once more: ") != first:
         raise SystemExit(fail("the two passwords differ: nothing was started"))
     return first
+
+
+def hash_password(password: str | None) -> str:
+    """Jupyter Server's hash of ``password``, as its configuration takes it ("" for no password)."""
+    if password is None:
+        return ""
+    from jupyter_server.auth.security import passwd
+
+    return str(passwd(password))  # type: ignore[no-untyped-call]

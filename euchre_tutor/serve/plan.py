@@ -22,6 +22,7 @@ from euchre_tutor.serve.choices import (
     ServeError,
     check_port,
     check_students,
+    hash_password,
     is_loopback,
     notebooks_dir,
     this_machine,
@@ -116,16 +117,8 @@ def serve_plan(
         )
     check_port(host, port)
     check_students(students, tables, available)
-    hashed = ""
-    if password is not None:
-        from jupyter_server.auth.security import passwd
-
-        hashed = str(passwd(password))  # type: ignore[no-untyped-call]
-        chosen = ""
-    elif no_token:
-        chosen = ""
-    else:
-        chosen = token or secrets.token_urlsafe(9)
+    hashed = hash_password(password)
+    chosen = "" if password is not None or no_token else token or secrets.token_urlsafe(9)
     base = json.loads((notebooks_dir() / "voila.json").read_text(encoding="utf-8"))
     pools: dict[str, Any] = {"default": {"pool_size": 0}}
     pools.update({TABLES[t]: {"pool_size": students} for t in tables})

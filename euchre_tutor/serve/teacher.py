@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from euchre_tutor.class_site import TEACHER_TEMPLATE
 from euchre_tutor.kernel_socket import voila_config
-from euchre_tutor.serve.choices import ServeError, ask_password, check_port, this_machine
+from euchre_tutor.serve.choices import ServeError, ask_password, check_port, hash_password, this_machine
 from euchre_tutor.serve.plan import CULL_IDLE, ServePlan
 from euchre_tutor.serve.processes import stop_server
 from euchre_tutor.serve.tables import CLASS_DB
@@ -98,11 +98,7 @@ def teacher_plan(plan: ServePlan, port: int | None, password: str | None) -> Tea
                 "with --port", "with --teacher-port"
             )
         ) from None
-    hashed = ""
-    if password is not None:
-        from jupyter_server.auth.security import passwd
-
-        hashed = str(passwd(password))  # type: ignore[no-untyped-call]
+    hashed = hash_password(password)
     return TeacherPlan(plan.host, chosen, "" if hashed else secrets.token_urlsafe(12), hashed)
 
 
