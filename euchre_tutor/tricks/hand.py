@@ -11,7 +11,8 @@ through the game's table of each phase's next state (``APPLY``) and its teaching
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from euchre_tutor.cards import Card, Suit, effective_suit
 from euchre_tutor.errors import IllegalAction
@@ -19,6 +20,9 @@ from euchre_tutor.tricks.events import Trick
 from euchre_tutor.tricks.seating import Seat, Team
 
 __all__ = ["TrickHand", "TrickPlay"]
+
+ActionT = TypeVar("ActionT")
+EventT = TypeVar("EventT")
 
 
 class TrickPlay:
@@ -41,10 +45,18 @@ class TrickPlay:
         return sum(1 for t in self.tricks if t.winner.team is team)
 
 
-class TrickHand(TrickPlay):
-    """A hand state's dealer, cards, legal actions and checked step (a base with no fields)."""
+@dataclass(frozen=True, slots=True)
+class TrickHand(TrickPlay, Generic[ActionT, EventT]):
+    """A hand state's dealer, cards, legal actions and checked step, and the fields every game's hand
+    has after its own (keyword-only): the tricks played, who leads the current one and its cards so
+    far, the actions taken, the events of the last step, and the legal actions once asked."""
 
-    __slots__ = ()
+    tricks: tuple[Trick, ...] = field(default=(), kw_only=True)
+    trick_leader: Seat | None = field(default=None, kw_only=True)
+    trick_plays: tuple[tuple[Seat, Card], ...] = field(default=(), kw_only=True)
+    history: tuple[tuple[Seat, ActionT], ...] = field(default=(), kw_only=True)
+    events: tuple[EventT, ...] = field(default=(), compare=False, kw_only=True)
+    _legal: tuple[ActionT, ...] | None = field(default=None, init=False, compare=False, repr=False)
     #: the game's action class: ``ACTION.parse(action)`` reads an action or its text
     ACTION: ClassVar[Any]
     #: each phase's legal actions: ``LEGAL[phase](state)``
@@ -58,8 +70,6 @@ class TrickHand(TrickPlay):
         phase: Any
         hands: Any
         to_act: Seat | None
-        history: tuple[tuple[Seat, Any], ...]
-        _legal: tuple[Any, ...] | None
 
         @property
         def is_over(self) -> bool: ...

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,11 @@ BIDDING_SEEDS = 6
 
 
 def _digest(world: HandState | None) -> str | None:
-    return None if world is None else hashlib.sha1(repr(world).encode()).hexdigest()[:12]
+    """A world's fields, by name (whichever class of the state's declares them)."""
+    if world is None:
+        return None
+    shown = sorted((f.name, getattr(world, f.name)) for f in fields(world) if f.repr)
+    return hashlib.sha1(repr(shown).encode()).hexdigest()[:12]
 
 
 def _batch(sample: WorldSample) -> dict[str, Any]:

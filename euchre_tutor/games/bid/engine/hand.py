@@ -29,7 +29,7 @@ and changes nothing); ``state.events`` says what the last action did.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit, format_cards, playable, winning_index
@@ -63,7 +63,7 @@ _SUITS: Final = tuple(Suit)
 
 
 @dataclass(frozen=True, slots=True)
-class HandState(TrickHand):
+class HandState(TrickHand[Action, Event]):
     """One hand of Bid Euchre, immutable; build it with :func:`new_hand`."""
 
     rules: BidRules
@@ -81,12 +81,6 @@ class HandState(TrickHand):
     to_give: int = 0  # cards the loner's partner still has to pass
     discards: tuple[Card, ...] = ()  # the bid winner's discards, face down
     gifts: tuple[Card, ...] = ()  # the cards passed to a loner, face down
-    tricks: tuple[Trick, ...] = ()
-    trick_leader: Seat | None = None
-    trick_plays: tuple[tuple[Seat, Card], ...] = ()
-    history: tuple[tuple[Seat, Action], ...] = ()
-    events: tuple[Event, ...] = field(default=(), compare=False)
-    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- what anyone can ask -------------------------------------------------
 

@@ -13,14 +13,14 @@ through :mod:`~euchre_tutor.games.classic.engine.hand` (or the engine), which do
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.games.classic.engine.actions import Action, HandCards, Phase
 from euchre_tutor.games.classic.engine.deal import Deal
-from euchre_tutor.games.classic.engine.events import Event, Trick
+from euchre_tutor.games.classic.engine.events import Event
 from euchre_tutor.games.classic.engine.scoring import hand_points, team_points
 from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.tricks.hand import TrickHand
@@ -30,7 +30,7 @@ __all__ = ["HandState"]
 
 
 @dataclass(frozen=True, slots=True)
-class HandState(TrickHand):
+class HandState(TrickHand[Action, Event]):
     """One hand of classic Euchre, immutable; build it with :func:`new_hand`."""
 
     rules: ClassicRules
@@ -53,12 +53,6 @@ class HandState(TrickHand):
     loner_discard: Card | None = None
     misdealt: bool = False
     defenders_to_ask: tuple[Seat, ...] = ()
-    tricks: tuple[Trick, ...] = ()
-    trick_leader: Seat | None = None
-    trick_plays: tuple[tuple[Seat, Card], ...] = ()
-    history: tuple[tuple[Seat, Action], ...] = ()
-    events: tuple[Event, ...] = field(default=(), compare=False)
-    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     # its action class, each phase's legal actions and next state and the teaching error (ACTION,
     # LEGAL, APPLY, EXPLAIN) are installed by :mod:`~euchre_tutor.games.classic.engine.hand`
@@ -144,7 +138,7 @@ class HandState(TrickHand):
         return new
 
 
-_SLOTS: Final = {f.name: HandState.__dict__[f.name] for f in fields(HandState)}
+_SLOTS: Final = {f.name: getattr(HandState, f.name) for f in fields(HandState)}
 _INIT_NAMES: Final = tuple(f.name for f in fields(HandState) if f.init)
 _INIT_INDEX: Final = {name: i for i, name in enumerate(_INIT_NAMES)}
 _INIT_SETTERS: Final = tuple(_SLOTS[name].__set__ for name in _INIT_NAMES)
