@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["action_button", "button", "checkbox", "hidden_button", "show"]
+__all__ = ["action_button", "button", "checkbox", "hidden_button", "set_class", "show"]
 
 
 def button(description: str, tooltip: str, on_click: Callable[[], Any], *classes: str) -> w.Button:
@@ -37,6 +37,14 @@ def checkbox(
     return box
 
 
+def set_class(widget: w.DOMWidget, cls: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``cls`` when ``on``, else take it away."""
+    if on:
+        widget.add_class(cls)
+    else:
+        widget.remove_class(cls)
+
+
 def show(widget: w.DOMWidget, shown: bool) -> None:
     """Show or hide a widget on every front end. Shown is ``""``, not None: under Voici, None after
     ``"none"`` leaves the widget hidden."""
@@ -62,10 +70,7 @@ def action_button(b: w.Button, label: str | None, tooltip: str = "", *, red: boo
             return
         b.remove_class("hidden")
         b.add_class("euchre-bid")
-        if red:
-            b.add_class("red")
-        else:
-            b.remove_class("red")
+        set_class(b, "red", red)
         show(b, True)
         b.description = label
         b.tooltip = tooltip

@@ -36,7 +36,7 @@ from euchre_tutor.cards import Card, describe_rank, is_trump
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
-from euchre_tutor.widgets.table import button, show
+from euchre_tutor.widgets.table import button, set_class, show
 from euchre_tutor.widgets.table_html import with_version
 from euchre_tutor.widgets.table_parts import (
     ActionRow,
@@ -519,10 +519,7 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
     def refresh(self) -> None:
         c = self.controller
         # first, so a page never shows the new table without knowing that someone is still thinking
-        if self._thinking():
-            self.add_class("thinking")
-        else:
-            self.remove_class("thinking")
+        set_class(self, "thinking", self._thinking())
         view = c.view
         logs = c.hand_logs()
         with self._lock, self.hold_sync():
@@ -552,10 +549,7 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
             over = bool(logs) and (c.waiting or c.state.is_over)
             # at the end of a hand, the bar in place of the emptied hand row (``et-hand-done`` drops the
             # row's reserved height); during a hand, the hand row and no bar
-            if over:
-                self.hand.add_class("et-hand-done")
-            else:
-                self.hand.remove_class("et-hand-done")
+            set_class(self.hand, "et-hand-done", over)
             show(self.hand_end, over)
             if over and not self._was_over and self.OPEN_REVIEW and self.tutor is not None:
                 self._review_open, self._review_step = True, 0

@@ -17,7 +17,7 @@ from euchre_tutor.errors import JsonInputError
 from euchre_tutor.jsonio import capped_text
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.depth import DepthPicker
-from euchre_tutor.widgets.table import action_button, checkbox, hidden_button
+from euchre_tutor.widgets.table import action_button, checkbox, hidden_button, set_class
 
 __all__ = [
     "HINT_TOGGLE_TIP",
@@ -93,10 +93,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
 
     def analysing(self, on: bool) -> None:
         """Dim the body (``analysing``) while the student's turn is analysed."""
-        if on:
-            self.add_class("analysing")
-        else:
-            self.remove_class("analysing")
+        set_class(self, "analysing", on)
 
 
 class ActionRow(w.HBox):  # type: ignore[misc]
@@ -143,10 +140,7 @@ class ActionRow(w.HBox):  # type: ignore[misc]
                 action_button(b, None)
                 continue
             action_button(b, label(action), tip(action), red=red(action))
-        if actions:
-            self.remove_class("hidden")
-        else:
-            self.add_class("hidden")
+        set_class(self, "hidden", not actions)
 
     def shown(self) -> list[Any]:
         return [a for a in self.actions if a is not None]
@@ -178,14 +172,8 @@ def seed_text(seed: object) -> w.Text:
 
 def four_colour_box(table: w.DOMWidget) -> w.Checkbox:
     """The four-colour suits switch of ``table`` (its class ``four-colour``: diamonds blue, clubs green)."""
-
-    def flip(on: bool) -> None:
-        if on:
-            table.add_class("four-colour")
-        else:
-            table.remove_class("four-colour")
-
-    return checkbox("Four-colour suits", None, flip, value="four-colour" in table._dom_classes)
+    now = "four-colour" in table._dom_classes
+    return checkbox("Four-colour suits", None, lambda on: set_class(table, "four-colour", on), value=now)
 
 
 def uploaded_text(change: dict[str, Any], refuse: Callable[[str], Any]) -> str | None:

@@ -71,7 +71,7 @@ from euchre_tutor.session.seats import positions
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets import table_html as tables
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import button
+from euchre_tutor.widgets.table import button, set_class
 from euchre_tutor.widgets.table_app import SeatParts, TableApp
 
 __all__ = ["RULES_CHOICES", "BidApp", "bid_grid_actions"]
@@ -296,10 +296,7 @@ class BidApp(TableApp[BidController, BidTutor]):
         self.grid.layout.grid_template_columns = f"repeat({columns}, minmax(0, max-content))"
         self.grid.children = tuple(buttons)
         # one column (bids of tricks only): on a narrow table its bids flow in a row, no levels to choose
-        if columns == 1:
-            self.grid.add_class("eb-one")
-        else:
-            self.grid.remove_class("eb-one")
+        set_class(self.grid, "eb-one", columns == 1)
 
     # ----------------------------------------------------------------- commands
 
@@ -313,15 +310,9 @@ class BidApp(TableApp[BidController, BidTutor]):
         """The narrow grid's row (the others' cells ``eb-off``) and its level marked ``eb-chosen``."""
         columns = len(self._grid_rows[0]) if self._grid_rows else 1
         for k, b in enumerate(self.grid_buttons):
-            if columns > 1 and k // columns != self._grid_row:
-                b.add_class("eb-off")
-            else:
-                b.remove_class("eb-off")
+            set_class(b, "eb-off", columns > 1 and k // columns != self._grid_row)
         for i, b in enumerate(self.level_buttons):
-            if i == self._grid_row:
-                b.add_class("eb-chosen")
-            else:
-                b.remove_class("eb-chosen")
+            set_class(b, "eb-chosen", i == self._grid_row)
 
     def _click_grid(self, i: int) -> None:
         # a disabled cell cannot be clicked in the page; any other caller is refused with the reason
@@ -381,12 +372,8 @@ class BidApp(TableApp[BidController, BidTutor]):
             tip = action_meaning(action, c.rules) if ok else _why_not(c, view, action)
             with b.hold_sync():
                 self._set(b, "disabled", not ok)
-                if ok:
-                    b.add_class("euchre-bid")
-                    b.remove_class("illegal")
-                else:
-                    b.remove_class("euchre-bid")
-                    b.add_class("illegal")
+                set_class(b, "euchre-bid", ok)
+                set_class(b, "illegal", not ok)
                 self._set(b, "tooltip", tip)
         # the levels with a bid legal now; the row shown stays while it has one, else the lowest that has
         open_rows = [i for i, row in enumerate(self._grid_rows) if legal.intersection(row)]
@@ -396,11 +383,8 @@ class BidApp(TableApp[BidController, BidTutor]):
             self._set(b, "disabled", i not in open_rows)
             self._set(b, "tooltip", _level_tip(row[0], i in open_rows))
         self._show_grid_row()
-        for part, shown in ((self.grid, bidding), (self.levels, bidding and len(self._grid_rows[0]) > 1)):
-            if shown:
-                part.remove_class("hidden")
-            else:
-                part.add_class("hidden")
+        set_class(self.grid, "hidden", not bidding)
+        set_class(self.levels, "hidden", not bidding or len(self._grid_rows[0]) == 1)
 
     # ----------------------------------------------------------------- the tutor's parts
 

@@ -84,7 +84,7 @@ from euchre_tutor.widgets import render
 from euchre_tutor.widgets import table_html as tables
 from euchre_tutor.widgets.depth import DEPTH_CSS
 from euchre_tutor.widgets.style import CLASSIC_CSS, CSS
-from euchre_tutor.widgets.table import checkbox
+from euchre_tutor.widgets.table import checkbox, set_class
 from euchre_tutor.widgets.table_app import SeatParts, TableApp
 
 __all__ = ["ClassicApp"]
@@ -323,12 +323,11 @@ class ClassicApp(TableApp[ClassicController, ClassicTutor]):
         c = self.controller
         if t is None or c.view is None or not c.hand_logs():
             return
-        if t.open_hands and self.shared is None:
-            self.open_hands_view.remove_class("hidden")
-            self._set(self.open_hands_view, "value", classic_hints.open_hands_html(c.hand, c.seat))
-        else:
-            self.open_hands_view.add_class("hidden")
-            self._set(self.open_hands_view, "value", "")
+        shown = t.open_hands and self.shared is None
+        set_class(self.open_hands_view, "hidden", not shown)
+        self._set(
+            self.open_hands_view, "value", classic_hints.open_hands_html(c.hand, c.seat) if shown else ""
+        )
         self._set(self.autoplay, "value", t.autoplay)
         self._set(self.open_hands, "value", t.open_hands)
         self._set(self.bidding, "value", bidding_html(c.view, self._shown_log()) + self._level_html())

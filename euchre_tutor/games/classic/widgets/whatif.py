@@ -24,6 +24,7 @@ from euchre_tutor.games.classic.advisor.reasons import action_label
 from euchre_tutor.games.classic.session.whatif import ClassicWhatIf
 from euchre_tutor.games.classic.widgets import hints as classic_hints
 from euchre_tutor.widgets import render
+from euchre_tutor.widgets.table import set_class
 
 __all__ = ["WHATIF_CSS", "WhatIfRow", "whatif_html"]
 
@@ -149,10 +150,7 @@ class WhatIfRow(w.VBox):  # type: ignore[misc]
 
     def _fold(self) -> None:
         """The what-if's rows shown only while its button is pressed."""
-        if self.open.value:
-            self.rows.remove_class("hidden")
-        else:
-            self.rows.add_class("hidden")
+        set_class(self.rows, "hidden", not self.open.value)
 
     def _ask_text(self) -> None:
         if str(self.text.value).strip():
@@ -166,10 +164,7 @@ class WhatIfRow(w.VBox):  # type: ignore[misc]
         """Show the row on the student's turn (with the cards of that turn) and the what-if's state."""
         wi = self.whatif
         with self.hold_sync():
-            if not wi.available:
-                self.add_class("hidden")
-            else:
-                self.remove_class("hidden")
+            set_class(self, "hidden", not wi.available)
             mine, unseen = wi.choices()
             for dropdown, cards in ((self.out_card, mine), (self.in_card, unseen)):
                 options = _options(cards)
