@@ -52,9 +52,9 @@ __all__ = [
     "DeckError",
     "Drill",
     "check_position",
+    "deck_entry",
     "drill_id",
     "game_and_position",
-    "refuse_unknown",
 ]
 
 DECK_FORMAT: Final = "euchre-tutor/drill-deck"
@@ -311,7 +311,7 @@ class Deck:
                 f'"version" is {short(version)}: this tutor reads drill decks of version {DECK_VERSION}'
                 + (" (the file was written by a newer tutor)" if newer else "")
             )
-        refuse_unknown(data, _DECK_KEYS, "the deck")
+        _refuse_unknown(data, _DECK_KEYS, "the deck")
         session = _whole(data.get("session", 1), '"session"', 1)
         learn_after = _whole(data.get("learn_after", LEARN_AFTER), '"learn_after"', 1, 10)
         drills = data.get("drills", [])
@@ -331,7 +331,7 @@ class Deck:
         return cls(out.values(), session=session, learn_after=learn_after)
 
 
-def refuse_unknown(data: Mapping[str, Any], known: frozenset[str], what: str) -> None:
+def _refuse_unknown(data: Mapping[str, Any], known: frozenset[str], what: str) -> None:
     """A :class:`DeckError` naming the fields of ``data`` (``what``) outside ``known``, and the known ones."""
     unknown = sorted(set(data) - known)
     if unknown:
@@ -376,12 +376,19 @@ def game_and_position(item: Mapping[str, Any], where: str) -> tuple[Game, dict[s
     return cast(Game, game), position
 
 
-def _drill(item: object, where: str, learn_after: int, check_positions: bool) -> Drill:
+def deck_entry(item: object, where: str, known: frozenset[str]) -> dict[str, Any]:
+    """``item`` (a deck's drill, a teacher's position) as a JSON object whose fields are among ``known``,
+    refused with ``where`` named when it is not."""
     if not isinstance(item, dict):
         raise DeckError(
             f'{where} must be an object like {{"game": "classic", "position": {{...}}}}, not {short(item)}'
         )
-    refuse_unknown(item, _DRILL_KEYS, where)
+    _refuse_unknown(item, known, where)
+    return item
+
+
+def _drill(data: object, where: str, learn_after: int, check_positions: bool) -> Drill:
+    item = deck_entry(data, where, _DRILL_KEYS)
     game, position = game_and_position(item, where)
     if check_positions:
         try:

@@ -26,9 +26,9 @@ from euchre_tutor.advisor.drills import (
     DeckError,
     Drill,
     check_position,
+    deck_entry,
     drill_id,
     game_and_position,
-    refuse_unknown,
 )
 from euchre_tutor.advisor.luck import MISTAKE_LABELS
 from euchre_tutor.advisor.sampling import DEFAULT_WORLDS
@@ -154,13 +154,9 @@ def deck_from_positions(data: object, *, session: int = 1) -> Deck:
             f'{{"seed": 7}}}}], not {short(data)}'
         )
     deck = Deck(session=session)
-    for number, item in enumerate(data, 1):
+    for number, entry in enumerate(data, 1):
         where = f"position {number}"
-        if not isinstance(item, dict):
-            raise DeckError(
-                f'{where} must be an object like {{"game": "classic", "position": {{...}}}}, not {short(item)}'
-            )
-        refuse_unknown(item, _POSITION_KEYS, where)
+        item = deck_entry(entry, where, _POSITION_KEYS)
         game, position = game_and_position(item, where)
         found = find_game(game)
         level = item.get("level", found.default_level)
