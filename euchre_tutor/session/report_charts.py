@@ -10,7 +10,7 @@
 
 Both return one ``<svg>`` element (strings: nothing here knows widgets or IPython), sized by the
 number of students, with a ``<title>`` per bar that says its figure. :func:`data_link` offers a page
-as a file to save (a ``data:`` link: no server).
+(or any file) to save (a ``data:`` link: no server).
 """
 
 from __future__ import annotations
@@ -189,10 +189,11 @@ def luck_svg(report: ClassReport) -> str:
     return _frame(height, out, "the parts of each student's points")
 
 
-def data_link(page: str, filename: str, text: str | None = None) -> str:
-    """An anchor that saves ``page`` as the HTML file ``filename`` (a ``data:`` link: no server)."""
-    data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+def data_link(content: str | bytes, filename: str, text: str | None = None, mime: str = "text/html") -> str:
+    """An anchor that saves ``content`` (text in UTF-8) as the file ``filename`` of type ``mime`` (a
+    ``data:`` link: no server); its words are ``text``, or the file's name."""
+    data = base64.b64encode(content.encode("utf-8") if isinstance(content, str) else content).decode("ascii")
     return (
-        f'<a download="{esc(filename)}" href="data:text/html;base64,{data}">'
+        f'<a download="{esc(filename)}" href="data:{mime};base64,{data}">'
         f"{esc(text if text is not None else '⬇ ' + filename)}</a>"
     )

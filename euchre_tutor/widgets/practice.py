@@ -15,7 +15,6 @@ this module only draws.
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any, Final
 
@@ -28,6 +27,7 @@ from euchre_tutor.jsonio import capped_text
 from euchre_tutor.session.class_store import ClassStore, student_name
 from euchre_tutor.session.learning import grade_saved_text
 from euchre_tutor.session.practice import PracticeGrade, add_graded_game, drill_scene, grade_drill_answer
+from euchre_tutor.session.report_charts import data_link
 from euchre_tutor.widgets.quiz import cards_html
 from euchre_tutor.widgets.style import CSS
 
@@ -349,10 +349,9 @@ class PracticeApp(w.VBox):  # type: ignore[misc]
             f"<p>Session {d.session}: <b>{d.due}</b> due this session, <b>{d.learned}</b> learned, "
             f"<b>{len(d)}</b> drill{'' if len(d) == 1 else 's'} in all.</p>"
         )
-        data = base64.b64encode(d.dumps().encode("utf-8")).decode("ascii")
         self.download.value = (
-            f'<a download="{DECK_FILE_NAME}" href="data:application/json;base64,{data}">⬇ Download deck</a> '
-            "(keep it: upload it next time to go on where you stopped)"
+            data_link(d.dumps(), DECK_FILE_NAME, "⬇ Download deck", "application/json")
+            + " (keep it: upload it next time to go on where you stopped)"
         )
 
     def _say(self, text: str, *, error: bool = False) -> None:

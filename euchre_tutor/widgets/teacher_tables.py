@@ -14,7 +14,6 @@ from the environment and says in words what is missing.
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 import threading
@@ -25,6 +24,7 @@ import ipywidgets as w
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.report_charts import data_link
 from euchre_tutor.session.teacher_tables import (
     POLL_SECONDS,
     FaceUpSeat,
@@ -179,12 +179,6 @@ def _maker_words(view: Any, seats: list[FaceUpSeat]) -> str:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}{'es' if noun.endswith('ch') else 's'}"
-
-
-def zip_link(data: bytes, filename: str, text: str) -> str:
-    """An anchor that saves ``data`` as the zip ``filename`` (a ``data:`` link: no server)."""
-    encoded = base64.b64encode(data).decode("ascii")
-    return f'<a download="{esc(filename)}" href="data:application/zip;base64,{encoded}">{esc(text)}</a>'
 
 
 class TeacherTablesApp(w.VBox):  # type: ignore[misc]
@@ -348,12 +342,13 @@ class TeacherTablesApp(w.VBox):  # type: ignore[misc]
                 '<span class="note">No finished match with a student yet: nothing to download.</span>'
             )
             return
-        self.download_link.value = zip_link(
+        self.download_link.value = data_link(
             data,
             "class-matches.zip",
             f"⬇ class-matches.zip ({_count(files, 'save file')} of {_count(len(matches), 'match')}: a folder "
             "per seat; "
             "euchre-tutor report --seat SEAT FOLDER/SEAT/*.json)",
+            "application/zip",
         )
 
     def close(self) -> None:
