@@ -53,7 +53,6 @@ from euchre_tutor.advisor.trickdd import Position, Search
 from euchre_tutor.cards import Card, Suit, effective_suit
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.games.classic.engine.engine import TRICKS, HandState, Phase
-from euchre_tutor.games.classic.views import seat_view
 
 __all__ = [
     "BACKEND",
@@ -207,17 +206,6 @@ def _unseen(state: HandState, masks: Sequence[int] | None = None) -> list[int]:
         if seat == state.maker and state.loner_discard is not None:
             known |= 1 << state.loner_discard.index
         out.append(pack & ~known)
-    return out
-
-
-def _unseen_from_views(state: HandState) -> list[int]:
-    """The reference for :func:`_unseen`: every seat's view, asked."""
-    out = []
-    for seat in state.seating.seats:
-        m = 0
-        for c in seat_view(state, seat).unseen_cards():
-            m |= 1 << c.index
-        out.append(m)
     return out
 
 

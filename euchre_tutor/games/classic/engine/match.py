@@ -80,14 +80,6 @@ class MatchState(MatchCore[HandState, HandResult, Action]):
     def hand_started(self, number: int, hand: HandState) -> HandStarted:
         return HandStarted(number, hand.dealer, hand.up)
 
-    def dealer_for(self, index: int) -> Seat:
-        """The dealer of hand ``index`` (0-based): the deal rotates left, except after a misdeal."""
-        dealer = self.first_dealer
-        for i in range(index):
-            if not (i < len(self.results) and self.results[i].misdeal):
-                dealer = dealer.next
-        return dealer
-
     def hand_for(self, index: int, dealer: Seat) -> HandState:
         r = self.rules
         if index < len(self.deals):
