@@ -135,13 +135,9 @@ def _serve_class(plan: ServePlan, teacher: TeacherPlan | None, class_dir: Path, 
 
 
 def register(games: Any) -> None:
-    """Add ``serve`` to the ``euchre-tutor`` command line (``table`` and ``lessons``, for one person,
-    are :mod:`euchre_tutor.launch`'s)."""
-    _add_serve(games)
-
-
-def _add_serve(games: Any) -> None:
-    """``serve``: the class's servers, its login, its tables' pools and the teacher's pages."""
+    """Add ``serve`` to the ``euchre-tutor`` command line: the class's servers, its login, its tables'
+    pools and the teacher's pages (``table`` and ``lessons``, for one person, are
+    :mod:`euchre_tutor.launch`'s)."""
     sp: argparse.ArgumentParser = games.add_parser(
         "serve",
         help="serve the tables and the lessons to a class from this computer (one Voila server)",
