@@ -489,17 +489,8 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
 
     # ----------------------------------------------------------------- commands
 
-    def _attempt(self, command: Callable[[], str]) -> bool:
-        """Run a command; a EuchreError becomes the teaching message and changes nothing."""
-        try:
-            said = command()
-        except EuchreError as error:
-            self._say(sentence(str(error)), error=True)
-            return False
-        self.suggestion = ""
-        self._emit("state")
-        self._say(said)
-        return True
+    def _done(self) -> None:
+        self.suggestion = ""  # it was for the position before the command
 
     def act(self, action: ActionT | str) -> bool:
         """The student's decision (an action string such as ``"pass"``)."""

@@ -11,7 +11,6 @@ teaching sentence. Views subscribe with :meth:`subscribe` and are told which par
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from euchre_tutor.cards import Card
@@ -163,17 +162,6 @@ class SolitaireController(Observable):
         )
 
     # ----------------------------------------------------------------- commands
-
-    def _attempt(self, command: Callable[[], str | None]) -> bool:
-        """Run a command; a EuchreError becomes the teaching message and changes nothing."""
-        try:
-            said = command()
-        except EuchreError as error:
-            self._say(sentence(str(error)), error=True)
-            return False
-        self._emit("state")
-        self._say(said or "")
-        return True
 
     def _decide(self, action: Action) -> str | None:
         self.game.apply(action)
