@@ -11,7 +11,7 @@ and Blunder), and a teacher's positions
 (:func:`deck_from_positions`), handed out like a deal file.
 
 An answer is written as the game's command line writes an action (``"play JH"``, ``"pass"``,
-``"order"``, ``"call S alone"``; :func:`drill_choices` lists a drill's). The table's words (``"J♥"``,
+``"order"``, ``"call S alone"``; :func:`drill_scene` lists a drill's). The table's words (``"J♥"``,
 ``"order up ♥"``, ``"name ♣"``) are read too.
 """
 
@@ -48,7 +48,6 @@ __all__ = [
     "add_graded_game",
     "answer_text",
     "deck_from_positions",
-    "drill_choices",
     "drill_scene",
     "grade_drill_answer",
 ]
@@ -59,11 +58,6 @@ TEACHER: Final = "from your teacher"
 
 
 # --------------------------------------------------------------------------- answers
-
-
-def drill_choices(drill: Drill) -> tuple[Choice, ...]:
-    """The legal answers of a drill's position, in the engine's order."""
-    return find_game(drill.game, "a drill").choices(drill)  # type: ignore[no-any-return]
 
 
 def answer_text(game: str, position: dict[str, Any], answer: str) -> str:

@@ -23,7 +23,7 @@ from euchre_tutor.games.bid.session.controller import BidController, action_labe
 from euchre_tutor.games.bid.session.grading import grade_bid, grade_bid_table
 from euchre_tutor.games.bid.session.tutor import BidTutor
 from euchre_tutor.session.learning import grade_saved_text
-from euchre_tutor.session.practice import add_graded_game, drill_choices, drill_scene, grade_drill_answer
+from euchre_tutor.session.practice import add_graded_game, drill_scene, grade_drill_answer
 from euchre_tutor.session.session_report import build_session_report
 from euchre_tutor.widgets import PracticeApp
 
@@ -93,7 +93,7 @@ def test_the_scene_shows_the_position_as_the_student_saw_it(tutor: BidTutor) -> 
         assert scene.title == "Bid Euchre: you are South, North deals"
         assert sorted(scene.hand, key=str) == sorted(view.hand, key=str)
         assert [c.answer for c in scene.choices] == [str(a) for a in view.legal]
-        assert [c.words for c in drill_choices(drill)] == [action_label(a) for a in view.legal]
+        assert [c.words for c in scene.choices] == [action_label(a) for a in view.legal]
         captions = " ".join(caption for caption, _ in scene.rows)
         assert "Bids so far:" in captions and str(drill.best) not in captions  # no hint
         if view.trick_plays:
@@ -128,8 +128,8 @@ def test_the_practice_page_serves_and_grades_a_bid_drill(tutor: BidTutor) -> Non
     assert drill is not None and drill.game == "bid"
     assert "Bid Euchre" in page.position.value and "Your hand:" in page.position.value
     buttons = list(page.buttons.children)
-    assert [b.description for b in buttons] == [c.words for c in drill_choices(drill)]
-    i = [c.answer for c in drill_choices(drill)].index(str(drill.best))
+    assert [b.description for b in buttons] == [c.words for c in drill_scene(drill).choices]
+    i = [c.answer for c in drill_scene(drill).choices].index(str(drill.best))
     buttons[i].click()
     assert page.last is not None and page.last.right and page.last.label == "Best"
     assert page.deck[drill.id].box == 2 and "Right!" in page.feedback.value

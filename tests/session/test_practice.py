@@ -19,7 +19,6 @@ from euchre_tutor.session.practice import (
     TEACHER,
     add_graded_game,
     deck_from_positions,
-    drill_choices,
     drill_scene,
     grade_drill_answer,
 )
@@ -115,7 +114,7 @@ def test_a_solitaire_drill_is_graded_exactly(solitaire_game: GradedGame) -> None
     best = grade_drill_answer(drill, "name spades")
     assert (best.label, best.right) == ("Best", True)
     assert grade_drill_answer(drill, "name ♠").label == "Best"  # the table's words are read too
-    labels = {c.answer: grade_drill_answer(drill, c.answer).label for c in drill_choices(drill)}
+    labels = {c.answer: grade_drill_answer(drill, c.answer).label for c in drill_scene(drill).choices}
     assert sum(label == "Best" for label in labels.values()) >= 1 and labels["order up"] == "Blunder"
 
 
@@ -123,10 +122,10 @@ def test_a_classic_drill_is_graded_by_the_advisor_seeded(classic_game: GradedGam
     deck = Deck()
     add_graded_game(deck, classic_game, level="beginner")
     drill = deck.drills[0]
-    assert [c.answer for c in drill_choices(drill)] == ["pass", "order", "order alone"]
-    grades = [grade_drill_answer(drill, c.answer, **FAST) for c in drill_choices(drill)]
+    assert [c.answer for c in drill_scene(drill).choices] == ["pass", "order", "order alone"]
+    grades = [grade_drill_answer(drill, c.answer, **FAST) for c in drill_scene(drill).choices]
     assert [g.label for g in grades] == [
-        g.label for g in (grade_drill_answer(drill, c.answer, **FAST) for c in drill_choices(drill))
+        g.label for g in (grade_drill_answer(drill, c.answer, **FAST) for c in drill_scene(drill).choices)
     ]
     assert all(g.best == grades[0].best for g in grades)
     best = next(g for g in grades if g.answer == grades[0].best.replace("order up", "order"))
@@ -162,7 +161,7 @@ def test_a_teacher_deck_is_served_at_once() -> None:
     assert deck.due == 2 and all(d.source == TEACHER for d in deck.drills)
     assert deck.drills[0].note == "count the trumps" and deck.drills[1].level == "expert"
     assert deck.drills[0].answer is None
-    assert grade_drill_answer(deck.drills[0], drill_choices(deck.drills[0])[0].answer).label
+    assert grade_drill_answer(deck.drills[0], drill_scene(deck.drills[0]).choices[0].answer).label
 
 
 def read_position_input() -> dict[str, object]:
