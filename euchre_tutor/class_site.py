@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from euchre_tutor.advisor.voice import capital
 from euchre_tutor.rules.games import all_games
 
 __all__ = [
@@ -204,7 +205,7 @@ _NAME_SCRIPT: Final = """<script>
 def class_page_html(notebooks: Path) -> str:
     """The class page's body: the tables (from the game registry), the lobby, practice, the lessons."""
     tables = "".join(
-        f"<li>{_link(g.notebook, g.title[:1].upper() + g.title[1:])}</li>"
+        f"<li>{_link(g.notebook, capital(g.title))}</li>"
         for g in all_games()
         if (notebooks / g.notebook).is_file()
     )

@@ -189,11 +189,15 @@ def luck_svg(report: ClassReport) -> str:
     return _frame(height, out, "the parts of each student's points")
 
 
-def data_link(content: str | bytes, filename: str, text: str | None = None, mime: str = "text/html") -> str:
-    """An anchor that saves ``content`` (text in UTF-8) as the file ``filename`` of type ``mime`` (a
-    ``data:`` link: no server); its words are ``text``, or the file's name."""
+def data_link(
+    content: str | bytes, filename: str, text: str | None = None, mime: str = "text/html", css: str = ""
+) -> str:
+    """An anchor of class ``css`` that saves ``content`` (text in UTF-8) as the file ``filename`` of type
+    ``mime`` (a ``data:`` link: no server, so it works in Voila and JupyterLab alike); its words are
+    ``text``, or the file's name."""
     data = base64.b64encode(content.encode("utf-8") if isinstance(content, str) else content).decode("ascii")
+    cls = f' class="{esc(css)}"' if css else ""
     return (
-        f'<a download="{esc(filename)}" href="data:{mime};base64,{data}">'
+        f'<a{cls} download="{esc(filename)}" href="data:{mime};base64,{data}">'
         f"{esc(text if text is not None else '⬇ ' + filename)}</a>"
     )

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from euchre_tutor.advisor.luck import HandLuck, Swing, luck_sentence, lucky_swings, total
 from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import Grade, Graded
-from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, join_words, points_words
+from euchre_tutor.advisor.voice import DEFAULT_DEPTH, Depth, capital, join_words, points_words
 from euchre_tutor.cards import Card, Suit, effective_suit, is_trump
 
 __all__ = [
@@ -149,7 +149,7 @@ def swing_badge(swing: Swing) -> str:
     x = float(swing.amount)
     kind, icon = ("lucky", "▲") if x > 0 else ("unlucky", "▼")
     return (
-        f'<span class="et-swing {kind}" title="{esc(swing.words[:1].upper() + swing.words[1:])}: the cards '
+        f'<span class="et-swing {kind}" title="{esc(capital(swing.words))}: the cards '
         f'and the other players, not you"><span class="et-swing-mark" aria-hidden="true">{icon}</span> '
         f"{kind} {f'{x:+.2f}'.replace('-', '−')}</span>"
     )

@@ -11,7 +11,6 @@ Hooks: ``et-report`` (the box), ``et-report-button``, ``et-report-name``, ``et-r
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Callable
 from html import escape as esc
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from euchre_tutor.advisor.session import SessionStats
+from euchre_tutor.session.report_charts import data_link
 
 if TYPE_CHECKING:
     from euchre_tutor.session.session_report import SessionReport
@@ -32,7 +32,6 @@ NOTHING_YET = (
 
 def report_link(built: SessionReport) -> str:
     """The download link of a built report, and what is in it."""
-    data = base64.b64encode(built.html.encode("utf-8")).decode("ascii")
     hands = built.hands
     where = []
     if built.table_grades:
@@ -45,9 +44,8 @@ def report_link(built: SessionReport) -> str:
         + f", built in {built.report.seconds:.1f} s. Give the file to your teacher."
     )
     return (
-        f'<a class="et-report-file" download="{esc(built.filename)}" '
-        f'href="data:text/html;base64,{data}">⬇ {esc(built.filename)}</a> '
-        f'<span class="et-report-note">{esc(note)}</span>'
+        data_link(built.html, built.filename, css="et-report-file")
+        + f' <span class="et-report-note">{esc(note)}</span>'
     )
 
 

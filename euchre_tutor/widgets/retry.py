@@ -8,7 +8,6 @@ grades against the very analysis of that moment); the panel only keeps what is o
 
 from __future__ import annotations
 
-import base64
 import functools
 import html
 from collections.abc import Callable, Hashable, Sequence
@@ -19,6 +18,7 @@ import ipywidgets as w
 
 from euchre_tutor.advisor.drills import Deck
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.report_charts import data_link
 from euchre_tutor.widgets.table import hidden_button, show
 
 __all__ = ["RetryCase", "RetryPanel", "drills_html", "tutor_drills_html", "tutor_moments"]
@@ -180,11 +180,10 @@ def drills_html(deck: Deck) -> str:
             '<div class="et-drills et-status">Each Mistake or Blunder you make becomes a drill: a position '
             "to practise on the Practice page.</div>"
         )
-    data = base64.b64encode(deck.dumps().encode("utf-8")).decode("ascii")
     n = len(deck)
     return (
         f'<div class="et-drills">Your drills: <b>{n}</b> position{"" if n == 1 else "s"} from your Mistakes '
-        f'and Blunders. <a class="et-drills-link" download="{DRILLS_FILE}" '
-        f'href="data:application/json;base64,{data}">⬇ {html.escape(DRILLS_FILE)}</a>: upload it on the '
-        "Practice page to work through them (keep the file: a new session starts without it).</div>"
+        f"and Blunders. {data_link(deck.dumps(), DRILLS_FILE, mime='application/json', css='et-drills-link')}"
+        ": upload it on the Practice page to work through them (keep the file: a new session starts "
+        "without it).</div>"
     )

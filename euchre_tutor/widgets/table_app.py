@@ -20,7 +20,6 @@ in :mod:`~euchre_tutor.widgets.table_html`.
 
 from __future__ import annotations
 
-import base64
 import functools
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -33,6 +32,7 @@ from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card, describe_rank, is_trump
+from euchre_tutor.session.report_charts import data_link
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html, tutor_moments
 from euchre_tutor.widgets.stats import SessionChart
@@ -461,12 +461,9 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
     def _save(self) -> None:
         # a data link (Voila and JupyterLab alike) with the table's grades, which the class report reads
         # (a table without a tutor: the match)
-        name = esc(self.SAVE_NAME.format(seed=self.controller.seed))
+        name = self.SAVE_NAME.format(seed=self.controller.seed)
         text = (self.tutor or self.controller).save_text()
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.save_link.value = (
-            f'<a download="{name}" href="data:application/json;base64,{data}">⬇ {name}</a> {self.SAVE_WORDS}'
-        )
+        self.save_link.value = f"{data_link(text, name, mime='application/json')} {self.SAVE_WORDS}"
 
     def _open_review(self) -> None:
         if self.tutor.review() is None:

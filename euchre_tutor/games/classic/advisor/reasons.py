@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from euchre_tutor.advisor.sampling import band_label, borderline, grade_case
 from euchre_tutor.advisor.shared import TIE_FLOOR, Grade, Reason
+from euchre_tutor.advisor.voice import capital, lower_first
 from euchre_tutor.cards import (
     Card,
     Rank,
@@ -460,12 +461,7 @@ def _holding(view: SeatView, trump: Suit, extra: Sequence[Card] = ()) -> str:
 
 def _bid_words(act: Action, view: SeatView) -> str:
     """The button's words in a sentence: 'call ♣ clubs alone', 'order up Q♥'."""
-    label = action_label(act, view)
-    return label[0].lower() + label[1:]
-
-
-def _upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return lower_first(action_label(act, view))
 
 
 def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicOption]) -> Reason | None:
@@ -540,7 +536,7 @@ def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicO
             )
         return Reason("classic.advice-plan", text, {"trumps": " ".join(map(str, trumps))})
     text = (
-        f"{_upper(_bid_words(act, view))}: {holding} carry it; made in {_pct(option.p_make)}, "
+        f"{capital(_bid_words(act, view))}: {holding} carry it; made in {_pct(option.p_make)}, "
         f"euchred in {_pct(option.p_euchred)}."
     )
     if act.kind == "order":
