@@ -7,9 +7,8 @@ list. Loading replays the actions through the checked engine, so a corrupt or ha
 raises :class:`~euchre_tutor.errors.SaveFileError` and nothing is half-loaded.
 
 A game subclasses it with its engine (:attr:`MatchGame.NEW_MATCH`, ``ACTION``), its file's names
-(:attr:`MatchGame.FORMAT`, ``VERSION``, ``KEYS``, ``OPTIONAL``, ``WHAT``, ``HOLDER``, ``KIND``) and two
-hooks: :meth:`MatchGame.check_seed` and :meth:`MatchGame.from_setup` (its rules and deals read from the
-file). :meth:`MatchGame.saved_or_deal` reads what a Load box holds: a save or a teacher's deal.
+(:attr:`MatchGame.FORMAT`, ``VERSION``, ``KEYS``, ``OPTIONAL``, ``WHAT``, ``HOLDER``, ``KIND``) and a
+hook, :meth:`MatchGame.from_setup` (its rules and deals read from the file). :meth:`MatchGame.saved_or_deal` reads what a Load box holds: a save or a teacher's deal.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from euchre_tutor.errors import EuchreError, IllegalAction, JsonInputError, SaveFileError
-from euchre_tutor.jsonio import capped_text, load_json_text, short
+from euchre_tutor.jsonio import MAX_DIGITS, capped_text, load_json_text, short
 from euchre_tutor.tricks.history import (
     History,
     parse_saved_json,
@@ -113,8 +112,15 @@ class MatchGame(History[M, A]):
 
     @classmethod
     def check_seed(cls, seed: object) -> int | str:
-        """The save's seed, or a :class:`SaveFileError` that says what is wrong with it."""
-        raise NotImplementedError
+        """The save's seed (a number, or a text no longer than a number may be), or a
+        :class:`SaveFileError` that says what is wrong with it."""
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, int | str)
+            or (isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS)
+        ):
+            raise SaveFileError(f"the seed must be a number or a short text, not {short(seed)}")
+        return seed
 
     @classmethod
     def from_setup(cls: type[G], data: dict[str, Any], seed: int | str) -> G:

@@ -17,12 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from euchre_tutor.errors import SaveFileError
 from euchre_tutor.games.bid.engine.actions import Action
 from euchre_tutor.games.bid.engine.deal import Deal
 from euchre_tutor.games.bid.engine.match import MatchState, new_match
 from euchre_tutor.games.bid.rules import BidRules
-from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.tricks.game import MatchGame
 from euchre_tutor.tricks.seating import FOUR
 
@@ -49,16 +47,6 @@ class BidGame(MatchGame[MatchState, Action]):
     @property
     def rules(self) -> BidRules:
         return self.state.rules
-
-    @classmethod
-    def check_seed(cls, seed: object) -> int | str:
-        if (
-            isinstance(seed, bool)
-            or not isinstance(seed, int | str)
-            or (isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS)
-        ):
-            raise SaveFileError(f"the seed must be a number or a short text, not {short(seed)}")
-        return seed
 
     @classmethod
     def from_setup(cls, data: dict[str, Any], seed: int | str) -> BidGame:

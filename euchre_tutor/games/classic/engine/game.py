@@ -25,7 +25,6 @@ from euchre_tutor.games.classic.engine.hand import HandState
 from euchre_tutor.games.classic.engine.match import MatchState, new_match
 from euchre_tutor.games.classic.engine.replay import replay_state
 from euchre_tutor.games.classic.rules import ClassicRules
-from euchre_tutor.jsonio import MAX_DIGITS, short
 from euchre_tutor.tricks.game import MatchGame
 
 __all__ = ["FORMAT", "VERSION", "ClassicGame", "load_saved_or_deal"]
@@ -53,14 +52,6 @@ class ClassicGame(MatchGame[MatchState, Action]):
     @property
     def rules(self) -> ClassicRules:
         return self.state.rules
-
-    @classmethod
-    def check_seed(cls, seed: object) -> int | str:
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise SaveFileError(f"the seed must be a number or a string, not {seed!r}")
-        if isinstance(seed, str) and len(seed) > 2 * MAX_DIGITS:
-            raise SaveFileError(f"the seed is a short text or number, not {short(seed)}")
-        return seed
 
     @classmethod
     def from_setup(cls, data: dict[str, Any], seed: int | str) -> ClassicGame:
