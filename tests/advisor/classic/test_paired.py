@@ -40,7 +40,7 @@ from euchre_tutor.games.classic.advisor.analysis import (
     play_out_value,
 )
 from euchre_tutor.games.classic.advisor.reasons import classic_grade
-from euchre_tutor.games.classic.advisor.worlds import sample_worlds_report
+from euchre_tutor.games.classic.advisor.worlds import WorldSampler
 from euchre_tutor.games.classic.bots import RuleBasedPlayer, play_out
 from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.games.classic.views import SeatView, seat_view
@@ -94,7 +94,7 @@ def test_paired_losses_equal_a_brute_force_over_the_same_deals(seed: int, tricks
     view = position(seed, tricks)
     n = 30
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=seed)
-    report = sample_worlds_report(view, n, random.Random(classic_seed(seed, view)), orbits=True)
+    report = WorldSampler(view).report(n, random.Random(classic_seed(seed, view)), orbits=True)
     assert analysis.worlds == n == len(report.worlds) and report.orbits is not None
     # Each deal's value is the average over its swaps of the hidden hands, in their shares.
     values = {
@@ -122,7 +122,7 @@ def test_a_bid_is_valued_by_playing_each_deal_out_the_same_way_for_every_option(
     view = seat_view(state, state.to_act)
     n = 12
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
-    report = sample_worlds_report(view, n, random.Random(classic_seed(5, view)))
+    report = WorldSampler(view).report(n, random.Random(classic_seed(5, view)))
     for o in analysis.options:
         outs = [play_out(w.apply(o.action), [CLUB] * 4) for w in report.worlds]
         values = [side(s.points(), view) for s in outs]  # type: ignore[union-attr]
@@ -155,7 +155,7 @@ def test_open_hand_play_outs_solve_each_deal_after_the_bidding(deal: int) -> Non
     view = seat_view(state, state.to_act)
     n = 10
     analysis = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5, playout_open=1.0)
-    report = sample_worlds_report(view, n, random.Random(classic_seed(5, view)))
+    report = WorldSampler(view).report(n, random.Random(classic_seed(5, view)))
     rollout = analyse(view, continuation=CLUB, worlds=n, max_worlds=n, seed=5)
     for o in analysis.options:
         values = [_bid_out_then_solved(w, o.action, view) for w in report.worlds]

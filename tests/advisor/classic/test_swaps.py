@@ -22,7 +22,7 @@ from euchre_tutor.games.classic.advisor import dd
 from euchre_tutor.games.classic.advisor.analysis import analyse
 from euchre_tutor.games.classic.advisor.placement import Candidate as _Candidate
 from euchre_tutor.games.classic.advisor.plan import WorldPlan as _Plan
-from euchre_tutor.games.classic.advisor.worlds import BiddingModel, sample_worlds_report
+from euchre_tutor.games.classic.advisor.worlds import BiddingModel, WorldSampler
 from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, Seat, new_hand
 from euchre_tutor.games.classic.views import SeatView, seat_view
@@ -64,7 +64,7 @@ def test_every_swap_is_a_deal_the_view_allows_weighed_as_the_sampler_weighs(name
     truth, me = random_position(name, seed)
     view = seat_view(truth, me)
     assume(view.phase is Phase.PLAY)
-    report = sample_worlds_report(view, 6, random.Random(seed), orbits=True)
+    report = WorldSampler(view).report(6, random.Random(seed), orbits=True)
     plan = _Plan(view)
     if report.orbits is None:
         assert not plan.orbit_ready()
@@ -194,7 +194,7 @@ def test_swapping_hands_narrows_a_cards_loss_and_keeps_its_value() -> None:
 @pytest.mark.parametrize("seed", [3, 17])
 def test_both_search_backends_value_the_swapped_deals_alike(seed: int) -> None:
     view = small_position(seed)
-    report = sample_worlds_report(view, 8, random.Random(seed), orbits=True)
+    report = WorldSampler(view).report(8, random.Random(seed), orbits=True)
     assert report.orbits is not None
     hands = [[h for h, _ in o] for o in report.orbits]
     results = [dd.card_values_swapped(report.worlds, hands, backend=b) for b in dd.BACKENDS]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor import placement
 from euchre_tutor.games.classic.advisor.placement import Placement
-from euchre_tutor.games.classic.advisor.worlds import sample_worlds_report
+from euchre_tutor.games.classic.advisor.worlds import WorldSampler
 from euchre_tutor.games.classic.views import seat_view
 
 from .test_worlds import RULES, random_position
@@ -89,7 +89,7 @@ def test_both_draws_give_the_same_worlds(name: str, seed: int) -> None:
     for backend in BACKENDS:
         placement._CORE = core if backend == "compiled" else None  # type: ignore[misc]
         try:
-            report = sample_worlds_report(view, 8, random.Random(seed), orbits=True)
+            report = WorldSampler(view).report(8, random.Random(seed), orbits=True)
             out[backend] = (
                 [(w.deal, w.hands, w.history) for w in report.worlds],
                 report.candidates,

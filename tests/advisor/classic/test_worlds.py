@@ -18,8 +18,8 @@ from euchre_tutor.games.classic.advisor.strength import StrengthTable, hand_stre
 from euchre_tutor.games.classic.advisor.worlds import (
     BidContext,
     BiddingModel,
+    WorldSampler,
     sample_worlds,
-    sample_worlds_report,
 )
 from euchre_tutor.games.classic.bots import RandomPlayer, RuleBasedPlayer
 from euchre_tutor.games.classic.engine.deal import check_deal
@@ -269,11 +269,11 @@ def test_passes_make_hands_worth_ordering_less_likely() -> None:
 def test_the_report_counts_candidates_and_the_effective_sample_size() -> None:
     state = _ordered_by_dealers_left(2)
     view = seat_view(state, Seat.W)
-    report = sample_worlds_report(view, 50, random.Random(0), candidates_per_world=4)
+    report = WorldSampler(view).report(50, random.Random(0), candidates_per_world=4)
     assert report.candidates == 200
     assert 0 < report.consistent <= report.candidates
     assert 1.0 <= report.ess <= report.consistent
-    uniform = sample_worlds_report(view, 50, random.Random(0), model=BiddingModel(uniform=True))
+    uniform = WorldSampler(view, BiddingModel(uniform=True)).report(50, random.Random(0))
     # Without bids to weigh, every candidate counts alike (up to the proposal's correction).
     assert uniform.ess > report.ess
 

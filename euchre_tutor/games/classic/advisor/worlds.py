@@ -16,7 +16,7 @@ point, each with the hidden cards placed somewhere they could be.
 3. **Resampling.** Systematic resampling (one random offset) keeps ``n``
    candidates in proportion to their weights. Only those become worlds
    (:mod:`~euchre_tutor.games.classic.advisor.rebuild`); a candidate drawn twice is the
-   same world object twice. :func:`sample_worlds_report` also returns the number of
+   same world object twice. :meth:`WorldSampler.report` also returns the number of
    candidates, the effective sample size ``(sum w)^2 / sum w^2`` and, on request, the
    swaps of each world's hidden hands (:mod:`~euchre_tutor.games.classic.advisor.swaps`).
 
@@ -62,7 +62,6 @@ __all__ = [
     "misdeal_cards",
     "misdeal_world",
     "sample_worlds",
-    "sample_worlds_report",
     "view_from_position",
 ]
 
@@ -99,25 +98,11 @@ def sample_worlds(
     ``model`` defaults to :class:`BiddingModel` (``BiddingModel(uniform=True)`` for none).
     Deterministic for a given ``rng`` state. See the module docstring for the method.
     """
-    return sample_worlds_report(view, n, rng, model=model, candidates_per_world=candidates_per_world).worlds
-
-
-def sample_worlds_report(
-    view: SeatView,
-    n: int,
-    rng: random.Random,
-    *,
-    model: BiddingModel | None = None,
-    candidates_per_world: int = CANDIDATES_PER_WORLD,
-    orbits: bool = False,
-) -> WorldSample:
-    """:func:`sample_worlds` with the candidate count and the effective sample size; with ``orbits``,
-    also each world's swaps of the hidden hands (:meth:`~euchre_tutor.games.classic.advisor.swaps.SwapOrbits.orbit`) where they apply."""
-    return WorldSampler(view, model).report(n, rng, candidates_per_world=candidates_per_world, orbits=orbits)
+    return WorldSampler(view, model).report(n, rng, candidates_per_world=candidates_per_world).worlds
 
 
 class WorldSampler:
-    """Batch after batch of worlds for one view (:func:`sample_worlds_report` is one batch).
+    """Batch after batch of worlds for one view (:meth:`report` is one batch).
 
     An analysis that adds batches keeps one sampler: what does not change between batches (the
     view's slots and constraints, the first world replayed through the engine, the bids' likelihood
@@ -144,7 +129,9 @@ class WorldSampler:
         candidates_per_world: int = CANDIDATES_PER_WORLD,
         orbits: bool = False,
     ) -> WorldSample:
-        """One batch: see :func:`sample_worlds_report`."""
+        """One batch of ``n`` worlds (:func:`sample_worlds`) with the candidate count and the effective
+        sample size; with ``orbits``, also each world's swaps of the hidden hands
+        (:meth:`~euchre_tutor.games.classic.advisor.swaps.SwapOrbits.orbit`) where they apply."""
         if not isinstance(n, int) or n < 1:
             raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
         if candidates_per_world < 1:
