@@ -449,7 +449,7 @@ def _weighted_estimates(view: SeatView, rechoose: bool, seed: int) -> tuple[floa
         assert gone is not None
         weights.append(w)
         trump_discards.append(float(is_trump(gone, view.trump)))
-        dealer_trumps.append(float(trumps_of(plan.bid_hand(cand, view.dealer), view.trump)))
+        dealer_trumps.append(float(trumps_of(plan.cards_in_order(cand.bid_masks[view.dealer]), view.trump)))
     top = max(weights)
     ws = [math.exp(w - top) for w in weights]
     total = sum(ws)

@@ -140,10 +140,6 @@ class BidWeighing(Placement):
         assert self.view.discard is not None
         return 1 << self.view.discard.index
 
-    def bid_hand(self, cand: Candidate, seat: Seat) -> tuple[Card, ...]:
-        """The cards ``seat`` held when it bid, in the candidate (after :meth:`complete`), in card order."""
-        return tuple(self.cards_in_order(cand.bid_masks[seat]))
-
     def complete(self, cand: Candidate, rng: random.Random) -> bool:
         """Choose the gift and the cards taken by going under; compute every bid-time hand.
 
