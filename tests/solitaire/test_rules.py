@@ -18,7 +18,6 @@ from euchre_tutor.games.solitaire.engine.engine import (
     deal_points,
     new_deal,
 )
-from euchre_tutor.games.solitaire.engine.game import play_all
 from euchre_tutor.games.solitaire.rules import SolitaireRules
 from tests.helpers import make_deal
 
@@ -321,7 +320,6 @@ def test_scored_event_and_points_of_a_finished_deal() -> None:
         )
     )
     state = new_deal(deal).apply(OrderUp())
-    state = play_all(state, [state.legal_plays()[0]])
     while not state.is_over:
         state = state.apply(Play(state.legal_plays()[0]))
     scored = [e for e in state.events if isinstance(e, DealScored)]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from euchre_tutor.games.solitaire.engine.engine import (
     DealState,
     NameTrump,
     OrderUp,
-    Phase,
     Play,
     SolitaireDeal,
     new_deal,
@@ -312,12 +310,3 @@ def trump_action(choice: str, alone: bool = False) -> OrderUp | NameTrump:
     if choice.strip().lower() in ("up", "order", "order up", "order-up"):
         return OrderUp(alone)
     return NameTrump(Suit.parse(choice), alone)
-
-
-def play_all(state: DealState, cards: Sequence[Card]) -> DealState:
-    """Play ``cards`` in order from ``state`` (each checked)."""
-    for card in cards:
-        if state.phase is Phase.OVER:
-            raise IllegalAction(f"the deal is over after {len(state.tricks)} tricks; {card} cannot be played")
-        state = state.apply(Play(card))
-    return state
