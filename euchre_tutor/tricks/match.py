@@ -4,7 +4,7 @@ hands as a list that grows in O(1), and the check that explicit deals follow the
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, Self, TypeVar, overload
 
 from euchre_tutor.errors import DealError
@@ -16,6 +16,7 @@ __all__ = ["HandResults", "MatchCore", "check_dealer"]
 R = TypeVar("R")
 H = TypeVar("H", bound="_Hand")
 A = TypeVar("A")
+E = TypeVar("E")
 
 
 class _Hand(Protocol):
@@ -104,6 +105,9 @@ def _results_of(items: tuple[R, ...]) -> HandResults[R]:
     return results
 
 
+_NO_RESULTS: HandResults[Any] = HandResults()
+
+
 def check_dealer(index: int, dealer: Seat, first: Seat) -> None:
     """A match's explicit deal ``index`` (0-based) is dealt by the seat the deal rotates to from
     ``first``, the first dealer (each deal one seat left of the one before); DealError otherwise."""
@@ -113,10 +117,10 @@ def check_dealer(index: int, dealer: Seat, first: Seat) -> None:
         raise DealError(f"deal {index + 1} is dealt by {dealer.word}, but the deal rotates to {want.word}")
 
 
-class MatchCore(Generic[H, R, A]):
-    """A match played hand after hand: the base of a game's frozen match state (a dataclass with the
-    fields ``seed``, ``first_dealer``, ``deals``, ``hand``, ``scores``, ``results``, ``last_hand`` and
-    ``events``).
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchCore(Generic[H, R, A, E]):
+    """A match played hand after hand: the base of a game's frozen match state, which adds its
+    ``rules`` and explicit ``deals`` (deals come from them, in order, then from ``seed``).
 
     ``hand`` is the hand in progress; when a hand ends and the match goes on, the next hand is dealt at
     once and ``last_hand`` keeps the finished one; when the match ends, ``hand`` is the last hand. A game
@@ -124,13 +128,13 @@ class MatchCore(Generic[H, R, A]):
     :meth:`hand_started`.
     """
 
-    __slots__ = ()
-
+    seed: int | str
+    first_dealer: Seat
     hand: H
-    scores: tuple[int, ...]
-    results: HandResults[R]
-    last_hand: H | None
-    events: tuple[Any, ...]
+    scores: tuple[int, ...] = (0, 0)
+    results: HandResults[R] = field(default=_NO_RESULTS)
+    last_hand: H | None = None
+    events: tuple[E, ...] = field(default=(), compare=False)
 
     # -- the game's hooks ------------------------------------------------------
 
@@ -177,7 +181,7 @@ class MatchCore(Generic[H, R, A]):
         match ends or deals the next hand."""
         hand = self.hand.apply(action)
         if not hand.is_over:
-            return replace(self, hand=hand, events=hand.events)  # type: ignore[type-var]
+            return replace(self, hand=hand, events=hand.events)
         pts = hand.points()
         scores = tuple(a + b for a, b in zip(self.scores, pts, strict=True))
         results = self.results.plus(self.hand_result(hand, len(self.results) + 1, pts))
@@ -185,7 +189,7 @@ class MatchCore(Generic[H, R, A]):
         over, winner = self.match_end(scores, len(results), hand)
         if over:
             ended = (*events, MatchWon(winner, scores))
-            return replace(self, hand=hand, scores=scores, results=results, events=ended)  # type: ignore[type-var]
+            return replace(self, hand=hand, scores=scores, results=results, events=ended)
         nxt = self.hand_for(len(results), self.next_dealer(hand))
         started = (*events, self.hand_started(len(results) + 1, nxt))
-        return replace(self, hand=nxt, scores=scores, results=results, last_hand=hand, events=started)  # type: ignore[type-var]
+        return replace(self, hand=nxt, scores=scores, results=results, last_hand=hand, events=started)

@@ -50,7 +50,7 @@ class SeatView(TrickView):
     trick_leader: Seat | None
     trick_plays: tuple[tuple[Seat, Card], ...]
     legal: tuple[Action, ...]
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     #: how many cards each seat holds, in seating order (public: everyone sees a hand's size)
     counts: tuple[int, ...] = ()
 
@@ -110,13 +110,13 @@ def public_view(state: HandState | MatchState) -> SeatView:
     return _view(hand, None, scores)
 
 
-def _hand_and_scores(state: HandState | MatchState) -> tuple[HandState, tuple[int, int]]:
+def _hand_and_scores(state: HandState | MatchState) -> tuple[HandState, tuple[int, ...]]:
     if isinstance(state, MatchState):
         return state.hand, state.scores
     return state, (0, 0)
 
 
-def _view(hand: HandState, me: Seat | None, scores: tuple[int, int]) -> SeatView:
+def _view(hand: HandState, me: Seat | None, scores: tuple[int, ...]) -> SeatView:
     """The view of ``me`` (None: of nobody)."""
     in_call = me is not None and (me == hand.bidder or me == hand.sitting_out)
     return SeatView(

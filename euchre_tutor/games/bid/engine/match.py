@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from euchre_tutor.errors import DealError, IllegalAction, RulesError
 from euchre_tutor.games.bid.engine.actions import Action
@@ -16,7 +16,7 @@ from euchre_tutor.games.bid.engine.deal import Deal
 from euchre_tutor.games.bid.engine.events import Event, HandStarted
 from euchre_tutor.games.bid.engine.hand import HandState, new_hand
 from euchre_tutor.games.bid.rules import BidRules
-from euchre_tutor.tricks.match import HandResults, MatchCore, check_dealer
+from euchre_tutor.tricks.match import MatchCore, check_dealer
 from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandResult", "MatchState", "match_winner", "new_match"]
@@ -34,25 +34,15 @@ class HandResult:
     points: tuple[int, ...]
 
 
-NO_RESULTS: HandResults[HandResult] = HandResults()
-
-
 @dataclass(frozen=True, slots=True)
-class MatchState(MatchCore[HandState, HandResult, Action]):
+class MatchState(MatchCore[HandState, HandResult, Action, Event]):
     """A match: ``hand`` is the hand in progress (the last one once the match is over).
 
     Deals come from ``deals`` (explicit, in order) and then from ``seed``.
     """
 
     rules: BidRules
-    seed: int | str
-    first_dealer: Seat
     deals: tuple[Deal, ...]
-    hand: HandState
-    scores: tuple[int, int] = (0, 0)
-    results: HandResults[HandResult] = NO_RESULTS
-    last_hand: HandState | None = None
-    events: tuple[Event, ...] = field(default=(), compare=False)
 
     @property
     def winner(self) -> Team | None:

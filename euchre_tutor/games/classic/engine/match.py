@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from euchre_tutor.errors import DealError, RulesError
 from euchre_tutor.games.classic.engine.actions import Action
@@ -33,11 +33,8 @@ class HandResult:
     misdeal: bool = False
 
 
-NO_RESULTS: HandResults[HandResult] = HandResults()
-
-
 @dataclass(frozen=True, slots=True)
-class MatchState(MatchCore[HandState, HandResult, Action]):
+class MatchState(MatchCore[HandState, HandResult, Action, Event]):
     """A match: hands to the target (or a fixed number of hands), dealer rotating left.
 
     ``hand`` is the hand in progress; when a hand ends and the match goes on,
@@ -46,14 +43,7 @@ class MatchState(MatchCore[HandState, HandResult, Action]):
     """
 
     rules: ClassicRules
-    seed: int | str
-    first_dealer: Seat
     deals: tuple[Deal, ...]
-    hand: HandState
-    scores: tuple[int, ...] = (0, 0)
-    results: HandResults[HandResult] = NO_RESULTS
-    last_hand: HandState | None = None
-    events: tuple[Event, ...] = field(default=(), compare=False)
 
     @property
     def seating(self) -> Seating:
