@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, fields, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from euchre_tutor.errors import RulesError
 
@@ -18,7 +18,23 @@ if TYPE_CHECKING:
 
     R = TypeVar("R", bound=DataclassInstance)
 
-__all__ = ["GameOptions", "changed_options", "check_int", "rules_from_json"]
+__all__ = ["GameOptions", "SeatT", "changed_options", "check_int", "rules_from_json"]
+
+
+class _Seat(Protocol):
+    """A seat as a house rule asks about it: its neighbours and its partner (``tricks.seating.Seat``,
+    a later layer)."""
+
+    @property
+    def next(self) -> Self: ...
+    @property
+    def prev(self) -> Self: ...
+    @property
+    def partner(self) -> Self: ...
+
+
+#: the seat a house rule is asked about and answers with (whatever seat class the game plays with)
+SeatT = TypeVar("SeatT", bound=_Seat)
 
 
 def check_int(name: str, value: object, low: int, high: int) -> None:

@@ -1,4 +1,5 @@
-"""BidRules: the presets, the derived sizes, and every impossible combination refused with a teaching error."""
+"""BidRules: the presets, the derived sizes, every impossible combination refused with a teaching error, and
+what each house rule means (who bids first, when the bidding ends, what trump may be, who leads)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ from typing import Any
 
 import pytest
 
+from euchre_tutor.cards import Suit
 from euchre_tutor.errors import RulesError
+from euchre_tutor.games.bid.engine.scoring import hand_points
 from euchre_tutor.games.bid.rules import (
     OPTION_MEANINGS,
     OPTION_VALUES,
     PRESET_NOTES,
     PRESETS,
     BidRules,
+    Contract,
     preset,
 )
+from euchre_tutor.tricks.seating import FOUR, Seat
 
 
 @pytest.mark.parametrize(
@@ -140,3 +145,74 @@ def test_every_option_has_a_meaning_and_its_values() -> None:
 )
 def test_alone_bids_offer_the_kinds_up_to_the_setting(alone_bids: str, kinds: tuple[str, ...]) -> None:
     assert BidRules(alone_bids=alone_bids).alone_kinds == kinds
+
+
+# -- what each house rule means, stated once -----------------------------------------------------------
+
+N, E, S, W = FOUR.seats
+
+
+@pytest.mark.parametrize(("order", "first"), [("dealer-left", E), ("dealer-first", N)])
+def test_who_bids_first(order: str, first: Seat) -> None:
+    assert BidRules(bidding_order=order).first_bidder(N) == first
+
+
+@pytest.mark.parametrize(
+    ("bidding", "turns", "passes", "bid", "over"),
+    [
+        ("single", 3, 3, False, False),
+        ("single", 4, 0, True, True),
+        ("single", 4, 4, False, True),
+        ("auction", 4, 0, True, False),  # a bid on the fourth turn: the others answer it
+        ("auction", 5, 3, True, True),  # three in a row pass after a bid
+        ("auction", 3, 3, False, False),
+        ("auction", 4, 4, False, True),  # all four pass at the start
+    ],
+)
+def test_when_the_bidding_ends(bidding: str, turns: int, passes: int, bid: bool, over: bool) -> None:
+    assert BidRules(bidding=bidding).bidding_over(turns, passes, bid) is over
+
+
+SUITS = [(s, None) for s in Suit]
+
+
+@pytest.mark.parametrize(
+    ("options", "contracts", "with_bid"),
+    [
+        ({}, [*SUITS, (None, "high")], [*SUITS, (None, "high")]),
+        ({"no_trump": "off"}, SUITS, SUITS),
+        ({"no_trump": "high-low"}, [*SUITS, (None, "high"), (None, "low")], None),
+        ({"bid_type": "level"}, [*SUITS, (None, "high")], [(None, None)]),
+    ],
+)
+def test_what_trump_may_be_and_what_a_bid_names(
+    options: dict[str, Any], contracts: list[Contract], with_bid: list[Contract] | None
+) -> None:
+    r = BidRules(**options)
+    assert r.contracts == tuple(contracts)
+    assert r.bid_contracts == tuple(contracts if with_bid is None else with_bid)
+    assert r.trump_with_bid is (options.get("bid_type") != "level")
+
+
+@pytest.mark.parametrize(
+    ("lead", "bidder", "alone", "leader"),
+    [
+        ("bidder", S, False, S),
+        ("bidder", S, True, S),
+        ("dealer-left", S, False, E),
+        ("dealer-left", S, True, E),
+        ("dealer-left", W, False, E),
+        ("dealer-left", W, True, S),  # the loner's partner (E) sits out: the next seat leads
+    ],
+)
+def test_who_leads_the_first_trick(lead: str, bidder: Seat, alone: bool, leader: Seat) -> None:
+    r = BidRules(lead=lead)
+    assert r.bidder_leads is (lead == "bidder")
+    assert r.first_leader(N, bidder, alone) == leader
+
+
+@pytest.mark.parametrize(("made_scores", "tricks"), [("tricks", True), ("bid", False)])
+def test_what_a_made_bid_scores(made_scores: str, tricks: bool) -> None:
+    r = BidRules(made_scores=made_scores)
+    assert r.scores_tricks is tricks
+    assert hand_points(r, 3, None, 5) == ((5 if tricks else 3), 1)

@@ -31,6 +31,7 @@ from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_ord
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.bid.engine import PASS, Action, HandState, MatchState, Phase, Seat
 from euchre_tutor.games.bid.engine.actions import ALONE_WORDS, CARDS_PASSED
+from euchre_tutor.games.bid.rules import Contract
 from euchre_tutor.games.bid.views import SeatView, seat_view
 
 __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "estimate_tricks", "play_out", "sure_tricks"]
@@ -38,9 +39,6 @@ __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "estimate_tricks", "play
 
 class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
-
-
-Contract = tuple[Suit | None, str | None]
 
 
 def _ranking(contract: Contract, suit: Suit, double: bool, joker: bool) -> list[Card]:
@@ -146,14 +144,6 @@ class RuleBasedPlayer:
 
     # -- bidding ---------------------------------------------------------------
 
-    def _contracts(self, view: SeatView) -> list[Contract]:
-        out: list[Contract] = [(s, None) for s in Suit]
-        if view.rules.no_trump != "off":
-            out.append((None, "high"))
-        if view.rules.no_trump == "high-low":
-            out.append((None, "low"))
-        return out
-
     def _best(self, view: SeatView) -> tuple[float, Contract]:
         """The contract the hand counts the most tricks in (level counts: the surer one)."""
         r = view.rules
@@ -163,7 +153,7 @@ class RuleBasedPlayer:
                 sure_tricks(view.hand, c, r.double_deck, r.joker),
                 c,
             )
-            for c in self._contracts(view)
+            for c in r.contracts
         ]
         best = max(scored, key=lambda x: (x[0], x[1]))
         return best[0], best[2]
@@ -171,16 +161,15 @@ class RuleBasedPlayer:
     def _bid(self, view: SeatView) -> Action:
         r = view.rules
         legal = set(view.legal)
-        level_suit = r.bid_type == "level-suit"
         for kind in ALONE_WORDS:  # alone, then the calls for one and two cards
             if kind not in r.alone_kinds:
                 continue
             short = CARDS_PASSED.get(kind, 0)
-            for contract in self._contracts(view):
-                if short and (r.lead != "bidder" or contract[0] is None):
+            for contract in r.contracts:
+                if short and (not r.bidder_leads or contract[0] is None):
                     continue  # a call counts on gifts: only with the lead and a trump suit to ruff with
                 if sure_tricks(view.hand, contract, r.double_deck, r.joker) >= r.hand_size - short:
-                    suit, notrump = contract if level_suit else (None, None)
+                    suit, notrump = contract if r.trump_with_bid else (None, None)
                     act = Action("bid", alone=kind, suit=suit, notrump=notrump)
                     if act in legal:
                         return act
@@ -193,10 +182,10 @@ class RuleBasedPlayer:
         over = r.minimum_bid if view.high is None or view.high.level is None else view.high.level + 1
         if view.high is not None and view.high.alone is not None:
             return PASS
-        level = most if r.made_scores == "bid" else max(over, r.minimum_bid)
+        level = max(over, r.minimum_bid) if r.scores_tricks else most
         if level > most:
             return PASS
-        suit, notrump = contract if level_suit else (None, None)
+        suit, notrump = contract if r.trump_with_bid else (None, None)
         act = Action("bid", level=level, suit=suit, notrump=notrump)
         return act if act in legal else PASS
 

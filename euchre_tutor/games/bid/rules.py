@@ -1,8 +1,11 @@
 """The Bid Euchre rules configuration: the common game and its options, as data.
 
 One frozen dataclass, :class:`BidRules`, holds every option; named presets
-(:data:`PRESETS`) are instances of it. The engine (:mod:`euchre_tutor.games.bid.engine`)
-reads the fields; an impossible combination raises
+(:data:`PRESETS`) are instances of it. It also says what each house rule means, once
+(``first_bidder``, ``bidding_over``, ``contracts``, ``trump_with_bid``, ``first_leader``,
+``scores_tricks``, the sizes of the pack, the kitty and the hands ...): the engine
+(:mod:`euchre_tutor.games.bid.engine`), the computer player, the world sampler and the ideas ask
+these rather than read the options. An impossible combination raises
 :class:`~euchre_tutor.errors.RulesError` when the configuration is built,
 and an option that only refines another (``call_1_points`` without call 1
 bids) is refused when set without it, so a configuration never carries a
@@ -64,8 +67,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Final
 
+from euchre_tutor.cards import Suit
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.options import GameOptions, check_int
+from euchre_tutor.rules.options import GameOptions, SeatT, check_int
 
 __all__ = [
     "ALONE_BIDS",
@@ -82,6 +86,7 @@ __all__ = [
     "RULE_SENTENCES",
     "TARGETS",
     "BidRules",
+    "Contract",
     "preset",
 ]
 
@@ -104,6 +109,8 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "alone_bids": ALONE_BIDS,
 }
 _POINTS: Final = ("alone_points", "call_1_points", "call_2_points")
+#: what trump is under a contract: a suit, or no trump (``"high"`` or ``"low"``)
+Contract = tuple[Suit | None, str | None]
 # Which alone bids each alone_bids setting offers (a longer list offers the earlier ones too).
 ALONE_KINDS: Final[dict[str, tuple[str, ...]]] = {
     "none": (),
@@ -202,6 +209,68 @@ class BidRules(GameOptions):
     def alone_value(self, kind: str) -> int:
         """What an alone bid of ``kind`` ('alone', 'call-1', 'call-2') is worth."""
         return {"alone": self.alone_points, "call-1": self.call_1_points, "call-2": self.call_2_points}[kind]
+
+    # -- what each house rule means ------------------------------------------------
+    # The engine, the computer player and the world sampler ask these rather than read the
+    # options: each rule's meaning lives here once.
+
+    # Who bids first, and when the bidding ends (bidding_order, bidding).
+
+    def first_bidder(self, dealer: SeatT) -> SeatT:
+        """Who bids first: the dealer's left, or the dealer with ``bidding_order='dealer-first'``."""
+        return dealer if self.bidding_order == "dealer-first" else dealer.next
+
+    def bidding_over(self, turns: int, passes: int, bid: bool) -> bool:
+        """Is the bidding over after ``turns`` turns, the last ``passes`` of them passes in a row
+        (``bid``: someone has bid)? One round: after every player's turn; an auction: when three pass
+        in a row after a bid, or all four pass at the start."""
+        if self.bidding == "single":
+            return turns == 4
+        return passes == (3 if bid else 4)
+
+    # What trump may be, and whether a bid names it (no_trump, bid_type).
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        """What trump may be (a suit, or no trump ``"high"`` or ``"low"``): the four suits, and no
+        trump high (and low) as ``no_trump`` offers them."""
+        notrump = {"off": (), "high": ("high",), "high-low": ("high", "low")}[self.no_trump]
+        return (*((s, None) for s in Suit), *((None, n) for n in notrump))
+
+    @property
+    def trump_with_bid(self) -> bool:
+        """Does a bid name its trump (``bid_type='level-suit'``)? Otherwise bids are tricks only and the
+        high bidder names trump after the bidding."""
+        return self.bid_type == "level-suit"
+
+    @property
+    def bid_contracts(self) -> tuple[Contract, ...]:
+        """What a bid may name: each of :attr:`contracts`, or nothing (``(None, None)``) when the
+        winner names trump after the bidding."""
+        return self.contracts if self.trump_with_bid else ((None, None),)
+
+    # Who leads (lead).
+
+    @property
+    def bidder_leads(self) -> bool:
+        """Does the high bidder lead the first trick (``lead='bidder'``), not the dealer's left?"""
+        return self.lead == "bidder"
+
+    def first_leader(self, dealer: SeatT, bidder: SeatT, alone: bool) -> SeatT:
+        """Who leads the first trick: the high bidder, or the dealer's left, skipping a loner's
+        partner, who sits out (``alone``: the bid is an alone bid)."""
+        if self.bidder_leads:
+            return bidder
+        leader = dealer.next
+        return leader.next if alone and leader == bidder.partner else leader
+
+    # What a made bid scores (made_scores; the points themselves: engine.scoring.hand_points).
+
+    @property
+    def scores_tricks(self) -> bool:
+        """Does a made plain bid score the tricks its side took (``made_scores='tricks'``), not only
+        the bid?"""
+        return self.made_scores == "tricks"
 
 
 OPTION_MEANINGS: Final[dict[str, str]] = {

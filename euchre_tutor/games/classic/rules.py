@@ -146,11 +146,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Final, Protocol, Self, TypeVar
+from typing import Final
 
 from euchre_tutor.cards import Card, Rank, Suit, effective_suit
 from euchre_tutor.errors import RulesError
-from euchre_tutor.rules.options import GameOptions, check_int
+from euchre_tutor.rules.options import GameOptions, SeatT, check_int
 
 __all__ = [
     "ALONE_TIMINGS",
@@ -361,16 +361,16 @@ class ClassicRules(GameOptions):
 
     # Who bids first and last (dealer_bids_first) and stick the dealer.
 
-    def first_bidder(self, dealer: _S) -> _S:
+    def first_bidder(self, dealer: SeatT) -> SeatT:
         """Who opens each bidding round: the dealer's left, or the dealer with ``dealer_bids_first``."""
         return dealer if self.dealer_bids_first else dealer.next
 
-    def last_bidder(self, dealer: _S) -> _S:
+    def last_bidder(self, dealer: SeatT) -> SeatT:
         """Who closes each bidding round (the seat before the first bidder): the dealer, or the
         dealer's right with ``dealer_bids_first``."""
         return self.first_bidder(dealer).prev
 
-    def must_name_trump(self, seat: _S, dealer: _S, bidding_round: int) -> bool:
+    def must_name_trump(self, seat: SeatT, dealer: SeatT, bidding_round: int) -> bool:
         """Stick the dealer: may ``seat`` not pass in bidding round 1 or 2? Only the last bidder of
         round 2 under ``stick_the_dealer`` (the dealer; the dealer's right when the dealer bids first)."""
         return self.stick_the_dealer and bidding_round == 2 and seat == self.last_bidder(dealer)
@@ -544,18 +544,6 @@ class ClassicRules(GameOptions):
         """Which cards going under swaps (the rule is played; the cards named were not three of them)."""
         ranks = " and ".join(f"{r.display}s" for r in farmer_ranks(self.deck))
         return f"going under swaps three of the deck's low cards ({ranks} with the {self.deck}-card deck)"
-
-
-class _Seat(Protocol):
-    """A seat as the house rules ask about it: it knows its neighbours (``tricks.seating.Seat``)."""
-
-    @property
-    def next(self) -> Self: ...
-    @property
-    def prev(self) -> Self: ...
-
-
-_S = TypeVar("_S", bound=_Seat)
 
 
 _FACES: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.JOKER})

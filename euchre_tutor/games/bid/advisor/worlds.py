@@ -85,12 +85,7 @@ def strength(cards: Sequence[Card], trump: Suit | None, notrump: str | None) -> 
 
 
 def _best_strength(cards: Sequence[Card], view: SeatView) -> float:
-    contracts: list[tuple[Suit | None, str | None]] = [(s, None) for s in Suit]
-    if view.rules.no_trump != "off":
-        contracts.append((None, "high"))
-    if view.rules.no_trump == "high-low":
-        contracts.append((None, "low"))
-    return max(strength(cards, t, n) for t, n in contracts)
+    return max(strength(cards, t, n) for t, n in view.rules.contracts)
 
 
 def bid_weight(view: SeatView, seat: Seat, cards: Sequence[Card]) -> float:

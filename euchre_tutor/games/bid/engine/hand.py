@@ -59,8 +59,6 @@ from euchre_tutor.tricks.seating import FOUR, Seat, Team
 
 __all__ = ["HandState", "explain_trick", "new_hand", "trick_winner"]
 
-_SUITS: Final = tuple(Suit)
-
 
 @dataclass(frozen=True, slots=True)
 class HandState(TrickHand[Action, Event]):
@@ -163,8 +161,9 @@ def new_hand(deal: Deal, rules: BidRules | None = None) -> HandState:
     r = rules if rules is not None else deal.rules
     if r != deal.rules:
         raise DealError("the deal was dealt under other rules (another pack or kitty): deal it again")
-    first = deal.dealer if r.bidding_order == "dealer-first" else deal.dealer.next
-    return HandState(rules=r, deal=deal, phase=Phase.BIDDING, to_act=first, hands=deal.hands)
+    return HandState(
+        rules=r, deal=deal, phase=Phase.BIDDING, to_act=r.first_bidder(deal.dealer), hands=deal.hands
+    )
 
 
 # -- bidding -------------------------------------------------------------------
@@ -177,20 +176,10 @@ def _rank(rules: BidRules, bid: Action) -> int:
     return rules.hand_size + {"call-2": 1, "call-1": 2, "alone": 3}[bid.alone]
 
 
-def _contracts(rules: BidRules) -> tuple[tuple[Suit | None, str | None], ...]:
-    """What a bid (or ``trump``) may name: the four suits, and no trump high (and low)."""
-    out: list[tuple[Suit | None, str | None]] = [(s, None) for s in _SUITS]
-    if rules.no_trump != "off":
-        out.append((None, "high"))
-    if rules.no_trump == "high-low":
-        out.append((None, "low"))
-    return tuple(out)
-
-
 def _legal_bidding(s: HandState) -> tuple[Action, ...]:
     r = s.rules
     floor = 0 if s.high is None else _rank(r, s.high)
-    named = _contracts(r) if r.bid_type == "level-suit" else ((None, None),)
+    named = r.bid_contracts
     out = [PASS]
     for level in range(max(r.minimum_bid, floor + 1), r.hand_size + 1):
         out.extend(Action("bid", level=level, suit=t, notrump=n) for t, n in named)
@@ -212,8 +201,7 @@ def _apply_bidding(s: HandState, a: Action) -> HandState:
     else:
         passes, high, bidder = 0, a, seat
         events = (BidMade(seat, a.level, a.alone, a.suit, a.notrump),)
-    done = turns == 4 if r.bidding == "single" else passes == (3 if high is not None else 4)
-    if not done:
+    if not r.bidding_over(turns, passes, high is not None):
         return replace(
             s, to_act=seat.next, turns=turns, passes=passes, high=high, bidder=bidder, events=events
         )
@@ -227,13 +215,13 @@ def _apply_bidding(s: HandState, a: Action) -> HandState:
             events=(*events, PassedOut(s.dealer)),
         )
     won = replace(s, turns=turns, passes=passes, high=high, bidder=bidder, to_act=bidder)
-    if r.bid_type == "level":
+    if not r.trump_with_bid:
         return replace(won, phase=Phase.TRUMP, events=events)
     return _after_trump(replace(won, trump=high.suit, notrump=high.notrump), events)
 
 
 def _legal_trump(s: HandState) -> tuple[Action, ...]:
-    return tuple(Action("trump", suit=t, notrump=n) for t, n in _contracts(s.rules))
+    return tuple(Action("trump", suit=t, notrump=n) for t, n in s.rules.contracts)
 
 
 def _apply_trump(s: HandState, a: Action) -> HandState:
@@ -274,12 +262,7 @@ def _after_kitty(s: HandState, events: tuple[Event, ...]) -> HandState:
 def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
     bidder = s.bidder
     assert bidder is not None
-    if s.rules.lead == "bidder":
-        leader = bidder
-    else:
-        leader = s.dealer.next
-        if s.alone is not None and leader == bidder.partner:  # the loner's partner sits out
-            leader = leader.next
+    leader = s.rules.first_leader(s.dealer, bidder, s.alone is not None)
     return replace(
         s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, to_discard=0, to_give=0, events=events
     )
@@ -445,12 +428,12 @@ def _explain_illegal(s: HandState, a: Action, legal: tuple[Action, ...]) -> Ille
             return IllegalAction(
                 f"under these rules the alone bids are: {offered} (alone_bids={r.alone_bids!r}); legal: {options}"
             )
-        if r.bid_type == "level" and a.contract is not None:
+        if not r.trump_with_bid and a.contract is not None:
             return IllegalAction(
                 f"bids are tricks only (bid_type='level'): bid a number ('bid 3') and name trump after "
                 f"winning the bid; legal: {options}"
             )
-        if r.bid_type == "level-suit" and a.contract is None:
+        if r.trump_with_bid and a.contract is None:
             return IllegalAction(
                 f"a bid names its trump too (bid_type='level-suit'): 'bid 3 H', 'bid 4 high'; legal: {options}"
             )

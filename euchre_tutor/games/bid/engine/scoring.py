@@ -33,7 +33,7 @@ def hand_points(
     others = rules.hand_size - bidders_tricks
     worth = rules.alone_value(alone) if alone is not None else int(level or 0)
     if bidders_tricks >= bid_needs(rules, level, alone):
-        if alone is not None or rules.made_scores == "bid":
+        if alone is not None or not rules.scores_tricks:
             return worth, others
         return bidders_tricks, others
     return (-worth if rules.set_loses_bid else 0), others

@@ -244,7 +244,7 @@ def _best_always(pos: BidPosition) -> bool:
 @IDEAS.idea("bid.least", "The least bid that does as well: more gains nothing", "bid-bidding")
 def _least(pos: BidPosition) -> bool:
     """Two or more plain bids of the best bid's contract tie, and a made bid scores its tricks."""
-    return pos.view.rules.made_scores == "tricks" and least_bid(pos) is not None
+    return pos.view.rules.scores_tricks and least_bid(pos) is not None
 
 
 @IDEAS.idea("bid.close", "A close call between passing and bidding", "bid-counting")
