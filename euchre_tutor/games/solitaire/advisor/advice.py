@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from euchre_tutor.advisor.shared import Grade, Reason, fmt, grade_label
+from euchre_tutor.advisor.shared import Grade, Mode, Reason, fmt, grade_label
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.solitaire.advisor.gamewin import SCALE, game_utility
@@ -63,8 +63,6 @@ __all__ = [
     "hint_from_analysis",
     "review_deal",
 ]
-
-Mode = Literal["points", "game"]
 
 
 @dataclass(frozen=True, slots=True)
