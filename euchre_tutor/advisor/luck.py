@@ -48,7 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Final
 
 __all__ = [
@@ -290,29 +290,27 @@ def luck_sentence(t: LuckTotal, span: str = "match") -> str:
 
 
 @cache
-def _baseline_file(name: str, package: str) -> Mapping[str, object]:
-    text = resources.files(package).joinpath(name).read_text("utf-8")
-    data = json.loads(text)
-    assert isinstance(data, dict)
-    return data
+def _baseline_file(data: Traversable) -> Mapping[str, object]:
+    found = json.loads(data.read_text("utf-8"))
+    assert isinstance(found, dict)
+    return found
 
 
 def measured_baseline(
-    data: str | None,
+    data: Traversable | None,
     seat_from_dealer: int | None = None,
     *,
     measured: bool = True,
-    package: str = "euchre_tutor",
 ) -> Fraction:
     """The average value of a seat's first decision as the game's measured file ``data`` holds it (a
-    path below ``package``, named by the game's package; its ``measured_by`` benchmark writes it): a file
+    file of the game's package, which names it; its ``measured_by`` benchmark writes it): a file
     of ``"seats"`` by the seat counted from the dealer (1: left of the dealer ... 0: the dealer, counted
     round the table), a file of one ``"mean"`` (a game of one seat) that figure. A game with no file
     (``data=None``), or a table unlike the one measured (``measured=False``: other rules, another number of
     players), has no baseline: 0, so the whole first value counts as the deal's."""
     if data is None or not measured:
         return Fraction(0)
-    found = _baseline_file(data, package)
+    found = _baseline_file(data)  # type: ignore[arg-type]  # a package's file is a hashable path
     seats = found.get("seats")
     if seats is None:
         return Fraction(str(found["mean"]))

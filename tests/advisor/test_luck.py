@@ -209,21 +209,22 @@ def test_sentences_for_luck_that_helped_and_for_no_decision() -> None:
 
 @pytest.mark.parametrize("level", ["beginner", "club", "expert"])
 def test_the_shipped_classic_baselines_have_every_seat_with_its_sample(level: str) -> None:
-    name, where = classic.LUCK_BASELINE.format(level=level), classic.__name__  # a file of the game's package
-    data = json.loads(resources.files(where).joinpath(name).read_text())
+    found = resources.files(classic) / classic.LUCK_BASELINE.format(
+        level=level
+    )  # a file of the game's package
+    data = json.loads(found.read_text())
     assert data["measured_by"] == f"benchmarks/classic_luck_baseline.py --level {level}"
     for rel in range(4):
         entry = data["seats"][str(rel)]
         assert entry["n"] >= 100 and entry["half_width_95"] > 0
-        assert measured_baseline(name, rel, package=where) == Fraction(str(entry["mean"]))
-        # counted round the table
-        assert measured_baseline(name, rel + 4, package=where) == measured_baseline(name, rel, package=where)
+        assert measured_baseline(found, rel) == Fraction(str(entry["mean"]))
+        assert measured_baseline(found, rel + 4) == measured_baseline(found, rel)  # counted round the table
     # no measured baseline at another table (six players)
-    assert measured_baseline(name, 1, measured=False, package=where) == 0
+    assert measured_baseline(found, 1, measured=False) == 0
 
 
 def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_it() -> None:
-    data = json.loads(resources.files("euchre_tutor").joinpath(bid.LUCK_BASELINE).read_text())
+    data = json.loads(bid.LUCK_BASELINE.read_text())
     assert data["measured_by"] == "benchmarks/bid_luck_baseline.py"
     for rel in range(4):
         entry = data["seats"][str(rel)]
@@ -234,7 +235,7 @@ def test_the_shipped_bid_baseline_has_every_seat_and_only_the_default_rules_use_
 
 
 def test_the_shipped_solitaire_baseline() -> None:
-    data = json.loads(resources.files("euchre_tutor").joinpath(solitaire.LUCK_BASELINE).read_text())
+    data = json.loads(solitaire.LUCK_BASELINE.read_text())
     assert data["n"] >= 100 and data["half_width_95"] > 0
     assert measured_baseline(solitaire.LUCK_BASELINE) == Fraction(str(data["mean"]))
     assert -4 < measured_baseline(solitaire.LUCK_BASELINE) < 4
@@ -243,7 +244,7 @@ def test_the_shipped_solitaire_baseline() -> None:
 def test_a_game_with_no_measured_baseline_has_none_and_a_seated_file_needs_the_seat() -> None:
     assert measured_baseline(None, 2) == 0
     with pytest.raises(ValueError, match="seat counted from the dealer"):
-        measured_baseline(classic.LUCK_BASELINE.format(level="club"), package=classic.__name__)
+        measured_baseline(resources.files(classic) / classic.LUCK_BASELINE.format(level="club"))
 
 
 # ----------------------------------------------------------------- swings: the rest, decision by decision

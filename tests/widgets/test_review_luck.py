@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from importlib import resources
 
 import pytest
 
@@ -23,6 +24,7 @@ from euchre_tutor.advisor.luck import (
     swings,
     total,
 )
+from euchre_tutor.games import classic
 from euchre_tutor.games.classic import LUCK_BASELINE
 from euchre_tutor.widgets import ClassicApp
 from tests.classic.independent_scoring import expected_points as independent_points
@@ -56,9 +58,8 @@ def expected_luck(app: ClassicApp, number: int) -> HandLuck:
         points=points,
         expected=None if first is None else first.best.ev,
         baseline=measured_baseline(
-            LUCK_BASELINE.format(level=t.table),
+            resources.files(classic) / LUCK_BASELINE.format(level=t.table),
             (int(c.seat) - int(log.dealer)) % 4,
-            package="euchre_tutor.games.classic",
         ),
         losses=[float(g.loss) for _, g in graded if g is not None],
         labels=[g.label for _, g in graded if g is not None],

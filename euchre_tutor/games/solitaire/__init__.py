@@ -4,13 +4,15 @@ hint source, its session hooks), widgets and command line. Importing it register
 
 from __future__ import annotations
 
+from importlib import resources
+
 from euchre_tutor.rules.games import Game, register
 
 __all__ = ["GAME", "LUCK_BASELINE"]
 
-#: its luck's measured seat baseline, a file of this package named below euchre_tutor/ (read by
+#: its luck's measured baseline, a file of this package (read by
 #: advisor.luck.measured_baseline)
-LUCK_BASELINE = "games/solitaire/data/luck_baseline.json"
+LUCK_BASELINE = resources.files(__name__) / "data" / "luck_baseline.json"
 
 GAME = register(
     Game(

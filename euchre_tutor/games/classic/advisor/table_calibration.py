@@ -23,6 +23,7 @@ import json
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -99,7 +100,7 @@ def table_baseline(level: str | None, seat_from_dealer: int, players: int = 4) -
     first value it is subtracted from are one kind of figure. Measured at four players; 0 at three and six
     (:func:`~euchre_tutor.advisor.luck.measured_baseline`)."""
     name = LUCK_BASELINE.format(level=level or "club")  # measured by benchmarks/classic_luck_baseline.py
-    return measured_baseline(name, seat_from_dealer, measured=players == 4, package=classic.__name__)
+    return measured_baseline(resources.files(classic) / name, seat_from_dealer, measured=players == 4)
 
 
 def at_table(options: list[ClassicOption], shift: TableShift | None) -> list[ClassicOption]:
