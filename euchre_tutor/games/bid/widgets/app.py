@@ -49,7 +49,6 @@ from typing import Any, Final
 import ipywidgets as w
 
 from euchre_tutor.advisor.voice import Depth
-from euchre_tutor.cards import Suit
 from euchre_tutor.errors import JsonInputError
 from euchre_tutor.games.bid.bots import Player
 from euchre_tutor.games.bid.engine import Action, Phase, Seat, explain_trick
@@ -117,25 +116,10 @@ BID_CSS: Final = """
 """
 
 
-def _contracts(rules: BidRules) -> list[tuple[Suit | None, str | None]]:
-    """The grid's columns: the four suits and no trump (high, low) with bids of level and suit;
-    one column with bids of tricks only."""
-    if rules.bid_type == "level":
-        return [(None, None)]
-    out: list[tuple[Suit | None, str | None]] = [
-        (s, None) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-    ]
-    if rules.no_trump != "off":
-        out.append((None, "high"))
-    if rules.no_trump == "high-low":
-        out.append((None, "low"))
-    return out
-
-
 def bid_grid_actions(rules: BidRules) -> list[list[Action]]:
     """Every bid these rules allow, as the grid's rows: one row per level (lowest first), then
     call 2, call 1 and alone; one column per contract."""
-    contracts = _contracts(rules)
+    contracts = rules.bid_contracts  # the grid's columns: one with bids of tricks only
     rows = [
         [Action("bid", level=level, suit=s, notrump=n) for s, n in contracts]
         for level in range(rules.minimum_bid, rules.hand_size + 1)
