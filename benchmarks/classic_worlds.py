@@ -13,7 +13,7 @@ import sys
 import time
 
 from euchre_tutor.games.classic.advisor.placement import BACKEND
-from euchre_tutor.games.classic.advisor.worlds import sample_worlds_report
+from euchre_tutor.games.classic.advisor.worlds import WorldSampler
 from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Deal, HandState, Phase, new_hand
 from euchre_tutor.games.classic.views import SeatView, seat_view
@@ -42,7 +42,7 @@ def main(n: int = 200, seeds: int = 12, repeats: int = 3) -> None:
             best = float("inf")
             for _ in range(repeats):
                 start = time.process_time()
-                report = sample_worlds_report(view, n, random.Random(seed))
+                report = WorldSampler(view).report(n, random.Random(seed))
                 best = min(best, time.process_time() - start)
             times.append(best * 1000)
             ess.append(report.ess)
