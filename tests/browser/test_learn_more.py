@@ -159,24 +159,26 @@ def decision(page: Any) -> str:
     return str(page.evaluate(_DECISION))
 
 
+#: The hand is over: its Next hand button is offered.
+_HAND_OVER = """() => !!document.querySelector('.et-handend .et-next:not([disabled])')"""
+
+
 def wait_for_south(page: Any, before: str | None, turn: str | None = None) -> bool:
-    """Wait until the page shows a decision of South's other than ``before`` with its hint ready (for a
-    later turn than ``turn``); False when the hand ends first (Next hand shown)."""
+    """Wait until the page shows a decision of South's other than ``before`` with its hint ready for a
+    later turn than ``turn`` (each of South's decisions has its own turn marker, so a decision is not
+    taken for the next one while the page still shows it); False when the hand ends first (Next hand)."""
     try:
         page.wait_for_function(
-            f"(before) => ({_DECISION})() !== before && (({_SOUTH_TO_ACT})()"
-            " || !!document.querySelector('.et-handend .et-next:not([disabled])'))",
-            arg=before,
+            f"([before, turn]) => ({_DECISION})() !== before && (({_HAND_OVER})()"
+            f" || (({_SOUTH_TO_ACT})() && ({_HINT_READY})(turn)))",
+            arg=[before, turn],
             timeout=PAGE_TIMEOUT,
         )
     except Exception as error:
         FAILURES.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(FAILURES / "learn-more-no-decision.png"), full_page=True)
         raise AssertionError(f"no new decision of South's; the page shows {decision(page)}") from error
-    if not page.evaluate(_SOUTH_TO_ACT):
-        return False
-    page.wait_for_function(_HINT_READY, arg=turn, timeout=PAGE_TIMEOUT)
-    return True
+    return not page.evaluate(_HAND_OVER)
 
 
 def read_the_hint(page: Any, links: LessonLinks, where: str) -> None:
@@ -256,9 +258,9 @@ def test_every_learn_more_at_the_classic_table_opens_its_lesson(browser: Any, vo
         before, turn = decision(page), page.evaluate(_HINT_TURN)
         page.get_by_role("button", name="Load deal").click()
         assert wait_for_south(page, before, turn)
-        assert page.locator(".euchre-card.playable:visible").count() == 6, (
-            "South holds six cards to discard from"
-        )
+        # South holds six cards to discard from (the hand's six slots are each their own widget: wait for all)
+        page.locator(".euchre-card.playable:visible").nth(5).wait_for(timeout=PAGE_TIMEOUT)
+        assert page.locator(".euchre-card.playable:visible").count() == 6, decision(page)
         read_the_hint(page, links, "classic, the discard")
         before, turn = decision(page), page.evaluate(_HINT_TURN)
         act(page, (), card="nine of diamonds")

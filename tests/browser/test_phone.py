@@ -225,12 +225,19 @@ def test_the_classic_table_on_a_phone(browser: Any, voila: VoilaServer, axe_sour
         assert_no_violations(p, axe_source, "the classic table on a phone")
         assert_hint_readable(p, "classic, bidding")
         shoot(p, "classic-hint")
+        # every card is the student's to tap, a forced one too: no card is played for them under the tap
+        p.locator(".ec-autoplay input").tap()
+        p.wait_for_function("!document.querySelector('.ec-autoplay input').checked", timeout=PAGE_TIMEOUT)
         # order up: the dealer picks up, the play starts, and South's cards wake
         p.locator(".euchre-bid", has_text="Order up").first.tap()
-        p.locator(f"{CARDS}.playable").first.wait_for(timeout=PAGE_TIMEOUT)
+        playable = p.locator(f"{CARDS}.playable:visible")
+        playable.first.wait_for(timeout=PAGE_TIMEOUT)
         assert_playable_on_a_phone(p, "classic, playing", {"hand": CARDS, "Show hint": ".et-hint-toggle"})
         shoot(p, "classic-playing")
-        p.locator(f"{CARDS}.playable").first.tap()
+        # a tapped card is played: it leaves the hand
+        card = next(c for c in str(playable.first.get_attribute("class")).split() if c.startswith("c-"))
+        playable.first.tap()
+        p.locator(f"{CARDS}.{card}").wait_for(state="detached", timeout=PAGE_TIMEOUT)
         problems.assert_clean()
 
 
