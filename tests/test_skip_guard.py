@@ -37,8 +37,8 @@ def test_known_bug():
 """
 
 
-#: ``make test`` runs the suite in two workers: the guard must judge their reports in the main process
-PARALLEL = ["-n", "2", "--dist", "loadfile"]
+#: ``make test`` runs the suite in several workers: the guard must judge their reports in the main process
+PARALLEL = ["-p", "xdist.plugin", "-n", "2", "--dist", "loadfile"]
 
 
 def run_pytest(
@@ -51,6 +51,9 @@ def run_pytest(
     (project / "allowed_skips.txt").write_text(allowed, encoding="utf-8")
     (project / "test_sample.py").write_text(tests, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS")}
+    # the guard is the conftest's own: the installed plugins are not loaded (their imports take seconds);
+    # a run in workers names xdist itself (PARALLEL)
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     if ci is not None:
         env["CI"] = ci
     return subprocess.run(

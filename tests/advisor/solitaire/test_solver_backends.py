@@ -79,7 +79,7 @@ def test_backends_agree_on_random_positions(case: tuple[Knowledge, Objective]) -
 
 
 @needs_both
-@pytest.mark.parametrize("seed", [10_003, 10_015, 7, 42])
+@pytest.mark.parametrize("seed", [10_003, 42])
 def test_backends_agree_on_whole_trump_decisions(seed: int) -> None:
     """Every option of a fresh deal (18 unseen cards), with every count of its distribution."""
     deal = SolitaireDeal.from_seed(seed)
