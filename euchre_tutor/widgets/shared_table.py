@@ -43,7 +43,7 @@ from euchre_tutor.widgets.page import message_page, page_query
 from euchre_tutor.widgets.table import button, show
 from euchre_tutor.widgets.table_app import TableApp
 
-__all__ = ["SharedParts", "page_query", "shared_table_app", "shared_table_page", "tables_address"]
+__all__ = ["SharedParts", "shared_table_app", "shared_table_page", "tables_address"]
 
 esc = render.esc
 
