@@ -132,15 +132,18 @@ class WorldSampler:
         """One batch of ``n`` worlds (:func:`sample_worlds`) with the candidate count and the effective
         sample size; with ``orbits``, also each world's swaps of the hidden hands
         (:meth:`~euchre_tutor.games.classic.advisor.swaps.SwapOrbits.orbit`) where they apply."""
-        if not isinstance(n, int) or n < 1:
-            raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
-        if candidates_per_world < 1:
-            raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
+        _check_batch(n, candidates_per_world)
         if self.plan is None:
             assert self.misdealer is not None
             worlds, tries = misdealt_worlds(self.view, self.misdealer, n, rng)
             return WorldSample(worlds, tries, n, float(n))
-        return _batch(self.view, self.plans, self.own, self.model, n, rng, candidates_per_world, orbits)
+        plans = self.plans
+        d = _draw(self.view, plans, self.own, self.model, n, rng, candidates_per_world)
+        worlds = _build(plans, d, len(d.picks))
+        swaps: list[Orbit] | None = None
+        if orbits and all(plans[d.which[i]].orbit_ready() for i in set(d.picks)):
+            swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit(cand, self.model))
+        return WorldSample(worlds, d.drawn, len(d.cands), d.ess, swaps)
 
     def masks(
         self, n: int, rng: random.Random, states: int, *, candidates_per_world: int = CANDIDATES_PER_WORLD
@@ -153,18 +156,22 @@ class WorldSampler:
         worlds serve), :meth:`report`'s own batch instead."""
         if self.plan is None:
             return self.report(n, rng, candidates_per_world=candidates_per_world, orbits=True)
-        if not isinstance(n, int) or n < 1:
-            raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
-        if candidates_per_world < 1:
-            raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
+        _check_batch(n, candidates_per_world)
         plans = self.plans
         d = _draw(self.view, plans, self.own, self.model, n, rng, candidates_per_world)
-        cands, which, picks = d.cands, d.which, d.picks
-        if not all(plans[which[i]].orbit_ready() for i in set(picks)):
-            return WorldSample(_build(plans, d, n), d.drawn, len(cands), d.ess, None)
+        if not all(plans[d.which[i]].orbit_ready() for i in set(d.picks)):
+            return WorldSample(_build(plans, d, n), d.drawn, len(d.cands), d.ess, None)
         worlds = _build(plans, d, max(1, states))
         swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit_masks(cand, self.model))
-        return MaskSample(worlds, swaps, d.drawn, len(cands), d.ess)
+        return MaskSample(worlds, swaps, d.drawn, len(d.cands), d.ess)
+
+
+def _check_batch(n: int, candidates_per_world: int) -> None:
+    """Refuse a batch of no worlds, or of fewer than one candidate per world."""
+    if not isinstance(n, int) or n < 1:
+        raise EuchreError(f"the number of worlds must be a positive integer, not {n!r}")
+    if candidates_per_world < 1:
+        raise EuchreError(f"candidates_per_world must be at least 1, not {candidates_per_world!r}")
 
 
 def _up_plans(
@@ -220,25 +227,6 @@ class _Drawn:
     picks: list[int]
     drawn: int
     ess: float
-
-
-def _batch(
-    view: SeatView,
-    plans: Sequence[WorldPlan],
-    own: Sequence[float],
-    bidding: BiddingModel,
-    n: int,
-    rng: random.Random,
-    candidates_per_world: int,
-    orbits: bool,
-) -> WorldSample:
-    d = _draw(view, plans, own, bidding, n, rng, candidates_per_world)
-    cands, which, picks = d.cands, d.which, d.picks
-    worlds = _build(plans, d, len(picks))
-    swaps: list[Orbit] | None = None
-    if orbits and all(plans[which[i]].orbit_ready() for i in set(picks)):
-        swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit(cand, bidding))
-    return WorldSample(worlds, d.drawn, len(cands), d.ess, swaps)
 
 
 def _per_pick(plans: Sequence[WorldPlan], d: _Drawn, make: Callable[[WorldPlan, Candidate], T]) -> list[T]:
