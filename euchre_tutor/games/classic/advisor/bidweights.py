@@ -317,16 +317,7 @@ class BidWeighing(Placement):
             mask = masks[seat]
             gone = self._discard_bit(cand) if seat == dealer else 0
             found = round_1.get(seat)
-            if found is None:
-                key = mask | gone << 33
-            else:
-                keep, suits = found
-                key = mask & keep
-                bit = 1 << 33
-                for suit in suits:
-                    if mask & suit:
-                        key |= bit
-                    bit <<= 1
+            key = mask | gone << 33 if found is None else _round_1_key(mask, *found)
             known = memo[seat].get(key)
             logw += self._part(seat, cand, gone, model) if known is None else known
         if self.loner_slot >= 0 and not model.uniform and cand.loner_six:
@@ -340,16 +331,7 @@ class BidWeighing(Placement):
         the dealer, having discarded ``gone``): the mask, with the discard's bit above it; for a seat
         in :attr:`round_1_keys`, only what the model reads of its hand."""
         found = self.round_1_keys.get(seat)
-        if found is None:
-            return mask | gone << 33
-        keep, suits = found
-        key = mask & keep
-        bit = 1 << 33
-        for suit in suits:
-            if mask & suit:
-                key |= bit
-            bit <<= 1
-        return key
+        return mask | gone << 33 if found is None else _round_1_key(mask, *found)
 
     def _part(self, seat: Seat, cand: Candidate, gone: int, model: BiddingModel) -> float:
         """``seat``'s log likelihood of its bids with its bid-time hand in the candidate; ``gone``: the
@@ -495,3 +477,15 @@ class BidWeighing(Placement):
             allowed = [c for c in six if self.rules.dealer_may_discard(c, self.up)]
             total += math.log(model._discard(six, self.view.trump, gone, allowed, self.strength))
         return total
+
+
+def _round_1_key(mask: int, keep: int, suits: tuple[int, ...]) -> int:
+    """The memo key of a seat in :attr:`BidWeighing.round_1_keys` holding the cards of ``mask``: its
+    cards in ``keep``, and above them one bit per plain suit of ``suits`` it holds."""
+    key = mask & keep
+    bit = 1 << 33
+    for suit in suits:
+        if mask & suit:
+            key |= bit
+        bit <<= 1
+    return key
