@@ -46,7 +46,8 @@ def read_world(
     to_turn: bool,
 ) -> HandState:
     """One world the actions lead to, with the seat holding ``hand`` at their end."""
-    hand = _read_dealer_hand(rules, dealer, me, hand, up, steps, readings)
+    if me == dealer:
+        hand = _read_dealer_hand(rules, dealer, hand, up, steps, readings)
     check_known_cards(me, dealer, hand, up, steps)
     mine = dealt_hand(me, dealer, hand, up, steps, rules)
     world = replay(rules, dealer, me, mine, up, steps, pack, readings, to_turn)
@@ -67,26 +68,25 @@ def read_world(
 def _read_dealer_hand(
     rules: ClassicRules,
     dealer: Seat,
-    me: Seat,
     hand: list[Card],
     up: Card,
     steps: list[Step],
     readings: list[Reading],
 ) -> list[Card]:
     """The analysed dealer's hand as books print it: its five dealt cards, with the up card it picked up."""
-    order = _pick_up(rules, dealer, steps) if me == dealer else None
+    order = _pick_up(rules, dealer, steps)
     if order is None or up in hand:
-        if order is not None and not any(s.seat == me and is_discard(s) for s in steps):
-            _refuse_missing_discard(me, up, order, steps)
+        if order is not None and not any(s.seat == dealer and is_discard(s) for s in steps):
+            _refuse_missing_discard(dealer, up, order, steps)
         return hand
     later = steps[steps.index(order) + 1 :]
-    if any(s.seat == me and is_discard(s) for s in later):
+    if any(s.seat == dealer and is_discard(s) for s in later):
         return hand  # it discarded the up card, or "hand" is simply wrong: the replay says which
-    _refuse_missing_discard(me, up, order, steps)
+    _refuse_missing_discard(dealer, up, order, steps)
     readings.append(
         Reading(
             "dealer-six",
-            f'{me.word} is the dealer and picked up {up} ({order.text!r}): "hand" lists its dealt cards, '
+            f'{dealer.word} is the dealer and picked up {up} ({order.text!r}): "hand" lists its dealt cards, '
             f"read with {up} as the six it now discards one of.",
         )
     )
