@@ -55,7 +55,8 @@ SAME_FACT = (
 #: ideas a panel may say more than once (one line per choice compared)
 MANY = frozenset({"classic.alternative", "compare.cost", "compare.tie", "solitaire.cost"})
 _CARD_WORDS = re.compile(
-    r"\bthe (?:seven|eight|nine|ten|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs) \([^)]*\)"
+    r"\bthe (?:(?:seven|eight|nine|ten|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs)"
+    r"|(?:right|left) bower) \([^)]*\)"
 )
 _IDEA = re.compile(r'data-idea="([^"]+)"')
 
