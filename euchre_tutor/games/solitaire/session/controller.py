@@ -300,20 +300,16 @@ class SolitaireController(Observable):
         return self.game.can_redo
 
     def undo(self) -> bool:
-        def command() -> None:
-            if not self.can_undo:
-                raise IllegalAction("nothing to undo in this deal: no card has been chosen or played yet")
-            self.game.undo()
-
-        return self._attempt(command)
+        if self.can_undo:
+            return self._attempt(self.game.undo)
+        self.illegal("nothing to undo in this deal: no card has been chosen or played yet")
+        return False
 
     def redo(self) -> bool:
-        def command() -> None:
-            if not self.can_redo:
-                raise IllegalAction("nothing to redo: undo a decision first")
-            self.game.redo()
-
-        return self._attempt(command)
+        if self.can_redo:
+            return self._attempt(self.game.redo)
+        self.illegal("nothing to redo: undo a decision first")
+        return False
 
     def suggest(self) -> bool:
         """Euchre Solitaire has no computer player to ask: the hint says what to do."""
