@@ -25,11 +25,30 @@ it) that knows its layout, so ``seat.next``, ``seat.partners`` and
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from euchre_tutor.errors import DealError
 
 __all__ = ["FOUR", "SEATINGS", "SIX_2V2V2", "SIX_3V3", "THREE", "Seat", "Seating", "Team", "seating_for"]
+
+
+class _Named:
+    """What seats and teams share: each is shown by its name, and is one object (a copy is itself)."""
+
+    __slots__ = ()
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
 
 
 class _SeatType(type):
@@ -42,7 +61,7 @@ class _SeatType(type):
         return len(FOUR.seats)
 
 
-class Seat(int, metaclass=_SeatType):
+class Seat(_Named, int, metaclass=_SeatType):
     """A seat of one layout; ``int(seat)`` is its index in clockwise order from the first seat.
 
     ``Seat(i)`` and ``Seat.N`` .. ``Seat.W`` are the classic four seats; other
@@ -87,23 +106,11 @@ class Seat(int, metaclass=_SeatType):
     def players(self) -> int:
         return self.seating.players
 
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
-
     def __repr__(self) -> str:
         return f"<Seat.{self.name}: {int(self)}>"
 
     def __reduce__(self) -> tuple[Any, tuple[str, int]]:
         return (_seat, (self.seating.key, int(self)))
-
-    def __copy__(self) -> Seat:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Seat:
-        return self
 
     @classmethod
     def parse(cls, text: object) -> Seat:
@@ -118,7 +125,7 @@ class _TeamType(type):
         return iter(FOUR.teams)
 
 
-class Team(metaclass=_TeamType):
+class Team(_Named, metaclass=_TeamType):
     """A team (a partnership; at three players, one player); ``index`` orders the scores."""
 
     NS: ClassVar[Team]
@@ -148,23 +155,11 @@ class Team(metaclass=_TeamType):
     def others(self) -> tuple[Team, ...]:
         return tuple(t for t in self.seating.teams if t is not self)
 
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
-
     def __repr__(self) -> str:
         return f"<Team.{self.name}: {self.name!r}>"
 
     def __reduce__(self) -> tuple[Any, tuple[str, int]]:
         return (_team, (self.seating.key, self.index))
-
-    def __copy__(self) -> Team:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Team:
-        return self
 
 
 #: every layout made, by key: a pickled seat, team or layout is found again here (a game's own layout
