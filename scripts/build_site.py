@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import csv
+import fcntl
 import hashlib
 import io
 import json
@@ -40,6 +42,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the package of this checkout
@@ -470,13 +473,59 @@ def share_pyodide(site: Path, lab: Path) -> None:
     config.write_text(json.dumps(data, indent=2))
 
 
+#: the sources the site is built from: a change to any of them makes the site stale
+SOURCES = ("euchre_tutor", "notebooks", "scripts/build_site.py", "pyproject.toml", "setup.py")
+
+
+def newest_source() -> float:
+    """The time of the newest file the site is built from."""
+    times = []
+    for name in SOURCES:
+        path = ROOT / name
+        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
+        times += [p.stat().st_mtime for p in files if "__pycache__" not in p.parts]
+    return max(times)
+
+
+def stamp(site: Path) -> Path:
+    """The file a finished build writes last of what the tests read first (the Solitaire page)."""
+    return site / "voici" / "render" / "solitaire.html"
+
+
+def is_stale(site: Path) -> bool:
+    """True when ``site`` is missing or older than a file it is built from."""
+    page = stamp(site)
+    return not page.exists() or page.stat().st_mtime < newest_source()
+
+
+@contextlib.contextmanager
+def build_lock(site: Path) -> Iterator[None]:
+    """One build of ``site`` at a time: a second waits for the first (``make test`` starts one ahead of
+    the tests, and the site's tests wait for it rather than build again)."""
+    site.parent.mkdir(parents=True, exist_ok=True)
+    with open(site.parent / f".{site.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=SITE, help="the site folder (default: artifacts/site)")
     parser.add_argument("--no-lessons", action="store_true", help="only the two tables (a quicker build)")
+    parser.add_argument(
+        "--if-stale", action="store_true", help="build only when the site is missing or older than a source"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
-    build(args.out.resolve(), lessons=not args.no_lessons)
+    out = args.out.resolve()
+    with build_lock(out):
+        if args.if_stale and not is_stale(out):
+            log(f"{out} is up to date")
+            return 0
+        build(out, lessons=not args.no_lessons)
     return 0
 
 

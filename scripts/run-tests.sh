@@ -11,6 +11,12 @@ export JUPYTER_PLATFORM_DIRS=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1
 # Two workers (PYTEST_WORKERS=0: one process), a file at a time: a notebook's cells run in order in
 # one kernel and a module's fixtures are built once.
+# The whole suite (no test named): the static site's tests need artifacts/site/, so its build (downloads
+# on a first build, then CPU) starts now beside the tests, not in one test's set-up; those tests wait for
+# it (scripts/build_site.py takes a lock) and build nothing when it is up to date.
+if [ "$#" = 0 ] || [ "${1#-}" != "$1" ]; then
+  .venv/bin/python scripts/build_site.py --if-stale >artifacts/site-build.log 2>&1 &
+fi
 workers=${PYTEST_WORKERS:-2}
 parallel=()
 if [ "$workers" != 0 ]; then parallel=(-n "$workers" --dist loadfile); fi

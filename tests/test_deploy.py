@@ -270,3 +270,28 @@ def test_the_site_recipe_builds_with_make_site_and_publishes_the_folder_make_sit
     deploy = recipe["jobs"]["deploy"]
     assert deploy["needs"] == "build"
     assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+
+
+def test_the_site_is_built_again_only_when_a_source_is_newer(tmp_path: Path) -> None:
+    """``build_site.py --if-stale`` (how ``make test`` builds the site ahead of its tests) builds a missing
+    site and one older than a source, and leaves a site newer than every source as it is."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    site = tmp_path / "site"
+    assert builder.is_stale(site)  # missing
+    page = builder.stamp(site)
+    page.parent.mkdir(parents=True)
+    page.write_text("<html></html>", encoding="utf-8")
+    newest = builder.newest_source()
+    os.utime(page, (newest - 10, newest - 10))
+    assert builder.is_stale(site)  # older than a source
+    os.utime(page, (newest + 10, newest + 10))
+    assert not builder.is_stale(site)
+    with builder.build_lock(site):  # the lock is a file beside the site, taken and given back
+        assert (tmp_path / ".site.lock").exists()
+    assert builder.main(["--out", str(site), "--if-stale"]) == 0  # up to date: nothing built
+    assert sorted(p.name for p in site.rglob("*") if p.is_file()) == ["solitaire.html"]

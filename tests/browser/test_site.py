@@ -47,29 +47,20 @@ LESSON = "/lab-site/notebooks/index.html?path=01-cards-and-bowers.ipynb"
 #: Pyodide's start-up is CPU-bound: tens of seconds on a loaded 2-core machine, and more for the first
 #: page (the browser compiles the 8 MB interpreter); a timeout only costs time when something is stuck
 TIMEOUT = int(os.environ.get("SITE_TIMEOUT", "300000"))  # ms
-#: the sources the site is built from: a change to any of them makes the fixture build it again
-SOURCES = ("euchre_tutor", "notebooks", "scripts/build_site.py", "pyproject.toml", "setup.py")
-
-
-def newest_source() -> float:
-    times = []
-    for name in SOURCES:
-        path = ROOT / name
-        files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
-        times += [p.stat().st_mtime for p in files if "__pycache__" not in p.parts]
-    return max(times)
 
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site; built (``scripts/build_site.py``, as ``make site`` does) when missing or stale.
+    """The built site: ``scripts/build_site.py --if-stale`` builds it (as ``make site`` does) when it is
+    missing or older than a file it is built from, and waits for a build under way (``make test`` starts
+    one beside the tests).
 
     The first build downloads the site tools, Pyodide and the wheels from the package registries (a few
     minutes); later builds use .site-cache/ and take well under a minute."""
-    stamp = SITE / "voici" / "render" / "solitaire.html"
-    if not stamp.exists() or stamp.stat().st_mtime < newest_source():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, cwd=ROOT)
-    assert stamp.exists()
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--if-stale"], check=True, cwd=ROOT
+    )
+    assert (SITE / "voici" / "render" / "solitaire.html").exists()
     return SITE
 
 
