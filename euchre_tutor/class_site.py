@@ -289,6 +289,7 @@ _TREE = """{%% extends "page.html" %%}
 {%% endblock %%}
 """
 
+# A Jinja template: "{#" would open a comment, so a rule inside braces starts after a space.
 _SPINNER = """{%% macro css() %%}
 <style>
 #loading{display:flex;flex-direction:column;align-items:center;justify-content:center;height:75vh;
@@ -297,6 +298,7 @@ _SPINNER = """{%% macro css() %%}
 #loading .et-dot{width:46px;height:46px;border-radius:50%%;border:6px solid #cfe3d6;border-top-color:#1e6b41;
   animation:et-turn 1.1s infinite linear}
 @keyframes et-turn{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){ #loading .et-dot{animation:none}}
 </style>
 {%% endmacro %%}
 {%% macro html() %%}

@@ -131,6 +131,8 @@ CSS = (
 .et-progress div{height:100%;background:#2f8a57;transition:width .2s}
 .et-progress.indeterminate div{width:35%;animation:et-slide 1.1s infinite ease-in-out}
 @keyframes et-slide{0%{margin-left:-35%}100%{margin-left:100%}}
+@media (prefers-reduced-motion:reduce){.et-progress.indeterminate div{animation:none;margin-left:32%}
+  .euchre-app .jupyter-button.et-slot,.et-progress div{transition:none}}
 .et-rec{font-size:15px;margin:4px 0 8px}.et-rec b{font-size:17px}
 .et-bars{display:grid;grid-template-columns:auto 1fr auto;gap:3px 8px;align-items:center;font-size:13px}
 .et-bars .lab{font-weight:700;white-space:nowrap}.et-bars .lab.red{color:"""
