@@ -36,6 +36,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--force-prefers-reduced-motion",
 ]
 HOW_TO_GET_CHROMIUM = (
     "no Chromium found: install Debian's (apt-get update && DEBIAN_FRONTEND=noninteractive "
@@ -166,9 +167,28 @@ def table_service(tmp: Path, token: str, teacher_token: str | None = None) -> Se
     return service_process(db, token=token, teacher_token=teacher_token, extra=["--allow-seed"], env=env)
 
 
+#: Chromium's headless shell (Debian's ``chromium-headless-shell``): the same Blink and V8 without the
+#: browser's windows and GPU process, so a page costs less CPU; the tests drive it when it is installed
+#: (``make chromium`` installs it beside Debian's chromium), the benchmarks drive the full browser.
+HEADLESS_SHELLS = (
+    "/usr/lib/chromium/chromium-headless-shell",
+    "/usr/lib/chromium-headless-shell/chromium-headless-shell",
+)
+
+
+def driven_chromium() -> str | None:
+    """The Chromium the tests drive: ``CHROMIUM`` if set, else a headless shell, else ``chromium_path()``."""
+    if os.environ.get("CHROMIUM"):
+        return chromium_path()
+    for candidate in HEADLESS_SHELLS:
+        if Path(candidate).exists():
+            return candidate
+    return chromium_path()
+
+
 def require_chromium() -> str:
     """The Chromium to drive: a missing one skips the test here and fails it in CI."""
-    path = chromium_path()
+    path = driven_chromium()
     if path is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(HOW_TO_GET_CHROMIUM + " (CI=true: browser tests must run, never skip)")
