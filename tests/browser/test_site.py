@@ -1,8 +1,8 @@
 """The static site (``make site``) in a real Chromium with no network: Python runs in the page (Pyodide).
 
 A plain static file server on a loopback port serves ``artifacts/site/`` (built here if it is missing
-or older than the package); every request to anything else is refused and recorded, and Chromium
-resolves no other host, so a page that needed a CDN would fail here. The Solitaire table plays a deal
+or older than the package); Chromium resolves no other host, and every request to anything else is
+recorded and fails the test, so a page that needed a CDN would fail here. The Solitaire table plays a deal
 by clicking and opens the exact hint (computed in the page's kernel, which has no worker processes);
 the classic table bids and plays a hand and shows a hint; the Bid Euchre table shows its hint, bids and
 plays a card; a lesson runs in the JupyterLite notebook. On a deal whose exact hint takes long in the page,
@@ -114,31 +114,56 @@ class Network:
         )
 
 
-@pytest.fixture
-def site_page(offline_browser: Any, static_server: str) -> Iterator[tuple[Any, Network]]:
+@dataclass
+class Watched:
+    """The Network of the test now running: the context's listeners (which also hear the service
+    workers' requests) write to it."""
+
+    network: Network | None = None
+
+
+@pytest.fixture(scope="module")
+def site_context(offline_browser: Any, static_server: str) -> Iterator[tuple[Any, Watched]]:
+    """One context for the module's pages, so a page after the first finds Pyodide's interpreter and the
+    wheels in the browser's cache, compiled, as a student's second visit does. No request is routed
+    (routing would turn that cache off): the offline browser resolves no host but the loopback one, and
+    the ``request`` listener records every request to anything but the site."""
     context = offline_browser.new_context(viewport={"width": 1280, "height": 1000})
     context.set_default_timeout(TIMEOUT)
-    network = Network(static_server)
+    watched = Watched()
 
-    def route(r: Any) -> None:
-        if r.request.url.startswith(static_server + "/"):
-            r.continue_()
-        else:
-            network.outside.append(r.request.url)
-            r.abort()
+    def on_request(r: Any) -> None:
+        if watched.network is not None and not r.url.startswith(static_server + "/"):
+            watched.network.outside.append(r.url)
 
-    context.route("**/*", route)
-    context.on("request", lambda r: r.url.startswith(static_server) or network.outside.append(r.url))
+    def on_failed(r: Any) -> None:
+        if watched.network is not None:
+            watched.network.failed.append(f"{r.method} {r.url}: {r.failure}")
+
+    def on_response(r: Any) -> None:
+        if watched.network is not None and r.status >= 400:
+            watched.network.failed.append(f"{r.status} {r.url}")
+
+    context.on("request", on_request)
+    context.on("requestfailed", on_failed)
+    context.on("response", on_response)
+    yield context, watched
+    context.close()
+
+
+@pytest.fixture
+def site_page(site_context: tuple[Any, Watched], static_server: str) -> Iterator[tuple[Any, Network]]:
+    context, watched = site_context
+    network = watched.network = Network(static_server)
     p = context.new_page()
 
     def page_error(e: Any) -> None:
         network.errors.append((str(e), str(getattr(e, "stack", "") or "")))
 
     p.on("pageerror", page_error)
-    p.on("requestfailed", lambda r: network.failed.append(f"{r.method} {r.url}: {r.failure}"))
-    p.on("response", lambda r: r.status >= 400 and network.failed.append(f"{r.status} {r.url}"))
     yield p, network
-    context.close()
+    watched.network = None
+    p.close()
 
 
 def no_outside_requests(network: Network) -> None:
