@@ -22,7 +22,7 @@ from euchre_tutor.service import TableService
 from tests.service.helpers import Client, hello, service, teacher
 from tests.service.knowledge import FACE_DOWN, FACE_UP, HandTruth, leaks, message_facts, whole_hands
 
-EXAMPLES = int(os.environ.get("EUCHRE_TUTOR_KNOWLEDGE_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("EUCHRE_TUTOR_KNOWLEDGE_EXAMPLES", "10"))
 HANDS = 3
 
 #: every rule set that hides a card somewhere: (game, rules)
