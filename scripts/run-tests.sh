@@ -10,7 +10,9 @@ mkdir -p artifacts
 export JUPYTER_PLATFORM_DIRS=1
 export PYDEVD_DISABLE_FILE_VALIDATION=1
 # Two workers (PYTEST_WORKERS=0: one process), a file at a time: a notebook's cells run in order in
-# one kernel and a module's fixtures are built once.
+# one kernel and a module's fixtures are built once. Files are handed out in the order tests/conftest.py
+# sorts them (the long browser and hub files first), not xdist's (most tests first), so the run ends on
+# short files.
 # The whole suite (no test named): the static site's tests need artifacts/site/, so its build (downloads
 # on a first build, then CPU) starts now beside the tests, not in one test's set-up; those tests wait for
 # it (scripts/build_site.py takes a lock) and build nothing when it is up to date.
@@ -19,6 +21,6 @@ if [ "$#" = 0 ] || [ "${1#-}" != "$1" ]; then
 fi
 workers=${PYTEST_WORKERS:-2}
 parallel=()
-if [ "$workers" != 0 ]; then parallel=(-n "$workers" --dist loadfile); fi
+if [ "$workers" != 0 ]; then parallel=(-n "$workers" --dist loadfile --no-loadscope-reorder); fi
 exec .venv/bin/python -m pytest tests notebooks euchre_tutor --doctest-modules --nbval-lax \
   --nbval-current-env -p no:randomly "${parallel[@]}" "$@"

@@ -127,3 +127,25 @@ def _a_new_student_each_test() -> Any:
     depth = sys.modules.get("euchre_tutor.widgets.depth")
     if depth is not None:
         depth.forget_depth()
+
+
+#: Folders whose files take up to minutes each (pages in Chromium, JupyterHub), by their path's parts
+LONG_FOLDERS = (("tests", "browser"), ("tests", "hub"))
+#: the static site's tests wait for its build (started beside the tests by scripts/run-tests.sh)
+WAITS_FOR_A_BUILD = "test_site.py"
+
+
+def _order(item: pytest.Item) -> int:
+    parts = item.path.parts
+    folder = tuple(parts[-3:-1])
+    if folder in LONG_FOLDERS:
+        return 1 if item.path.name == WAITS_FOR_A_BUILD else 0
+    return 2
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long files first, the static site's last of them, everything else after in the order
+    collected. Under xdist (``--dist loadfile --no-loadscope-reorder``) files are handed out in this
+    order, so the run ends on many short files and neither worker waits long for the other; xdist's own
+    order (most tests first) would leave the one-test files of whole pages to the end."""
+    items.sort(key=_order)
