@@ -29,7 +29,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.classic_table import CLICK_JS  # noqa: E402
 from benchmarks.dashboard import kernel_processes, load_average, mb, page_kernel_id  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_voila, stop_voila  # noqa: E402
+from tests.browser.conftest import BROWSER_ARGS, chromium_path, start_voila, stop_voila  # noqa: E402
 
 BID = "/voila/render/bid.ipynb"
 
@@ -56,7 +56,7 @@ def main() -> int:
     timeouts = 0
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             page: Any = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             t0 = time.perf_counter()
             page.goto(server.url + BID, timeout=300_000)

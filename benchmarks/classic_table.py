@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.dashboard import kernel_processes, load_average, mb, page_kernel_id  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_voila, stop_voila  # noqa: E402
+from tests.browser.conftest import BROWSER_ARGS, chromium_path, start_voila, stop_voila  # noqa: E402
 
 CLASSIC = "/voila/render/classic.ipynb"
 
@@ -108,7 +108,7 @@ def main() -> int:
     timeouts = 0
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             page: Any = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             page.goto(server.url + CLASSIC, timeout=300_000)
             page.locator(".euchre-card").first.wait_for(state="visible", timeout=300_000)

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 import psutil  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
+from tests.browser.conftest import BROWSER_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
 
 CLICK_LIMIT_MS = 20_000  # a click that has not updated the table by then counts as this long
 CLICK_JS = """
@@ -156,7 +156,7 @@ def main() -> int:
     clicks: list[float] = []
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             page: Any = None
             for i in range(args.loads):
                 if page is not None:

@@ -46,7 +46,7 @@ from euchre_tutor.games.solitaire.session.controller import SolitaireController 
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor  # noqa: E402
 from euchre_tutor.widgets import ClassicApp  # noqa: E402
 from euchre_tutor.widgets.render import signed  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.browser.conftest import BROWSER_ARGS, chromium_path  # noqa: E402
 
 SITE = ROOT / "artifacts" / "site"
 TIMEOUT = 600_000  # ms: a figure, however slow, is better than none
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                 context = pw.chromium.launch_persistent_context(
                     profile,
                     executable_path=chromium,
-                    args=CHROMIUM_ARGS,
+                    args=BROWSER_ARGS,
                     viewport={"width": 1280, "height": 1000},
                 )
                 page, seconds = first_card(context, url)

@@ -45,7 +45,7 @@ from euchre_tutor.service.process import spawn_service  # noqa: E402
 from euchre_tutor.service.store import Store  # noqa: E402
 from euchre_tutor.session.shared_table import TABLES_TOKEN_ENV, TABLES_URL_ENV  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
-    CHROMIUM_ARGS,
+    BROWSER_ARGS,
     HOW_TO_GET_CHROMIUM,
     PAGE_TIMEOUT,
     chromium_path,
@@ -383,7 +383,7 @@ async def _chromium_page(
     env = {TABLES_URL_ENV: url, TABLES_TOKEN_ENV: TOKEN}
     with voila_on(tmp, ("shared-table.ipynb",), env, voila_options) as voila:
         async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = await pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             try:
                 context = await browser.new_context(viewport={"width": 1280, "height": 900})
                 context.set_default_timeout(PAGE_TIMEOUT)

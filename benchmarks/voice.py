@@ -34,7 +34,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from euchre_tutor.advisor.voice import DEPTH_LABELS, Depth, text_problems, word_count  # noqa: E402
-from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, start_voila, stop_voila  # noqa: E402
+from tests.browser.conftest import BROWSER_ARGS, chromium_path, start_voila, stop_voila  # noqa: E402
 
 PAGES = {"solitaire": "solitaire.ipynb", "classic": "classic.ipynb", "bid": "bid.ipynb"}
 #: the buttons a student decides with, in the order tried (the first legal one is clicked)
@@ -192,7 +192,7 @@ def main() -> int:
     all_ideas: collections.Counter[str] = collections.Counter()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
             for table in args.tables.split(","):
                 for depth in Depth:
                     page: Any = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()

@@ -73,7 +73,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest  # noqa: E402
 from tornado.websocket import websocket_connect  # noqa: E402
 
-from tests.browser.conftest import CHROMIUM_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
+from tests.browser.conftest import BROWSER_ARGS, DASHBOARD, chromium_path, start_voila, stop_voila  # noqa: E402
 
 CLASSIC = "/voila/render/classic.ipynb"
 QUERY = ""  # "?token=..." under --serve: the address the teacher gives the class
@@ -714,7 +714,7 @@ async def run_sessions(
     async with async_playwright() as pw:
         browser: Any = None
         if any(s.client == "chromium" for s in sessions):
-            browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = await pw.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
 
         async def one(s: Session, delay: float) -> None:
             await asyncio.sleep(delay)
