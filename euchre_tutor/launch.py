@@ -56,7 +56,6 @@ __all__ = [
     "voila_command",
 ]
 
-DASHBOARD = GAMES[0].notebook  # the first registered game's table
 PRACTICE = "practice.ipynb"
 PORT_TRIES: Final = 20  # ports tried from the usual one, when none was given, before giving up
 #: what JupyterLab does not list for a student (pages of the class server, the server's settings),

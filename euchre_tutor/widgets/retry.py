@@ -64,10 +64,6 @@ class RetryPanel(w.VBox):  # type: ignore[misc]
         super().__init__([self.choices, self.panel])
         self.add_class("et-retry-box")
 
-    @property
-    def answered(self) -> bool:
-        return self._result is not None
-
     def refresh(self, moments: Sequence[Moment]) -> None:
         """Show these moments' buttons; the open one stays open while it is still a moment."""
         self._moments = list(moments)

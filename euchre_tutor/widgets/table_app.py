@@ -285,7 +285,6 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         shared = self.shared
         left = w.VBox([*self._left_children(), *(() if shared is None else shared.play)])
         left.add_class("et-left")
-        self.left_column = left
         right = w.VBox(
             [
                 self.hint_panel,
@@ -297,7 +296,6 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
             ]
         )
         right.add_class("et-right")
-        self.right_column = right
         main = w.HBox([left, right])
         main.add_class("et-main")
         top = [header] if shared is None else [header, *shared.header]

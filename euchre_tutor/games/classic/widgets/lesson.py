@@ -74,7 +74,6 @@ class ScoringQuestion(Question):
             right = _score_label(defenders, "defenders", r)
         else:
             right = "nobody scores"
-        self.correct_label = right
         who = "maker" if r.players == 3 else "makers"
         how = " alone" if alone and r.players != 3 else ""
         against_lone = " against a lone defender" if lone_defender else ""
