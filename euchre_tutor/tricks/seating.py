@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Final, Self
 
 from euchre_tutor.errors import DealError
 
-__all__ = ["FOUR", "SEATINGS", "SIX_2V2V2", "SIX_3V3", "THREE", "Seat", "Seating", "Team", "seating_for"]
+__all__ = ["FOUR", "SIX_2V2V2", "SIX_3V3", "THREE", "Seat", "Seating", "Team", "seating_for"]
 
 
 class _Named:
@@ -259,7 +259,6 @@ SIX_3V3: Final = Seating(
 SIX_2V2V2: Final = Seating(
     "6-2v2v2", _SIX, _SIX_WORDS, ((0, 3), (1, 4), (2, 5)), ("P14", "P25", "P36"), "six-player (2v2v2)"
 )
-SEATINGS: Final = {s.key: s for s in (FOUR, THREE, SIX_3V3, SIX_2V2V2)}
 
 Seat.N, Seat.E, Seat.S, Seat.W = FOUR.seats
 Team.NS, Team.EW = FOUR.teams

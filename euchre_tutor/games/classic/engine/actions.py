@@ -14,7 +14,6 @@ from euchre_tutor.cards import Card, Suit, parse_card
 from euchre_tutor.errors import CardError, IllegalAction
 
 __all__ = [
-    "ACTION_KINDS",
     "ALONE",
     "MISDEAL",
     "NO_TRUMP_CALLS",
@@ -42,18 +41,6 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-ACTION_KINDS: Final = (
-    "pass",
-    "order",
-    "call",
-    "alone",
-    "partner",
-    "discard",
-    "play",
-    "misdeal",
-    "under",
-    "give",
-)
 NO_TRUMP_CALLS: Final = ("high", "low")
 
 

@@ -47,7 +47,6 @@ from euchre_tutor.tricks.seating import Seat
 
 __all__ = [
     "FastRules",
-    "fast_rules",
     "from_state",
     "playout",
     "random_hand",
@@ -145,10 +144,6 @@ class FastRules:
         # defend_alone='against-loner' is refused above: the defenders are asked after any bid or never.
         self.defend_alone = rules.defenders_asked(False)
         self.lone_defender_points = rules.lone_defender_euchre_points
-
-
-def fast_rules(rules: ClassicRules) -> FastRules:
-    return FastRules(rules)
 
 
 def _pick(mask: int, rnd: float) -> int:

@@ -42,7 +42,6 @@ from euchre_tutor.rules.messages import explain_trick, follow_suit_message
 
 __all__ = [
     "HAND_SIZE",
-    "STOCK_SIZE",
     "TRICKS",
     "Action",
     "CardPlayed",
@@ -66,7 +65,6 @@ __all__ = [
 ]
 
 HAND_SIZE = 5
-STOCK_SIZE = 18
 DECK_SIZE = 24
 
 Side = Literal["player", "deck"]
