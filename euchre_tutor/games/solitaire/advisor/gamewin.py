@@ -38,10 +38,6 @@ class GameWinTable:
             return 0.0
         return self.win[max(player, 0)][max(deck, 0)]
 
-    @property
-    def max_se(self) -> float:
-        return max(max(row) for row in self.se)
-
 
 @cache
 def load_table() -> GameWinTable:

@@ -23,7 +23,6 @@ __all__ = [
     "deck_cards",
     "named_positions",
     "tied_best",
-    "tied_cards",
     "trick_facts",
 ]
 
@@ -162,12 +161,6 @@ def named_positions(pos: Position) -> list[Position]:
     if len(pos.tied) < 2:
         return [pos]
     return [Position(pos.view, pos.hint, pos.score, o.action) for o in pos.tied]
-
-
-def tied_cards(pos: Position) -> list[Card]:
-    """The cards of the tied options (empty unless every tied option is a card and there are two or more)."""
-    cards = [o.action.card for o in pos.tied if isinstance(o.action, Play)]
-    return cards if len(cards) == len(pos.tied) > 1 else []
 
 
 def deck_cards(pos: Position) -> set[Card]:

@@ -136,10 +136,6 @@ class Outcome:
     utility: Fraction
     distribution: tuple[Fraction, ...] = field(repr=False)
 
-    @property
-    def ev_float(self) -> float:
-        return float(self.ev)
-
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
