@@ -206,11 +206,6 @@ class ClassStore:
 
     # --- decks ----------------------------------------------------------------------------------
 
-    def put_deck(self, name: str, deck: Deck) -> None:
-        """Keep ``deck`` as the student's (it replaces the one kept before)."""
-        with self._db() as db:
-            self._write_deck(db, name, deck)
-
     def deck(self, name: str) -> Deck | None:
         """The student's kept deck, or None when they have none."""
         with self._db() as db:

@@ -33,20 +33,6 @@ def test_a_game_is_kept_under_the_name_in_any_case_or_spacing(tmp_path: Path, sa
     assert store.students() == ["Ada Lovelace"]  # as first typed
 
 
-def test_a_deck_is_kept_and_replaced(tmp_path: Path, save: str) -> None:
-    store = ClassStore(tmp_path / "class.sqlite")
-    assert store.deck("Sam") is None
-    deck = Deck()
-    add_graded_game(deck, grade_saved_text(save, name="Sam"))
-    assert len(deck) > 0
-    store.put_deck("Sam", deck)
-    assert store.deck("sam") == deck
-    deck.next_session()
-    store.put_deck("Sam", deck)
-    again = store.deck("Sam")
-    assert again is not None and again.session == deck.session
-
-
 def test_the_store_shares_the_service_file_and_survives_reopening(tmp_path: Path, save: str) -> None:
     path = tmp_path / "class.sqlite"
     with sqlite3.connect(path) as other:  # the table service's own table in the same file
@@ -164,6 +150,7 @@ def test_a_tables_drills_are_due_at_once_and_the_practice_pages_answers_are_not_
     tmp_path: Path, save: str
 ) -> None:
     store = ClassStore(tmp_path / "class.sqlite")
+    assert store.deck("Sam") is None  # nothing kept yet
     made = _drills(save).drills
     assert len(made) >= 2 and all(d.due == 2 for d in made)  # a deck alone serves them next session
     assert store.add_drills("Sam", made[:1]) == 1
