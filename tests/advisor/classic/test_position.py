@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.errors import CardError, DealError, EuchreError, IllegalAction
-from euchre_tutor.games.classic.advisor.worlds import view_from_position
+from euchre_tutor.games.classic.advisor.position import read_position
 from euchre_tutor.games.classic.engine.engine import HandState, Seat
 from euchre_tutor.games.classic.views import seat_view
 from tests.advisor.classic.test_worlds import RULES, random_position, sorted_hand
@@ -41,7 +41,7 @@ def position_of(state: HandState, me: Seat) -> dict[str, Any]:
 @given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10**6))
 def test_a_real_hand_written_as_strings_reads_back_as_its_view(name: str, seed: int) -> None:
     state, me = random_position(name, seed)
-    view, world = view_from_position(position_of(state, me))
+    view, world = read_position(position_of(state, me))
     assert sorted_hand(view) == sorted_hand(seat_view(state, me))
     assert sorted_hand(seat_view(world, me)) == sorted_hand(view)
 
@@ -56,7 +56,7 @@ ORDERED = ["S: pass", "W: pass", "N: order", "E: discard"]
 
 def read(**changes: Any) -> tuple[Any, Any]:
     data = {**BASE, "hand": S_HAND, "actions": ORDERED, **changes}
-    return view_from_position(data)
+    return read_position(data)
 
 
 def test_a_simple_position_reads() -> None:
@@ -89,10 +89,10 @@ def test_a_score_by_team_name_at_three_players() -> None:
         "actions": [],
         "score": {"P1": 1, "P2": 4, "P3": 0},
     }
-    view, _ = view_from_position(data)
+    view, _ = read_position(data)
     assert view.scores == (1, 4, 0)
     with pytest.raises(DealError, match="this table has 3"):
-        view_from_position({**data, "score": {"us": 1, "them": 2}})
+        read_position({**data, "score": {"us": 1, "them": 2}})
 
 
 def test_alone_written_after_the_bid_makes_the_bid_alone() -> None:
@@ -102,7 +102,7 @@ def test_alone_written_after_the_bid_makes_the_bid_alone() -> None:
 
 
 def test_the_dealers_own_discard_is_written_with_its_card() -> None:
-    view, world = view_from_position(
+    view, world = read_position(
         {
             "dealer": "E",
             "seat": "E",
@@ -113,7 +113,7 @@ def test_the_dealers_own_discard_is_written_with_its_card() -> None:
     )
     assert str(view.discard) == "9C" and world.discard == view.discard
     with pytest.raises(DealError, match="knows its own cards"):
-        view_from_position(
+        read_position(
             {
                 "dealer": "E",
                 "seat": "E",
@@ -146,10 +146,10 @@ def refused(error: type[EuchreError], match: str, **changes: Any) -> str:
 
 def test_input_of_the_wrong_shape_is_refused() -> None:
     with pytest.raises(DealError, match="JSON object"):
-        view_from_position(["not", "an", "object"])
+        read_position(["not", "an", "object"])
     refused(DealError, "unknown key.*'colour'.*the keys are", colour="red")
     with pytest.raises(DealError, match="missing 'hand'"):
-        view_from_position({"dealer": "E", "seat": "S", "up": "KH"})
+        read_position({"dealer": "E", "seat": "S", "up": "KH"})
     refused(DealError, "list of card strings", hand="JS AC QH 9D TD")
     refused(DealError, "list of card strings", hand=["JS", 5])
     refused(DealError, "list of strings", actions="S: pass")
@@ -262,7 +262,7 @@ def test_an_action_after_the_hand_is_over_is_refused() -> None:
 
 def test_read_positions_round_trip_in_every_field_but_hand_order() -> None:
     state, me = random_position("standard", 11)
-    view, _ = view_from_position(position_of(state, me))
+    view, _ = read_position(position_of(state, me))
     assert dataclasses.replace(view, hand=()) == dataclasses.replace(seat_view(state, me), hand=())
 
 
@@ -276,7 +276,7 @@ def test_before_a_blind_call_no_hand_is_seen() -> None:
         "actions": [],
     }
     for seat in ("N", "W"):
-        view, world = view_from_position({**data, "seat": seat})
+        view, world = read_position({**data, "seat": seat})
         assert view.hand == () and view.to_act == Seat.W
         assert [str(a) for a in view.legal][:1] == (["call C"] if seat == "W" else [])
         assert len(world.hands[Seat.N]) == 5

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.games.classic.advisor.position import write_position
-from euchre_tutor.games.classic.advisor.worlds import view_from_position
+from euchre_tutor.games.classic.advisor.position import read_position, write_position
 from euchre_tutor.games.classic.engine.engine import Deal, Seat, new_hand
 from euchre_tutor.games.classic.rules import PRESETS, preset
 from euchre_tutor.games.classic.views import seat_view
@@ -28,7 +27,7 @@ def test_a_written_position_reads_back_as_the_seats_view(name: str, seed: int) -
     by_name = [n for n, r in PRESETS.items() if r == state.rules]
     assert rules == (by_name[0] if by_name else expected["rules"])
     assert written == {k: v for k, v in expected.items() if k != "rules"}
-    view, _ = view_from_position({**written, "rules": rules})
+    view, _ = read_position({**written, "rules": rules})
     assert sorted_hand(view) == sorted_hand(seat_view(state, me))
 
 
@@ -40,7 +39,7 @@ def test_a_preset_is_written_by_name_and_the_score_as_us_and_them() -> None:
     assert data["score"] == {"us": 7, "them": 4}
     assert data["actions"] == ["E: pass"]
     assert data["hand"] == [str(c) for c in state.hands[Seat.W]]
-    view, _ = view_from_position(data)
+    view, _ = read_position(data)
     assert view.scores == (4, 7)
 
 
@@ -52,5 +51,5 @@ def test_another_seats_discard_is_written_hidden(seed: int) -> None:
     state = state.apply(discard)
     assert write_position(state, Seat.S)["actions"] == ["E: order", "N: discard"]
     assert write_position(state, Seat.N)["actions"] == ["E: order", f"N: {discard}"]
-    view, _ = view_from_position(write_position(state, Seat.S))
+    view, _ = read_position(write_position(state, Seat.S))
     assert dataclasses.replace(view, hand=()) == dataclasses.replace(seat_view(state, Seat.S), hand=())

@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import Final, TypeVar
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
@@ -49,9 +49,6 @@ from euchre_tutor.games.classic.advisor.swaps import MaskOrbit, Orbit
 from euchre_tutor.games.classic.engine.engine import HandState
 from euchre_tutor.games.classic.views import SeatView
 
-if TYPE_CHECKING:
-    from euchre_tutor.games.classic.advisor.position import Position
-
 __all__ = [
     "BidContext",
     "BiddingModel",
@@ -62,7 +59,6 @@ __all__ = [
     "misdeal_cards",
     "misdeal_world",
     "sample_worlds",
-    "view_from_position",
 ]
 
 CANDIDATES_PER_WORLD: Final = 3
@@ -316,10 +312,3 @@ def _systematic(weights: Sequence[float], total: float, n: int, rng: random.Rand
             i += 1
         out.append(i)
     return out
-
-
-def view_from_position(data: object) -> Position:
-    """Read a ``classic analyze`` position (see :mod:`euchre_tutor.games.classic.advisor.position`)."""
-    from euchre_tutor.games.classic.advisor.position import read_position
-
-    return read_position(data)
