@@ -20,7 +20,6 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from math import sqrt
 from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from euchre_tutor.errors import EuchreError
@@ -51,7 +50,6 @@ __all__ = [
     "grade_settled",
     "key_moments",
     "loss_settled",
-    "mean_se",
     "shipped_json",
 ]
 
@@ -321,15 +319,6 @@ def grade_settled(loss: float, half: float, mode: str) -> bool:
     if loss + half < floor:
         return True
     return not any(loss - half < edge < loss + half for edge in (0.0, floor, *BOUNDARIES[mode]))
-
-
-def mean_se(values: Sequence[float], n_eff: float) -> tuple[float, float]:
-    """The mean of sampled values and its standard error, with ``n_eff`` independent worlds' worth
-    of information (at least two values: one has no spread to measure an error by)."""
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, sqrt(var / max(1.0, min(n_eff, n)))
 
 
 class _Loss(Protocol):
