@@ -222,3 +222,29 @@ def test_every_table_loads_where_the_static_site_runs() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_every_name_a_package_exports_is_there() -> None:
+    """``from package import *`` works for every package of euchre_tutor: each name in a package's
+    ``__all__`` is an attribute or a module of it (a module moved into a game's package must leave
+    the list of the package it left). Run in a fresh interpreter: a star import loads every module."""
+    packages = sorted(
+        ".".join(init.relative_to(PACKAGE.parent).parent.parts)
+        for init in PACKAGE.rglob("__init__.py")
+        if "__pycache__" not in init.parts
+    )
+    code = (
+        "import importlib, sys\n"
+        "missing = []\n"
+        f"for name in {packages!r}:\n"
+        "    package = importlib.import_module(name)\n"
+        "    for item in getattr(package, '__all__', ()):\n"
+        "        try:\n"
+        "            getattr(package, item) if hasattr(package, item) else importlib.import_module(name + '.' + item)\n"
+        "        except ImportError:\n"
+        "            missing.append(name + '.' + item)\n"
+        "print(missing)\n"
+        "sys.exit(1 if missing else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,32 +1,36 @@
 """The session layer: a student's game as the tutor keeps it, with no widgets.
 
-Between the bots and advisor below and the widgets above: the controllers
-(:class:`~euchre_tutor.games.solitaire.session.controller.SolitaireController` and its
-:class:`~euchre_tutor.games.solitaire.session.tutor.SolitaireTutor`,
-:class:`~euchre_tutor.games.classic.session.controller.ClassicController` and the
-classic :class:`~euchre_tutor.games.classic.session.tutor.ClassicTutor`, the Bid Euchre
-:class:`~euchre_tutor.games.bid.session.controller.BidController` and
-:class:`~euchre_tutor.games.bid.session.tutor.BidTutor`) own the
-game, the undo history and the teaching messages; the
-:class:`~euchre_tutor.session.analysis.Analyst` runs the hint and
-computer-player sources (:mod:`~euchre_tutor.games.solitaire.session.advice`,
-:mod:`~euchre_tutor.games.classic.session.advice`) in a worker process. Nothing here
-imports ipywidgets, anywidget or traitlets: the worker imports these modules
-alone, so this package's ``__init__`` imports nothing either.
+Between the bots and advisor below and the widgets above: the one table's controller
+(:class:`~euchre_tutor.session.table.TableController`, a game's own subclass in its package's
+``session``) owns the game, the undo history and the teaching messages, and the one tutor
+(:class:`~euchre_tutor.session.tutor.TableTutor`) gives the student's seat its hints, grades, review,
+retry and drills, alone or at a shared table (:mod:`~euchre_tutor.session.remote_seat`); the
+:class:`~euchre_tutor.session.analysis.Analyst` runs a game's hint and computer-player sources in a
+worker process. Nothing here imports ipywidgets, anywidget or traitlets: the worker imports these
+modules alone, so this package's ``__init__`` imports nothing either.
 """
 
 # the modules, for `from euchre_tutor.session import *` and readers; importing the package imports none
 __all__ = [
-    "advice",
     "analysis",
-    "bid_advice",
-    "bid_controller",
-    "bid_tutor",
-    "classic_advice",
-    "classic_controller",
-    "classic_seats",
-    "classic_tutor",
-    "controller",
+    "class_matches",
+    "class_report",
+    "class_store",
+    "games",
+    "learning",
+    "lesson_rules",
     "observing",
-    "solitaire_tutor",
+    "on_hub",
+    "practice",
+    "practice_cli",
+    "remote_seat",
+    "report_charts",
+    "seats",
+    "session_report",
+    "shared_table",
+    "store_report",
+    "table",
+    "tables",
+    "teacher_tables",
+    "tutor",
 ]
