@@ -419,7 +419,7 @@ def playable(hand: Sequence[Card], trump: Suit | None, led: Suit | None) -> tupl
 
     Follow the led (effective) suit if able, the left bower counting as
     trump; holding none of it, any card. ``led=None`` (leading) allows any
-    card. This is the follow-suit rule of both games.
+    card. This is the follow-suit rule of every game here.
 
     >>> format_cards(playable(parse_cards("JD 9H AS"), Suit.HEARTS, Suit.HEARTS))  # J♦ is the left bower
     'JD 9H'

@@ -620,7 +620,7 @@ def grade_case(mine: SampledLoss, best: SampledLoss, mode: str, *, tie_floor: bo
 
 
 def band_label(loss: float, mode: str) -> str:
-    """The label of the band a positive sampled loss falls in, on the scale both games share."""
+    """The label of the band a positive sampled loss falls in, on the scale every game shares."""
     return grade_label(Fraction(loss).limit_denominator(100_000), mode)
 
 

@@ -136,7 +136,7 @@ def fmt(x: Fraction, signed: bool = True) -> str:
 GRADES = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
 
 #: A loss below each limit earns that label; at or above the last, Blunder. Points mode: expected
-#: points lost; game mode: the chance to win the game lost. The same scale for both games.
+#: points lost; game mode: the chance to win the game lost. The same scale for every game.
 THRESHOLDS: dict[str, tuple[tuple[Fraction, str], ...]] = {
     "points": ((Fraction(1, 20), "Good"), (Fraction(1, 5), "Inaccuracy"), (Fraction(1, 2), "Mistake")),
     "game": ((Fraction(1, 100), "Good"), (Fraction(3, 100), "Inaccuracy"), (Fraction(8, 100), "Mistake")),
@@ -152,7 +152,7 @@ def grade_label(loss: Fraction, mode: str) -> str:
 
 
 def grade_scale() -> str:
-    """The points-mode grading thresholds in words (the same scale for both games).
+    """The points-mode grading thresholds in words (the same scale for every game).
 
     >>> grade_scale().split("; ")[1]
     'Good: under 0.05'

@@ -2,7 +2,7 @@
 
 Hints cite these ids as their reasons, lessons map to them, and tests check
 that every rule the tutor plays is taught somewhere. Ids are stable strings
-``<area>.<name>``; the area is ``cards`` (shared by both games),
+``<area>.<name>``; the area is ``cards`` (shared by every game),
 ``solitaire``, ``classic`` or ``house`` (classic house rules).
 
 >>> rule("cards.left-bower").title
@@ -30,7 +30,7 @@ class Rule:
 
 
 _RULES: tuple[Rule, ...] = (
-    # Cards: shared by both games.
+    # Cards: shared by every game.
     Rule("cards.deck", "The deck", "Euchre uses 24 cards: 9, 10, J, Q, K and A of each suit."),
     Rule(
         "cards.trump-order",

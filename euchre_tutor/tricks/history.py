@@ -1,4 +1,4 @@
-"""Undo/redo over immutable states, and reading saved files: shared by both games' sessions.
+"""Undo/redo over immutable states, and reading saved files: shared by every game's session.
 
 A session keeps every state it has been through and the actions between
 them; undo and redo move a cursor, and a new action drops the redo tail.

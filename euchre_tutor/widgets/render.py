@@ -266,7 +266,7 @@ def retry_result_html(
     best: str | None,
     reasons: Sequence[Cited],
 ) -> str:
-    """A retry's graded answer (both games): ``mine`` with its grade and ``lost`` (what it gives up, in
+    """A retry's graded answer (any game): ``mine`` with its grade and ``lost`` (what it gives up, in
     words), beside the first answer, then the ``best`` choice and the first three ``reasons`` (their rule
     ids only as ``data-rule``: a student reads the sentences)."""
     loses = "" if grade.label == "Best" else f" It loses {esc(lost)}."

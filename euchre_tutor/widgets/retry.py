@@ -1,4 +1,4 @@
-"""Retry: a review's key moments, each answered again with the hint hidden (both games).
+"""Retry: a review's key moments, each answered again with the hint hidden (any game).
 
 The app names its key moments (a stable key, the button's words, and how to pose the moment
 again: a :class:`RetryCase`); the panel shows a button per moment, then the chosen moment's
