@@ -8,7 +8,7 @@ the follow-suit obligation, a bower's or the joker's rank, the double
 deck's twin card, and how far the best option is ahead of the next.
 
 :func:`bid_grade` grades a decision against an analysis's best option on
-the scale both games share (:data:`~euchre_tutor.advisor.shared.THRESHOLDS`).
+the scale every game shares (:data:`~euchre_tutor.advisor.shared.THRESHOLDS`).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ best option is ahead of the next.
 
 :func:`action_label` names an action in the table's short words (every
 view of a classic decision uses it); :func:`classic_grade` grades a decision
-against an analysis's best option on the scale both games share.
+against an analysis's best option on the scale every game shares.
 """
 
 from __future__ import annotations

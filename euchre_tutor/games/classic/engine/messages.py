@@ -3,7 +3,7 @@
 :func:`explain_illegal` turns an action the rules refuse into an
 :class:`~euchre_tutor.errors.IllegalAction` (or :class:`~euchre_tutor.errors.IllegalPlay`)
 whose message names the rule and lists the legal actions. The follow-suit
-sentence is the one both games say (:mod:`euchre_tutor.rules.messages`).
+sentence is the one every game says (:mod:`euchre_tutor.rules.messages`).
 
 >>> from euchre_tutor.games.classic.engine.deal import Deal
 >>> from euchre_tutor.games.classic.engine.hand import new_hand

@@ -101,7 +101,7 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None, notrump: str | None 
 
 
 def explain_trick(trick: Trick, trump: Suit | None, notrump: str | None = None) -> str:
-    """Why the winner's card won, in plain words (the sentence both games say)."""
+    """Why the winner's card won, in plain words (the sentence every game says)."""
     return messages.explain_trick(trick.cards, trump, notrump)
 
 
