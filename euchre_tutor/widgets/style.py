@@ -129,9 +129,9 @@ CSS = (
 .et-status{font-size:12px;color:#555}
 .et-progress{height:8px;background:#e4e0d4;border-radius:4px;overflow:hidden;margin:4px 0}
 .et-progress div{height:100%;background:#2f8a57;transition:width .2s}
-.et-progress.indeterminate div{width:35%;animation:et-slide 1.1s infinite ease-in-out}
-@keyframes et-slide{0%{margin-left:-35%}100%{margin-left:100%}}
-@media (prefers-reduced-motion:reduce){.et-progress.indeterminate div{animation:none;margin-left:32%}
+.et-progress.indeterminate div{width:35%;animation:et-slide 1.1s infinite ease-in-out;will-change:transform}
+@keyframes et-slide{0%{transform:translateX(-100%)}100%{transform:translateX(286%)}}
+@media (prefers-reduced-motion:reduce){.et-progress.indeterminate div{animation:none;transform:translateX(93%)}
   .euchre-app .jupyter-button.et-slot,.et-progress div{transition:none}}
 .et-rec{font-size:15px;margin:4px 0 8px}.et-rec b{font-size:17px}
 .et-bars{display:grid;grid-template-columns:auto 1fr auto;gap:3px 8px;align-items:center;font-size:13px}
