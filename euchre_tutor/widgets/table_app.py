@@ -215,6 +215,9 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         self._review_step = 0
         self._review_open = False
         self._was_over = False  # the hand was over at the last redraw (the review opens when it ends)
+        #: at a shared table, the drawn table waits here while the rest of a redraw is drawn
+        self._held_table: str | None = None
+        self._holding_table = False
         # which of the student's turns the hint body speaks of (a count, for a page to wait on): the game
         # and its position at the turn last shown (the game held, so a new match is always a new turn)
         self._turn_at: tuple[object, int] | None = None
@@ -521,23 +524,25 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
             show(self.trick_log, not self.hide_tricks)
             if self.shared is not None:
                 self.shared.refresh()
-            if view is not None and logs:
-                self._refresh_table(view, logs, self._shown_log(logs))
-                self._refresh_hand(view)
-            else:  # a shared table before its first view: nothing on the table yet
-                for name in ("table", "bidding", "trick_log", "prompt"):
-                    self._set(getattr(self, name), "value", "")
-                self.bids.show_actions([], str, str, lambda _a: False)
-                for i in range(len(self.cards)):
-                    self._show_slot(i, None, {"empty"}, "empty", "")
-            if self.shared is not None:
-                # the table's version on the drawn table: a test or a benchmark tells this view from the last
-                marked = with_version(self.table.value, self.shared.version)
-                self._set(self.table, "value", marked)
+                # the drawn table goes last, carrying the table's version: once a page has it, the hand
+                # and the decisions of that version are drawn too (tests and benchmarks wait for it)
+                self._holding_table, self._held_table = True, None
+            try:
+                if view is not None and logs:
+                    self._refresh_table(view, logs, self._shown_log(logs))
+                    self._refresh_hand(view)
+                else:  # a shared table before its first view: nothing on the table yet
+                    for name in ("table", "bidding", "trick_log", "prompt"):
+                        self._set(getattr(self, name), "value", "")
+                    self.bids.show_actions([], str, str, lambda _a: False)
+                    for i in range(len(self.cards)):
+                        self._show_slot(i, None, {"empty"}, "empty", "")
+            finally:
+                self._holding_table = False
+            if self.shared is not None:  # a title the game did not draw (no view yet): the shared one
                 self._set(self.title, "value", self.shared.title_html())
-                words = self.shared.prompt_text()
-                if words is not None:
-                    self._set(self.prompt, "value", esc(words))
+                held = self.table.value if self._held_table is None else self._held_table
+                self._set(self.table, "value", held)
             self._set(self.undo, "disabled", not c.can_undo)
             self._set(self.redo, "disabled", not c.can_redo)
             self._set(self.next_hand, "disabled", not c.waiting)
@@ -576,11 +581,31 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         )
         self._set(self.suggestion, "value", text)
 
-    @staticmethod
-    def _set(widget: w.Widget, name: str, value: Any) -> None:
-        """Set a trait only when it changes (no message to the browser otherwise)."""
+    def _set(self, widget: w.Widget, name: str, value: Any) -> None:
+        """Set a trait only when it changes (no message to the browser otherwise). At a shared table the
+        title, the drawn table and the prompt are set as the shared table has them (:meth:`_shared_value`),
+        so the browser gets each once, never the one-person table's first."""
+        if self.shared is not None and name == "value":
+            if widget is self.table and self._holding_table:
+                self._held_table = value
+                return
+            value = self._shared_value(widget, value)
         if getattr(widget, name) != value:
             setattr(widget, name, value)
+
+    def _shared_value(self, widget: w.Widget, value: Any) -> Any:
+        """A shared table's title; its version on the drawn table (a test or a benchmark tells this view
+        from the last by it); whom the table waits for, in the prompt, while another seat is to act."""
+        shared = self.shared
+        assert shared is not None
+        if widget is self.title:
+            return shared.title_html()
+        if widget is self.table:
+            return with_version(value, shared.version)
+        if widget is self.prompt:
+            words = shared.prompt_text()
+            return value if words is None else esc(words)
+        return value
 
     def _show_slot(
         self, i: int, card: Card | None, classes: Iterable[str], description: str, tooltip: str

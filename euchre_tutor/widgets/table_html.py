@@ -4,6 +4,7 @@ game's table adds its own words around them)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -247,9 +248,10 @@ def log_html(
     return head + table(shown) + earlier
 
 
+_TABLE_DIV = re.compile(r'<div (?:data-version="\d+" )?class="ec-table')
+
+
 def with_version(table: str, version: int) -> str:
-    """A drawn table (``ec-table``) carrying the version of the shared table it draws (``data-version``)."""
-    if not table or 'class="ec-table' not in table:
-        return table
-    start = table.index('<div class="ec-table')
-    return f'{table[:start]}<div data-version="{version}"{table[start + 4 :]}'
+    """A drawn table (``ec-table``) carrying the version of the shared table it draws (``data-version``,
+    in place of any version it carried)."""
+    return _TABLE_DIV.sub(f'<div data-version="{version}" class="ec-table', table, count=1)

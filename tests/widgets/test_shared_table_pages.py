@@ -161,6 +161,37 @@ def test_four_pages_play_by_clicks_and_a_bad_click_is_refused(svc: RunningServic
     )
 
 
+def test_a_page_is_sent_the_shared_title_and_one_drawn_table_a_view(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    """Between two views the browser gets the table's drawing once, already carrying its version, and
+    never the one-person table's title ("against two computer players"): each was sent twice before, the
+    one-person table's first, a flash of the wrong words and a second redraw of the whole table."""
+    apps = _four_apps(svc, tmp_path, {})
+    ann = apps["ann"]
+    titles: list[str] = []
+    tables: list[str] = []
+    ann.title.observe(lambda change: titles.append(change["new"]), names="value")
+    ann.table.observe(lambda change: tables.append(change["new"]), names="value")
+    start = ann.shared.controller.version
+    for _ in range(6):  # the bidding's first passes and orders, each by a click of the seat to act
+        mover = next(a for a in apps.values() if a.shared.controller.my_turn)
+        version = mover.shared.controller.version
+        shown = [b for b in mover.bids.buttons if b.layout.display != "none" and not b.disabled]
+        if not shown:
+            break
+        shown[0].click()
+        wait_until(
+            lambda v=version: all(f'data-version="{v + 1}"' in a.table.value for a in apps.values()),
+            what="the action drawn on every page",
+        )
+    views = ann.shared.controller.version - start
+    assert views >= 2
+    assert titles == []
+    assert all("data-version=" in t for t in tables), "a table without its version reached the page"
+    assert len(tables) <= views, f"{len(tables)} tables sent for {views} views"
+
+
 def test_the_hint_panel_shows_the_advisor_on_the_students_own_view(
     svc: RunningService, tmp_path: Path
 ) -> None:
