@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from euchre_tutor.advisor.luck import Swing, measured_baseline
-from euchre_tutor.advisor.session import SessionStats, Units
+from euchre_tutor.advisor.session import Units
 from euchre_tutor.advisor.shared import Grade
 from euchre_tutor.games.solitaire import LUCK_BASELINE
 from euchre_tutor.games.solitaire.advisor.advice import Hint, action_label
@@ -41,9 +41,8 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision]):
 
     ``source`` is the hint source (``"module:factory"`` for the worker process, or an object with
     ``analyse`` for ``runner="inline"``); ``source=None`` turns hints off. ``mode``: what the best
-    choice aims for ("points", or "game": the chance to win the game). ``stats``: the session
-    statistics it feeds (every graded decision, every finished deal; pass one to share it with
-    another table), by default its own.
+    choice aims for ("points", or "game": the chance to win the game). Every other option is the one
+    tutor's (:class:`~euchre_tutor.session.tutor.TableTutor`: ``runner``, ``grading``, ``stats``...).
     """
 
     GAME_NAME = "solitaire"
@@ -54,12 +53,10 @@ class SolitaireTutor(TableTutor[SolitaireController, Decision]):
         controller: SolitaireController,
         *,
         source: str | HintSource | None = DEFAULT_SOURCE,
-        runner: Literal["process", "inline"] = "process",
-        grading: bool = False,
         mode: Mode = "points",
-        stats: SessionStats | None = None,
+        **options: Any,
     ) -> None:
-        super().__init__(controller, source=source, runner=runner, grading=grading, stats=stats)
+        super().__init__(controller, source=source, **options)
         self.hints: dict[tuple[Any, ...], Hint] = {}
         self.mode: Mode = mode
         self._listen()

@@ -21,7 +21,7 @@ styling:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import ipywidgets as w
 
@@ -53,9 +53,9 @@ class SolitaireApp(TableApp[SolitaireController, SolitaireTutor]):
 
     ``seed`` names the game's deals (deal k is seed + k); ``hints=False``
     turns the advisor off; ``four_colour`` draws diamonds blue and clubs
-    green. ``source``/``runner`` choose the hint source and where it runs
-    (tests pass an inline stub). ``controller`` or ``tutor``: the table's own (its tutor's
-    controller is the table's).
+    green. ``source`` is the hint source; every other option (``runner``: where it runs, tests pass an
+    inline stub; ``grading``...) goes to the tutor. ``controller`` or ``tutor``: the table's own (its
+    tutor's controller is the table's).
     """
 
     GAME = "solitaire"
@@ -89,20 +89,18 @@ class SolitaireApp(TableApp[SolitaireController, SolitaireTutor]):
         four_colour: bool = False,
         hints: bool = True,
         show_hint: bool = False,
-        grading: bool = False,
         mode: Mode = "points",
         source: str | HintSource | None = DEFAULT_SOURCE,
-        runner: Literal["process", "inline"] = "process",
         controller: SolitaireController | None = None,
         tutor: SolitaireTutor | None = None,
+        **tutor_options: Any,
     ) -> None:
         if tutor is None:
             tutor = SolitaireTutor(
                 controller or SolitaireController(seed, rules=SolitaireRules(target=target)),
                 source=source if hints else None,
-                runner=runner,
-                grading=grading,
                 mode=mode,
+                **tutor_options,
             )
         tutor.show_hint = show_hint
         super().__init__(tutor.controller, tutor, four_colour=four_colour, show_hint=show_hint)
