@@ -172,19 +172,13 @@ def table_service(tmp: Path, token: str, teacher_token: str | None = None) -> Se
 #: Chromium's headless shell (Debian's ``chromium-headless-shell``): the same Blink and V8 without the
 #: browser's windows and GPU process, so a page costs less CPU; the tests drive it when it is installed
 #: (``make chromium`` installs it beside Debian's chromium), the benchmarks drive the full browser.
-HEADLESS_SHELLS = (
-    "/usr/lib/chromium/chromium-headless-shell",
-    "/usr/lib/chromium-headless-shell/chromium-headless-shell",
-)
+HEADLESS_SHELL = Path("/usr/lib/chromium/chromium-headless-shell")
 
 
 def driven_chromium() -> str | None:
-    """The Chromium the tests drive: ``CHROMIUM`` if set, else a headless shell, else ``chromium_path()``."""
-    if os.environ.get("CHROMIUM"):
-        return chromium_path()
-    for candidate in HEADLESS_SHELLS:
-        if Path(candidate).exists():
-            return candidate
+    """The Chromium the tests drive: ``CHROMIUM`` if set, else the headless shell, else ``chromium_path()``."""
+    if not os.environ.get("CHROMIUM") and HEADLESS_SHELL.exists():
+        return str(HEADLESS_SHELL)
     return chromium_path()
 
 
