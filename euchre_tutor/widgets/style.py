@@ -31,11 +31,14 @@ def _face_rules() -> str:
     return "\n".join(rules)
 
 
+#: the tables' style sheet. The felt has a gradient and no blurred shadow: a browser that draws in software
+#: (no graphics card) draws again each tile a change touches, everything under it too, and a wide blur under
+#: the whole table made each card played cost several times the drawing (tests/widgets/test_paint_cost.py)
 CSS = (
     """
 .euchre-app{background:radial-gradient(ellipse at 40% 30%,#2f8a57 0%,#1e6b41 55%,#144d2e 100%);
   color:#f4f1e8;border-radius:14px;padding:14px 18px 18px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-  box-shadow:inset 0 0 60px rgba(0,0,0,.35);max-width:1180px;margin:0 auto}
+  max-width:1180px;margin:0 auto}
 .euchre-app .widget-html,.euchre-app .widget-html-content{color:inherit;font-family:inherit}
 .euchre-app .widget-html-content{line-height:1.35;font-size:14px}
 .euchre-app .et-header{align-items:center;justify-content:space-between}
