@@ -20,6 +20,7 @@ in its own words, as at a one-person table.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -218,6 +219,11 @@ class RemoteSeat(Observable):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.table._say(text, error)
+
+    def save_text(self) -> str:
+        """Never a file: a shared table's match is kept by the table service (the page shows no Save game),
+        so this raises :class:`EuchreError` with the words that say so, as the game's ``to_json`` does."""
+        return json.dumps(self.game.to_json())
 
     def decision_positions(self) -> list[int]:
         """Where in the table's history the student decided (the versions the service accepted)."""

@@ -45,7 +45,7 @@ from euchre_tutor.session.analysis import (
     file_message,
     processes_available,
 )
-from euchre_tutor.session.observing import Observable
+from euchre_tutor.session.observing import Observable, Table
 from euchre_tutor.session.tables import track
 
 __all__ = [
@@ -137,25 +137,7 @@ class Retry:
     grade: Any
 
 
-class _Table(Protocol):
-    """What the tutor reads of its controller: the game and its history, the student's turn and view,
-    where the student decided, the hands' logs; it listens to ``"state"``."""
-
-    @property
-    def game(self) -> Any: ...
-    @property
-    def view(self) -> Any: ...
-    @property
-    def my_turn(self) -> bool: ...
-    @property
-    def seed(self) -> int | str: ...
-    def decision_positions(self) -> list[int]: ...
-    def hand_logs(self) -> Sequence[Any]: ...
-    def subscribe(self, listener: Callable[[str], None]) -> None: ...
-    def _parse_action(self, action: Any) -> Any: ...
-
-
-ControllerT = TypeVar("ControllerT", bound=_Table)
+ControllerT = TypeVar("ControllerT", bound=Table)
 DecisionT = TypeVar("DecisionT", bound=Decision)
 
 

@@ -32,6 +32,8 @@ from euchre_tutor.advisor.session import SessionStats
 from euchre_tutor.advisor.shared import KEY_MOMENTS, grade_scale
 from euchre_tutor.advisor.voice import Depth
 from euchre_tutor.cards import Card, describe_rank, is_trump
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.session.observing import Table
 from euchre_tutor.session.report_charts import data_link
 from euchre_tutor.widgets import render
 from euchre_tutor.widgets.retry import RetryCase, RetryPanel, tutor_drills_html, tutor_moments
@@ -69,7 +71,7 @@ __all__ = [
 esc = render.esc
 
 #: a game's controller and tutor (the game's app names them: ``TableApp[BidController, BidTutor]``)
-ControllerT = TypeVar("ControllerT", bound=Any)
+ControllerT = TypeVar("ControllerT", bound=Table)
 TutorT = TypeVar("TutorT", bound=Any)
 
 
@@ -463,7 +465,11 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         # a data link (Voila and JupyterLab alike) with the table's grades, which the class report reads
         # (a table without a tutor: the match)
         name = self.SAVE_NAME.format(seed=self.controller.seed)
-        text = (self.tutor or self.controller).save_text()
+        try:
+            text = (self.tutor or self.controller).save_text()
+        except EuchreError as error:  # a shared table's match: the service keeps it
+            self.controller.illegal(str(error))
+            return
         self.save_link.value = f"{data_link(text, name, mime='application/json')} {self.SAVE_WORDS}"
 
     def _open_review(self) -> None:
@@ -509,7 +515,7 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
                 self._refresh_options()
             self.refresh_review()
 
-    def _shown_log(self, logs: list[Any] | None = None) -> Any:
+    def _shown_log(self, logs: Sequence[Any] | None = None) -> Any:
         """The hand log on the table: the finished hand while the next one waits, else the current one."""
         logs = self.controller.hand_logs() if logs is None else logs
         return logs[-2] if self.controller.waiting and len(logs) > 1 else logs[-1]
@@ -519,7 +525,7 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         # first, so a page never shows the new table without knowing that someone is still thinking
         set_class(self, "thinking", self._thinking())
         view = c.view
-        logs = c.hand_logs()
+        logs = list(c.hand_logs())
         with self._lock, self.hold_sync():
             show(self.trick_log, not self.hide_tricks)
             if self.shared is not None:

@@ -16,6 +16,7 @@ import pytest
 from euchre_tutor.games.bid.session.advice import BidAdvisorSource
 from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
 from euchre_tutor.rules.games import find_game
+from euchre_tutor.session.observing import Table
 from euchre_tutor.session.shared_table import (
     TABLES_TOKEN_ENV,
     TABLES_URL_ENV,
@@ -190,6 +191,22 @@ def test_a_page_is_sent_the_shared_title_and_one_drawn_table_a_view(
     assert titles == []
     assert all("data-version=" in t for t in tables), "a table without its version reached the page"
     assert len(tables) <= views, f"{len(tables)} tables sent for {views} views"
+
+
+def test_a_seat_is_a_table_to_the_one_app_and_its_match_is_the_services(
+    svc: RunningService, tmp_path: Path
+) -> None:
+    """The one app reads a shared seat as it reads every table (:class:`Table`). The match is the
+    service's: the page shows no Save game, and a save asked for anyway is refused in words, changing
+    nothing."""
+    apps = _four_apps(svc, tmp_path, {})
+    ann = apps["ann"]
+    assert isinstance(ann.controller, Table)
+    assert ann.controls.layout.display == "none"
+    before = (ann.save_link.value, ann.shared.controller.version)
+    ann.save.click()
+    assert "kept by the table service" in ann.message.value
+    assert (ann.save_link.value, ann.shared.controller.version) == before
 
 
 def test_the_hint_panel_shows_the_advisor_on_the_students_own_view(
