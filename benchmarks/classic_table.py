@@ -70,7 +70,7 @@ async (sel) => {
       if (t2 === null) return;
       const fresh = hintTurn() > oldTurn;  // the panel speaks of a turn after the one clicked
       if (fresh && document.querySelector('.et-hint-body .et-rec') !== null) { obs.disconnect(); resolve([t1 - t0, t2 - t1, performance.now() - t2, 'hint']); }
-      else if ((fresh && /Only one legal/.test(status())) || (over && /No decision/.test(status()))) { obs.disconnect(); resolve([t1 - t0, t2 - t1, -1, 'none']); }
+      else if ((fresh && document.querySelector('.et-hint-body .et-forced') !== null) || (over && /No decision/.test(status()))) { obs.disconnect(); resolve([t1 - t0, t2 - t1, -1, 'none']); }
     };
     const obs = new MutationObserver(check);
     obs.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});

@@ -176,5 +176,8 @@ def test_the_placeholder_says_what_stands_in_for_the_hint() -> None:
     assert tutor_placeholder_html(_tutor(my_turn=False), forced) == ""
     over = tutor_placeholder_html(_tutor(my_turn=False, waiting=True), forced)
     assert "press Review hand" in over
-    assert tutor_placeholder_html(_tutor(forced="pass"), forced) == "<p>only pass</p>"
+    assert (
+        tutor_placeholder_html(_tutor(forced="pass"), forced)
+        == '<div class="et-forced"><p>only pass</p></div>'
+    )
     assert "as soon as the analysis is done" in tutor_placeholder_html(_tutor(), forced)
