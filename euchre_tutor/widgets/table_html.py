@@ -4,6 +4,7 @@ game's table adds its own words around them)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -235,17 +236,36 @@ def log_html(
     hands folded (``summary`` on each); each trick's why is ``explain(trick, log.trump, log.notrump)``
     (``student``: as :func:`log_table_html`)."""
 
-    def table(log: Any) -> str:
-        return log_table_html(log, lambda trick: explain(trick, log.trump, log.notrump), student)
-
     head = f'<div class="stock"><b>Trick log · hand {shown.number}</b>{esc(trump)}</div>'
     past = [log for log in logs if log.number < shown.number]
-    earlier = "".join(
-        f"<details><summary>{esc(summary(log))}</summary>{table(log)}</details>" for log in reversed(past)
-    )
+    earlier = "".join(_earlier_hand(log, explain, summary, student) for log in reversed(past))
     if earlier:
         earlier = f'<div class="ec-earlier"><b>Earlier hands</b>{earlier}</div>'
-    return head + table(shown) + earlier
+    return head + _log_table(shown, explain, student) + earlier
+
+
+def _log_table(log: Any, explain: Callable[[Any, Any, Any], str], student: Any) -> str:
+    return log_table_html(log, lambda trick: explain(trick, log.trump, log.notrump), student)
+
+
+def _earlier_hand_html(
+    log: Any, explain: Callable[[Any, Any, Any], str], summary: Callable[[Any], str], student: Any
+) -> str:
+    return f"<details><summary>{esc(summary(log))}</summary>{_log_table(log, explain, student)}</details>"
+
+
+#: an earlier hand's log does not change while the hands after it are played, so its drawing is kept
+#: (by the log's value: an undone and replayed hand is another log) instead of drawn at every redraw
+_earlier_hand_kept = functools.lru_cache(maxsize=256)(_earlier_hand_html)
+
+
+def _earlier_hand(
+    log: Any, explain: Callable[[Any, Any, Any], str], summary: Callable[[Any], str], student: Any
+) -> str:
+    try:
+        return _earlier_hand_kept(log, explain, summary, student)
+    except TypeError:  # a log that cannot be hashed (a mutable one) is drawn afresh
+        return _earlier_hand_html(log, explain, summary, student)
 
 
 _TABLE_DIV = re.compile(r'<div (?:data-version="\d+" )?class="ec-table')
