@@ -272,6 +272,8 @@ class TableController(Observable, Generic[GameT, StateT, HandT, ViewT, ActionT, 
     RULE_OF_THUMB: ClassVar[_Player]
     #: a game saved just after a hand ended opens on that hand, as it was left (else the play goes on)
     OPENS_ON_FINISHED_HAND: ClassVar[bool] = True
+    #: a one-person table: this kernel holds the game (a shared table's seat says True)
+    remote: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

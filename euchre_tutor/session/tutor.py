@@ -73,7 +73,7 @@ def turn_position(controller: Any, written: Callable[[], dict[str, Any]]) -> dic
     """The student's position now as the game's ``analyze`` reads it: ``written()`` from the true state
     where this kernel holds it, else (a seat at a shared table, ``controller.remote``) one deal
     consistent with the seat's view."""
-    if getattr(controller, "remote", False):
+    if controller.remote:
         found: dict[str, Any] = controller.view_position()
         return found
     return written()
@@ -631,7 +631,7 @@ class TableTutor(Observable, Generic[ControllerT, DecisionT]):
         marked as kept already. A seat at a shared table keeps only its drills (the table service keeps
         the match, which this kernel does not hold)."""
         self.keep_drills(store, student)
-        self.keep_games = not getattr(self.controller, "remote", False)
+        self.keep_games = not self.controller.remote
         self._kept_at = None
         self._after_change()
 

@@ -203,9 +203,7 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
         self.message = w.HTML()
         self.message.add_class("euchre-message")
         self.add_class("euchre-app")
-        if getattr(
-            controller, "remote", False
-        ):  # a seat at a shared table: its hands' logs in this game's form
+        if controller.remote:  # a seat at a shared table: its hands' logs in this game's form
             controller.log_of = self._hand_log_of_view
         self.controller = controller
         self.tutor = tutor
