@@ -9,7 +9,8 @@ Used from a coroutine, given the service's address and a token::
 
 :meth:`TableClient.request` sends a message with an ``id`` and returns the reply that carries it
 (an ``error`` reply raises :class:`ServiceError`); every other message the service sends (views,
-chat, notes) waits in :attr:`TableClient.inbox`, or goes to ``on_message``.
+chat, notes) waits in :attr:`TableClient.inbox`, or goes to ``on_message`` (a listener that raises is
+reported on stderr, and the connection reads on).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import sys
 import threading
+import traceback
 from collections.abc import Callable, Coroutine
 from types import TracebackType
 from typing import Any, TypeVar
@@ -112,13 +115,27 @@ class TableClient:
             if future is not None and not future.done():
                 future.set_result(got)
             elif self.on_message is not None:
-                self.on_message(got)
+                self._tell(got)
             else:
                 self.inbox.put_nowait(got)
         self.closed.set()
         for future in self._waiting.values():
             if not future.done():
                 future.set_exception(ConnectionError("the service closed the connection"))
+
+    def _tell(self, got: dict[str, Any]) -> None:
+        """Hand ``got`` to :attr:`on_message`. A listener that fails is reported on stderr and the
+        connection reads on: were the failure to end this reader, no reply would come again, and every
+        later request would wait out its timeout while the connection looks open."""
+        assert self.on_message is not None
+        try:
+            self.on_message(got)
+        except Exception:  # a bug of the listener's, not of the connection
+            print(
+                f"a table service message's listener failed on a {got.get('type')!r} message:",
+                file=sys.stderr,
+            )
+            traceback.print_exc()
 
     def send(self, msg: dict[str, Any]) -> None:
         """Send without waiting for a reply."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +17,7 @@ from euchre_tutor.games.classic.session.advice import ClassicAdvisorSource
 from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
 from euchre_tutor.games.classic.widgets.app import prompt_html
+from euchre_tutor.protocol.client import TableClient
 from euchre_tutor.rules.games import find_game
 from euchre_tutor.session.class_store import ClassStore
 from euchre_tutor.session.remote_seat import RemoteSeat
@@ -440,3 +442,35 @@ def test_a_bid_hand_with_a_kitty_and_a_call_is_written_at_every_decision_of_ever
             break
     wanted = {"bidding", "kitty", "play"} | ({"call", "loner-discard"} if "call" in call else set())
     assert wanted <= phases, phases
+
+
+def test_a_listener_that_fails_does_not_end_the_connection(svc: RunningService, capsys: Any) -> None:
+    """A bug in what a page does with a message the service sends (a view, a seat taken) is reported, and
+    the connection reads on: before, it ended the reader, and every later request waited out its timeout
+    with the connection looking open ("The table service did not answer")."""
+
+    async def scenario() -> None:
+        ann = await TableClient.connect(svc.url, TOKEN, "ann")
+        bob = await TableClient.connect(svc.url, TOKEN, "bob")
+        told: list[dict[str, Any]] = []
+
+        def failing(got: dict[str, Any]) -> None:
+            told.append(got)
+            raise RuntimeError("a listener's bug")
+
+        ann.on_message = failing
+        table = (await ann.request({"type": "create", "game": "classic", "seed": 3}))["table"]["id"]
+        await ann.request({"type": "sit", "table": table, "seat": "N"})
+        await bob.request({"type": "sit", "table": table, "seat": "S"})  # ann is told: a listener fails
+        for _ in range(100):
+            if told:
+                break
+            await asyncio.sleep(0.05)
+        assert told, "the service told ann nothing"
+        reply = await ann.request({"type": "view", "table": table}, timeout=5)  # still read
+        assert reply["table"] == table
+        await ann.close()
+        await bob.close()
+
+    asyncio.run(scenario())
+    assert "a listener's bug" in capsys.readouterr().err
