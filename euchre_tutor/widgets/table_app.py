@@ -543,8 +543,9 @@ class TableApp(w.VBox, Generic[ControllerT, TutorT]):  # type: ignore[misc]
                         self._show_slot(i, None, {"empty"}, "empty", "")
             finally:
                 self._holding_table = False
-            if self.shared is not None:  # a title the game did not draw (no view yet): the shared one
-                self._set(self.title, "value", self.shared.title_html())
+            if self.shared is not None:
+                # a title the game did not draw (no view yet): _set gives it the shared table's
+                self._set(self.title, "value", self.title.value)
                 held = self.table.value if self._held_table is None else self._held_table
                 self._set(self.table, "value", held)
             self._set(self.undo, "disabled", not c.can_undo)
