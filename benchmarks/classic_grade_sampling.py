@@ -50,16 +50,16 @@ from euchre_tutor.serve import CLASS_GRADE_WORLDS
 PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "the double-dummy search of card play (compiled, with its Python set-up)",
-        (("classic/dd.py", "card_values_held"), ("classic/dd.py", "card_values_swapped")),
+        (("classic/advisor/dd.py", "card_values_held"), ("classic/advisor/dd.py", "card_values_swapped")),
     ),
     (
         "the bids' play-outs: the compiled rollout (with its Python set-up)",
-        (("classic/dd.py", "rollout_many"),),
+        (("classic/advisor/dd.py", "rollout_many"),),
     ),
-    ("the bids' play-outs: the other seats' bids (Python)", (("classic/analysis.py", "_finish_bidding"),)),
+    ("the bids' play-outs: the other seats' bids (Python)", (("classic/advisor/analysis.py", "_finish_bidding"),)),
     (
         "sampling the deals: placing the hidden cards, weighing by the bids, the states",
-        (("classic/worlds.py", "masks"), ("classic/worlds.py", "report")),
+        (("classic/advisor/worlds.py", "masks"), ("classic/advisor/worlds.py", "report")),
     ),
 )
 
@@ -85,6 +85,15 @@ def profile(items: list[tuple[object, object]], model: object) -> None:
             for suffix, function in names:
                 if name == function and path.endswith(suffix):
                     cumulative[suffix, function] = cumulative.get((suffix, function), 0.0) + ct
+    package = Path(__file__).resolve().parent.parent / "euchre_tutor" / "games"
+    missing = [
+        (suffix, function)
+        for _, names in PARTS
+        for suffix, function in names
+        if f"def {function}(" not in (package / suffix).read_text()
+    ]
+    if missing:  # a part named after a function that has moved would read 0 s
+        raise SystemExit(f"no such function in the package: {missing} (has it moved?)")
     print(f"{len(items)} decisions graded as the class server grades them: {deals} deals, {total:.1f} s CPU")
     print(f"  {1000 * total / deals:.3f} ms a deal on average (with the profiler's overhead)")
     taken = 0.0
