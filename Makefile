@@ -62,11 +62,11 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/_trickdd.c euchre_tutor/games/solitaire/advisor/_solcore.c euchre_tutor/games/classic/advisor/_worldfill.c
+$(VENV)/.installed-runtime: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/_trickdd.c euchre_tutor/games/solitaire/advisor/_solcore.c euchre_tutor/games/classic/advisor/_worldfill.c euchre_tutor/games/classic/bots/_clubbid.c
 	$(PY) -m pip install -q -e .
 	@touch $@
 
-$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/_trickdd.c euchre_tutor/games/solitaire/advisor/_solcore.c euchre_tutor/games/classic/advisor/_worldfill.c
+$(VENV)/.installed-test: $(VENV)/bin/python pyproject.toml euchre_tutor/advisor/_trickdd.c euchre_tutor/games/solitaire/advisor/_solcore.c euchre_tutor/games/classic/advisor/_worldfill.c euchre_tutor/games/classic/bots/_clubbid.c
 	$(PY) -m pip install -q -e '.[dev]'
 	@# pyproject.toml's build requirements too: the Binder check builds the package offline with them
 	$(PY) -c "import tomllib; print('\\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))" \

@@ -56,7 +56,10 @@ PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "the bids' play-outs: the compiled rollout (with its Python set-up)",
         (("classic/advisor/dd.py", "rollout_many"),),
     ),
-    ("the bids' play-outs: the other seats' bids (Python)", (("classic/advisor/analysis.py", "_finish_bidding"),)),
+    (
+        "the bids' play-outs: the other seats' bids (compiled where the rules allow, with its Python set-up)",
+        (("classic/advisor/analysis.py", "_finish_bidding"),),
+    ),
     (
         "sampling the deals: placing the hidden cards, weighing by the bids, the states",
         (("classic/advisor/worlds.py", "masks"), ("classic/advisor/worlds.py", "report")),

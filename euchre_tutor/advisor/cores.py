@@ -12,7 +12,10 @@ lists every compiled core and the searches it serves:
 * the classic advisor's candidate draw, :mod:`euchre_tutor.games.classic.advisor.placement`
   (``_worldfill``): not a search, but the same contract (the same candidates from the same
   ``random.Random`` state, leaving it in the same state, so every seeded hint and grade is the
-  same whichever serves).
+  same whichever serves);
+* the rule-based players' bidding in the classic advisor's play-outs,
+  :mod:`euchre_tutor.games.classic.bots.playout_bidding` (``_clubbid``): the same decisions and the
+  same state at the first lead as the Python loop, under the house rules it plays.
 
 A module uses its core when it was built, unless the environment variable
 ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set before the import; each also takes
@@ -36,6 +39,7 @@ CORES: Final[dict[str, tuple[str, ...]]] = {
     "euchre_tutor.games.solitaire.advisor._solcore": ("Solitaire solver",),
     "euchre_tutor.advisor._trickdd": ("classic double-dummy search", "Bid Euchre double-dummy search"),
     "euchre_tutor.games.classic.advisor._worldfill": ("classic candidate draw",),
+    "euchre_tutor.games.classic.bots._clubbid": ("classic play-outs' bidding",),
 }
 """Every compiled core (its module, as pyproject.toml builds it) -> the searches it serves, by name."""
 
@@ -74,7 +78,7 @@ def describe() -> str:
     other search of :data:`CORES`:
 
     >>> [line.split(":")[0] for line in describe().splitlines()]
-    ['Solitaire solver', 'classic double-dummy search', 'Bid Euchre double-dummy search', 'classic candidate draw']
+    ['Solitaire solver', 'classic double-dummy search', 'Bid Euchre double-dummy search', 'classic candidate draw', "classic play-outs' bidding"]
     """
     out = []
     for module, searches in CORES.items():

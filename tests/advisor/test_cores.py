@@ -14,6 +14,7 @@ from euchre_tutor.advisor import cores
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.advisor import dd as bid_dd
 from euchre_tutor.games.classic.advisor import dd, placement
+from euchre_tutor.games.classic.bots import playout_bidding
 from euchre_tutor.games.solitaire.advisor import solver
 
 
@@ -33,6 +34,7 @@ def test_version_names_the_backend_of_each_search() -> None:
         f"classic double-dummy search: {words[dd.BACKEND]}",
         f"Bid Euchre double-dummy search: {words[bid_dd.BACKEND]}",
         f"classic candidate draw: {words[placement.BACKEND]}",
+        f"classic play-outs' bidding: {words[playout_bidding.BACKEND]}",
     ]
 
 
@@ -43,6 +45,7 @@ def test_version_says_pure_python_when_asked_for() -> None:
         "classic double-dummy search: pure Python",
         "Bid Euchre double-dummy search: pure Python",
         "classic candidate draw: pure Python",
+        "classic play-outs' bidding: pure Python",
     ]
 
 

@@ -8,6 +8,8 @@ these properties compare the two on random deals, rules and bidding positions.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 
 import pytest
@@ -22,7 +24,9 @@ from euchre_tutor.games.classic.bots import (
     Player,
     RuleBasedPlayer,
     Seated,
+    playout_bidding,
 )
+from euchre_tutor.games.classic.bots.rule_based import finish_bidding_by
 from euchre_tutor.games.classic.engine.engine import (
     Action,
     Deal,
@@ -187,3 +191,71 @@ def test_the_follow_ups_are_counted_alike() -> None:
         assert fast is not None
         mine.append(fast[1])
     assert "-" in mine and {"order", "call C", "call D", "call H", "call S"} & set(mine)
+
+
+# -- the compiled core (``_clubbid.c``) against the Python loop ---------------------------------------
+
+COMPILED_RULES = sorted(n for n, r in RULE_SETS.items() if playout_bidding.plays_rules(r))
+
+
+def test_ci_loads_the_compiled_bidding() -> None:
+    """Under CI=true the core must have been built and serve: no silent fallback to the loop."""
+    pure = os.environ.get("EUCHRE_TUTOR_PURE_PYTHON", "") in ("1", "true", "yes")
+    built = importlib.util.find_spec("euchre_tutor.games.classic.bots._clubbid") is not None
+    if os.environ.get("CI", "").strip().lower() == "true":
+        assert not pure and built
+    assert (playout_bidding._CORE is not None) == (built and not pure)
+
+
+def test_the_core_plays_the_standard_rules_and_many_house_rules() -> None:
+    """What :func:`plays_rules` accepts: the standard game and most single house rules; a rule it
+    does not play (an extra decision the core does not take) leaves the Python loop to serve."""
+    assert "preset-standard" in COMPILED_RULES and len(COMPILED_RULES) >= 20
+    for name in ("stick", "canadian", "dealer-first", "loner-left", "no-alone"):
+        assert any(name in n for n in COMPILED_RULES), name
+    assert not playout_bidding.plays_rules(ClassicRules(defend_alone="any-bid"))
+    assert not playout_bidding.plays_rules(ClassicRules(players=3))
+    state, me = bidding_position(ClassicRules(call_for_best=True), 1, 1)
+    assert playout_bidding.finish_compiled(state, me, (RuleBasedPlayer(),) * 4) is None
+
+
+thresholds = st.floats(min_value=2.0, max_value=12.0).map(lambda x: round(x * 4) / 4)
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=80)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=0, max_value=10),
+    bid=thresholds,
+    alone=thresholds,
+    by_seat=st.one_of(st.none(), st.tuples(thresholds, thresholds, thresholds, thresholds)),
+    other_me=st.integers(min_value=0, max_value=3),
+)
+def test_the_compiled_bidding_ends_where_the_python_loop_ends(
+    name: str,
+    seed: int,
+    steps: int,
+    bid: float,
+    alone: float,
+    by_seat: tuple[float, float, float, float] | None,
+    other_me: int,
+) -> None:
+    """Every seat a rule-based player with its own thresholds (a bid, going alone, by where it
+    speaks): the same state, every field and the last step's events, and the same first bid
+    (where no core was built, the core declines and the loop serves)."""
+    state, _ = bidding_position(RULE_SETS[name], seed, steps)
+    me = state.seating.seats[other_me]
+    players = [
+        RuleBasedPlayer(bid=bid + k / 4, alone=alone, round_1=by_seat, round_2=by_seat if k % 2 else None)
+        for k in range(4)
+    ]
+    compiled = playout_bidding.finish_compiled(state, me, players)
+    python = finish_bidding_by(state, me, players, compiled=False)
+    if state.phase in (Phase.PLAY, Phase.OVER) or playout_bidding._CORE is None:
+        assert compiled is None  # nothing to bid, or no core built: the loop serves
+        return
+    assert compiled is not None
+    assert compiled == python
+    assert compiled[0].events == python[0].events
+    assert compiled[0].legal_actions() == python[0].legal_actions()

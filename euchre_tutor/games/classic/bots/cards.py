@@ -21,6 +21,7 @@ __all__ = [
     "lowest_rank",
     "trick_strength",
     "weakest",
+    "worth_rows",
 ]
 
 
@@ -79,7 +80,7 @@ def weakest(
     no trump), 20 more for the top of its suit (the ace; the nine in low no trump) and 3 less when it
     is the only card of its suit (dropping it makes a void). Read from per-card rows built once per
     contract: the dealer's six are counted in every play-out."""
-    rows = _worth_rows(trump, low)
+    rows = worth_rows(trump, low)
     count = [0, 0, 0, 0]
     for c in cards:
         count[rows[c.index][1]] += 1
@@ -100,7 +101,7 @@ def weakest(
 
 
 @cache
-def _worth_rows(trump: Suit | None, low: bool) -> tuple[tuple[float, int, bool], ...]:
+def worth_rows(trump: Suit | None, low: bool) -> tuple[tuple[float, int, bool], ...]:
     """Per card index: its worth to keep before the void rebate, its effective suit's index, trump or not."""
     rows: list[tuple[float, int, bool]] = [(0.0, 0, False)] * 33
     top = Rank.NINE if low else Rank.ACE

@@ -21,6 +21,7 @@ from euchre_tutor.games.classic.bots.cards import (
     weakest,
 )
 from euchre_tutor.games.classic.bots.facts import Facts, StateFacts
+from euchre_tutor.games.classic.bots.playout_bidding import finish_compiled
 from euchre_tutor.games.classic.bots.reasons import (
     ALONE_CARDS,
     PlayRule,
@@ -375,12 +376,18 @@ _BIDDING_PHASES: Final = frozenset({Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND})
 
 
 def finish_bidding_by(
-    state: HandState, me: Seat, players: Sequence[RuleBasedPlayer]
+    state: HandState, me: Seat, players: Sequence[RuleBasedPlayer], *, compiled: bool = True
 ) -> tuple[HandState, str]:
     """Every decision up to the first lead (or the end of the hand), each seat's by ``players[seat]``,
     and ``me``'s first bid: the advisor's generic loop (``choose(seat_view(state, seat))``, then
     ``state.apply``) with the same bidding code read from :class:`StateFacts` instead of a view.
-    tests/bots/test_finish_bidding.py checks the two give the same state on random deals."""
+    tests/bots/test_finish_bidding.py checks the two give the same state on random deals. Where the
+    compiled core plays the rules (:func:`~.playout_bidding.finish_compiled`) it takes the decisions
+    instead, to the same state, unless ``compiled`` is false."""
+    if compiled:
+        done = finish_compiled(state, me, players)
+        if done is not None:
+            return done
     mine = "-"
     phase = state.phase
     while phase is not Phase.PLAY and phase is not Phase.OVER:

@@ -1,0 +1,469 @@
+/* The compiled core of the rule-based (Club) player's bidding in the classic advisor's play-outs
+ * (euchre_tutor.games.classic.bots.playout_bidding).
+ *
+ * It is the twin of finish_bidding_by (rule_based.py) under the house rules that module accepts
+ * (four players, no joker, no no-trump, no misdeal or farmer's hand, "alone" said with the bid or
+ * never, no call for best, no defending alone): from a state in round 1, round 2 or the dealer's
+ * discard it takes every decision up to the first lead as the rule-based players would, with the
+ * engine's steps, and returns the decisions and the end. The tests compare the states it leads to
+ * with the engine's under every such rule set.
+ *
+ * Every number comes from the Python tables (set_tables): a card's points for each trump, whether it
+ * is a trump, the bit of its effective suit, its bower kind, and its worth to keep for the discard.
+ * The points are multiples of a quarter (and the up card's share of an eighth), so every sum here is
+ * exact and equals Python's whatever the order; where an order decides a tie (the first card of
+ * the least worth, the first best suit), it is the order Python uses (the hand's, the suits').
+ *
+ * finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard,
+ * actions): rules = (dealer_bids_first, stick, stuck_may_name_up, requirement, canadian,
+ * alone_with_bid, may_discard_up, exchanges_when_partner_alone, loner_left); players = per seat
+ * (bid, alone, need by position in round 1 (4), in round 2 (4)); state = (phase, to_act, passes,
+ * dealer, up, trump, maker, alone, hands: four sequences of card indices in hand order). Phases:
+ * 1 round 1, 2 round 2, 3 the dealer's discard, 4 play, 5 over. actions: (seat, code) in order,
+ * code 0 pass, 1 order, 2 order alone, 10 + suit call, 20 + suit call alone, 100 + card discard.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define NCARDS 33
+#define MAX_HAND 8
+#define MAX_ACTS 32
+
+enum { ROUND_1 = 1, ROUND_2 = 2, DISCARD = 3, PLAY = 4, OVER = 5 };
+
+static double PTS[4][NCARDS];
+static int TRUMPED[4][NCARDS], SBIT[4][NCARDS], BOWER[4][NCARDS];
+static int PLAIN[4];
+static double WORTH[4][NCARDS];
+static int WSUIT[4][NCARDS], WTRUMPED[4][NCARDS];
+static int ready = 0;
+
+typedef struct {
+    int dealer_bids_first, stick, stuck_may_name_up, requirement, canadian, alone_with_bid;
+    int may_discard_up, exchanges_when_partner_alone, loner_left;
+} Rules;
+
+typedef struct {
+    double bid, alone, need1[4], need2[4];
+} Player;
+
+typedef struct {
+    int phase, to_act, passes, dealer, up, up_suit, trump, maker, alone;
+    int n[4];
+    int hand[4][MAX_HAND];
+    int picked_up, discard, leader;
+    int nacts;
+    int act_seat[MAX_ACTS], act_code[MAX_ACTS];
+} State;
+
+static int popcount(int x) {
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+/* hand_strength: the points in hand order, and half a point per plain void with two trumps or more */
+static double strength(const int *cards, int n, int trump) {
+    double points = 0.0;
+    int trumps = 0, mask = 0;
+    for (int i = 0; i < n; i++) {
+        points += PTS[trump][cards[i]];
+        trumps += TRUMPED[trump][cards[i]];
+        mask |= SBIT[trump][cards[i]];
+    }
+    if (trumps >= 2) points += 0.5 * (3 - popcount(mask & PLAIN[trump]));
+    return points;
+}
+
+/* weakest: the position of the first card (among the allowed) of the least worth to keep */
+static int weakest(const int *cards, int n, int trump, int forbidden) {
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) count[WSUIT[trump][cards[i]]]++;
+    int drop = -1;
+    double least = 0.0;
+    for (int i = 0; i < n; i++) {
+        int c = cards[i];
+        if (c == forbidden) continue;
+        double worth = WORTH[trump][c];
+        if (!WTRUMPED[trump][c] && count[WSUIT[trump][c]] == 1) worth -= 3;
+        if (drop < 0 || worth < least) {
+            drop = i;
+            least = worth;
+        }
+    }
+    return drop;
+}
+
+static int alone_worthy(const int *cards, int n, int trump, double points, const Player *p) {
+    int right = 0, left = 0, trumps = 0;
+    for (int i = 0; i < n; i++) {
+        int b = BOWER[trump][cards[i]];
+        if (b == 2) right = 1;
+        if (b == 1) left = 1;
+        trumps += TRUMPED[trump][cards[i]];
+    }
+    return points >= p->alone && right && (left || trumps >= 4);
+}
+
+static int first_bidder(const Rules *r, int dealer) { return r->dealer_bids_first ? dealer : (dealer + 1) % 4; }
+static int last_bidder(const Rules *r, int dealer) { return (first_bidder(r, dealer) + 3) % 4; }
+static int position(int seat, int dealer) { return ((seat - dealer - 1) % 4 + 4) % 4; }
+
+static int may_order(const Rules *r, const State *s, int seat) {
+    if (r->requirement == 0 || seat == s->dealer) return 1;
+    for (int i = 0; i < s->n[seat]; i++) {
+        int c = s->hand[seat][i];
+        if (r->requirement == 1 ? TRUMPED[s->up_suit][c] : c / 8 == s->up_suit) return 1;
+    }
+    return 0;
+}
+
+/* The rule-based player's round-1 decision (RuleBasedPlayer._round_1 with its legal actions). */
+static int decide_round_1(const Rules *r, const Player *p, const State *s, int seat) {
+    int order = 0, order_alone = 0;
+    if (may_order(r, s, seat)) {
+        order = !(r->canadian && seat == (s->dealer + 2) % 4);
+        order_alone = r->alone_with_bid;
+    }
+    if (!order && !order_alone) return 0;
+    int trump = s->up_suit;
+    int cards[MAX_HAND + 1];
+    int n = s->n[seat];
+    memcpy(cards, s->hand[seat], sizeof(int) * n);
+    if (seat == s->dealer) { /* the dealer counts its best five of six with the up card */
+        cards[n++] = s->up;
+        int drop = weakest(cards, n, trump, -1);
+        for (int i = drop; i < n - 1; i++) cards[i] = cards[i + 1];
+        n--;
+    }
+    double share = 0.0, up_value = PTS[trump][s->up];
+    if (s->dealer == (seat + 2) % 4)
+        share = 0.5 * up_value;
+    else if (s->dealer != seat)
+        share = -0.5 * up_value;
+    double points = strength(cards, n, trump) + share;
+    if (!order) /* the Canadian loner: alone or nothing */
+        return points >= p->bid && alone_worthy(cards, n, trump, points, p) ? 2 : 0;
+    if (points < p->need1[position(seat, s->dealer)]) return 0;
+    if (order_alone && alone_worthy(cards, n, trump, points, p)) return 2;
+    return 1;
+}
+
+/* The rule-based player's round-2 decision (RuleBasedPlayer._round_2). */
+static int decide_round_2(const Rules *r, const Player *p, const State *s, int seat) {
+    int stuck = r->stick && seat == last_bidder(r, s->dealer);
+    int best = -1;
+    double points = 0.0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == s->up_suit && !(stuck && r->stuck_may_name_up)) continue;
+        double v = strength(s->hand[seat], s->n[seat], suit);
+        if (best < 0 || v > points) {
+            best = suit;
+            points = v;
+        }
+    }
+    double need = p->need2[position(seat, s->dealer)];
+    if (stuck && points < need) points = need;
+    if (points < need) return 0;
+    if (r->alone_with_bid && alone_worthy(s->hand[seat], s->n[seat], best, points, p)) return 20 + best;
+    return 10 + best;
+}
+
+static void start_play(const Rules *r, State *s) {
+    int from = r->loner_left && s->alone ? s->maker : s->dealer;
+    int out = s->alone ? (s->maker + 2) % 4 : -1;
+    for (int k = 1; k <= 4; k++) {
+        int seat = (from + k) % 4;
+        if (seat != out) {
+            s->leader = seat;
+            break;
+        }
+    }
+    s->phase = PLAY;
+    s->to_act = s->leader;
+}
+
+static int remove_card(State *s, int seat, int card) {
+    for (int i = 0; i < s->n[seat]; i++) {
+        if (s->hand[seat][i] == card) {
+            for (int j = i; j < s->n[seat] - 1; j++) s->hand[seat][j] = s->hand[seat][j + 1];
+            s->n[seat]--;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* One action by the seat to act, as the engine applies it (bidding.py). Returns 0 on an action the
+ * state does not allow here. */
+static int apply(const Rules *r, State *s, int code) {
+    int seat = s->to_act;
+    if (s->nacts >= MAX_ACTS) return 0;
+    s->act_seat[s->nacts] = seat;
+    s->act_code[s->nacts] = code;
+    s->nacts++;
+    if (s->phase == ROUND_1 || s->phase == ROUND_2) {
+        if (code == 0) {
+            s->passes++;
+            if (seat != last_bidder(r, s->dealer)) {
+                s->to_act = (seat + 1) % 4;
+            } else if (s->phase == ROUND_1) {
+                s->phase = ROUND_2;
+                s->to_act = first_bidder(r, s->dealer);
+            } else {
+                s->phase = OVER;
+                s->to_act = -1;
+            }
+            return 1;
+        }
+        if (s->phase == ROUND_1 && (code == 1 || code == 2)) {
+            int alone = code == 2;
+            s->trump = s->up_suit;
+            s->maker = seat;
+            if (alone && seat == (s->dealer + 2) % 4 && !r->exchanges_when_partner_alone) {
+                s->alone = 1;
+                start_play(r, s);
+                return 1;
+            }
+            s->alone = alone;
+            if (s->n[s->dealer] >= MAX_HAND) return 0;
+            s->hand[s->dealer][s->n[s->dealer]++] = s->up;
+            s->picked_up = 1;
+            s->phase = DISCARD;
+            s->to_act = s->dealer;
+            return 1;
+        }
+        if (s->phase == ROUND_2 && code >= 10 && code < 24) {
+            s->trump = code % 10;
+            s->maker = seat;
+            s->alone = code >= 20;
+            start_play(r, s);
+            return 1;
+        }
+        return 0;
+    }
+    if (s->phase == DISCARD && code >= 100 && code < 100 + NCARDS) {
+        if (!remove_card(s, s->dealer, code - 100)) return 0;
+        s->discard = code - 100;
+        start_play(r, s);
+        return 1;
+    }
+    return 0;
+}
+
+static int read_ints(PyObject *seq, int *out, int n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %d numbers", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_doubles(PyObject *seq, double *out, int n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %d numbers", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (out[i] == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* set_tables(strength, plain, worth): per trump, per card index, (points, trump, suit bit, bower) and
+ * (worth, effective suit, trump); per trump, the bits of the plain suits. */
+static PyObject *set_tables(PyObject *self, PyObject *args) {
+    PyObject *strength_rows, *plain, *worth_rows;
+    if (!PyArg_ParseTuple(args, "OOO", &strength_rows, &plain, &worth_rows)) return NULL;
+    if (read_ints(plain, PLAIN, 4, "plain") < 0) return NULL;
+    for (int t = 0; t < 4; t++) {
+        PyObject *srow = PySequence_GetItem(strength_rows, t);
+        PyObject *wrow = PySequence_GetItem(worth_rows, t);
+        if (srow == NULL || wrow == NULL) {
+            Py_XDECREF(srow);
+            Py_XDECREF(wrow);
+            return NULL;
+        }
+        for (int c = 0; c < NCARDS; c++) {
+            PyObject *si = PySequence_GetItem(srow, c), *wi = PySequence_GetItem(wrow, c);
+            int ok = si != NULL && wi != NULL;
+            if (ok) {
+                PyObject *sf = PySequence_Fast(si, "a strength row"), *wf = PySequence_Fast(wi, "a worth row");
+                ok = sf != NULL && wf != NULL && PySequence_Fast_GET_SIZE(sf) == 4 && PySequence_Fast_GET_SIZE(wf) == 3;
+                if (ok) {
+                    PTS[t][c] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(sf, 0));
+                    TRUMPED[t][c] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, 1));
+                    SBIT[t][c] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, 2));
+                    BOWER[t][c] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(sf, 3));
+                    WORTH[t][c] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, 0));
+                    WSUIT[t][c] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(wf, 1));
+                    WTRUMPED[t][c] = PyObject_IsTrue(PySequence_Fast_GET_ITEM(wf, 2));
+                    ok = !PyErr_Occurred() && WSUIT[t][c] >= 0 && WSUIT[t][c] < 4;
+                } else if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "a table row has the wrong length");
+                }
+                Py_XDECREF(sf);
+                Py_XDECREF(wf);
+            }
+            Py_XDECREF(si);
+            Py_XDECREF(wi);
+            if (!ok) {
+                Py_DECREF(srow);
+                Py_DECREF(wrow);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a table row is malformed");
+                return NULL;
+            }
+        }
+        Py_DECREF(srow);
+        Py_DECREF(wrow);
+    }
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *finish(PyObject *self, PyObject *args) {
+    PyObject *rules_obj, *players_obj, *state_obj;
+    if (!PyArg_ParseTuple(args, "OOO", &rules_obj, &players_obj, &state_obj)) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "set_tables was not called");
+        return NULL;
+    }
+    int rv[9];
+    if (read_ints(rules_obj, rv, 9, "rules") < 0) return NULL;
+    Rules r = {rv[0], rv[1], rv[2], rv[3], rv[4], rv[5], rv[6], rv[7], rv[8]};
+    Player players[4];
+    for (int i = 0; i < 4; i++) {
+        double pv[10];
+        PyObject *one = PySequence_GetItem(players_obj, i);
+        if (one == NULL) return NULL;
+        int bad = read_doubles(one, pv, 10, "a player");
+        Py_DECREF(one);
+        if (bad < 0) return NULL;
+        players[i].bid = pv[0];
+        players[i].alone = pv[1];
+        memcpy(players[i].need1, pv + 2, sizeof(double) * 4);
+        memcpy(players[i].need2, pv + 6, sizeof(double) * 4);
+    }
+    PyObject *fast = PySequence_Fast(state_obj, "state");
+    if (fast == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != 9) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "state: expected 9 items");
+        return NULL;
+    }
+    State s;
+    memset(&s, 0, sizeof s);
+    int head[8];
+    for (int i = 0; i < 8; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        head[i] = (int)v;
+    }
+    s.phase = head[0], s.to_act = head[1], s.passes = head[2], s.dealer = head[3], s.up = head[4];
+    s.trump = head[5], s.maker = head[6], s.alone = head[7];
+    s.discard = -1, s.leader = -1;
+    PyObject *hands = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, 8), "hands");
+    Py_DECREF(fast);
+    if (hands == NULL) return NULL;
+    int bad = PySequence_Fast_GET_SIZE(hands) != 4;
+    for (int seat = 0; seat < 4 && !bad; seat++) {
+        PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(hands, seat), "a hand");
+        if (h == NULL) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(h);
+        bad = n > MAX_HAND - 1;
+        for (Py_ssize_t i = 0; i < n && !bad; i++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(h, i));
+            bad = c < 0 || c >= 32;
+            s.hand[seat][i] = (int)c;
+        }
+        s.n[seat] = (int)n;
+        Py_DECREF(h);
+    }
+    Py_DECREF(hands);
+    if (PyErr_Occurred()) return NULL;
+    if (bad || s.up < 0 || s.up >= 32 || s.dealer < 0 || s.dealer > 3 || s.to_act < 0 || s.to_act > 3) {
+        PyErr_SetString(PyExc_ValueError, "the state is not one this core plays (four seats, cards 0..31)");
+        return NULL;
+    }
+    s.up_suit = s.up / 8;
+    while (s.phase == ROUND_1 || s.phase == ROUND_2 || s.phase == DISCARD) {
+        int seat = s.to_act, code;
+        if (s.phase == ROUND_1)
+            code = decide_round_1(&r, &players[seat], &s, seat);
+        else if (s.phase == ROUND_2)
+            code = decide_round_2(&r, &players[seat], &s, seat);
+        else {
+            int forbidden = r.may_discard_up ? -1 : s.up;
+            int drop = weakest(s.hand[s.dealer], s.n[s.dealer], s.trump, forbidden);
+            if (drop < 0) {
+                PyErr_SetString(PyExc_ValueError, "the dealer has no card it may discard");
+                return NULL;
+            }
+            code = 100 + s.hand[s.dealer][drop];
+        }
+        if (!apply(&r, &s, code)) {
+            PyErr_SetString(PyExc_ValueError, "the bidding went where this core does not follow");
+            return NULL;
+        }
+    }
+    if (s.phase != PLAY && s.phase != OVER) {
+        PyErr_SetString(PyExc_ValueError, "the state's phase is not one this core plays");
+        return NULL;
+    }
+    PyObject *acts = PyTuple_New(s.nacts);
+    if (acts == NULL) return NULL;
+    for (int i = 0; i < s.nacts; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", s.act_seat[i], s.act_code[i]);
+        if (pair == NULL) {
+            Py_DECREF(acts);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(acts, i, pair);
+    }
+    return Py_BuildValue("(iiiiiiiiN)", s.phase, s.passes, s.trump, s.maker, s.alone, s.leader, s.picked_up,
+                         s.discard, acts);
+}
+
+static PyMethodDef methods[] = {
+    {"set_tables", set_tables, METH_VARARGS, "set_tables(strength, plain, worth): the card tables"},
+    {"finish", finish, METH_VARARGS,
+     "finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard, actions)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_clubbid", "The compiled core of the rule-based player's bidding in play-outs.", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__clubbid(void) { return PyModule_Create(&module); }

@@ -1,0 +1,183 @@
+"""The rule-based players' bidding in the advisor's play-outs, in compiled code where it can be.
+
+The classic advisor values a bid by playing each sampled deal out: the other seats bid on as the
+table's model of its players would (:func:`~.rule_based.finish_bidding_by`), then the cards are
+played. :func:`finish_compiled` takes the same decisions with the same engine steps in the compiled
+core (``_clubbid.c``) and builds the state they lead to with one step, equal to the engine's
+(every field compared, and the last step's events): the tests compare the two under every house rule
+the core plays. It serves when the core was built, the rules are among those it plays
+(:func:`plays_rules`: four players, no joker, no no-trump bid, no misdeal or farmer's hand, "alone"
+with the bid or never, no call for best, no defending alone) and every seat is a plain
+:class:`~.rule_based.RuleBasedPlayer`; otherwise the Python loop serves, as it does where no core
+is built (the static site), with the same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Final
+
+from euchre_tutor.advisor.cores import load_core
+from euchre_tutor.cards import Card, Suit, deck
+from euchre_tutor.games.classic.advisor.strength import StrengthTable
+from euchre_tutor.games.classic.bots.cards import worth_rows
+from euchre_tutor.games.classic.engine.engine import (
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    Action,
+    Discarded,
+    HandState,
+    Passed,
+    PassedOut,
+    Phase,
+    Seat,
+    TrumpMade,
+)
+from euchre_tutor.games.classic.rules import ClassicRules
+
+__all__ = ["BACKEND", "finish_compiled", "plays_rules"]
+
+#: the compiled core, or None (not built, or pure Python asked for): the Python loop serves
+_CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
+#: which serves where the rules allow: ``"compiled"`` (``_clubbid.c``) or ``"python"`` (the loop)
+BACKEND: Final = "python" if _CORE is None else "compiled"
+
+_PHASES: Final = {Phase.ROUND_1: 1, Phase.ROUND_2: 2, Phase.DISCARD: 3}
+_REQUIREMENTS: Final = {"anytime": 0, "holding-trump": 1}  # any other: a natural card of the suit
+_SUITS: Final = tuple(Suit)
+_CARDS: Final = {c.index: c for c in deck(32)}
+
+
+def plays_rules(rules: ClassicRules) -> bool:
+    """Does the compiled core play the bidding under ``rules``? (The Python loop serves the rest.)"""
+    return (
+        rules.players == 4
+        and not rules.joker
+        and not rules.no_trump_calls
+        and not rules.pre_bid_actions
+        and not rules.alone_after_discard
+        and not rules.call_for_best
+        and rules.defend_alone == "never"
+    )
+
+
+@cache
+def _rules_row(rules: ClassicRules) -> tuple[int, ...]:
+    return (
+        int(rules.dealer_bids_first),
+        int(rules.stick_the_dealer),
+        int(rules.stuck_dealer_may_name_up_suit),
+        _REQUIREMENTS.get(rules.round_1_requirement, 2),
+        int(rules.canadian_loner),
+        int(rules.alone_with_bid),
+        int(rules.dealer_may_discard_up_card),
+        int(rules.dealer_exchanges_when_partner_alone),
+        int(rules.alone_lead == "loner-left"),
+    )
+
+
+def _player_row(player: Any) -> tuple[float, ...]:
+    """(bid, alone, the points a bid needs by where the seat speaks in round 1, in round 2), as
+    :meth:`~.rule_based.RuleBasedPlayer._need` reads them at four players."""
+    one = player.round_1 if player.round_1 is not None else (player.bid,) * 4
+    two = player.round_2 if player.round_2 is not None else (player.bid,) * 4
+    return (player.bid, player.alone, *one, *two)
+
+
+@cache
+def _tables_set() -> bool:
+    """Hand the compiled core the Python tables it counts with (once)."""
+    table = StrengthTable()
+    strength = [table.rows[s] for s in _SUITS]
+    plain = [table.plain_bits[s] for s in _SUITS]
+    worth = [worth_rows(s, False) for s in _SUITS]
+    _CORE.set_tables(strength, plain, worth)
+    return True
+
+
+def finish_compiled(state: HandState, me: Seat, players: Sequence[Any]) -> tuple[HandState, str] | None:
+    """:func:`~.rule_based.finish_bidding_by` by the compiled core: the same state (its last step's
+    events too) and ``me``'s first bid; None where the core does not serve (no core, rules it does
+    not play, a phase before the bidding's it does not start from)."""
+    if _CORE is None or not plays_rules(state.rules):
+        return None
+    code = _PHASES.get(state.phase)
+    if code is None:
+        return None
+    _tables_set()
+    dealer = state.dealer
+    row = (
+        code,
+        int(state.to_act),  # type: ignore[arg-type]
+        state.passes,
+        int(dealer),
+        state.up.index,
+        -1 if state.trump is None else state.trump.index,
+        -1 if state.maker is None else int(state.maker),
+        int(state.alone),
+        [[c.index for c in hand] for hand in state.hands],
+    )
+    end, passes, trump, maker, alone, leader, picked_up, discard, acts = _CORE.finish(
+        _rules_row(state.rules), [_player_row(p) for p in players], row
+    )
+    seats = state.seating.seats
+    history = [(seats[s], _action(a)) for s, a in acts]
+    mine = next((str(a) for s, a in history if s == me and a.kind != "discard"), "-")
+    hands = state.hands
+    if picked_up or discard >= 0:
+        hand = (*hands[dealer], state.up) if picked_up else hands[dealer]
+        if discard >= 0:
+            hand = tuple(c for c in hand if c.index != discard)
+        hands = (*hands[:dealer], hand, *hands[dealer + 1 :])
+    seat, last = history[-1]
+    if end == 5:
+        new = state.evolve(
+            phase=Phase.OVER,
+            to_act=None,
+            passes=passes,
+            history=(*state.history, *history),
+            events=(Passed(seat, 2), PassedOut(dealer)),
+        )
+        return new, mine
+    if last.kind == "discard":
+        events: tuple[Any, ...] = (Discarded(dealer, _CARDS[discard]),)
+    else:
+        events = (TrumpMade(seat, _SUITS[trump], 1 if last.kind == "order" else 2, last.alone, None),)
+    new = state.evolve(
+        phase=Phase.PLAY,
+        to_act=seats[leader],
+        passes=passes,
+        trump=_SUITS[trump],
+        maker=seats[maker],
+        alone=bool(alone),
+        hands=hands,
+        up_taken=state.up_taken or bool(picked_up),
+        discard=state.discard if discard < 0 else _CARDS[discard],
+        trick_leader=seats[leader],
+        history=(*state.history, *history),
+        events=events,
+    )
+    return new, mine
+
+
+def _action(code: int) -> Action:
+    """The engine's action for the core's code (see ``_clubbid.c``)."""
+    if code < 100:
+        return _BIDS[code]
+    return _discard(_CARDS[code - 100])
+
+
+@cache
+def _discard(card: Card) -> Action:
+    return Action("discard", card=card)
+
+
+_BIDS: Final[dict[int, Action]] = {
+    0: PASS,
+    1: ORDER,
+    2: ORDER_ALONE,
+    **{10 + s.index: Action("call", suit=s) for s in Suit},
+    **{20 + s.index: Action("call", suit=s, alone=True) for s in Suit},
+}
