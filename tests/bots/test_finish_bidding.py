@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.cards import JOKER, Card, deck
+from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.classic.advisor.analysis import _finish_bidding
 from euchre_tutor.games.classic.bots import (
     EXPERT_BIDDING,
@@ -259,3 +260,35 @@ def test_the_compiled_bidding_ends_where_the_python_loop_ends(
     assert compiled == python
     assert compiled[0].events == python[0].events
     assert compiled[0].legal_actions() == python[0].legal_actions()
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=40)
+@given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=0, max_value=9))
+def test_the_valued_action_taken_first_ends_where_applying_it_ends(name: str, seed: int, steps: int) -> None:
+    """The advisor's play-outs hand the hook the world and the valued action: for every legal action
+    of the seat to act, the same state and first bid as applying it with the engine and bidding on
+    (the loop, and the generic loop); an action the core does not take leaves the engine to serve."""
+    state, _ = bidding_position(RULE_SETS[name], seed, steps)
+    if state.phase in (Phase.PLAY, Phase.OVER):
+        return
+    me = state.to_act
+    assert me is not None
+    club = RuleBasedPlayer()
+    for action in state.legal_actions():
+        got = club.finish_bidding(state, me, action)
+        want = finish_bidding_by(state.apply(action), me, (club,) * 4, compiled=False)
+        assert got == want == _finish_bidding(state, Generic(club), me, action)
+        assert got is not None and got[0].events == want[0].events
+        if playout_bidding._CORE is not None:
+            assert playout_bidding.finish_compiled(state, me, (club,) * 4, action) is not None
+
+
+def test_an_illegal_valued_action_is_refused_as_the_engine_refuses_it() -> None:
+    state, me = bidding_position(ClassicRules(), 11, 0)
+    illegal = next(
+        a for a in (Action.parse("discard 9H"), Action.parse("call H")) if a not in state.legal_actions()
+    )
+    assert playout_bidding.finish_compiled(state, me, (RuleBasedPlayer(),) * 4, illegal) is None
+    with pytest.raises(IllegalAction):
+        RuleBasedPlayer().finish_bidding(state, me, illegal)

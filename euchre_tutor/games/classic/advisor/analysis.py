@@ -169,13 +169,16 @@ def card_open(continuation: Continuation) -> float:
 
 
 class FinishesBidding(Protocol):
-    """The optional hook of a continuation: ``finish_bidding(state, me)`` takes every decision up to
-    the first lead exactly as ``choose(seat_view(state, seat))`` would, and returns the state then and
-    ``me``'s first bid (``"-"``: none), or None where it does not apply (the advisor then asks
-    ``choose`` decision by decision). The rule-based players offer it (bots are a later layer): they
-    read their bidding straight from the state instead of building a seat view per decision."""
+    """The optional hook of a continuation: ``finish_bidding(state, me, first)`` takes ``first`` (the
+    valued action, a legal one, when not None) and then every decision up to the first lead exactly as
+    ``choose(seat_view(state, seat))`` would, and returns the state then and ``me``'s first bid after
+    ``first`` (``"-"``: none), or None where it does not apply (the advisor then applies ``first`` and
+    asks ``choose`` decision by decision). The rule-based players offer it (bots are a later layer):
+    they read their bidding straight from the state instead of building a seat view per decision."""
 
-    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None: ...
+    def finish_bidding(
+        self, state: HandState, me: Seat, first: Action | None = None
+    ) -> tuple[HandState, str] | None: ...
 
 
 def outcome_points(state: HandState, makers_tricks: int) -> tuple[tuple[int, ...], bool, bool]:
@@ -189,19 +192,24 @@ def _thrown_in(state: HandState) -> sampling.Outcome:
     return sampling.Outcome(None, 0, (0,) * len(state.seating.teams), False, hand_tricks=TRICKS)
 
 
-def _finish_bidding(state: HandState, continuation: Continuation, me: Seat) -> tuple[HandState, str]:
-    """Let the continuation player take every decision up to the first lead (or the end).
+def _finish_bidding(
+    state: HandState, continuation: Continuation, me: Seat, first: Action | None = None
+) -> tuple[HandState, str]:
+    """Let the continuation player take every decision up to the first lead (or the end), after
+    ``first`` (the action being valued, when given) is applied.
 
     Also returns ``me``'s own first bid after the action being valued (``"-"``: not asked again).
     A continuation with the :class:`FinishesBidding` hook is asked through it first.
     """
-    hook: Callable[[HandState, Seat], tuple[HandState, str] | None] | None = getattr(
+    hook: Callable[[HandState, Seat, Action | None], tuple[HandState, str] | None] | None = getattr(
         continuation, "finish_bidding", None
     )  # not isinstance on a runtime Protocol: that check alone costs microseconds a deal
     if hook is not None:
-        done = hook(state, me)
+        done = hook(state, me, first)
         if done is not None:
             return done
+    if first is not None:
+        state = state.apply(first)
     mine = "-"
     while state.phase is not Phase.PLAY and state.phase is not Phase.OVER:
         seat = state.to_act
@@ -241,7 +249,7 @@ def _play_out_outcomes(
     The ways the cards were played, each with its weight and its outcome per world (one way, or the
     rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
     bids."""
-    finished = [_finish_bidding(w.apply(action), continuation, me) for w in worlds]
+    finished = [_finish_bidding(w, continuation, me, action) for w in worlds]
     return _card_play_ways([s for s, _ in finished], backend, slips, open_weight), [m for _, m in finished]
 
 
@@ -286,7 +294,7 @@ def play_out_value(
     side. The hint averages this over its sampled deals (without slips: the rollout's own play)."""
     me = world.to_act
     assert me is not None
-    state, _ = _finish_bidding(world.apply(action), continuation, me)
+    state, _ = _finish_bidding(world, continuation, me, action)
     return card_play_value(state, me, open_weight)
 
 

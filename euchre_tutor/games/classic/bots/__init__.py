@@ -8,7 +8,7 @@
 
 :data:`LEVELS` names the levels a table offers (Beginner, Club, Expert). All have
 ``choose(view) -> Action``. :func:`play_out` drives a hand or a match with one player per seat. The
-rule-based player (and a table of two of them) also has ``finish_bidding(state, me)``: the classic
+rule-based player (and a table of two of them) also has ``finish_bidding(state, me, first)``: the classic
 advisor's faster route through a played-out deal's bidding, to the same state.
 """
 

@@ -18,9 +18,11 @@
  * actions): rules = (dealer_bids_first, stick, stuck_may_name_up, requirement, canadian,
  * alone_with_bid, may_discard_up, exchanges_when_partner_alone, loner_left); players = per seat
  * (bid, alone, need by position in round 1 (4), in round 2 (4)); state = (phase, to_act, passes,
- * dealer, up, trump, maker, alone, hands: four sequences of card indices in hand order). Phases:
+ * dealer, up, trump, maker, alone, hands: four sequences of card indices in hand order, first: the
+ * code of an action the seat to act takes first, as the engine would, or -1). Phases:
  * 1 round 1, 2 round 2, 3 the dealer's discard, 4 play, 5 over. actions: (seat, code) in order,
- * code 0 pass, 1 order, 2 order alone, 10 + suit call, 20 + suit call alone, 100 + card discard.
+ * code 0 pass, 1 order, 2 order alone, 10 + suit call, 20 + suit call alone, 100 + card discard
+ * (the first action among them).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -370,9 +372,14 @@ static PyObject *finish(PyObject *self, PyObject *args) {
     }
     PyObject *fast = PySequence_Fast(state_obj, "state");
     if (fast == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 9) {
+    if (PySequence_Fast_GET_SIZE(fast) != 10) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "state: expected 9 items");
+        PyErr_SetString(PyExc_ValueError, "state: expected 10 items");
+        return NULL;
+    }
+    long first = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, 9));
+    if (first == -1 && PyErr_Occurred()) {
+        Py_DECREF(fast);
         return NULL;
     }
     State s;
@@ -416,6 +423,10 @@ static PyObject *finish(PyObject *self, PyObject *args) {
         return NULL;
     }
     s.up_suit = s.up / 8;
+    if (first >= 0 && !apply(&r, &s, (int)first)) {
+        PyErr_SetString(PyExc_ValueError, "the first action is not one this core plays here");
+        return NULL;
+    }
     while (s.phase == ROUND_1 || s.phase == ROUND_2 || s.phase == DISCARD) {
         int seat = s.to_act, code;
         if (s.phase == ROUND_1)

@@ -128,7 +128,9 @@ class Seated:
     def choose(self, view: SeatView) -> Action:
         return (self.ours if view.seat.team is self.me.team else self.theirs).choose(view)
 
-    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+    def finish_bidding(
+        self, state: HandState, me: Seat, first: Action | None = None
+    ) -> tuple[HandState, str] | None:
         """The advisor's play-out hook (see :meth:`RuleBasedPlayer.finish_bidding`) when both sides
         are rule-based players; None otherwise."""
         ours, theirs = self.ours, self.theirs
@@ -136,7 +138,7 @@ class Seated:
             return None
         team = self.me.team
         players = tuple(ours if s.team is team else theirs for s in state.seating.seats)
-        return finish_bidding_by(state, me, players)
+        return finish_bidding_by(state, me, players, first=first)
 
 
 class BeginnerPlayer:

@@ -97,15 +97,24 @@ def _tables_set() -> bool:
     return True
 
 
-def finish_compiled(state: HandState, me: Seat, players: Sequence[Any]) -> tuple[HandState, str] | None:
+def finish_compiled(
+    state: HandState, me: Seat, players: Sequence[Any], first: Action | None = None
+) -> tuple[HandState, str] | None:
     """:func:`~.rule_based.finish_bidding_by` by the compiled core: the same state (its last step's
     events too) and ``me``'s first bid; None where the core does not serve (no core, rules it does
-    not play, a phase before the bidding's it does not start from)."""
+    not play, a phase before the bidding's it does not start from). With ``first``, a legal action
+    of the seat to act, the same from ``state.apply(first)`` (``me``'s first bid after it), without
+    the engine's step for it."""
     if _CORE is None or not plays_rules(state.rules):
         return None
     code = _PHASES.get(state.phase)
     if code is None:
         return None
+    opening = -1
+    if first is not None:
+        opening = _code(first)
+        if opening < 0 or first not in state.legal_actions():
+            return None  # the engine's step serves (and refuses an illegal action)
     _tables_set()
     dealer = state.dealer
     row = (
@@ -118,13 +127,15 @@ def finish_compiled(state: HandState, me: Seat, players: Sequence[Any]) -> tuple
         -1 if state.maker is None else int(state.maker),
         int(state.alone),
         [[c.index for c in hand] for hand in state.hands],
+        opening,
     )
     end, passes, trump, maker, alone, leader, picked_up, discard, acts = _CORE.finish(
         _rules_row(state.rules), [_player_row(p) for p in players], row
     )
     seats = state.seating.seats
     history = [(seats[s], _action(a)) for s, a in acts]
-    mine = next((str(a) for s, a in history if s == me and a.kind != "discard"), "-")
+    after = history if first is None else history[1:]
+    mine = next((str(a) for s, a in after if s == me and a.kind != "discard"), "-")
     hands = state.hands
     if picked_up or discard >= 0:
         hand = (*hands[dealer], state.up) if picked_up else hands[dealer]
@@ -162,6 +173,13 @@ def finish_compiled(state: HandState, me: Seat, players: Sequence[Any]) -> tuple
     return new, mine
 
 
+def _code(action: Action) -> int:
+    """The core's code for a bid or a discard (-1: an action it does not take)."""
+    if action.kind == "discard" and action.card is not None and action.card.index < 32:
+        return 100 + action.card.index
+    return _CODES.get(action, -1)
+
+
 def _action(code: int) -> Action:
     """The engine's action for the core's code (see ``_clubbid.c``)."""
     if code < 100:
@@ -181,3 +199,4 @@ _BIDS: Final[dict[int, Action]] = {
     **{10 + s.index: Action("call", suit=s) for s in Suit},
     **{20 + s.index: Action("call", suit=s, alone=True) for s in Suit},
 }
+_CODES: Final[dict[Action, int]] = {a: c for c, a in _BIDS.items()}

@@ -93,13 +93,16 @@ class RuleBasedPlayer:
         choice = _BIDDING_HANDLERS[view.phase](self, view)
         return choice if choice in legal else legal[0]
 
-    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+    def finish_bidding(
+        self, state: HandState, me: Seat, first: Action | None = None
+    ) -> tuple[HandState, str] | None:
         """The classic advisor's play-out hook: every decision up to the first lead as :meth:`choose`
-        takes it, and ``me``'s first bid (``"-"``: none), without a seat view per decision
-        (:func:`finish_bidding_by`). None for a subclass, which may choose otherwise."""
+        takes it (after ``first``, the valued action, when given), and ``me``'s first bid (``"-"``:
+        none), without a seat view per decision (:func:`finish_bidding_by`). None for a subclass,
+        which may choose otherwise."""
         if type(self) is not RuleBasedPlayer:
             return None
-        return finish_bidding_by(state, me, (self,) * state.seating.players)
+        return finish_bidding_by(state, me, (self,) * state.seating.players, first=first)
 
     # -- bidding -------------------------------------------------------------
 
@@ -376,18 +379,26 @@ _BIDDING_PHASES: Final = frozenset({Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND})
 
 
 def finish_bidding_by(
-    state: HandState, me: Seat, players: Sequence[RuleBasedPlayer], *, compiled: bool = True
+    state: HandState,
+    me: Seat,
+    players: Sequence[RuleBasedPlayer],
+    *,
+    compiled: bool = True,
+    first: Action | None = None,
 ) -> tuple[HandState, str]:
     """Every decision up to the first lead (or the end of the hand), each seat's by ``players[seat]``,
     and ``me``'s first bid: the advisor's generic loop (``choose(seat_view(state, seat))``, then
     ``state.apply``) with the same bidding code read from :class:`StateFacts` instead of a view.
     tests/bots/test_finish_bidding.py checks the two give the same state on random deals. Where the
     compiled core plays the rules (:func:`~.playout_bidding.finish_compiled`) it takes the decisions
-    instead, to the same state, unless ``compiled`` is false."""
+    instead, to the same state, unless ``compiled`` is false. ``first``: an action the seat to act
+    takes before them (``me``'s first bid is then the one after it)."""
     if compiled:
-        done = finish_compiled(state, me, players)
+        done = finish_compiled(state, me, players, first)
         if done is not None:
             return done
+    if first is not None:
+        state = state.apply(first)
     mine = "-"
     phase = state.phase
     while phase is not Phase.PLAY and phase is not Phase.OVER:
