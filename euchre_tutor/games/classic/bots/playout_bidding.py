@@ -64,7 +64,10 @@ def plays_rules(rules: ClassicRules) -> bool:
 
 
 @cache
-def _rules_row(rules: ClassicRules) -> tuple[int, ...]:
+def _rules_row(rules: ClassicRules) -> tuple[int, ...] | None:
+    """The rules as the core reads them (see ``_clubbid.c``); None for rules it does not play."""
+    if not plays_rules(rules):
+        return None
     return (
         int(rules.dealer_bids_first),
         int(rules.stick_the_dealer),
@@ -78,12 +81,16 @@ def _rules_row(rules: ClassicRules) -> tuple[int, ...]:
     )
 
 
-def _player_row(player: Any) -> tuple[float, ...]:
-    """(bid, alone, the points a bid needs by where the seat speaks in round 1, in round 2), as
-    :meth:`~.rule_based.RuleBasedPlayer._need` reads them at four players."""
-    one = player.round_1 if player.round_1 is not None else (player.bid,) * 4
-    two = player.round_2 if player.round_2 is not None else (player.bid,) * 4
-    return (player.bid, player.alone, *one, *two)
+@cache
+def _players_rows(players: tuple[Any, ...]) -> list[tuple[float, ...]]:
+    """Per seat (bid, alone, the points a bid needs by where the seat speaks in round 1, in round 2),
+    as :meth:`~.rule_based.RuleBasedPlayer._need` reads them at four players."""
+    rows = []
+    for player in players:
+        one = player.round_1 if player.round_1 is not None else (player.bid,) * 4
+        two = player.round_2 if player.round_2 is not None else (player.bid,) * 4
+        rows.append((player.bid, player.alone, *one, *two))
+    return rows
 
 
 @cache
@@ -105,7 +112,8 @@ def finish_compiled(
     not play, a phase before the bidding's it does not start from). With ``first``, a legal action
     of the seat to act, the same from ``state.apply(first)`` (``me``'s first bid after it), without
     the engine's step for it."""
-    if _CORE is None or not plays_rules(state.rules):
+    rules_row = None if _CORE is None else _rules_row(state.rules)
+    if rules_row is None:
         return None
     code = _PHASES.get(state.phase)
     if code is None:
@@ -130,7 +138,7 @@ def finish_compiled(
         opening,
     )
     end, passes, trump, maker, alone, leader, picked_up, discard, acts = _CORE.finish(
-        _rules_row(state.rules), [_player_row(p) for p in players], row
+        rules_row, _players_rows(tuple(players)), row
     )
     seats = state.seating.seats
     history = [(seats[s], _action(a)) for s, a in acts]
@@ -182,9 +190,8 @@ def _code(action: Action) -> int:
 
 def _action(code: int) -> Action:
     """The engine's action for the core's code (see ``_clubbid.c``)."""
-    if code < 100:
-        return _BIDS[code]
-    return _discard(_CARDS[code - 100])
+    found = _BIDS.get(code)
+    return _discard(_CARDS[code - 100]) if found is None else found
 
 
 @cache
