@@ -257,26 +257,6 @@ static int apply(const Rules *r, State *s, int code) {
     return 0;
 }
 
-static int read_ints(PyObject *seq, int *out, int n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (fast == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: expected %d numbers", what, n);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (int)v;
-    }
-    Py_DECREF(fast);
-    return 0;
-}
-
 static int read_doubles(PyObject *seq, double *out, int n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (fast == NULL) return -1;
@@ -293,6 +273,18 @@ static int read_doubles(PyObject *seq, double *out, int n, const char *what) {
         }
     }
     Py_DECREF(fast);
+    return 0;
+}
+
+/* A short sequence of whole numbers (read as doubles, which hold them exactly). */
+static int read_ints(PyObject *seq, int *out, int n, const char *what) {
+    double tmp[16];
+    if (n > 16) {
+        PyErr_SetString(PyExc_ValueError, "too many numbers");
+        return -1;
+    }
+    if (read_doubles(seq, tmp, n, what) < 0) return -1;
+    for (int i = 0; i < n; i++) out[i] = (int)tmp[i];
     return 0;
 }
 
