@@ -221,9 +221,14 @@ class _WithoutHook:
 
 
 class _Declines(_WithoutHook):
-    """A hook that never applies: the advisor falls back to ``choose``."""
+    """Hooks that never apply: the advisor falls back to ``choose``."""
 
-    def finish_bidding(self, state: HandState, me: Seat) -> tuple[HandState, str] | None:
+    def finish_bidding(
+        self, state: HandState, me: Seat, first: Action | None = None
+    ) -> tuple[HandState, str] | None:
+        return None
+
+    def lead_starts(self, worlds: object, me: Seat, first: Action) -> None:
         return None
 
 

@@ -96,6 +96,7 @@ from euchre_tutor.games.classic.engine.engine import (
     hand_points,
     team_points,
 )
+from euchre_tutor.games.classic.rules import ClassicRules
 from euchre_tutor.games.classic.views import SeatView, seat_view
 
 __all__ = [
@@ -184,8 +185,15 @@ class FinishesBidding(Protocol):
 def outcome_points(state: HandState, makers_tricks: int) -> tuple[tuple[int, ...], bool, bool]:
     """Per-team points, euchred, march when the makers of ``state`` end with ``makers_tricks``."""
     assert state.maker is not None
-    m, d, _ = hand_points(state.rules, makers_tricks, state.alone, state.lone_defender is not None)
-    return team_points(state.maker.team, m, d), m == 0 and d > 0, makers_tricks == 5
+    return _points(state.rules, state.maker.team, makers_tricks, state.alone, state.lone_defender is not None)
+
+
+def _points(
+    rules: ClassicRules, makers: Team, makers_tricks: int, alone: bool, lone_defender: bool
+) -> tuple[tuple[int, ...], bool, bool]:
+    """:func:`outcome_points` for the makers' team, a maker alone or not, a lone defender or not."""
+    m, d, _ = hand_points(rules, makers_tricks, alone, lone_defender)
+    return team_points(makers, m, d), m == 0 and d > 0, makers_tricks == 5
 
 
 def _thrown_in(state: HandState) -> sampling.Outcome:
@@ -249,8 +257,63 @@ def _play_out_outcomes(
     The ways the cards were played, each with its weight and its outcome per world (one way, or the
     rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
     bids."""
+    hook: Callable[..., tuple[list[dd.LeadStart | None], list[str]] | None] | None = getattr(
+        continuation, "lead_starts", None
+    )
+    if hook is not None and worlds:
+        got = hook(worlds, me, action)
+        if got is not None:
+            return _lead_ways(worlds[0], got[0], backend, slips, open_weight), got[1]
     finished = [_finish_bidding(w, continuation, me, action) for w in worlds]
     return _card_play_ways([s for s, _ in finished], backend, slips, open_weight), [m for _, m in finished]
+
+
+def _lead_ways(
+    ref: HandState,
+    starts: Sequence[dd.LeadStart | None],
+    backend: str | None,
+    slips: _Slips | None,
+    open_weight: float,
+) -> list[tuple[float, list[sampling.Outcome]]]:
+    """:func:`_card_play_ways` of the hands ``starts`` stand for at their first lead (None: thrown
+    in), read without their states; ``ref``: a world they come from (the rules, the table, the dealer
+    and the up card)."""
+    rules, seating, dealer, up = ref.rules, ref.seating, int(ref.dealer), ref.up
+    playing = [s for s in starts if s is not None]
+    ways: list[tuple[float, list[sampling.Outcome]]] = []
+    if open_weight < 1.0:
+        seeds = (
+            None if slips is None else [k for s, k in zip(starts, slips.seeds, strict=True) if s is not None]
+        )
+        chance = 0.0 if slips is None else slips.chance
+        rolled = (
+            dd.rollout_starts(rules, seating, dealer, up, playing, backend=backend, slip=chance, seeds=seeds)
+            if playing
+            else []
+        )
+        ways.append((1.0 - open_weight, _lead_outcomes(ref, starts, rolled)))
+    if open_weight > 0.0:
+        solved = dd.solve_starts(rules, seating, playing, backend=backend) if playing else []
+        ways.append((open_weight, _lead_outcomes(ref, starts, solved)))
+    return ways
+
+
+def _lead_outcomes(
+    ref: HandState, starts: Sequence[dd.LeadStart | None], tricks: Sequence[int]
+) -> list[sampling.Outcome]:
+    """:func:`_outcomes` of the hands ``starts`` stand for, given the makers' tricks of those played."""
+    played = iter(tricks)
+    seats = ref.seating.seats
+    out: list[sampling.Outcome] = []
+    for s in starts:
+        if s is None:
+            out.append(_thrown_in(ref))
+            continue
+        t = next(played)
+        makers = seats[s.maker].team
+        pts, euchred, march = _points(ref.rules, makers, t, s.alone, False)
+        out.append(sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS))
+    return out
 
 
 def _card_play_ways(

@@ -46,25 +46,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from euchre_tutor.advisor import trickdd
 from euchre_tutor.advisor.trickdd import Position, Search
 from euchre_tutor.cards import Card, Suit, effective_suit
 from euchre_tutor.errors import EuchreError, IllegalAction
 from euchre_tutor.games.classic.engine.engine import TRICKS, HandState, Phase
+from euchre_tutor.games.classic.rules import ClassicRules
+from euchre_tutor.tricks.seating import Seating
 
 __all__ = [
     "BACKEND",
     "BACKENDS",
+    "LeadStart",
     "card_values",
     "card_values_held",
     "card_values_many",
     "card_values_swapped",
+    "lead_position",
+    "lead_unseen",
     "rollout",
     "rollout_many",
+    "rollout_starts",
     "solve",
     "solve_many",
+    "solve_starts",
 ]
 
 BACKENDS: Final[tuple[str, ...]] = trickdd.BACKENDS
@@ -148,17 +155,25 @@ def _seats(state: HandState) -> tuple[int, tuple[int, ...], int, int]:
     combinations, so they are kept."""
     assert state.maker is not None
     lone = state.lone_defender
-    key = (state.seating, int(state.maker), state.alone, -1 if lone is None else int(lone))
+    return _seats_of(state.seating, int(state.maker), state.alone, -1 if lone is None else int(lone))
+
+
+def _seats_of(seating: Seating, maker: int, alone: bool, lone: int) -> tuple[int, tuple[int, ...], int, int]:
+    """:func:`_seats` for the maker's seat, whether it went alone and the lone defender's seat (-1)."""
+    key = (seating, maker, alone, lone)
     found = _SEATS.get(key)
     if found is None:
-        seating = state.seating
         n = seating.players
-        out = state.sitting_out
+        out: set[int] = set()
+        if alone:
+            out.update(seating.seats[maker].partners)
+        if lone >= 0:
+            out.update(seating.seats[lone].partners)
         active = [s for s in seating.seats if s not in out]
         nxt = [0] * n
         for k, s in enumerate(active):
             nxt[s] = active[(k + 1) % len(active)]
-        makers = state.maker.team
+        makers = seating.seats[maker].team
         side = sum(1 << s for s in seating.seats if s.team is makers)
         found = _SEATS[key] = (n, tuple(nxt), side, sum(1 << s for s in active))
     return found
@@ -325,6 +340,82 @@ class _Held(Position):
 def rollout(state: HandState, *, backend: str | None = None) -> int:
     """The makers' final tricks when every seat plays on with the rule-based player's card play."""
     return rollout_many([state], backend=backend)[0]
+
+
+class LeadStart(NamedTuple):
+    """A hand at its first lead after the bidding, as the bids' play-outs read it (no state built):
+    trump, the maker's seat, whether it went alone, the leader's seat, every seat's cards as a mask
+    (a card's bit is its ``Card.index``), the dealer's discard (a card index, -1: none) and whether the
+    dealer picked the up card up. No lone defender, no cards gone under, no loner's discard: the
+    rules a play-out's compiled bidding plays (:mod:`~euchre_tutor.games.classic.bots.playout_bidding`)."""
+
+    trump: Suit
+    maker: int
+    alone: bool
+    leader: int
+    hands: tuple[int, ...]
+    discard: int
+    up_taken: bool
+
+
+def lead_position(rules: ClassicRules, seating: Seating, start: LeadStart) -> Position:
+    """:func:`_position` of the state ``start`` stands for (tests compare the two)."""
+    players, nxt, side, playing = _seats_of(seating, start.maker, start.alone, -1)
+    return Position(
+        _tables(rules.deck, rules.joker, start.trump, None),
+        nxt=nxt,
+        side=side,
+        hands=_playing_hands(start.hands, playing),
+        leader=start.leader,
+        to_act=start.leader,
+        plays=(),
+        tleft=TRICKS,
+        hand_tricks=TRICKS,
+        lead_rule=trickdd.LEAD_RULES[rules.trump_lead],
+        lone_maker=start.maker if start.alone or players == 3 else -1,
+    )
+
+
+def lead_unseen(rules: ClassicRules, dealer: int, up: Card, start: LeadStart) -> list[int]:
+    """:func:`_unseen` of the state ``start`` stands for (tests compare the two)."""
+    pack = _pack_mask(rules.deck, rules.joker)
+    up_bit = 1 << up.index
+    up_known_to_all = not start.up_taken or not rules.dealer_may_discard_up_card
+    out = []
+    for seat, mask in enumerate(start.hands):
+        known = mask
+        if seat == dealer:
+            known |= up_bit
+            if start.discard >= 0:
+                known |= 1 << start.discard
+        elif up_known_to_all:
+            known |= up_bit
+        out.append(pack & ~known)
+    return out
+
+
+def rollout_starts(
+    rules: ClassicRules,
+    seating: Seating,
+    dealer: int,
+    up: Card,
+    starts: Sequence[LeadStart],
+    *,
+    backend: str | None = None,
+    slip: float = 0.0,
+    seeds: Sequence[int] | None = None,
+) -> list[int]:
+    """:func:`rollout_many` of the states ``starts`` stand for, without the states."""
+    positions = [lead_position(rules, seating, s) for s in starts]
+    unseen = [lead_unseen(rules, dealer, up, s) for s in starts]
+    return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)
+
+
+def solve_starts(
+    rules: ClassicRules, seating: Seating, starts: Sequence[LeadStart], *, backend: str | None = None
+) -> list[int]:
+    """:func:`solve_many` of the states ``starts`` stand for, without the states."""
+    return trickdd.solve_many([lead_position(rules, seating, s) for s in starts], compiled=_compiled(backend))
 
 
 def rollout_many(

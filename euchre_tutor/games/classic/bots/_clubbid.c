@@ -15,14 +15,14 @@
  * the least worth, the first best suit), it is the order Python uses (the hand's, the suits').
  *
  * finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard,
- * actions): rules = (dealer_bids_first, stick, stuck_may_name_up, requirement, canadian,
+ * actions, masks): rules = (dealer_bids_first, stick, stuck_may_name_up, requirement, canadian,
  * alone_with_bid, may_discard_up, exchanges_when_partner_alone, loner_left); players = per seat
  * (bid, alone, need by position in round 1 (4), in round 2 (4)); state = (phase, to_act, passes,
  * dealer, up, trump, maker, alone, hands: four sequences of card indices in hand order, first: the
  * code of an action the seat to act takes first, as the engine would, or -1). Phases:
  * 1 round 1, 2 round 2, 3 the dealer's discard, 4 play, 5 over. actions: (seat, code) in order,
  * code 0 pass, 1 order, 2 order alone, 10 + suit call, 20 + suit call alone, 100 + card discard
- * (the first action among them).
+ * (the first action among them); masks: every seat's cards at the end, a bit per card index.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -453,14 +453,17 @@ static PyObject *finish(PyObject *self, PyObject *args) {
         }
         PyTuple_SET_ITEM(acts, i, pair);
     }
-    return Py_BuildValue("(iiiiiiiiN)", s.phase, s.passes, s.trump, s.maker, s.alone, s.leader, s.picked_up,
-                         s.discard, acts);
+    unsigned long long masks[4] = {0, 0, 0, 0};
+    for (int seat = 0; seat < 4; seat++)
+        for (int i = 0; i < s.n[seat]; i++) masks[seat] |= 1ULL << s.hand[seat][i];
+    return Py_BuildValue("(iiiiiiiiN(KKKK))", s.phase, s.passes, s.trump, s.maker, s.alone, s.leader, s.picked_up,
+                         s.discard, acts, masks[0], masks[1], masks[2], masks[3]);
 }
 
 static PyMethodDef methods[] = {
     {"set_tables", set_tables, METH_VARARGS, "set_tables(strength, plain, worth): the card tables"},
     {"finish", finish, METH_VARARGS,
-     "finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard, actions)"},
+     "finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard, actions, masks)"},
     {NULL, NULL, 0, NULL},
 };
 

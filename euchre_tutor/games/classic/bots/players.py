@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from euchre_tutor.bots.shared import play_out_seats
 from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.classic.bots.playout_bidding import lead_starts
 from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, finish_bidding_by
 from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Seat
 from euchre_tutor.games.classic.views import SeatView, seat_view
 
 if TYPE_CHECKING:
     from euchre_tutor.games.classic.advisor.analysis import ClassicAnalysis
+    from euchre_tutor.games.classic.advisor.dd import LeadStart
 
 
 class Player(Protocol):
@@ -139,6 +141,18 @@ class Seated:
         team = self.me.team
         players = tuple(ours if s.team is team else theirs for s in state.seating.seats)
         return finish_bidding_by(state, me, players, first=first)
+
+    def lead_starts(
+        self, worlds: Sequence[HandState], me: Seat, first: Action
+    ) -> tuple[list[LeadStart | None], list[str]] | None:
+        """The advisor's faster play-out hook (see :meth:`RuleBasedPlayer.lead_starts`) when both
+        sides are rule-based players; None otherwise."""
+        ours, theirs = self.ours, self.theirs
+        if type(ours) is not RuleBasedPlayer or type(theirs) is not RuleBasedPlayer or not worlds:
+            return None
+        team = self.me.team
+        players = tuple(ours if s.team is team else theirs for s in worlds[0].seating.seats)
+        return lead_starts(worlds, me, players, first)
 
 
 class BeginnerPlayer:

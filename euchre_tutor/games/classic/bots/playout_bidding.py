@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.cores import load_core
 from euchre_tutor.cards import Card, Suit, deck
+from euchre_tutor.games.classic.advisor.dd import LeadStart
 from euchre_tutor.games.classic.advisor.strength import StrengthTable
 from euchre_tutor.games.classic.bots.cards import worth_rows
 from euchre_tutor.games.classic.engine.engine import (
@@ -37,7 +38,7 @@ from euchre_tutor.games.classic.engine.engine import (
 )
 from euchre_tutor.games.classic.rules import ClassicRules
 
-__all__ = ["BACKEND", "finish_compiled", "plays_rules"]
+__all__ = ["BACKEND", "finish_compiled", "lead_starts", "plays_rules"]
 
 #: the compiled core, or None (not built, or pure Python asked for): the Python loop serves
 _CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
@@ -137,7 +138,7 @@ def finish_compiled(
         [[c.index for c in hand] for hand in state.hands],
         opening,
     )
-    end, passes, trump, maker, alone, leader, picked_up, discard, acts = _CORE.finish(
+    end, passes, trump, maker, alone, leader, picked_up, discard, acts, _ = _CORE.finish(
         rules_row, _players_rows(tuple(players)), row
     )
     seats = state.seating.seats
@@ -179,6 +180,73 @@ def finish_compiled(
         events=events,
     )
     return new, mine
+
+
+def lead_starts(
+    worlds: Sequence[HandState], me: Seat, players: Sequence[Any], first: Action
+) -> tuple[list[LeadStart | None], list[str]] | None:
+    """For each world, ``first`` (a legal action of the seat to act) and then the bidding as
+    :func:`finish_compiled` takes it, read as the first lead (None: the hand was thrown in) instead of
+    a state, and ``me``'s first bid after ``first``: what the bids' play-outs need, without building a
+    state per world. None where the compiled core does not serve every world (or the worlds are not
+    one deal's: the same rules, dealer and up card)."""
+    if not worlds or _CORE is None:
+        return None
+    rules_row = _rules_row(worlds[0].rules)
+    opening = _code(first)
+    if rules_row is None or opening < 0:
+        return None
+    _tables_set()
+    rows = _players_rows(tuple(players))
+    first_world = worlds[0]
+    up, dealer = first_world.up, first_world.dealer
+    legal: dict[tuple[Card, ...], bool] = {}  # whether ``first`` is legal, by the hand of the seat to act
+    me_at = int(me)
+    starts: list[LeadStart | None] = []
+    mine: list[str] = []
+    for w in worlds:
+        code = _PHASES.get(w.phase)
+        seat = w.to_act
+        if (
+            code is None
+            or seat is None
+            or w.rules is not first_world.rules
+            or w.deal.up != up
+            or w.dealer != dealer
+        ):
+            return None  # not one deal's worlds in a bidding phase the core plays
+        held = w.hands[seat]
+        ok = legal.get(held)
+        if ok is None:
+            ok = legal[held] = first in w.legal_actions()
+        if not ok:
+            return None  # the engine's step serves (and refuses an illegal action)
+        end, _, trump, maker, alone, leader, picked_up, discard, acts, masks = _CORE.finish(
+            rules_row,
+            rows,
+            (
+                code,
+                int(seat),
+                w.passes,
+                int(w.dealer),
+                w.up.index,
+                -1 if w.trump is None else w.trump.index,
+                -1 if w.maker is None else int(w.maker),
+                int(w.alone),
+                [[c.index for c in hand] for hand in w.hands],
+                opening,
+            ),
+        )
+        mine.append(next((str(_BIDS[a]) for s, a in acts[1:] if s == me_at and a < 100), "-"))
+        if end == 5:
+            starts.append(None)
+            continue
+        starts.append(
+            LeadStart(
+                _SUITS[trump], maker, bool(alone), leader, masks, discard, w.up_taken or bool(picked_up)
+            )
+        )
+    return starts, mine
 
 
 def _code(action: Action) -> int:

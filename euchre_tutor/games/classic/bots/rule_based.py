@@ -8,6 +8,7 @@ from typing import Final
 
 from euchre_tutor.cards import Card, Suit, effective_suit, is_left_bower, is_right_bower, is_trump
 from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.classic.advisor.dd import LeadStart
 from euchre_tutor.games.classic.advisor.strength import hand_strength, no_trump_strength, trump_points
 from euchre_tutor.games.classic.bots.cards import (
     best_six_minus_one,
@@ -21,7 +22,7 @@ from euchre_tutor.games.classic.bots.cards import (
     weakest,
 )
 from euchre_tutor.games.classic.bots.facts import Facts, StateFacts
-from euchre_tutor.games.classic.bots.playout_bidding import finish_compiled
+from euchre_tutor.games.classic.bots.playout_bidding import finish_compiled, lead_starts
 from euchre_tutor.games.classic.bots.reasons import (
     ALONE_CARDS,
     PlayRule,
@@ -103,6 +104,17 @@ class RuleBasedPlayer:
         if type(self) is not RuleBasedPlayer:
             return None
         return finish_bidding_by(state, me, (self,) * state.seating.players, first=first)
+
+    def lead_starts(
+        self, worlds: Sequence[HandState], me: Seat, first: Action
+    ) -> tuple[list[LeadStart | None], list[str]] | None:
+        """The classic advisor's faster play-out hook: each world after ``first`` and the bidding as
+        :meth:`finish_bidding` takes it, read as its first lead without a state
+        (:func:`~.playout_bidding.lead_starts`); None where the compiled core does not serve, or
+        for a subclass."""
+        if type(self) is not RuleBasedPlayer or not worlds:
+            return None
+        return lead_starts(worlds, me, (self,) * worlds[0].seating.players, first)
 
     # -- bidding -------------------------------------------------------------
 

@@ -1,0 +1,89 @@
+"""The bids' play-outs read as first leads (``lead_starts``) value every option exactly as the states do.
+
+Where the compiled play-outs' bidding serves, the classic advisor plays a bid's sampled deals out from
+:class:`~euchre_tutor.games.classic.advisor.dd.LeadStart` records instead of building a state per deal.
+These properties compare, on sampled worlds under every rule set the core plays, the positions and
+unseen cards it builds with the states' own, and the outcomes and follow-up bids of every legal option
+with the advisor's generic loop (no hook: ``choose`` decision by decision), with slips and with open
+hands weighed in.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor import analysis, dd
+from euchre_tutor.games.classic.advisor.worlds import WorldSampler
+from euchre_tutor.games.classic.bots import EXPERT_BIDDING, RuleBasedPlayer, Seated, playout_bidding
+from euchre_tutor.games.classic.bots.rule_based import finish_bidding_by
+from euchre_tutor.games.classic.engine.engine import HandState, Phase
+from euchre_tutor.games.classic.views import seat_view
+from tests.bots.test_finish_bidding import COMPILED_RULES, RULE_SETS, Generic, bidding_position
+
+
+def worlds_of(name: str, seed: int, steps: int) -> list[HandState] | None:
+    """A few sampled worlds of the seat to act at a random bidding position (None: none there)."""
+    state, _ = bidding_position(RULE_SETS[name], seed, steps)
+    if state.phase not in (Phase.ROUND_1, Phase.ROUND_2, Phase.DISCARD) or state.to_act is None:
+        return None
+    try:
+        return WorldSampler(seat_view(state, state.to_act)).report(6, random.Random(seed)).worlds
+    except EuchreError:  # a view no deal fits
+        return None
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=25)
+@given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=0, max_value=5))
+def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, steps: int) -> None:
+    worlds = worlds_of(name, seed, steps)
+    if worlds is None or playout_bidding._CORE is None:
+        return
+    me = worlds[0].to_act
+    assert me is not None
+    club = (RuleBasedPlayer(),) * 4
+    for action in worlds[0].legal_actions():
+        got = playout_bidding.lead_starts(worlds, me, club, action)
+        assert got is not None
+        for world, start, mine in zip(worlds, *got, strict=True):
+            state, want_mine = finish_bidding_by(world, me, club, compiled=False, first=action)
+            assert mine == want_mine
+            if start is None:
+                assert state.phase is Phase.OVER and state.maker is None
+                continue
+            masks = dd._masks(state.hands)
+            assert tuple(masks) == start.hands
+            assert dd.lead_position(state.rules, state.seating, start).args() == dd._position(state).args()
+            assert dd.lead_unseen(state.rules, int(state.dealer), state.up, start) == dd._unseen(state)
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=15)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=0, max_value=5),
+    kind=st.sampled_from(["club", "expert", "sides"]),
+    slip=st.sampled_from([0.0, 0.3]),
+    open_weight=st.sampled_from([0.0, 0.3, 1.0]),
+)
+def test_every_option_plays_out_as_the_generic_loop_plays_it(
+    name: str, seed: int, steps: int, kind: str, slip: float, open_weight: float
+) -> None:
+    worlds = worlds_of(name, seed, steps)
+    if worlds is None:
+        return
+    me = worlds[0].to_act
+    assert me is not None
+    player = {"club": RuleBasedPlayer(), "expert": EXPERT_BIDDING}.get(kind) or Seated(
+        me, EXPERT_BIDDING, RuleBasedPlayer()
+    )
+    slips = analysis._Slips(slip, [seed + k for k in range(len(worlds))]) if slip else None
+    for action in worlds[0].legal_actions():
+        fast = analysis._play_out_outcomes(worlds, action, player, None, me, slips, open_weight)
+        want = analysis._play_out_outcomes(worlds, action, Generic(player), None, me, slips, open_weight)
+        assert fast == want
