@@ -54,11 +54,14 @@ PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ),
     (
         "the bids' play-outs: the compiled rollout (with its Python set-up)",
-        (("classic/advisor/dd.py", "rollout_many"),),
+        (("classic/advisor/dd.py", "rollout_many"), ("classic/advisor/dd.py", "rollout_starts")),
     ),
     (
         "the bids' play-outs: the other seats' bids (compiled where the rules allow, with its Python set-up)",
-        (("classic/advisor/analysis.py", "_finish_bidding"),),
+        (
+            ("classic/advisor/analysis.py", "_finish_bidding"),
+            ("classic/bots/playout_bidding.py", "lead_starts"),
+        ),
     ),
     (
         "sampling the deals: placing the hidden cards, weighing by the bids, the states",
