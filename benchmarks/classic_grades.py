@@ -26,8 +26,8 @@ grade: the figure a class server's cap is chosen by).
 The class server's grades (issue 37: >= 95% of the grades below Best keep their label at the class
 server's own cap, over >= 300 such decisions, Beginner and Club students, at a Club table)::
 
-    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 250 --first 3000 --grade-worlds 5400 --out beginner-club.jsonl
-    nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 6000 --grade-worlds 5400 --out club-club.jsonl
+    nice python benchmarks/classic_grades.py --student beginner --tables club --hands 250 --first 3000 --grade-worlds 10800 --out beginner-club.jsonl
+    nice python benchmarks/classic_grades.py --student club --tables club --hands 500 --first 6000 --grade-worlds 10800 --out club-club.jsonl
 
 What higher caps give and cost (the runs docs/advisors.md reports; each up to 43,200 deals, with the
 class cap and two between as ``--caps``), then all three read as one::
