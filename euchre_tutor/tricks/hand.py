@@ -11,7 +11,8 @@ through the game's table of each phase's next state (``APPLY``) and its teaching
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from euchre_tutor.cards import Card, Suit, effective_suit
@@ -86,6 +87,28 @@ class TrickHand(TrickPlay, Generic[ActionT, EventT]):
             object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
         return legal
 
+    def evolve(self, **changes: object) -> Self:
+        """This state with some fields changed, unchecked: ``dataclasses.replace`` without the
+        ``__init__`` round trip (every field read in one call, the changed ones replaced, then set;
+        the legal actions left to be asked again).
+
+        For a game's phase functions, which build only states the rules allow, and for callers that
+        rebuild a state the rules reach; :meth:`apply` is the checked way.
+        """
+        cls = type(self)
+        plan = _EVOLVE.get(cls)
+        if plan is None:
+            plan = _EVOLVE[cls] = _evolve_plan(cls)
+        read_all, index, setters, set_legal = plan
+        new = object.__new__(cls)
+        values = list(read_all(self))
+        for name, value in changes.items():
+            values[index[name]] = value
+        for put, value in zip(setters, values, strict=True):
+            put(new, value)
+        set_legal(new, None)
+        return new
+
     def apply(self, action: Any) -> Self:
         """The state after ``action`` (an action or its text) by whoever is to act; raises
         :class:`~euchre_tutor.errors.IllegalAction` and changes nothing."""
@@ -101,3 +124,18 @@ class TrickHand(TrickPlay, Generic[ActionT, EventT]):
         # ``new`` is fresh and not shared yet: completing it in place keeps it immutable to callers.
         object.__setattr__(new, "history", (*self.history, (seat, act)))
         return new
+
+
+#: per hand class: (read every init field at once, each init field's place, each one's slot setter, the
+#: legal actions' slot setter), worked out once (:meth:`TrickHand.evolve`)
+_EVOLVE: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int], tuple[Any, ...], Any]] = {}
+
+
+def _evolve_plan(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int], tuple[Any, ...], Any]:
+    names = tuple(f.name for f in fields(cls) if f.init)
+    return (
+        attrgetter(*names),
+        {name: i for i, name in enumerate(names)},
+        tuple(getattr(cls, name).__set__ for name in names),
+        getattr(cls, "_legal").__set__,  # noqa: B009 - the slot's descriptor, not a value
+    )

@@ -29,7 +29,7 @@ and changes nothing); ``state.events`` says what the last action did.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit, format_cards, playable, winning_index
@@ -202,22 +202,19 @@ def _apply_bidding(s: HandState, a: Action) -> HandState:
         passes, high, bidder = 0, a, seat
         events = (BidMade(seat, a.level, a.alone, a.suit, a.notrump),)
     if not r.bidding_over(turns, passes, high is not None):
-        return replace(
-            s, to_act=seat.next, turns=turns, passes=passes, high=high, bidder=bidder, events=events
-        )
+        return s.evolve(to_act=seat.next, turns=turns, passes=passes, high=high, bidder=bidder, events=events)
     if high is None or bidder is None:
-        return replace(
-            s,
+        return s.evolve(
             phase=Phase.OVER,
             to_act=None,
             turns=turns,
             passes=passes,
             events=(*events, PassedOut(s.dealer)),
         )
-    won = replace(s, turns=turns, passes=passes, high=high, bidder=bidder, to_act=bidder)
+    won = s.evolve(turns=turns, passes=passes, high=high, bidder=bidder, to_act=bidder)
     if not r.trump_with_bid:
-        return replace(won, phase=Phase.TRUMP, events=events)
-    return _after_trump(replace(won, trump=high.suit, notrump=high.notrump), events)
+        return won.evolve(phase=Phase.TRUMP, events=events)
+    return _after_trump(won.evolve(trump=high.suit, notrump=high.notrump), events)
 
 
 def _legal_trump(s: HandState) -> tuple[Action, ...]:
@@ -227,7 +224,7 @@ def _legal_trump(s: HandState) -> tuple[Action, ...]:
 def _apply_trump(s: HandState, a: Action) -> HandState:
     seat = s.to_act
     assert seat is not None
-    named = replace(s, trump=a.suit, notrump=a.notrump)
+    named = s.evolve(trump=a.suit, notrump=a.notrump)
     return _after_trump(named, (TrumpNamed(seat, a.suit, a.notrump),))
 
 
@@ -238,8 +235,7 @@ def _after_trump(s: HandState, events: tuple[Event, ...]) -> HandState:
     kitty = s.deal.kitty
     if kitty:
         hands = _with(s.hands, bidder, s.hands[bidder] + kitty)
-        return replace(
-            s,
+        return s.evolve(
             phase=Phase.KITTY,
             to_act=bidder,
             hands=hands,
@@ -253,9 +249,7 @@ def _after_kitty(s: HandState, events: tuple[Event, ...]) -> HandState:
     bidder = s.bidder
     assert bidder is not None
     if s.alone in CARDS_PASSED:
-        return replace(
-            s, phase=Phase.CALL, to_act=bidder.partner, to_give=CARDS_PASSED[s.alone], events=events
-        )
+        return s.evolve(phase=Phase.CALL, to_act=bidder.partner, to_give=CARDS_PASSED[s.alone], events=events)
     return _start_play(s, events)
 
 
@@ -263,8 +257,8 @@ def _start_play(s: HandState, events: tuple[Event, ...]) -> HandState:
     bidder = s.bidder
     assert bidder is not None
     leader = s.rules.first_leader(s.dealer, bidder, s.alone is not None)
-    return replace(
-        s, phase=Phase.PLAY, to_act=leader, trick_leader=leader, to_discard=0, to_give=0, events=events
+    return s.evolve(
+        phase=Phase.PLAY, to_act=leader, trick_leader=leader, to_discard=0, to_give=0, events=events
     )
 
 
@@ -278,10 +272,10 @@ def _apply_discard(s: HandState, a: Action) -> HandState:
     assert seat is not None and a.card is not None
     hands = _with(s.hands, seat, _without(s.hands[seat], a.card))
     left = s.to_discard - 1
-    new = replace(s, hands=hands, discards=(*s.discards, a.card), to_discard=left)
+    new = s.evolve(hands=hands, discards=(*s.discards, a.card), to_discard=left)
     events: tuple[Event, ...] = (Discarded(seat, a.card),)
     if left:
-        return replace(new, events=events)
+        return new.evolve(events=events)
     if s.phase is Phase.KITTY:
         return _after_kitty(new, events)
     return _start_play(new, events)
@@ -300,10 +294,10 @@ def _apply_give(s: HandState, a: Action) -> HandState:
     hands = _with(hands, loner, hands[loner] + (a.card,))
     left = s.to_give - 1
     events: tuple[Event, ...] = (CardsGiven(seat, loner),)
-    new = replace(s, hands=hands, gifts=(*s.gifts, a.card), to_give=left, events=events)
+    new = s.evolve(hands=hands, gifts=(*s.gifts, a.card), to_give=left, events=events)
     if left:
         return new
-    return replace(new, phase=Phase.LONER_DISCARD, to_act=loner, to_discard=len(new.gifts))
+    return new.evolve(phase=Phase.LONER_DISCARD, to_act=loner, to_discard=len(new.gifts))
 
 
 # -- play ------------------------------------------------------------------------
@@ -337,15 +331,14 @@ def _apply_play(s: HandState, a: Action) -> HandState:
     active = s.active_seats
     if len(plays) < len(active):
         nxt = seat.next if seat.next in active else seat.next.next
-        return replace(s, hands=hands, trick_plays=plays, to_act=nxt, events=tuple(events))
+        return s.evolve(hands=hands, trick_plays=plays, to_act=nxt, events=tuple(events))
     cards = tuple(c for _, c in plays)
     winner = plays[trick_winner(cards, s.trump, s.notrump)][0]
     trick = Trick(plays[0][0], plays, winner)
     events.append(TrickWon(number, trick))
     tricks = (*s.tricks, trick)
     if len(tricks) < s.rules.hand_size:
-        return replace(
-            s,
+        return s.evolve(
             hands=hands,
             trick_plays=(),
             tricks=tricks,
@@ -353,13 +346,13 @@ def _apply_play(s: HandState, a: Action) -> HandState:
             to_act=winner,
             events=tuple(events),
         )
-    over = replace(
-        s, hands=hands, trick_plays=(), tricks=tricks, trick_leader=None, to_act=None, phase=Phase.OVER
+    over = s.evolve(
+        hands=hands, trick_plays=(), tricks=tricks, trick_leader=None, to_act=None, phase=Phase.OVER
     )
     team = over.bidders
     assert team is not None
     events.append(HandScored(team, over.bid_text(), over.tricks_won(team), bool(over.made()), over.points()))
-    return replace(over, events=tuple(events))
+    return over.evolve(events=tuple(events))
 
 
 # -- helpers ---------------------------------------------------------------------

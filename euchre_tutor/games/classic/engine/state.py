@@ -13,9 +13,7 @@ through :mod:`~euchre_tutor.games.classic.engine.hand` (or the engine), which do
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Final
+from dataclasses import dataclass
 
 from euchre_tutor.cards import Card, Suit
 from euchre_tutor.games.classic.engine.actions import Action, HandCards, Phase
@@ -120,27 +118,3 @@ class HandState(TrickHand[Action, Event]):
         if self.phase is not Phase.PLAY:
             return ()
         return tuple(a.card for a in self.legal_actions() if a.card is not None)
-
-    def evolve(self, **changes: object) -> HandState:
-        """This state with some fields changed, unchecked: ``dataclasses.replace`` without the
-        ``__init__`` round trip (every field read in one call, the changed ones replaced, then set).
-
-        For the phase modules, which build only states the rules allow, and for callers that rebuild
-        a state the rules reach; :meth:`apply` is the checked way.
-        """
-        new = object.__new__(HandState)
-        values = list(_READ_ALL(self))
-        for name, value in changes.items():
-            values[_INIT_INDEX[name]] = value
-        for put, value in zip(_INIT_SETTERS, values, strict=True):
-            put(new, value)
-        _SET_LEGAL(new, None)
-        return new
-
-
-_SLOTS: Final = {f.name: getattr(HandState, f.name) for f in fields(HandState)}
-_INIT_NAMES: Final = tuple(f.name for f in fields(HandState) if f.init)
-_INIT_INDEX: Final = {name: i for i, name in enumerate(_INIT_NAMES)}
-_INIT_SETTERS: Final = tuple(_SLOTS[name].__set__ for name in _INIT_NAMES)
-_READ_ALL: Final = attrgetter(*_INIT_NAMES)
-_SET_LEGAL: Final = _SLOTS["_legal"].__set__
