@@ -15,7 +15,7 @@ is built (the static site), with the same answers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 from euchre_tutor.advisor.cores import load_core
@@ -64,7 +64,7 @@ def plays_rules(rules: ClassicRules) -> bool:
     )
 
 
-@cache
+@lru_cache(maxsize=256)  # a table's rules, asked for every deal
 def _rules_row(rules: ClassicRules) -> tuple[int, ...] | None:
     """The rules as the core reads them (see ``_clubbid.c``); None for rules it does not play."""
     if not plays_rules(rules):
@@ -82,8 +82,8 @@ def _rules_row(rules: ClassicRules) -> tuple[int, ...] | None:
     )
 
 
-@cache
-def _players_rows(players: tuple[Any, ...]) -> list[tuple[float, ...]]:
+@lru_cache(maxsize=64)  # a table's players, asked for every deal
+def _players_rows(players: tuple[Any, ...]) -> tuple[tuple[float, ...], ...]:
     """Per seat (bid, alone, the points a bid needs by where the seat speaks in round 1, in round 2),
     as :meth:`~.rule_based.RuleBasedPlayer._need` reads them at four players."""
     rows = []
@@ -91,7 +91,7 @@ def _players_rows(players: tuple[Any, ...]) -> list[tuple[float, ...]]:
         one = player.round_1 if player.round_1 is not None else (player.bid,) * 4
         two = player.round_2 if player.round_2 is not None else (player.bid,) * 4
         rows.append((player.bid, player.alone, *one, *two))
-    return rows
+    return tuple(rows)
 
 
 @cache
