@@ -126,20 +126,8 @@ def finish_compiled(
             return None  # the engine's step serves (and refuses an illegal action)
     _tables_set()
     dealer = state.dealer
-    row = (
-        code,
-        int(state.to_act),  # type: ignore[arg-type]
-        state.passes,
-        int(dealer),
-        state.up.index,
-        -1 if state.trump is None else state.trump.index,
-        -1 if state.maker is None else int(state.maker),
-        int(state.alone),
-        [[c.index for c in hand] for hand in state.hands],
-        opening,
-    )
     end, passes, trump, maker, alone, leader, picked_up, discard, acts, _ = _CORE.finish(
-        rules_row, _players_rows(tuple(players)), row
+        rules_row, _players_rows(tuple(players)), _state_row(state, code, opening)
     )
     seats = state.seating.seats
     history = [(seats[s], _action(a)) for s, a in acts]
@@ -222,20 +210,7 @@ def lead_starts(
         if not ok:
             return None  # the engine's step serves (and refuses an illegal action)
         end, _, trump, maker, alone, leader, picked_up, discard, acts, masks = _CORE.finish(
-            rules_row,
-            rows,
-            (
-                code,
-                int(seat),
-                w.passes,
-                int(w.dealer),
-                w.up.index,
-                -1 if w.trump is None else w.trump.index,
-                -1 if w.maker is None else int(w.maker),
-                int(w.alone),
-                [[c.index for c in hand] for hand in w.hands],
-                opening,
-            ),
+            rules_row, rows, _state_row(w, code, opening)
         )
         mine.append(next((str(_BIDS[a]) for s, a in acts[1:] if s == me_at and a < 100), "-"))
         if end == 5:
@@ -247,6 +222,24 @@ def lead_starts(
             )
         )
     return starts, mine
+
+
+def _state_row(state: HandState, phase: int, first: int) -> tuple[Any, ...]:
+    """The state as the core reads it (see ``_clubbid.c``): its phase's code, the seat to act, the
+    passes, the dealer, the up card, trump and the maker (-1: none), alone, every hand's card indices
+    in hand order, and the first action's code (-1: none)."""
+    return (
+        phase,
+        int(state.to_act),  # type: ignore[arg-type]
+        state.passes,
+        int(state.dealer),
+        state.up.index,
+        -1 if state.trump is None else state.trump.index,
+        -1 if state.maker is None else int(state.maker),
+        int(state.alone),
+        [[c.index for c in hand] for hand in state.hands],
+        first,
+    )
 
 
 def _code(action: Action) -> int:
