@@ -292,3 +292,27 @@ def test_an_illegal_valued_action_is_refused_as_the_engine_refuses_it() -> None:
     assert playout_bidding.finish_compiled(state, me, (RuleBasedPlayer(),) * 4, illegal) is None
     with pytest.raises(IllegalAction):
         RuleBasedPlayer().finish_bidding(state, me, illegal)
+
+
+def test_the_core_refuses_a_state_it_does_not_play() -> None:
+    """A malformed reading (a card or a seat out of range, trump unknown at the discard, an action
+    code it does not take) is refused with a ValueError, never read out of its tables."""
+    core = playout_bidding._CORE
+    if core is None:
+        assert playout_bidding.BACKEND == "python"
+        return
+    playout_bidding._tables_set()
+    state, _ = bidding_position(ClassicRules(), 5, 0)
+    rules = playout_bidding._rules_row(state.rules)
+    players = playout_bidding._players_rows((RuleBasedPlayer(),) * 4)
+    good = list(playout_bidding._state_row(state, 1, -1))
+    assert core.finish(rules, players, tuple(good))[0] in (4, 5)
+    for at, bad in ((4, 40), (1, 7), (5, 9), (6, -3), (9, 55), (3, 4)):
+        row = list(good)
+        row[at] = bad
+        with pytest.raises(ValueError):
+            core.finish(rules, players, tuple(row))
+    with pytest.raises(ValueError):  # trump unknown at the dealer's discard
+        core.finish(rules, players, (3, *good[1:5], -1, *good[6:]))
+    with pytest.raises(ValueError):  # a hand of nine cards
+        core.finish(rules, players, (*good[:8], [list(range(9)), [], [], []], -1))

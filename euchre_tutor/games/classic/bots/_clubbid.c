@@ -410,7 +410,8 @@ static PyObject *finish(PyObject *self, PyObject *args) {
     }
     Py_DECREF(hands);
     if (PyErr_Occurred()) return NULL;
-    if (bad || s.up < 0 || s.up >= 32 || s.dealer < 0 || s.dealer > 3 || s.to_act < 0 || s.to_act > 3) {
+    if (bad || s.up < 0 || s.up >= 32 || s.dealer < 0 || s.dealer > 3 || s.to_act < 0 || s.to_act > 3 ||
+        s.trump < -1 || s.trump > 3 || s.maker < -1 || s.maker > 3 || (s.phase == DISCARD && s.trump < 0)) {
         PyErr_SetString(PyExc_ValueError, "the state is not one this core plays (four seats, cards 0..31)");
         return NULL;
     }
