@@ -113,6 +113,7 @@ __all__ = [
     "Continuation",
     "FinishesBidding",
     "Mode",
+    "ReadsLeadStarts",
     "adaptive_cap",
     "analyse",
     "card_play_value",
@@ -151,7 +152,7 @@ PURE_PYTHON_ADAPTIVE = {3: 800, 4: 800}
 
 
 #: who decides the rest of the bidding in a played-out deal (``choose(view) -> Action``); it may also
-#: offer the :class:`FinishesBidding` hook, a faster route to the same states
+#: offer the :class:`FinishesBidding` and :class:`ReadsLeadStarts` hooks, faster routes to the same ends
 Continuation = sampling.Continuation[SeatView, Action]
 
 
@@ -180,6 +181,19 @@ class FinishesBidding(Protocol):
     def finish_bidding(
         self, state: HandState, me: Seat, first: Action | None = None
     ) -> tuple[HandState, str] | None: ...
+
+
+class ReadsLeadStarts(Protocol):
+    """The faster optional hook of a continuation: ``lead_starts(worlds, me, first)`` does what
+    ``finish_bidding`` does for every world of one deal's batch, and reads each end as its first lead
+    (:class:`~.dd.LeadStart`; None: thrown in) instead of a state, with ``me``'s first bid after
+    ``first`` per world; or None where it does not apply to the batch (the advisor then asks
+    ``finish_bidding``, or ``choose``). The rule-based players offer it where the compiled
+    play-outs' bidding serves; a bid's play-outs ask it first."""
+
+    def lead_starts(
+        self, worlds: Sequence[HandState], me: Seat, first: Action
+    ) -> tuple[list[dd.LeadStart | None], list[str]] | None: ...
 
 
 def outcome_points(state: HandState, makers_tricks: int) -> tuple[tuple[int, ...], bool, bool]:
