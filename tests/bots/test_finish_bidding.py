@@ -224,7 +224,7 @@ thresholds = st.floats(min_value=2.0, max_value=12.0).map(lambda x: round(x * 4)
 
 
 @pytest.mark.parametrize("name", COMPILED_RULES)
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=40)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     steps=st.integers(min_value=0, max_value=10),
@@ -263,7 +263,7 @@ def test_the_compiled_bidding_ends_where_the_python_loop_ends(
 
 
 @pytest.mark.parametrize("name", COMPILED_RULES)
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=25)
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=0, max_value=9))
 def test_the_valued_action_taken_first_ends_where_applying_it_ends(name: str, seed: int, steps: int) -> None:
     """The advisor's play-outs hand the hook the world and the valued action: for every legal action

@@ -270,9 +270,10 @@ def test_the_bid_table_on_a_phone(browser: Any, voila: VoilaServer) -> None:
         shoot(p, "bid-bidding")
         # a tapped level shows its bids, each on the first screen
         p.locator(".eb-level", has_text="4").tap()
+        # every cell of the level shown, not only the first ones drawn (a busy page draws them in turn)
         p.wait_for_function(
-            "() => [...document.querySelectorAll('.eb-cell')].filter((e) => e.offsetWidth)"
-            ".every((e) => e.textContent.trim().startsWith('4'))",
+            "() => { const shown = [...document.querySelectorAll('.eb-cell')].filter((e) => e.offsetWidth);"
+            " return shown.length === 5 && shown.every((e) => e.textContent.trim().startsWith('4')); }",
             timeout=PAGE_TIMEOUT,
         )
         assert shown_bids(p) == ["4♣", "4♦", "4♥", "4♠", "4 NT↑"]

@@ -38,7 +38,7 @@ def worlds_of(name: str, seed: int, steps: int) -> list[HandState] | None:
 
 
 @pytest.mark.parametrize("name", COMPILED_RULES)
-@settings(deadline=None, max_examples=25)
+@settings(deadline=None, max_examples=15)
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=0, max_value=5))
 def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, steps: int) -> None:
     worlds = worlds_of(name, seed, steps)
@@ -63,7 +63,7 @@ def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, ste
 
 
 @pytest.mark.parametrize("name", COMPILED_RULES)
-@settings(deadline=None, max_examples=15)
+@settings(deadline=None, max_examples=10)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     steps=st.integers(min_value=0, max_value=5),
