@@ -18,7 +18,7 @@ import pytest
 from euchre_tutor.games.classic.bots import ExpertPlayer
 from euchre_tutor.games.classic.session.controller import ClassicController
 from euchre_tutor.games.classic.session.tutor import ClassicTutor
-from euchre_tutor.games.solitaire.engine.engine import SolitaireDeal, new_deal
+from euchre_tutor.games.solitaire.engine.engine import OrderUp, SolitaireDeal, new_deal
 from euchre_tutor.games.solitaire.session.advice import AdvisorSource, HintRequest
 from euchre_tutor.games.solitaire.session.controller import SolitaireController
 from euchre_tutor.games.solitaire.session.tutor import SolitaireTutor
@@ -179,15 +179,19 @@ def test_in_the_browser_a_long_analysis_pauses_for_the_page_at_its_yield_points(
     monkeypatch.setattr(Solver, "_player_leads", counted)
     monkeypatch.setattr(AdvisorSource, "yield_points", (Solver._top_lead, counted))
     messages: list[Any] = []
-    view = player_view(new_deal(SolitaireDeal.from_seed(3)))
-    analysis._run_sliced(source, HintRequest(("deal 3",), view), messages.append)
+    # the first lead after ordering up: a whole search, a fraction of the bid's in pure Python
+    table = SolitaireController(3)
+    assert table.choose(OrderUp(alone=False))
+    view = table.view
+    assert view is not None and len(view.legal) > 1
+    analysis._run_sliced(source, HintRequest(("deal 3", "order up"), view), messages.append)
     kinds = [m[0] for m in messages]
-    assert kinds[-1] == "done" and kinds.count("progress") >= len(view.legal)
+    assert kinds[-1] == "done" and "progress" in kinds
     # paused at every progress call and every yield point, while the search was under way
     assert len(states) >= calls["n"] + kinds.count("progress") > 100
     assert len(set(states)) > 10  # the memo grew between pauses: they came during the search
     # the hint is the one computed without pauses
-    exact = SolitaireTutor(SolitaireController(3), source=AdvisorSource(), runner="inline").current_hint
+    exact = SolitaireTutor(table, source=AdvisorSource(), runner="inline").current_hint
     assert messages[-1][2] == exact
     # outside the browser nothing pauses
     monkeypatch.undo()
