@@ -160,7 +160,7 @@ class RuleBasedPlayer:
 
     def _bid(self, view: SeatView) -> Action:
         r = view.rules
-        legal = set(view.legal)
+        legal = view.legal  # tested once or twice: cheaper than hashing every bid into a set
         for kind in ALONE_WORDS:  # alone, then the calls for one and two cards
             if kind not in r.alone_kinds:
                 continue

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from euchre_tutor.cards import Card, Suit, format_cards, playable, winning_index
@@ -177,8 +178,12 @@ def _rank(rules: BidRules, bid: Action) -> int:
 
 
 def _legal_bidding(s: HandState) -> tuple[Action, ...]:
-    r = s.rules
-    floor = 0 if s.high is None else _rank(r, s.high)
+    return _bids_above(s.rules, 0 if s.high is None else _rank(s.rules, s.high))
+
+
+@lru_cache(maxsize=256)  # a few floors per rule set; every sampled deal's bidding asks again
+def _bids_above(r: BidRules, floor: int) -> tuple[Action, ...]:
+    """Pass, and every bid that ranks above ``floor`` (0: nobody has bid) under the rules ``r``."""
     named = r.bid_contracts
     out = [PASS]
     for level in range(max(r.minimum_bid, floor + 1), r.hand_size + 1):
