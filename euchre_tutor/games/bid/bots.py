@@ -31,7 +31,7 @@ from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_ord
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.bid.engine import PASS, Action, HandState, MatchState, Phase, Seat
 from euchre_tutor.games.bid.engine.actions import ALONE_WORDS, CARDS_PASSED
-from euchre_tutor.games.bid.rules import Contract
+from euchre_tutor.games.bid.rules import BidRules, Contract
 from euchre_tutor.games.bid.views import SeatView, seat_view
 
 __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "estimate_tricks", "play_out", "sure_tricks"]
@@ -41,7 +41,8 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
-def _ranking(contract: Contract, suit: Suit, double: bool, joker: bool) -> list[Card]:
+@lru_cache(maxsize=512)  # a few hundred suits and contracts at most
+def _ranking(contract: Contract, suit: Suit, double: bool, joker: bool) -> tuple[Card, ...]:
     """The cards of ``suit`` (the trump suit: with both bowers, the joker) high to low, each copy listed."""
     trump, notrump = contract
     if trump is not None and suit is trump:
@@ -50,7 +51,7 @@ def _ranking(contract: Contract, suit: Suit, double: bool, joker: bool) -> list[
         order = list(plain_order(suit, trump, size=24))
         if notrump == "low":
             order.reverse()
-    return [c for c in order for _ in range(2 if double else 1)]
+    return tuple(c for c in order for _ in range(2 if double else 1))
 
 
 def sure_tricks(hand: Sequence[Card], contract: Contract, double: bool = False, joker: bool = False) -> int:
@@ -118,6 +119,16 @@ def _estimate_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, j
     return total
 
 
+@lru_cache(maxsize=1 << 14)  # a bid, a trump or a call asks every contract's counts of one hand
+def _counts(hand: tuple[Card, ...], rules: BidRules) -> tuple[tuple[float, int, Contract], ...]:
+    """For each contract the rules offer, in their order: the hand's estimated and sure tricks."""
+    double, joker = rules.double_deck, rules.joker
+    return tuple(
+        (estimate_tricks(hand, c, double, joker), sure_tricks(hand, c, double, joker), c)
+        for c in rules.contracts
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class RuleBasedPlayer:
     """Bids its counted tricks (plus one from the partner), plays plain-sense cards.
@@ -146,16 +157,7 @@ class RuleBasedPlayer:
 
     def _best(self, view: SeatView) -> tuple[float, Contract]:
         """The contract the hand counts the most tricks in (level counts: the surer one)."""
-        r = view.rules
-        scored = [
-            (
-                estimate_tricks(view.hand, c, r.double_deck, r.joker),
-                sure_tricks(view.hand, c, r.double_deck, r.joker),
-                c,
-            )
-            for c in r.contracts
-        ]
-        best = max(scored, key=lambda x: (x[0], x[1]))
+        best = max(_counts(view.hand, view.rules), key=lambda x: (x[0], x[1]))
         return best[0], best[2]
 
     def _bid(self, view: SeatView) -> Action:
@@ -165,10 +167,10 @@ class RuleBasedPlayer:
             if kind not in r.alone_kinds:
                 continue
             short = CARDS_PASSED.get(kind, 0)
-            for contract in r.contracts:
+            for _, sure, contract in _counts(view.hand, r):
                 if short and (not r.bidder_leads or contract[0] is None):
                     continue  # a call counts on gifts: only with the lead and a trump suit to ruff with
-                if sure_tricks(view.hand, contract, r.double_deck, r.joker) >= r.hand_size - short:
+                if sure >= r.hand_size - short:
                     suit, notrump = contract if r.trump_with_bid else (None, None)
                     act = Action("bid", alone=kind, suit=suit, notrump=notrump)
                     if act in legal:

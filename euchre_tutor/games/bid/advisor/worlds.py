@@ -25,13 +25,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from functools import lru_cache
 from typing import Final
 
-from euchre_tutor.cards import Card, Rank, Suit, effective_suit
+from euchre_tutor.cards import JOKER, Card, Rank, Suit, effective_suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.engine import Deal, HandState, Phase, Seat, new_hand, pack
 from euchre_tutor.games.bid.engine.actions import CARDS_PASSED
+from euchre_tutor.games.bid.rules import BidRules
 from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.tricks.seating import FOUR
 
@@ -73,13 +74,23 @@ def _layout(view: SeatView) -> tuple[dict[Seat, int], dict[Seat, tuple[Card, ...
     return sizes, fixed
 
 
+def _trump_row(trump: Suit) -> tuple[int, ...]:
+    """By card index: 1 for a trump or an off ace with ``trump`` (the cards :func:`strength` counts)."""
+    row = [0] * (JOKER.index + 1)
+    for c in (JOKER, *(Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER)):
+        row[c.index] = int(effective_suit(c, trump) is trump or c.rank is Rank.ACE)
+    return tuple(row)
+
+
+_TRUMP_ROWS: Final = {suit: _trump_row(suit) for suit in Suit}
+
+
 def strength(cards: Sequence[Card], trump: Suit | None, notrump: str | None) -> float:
     """A plain count of a hand's tricks in a contract: trumps and off aces; in no trump its aces
     and half its kings (low: its nines and half its tens)."""
     if trump is not None:
-        trumps = sum(1 for c in cards if effective_suit(c, trump) is trump)
-        aces = sum(1 for c in cards if c.rank is Rank.ACE and effective_suit(c, trump) is not trump)
-        return float(trumps + aces)
+        row = _TRUMP_ROWS[trump]  # every sampled hand, every contract: a table, not two passes
+        return float(sum(row[c.index] for c in cards))
     top, second = (Rank.NINE, Rank.TEN) if notrump == "low" else (Rank.ACE, Rank.KING)
     return sum(1.0 for c in cards if c.rank is top) + 0.5 * sum(1 for c in cards if c.rank is second)
 
@@ -127,8 +138,11 @@ def _deal_hidden(
     def fits(s: Seat, c: Card) -> bool:
         return not voids[s] or effective_suit(c, trump) not in voids[s]
 
-    eligible = [(c, [s for s in seats if fits(s, c)]) for c in cards]
-    eligible.sort(key=lambda x: len(x[1]))  # the most constrained cards first (stable: still random)
+    if any(voids[s] for s in seats):
+        eligible = [(c, [s for s in seats if fits(s, c)]) for c in cards]
+        eligible.sort(key=lambda x: len(x[1]))  # the most constrained cards first (stable: still random)
+    else:  # every card fits every seat: the same order the sort keeps
+        eligible = [(c, seats) for c in cards]
     for c, where in eligible:
         places = [(s, room[s]) for s in where if room[s] > 0]
         total = sum(n for _, n in places) + limbo - len(aside)
@@ -196,12 +210,10 @@ def _played_cards(view: SeatView) -> dict[Seat, list[Card]]:
     return out
 
 
-def _world(view: SeatView, hands: dict[Seat, tuple[Card, ...]], aside: list[Card]) -> HandState:
-    """The state of the hand with these hidden hands (``aside``: the kitty or the hidden discards)."""
-    r = view.rules
-    before_kitty = view.phase in (Phase.BIDDING, Phase.TRUMP)
-    discards = view.discards if view.seat == view.bidder else tuple(aside)
-    kitty = tuple(aside) if before_kitty else (*discards, *aside)[: r.kitty_size]
+@lru_cache(maxsize=64)  # without a kitty every world of a decision has the same one
+def _deal_with_kitty(kitty: tuple[Card, ...], dealer: Seat, r: BidRules) -> Deal:
+    """A deal whose kitty is ``kitty`` (the hands: the rest of the pack, in its order; a world's
+    hands replace them)."""
     left = Counter(kitty)
     order: list[Card] = []
     for c in pack(r):
@@ -209,7 +221,16 @@ def _world(view: SeatView, hands: dict[Seat, tuple[Card, ...]], aside: list[Card
             left[c] -= 1
         else:
             order.append(c)
-    deal = Deal.from_order([*order, *kitty], view.dealer, r)
+    return Deal.from_order([*order, *kitty], dealer, r)
+
+
+def _world(view: SeatView, hands: dict[Seat, tuple[Card, ...]], aside: list[Card]) -> HandState:
+    """The state of the hand with these hidden hands (``aside``: the kitty or the hidden discards)."""
+    r = view.rules
+    before_kitty = view.phase in (Phase.BIDDING, Phase.TRUMP)
+    discards = view.discards if view.seat == view.bidder else tuple(aside)
+    kitty = tuple(aside) if before_kitty else (*discards, *aside)[: r.kitty_size]
+    deal = _deal_with_kitty(kitty, view.dealer, r)
     cards = tuple(view.hand if s == view.seat else hands[s] for s in FOUR.seats)
     bids = [a for _, a in view.bids if a.kind != "trump"]
     trailing = 0
@@ -223,8 +244,7 @@ def _world(view: SeatView, hands: dict[Seat, tuple[Card, ...]], aside: list[Card
         to_discard = r.kitty_size - len(view.discards)
     elif view.phase is Phase.LONER_DISCARD:
         to_discard = given - (len(view.discards) - r.kitty_size)
-    return replace(
-        new_hand(deal),
+    return new_hand(deal).evolve(  # the fields the view reads, each set as the engine would have
         phase=view.phase,
         to_act=view.to_act,
         hands=cards,
