@@ -77,6 +77,26 @@ def test_sure_tricks_count_unbroken_sequences_from_the_top(
     assert estimate_tricks(cards, contract) >= estimate_at_least
 
 
+@pytest.mark.parametrize(
+    ("hand", "contract", "sure", "estimate"),
+    [
+        # both right bowers and one left: the second left is out, so three in sequence; the ace is a
+        # fourth trump (half a trick), and the nines of clubs are no guard
+        ("JH JH JD AH 9C 9C", (Suit.HEARTS, None), 3, 3.5),
+        # both kings of spades under the two aces: a second-best card guarded, half a trick
+        ("JH JH JD AH KS KS 9S", (Suit.HEARTS, None), 3, 4.0),
+        # no trump: both aces of clubs and one king in sequence, the nine of diamonds nothing
+        ("AC AC KC 9D", (None, "high"), 3, 3.0),
+    ],
+)
+def test_with_a_double_deck_the_kth_copy_counts_when_the_hand_holds_k(
+    hand: str, contract: tuple[Suit | None, str | None], sure: int, estimate: float
+) -> None:
+    cards = parse_cards(hand)
+    assert sure_tricks(cards, contract, double=True) == sure
+    assert estimate_tricks(cards, contract, double=True) == estimate
+
+
 def test_the_rule_based_player_goes_alone_with_every_trick_sure() -> None:
     s = play("")
     assert RuleBasedPlayer().choose(seat_view(s, "E")) == Action.parse("bid alone H")

@@ -20,14 +20,13 @@ match with one player per seat.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 from euchre_tutor.bots.shared import RandomPlayer, play_out_seats  # RandomPlayer: any legal action
-from euchre_tutor.cards import Card, Suit, card_power, effective_suit, plain_order, trump_order
+from euchre_tutor.cards import JOKER, Card, Suit, card_power, effective_suit, plain_order, trump_order
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.bid.engine import PASS, Action, HandState, MatchState, Phase, Seat
 from euchre_tutor.games.bid.engine.actions import ALONE_WORDS, CARDS_PASSED
@@ -65,16 +64,10 @@ def sure_tricks(hand: Sequence[Card], contract: Contract, double: bool = False, 
 def _sure_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, joker: bool) -> int:
     trump = contract[0]
     count = 0
-    held = Counter(hand)
+    held = _held(hand)
     top_trumps = 0
     for suit in Suit:
-        run = 0
-        left = held.copy()
-        for card in _ranking(contract, suit, double, joker):
-            if left[card] <= 0:
-                break
-            left[card] -= 1
-            run += 1
+        run = _run(held, _places(contract, suit, double, joker)[0])
         if trump is not None and suit is trump:
             top_trumps = run
         count += run
@@ -98,25 +91,49 @@ def estimate_tricks(
 @lru_cache(maxsize=1 << 16)
 def _estimate_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, joker: bool) -> float:
     trump = contract[0]
-    held = Counter(hand)
+    held = _held(hand)
     total = 0.0
     for suit in Suit:
-        ranking = _ranking(contract, suit, double, joker)
-        mine = [c for c in ranking if held[c] > 0]
-        left = held.copy()
-        run = 0
-        for card in ranking:
-            if left[card] <= 0:
-                break
-            left[card] -= 1
-            run += 1
+        ranking, cards = _places(contract, suit, double, joker)
+        run = _run(held, ranking)
         total += run
-        rest = sum(held[c] for c in set(ranking)) - run
+        rest = sum(held[i] for i in cards) - run
         if trump is not None and suit is trump:
             total += 0.5 * rest
-        elif rest and mine and ranking.index(mine[0]) <= (3 if double else 1):
+        elif rest and next(k for k, i in enumerate(ranking) if held[i]) <= (3 if double else 1):
             total += 0.5  # a second-best card guarded
     return total
+
+
+def _held(hand: tuple[Card, ...]) -> list[int]:
+    """How many copies of each card (by index) the hand holds."""
+    held = [0] * (JOKER.index + 1)
+    for c in hand:
+        held[c.index] += 1
+    return held
+
+
+@lru_cache(maxsize=512)
+def _places(
+    contract: Contract, suit: Suit, double: bool, joker: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_ranking` as card indices, each copy listed; and each of its cards once."""
+    ranking = tuple(c.index for c in _ranking(contract, suit, double, joker))
+    return ranking, tuple(dict.fromkeys(ranking))
+
+
+def _run(held: list[int], ranking: tuple[int, ...]) -> int:
+    """How many cards of ``ranking`` (copies listed one after the other) the hand holds unbroken from
+    its top: the k-th copy of a card counts when the hand holds k of it."""
+    run = 0
+    previous, copy = -1, 0
+    for i in ranking:
+        copy = copy + 1 if i == previous else 1
+        if held[i] < copy:
+            break
+        previous = i
+        run += 1
+    return run
 
 
 @lru_cache(maxsize=1 << 14)  # a bid, a trump or a call asks every contract's counts of one hand
