@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -32,7 +32,7 @@ from euchre_tutor.cards import JOKER, Card, Rank, Suit, effective_suit
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.engine import Deal, HandState, Phase, Seat, new_hand, pack
 from euchre_tutor.games.bid.engine.actions import CARDS_PASSED
-from euchre_tutor.games.bid.rules import BidRules
+from euchre_tutor.games.bid.rules import BidRules, Contract
 from euchre_tutor.games.bid.views import SeatView
 from euchre_tutor.tricks.seating import FOUR
 
@@ -95,29 +95,41 @@ def strength(cards: Sequence[Card], trump: Suit | None, notrump: str | None) -> 
     return sum(1.0 for c in cards if c.rank is top) + 0.5 * sum(1 for c in cards if c.rank is second)
 
 
-def _best_strength(cards: Sequence[Card], view: SeatView) -> float:
-    return max(strength(cards, t, n) for t, n in view.rules.contracts)
+def _best_strength(cards: Sequence[Card], contracts: Sequence[Contract]) -> float:
+    return max(strength(cards, t, n) for t, n in contracts)
 
 
 def bid_weight(view: SeatView, seat: Seat, cards: Sequence[Card]) -> float:
     """The chance of keeping a world where ``seat`` held ``cards`` (its cards of this hand), by the
     bids it made: 1 for a hand that fits its highest bid (the trick a partner brings, one per six
     cards, counted in), less for one too weak for it, and a half for a strong hand that only passed."""
+    return _bid_fit(view, seat)(cards)
+
+
+def _bid_fit(view: SeatView, seat: Seat) -> Callable[[Sequence[Card]], float]:
+    """:func:`bid_weight` for ``seat`` with its bids read once: the weight of the cards it held."""
     r = view.rules
+    contracts = r.contracts
     mine = [a for s, a in view.bids if s == seat]
     if not mine:
-        return 1.0
+        return lambda cards: 1.0
     bids = [a for a in mine if a.kind == "bid"]
     if not bids:  # it passed at every turn: a strong hand would have bid
-        return 0.5 if _best_strength(cards, view) >= r.minimum_bid + 2 else 1.0
+        strong = r.minimum_bid + 2
+        return lambda cards: 0.5 if _best_strength(cards, contracts) >= strong else 1.0
     last = bids[-1]  # its highest bid (in an auction it may have bid several times)
     named = next((a for a in mine if a.kind == "trump"), last)
     need = float(r.hand_size - 1 if last.alone is not None else (last.level or 0) - r.hand_size / 6)
-    if named.suit is not None or named.notrump is not None:
-        have = strength(cards, named.suit, named.notrump)
-    else:
-        have = _best_strength(cards, view)
-    return _KEEP_FLOOR ** min(3.0, need - have) if have < need else 1.0
+    suit, notrump = named.suit, named.notrump
+
+    def weight(cards: Sequence[Card]) -> float:
+        if suit is not None or notrump is not None:
+            have = strength(cards, suit, notrump)
+        else:
+            have = _best_strength(cards, contracts)
+        return _KEEP_FLOOR ** min(3.0, need - have) if have < need else 1.0
+
+    return weight
 
 
 def _deal_hidden(
@@ -144,15 +156,22 @@ def _deal_hidden(
     else:  # every card fits every seat: the same order the sort keeps
         eligible = [(c, seats) for c in cards]
     for c, where in eligible:
-        places = [(s, room[s]) for s in where if room[s] > 0]
-        total = sum(n for _, n in places) + limbo - len(aside)
+        # the seats of ``where`` with room, each as likely as its room, or set aside (in limbo)
+        total = limbo - len(aside)
+        for s in where:
+            n = room[s]
+            if n > 0:
+                total += n
         if total <= 0:
             return None
         pick = rng.randrange(total)
-        for s, n in places:
+        for s in where:
+            n = room[s]
+            if n <= 0:
+                continue
             if pick < n:
                 out[s].append(c)
-                room[s] -= 1
+                room[s] = n - 1
                 break
             pick -= n
         else:
@@ -171,6 +190,7 @@ def sample_worlds(view: SeatView, n: int, rng: random.Random) -> list[HandState]
             f"{sum(sizes.values())} hidden places"
         )
     voids = {s: view.voids[s] for s in sizes}
+    weights = {s: _bid_fit(view, s) for s in sizes}  # each seat's bids read once
     played = _played_cards(view)
     out: list[HandState] = []
     attempts = 0
@@ -193,7 +213,7 @@ def sample_worlds(view: SeatView, n: int, rng: random.Random) -> list[HandState]
         if attempts < 20 * n:
             keep = 1.0
             for s, cards in hands.items():
-                keep *= bid_weight(view, s, (*cards, *played[s]))
+                keep *= weights[s]((*cards, *played[s]))
             if keep < 1.0 and rng.random() >= keep:
                 continue
         out.append(_world(view, hands, aside))
