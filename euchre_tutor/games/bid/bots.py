@@ -40,41 +40,23 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
-@lru_cache(maxsize=512)  # a few hundred suits and contracts at most
-def _ranking(contract: Contract, suit: Suit, double: bool, joker: bool) -> tuple[Card, ...]:
-    """The cards of ``suit`` (the trump suit: with both bowers, the joker) high to low, each copy listed."""
-    trump, notrump = contract
-    if trump is not None and suit is trump:
-        order = list(trump_order(trump, size=24, joker=joker))
-    else:
-        order = list(plain_order(suit, trump, size=24))
-        if notrump == "low":
-            order.reverse()
-    return tuple(c for c in order for _ in range(2 if double else 1))
-
-
 def sure_tricks(hand: Sequence[Card], contract: Contract, double: bool = False, joker: bool = False) -> int:
     """Tricks the hand takes by itself whatever the others hold: in each suit, the cards held in an
     unbroken sequence from the top (plain suits count only while no trump is outstanding against
     them: with a trump contract only as many as the top trumps can draw)."""
-    return _sure_tricks(tuple(hand), contract, double, joker)
-
-
-@lru_cache(maxsize=1 << 16)  # the advisor asks again for the same hands in every sampled deal's bidding
-def _sure_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, joker: bool) -> int:
     trump = contract[0]
     count = 0
     held = _held(hand)
     top_trumps = 0
     for suit in Suit:
-        run = _run(held, _places(contract, suit, double, joker)[0])
+        run = _run(held, _ranking(contract, suit, double, joker)[0])
         if trump is not None and suit is trump:
             top_trumps = run
         count += run
     if trump is None:
         return count
     mine = sum(1 for c in hand if effective_suit(c, trump) is trump)
-    outstanding = len(_ranking(contract, trump, double, joker)) - mine
+    outstanding = len(_ranking(contract, trump, double, joker)[0]) - mine
     if top_trumps >= outstanding:  # every other trump falls under the top ones: the rest all take tricks
         return count + (mine - top_trumps)
     return top_trumps
@@ -85,16 +67,11 @@ def estimate_tricks(
 ) -> float:
     """A plain count of the tricks a hand should take in ``contract``: its top sequences, half a trick
     for each further trump, and half for a king or queen behind its suit's top card."""
-    return _estimate_tricks(tuple(hand), contract, double, joker)
-
-
-@lru_cache(maxsize=1 << 16)
-def _estimate_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, joker: bool) -> float:
     trump = contract[0]
     held = _held(hand)
     total = 0.0
     for suit in Suit:
-        ranking, cards = _places(contract, suit, double, joker)
+        ranking, cards = _ranking(contract, suit, double, joker)
         run = _run(held, ranking)
         total += run
         rest = sum(held[i] for i in cards) - run
@@ -105,7 +82,7 @@ def _estimate_tricks(hand: tuple[Card, ...], contract: Contract, double: bool, j
     return total
 
 
-def _held(hand: tuple[Card, ...]) -> list[int]:
+def _held(hand: Sequence[Card]) -> list[int]:
     """How many copies of each card (by index) the hand holds."""
     held = [0] * (JOKER.index + 1)
     for c in hand:
@@ -113,13 +90,21 @@ def _held(hand: tuple[Card, ...]) -> list[int]:
     return held
 
 
-@lru_cache(maxsize=512)
-def _places(
+@lru_cache(maxsize=512)  # a few hundred suits and contracts at most
+def _ranking(
     contract: Contract, suit: Suit, double: bool, joker: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """:func:`_ranking` as card indices, each copy listed; and each of its cards once."""
-    ranking = tuple(c.index for c in _ranking(contract, suit, double, joker))
-    return ranking, tuple(dict.fromkeys(ranking))
+    """The indices of the cards of ``suit`` (the trump suit: with both bowers, the joker) high to low,
+    each copy listed; and each of those cards once."""
+    trump, notrump = contract
+    if trump is not None and suit is trump:
+        order = list(trump_order(trump, size=24, joker=joker))
+    else:
+        order = list(plain_order(suit, trump, size=24))
+        if notrump == "low":
+            order.reverse()
+    cards = tuple(c.index for c in order)
+    return tuple(i for i in cards for _ in range(2 if double else 1)), cards
 
 
 def _run(held: list[int], ranking: tuple[int, ...]) -> int:
@@ -136,7 +121,7 @@ def _run(held: list[int], ranking: tuple[int, ...]) -> int:
     return run
 
 
-@lru_cache(maxsize=1 << 14)  # a bid, a trump or a call asks every contract's counts of one hand
+@lru_cache(maxsize=1 << 16)  # every sampled deal's bidding asks again for the same hands
 def _counts(hand: tuple[Card, ...], rules: BidRules) -> tuple[tuple[float, int, Contract], ...]:
     """For each contract the rules offer, in their order: the hand's estimated and sure tricks."""
     double, joker = rules.double_deck, rules.joker

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
 
-from euchre_tutor.cards import JOKER, Card, Rank, Suit, effective_suit
+from euchre_tutor.cards import JOKER, Card, Rank, Suit, deck, effective_suit, is_trump
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.bid.engine import Deal, HandState, Phase, Seat, new_hand, pack
 from euchre_tutor.games.bid.engine.actions import CARDS_PASSED
@@ -77,8 +77,8 @@ def _layout(view: SeatView) -> tuple[dict[Seat, int], dict[Seat, tuple[Card, ...
 def _trump_row(trump: Suit) -> tuple[int, ...]:
     """By card index: 1 for a trump or an off ace with ``trump`` (the cards :func:`strength` counts)."""
     row = [0] * (JOKER.index + 1)
-    for c in (JOKER, *(Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER)):
-        row[c.index] = int(effective_suit(c, trump) is trump or c.rank is Rank.ACE)
+    for c in deck(32, joker=True):
+        row[c.index] = int(is_trump(c, trump) or c.rank is Rank.ACE)
     return tuple(row)
 
 
@@ -121,12 +121,10 @@ def _bid_fit(view: SeatView, seat: Seat) -> Callable[[Sequence[Card]], float]:
     named = next((a for a in mine if a.kind == "trump"), last)
     need = float(r.hand_size - 1 if last.alone is not None else (last.level or 0) - r.hand_size / 6)
     suit, notrump = named.suit, named.notrump
+    named_one = suit is not None or notrump is not None
 
     def weight(cards: Sequence[Card]) -> float:
-        if suit is not None or notrump is not None:
-            have = strength(cards, suit, notrump)
-        else:
-            have = _best_strength(cards, contracts)
+        have = strength(cards, suit, notrump) if named_one else _best_strength(cards, contracts)
         return _KEEP_FLOOR ** min(3.0, need - have) if have < need else 1.0
 
     return weight
