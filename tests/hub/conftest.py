@@ -199,6 +199,23 @@ def start_hub(tmp: Path) -> Hub:
     return hub
 
 
+#: how often the hub is started afresh when a port chosen for it was taken before it bound it
+PORT_RETRIES = 3
+
+
+def start_hub_retrying(tmp_path_factory: pytest.TempPathFactory) -> Hub:
+    """:func:`start_hub` in a fresh folder, again when the hub exited because one of the free ports
+    chosen for it (the hub's, the proxy's, the service's) was taken in the meantime: a free port
+    cannot be held for another process, and any connection may be given it first."""
+    for attempt in range(PORT_RETRIES):
+        try:
+            return start_hub(tmp_path_factory.mktemp("hub"))
+        except RuntimeError as error:
+            if "Address already in use" not in str(error) or attempt == PORT_RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 def stop_hub(hub: Hub) -> None:
     """Stop the hub (it stops its service, the students' servers and its proxy), then any process it
     started that is still running."""
@@ -224,7 +241,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(HOW_TO_GET_THE_PROXY + " (CI=true: the hub test must run, never skip)")
         pytest.skip(HOW_TO_GET_THE_PROXY)
-    running = start_hub(tmp_path_factory.mktemp("hub"))
+    running = start_hub_retrying(tmp_path_factory)
     try:
         yield running
     finally:
