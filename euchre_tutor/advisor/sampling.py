@@ -375,8 +375,9 @@ class Prune:
 @dataclass(frozen=True, slots=True)
 class Batch:
     """One batch of sampled deals: how many, their effective number (weighted deals tell less than as
-    many independent ones), the deals' states (for the reasons; at least the first of them), and
-    whatever else the game's :meth:`SampledRun.value` reads of them (``detail``)."""
+    many independent ones), what the reasons read of the first of them (the deals' states, or the
+    deals: the game's choice; ``states``), and whatever else the game's :meth:`SampledRun.value`
+    reads of them (``detail``)."""
 
     dealt: int
     ess: float
@@ -420,7 +421,7 @@ class SampledRun(Generic[ViewT, ActionT, OptionT, AnalysisT]):
         self.tallies: list[Tally[ActionT]] = [Tally(a) for a in view.legal]
         self.order: dict[ActionT, int] = {a: i for i, a in enumerate(view.legal)}
         self.pairs: dict[tuple[ActionT, ActionT, str], Paired] = {}
-        self.sample: list[Any] = []  # the first REASON_WORLDS deals' states
+        self.sample: list[Any] = []  # what the reasons read of the first REASON_WORLDS deals
         self.count = 0  # deals valued
         self.n_eff = 0.0
         self.batch = 0

@@ -66,7 +66,8 @@ def test_the_mask_batch_is_the_state_batch_and_its_values_the_same(name: str, se
         assert batch == report
         return
     assert isinstance(batch, MaskSample)
-    assert batch.worlds == report.worlds[: max(1, states)]
+    assert batch.state == report.worlds[0]
+    assert batch.deals == [w.deal for w in report.worlds[: max(1, states)]]
     assert (batch.candidates, batch.consistent, batch.ess) == (
         report.candidates,
         report.consistent,
@@ -97,7 +98,7 @@ def test_the_tallies_from_masks_are_the_tallies_from_states(name: str, seed: int
     by_state = [Tally(a) for a in view.legal]
     by_mask = [Tally(a) for a in view.legal]
     _tally_batch(view, report.worlds, by_state, CLUB, None, team, chance, "double-dummy", report.orbits)
-    _tally_held(batch.worlds[0], batch.orbits, by_mask, None, team, chance)
+    _tally_held(batch.state, batch.orbits, by_mask, None, team, chance)
     assert by_mask == by_state
 
 
@@ -108,7 +109,7 @@ def test_a_deal_that_moves_the_hand_to_act_is_refused() -> None:
     me = int(view.seat)
     wrong = [tuple(m if s != me else 0 for s, m in enumerate(h)) for h, _ in batch.orbits[0]]
     with pytest.raises(EuchreError, match="the hand it holds here"):
-        dd.card_values_held(batch.worlds[0], [wrong])
+        dd.card_values_held(batch.state, [wrong])
 
 
 @pytest.mark.parametrize(("seed", "tricks"), [(5, 0), (23, 1), (40, 2)])

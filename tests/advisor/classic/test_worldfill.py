@@ -6,16 +6,19 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.classic.advisor import placement
+from euchre_tutor.games.classic.advisor import placement, worlds
+from euchre_tutor.games.classic.advisor.bidmodel import BiddingModel
 from euchre_tutor.games.classic.advisor.placement import Placement
+from euchre_tutor.games.classic.advisor.plan import WorldPlan
 from euchre_tutor.games.classic.advisor.worlds import WorldSampler
-from euchre_tutor.games.classic.views import seat_view
+from euchre_tutor.games.classic.views import SeatView, seat_view
 
 from .test_worlds import RULES, random_position
 
@@ -36,7 +39,7 @@ def test_ci_loads_the_compiled_draw() -> None:
 
 def test_asking_for_a_missing_compiled_draw_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     truth, me = random_position("standard", 5)
-    monkeypatch.setattr(placement, "_CORE", None)
+    monkeypatch.setattr(placement, "CORE", None)
     with pytest.raises(EuchreError, match="compiled candidate draw is not available"):
         Placement(seat_view(truth, me), backend="compiled")
     assert Placement(seat_view(truth, me)).backend == "python"
@@ -84,10 +87,10 @@ def test_both_draws_give_the_same_worlds(name: str, seed: int) -> None:
     """Whole batches of worlds (the bids' weights, the resampling, the swaps) are the same."""
     truth, me = random_position(name, seed)
     view = seat_view(truth, me)
-    core = placement._CORE
+    core = placement.CORE
     out = {}
     for backend in BACKENDS:
-        placement._CORE = core if backend == "compiled" else None  # type: ignore[misc]
+        placement.CORE = core if backend == "compiled" else None  # type: ignore[misc]
         try:
             report = WorldSampler(view).report(8, random.Random(seed), orbits=True)
             out[backend] = (
@@ -99,7 +102,96 @@ def test_both_draws_give_the_same_worlds(name: str, seed: int) -> None:
         except EuchreError as e:
             out[backend] = str(e)
         finally:
-            placement._CORE = core  # type: ignore[misc]
+            placement.CORE = core  # type: ignore[misc]
     first = out[BACKENDS[0]]
     for backend in BACKENDS:
         assert out[backend] == first, backend
+
+
+def _batch(view: SeatView, backend: str, seed: int, n: int, model: BiddingModel) -> tuple[object, bool]:
+    """One batch's weighed candidates drawn as the sampler draws them, by ``backend``'s loop, with
+    everything the batch leaves behind (the generator, the plan's dead ends and memos)."""
+    core = placement.CORE
+    placement.CORE = core if backend == "compiled" else None  # type: ignore[misc]
+    try:
+        plan = WorldPlan(view)
+        rng = random.Random(seed)
+        fast = backend == "compiled" and plan.draw_fast(model, random.Random(0), 0, 0) is not None
+        d = worlds._draw(view, [plan], [0.0], model, n, rng, worlds.CANDIDATES_PER_WORLD)
+    except EuchreError as e:
+        return str(e), False
+    finally:
+        placement.CORE = core  # type: ignore[misc]
+    cands = [(c.slots, c.logq, c.bid_masks, c.where, c.gift, c.taken, c.loner_six) for c in d.cands]
+    memos = {int(s): dict(m) for s, m in plan.memo.items()}
+    state = (cands, d.which, d.picks, d.drawn, d.ess, rng.getstate(), plan.dead_ends, plan.matching, memos)
+    return state, fast
+
+
+@settings(deadline=None, max_examples=150)
+@given(name=names, seed=seeds, n=st.integers(1, 30), uniform=st.booleans())
+def test_the_compiled_batch_draws_what_the_python_loop_draws(
+    name: str, seed: int, n: int, uniform: bool
+) -> None:
+    """The compiled loop (fill, complete, weight, the dealer's discard re-chosen) keeps the same
+    candidates with the same weights, spends the same draws, fills the same memos and leaves the
+    generator where the Python loop leaves it, under every rule set's hidden-information paths."""
+    truth, me = random_position(name, seed)
+    view = seat_view(truth, me)
+    model = BiddingModel(uniform=True) if uniform else BiddingModel()
+    python, _ = _batch(view, "python", seed, n, model)
+    for backend in BACKENDS:
+        got, _ = _batch(view, backend, seed, n, model)
+        assert got == python, backend
+
+
+def test_the_compiled_batch_serves_the_common_positions() -> None:
+    """The compiled loop is the one that runs at the standard game's positions (bids, a hidden discard
+    re-chosen, card play), so the property above compares it and not the Python loop with itself."""
+    if "compiled" not in BACKENDS:
+        pytest.skip("built without a C compiler: only the Python loop exists")  # the static site's case
+    served = rechosen = 0
+    for seed in range(60):
+        truth, me = random_position("standard", seed)
+        view = seat_view(truth, me)
+        plan = WorldPlan(view)
+        model = BiddingModel()
+        if plan.draw_fast(model, random.Random(0), 0, 0) is not None:
+            served += 1
+            rechosen += plan.rechoose
+    assert served >= 50 and rechosen >= 5, (served, rechosen)
+
+
+def test_a_malformed_spec_is_refused_by_the_compiled_batch() -> None:
+    if "compiled" not in BACKENDS:
+        pytest.skip("built without a C compiler: only the Python loop exists")
+    truth, me = random_position("standard", 3)
+    plan = WorldPlan(seat_view(truth, me))
+    core = placement.CORE
+    assert core is not None
+    rng = random.Random(1)
+    with pytest.raises(TypeError, match="22 fields"):
+        core.draw(plan.core_plan, rng.random, rng.getrandbits, 3, 9, (1, 2))
+    captured: list[tuple[Any, ...]] = []
+    real = core.draw
+
+    def spy(*args: object) -> object:
+        captured.append(args)
+        return real(*args)
+
+    placement.CORE = type("Spy", (), {"draw": staticmethod(spy)})()  # type: ignore[misc]
+    try:
+        plan.draw_fast(BiddingModel(), rng, 1, 1)
+    finally:
+        placement.CORE = core  # type: ignore[misc]
+    spec = list(captured[0][5])
+    for field, bad, error in (
+        (6, 99, ValueError),
+        (0, 99, ValueError),
+        (17, [{}], ValueError),
+        (18, [], TypeError),
+    ):
+        broken = list(spec)
+        broken[field] = bad
+        with pytest.raises(error):
+            core.draw(plan.core_plan, rng.random, rng.getrandbits, 3, 9, tuple(broken))

@@ -13,6 +13,12 @@
  * - the log q is summed in the same order with the same operations (log of a correctly rounded
  *   quotient, the lgamma table the caller passes).
  *
+ * draw(plan, ...) is the twin of the sampler's whole loop over one plan (worlds._draw: fill, then
+ * BidWeighing.complete and BidWeighing.weight with the dealer's hidden discard re-chosen) for the
+ * plans BidWeighing.draw_fast passes to it: it reads every bid's likelihood from the plan's own
+ * memos and asks Python for a hand not in them, so its candidates, weights, draws and generator
+ * state are the Python loop's (tests/advisor/classic/test_worldfill.py compares them).
+ *
  * A plan (prepare) holds one view's slots: the room in each (caps), the constrained cards (card
  * bit, allowed slots) most constrained first, the free cards in card order, the lgamma table, and
  * the Python ints of every card bit (reused, not rebuilt per candidate). fill(plan, random,
@@ -205,14 +211,18 @@ static int shuffle_free(const Plan *p, PyObject *random, int *order) {
     return 0;
 }
 
-/* fill(plan, random, getrandbits) -> None | (slots, logq, where) */
-static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *capsule, *random, *getrandbits;
-    if (!PyArg_ParseTuple(args, "OOO", &capsule, &random, &getrandbits)) return NULL;
-    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
-    if (p == NULL) return NULL;
+/* One candidate's placement in C arrays: each slot's card bits (its constrained cards in placing
+ * order, then its share of the shuffled free cards), the slot of each constrained card, and the log q.
+ * 1: placed; 0: a dead end (a constrained card with no room left); -1: a Python error. */
+typedef struct {
+    int count[MAX_SLOTS];
+    uint64_t cards[MAX_SLOTS][MAX_CARDS];
+    int placed[MAX_CARDS];
+    double logq;
+} Drawn;
+
+static int fill_c(const Plan *p, PyObject *random, PyObject *getrandbits, Drawn *d) {
     int rem[MAX_SLOTS];
-    int placed[MAX_CARDS]; /* the slot of each constrained card */
     int order[MAX_CARDS];
     memcpy(rem, p->caps, sizeof(int) * p->nslots);
     double logq = 0.0;
@@ -221,9 +231,9 @@ static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
         const int *allowed = p->con_allowed[c];
         int na = p->con_nallowed[c];
         for (int j = 0; j < na; j++) total += rem[allowed[j]];
-        if (total == 0) Py_RETURN_NONE;
+        if (total == 0) return 0;
         long x;
-        if (randbelow(getrandbits, total, &x) < 0) return NULL;
+        if (randbelow(getrandbits, total, &x) < 0) return -1;
         int i = allowed[0];
         for (int j = 0; j < na; j++) {
             i = allowed[j];
@@ -231,44 +241,22 @@ static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
             x -= rem[i];
         }
         logq += log((double)rem[i] / (double)total);
-        placed[c] = i;
+        d->placed[c] = i;
         rem[i] -= 1;
     }
-    if (shuffle_free(p, random, order) < 0) return NULL;
-    PyObject *slots = PyList_New(p->nslots);
-    if (slots == NULL) return NULL;
-    /* each slot: its constrained cards in placing order, then its share of the shuffled free cards */
-    int count[MAX_SLOTS];
-    for (int s = 0; s < p->nslots; s++) count[s] = p->caps[s] - rem[s];
-    int k = 0, left = 0;
+    if (shuffle_free(p, random, order) < 0) return -1;
+    int k = 0;
     for (int s = 0; s < p->nslots; s++) {
-        PyObject *slot = PyList_New(count[s] + rem[s]);
-        if (slot == NULL) {
-            Py_DECREF(slots);
-            return NULL;
-        }
-        PyList_SET_ITEM(slots, s, slot);
-        Py_ssize_t at = 0;
-        for (int c = 0; c < p->ncon; c++) {
-            if (placed[c] == s) {
-                Py_INCREF(p->con_obj[c]);
-                PyList_SET_ITEM(slot, at++, p->con_obj[c]);
-            }
-        }
-        for (int r = 0; r < rem[s]; r++) {
-            PyObject *bit = p->free_obj[order[k++]];
-            Py_INCREF(bit);
-            PyList_SET_ITEM(slot, at++, bit);
-        }
-    }
-    PyObject *where = PyDict_New();
-    if (where == NULL) {
-        Py_DECREF(slots);
-        return NULL;
+        int at = 0;
+        for (int c = 0; c < p->ncon; c++)
+            if (d->placed[c] == s) d->cards[s][at++] = p->con_bit[c];
+        for (int r = 0; r < rem[s]; r++) d->cards[s][at++] = p->free_bit[order[k++]];
+        d->count[s] = at;
     }
     if (p->ncon == 0) {
         logq = p->free_logq;
     } else {
+        int left = 0;
         for (int s = 0; s < p->nslots; s++) {
             if (rem[s]) {
                 left += rem[s];
@@ -276,18 +264,66 @@ static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
             }
         }
         logq -= p->lgamma[left];
-        for (int c = 0; c < p->ncon; c++) {
-            PyObject *slot = PyLong_FromLong(placed[c]);
-            if (slot == NULL || PyDict_SetItem(where, p->con_obj[c], slot) < 0) {
-                Py_XDECREF(slot);
-                Py_DECREF(where);
-                Py_DECREF(slots);
-                return NULL;
-            }
-            Py_DECREF(slot);
+    }
+    d->logq = logq;
+    return 1;
+}
+
+/* The Python int of a card bit the plan places (a new reference), or NULL. */
+static PyObject *bit_obj(const Plan *p, uint64_t bit) {
+    for (int c = 0; c < p->ncon; c++)
+        if (p->con_bit[c] == bit) return Py_NewRef(p->con_obj[c]);
+    for (int f = 0; f < p->nfree; f++)
+        if (p->free_bit[f] == bit) return Py_NewRef(p->free_obj[f]);
+    return PyLong_FromUnsignedLongLong(bit);
+}
+
+/* The candidate's slots as lists of card bits, and ``where`` (each constrained card's slot). */
+static int drawn_lists(const Plan *p, const Drawn *d, PyObject **slots_out, PyObject **where_out) {
+    PyObject *slots = PyList_New(p->nslots);
+    if (slots == NULL) return -1;
+    for (int s = 0; s < p->nslots; s++) {
+        PyObject *slot = PyList_New(d->count[s]);
+        if (slot == NULL) goto fail;
+        PyList_SET_ITEM(slots, s, slot);
+        for (int i = 0; i < d->count[s]; i++) {
+            PyObject *bit = bit_obj(p, d->cards[s][i]);
+            if (bit == NULL) goto fail;
+            PyList_SET_ITEM(slot, i, bit);
         }
     }
-    PyObject *q = PyFloat_FromDouble(logq);
+    PyObject *where = PyDict_New();
+    if (where == NULL) goto fail;
+    for (int c = 0; c < p->ncon; c++) {
+        PyObject *slot = PyLong_FromLong(d->placed[c]);
+        if (slot == NULL || PyDict_SetItem(where, p->con_obj[c], slot) < 0) {
+            Py_XDECREF(slot);
+            Py_DECREF(where);
+            goto fail;
+        }
+        Py_DECREF(slot);
+    }
+    *slots_out = slots;
+    *where_out = where;
+    return 0;
+fail:
+    Py_DECREF(slots);
+    return -1;
+}
+
+/* fill(plan, random, getrandbits) -> None | (slots, logq, where) */
+static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *random, *getrandbits;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &random, &getrandbits)) return NULL;
+    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
+    if (p == NULL) return NULL;
+    Drawn d;
+    int got = fill_c(p, random, getrandbits, &d);
+    if (got < 0) return NULL;
+    if (got == 0) Py_RETURN_NONE;
+    PyObject *slots, *where;
+    if (drawn_lists(p, &d, &slots, &where) < 0) return NULL;
+    PyObject *q = PyFloat_FromDouble(d.logq);
     if (q == NULL) {
         Py_DECREF(where);
         Py_DECREF(slots);
@@ -300,29 +336,19 @@ static PyObject *fill(PyObject *Py_UNUSED(self), PyObject *args) {
     return out;
 }
 
-/* logq(plan, where) -> the proposal's log probability of a placement with each constrained card
- * in the slot ``where`` gives it (by card bit): Placement.logq_of's twin, summed in its order. */
-static PyObject *logq_of(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *capsule, *where;
-    if (!PyArg_ParseTuple(args, "OO!", &capsule, &PyDict_Type, &where)) return NULL;
-    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
-    if (p == NULL) return NULL;
+/* The log q of the placement ``placed`` (each constrained card's slot): Placement.logq_of's sum.
+ * -1 (with a ValueError) where a constrained card's slot is out of range or has no room left. */
+static int logq_placed(const Plan *p, const int *placed, double *out) {
     int rem[MAX_SLOTS];
     memcpy(rem, p->caps, sizeof(int) * p->nslots);
     double logq = 0.0;
     for (int c = 0; c < p->ncon; c++) {
         long total = 0;
         for (int j = 0; j < p->con_nallowed[c]; j++) total += rem[p->con_allowed[c][j]];
-        PyObject *slot = PyDict_GetItemWithError(where, p->con_obj[c]);
-        if (slot == NULL) {
-            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, p->con_obj[c]);
-            return NULL;
-        }
-        long i = PyLong_AsLong(slot);
-        if (i == -1 && PyErr_Occurred()) return NULL;
+        int i = placed[c];
         if (i < 0 || i >= p->nslots || total == 0) {
             PyErr_SetString(PyExc_ValueError, "a constrained card's slot is out of range");
-            return NULL;
+            return -1;
         }
         logq += log((double)rem[i] / (double)total);
         rem[i] -= 1;
@@ -334,13 +360,443 @@ static PyObject *logq_of(PyObject *Py_UNUSED(self), PyObject *args) {
             logq += p->lgamma[rem[s]];
         }
     }
-    return PyFloat_FromDouble(logq - p->lgamma[left]);
+    *out = logq - p->lgamma[left];
+    return 0;
+}
+
+/* logq(plan, where) -> the proposal's log probability of a placement with each constrained card
+ * in the slot ``where`` gives it (by card bit): Placement.logq_of's twin, summed in its order. */
+static PyObject *logq_of(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *where;
+    if (!PyArg_ParseTuple(args, "OO!", &capsule, &PyDict_Type, &where)) return NULL;
+    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
+    if (p == NULL) return NULL;
+    int placed[MAX_CARDS];
+    for (int c = 0; c < p->ncon; c++) {
+        PyObject *slot = PyDict_GetItemWithError(where, p->con_obj[c]);
+        if (slot == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, p->con_obj[c]);
+            return NULL;
+        }
+        long i = PyLong_AsLong(slot);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        placed[c] = (i < 0 || i >= p->nslots) ? -1 : (int)i;
+    }
+    double logq;
+    if (logq_placed(p, placed, &logq) < 0) return NULL;
+    return PyFloat_FromDouble(logq);
+}
+
+/* ---- A batch of weighed candidates: BidWeighing's complete and weight, for the plans it takes ----
+ *
+ * draw(plan, random, getrandbits, want, tries, spec) -> (candidates, log weights, draws, dead end)
+ *
+ * The twin of worlds._draw's loop over one plan (Placement.fill, BidWeighing.complete and
+ * BidWeighing.weight, with the dealer's hidden discard re-chosen), for a plan without a gift to a
+ * loner, a loner's discard, cards gone under or a hand holding both the joker and the seven of clubs
+ * (BidWeighing.draw_fast says which). It draws until ``want`` candidates are kept or ``tries`` draws
+ * are spent, and stops early after a draw that met a dead end 30 times (the caller counts it, as
+ * Placement.fill does). Every likelihood it adds is read from the plan's own memos (Python dicts,
+ * keyed as BidWeighing._memo_key keys them); a hand not in them is asked of the Python callbacks,
+ * which store it, so the memos and the answers are the Python loop's. The generator is read only
+ * through its own random() and getrandbits(k), in the Python loop's order.
+ *
+ * spec: (seats, hand slot by seat (-1: none), played mask by seat, me, sees own hand, own mask,
+ * dealer, discard done, discard slot, a known discard's bit, up taken, up bit, re-choose the
+ * discard, fits by slot, constrained mask, the seats weighed, round-1 key by seat (None or (keep,
+ * plain suits)), memo by seat, the dealer's memo, miss(seat, mask, gone) -> float,
+ * dealer_miss(mask) -> (base, logs), make(slots, logq, masks, where) -> candidate)
+ */
+#define MAX_SEATS 8
+
+typedef struct {
+    int nseats, me, sees_me, dealer, discard_done, discard_slot, up_taken, rechoose, nweighed;
+    int hand_slot[MAX_SEATS], weighed[MAX_SEATS];
+    uint64_t played[MAX_SEATS], my_mask, fixed_gone, up_bit, constrained;
+    uint64_t fits[MAX_SLOTS];
+    int has_r1[MAX_SEATS];
+    uint64_t r1_keep[MAX_SEATS], r1_suit[MAX_SEATS][4];
+    int r1_nsuits[MAX_SEATS];
+    PyObject *memo[MAX_SEATS]; /* borrowed from spec */
+    PyObject *dealer_memo, *miss, *dealer_miss, *make;
+} Spec;
+
+static int read_u64(PyObject *o, uint64_t *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static int read_int(PyObject *o, int *out) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int read_spec(PyObject *t, const Plan *p, Spec *sp) {
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 22) {
+        PyErr_SetString(PyExc_TypeError, "the draw's spec is a tuple of 22 fields");
+        return -1;
+    }
+#define F(i) PyTuple_GET_ITEM(t, i)
+    if (read_int(F(0), &sp->nseats) < 0) return -1;
+    if (sp->nseats < 1 || sp->nseats > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "too many seats for the compiled draw");
+        return -1;
+    }
+    PyObject *hs = F(1), *pl = F(2), *fits = F(13), *weighed = F(15), *r1 = F(16), *memo = F(17);
+    if (!PyList_Check(hs) || !PyList_Check(pl) || !PyList_Check(fits) || !PyList_Check(weighed) ||
+        !PyList_Check(r1) || !PyList_Check(memo) || PyList_GET_SIZE(hs) != sp->nseats ||
+        PyList_GET_SIZE(pl) != sp->nseats || PyList_GET_SIZE(r1) != sp->nseats ||
+        PyList_GET_SIZE(memo) != sp->nseats || PyList_GET_SIZE(fits) != p->nslots ||
+        PyList_GET_SIZE(weighed) > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "the draw's spec does not fit its plan");
+        return -1;
+    }
+    for (int i = 0; i < sp->nseats; i++) {
+        if (read_int(PyList_GET_ITEM(hs, i), &sp->hand_slot[i]) < 0) return -1;
+        if (sp->hand_slot[i] >= p->nslots) {
+            PyErr_SetString(PyExc_ValueError, "a hand's slot is out of range");
+            return -1;
+        }
+        if (read_u64(PyList_GET_ITEM(pl, i), &sp->played[i]) < 0) return -1;
+        PyObject *m = PyList_GET_ITEM(memo, i);
+        if (!PyDict_Check(m)) {
+            PyErr_SetString(PyExc_TypeError, "a seat's memo is a dict");
+            return -1;
+        }
+        sp->memo[i] = m;
+        PyObject *k = PyList_GET_ITEM(r1, i);
+        sp->has_r1[i] = k != Py_None;
+        if (sp->has_r1[i]) {
+            PyObject *suits;
+            if (!PyTuple_Check(k) || PyTuple_GET_SIZE(k) != 2 || !PyTuple_Check(suits = PyTuple_GET_ITEM(k, 1)) ||
+                PyTuple_GET_SIZE(suits) > 4) {
+                PyErr_SetString(PyExc_TypeError, "a round-1 key is (keep, plain suits)");
+                return -1;
+            }
+            if (read_u64(PyTuple_GET_ITEM(k, 0), &sp->r1_keep[i]) < 0) return -1;
+            sp->r1_nsuits[i] = (int)PyTuple_GET_SIZE(suits);
+            for (int j = 0; j < sp->r1_nsuits[i]; j++)
+                if (read_u64(PyTuple_GET_ITEM(suits, j), &sp->r1_suit[i][j]) < 0) return -1;
+        }
+    }
+    for (int i = 0; i < p->nslots; i++)
+        if (read_u64(PyList_GET_ITEM(fits, i), &sp->fits[i]) < 0) return -1;
+    sp->nweighed = (int)PyList_GET_SIZE(weighed);
+    for (int i = 0; i < sp->nweighed; i++) {
+        if (read_int(PyList_GET_ITEM(weighed, i), &sp->weighed[i]) < 0) return -1;
+        if (sp->weighed[i] < 0 || sp->weighed[i] >= sp->nseats) {
+            PyErr_SetString(PyExc_ValueError, "a weighed seat is out of range");
+            return -1;
+        }
+    }
+    if (read_int(F(3), &sp->me) < 0 || read_int(F(4), &sp->sees_me) < 0 || read_u64(F(5), &sp->my_mask) < 0 ||
+        read_int(F(6), &sp->dealer) < 0 || read_int(F(7), &sp->discard_done) < 0 ||
+        read_int(F(8), &sp->discard_slot) < 0 || read_u64(F(9), &sp->fixed_gone) < 0 ||
+        read_int(F(10), &sp->up_taken) < 0 || read_u64(F(11), &sp->up_bit) < 0 ||
+        read_int(F(12), &sp->rechoose) < 0 || read_u64(F(14), &sp->constrained) < 0)
+        return -1;
+    if (sp->me < 0 || sp->me >= sp->nseats || sp->dealer < 0 || sp->dealer >= sp->nseats ||
+        sp->discard_slot >= p->nslots || (sp->rechoose && (sp->discard_slot < 0 || sp->hand_slot[sp->dealer] < 0))) {
+        PyErr_SetString(PyExc_ValueError, "a seat or slot of the draw's spec is out of range");
+        return -1;
+    }
+    if (!PyDict_Check(F(18))) {
+        PyErr_SetString(PyExc_TypeError, "the dealer's memo is a dict");
+        return -1;
+    }
+    sp->dealer_memo = F(18);
+    sp->miss = F(19);
+    sp->dealer_miss = F(20);
+    sp->make = F(21);
+#undef F
+    return 0;
+}
+
+static int bit_at(uint64_t bit) { return __builtin_ctzll(bit); }
+
+/* BidWeighing._memo_key: the mask (with the dealer's discard's bit << 33), or a round-1 seat's key. */
+static PyObject *memo_key(const Spec *sp, int seat, uint64_t mask, uint64_t gone) {
+    if (sp->has_r1[seat]) {
+        uint64_t key = mask & sp->r1_keep[seat], bit = (uint64_t)1 << 33;
+        for (int j = 0; j < sp->r1_nsuits[seat]; j++) {
+            if (mask & sp->r1_suit[seat][j]) key |= bit;
+            bit <<= 1;
+        }
+        return PyLong_FromUnsignedLongLong(key);
+    }
+    if (gone == 0) return PyLong_FromUnsignedLongLong(mask);
+    if (bit_at(gone) + 33 < 64) return PyLong_FromUnsignedLongLong(mask | gone << 33);
+    PyObject *m = PyLong_FromUnsignedLongLong(mask), *g = PyLong_FromUnsignedLongLong(gone);
+    PyObject *sh = PyLong_FromLong(33), *hi = NULL, *key = NULL;
+    if (m && g && sh) hi = PyNumber_Lshift(g, sh);
+    if (hi) key = PyNumber_Or(m, hi);
+    Py_XDECREF(m);
+    Py_XDECREF(g);
+    Py_XDECREF(sh);
+    Py_XDECREF(hi);
+    return key;
+}
+
+/* A seat's part: from its memo, else asked of miss(seat, mask, gone) (which stores it). */
+static int seat_part(const Spec *sp, int seat, uint64_t mask, uint64_t gone, double *out) {
+    PyObject *key = memo_key(sp, seat, mask, gone);
+    if (key == NULL) return -1;
+    PyObject *known = PyDict_GetItemWithError(sp->memo[seat], key);
+    Py_DECREF(key);
+    if (known != NULL) {
+        *out = PyFloat_AsDouble(known);
+        return (*out == -1.0 && PyErr_Occurred()) ? -1 : 0;
+    }
+    if (PyErr_Occurred()) return -1;
+    PyObject *r = PyObject_CallFunction(sp->miss, "iKK", seat, (unsigned long long)mask, (unsigned long long)gone);
+    if (r == NULL) return -1;
+    *out = PyFloat_AsDouble(r);
+    Py_DECREF(r);
+    return (*out == -1.0 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static uint64_t discard_bit(const Spec *sp, const Drawn *d) {
+    if (!sp->discard_done) return 0;
+    return sp->discard_slot >= 0 ? d->cards[sp->discard_slot][0] : sp->fixed_gone;
+}
+
+/* BidWeighing.complete for these plans: every seat's hand at bid time; 0 when the candidate cannot be
+ * the real deal. */
+static int complete_c(const Spec *sp, const Drawn *d, uint64_t *masks) {
+    for (int s = 0; s < sp->nseats; s++) {
+        masks[s] = 0;
+        int slot = sp->hand_slot[s];
+        if (slot >= 0) {
+            for (int i = 0; i < d->count[slot]; i++) masks[s] |= d->cards[slot][i];
+            masks[s] |= sp->played[s];
+        }
+    }
+    if (sp->sees_me) masks[sp->me] = sp->my_mask | sp->played[sp->me];
+    if (sp->discard_done) masks[sp->dealer] |= discard_bit(sp, d);
+    if (sp->up_taken) {
+        if (!(masks[sp->dealer] & sp->up_bit)) return 0;
+        masks[sp->dealer] ^= sp->up_bit;
+    }
+    for (int s = 0; s < sp->nseats; s++)
+        if (__builtin_popcountll(masks[s]) != 5) return 0;
+    return 1;
+}
+
+static int con_index(const Plan *p, uint64_t bit) {
+    for (int c = 0; c < p->ncon; c++)
+        if (p->con_bit[c] == bit) return c;
+    return -1;
+}
+
+/* BidWeighing._rechoose_discard (the dealer's bids not depending on its discard): the dealer's part
+ * minus log q over the choices, the candidate's discard re-chosen in place. */
+static int rechoose_c(const Plan *p, const Spec *sp, Drawn *d, const uint64_t *masks, PyObject *random,
+                      double *out) {
+    int hs = sp->hand_slot[sp->dealer], ds = sp->discard_slot;
+    uint64_t gone = d->cards[ds][0];
+    PyObject *key = PyLong_FromUnsignedLongLong(masks[sp->dealer]);
+    if (key == NULL) return -1;
+    PyObject *found = PyDict_GetItemWithError(sp->dealer_memo, key);
+    if (found != NULL) {
+        Py_INCREF(found);
+    } else if (!PyErr_Occurred()) {
+        found = PyObject_CallOneArg(sp->dealer_miss, key);
+    }
+    Py_DECREF(key);
+    if (found == NULL) return -1;
+    int status = -1;
+    if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2 || !PyDict_Check(PyTuple_GET_ITEM(found, 1))) {
+        PyErr_SetString(PyExc_TypeError, "the dealer's part is (base, logs)");
+        goto done;
+    }
+    double base = PyFloat_AsDouble(PyTuple_GET_ITEM(found, 0));
+    if (base == -1.0 && PyErr_Occurred()) goto done;
+    if (base == -INFINITY) {
+        *out = -INFINITY;
+        status = 0;
+        goto done;
+    }
+    PyObject *logs = PyTuple_GET_ITEM(found, 1);
+    uint64_t choices[MAX_CARDS + 1], cards[MAX_CARDS + 1];
+    double parts[MAX_CARDS + 1], logqs[MAX_CARDS + 1], likes[MAX_CARDS + 1];
+    int nchoices = 0, n = 0, moved = 0;
+    choices[nchoices++] = gone;
+    if (sp->fits[hs] & gone)
+        for (int i = 0; i < d->count[hs]; i++)
+            if (sp->fits[ds] & d->cards[hs][i]) choices[nchoices++] = d->cards[hs][i];
+    for (int i = 0; i < nchoices; i++) {
+        uint64_t c = choices[i];
+        PyObject *ck = PyLong_FromUnsignedLongLong(c);
+        if (ck == NULL) goto done;
+        PyObject *lo = PyDict_GetItemWithError(logs, ck);
+        Py_DECREF(ck);
+        if (lo == NULL) {
+            if (PyErr_Occurred()) goto done;
+            continue;
+        }
+        double odds = PyFloat_AsDouble(lo);
+        if (odds == -1.0 && PyErr_Occurred()) goto done;
+        double part = base + odds;
+        if (part == -INFINITY) continue;
+        cards[n] = c;
+        parts[n] = part;
+        if (c != gone && ((c | gone) & sp->constrained)) {
+            int placed[MAX_CARDS];
+            memcpy(placed, d->placed, sizeof(int) * p->ncon);
+            int ic = con_index(p, c), ig = con_index(p, gone);
+            if (ic >= 0) placed[ic] = ds;
+            if (ig >= 0) placed[ig] = hs;
+            if (logq_placed(p, placed, &logqs[n]) < 0) goto done;
+            moved = 1;
+        } else {
+            logqs[n] = d->logq;
+        }
+        n++;
+    }
+    if (n == 0) {
+        *out = -INFINITY;
+        status = 0;
+        goto done;
+    }
+    double top = parts[0];
+    for (int i = 1; i < n; i++)
+        if (parts[i] > top) top = parts[i];
+    double total = 0.0;
+    for (int i = 0; i < n; i++) {
+        likes[i] = exp(parts[i] - top);
+        total += likes[i];
+    }
+    double x;
+    if (call_random(random, &x) < 0) goto done;
+    x *= total;
+    uint64_t pick = cards[n - 1];
+    for (int i = 0; i < n; i++) {
+        if (x < likes[i]) {
+            pick = cards[i];
+            break;
+        }
+        x -= likes[i];
+    }
+    if (pick != gone) {
+        /* held.remove(pick); held.append(gone); slots[ds] = [pick] */
+        int at = 0, k = d->count[hs];
+        while (at < k && d->cards[hs][at] != pick) at++;
+        for (int i = at; i < k - 1; i++) d->cards[hs][i] = d->cards[hs][i + 1];
+        d->cards[hs][k - 1] = gone;
+        d->cards[ds][0] = pick;
+        d->count[ds] = 1;
+        int ip = con_index(p, pick), ig = con_index(p, gone);
+        if ((pick & sp->constrained) && ip >= 0) d->placed[ip] = ds;
+        if ((gone & sp->constrained) && ig >= 0) d->placed[ig] = hs;
+    }
+    double log_parts = top + log(total);
+    if (!moved) {
+        *out = log_parts - (d->logq + log((double)n));
+    } else {
+        double qtop = logqs[0];
+        for (int i = 1; i < n; i++)
+            if (logqs[i] > qtop) qtop = logqs[i];
+        double sum = 0.0;
+        for (int i = 0; i < n; i++) sum += exp(logqs[i] - qtop);
+        *out = log_parts - (qtop + log(sum));
+    }
+    status = 0;
+done:
+    Py_DECREF(found);
+    return status;
+}
+
+/* The kept candidate as the plan's own object: make(slots, logq, masks, where). */
+static PyObject *make_candidate(const Plan *p, const Spec *sp, const Drawn *d, const uint64_t *masks) {
+    PyObject *slots, *where;
+    if (drawn_lists(p, d, &slots, &where) < 0) return NULL;
+    PyObject *ms = PyList_New(sp->nseats), *q = PyFloat_FromDouble(d->logq), *out = NULL;
+    if (ms != NULL && q != NULL) {
+        int ok = 1;
+        for (int s = 0; s < sp->nseats && ok; s++) {
+            PyObject *m = PyLong_FromUnsignedLongLong(masks[s]);
+            if (m == NULL) ok = 0;
+            else PyList_SET_ITEM(ms, s, m);
+        }
+        if (ok) out = PyObject_CallFunctionObjArgs(sp->make, slots, q, ms, where, NULL);
+    }
+    Py_XDECREF(ms);
+    Py_XDECREF(q);
+    Py_DECREF(slots);
+    Py_DECREF(where);
+    return out;
+}
+
+#define RESTARTS 30
+
+static PyObject *draw(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *random, *getrandbits, *spec_t;
+    long want, tries;
+    if (!PyArg_ParseTuple(args, "OOOllO", &capsule, &random, &getrandbits, &want, &tries, &spec_t)) return NULL;
+    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
+    if (p == NULL) return NULL;
+    Spec sp;
+    if (read_spec(spec_t, p, &sp) < 0) return NULL;
+    PyObject *cands = PyList_New(0), *logws = PyList_New(0);
+    if (cands == NULL || logws == NULL) goto fail;
+    long used = 0;
+    int dead_end = 0;
+    Drawn d;
+    uint64_t masks[MAX_SEATS];
+    while (PyList_GET_SIZE(cands) < want && used < tries) {
+        used++;
+        int got = 0;
+        for (int r = 0; r < RESTARTS && got == 0; r++) {
+            got = fill_c(p, random, getrandbits, &d);
+            if (got < 0) goto fail;
+        }
+        if (got == 0) {
+            dead_end = 1;
+            break;
+        }
+        if (!complete_c(&sp, &d, masks)) continue;
+        double logw = -d.logq;
+        if (sp.rechoose) {
+            double part;
+            if (rechoose_c(p, &sp, &d, masks, random, &part) < 0) goto fail;
+            if (part == -INFINITY) continue;
+            logw = part;
+        }
+        for (int i = 0; i < sp.nweighed; i++) {
+            int seat = sp.weighed[i];
+            uint64_t gone = seat == sp.dealer ? discard_bit(&sp, &d) : 0;
+            double part;
+            if (seat_part(&sp, seat, masks[seat], gone, &part) < 0) goto fail;
+            logw += part;
+        }
+        if (logw == -INFINITY) continue;
+        PyObject *cand = make_candidate(p, &sp, &d, masks);
+        if (cand == NULL) goto fail;
+        int bad = PyList_Append(cands, cand);
+        Py_DECREF(cand);
+        PyObject *w = bad ? NULL : PyFloat_FromDouble(logw);
+        if (w == NULL) goto fail;
+        bad = PyList_Append(logws, w);
+        Py_DECREF(w);
+        if (bad) goto fail;
+    }
+    return Py_BuildValue("NNlO", cands, logws, used, dead_end ? Py_True : Py_False);
+fail:
+    Py_XDECREF(cands);
+    Py_XDECREF(logws);
+    return NULL;
 }
 
 static PyMethodDef methods[] = {
     {"logq", logq_of, METH_VARARGS, "logq(plan, where) -> the proposal's log q of that placement"},
     {"prepare", prepare, METH_VARARGS, "prepare(caps, constrained, free_bits, lgamma, free_logq) -> plan"},
     {"fill", fill, METH_VARARGS, "fill(plan, random, getrandbits) -> None | (slots, logq, where)"},
+    {"draw", draw, METH_VARARGS,
+     "draw(plan, random, getrandbits, want, tries, spec) -> (candidates, log weights, draws, dead end)"},
     {NULL, NULL, 0, NULL},
 };
 

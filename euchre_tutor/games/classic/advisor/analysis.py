@@ -621,22 +621,24 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
         return trumped * 100 + power
 
     def draw(self, rng: random.Random, room: int) -> sampling.Batch:
-        """One batch: card play from the deals' hand masks (a state only for the deals the reasons keep)
-        where the hidden hands are swapped, else the deals' states."""
+        """One batch: card play from the deals' hand masks (one state: the position they share) where
+        the hidden hands are swapped, else the deals' states. The reasons keep the deals (what
+        partner was dealt)."""
         if self.method == "double-dummy" and self.swap_hands:
             report = self.sampler.masks(self.worlds, rng, room)
             if isinstance(report, MaskSample):
-                return sampling.Batch(len(report.orbits), report.ess, report.worlds, report)
+                return sampling.Batch(len(report.orbits), report.ess, report.deals, report)
         else:
             report = self.sampler.report(self.worlds, rng)
-        return sampling.Batch(len(report.worlds), report.ess, report.worlds, report)
+        deals = [w.deal for w in report.worlds[: max(0, room)]]
+        return sampling.Batch(len(report.worlds), report.ess, deals, report)
 
     def value(
         self, batch: sampling.Batch, start: int, stop: int, tallies: Sequence[sampling.Tally[Action]]
     ) -> None:
         report, team = batch.detail, self.view.seat.team
         if isinstance(report, MaskSample):
-            _tally_held(report.worlds[0], report.orbits, tallies, self.backend, team, self.win_chance)
+            _tally_held(report.state, report.orbits, tallies, self.backend, team, self.win_chance)
             return
         _tally_batch(
             self.view,

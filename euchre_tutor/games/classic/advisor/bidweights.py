@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from euchre_tutor.cards import Card, Rank, Suit, is_trump
+from euchre_tutor.games.classic.advisor import placement
 from euchre_tutor.games.classic.advisor.bidmodel import BidContext, BiddingModel
 from euchre_tutor.games.classic.advisor.evidence import bid_contexts, legal_with
 from euchre_tutor.games.classic.advisor.placement import Candidate, Placement
@@ -337,6 +338,8 @@ class BidWeighing(Placement):
         """``seat``'s log likelihood of its bids with its bid-time hand in the candidate; ``gone``: the
         dealer's discard's bit (0: none), memoised by the hand's card mask."""
         mask = cand.bid_masks[seat]
+        if not (self.collide and mask & COLLIDE == COLLIDE):
+            return self._mask_part(seat, mask, gone)
         memo = self.memo[seat]
         key = self._memo_key(seat, mask, gone)
         part = memo.get(key)
@@ -346,6 +349,73 @@ class BidWeighing(Placement):
             )
             memo[key] = part
         return part
+
+    def _mask_part(self, seat: int, mask: int, gone: int) -> float:
+        """:meth:`_part` of the seat numbered ``seat`` holding the cards of ``mask`` (not both the joker
+        and the seven of clubs), under the model in use, memoised."""
+        who = self.seats[seat]
+        memo = self.memo[who]
+        key = self._memo_key(who, mask, gone)
+        part = memo.get(key)
+        if part is None:
+            assert self.memo_model is not None
+            part = self._seat_part(
+                who, self._set_order(mask), self.card_of.get(gone), self.weighed[who], self.memo_model
+            )
+            memo[key] = part
+        return part
+
+    def draw_fast(
+        self, model: BiddingModel, rng: random.Random, want: int, tries: int
+    ) -> tuple[list[Candidate], list[float], int, bool] | None:
+        """Up to ``want`` candidates that fit the bids, with their log weights (:meth:`fill`,
+        :meth:`complete` and :meth:`weight` in turn, at most ``tries`` draws), drawn by the compiled
+        core: the same candidates and weights as that loop, the generator left in the same state. Also
+        the draws spent and whether the last one met a dead end (the caller goes on with
+        :meth:`after_dead_end`). None where the core does not take this plan (it is not built, a
+        matching fill serves, a gift to a loner, a loner's discard, cards gone under, a hand that may
+        hold both the joker and the seven of clubs, or a dealer whose discard is re-chosen and who
+        answered a loner)."""
+        core = placement.CORE
+        if core is None or self.core_plan is None or type(rng) is not random.Random or self.matching:
+            return None
+        if self.gift_done or self.loner_slot >= 0 or self.under_seat is not None or self.collide:
+            return None
+        trump = self.view.trump
+        rechoose = self.rechoose and not model.uniform
+        if rechoose and (self.dealer_answers or trump is None):
+            return None
+        self.use_model(model)
+        seats = self.seats
+        discard = self.view.discard
+        spec = (
+            len(seats),
+            [self.hand_slot.get(s, -1) for s in seats],
+            list(self.played_mask),
+            int(self.me),
+            int(not self.blind_me),
+            self.my_mask,
+            int(self.dealer),
+            int(self.discard_done),
+            self.discard_slot,
+            0 if discard is None else 1 << discard.index,
+            int(self.view.up_taken),
+            self.up_bit,
+            int(rechoose),
+            list(self.fits),
+            self.constrained_mask,
+            [int(s) for s in (self.weighed_others if rechoose else self.weighed_seats)],
+            [self.round_1_keys.get(s) for s in seats],
+            [self.memo[s] for s in seats],
+            self.dealer_memo,
+            self._mask_part,
+            lambda mask: self._dealer_part(mask, None, model, trump),  # type: ignore[arg-type]
+            _candidate,
+        )
+        cands, logws, used, dead_end = core.draw(
+            self.core_plan, rng.random, rng.getrandbits, want, tries, spec
+        )
+        return cands, logws, used, dead_end
 
     def _dealer_part(
         self, mask: int, cand: Candidate | None, model: BiddingModel, trump: Suit
@@ -425,7 +495,9 @@ class BidWeighing(Placement):
         top = max(parts)
         exp = math.exp
         likes = [exp(p - top) for p in parts]
-        total = sum(likes)
+        total = 0.0  # added in order, as the compiled twin adds them
+        for like in likes:
+            total += like
         x = rng.random() * total
         pick = cards[-1]
         for c, like in zip(cards, likes, strict=True):
@@ -446,8 +518,10 @@ class BidWeighing(Placement):
             # (exp(0) is exactly 1, so this is the general sum below to the last bit).
             return log_parts - (logq + math.log(len(cards)))
         qtop = max(logqs)
-        log_q = qtop + math.log(sum(exp(q - qtop) for q in logqs))
-        return log_parts - log_q
+        spread = 0.0
+        for q in logqs:
+            spread += exp(q - qtop)
+        return log_parts - (qtop + math.log(spread))
 
     def _seat_part(
         self,
@@ -477,6 +551,12 @@ class BidWeighing(Placement):
             allowed = [c for c in six if self.rules.dealer_may_discard(c, self.up)]
             total += math.log(model._discard(six, self.view.trump, gone, allowed, self.strength))
         return total
+
+
+def _candidate(slots: list[list[int]], logq: float, masks: list[int], where: dict[int, int]) -> Candidate:
+    """A candidate the compiled draw kept (its slots, log q, every seat's bid-time hand, the constrained
+    cards' slots)."""
+    return Candidate(slots, logq, masks, where=where)
 
 
 def _round_1_key(mask: int, keep: int, suits: tuple[int, ...]) -> int:

@@ -63,9 +63,9 @@ _RESTARTS: Final = 30
 _HAND, _DISCARD, _LONER, _UNDER, _KITTY = range(5)
 
 #: the compiled candidate draw (``_worldfill.c``), or None: the pure-Python twin serves
-_CORE: Final = cores.load_core("euchre_tutor.games.classic.advisor._worldfill")
+CORE: Final = cores.load_core("euchre_tutor.games.classic.advisor._worldfill")
 #: the draw a placement uses unless told (``"compiled"`` when the core was built)
-BACKEND: Final = cores.backends(_CORE)[0]
+BACKEND: Final = cores.backends(CORE)[0]
 
 
 @dataclass(slots=True)
@@ -105,7 +105,7 @@ class Placement:
     ) -> None:
         self.view = view
         #: which draw serves (``"compiled"``: ``_worldfill.c``; ``"python"``: :meth:`_try_fill_python`)
-        self.backend = cores.choose(backend, _CORE, "candidate draw")
+        self.backend = cores.choose(backend, CORE, "candidate draw")
         self._read_roles(view)
         self._read_plays(view, extra_voids)
         self.sizes = self._hand_sizes(view)
@@ -291,8 +291,8 @@ class Placement:
         self.free_logq -= self.lgamma[sum(caps)]
         #: the compiled draw's copy of the slots (None: the Python twin draws)
         self.core_plan: object = None
-        if self.backend == "compiled" and _CORE is not None:
-            self.core_plan = _CORE.prepare(
+        if self.backend == "compiled" and CORE is not None:
+            self.core_plan = CORE.prepare(
                 list(caps), list(self.constrained_bits), list(self.free_bits), self.lgamma, self.free_logq
             )
 
@@ -323,7 +323,7 @@ class Placement:
             if self.core_plan is not None and type(rng) is random.Random:
                 # the compiled draw: it calls the generator's own random and getrandbits as the twin
                 # (_try_fill_python) does, so both give the same candidate and leave it in the same state
-                draw, plan, rand, bits = _CORE.fill, self.core_plan, rng.random, rng.getrandbits
+                draw, plan, rand, bits = CORE.fill, self.core_plan, rng.random, rng.getrandbits
                 for _ in range(_RESTARTS):
                     got = draw(plan, rand, bits)
                     if got is not None:
@@ -333,10 +333,16 @@ class Placement:
                     out = self._try_fill_python(rng)
                     if out is not None:
                         return out
-            self.dead_ends += 1
-            if self.dead_ends < 3:
-                return None
-            self.matching = True
+            return self.after_dead_end(rng)
+        return self.matching_fill(rng)
+
+    def after_dead_end(self, rng: random.Random) -> Candidate | None:
+        """What a draw that met a dead end gives: None, until the third dead end, after which the
+        matching fill serves for good (its candidate for this draw)."""
+        self.dead_ends += 1
+        if self.dead_ends < 3:
+            return None
+        self.matching = True
         return self.matching_fill(rng)
 
     def matching_fill(self, rng: random.Random) -> Candidate | None:
@@ -453,7 +459,7 @@ class Placement:
         """The proposal's log probability of a placement with the constrained cards (by card bit) in
         ``where`` (the free cards' part depends only on the room they leave)."""
         if self.core_plan is not None and type(where) is dict:
-            return float(_CORE.logq(self.core_plan, where))
+            return float(CORE.logq(self.core_plan, where))
         return self._logq_of_python(where)
 
     def _logq_of_python(self, where: Mapping[int, int]) -> float:

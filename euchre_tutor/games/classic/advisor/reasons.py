@@ -33,7 +33,7 @@ from euchre_tutor.cards import (
     trump_order,
 )
 from euchre_tutor.games.classic.advisor.options import ClassicAnalysis, ClassicOption, Mode
-from euchre_tutor.games.classic.engine.engine import Action, HandState, Phase, Seat
+from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat
 from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [
@@ -314,20 +314,20 @@ def follow_reason(view: SeatView) -> Reason | None:
     return Reason(rule_id, text, {"led": str(led), "legal": " ".join(str(c) for c in cards)})
 
 
-def partner_reason(view: SeatView, trump: Suit, worlds: Sequence[HandState]) -> Reason | None:
+def partner_reason(view: SeatView, trump: Suit, deals: Sequence[Deal]) -> Reason | None:
     """What partner's bids showed: trumps held in the sampled deals against a hand dealt at random."""
     partners = [s for s in view.seat.partners if s not in view.sitting_out]
-    if not partners or not worlds:
+    if not partners or not deals:
         return None
     partner = partners[0]
     said = [_said(a) for s, a in view.bids if s == partner]
-    held = sum(sum(1 for c in w.deal.hands[partner] if is_trump(c, trump)) for w in worlds) / len(worlds)
+    held = sum(sum(1 for c in d.hands[partner] if is_trump(c, trump)) for d in deals) / len(deals)
     # A hand dealt at random from the cards this seat could not see when the cards were dealt.
     mine = set(view.hand) | {c for t in view.tricks for s, c in t.plays if s == view.seat}
     mine |= {c for s, c in view.trick_plays if s == view.seat} | {view.up}
     pack = deck(view.rules.deck, joker=view.rules.joker)
     hidden = [c for c in pack if c not in mine]
-    size = len(worlds[0].deal.hands[partner])
+    size = len(deals[0].hands[partner])
     baseline = sum(1 for c in hidden if is_trump(c, trump)) * size / max(1, len(hidden))
     bids = " then ".join(said) if said else "nothing yet"
     text = (
@@ -552,18 +552,18 @@ def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicO
 def classic_reasons(
     view: SeatView,
     ranked: Sequence[ClassicOption],
-    worlds: Sequence[HandState],
+    sampled: Sequence[Deal],
     mode: Mode,
     method: str,
     deals: int | None = None,
     open_weight: float = 0.0,
 ) -> list[Reason]:
-    """The reasons for an analysis: ``worlds`` are sampled deals (the first ones, for what partner was
-    dealt), ``deals`` how many the numbers rest on (default: as many as ``worlds``), ``open_weight``
-    the weight of open-hand play in each play-out deal's value."""
+    """The reasons for an analysis: ``sampled`` are sampled deals (the first ones, for what partner
+    was dealt), ``deals`` how many the numbers rest on (default: as many as ``sampled``),
+    ``open_weight`` the weight of open-hand play in each play-out deal's value."""
     best = ranked[0]
     out: list[Reason | None] = [
-        summary_reason(view, best, len(worlds) if deals is None else deals, method, open_weight),
+        summary_reason(view, best, len(sampled) if deals is None else deals, method, open_weight),
         plan_reason(view, best, ranked),
     ]
     out.append(follow_reason(view))
@@ -575,7 +575,7 @@ def classic_reasons(
     if trump is not None:
         out.append(bower_reason(view, trump))
         out.append(trump_count_reason(view, trump))
-        out.append(partner_reason(view, trump, worlds))
+        out.append(partner_reason(view, trump, sampled))
     out.append(up_card_reason(view, best))
     bid = next((o for o in ranked if o.makers == "us" and o.action.kind in ("order", "call")), None)
     out.append(risk_reason(bid) if bid is not None else None)

@@ -100,9 +100,11 @@ class WorldBuilder(BidWeighing):
         kitty = taken + bits_in_order(self.pack_mask & ~dealt)
         return hands, kitty
 
-    def deal(self, cand: Candidate) -> Deal:
-        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
-        return self._deal_of(*self._dealt(cand))
+    def deal(self, cand: Candidate, checked: bool = True) -> Deal:
+        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first);
+        ``checked=False``: not checked again (:meth:`Deal.unchecked`; a candidate's deal is a whole
+        pack by construction, tested), the deal of the candidate's world."""
+        return self._deal_of(*self._dealt(cand), checked=checked)
 
     def _deal_of(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], checked: bool = True) -> Deal:
         """The deal of dealt hands and a kitty in card bits (``checked=False``: :meth:`Deal.unchecked`)."""

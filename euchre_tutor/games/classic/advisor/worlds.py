@@ -46,7 +46,7 @@ from euchre_tutor.games.classic.advisor.misdeal import misdeal_cards, misdeal_wo
 from euchre_tutor.games.classic.advisor.placement import Candidate
 from euchre_tutor.games.classic.advisor.plan import WorldPlan
 from euchre_tutor.games.classic.advisor.swaps import MaskOrbit, Orbit
-from euchre_tutor.games.classic.engine.engine import HandState
+from euchre_tutor.games.classic.engine.engine import Deal, HandState
 from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [
@@ -142,14 +142,15 @@ class WorldSampler:
         return WorldSample(worlds, d.drawn, len(d.cands), d.ess, swaps)
 
     def masks(
-        self, n: int, rng: random.Random, states: int, *, candidates_per_world: int = CANDIDATES_PER_WORLD
+        self, n: int, rng: random.Random, deals: int, *, candidates_per_world: int = CANDIDATES_PER_WORLD
     ) -> MaskSample | WorldSample:
         """One batch for card play valued from hand masks: the same draws, candidates, weights and
         resampled deals as :meth:`report` with ``orbits=True`` from the same generator state (which it
         leaves in the same state), but each deal's swaps as hand masks
-        (:meth:`~.swaps.SwapOrbits.orbit_masks`) and the states of only the first ``states`` deals (at
-        least one: the position every deal shares). Where the swaps do not apply (or a misdeal's
-        worlds serve), :meth:`report`'s own batch instead."""
+        (:meth:`~.swaps.SwapOrbits.orbit_masks`), the state of the first deal only (the position every
+        deal shares) and the deals of the first ``deals`` (at least one), no state built for them.
+        Where the swaps do not apply (or a misdeal's worlds serve), :meth:`report`'s own batch
+        instead."""
         if self.plan is None:
             return self.report(n, rng, candidates_per_world=candidates_per_world, orbits=True)
         _check_batch(n, candidates_per_world)
@@ -157,9 +158,14 @@ class WorldSampler:
         d = _draw(self.view, plans, self.own, self.model, n, rng, candidates_per_world)
         if not all(plans[d.which[i]].orbit_ready() for i in set(d.picks)):
             return WorldSample(_build(plans, d, n), d.drawn, len(d.cands), d.ess, None)
-        worlds = _build(plans, d, max(1, states))
+        state = _build(plans, d, 1)[0]
+        dealt = _per_pick(
+            plans,
+            replace(d, picks=d.picks[: max(1, deals)]),
+            lambda plan, cand: plan.deal(cand, checked=False),
+        )
         swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit_masks(cand, self.model))
-        return MaskSample(worlds, swaps, d.drawn, len(d.cands), d.ess)
+        return MaskSample(state, dealt, swaps, d.drawn, len(d.cands), d.ess)
 
 
 def _check_batch(n: int, candidates_per_world: int) -> None:
@@ -203,10 +209,14 @@ def _up_plans(
 @dataclass(frozen=True, slots=True)
 class MaskSample:
     """A batch for card play valued from hand masks (:meth:`WorldSampler.masks`): the swaps of every
-    resampled deal's hidden hands as masks, and the states of only its first deals."""
+    resampled deal's hidden hands as masks, the state of its first deal and the deals of its first
+    deals."""
 
-    #: the states of the first resampled deals (at least one: the position every deal shares)
-    worlds: list[HandState]
+    #: the first resampled deal's state: the position every deal shares (the trick, the makers, the
+    #: seat to act's hand)
+    state: HandState
+    #: the first resampled deals (at least one)
+    deals: list[Deal]
     #: per resampled deal, every seat's current hand as a mask in each allowed swap, with its share
     orbits: list[MaskOrbit]
     candidates: int
@@ -274,8 +284,22 @@ def _draw(
             rng.shuffle(turn)
         k = turn.pop() if ways > 1 else 0
         plan = plans[k]
-        drawn += 1
-        cand = plan.fill(rng)
+        fast = (
+            plan.draw_fast(bidding, rng, count - len(cands), count * _PATIENCE - drawn) if ways == 1 else None
+        )
+        if fast is not None:
+            # the compiled loop: the same candidates, weights and draws as the lines below
+            got, weights, used, dead_end = fast
+            cands += got
+            logws += weights
+            which += [0] * len(got)
+            drawn += used
+            if not dead_end:
+                continue
+            cand = plan.after_dead_end(rng)  # the last draw met a dead end, as plan.fill would say
+        else:
+            drawn += 1
+            cand = plan.fill(rng)
         if cand is None or not plan.complete(cand, rng):
             continue
         lw = plan.weight(cand, bidding, rng)
