@@ -279,6 +279,9 @@ def record_ways(
     """Record deals played out one or more ways: ``ways`` holds each way's weight and its outcome per
     deal. Each deal's figures are the weighted mean of its ways' (one way of weight 1 unless the play-outs
     blend several ways of playing the cards; the bidding, and so the makers, are the same in each)."""
+    if len(ways) == 1:
+        _record_one_way(tally, ways[0][0], ways[0][1], team, win_chance)
+        return
     weights = [w for w, _ in ways]
     for outs in zip(*(o for _, o in ways), strict=True):
         pairs = tuple(zip(weights, outs, strict=True))
@@ -292,6 +295,31 @@ def record_ways(
             team,
             sum(w * o.side_tricks(team) for w, o in pairs),
         )
+
+
+def _record_one_way(
+    tally: Tally[Any],
+    weight: float,
+    outs: Sequence[Outcome],
+    team: Team,
+    win_chance: Callable[[tuple[int, ...]], float] | None,
+) -> None:
+    """:func:`record_ways` of deals played out one way: each figure is what the sum of one weighted
+    term gives (``0 + weight * x``, to the last bit), worked out once per distinct outcome."""
+    seen: dict[Outcome, tuple[float, float | None, float, float, float, float]] = {}
+    for o in outs:
+        figures = seen.get(o)
+        if figures is None:
+            figures = seen[o] = (
+                0 + weight * side_value(o.points, team),
+                0 + weight * win_chance(o.points) if win_chance else None,
+                0 + weight * o.made,
+                0 + weight * o.euchred,
+                0 + weight * o.march,
+                0 + weight * o.side_tricks(team),
+            )
+        value, win, made, euchred, march, tricks = figures
+        tally.record(o.makers, value, win, made, euchred, march, team, tricks)
 
 
 # ---------------------------------------------------------------------------

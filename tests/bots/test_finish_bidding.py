@@ -305,7 +305,7 @@ def test_the_core_refuses_a_state_it_does_not_play() -> None:
     state, _ = bidding_position(ClassicRules(), 5, 0)
     rules = playout_bidding._rules_row(state.rules)
     players = playout_bidding._players_rows((RuleBasedPlayer(),) * 4)
-    good = list(playout_bidding._state_row(state, 1, -1))
+    good = [*playout_bidding._state_row(state, 1), -1]
     assert core.finish(rules, players, tuple(good))[0] in (4, 5)
     for at, bad in ((4, 40), (1, 7), (5, 9), (6, -3), (9, 55), (3, 4)):
         row = list(good)

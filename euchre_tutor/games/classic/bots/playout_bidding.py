@@ -127,7 +127,7 @@ def finish_compiled(
     _tables_set()
     dealer = state.dealer
     end, passes, trump, maker, alone, leader, picked_up, discard, acts, _ = _CORE.finish(
-        rules_row, _players_rows(tuple(players)), _state_row(state, code, opening)
+        rules_row, _players_rows(tuple(players)), (*_state_row(state, code), opening)
     )
     seats = state.seating.seats
     history = [(seats[s], _action(a)) for s, a in acts]
@@ -186,31 +186,22 @@ def lead_starts(
         return None
     _tables_set()
     rows = _players_rows(tuple(players))
-    first_world = worlds[0]
-    up, dealer = first_world.up, first_world.dealer
+    states = _world_rows(worlds)
+    if states is None:
+        return None  # not one deal's worlds in a bidding phase the core plays
     legal: dict[tuple[Card, ...], bool] = {}  # whether ``first`` is legal, by the hand of the seat to act
     me_at = int(me)
     starts: list[LeadStart | None] = []
     mine: list[str] = []
-    for w in worlds:
-        code = _PHASES.get(w.phase)
-        seat = w.to_act
-        if (
-            code is None
-            or seat is None
-            or w.rules is not first_world.rules
-            or w.deal.up != up
-            or w.dealer != dealer
-        ):
-            return None  # not one deal's worlds in a bidding phase the core plays
-        held = w.hands[seat]
+    for w, row in zip(worlds, states, strict=True):
+        held = w.hands[row[1]]
         ok = legal.get(held)
         if ok is None:
             ok = legal[held] = first in w.legal_actions()
         if not ok:
             return None  # the engine's step serves (and refuses an illegal action)
         end, _, trump, maker, alone, leader, picked_up, discard, acts, masks = _CORE.finish(
-            rules_row, rows, _state_row(w, code, opening)
+            rules_row, rows, (*row, opening)
         )
         mine.append(next((str(_BIDS[a]) for s, a in acts[1:] if s == me_at and a < 100), "-"))
         if end == 5:
@@ -224,10 +215,42 @@ def lead_starts(
     return starts, mine
 
 
-def _state_row(state: HandState, phase: int, first: int) -> tuple[Any, ...]:
-    """The state as the core reads it (see ``_clubbid.c``): its phase's code, the seat to act, the
-    passes, the dealer, the up card, trump and the maker (-1: none), alone, every hand's card indices
-    in hand order, and the first action's code (-1: none)."""
+#: the worlds :func:`_world_rows` read last, and their rows (the bids' play-outs ask for every option
+#: of a batch in turn, with the same worlds)
+_LAST_ROWS: tuple[Sequence[HandState] | None, list[tuple[Any, ...]] | None] = (None, None)
+
+
+def _world_rows(worlds: Sequence[HandState]) -> list[tuple[Any, ...]] | None:
+    """Each world's :func:`_state_row` (None: not one deal's worlds, with the same rules, dealer and up
+    card, in a bidding phase the core plays), read once for the same sequence of worlds (which its
+    callers do not change)."""
+    global _LAST_ROWS
+    last = _LAST_ROWS
+    if last[0] is worlds:
+        return last[1]
+    first_world = worlds[0]
+    up, dealer = first_world.up, first_world.dealer
+    found: list[tuple[Any, ...]] | None = []
+    for w in worlds:
+        code = _PHASES.get(w.phase)
+        if (
+            code is None
+            or w.to_act is None
+            or w.rules is not first_world.rules
+            or w.deal.up != up
+            or w.dealer != dealer
+        ):
+            found = None
+            break
+        found.append(_state_row(w, code))
+    _LAST_ROWS = (worlds, found)
+    return found
+
+
+def _state_row(state: HandState, phase: int) -> tuple[Any, ...]:
+    """The state as the core reads it (see ``_clubbid.c``), but for the first action's code that ends
+    it: its phase's code, the seat to act, the passes, the dealer, the up card, trump and the maker
+    (-1: none), alone, every hand's card indices in hand order."""
     return (
         phase,
         int(state.to_act),  # type: ignore[arg-type]
@@ -238,7 +261,6 @@ def _state_row(state: HandState, phase: int, first: int) -> tuple[Any, ...]:
         -1 if state.maker is None else int(state.maker),
         int(state.alone),
         [[c.index for c in hand] for hand in state.hands],
-        first,
     )
 
 
