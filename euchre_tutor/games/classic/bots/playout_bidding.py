@@ -230,7 +230,7 @@ def _world_rows(worlds: Sequence[HandState]) -> list[tuple[Any, ...]] | None:
         return last[1]
     first_world = worlds[0]
     up, dealer = first_world.up, first_world.dealer
-    found: list[tuple[Any, ...]] | None = []
+    rows: list[tuple[Any, ...]] = []
     for w in worlds:
         code = _PHASES.get(w.phase)
         if (
@@ -240,11 +240,11 @@ def _world_rows(worlds: Sequence[HandState]) -> list[tuple[Any, ...]] | None:
             or w.deal.up != up
             or w.dealer != dealer
         ):
-            found = None
-            break
-        found.append(_state_row(w, code))
-    _LAST_ROWS = (worlds, found)
-    return found
+            _LAST_ROWS = (worlds, None)
+            return None
+        rows.append(_state_row(w, code))
+    _LAST_ROWS = (worlds, rows)
+    return rows
 
 
 def _state_row(state: HandState, phase: int) -> tuple[Any, ...]:
