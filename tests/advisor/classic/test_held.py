@@ -23,6 +23,7 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor import dd
 from euchre_tutor.games.classic.advisor.analysis import AnalysisRun, _tally_batch, _tally_held, _win_chance
 from euchre_tutor.games.classic.advisor.gamewin import is_tabled, load_classic_table
+from euchre_tutor.games.classic.advisor.plan import WorldPlan
 from euchre_tutor.games.classic.advisor.worlds import MaskSample, WorldSample, WorldSampler
 from euchre_tutor.games.classic.bots import RuleBasedPlayer
 from euchre_tutor.games.classic.engine.engine import Phase
@@ -67,7 +68,8 @@ def test_the_mask_batch_is_the_state_batch_and_its_values_the_same(name: str, se
         return
     assert isinstance(batch, MaskSample)
     assert batch.state == report.worlds[0]
-    assert batch.deals == [w.deal for w in report.worlds[: max(1, states)]]
+    # the dealt hands the reasons read: the deals' own, as masks
+    assert batch.dealt == [tuple(as_masks(w.deal.hands)) for w in report.worlds[: max(1, states)]]
     assert (batch.candidates, batch.consistent, batch.ess) == (
         report.candidates,
         report.consistent,
@@ -134,3 +136,25 @@ def test_an_analysis_past_the_reasons_deals_is_the_state_paths(
     )
     assert graded() == fast
     assert fast["kept"] == 400
+
+
+@settings(deadline=None, max_examples=60)
+@given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10**6))
+def test_the_dealt_masks_are_the_deals_hands(name: str, seed: int) -> None:
+    """What the reasons read of a deal (every seat's dealt hand as a mask) is its deal's hands, under
+    every rule set (going under, a gift to a loner, a loner's discard included)."""
+    truth, me = random_position(name, seed)
+    try:
+        plan = WorldPlan(seat_view(truth, me))
+    except EuchreError:
+        assume(False)
+        return
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(40):
+        cand = plan.fill(rng)
+        if cand is None or not plan.complete(cand, rng):
+            continue
+        assert plan.dealt_masks(cand) == tuple(as_masks(plan.deal(cand).hands))
+        done += 1
+    assume(done > 0)

@@ -56,7 +56,7 @@ def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, ste
             if start is None:
                 assert state.phase is Phase.OVER and state.maker is None
                 continue
-            masks = dd._masks(state.hands)
+            masks = dd.hand_masks(state.hands)
             assert tuple(masks) == start.hands
             assert dd.lead_position(state.rules, state.seating, start).args() == dd._position(state).args()
             assert dd.lead_unseen(state.rules, int(state.dealer), state.up, start) == dd._unseen(state)

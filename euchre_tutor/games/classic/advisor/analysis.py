@@ -622,16 +622,16 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
 
     def draw(self, rng: random.Random, room: int) -> sampling.Batch:
         """One batch: card play from the deals' hand masks (one state: the position they share) where
-        the hidden hands are swapped, else the deals' states. The reasons keep the deals (what
-        partner was dealt)."""
+        the hidden hands are swapped, else the deals' states. The reasons keep the dealt hands, as
+        masks (what partner was dealt)."""
         if self.method == "double-dummy" and self.swap_hands:
             report = self.sampler.masks(self.worlds, rng, room)
             if isinstance(report, MaskSample):
-                return sampling.Batch(len(report.orbits), report.ess, report.deals, report)
+                return sampling.Batch(len(report.orbits), report.ess, report.dealt, report)
         else:
             report = self.sampler.report(self.worlds, rng)
-        deals = [w.deal for w in report.worlds[: max(0, room)]]
-        return sampling.Batch(len(report.worlds), report.ess, deals, report)
+        dealt = [tuple(dd.hand_masks(w.deal.hands)) for w in report.worlds[: max(0, room)]]
+        return sampling.Batch(len(report.worlds), report.ess, dealt, report)
 
     def value(
         self, batch: sampling.Batch, start: int, stop: int, tallies: Sequence[sampling.Tally[Action]]

@@ -64,6 +64,7 @@ __all__ = [
     "card_values_held",
     "card_values_many",
     "card_values_swapped",
+    "hand_masks",
     "lead_position",
     "lead_unseen",
     "rollout",
@@ -114,7 +115,7 @@ def _position(state: HandState, masks: Sequence[int] | None = None) -> Position:
         _tables(rules.deck, rules.joker, trump, state.notrump),
         nxt=nxt,
         side=side,
-        hands=_playing_hands(_masks(state.hands) if masks is None else masks, playing),
+        hands=_playing_hands(hand_masks(state.hands) if masks is None else masks, playing),
         leader=int(leader),
         to_act=int(state.to_act),
         plays=[(int(s), c.index) for s, c in state.trick_plays],
@@ -135,7 +136,7 @@ def _playing_hands(masks: Sequence[int], playing: int) -> list[int]:
     return [m if playing >> s & 1 else 0 for s, m in enumerate(masks)]
 
 
-def _masks(hands: Sequence[Sequence[Card]]) -> list[int]:
+def hand_masks(hands: Sequence[Sequence[Card]]) -> list[int]:
     """Every seat's hand as a mask of card bits (Card.index)."""
     out = []
     for hand in hands:
@@ -205,7 +206,7 @@ def _unseen(state: HandState, masks: Sequence[int] | None = None) -> list[int]:
     up = 1 << state.up.index
     up_known_to_all = not state.up_taken or not state.rules.dealer_may_discard_up_card
     if masks is None:
-        masks = _masks(state.hands)
+        masks = hand_masks(state.hands)
     out = []
     for seat in state.seating.seats:
         known = played | masks[seat]
@@ -268,7 +269,7 @@ def card_values_swapped(
         base = _position(state)
         playing = _seats(state)[3]
         legal.append(list(state.legal_plays()))
-        positions.extend(base.with_hands(_playing_hands(_masks(held), playing)) for held in options)
+        positions.extend(base.with_hands(_playing_hands(hand_masks(held), playing)) for held in options)
     raw = trickdd.card_values_many(positions, compiled=compiled)
     out: list[list[dict[Card, int]]] = []
     k = 0
@@ -429,7 +430,7 @@ def rollout_many(
     with a choice plays a random legal card with that chance, as the Beginner player does, drawn from
     each state's entry of ``seeds`` (:func:`~euchre_tutor.advisor.trickdd.rollout_many`)."""
     states = list(states)
-    masks = [_masks(s.hands) for s in states]
+    masks = [hand_masks(s.hands) for s in states]
     positions = [_position(s, m) for s, m in zip(states, masks, strict=True)]
     unseen = [_unseen(s, m) for s, m in zip(states, masks, strict=True)]
     return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)

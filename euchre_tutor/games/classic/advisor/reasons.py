@@ -33,7 +33,7 @@ from euchre_tutor.cards import (
     trump_order,
 )
 from euchre_tutor.games.classic.advisor.options import ClassicAnalysis, ClassicOption, Mode
-from euchre_tutor.games.classic.engine.engine import Action, Deal, HandState, Phase, Seat
+from euchre_tutor.games.classic.engine.engine import Action, HandState, Phase, Seat
 from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [
@@ -314,20 +314,22 @@ def follow_reason(view: SeatView) -> Reason | None:
     return Reason(rule_id, text, {"led": str(led), "legal": " ".join(str(c) for c in cards)})
 
 
-def partner_reason(view: SeatView, trump: Suit, deals: Sequence[Deal]) -> Reason | None:
-    """What partner's bids showed: trumps held in the sampled deals against a hand dealt at random."""
+def partner_reason(view: SeatView, trump: Suit, dealt: Sequence[Sequence[int]]) -> Reason | None:
+    """What partner's bids showed: trumps held in the sampled deals against a hand dealt at random.
+    ``dealt``: per sampled deal, every seat's dealt hand as a mask of card bits (by seat number)."""
     partners = [s for s in view.seat.partners if s not in view.sitting_out]
-    if not partners or not deals:
+    if not partners or not dealt:
         return None
     partner = partners[0]
     said = [_said(a) for s, a in view.bids if s == partner]
-    held = sum(sum(1 for c in d.hands[partner] if is_trump(c, trump)) for d in deals) / len(deals)
+    pack = deck(view.rules.deck, joker=view.rules.joker)
+    trumps = sum(1 << c.index for c in pack if is_trump(c, trump))
+    held = sum((hands[partner] & trumps).bit_count() for hands in dealt) / len(dealt)
     # A hand dealt at random from the cards this seat could not see when the cards were dealt.
     mine = set(view.hand) | {c for t in view.tricks for s, c in t.plays if s == view.seat}
     mine |= {c for s, c in view.trick_plays if s == view.seat} | {view.up}
-    pack = deck(view.rules.deck, joker=view.rules.joker)
     hidden = [c for c in pack if c not in mine]
-    size = len(deals[0].hands[partner])
+    size = dealt[0][partner].bit_count()
     baseline = sum(1 for c in hidden if is_trump(c, trump)) * size / max(1, len(hidden))
     bids = " then ".join(said) if said else "nothing yet"
     text = (
@@ -552,14 +554,15 @@ def plan_reason(view: SeatView, option: ClassicOption, ranked: Sequence[ClassicO
 def classic_reasons(
     view: SeatView,
     ranked: Sequence[ClassicOption],
-    sampled: Sequence[Deal],
+    sampled: Sequence[Sequence[int]],
     mode: Mode,
     method: str,
     deals: int | None = None,
     open_weight: float = 0.0,
 ) -> list[Reason]:
-    """The reasons for an analysis: ``sampled`` are sampled deals (the first ones, for what partner
-    was dealt), ``deals`` how many the numbers rest on (default: as many as ``sampled``),
+    """The reasons for an analysis: ``sampled`` are sampled deals' dealt hands (the first deals', as
+    masks by seat: what partner was dealt), ``deals`` how many the numbers rest on (default: as many
+    as ``sampled``),
     ``open_weight`` the weight of open-hand play in each play-out deal's value."""
     best = ranked[0]
     out: list[Reason | None] = [

@@ -100,11 +100,23 @@ class WorldBuilder(BidWeighing):
         kitty = taken + bits_in_order(self.pack_mask & ~dealt)
         return hands, kitty
 
-    def deal(self, cand: Candidate, checked: bool = True) -> Deal:
-        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first);
-        ``checked=False``: not checked again (:meth:`Deal.unchecked`; a candidate's deal is a whole
-        pack by construction, tested), the deal of the candidate's world."""
-        return self._deal_of(*self._dealt(cand), checked=checked)
+    def deal(self, cand: Candidate) -> Deal:
+        """The candidate's deal: every seat's dealt hand, the up card, the kitty (top first)."""
+        return self._deal_of(*self._dealt(cand))
+
+    def dealt_masks(self, cand: Candidate) -> tuple[int, ...]:
+        """Every seat's dealt hand in the candidate's deal as a mask of card bits (by seat number):
+        :meth:`deal`'s hands, without building the deal."""
+        masks = list(cand.bid_masks)
+        if self.under_seat is not None:
+            # The seat that went under was dealt its under cards, not the kitty's cards it took.
+            if self.under_slot >= 0:
+                under = sum(cand.slots[self.under_slot])
+            else:
+                under = sum(1 << c.index for c in self.view.under_cards)
+            u = self.under_seat
+            masks[u] = (masks[u] & ~sum(cand.taken)) | under
+        return tuple(masks)
 
     def _deal_of(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], checked: bool = True) -> Deal:
         """The deal of dealt hands and a kitty in card bits (``checked=False``: :meth:`Deal.unchecked`)."""

@@ -46,7 +46,7 @@ from euchre_tutor.games.classic.advisor.misdeal import misdeal_cards, misdeal_wo
 from euchre_tutor.games.classic.advisor.placement import Candidate
 from euchre_tutor.games.classic.advisor.plan import WorldPlan
 from euchre_tutor.games.classic.advisor.swaps import MaskOrbit, Orbit
-from euchre_tutor.games.classic.engine.engine import Deal, HandState
+from euchre_tutor.games.classic.engine.engine import HandState
 from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [
@@ -148,7 +148,8 @@ class WorldSampler:
         resampled deals as :meth:`report` with ``orbits=True`` from the same generator state (which it
         leaves in the same state), but each deal's swaps as hand masks
         (:meth:`~.swaps.SwapOrbits.orbit_masks`), the state of the first deal only (the position every
-        deal shares) and the deals of the first ``deals`` (at least one), no state built for them.
+        deal shares) and the dealt hands of the first ``deals`` as masks (at least one), with no state
+        or deal built for them.
         Where the swaps do not apply (or a misdeal's worlds serve), :meth:`report`'s own batch
         instead."""
         if self.plan is None:
@@ -160,9 +161,7 @@ class WorldSampler:
             return WorldSample(_build(plans, d, n), d.drawn, len(d.cands), d.ess, None)
         state = _build(plans, d, 1)[0]
         dealt = _per_pick(
-            plans,
-            replace(d, picks=d.picks[: max(1, deals)]),
-            lambda plan, cand: plan.deal(cand, checked=False),
+            plans, replace(d, picks=d.picks[: max(1, deals)]), lambda plan, cand: plan.dealt_masks(cand)
         )
         swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit_masks(cand, self.model))
         return MaskSample(state, dealt, swaps, d.drawn, len(d.cands), d.ess)
@@ -209,14 +208,14 @@ def _up_plans(
 @dataclass(frozen=True, slots=True)
 class MaskSample:
     """A batch for card play valued from hand masks (:meth:`WorldSampler.masks`): the swaps of every
-    resampled deal's hidden hands as masks, the state of its first deal and the deals of its first
-    deals."""
+    resampled deal's hidden hands as masks, the state of its first deal and the dealt hands of its
+    first deals."""
 
     #: the first resampled deal's state: the position every deal shares (the trick, the makers, the
     #: seat to act's hand)
     state: HandState
-    #: the first resampled deals (at least one)
-    deals: list[Deal]
+    #: the first resampled deals' dealt hands (at least one), as masks of card bits by seat number
+    dealt: list[tuple[int, ...]]
     #: per resampled deal, every seat's current hand as a mask in each allowed swap, with its share
     orbits: list[MaskOrbit]
     candidates: int
