@@ -35,6 +35,7 @@
 
 #define MAX_SLOTS 16
 #define MAX_CARDS 64
+#define MAX_SEATS 8
 
 typedef struct {
     int nslots, ncon, nfree, nlg;
@@ -387,6 +388,258 @@ static PyObject *logq_of(PyObject *Py_UNUSED(self), PyObject *args) {
     return PyFloat_FromDouble(logq);
 }
 
+static int read_u64(PyObject *o, uint64_t *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static int read_int(PyObject *o, int *out) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* ---- The bids' likelihood (BiddingModel, with a StrengthTable) for the hands a plan weighs ----
+ *
+ * The twin of BidWeighing._seat_part and BidWeighing._dealer_part for the seats whose every bid is a
+ * round-1 pass or order or a round-2 pass or call of a suit, under rules without a calling
+ * requirement, a misdeal, no-trump bids or the joker (BidWeighing._programs says which): the same
+ * additions, products and library calls in the same order, so the same floats. A hand is its cards'
+ * indices in card order (BidWeighing._set_order). */
+#define MAX_BIDS 8
+
+typedef struct {
+    int round, kind, alone, is_dealer, is_partner, trump, up, plain_offered, alone_offered;
+    int named, stuck, nsuits, suits[4];
+    double need;
+} Bid;
+
+typedef struct {
+    int has, nbids, weigh;
+    Bid bids[MAX_BIDS];
+} Program;
+
+typedef struct {
+    double pts[4][33];
+    int trump_of[4][33], bit[4][33], bower[4][33];
+    int plain[4];
+    double temperature, split, alone, no_bower, floor, discard_temperature;
+    int discard_trump, up, may_discard_up, has_dealer;
+    Program prog[MAX_SEATS];
+} Model;
+
+static double sigma(double x) { return x < -40 ? 0.0 : 1.0 / (1.0 + exp(-x)); }
+
+/* StrengthTable.__call__ */
+static double strength(const Model *m, const int *cards, int n, int trump) {
+    double total = 0.0;
+    int trumps = 0, mask = 0;
+    for (int i = 0; i < n; i++) {
+        total += m->pts[trump][cards[i]];
+        trumps += m->trump_of[trump][cards[i]];
+        mask |= m->bit[trump][cards[i]];
+    }
+    if (trumps >= 2) total += 0.5 * (3 - __builtin_popcount(mask & m->plain[trump]));
+    return total;
+}
+
+/* StrengthTable._drop_points: the points of the five left when each of six cards is dropped */
+static void drop_points(const Model *m, const int *six, int trump, double *out) {
+    double total = 0.0;
+    int trumps = 0, mask = 0, count[16] = {0};
+    for (int i = 0; i < 6; i++) {
+        total += m->pts[trump][six[i]];
+        trumps += m->trump_of[trump][six[i]];
+        count[m->bit[trump][six[i]]]++;
+        mask |= m->bit[trump][six[i]];
+    }
+    for (int i = 0; i < 6; i++) {
+        int c = six[i], bit = m->bit[trump][c];
+        double points = total - m->pts[trump][c];
+        if (trumps - m->trump_of[trump][c] >= 2) {
+            int left = count[bit] > 1 ? mask : (mask & ~bit);
+            points += 0.5 * (3 - __builtin_popcount(left & m->plain[trump]));
+        }
+        out[i] = points;
+    }
+}
+
+/* BiddingModel._alone_chance with a trump suit and its points */
+static double alone_chance(const Model *m, const int *cards, int n, int trump, double points) {
+    double a = sigma((points - m->alone) / m->temperature);
+    int right = 0, left = 0, trumps = 0;
+    for (int i = 0; i < n; i++) {
+        trumps += m->trump_of[trump][cards[i]];
+        if (m->bower[trump][cards[i]] == 2) right = 1;
+        else if (m->bower[trump][cards[i]] == 1) left = 1;
+    }
+    if (!(right && (left || trumps >= 4))) a *= m->no_bower;
+    return a;
+}
+
+static double round_1(const Model *m, const Bid *b, const int *hand) {
+    int five[6];
+    const int *cards = hand;
+    if (b->is_dealer) {
+        int six[6];
+        double pts[6];
+        for (int i = 0; i < 5; i++) six[i] = hand[i];
+        six[5] = b->up;
+        drop_points(m, six, b->trump, pts);
+        int best = 0;
+        for (int i = 1; i < 6; i++)
+            if (pts[i] > pts[best]) best = i;
+        for (int i = 0, k = 0; i < 6; i++)
+            if (i != best) five[k++] = six[i];
+        cards = five;
+    }
+    double points = strength(m, cards, 5, b->trump);
+    double up_value = m->pts[b->trump][b->up];
+    if (b->is_partner) points += 0.5 * up_value;
+    else if (!b->is_dealer) points -= 0.5 * up_value;
+    double p = sigma((points - b->need) / m->temperature);
+    if (b->kind == 0 && b->plain_offered) return 1.0 - p;
+    double a = b->alone_offered ? alone_chance(m, cards, 5, b->trump, points) : 0.0;
+    if (!b->plain_offered) {
+        p *= a;
+        a = 1.0;
+    }
+    if (b->kind == 0) return 1.0 - p;
+    if (b->kind == 1) return p * (b->alone ? a : 1.0 - a);
+    return 1.0;
+}
+
+static double round_2(const Model *m, const Bid *b, const int *hand) {
+    double pts[4];
+    double best = 0.0;
+    for (int i = 0; i < b->nsuits; i++) {
+        pts[i] = strength(m, hand, 5, b->suits[i]);
+        if (i == 0 || pts[i] > best) best = pts[i];
+    }
+    double p = b->stuck ? 1.0 : sigma((best - b->need) / m->temperature);
+    if (b->kind == 0) return 1.0 - p;
+    if (b->kind != 1) return 1.0;
+    double total = 0.0;
+    for (int i = 0; i < b->nsuits; i++) total += exp((pts[i] - best) / m->split);
+    for (int i = 0; i < b->nsuits; i++) {
+        if (b->suits[i] != b->named) continue;
+        double share = exp((pts[i] - best) / m->split) / total;
+        if (!b->alone_offered) return p * share;
+        double a = alone_chance(m, hand, 5, b->named, pts[i]);
+        return p * share * (b->alone ? a : 1.0 - a);
+    }
+    return 1.0;
+}
+
+/* BidWeighing._seat_part (no hidden discard's part): the log likelihood of the seat's bids */
+static double program_part(const Model *m, const Program *pr, const int *hand) {
+    double total = 0.0;
+    if (!pr->weigh) return total;
+    for (int i = 0; i < pr->nbids; i++) {
+        const Bid *b = &pr->bids[i];
+        double raw = b->round == 1 ? round_1(m, b, hand) : round_2(m, b, hand);
+        total += log(m->floor < raw ? raw : m->floor);
+    }
+    return total;
+}
+
+/* The card indices of a mask (no joker) in card order; how many */
+static int cards_of(uint64_t mask, int *out) {
+    int n = 0;
+    while (mask) {
+        out[n++] = __builtin_ctzll(mask);
+        mask &= mask - 1;
+    }
+    return n;
+}
+
+static int read_double(PyObject *o, double *out) {
+    *out = PyFloat_AsDouble(o);
+    return (*out == -1.0 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* model: (rows: 4 lists of 33 (points, trump, suit bit, bower), plain bits: 4, (temperature, split,
+ * alone, no-bower factor, floor, discard temperature), (discard trump (-1: none), up, the up card may
+ * be discarded), programs by seat: None or a list of bids) -- see BidWeighing._model_spec */
+static int read_model(PyObject *t, int nseats, Model *m) {
+    memset(m, 0, sizeof(Model));
+    if (t == Py_None) return 0;
+    PyObject *rows, *plain, *params, *disc, *progs;
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 5) goto bad;
+    rows = PyTuple_GET_ITEM(t, 0);
+    plain = PyTuple_GET_ITEM(t, 1);
+    params = PyTuple_GET_ITEM(t, 2);
+    disc = PyTuple_GET_ITEM(t, 3);
+    progs = PyTuple_GET_ITEM(t, 4);
+    if (!PyList_Check(rows) || PyList_GET_SIZE(rows) != 4 || !PyList_Check(plain) || PyList_GET_SIZE(plain) != 4 ||
+        !PyTuple_Check(params) || PyTuple_GET_SIZE(params) != 6 || !PyTuple_Check(disc) ||
+        PyTuple_GET_SIZE(disc) != 3 || !PyList_Check(progs) || PyList_GET_SIZE(progs) != nseats)
+        goto bad;
+    for (int s = 0; s < 4; s++) {
+        PyObject *row = PyList_GET_ITEM(rows, s);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) != 33) goto bad;
+        for (int c = 0; c < 33; c++) {
+            PyObject *r = PyList_GET_ITEM(row, c);
+            if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 4) goto bad;
+            if (read_double(PyTuple_GET_ITEM(r, 0), &m->pts[s][c]) < 0 ||
+                read_int(PyTuple_GET_ITEM(r, 1), &m->trump_of[s][c]) < 0 ||
+                read_int(PyTuple_GET_ITEM(r, 2), &m->bit[s][c]) < 0 ||
+                read_int(PyTuple_GET_ITEM(r, 3), &m->bower[s][c]) < 0)
+                return -1;
+            if (m->bit[s][c] < 0 || m->bit[s][c] > 15) goto bad;
+        }
+        if (read_int(PyList_GET_ITEM(plain, s), &m->plain[s]) < 0) return -1;
+    }
+    double *ps[6] = {&m->temperature, &m->split, &m->alone, &m->no_bower, &m->floor, &m->discard_temperature};
+    for (int i = 0; i < 6; i++)
+        if (read_double(PyTuple_GET_ITEM(params, i), ps[i]) < 0) return -1;
+    if (read_int(PyTuple_GET_ITEM(disc, 0), &m->discard_trump) < 0 || read_int(PyTuple_GET_ITEM(disc, 1), &m->up) < 0 ||
+        read_int(PyTuple_GET_ITEM(disc, 2), &m->may_discard_up) < 0)
+        return -1;
+    if (m->discard_trump > 3 || m->up < 0 || m->up > 31) goto bad;
+    m->has_dealer = m->discard_trump >= 0;
+    for (int seat = 0; seat < nseats; seat++) {
+        PyObject *pr = PyList_GET_ITEM(progs, seat);
+        Program *g = &m->prog[seat];
+        if (pr == Py_None) continue;
+        if (!PyTuple_Check(pr) || PyTuple_GET_SIZE(pr) != 2 || !PyList_Check(PyTuple_GET_ITEM(pr, 1)) ||
+            PyList_GET_SIZE(PyTuple_GET_ITEM(pr, 1)) > MAX_BIDS)
+            goto bad;
+        if (read_int(PyTuple_GET_ITEM(pr, 0), &g->weigh) < 0) return -1;
+        PyObject *bids = PyTuple_GET_ITEM(pr, 1);
+        g->nbids = (int)PyList_GET_SIZE(bids);
+        for (int i = 0; i < g->nbids; i++) {
+            PyObject *b = PyList_GET_ITEM(bids, i), *suits;
+            Bid *d = &g->bids[i];
+            if (!PyTuple_Check(b) || PyTuple_GET_SIZE(b) != 13 || !PyTuple_Check(suits = PyTuple_GET_ITEM(b, 11)) ||
+                PyTuple_GET_SIZE(suits) > 4)
+                goto bad;
+            int *fields[11] = {&d->round,     &d->kind,          &d->alone,         &d->is_dealer,
+                               &d->is_partner, &d->trump,         &d->up,            &d->plain_offered,
+                               &d->alone_offered, &d->named,      &d->stuck};
+            for (int f = 0; f < 11; f++)
+                if (read_int(PyTuple_GET_ITEM(b, f), fields[f]) < 0) return -1;
+            d->nsuits = (int)PyTuple_GET_SIZE(suits);
+            for (int j = 0; j < d->nsuits; j++) {
+                if (read_int(PyTuple_GET_ITEM(suits, j), &d->suits[j]) < 0) return -1;
+                if (d->suits[j] < 0 || d->suits[j] > 3) goto bad;
+            }
+            if (read_double(PyTuple_GET_ITEM(b, 12), &d->need) < 0) return -1;
+            if ((d->round != 1 && d->round != 2) || d->trump < 0 || d->trump > 3 || d->up < 0 || d->up > 31 ||
+                d->named > 3 || (d->round == 2 && d->nsuits < 1))
+                goto bad;
+        }
+        g->has = 1;
+    }
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "the bidding model's spec is malformed");
+    return -1;
+}
+
 /* ---- A batch of weighed candidates: BidWeighing's complete and weight, for the plans it takes ----
  *
  * draw(plan, random, getrandbits, want, tries, spec) -> (candidates, log weights, draws, dead end)
@@ -407,8 +660,6 @@ static PyObject *logq_of(PyObject *Py_UNUSED(self), PyObject *args) {
  * plain suits)), memo by seat, the dealer's memo, miss(seat, mask, gone) -> float,
  * dealer_miss(mask) -> (base, logs), make(slots, logq, masks, where) -> candidate)
  */
-#define MAX_SEATS 8
-
 typedef struct {
     int nseats, me, sees_me, dealer, discard_done, discard_slot, up_taken, rechoose, nweighed;
     int hand_slot[MAX_SEATS], weighed[MAX_SEATS];
@@ -419,25 +670,12 @@ typedef struct {
     int r1_nsuits[MAX_SEATS];
     PyObject *memo[MAX_SEATS]; /* borrowed from spec */
     PyObject *dealer_memo, *miss, *dealer_miss, *make;
+    Model model;
 } Spec;
 
-static int read_u64(PyObject *o, uint64_t *out) {
-    unsigned long long v = PyLong_AsUnsignedLongLong(o);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
-static int read_int(PyObject *o, int *out) {
-    long v = PyLong_AsLong(o);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    *out = (int)v;
-    return 0;
-}
-
 static int read_spec(PyObject *t, const Plan *p, Spec *sp) {
-    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 22) {
-        PyErr_SetString(PyExc_TypeError, "the draw's spec is a tuple of 22 fields");
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 23) {
+        PyErr_SetString(PyExc_TypeError, "the draw's spec is a tuple of 23 fields");
         return -1;
     }
 #define F(i) PyTuple_GET_ITEM(t, i)
@@ -512,6 +750,7 @@ static int read_spec(PyObject *t, const Plan *p, Spec *sp) {
     sp->miss = F(19);
     sp->dealer_miss = F(20);
     sp->make = F(21);
+    if (read_model(F(22), sp->nseats, &sp->model) < 0) return -1;
 #undef F
     return 0;
 }
@@ -541,22 +780,104 @@ static PyObject *memo_key(const Spec *sp, int seat, uint64_t mask, uint64_t gone
     return key;
 }
 
-/* A seat's part: from its memo, else asked of miss(seat, mask, gone) (which stores it). */
+/* Store ``value`` under ``key`` in ``memo`` (a new float). */
+static int memo_store(PyObject *memo, PyObject *key, double value) {
+    PyObject *v = PyFloat_FromDouble(value);
+    if (v == NULL) return -1;
+    int bad = PyDict_SetItem(memo, key, v);
+    Py_DECREF(v);
+    return bad;
+}
+
+/* A seat's part: from its memo, else worked out by its program (no hidden discard's part in it) or
+ * asked of miss(seat, mask, gone) (which stores it). */
 static int seat_part(const Spec *sp, int seat, uint64_t mask, uint64_t gone, double *out) {
     PyObject *key = memo_key(sp, seat, mask, gone);
     if (key == NULL) return -1;
     PyObject *known = PyDict_GetItemWithError(sp->memo[seat], key);
-    Py_DECREF(key);
     if (known != NULL) {
+        Py_DECREF(key);
         *out = PyFloat_AsDouble(known);
         return (*out == -1.0 && PyErr_Occurred()) ? -1 : 0;
     }
-    if (PyErr_Occurred()) return -1;
+    if (PyErr_Occurred()) {
+        Py_DECREF(key);
+        return -1;
+    }
+    const Program *pr = &sp->model.prog[seat];
+    if (pr->has && !(seat == sp->dealer && gone != 0 && sp->discard_slot >= 0 && pr->weigh)) {
+        int hand[MAX_CARDS];
+        cards_of(mask, hand);
+        *out = program_part(&sp->model, pr, hand);
+        int bad = memo_store(sp->memo[seat], key, *out);
+        Py_DECREF(key);
+        return bad;
+    }
+    Py_DECREF(key);
     PyObject *r = PyObject_CallFunction(sp->miss, "iKK", seat, (unsigned long long)mask, (unsigned long long)gone);
     if (r == NULL) return -1;
     *out = PyFloat_AsDouble(r);
     Py_DECREF(r);
     return (*out == -1.0 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* BidWeighing._dealer_part by the dealer's program: (base, logs), stored in the dealer's memos. */
+static PyObject *dealer_part_c(const Spec *sp, PyObject *key, uint64_t mask) {
+    const Model *m = &sp->model;
+    int hand[MAX_CARDS];
+    cards_of(mask, hand);
+    double base;
+    PyObject *known = PyDict_GetItemWithError(sp->memo[sp->dealer], key);
+    if (known != NULL) {
+        base = PyFloat_AsDouble(known);
+        if (base == -1.0 && PyErr_Occurred()) return NULL;
+    } else {
+        if (PyErr_Occurred()) return NULL;
+        base = program_part(m, &m->prog[sp->dealer], hand);
+        if (memo_store(sp->memo[sp->dealer], key, base) < 0) return NULL;
+    }
+    PyObject *logs = PyDict_New();
+    if (logs == NULL) return NULL;
+    if (base > -INFINITY) {
+        int six[6], options[6], n = 0;
+        double every[6], kept[6];
+        for (int i = 0; i < 5; i++) six[i] = hand[i];
+        six[5] = m->up;
+        drop_points(m, six, m->discard_trump, every);
+        for (int i = 0; i < 6; i++) {
+            if (m->may_discard_up || six[i] != m->up) {
+                options[n] = i;
+                kept[n++] = every[i];
+            }
+        }
+        double top = kept[0];
+        for (int i = 1; i < n; i++)
+            if (kept[i] > top) top = kept[i];
+        double odds[6], total = 0.0;
+        for (int i = 0; i < n; i++) {
+            odds[i] = exp((kept[i] - top) / m->discard_temperature);
+            total += odds[i];
+        }
+        for (int i = 0; i < n; i++) {
+            double pr = odds[i] / total;
+            PyObject *bit = PyLong_FromUnsignedLongLong((uint64_t)1 << six[options[i]]);
+            PyObject *lg = bit == NULL ? NULL : PyFloat_FromDouble(log(m->floor < pr ? pr : m->floor));
+            if (lg == NULL || PyDict_SetItem(logs, bit, lg) < 0) {
+                Py_XDECREF(bit);
+                Py_XDECREF(lg);
+                Py_DECREF(logs);
+                return NULL;
+            }
+            Py_DECREF(bit);
+            Py_DECREF(lg);
+        }
+    }
+    PyObject *found = Py_BuildValue("(dN)", base, logs);
+    if (found == NULL || PyDict_SetItem(sp->dealer_memo, key, found) < 0) {
+        Py_XDECREF(found);
+        return NULL;
+    }
+    return found;
 }
 
 static uint64_t discard_bit(const Spec *sp, const Drawn *d) {
@@ -604,7 +925,8 @@ static int rechoose_c(const Plan *p, const Spec *sp, Drawn *d, const uint64_t *m
     if (found != NULL) {
         Py_INCREF(found);
     } else if (!PyErr_Occurred()) {
-        found = PyObject_CallOneArg(sp->dealer_miss, key);
+        found = sp->model.has_dealer ? dealer_part_c(sp, key, masks[sp->dealer])
+                                     : PyObject_CallOneArg(sp->dealer_miss, key);
     }
     Py_DECREF(key);
     if (found == NULL) return -1;

@@ -104,6 +104,8 @@ class BidWeighing(Placement):
         self.dealer_splits = self.discard_slot >= 0 and not self.dealer_answers and self.dealer != me
         self.memo_model: BiddingModel | None = None
         self.strength = StrengthTable()
+        #: per model, what the compiled draw reads of it (:meth:`_model_spec`)
+        self.model_specs: dict[BiddingModel, tuple[object, ...] | None] = {}
 
         #: whether a hand may hold both the seven of clubs and the joker (see :meth:`_set_order`)
         self.collide = all(b in self.card_of for b in (1, 1 << 32))
@@ -350,6 +352,87 @@ class BidWeighing(Placement):
             memo[key] = part
         return part
 
+    def _model_spec(self, model: BiddingModel) -> tuple[object, ...] | None:
+        """The bidding model as the compiled draw reads it (``_worldfill.c``'s ``read_model``): the
+        strength rows, the model's numbers, the dealer's hidden discard, and per seat the program of
+        its bids (None: the Python callbacks weigh that seat). None where the compiled model does not
+        serve: a uniform model, the joker, a calling requirement or a misdeal (bids illegal with a
+        hand), no-trump bids. Worked out once per model."""
+        found = self.model_specs.get(model)
+        if found is not None or model in self.model_specs:
+            return found
+        rules = self.rules
+        spec: tuple[object, ...] | None = None
+        if not (model.uniform or rules.joker or self.hand_rules or rules.no_trump_calls):
+            suits = tuple(Suit)
+            table = self.strength
+            trump = self.view.trump
+            programs = [self._program(s, model) for s in self.seats]
+            dealer_ok = programs[int(self.dealer)] is not None and trump is not None
+            spec = (
+                [table.rows[t] for t in suits],
+                [table.plain_bits[t] for t in suits],
+                (
+                    model.temperature,
+                    model.split_temperature,
+                    model.alone,
+                    model.no_bower_factor,
+                    model.floor,
+                    model.discard_temperature,
+                ),
+                (
+                    suits.index(trump) if dealer_ok and trump is not None else -1,
+                    self.up.index,
+                    int(rules.dealer_may_discard_up_card),
+                ),
+                programs,
+            )
+        self.model_specs[model] = spec
+        return spec
+
+    def _program(self, seat: Seat, model: BiddingModel) -> tuple[int, list[tuple[object, ...]]] | None:
+        """``seat``'s bids as the compiled model reads them (whether they are weighed, and per bid:
+        round, pass 0 / bid 1, alone, the seat is the dealer, the dealer's partner, round 1's trump,
+        the up card, a plain order offered, alone offered, the suit named (-1), stuck, round 2's
+        suits, the points a bid needs), or None where a bid is not a round-1 pass or order or a
+        round-2 pass or call of a suit (the Python callbacks serve)."""
+        rules = self.rules
+        suits = tuple(Suit)
+        out: list[tuple[object, ...]] = []
+        for act, ctx in self.weighed.get(seat, []):
+            up_suit = rules.proposed_suit(ctx.up)
+            partner = ctx.dealer in seat.partners
+            named_suits: tuple[int, ...] = ()
+            if ctx.phase is Phase.ROUND_1 and act.kind in ("pass", "order"):
+                kind, named, stuck = int(act.kind == "order"), -1, False
+            elif ctx.phase is Phase.ROUND_2 and (
+                act.kind == "pass" or (act.kind == "call" and act.suit is not None)
+            ):
+                stuck = rules.must_name_trump(seat, ctx.dealer, 2)
+                kind = int(act.kind == "call")
+                named = -1 if act.suit is None else suits.index(act.suit)
+                named_suits = tuple(suits.index(t) for t in rules.round_2_suits(up_suit, stuck))
+            else:
+                return None
+            out.append(
+                (
+                    1 if ctx.phase is Phase.ROUND_1 else 2,
+                    kind,
+                    int(act.alone),
+                    int(seat == ctx.dealer),
+                    int(partner),
+                    suits.index(up_suit),
+                    ctx.up.index,
+                    int(not rules.must_order_alone(partner)),
+                    int(rules.alone_with_bid),
+                    named,
+                    int(stuck),
+                    named_suits,
+                    model._need(rules),
+                )
+            )
+        return int(not model.uniform and seat != self.me), out
+
     def _mask_part(self, seat: int, mask: int, gone: int) -> float:
         """:meth:`_part` of the seat numbered ``seat`` holding the cards of ``mask`` (not both the joker
         and the seven of clubs), under the model in use, memoised."""
@@ -411,6 +494,7 @@ class BidWeighing(Placement):
             self._mask_part,
             lambda mask: self._dealer_part(mask, None, model, trump),  # type: ignore[arg-type]
             _candidate,
+            self._model_spec(model),
         )
         cands, logws, used, dead_end = core.draw(
             self.core_plan, rng.random, rng.getrandbits, want, tries, spec
