@@ -56,6 +56,7 @@ __all__ = [
     "Search",
     "Tables",
     "card_values_many",
+    "rollout_compiled",
     "rollout_many",
     "solve_many",
 ]
@@ -787,12 +788,40 @@ def rollout_many(
         raise ValueError("a rollout with slips needs one seed per position")
     keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(positions)
     if compiled:
-        values: list[int] = _core.rollout_many(
-            [
-                (p.tables.blob, p.args(), tuple(u), limit, key)
-                for p, u, key in zip(positions, unseen, keys, strict=True)
-            ]
-        )
-    else:
-        values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
+        return [
+            p.done + v
+            for p, v in zip(
+                positions,
+                rollout_compiled(
+                    [p.tables.blob for p in positions],
+                    [p.args() for p in positions],
+                    unseen,
+                    slip=slip,
+                    seeds=seeds,
+                ),
+                strict=True,
+            )
+        ]
+    values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
     return [p.done + v for p, v in zip(positions, values, strict=True)]
+
+
+def rollout_compiled(
+    blobs: Sequence[bytes],
+    args: Sequence[tuple[int, ...]],
+    unseen: Sequence[Sequence[int]],
+    *,
+    slip: float = 0.0,
+    seeds: Sequence[int] | None = None,
+) -> list[int]:
+    """:func:`rollout_many` by the compiled core of positions given as it reads them (each one's
+    tables' ``blob`` and :meth:`Position.args`): the side's tricks from the position on (what is
+    done already not added)."""
+    limit = slip_limit(slip)
+    if limit and (seeds is None or len(seeds) != len(args)):
+        raise ValueError("a rollout with slips needs one seed per position")
+    keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(args)
+    values: list[int] = _core.rollout_many(
+        [(b, a, tuple(u), limit, key) for b, a, u, key in zip(blobs, args, unseen, keys, strict=True)]
+    )
+    return values

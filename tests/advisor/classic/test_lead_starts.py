@@ -59,6 +59,7 @@ def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, ste
             masks = dd.hand_masks(state.hands)
             assert tuple(masks) == start.hands
             assert dd.lead_position(state.rules, state.seating, start).args() == dd._position(state).args()
+            assert dd.lead_args(state.rules, state.seating, start) == dd._position(state).args()
             assert dd.lead_unseen(state.rules, int(state.dealer), state.up, start) == dd._unseen(state)
 
 

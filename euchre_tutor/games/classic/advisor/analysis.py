@@ -319,14 +319,20 @@ def _lead_outcomes(
     played = iter(tricks)
     seats = ref.seating.seats
     out: list[sampling.Outcome] = []
+    thrown = _thrown_in(ref)
+    seen: dict[tuple[int, int, bool], sampling.Outcome] = {}  # the few ends a batch has, each made once
     for s in starts:
         if s is None:
-            out.append(_thrown_in(ref))
+            out.append(thrown)
             continue
         t = next(played)
-        makers = seats[s.maker].team
-        pts, euchred, march = _points(ref.rules, makers, t, s.alone, False)
-        out.append(sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS))
+        key = (s.maker, t, s.alone)
+        end = seen.get(key)
+        if end is None:
+            makers = seats[s.maker].team
+            pts, euchred, march = _points(ref.rules, makers, t, s.alone, False)
+            end = seen[key] = sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS)
+        out.append(end)
     return out
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "card_values_many",
     "card_values_swapped",
     "hand_masks",
+    "lead_args",
     "lead_position",
     "lead_unseen",
     "rollout",
@@ -395,6 +396,26 @@ def lead_unseen(rules: ClassicRules, dealer: int, up: Card, start: LeadStart) ->
     return out
 
 
+def lead_args(rules: ClassicRules, seating: Seating, start: LeadStart) -> tuple[int, ...]:
+    """:func:`lead_position`'s ``args()`` (the position as the compiled core reads it), without the
+    position (tests compare the two)."""
+    players, nxt, side, playing = _seats_of(seating, start.maker, start.alone, -1)
+    tables = _tables(rules.deck, rules.joker, start.trump, None)
+    lead_rule = trickdd.LEAD_RULES[rules.trump_lead] if tables.trumps else 0
+    hands = _playing_hands(start.hands, playing)
+    leader = start.leader
+    legal = hands[leader]
+    if tables.trumps and lead_rule:  # the first lead: barred from trump under either lead rule
+        legal = legal & ~tables.trumps or legal
+    active = 1
+    at = nxt[leader]
+    while at != leader:
+        active += 1
+        at = nxt[at]
+    lone = start.maker if start.alone or players == 3 else -1
+    return (players, side, leader, TRICKS, TRICKS, lead_rule, 0, lone, active, legal, 0, *nxt, *hands)
+
+
 def rollout_starts(
     rules: ClassicRules,
     seating: Seating,
@@ -406,10 +427,15 @@ def rollout_starts(
     slip: float = 0.0,
     seeds: Sequence[int] | None = None,
 ) -> list[int]:
-    """:func:`rollout_many` of the states ``starts`` stand for, without the states."""
-    positions = [lead_position(rules, seating, s) for s in starts]
+    """:func:`rollout_many` of the states ``starts`` stand for, without the states (and, with the
+    compiled core, without their positions: :func:`lead_args`)."""
     unseen = [lead_unseen(rules, dealer, up, s) for s in starts]
-    return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)
+    if _compiled(backend):
+        blobs = [_tables(rules.deck, rules.joker, s.trump, None).blob for s in starts]
+        args = [lead_args(rules, seating, s) for s in starts]
+        return trickdd.rollout_compiled(blobs, args, unseen, slip=slip, seeds=seeds)
+    positions = [lead_position(rules, seating, s) for s in starts]
+    return trickdd.rollout_many(positions, unseen, compiled=False, slip=slip, seeds=seeds)
 
 
 def solve_starts(

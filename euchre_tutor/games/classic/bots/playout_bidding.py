@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from euchre_tutor.advisor.cores import load_core
 from euchre_tutor.cards import Card, Suit, deck
@@ -46,6 +46,9 @@ _CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
 BACKEND: Final = "python" if _CORE is None else "compiled"
 
 _PHASES: Final = {Phase.ROUND_1: 1, Phase.ROUND_2: 2, Phase.DISCARD: 3}
+#: what :func:`_world_rows` reads of a batch's worlds: their rows, the number of each one's hand to
+#: act, and a world holding each such hand
+_Rows: TypeAlias = tuple[list[tuple[Any, ...]], list[int], list[HandState]]
 _REQUIREMENTS: Final = {"anytime": 0, "holding-trump": 1}  # any other: a natural card of the suit
 _SUITS: Final = tuple(Suit)
 _CARDS: Final = {c.index: c for c in deck(32)}
@@ -186,24 +189,32 @@ def lead_starts(
         return None
     _tables_set()
     rows = _players_rows(tuple(players))
-    states = _world_rows(worlds)
-    if states is None:
+    read = _world_rows(worlds)
+    if read is None:
         return None  # not one deal's worlds in a bidding phase the core plays
-    legal: dict[tuple[Card, ...], bool] = {}  # whether ``first`` is legal, by the hand of the seat to act
+    states, hand_of, holders = read
+    legal: list[bool | None] = [None] * len(holders)  # whether ``first`` is legal, by the hand to act
     me_at = int(me)
+    words = _bid_words()
+    finish = _CORE.finish
     starts: list[LeadStart | None] = []
     mine: list[str] = []
-    for w, row in zip(worlds, states, strict=True):
-        held = w.hands[row[1]]
-        ok = legal.get(held)
+    for w, row, held in zip(worlds, states, hand_of, strict=True):
+        ok = legal[held]
         if ok is None:
-            ok = legal[held] = first in w.legal_actions()
+            ok = legal[held] = first in holders[held].legal_actions()
         if not ok:
             return None  # the engine's step serves (and refuses an illegal action)
-        end, _, trump, maker, alone, leader, picked_up, discard, acts, masks = _CORE.finish(
+        end, _, trump, maker, alone, leader, picked_up, discard, acts, masks = finish(
             rules_row, rows, (*row, opening)
         )
-        mine.append(next((str(_BIDS[a]) for s, a in acts[1:] if s == me_at and a < 100), "-"))
+        said = "-"
+        for k in range(1, len(acts)):
+            s, a = acts[k]
+            if s == me_at and a < 100:
+                said = words[a]
+                break
+        mine.append(said)
         if end == 5:
             starts.append(None)
             continue
@@ -215,15 +226,16 @@ def lead_starts(
     return starts, mine
 
 
-#: the worlds :func:`_world_rows` read last, and their rows (the bids' play-outs ask for every option
-#: of a batch in turn, with the same worlds)
-_LAST_ROWS: tuple[Sequence[HandState] | None, list[tuple[Any, ...]] | None] = (None, None)
+#: the worlds :func:`_world_rows` read last, and what it read (the bids' play-outs ask for every
+#: option of a batch in turn, with the same worlds)
+_LAST_ROWS: tuple[Sequence[HandState] | None, _Rows | None] = (None, None)
 
 
-def _world_rows(worlds: Sequence[HandState]) -> list[tuple[Any, ...]] | None:
-    """Each world's :func:`_state_row` (None: not one deal's worlds, with the same rules, dealer and up
-    card, in a bidding phase the core plays), read once for the same sequence of worlds (which its
-    callers do not change)."""
+def _world_rows(worlds: Sequence[HandState]) -> _Rows | None:
+    """Each world's :func:`_state_row`, the number of the hand its seat to act holds (its first
+    world with that hand among the worlds of the third list); None where they are not one deal's
+    worlds, with the same rules, dealer and up card, in a bidding phase the core plays. Read once for
+    the same sequence of worlds (which its callers do not change)."""
     global _LAST_ROWS
     last = _LAST_ROWS
     if last[0] is worlds:
@@ -231,6 +243,9 @@ def _world_rows(worlds: Sequence[HandState]) -> list[tuple[Any, ...]] | None:
     first_world = worlds[0]
     up, dealer = first_world.up, first_world.dealer
     rows: list[tuple[Any, ...]] = []
+    hand_of: list[int] = []
+    holders: list[HandState] = []
+    numbers: dict[tuple[int, ...], int] = {}
     for w in worlds:
         code = _PHASES.get(w.phase)
         if (
@@ -242,9 +257,23 @@ def _world_rows(worlds: Sequence[HandState]) -> list[tuple[Any, ...]] | None:
         ):
             _LAST_ROWS = (worlds, None)
             return None
-        rows.append(_state_row(w, code))
-    _LAST_ROWS = (worlds, rows)
-    return rows
+        row = _state_row(w, code)
+        held = tuple(row[8][row[1]])
+        number = numbers.get(held)
+        if number is None:
+            number = numbers[held] = len(holders)
+            holders.append(w)
+        rows.append(row)
+        hand_of.append(number)
+    found = (rows, hand_of, holders)
+    _LAST_ROWS = (worlds, found)
+    return found
+
+
+@cache
+def _bid_words() -> dict[int, str]:
+    """Each bid's code's words (``str`` of its action)."""
+    return {code: str(action) for code, action in _BIDS.items()}
 
 
 def _state_row(state: HandState, phase: int) -> tuple[Any, ...]:
