@@ -670,12 +670,13 @@ typedef struct {
     int r1_nsuits[MAX_SEATS];
     PyObject *memo[MAX_SEATS]; /* borrowed from spec */
     PyObject *dealer_memo, *miss, *dealer_miss, *make;
+    int is_weighed[MAX_SEATS], splits;
     Model model;
 } Spec;
 
 static int read_spec(PyObject *t, const Plan *p, Spec *sp) {
-    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 23) {
-        PyErr_SetString(PyExc_TypeError, "the draw's spec is a tuple of 23 fields");
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 25) {
+        PyErr_SetString(PyExc_TypeError, "the draw's spec is a tuple of 25 fields");
         return -1;
     }
 #define F(i) PyTuple_GET_ITEM(t, i)
@@ -751,6 +752,14 @@ static int read_spec(PyObject *t, const Plan *p, Spec *sp) {
     sp->dealer_miss = F(20);
     sp->make = F(21);
     if (read_model(F(22), sp->nseats, &sp->model) < 0) return -1;
+    PyObject *every = F(23);
+    if (!PyList_Check(every) || PyList_GET_SIZE(every) != sp->nseats) {
+        PyErr_SetString(PyExc_ValueError, "the weighed seats' flags do not fit the seats");
+        return -1;
+    }
+    for (int i = 0; i < sp->nseats; i++)
+        if (read_int(PyList_GET_ITEM(every, i), &sp->is_weighed[i]) < 0) return -1;
+    if (read_int(F(24), &sp->splits) < 0) return -1;
 #undef F
     return 0;
 }
@@ -1113,10 +1122,204 @@ fail:
     return NULL;
 }
 
+/* ---- The swaps of a candidate's hidden hands (SwapOrbits.orbit_masks), for a batch of picks ----
+ *
+ * orbits(plan, spec, swaps, picks) -> a tuple per pick of ((every seat's hand mask, ...), share)
+ *
+ * The twin of SwapOrbits.orbit_masks for the plans the compiled draw takes: ``swaps`` is
+ * SwapOrbits._swap_pairs as lists of (receiving seat, giving seat), ``picks`` a list of (the
+ * candidate's slots, its dealer's discard's bit). A seat's part is BidWeighing._held_part, read from
+ * the same memos (and stored there) or worked out by the same programs and callbacks. */
+
+/* BidWeighing._held_part: the log likelihood of ``seat``'s bids had it held ``mask`` now */
+static int held_part(const Spec *sp, int seat, uint64_t mask, uint64_t gone, double *out) {
+    if (mask & ~sp->fits[sp->hand_slot[seat]]) {
+        *out = -INFINITY;
+        return 0;
+    }
+    mask |= sp->played[seat];
+    int dealer = seat == sp->dealer;
+    if (dealer) {
+        if (sp->discard_done) mask |= gone;
+        if (sp->up_taken) {
+            if (!(mask & sp->up_bit)) {
+                *out = -INFINITY;
+                return 0;
+            }
+            mask ^= sp->up_bit;
+        }
+    }
+    if (__builtin_popcountll(mask) != 5) {
+        *out = -INFINITY;
+        return 0;
+    }
+    if (!sp->is_weighed[seat]) {
+        *out = 0.0;
+        return 0;
+    }
+    uint64_t given = dealer ? gone : 0;
+    if (dealer && sp->splits) {
+        PyObject *key = PyLong_FromUnsignedLongLong(mask);
+        if (key == NULL) return -1;
+        PyObject *found = PyDict_GetItemWithError(sp->dealer_memo, key);
+        if (found != NULL) {
+            Py_INCREF(found);
+        } else if (!PyErr_Occurred()) {
+            found = sp->model.has_dealer ? dealer_part_c(sp, key, mask) : PyObject_CallOneArg(sp->dealer_miss, key);
+        }
+        Py_DECREF(key);
+        if (found == NULL) return -1;
+        int status = -1;
+        if (PyTuple_Check(found) && PyTuple_GET_SIZE(found) == 2 && PyDict_Check(PyTuple_GET_ITEM(found, 1))) {
+            double base = PyFloat_AsDouble(PyTuple_GET_ITEM(found, 0));
+            if (!(base == -1.0 && PyErr_Occurred())) {
+                status = 0;
+                if (base == -INFINITY) {
+                    *out = base;
+                } else {
+                    PyObject *gk = PyLong_FromUnsignedLongLong(given);
+                    PyObject *lo = gk == NULL ? NULL : PyDict_GetItemWithError(PyTuple_GET_ITEM(found, 1), gk);
+                    Py_XDECREF(gk);
+                    if (lo != NULL) {
+                        double odds = PyFloat_AsDouble(lo);
+                        if (odds == -1.0 && PyErr_Occurred()) status = -1;
+                        *out = base + odds;
+                    } else if (PyErr_Occurred()) {
+                        status = -1;
+                    } else {
+                        *out = base + 0.0;
+                    }
+                }
+            }
+        } else {
+            PyErr_SetString(PyExc_TypeError, "the dealer's part is (base, logs)");
+        }
+        Py_DECREF(found);
+        return status;
+    }
+    return seat_part(sp, seat, mask, given, out);
+}
+
+static PyObject *orbits(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *spec_t, *swaps, *picks;
+    if (!PyArg_ParseTuple(args, "OOO!O!", &capsule, &spec_t, &PyList_Type, &swaps, &PyList_Type, &picks)) return NULL;
+    Plan *p = (Plan *)PyCapsule_GetPointer(capsule, CAPSULE);
+    if (p == NULL) return NULL;
+    Spec sp;
+    if (read_spec(spec_t, p, &sp) < 0) return NULL;
+    Py_ssize_t nswaps = PyList_GET_SIZE(swaps);
+    if (nswaps < 1 || nswaps > 24) {
+        PyErr_SetString(PyExc_ValueError, "between 1 and 24 swaps");
+        return NULL;
+    }
+    int npairs[24], dst[24][MAX_SEATS], src[24][MAX_SEATS];
+    for (Py_ssize_t k = 0; k < nswaps; k++) {
+        PyObject *pairs = PyList_GET_ITEM(swaps, k);
+        if (!PyList_Check(pairs) || PyList_GET_SIZE(pairs) > MAX_SEATS) goto bad;
+        npairs[k] = (int)PyList_GET_SIZE(pairs);
+        for (int j = 0; j < npairs[k]; j++) {
+            PyObject *pair = PyList_GET_ITEM(pairs, j);
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) goto bad;
+            if (read_int(PyTuple_GET_ITEM(pair, 0), &dst[k][j]) < 0 || read_int(PyTuple_GET_ITEM(pair, 1), &src[k][j]) < 0)
+                return NULL;
+            if (dst[k][j] < 0 || dst[k][j] >= sp.nseats || src[k][j] < 0 || src[k][j] >= sp.nseats ||
+                sp.hand_slot[dst[k][j]] < 0 || sp.hand_slot[src[k][j]] < 0)
+                goto bad;
+        }
+    }
+    Py_ssize_t n = PyList_GET_SIZE(picks);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pick = PyList_GET_ITEM(picks, i), *slots;
+        uint64_t gone;
+        if (!PyTuple_Check(pick) || PyTuple_GET_SIZE(pick) != 2 || !PyList_Check(slots = PyTuple_GET_ITEM(pick, 0)) ||
+            PyList_GET_SIZE(slots) != p->nslots || read_u64(PyTuple_GET_ITEM(pick, 1), &gone) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a pick is (its slots, its discard's bit)");
+            Py_DECREF(out);
+            return NULL;
+        }
+        uint64_t held[MAX_SEATS] = {0};
+        for (int s = 0; s < sp.nseats; s++) {
+            int slot = sp.hand_slot[s];
+            if (slot < 0) continue;
+            PyObject *cards = PyList_GET_ITEM(slots, slot);
+            if (!PyList_Check(cards)) goto bad_pick;
+            for (Py_ssize_t c = 0; c < PyList_GET_SIZE(cards); c++) {
+                uint64_t bit;
+                if (read_u64(PyList_GET_ITEM(cards, c), &bit) < 0) goto bad_pick;
+                held[s] |= bit;
+            }
+        }
+        double part_of[MAX_SEATS][MAX_SEATS];
+        int known[MAX_SEATS][MAX_SEATS];
+        memset(known, 0, sizeof(known));
+        double logw[24];
+        int kept[24], nkept = 0;
+        for (Py_ssize_t k = 0; k < nswaps; k++) {
+            double w = 0.0;
+            for (int j = 0; j < npairs[k]; j++) {
+                int d = dst[k][j], g = src[k][j];
+                if (!known[d][g]) {
+                    if (held_part(&sp, d, held[g], gone, &part_of[d][g]) < 0) goto bad_pick;
+                    known[d][g] = 1;
+                }
+                w += part_of[d][g];
+                if (w == -INFINITY) break;
+            }
+            if (w > -INFINITY) {
+                kept[nkept] = (int)k;
+                logw[nkept++] = w;
+            }
+        }
+        if (nkept == 0) {
+            PyErr_SetString(PyExc_ValueError, "no swap of this candidate fits (not a candidate the draw kept)");
+            goto bad_pick;
+        }
+        double top = logw[0], likes[24], total = 0.0;
+        for (int k = 1; k < nkept; k++)
+            if (logw[k] > top) top = logw[k];
+        for (int k = 0; k < nkept; k++) {
+            likes[k] = exp(logw[k] - top);
+            total += likes[k];
+        }
+        PyObject *orbit = PyTuple_New(nkept);
+        if (orbit == NULL) goto bad_pick;
+        PyList_SET_ITEM(out, i, orbit);
+        for (int k = 0; k < nkept; k++) {
+            uint64_t hands[MAX_SEATS] = {0};
+            if (sp.sees_me) hands[sp.me] = sp.my_mask;
+            for (int j = 0; j < npairs[kept[k]]; j++) hands[dst[kept[k]][j]] = held[src[kept[k]][j]];
+            PyObject *ht = PyTuple_New(sp.nseats);
+            if (ht == NULL) goto bad_pick;
+            for (int s = 0; s < sp.nseats; s++) {
+                PyObject *m = PyLong_FromUnsignedLongLong(hands[s]);
+                if (m == NULL) {
+                    Py_DECREF(ht);
+                    goto bad_pick;
+                }
+                PyTuple_SET_ITEM(ht, s, m);
+            }
+            PyObject *entry = Py_BuildValue("(Nd)", ht, likes[k] / total);
+            if (entry == NULL) goto bad_pick;
+            PyTuple_SET_ITEM(orbit, k, entry);
+        }
+        continue;
+    bad_pick:
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+bad:
+    PyErr_SetString(PyExc_ValueError, "a swap is a list of (receiving seat, giving seat) with hands");
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"logq", logq_of, METH_VARARGS, "logq(plan, where) -> the proposal's log q of that placement"},
     {"prepare", prepare, METH_VARARGS, "prepare(caps, constrained, free_bits, lgamma, free_logq) -> plan"},
     {"fill", fill, METH_VARARGS, "fill(plan, random, getrandbits) -> None | (slots, logq, where)"},
+    {"orbits", orbits, METH_VARARGS, "orbits(plan, spec, swaps, picks) -> per pick, its swaps' hands and shares"},
     {"draw", draw, METH_VARARGS,
      "draw(plan, random, getrandbits, want, tries, spec) -> (candidates, log weights, draws, dead end)"},
     {NULL, NULL, 0, NULL},

@@ -460,18 +460,32 @@ class BidWeighing(Placement):
         hold both the joker and the seven of clubs, or a dealer whose discard is re-chosen and who
         answered a loner)."""
         core = placement.CORE
-        if core is None or self.core_plan is None or type(rng) is not random.Random or self.matching:
+        if core is None or type(rng) is not random.Random:
+            return None
+        rechoose = self.rechoose and not model.uniform
+        spec = self.core_spec(model, rechoose)
+        if spec is None:
+            return None
+        cands, logws, used, dead_end = core.draw(
+            self.core_plan, rng.random, rng.getrandbits, want, tries, spec
+        )
+        return cands, logws, used, dead_end
+
+    def core_spec(self, model: BiddingModel, rechoose: bool) -> tuple[object, ...] | None:
+        """The plan as the compiled draw reads it (``_worldfill.c``'s ``read_spec``), weighing by
+        ``model`` (which the memos are now for) and re-choosing the dealer's hidden discard or not;
+        None where the compiled draw does not take the plan (see :meth:`draw_fast`)."""
+        if placement.CORE is None or self.core_plan is None or self.matching:
             return None
         if self.gift_done or self.loner_slot >= 0 or self.under_seat is not None or self.collide:
             return None
         trump = self.view.trump
-        rechoose = self.rechoose and not model.uniform
         if rechoose and (self.dealer_answers or trump is None):
             return None
         self.use_model(model)
         seats = self.seats
         discard = self.view.discard
-        spec = (
+        return (
             len(seats),
             [self.hand_slot.get(s, -1) for s in seats],
             list(self.played_mask),
@@ -495,11 +509,9 @@ class BidWeighing(Placement):
             lambda mask: self._dealer_part(mask, None, model, trump),  # type: ignore[arg-type]
             _candidate,
             self._model_spec(model),
+            [int(s in self.weighed) for s in seats],
+            int(self.dealer_splits and not model.uniform and trump is not None),
         )
-        cands, logws, used, dead_end = core.draw(
-            self.core_plan, rng.random, rng.getrandbits, want, tries, spec
-        )
-        return cands, logws, used, dead_end
 
     def _dealer_part(
         self, mask: int, cand: Candidate | None, model: BiddingModel, trump: Suit

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 from euchre_tutor.cards import Card
+from euchre_tutor.games.classic.advisor import placement
 from euchre_tutor.games.classic.advisor.bidmodel import BiddingModel
 from euchre_tutor.games.classic.advisor.bidweights import BidWeighing
 from euchre_tutor.games.classic.advisor.placement import Candidate
@@ -40,6 +42,8 @@ class SwapOrbits(BidWeighing):
     #: the swaps, worked out on first use (:meth:`_swaps`, :meth:`_swap_pairs`)
     swaps: list[dict[Seat, Seat]] | None = None
     swap_pairs: list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]] | None = None
+    #: the same as (receiving seat, giving seat) numbers, as the compiled core reads them
+    swap_masks: list[list[tuple[int, int]]] | None = None
     #: :meth:`_held_part` by (receiving seat, the hand's mask, the dealer's discard's bit), for one model
     held_memo: dict[tuple[Seat, int, int], float] | None = None
     held_model: BiddingModel | None = None
@@ -110,6 +114,20 @@ class SwapOrbits(BidWeighing):
             out.append((tuple(hands), share))
         return tuple(out)
 
+    def orbit_masks_many(self, cands: Sequence[Candidate], model: BiddingModel) -> list[MaskOrbit]:
+        """:meth:`orbit_masks` of each candidate, by the compiled core where it takes the plan (the
+        same swaps in the same order with the same shares, and the same likelihoods in the memos)."""
+        spec = self.core_spec(model, False) if placement.CORE is not None else None
+        if spec is None or not cands:
+            return [self.orbit_masks(c, model) for c in cands]
+        if self.swap_masks is None:
+            self.swap_masks = [
+                [(int(dst), int(src)) for _, src, dst in pairs] for pairs in self._swap_pairs()
+            ]
+        picks = [(c.slots, self._discard_bit(c)) for c in cands]
+        found: list[MaskOrbit] = placement.CORE.orbits(self.core_plan, spec, self.swap_masks, picks)
+        return found
+
     def _shares(
         self, cand: Candidate, model: BiddingModel
     ) -> list[tuple[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...], float]]:
@@ -145,7 +163,9 @@ class SwapOrbits(BidWeighing):
                 spots.append((pairs, logw))
         top = max(lw for _, lw in spots)
         likes = [math.exp(lw - top) for _, lw in spots]
-        total = sum(likes)
+        total = 0.0  # added in order, as the compiled twin adds them
+        for like in likes:
+            total += like
         return [(pairs, like / total) for (pairs, _), like in zip(spots, likes, strict=True)]
 
     def _swap_pairs(self) -> list[tuple[tuple[tuple[Seat, Seat], Seat, Seat], ...]]:

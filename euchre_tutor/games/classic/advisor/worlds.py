@@ -163,7 +163,7 @@ class WorldSampler:
         dealt = _per_pick(
             plans, replace(d, picks=d.picks[: max(1, deals)]), lambda plan, cand: plan.dealt_masks(cand)
         )
-        swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit_masks(cand, self.model))
+        swaps = _orbit_masks(plans, d, self.model)
         return MaskSample(state, dealt, swaps, d.drawn, len(d.cands), d.ess)
 
 
@@ -244,6 +244,17 @@ def _per_pick(plans: Sequence[WorldPlan], d: _Drawn, make: Callable[[WorldPlan, 
             found[i] = make(plans[d.which[i]], d.cands[i])
         out.append(found[i])
     return out
+
+
+def _orbit_masks(plans: Sequence[WorldPlan], d: _Drawn, model: BiddingModel) -> list[MaskOrbit]:
+    """Every pick's :meth:`~.swaps.SwapOrbits.orbit_masks`, each plan's candidates in one batch
+    (:meth:`~.swaps.SwapOrbits.orbit_masks_many`); a candidate picked twice gets the same object twice."""
+    first: dict[int, None] = dict.fromkeys(d.picks)  # the candidates picked, in the order first picked
+    found: dict[int, MaskOrbit] = {}
+    for k, plan in enumerate(plans):
+        mine = [i for i in first if d.which[i] == k]
+        found.update(zip(mine, plan.orbit_masks_many([d.cands[i] for i in mine], model), strict=True))
+    return [found[i] for i in d.picks]
 
 
 def _build(plans: Sequence[WorldPlan], d: _Drawn, count: int) -> list[HandState]:
