@@ -55,6 +55,7 @@ __all__ = [
     "Position",
     "Search",
     "Tables",
+    "card_values_compiled",
     "card_values_many",
     "rollout_compiled",
     "rollout_many",
@@ -720,10 +721,18 @@ def solve_many(positions: Sequence[Position], *, compiled: bool) -> list[int]:
     return [p.done + Search(p).solve() for p in positions]
 
 
+def card_values_compiled(items: Sequence[tuple[bytes, tuple[int, ...]]]) -> list[dict[int, int]]:
+    """:func:`card_values_many` by the compiled core of positions given as it reads them (each one's
+    tables' ``blob`` and :meth:`Position.args`): the side's tricks from the position on (what is done
+    already not added)."""
+    raw: list[dict[int, int]] = _core.card_values_many(items)
+    return raw
+
+
 def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[dict[int, int]]:
     """Per position: each legal card's slot -> the side's tricks at the end of the hand after it."""
     if compiled:
-        raw: list[dict[int, int]] = _core.card_values_many([(p.tables.blob, p.args()) for p in positions])
+        raw = card_values_compiled([(p.tables.blob, p.args()) for p in positions])
     else:
         raw = [Search(p).card_values() for p in positions]
     return [{c: p.done + v for c, v in values.items()} for p, values in zip(positions, raw, strict=True)]

@@ -60,6 +60,11 @@ def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, ste
             assert tuple(masks) == start.hands
             assert dd.lead_position(state.rules, state.seating, start).args() == dd._position(state).args()
             assert dd.lead_args(state.rules, state.seating, start) == dd._position(state).args()
+            blobs, args, unseen = dd._lead_batch(
+                state.rules, state.seating, int(state.dealer), state.up, [start]
+            )
+            assert args == [dd._position(state).args()] and unseen == [dd._unseen(state)]
+            assert blobs == [dd._position(state).tables.blob]
             assert dd.lead_unseen(state.rules, int(state.dealer), state.up, start) == dd._unseen(state)
 
 

@@ -297,46 +297,45 @@ def card_values_held(
     me = base.to_act
     mine = base.hands[me]
     sitting = [not playing >> s & 1 for s in range(base.players)]
-    positions: list[Position] = []
     counts: list[int] = []
     if compiled:
+        # the positions as the core reads them, without a Position each: only the hands differ
         flat = base.args()
         start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
         head, tail = flat[:start], flat[start + base.players :]
-    for options in hands:
-        counts.append(len(options))
-        for held in options:
-            if held[me] != mine:
-                raise EuchreError(
-                    f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+        blob = base.tables.blob
+        items: list[tuple[bytes, tuple[int, ...]]] = []
+        for options in hands:
+            counts.append(len(options))
+            for held in options:
+                if held[me] != mine:
+                    raise EuchreError(
+                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                    )
+                items.append(
+                    (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
                 )
-            if compiled:
-                one = _Held.__new__(_Held)
-                one.tables = base.tables
-                one.done = base.done
-                one.flat = (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail)
-                positions.append(one)
-            else:
+        done = base.done
+        found = trickdd.card_values_compiled(items)
+        rows = [tuple([done + v[c] for c in slots]) for v in found]
+    else:
+        positions: list[Position] = []
+        for options in hands:
+            counts.append(len(options))
+            for held in options:
+                if held[me] != mine:
+                    raise EuchreError(
+                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                    )
                 positions.append(base.with_hands(_playing_hands(held, playing)))
-    raw = trickdd.card_values_many(positions, compiled=compiled)
+        raw = trickdd.card_values_many(positions, compiled=False)
+        rows = [tuple([v[c] for c in slots]) for v in raw]
     out: list[list[tuple[int, ...]]] = []
     k = 0
     for count in counts:
-        out.append([tuple([v[c] for c in slots]) for v in raw[k : k + count]])
+        out.append(rows[k : k + count])
         k += count
     return legal, out
-
-
-class _Held(Position):
-    """A position that differs from another only in the hands of the seats not to act, as the
-    compiled core reads it (its arguments, ``done`` and tables): :func:`card_values_held` builds
-    thousands of them, without :class:`Position`'s own reading of the hands."""
-
-    __slots__ = ("flat",)
-    flat: tuple[int, ...]
-
-    def args(self) -> tuple[int, ...]:
-        return self.flat
 
 
 def rollout(state: HandState, *, backend: str | None = None) -> int:
@@ -429,13 +428,65 @@ def rollout_starts(
 ) -> list[int]:
     """:func:`rollout_many` of the states ``starts`` stand for, without the states (and, with the
     compiled core, without their positions: :func:`lead_args`)."""
-    unseen = [lead_unseen(rules, dealer, up, s) for s in starts]
     if _compiled(backend):
-        blobs = [_tables(rules.deck, rules.joker, s.trump, None).blob for s in starts]
-        args = [lead_args(rules, seating, s) for s in starts]
-        return trickdd.rollout_compiled(blobs, args, unseen, slip=slip, seeds=seeds)
+        return trickdd.rollout_compiled(
+            *_lead_batch(rules, seating, dealer, up, starts), slip=slip, seeds=seeds
+        )
+    unseen = [lead_unseen(rules, dealer, up, s) for s in starts]
     positions = [lead_position(rules, seating, s) for s in starts]
     return trickdd.rollout_many(positions, unseen, compiled=False, slip=slip, seeds=seeds)
+
+
+def _lead_batch(
+    rules: ClassicRules, seating: Seating, dealer: int, up: Card, starts: Sequence[LeadStart]
+) -> tuple[list[bytes], list[tuple[int, ...]], list[list[int]]]:
+    """Each start's tables, :func:`lead_args` and :func:`lead_unseen`, with what starts of one
+    contract and leader share worked out once (tests compare them with those functions)."""
+    pack = _pack_mask(rules.deck, rules.joker)
+    up_bit = 1 << up.index
+    may_bury_up = rules.dealer_may_discard_up_card
+    shared: dict[
+        tuple[int, bool, int, Suit], tuple[bytes, tuple[int, ...], tuple[int, ...], int, int, int]
+    ] = {}
+    blobs: list[bytes] = []
+    args: list[tuple[int, ...]] = []
+    unseen: list[list[int]] = []
+    for start in starts:
+        key = (start.maker, start.alone, start.leader, start.trump)
+        found = shared.get(key)
+        if found is None:
+            players, nxt, side, playing = _seats_of(seating, start.maker, start.alone, -1)
+            tables = _tables(rules.deck, rules.joker, start.trump, None)
+            lead_rule = trickdd.LEAD_RULES[rules.trump_lead] if tables.trumps else 0
+            leader = start.leader
+            active = 1
+            at = nxt[leader]
+            while at != leader:
+                active += 1
+                at = nxt[at]
+            lone = start.maker if start.alone or players == 3 else -1
+            head: tuple[int, ...] = (players, side, leader, TRICKS, TRICKS, lead_rule, 0, lone, active)
+            barred = tables.trumps if lead_rule else 0  # the first lead: barred from trump under either rule
+            found = shared[key] = (tables.blob, head, tuple(nxt), playing, barred, len(nxt))
+        blob, first, nxt_row, playing, barred, n = found
+        hands = start.hands if playing == (1 << n) - 1 else _playing_hands(start.hands, playing)
+        legal = hands[start.leader]
+        if barred:
+            legal = legal & ~barred or legal
+        blobs.append(blob)
+        args.append((*first, legal, 0, *nxt_row, *hands))
+        known_to_all = not start.up_taken or not may_bury_up
+        row = []
+        for seat, mask in enumerate(start.hands):
+            if seat == dealer:
+                mask |= up_bit
+                if start.discard >= 0:
+                    mask |= 1 << start.discard
+            elif known_to_all:
+                mask |= up_bit
+            row.append(pack & ~mask)
+        unseen.append(row)
+    return blobs, args, unseen
 
 
 def solve_starts(
