@@ -147,6 +147,8 @@ def test_a_world_built_from_the_reference_equals_a_full_replay(name: str, seed: 
             continue
         world, replayed = plan.world(cand), plan.replay(cand)
         assert world == replayed and world.events == replayed.events
+        # the deal as the compiled core builds it (its hands in the same order) and as Python does
+        assert plan._fresh_deal(cand) == plan._deal_of(*plan._dealt(cand), checked=False) == replayed.deal
         built += 1
     assert built > 0 or _misdealt(truth)  # a misdeal needs a rare hand: few candidates have one
 

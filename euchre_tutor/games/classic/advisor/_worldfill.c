@@ -1315,11 +1315,72 @@ bad:
     return NULL;
 }
 
+/* dealt(cards, masks, me, my_bits, up_bit, pack) -> (hands, kitty)
+ *
+ * WorldBuilder._dealt and _deal_of's twin for a candidate with no cards gone under: every seat's
+ * dealt hand as a tuple of Cards in card order (``cards``: the Card of each card index), the seat
+ * ``me`` (-1: none seen) keeping its own cards in the order ``my_bits`` gives them first, and the
+ * kitty: the cards of ``pack`` in no hand and not the up card, in card order. */
+static PyObject *dealt(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *cards, *masks, *my_bits;
+    int me;
+    unsigned long long up_bit, pack;
+    if (!PyArg_ParseTuple(args, "O!O!iO!KK", &PyList_Type, &cards, &PyList_Type, &masks, &me, &PyList_Type, &my_bits,
+                          &up_bit, &pack))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(masks), ncards = PyList_GET_SIZE(cards);
+    if (n < 1 || n > MAX_SEATS || me >= n || ncards > 64 || PyList_GET_SIZE(my_bits) > MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "a deal's seats or cards are out of range");
+        return NULL;
+    }
+    uint64_t m[MAX_SEATS], all = up_bit;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        if (read_u64(PyList_GET_ITEM(masks, s), &m[s]) < 0) return NULL;
+        all |= m[s];
+    }
+    uint64_t every = all | pack;
+    if ((every >> ncards) != 0) {
+        PyErr_SetString(PyExc_ValueError, "a card of the deal has no Card");
+        return NULL;
+    }
+    PyObject *hands = PyTuple_New(n);
+    if (hands == NULL) return NULL;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        int order[MAX_CARDS], k = 0;
+        uint64_t rest = m[s];
+        if (s == me) {
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(my_bits); i++) {
+                uint64_t bit;
+                if (read_u64(PyList_GET_ITEM(my_bits, i), &bit) < 0) goto fail;
+                if (bit & rest) {
+                    order[k++] = __builtin_ctzll(bit);
+                    rest &= ~bit;
+                }
+            }
+        }
+        k += cards_of(rest, order + k);
+        PyObject *hand = PyTuple_New(k);
+        if (hand == NULL) goto fail;
+        PyTuple_SET_ITEM(hands, s, hand);
+        for (int i = 0; i < k; i++) PyTuple_SET_ITEM(hand, i, Py_NewRef(PyList_GET_ITEM(cards, order[i])));
+    }
+    int rest[MAX_CARDS];
+    int k = cards_of(pack & ~all, rest);
+    PyObject *kitty = PyTuple_New(k);
+    if (kitty == NULL) goto fail;
+    for (int i = 0; i < k; i++) PyTuple_SET_ITEM(kitty, i, Py_NewRef(PyList_GET_ITEM(cards, rest[i])));
+    return Py_BuildValue("(NN)", hands, kitty);
+fail:
+    Py_DECREF(hands);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"logq", logq_of, METH_VARARGS, "logq(plan, where) -> the proposal's log q of that placement"},
     {"prepare", prepare, METH_VARARGS, "prepare(caps, constrained, free_bits, lgamma, free_logq) -> plan"},
     {"fill", fill, METH_VARARGS, "fill(plan, random, getrandbits) -> None | (slots, logq, where)"},
     {"orbits", orbits, METH_VARARGS, "orbits(plan, spec, swaps, picks) -> per pick, its swaps' hands and shares"},
+    {"dealt", dealt, METH_VARARGS, "dealt(cards, masks, me, my_bits, up_bit, pack) -> (hands, kitty)"},
     {"draw", draw, METH_VARARGS,
      "draw(plan, random, getrandbits, want, tries, spec) -> (candidates, log weights, draws, dead end)"},
     {NULL, NULL, 0, NULL},

@@ -24,6 +24,7 @@ from typing import Final
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
+from euchre_tutor.games.classic.advisor import placement
 from euchre_tutor.games.classic.advisor.bidmodel import BiddingModel
 from euchre_tutor.games.classic.advisor.bidweights import BidWeighing
 from euchre_tutor.games.classic.advisor.placement import Candidate, bits_in_order
@@ -53,6 +54,8 @@ class WorldBuilder(BidWeighing):
     #: the first world, replayed through the engine, and what a transplant changes in it (:meth:`world`)
     reference: HandState | None = None
     script: Sequence[tuple[int, int, Seat, tuple[Card, ...]]] = ()
+    #: the Card of each card index (None: not in the pack), as the compiled core reads it
+    card_table: list[Card | None] | None = None
 
     def one_world(
         self, rng: random.Random, tries: int, accept: Callable[[HandState], bool]
@@ -117,6 +120,24 @@ class WorldBuilder(BidWeighing):
             u = self.under_seat
             masks[u] = (masks[u] & ~sum(cand.taken)) | under
         return tuple(masks)
+
+    def _fresh_deal(self, cand: Candidate) -> Deal:
+        """The candidate's deal, not checked again (:meth:`_deal_of` of :meth:`_dealt`): by the compiled
+        core where it is built and no cards went under (tests compare the two)."""
+        core = placement.CORE
+        if core is None or self.under_seat is not None or cand.taken:
+            return self._deal_of(*self._dealt(cand), checked=False)
+        if self.card_table is None:
+            self.card_table = [self.card_of.get(1 << i) for i in range(33)]
+        hands, kitty = core.dealt(
+            self.card_table,
+            cand.bid_masks,
+            -1 if self.blind_me else int(self.me),
+            self.my_bits,
+            self.up_bit,
+            self.pack_mask,
+        )
+        return Deal.unchecked(self.dealer, hands, self.up, kitty, self.rules.deck, self.rules.joker)
 
     def _deal_of(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], checked: bool = True) -> Deal:
         """The deal of dealt hands and a kitty in card bits (``checked=False``: :meth:`Deal.unchecked`)."""
@@ -201,12 +222,13 @@ class WorldBuilder(BidWeighing):
         the hidden actions (what :meth:`_script` lists), in card bits until the end. The deal is a
         whole pack by construction (every unknown card in one slot, tested), so it is not checked
         again (:meth:`Deal.unchecked`)."""
+        if not self.script and not any(self.played_mask):
+            # Nothing dealt has moved yet (a bid before any pickup): the hands and kitty are the deal's.
+            deal = self._fresh_deal(cand)
+            return ref.evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
         hands, kitty = self._dealt(cand)
         card = self.card_of
         deal = self._deal_of(hands, kitty, checked=False)
-        if not self.script and not any(self.played_mask):
-            # Nothing dealt has moved yet (a bid before any pickup): the hands and kitty are the deal's.
-            return ref.evolve(deal=deal, hands=deal.hands, kitty=deal.kitty)
         under = self.under_cards(cand)
         discard = self.discard_card(cand)
         loner = self.loner_card(cand)
