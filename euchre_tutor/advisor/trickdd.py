@@ -57,6 +57,7 @@ __all__ = [
     "Tables",
     "card_values_compiled",
     "card_values_many",
+    "compiled_rollout",
     "rollout_compiled",
     "rollout_many",
     "solve_many",
@@ -813,6 +814,16 @@ def rollout_many(
         ]
     values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
     return [p.done + v for p, v in zip(positions, values, strict=True)]
+
+
+def compiled_rollout() -> Callable[[list[tuple[object, ...]]], list[int]]:
+    """The compiled core's ``rollout_many`` (items: a position's tables' blob, its arguments, the
+    unseen cards by seat, the slips' limit and key), for a caller in compiled code; only where the
+    core is built."""
+    if _core is None:
+        raise RuntimeError("the compiled search core is not built")
+    rollout: Callable[[list[tuple[object, ...]]], list[int]] = _core.rollout_many
+    return rollout
 
 
 def rollout_compiled(

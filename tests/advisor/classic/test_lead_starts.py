@@ -93,3 +93,48 @@ def test_every_option_plays_out_as_the_generic_loop_plays_it(
         fast = analysis._play_out_outcomes(worlds, action, player, None, me, slips, open_weight)
         want = analysis._play_out_outcomes(worlds, action, Generic(player), None, me, slips, open_weight)
         assert fast == want
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=10)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=0, max_value=5),
+    slip=st.sampled_from([0.0, 0.3]),
+)
+def test_the_ends_in_one_call_are_the_first_leads_played_out(
+    name: str, seed: int, steps: int, slip: float
+) -> None:
+    """``lead_ends`` (the bidding, the first lead and the rollout in one call into the compiled
+    core) gives every option's ends and follow-up bids as ``lead_starts`` and ``rollout_starts`` do."""
+    worlds = worlds_of(name, seed, steps)
+    if worlds is None or playout_bidding._CORE is None or dd.BACKEND != "compiled":
+        return
+    me = worlds[0].to_act
+    assert me is not None
+    club = (RuleBasedPlayer(),) * 4
+    ref = worlds[0]
+    seeds = [seed * 7 + k for k in range(len(worlds))]
+    for action in ref.legal_actions():
+        got = playout_bidding.lead_ends(worlds, me, club, action, slip, seeds)
+        starts = playout_bidding.lead_starts(worlds, me, club, action)
+        assert got is not None and starts is not None
+        playing = [s for s in starts[0] if s is not None]
+        kept = [k for s, k in zip(starts[0], seeds, strict=True) if s is not None]
+        tricks = iter(
+            dd.rollout_starts(ref.rules, ref.seating, int(ref.dealer), ref.up, playing, slip=slip, seeds=kept)
+            if playing
+            else []
+        )
+        want = [None if s is None else (s.maker, s.alone, next(tricks)) for s in starts[0]]
+        assert got == (want, starts[1])
+
+
+def test_ends_with_slips_need_a_seed_per_world() -> None:
+    worlds = next(w for w in (worlds_of("preset-standard", seed, 0) for seed in range(20)) if w is not None)
+    me = worlds[0].to_act
+    assert me is not None
+    with pytest.raises(ValueError, match="one seed per world"):
+        playout_bidding.lead_ends(
+            worlds, me, (RuleBasedPlayer(),) * 4, worlds[0].legal_actions()[0], 0.3, [1]
+        )

@@ -271,6 +271,14 @@ def _play_out_outcomes(
     The ways the cards were played, each with its weight and its outcome per world (one way, or the
     rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
     bids."""
+    ends: Callable[..., tuple[list[tuple[int, bool, int] | None], list[str]] | None] | None = getattr(
+        continuation, "lead_ends", None
+    )
+    if ends is not None and worlds and open_weight == 0.0 and dd.compiled_search(backend):
+        chance, seeds = (0.0, None) if slips is None else (slips.chance, slips.seeds)
+        played = ends(worlds, me, action, chance, seeds)
+        if played is not None:
+            return [(1.0, _end_outcomes(worlds[0], played[0]))], played[1]
     hook: Callable[..., tuple[list[dd.LeadStart | None], list[str]] | None] | None = getattr(
         continuation, "lead_starts", None
     )
@@ -317,20 +325,26 @@ def _lead_outcomes(
 ) -> list[sampling.Outcome]:
     """:func:`_outcomes` of the hands ``starts`` stand for, given the makers' tricks of those played."""
     played = iter(tricks)
+    return _end_outcomes(ref, [None if s is None else (s.maker, s.alone, next(played)) for s in starts])
+
+
+def _end_outcomes(ref: HandState, ends: Sequence[tuple[int, bool, int] | None]) -> list[sampling.Outcome]:
+    """The outcomes of hands played out from their first lead: per hand None (thrown in) or (the
+    maker's seat number, alone, the makers' tricks)."""
     seats = ref.seating.seats
     out: list[sampling.Outcome] = []
     thrown = _thrown_in(ref)
     seen: dict[tuple[int, int, bool], sampling.Outcome] = {}  # the few ends a batch has, each made once
-    for s in starts:
-        if s is None:
+    for e in ends:
+        if e is None:
             out.append(thrown)
             continue
-        t = next(played)
-        key = (s.maker, t, s.alone)
+        maker, alone, t = e
+        key = (maker, t, alone)
         end = seen.get(key)
         if end is None:
-            makers = seats[s.maker].team
-            pts, euchred, march = _points(ref.rules, makers, t, s.alone, False)
+            makers = seats[maker].team
+            pts, euchred, march = _points(ref.rules, makers, t, alone, False)
             end = seen[key] = sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS)
         out.append(end)
     return out

@@ -44,7 +44,7 @@ find it too:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -64,6 +64,8 @@ __all__ = [
     "card_values_held",
     "card_values_many",
     "card_values_swapped",
+    "compiled_leads",
+    "compiled_search",
     "hand_masks",
     "lead_args",
     "lead_position",
@@ -248,6 +250,13 @@ def _card_values_of(state: HandState, values: dict[int, int]) -> dict[Card, int]
 #: the makers' tricks at the end of the hand, perfect play by every seat, all cards open
 _SOLVER: Final = trickdd.GameSolver(_position, _card_values_of, "double-dummy core")
 _compiled = _SOLVER.compiled
+
+
+def compiled_search(backend: str | None) -> bool:
+    """Whether ``backend`` (None: the default) is the compiled search core."""
+    return _compiled(backend)
+
+
 solve = _SOLVER.solve
 solve_many = _SOLVER.solve_many
 card_values = _SOLVER.card_values
@@ -435,6 +444,30 @@ def rollout_starts(
     unseen = [lead_unseen(rules, dealer, up, s) for s in starts]
     positions = [lead_position(rules, seating, s) for s in starts]
     return trickdd.rollout_many(positions, unseen, compiled=False, slip=slip, seeds=seeds)
+
+
+def compiled_leads(
+    rules: ClassicRules, seating: Seating, dealer: int, up: Card
+) -> tuple[tuple[object, ...], Callable[[list[tuple[object, ...]]], list[int]]]:
+    """What a compiled play-out needs to read a first lead as the compiled rollout's position
+    (:func:`lead_args` and :func:`lead_unseen`, for every maker, alone or not, and trump of a four-seat
+    table) and the compiled rollout itself: ``(per maker * 2 + alone: (players, side, the next seat of
+    each seat, the seats playing as bits), per trump: (its tables' blob, its trumps as bits), the lead
+    rule's code, the pack as bits, the up card's bit, the dealer may bury the up card), rollout``."""
+    seats = [_seats_of(seating, maker, alone, -1) for maker in range(4) for alone in (False, True)]
+    trumps = []
+    for trump in Suit:
+        tables = _tables(rules.deck, rules.joker, trump, None)
+        trumps.append((tables.blob, tables.trumps))
+    lead = (
+        [(players, side, tuple(nxt), playing) for players, nxt, side, playing in seats],
+        trumps,
+        trickdd.LEAD_RULES[rules.trump_lead],
+        _pack_mask(rules.deck, rules.joker),
+        1 << up.index,
+        int(rules.dealer_may_discard_up_card),
+    )
+    return lead, trickdd.compiled_rollout()
 
 
 def _lead_batch(

@@ -339,29 +339,112 @@ static PyObject *set_tables(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyObject *finish(PyObject *self, PyObject *args) {
-    PyObject *rules_obj, *players_obj, *state_obj;
-    if (!PyArg_ParseTuple(args, "OOO", &rules_obj, &players_obj, &state_obj)) return NULL;
+/* The rules and the four players as finish reads them; -1 with a Python error. */
+static int read_table(PyObject *rules_obj, PyObject *players_obj, Rules *r, Player *players) {
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "set_tables was not called");
-        return NULL;
+        return -1;
     }
     int rv[9];
-    if (read_ints(rules_obj, rv, 9, "rules") < 0) return NULL;
-    Rules r = {rv[0], rv[1], rv[2], rv[3], rv[4], rv[5], rv[6], rv[7], rv[8]};
-    Player players[4];
+    if (read_ints(rules_obj, rv, 9, "rules") < 0) return -1;
+    Rules rules = {rv[0], rv[1], rv[2], rv[3], rv[4], rv[5], rv[6], rv[7], rv[8]};
+    *r = rules;
     for (int i = 0; i < 4; i++) {
         double pv[10];
         PyObject *one = PySequence_GetItem(players_obj, i);
-        if (one == NULL) return NULL;
+        if (one == NULL) return -1;
         int bad = read_doubles(one, pv, 10, "a player");
         Py_DECREF(one);
-        if (bad < 0) return NULL;
+        if (bad < 0) return -1;
         players[i].bid = pv[0];
         players[i].alone = pv[1];
-        memcpy(players[i].need1, pv + 2, sizeof(double) * 4);
         memcpy(players[i].need2, pv + 6, sizeof(double) * 4);
+        memcpy(players[i].need1, pv + 2, sizeof(double) * 4);
     }
+    return 0;
+}
+
+/* A state's first nine items (see finish) into ``s``; -1 with a Python error. */
+static int read_state(PyObject *fast, State *s) {
+    memset(s, 0, sizeof *s);
+    int head[8];
+    for (int i = 0; i < 8; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        head[i] = (int)v;
+    }
+    s->phase = head[0], s->to_act = head[1], s->passes = head[2], s->dealer = head[3], s->up = head[4];
+    s->trump = head[5], s->maker = head[6], s->alone = head[7];
+    s->discard = -1, s->leader = -1;
+    PyObject *hands = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, 8), "hands");
+    if (hands == NULL) return -1;
+    int bad = PySequence_Fast_GET_SIZE(hands) != 4;
+    for (int seat = 0; seat < 4 && !bad; seat++) {
+        PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(hands, seat), "a hand");
+        if (h == NULL) {
+            Py_DECREF(hands);
+            return -1;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(h);
+        bad = n > MAX_HAND - 1;
+        for (Py_ssize_t i = 0; i < n && !bad; i++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(h, i));
+            bad = c < 0 || c >= 32;
+            s->hand[seat][i] = (int)c;
+        }
+        s->n[seat] = (int)n;
+        Py_DECREF(h);
+    }
+    Py_DECREF(hands);
+    if (PyErr_Occurred()) return -1;
+    if (bad || s->up < 0 || s->up >= 32 || s->dealer < 0 || s->dealer > 3 || s->to_act < 0 || s->to_act > 3 ||
+        s->trump < -1 || s->trump > 3 || s->maker < -1 || s->maker > 3 || (s->phase == DISCARD && s->trump < 0)) {
+        PyErr_SetString(PyExc_ValueError, "the state is not one this core plays (four seats, cards 0..31)");
+        return -1;
+    }
+    s->up_suit = s->up / 8;
+    return 0;
+}
+
+/* ``first`` (-1: none), then every decision up to the first lead; -1 with a Python error. */
+static int run_bidding(const Rules *r, const Player *players, State *s, long first) {
+    if (first >= 0 && !apply(r, s, (int)first)) {
+        PyErr_SetString(PyExc_ValueError, "the first action is not one this core plays here");
+        return -1;
+    }
+    while (s->phase == ROUND_1 || s->phase == ROUND_2 || s->phase == DISCARD) {
+        int seat = s->to_act, code;
+        if (s->phase == ROUND_1)
+            code = decide_round_1(r, &players[seat], s, seat);
+        else if (s->phase == ROUND_2)
+            code = decide_round_2(r, &players[seat], s, seat);
+        else {
+            int forbidden = r->may_discard_up ? -1 : s->up;
+            int drop = weakest(s->hand[s->dealer], s->n[s->dealer], s->trump, forbidden);
+            if (drop < 0) {
+                PyErr_SetString(PyExc_ValueError, "the dealer has no card it may discard");
+                return -1;
+            }
+            code = 100 + s->hand[s->dealer][drop];
+        }
+        if (!apply(r, s, code)) {
+            PyErr_SetString(PyExc_ValueError, "the bidding went where this core does not follow");
+            return -1;
+        }
+    }
+    if (s->phase != PLAY && s->phase != OVER) {
+        PyErr_SetString(PyExc_ValueError, "the state's phase is not one this core plays");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *finish(PyObject *self, PyObject *args) {
+    PyObject *rules_obj, *players_obj, *state_obj;
+    if (!PyArg_ParseTuple(args, "OOO", &rules_obj, &players_obj, &state_obj)) return NULL;
+    Rules r;
+    Player players[4];
+    if (read_table(rules_obj, players_obj, &r, players) < 0) return NULL;
     PyObject *fast = PySequence_Fast(state_obj, "state");
     if (fast == NULL) return NULL;
     if (PySequence_Fast_GET_SIZE(fast) != 10) {
@@ -370,80 +453,10 @@ static PyObject *finish(PyObject *self, PyObject *args) {
         return NULL;
     }
     long first = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, 9));
-    if (first == -1 && PyErr_Occurred()) {
-        Py_DECREF(fast);
-        return NULL;
-    }
     State s;
-    memset(&s, 0, sizeof s);
-    int head[8];
-    for (int i = 0; i < 8; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-        head[i] = (int)v;
-    }
-    s.phase = head[0], s.to_act = head[1], s.passes = head[2], s.dealer = head[3], s.up = head[4];
-    s.trump = head[5], s.maker = head[6], s.alone = head[7];
-    s.discard = -1, s.leader = -1;
-    PyObject *hands = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, 8), "hands");
+    int bad = (first == -1 && PyErr_Occurred()) || read_state(fast, &s) < 0;
     Py_DECREF(fast);
-    if (hands == NULL) return NULL;
-    int bad = PySequence_Fast_GET_SIZE(hands) != 4;
-    for (int seat = 0; seat < 4 && !bad; seat++) {
-        PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(hands, seat), "a hand");
-        if (h == NULL) {
-            Py_DECREF(hands);
-            return NULL;
-        }
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(h);
-        bad = n > MAX_HAND - 1;
-        for (Py_ssize_t i = 0; i < n && !bad; i++) {
-            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(h, i));
-            bad = c < 0 || c >= 32;
-            s.hand[seat][i] = (int)c;
-        }
-        s.n[seat] = (int)n;
-        Py_DECREF(h);
-    }
-    Py_DECREF(hands);
-    if (PyErr_Occurred()) return NULL;
-    if (bad || s.up < 0 || s.up >= 32 || s.dealer < 0 || s.dealer > 3 || s.to_act < 0 || s.to_act > 3 ||
-        s.trump < -1 || s.trump > 3 || s.maker < -1 || s.maker > 3 || (s.phase == DISCARD && s.trump < 0)) {
-        PyErr_SetString(PyExc_ValueError, "the state is not one this core plays (four seats, cards 0..31)");
-        return NULL;
-    }
-    s.up_suit = s.up / 8;
-    if (first >= 0 && !apply(&r, &s, (int)first)) {
-        PyErr_SetString(PyExc_ValueError, "the first action is not one this core plays here");
-        return NULL;
-    }
-    while (s.phase == ROUND_1 || s.phase == ROUND_2 || s.phase == DISCARD) {
-        int seat = s.to_act, code;
-        if (s.phase == ROUND_1)
-            code = decide_round_1(&r, &players[seat], &s, seat);
-        else if (s.phase == ROUND_2)
-            code = decide_round_2(&r, &players[seat], &s, seat);
-        else {
-            int forbidden = r.may_discard_up ? -1 : s.up;
-            int drop = weakest(s.hand[s.dealer], s.n[s.dealer], s.trump, forbidden);
-            if (drop < 0) {
-                PyErr_SetString(PyExc_ValueError, "the dealer has no card it may discard");
-                return NULL;
-            }
-            code = 100 + s.hand[s.dealer][drop];
-        }
-        if (!apply(&r, &s, code)) {
-            PyErr_SetString(PyExc_ValueError, "the bidding went where this core does not follow");
-            return NULL;
-        }
-    }
-    if (s.phase != PLAY && s.phase != OVER) {
-        PyErr_SetString(PyExc_ValueError, "the state's phase is not one this core plays");
-        return NULL;
-    }
+    if (bad || run_bidding(&r, players, &s, first) < 0) return NULL;
     PyObject *acts = PyTuple_New(s.nacts);
     if (acts == NULL) return NULL;
     for (int i = 0; i < s.nacts; i++) {
@@ -461,8 +474,159 @@ static PyObject *finish(PyObject *self, PyObject *args) {
                          s.discard, acts, masks[0], masks[1], masks[2], masks[3]);
 }
 
+/* finish_ends(rules, players, rows, first, me, lead, rollout, limit, keys) -> (ends, mine, tricks)
+ *
+ * finish for every state row of a batch (rows: the nine items before ``first``), each end read as
+ * its first lead and played out by the rollout: the twin of playout_bidding.lead_starts followed by
+ * dd.rollout_starts (tests compare them). lead = (per maker * 2 + alone: (players, side, next seat
+ * of each seat (4), the seats playing as bits), per trump: (its tables' blob, its trumps as bits),
+ * the lead rule's code, the pack as bits, the up card's bit, the dealer may bury the up card);
+ * rollout: the search core's rollout_many; limit: the slips' (0: none); keys: each row's slips' key
+ * (None: none). ends: per row -1 (thrown in) or maker * 2 + alone; mine: per row the code of
+ * ``me``'s first action after ``first`` that is a bid (-1: none); tricks: the makers' tricks of each
+ * row not thrown in, in order. */
+static PyObject *finish_ends(PyObject *self, PyObject *args) {
+    PyObject *rules_obj, *players_obj, *rows, *lead, *rollout, *keys;
+    long first, limit;
+    int me;
+    if (!PyArg_ParseTuple(args, "OOO!liO!OlO", &rules_obj, &players_obj, &PyList_Type, &rows, &first, &me,
+                          &PyTuple_Type, &lead, &rollout, &limit, &keys))
+        return NULL;
+    Rules r;
+    Player players[4];
+    if (read_table(rules_obj, players_obj, &r, players) < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(rows);
+    if (keys != Py_None && (!PyList_Check(keys) || PyList_GET_SIZE(keys) != n)) {
+        PyErr_SetString(PyExc_ValueError, "one slips' key per row");
+        return NULL;
+    }
+    PyObject *seats, *trumps;
+    int lead_rule, may_bury_up;
+    unsigned long long pack, up_bit;
+    if (PyTuple_GET_SIZE(lead) != 6 || !PyList_Check(seats = PyTuple_GET_ITEM(lead, 0)) ||
+        PyList_GET_SIZE(seats) != 8 || !PyList_Check(trumps = PyTuple_GET_ITEM(lead, 1)) ||
+        PyList_GET_SIZE(trumps) != 4) {
+        PyErr_SetString(PyExc_ValueError, "lead: (seats (8), trumps (4), lead rule, pack, up bit, bury up)");
+        return NULL;
+    }
+    lead_rule = (int)PyLong_AsLong(PyTuple_GET_ITEM(lead, 2));
+    pack = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(lead, 3));
+    up_bit = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(lead, 4));
+    may_bury_up = (int)PyLong_AsLong(PyTuple_GET_ITEM(lead, 5));
+    if (PyErr_Occurred()) return NULL;
+    int players_n[8], side[8], nxt[8][4], playing[8];
+    for (int k = 0; k < 8; k++) {
+        PyObject *one = PyList_GET_ITEM(seats, k), *order;
+        if (!PyTuple_Check(one) || PyTuple_GET_SIZE(one) != 4 || !PyTuple_Check(order = PyTuple_GET_ITEM(one, 2)) ||
+            PyTuple_GET_SIZE(order) != 4) {
+            PyErr_SetString(PyExc_ValueError, "a maker's seats: (players, side, next seats (4), playing)");
+            return NULL;
+        }
+        players_n[k] = (int)PyLong_AsLong(PyTuple_GET_ITEM(one, 0));
+        side[k] = (int)PyLong_AsLong(PyTuple_GET_ITEM(one, 1));
+        playing[k] = (int)PyLong_AsLong(PyTuple_GET_ITEM(one, 3));
+        for (int j = 0; j < 4; j++) {
+            nxt[k][j] = (int)PyLong_AsLong(PyTuple_GET_ITEM(order, j));
+            if (nxt[k][j] < 0 || nxt[k][j] > 3) {
+                PyErr_SetString(PyExc_ValueError, "a next seat is out of range");
+                return NULL;
+            }
+        }
+    }
+    PyObject *blobs[4];
+    unsigned long long trump_bits[4];
+    for (int t = 0; t < 4; t++) {
+        PyObject *one = PyList_GET_ITEM(trumps, t);
+        if (!PyTuple_Check(one) || PyTuple_GET_SIZE(one) != 2) {
+            PyErr_SetString(PyExc_ValueError, "a trump's (tables' blob, trumps)");
+            return NULL;
+        }
+        blobs[t] = PyTuple_GET_ITEM(one, 0);
+        trump_bits[t] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(one, 1));
+    }
+    if (PyErr_Occurred()) return NULL;
+    PyObject *ends = PyList_New(n), *mine = PyList_New(n), *items = PyList_New(0), *tricks = NULL;
+    if (ends == NULL || mine == NULL || items == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *fast = PySequence_Fast(PyList_GET_ITEM(rows, i), "state");
+        if (fast == NULL) goto fail;
+        State s;
+        int bad = PySequence_Fast_GET_SIZE(fast) != 9;
+        if (bad) PyErr_SetString(PyExc_ValueError, "a row: expected 9 items");
+        bad = bad || read_state(fast, &s) < 0;
+        Py_DECREF(fast);
+        int up_taken = s.phase == DISCARD;
+        if (bad || run_bidding(&r, players, &s, first) < 0) goto fail;
+        int said = -1;
+        for (int k = 1; k < s.nacts; k++)
+            if (s.act_seat[k] == me && s.act_code[k] < 100) {
+                said = s.act_code[k];
+                break;
+            }
+        PyList_SET_ITEM(mine, i, PyLong_FromLong(said));
+        if (s.phase == OVER) {
+            PyList_SET_ITEM(ends, i, PyLong_FromLong(-1));
+            continue;
+        }
+        int k = s.maker * 2 + (s.alone ? 1 : 0);
+        PyList_SET_ITEM(ends, i, PyLong_FromLong(k));
+        unsigned long long masks[4] = {0, 0, 0, 0}, hands[4];
+        for (int seat = 0; seat < 4; seat++) {
+            for (int c = 0; c < s.n[seat]; c++) masks[seat] |= 1ULL << s.hand[seat][c];
+            hands[seat] = (playing[k] >> seat & 1) ? masks[seat] : 0;
+        }
+        unsigned long long legal = hands[s.leader];
+        if (lead_rule && (legal & ~trump_bits[s.trump])) legal &= ~trump_bits[s.trump];
+        int active = 1;
+        for (int at = nxt[k][s.leader]; at != s.leader; at = nxt[k][at]) active++;
+        int lone = (s.alone || players_n[k] == 3) ? s.maker : -1;
+        PyObject *pos = Py_BuildValue("(iiiiiiiiiKiiiiiKKKK)", players_n[k], side[k], s.leader, 5, 5, lead_rule, 0,
+                                      lone, active, legal, 0, nxt[k][0], nxt[k][1], nxt[k][2], nxt[k][3], hands[0],
+                                      hands[1], hands[2], hands[3]);
+        int known_to_all = !(up_taken || s.picked_up) || !may_bury_up;
+        unsigned long long unseen[4];
+        for (int seat = 0; seat < 4; seat++) {
+            unsigned long long known = masks[seat];
+            if (seat == s.dealer) {
+                known |= up_bit;
+                if (s.discard >= 0) known |= 1ULL << s.discard;
+            } else if (known_to_all) {
+                known |= up_bit;
+            }
+            unseen[seat] = pack & ~known;
+        }
+        unsigned long long key = 0;
+        if (keys != Py_None) {
+            key = PyLong_AsUnsignedLongLongMask(PyList_GET_ITEM(keys, i));
+            if (key == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_XDECREF(pos);
+                goto fail;
+            }
+        }
+        PyObject *item = pos == NULL ? NULL
+                                     : Py_BuildValue("(ON(KKKK)lK)", blobs[s.trump], pos, unseen[0], unseen[1], unseen[2],
+                                                     unseen[3], limit, key);
+        if (item == NULL || PyList_Append(items, item) < 0) {
+            Py_XDECREF(item);
+            goto fail;
+        }
+        Py_DECREF(item);
+    }
+    tricks = PyList_GET_SIZE(items) ? PyObject_CallOneArg(rollout, items) : PyList_New(0);
+    if (tricks == NULL) goto fail;
+    Py_DECREF(items);
+    return Py_BuildValue("(NNN)", ends, mine, tricks);
+fail:
+    Py_XDECREF(ends);
+    Py_XDECREF(mine);
+    Py_XDECREF(items);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"set_tables", set_tables, METH_VARARGS, "set_tables(strength, plain, worth): the card tables"},
+    {"finish_ends", finish_ends, METH_VARARGS,
+     "finish_ends(rules, players, rows, first, me, lead, rollout, limit, keys) -> (ends, mine, tricks)"},
     {"finish", finish, METH_VARARGS,
      "finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard, actions, masks)"},
     {NULL, NULL, 0, NULL},

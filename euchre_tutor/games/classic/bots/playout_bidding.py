@@ -14,12 +14,14 @@ is built (the static site), with the same answers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any, Final, TypeAlias
 
+from euchre_tutor.advisor import trickdd
 from euchre_tutor.advisor.cores import load_core
 from euchre_tutor.cards import Card, Suit, deck
+from euchre_tutor.games.classic.advisor import dd
 from euchre_tutor.games.classic.advisor.dd import LeadStart
 from euchre_tutor.games.classic.advisor.strength import StrengthTable
 from euchre_tutor.games.classic.bots.cards import worth_rows
@@ -38,7 +40,7 @@ from euchre_tutor.games.classic.engine.engine import (
 )
 from euchre_tutor.games.classic.rules import ClassicRules
 
-__all__ = ["BACKEND", "finish_compiled", "lead_starts", "plays_rules"]
+__all__ = ["BACKEND", "finish_compiled", "lead_ends", "lead_starts", "plays_rules"]
 
 #: the compiled core, or None (not built, or pure Python asked for): the Python loop serves
 _CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
@@ -224,6 +226,59 @@ def lead_starts(
             )
         )
     return starts, mine
+
+
+def lead_ends(
+    worlds: Sequence[HandState],
+    me: Seat,
+    players: Sequence[Any],
+    first: Action,
+    slip: float = 0.0,
+    seeds: Sequence[int] | None = None,
+) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
+    """:func:`lead_starts` with each first lead played out by the compiled rollout
+    (:func:`~euchre_tutor.games.classic.advisor.dd.rollout_starts`, slipping with chance ``slip`` from
+    each world's ``seeds`` entry): per world None (thrown in) or (the maker's seat number, alone, the
+    makers' tricks), and ``me``'s first bid after ``first``; all in one call into the compiled core.
+    None where :func:`lead_starts` is, or the compiled search is not built."""
+    if not worlds or _CORE is None or dd.BACKEND != "compiled":
+        return None
+    ref = worlds[0]
+    rules_row = _rules_row(ref.rules)
+    opening = _code(first)
+    if rules_row is None or opening < 0:
+        return None
+    _tables_set()
+    read = _world_rows(worlds)
+    if read is None:
+        return None
+    rows, _, holders = read
+    if not all(first in w.legal_actions() for w in holders):
+        return None  # the engine's step serves (and refuses an illegal action)
+    limit = trickdd.slip_limit(slip)
+    keys = None
+    if limit:
+        if seeds is None or len(seeds) != len(worlds):
+            raise ValueError("a rollout with slips needs one seed per world")
+        keys = list(seeds)
+    lead, rollout = _leads(ref.rules, ref.seating, int(ref.dealer), ref.up)
+    ends, said, tricks = _CORE.finish_ends(
+        rules_row, _players_rows(tuple(players)), rows, opening, int(me), lead, rollout, limit, keys
+    )
+    words = _bid_words()
+    played = iter(tricks)
+    out: list[tuple[int, bool, int] | None] = [
+        None if k < 0 else (k >> 1, bool(k & 1), next(played)) for k in ends
+    ]
+    return out, [words.get(code, "-") for code in said]
+
+
+@lru_cache(maxsize=64)
+def _leads(
+    rules: ClassicRules, seating: Any, dealer: int, up: Card
+) -> tuple[tuple[object, ...], Callable[[list[tuple[object, ...]]], list[int]]]:
+    """:func:`~euchre_tutor.games.classic.advisor.dd.compiled_leads`, kept per deal's table."""
+    return dd.compiled_leads(rules, seating, dealer, up)
 
 
 #: the worlds :func:`_world_rows` read last, and what it read (the bids' play-outs ask for every
