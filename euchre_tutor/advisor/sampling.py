@@ -305,8 +305,12 @@ def _record_one_way(
     win_chance: Callable[[tuple[int, ...]], float] | None,
 ) -> None:
     """:func:`record_ways` of deals played out one way: each figure is what the sum of one weighted
-    term gives (``0 + weight * x``, to the last bit), worked out once per distinct outcome."""
+    term gives (``0 + weight * x``, to the last bit), worked out once per distinct outcome, and each
+    deal recorded as :meth:`Tally.record` records it, in one loop."""
     seen: dict[Outcome, tuple[float, float | None, float, float, float, float]] = {}
+    values, wins, spread = tally.values, tally.wins, tally.spread
+    total, made, euchred, march, tricks = tally.total, tally.made, tally.euchred, tally.march, tally.tricks
+    n, mean, m2 = spread.n, spread.mean, spread.m2
     for o in outs:
         figures = seen.get(o)
         if figures is None:
@@ -318,8 +322,25 @@ def _record_one_way(
                 0 + weight * o.march,
                 0 + weight * o.side_tricks(team),
             )
-        value, win, made, euchred, march, tricks = figures
-        tally.record(o.makers, value, win, made, euchred, march, team, tricks)
+        value, win, o_made, o_euchred, o_march, o_tricks = figures
+        if o.makers is None:
+            tally.passed += 1
+        else:
+            tally.sides.add(o.makers is team)
+            tricks += o_tricks
+        values.append(value)
+        total += value
+        n += 1  # Spread.add, inline
+        delta = value - mean
+        mean += delta / n
+        m2 += delta * (value - mean)
+        made += o_made
+        euchred += o_euchred
+        march += o_march
+        if win is not None:
+            wins.append(win)
+    tally.total, tally.made, tally.euchred, tally.march, tally.tricks = total, made, euchred, march, tricks
+    spread.n, spread.mean, spread.m2 = n, mean, m2
 
 
 # ---------------------------------------------------------------------------

@@ -658,7 +658,7 @@ bad:
  * dealer, discard done, discard slot, a known discard's bit, up taken, up bit, re-choose the
  * discard, fits by slot, constrained mask, the seats weighed, round-1 key by seat (None or (keep,
  * plain suits)), memo by seat, the dealer's memo, miss(seat, mask, gone) -> float,
- * dealer_miss(mask) -> (base, logs), make(slots, logq, masks, where) -> candidate)
+ * dealer_miss(mask) -> (base, logs), the Candidate class (called with every field, in order), ...)
  */
 typedef struct {
     int nseats, me, sees_me, dealer, discard_done, discard_slot, up_taken, rechoose, nweighed;
@@ -1041,7 +1041,7 @@ done:
     return status;
 }
 
-/* The kept candidate as the plan's own object: make(slots, logq, masks, where). */
+/* The kept candidate as the plan's own object: Candidate(slots, logq, masks, None, (), [], where, {}). */
 static PyObject *make_candidate(const Plan *p, const Spec *sp, const Drawn *d, const uint64_t *masks) {
     PyObject *slots, *where;
     if (drawn_lists(p, d, &slots, &where) < 0) return NULL;
@@ -1053,7 +1053,14 @@ static PyObject *make_candidate(const Plan *p, const Spec *sp, const Drawn *d, c
             if (m == NULL) ok = 0;
             else PyList_SET_ITEM(ms, s, m);
         }
-        if (ok) out = PyObject_CallFunctionObjArgs(sp->make, slots, q, ms, where, NULL);
+        /* Candidate(slots, logq, bid_masks, gift, taken, loner_six, where, orders) */
+        PyObject *taken = ok ? PyTuple_New(0) : NULL, *six = taken ? PyList_New(0) : NULL;
+        PyObject *orders = six ? PyDict_New() : NULL;
+        if (orders != NULL)
+            out = PyObject_CallFunctionObjArgs(sp->make, slots, q, ms, Py_None, taken, six, where, orders, NULL);
+        Py_XDECREF(taken);
+        Py_XDECREF(six);
+        Py_XDECREF(orders);
     }
     Py_XDECREF(ms);
     Py_XDECREF(q);

@@ -507,7 +507,7 @@ class BidWeighing(Placement):
             self.dealer_memo,
             self._mask_part,
             lambda mask: self._dealer_part(mask, None, model, trump),  # type: ignore[arg-type]
-            _candidate,
+            Candidate,
             self._model_spec(model),
             [int(s in self.weighed) for s in seats],
             int(self.dealer_splits and not model.uniform and trump is not None),
@@ -647,12 +647,6 @@ class BidWeighing(Placement):
             allowed = [c for c in six if self.rules.dealer_may_discard(c, self.up)]
             total += math.log(model._discard(six, self.view.trump, gone, allowed, self.strength))
         return total
-
-
-def _candidate(slots: list[list[int]], logq: float, masks: list[int], where: dict[int, int]) -> Candidate:
-    """A candidate the compiled draw kept (its slots, log q, every seat's bid-time hand, the constrained
-    cards' slots)."""
-    return Candidate(slots, logq, masks, where=where)
 
 
 def _round_1_key(mask: int, keep: int, suits: tuple[int, ...]) -> int:
