@@ -221,6 +221,7 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
         below = same = agree = 0
         cpu: list[float] = []
         kept: list[bool] = []
+        graded: list[dict[str, object]] = []  # the rows below Best at this cap (``kept``'s hands)
         for row in rows:
             seeds = row["seeds"]
             assert isinstance(seeds, list)
@@ -231,8 +232,9 @@ def cap_lines(rows: list[dict[str, object]]) -> list[str]:
                 below += 1
                 same += labels[0] == labels[1]
                 kept.append(labels[0] == labels[1])
+                graded.append(row)
                 agree += bool(set.intersection(*(claims(g) for g in grades)))
-        low, high = share_interval(kept, hands_of(rows))
+        low, high = share_interval(kept, hands_of(graded))
         name = "the run's own cap" if cap is None else f"{cap:>6} deals"
         lines.append(
             f"  {name}: same label {same}/{below} = {100 * same / max(below, 1):.1f}% "

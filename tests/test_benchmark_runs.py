@@ -412,6 +412,10 @@ def test_the_figures_by_cap_count_labels_words_and_cpu(grades: ModuleType) -> No
     assert f"(95% interval {100 * low_share:.1f}-{100 * high_share:.1f}%, rows without hands" in lines[2]
     assert 0.2 < low_share < 2 / 3 < high_share < 1.0
     assert grades.wilson(0, 0) == (0.0, 1.0)
+    # rows with their hands, one of them Best by both at a cap: that cap's interval is clustered over
+    # the hands of the rows it counts (the run's own figures were printed before this was mended)
+    handed = grades.cap_lines([{**row, "hand": k} for k, row in enumerate(rows)])
+    assert "400 deals: same label 1/2 = 50.0%" in handed[1] and "clustered by hand" in handed[1]
     assert grades.cap_lines([{"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
     # a run without --caps read with these: no cap every grade recorded, so no figures by cap
     assert grades.cap_lines([*rows, {"seeds": [low("Good", None, 1), low("Good", None, 1)]}]) == []
