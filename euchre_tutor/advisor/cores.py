@@ -9,13 +9,15 @@ lists every compiled core and the searches it serves:
   :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
   (:mod:`euchre_tutor.games.classic.advisor.dd`) and Bid Euchre (:mod:`euchre_tutor.games.bid.advisor.dd`);
 * the Solitaire solver, :mod:`euchre_tutor.games.solitaire.advisor.solver` (``_solcore``);
-* the classic advisor's candidate draw, :mod:`euchre_tutor.games.classic.advisor.placement`
-  (``_worldfill``): not a search, but the same contract (the same candidates from the same
-  ``random.Random`` state, leaving it in the same state, so every seeded hint and grade is the
-  same whichever serves);
+* the classic advisor's sampler, :mod:`euchre_tutor.games.classic.advisor.placement` and
+  :mod:`~euchre_tutor.games.classic.advisor.bidweights` (``_worldfill``): the candidate draw, the
+  bids' weights, the re-chosen discard, the swaps of the hidden hands and a bid's deal. Not a search,
+  but the same contract (the same candidates and weights from the same ``random.Random`` state,
+  leaving it in the same state, so every seeded hint and grade is the same whichever serves);
 * the rule-based players' bidding in the classic advisor's play-outs,
   :mod:`euchre_tutor.games.classic.bots.playout_bidding` (``_clubbid``): the same decisions and the
-  same state at the first lead as the Python loop, under the house rules it plays.
+  same state at the first lead as the Python loop, under the house rules it plays, and each first
+  lead handed to the compiled rollout in the same call.
 
 A module uses its core when it was built, unless the environment variable
 ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set before the import; each also takes

@@ -31,12 +31,12 @@ __all__ = [
 ]
 
 # The most deals a classic grade refined after the move takes on a class server (a machine of its own
-# takes up to 76,800, in its one worker): at 76,800 about 1 s of CPU a decision on average, 30 students
-# would keep more than the two cores busy and slow every hint; the class cap was 4,800 deals, about a
-# fifth of that CPU, then 5,400 at the same CPU once the candidate draw was compiled, and is 10,800 at
-# less CPU than that since the bids' play-outs are compiled (benchmarks/classic_grades.py --caps and
+# takes up to 76,800, in its one worker). The cap was 4,800 deals, then 5,400 once the candidate draw
+# was compiled and 10,800 once the bids' play-outs were; since the whole sampled deal is compiled it is
+# 43,200, the cap at which 95% of the grades below Best keep their label under another seed (96.7% of
+# 395), at less CPU per graded decision than 5,400 cost before (benchmarks/classic_grades.py --caps and
 # docs/advisors.md give its CPU and the stability of its grades)
-CLASS_GRADE_WORLDS: Final = 10800
+CLASS_GRADE_WORLDS: Final = 43200
 #: the environment variable the classic advisor reads that cap from (its GRADE_WORLDS_ENV; kept here as
 #: a name so that the server does not load the advisor)
 GRADE_WORLDS_ENV: Final = "EUCHRE_TUTOR_GRADE_WORLDS"

@@ -33,9 +33,9 @@ def report_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "lunch.json").write_text("sandwich")
     out = folder / "report.html"
     saves = [str(folder / n) for n in ("ada.json", "cleo.json", "lunch.json", "dan.json")]
-    # grades refined as a class server refines them, under an eighth of its cap
+    # grades refined as a class server refines them, under a thirty-second of its cap
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS // 8))
+        patch.setenv(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS // 32))
         assert main(["report", *saves, "--out", str(out), "--title", "Class 7B", "--jobs", "1"]) == 0
     return out
 

@@ -27,10 +27,10 @@ from euchre_tutor.session.learning import GradedGame, grade_saved_file, grade_sa
 
 @pytest.fixture(scope="module", autouse=True)
 def class_server_cap() -> Iterator[None]:
-    """Grades refined as a class server refines them, under an eighth of its cap (not a laptop's 76,800
-    deals): the same grading path, a fraction of the CPU."""
+    """Grades refined as a class server refines them, under a thirty-second of its cap (not a laptop's
+    76,800 deals): the same grading path, a fraction of the CPU."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS // 8))
+        patch.setenv(GRADE_WORLDS_ENV, str(CLASS_GRADE_WORLDS // 32))
         yield
 
 

@@ -23,6 +23,9 @@
  * 1 round 1, 2 round 2, 3 the dealer's discard, 4 play, 5 over. actions: (seat, code) in order,
  * code 0 pass, 1 order, 2 order alone, 10 + suit call, 20 + suit call alone, 100 + card discard
  * (the first action among them); masks: every seat's cards at the end, a bit per card index.
+ *
+ * finish_ends(...) does the same for a batch of worlds and plays each end out by the search core's
+ * compiled rollout, read as its first lead (see the function): a bid's play-outs in one call.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
