@@ -149,9 +149,8 @@ class WorldSampler:
         leaves in the same state), but each deal's swaps as hand masks
         (:meth:`~.swaps.SwapOrbits.orbit_masks`), the state of the first deal only (the position every
         deal shares) and the dealt hands of the first ``deals`` as masks (at least one), with no state
-        or deal built for them.
-        Where the swaps do not apply (or a misdeal's worlds serve), :meth:`report`'s own batch
-        instead."""
+        or deal built for them. Where the swaps do not apply (or a misdeal's worlds serve),
+        :meth:`report`'s own batch instead."""
         if self.plan is None:
             return self.report(n, rng, candidates_per_world=candidates_per_world, orbits=True)
         _check_batch(n, candidates_per_world)
