@@ -116,7 +116,7 @@ def test_the_ends_in_one_call_are_the_first_leads_played_out(
     ref = worlds[0]
     seeds = [seed * 7 + k for k in range(len(worlds))]
     for action in ref.legal_actions():
-        got = playout_bidding.lead_ends(worlds, me, club, action, slip, seeds)
+        got = playout_bidding.lead_ends(worlds, me, club, action, (slip, seeds))
         starts = playout_bidding.lead_starts(worlds, me, club, action)
         assert got is not None and starts is not None
         playing = [s for s in starts[0] if s is not None]
@@ -136,5 +136,5 @@ def test_ends_with_slips_need_a_seed_per_world() -> None:
     assert me is not None
     with pytest.raises(ValueError, match="one seed per world"):
         playout_bidding.lead_ends(
-            worlds, me, (RuleBasedPlayer(),) * 4, worlds[0].legal_actions()[0], 0.3, [1]
+            worlds, me, (RuleBasedPlayer(),) * 4, worlds[0].legal_actions()[0], (0.3, [1])
         )

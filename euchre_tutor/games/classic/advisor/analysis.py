@@ -275,8 +275,7 @@ def _play_out_outcomes(
         continuation, "lead_ends", None
     )
     if ends is not None and worlds and open_weight == 0.0 and dd.compiled_search(backend):
-        chance, seeds = (0.0, None) if slips is None else (slips.chance, slips.seeds)
-        played = ends(worlds, me, action, chance, seeds)
+        played = ends(worlds, me, action, None if slips is None else (slips.chance, slips.seeds))
         if played is not None:
             return [(1.0, _end_outcomes(worlds[0], played[0]))], played[1]
     hook: Callable[..., tuple[list[dd.LeadStart | None], list[str]] | None] | None = getattr(

@@ -389,18 +389,21 @@ def lead_position(rules: ClassicRules, seating: Seating, start: LeadStart) -> Po
 def lead_unseen(rules: ClassicRules, dealer: int, up: Card, start: LeadStart) -> list[int]:
     """:func:`_unseen` of the state ``start`` stands for (tests compare the two)."""
     pack = _pack_mask(rules.deck, rules.joker)
-    up_bit = 1 << up.index
-    up_known_to_all = not start.up_taken or not rules.dealer_may_discard_up_card
+    return _lead_unseen(start, dealer, pack, 1 << up.index, rules.dealer_may_discard_up_card)
+
+
+def _lead_unseen(start: LeadStart, dealer: int, pack: int, up_bit: int, may_bury_up: bool) -> list[int]:
+    """:func:`lead_unseen` with the pack and the up card's bit as masks."""
+    known_to_all = not start.up_taken or not may_bury_up
     out = []
     for seat, mask in enumerate(start.hands):
-        known = mask
         if seat == dealer:
-            known |= up_bit
+            mask |= up_bit
             if start.discard >= 0:
-                known |= 1 << start.discard
-        elif up_known_to_all:
-            known |= up_bit
-        out.append(pack & ~known)
+                mask |= 1 << start.discard
+        elif known_to_all:
+            mask |= up_bit
+        out.append(pack & ~mask)
     return out
 
 
@@ -508,17 +511,7 @@ def _lead_batch(
             legal = legal & ~barred or legal
         blobs.append(blob)
         args.append((*first, legal, 0, *nxt_row, *hands))
-        known_to_all = not start.up_taken or not may_bury_up
-        row = []
-        for seat, mask in enumerate(start.hands):
-            if seat == dealer:
-                mask |= up_bit
-                if start.discard >= 0:
-                    mask |= 1 << start.discard
-            elif known_to_all:
-                mask |= up_bit
-            row.append(pack & ~mask)
-        unseen.append(row)
+        unseen.append(_lead_unseen(start, dealer, pack, up_bit, may_bury_up))
     return blobs, args, unseen
 
 

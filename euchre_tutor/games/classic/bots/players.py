@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from euchre_tutor.bots.shared import play_out_seats
 from euchre_tutor.errors import IllegalAction
-from euchre_tutor.games.classic.bots.playout_bidding import lead_ends, lead_starts
+from euchre_tutor.games.classic.bots.playout_bidding import Slips, lead_ends, lead_starts
 from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, finish_bidding_by
 from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Seat
 from euchre_tutor.games.classic.views import SeatView, seat_view
@@ -155,12 +155,7 @@ class Seated:
         return lead_starts(worlds, me, players, first)
 
     def lead_ends(
-        self,
-        worlds: Sequence[HandState],
-        me: Seat,
-        first: Action,
-        slip: float = 0.0,
-        seeds: Sequence[int] | None = None,
+        self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
     ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
         """The advisor's fastest play-out hook (see :meth:`RuleBasedPlayer.lead_ends`) when both sides
         are rule-based players; None otherwise."""
@@ -169,7 +164,7 @@ class Seated:
             return None
         team = self.me.team
         players = tuple(ours if s.team is team else theirs for s in worlds[0].seating.seats)
-        return lead_ends(worlds, me, players, first, slip, seeds)
+        return lead_ends(worlds, me, players, first, slips)
 
 
 class BeginnerPlayer:

@@ -40,7 +40,7 @@ from euchre_tutor.games.classic.engine.engine import (
 )
 from euchre_tutor.games.classic.rules import ClassicRules
 
-__all__ = ["BACKEND", "finish_compiled", "lead_ends", "lead_starts", "plays_rules"]
+__all__ = ["BACKEND", "Slips", "finish_compiled", "lead_ends", "lead_starts", "plays_rules"]
 
 #: the compiled core, or None (not built, or pure Python asked for): the Python loop serves
 _CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
@@ -48,6 +48,8 @@ _CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
 BACKEND: Final = "python" if _CORE is None else "compiled"
 
 _PHASES: Final = {Phase.ROUND_1: 1, Phase.ROUND_2: 2, Phase.DISCARD: 3}
+#: a play-out's slips: the chance of a slip and each world's seed (None: none)
+Slips: TypeAlias = tuple[float, Sequence[int]] | None
 #: what :func:`_world_rows` reads of a batch's worlds: their rows, the number of each one's hand to
 #: act, and a world holding each such hand
 _Rows: TypeAlias = tuple[list[tuple[Any, ...]], list[int], list[HandState]]
@@ -229,18 +231,13 @@ def lead_starts(
 
 
 def lead_ends(
-    worlds: Sequence[HandState],
-    me: Seat,
-    players: Sequence[Any],
-    first: Action,
-    slip: float = 0.0,
-    seeds: Sequence[int] | None = None,
+    worlds: Sequence[HandState], me: Seat, players: Sequence[Any], first: Action, slips: Slips = None
 ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
     """:func:`lead_starts` with each first lead played out by the compiled rollout
-    (:func:`~euchre_tutor.games.classic.advisor.dd.rollout_starts`, slipping with chance ``slip`` from
-    each world's ``seeds`` entry): per world None (thrown in) or (the maker's seat number, alone, the
-    makers' tricks), and ``me``'s first bid after ``first``; all in one call into the compiled core.
-    None where :func:`lead_starts` is, or the compiled search is not built."""
+    (:func:`~euchre_tutor.games.classic.advisor.dd.rollout_starts`; ``slips``: its chance of a slip
+    and each world's seed, or None): per world None (thrown in) or (the maker's seat number, alone,
+    the makers' tricks), and ``me``'s first bid after ``first``; all in one call into the compiled
+    core. None where :func:`lead_starts` is, or the compiled search is not built."""
     if not worlds or _CORE is None or dd.BACKEND != "compiled":
         return None
     ref = worlds[0]
@@ -255,6 +252,7 @@ def lead_ends(
     rows, _, holders = read
     if not all(first in w.legal_actions() for w in holders):
         return None  # the engine's step serves (and refuses an illegal action)
+    slip, seeds = (0.0, None) if slips is None else slips
     limit = trickdd.slip_limit(slip)
     keys = None
     if limit:

@@ -22,7 +22,7 @@ from euchre_tutor.games.classic.bots.cards import (
     weakest,
 )
 from euchre_tutor.games.classic.bots.facts import Facts, StateFacts
-from euchre_tutor.games.classic.bots.playout_bidding import finish_compiled, lead_ends, lead_starts
+from euchre_tutor.games.classic.bots.playout_bidding import Slips, finish_compiled, lead_ends, lead_starts
 from euchre_tutor.games.classic.bots.reasons import (
     ALONE_CARDS,
     PlayRule,
@@ -117,19 +117,14 @@ class RuleBasedPlayer:
         return lead_starts(worlds, me, (self,) * worlds[0].seating.players, first)
 
     def lead_ends(
-        self,
-        worlds: Sequence[HandState],
-        me: Seat,
-        first: Action,
-        slip: float = 0.0,
-        seeds: Sequence[int] | None = None,
+        self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
     ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
         """The classic advisor's fastest play-out hook: :meth:`lead_starts` with each first lead played
         out by the compiled rollout, in one call (:func:`~.playout_bidding.lead_ends`); None where it
         does not serve, or for a subclass."""
         if type(self) is not RuleBasedPlayer or not worlds:
             return None
-        return lead_ends(worlds, me, (self,) * worlds[0].seating.players, first, slip, seeds)
+        return lead_ends(worlds, me, (self,) * worlds[0].seating.players, first, slips)
 
     # -- bidding -------------------------------------------------------------
 
