@@ -307,37 +307,33 @@ def card_values_held(
     mine = base.hands[me]
     sitting = [not playing >> s & 1 for s in range(base.players)]
     counts: list[int] = []
+    every: list[Sequence[int]] = []  # every deal's hands in each swap, in order
+    for options in hands:
+        counts.append(len(options))
+        for held in options:
+            if held[me] != mine:
+                raise EuchreError(
+                    f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
+                )
+            every.append(held)
     if compiled:
         # the positions as the core reads them, without a Position each: only the hands differ
         flat = base.args()
         start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
         head, tail = flat[:start], flat[start + base.players :]
         blob = base.tables.blob
-        items: list[tuple[bytes, tuple[int, ...]]] = []
-        for options in hands:
-            counts.append(len(options))
-            for held in options:
-                if held[me] != mine:
-                    raise EuchreError(
-                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
-                    )
-                items.append(
-                    (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
-                )
+        found = trickdd.card_values_compiled(
+            [
+                (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
+                for held in every
+            ]
+        )
         done = base.done
-        found = trickdd.card_values_compiled(items)
         rows = [tuple([done + v[c] for c in slots]) for v in found]
     else:
-        positions: list[Position] = []
-        for options in hands:
-            counts.append(len(options))
-            for held in options:
-                if held[me] != mine:
-                    raise EuchreError(
-                        f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
-                    )
-                positions.append(base.with_hands(_playing_hands(held, playing)))
-        raw = trickdd.card_values_many(positions, compiled=False)
+        raw = trickdd.card_values_many(
+            [base.with_hands(_playing_hands(held, playing)) for held in every], compiled=False
+        )
         rows = [tuple([v[c] for c in slots]) for v in raw]
     out: list[list[tuple[int, ...]]] = []
     k = 0
@@ -410,21 +406,33 @@ def _lead_unseen(start: LeadStart, dealer: int, pack: int, up_bit: int, may_bury
 def lead_args(rules: ClassicRules, seating: Seating, start: LeadStart) -> tuple[int, ...]:
     """:func:`lead_position`'s ``args()`` (the position as the compiled core reads it), without the
     position (tests compare the two)."""
+    _, head, nxt, playing, barred, _ = _lead_shared(rules, seating, start)
+    hands = _playing_hands(start.hands, playing)
+    legal = hands[start.leader]
+    if barred:
+        legal = legal & ~barred or legal
+    return (*head, legal, 0, *nxt, *hands)
+
+
+def _lead_shared(
+    rules: ClassicRules, seating: Seating, start: LeadStart
+) -> tuple[bytes, tuple[int, ...], tuple[int, ...], int, int, int]:
+    """What the first leads of one contract and leader share, as :func:`lead_args` reads it: the
+    tables' blob, the position's arguments before the legal cards, the next seat of each seat, the seats
+    playing (bits), the trumps a first lead is barred from (0: none), and the number of seats."""
     players, nxt, side, playing = _seats_of(seating, start.maker, start.alone, -1)
     tables = _tables(rules.deck, rules.joker, start.trump, None)
     lead_rule = trickdd.LEAD_RULES[rules.trump_lead] if tables.trumps else 0
-    hands = _playing_hands(start.hands, playing)
     leader = start.leader
-    legal = hands[leader]
-    if tables.trumps and lead_rule:  # the first lead: barred from trump under either lead rule
-        legal = legal & ~tables.trumps or legal
     active = 1
     at = nxt[leader]
     while at != leader:
         active += 1
         at = nxt[at]
     lone = start.maker if start.alone or players == 3 else -1
-    return (players, side, leader, TRICKS, TRICKS, lead_rule, 0, lone, active, legal, 0, *nxt, *hands)
+    head = (players, side, leader, TRICKS, TRICKS, lead_rule, 0, lone, active)
+    barred = tables.trumps if lead_rule else 0  # the first lead: barred from trump under either lead rule
+    return tables.blob, head, tuple(nxt), playing, barred, len(nxt)
 
 
 def rollout_starts(
@@ -491,19 +499,7 @@ def _lead_batch(
         key = (start.maker, start.alone, start.leader, start.trump)
         found = shared.get(key)
         if found is None:
-            players, nxt, side, playing = _seats_of(seating, start.maker, start.alone, -1)
-            tables = _tables(rules.deck, rules.joker, start.trump, None)
-            lead_rule = trickdd.LEAD_RULES[rules.trump_lead] if tables.trumps else 0
-            leader = start.leader
-            active = 1
-            at = nxt[leader]
-            while at != leader:
-                active += 1
-                at = nxt[at]
-            lone = start.maker if start.alone or players == 3 else -1
-            head: tuple[int, ...] = (players, side, leader, TRICKS, TRICKS, lead_rule, 0, lone, active)
-            barred = tables.trumps if lead_rule else 0  # the first lead: barred from trump under either rule
-            found = shared[key] = (tables.blob, head, tuple(nxt), playing, barred, len(nxt))
+            found = shared[key] = _lead_shared(rules, seating, start)
         blob, first, nxt_row, playing, barred, n = found
         hands = start.hands if playing == (1 << n) - 1 else _playing_hands(start.hands, playing)
         legal = hands[start.leader]
