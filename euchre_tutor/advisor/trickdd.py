@@ -16,11 +16,10 @@ once the game has said what its cards and its position are (its adapter:
   the tricks left and in the hand, the trump-lead rule and whether trump is
   broken.
 
-:func:`solve_many` gives the side's tricks from the current trick on,
-:func:`card_values_many` the same after each legal card of the seat to act,
-and :func:`rollout_many` what the rule-based player's card play
-(:class:`~euchre_tutor.games.classic.bots.RuleBasedPlayer`, re-implemented on the
-tables: the advisor may not import the bots) makes of the hand.
+:func:`solve_many` gives the side's tricks from the current trick on and
+:func:`card_values_many` the same after each legal card of the seat to act;
+:mod:`euchre_tutor.advisor.rollout` plays the same positions out as the rule-based
+player would.
 
 Two backends give identical answers: a compiled core (``_trickdd``, C) and
 this pure-Python twin. :data:`BACKEND` names the default: ``"compiled"`` when
@@ -55,11 +54,9 @@ __all__ = [
     "Position",
     "Search",
     "Tables",
+    "bits_of",
     "card_values_compiled",
     "card_values_many",
-    "compiled_rollout",
-    "rollout_compiled",
-    "rollout_many",
     "solve_many",
 ]
 
@@ -268,7 +265,7 @@ def _active(nxt: Sequence[int], leader: int) -> list[int]:
 # The pure-Python double-dummy search
 
 
-def _bits(mask: int) -> list[int]:
+def bits_of(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
@@ -326,7 +323,7 @@ class Search:
             mine = legal & self.suitmask[s]
             if not mine:
                 continue
-            cards = sorted(_bits(mine), key=lambda c: above[c].bit_count())  # stable: twins by slot
+            cards = sorted(bits_of(mine), key=lambda c: above[c].bit_count())  # stable: twins by slot
             group = [cards[0]]
             for c in cards[1:]:
                 prev = group[-1]
@@ -569,143 +566,6 @@ class Search:
 
 
 # ---------------------------------------------------------------------------
-# The pure-Python rollout (the rule-based player's card play)
-
-
-_M64: Final = (1 << 64) - 1
-
-
-def _next(state: int) -> tuple[int, int]:
-    """The slips' generator (splitmix64), the twin of the C core's ``next_draw``: (the new state, the
-    draw)."""
-    state = (state + 0x9E3779B97F4A7C15) & _M64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return state, z ^ (z >> 31)
-
-
-def slip_limit(slip: float) -> int:
-    """A chance of a slip as the C core reads it: the chance times 2^53, rounded down (0: never)."""
-    if not 0.0 <= slip <= 1.0:
-        raise ValueError(f"a slip is a chance between 0 and 1, not {slip}")
-    return int(slip * 2**53)
-
-
-def _slipped(legal: int, limit: int, state: int) -> tuple[int, int]:
-    """A slip, the twin of the C core's ``slipped``: with chance ``limit`` / 2^53 a random legal card
-    (-1: no slip), and the generator's new state (two draws when it slips, one when it does not)."""
-    state, draw = _next(state)
-    if draw >> 11 >= limit:
-        return -1, state
-    state, pick = _next(state)
-    return _bits(legal)[pick % legal.bit_count()], state
-
-
-def _rollout(pos: Position, unseen: Sequence[int], limit: int = 0, seed: int = 0) -> int:
-    t = pos.tables
-    draws = seed & _M64
-    power, suit, above, cost = t.power, t.suit, t.above, t.cost
-    trumps, trump_suit, suitmask = t.trumps, t.trump_suit, t.suitmask
-    side = pos.side
-    hands = list(pos.hands)
-    unseen = list(unseen)
-    active = pos.active
-    broken = pos.broken
-    won = 0
-    plays = list(pos.plays)
-    seat = pos.to_act
-    tleft = pos.tleft
-    root = pos.legal  # the engine's legal cards for the first card
-    while tleft:
-        k = len(plays)
-        hand = hands[seat]
-        if k:
-            led = suit[plays[0][1]]
-            legal = hand & suitmask[led] or hand
-        else:
-            led = -1
-            legal = hand
-            if trumps and pos.lead_rule:
-                barred = tleft == pos.hand_tricks if pos.lead_rule == 1 else not broken
-                plain = hand & ~trumps
-                if barred and plain:
-                    legal = plain
-        if root:
-            legal, root = root, 0
-        mine = unseen[seat]
-        slip = -1
-        if limit and legal & (legal - 1):
-            slip, draws = _slipped(legal, limit, draws)
-        if legal & (legal - 1) == 0:
-            card = legal.bit_length() - 1
-        elif slip >= 0:
-            card = slip
-        elif k == 0:
-            card = _lead(t, legal, mine, bool(side >> seat & 1), seat == pos.lone_maker)
-        else:
-            wseat, wcard = plays[0]
-            for s, c in plays[1:]:
-                if power[led][c] > power[led][wcard]:
-                    wseat, wcard = s, c
-            best = power[led][wcard]
-            cards = _bits(legal)
-            winners = [c for c in cards if power[led][c] > best]
-            partner = (side >> wseat & 1) == (side >> seat & 1)
-            last = k + 1 == active
-            if partner and (last or not mine & above[wcard]):
-                card = min(cards, key=lambda c: cost[c])
-            elif winners:
-                if last:
-                    card = min(winners, key=lambda c: power[led][c])
-                else:
-                    card = max(winners, key=lambda c: power[led][c])
-                    if trumps >> card & 1 and led != trump_suit:
-                        card = min(winners, key=lambda c: power[led][c])
-            else:
-                card = min(cards, key=lambda c: cost[c])
-        bit = 1 << card
-        hands[seat] ^= bit
-        for s in range(len(unseen)):
-            unseen[s] &= ~bit
-        plays.append((seat, card))
-        if len(plays) == active:
-            led = suit[plays[0][1]]
-            wseat, wcard = plays[0]
-            for s, c in plays[1:]:
-                if power[led][c] > power[led][wcard]:
-                    wseat, wcard = s, c
-                if trumps >> c & 1 and led != trump_suit:
-                    broken = True
-            won += side >> wseat & 1
-            plays = []
-            seat = wseat
-            tleft -= 1
-        else:
-            seat = pos.nxt[seat]
-    return won
-
-
-def _lead(t: Tables, legal: int, unseen: int, side: bool, lone_maker: bool) -> int:
-    cost, above = t.cost, t.above
-    trumps = legal & t.trumps
-    plain = legal & ~t.trumps
-    if side and trumps:
-        top = max(_bits(trumps), key=lambda c: cost[c])
-        if lone_maker or not unseen & above[top]:
-            return top
-    for c in _bits(plain):
-        if not unseen & above[c]:
-            return c
-    if plain:
-        shortest = min(
-            (plain & t.suitmask[s] for s in range(4) if plain & t.suitmask[s]), key=lambda m: m.bit_count()
-        )
-        return min(_bits(shortest), key=lambda c: cost[c])
-    return max(_bits(trumps), key=lambda c: cost[c])
-
-
-# ---------------------------------------------------------------------------
 # Public API
 
 
@@ -777,71 +637,3 @@ class GameSolver(Generic[StateT]):
         states = list(states)
         raw = card_values_many([self.position(s) for s in states], compiled=self.compiled(backend))
         return [self.card_values_of(state, values) for state, values in zip(states, raw, strict=True)]
-
-
-def rollout_many(
-    positions: Sequence[Position],
-    unseen: Sequence[Sequence[int]],
-    *,
-    compiled: bool,
-    slip: float = 0.0,
-    seeds: Sequence[int] | None = None,
-) -> list[int]:
-    """The side's tricks at the end of the hand when every seat plays the rule-based player's cards,
-    each knowing only its ``unseen`` cards (a mask per seat) are elsewhere.
-
-    With ``slip`` (a chance), a seat with a choice plays a random legal card instead with that chance,
-    as the Beginner player does; each position's slips are drawn from its own ``seeds`` entry (a 64-bit
-    seed, required then), the same in the compiled core and the pure-Python twin."""
-    limit = slip_limit(slip)
-    if limit and (seeds is None or len(seeds) != len(positions)):
-        raise ValueError("a rollout with slips needs one seed per position")
-    keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(positions)
-    if compiled:
-        return [
-            p.done + v
-            for p, v in zip(
-                positions,
-                rollout_compiled(
-                    [p.tables.blob for p in positions],
-                    [p.args() for p in positions],
-                    unseen,
-                    slip=slip,
-                    seeds=seeds,
-                ),
-                strict=True,
-            )
-        ]
-    values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
-    return [p.done + v for p, v in zip(positions, values, strict=True)]
-
-
-def compiled_rollout() -> Callable[[list[tuple[object, ...]]], list[int]]:
-    """The compiled core's ``rollout_many`` (items: a position's tables' blob, its arguments, the
-    unseen cards by seat, the slips' limit and key), for a caller in compiled code; only where the
-    core is built."""
-    if _core is None:
-        raise RuntimeError("the compiled search core is not built")
-    rollout: Callable[[list[tuple[object, ...]]], list[int]] = _core.rollout_many
-    return rollout
-
-
-def rollout_compiled(
-    blobs: Sequence[bytes],
-    args: Sequence[tuple[int, ...]],
-    unseen: Sequence[Sequence[int]],
-    *,
-    slip: float = 0.0,
-    seeds: Sequence[int] | None = None,
-) -> list[int]:
-    """:func:`rollout_many` by the compiled core of positions given as it reads them (each one's
-    tables' ``blob`` and :meth:`Position.args`): the side's tricks from the position on (what is
-    done already not added)."""
-    limit = slip_limit(slip)
-    if limit and (seeds is None or len(seeds) != len(args)):
-        raise ValueError("a rollout with slips needs one seed per position")
-    keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(args)
-    values: list[int] = _core.rollout_many(
-        [(b, a, tuple(u), limit, key) for b, a, u, key in zip(blobs, args, unseen, keys, strict=True)]
-    )
-    return values

@@ -75,9 +75,9 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from euchre_tutor.advisor import sampling
+from euchre_tutor.advisor.rollout import slip_limit
 from euchre_tutor.advisor.sampling import DEFAULT_WORLDS, GRADE_MIN_WORLDS, side_value
 from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION
-from euchre_tutor.advisor.trickdd import slip_limit
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor import dd
@@ -184,12 +184,12 @@ class FinishesBidding(Protocol):
 
 
 class ReadsLeadStarts(Protocol):
-    """The faster optional hook of a continuation: ``lead_starts(worlds, me, first)`` does what
-    ``finish_bidding`` does for every world of one deal's batch, and reads each end as its first lead
-    (:class:`~.dd.LeadStart`; None: thrown in) instead of a state, with ``me``'s first bid after
-    ``first`` per world; or None where it does not apply to the batch (the advisor then asks
-    ``finish_bidding``, or ``choose``). The rule-based players offer it where the compiled
-    play-outs' bidding serves; a bid's play-outs ask it first."""
+    """The faster optional hook: ``lead_starts(worlds, me, first)`` does what ``finish_bidding`` does
+    for every world of a batch, each end read as its first lead (:class:`~.dd.LeadStart`; None: thrown
+    in), with ``me``'s first bid after ``first`` per world; None where it does not apply (then
+    ``finish_bidding``, or ``choose``). The fastest, ``lead_ends(worlds, me, first, slips)``, also
+    plays each lead out by the compiled rollout (per world None or (maker, alone, tricks)); a bid's
+    play-outs ask it first where no open hands are weighed. The rule-based players offer both."""
 
     def lead_starts(
         self, worlds: Sequence[HandState], me: Seat, first: Action
@@ -271,16 +271,12 @@ def _play_out_outcomes(
     The ways the cards were played, each with its weight and its outcome per world (one way, or the
     rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
     bids."""
-    ends: Callable[..., tuple[list[tuple[int, bool, int] | None], list[str]] | None] | None = getattr(
-        continuation, "lead_ends", None
-    )
+    ends = getattr(continuation, "lead_ends", None)  # the fastest hook (see ReadsLeadStarts)
     if ends is not None and worlds and open_weight == 0.0 and dd.compiled_search(backend):
         played = ends(worlds, me, action, None if slips is None else (slips.chance, slips.seeds))
         if played is not None:
             return [(1.0, _end_outcomes(worlds[0], played[0]))], played[1]
-    hook: Callable[..., tuple[list[dd.LeadStart | None], list[str]] | None] | None = getattr(
-        continuation, "lead_starts", None
-    )
+    hook = getattr(continuation, "lead_starts", None)  # ReadsLeadStarts
     if hook is not None and worlds:
         got = hook(worlds, me, action)
         if got is not None:
@@ -302,6 +298,11 @@ def _lead_ways(
     rules, seating, dealer, up = ref.rules, ref.seating, int(ref.dealer), ref.up
     playing = [s for s in starts if s is not None]
     ways: list[tuple[float, list[sampling.Outcome]]] = []
+
+    def ends(tricks: Sequence[int]) -> list[sampling.Outcome]:  # given the tricks of those played
+        played = iter(tricks)
+        return _end_outcomes(ref, [None if s is None else (s.maker, s.alone, next(played)) for s in starts])
+
     if open_weight < 1.0:
         seeds = (
             None if slips is None else [k for s, k in zip(starts, slips.seeds, strict=True) if s is not None]
@@ -312,19 +313,11 @@ def _lead_ways(
             if playing
             else []
         )
-        ways.append((1.0 - open_weight, _lead_outcomes(ref, starts, rolled)))
+        ways.append((1.0 - open_weight, ends(rolled)))
     if open_weight > 0.0:
         solved = dd.solve_starts(rules, seating, playing, backend=backend) if playing else []
-        ways.append((open_weight, _lead_outcomes(ref, starts, solved)))
+        ways.append((open_weight, ends(solved)))
     return ways
-
-
-def _lead_outcomes(
-    ref: HandState, starts: Sequence[dd.LeadStart | None], tricks: Sequence[int]
-) -> list[sampling.Outcome]:
-    """:func:`_outcomes` of the hands ``starts`` stand for, given the makers' tricks of those played."""
-    played = iter(tricks)
-    return _end_outcomes(ref, [None if s is None else (s.maker, s.alone, next(played)) for s in starts])
 
 
 def _end_outcomes(ref: HandState, ends: Sequence[tuple[int, bool, int] | None]) -> list[sampling.Outcome]:
@@ -640,9 +633,8 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
         return trumped * 100 + power
 
     def draw(self, rng: random.Random, room: int) -> sampling.Batch:
-        """One batch: card play from the deals' hand masks (one state: the position they share) where
-        the hidden hands are swapped, else the deals' states. The reasons keep the dealt hands, as
-        masks (what partner was dealt)."""
+        """One batch: card play from the deals' hand masks where the hidden hands are swapped, else the
+        deals' states; the reasons keep the dealt hands, as masks (what partner was dealt)."""
         if self.method == "double-dummy" and self.swap_hands:
             report = self.sampler.masks(self.worlds, rng, room)
             if isinstance(report, MaskSample):

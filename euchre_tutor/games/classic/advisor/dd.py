@@ -48,6 +48,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Final, NamedTuple
 
+from euchre_tutor.advisor import rollout as rollouts
 from euchre_tutor.advisor import trickdd
 from euchre_tutor.advisor.trickdd import Position, Search
 from euchre_tutor.cards import Card, Suit, effective_suit
@@ -449,12 +450,12 @@ def rollout_starts(
     """:func:`rollout_many` of the states ``starts`` stand for, without the states (and, with the
     compiled core, without their positions: :func:`lead_args`)."""
     if _compiled(backend):
-        return trickdd.rollout_compiled(
+        return rollouts.rollout_compiled(
             *_lead_batch(rules, seating, dealer, up, starts), slip=slip, seeds=seeds
         )
     unseen = [lead_unseen(rules, dealer, up, s) for s in starts]
     positions = [lead_position(rules, seating, s) for s in starts]
-    return trickdd.rollout_many(positions, unseen, compiled=False, slip=slip, seeds=seeds)
+    return rollouts.rollout_many(positions, unseen, compiled=False, slip=slip, seeds=seeds)
 
 
 def compiled_leads(
@@ -478,7 +479,7 @@ def compiled_leads(
         1 << up.index,
         int(rules.dealer_may_discard_up_card),
     )
-    return lead, trickdd.compiled_rollout()
+    return lead, rollouts.compiled_rollout()
 
 
 def _lead_batch(
@@ -527,9 +528,9 @@ def rollout_many(
 ) -> list[int]:
     """:func:`rollout` for many states (one call into the compiled core). With ``slip``, every seat
     with a choice plays a random legal card with that chance, as the Beginner player does, drawn from
-    each state's entry of ``seeds`` (:func:`~euchre_tutor.advisor.trickdd.rollout_many`)."""
+    each state's entry of ``seeds`` (:func:`~euchre_tutor.advisor.rollouts.rollout_many`)."""
     states = list(states)
     masks = [hand_masks(s.hands) for s in states]
     positions = [_position(s, m) for s, m in zip(states, masks, strict=True)]
     unseen = [_unseen(s, m) for s, m in zip(states, masks, strict=True)]
-    return trickdd.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)
+    return rollouts.rollout_many(positions, unseen, compiled=_compiled(backend), slip=slip, seeds=seeds)

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any, Final, TypeAlias
 
-from euchre_tutor.advisor import trickdd
 from euchre_tutor.advisor.cores import load_core
+from euchre_tutor.advisor.rollout import slip_limit
 from euchre_tutor.cards import Card, Suit, deck
 from euchre_tutor.games.classic.advisor import dd
 from euchre_tutor.games.classic.advisor.dd import LeadStart
@@ -253,7 +253,7 @@ def lead_ends(
     if not all(first in w.legal_actions() for w in holders):
         return None  # the engine's step serves (and refuses an illegal action)
     slip, seeds = (0.0, None) if slips is None else slips
-    limit = trickdd.slip_limit(slip)
+    limit = slip_limit(slip)
     keys = None
     if limit:
         if seeds is None or len(seeds) != len(worlds):
