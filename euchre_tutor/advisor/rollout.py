@@ -19,7 +19,7 @@ from typing import Any, Final
 from euchre_tutor.advisor.cores import load_core
 from euchre_tutor.advisor.trickdd import Position, Tables, bits_of
 
-__all__ = ["compiled_rollout", "rollout_compiled", "rollout_many", "slip_limit"]
+__all__ = ["CORE_ROLLOUT", "rollout_compiled", "rollout_many", "slip_limit"]
 
 _core: Any = load_core("euchre_tutor.advisor._trickdd")
 
@@ -180,36 +180,24 @@ def rollout_many(
     as the Beginner player does; each position's slips are drawn from its own ``seeds`` entry (a 64-bit
     seed, required then), the same in the compiled core and the pure-Python twin."""
     limit = slip_limit(slip)
-    if limit and (seeds is None or len(seeds) != len(positions)):
-        raise ValueError("a rollout with slips needs one seed per position")
-    keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(positions)
+    keys = _slip_keys(limit, seeds, len(positions))
     if compiled:
-        return [
-            p.done + v
-            for p, v in zip(
-                positions,
-                rollout_compiled(
-                    [p.tables.blob for p in positions],
-                    [p.args() for p in positions],
-                    unseen,
-                    slip=slip,
-                    seeds=seeds,
-                ),
-                strict=True,
-            )
-        ]
-    values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
+        values: list[int] = _core.rollout_many(
+            [
+                (p.tables.blob, p.args(), tuple(u), limit, key)
+                for p, u, key in zip(positions, unseen, keys, strict=True)
+            ]
+        )
+    else:
+        values = [_rollout(p, u, limit, key) for p, u, key in zip(positions, unseen, keys, strict=True)]
     return [p.done + v for p, v in zip(positions, values, strict=True)]
 
 
-def compiled_rollout() -> Callable[[list[tuple[object, ...]]], list[int]]:
-    """The compiled core's ``rollout_many`` (items: a position's tables' blob, its arguments, the
-    unseen cards by seat, the slips' limit and key), for a caller in compiled code; only where the
-    core is built."""
-    if _core is None:
-        raise RuntimeError("the compiled search core is not built")
-    rollout: Callable[[list[tuple[object, ...]]], list[int]] = _core.rollout_many
-    return rollout
+#: the compiled core's ``rollout_many`` (items: a position's tables' blob, its arguments, the unseen
+#: cards by seat, the slips' limit and key), for a caller in compiled code; None where it is not built
+CORE_ROLLOUT: Final[Callable[[list[tuple[object, ...]]], list[int]] | None] = (
+    None if _core is None else _core.rollout_many
+)
 
 
 def rollout_compiled(
@@ -224,10 +212,18 @@ def rollout_compiled(
     tables' ``blob`` and :meth:`Position.args`): the side's tricks from the position on (what is
     done already not added)."""
     limit = slip_limit(slip)
-    if limit and (seeds is None or len(seeds) != len(args)):
-        raise ValueError("a rollout with slips needs one seed per position")
-    keys = [s & _M64 for s in seeds] if limit and seeds is not None else [0] * len(args)
+    keys = _slip_keys(limit, seeds, len(args))
     values: list[int] = _core.rollout_many(
         [(b, a, tuple(u), limit, key) for b, a, u, key in zip(blobs, args, unseen, keys, strict=True)]
     )
     return values
+
+
+def _slip_keys(limit: int, seeds: Sequence[int] | None, count: int) -> list[int]:
+    """Each position's slips' key (its seed's low 64 bits; 0 without slips); a seed is required for
+    each of ``count`` positions when ``limit`` is not 0."""
+    if not limit:
+        return [0] * count
+    if seeds is None or len(seeds) != count:
+        raise ValueError("a rollout with slips needs one seed per position")
+    return [s & _M64 for s in seeds]

@@ -147,9 +147,8 @@ def test_the_compiled_batch_draws_what_the_python_loop_draws(
 
 def test_the_compiled_batch_serves_the_common_positions() -> None:
     """The compiled loop is the one that runs at the standard game's positions (bids, a hidden discard
-    re-chosen, card play), so the property above compares it and not the Python loop with itself."""
-    if "compiled" not in BACKENDS:
-        pytest.skip("built without a C compiler: only the Python loop exists")  # the static site's case
+    re-chosen, card play), so the property above compares it and not the Python loop with itself;
+    without the core (the static site's case) the Python loop serves every one."""
     served = rechosen = modelled = 0
     for seed in range(60):
         truth, me = random_position("standard", seed)
@@ -162,6 +161,9 @@ def test_the_compiled_batch_serves_the_common_positions() -> None:
             # the bids are weighed in C too (no Python callback for a seat with a program)
             spec = plan._model_spec(model)
             modelled += spec is not None and all(spec[4][int(s)] is not None for s in plan.weighed_seats)
+    if "compiled" not in BACKENDS:
+        assert served == 0
+        return
     assert served >= 50 and rechosen >= 5 and modelled >= 50, (served, rechosen, modelled)
 
 

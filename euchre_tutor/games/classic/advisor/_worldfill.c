@@ -48,6 +48,8 @@ typedef struct {
     double free_logq;
     PyObject *con_obj[MAX_CARDS];  /* the constrained cards' bits as Python ints */
     PyObject *free_obj[MAX_CARDS]; /* the free cards' bits as Python ints */
+    PyObject *obj_at[64];          /* by card index: its bit's Python int (borrowed; NULL: not placed) */
+    int con_at[64];                /* by card index: its place among the constrained cards (-1: free) */
 } Plan;
 
 static const char *CAPSULE = "euchre_tutor.games.classic.advisor._worldfill.Plan";
@@ -138,6 +140,12 @@ static PyObject *prepare(PyObject *Py_UNUSED(self), PyObject *args) {
         p->free_obj[i] = bit;
         p->nfree = (int)i + 1;
     }
+    for (int i = 0; i < 64; i++) p->con_at[i] = -1;
+    for (int c = 0; c < p->ncon; c++) {
+        p->obj_at[__builtin_ctzll(p->con_bit[c])] = p->con_obj[c];
+        p->con_at[__builtin_ctzll(p->con_bit[c])] = c;
+    }
+    for (int f = 0; f < p->nfree; f++) p->obj_at[__builtin_ctzll(p->free_bit[f])] = p->free_obj[f];
     {
         int total = 0;
         for (int i = 0; i < p->nslots; i++) total += p->caps[i];
@@ -272,11 +280,8 @@ static int fill_c(const Plan *p, PyObject *random, PyObject *getrandbits, Drawn 
 
 /* The Python int of a card bit the plan places (a new reference), or NULL. */
 static PyObject *bit_obj(const Plan *p, uint64_t bit) {
-    for (int c = 0; c < p->ncon; c++)
-        if (p->con_bit[c] == bit) return Py_NewRef(p->con_obj[c]);
-    for (int f = 0; f < p->nfree; f++)
-        if (p->free_bit[f] == bit) return Py_NewRef(p->free_obj[f]);
-    return PyLong_FromUnsignedLongLong(bit);
+    PyObject *found = p->obj_at[__builtin_ctzll(bit)];
+    return found != NULL ? Py_NewRef(found) : PyLong_FromUnsignedLongLong(bit);
 }
 
 /* The candidate's slots as lists of card bits, and ``where`` (each constrained card's slot). */
@@ -917,9 +922,7 @@ static int complete_c(const Spec *sp, const Drawn *d, uint64_t *masks) {
 }
 
 static int con_index(const Plan *p, uint64_t bit) {
-    for (int c = 0; c < p->ncon; c++)
-        if (p->con_bit[c] == bit) return c;
-    return -1;
+    return p->con_at[__builtin_ctzll(bit)];
 }
 
 /* BidWeighing._rechoose_discard (the dealer's bids not depending on its discard): the dealer's part

@@ -479,7 +479,9 @@ def compiled_leads(
         1 << up.index,
         int(rules.dealer_may_discard_up_card),
     )
-    return lead, rollouts.compiled_rollout()
+    if rollouts.CORE_ROLLOUT is None:
+        raise RuntimeError("the compiled search core is not built")
+    return lead, rollouts.CORE_ROLLOUT
 
 
 def _lead_batch(

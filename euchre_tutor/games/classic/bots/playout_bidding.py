@@ -238,6 +238,10 @@ def lead_ends(
     and each world's seed, or None): per world None (thrown in) or (the maker's seat number, alone,
     the makers' tricks), and ``me``'s first bid after ``first``; all in one call into the compiled
     core. None where :func:`lead_starts` is, or the compiled search is not built."""
+    slip, seeds = (0.0, None) if slips is None else slips
+    limit = slip_limit(slip)
+    if limit and (seeds is None or len(seeds) != len(worlds)):
+        raise ValueError("a rollout with slips needs one seed per world")
     if not worlds or _CORE is None or dd.BACKEND != "compiled":
         return None
     ref = worlds[0]
@@ -252,13 +256,7 @@ def lead_ends(
     rows, _, holders = read
     if not all(first in w.legal_actions() for w in holders):
         return None  # the engine's step serves (and refuses an illegal action)
-    slip, seeds = (0.0, None) if slips is None else slips
-    limit = slip_limit(slip)
-    keys = None
-    if limit:
-        if seeds is None or len(seeds) != len(worlds):
-            raise ValueError("a rollout with slips needs one seed per world")
-        keys = list(seeds)
+    keys = list(seeds) if limit and seeds is not None else None
     lead, rollout = _leads(ref.rules, ref.seating, int(ref.dealer), ref.up)
     ends, said, tricks = _CORE.finish_ends(
         rules_row, _players_rows(tuple(players)), rows, opening, int(me), lead, rollout, limit, keys
