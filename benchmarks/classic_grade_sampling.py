@@ -59,7 +59,7 @@ PARTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "the bids' play-outs: the other seats' bids (compiled where the rules allow, with its Python set-up)",
         (
-            ("classic/advisor/analysis.py", "_finish_bidding"),
+            ("classic/advisor/playouts.py", "finish_bidding"),
             ("classic/bots/playout_bidding.py", "lead_starts"),
         ),
     ),

@@ -588,6 +588,37 @@ static void card_values_one(const Tables *t, const Position *pos, int *values) {
     }
 }
 
+/* band[c] for every legal card c: how many of the ascending cuts (the side's tricks from the
+ * current trick on) its value reaches, found by null-window questions at the cuts alone: a caller
+ * that needs only which band a card's value lies in (the points a hand scores change only at a
+ * few trick counts) is spared the exact value's searches. */
+static void card_bands_one(const Tables *t, const Position *pos, const int *cuts, int ncuts, int *band) {
+    Search S;
+    Trick tr;
+    Root r;
+    setup(&S, t, pos, &tr);
+    root_of(pos, &tr, &r);
+    int reps[SLOTS];
+    uint64_t members[SLOTS];
+    int n = representatives(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, pos->legal, tr.table, reps,
+                            members);
+    int base = 0, top = ncuts; /* cuts at or below 0 are always reached, cuts above tleft never */
+    while (base < ncuts && cuts[base] <= 0) base++;
+    while (top > base && cuts[top - 1] > pos->tleft) top--;
+    for (int i = 0; i < n; i++) {
+        r.card = reps[i];
+        int lo = base, hi = top;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2, b = cuts[mid - 1];
+            if (root_value(&S, &r, b - 1, b) >= b)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        for (uint64_t m = members[i]; m; m &= m - 1) band[lowbit(m)] = lo;
+    }
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* The rollout: the rule-based player's card play (bots/classic.py), on the same tables. */
 
@@ -838,7 +869,88 @@ static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
     return answer_many(items, ROLLOUT);
 }
 
+#define MAX_CUTS 16
+
+static int int_tuple(PyObject *o, const char *what, int *out, Py_ssize_t most, Py_ssize_t *n) {
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) > most) {
+        PyErr_Format(PyExc_ValueError, "_trickdd: %s come as a tuple of at most %zd ints", what, most);
+        return -1;
+    }
+    *n = PyTuple_GET_SIZE(o);
+    for (Py_ssize_t i = 0; i < *n; i++) {
+        long long x;
+        if (get_int(o, i, &x) < 0) return -1;
+        if (x < -SLOTS || x > SLOTS) {
+            PyErr_Format(PyExc_ValueError, "_trickdd: %s hold small ints", what);
+            return -1;
+        }
+        out[i] = (int)x;
+    }
+    return 0;
+}
+
+/* card_bands_many(items, slots, cuts, marks): per (blob, position) item, a tuple holding for each
+ * slot of ``slots`` (legal cards of the seat to act) marks[j], j the number of the ascending
+ * ``cuts`` (the side's tricks from the current trick on) the card's value reaches. */
+static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *items, *slots_o, *cuts_o, *marks_o;
+    if (!PyArg_ParseTuple(args, "OOOO", &items, &slots_o, &cuts_o, &marks_o)) return NULL;
+    int slots[SLOTS], cuts[MAX_CUTS], marks_i[MAX_CUTS + 1];
+    Py_ssize_t nslots, ncuts, nmarks;
+    if (int_tuple(slots_o, "slots", slots, SLOTS, &nslots) < 0 || int_tuple(cuts_o, "cuts", cuts, MAX_CUTS, &ncuts) < 0 ||
+        int_tuple(marks_o, "marks", marks_i, MAX_CUTS + 1, &nmarks) < 0)
+        return NULL;
+    int bad = nmarks != ncuts + 1;
+    for (Py_ssize_t i = 0; i < nslots; i++) bad |= slots[i] < 0 || slots[i] >= SLOTS;
+    for (Py_ssize_t i = 1; i < ncuts; i++) bad |= cuts[i] <= cuts[i - 1];
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_trickdd: slots are card slots, cuts ascend, and there is one mark more than cuts");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(items, "_trickdd: the items come as a list");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Position pos;
+        const Tables *t = NULL;
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2)
+            PyErr_SetString(PyExc_ValueError, "_trickdd: each item is (tables blob, position tuple)");
+        else if ((t = tables_for(PyTuple_GET_ITEM(item, 0))) != NULL)
+            parse_position(PyTuple_GET_ITEM(item, 1), &pos);
+        if (PyErr_Occurred() || tt_ready() < 0) {
+            Py_CLEAR(out);
+            break;
+        }
+        int band[SLOTS];
+        for (int c = 0; c < SLOTS; c++) band[c] = -1;
+        card_bands_one(t, &pos, cuts, (int)ncuts, band);
+        PyObject *row = PyTuple_New(nslots);
+        for (Py_ssize_t j = 0; row != NULL && j < nslots; j++) {
+            if (band[slots[j]] < 0) {
+                PyErr_SetString(PyExc_ValueError, "_trickdd: a slot asked for is not a legal card of the position");
+                Py_CLEAR(row);
+                break;
+            }
+            PyObject *mark = PyLong_FromLong(marks_i[band[slots[j]]]);
+            if (mark == NULL) Py_CLEAR(row);
+            else PyTuple_SET_ITEM(row, j, mark);
+        }
+        if (row == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, row);
+    }
+    Py_DECREF(seq);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"card_bands_many", py_card_bands_many, METH_VARARGS,
+     "Per (blob, position): for each of slots, marks[the number of cuts its value reaches]."},
     {"solve_many", py_solve_many, METH_O, "The side's tricks from the current trick on, per (blob, position)."},
     {"card_values_many", py_card_values_many, METH_O, "Per (blob, position): {legal card slot: the side's tricks}."},
     {"rollout_many", py_rollout_many, METH_O, "The side's tricks with the rule-based card play, per item."},

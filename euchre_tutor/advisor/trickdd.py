@@ -55,6 +55,7 @@ __all__ = [
     "Search",
     "Tables",
     "bits_of",
+    "card_bands_compiled",
     "card_values_compiled",
     "card_values_many",
     "solve_many",
@@ -588,6 +589,20 @@ def card_values_compiled(items: Sequence[tuple[bytes, tuple[int, ...]]]) -> list
     already not added)."""
     raw: list[dict[int, int]] = _core.card_values_many(items)
     return raw
+
+
+def card_bands_compiled(
+    items: Sequence[tuple[bytes, tuple[int, ...]]],
+    slots: tuple[int, ...],
+    cuts: tuple[int, ...],
+    marks: tuple[int, ...],
+) -> list[tuple[int, ...]]:
+    """Per position given as :func:`card_values_compiled` takes it: for each card of ``slots`` (legal
+    cards of the seat to act), ``marks[j]``, ``j`` the number of the ascending ``cuts`` (the side's
+    tricks from the position on) its value reaches. Where only those counts change what a hand scores,
+    this is :func:`card_values_compiled` for fewer searches: only null-window questions at the cuts."""
+    rows: list[tuple[int, ...]] = _core.card_bands_many(items, slots, cuts, marks)
+    return rows
 
 
 def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[dict[int, int]]:

@@ -1,7 +1,7 @@
 """The rule-based players' play-out hook, ``finish_bidding``, ends where the advisor's own loop ends.
 
 The classic advisor plays each sampled deal out: ``choose(seat_view(state, seat))`` then
-``state.apply`` for every decision up to the first lead (``analysis._finish_bidding``). The Club
+``state.apply`` for every decision up to the first lead (``playouts.finish_bidding``). The Club
 player, ``EXPERT_BIDDING`` and a table of both (``Seated``) offer a faster route to the same state;
 these properties compare the two on random deals, rules and bidding positions.
 """
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from euchre_tutor.cards import JOKER, Card, deck
 from euchre_tutor.errors import IllegalAction
-from euchre_tutor.games.classic.advisor.analysis import _finish_bidding
+from euchre_tutor.games.classic.advisor.playouts import finish_bidding
 from euchre_tutor.games.classic.bots import (
     EXPERT_BIDDING,
     BeginnerPlayer,
@@ -137,7 +137,7 @@ def test_finish_bidding_ends_where_the_generic_loop_ends(
     player = continuation(kind, me)
     fast = player.finish_bidding(state, me)
     assert fast is not None
-    want = _finish_bidding(state, Generic(player), me)
+    want = finish_bidding(state, Generic(player), me)
     assert fast == want  # the state (its history included) and me's first bid
     assert fast[0].events == want[0].events
     assert fast[0].phase in (Phase.PLAY, Phase.OVER)
@@ -154,7 +154,7 @@ def test_misdeals_and_going_under_end_alike(name: str) -> None:
         state, me = bidding_position(rules, seed, 1)
         fast = RuleBasedPlayer().finish_bidding(state, me)
         assert fast is not None
-        assert fast == _finish_bidding(state, Generic(RuleBasedPlayer()), me)
+        assert fast == finish_bidding(state, Generic(RuleBasedPlayer()), me)
         done = fast[0]
         taken += (done.misdealt and not state.misdealt) or (done.under_seat != state.under_seat)
     assert taken
@@ -164,7 +164,7 @@ def test_the_generic_loop_is_what_the_hook_is_compared_with() -> None:
     """``Generic`` hides the hook, so the comparison above is not the hook against itself."""
     assert not hasattr(Generic(RuleBasedPlayer()), "finish_bidding")
     state, me = bidding_position(ClassicRules(), 7, 1)
-    done, _ = _finish_bidding(state, Generic(RuleBasedPlayer()), me)
+    done, _ = finish_bidding(state, Generic(RuleBasedPlayer()), me)
     assert done.phase in (Phase.PLAY, Phase.OVER)
 
 
@@ -188,7 +188,7 @@ def test_the_follow_ups_are_counted_alike() -> None:
     for seed in range(300):
         state, me = bidding_position(ClassicRules(), seed, 1)
         fast = RuleBasedPlayer().finish_bidding(state, me)
-        assert fast == _finish_bidding(state, Generic(RuleBasedPlayer()), me)
+        assert fast == finish_bidding(state, Generic(RuleBasedPlayer()), me)
         assert fast is not None
         mine.append(fast[1])
     assert "-" in mine and {"order", "call C", "call D", "call H", "call S"} & set(mine)
@@ -278,7 +278,7 @@ def test_the_valued_action_taken_first_ends_where_applying_it_ends(name: str, se
     for action in state.legal_actions():
         got = club.finish_bidding(state, me, action)
         want = finish_bidding_by(state.apply(action), me, (club,) * 4, compiled=False)
-        assert got == want == _finish_bidding(state, Generic(club), me, action)
+        assert got == want == finish_bidding(state, Generic(club), me, action)
         assert got is not None and got[0].events == want[0].events
         if playout_bidding._CORE is not None:
             assert playout_bidding.finish_compiled(state, me, (club,) * 4, action) is not None

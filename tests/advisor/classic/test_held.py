@@ -87,6 +87,35 @@ def test_the_mask_batch_is_the_state_batch_and_its_values_the_same(name: str, se
 
 
 @settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    name=st.sampled_from(sorted(RULES)),
+    seed=st.integers(0, 10**6),
+    cuts=st.lists(st.integers(0, 6), unique=True).map(sorted),
+)
+def test_the_values_by_cuts_are_the_exact_values_floored_to_a_cut(
+    name: str, seed: int, cuts: list[int]
+) -> None:
+    """Asked only where the cuts lie, every backend answers each card's exact value floored to the
+    greatest cut not above it (0 below every cut): cuts at or below the tricks already taken, and
+    past the tricks left, included."""
+    view = to_act_view(name, seed)
+    batch = WorldSampler(view).masks(8, random.Random(seed), 0)
+    assume(isinstance(batch, MaskSample))
+    assert isinstance(batch, MaskSample)
+    hands = [[h for h, _ in o] for o in batch.orbits]
+
+    def floor(v: int) -> int:
+        return max([0, *(k for k in cuts if k <= v)])
+
+    for backend in dd.BACKENDS:
+        legal, exact = dd.card_values_held(batch.state, hands, backend=backend)
+        assert dd.card_values_held(batch.state, hands, backend=backend, cuts=cuts) == (
+            legal,
+            [[tuple(floor(v) for v in row) for row in deal] for deal in exact],
+        )
+
+
+@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.filter_too_much])
 @given(name=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10**6), scores=st.booleans())
 def test_the_tallies_from_masks_are_the_tallies_from_states(name: str, seed: int, scores: bool) -> None:
     view = to_act_view(name, seed)

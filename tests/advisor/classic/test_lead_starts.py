@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.errors import EuchreError
-from euchre_tutor.games.classic.advisor import analysis, dd
+from euchre_tutor.games.classic.advisor import dd, playouts
 from euchre_tutor.games.classic.advisor.worlds import WorldSampler
 from euchre_tutor.games.classic.bots import EXPERT_BIDDING, RuleBasedPlayer, Seated, playout_bidding
 from euchre_tutor.games.classic.bots.rule_based import finish_bidding_by
@@ -88,10 +88,10 @@ def test_every_option_plays_out_as_the_generic_loop_plays_it(
     player = {"club": RuleBasedPlayer(), "expert": EXPERT_BIDDING}.get(kind) or Seated(
         me, EXPERT_BIDDING, RuleBasedPlayer()
     )
-    slips = analysis._Slips(slip, [seed + k for k in range(len(worlds))]) if slip else None
+    slips = playouts.Slips(slip, [seed + k for k in range(len(worlds))]) if slip else None
     for action in worlds[0].legal_actions():
-        fast = analysis._play_out_outcomes(worlds, action, player, None, me, slips, open_weight)
-        want = analysis._play_out_outcomes(worlds, action, Generic(player), None, me, slips, open_weight)
+        fast = playouts.play_out_outcomes(worlds, action, player, None, me, slips, open_weight)
+        want = playouts.play_out_outcomes(worlds, action, Generic(player), None, me, slips, open_weight)
         assert fast == want
 
 

@@ -71,8 +71,7 @@ import hashlib
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
 
 from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.rollout import slip_limit
@@ -83,6 +82,19 @@ from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor import dd
 from euchre_tutor.games.classic.advisor.gamewin import ClassicGameWin, is_tabled, load_classic_table
 from euchre_tutor.games.classic.advisor.options import ClassicAnalysis, ClassicOption, Mode
+from euchre_tutor.games.classic.advisor.playouts import (
+    SEED_STEP,
+    Continuation,
+    FinishesBidding,
+    ReadsLeadStarts,
+    Slips,
+    card_open,
+    card_play_value,
+    card_slip,
+    outcome_points,
+    play_out_outcomes,
+    play_out_value,
+)
 from euchre_tutor.games.classic.advisor.reasons import classic_reasons
 from euchre_tutor.games.classic.advisor.table_calibration import at_table, table_shift
 from euchre_tutor.games.classic.advisor.worlds import MaskSample, WorldSampler
@@ -91,13 +103,9 @@ from euchre_tutor.games.classic.engine.engine import (
     Action,
     HandState,
     Phase,
-    Seat,
     Team,
-    hand_points,
-    team_points,
 )
-from euchre_tutor.games.classic.rules import ClassicRules
-from euchre_tutor.games.classic.views import SeatView, seat_view
+from euchre_tutor.games.classic.views import SeatView
 
 __all__ = [
     "ADAPTIVE_MAX_WORLDS",
@@ -151,259 +159,8 @@ cost about 35 ms a world there (5,000 worlds: minutes, with no progress); the C 
 PURE_PYTHON_ADAPTIVE = {3: 800, 4: 800}
 
 
-#: who decides the rest of the bidding in a played-out deal (``choose(view) -> Action``); it may also
-#: offer the :class:`FinishesBidding` and :class:`ReadsLeadStarts` hooks, faster routes to the same ends
-Continuation = sampling.Continuation[SeatView, Action]
-
-
-def card_slip(continuation: Continuation) -> float:
-    """The chance that the continuation's card play slips (a random legal card instead of its rule):
-    its ``card_slip`` attribute where it has one (the Beginner player's), else 0. The bids' play-outs
-    play the cards as the continuation does, slips and all (:func:`analyse`'s ``playout_slip``)."""
-    return float(getattr(continuation, "card_slip", 0.0))
-
-
-def card_open(continuation: Continuation) -> float:
-    """The weight of card play with every hand open in the bids' play-outs for this continuation: its
-    ``card_open`` attribute where it has one (a model of a table whose card play is stronger than the
-    Club player's), else 0 (:func:`analyse`'s ``playout_open``)."""
-    return float(getattr(continuation, "card_open", 0.0))
-
-
-class FinishesBidding(Protocol):
-    """The optional hook of a continuation: ``finish_bidding(state, me, first)`` takes ``first`` (the
-    valued action, a legal one, when not None) and then every decision up to the first lead exactly as
-    ``choose(seat_view(state, seat))`` would, and returns the state then and ``me``'s first bid after
-    ``first`` (``"-"``: none), or None where it does not apply (the advisor then applies ``first`` and
-    asks ``choose`` decision by decision). The rule-based players offer it (bots are a later layer):
-    they read their bidding straight from the state instead of building a seat view per decision."""
-
-    def finish_bidding(
-        self, state: HandState, me: Seat, first: Action | None = None
-    ) -> tuple[HandState, str] | None: ...
-
-
-class ReadsLeadStarts(Protocol):
-    """The faster optional hook: ``lead_starts(worlds, me, first)`` does what ``finish_bidding`` does
-    for every world of a batch, each end read as its first lead (:class:`~.dd.LeadStart`; None: thrown
-    in), with ``me``'s first bid after ``first`` per world; None where it does not apply (then
-    ``finish_bidding``, or ``choose``). The fastest, ``lead_ends(worlds, me, first, slips)``, also
-    plays each lead out by the compiled rollout (per world None or (maker, alone, tricks)); a bid's
-    play-outs ask it first where no open hands are weighed. The rule-based players offer both."""
-
-    def lead_starts(
-        self, worlds: Sequence[HandState], me: Seat, first: Action
-    ) -> tuple[list[dd.LeadStart | None], list[str]] | None: ...
-
-
-def outcome_points(state: HandState, makers_tricks: int) -> tuple[tuple[int, ...], bool, bool]:
-    """Per-team points, euchred, march when the makers of ``state`` end with ``makers_tricks``."""
-    assert state.maker is not None
-    return _points(state.rules, state.maker.team, makers_tricks, state.alone, state.lone_defender is not None)
-
-
-def _points(
-    rules: ClassicRules, makers: Team, makers_tricks: int, alone: bool, lone_defender: bool
-) -> tuple[tuple[int, ...], bool, bool]:
-    """:func:`outcome_points` for the makers' team, a maker alone or not, a lone defender or not."""
-    m, d, _ = hand_points(rules, makers_tricks, alone, lone_defender)
-    return team_points(makers, m, d), m == 0 and d > 0, makers_tricks == 5
-
-
-def _thrown_in(state: HandState) -> sampling.Outcome:
-    return sampling.Outcome(None, 0, (0,) * len(state.seating.teams), False, hand_tricks=TRICKS)
-
-
-def _finish_bidding(
-    state: HandState, continuation: Continuation, me: Seat, first: Action | None = None
-) -> tuple[HandState, str]:
-    """Let the continuation player take every decision up to the first lead (or the end), after
-    ``first`` (the action being valued, when given) is applied.
-
-    Also returns ``me``'s own first bid after the action being valued (``"-"``: not asked again).
-    A continuation with the :class:`FinishesBidding` hook is asked through it first.
-    """
-    hook: Callable[[HandState, Seat, Action | None], tuple[HandState, str] | None] | None = getattr(
-        continuation, "finish_bidding", None
-    )  # not isinstance on a runtime Protocol: that check alone costs microseconds a deal
-    if hook is not None:
-        done = hook(state, me, first)
-        if done is not None:
-            return done
-    if first is not None:
-        state = state.apply(first)
-    mine = "-"
-    while state.phase is not Phase.PLAY and state.phase is not Phase.OVER:
-        seat = state.to_act
-        assert seat is not None
-        act = continuation.choose(seat_view(state, seat))
-        if seat == me and mine == "-" and state.phase in _BIDDING:
-            mine = str(act)
-        state = state.apply(act)
-    return state, mine
-
-
-_BIDDING: Final = frozenset({Phase.ROUND_1, Phase.ROUND_2, Phase.BLIND})
-
-
-@dataclass(frozen=True, slots=True)
-class _Slips:
-    """The bids' play-outs' slips for one batch: the chance, and a seed per deal."""
-
-    chance: float
-    seeds: list[int]
-
-
-_SEED_STEP: Final = 0x9E3779B97F4A7C15  # an odd step: the deals' seeds all differ (the rollout keeps 64 bits)
-
-
-def _play_out_outcomes(
-    worlds: Sequence[HandState],
-    action: Action,
-    continuation: Continuation,
-    backend: str | None,
-    me: Seat,
-    slips: _Slips | None = None,
-    open_weight: float = 0.0,
-) -> tuple[list[tuple[float, list[sampling.Outcome]]], list[str]]:
-    """Each world played out after ``action``: the bidding by the continuation, then the card play by
-    the rollout (slipping as ``slips`` say) and, with ``open_weight``, solved with every hand open too.
-    The ways the cards were played, each with its weight and its outcome per world (one way, or the
-    rollout's and the open hands' when the weight is strictly between 0 and 1); and ``me``'s own next
-    bids."""
-    ends = getattr(continuation, "lead_ends", None)  # the fastest hook (see ReadsLeadStarts)
-    if ends is not None and worlds and open_weight == 0.0 and dd.compiled_search(backend):
-        played = ends(worlds, me, action, None if slips is None else (slips.chance, slips.seeds))
-        if played is not None:
-            return [(1.0, _end_outcomes(worlds[0], played[0]))], played[1]
-    hook = getattr(continuation, "lead_starts", None)  # ReadsLeadStarts
-    if hook is not None and worlds:
-        got = hook(worlds, me, action)
-        if got is not None:
-            return _lead_ways(worlds[0], got[0], backend, slips, open_weight), got[1]
-    finished = [_finish_bidding(w, continuation, me, action) for w in worlds]
-    return _card_play_ways([s for s, _ in finished], backend, slips, open_weight), [m for _, m in finished]
-
-
-def _lead_ways(
-    ref: HandState,
-    starts: Sequence[dd.LeadStart | None],
-    backend: str | None,
-    slips: _Slips | None,
-    open_weight: float,
-) -> list[tuple[float, list[sampling.Outcome]]]:
-    """:func:`_card_play_ways` of the hands ``starts`` stand for at their first lead (None: thrown
-    in), read without their states; ``ref``: a world they come from (the rules, the table, the dealer
-    and the up card)."""
-    rules, seating, dealer, up = ref.rules, ref.seating, int(ref.dealer), ref.up
-    playing = [s for s in starts if s is not None]
-    ways: list[tuple[float, list[sampling.Outcome]]] = []
-
-    def ends(tricks: Sequence[int]) -> list[sampling.Outcome]:  # given the tricks of those played
-        played = iter(tricks)
-        return _end_outcomes(ref, [None if s is None else (s.maker, s.alone, next(played)) for s in starts])
-
-    if open_weight < 1.0:
-        seeds = (
-            None if slips is None else [k for s, k in zip(starts, slips.seeds, strict=True) if s is not None]
-        )
-        chance = 0.0 if slips is None else slips.chance
-        rolled = (
-            dd.rollout_starts(rules, seating, dealer, up, playing, backend=backend, slip=chance, seeds=seeds)
-            if playing
-            else []
-        )
-        ways.append((1.0 - open_weight, ends(rolled)))
-    if open_weight > 0.0:
-        solved = dd.solve_starts(rules, seating, playing, backend=backend) if playing else []
-        ways.append((open_weight, ends(solved)))
-    return ways
-
-
-def _end_outcomes(ref: HandState, ends: Sequence[tuple[int, bool, int] | None]) -> list[sampling.Outcome]:
-    """The outcomes of hands played out from their first lead: per hand None (thrown in) or (the
-    maker's seat number, alone, the makers' tricks)."""
-    seats = ref.seating.seats
-    out: list[sampling.Outcome] = []
-    thrown = _thrown_in(ref)
-    seen: dict[tuple[int, int, bool], sampling.Outcome] = {}  # the few ends a batch has, each made once
-    for e in ends:
-        if e is None:
-            out.append(thrown)
-            continue
-        maker, alone, t = e
-        key = (maker, t, alone)
-        end = seen.get(key)
-        if end is None:
-            makers = seats[maker].team
-            pts, euchred, march = _points(ref.rules, makers, t, alone, False)
-            end = seen[key] = sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS)
-        out.append(end)
-    return out
-
-
-def _card_play_ways(
-    ready: Sequence[HandState], backend: str | None, slips: _Slips | None, open_weight: float
-) -> list[tuple[float, list[sampling.Outcome]]]:
-    """The ends of hands whose bidding is over, the cards played by the rollout (slipping as ``slips``
-    say) and, with ``open_weight``, solved with every hand open too: each way with its weight."""
-    playing = [s for s in ready if s.phase is Phase.PLAY]
-    ways: list[tuple[float, list[sampling.Outcome]]] = []
-    if open_weight < 1.0:
-        seeds = (
-            None
-            if slips is None
-            else [k for s, k in zip(ready, slips.seeds, strict=True) if s.phase is Phase.PLAY]
-        )
-        chance = 0.0 if slips is None else slips.chance
-        rolled = dd.rollout_many(playing, backend=backend, slip=chance, seeds=seeds) if playing else []
-        ways.append((1.0 - open_weight, _outcomes(ready, rolled)))
-    if open_weight > 0.0:
-        ways.append(
-            (open_weight, _outcomes(ready, dd.solve_many(playing, backend=backend) if playing else []))
-        )
-    return ways
-
-
-def card_play_value(state: HandState, seat: Seat, open_weight: float = 0.0) -> float:
-    """The points for ``seat``'s side (its team's less the others' mean) when the cards of ``state``,
-    whose bidding is over, are played as a hint's play-outs play each deal: by the rollout, blended
-    with the deal solved with every hand open at ``open_weight``; no slips. A hand thrown in scores 0."""
-    if state.phase not in (Phase.PLAY, Phase.OVER):
-        raise ValueError(f"the bidding of this hand is not over (phase {state.phase.value})")
-    ways = _card_play_ways([state], None, None, open_weight)
-    return sum(w * side_value(outs[0].points, seat.team) for w, outs in ways)
-
-
-def play_out_value(
-    world: HandState, action: Action, continuation: Continuation, open_weight: float = 0.0
-) -> float:
-    """What a hint's play-outs give ``action`` in the one deal ``world`` (a bid or a pass of the seat
-    to act): the rest of the bidding by ``continuation``, then :func:`card_play_value` for that seat's
-    side. The hint averages this over its sampled deals (without slips: the rollout's own play)."""
-    me = world.to_act
-    assert me is not None
-    state, _ = _finish_bidding(world, continuation, me, action)
-    return card_play_value(state, me, open_weight)
-
-
-def _outcomes(ready: Sequence[HandState], tricks: Sequence[int]) -> list[sampling.Outcome]:
-    """The worlds' ends of the hand, given the makers' tricks of those that reached the play in order."""
-    played = iter(tricks)
-    out: list[sampling.Outcome] = []
-    for s in ready:
-        if s.phase is Phase.PLAY:
-            t = next(played)
-            pts, euchred, march = outcome_points(s, t)
-            assert s.maker is not None
-            out.append(sampling.Outcome(s.maker.team, t, pts, not euchred, euchred, march, TRICKS))
-        elif s.maker is not None:  # over already (cannot happen before play, but score it right)
-            pts, euchred, march = outcome_points(s, s.tricks_won(s.maker.team))
-            won = s.tricks_won(s.maker.team)
-            out.append(sampling.Outcome(s.maker.team, won, pts, not euchred, euchred, march, TRICKS))
-        else:
-            out.append(_thrown_in(s))
-    return out
+#: what a hand's end is worth to the side valued: points, chance to win, euchred, march
+_End = tuple[float, float, bool, bool]
 
 
 def _win_chance(view: SeatView, table: ClassicGameWin) -> Callable[[tuple[int, ...]], float]:
@@ -665,14 +422,14 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
             self.playout_open,
         )
 
-    def _slips(self, count: int) -> _Slips | None:
+    def _slips(self, count: int) -> Slips | None:
         """This batch's slips for the bids' play-outs: the chance and a seed per deal, the same for
         every option (their differences stay paired); None without slips."""
         if not self.playout_slip:
             return None
         digest = hashlib.blake2b(f"{self.base}|slips {self.batch}".encode(), digest_size=8).digest()
         first = int.from_bytes(digest, "little")
-        return _Slips(self.playout_slip, [first + i * _SEED_STEP for i in range(count)])
+        return Slips(self.playout_slip, [first + i * SEED_STEP for i in range(count)])
 
     def finish(self, options: list[ClassicOption]) -> ClassicAnalysis:
         """The analysis on the deals valued so far (at the last look); at a table of a measured level,
@@ -725,7 +482,7 @@ def _tally_batch(
     win_chance: Callable[[tuple[int, ...]], float] | None,
     method: sampling.Method,
     swaps: Sequence[tuple[tuple[tuple[tuple[Card, ...], ...], float], ...]] | None = None,
-    slips: _Slips | None = None,
+    slips: Slips | None = None,
     open_weight: float = 0.0,
 ) -> None:
     """Add one batch of worlds to every option's tally (the same worlds for every option). With
@@ -739,9 +496,7 @@ def _tally_batch(
         _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
         return
     for t in tallies:
-        ways, mine = _play_out_outcomes(
-            sample, t.action, continuation, backend, view.seat, slips, open_weight
-        )
+        ways, mine = play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips, open_weight)
         for m in mine:
             t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
         sampling.record_ways(t, ways, team, win_chance)
@@ -758,9 +513,21 @@ def _tally_held(
     """Add one batch of card-play deals given by their hands' masks in each swap (``orbits``) to every
     card's tally, exactly as :func:`_tally_batch` adds the same deals' states: ``state`` is one of them
     (what they share: the trick, the makers, the seat to act's hand)."""
-    legal, values = dd.card_values_held(state, [[h for h, _ in o] for o in orbits], backend=backend)
+    ends = _ends(state, team, win_chance)
+    cuts = [k for k in range(1, len(ends)) if ends[k] != ends[k - 1]]  # where a card's tricks matter
+    hands = [[h for h, _ in o] for o in orbits]
+    legal, values = dd.card_values_held(state, hands, backend=backend, cuts=cuts)
     where = {c: i for i, c in enumerate(legal)}
-    _tally_cards(state, [[s for _, s in o] for o in orbits], values, tallies, team, win_chance, where)
+    _tally_cards(state, [[s for _, s in o] for o in orbits], values, tallies, team, win_chance, where, ends)
+
+
+def _ends(ref: HandState, team: Team, win_chance: Callable[[tuple[int, ...]], float] | None) -> list[_End]:
+    """Per count of the makers' final tricks: the end's value to ``team``, chance, euchred, march."""
+    out = []
+    for k in range(TRICKS + 1):
+        pts, euchred, march = outcome_points(ref, k)
+        out.append((side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
+    return out
 
 
 def _tally_cards(
@@ -771,16 +538,14 @@ def _tally_cards(
     team: Team,
     win_chance: Callable[[tuple[int, ...]], float] | None,
     where: Mapping[Card, int] | None = None,
+    ends: Sequence[_End] | None = None,
 ) -> None:
     """Every card's tally of one batch: per deal, its swaps' values (the makers' final tricks after
     each card: by card, or by ``where[card]`` when given) averaged in the swaps' ``shares``."""
     # The contract is public in the play: the makers' tricks alone decide the points.
     assert ref.maker is not None
     makers = ref.maker.team
-    ends = []
-    for k in range(TRICKS + 1):
-        pts, euchred, march = outcome_points(ref, k)
-        ends.append((side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
+    ends = _ends(ref, team, win_chance) if ends is None else ends
     for t in tallies:
         card = t.action.card
         assert card is not None

@@ -44,6 +44,7 @@ find it too:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Final, NamedTuple
@@ -291,14 +292,20 @@ def card_values_swapped(
 
 
 def card_values_held(
-    state: HandState, hands: Sequence[Sequence[Sequence[int]]], *, backend: str | None = None
+    state: HandState,
+    hands: Sequence[Sequence[Sequence[int]]],
+    *,
+    backend: str | None = None,
+    cuts: Sequence[int] | None = None,
 ) -> tuple[list[Card], list[list[tuple[int, ...]]]]:
     """:func:`card_values_swapped` for deals given only by their hands, as masks (``1 << card.index``,
     by seat number): ``hands[i]`` holds deal ``i``'s hands in each of its swaps, and ``state`` is any
     deal at the same point (what the deals share: the trick, the tricks taken, the makers, the seat to
     act and its hand, which every deal must give it). No state is built per deal. Returns the legal
     cards of the seat to act and, per deal and swap, the makers' final tricks after each of them, in
-    that order: exactly :func:`card_values_swapped`'s values for the states with those hands."""
+    that order: exactly :func:`card_values_swapped`'s values for the states with those hands. With
+    ``cuts`` (ascending counts of the makers' final tricks), each value is the greatest cut not above it
+    (0 when none): all a caller needs whose scores change only at the cuts, for fewer searches."""
     compiled = _compiled(backend)
     base = _position(state)
     playing = _seats(state)[3]
@@ -323,19 +330,23 @@ def card_values_held(
         start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
         head, tail = flat[:start], flat[start + base.players :]
         blob = base.tables.blob
-        found = trickdd.card_values_compiled(
-            [
-                (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
-                for held in every
-            ]
-        )
+        items = [
+            (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
+            for held in every
+        ]
         done = base.done
-        rows = [tuple([done + v[c] for c in slots]) for v in found]
+        if cuts is None:
+            rows = [tuple([done + v[c] for c in slots]) for v in trickdd.card_values_compiled(items)]
+        else:
+            rows = trickdd.card_bands_compiled(items, tuple(slots), tuple(k - done for k in cuts), (0, *cuts))
     else:
         raw = trickdd.card_values_many(
             [base.with_hands(_playing_hands(held, playing)) for held in every], compiled=False
         )
         rows = [tuple([v[c] for c in slots]) for v in raw]
+        if cuts is not None:
+            marks = (0, *cuts)
+            rows = [tuple([marks[bisect_right(cuts, v)] for v in row]) for row in rows]
     out: list[list[tuple[int, ...]]] = []
     k = 0
     for count in counts:
