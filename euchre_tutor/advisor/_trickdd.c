@@ -273,6 +273,11 @@ static uint64_t legal_cards(const Search *S, int seat, int k, int led, int tleft
 static int representatives(const Search *S, int seat, int k, int led, int wseat, int wpow, uint64_t legal,
                            uint64_t table, int *reps, uint64_t *members) {
     const Tables *t = S->t;
+    if (!(legal & (legal - 1))) { /* one legal card */
+        reps[0] = lowbit(legal);
+        members[0] = legal;
+        return 1;
+    }
     uint64_t alive = (S->all & ~S->hands[seat]) | table;
     /* the legal cards by suit, strongest first */
     int cards[SLOTS], count = 0;
@@ -387,6 +392,19 @@ static int trick_start(Search *S, int leader, int broken, int tleft, int alpha, 
     if (tleft == 0) return 0;
     if (alpha >= tleft) return tleft;
     if (beta <= 0) return 0;
+    if (tleft == 1) { /* one card each: nothing to choose, the trick is played as dealt */
+        const Tables *t = S->t;
+        int seat = leader, c = lowbit(S->hands[seat]), led = t->suit[c], wseat = seat, wpow = t->power[led][c];
+        for (int k = 1; k < S->active; k++) {
+            seat = S->nxt[seat];
+            int p = t->power[led][lowbit(S->hands[seat])];
+            if (p > wpow) {
+                wseat = seat;
+                wpow = p;
+            }
+        }
+        return (int)((S->side >> wseat) & 1);
+    }
     uint64_t h = hash_key(S, leader, broken);
     Entry *e = &tt[h & S->tt_mask];
     int lo, hi;
@@ -568,17 +586,23 @@ static int solve_one(const Tables *t, const Position *pos) {
     return mtd(&S, &r, (pos->tleft + 1) / 2);
 }
 
+/* The search set up at the position, the root's legal cards in classes of equivalent cards
+ * (representatives()); returns the count. */
+static int root_classes(Search *S, const Tables *t, const Position *pos, Root *r, int *reps, uint64_t *members) {
+    Trick tr;
+    setup(S, t, pos, &tr);
+    root_of(pos, &tr, r);
+    return representatives(S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, pos->legal, tr.table, reps,
+                           members);
+}
+
 /* values[c] for every legal card c (others untouched). */
 static void card_values_one(const Tables *t, const Position *pos, int *values) {
     Search S;
-    Trick tr;
     Root r;
-    setup(&S, t, pos, &tr);
-    root_of(pos, &tr, &r);
     int reps[SLOTS];
     uint64_t members[SLOTS];
-    int n = representatives(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, pos->legal, tr.table, reps,
-                            members);
+    int n = root_classes(&S, t, pos, &r, reps, members);
     int guess = (pos->tleft + 1) / 2;
     for (int i = 0; i < n; i++) {
         r.card = reps[i];
@@ -594,14 +618,10 @@ static void card_values_one(const Tables *t, const Position *pos, int *values) {
  * few trick counts) is spared the exact value's searches. */
 static void card_bands_one(const Tables *t, const Position *pos, const int *cuts, int ncuts, int *band) {
     Search S;
-    Trick tr;
     Root r;
-    setup(&S, t, pos, &tr);
-    root_of(pos, &tr, &r);
     int reps[SLOTS];
     uint64_t members[SLOTS];
-    int n = representatives(&S, pos->to_act, pos->nplays, tr.led, tr.wseat, tr.wpow, pos->legal, tr.table, reps,
-                            members);
+    int n = root_classes(&S, t, pos, &r, reps, members);
     int base = 0, top = ncuts; /* cuts at or below 0 are always reached, cuts above tleft never */
     while (base < ncuts && cuts[base] <= 0) base++;
     while (top > base && cuts[top - 1] > pos->tleft) top--;
@@ -889,55 +909,66 @@ static int int_tuple(PyObject *o, const char *what, int *out, Py_ssize_t most, P
     return 0;
 }
 
-/* card_bands_many(items, slots, cuts, marks): per (blob, position) item, a tuple holding for each
- * slot of ``slots`` (legal cards of the seat to act) marks[j], j the number of the ascending
- * ``cuts`` (the side's tricks from the current trick on) the card's value reaches. */
+/* card_bands_many(blob, position, hands, playing, slots, cuts, marks): for each entry of ``hands``
+ * (a tuple of one hand mask per seat), the position with those hands (seats not in the ``playing``
+ * mask: none), and a tuple holding for each slot of ``slots`` (legal cards of the seat to act)
+ * marks[j], j the number of the ascending ``cuts`` (the side's tricks from the current trick on)
+ * the card's value reaches. */
 static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *items, *slots_o, *cuts_o, *marks_o;
-    if (!PyArg_ParseTuple(args, "OOOO", &items, &slots_o, &cuts_o, &marks_o)) return NULL;
+    PyObject *blob, *pos_o, *hands_o, *slots_o, *cuts_o, *marks_o;
+    unsigned long long playing;
+    if (!PyArg_ParseTuple(args, "OOOKOOO", &blob, &pos_o, &hands_o, &playing, &slots_o, &cuts_o, &marks_o))
+        return NULL;
     int slots[SLOTS], cuts[MAX_CUTS], marks_i[MAX_CUTS + 1];
     Py_ssize_t nslots, ncuts, nmarks;
     if (int_tuple(slots_o, "slots", slots, SLOTS, &nslots) < 0 || int_tuple(cuts_o, "cuts", cuts, MAX_CUTS, &ncuts) < 0 ||
         int_tuple(marks_o, "marks", marks_i, MAX_CUTS + 1, &nmarks) < 0)
         return NULL;
     int bad = nmarks != ncuts + 1;
-    for (Py_ssize_t i = 0; i < nslots; i++) bad |= slots[i] < 0 || slots[i] >= SLOTS;
     for (Py_ssize_t i = 1; i < ncuts; i++) bad |= cuts[i] <= cuts[i - 1];
     if (bad) {
-        PyErr_SetString(PyExc_ValueError,
-                        "_trickdd: slots are card slots, cuts ascend, and there is one mark more than cuts");
+        PyErr_SetString(PyExc_ValueError, "_trickdd: cuts ascend, and there is one mark more than cuts");
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(items, "_trickdd: the items come as a list");
+    const Tables *t = tables_for(blob);
+    Position base;
+    if (t == NULL || parse_position(pos_o, &base) < 0) return NULL;
+    for (Py_ssize_t j = 0; j < nslots; j++)
+        if (slots[j] < 0 || slots[j] >= SLOTS || !((base.legal >> slots[j]) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "_trickdd: a slot asked for is not a legal card of the position");
+            return NULL;
+        }
+    PyObject *seq = PySequence_Fast(hands_o, "_trickdd: the hands come as a list");
     if (seq == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     PyObject *out = PyList_New(n);
     for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        Position pos;
-        const Tables *t = NULL;
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2)
-            PyErr_SetString(PyExc_ValueError, "_trickdd: each item is (tables blob, position tuple)");
-        else if ((t = tables_for(PyTuple_GET_ITEM(item, 0))) != NULL)
-            parse_position(PyTuple_GET_ITEM(item, 1), &pos);
+        PyObject *held = PySequence_Fast_GET_ITEM(seq, i);
+        Position pos = base;
+        if (!PyTuple_Check(held) || PyTuple_GET_SIZE(held) != base.players) {
+            PyErr_SetString(PyExc_ValueError, "_trickdd: each entry of hands is a tuple of one mask per seat");
+            Py_CLEAR(out);
+            break;
+        }
+        for (int s = 0; s < base.players; s++) {
+            long long x;
+            if (get_int(held, s, &x) < 0) break;
+            pos.hands[s] = (playing >> s) & 1 ? (uint64_t)x : 0;
+        }
         if (PyErr_Occurred() || tt_ready() < 0) {
             Py_CLEAR(out);
             break;
         }
         int band[SLOTS];
-        for (int c = 0; c < SLOTS; c++) band[c] = -1;
         card_bands_one(t, &pos, cuts, (int)ncuts, band);
         PyObject *row = PyTuple_New(nslots);
         for (Py_ssize_t j = 0; row != NULL && j < nslots; j++) {
-            if (band[slots[j]] < 0) {
-                PyErr_SetString(PyExc_ValueError, "_trickdd: a slot asked for is not a legal card of the position");
-                Py_CLEAR(row);
-                break;
-            }
             PyObject *mark = PyLong_FromLong(marks_i[band[slots[j]]]);
-            if (mark == NULL) Py_CLEAR(row);
-            else PyTuple_SET_ITEM(row, j, mark);
+            if (mark == NULL)
+                Py_CLEAR(row);
+            else
+                PyTuple_SET_ITEM(row, j, mark);
         }
         if (row == NULL)
             Py_CLEAR(out);
@@ -950,7 +981,7 @@ static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"card_bands_many", py_card_bands_many, METH_VARARGS,
-     "Per (blob, position): for each of slots, marks[the number of cuts its value reaches]."},
+     "Per hands in the position: for each of slots, marks[the number of cuts its value reaches]."},
     {"solve_many", py_solve_many, METH_O, "The side's tricks from the current trick on, per (blob, position)."},
     {"card_values_many", py_card_values_many, METH_O, "Per (blob, position): {legal card slot: the side's tricks}."},
     {"rollout_many", py_rollout_many, METH_O, "The side's tricks with the rule-based card play, per item."},

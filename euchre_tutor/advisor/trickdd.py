@@ -592,16 +592,21 @@ def card_values_compiled(items: Sequence[tuple[bytes, tuple[int, ...]]]) -> list
 
 
 def card_bands_compiled(
-    items: Sequence[tuple[bytes, tuple[int, ...]]],
+    position: Position,
+    hands: Sequence[Sequence[int]],
+    playing: int,
     slots: tuple[int, ...],
     cuts: tuple[int, ...],
     marks: tuple[int, ...],
 ) -> list[tuple[int, ...]]:
-    """Per position given as :func:`card_values_compiled` takes it: for each card of ``slots`` (legal
-    cards of the seat to act), ``marks[j]``, ``j`` the number of the ascending ``cuts`` (the side's
-    tricks from the position on) its value reaches. Where only those counts change what a hand scores,
-    this is :func:`card_values_compiled` for fewer searches: only null-window questions at the cuts."""
-    rows: list[tuple[int, ...]] = _core.card_bands_many(items, slots, cuts, marks)
+    """By the compiled core, for each entry of ``hands`` (one hand mask per seat; seats not in the
+    ``playing`` mask hold none): ``position`` with those hands, and for each card of ``slots`` (legal
+    cards of the seat to act) ``marks[j]``, ``j`` the number of the ascending ``cuts`` (the side's tricks
+    from the position on) its value reaches. Where only those counts change what a hand scores, this is
+    :func:`card_values_compiled` for fewer searches: only null-window questions at the cuts."""
+    rows: list[tuple[int, ...]] = _core.card_bands_many(
+        position.tables.blob, position.args(), hands, playing, slots, cuts, marks
+    )
     return rows
 
 

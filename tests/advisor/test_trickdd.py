@@ -63,22 +63,26 @@ def test_the_compiled_core_refuses_a_malformed_position() -> None:
     assert core.solve_many([(pos.tables.blob, pos.args())]) == [classic_dd.solve(state) - pos.done]
 
 
-def test_the_compiled_bands_refuse_malformed_cuts_and_slots() -> None:
-    """The bands' entry checks its slots, cuts and marks, and answers each asked card's mark."""
+def test_the_compiled_bands_refuse_malformed_cuts_slots_and_hands() -> None:
+    """The bands' entry checks its slots, cuts, marks and hands, and answers each asked card's mark."""
     state = start_of_play(RULE_SETS["standard"], random.Random(5))
     pos = classic_dd._position(state)
     core = importlib.import_module("euchre_tutor.advisor._trickdd")
-    item = [(pos.tables.blob, pos.args())]
+    blob, args, hands, every = pos.tables.blob, pos.args(), [tuple(pos.hands)], (1 << pos.players) - 1
     legal = tuple(c.index for c in state.legal_plays())
     with pytest.raises(ValueError, match="cuts ascend"):
-        core.card_bands_many(item, legal, (3, 1), (0, 1, 2))
+        core.card_bands_many(blob, args, hands, every, legal, (3, 1), (0, 1, 2))
     with pytest.raises(ValueError, match="one mark more"):
-        core.card_bands_many(item, legal, (1, 3), (0, 1))
+        core.card_bands_many(blob, args, hands, every, legal, (1, 3), (0, 1))
+    other = next(s for s in range(24) if s not in legal)
     with pytest.raises(ValueError, match="not a legal card"):
-        core.card_bands_many(item, (*legal, next(s for s in range(24) if s not in legal)), (3,), (0, 3))
+        core.card_bands_many(blob, args, hands, every, (*legal, other), (3,), (0, 3))
     with pytest.raises(ValueError, match="tuple of at most"):
-        core.card_bands_many(item, list(legal), (3,), (0, 3))
-    exact = core.card_values_many(item)[0]
-    assert core.card_bands_many(item, legal, (3,), (7, 8)) == [
-        tuple(8 if exact[c] >= 3 else 7 for c in legal)
-    ]
+        core.card_bands_many(blob, args, hands, every, list(legal), (3,), (0, 3))
+    with pytest.raises(ValueError, match="one mask per seat"):
+        core.card_bands_many(blob, args, [hands[0][:-1]], every, legal, (3,), (0, 3))
+    with pytest.raises(ValueError, match="wrong shape"):
+        core.card_bands_many(blob, args[:-1], hands, every, legal, (3,), (0, 3))
+    exact = core.card_values_many([(blob, args)])[0]
+    got = core.card_bands_many(blob, args, hands * 2, every, legal, (3,), (7, 8))
+    assert got == [tuple(8 if exact[c] >= 3 else 7 for c in legal)] * 2

@@ -324,7 +324,12 @@ def card_values_held(
                     f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
                 )
             every.append(held)
-    if compiled:
+    done = base.done
+    if compiled and cuts is not None:  # only the hands differ: the core takes them as they are
+        rows = trickdd.card_bands_compiled(
+            base, every, playing, tuple(slots), tuple(k - done for k in cuts), (0, *cuts)
+        )
+    elif compiled:
         # the positions as the core reads them, without a Position each: only the hands differ
         flat = base.args()
         start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
@@ -334,11 +339,7 @@ def card_values_held(
             (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
             for held in every
         ]
-        done = base.done
-        if cuts is None:
-            rows = [tuple([done + v[c] for c in slots]) for v in trickdd.card_values_compiled(items)]
-        else:
-            rows = trickdd.card_bands_compiled(items, tuple(slots), tuple(k - done for k in cuts), (0, *cuts))
+        rows = [tuple([done + v[c] for c in slots]) for v in trickdd.card_values_compiled(items)]
     else:
         raw = trickdd.card_values_many(
             [base.with_hands(_playing_hands(held, playing)) for held in every], compiled=False
