@@ -97,7 +97,7 @@ from euchre_tutor.games.classic.advisor.playouts import (
 )
 from euchre_tutor.games.classic.advisor.reasons import classic_reasons
 from euchre_tutor.games.classic.advisor.table_calibration import at_table, table_shift
-from euchre_tutor.games.classic.advisor.worlds import MaskSample, WorldSampler
+from euchre_tutor.games.classic.advisor.worlds import LazyWorlds, MaskSample, WorldSampler
 from euchre_tutor.games.classic.engine.engine import (
     TRICKS,
     Action,
@@ -396,6 +396,10 @@ class AnalysisRun(sampling.SampledRun[SeatView, Action, ClassicOption, ClassicAn
             report = self.sampler.masks(self.worlds, rng, room)
             if isinstance(report, MaskSample):
                 return sampling.Batch(len(report.orbits), report.ess, report.dealt, report)
+        elif self.method == "play-out":  # the bids' play-outs read the hands, not every state
+            report = self.sampler.lazy(self.worlds, rng)
+            if isinstance(report.worlds, LazyWorlds):
+                return sampling.Batch(len(report.worlds), report.ess, report.worlds.dealt_masks(room), report)
         else:
             report = self.sampler.report(self.worlds, rng)
         dealt = [tuple(dd.hand_masks(w.deal.hands)) for w in report.worlds[: max(0, room)]]

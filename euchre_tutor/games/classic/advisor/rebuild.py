@@ -44,6 +44,9 @@ __all__ = ["WorldBuilder"]
 #: what a transplant changes (:meth:`WorldBuilder._script`)
 _GO_UNDER, _PICK_UP, _DISCARD_IT, _GIVE_IT, _LONER_DISCARDS = range(5)
 
+#: each card index itself: the compiled core reads a deal out in indices with it (:meth:`WorldBuilder.hand_rows`)
+_INDICES: Final = list(range(33))
+
 #: no inference from the bids: a candidate's weight is only whether every bid was legal with its hands
 _UNIFORM_MODEL: Final = BiddingModel(uniform=True)
 
@@ -164,6 +167,34 @@ class WorldBuilder(BidWeighing):
             self.script = self._script(self.reference)
             return self.reference
         return self._transplant(self.reference, cand)
+
+    def hand_rows(self, cand: Candidate) -> list[list[int]] | None:
+        """Every seat's hand in the candidate's world as card indices in hand order (by seat number):
+        ``[[c.index for c in h] for h in self.world(cand).hands]`` without building the world, where
+        nothing dealt has moved but the up card picked up (a bid, or the dealer's discard), no card
+        went under and the compiled core is built; None elsewhere, or before the first world."""
+        core = placement.CORE
+        if (
+            core is None
+            or self.reference is None
+            or self.under_seat is not None
+            or cand.taken
+            or any(what != _PICK_UP for what, *_ in self.script)
+            or any(self.played_mask)
+        ):
+            return None
+        hands, _ = core.dealt(
+            _INDICES,
+            cand.bid_masks,
+            -1 if self.blind_me else int(self.me),
+            self.my_bits,
+            self.up_bit,
+            self.pack_mask,
+        )
+        rows = [list(h) for h in hands]
+        if self.script:  # the dealer picked the up card up: it joined the dealer's hand last
+            rows[int(self.dealer)].append(self.up_bit.bit_length() - 1)
+        return rows
 
     def replay(self, cand: Candidate) -> HandState:
         """Deal the candidate and replay the hand through the engine to the view's point."""

@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, TypeVar
+from typing import Final, TypeVar, overload
 
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
@@ -52,6 +52,7 @@ from euchre_tutor.games.classic.views import SeatView
 __all__ = [
     "BidContext",
     "BiddingModel",
+    "LazyWorlds",
     "MaskSample",
     "WorldPlan",
     "WorldSample",
@@ -71,7 +72,7 @@ T = TypeVar("T")
 class WorldSample:
     """The resampled worlds and how well the candidates covered the bidding's evidence."""
 
-    worlds: list[HandState]
+    worlds: Sequence[HandState]  # a list, or :class:`LazyWorlds`
     candidates: int  # candidates drawn
     consistent: int  # candidates with a nonzero weight (every bid legal with the hand): kept for resampling
     ess: float  # effective sample size of the weighted candidates, (sum w)^2 / sum w^2
@@ -94,7 +95,7 @@ def sample_worlds(
     ``model`` defaults to :class:`BiddingModel` (``BiddingModel(uniform=True)`` for none).
     Deterministic for a given ``rng`` state. See the module docstring for the method.
     """
-    return WorldSampler(view, model).report(n, rng, candidates_per_world=candidates_per_world).worlds
+    return list(WorldSampler(view, model).report(n, rng, candidates_per_world=candidates_per_world).worlds)
 
 
 class WorldSampler:
@@ -140,6 +141,16 @@ class WorldSampler:
         if orbits and all(plans[d.which[i]].orbit_ready() for i in set(d.picks)):
             swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit(cand, self.model))
         return WorldSample(worlds, d.drawn, len(d.cands), d.ess, swaps)
+
+    def lazy(self, n: int, rng: random.Random) -> WorldSample:
+        """:meth:`report`'s batch (the same draws and worlds from the same generator state, which it
+        leaves in the same state) with its worlds as :class:`LazyWorlds`: each state built when first
+        read, the hands read without them where the plans can (the bids' play-outs need no more)."""
+        if self.plan is None:
+            return self.report(n, rng)
+        _check_batch(n, CANDIDATES_PER_WORLD)
+        d = _draw(self.view, self.plans, self.own, self.model, n, rng, CANDIDATES_PER_WORLD)
+        return WorldSample(LazyWorlds(self.plans, d), d.drawn, len(d.cands), d.ess)
 
     def masks(
         self, n: int, rng: random.Random, deals: int, *, candidates_per_world: int = CANDIDATES_PER_WORLD
@@ -254,6 +265,65 @@ def _orbit_masks(plans: Sequence[WorldPlan], d: _Drawn, model: BiddingModel) -> 
         mine = [i for i in first if d.which[i] == k]
         found.update(zip(mine, plan.orbit_masks_many([d.cands[i] for i in mine], model), strict=True))
     return [found[i] for i in d.picks]
+
+
+class LazyWorlds(Sequence[HandState]):
+    """A batch's worlds (:meth:`WorldSampler.lazy`), each state built when first read (a candidate
+    picked twice is the same state twice), with what the bids' play-outs read of them: every world's
+    hands (:meth:`hand_rows`) and the dealt hands (:meth:`dealt_masks`), without the states where the
+    plans can. Its callers keep the object for the batch: the play-outs read it once per batch."""
+
+    def __init__(self, plans: Sequence[WorldPlan], drawn: _Drawn) -> None:
+        self._plans, self._drawn = plans, drawn
+        self._built: dict[int, HandState] = {}
+
+    def __len__(self) -> int:
+        return len(self._drawn.picks)
+
+    @overload
+    def __getitem__(self, i: int) -> HandState: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[HandState]: ...
+
+    def __getitem__(self, i: int | slice) -> HandState | list[HandState]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        d = self._drawn
+        pick = d.picks[i]
+        state = self._built.get(pick)
+        if state is None:
+            state = self._built[pick] = self._plans[d.which[pick]].world(d.cands[pick])
+        return state
+
+    def hand_rows(self) -> list[list[list[int]]] | None:
+        """Per world, every seat's hand as card indices in hand order (by seat number): each world's
+        ``[[c.index for c in h] for h in state.hands]``, built from the candidates where the plan can
+        (:meth:`~.rebuild.WorldBuilder.hand_rows`), else from the state. None for the worlds of more
+        than one plan (up cards that differ)."""
+        if len(self._plans) > 1 or not len(self):
+            return None
+        self[0]  # the plan's first world, replayed, is the others' reference (as in a batch built in order)
+        plan, d = self._plans[0], self._drawn
+        found: dict[int, list[list[int]]] = {}
+        out: list[list[list[int]]] = []
+        for k, pick in enumerate(d.picks):
+            rows = found.get(pick)
+            if rows is None:
+                rows = plan.hand_rows(d.cands[pick])
+                if rows is None:
+                    rows = [[c.index for c in h] for h in self[k].hands]
+                found[pick] = rows
+            out.append(rows)
+        return out
+
+    def dealt_masks(self, count: int) -> list[tuple[int, ...]]:
+        """The first ``count`` worlds' dealt hands as masks of card bits by seat number (each world's
+        ``dd.hand_masks(state.deal.hands)``), without their states."""
+        d = self._drawn
+        return _per_pick(
+            self._plans, replace(d, picks=d.picks[: max(0, count)]), lambda p, c: p.dealt_masks(c)
+        )
 
 
 def _build(plans: Sequence[WorldPlan], d: _Drawn, count: int) -> list[HandState]:

@@ -203,7 +203,8 @@ def lead_starts(
     finish = _CORE.finish
     starts: list[LeadStart | None] = []
     mine: list[str] = []
-    for w, row, held in zip(worlds, states, hand_of, strict=True):
+    up_taken = worlds[0].up_taken  # the same in every world (_world_rows)
+    for row, held in zip(states, hand_of, strict=True):
         ok = legal[held]
         if ok is None:
             ok = legal[held] = first in holders[held].legal_actions()
@@ -223,9 +224,7 @@ def lead_starts(
             starts.append(None)
             continue
         starts.append(
-            LeadStart(
-                _SUITS[trump], maker, bool(alone), leader, masks, discard, w.up_taken or bool(picked_up)
-            )
+            LeadStart(_SUITS[trump], maker, bool(alone), leader, masks, discard, up_taken or bool(picked_up))
         )
     return starts, mine
 
@@ -285,40 +284,54 @@ _LAST_ROWS: tuple[Sequence[HandState] | None, _Rows | None] = (None, None)
 def _world_rows(worlds: Sequence[HandState]) -> _Rows | None:
     """Each world's :func:`_state_row`, the number of the hand its seat to act holds (its first
     world with that hand among the worlds of the third list); None where they are not one deal's
-    worlds, with the same rules, dealer and up card, in a bidding phase the core plays. Read once for
-    the same sequence of worlds (which its callers do not change)."""
+    worlds, with the same rules, dealer, up card and whether it was taken, in a bidding phase the core
+    plays. Read once for the same sequence of worlds (which its callers do not change)."""
     global _LAST_ROWS
     last = _LAST_ROWS
     if last[0] is worlds:
         return last[1]
+    found = _read_rows(worlds)
+    _LAST_ROWS = (worlds, found)
+    return found
+
+
+def _read_rows(worlds: Sequence[HandState]) -> _Rows | None:
+    """:func:`_world_rows`, read afresh. Worlds that offer ``hand_rows()`` (the advisor's lazy worlds,
+    one view's worlds: every public fact the first world's) are read from their hands without a state
+    per world; other worlds, or where it answers None, each from its state."""
     first_world = worlds[0]
     up, dealer = first_world.up, first_world.dealer
-    rows: list[tuple[Any, ...]] = []
+    code = _PHASES.get(first_world.phase)
+    hand_rows = getattr(worlds, "hand_rows", None)
+    every = None if hand_rows is None or code is None or first_world.to_act is None else hand_rows()
+    if every is not None and code is not None:
+        public = _state_row(first_world, code)[:8]
+        rows = [(*public, hands) for hands in every]
+    else:
+        rows = []
+        for w in worlds:
+            code = _PHASES.get(w.phase)
+            if (
+                code is None
+                or w.to_act is None
+                or w.rules is not first_world.rules
+                or w.deal.up != up
+                or w.dealer != dealer
+                or w.up_taken != first_world.up_taken
+            ):
+                return None
+            rows.append(_state_row(w, code))
     hand_of: list[int] = []
     holders: list[HandState] = []
     numbers: dict[tuple[int, ...], int] = {}
-    for w in worlds:
-        code = _PHASES.get(w.phase)
-        if (
-            code is None
-            or w.to_act is None
-            or w.rules is not first_world.rules
-            or w.deal.up != up
-            or w.dealer != dealer
-        ):
-            _LAST_ROWS = (worlds, None)
-            return None
-        row = _state_row(w, code)
+    for k, row in enumerate(rows):
         held = tuple(row[8][row[1]])
         number = numbers.get(held)
         if number is None:
             number = numbers[held] = len(holders)
-            holders.append(w)
-        rows.append(row)
+            holders.append(worlds[k])
         hand_of.append(number)
-    found = (rows, hand_of, holders)
-    _LAST_ROWS = (worlds, found)
-    return found
+    return rows, hand_of, holders
 
 
 @cache
