@@ -13,7 +13,7 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.cards import JOKER, Card, deck
@@ -168,15 +168,44 @@ def test_the_generic_loop_is_what_the_hook_is_compared_with() -> None:
     assert done.phase in (Phase.PLAY, Phase.OVER)
 
 
+@settings(deadline=None, max_examples=150)
+@given(
+    name=st.sampled_from(sorted(RULE_SETS)),
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=1, max_value=10),
+    slip=st.sampled_from([0.3, 0.8]),
+    table=st.integers(min_value=0, max_value=3),
+)
+def test_the_beginners_hook_slips_as_its_choose_slips(
+    name: str, seed: int, steps: int, slip: float, table: int
+) -> None:
+    """The Beginner's hook draws each slip from the words the seat's view gives: the same state (its
+    history and events) and first bid as ``choose`` on a view per decision, with and without a valued
+    first action."""
+    rules = RULE_SETS[name]
+    state, me = bidding_position(rules, seed, steps)
+    assume(state.phase not in (Phase.PLAY, Phase.OVER))
+    player = BeginnerPlayer(seed=f"table {table}", slip=slip)
+    first = state.legal_actions()[seed % len(state.legal_actions())]
+    for valued in (None, first):
+        fast = player.finish_bidding(state, me, valued)
+        want = finish_bidding(state, Generic(player), me, valued)
+        assert fast == want
+        assert fast is not None and fast[0].events == want[0].events
+
+
 def test_players_that_may_choose_otherwise_decline() -> None:
-    """A Beginner slips at random, so it has no hook; a subclass may override the bidding, and a
-    table with a Beginner at it mixes in slips: both answer None and the advisor asks ``choose``."""
+    """A subclass may override the bidding, and a table with a Beginner at it mixes in slips: both
+    answer None and the advisor asks ``choose``."""
 
     class Cautious(RuleBasedPlayer):
         pass
 
+    class Careful(BeginnerPlayer):
+        pass
+
     state, me = bidding_position(ClassicRules(), 3, 1)
-    assert not hasattr(BeginnerPlayer(), "finish_bidding")
+    assert Careful().finish_bidding(state, me) is None
     assert Cautious(bid=9.0).finish_bidding(state, me) is None
     assert Seated(me, RuleBasedPlayer(), BeginnerPlayer()).finish_bidding(state, me) is None
     assert Seated(me, RuleBasedPlayer(), RuleBasedPlayer()).finish_bidding(state, me) is not None

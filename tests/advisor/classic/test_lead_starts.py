@@ -19,7 +19,13 @@ from hypothesis import strategies as st
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor import dd, playouts
 from euchre_tutor.games.classic.advisor.worlds import WorldSampler
-from euchre_tutor.games.classic.bots import EXPERT_BIDDING, RuleBasedPlayer, Seated, playout_bidding
+from euchre_tutor.games.classic.bots import (
+    EXPERT_BIDDING,
+    BeginnerPlayer,
+    RuleBasedPlayer,
+    Seated,
+    playout_bidding,
+)
 from euchre_tutor.games.classic.bots.rule_based import finish_bidding_by
 from euchre_tutor.games.classic.engine.engine import HandState, Phase
 from euchre_tutor.games.classic.views import seat_view
@@ -73,7 +79,7 @@ def test_a_first_lead_reads_as_the_state_it_stands_for(name: str, seed: int, ste
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     steps=st.integers(min_value=0, max_value=5),
-    kind=st.sampled_from(["club", "expert", "sides"]),
+    kind=st.sampled_from(["club", "expert", "sides", "beginner"]),
     slip=st.sampled_from([0.0, 0.3]),
     open_weight=st.sampled_from([0.0, 0.3, 1.0]),
 )
@@ -85,9 +91,9 @@ def test_every_option_plays_out_as_the_generic_loop_plays_it(
         return
     me = worlds[0].to_act
     assert me is not None
-    player = {"club": RuleBasedPlayer(), "expert": EXPERT_BIDDING}.get(kind) or Seated(
-        me, EXPERT_BIDDING, RuleBasedPlayer()
-    )
+    player = {"club": RuleBasedPlayer(), "expert": EXPERT_BIDDING, "beginner": BeginnerPlayer(seed % 5)}.get(
+        kind
+    ) or Seated(me, EXPERT_BIDDING, RuleBasedPlayer())
     slips = playouts.Slips(slip, [seed + k for k in range(len(worlds))]) if slip else None
     for action in worlds[0].legal_actions():
         fast = playouts.play_out_outcomes(worlds, action, player, None, me, slips, open_weight)

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from euchre_tutor.bots.shared import play_out_seats
+from euchre_tutor.cards import Card
 from euchre_tutor.errors import IllegalAction
+from euchre_tutor.games.classic.bots.facts import StateFacts
 from euchre_tutor.games.classic.bots.playout_bidding import Slips, lead_ends, lead_starts
-from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, finish_bidding_by
-from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Seat
+from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, decide_through, finish_bidding_by
+from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Phase, Seat
 from euchre_tutor.games.classic.views import SeatView, seat_view
 
 if TYPE_CHECKING:
@@ -197,12 +199,64 @@ class BeginnerPlayer:
             f"{s}{c}" for s, c in view.trick_plays
         ]
         bids = [f"{s}{a}" for s, a in view.bids]
-        rng = random.Random(
-            f"{self.seed}|{view.seat}|{view.up}|{' '.join(map(str, view.hand))}|{bids}|{plays}|{view.scores}"
-        )
-        if len(view.legal) > 1 and rng.random() < self.slip:
-            return view.legal[rng.randrange(len(view.legal))]
-        return self._rules.choose(view)
+        slipped = self._slip(view.seat, view.up, view.hand, bids, plays, view.scores, view.legal)
+        return self._rules.choose(view) if slipped is None else slipped
+
+    def _slip(
+        self,
+        seat: Seat,
+        up: Card,
+        hand: Sequence[Card],
+        bids: list[str],
+        plays: list[str],
+        scores: tuple[int, ...],
+        legal: Sequence[Action],
+    ) -> Action | None:
+        """The random legal action it slips to, drawn from its seed and the seat's view (its cards,
+        the bids and plays as words, the scores), or None: no slip (nor with one legal action)."""
+        rng = random.Random(f"{self.seed}|{seat}|{up}|{' '.join(map(str, hand))}|{bids}|{plays}|{scores}")
+        if len(legal) > 1 and rng.random() < self.slip:
+            return legal[rng.randrange(len(legal))]
+        return None
+
+    def finish_bidding(
+        self, state: HandState, me: Seat, first: Action | None = None
+    ) -> tuple[HandState, str] | None:
+        """The classic advisor's play-out hook (see :meth:`RuleBasedPlayer.finish_bidding`): every
+        decision up to the first lead as :meth:`choose` takes it (after ``first``, when given), and
+        ``me``'s first bid (``"-"``: none), without a seat view per decision: each slip is drawn from
+        the words the seat's view would give (no card is played yet; a hand alone has no match score),
+        the rule's action read from the state. None for a subclass, which may choose otherwise."""
+        if type(self) is not BeginnerPlayer:
+            return None
+        scores = (0,) * len(state.seating.teams)
+
+        def decide(st: HandState, seat: Seat) -> Action:
+            facts = StateFacts(st, seat)
+            if not facts.legal:
+                raise IllegalAction(f"{seat.word} has nothing to do now")
+            bids = [
+                f"{s}{Action('under') if a.kind == 'under' and s != seat else a}"
+                for s, a in st.history
+                if a.kind not in ("discard", "play", "give")
+            ]
+            slipped = self._slip(seat, st.up, facts.hand, bids, [], scores, facts.legal)
+            return self._rules._decide(facts) if slipped is None else slipped
+
+        return decide_through(state, me, decide, first)
+
+    def lead_ends(
+        self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
+    ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
+        """The classic advisor's fastest play-out hook (see :meth:`RuleBasedPlayer.lead_ends`) where
+        ``first`` ends the bidding (a call, the dealer's discard: what comes after an action is public,
+        the same in every world), so that no slip can come before the first lead: the rule-based
+        player's, its card play slipping as ``slips`` say. None elsewhere, or for a subclass."""
+        if type(self) is not BeginnerPlayer or not worlds or first not in worlds[0].legal_actions():
+            return None
+        if worlds[0].apply(first).phase not in (Phase.PLAY, Phase.OVER):
+            return None
+        return lead_ends(worlds, me, (self._rules,) * worlds[0].seating.players, first, slips)
 
     def explain(self, view: SeatView, action: Action) -> str:
         """The rule-based player's reasons, or a slip where it took another action."""

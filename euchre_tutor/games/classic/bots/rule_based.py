@@ -419,6 +419,14 @@ def finish_bidding_by(
         done = finish_compiled(state, me, players, first)
         if done is not None:
             return done
+    return decide_through(state, me, lambda st, seat: players[seat]._decide(StateFacts(st, seat)), first)
+
+
+def decide_through(
+    state: HandState, me: Seat, decide: Callable[[HandState, Seat], Action], first: Action | None = None
+) -> tuple[HandState, str]:
+    """Every decision up to the first lead (or the end of the hand), each ``decide(state, seat)`` of
+    the seat to act, after ``first`` when given, and ``me``'s first bid after it (``"-"``: none)."""
     if first is not None:
         state = state.apply(first)
     mine = "-"
@@ -426,7 +434,7 @@ def finish_bidding_by(
     while phase is not Phase.PLAY and phase is not Phase.OVER:
         seat = state.to_act
         assert seat is not None
-        act = players[seat]._decide(StateFacts(state, seat))
+        act = decide(state, seat)
         if seat == me and mine == "-" and phase in _BIDDING_PHASES:
             mine = str(act)
         state = state.apply(act)
