@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import sqrt
@@ -278,55 +278,42 @@ def record_ways(
 ) -> None:
     """Record deals played out one or more ways: ``ways`` holds each way's weight and its outcome per
     deal. Each deal's figures are the weighted mean of its ways' (one way of weight 1 unless the play-outs
-    blend several ways of playing the cards; the bidding, and so the makers, are the same in each)."""
-    if len(ways) == 1:
-        _record_one_way(tally, ways[0][0], ways[0][1], team, win_chance)
-        return
+    blend several ways of playing the cards; the bidding, and so the makers, are the same in each), each
+    figure the sum of its weighted terms in order (one way: ``0 + weight * x``, to the last bit), worked
+    out once per distinct combination of outcomes; each deal recorded as :meth:`Tally.record` records
+    it, in one loop."""
     weights = [w for w, _ in ways]
-    for outs in zip(*(o for _, o in ways), strict=True):
+
+    def figures(key: Outcome | tuple[Outcome, ...]) -> _Figures:
+        outs = key if isinstance(key, tuple) else (key,)
         pairs = tuple(zip(weights, outs, strict=True))
-        tally.record(
+        return (
             outs[0].makers,
             sum(w * side_value(o.points, team) for w, o in pairs),
             sum(w * win_chance(o.points) for w, o in pairs) if win_chance else None,
             sum(w * o.made for w, o in pairs),
             sum(w * o.euchred for w, o in pairs),
             sum(w * o.march for w, o in pairs),
-            team,
             sum(w * o.side_tricks(team) for w, o in pairs),
         )
 
-
-def _record_one_way(
-    tally: Tally[Any],
-    weight: float,
-    outs: Sequence[Outcome],
-    team: Team,
-    win_chance: Callable[[tuple[int, ...]], float] | None,
-) -> None:
-    """:func:`record_ways` of deals played out one way: each figure is what the sum of one weighted
-    term gives (``0 + weight * x``, to the last bit), worked out once per distinct outcome, and each
-    deal recorded as :meth:`Tally.record` records it, in one loop."""
-    seen: dict[Outcome, tuple[float, float | None, float, float, float, float]] = {}
+    # a deal's key: its one outcome, or its outcomes' tuple (several ways)
+    keys: Iterable[Outcome | tuple[Outcome, ...]] = (
+        ways[0][1] if len(ways) == 1 else zip(*(o for _, o in ways), strict=True)
+    )
+    seen: dict[Outcome | tuple[Outcome, ...], _Figures] = {}
     values, wins, spread = tally.values, tally.wins, tally.spread
     total, made, euchred, march, tricks = tally.total, tally.made, tally.euchred, tally.march, tally.tricks
     n, mean, m2 = spread.n, spread.mean, spread.m2
-    for o in outs:
-        figures = seen.get(o)
-        if figures is None:
-            figures = seen[o] = (
-                0 + weight * side_value(o.points, team),
-                0 + weight * win_chance(o.points) if win_chance else None,
-                0 + weight * o.made,
-                0 + weight * o.euchred,
-                0 + weight * o.march,
-                0 + weight * o.side_tricks(team),
-            )
-        value, win, o_made, o_euchred, o_march, o_tricks = figures
-        if o.makers is None:
+    for key in keys:
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = figures(key)
+        makers, value, win, o_made, o_euchred, o_march, o_tricks = found
+        if makers is None:
             tally.passed += 1
         else:
-            tally.sides.add(o.makers is team)
+            tally.sides.add(makers is team)
             tricks += o_tricks
         values.append(value)
         total += value
@@ -341,6 +328,11 @@ def _record_one_way(
             wins.append(win)
     tally.total, tally.made, tally.euchred, tally.march, tally.tricks = total, made, euchred, march, tricks
     spread.n, spread.mean, spread.m2 = n, mean, m2
+
+
+#: one deal's figures as :meth:`Tally.record` takes them: the makers, value, win, made, euchred, march,
+#: tricks
+_Figures = tuple[Team | None, float, float | None, float, float, float, float]
 
 
 # ---------------------------------------------------------------------------

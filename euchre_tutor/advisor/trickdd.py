@@ -58,6 +58,7 @@ __all__ = [
     "card_bands_compiled",
     "card_values_compiled",
     "card_values_many",
+    "solve_compiled",
     "solve_many",
 ]
 
@@ -578,9 +579,17 @@ def use_compiled(backend: str | None, what: str) -> bool:
 def solve_many(positions: Sequence[Position], *, compiled: bool) -> list[int]:
     """The side's tricks at the end of the hand, perfect play by every seat, per position."""
     if compiled:
-        values: list[int] = _core.solve_many([(p.tables.blob, p.args()) for p in positions])
+        values = solve_compiled([(p.tables.blob, p.args()) for p in positions])
         return [p.done + v for p, v in zip(positions, values, strict=True)]
     return [p.done + Search(p).solve() for p in positions]
+
+
+def solve_compiled(items: Sequence[tuple[bytes, tuple[int, ...]]]) -> list[int]:
+    """:func:`solve_many` by the compiled core of positions given as it reads them (each one's tables'
+    ``blob`` and :meth:`Position.args`): the side's tricks from the position on (what is done already
+    not added)."""
+    values: list[int] = _core.solve_many(items)
+    return values
 
 
 def card_values_compiled(items: Sequence[tuple[bytes, tuple[int, ...]]]) -> list[dict[int, int]]:

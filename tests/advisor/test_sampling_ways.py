@@ -3,10 +3,12 @@ general weighted sum over ways gives, to the last bit."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor.sampling import Outcome, Tally, record_ways
+from euchre_tutor.advisor.sampling import Outcome, Tally, record_ways, side_value
 from euchre_tutor.tricks.seating import Seat
 
 TEAMS = (Seat.N.team, Seat.E.team)
@@ -46,3 +48,39 @@ def test_one_way_is_the_weighted_sum_of_its_terms(
         weight * (o.points[TEAMS.index(mine)] - o.points[1 - TEAMS.index(mine)])
         for o in outs  # type: ignore[arg-type]
     ]
+
+
+@settings(deadline=None, max_examples=200)
+@given(
+    pairs=st.lists(st.tuples(outcomes, outcomes), min_size=1, max_size=30),
+    weight=st.sampled_from((0.7, 0.3, 0.5)),
+    mine=st.sampled_from(TEAMS),
+    scored=st.booleans(),
+)
+def test_several_ways_record_each_deal_as_record_does(
+    pairs: list[tuple[Outcome, Outcome]], weight: float, mine: object, scored: bool
+) -> None:
+    """Two ways blended (the rollout's and the open hands'): each deal recorded as :meth:`Tally.record`
+    records the weighted sums of its ways' figures, whatever repeats among the deals."""
+
+    def chance(points: tuple[int, ...]) -> float:
+        return (points[0] + 1) / (points[0] + points[1] + 3)
+
+    win = chance if scored else None
+    first = [a for a, _ in pairs]
+    second = [replace(b, makers=a.makers) for a, b in pairs]  # the bidding, so the makers, are one
+    got, want = Tally("a"), Tally("a")
+    record_ways(got, [(weight, first), (1 - weight, second)], mine, win)  # type: ignore[arg-type]
+    for a, b in zip(first, second, strict=True):
+        ways = ((weight, a), (1 - weight, b))
+        want.record(
+            a.makers,
+            sum(w * side_value(o.points, mine) for w, o in ways),  # type: ignore[arg-type]
+            sum(w * chance(o.points) for w, o in ways) if scored else None,
+            sum(w * o.made for w, o in ways),
+            sum(w * o.euchred for w, o in ways),
+            sum(w * o.march for w, o in ways),
+            mine,  # type: ignore[arg-type]
+            sum(w * o.side_tricks(mine) for w, o in ways),  # type: ignore[arg-type]
+        )
+    assert got == want

@@ -504,12 +504,20 @@ def _lead_batch(
     pack = _pack_mask(rules.deck, rules.joker)
     up_bit = 1 << up.index
     may_bury_up = rules.dealer_may_discard_up_card
+    blobs, args = _lead_items(rules, seating, starts)
+    return blobs, args, [_lead_unseen(start, dealer, pack, up_bit, may_bury_up) for start in starts]
+
+
+def _lead_items(
+    rules: ClassicRules, seating: Seating, starts: Sequence[LeadStart]
+) -> tuple[list[bytes], list[tuple[int, ...]]]:
+    """Each start's tables and :func:`lead_args`, with what starts of one contract and leader share
+    worked out once."""
     shared: dict[
         tuple[int, bool, int, Suit], tuple[bytes, tuple[int, ...], tuple[int, ...], int, int, int]
     ] = {}
     blobs: list[bytes] = []
     args: list[tuple[int, ...]] = []
-    unseen: list[list[int]] = []
     for start in starts:
         key = (start.maker, start.alone, start.leader, start.trump)
         found = shared.get(key)
@@ -522,15 +530,17 @@ def _lead_batch(
             legal = legal & ~barred or legal
         blobs.append(blob)
         args.append((*first, legal, 0, *nxt_row, *hands))
-        unseen.append(_lead_unseen(start, dealer, pack, up_bit, may_bury_up))
-    return blobs, args, unseen
+    return blobs, args
 
 
 def solve_starts(
     rules: ClassicRules, seating: Seating, starts: Sequence[LeadStart], *, backend: str | None = None
 ) -> list[int]:
-    """:func:`solve_many` of the states ``starts`` stand for, without the states."""
-    return trickdd.solve_many([lead_position(rules, seating, s) for s in starts], compiled=_compiled(backend))
+    """:func:`solve_many` of the states ``starts`` stand for, without the states (and, with the
+    compiled core, without their positions: :func:`lead_args`; at the first lead no trick is done)."""
+    if _compiled(backend):
+        return trickdd.solve_compiled(list(zip(*_lead_items(rules, seating, starts), strict=True)))
+    return trickdd.solve_many([lead_position(rules, seating, s) for s in starts], compiled=False)
 
 
 def rollout_many(
