@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Protocol
 
 from euchre_tutor.bots.shared import play_out_seats
@@ -214,10 +215,14 @@ class BeginnerPlayer:
     ) -> Action | None:
         """The random legal action it slips to, drawn from its seed and the seat's view (its cards,
         the bids and plays as words, the scores), or None: no slip (nor with one legal action)."""
-        rng = random.Random(f"{self.seed}|{seat}|{up}|{' '.join(map(str, hand))}|{bids}|{plays}|{scores}")
-        if len(legal) > 1 and rng.random() < self.slip:
-            return legal[rng.randrange(len(legal))]
-        return None
+        if len(legal) < 2:
+            return None
+        at = _slip_at(
+            f"{self.seed}|{seat}|{up}|{' '.join(map(str, hand))}|{bids}|{plays}|{scores}",
+            self.slip,
+            len(legal),
+        )
+        return None if at < 0 else legal[at]
 
     def finish_bidding(
         self, state: HandState, me: Seat, first: Action | None = None
@@ -265,6 +270,15 @@ class BeginnerPlayer:
         return (
             "A slip: the Beginner player sometimes takes a random legal action instead of its rule of thumb."
         )
+
+
+@lru_cache(maxsize=4096)
+def _slip_at(words: str, slip: float, count: int) -> int:
+    """Where among ``count`` legal actions the Beginner slips to, drawn from a generator seeded with
+    ``words`` (its seed and the seat's view), or -1: no slip. Kept for the words seen last (the bids'
+    play-outs meet the same view in many deals)."""
+    rng = random.Random(words)
+    return rng.randrange(count) if rng.random() < slip else -1
 
 
 #: How Expert players bid, as the rule-based player's count with thresholds fitted to the Expert's own
