@@ -18,7 +18,9 @@
  * (sitting-out seats: 0), then (seat, card) per card on the table. Values are the side's tricks
  * from the current trick on.
  *
- * The search: fail-soft alpha-beta, asked null-window questions (MTD(f)); equivalent cards (no
+ * The search: fail-soft alpha-beta, asked null-window questions (MTD(f): each card's exact value;
+ * card_bands_many: only whether it reaches each of a few cuts, the counts where a caller's scores
+ * change); the last trick played as dealt; equivalent cards (no
  * live card of another seat or on the table with a power between theirs or equal to either)
  * searched once; a transposition table of bounds at trick boundaries (a fixed array, entries
  * stamped with a generation number so a new solve needs no clearing), seeded with sure tricks.

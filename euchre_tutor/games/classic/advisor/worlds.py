@@ -138,7 +138,7 @@ class WorldSampler:
         d = _draw(self.view, plans, self.own, self.model, n, rng, candidates_per_world)
         worlds = _build(plans, d, len(d.picks))
         swaps: list[Orbit] | None = None
-        if orbits and all(plans[d.which[i]].orbit_ready() for i in set(d.picks)):
+        if orbits and _orbits_ready(plans, d):
             swaps = _per_pick(plans, d, lambda plan, cand: plan.orbit(cand, self.model))
         return WorldSample(worlds, d.drawn, len(d.cands), d.ess, swaps)
 
@@ -167,7 +167,7 @@ class WorldSampler:
         _check_batch(n, candidates_per_world)
         plans = self.plans
         d = _draw(self.view, plans, self.own, self.model, n, rng, candidates_per_world)
-        if not all(plans[d.which[i]].orbit_ready() for i in set(d.picks)):
+        if not _orbits_ready(plans, d):
             return WorldSample(_build(plans, d, n), d.drawn, len(d.cands), d.ess, None)
         state = _build(plans, d, 1)[0]
         dealt = _per_pick(
@@ -242,6 +242,11 @@ class _Drawn:
     picks: list[int]
     drawn: int
     ess: float
+
+
+def _orbits_ready(plans: Sequence[WorldPlan], d: _Drawn) -> bool:
+    """Whether every plan a pick was drawn from has its swaps ready (each plan asked once)."""
+    return all(plans[k].orbit_ready() for k in {d.which[i] for i in d.picks})
 
 
 def _per_pick(plans: Sequence[WorldPlan], d: _Drawn, make: Callable[[WorldPlan, Candidate], T]) -> list[T]:
