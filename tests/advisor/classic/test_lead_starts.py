@@ -102,6 +102,33 @@ def test_every_option_plays_out_as_the_generic_loop_plays_it(
 
 
 @pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=15)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=0, max_value=5),
+    bid_slip=st.sampled_from([0.3, 0.9]),
+)
+def test_a_beginners_slips_in_the_compiled_bidding_are_its_choose_slips(
+    name: str, seed: int, steps: int, bid_slip: float
+) -> None:
+    """The Beginner's bidding in one call into the compiled core, asked at each decision with a choice
+    whether it slips (and to which legal action, in the engine's order), ends every option's deals as
+    ``choose`` on a view per decision does; its card play slips alike."""
+    worlds = worlds_of(name, seed, steps)
+    if worlds is None:
+        return
+    me = worlds[0].to_act
+    assert me is not None
+    player = BeginnerPlayer(seed=f"s{seed % 3}", slip=bid_slip)
+    slips = playouts.Slips(0.3, [seed + k for k in range(len(worlds))])
+    for action in worlds[0].legal_actions():
+        assert player.lead_ends(worlds, me, action, (slips.chance, slips.seeds)) is not None
+        fast = playouts.play_out_outcomes(worlds, action, player, None, me, slips)
+        want = playouts.play_out_outcomes(worlds, action, Generic(player), None, me, slips)
+        assert fast == want
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
 @settings(deadline=None, max_examples=10)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),

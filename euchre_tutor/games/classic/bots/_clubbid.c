@@ -409,14 +409,89 @@ static int read_state(PyObject *fast, State *s) {
     return 0;
 }
 
-/* ``first`` (-1: none), then every decision up to the first lead; -1 with a Python error. */
-static int run_bidding(const Rules *r, const Player *players, State *s, long first) {
+/* The seat to act's legal actions as codes, in the engine's order (bidding.py: _legal_round_1,
+ * _legal_round_2, _legal_discard, under the rules this core plays); returns their count. */
+static int legal_codes(const Rules *r, const State *s, int *out) {
+    int seat = s->to_act, n = 0;
+    if (s->phase == ROUND_1) {
+        out[n++] = 0;
+        if (may_order(r, s, seat)) {
+            if (!(r->canadian && seat == (s->dealer + 2) % 4)) out[n++] = 1;
+            if (r->alone_with_bid) out[n++] = 2;
+        }
+    } else if (s->phase == ROUND_2) {
+        int stuck = r->stick && seat == last_bidder(r, s->dealer);
+        if (!stuck) out[n++] = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            if (suit == s->up_suit && !(stuck && r->stuck_may_name_up)) continue;
+            out[n++] = 10 + suit;
+            if (r->alone_with_bid) out[n++] = 20 + suit;
+        }
+    } else if (s->phase == DISCARD) { /* the cards the dealer may discard, in the deck's order */
+        for (int i = 0; i < s->n[s->dealer]; i++) {
+            int c = s->hand[s->dealer][i], j = n++;
+            if (!r->may_discard_up && c == s->up) {
+                n--;
+                continue;
+            }
+            while (j > 0 && out[j - 1] > 100 + c) {
+                out[j] = out[j - 1];
+                j--;
+            }
+            out[j] = 100 + c;
+        }
+    }
+    return n;
+}
+
+/* Where among its ``count`` legal actions the seat to act slips to, asked of ``slip`` (a Python
+ * callable: slip(seat, hand, actions, count) -> an index, or -1 for none; hand: the seat's cards in
+ * hand order; actions: every action taken so far in this run, each seat * 256 + code); -2 with a
+ * Python error. */
+static int ask_slip(PyObject *slip, const State *s, int count) {
+    int seat = s->to_act;
+    PyObject *hand = PyTuple_New(s->n[seat]), *acts = PyTuple_New(s->nacts);
+    for (int i = 0; hand != NULL && i < s->n[seat]; i++) PyTuple_SET_ITEM(hand, i, PyLong_FromLong(s->hand[seat][i]));
+    for (int i = 0; acts != NULL && i < s->nacts; i++)
+        PyTuple_SET_ITEM(acts, i, PyLong_FromLong(s->act_seat[i] * 256 + s->act_code[i]));
+    PyObject *got = hand == NULL || acts == NULL || PyErr_Occurred()
+                        ? NULL
+                        : PyObject_CallFunction(slip, "iOOi", seat, hand, acts, count);
+    Py_XDECREF(hand);
+    Py_XDECREF(acts);
+    if (got == NULL) return -2;
+    long at = PyLong_AsLong(got);
+    Py_DECREF(got);
+    if (at == -1 && PyErr_Occurred()) return -2;
+    if (at < -1 || at >= count) {
+        PyErr_SetString(PyExc_ValueError, "a slip is -1 or the index of a legal action");
+        return -2;
+    }
+    return (int)at;
+}
+
+/* ``first`` (-1: none), then every decision up to the first lead, each the rule's unless ``slip``
+ * (NULL: none) says the seat slips to another of its legal actions; -1 with a Python error. */
+static int run_bidding(const Rules *r, const Player *players, State *s, long first, PyObject *slip) {
     if (first >= 0 && !apply(r, s, (int)first)) {
         PyErr_SetString(PyExc_ValueError, "the first action is not one this core plays here");
         return -1;
     }
     while (s->phase == ROUND_1 || s->phase == ROUND_2 || s->phase == DISCARD) {
         int seat = s->to_act, code;
+        if (slip != NULL) {
+            int legal[MAX_HAND + 16];
+            int count = legal_codes(r, s, legal);
+            int at = count > 1 ? ask_slip(slip, s, count) : -1;
+            if (at == -2) return -1;
+            if (at >= 0) {
+                if (!apply(r, s, legal[at])) {
+                    PyErr_SetString(PyExc_ValueError, "the bidding went where this core does not follow");
+                    return -1;
+                }
+                continue;
+            }
+        }
         if (s->phase == ROUND_1)
             code = decide_round_1(r, &players[seat], s, seat);
         else if (s->phase == ROUND_2)
@@ -459,7 +534,7 @@ static PyObject *finish(PyObject *self, PyObject *args) {
     State s;
     int bad = (first == -1 && PyErr_Occurred()) || read_state(fast, &s) < 0;
     Py_DECREF(fast);
-    if (bad || run_bidding(&r, players, &s, first) < 0) return NULL;
+    if (bad || run_bidding(&r, players, &s, first, NULL) < 0) return NULL;
     PyObject *acts = PyTuple_New(s.nacts);
     if (acts == NULL) return NULL;
     for (int i = 0; i < s.nacts; i++) {
@@ -487,14 +562,19 @@ static PyObject *finish(PyObject *self, PyObject *args) {
  * rollout: the search core's rollout_many; limit: the slips' (0: none); keys: each row's slips' key
  * (None: none). ends: per row -1 (thrown in) or maker * 2 + alone; mine: per row the code of
  * ``me``'s first action after ``first`` that is a bid (-1: none); tricks: the makers' tricks of each
- * row not thrown in, in order. */
+ * row not thrown in, in order. slip (optional, None: none): a Python callable asked at every decision
+ * with more than one legal action where the seat slips to (see ask_slip): the Beginner's slips. */
 static PyObject *finish_ends(PyObject *self, PyObject *args) {
-    PyObject *rules_obj, *players_obj, *rows, *lead, *rollout, *keys;
+    PyObject *rules_obj, *players_obj, *rows, *lead, *rollout, *keys, *slip = Py_None;
     long first, limit;
     int me;
-    if (!PyArg_ParseTuple(args, "OOO!liO!OlO", &rules_obj, &players_obj, &PyList_Type, &rows, &first, &me,
-                          &PyTuple_Type, &lead, &rollout, &limit, &keys))
+    if (!PyArg_ParseTuple(args, "OOO!liO!OlO|O", &rules_obj, &players_obj, &PyList_Type, &rows, &first, &me,
+                          &PyTuple_Type, &lead, &rollout, &limit, &keys, &slip))
         return NULL;
+    if (slip != Py_None && !PyCallable_Check(slip)) {
+        PyErr_SetString(PyExc_TypeError, "slip: a callable or None");
+        return NULL;
+    }
     Rules r;
     Player players[4];
     if (read_table(rules_obj, players_obj, &r, players) < 0) return NULL;
@@ -559,7 +639,7 @@ static PyObject *finish_ends(PyObject *self, PyObject *args) {
         bad = bad || read_state(fast, &s) < 0;
         Py_DECREF(fast);
         int up_taken = s.phase == DISCARD;
-        if (bad || run_bidding(&r, players, &s, first) < 0) goto fail;
+        if (bad || run_bidding(&r, players, &s, first, slip == Py_None ? NULL : slip) < 0) goto fail;
         int said = -1;
         for (int k = 1; k < s.nacts; k++)
             if (s.act_seat[k] == me && s.act_code[k] < 100) {
@@ -629,7 +709,7 @@ fail:
 static PyMethodDef methods[] = {
     {"set_tables", set_tables, METH_VARARGS, "set_tables(strength, plain, worth): the card tables"},
     {"finish_ends", finish_ends, METH_VARARGS,
-     "finish_ends(rules, players, rows, first, me, lead, rollout, limit, keys) -> (ends, mine, tricks)"},
+     "finish_ends(rules, players, rows, first, me, lead, rollout, limit, keys[, slip]) -> (ends, mine, tricks)"},
     {"finish", finish, METH_VARARGS,
      "finish(rules, players, state) -> (phase, passes, trump, maker, alone, leader, picked_up, discard, actions, masks)"},
     {NULL, NULL, 0, NULL},

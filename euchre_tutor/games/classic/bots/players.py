@@ -16,7 +16,7 @@ from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.classic.bots.facts import StateFacts
 from euchre_tutor.games.classic.bots.playout_bidding import Slips, lead_ends, lead_starts
 from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, decide_through, finish_bidding_by
-from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Phase, Seat
+from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Seat
 from euchre_tutor.games.classic.views import SeatView, seat_view
 
 if TYPE_CHECKING:
@@ -217,12 +217,20 @@ class BeginnerPlayer:
         the bids and plays as words, the scores), or None: no slip (nor with one legal action)."""
         if len(legal) < 2:
             return None
-        at = _slip_at(
-            f"{self.seed}|{seat}|{up}|{' '.join(map(str, hand))}|{bids}|{plays}|{scores}",
-            self.slip,
-            len(legal),
-        )
+        at = _slip_at(self._words(seat, up, hand, bids, plays, scores), self.slip, len(legal))
         return None if at < 0 else legal[at]
+
+    def _words(
+        self,
+        seat: Seat,
+        up: Card,
+        hand: Sequence[Card],
+        bids: list[str],
+        plays: list[str],
+        scores: tuple[int, ...],
+    ) -> str:
+        """What a slip is drawn from: the seed and the seat's view in words."""
+        return f"{self.seed}|{seat}|{up}|{' '.join(map(str, hand))}|{bids}|{plays}|{scores}"
 
     def finish_bidding(
         self, state: HandState, me: Seat, first: Action | None = None
@@ -240,12 +248,9 @@ class BeginnerPlayer:
             facts = StateFacts(st, seat)
             if not facts.legal:
                 raise IllegalAction(f"{seat.word} has nothing to do now")
-            bids = [
-                f"{s}{Action('under') if a.kind == 'under' and s != seat else a}"
-                for s, a in st.history
-                if a.kind not in ("discard", "play", "give")
-            ]
-            slipped = self._slip(seat, st.up, facts.hand, bids, [], scores, facts.legal)
+            slipped = self._slip(
+                seat, st.up, facts.hand, _view_bids(st.history, seat), [], scores, facts.legal
+            )
             return self._rules._decide(facts) if slipped is None else slipped
 
         return decide_through(state, me, decide, first)
@@ -253,15 +258,21 @@ class BeginnerPlayer:
     def lead_ends(
         self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
     ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
-        """The classic advisor's fastest play-out hook (see :meth:`RuleBasedPlayer.lead_ends`) where
-        ``first`` ends the bidding (a call, the dealer's discard: what comes after an action is public,
-        the same in every world), so that no slip can come before the first lead: the rule-based
-        player's, its card play slipping as ``slips`` say. None elsewhere, or for a subclass."""
-        if type(self) is not BeginnerPlayer or not worlds or first not in worlds[0].legal_actions():
+        """The classic advisor's fastest play-out hook (see :meth:`RuleBasedPlayer.lead_ends`): the
+        rule-based player's compiled bidding, asked at each decision with a choice whether the
+        Beginner slips there (drawn as :meth:`finish_bidding` draws it), and its card play slipping as
+        ``slips`` say. None where it does not serve, or for a subclass."""
+        if type(self) is not BeginnerPlayer or not worlds:
             return None
-        if worlds[0].apply(first).phase not in (Phase.PLAY, Phase.OVER):
-            return None
-        return lead_ends(worlds, me, (self._rules,) * worlds[0].seating.players, first, slips)
+        scores = (0,) * len(worlds[0].seating.teams)
+
+        def slip_at(
+            ref: HandState, seat: Seat, hand: list[Card], taken: list[tuple[Seat, Action]], count: int
+        ) -> int:
+            bids = _view_bids((*ref.history, *taken), seat)
+            return _slip_at(self._words(seat, ref.up, hand, bids, [], scores), self.slip, count)
+
+        return lead_ends(worlds, me, (self._rules,) * worlds[0].seating.players, first, slips, slip_at)
 
     def explain(self, view: SeatView, action: Action) -> str:
         """The rule-based player's reasons, or a slip where it took another action."""
@@ -270,6 +281,16 @@ class BeginnerPlayer:
         return (
             "A slip: the Beginner player sometimes takes a random legal action instead of its rule of thumb."
         )
+
+
+def _view_bids(history: Sequence[tuple[Seat, Action]], seat: Seat) -> list[str]:
+    """The bids of a hand's ``history`` as words, as ``seat``'s view lists them (another seat going
+    under shows no cards; discards, gifts and plays are not bids)."""
+    return [
+        f"{s}{Action('under') if a.kind == 'under' and s != seat else a}"
+        for s, a in history
+        if a.kind not in ("discard", "play", "give")
+    ]
 
 
 @lru_cache(maxsize=4096)

@@ -230,13 +230,21 @@ def lead_starts(
 
 
 def lead_ends(
-    worlds: Sequence[HandState], me: Seat, players: Sequence[Any], first: Action, slips: Slips = None
+    worlds: Sequence[HandState],
+    me: Seat,
+    players: Sequence[Any],
+    first: Action,
+    slips: Slips = None,
+    slip_at: Callable[[HandState, Seat, list[Card], list[tuple[Seat, Action]], int], int] | None = None,
 ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
     """:func:`lead_starts` with each first lead played out by the compiled rollout
     (:func:`~euchre_tutor.games.classic.advisor.dd.rollout_starts`; ``slips``: its chance of a slip
     and each world's seed, or None): per world None (thrown in) or (the maker's seat number, alone,
     the makers' tricks), and ``me``'s first bid after ``first``; all in one call into the compiled
-    core. None where :func:`lead_starts` is, or the compiled search is not built."""
+    core. None where :func:`lead_starts` is, or the compiled search is not built. ``slip_at``: asked at
+    every decision with more than one legal action after ``first`` (with the first world, the seat,
+    its cards in hand order, the actions taken since the worlds' state, the number of legal actions),
+    the index of the legal action the seat slips to instead of its rule, or -1 (the Beginner's slips)."""
     slip, seeds = (0.0, None) if slips is None else slips
     limit = slip_limit(slip)
     if limit and (seeds is None or len(seeds) != len(worlds)):
@@ -257,8 +265,16 @@ def lead_ends(
         return None  # the engine's step serves (and refuses an illegal action)
     keys = list(seeds) if limit and seeds is not None else None
     lead, rollout = _leads(ref.rules, ref.seating, int(ref.dealer), ref.up)
+    asked: Callable[[int, tuple[int, ...], tuple[int, ...], int], int] | None = None
+    if slip_at is not None:
+        seats, ask = ref.seating.seats, slip_at
+
+        def asked(seat: int, hand: tuple[int, ...], acts: tuple[int, ...], count: int) -> int:
+            taken = [(seats[a >> 8], _action(a & 255)) for a in acts]  # the core's seat * 256 + code
+            return ask(ref, seats[seat], [_CARDS[c] for c in hand], taken, count)
+
     ends, said, tricks = _CORE.finish_ends(
-        rules_row, _players_rows(tuple(players)), rows, opening, int(me), lead, rollout, limit, keys
+        rules_row, _players_rows(tuple(players)), rows, opening, int(me), lead, rollout, limit, keys, asked
     )
     words = _bid_words()
     played = iter(tricks)
