@@ -200,24 +200,15 @@ class BeginnerPlayer:
             f"{s}{c}" for s, c in view.trick_plays
         ]
         bids = [f"{s}{a}" for s, a in view.bids]
-        slipped = self._slip(view.seat, view.up, view.hand, bids, plays, view.scores, view.legal)
+        slipped = self._slip(self._words(view.seat, view.up, view.hand, bids, plays, view.scores), view.legal)
         return self._rules.choose(view) if slipped is None else slipped
 
-    def _slip(
-        self,
-        seat: Seat,
-        up: Card,
-        hand: Sequence[Card],
-        bids: list[str],
-        plays: list[str],
-        scores: tuple[int, ...],
-        legal: Sequence[Action],
-    ) -> Action | None:
-        """The random legal action it slips to, drawn from its seed and the seat's view (its cards,
-        the bids and plays as words, the scores), or None: no slip (nor with one legal action)."""
+    def _slip(self, words: str, legal: Sequence[Action]) -> Action | None:
+        """The random legal action it slips to, drawn from ``words`` (:meth:`_words`: its seed and the
+        seat's view), or None: no slip (nor with one legal action)."""
         if len(legal) < 2:
             return None
-        at = _slip_at(self._words(seat, up, hand, bids, plays, scores), self.slip, len(legal))
+        at = _slip_at(words, self.slip, len(legal))
         return None if at < 0 else legal[at]
 
     def _words(
@@ -248,9 +239,8 @@ class BeginnerPlayer:
             facts = StateFacts(st, seat)
             if not facts.legal:
                 raise IllegalAction(f"{seat.word} has nothing to do now")
-            slipped = self._slip(
-                seat, st.up, facts.hand, _view_bids(st.history, seat), [], scores, facts.legal
-            )
+            words = self._words(seat, st.up, facts.hand, _view_bids(st.history, seat), [], scores)
+            slipped = self._slip(words, facts.legal)
             return self._rules._decide(facts) if slipped is None else slipped
 
         return decide_through(state, me, decide, first)
