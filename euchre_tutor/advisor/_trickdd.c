@@ -893,6 +893,20 @@ static PyObject *py_rollout_many(PyObject *self, PyObject *items) {
 
 #define MAX_CUTS 16
 
+/* A new tuple of the ``n`` ints; NULL with a Python error. */
+static PyObject *int_tuple_of(const int *values, Py_ssize_t n) {
+    PyObject *out = PyTuple_New(n);
+    for (Py_ssize_t j = 0; out != NULL && j < n; j++) {
+        PyObject *one = PyLong_FromLong(values[j]);
+        if (one == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SET_ITEM(out, j, one);
+    }
+    return out;
+}
+
 static int int_tuple(PyObject *o, const char *what, int *out, Py_ssize_t most, Py_ssize_t *n) {
     if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) > most) {
         PyErr_Format(PyExc_ValueError, "_trickdd: %s come as a tuple of at most %zd ints", what, most);
@@ -962,20 +976,15 @@ static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
             Py_CLEAR(out);
             break;
         }
-        int band[SLOTS];
+        int band[SLOTS], row[SLOTS];
         card_bands_one(t, &pos, cuts, (int)ncuts, band);
-        PyObject *row = PyTuple_New(nslots);
-        for (Py_ssize_t j = 0; row != NULL && j < nslots; j++) {
-            PyObject *mark = PyLong_FromLong(marks_i[band[slots[j]]]);
-            if (mark == NULL)
-                Py_CLEAR(row);
-            else
-                PyTuple_SET_ITEM(row, j, mark);
-        }
-        if (row == NULL)
+        for (Py_ssize_t j = 0; j < nslots; j++) row[j] = marks_i[band[slots[j]]];
+        PyObject *marks = int_tuple_of(row, nslots);
+        if (marks == NULL) {
             Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, i, row);
+            break;
+        }
+        PyList_SET_ITEM(out, i, marks);
     }
     Py_DECREF(seq);
     return out;
