@@ -313,7 +313,6 @@ def card_values_held(
     slots = [c.index for c in legal]
     me = base.to_act
     mine = base.hands[me]
-    sitting = [not playing >> s & 1 for s in range(base.players)]
     counts: list[int] = []
     every: list[Sequence[int]] = []  # every deal's hands in each swap, in order
     for options in hands:
@@ -335,6 +334,7 @@ def card_values_held(
         start = 11 + base.players  # where the hands lie in the core's arguments (Position.args)
         head, tail = flat[:start], flat[start + base.players :]
         blob = base.tables.blob
+        sitting = [not playing >> s & 1 for s in range(base.players)]
         items = [
             (blob, (*head, *[0 if out else m for m, out in zip(held, sitting, strict=True)], *tail))
             for held in every
