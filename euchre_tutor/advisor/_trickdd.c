@@ -990,7 +990,114 @@ static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
     return out;
 }
 
+#define MAX_ENDS 64
+
+/* tally_marks(rows, orbits, column, ends, with_win, running): trickdd.tally_marks's loop, the same
+ * floating-point operations in the same order (the build turns off fused multiply-adds). */
+static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rows_o, *orbits_o, *ends_o;
+    Py_ssize_t column;
+    int with_win;
+    double total, mean, m2, made, euchred, march;
+    long long n;
+    if (!PyArg_ParseTuple(args, "OOnOp(dLddddd)", &rows_o, &orbits_o, &column, &ends_o, &with_win, &total, &n, &mean,
+                          &m2, &made, &euchred, &march))
+        return NULL;
+    double side[MAX_ENDS], chance[MAX_ENDS];
+    int gone[MAX_ENDS], swept[MAX_ENDS];
+    PyObject *ends = PySequence_Fast(ends_o, "_trickdd: the ends come as a sequence");
+    if (ends == NULL) return NULL;
+    Py_ssize_t nends = PySequence_Fast_GET_SIZE(ends);
+    int bad = nends > MAX_ENDS;
+    for (Py_ssize_t i = 0; !bad && i < nends; i++) {
+        PyObject *end = PySequence_Fast_GET_ITEM(ends, i);
+        bad = !PyTuple_Check(end) || PyTuple_GET_SIZE(end) != 4;
+        if (bad) break;
+        side[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(end, 0));
+        chance[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(end, 1));
+        gone[i] = PyObject_IsTrue(PyTuple_GET_ITEM(end, 2));
+        swept[i] = PyObject_IsTrue(PyTuple_GET_ITEM(end, 3));
+        bad = PyErr_Occurred() != NULL;
+    }
+    Py_DECREF(ends);
+    if (bad) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "_trickdd: each end is (side, chance, euchred, march)");
+        return NULL;
+    }
+    PyObject *rows = PySequence_Fast(rows_o, "_trickdd: the rows come as a list");
+    if (rows == NULL) return NULL;
+    PyObject *orbits = PySequence_Fast(orbits_o, "_trickdd: the orbits come as a list");
+    if (orbits == NULL) {
+        Py_DECREF(rows);
+        return NULL;
+    }
+    Py_ssize_t deals = PySequence_Fast_GET_SIZE(orbits), nrows = PySequence_Fast_GET_SIZE(rows), k = 0;
+    PyObject *values = PyBytes_FromStringAndSize(NULL, deals * (Py_ssize_t)sizeof(double));
+    PyObject *wins = PyBytes_FromStringAndSize(NULL, with_win ? deals * (Py_ssize_t)sizeof(double) : 0);
+    bad = values == NULL || wins == NULL;
+    double *vs = bad ? NULL : (double *)PyBytes_AS_STRING(values), *ws = bad ? NULL : (double *)PyBytes_AS_STRING(wins);
+    for (Py_ssize_t i = 0; !bad && i < deals; i++) {
+        PyObject *orbit = PySequence_Fast(PySequence_Fast_GET_ITEM(orbits, i), "_trickdd: each orbit is a sequence");
+        if (orbit == NULL) {
+            bad = 1;
+            break;
+        }
+        double value = 0.0, win = 0.0, d_made = 0.0, d_euchred = 0.0, d_march = 0.0;
+        for (Py_ssize_t j = 0; !bad && j < PySequence_Fast_GET_SIZE(orbit); j++, k++) {
+            PyObject *swap = PySequence_Fast_GET_ITEM(orbit, j), *row = k < nrows ? PySequence_Fast_GET_ITEM(rows, k) : NULL;
+            if (row == NULL || !PyTuple_Check(row) || column < 0 || column >= PyTuple_GET_SIZE(row) ||
+                !PyTuple_Check(swap) || PyTuple_GET_SIZE(swap) != 2) {
+                PyErr_SetString(PyExc_ValueError, "_trickdd: one row per swap, each with the column; a swap is (hands, share)");
+                bad = 1;
+                break;
+            }
+            long mark = PyLong_AsLong(PyTuple_GET_ITEM(row, column));
+            double share = PyFloat_AsDouble(PyTuple_GET_ITEM(swap, 1));
+            if (PyErr_Occurred() || mark < 0 || mark >= nends) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_trickdd: a mark with no end");
+                bad = 1;
+                break;
+            }
+            value += share * side[mark];
+            win += share * chance[mark];
+            if (gone[mark])
+                d_euchred += share;
+            else
+                d_made += share;
+            if (swept[mark]) d_march += share;
+        }
+        Py_DECREF(orbit);
+        if (bad) break;
+        vs[i] = value;
+        total += value;
+        n += 1; /* Welford, as sampling.Spread.add */
+        double delta = value - mean;
+        mean += delta / (double)n;
+        m2 += delta * (value - mean);
+        made += d_made;
+        euchred += d_euchred;
+        march += d_march;
+        if (with_win) ws[i] = win;
+    }
+    if (!bad && k != nrows) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: one row per swap of every orbit");
+        bad = 1;
+    }
+    Py_DECREF(rows);
+    Py_DECREF(orbits);
+    if (bad) {
+        Py_XDECREF(values);
+        Py_XDECREF(wins);
+        return NULL;
+    }
+    return Py_BuildValue("(dLddddd)NN", total, n, mean, m2, made, euchred, march, values, wins);
+}
+
 static PyMethodDef methods[] = {
+    {"tally_marks", py_tally_marks, METH_VARARGS,
+     "One card's figures over a batch of deals' swaps of marks (trickdd.tally_marks)."},
     {"card_bands_many", py_card_bands_many, METH_VARARGS,
      "Per hands in the position: for each of slots, marks[the number of cuts its value reaches]."},
     {"solve_many", py_solve_many, METH_O, "The side's tricks from the current trick on, per (blob, position)."},

@@ -9,7 +9,9 @@ lists every compiled core and the searches it serves:
   :mod:`euchre_tutor.advisor.trickdd` (``_trickdd``), which serves classic Euchre
   (:mod:`euchre_tutor.games.classic.advisor.dd`) and Bid Euchre (:mod:`euchre_tutor.games.bid.advisor.dd`),
   with each card's exact tricks or only which band of tricks it reaches (the counts where a hand's
-  points change: the twin floors its exact values to the same marks);
+  points change: the twin floors its exact values to the same marks), and a card's tally of a
+  batch of deals from those values (:func:`~euchre_tutor.advisor.trickdd.tally_marks`: the same sums
+  to the last bit);
 * the Solitaire solver, :mod:`euchre_tutor.games.solitaire.advisor.solver` (``_solcore``);
 * the classic advisor's sampler, :mod:`euchre_tutor.games.classic.advisor.placement` and
   :mod:`~euchre_tutor.games.classic.advisor.bidweights` (``_worldfill``): the candidate draw, the

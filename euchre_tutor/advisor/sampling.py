@@ -269,6 +269,31 @@ class Tally(Generic[ActionT]):
         if win is not None:
             self.wins.append(win)
 
+    @property
+    def running(self) -> tuple[float, int, float, float, float, float, float]:
+        """The running figures a batch goes on from: the values' sum, count, mean and squared deviations'
+        sum, and the made, euchred and march sums."""
+        s = self.spread
+        return (self.total, s.n, s.mean, s.m2, self.made, self.euchred, self.march)
+
+    def absorb(
+        self,
+        makers: Team,
+        team: Team,
+        running: tuple[float, int, float, float, float, float, float],
+        values: bytes,
+        wins: bytes,
+    ) -> None:
+        """Deals with ``makers`` added at once, as :meth:`record` adds them one by one (with no tricks
+        counted): their figures went on from :attr:`running` to ``running``, their values and match
+        chances are ``values`` and ``wins`` as native doubles (``wins`` empty without a match score)."""
+        if running[1] > self.spread.n:
+            self.sides.add(makers is team)
+        self.values.frombytes(values)
+        self.wins.frombytes(wins)
+        self.total, self.spread.n, self.spread.mean, self.spread.m2 = running[:4]
+        self.made, self.euchred, self.march = running[4:]
+
 
 def record_ways(
     tally: Tally[Any],

@@ -40,6 +40,7 @@ searches the full window. Both return exact values, so they agree card for card.
 from __future__ import annotations
 
 import copy
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
@@ -49,9 +50,11 @@ from euchre_tutor.cards import Card, Suit, card_power, effective_suit
 __all__ = [
     "BACKEND",
     "BACKENDS",
+    "End",
     "LEAD_RULES",
     "GameSolver",
     "Position",
+    "Running",
     "Search",
     "Tables",
     "bits_of",
@@ -59,6 +62,7 @@ __all__ = [
     "card_values_compiled",
     "card_values_many",
     "solve_compiled",
+    "tally_marks",
     "solve_many",
 ]
 
@@ -617,6 +621,67 @@ def card_bands_compiled(
         position.tables.blob, position.args(), hands, playing, slots, cuts, marks
     )
     return rows
+
+
+End = tuple[float, float, bool, bool]
+"""What a count of tricks at the end of the hand means to a side: its value, its chance of winning the
+match (0.0 without a match score), and whether the makers were euchred and whether they marched."""
+
+Running = tuple[float, int, float, float, float, float, float]
+"""A tally's running figures: the sum of its deals' values, their count, mean and sum of squared
+deviations (Welford's), and the sums of the shares made, euchred and marched."""
+
+
+def tally_marks(
+    rows: Sequence[tuple[int, ...]],
+    orbits: Sequence[Sequence[tuple[object, float]]],
+    column: int,
+    ends: Sequence[End],
+    with_win: bool,
+    running: Running,
+    *,
+    compiled: bool,
+) -> tuple[Running, bytes, bytes]:
+    """One card's figures over a batch of deals valued in bands (:func:`card_bands_compiled`'s rows):
+    deal ``i`` is ``orbits[i]``, its swaps' (hands, share) pairs, whose rows come next in ``rows``; a
+    swap's end is ``ends[row[column]]``. Per deal, its value, chance and made, euchred and march shares
+    are the sums of its swaps' shares times their ends', in order; ``running`` goes on over the deals
+    as :meth:`~euchre_tutor.advisor.sampling.Tally.record` adds them. Returns the new running figures
+    and the deals' values and chances (with ``with_win``; else empty) as native doubles. The compiled
+    core and this loop do the same floating-point operations in the same order."""
+    if compiled:
+        out: tuple[Running, bytes, bytes] = _core.tally_marks(rows, orbits, column, ends, with_win, running)
+        return out
+    if len(rows) != sum(len(orbit) for orbit in orbits):
+        raise ValueError("tally_marks: one row per swap of every orbit")
+    total, n, mean, m2, made, euchred, march = running
+    values, wins = array("d"), array("d")
+    k = 0
+    for orbit in orbits:
+        value = win = d_made = d_euchred = d_march = 0.0
+        for _, share in orbit:
+            side, chance, gone, swept = ends[rows[k][column]]
+            k += 1
+            value += share * side
+            win += share * chance
+            if gone:
+                d_euchred += share
+            else:
+                d_made += share
+            if swept:
+                d_march += share
+        values.append(value)
+        total += value
+        n += 1  # Welford, as sampling.Spread.add
+        delta = value - mean
+        mean += delta / n
+        m2 += delta * (value - mean)
+        made += d_made
+        euchred += d_euchred
+        march += d_march
+        if with_win:
+            wins.append(win)
+    return (total, n, mean, m2, made, euchred, march), values.tobytes(), wins.tobytes()
 
 
 def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[dict[int, int]]:

@@ -70,10 +70,10 @@ from __future__ import annotations
 import hashlib
 import os
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from euchre_tutor.advisor import sampling
+from euchre_tutor.advisor import sampling, trickdd
 from euchre_tutor.advisor.rollout import slip_limit
 from euchre_tutor.advisor.sampling import DEFAULT_WORLDS, GRADE_MIN_WORLDS, side_value
 from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION
@@ -497,7 +497,9 @@ def _tally_batch(
             values = [[v] for v in dd.card_values_many(sample, backend=backend)]
         else:
             values = dd.card_values_swapped(sample, [[h for h, _ in o] for o in swaps], backend=backend)
-        _tally_cards(sample[0], [[s for _, s in o] for o in swaps], values, tallies, team, win_chance)
+        cards = list(values[0][0])  # the cards valued: the seat to act's legal cards
+        rows = [tuple([v[c] for c in cards]) for vs in values for v in vs]
+        _tally_rows(sample[0], rows, swaps, cards, tallies, team, win_chance, backend)
         return
     for t in tallies:
         ways, mine = play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips, open_weight)
@@ -519,10 +521,40 @@ def _tally_held(
     (what they share: the trick, the makers, the seat to act's hand)."""
     ends = _ends(state, team, win_chance)
     cuts = [k for k in range(1, len(ends)) if ends[k] != ends[k - 1]]  # where a card's tricks matter
-    hands = [[h for h, _ in o] for o in orbits]
-    legal, values = dd.card_values_held(state, hands, backend=backend, cuts=cuts)
-    where = {c: i for i, c in enumerate(legal)}
-    _tally_cards(state, [[s for _, s in o] for o in orbits], values, tallies, team, win_chance, where, ends)
+    legal, rows = dd.card_rows_held(state, [h for o in orbits for h, _ in o], backend=backend, cuts=cuts)
+    _tally_rows(state, rows, orbits, legal, tallies, team, win_chance, backend, ends)
+
+
+def _tally_rows(
+    ref: HandState,
+    rows: Sequence[tuple[int, ...]],
+    orbits: Sequence[Sequence[tuple[object, float]]],
+    cards: Sequence[Card],
+    tallies: Sequence[sampling.Tally[Action]],
+    team: Team,
+    win_chance: Callable[[tuple[int, ...]], float] | None,
+    backend: str | None,
+    ends: Sequence[_End] | None = None,
+) -> None:
+    """Every card's tally of one batch: deal ``i``'s swaps are ``orbits[i]`` (hands, share), their
+    rows come in turn in ``rows``, each holding the makers' final tricks after each of ``cards``;
+    a deal's figures are its swaps' ends averaged in their shares (:func:`trickdd.tally_marks`)."""
+    # The contract is public in the play: the makers' tricks alone decide the points.
+    assert ref.maker is not None
+    makers, compiled = ref.maker.team, dd.compiled_search(backend)
+    ends = _ends(ref, team, win_chance) if ends is None else ends
+    for t in tallies:
+        assert t.action.card is not None
+        running, values, wins = trickdd.tally_marks(
+            rows,
+            orbits,
+            cards.index(t.action.card),
+            ends,
+            win_chance is not None,
+            t.running,
+            compiled=compiled,
+        )
+        t.absorb(makers, team, running, values, wins)
 
 
 def _ends(ref: HandState, team: Team, win_chance: Callable[[tuple[int, ...]], float] | None) -> list[_End]:
@@ -532,38 +564,3 @@ def _ends(ref: HandState, team: Team, win_chance: Callable[[tuple[int, ...]], fl
         pts, euchred, march = outcome_points(ref, k)
         out.append((side_value(pts, team), win_chance(pts) if win_chance else 0.0, euchred, march))
     return out
-
-
-def _tally_cards(
-    ref: HandState,
-    shares: Sequence[Sequence[float]],
-    values: Sequence[Sequence[Mapping[Card, int]]] | Sequence[Sequence[Sequence[int]]],
-    tallies: Sequence[sampling.Tally[Action]],
-    team: Team,
-    win_chance: Callable[[tuple[int, ...]], float] | None,
-    where: Mapping[Card, int] | None = None,
-    ends: Sequence[_End] | None = None,
-) -> None:
-    """Every card's tally of one batch: per deal, its swaps' values (the makers' final tricks after
-    each card: by card, or by ``where[card]`` when given) averaged in the swaps' ``shares``."""
-    # The contract is public in the play: the makers' tricks alone decide the points.
-    assert ref.maker is not None
-    makers = ref.maker.team
-    ends = _ends(ref, team, win_chance) if ends is None else ends
-    for t in tallies:
-        card = t.action.card
-        assert card is not None
-        key: Card | int = card if where is None else where[card]
-        for parts, vs in zip(shares, values, strict=True):
-            value = win = made = euchred_share = march_share = 0.0
-            for share, v in zip(parts, vs, strict=True):
-                side, chance, euchred, march = ends[v[key]]  # type: ignore[index]
-                value += share * side
-                win += share * chance
-                if euchred:
-                    euchred_share += share
-                else:
-                    made += share
-                if march:
-                    march_share += share
-            t.record(makers, value, win if win_chance else None, made, euchred_share, march_share, team)

@@ -63,6 +63,7 @@ __all__ = [
     "BACKENDS",
     "LeadStart",
     "card_values",
+    "card_rows_held",
     "card_values_held",
     "card_values_many",
     "card_values_swapped",
@@ -306,6 +307,26 @@ def card_values_held(
     that order: exactly :func:`card_values_swapped`'s values for the states with those hands. With
     ``cuts`` (ascending counts of the makers' final tricks), each value is the greatest cut not above it
     (0 when none): all a caller needs whose scores change only at the cuts, for fewer searches."""
+    legal, rows = card_rows_held(
+        state, [held for options in hands for held in options], backend=backend, cuts=cuts
+    )
+    out: list[list[tuple[int, ...]]] = []
+    k = 0
+    for options in hands:
+        out.append(rows[k : k + len(options)])
+        k += len(options)
+    return legal, out
+
+
+def card_rows_held(
+    state: HandState,
+    every: Sequence[Sequence[int]],
+    *,
+    backend: str | None = None,
+    cuts: Sequence[int] | None = None,
+) -> tuple[list[Card], list[tuple[int, ...]]]:
+    """:func:`card_values_held` for the swaps of every deal in one list (``every``: each entry one
+    swap's hands), and a row per entry, in order."""
     compiled = _compiled(backend)
     base = _position(state)
     playing = _seats(state)[3]
@@ -313,16 +334,8 @@ def card_values_held(
     slots = [c.index for c in legal]
     me = base.to_act
     mine = base.hands[me]
-    counts: list[int] = []
-    every: list[Sequence[int]] = []  # every deal's hands in each swap, in order
-    for options in hands:
-        counts.append(len(options))
-        for held in options:
-            if held[me] != mine:
-                raise EuchreError(
-                    f"every deal must give the seat to act ({state.to_act}) the hand it holds here"
-                )
-            every.append(held)
+    if any(held[me] != mine for held in every):
+        raise EuchreError(f"every deal must give the seat to act ({state.to_act}) the hand it holds here")
     done = base.done
     if compiled and cuts is not None:  # only the hands differ: the core takes them as they are
         rows = trickdd.card_bands_compiled(
@@ -348,12 +361,7 @@ def card_values_held(
         if cuts is not None:
             marks = (0, *cuts)
             rows = [tuple([marks[bisect_right(cuts, v)] for v in row]) for row in rows]
-    out: list[list[tuple[int, ...]]] = []
-    k = 0
-    for count in counts:
-        out.append(rows[k : k + count])
-        k += count
-    return legal, out
+    return legal, rows
 
 
 def rollout(state: HandState, *, backend: str | None = None) -> int:

@@ -1,0 +1,144 @@
+"""A card's tally from a batch of banded deals (:func:`trickdd.tally_marks`): every backend records the
+deals to the last bit as :meth:`Tally.record` records them one by one, and the compiled entry refuses
+what it cannot read."""
+
+from __future__ import annotations
+
+import importlib
+from array import array
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tutor.advisor import trickdd
+from euchre_tutor.advisor.sampling import Tally
+from euchre_tutor.tricks.seating import Seat
+
+US, THEM = Seat.N.team, Seat.E.team
+
+ends_strategy = st.lists(
+    st.tuples(
+        st.floats(-4, 4, allow_nan=False),
+        st.floats(0, 1, allow_nan=False),
+        st.booleans(),
+        st.booleans(),
+    ),
+    min_size=1,
+    max_size=6,
+)
+shares_strategy = st.sampled_from((1.0, 0.5, 1 / 3, 0.1, 0.7, 1e-9, 0.123456789))
+
+
+@st.composite
+def batches(draw: Any) -> tuple[list[tuple[int, ...]], list[list[tuple[object, float]]], int, list[Any]]:
+    ends = draw(ends_strategy)
+    width = draw(st.integers(1, 5))
+    orbits = draw(st.lists(st.lists(shares_strategy, min_size=1, max_size=6), min_size=1, max_size=12))
+    rows = [
+        tuple(draw(st.integers(0, len(ends) - 1)) for _ in range(width)) for orbit in orbits for _ in orbit
+    ]
+    column = draw(st.integers(0, width - 1))
+    return rows, [[((k,), s) for k, s in enumerate(o)] for o in orbits], column, ends
+
+
+def recorded_one_by_one(
+    tally: Tally[str],
+    rows: list[tuple[int, ...]],
+    orbits: list[list[tuple[object, float]]],
+    column: int,
+    ends: list[Any],
+    scored: bool,
+) -> None:
+    """The reference: each deal's figures summed over its swaps, then :meth:`Tally.record`."""
+    k = 0
+    for orbit in orbits:
+        value = win = made = euchred = march = 0.0
+        for _, share in orbit:
+            side, chance, gone, swept = ends[rows[k][column]]
+            k += 1
+            value += share * side
+            win += share * chance
+            if gone:
+                euchred += share
+            else:
+                made += share
+            if swept:
+                march += share
+        tally.record(US, value, win if scored else None, made, euchred, march, US)
+
+
+@settings(deadline=None, max_examples=300)
+@given(batch=batches(), scored=st.booleans(), before=st.integers(0, 3))
+def test_every_backend_records_a_batch_as_record_does(batch: Any, scored: bool, before: int) -> None:
+    rows, orbits, column, ends = batch
+    reference = Tally("a")
+    for i in range(before):  # a tally that already holds deals goes on from its running figures
+        reference.record(US, 0.25 * i - 0.3, 0.5 if scored else None, 1.0, 0.0, float(i % 2), US)
+    recorded_one_by_one(reference, rows, orbits, column, ends, scored)
+    for backend in trickdd.BACKENDS:
+        tally = Tally("a")
+        for i in range(before):
+            tally.record(US, 0.25 * i - 0.3, 0.5 if scored else None, 1.0, 0.0, float(i % 2), US)
+        running, values, wins = trickdd.tally_marks(
+            rows, orbits, column, ends, scored, tally.running, compiled=backend == "compiled"
+        )
+        tally.absorb(US, US, running, values, wins)
+        assert tally == reference, backend
+        assert list(tally.values) == list(reference.values)  # the same bits: equal floats, in order
+
+
+def test_a_tally_of_the_other_side_s_making_says_so() -> None:
+    tally = Tally("a")
+    running, values, wins = trickdd.tally_marks(
+        [(0,), (1,)],
+        [[((), 0.5), ((), 0.5)]],
+        0,
+        [(1.0, 0.0, False, False), (-2.0, 0.0, True, False)],
+        False,
+        tally.running,
+        compiled=False,
+    )
+    tally.absorb(THEM, US, running, values, wins)
+    assert tally.sides == {False} and list(tally.values) == [-0.5] and tally.euchred == 0.5
+    assert array("d", wins).tolist() == [] and tally.spread.n == 1
+
+
+def test_the_twin_refuses_rows_that_do_not_match_the_swaps() -> None:
+    with pytest.raises(ValueError, match="one row per swap"):
+        trickdd.tally_marks(
+            [(0,)],
+            [[((), 0.5), ((), 0.5)]],
+            0,
+            [(1.0, 0.0, False, False)],
+            False,
+            Tally("a").running,
+            compiled=False,
+        )
+
+
+@pytest.mark.skipif("compiled" not in trickdd.BACKENDS, reason="the compiled core's own checks")
+def test_the_compiled_tally_refuses_what_it_cannot_read() -> None:
+    core = importlib.import_module("euchre_tutor.advisor._trickdd")
+    ends, start = [(1.0, 0.0, False, False), (0.0, 0.0, True, False)], Tally("a").running
+    pair = [[((), 0.5), ((), 0.5)]]
+    with pytest.raises(ValueError, match="one row per swap"):
+        core.tally_marks([(0,)], pair, 0, ends, False, start)
+    with pytest.raises(ValueError, match="one row per swap"):
+        core.tally_marks([(0,), (1,), (1,)], pair, 0, ends, False, start)
+    with pytest.raises(ValueError, match="each with the column"):
+        core.tally_marks([(0,), (1,)], pair, 1, ends, False, start)
+    with pytest.raises(ValueError, match="no end"):
+        core.tally_marks([(0,), (2,)], pair, 0, ends, False, start)
+    with pytest.raises(ValueError, match="no end"):
+        core.tally_marks([(0,), (-1,)], pair, 0, ends, False, start)
+    with pytest.raises(ValueError, match="side, chance"):
+        core.tally_marks([(0,), (1,)], pair, 0, [(1.0, 0.0)], False, start)
+    with pytest.raises(ValueError, match="hands, share"):
+        core.tally_marks([(0,), (1,)], [[0.5, 0.5]], 0, ends, False, start)
+    with pytest.raises(TypeError):
+        core.tally_marks([(0,), (1,)], pair, 0, ends, False, (0.0, 0))
+    running, values, wins = core.tally_marks([(0,), (1,)], pair, 0, ends, True, start)
+    assert running == (0.5, 1, 0.5, 0.0, 0.5, 0.5, 0.0)
+    assert array("d", values).tolist() == [0.5] and array("d", wins).tolist() == [0.0]
