@@ -212,12 +212,18 @@ class Paired:
 
     def extend(self, best: Sequence[float], other: Sequence[float]) -> tuple[float, int]:
         """Add the deals both have that are not counted yet; the sum of the differences and their count."""
-        start, stop = self.spread.n, min(len(best), len(other))
-        for i in range(start, stop):
+        spread = self.spread
+        n, mean, m2, total = spread.n, spread.mean, spread.m2, self.total
+        stop = min(len(best), len(other))
+        for i in range(n, stop):
             d = best[i] - other[i]
-            self.total += d
-            self.spread.add(d)
-        return self.total, stop
+            total += d
+            n += 1  # Spread.add, inline
+            delta = d - mean
+            mean += delta / n
+            m2 += delta * (d - mean)
+        spread.n, spread.mean, spread.m2, self.total = n, mean, m2, total
+        return total, stop
 
 
 @dataclass(slots=True)
