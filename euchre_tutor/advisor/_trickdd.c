@@ -1095,7 +1095,95 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
     return Py_BuildValue("(dLddddd)NN", total, n, mean, m2, made, euchred, march, values, wins);
 }
 
+/* tally_keys(keys, table, with_win, running): trickdd.tally_keys's loop, the same floating-point
+ * operations in the same order. */
+static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *keys_o, *table_o;
+    int with_win;
+    double total, mean, m2, made, euchred, march, tricks;
+    long long n, passed;
+    if (!PyArg_ParseTuple(args, "OOp(dLddddddL)", &keys_o, &table_o, &with_win, &total, &n, &mean, &m2, &made,
+                          &euchred, &march, &tricks, &passed))
+        return NULL;
+    PyObject *table = PySequence_Fast(table_o, "_trickdd: the table comes as a list");
+    if (table == NULL) return NULL;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(table);
+    /* each entry: (kind, value, win, made, euchred, march, tricks), or None where no deal ends */
+    double *fig = PyMem_Malloc((size_t)(size ? size : 1) * 6 * sizeof(double));
+    int *kind = PyMem_Malloc((size_t)(size ? size : 1) * sizeof(int));
+    int bad = fig == NULL || kind == NULL;
+    if (bad) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; !bad && i < size; i++) {
+        PyObject *e = PySequence_Fast_GET_ITEM(table, i);
+        if (e == Py_None) {
+            kind[i] = -1;
+            continue;
+        }
+        if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 7) {
+            PyErr_SetString(PyExc_ValueError, "_trickdd: each entry is (kind, value, win, made, euchred, march, tricks)");
+            bad = 1;
+            break;
+        }
+        kind[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(e, 0));
+        for (int j = 0; j < 6; j++) {
+            PyObject *x = PyTuple_GET_ITEM(e, j + 1);
+            fig[i * 6 + j] = x == Py_None ? 0.0 : PyFloat_AsDouble(x);
+        }
+        if (PyErr_Occurred() || kind[i] < 0 || kind[i] > 2 || (with_win && PyTuple_GET_ITEM(e, 2) == Py_None)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "_trickdd: a kind is 0 (thrown in), 1 (ours) or 2 (theirs), and a chance is given with_win");
+            bad = 1;
+        }
+    }
+    PyObject *keys = bad ? NULL : PySequence_Fast(keys_o, "_trickdd: the keys come as a list");
+    Py_ssize_t deals = keys == NULL ? 0 : PySequence_Fast_GET_SIZE(keys);
+    PyObject *values = keys == NULL ? NULL : PyBytes_FromStringAndSize(NULL, deals * (Py_ssize_t)sizeof(double));
+    PyObject *wins = values == NULL ? NULL : PyBytes_FromStringAndSize(NULL, with_win ? deals * (Py_ssize_t)sizeof(double) : 0);
+    bad = wins == NULL;
+    int sides = 0;
+    double *vs = bad ? NULL : (double *)PyBytes_AS_STRING(values), *ws = bad ? NULL : (double *)PyBytes_AS_STRING(wins);
+    for (Py_ssize_t i = 0; !bad && i < deals; i++) {
+        long key = PyLong_AsLong(PySequence_Fast_GET_ITEM(keys, i));
+        if (PyErr_Occurred() || key < 0 || key >= size || kind[key] < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_trickdd: a key with no entry in the table");
+            bad = 1;
+            break;
+        }
+        const double *f = fig + key * 6;
+        double value = f[0];
+        if (kind[key] == 0)
+            passed += 1;
+        else {
+            sides |= kind[key];
+            tricks += f[5];
+        }
+        vs[i] = value;
+        total += value;
+        n += 1; /* Welford, as sampling.Spread.add */
+        double delta = value - mean;
+        mean += delta / (double)n;
+        m2 += delta * (value - mean);
+        made += f[2];
+        euchred += f[3];
+        march += f[4];
+        if (with_win) ws[i] = f[1];
+    }
+    PyMem_Free(fig);
+    PyMem_Free(kind);
+    Py_XDECREF(keys);
+    Py_DECREF(table);
+    if (bad) {
+        Py_XDECREF(values);
+        Py_XDECREF(wins);
+        return NULL;
+    }
+    return Py_BuildValue("(dLddddddL)NNi", total, n, mean, m2, made, euchred, march, tricks, passed, values, wins, sides);
+}
+
 static PyMethodDef methods[] = {
+    {"tally_keys", py_tally_keys, METH_VARARGS,
+     "A tally's figures over a batch of deals, each given by its key into a table of ends (trickdd.tally_keys)."},
     {"tally_marks", py_tally_marks, METH_VARARGS,
      "One card's figures over a batch of deals' swaps of marks (trickdd.tally_marks)."},
     {"card_bands_many", py_card_bands_many, METH_VARARGS,

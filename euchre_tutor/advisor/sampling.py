@@ -35,6 +35,7 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
+from euchre_tutor.advisor import trickdd
 from euchre_tutor.advisor.shared import (
     THRESHOLDS,
     TIE_FLOOR,
@@ -65,6 +66,7 @@ __all__ = [
     "Continuation",
     "DealView",
     "Figures",
+    "KeyedOutcomes",
     "Method",
     "Mode",
     "Outcome",
@@ -301,6 +303,34 @@ class Tally(Generic[ActionT]):
         self.made, self.euchred, self.march = running[4:]
 
 
+class KeyedOutcomes(Sequence[Outcome]):
+    """Deals' outcomes as small ints: deal ``i`` ends as ``table[keys[i]]`` (a batch's deals end in a
+    few ways; None where none ends), so a tally records them without a Python step per deal
+    (:func:`record_ways`). Reads and compares as the list of those outcomes."""
+
+    __slots__ = ("keys", "table")
+
+    def __init__(self, keys: list[int], table: Sequence[Outcome | None]) -> None:
+        self.keys = keys
+        self.table = table
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self.keys)))]
+        end = self.table[self.keys[i]]
+        assert end is not None
+        return end
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"KeyedOutcomes({list(self)!r})"
+
+
 def record_ways(
     tally: Tally[Any],
     ways: Sequence[tuple[float, Sequence[Outcome]]],
@@ -328,18 +358,45 @@ def record_ways(
             sum(w * o.side_tricks(team) for w, o in pairs),
         )
 
+    if len(ways) == 1 and isinstance(ways[0][1], KeyedOutcomes):  # the table's ends, figured once each
+        keyed = ways[0][1]
+        table: list[trickdd.KeyEnd | None] = []
+        for end in keyed.table:
+            if end is None:
+                table.append(None)
+                continue
+            makers, *rest = figures(end)
+            table.append((0 if makers is None else 1 if makers is team else 2, *rest))  # type: ignore[arg-type]
+        running = (
+            tally.total, tally.spread.n, tally.spread.mean, tally.spread.m2,
+            tally.made, tally.euchred, tally.march, tally.tricks, tally.passed,
+        )  # fmt: skip
+        compiled = trickdd.BACKEND == "compiled"
+        running, deal_values, deal_wins, sides = trickdd.tally_keys(
+            keyed.keys, table, win_chance is not None, running, compiled=compiled
+        )
+        tally.values.frombytes(deal_values)
+        tally.wins.frombytes(deal_wins)
+        tally.total, tally.spread.n, tally.spread.mean, tally.spread.m2 = running[:4]
+        tally.made, tally.euchred, tally.march, tally.tricks, tally.passed = running[4:]
+        tally.sides.update(side for bit, side in ((1, True), (2, False)) if sides & bit)
+        return
     # a deal's key: its one outcome, or its outcomes' tuple (several ways)
     keys: Iterable[Outcome | tuple[Outcome, ...]] = (
         ways[0][1] if len(ways) == 1 else zip(*(o for _, o in ways), strict=True)
     )
-    seen: dict[Outcome | tuple[Outcome, ...], _Figures] = {}
+    # figures kept by the outcomes' identities (equal outcomes give equal figures; these objects live
+    # through the loop): no outcome is hashed
+    seen: dict[int | tuple[int, ...], _Figures] = {}
+    one = len(ways) == 1
     values, wins, spread = tally.values, tally.wins, tally.spread
     total, made, euchred, march, tricks = tally.total, tally.made, tally.euchred, tally.march, tally.tricks
     n, mean, m2 = spread.n, spread.mean, spread.m2
     for key in keys:
-        found = seen.get(key)
+        known = id(key) if one else tuple(map(id, key))  # type: ignore[arg-type]
+        found = seen.get(known)
         if found is None:
-            found = seen[key] = figures(key)
+            found = seen[known] = figures(key)
         makers, value, win, o_made, o_euchred, o_march, o_tricks = found
         if makers is None:
             tally.passed += 1

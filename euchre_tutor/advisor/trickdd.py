@@ -50,9 +50,11 @@ from euchre_tutor.cards import Card, Suit, card_power, effective_suit
 __all__ = [
     "BACKEND",
     "BACKENDS",
-    "End",
     "LEAD_RULES",
+    "End",
     "GameSolver",
+    "KeyEnd",
+    "KeyRunning",
     "Position",
     "Running",
     "Search",
@@ -62,8 +64,9 @@ __all__ = [
     "card_values_compiled",
     "card_values_many",
     "solve_compiled",
-    "tally_marks",
     "solve_many",
+    "tally_keys",
+    "tally_marks",
 ]
 
 StateT = TypeVar("StateT")
@@ -682,6 +685,60 @@ def tally_marks(
         if with_win:
             wins.append(win)
     return (total, n, mean, m2, made, euchred, march), values.tobytes(), wins.tobytes()
+
+
+KeyRunning = tuple[float, int, float, float, float, float, float, float, int]
+""":data:`Running` with the sums of the side's tricks and of the deals thrown in after it."""
+
+KeyEnd = tuple[int, float, float | None, float, float, float, float]
+"""One end of a deal as a tally records it: its kind (0 thrown in, 1 the side made trump, 2 the
+others did), value, chance of winning the match (None without a match score), made, euchred and
+march shares, and the side's tricks."""
+
+
+def tally_keys(
+    keys: Sequence[int],
+    table: Sequence[KeyEnd | None],
+    with_win: bool,
+    running: KeyRunning,
+    *,
+    compiled: bool,
+) -> tuple[KeyRunning, bytes, bytes, int]:
+    """A tally's figures over a batch of deals each given by its ``key`` into ``table`` (the few ends a
+    batch has; None where no deal ends): ``running`` goes on over the deals in order as
+    :meth:`~euchre_tutor.advisor.sampling.Tally.record` adds them. Returns the new running figures, the
+    deals' values and chances (with ``with_win``; else empty) as native doubles, and which sides made
+    trump (1 the side, 2 the others: a mask). The compiled core and this loop do the same
+    floating-point operations in the same order."""
+    if compiled:
+        out: tuple[KeyRunning, bytes, bytes, int] = _core.tally_keys(keys, table, with_win, running)
+        return out
+    total, n, mean, m2, made, euchred, march, tricks, passed = running
+    values, wins = array("d"), array("d")
+    sides = 0
+    for key in keys:
+        end = table[key] if 0 <= key < len(table) else None
+        if end is None:
+            raise ValueError("tally_keys: a key with no entry in the table")
+        kind, value, win, e_made, e_euchred, e_march, e_tricks = end
+        if kind == 0:
+            passed += 1
+        else:
+            sides |= kind
+            tricks += e_tricks
+        values.append(value)
+        total += value
+        n += 1  # Welford, as sampling.Spread.add
+        delta = value - mean
+        mean += delta / n
+        m2 += delta * (value - mean)
+        made += e_made
+        euchred += e_euchred
+        march += e_march
+        if with_win:
+            assert win is not None
+            wins.append(win)
+    return (total, n, mean, m2, made, euchred, march, tricks, passed), values.tobytes(), wins.tobytes(), sides
 
 
 def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[dict[int, int]]:

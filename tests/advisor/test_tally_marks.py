@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor import trickdd
-from euchre_tutor.advisor.sampling import Tally
+from euchre_tutor.advisor.sampling import KeyedOutcomes, Outcome, Tally, record_ways
 from euchre_tutor.tricks.seating import Seat
 
 US, THEM = Seat.N.team, Seat.E.team
@@ -142,3 +142,95 @@ def test_the_compiled_tally_refuses_what_it_cannot_read() -> None:
     running, values, wins = core.tally_marks([(0,), (1,)], pair, 0, ends, True, start)
     assert running == (0.5, 1, 0.5, 0.0, 0.5, 0.5, 0.0)
     assert array("d", values).tolist() == [0.5] and array("d", wins).tolist() == [0.0]
+
+
+ends_of_deals = st.lists(
+    st.one_of(
+        st.none(),
+        st.builds(
+            lambda kind, value, win, made, tricks: (kind, value, win, made, 1.0 - made, made * 0.5, tricks),
+            st.integers(0, 2),
+            st.floats(-4, 4, allow_nan=False),
+            st.floats(0, 1, allow_nan=False),
+            st.sampled_from((0.0, 1.0, 0.25)),
+            st.sampled_from((0.0, 1.0, 3.0, 2.5)),
+        ),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(deadline=None, max_examples=300)
+@given(table=ends_of_deals, data=st.data(), scored=st.booleans())
+def test_every_backend_records_keyed_deals_as_record_does(table: list[Any], data: Any, scored: bool) -> None:
+    """:func:`trickdd.tally_keys`: each deal's end read from the table, recorded as :meth:`Tally.record`
+    records it (the makers: None thrown in, the side, the others)."""
+    present = [k for k, e in enumerate(table) if e is not None]
+    if not present:
+        table[0] = (1, 0.5, 0.5, 1.0, 0.0, 0.0, 3.0)
+        present = [0]
+    keys = data.draw(st.lists(st.sampled_from(present), min_size=1, max_size=40))
+    if not scored:
+        table = [None if e is None else (*e[:2], None, *e[3:]) for e in table]
+    reference = Tally("a")
+    reference.record(US, 0.3, 0.5 if scored else None, 1.0, 0.0, 0.0, US, 2.0)
+    for key in keys:
+        kind, value, win, made, euchred, march, tricks = table[key]
+        makers = None if kind == 0 else US if kind == 1 else THEM
+        reference.record(makers, value, win, made, euchred, march, US, tricks)
+    for backend in trickdd.BACKENDS:
+        tally = Tally("a")
+        tally.record(US, 0.3, 0.5 if scored else None, 1.0, 0.0, 0.0, US, 2.0)
+        start = (*tally.running[:7], tally.tricks, tally.passed)
+        running, values, wins, sides = trickdd.tally_keys(
+            keys, table, scored, start, compiled=backend == "compiled"
+        )
+        assert (running[:4], running[4:]) == (
+            (reference.total, reference.spread.n, reference.spread.mean, reference.spread.m2),
+            (reference.made, reference.euchred, reference.march, reference.tricks, reference.passed),
+        ), backend
+        assert array("d", values).tolist() == list(reference.values)[1:]
+        assert array("d", wins).tolist() == list(reference.wins)[1:]
+        assert {bit for bit in (1, 2) if sides & bit} == {table[k][0] for k in keys} - {0}
+
+
+def test_the_keyed_outcomes_read_and_record_as_their_list() -> None:
+    """A batch's deals as keys into a table of outcomes read, compare and record as the list."""
+    made = Outcome(US, 4, (1, 0), True, False, False, 5)
+    euchred = Outcome(THEM, 2, (2, 0), False, True, False, 5)
+    thrown = Outcome(None, 0, (0, 0), False, False, False, 5)
+    table = [made, None, euchred, thrown]
+    keys = [0, 2, 2, 3, 0, 0]
+    keyed = KeyedOutcomes(keys, table)
+    listed = [table[k] for k in keys]
+    assert keyed == listed and len(keyed) == 6 and keyed[1:3] == listed[1:3] and keyed[-1] is made
+    for win in (None, lambda points: (points[0] + 1) / (sum(points) + 2)):
+        fast, slow = Tally("a"), Tally("a")
+        record_ways(fast, [(1.0, keyed)], US, win)
+        record_ways(slow, [(1.0, listed)], US, win)
+        assert fast == slow and list(fast.values) == list(slow.values) and fast.passed == 1
+
+
+@pytest.mark.skipif("compiled" not in trickdd.BACKENDS, reason="the compiled core's own checks")
+def test_the_compiled_keyed_tally_refuses_what_it_cannot_read() -> None:
+    core = importlib.import_module("euchre_tutor.advisor._trickdd")
+    end = (1, 0.5, None, 1.0, 0.0, 0.0, 3.0)
+    start = (0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+    with pytest.raises(ValueError, match="no entry"):
+        core.tally_keys([1], [end, None], False, start)
+    with pytest.raises(ValueError, match="no entry"):
+        core.tally_keys([2], [end, None], False, start)
+    with pytest.raises(ValueError, match="no entry"):
+        core.tally_keys([-1], [end], False, start)
+    with pytest.raises(ValueError, match="kind, value"):
+        core.tally_keys([0], [(1, 0.5)], False, start)
+    with pytest.raises(ValueError, match="0 \\(thrown in\\)"):
+        core.tally_keys([0], [(3, *end[1:])], False, start)
+    with pytest.raises(ValueError, match="chance is given"):
+        core.tally_keys([0], [end], True, start)
+    with pytest.raises(TypeError):
+        core.tally_keys([0], [end], False, start[:-1])
+    running, values, wins, sides = core.tally_keys([0, 0], [end], False, start)
+    assert running == (1.0, 2, 0.5, 0.0, 2.0, 0.0, 0.0, 6.0, 0) and sides == 1 and wins == b""
+    assert array("d", values).tolist() == [0.5, 0.5]

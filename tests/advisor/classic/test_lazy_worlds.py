@@ -99,7 +99,7 @@ def test_a_round_one_batch_builds_one_state() -> None:
     assert len(worlds._built) == 1
     if playout_bidding._CORE is not None and dd.BACKEND == "compiled":
         ends = RuleBasedPlayer().lead_ends(worlds, view.seat, view.legal[0])
-        assert ends is not None and len(ends[0]) == 50
+        assert ends is not None and len(ends[0].codes) == 50
         assert len(worlds._built) == 1
     assert rows_of(worlds[7]) == rows[7]
     assert len(worlds._built) == 2

@@ -83,7 +83,8 @@ class ReadsLeadStarts(Protocol):
     for every world of a batch, each end read as its first lead (:class:`~.dd.LeadStart`; None: thrown
     in), with ``me``'s first bid after ``first`` per world; None where it does not apply (then
     ``finish_bidding``, or ``choose``). The fastest, ``lead_ends(worlds, me, first, slips)``, also
-    plays each lead out by the compiled rollout (per world None or (maker, alone, tricks)); a bid's
+    plays each lead out by the compiled rollout (the worlds' ends as the core gives them:
+    :class:`~euchre_tutor.games.classic.bots.playout_bidding.PlayedEnds`); a bid's
     play-outs ask it first where no open hands are weighed. The rule-based players offer both."""
 
     def lead_starts(
@@ -160,7 +161,7 @@ def play_out_outcomes(
     me: Seat,
     slips: Slips | None = None,
     open_weight: float = 0.0,
-) -> tuple[list[tuple[float, list[sampling.Outcome]]], list[str]]:
+) -> tuple[list[tuple[float, Sequence[sampling.Outcome]]], list[str]]:
     """Each world played out after ``action``: the bidding by the continuation, then the card play by
     the rollout (slipping as ``slips`` say) and, with ``open_weight``, solved with every hand open too.
     The ways the cards were played, each with its weight and its outcome per world (one way, or the
@@ -170,7 +171,7 @@ def play_out_outcomes(
     if ends is not None and worlds and open_weight == 0.0 and dd.compiled_search(backend):
         played = ends(worlds, me, action, None if slips is None else (slips.chance, slips.seeds))
         if played is not None:
-            return [(1.0, _end_outcomes(worlds[0], played[0]))], played[1]
+            return [(1.0, _end_outcomes(worlds[0], played[0].codes, played[0].tricks))], played[1]
     hook = getattr(continuation, "lead_starts", None)  # ReadsLeadStarts
     if hook is not None and worlds:
         got = hook(worlds, me, action)
@@ -186,17 +187,17 @@ def _lead_ways(
     backend: str | None,
     slips: Slips | None,
     open_weight: float,
-) -> list[tuple[float, list[sampling.Outcome]]]:
+) -> list[tuple[float, Sequence[sampling.Outcome]]]:
     """:func:`_card_play_ways` of the hands ``starts`` stand for at their first lead (None: thrown
     in), read without their states; ``ref``: a world they come from (the rules, the table, the dealer
     and the up card)."""
     rules, seating, dealer, up = ref.rules, ref.seating, int(ref.dealer), ref.up
     playing = [s for s in starts if s is not None]
-    ways: list[tuple[float, list[sampling.Outcome]]] = []
+    ways: list[tuple[float, Sequence[sampling.Outcome]]] = []
+    codes = [-1 if s is None else s.maker * 2 + s.alone for s in starts]
 
-    def ends(tricks: Sequence[int]) -> list[sampling.Outcome]:  # given the tricks of those played
-        played = iter(tricks)
-        return _end_outcomes(ref, [None if s is None else (s.maker, s.alone, next(played)) for s in starts])
+    def ends(tricks: Sequence[int]) -> sampling.KeyedOutcomes:  # given the tricks of those played
+        return _end_outcomes(ref, codes, tricks)
 
     if open_weight < 1.0:
         seeds = (
@@ -215,35 +216,36 @@ def _lead_ways(
     return ways
 
 
-def _end_outcomes(ref: HandState, ends: Sequence[tuple[int, bool, int] | None]) -> list[sampling.Outcome]:
-    """The outcomes of hands played out from their first lead: per hand None (thrown in) or (the
-    maker's seat number, alone, the makers' tricks)."""
+#: a hand thrown in, among :func:`_end_outcomes`' keys (a maker's end is its seat * 16 + 8 if alone +
+#: its tricks: below 6 * 16)
+THROWN: Final = 96
+
+
+def _end_outcomes(ref: HandState, codes: Sequence[int], tricks: Sequence[int]) -> sampling.KeyedOutcomes:
+    """The outcomes of hands played out from their first lead: per hand -1 (thrown in) or the maker's
+    seat number * 2 + 1 if alone (the compiled core's codes), and the makers' tricks of the hands played,
+    in order; each end worked out once."""
+    played = iter(tricks)
+    keys = [THROWN if c < 0 else c * 8 + next(played) for c in codes]
     seats = ref.seating.seats
-    out: list[sampling.Outcome] = []
-    thrown = _thrown_in(ref)
-    seen: dict[tuple[int, int, bool], sampling.Outcome] = {}  # the few ends a batch has, each made once
-    for e in ends:
-        if e is None:
-            out.append(thrown)
+    table: list[sampling.Outcome | None] = [None] * (THROWN + 1)
+    for key in set(keys):
+        if key == THROWN:
+            table[key] = _thrown_in(ref)
             continue
-        maker, alone, t = e
-        key = (maker, t, alone)
-        end = seen.get(key)
-        if end is None:
-            makers = seats[maker].team
-            pts, euchred, march = _points(ref.rules, makers, t, alone, False)
-            end = seen[key] = sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS)
-        out.append(end)
-    return out
+        makers, alone, t = seats[key >> 4].team, bool(key >> 3 & 1), key & 7
+        pts, euchred, march = _points(ref.rules, makers, t, alone, False)
+        table[key] = sampling.Outcome(makers, t, pts, not euchred, euchred, march, TRICKS)
+    return sampling.KeyedOutcomes(keys, table)
 
 
 def _card_play_ways(
     ready: Sequence[HandState], backend: str | None, slips: Slips | None, open_weight: float
-) -> list[tuple[float, list[sampling.Outcome]]]:
+) -> list[tuple[float, Sequence[sampling.Outcome]]]:
     """The ends of hands whose bidding is over, the cards played by the rollout (slipping as ``slips``
     say) and, with ``open_weight``, solved with every hand open too: each way with its weight."""
     playing = [s for s in ready if s.phase is Phase.PLAY]
-    ways: list[tuple[float, list[sampling.Outcome]]] = []
+    ways: list[tuple[float, Sequence[sampling.Outcome]]] = []
     if open_weight < 1.0:
         seeds = (
             None

@@ -14,7 +14,7 @@ from euchre_tutor.bots.shared import play_out_seats
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import IllegalAction
 from euchre_tutor.games.classic.bots.facts import StateFacts
-from euchre_tutor.games.classic.bots.playout_bidding import Slips, lead_ends, lead_starts
+from euchre_tutor.games.classic.bots.playout_bidding import PlayedEnds, Slips, lead_ends, lead_starts
 from euchre_tutor.games.classic.bots.rule_based import RuleBasedPlayer, decide_through, finish_bidding_by
 from euchre_tutor.games.classic.engine.engine import Action, HandState, MatchState, Seat
 from euchre_tutor.games.classic.views import SeatView, seat_view
@@ -159,7 +159,7 @@ class Seated:
 
     def lead_ends(
         self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
-    ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
+    ) -> tuple[PlayedEnds, list[str]] | None:
         """The advisor's fastest play-out hook (see :meth:`RuleBasedPlayer.lead_ends`) when both sides
         are rule-based players; None otherwise."""
         ours, theirs = self.ours, self.theirs
@@ -247,7 +247,7 @@ class BeginnerPlayer:
 
     def lead_ends(
         self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
-    ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
+    ) -> tuple[PlayedEnds, list[str]] | None:
         """The classic advisor's fastest play-out hook (see :meth:`RuleBasedPlayer.lead_ends`): the
         rule-based player's compiled bidding, asked at each decision with a choice whether the
         Beginner slips there (drawn as :meth:`finish_bidding` draws it), and its card play slipping as

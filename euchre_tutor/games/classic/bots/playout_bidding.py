@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from euchre_tutor.advisor.cores import load_core
 from euchre_tutor.advisor.rollout import slip_limit
@@ -40,7 +40,7 @@ from euchre_tutor.games.classic.engine.engine import (
 )
 from euchre_tutor.games.classic.rules import ClassicRules
 
-__all__ = ["BACKEND", "Slips", "finish_compiled", "lead_ends", "lead_starts", "plays_rules"]
+__all__ = ["BACKEND", "PlayedEnds", "Slips", "finish_compiled", "lead_ends", "lead_starts", "plays_rules"]
 
 #: the compiled core, or None (not built, or pure Python asked for): the Python loop serves
 _CORE: Final = load_core("euchre_tutor.games.classic.bots._clubbid")
@@ -229,6 +229,19 @@ def lead_starts(
     return starts, mine
 
 
+class PlayedEnds(NamedTuple):
+    """Worlds played out to their end, as the compiled core gives them: per world -1 (thrown in) or
+    the maker's seat number * 2 + 1 if alone, and the makers' tricks of each world played, in order."""
+
+    codes: list[int]
+    tricks: list[int]
+
+    def ends(self) -> list[tuple[int, bool, int] | None]:
+        """Per world None (thrown in) or (the maker's seat number, alone, the makers' tricks)."""
+        played = iter(self.tricks)
+        return [None if k < 0 else (k >> 1, bool(k & 1), next(played)) for k in self.codes]
+
+
 def lead_ends(
     worlds: Sequence[HandState],
     me: Seat,
@@ -236,11 +249,11 @@ def lead_ends(
     first: Action,
     slips: Slips = None,
     slip_at: Callable[[HandState, Seat, list[Card], list[tuple[Seat, Action]], int], int] | None = None,
-) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
+) -> tuple[PlayedEnds, list[str]] | None:
     """:func:`lead_starts` with each first lead played out by the compiled rollout
     (:func:`~euchre_tutor.games.classic.advisor.dd.rollout_starts`; ``slips``: its chance of a slip
-    and each world's seed, or None): per world None (thrown in) or (the maker's seat number, alone,
-    the makers' tricks), and ``me``'s first bid after ``first``; all in one call into the compiled
+    and each world's seed, or None): the worlds' ends (:class:`PlayedEnds`), and ``me``'s first bid
+    after ``first``; all in one call into the compiled
     core. None where :func:`lead_starts` is, or the compiled search is not built. ``slip_at``: asked at
     every decision with more than one legal action after ``first`` (with the first world, the seat,
     its cards in hand order, the actions taken since the worlds' state, the number of legal actions),
@@ -277,11 +290,7 @@ def lead_ends(
         rules_row, _players_rows(tuple(players)), rows, opening, int(me), lead, rollout, limit, keys, asked
     )
     words = _bid_words()
-    played = iter(tricks)
-    out: list[tuple[int, bool, int] | None] = [
-        None if k < 0 else (k >> 1, bool(k & 1), next(played)) for k in ends
-    ]
-    return out, [words.get(code, "-") for code in said]
+    return PlayedEnds(ends, tricks), [words.get(code, "-") for code in said]
 
 
 @lru_cache(maxsize=64)

@@ -22,7 +22,13 @@ from euchre_tutor.games.classic.bots.cards import (
     weakest,
 )
 from euchre_tutor.games.classic.bots.facts import Facts, StateFacts
-from euchre_tutor.games.classic.bots.playout_bidding import Slips, finish_compiled, lead_ends, lead_starts
+from euchre_tutor.games.classic.bots.playout_bidding import (
+    PlayedEnds,
+    Slips,
+    finish_compiled,
+    lead_ends,
+    lead_starts,
+)
 from euchre_tutor.games.classic.bots.reasons import (
     ALONE_CARDS,
     PlayRule,
@@ -118,7 +124,7 @@ class RuleBasedPlayer:
 
     def lead_ends(
         self, worlds: Sequence[HandState], me: Seat, first: Action, slips: Slips = None
-    ) -> tuple[list[tuple[int, bool, int] | None], list[str]] | None:
+    ) -> tuple[PlayedEnds, list[str]] | None:
         """The classic advisor's fastest play-out hook: :meth:`lead_starts` with each first lead played
         out by the compiled rollout, in one call (:func:`~.playout_bidding.lead_ends`); None where it
         does not serve, or for a subclass."""
