@@ -231,3 +231,31 @@ def test_the_compiled_swaps_are_the_python_swaps(name: str, seed: int, uniform: 
             orbits = [plan.orbit_masks(c, model) for c in cands]
         got.append(([tuple(o) for o in orbits], {int(s): dict(m) for s, m in plan.memo.items()}))
     assert got[0] == got[1]
+
+
+def test_the_compiled_dealt_rows_are_the_dealt_hands_in_indices() -> None:
+    """``dealt_rows`` reads many deals at once as ``dealt`` reads each (the seat that sees keeping its
+    own cards' order first), with the up card last in the dealer's hand where it was picked up, and
+    refuses seats or cards out of range."""
+    core = placement.CORE
+    if core is None:
+        pytest.skip("built without a C compiler: only the Python loop exists")
+    indices = list(range(33))
+    deals = [[0b111, 0b111000, 0b111000000], [0b1000001, 0b110, 0b11000]]
+    mine = [1 << 2, 1 << 0]
+    for me, dealer in ((0, -1), (1, 2), (-1, 0)):
+        got = core.dealt_rows(deals, me, mine, 1 << 20, dealer)
+        for masks, hands in zip(deals, got, strict=True):
+            want = [list(h) for h in core.dealt(indices, masks, me, mine, 1 << 20, 0)[0]]
+            if dealer >= 0:
+                want[dealer].append(20)
+            assert hands == want
+    assert core.dealt_rows(deals, 0, mine, 1 << 20, -1)[0][0] == [2, 0, 1]
+    with pytest.raises(ValueError, match="seats are out of range"):
+        core.dealt_rows([[]], -1, [], 1 << 20, -1)
+    with pytest.raises(ValueError, match="seats are out of range"):
+        core.dealt_rows(deals, 3, mine, 1 << 20, -1)
+    with pytest.raises(ValueError, match="up card"):
+        core.dealt_rows(deals, 0, mine, 0b11, -1)
+    with pytest.raises(TypeError):
+        core.dealt_rows(deals, 0, tuple(mine), 1 << 20, -1)

@@ -1385,7 +1385,68 @@ fail:
     return NULL;
 }
 
+/* dealt_rows(masks_list, me, my_bits, up_bit, dealer) -> per entry of ``masks_list`` (one mask per
+ * seat), every seat's dealt hand as a list of card indices in dealt()'s order (``me``, -1: none, keeping
+ * its own cards in the order ``my_bits`` gives them first, the rest in card order), the up card's index
+ * added last to the ``dealer``'s hand where dealer >= 0 (the up card picked up). */
+static PyObject *dealt_rows(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *masks_list, *my_bits;
+    int me, dealer;
+    unsigned long long up_bit;
+    if (!PyArg_ParseTuple(args, "O!iO!Ki", &PyList_Type, &masks_list, &me, &PyList_Type, &my_bits, &up_bit, &dealer))
+        return NULL;
+    Py_ssize_t mine = PyList_GET_SIZE(my_bits);
+    uint64_t own[MAX_CARDS];
+    if (mine > MAX_CARDS || up_bit == 0 || (up_bit & (up_bit - 1))) {
+        PyErr_SetString(PyExc_ValueError, "a deal's own cards or up card are out of range");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < mine; i++)
+        if (read_u64(PyList_GET_ITEM(my_bits, i), &own[i]) < 0) return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(masks_list);
+    PyObject *out = PyList_New(count);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t w = 0; w < count; w++) {
+        PyObject *masks = PyList_GET_ITEM(masks_list, w);
+        Py_ssize_t n = PyList_Check(masks) ? PyList_GET_SIZE(masks) : 0;
+        if (n < 1 || n > MAX_SEATS || me >= n || dealer >= n) {
+            PyErr_SetString(PyExc_ValueError, "a deal's seats are out of range");
+            goto fail;
+        }
+        PyObject *hands = PyList_New(n);
+        if (hands == NULL) goto fail;
+        PyList_SET_ITEM(out, w, hands);
+        for (Py_ssize_t s = 0; s < n; s++) {
+            uint64_t rest;
+            if (read_u64(PyList_GET_ITEM(masks, s), &rest) < 0) goto fail;
+            int order[64], k = 0;
+            if (s == me)
+                for (Py_ssize_t i = 0; i < mine; i++)
+                    if (own[i] & rest) {
+                        order[k++] = __builtin_ctzll(own[i]);
+                        rest &= ~own[i];
+                    }
+            k += cards_of(rest, order + k);
+            if (s == dealer) order[k++] = __builtin_ctzll(up_bit);
+            PyObject *hand = PyList_New(k);
+            if (hand == NULL) goto fail;
+            PyList_SET_ITEM(hands, s, hand);
+            for (int i = 0; i < k; i++) {
+                PyObject *c = PyLong_FromLong(order[i]);
+                if (c == NULL) goto fail;
+                PyList_SET_ITEM(hand, i, c);
+            }
+        }
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"dealt_rows", dealt_rows, METH_VARARGS,
+     "dealt_rows(masks_list, me, my_bits, up_bit, dealer) -> per deal, every seat's hand as card indices"},
     {"logq", logq_of, METH_VARARGS, "logq(plan, where) -> the proposal's log q of that placement"},
     {"prepare", prepare, METH_VARARGS, "prepare(caps, constrained, free_bits, lgamma, free_logq) -> plan"},
     {"fill", fill, METH_VARARGS, "fill(plan, random, getrandbits) -> None | (slots, logq, where)"},

@@ -44,9 +44,6 @@ __all__ = ["WorldBuilder"]
 #: what a transplant changes (:meth:`WorldBuilder._script`)
 _GO_UNDER, _PICK_UP, _DISCARD_IT, _GIVE_IT, _LONER_DISCARDS = range(5)
 
-#: each card index itself: the compiled core reads a deal out in indices with it (:meth:`WorldBuilder.hand_rows`)
-_INDICES: Final = list(range(33))
-
 #: no inference from the bids: a candidate's weight is only whether every bid was legal with its hands
 _UNIFORM_MODEL: Final = BiddingModel(uniform=True)
 
@@ -168,33 +165,30 @@ class WorldBuilder(BidWeighing):
             return self.reference
         return self._transplant(self.reference, cand)
 
-    def hand_rows(self, cand: Candidate) -> list[list[int]] | None:
-        """Every seat's hand in the candidate's world as card indices in hand order (by seat number):
-        ``[[c.index for c in h] for h in self.world(cand).hands]`` without building the world, where
-        nothing dealt has moved but the up card picked up (a bid, or the dealer's discard), no card
-        went under and the compiled core is built; None elsewhere, or before the first world."""
+    def hand_rows(self, cands: Sequence[Candidate]) -> list[list[list[int]] | None] | None:
+        """Every seat's hand in each candidate's world as card indices in hand order (by seat number):
+        ``[[c.index for c in h] for h in self.world(cand).hands]`` without building the worlds, in one
+        call into the compiled core. None for a candidate that had the up card taken (then its world
+        serves); None for them all where more than the up card picked up has moved (a bid, or the
+        dealer's discard), a card went under, the compiled core is not built, or before the first
+        world."""
         core = placement.CORE
         if (
             core is None
             or self.reference is None
             or self.under_seat is not None
-            or cand.taken
             or any(what != _PICK_UP for what, *_ in self.script)
             or any(self.played_mask)
         ):
             return None
-        hands, _ = core.dealt(
-            _INDICES,
-            cand.bid_masks,
-            -1 if self.blind_me else int(self.me),
-            self.my_bits,
-            self.up_bit,
-            self.pack_mask,
+        dealer = int(self.dealer) if self.script else -1  # the up card joined the dealer's hand last
+        me = -1 if self.blind_me else int(self.me)
+        kept = [c for c in cands if not c.taken]
+        rows: list[list[list[int]]] = core.dealt_rows(
+            [c.bid_masks for c in kept], me, self.my_bits, self.up_bit, dealer
         )
-        rows = [list(h) for h in hands]
-        if self.script:  # the dealer picked the up card up: it joined the dealer's hand last
-            rows[int(self.dealer)].append(self.up_bit.bit_length() - 1)
-        return rows
+        found = iter(rows)
+        return [None if c.taken else next(found) for c in cands]
 
     def replay(self, cand: Candidate) -> HandState:
         """Deal the candidate and replay the hand through the engine to the view's point."""

@@ -310,15 +310,14 @@ class LazyWorlds(Sequence[HandState]):
             return None
         self[0]  # the plan's first world, replayed, is the others' reference (as in a batch built in order)
         plan, d = self._plans[0], self._drawn
-        found: dict[int, list[list[int]]] = {}
+        picked = list(dict.fromkeys(d.picks))  # each candidate once, in the order first picked
+        read = plan.hand_rows([d.cands[pick] for pick in picked]) or [None] * len(picked)
+        found = dict(zip(picked, read, strict=True))
         out: list[list[list[int]]] = []
         for k, pick in enumerate(d.picks):
-            rows = found.get(pick)
+            rows = found[pick]
             if rows is None:
-                rows = plan.hand_rows(d.cands[pick])
-                if rows is None:
-                    rows = [[c.index for c in h] for h in self[k].hands]
-                found[pick] = rows
+                rows = found[pick] = [[c.index for c in h] for h in self[k].hands]
             out.append(rows)
         return out
 
