@@ -990,6 +990,24 @@ static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* A tally's running figures (trickdd.KeyRunning), gone on deal by deal as sampling.Tally.record
+ * adds them: the same floating-point operations in the same order as the twins' loop. */
+typedef struct {
+    double total, mean, m2, made, euchred, march, tricks;
+    long long n, passed;
+} Running;
+
+static void go_on(Running *r, double value, double made, double euchred, double march) {
+    r->total += value;
+    r->n += 1; /* Welford, as sampling.Spread.add */
+    double delta = value - r->mean;
+    r->mean += delta / (double)r->n;
+    r->m2 += delta * (value - r->mean);
+    r->made += made;
+    r->euchred += euchred;
+    r->march += march;
+}
+
 #define MAX_ENDS 64
 
 /* tally_marks(rows, orbits, column, ends, with_win, running): trickdd.tally_marks's loop, the same
@@ -999,10 +1017,9 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
     PyObject *rows_o, *orbits_o, *ends_o;
     Py_ssize_t column;
     int with_win;
-    double total, mean, m2, made, euchred, march;
-    long long n;
-    if (!PyArg_ParseTuple(args, "OOnOp(dLddddd)", &rows_o, &orbits_o, &column, &ends_o, &with_win, &total, &n, &mean,
-                          &m2, &made, &euchred, &march))
+    Running r = {0};
+    if (!PyArg_ParseTuple(args, "OOnOp(dLddddd)", &rows_o, &orbits_o, &column, &ends_o, &with_win, &r.total, &r.n,
+                          &r.mean, &r.m2, &r.made, &r.euchred, &r.march))
         return NULL;
     double side[MAX_ENDS], chance[MAX_ENDS];
     int gone[MAX_ENDS], swept[MAX_ENDS];
@@ -1071,14 +1088,7 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
         Py_DECREF(orbit);
         if (bad) break;
         vs[i] = value;
-        total += value;
-        n += 1; /* Welford, as sampling.Spread.add */
-        double delta = value - mean;
-        mean += delta / (double)n;
-        m2 += delta * (value - mean);
-        made += d_made;
-        euchred += d_euchred;
-        march += d_march;
+        go_on(&r, value, d_made, d_euchred, d_march);
         if (with_win) ws[i] = win;
     }
     if (!bad && k != nrows) {
@@ -1092,7 +1102,7 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
         Py_XDECREF(wins);
         return NULL;
     }
-    return Py_BuildValue("(dLddddd)NN", total, n, mean, m2, made, euchred, march, values, wins);
+    return Py_BuildValue("(dLddddd)NN", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march, values, wins);
 }
 
 /* tally_keys(keys, table, with_win, running): trickdd.tally_keys's loop, the same floating-point
@@ -1101,10 +1111,9 @@ static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *keys_o, *table_o;
     int with_win;
-    double total, mean, m2, made, euchred, march, tricks;
-    long long n, passed;
-    if (!PyArg_ParseTuple(args, "OOp(dLddddddL)", &keys_o, &table_o, &with_win, &total, &n, &mean, &m2, &made,
-                          &euchred, &march, &tricks, &passed))
+    Running r = {0};
+    if (!PyArg_ParseTuple(args, "OOp(dLddddddL)", &keys_o, &table_o, &with_win, &r.total, &r.n, &r.mean, &r.m2,
+                          &r.made, &r.euchred, &r.march, &r.tricks, &r.passed))
         return NULL;
     PyObject *table = PySequence_Fast(table_o, "_trickdd: the table comes as a list");
     if (table == NULL) return NULL;
@@ -1151,22 +1160,14 @@ static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
             break;
         }
         const double *f = fig + key * 6;
-        double value = f[0];
         if (kind[key] == 0)
-            passed += 1;
+            r.passed += 1;
         else {
             sides |= kind[key];
-            tricks += f[5];
+            r.tricks += f[5];
         }
-        vs[i] = value;
-        total += value;
-        n += 1; /* Welford, as sampling.Spread.add */
-        double delta = value - mean;
-        mean += delta / (double)n;
-        m2 += delta * (value - mean);
-        made += f[2];
-        euchred += f[3];
-        march += f[4];
+        vs[i] = f[0];
+        go_on(&r, f[0], f[2], f[3], f[4]);
         if (with_win) ws[i] = f[1];
     }
     PyMem_Free(fig);
@@ -1178,7 +1179,8 @@ static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
         Py_XDECREF(wins);
         return NULL;
     }
-    return Py_BuildValue("(dLddddddL)NNi", total, n, mean, m2, made, euchred, march, tricks, passed, values, wins, sides);
+    return Py_BuildValue("(dLddddddL)NNi", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march, r.tricks, r.passed,
+                         values, wins, sides);
 }
 
 static PyMethodDef methods[] = {

@@ -18,7 +18,10 @@ the same way lives here:
 - **The tallies** (:class:`Tally`): each option's per-deal values, kept compactly for the paired
   losses, and everything else as running sums (:class:`Spread`, :class:`Paired`), so a grade
   refined over tens of thousands of deals costs linear time and little memory. A deal played out
-  more than one way counts as the weighted mean of its ways (:func:`record_ways`).
+  more than one way counts as the weighted mean of its ways (:func:`record_ways`). A batch whose
+  deals end in a few ways given as keys (:class:`KeyedOutcomes`), or a card's batch of banded deals,
+  is recorded in one call (:func:`~euchre_tutor.advisor.trickdd.tally_keys`,
+  :func:`~euchre_tutor.advisor.trickdd.tally_marks`: compiled, with a Python twin to the last bit).
 - **Pruning** (:class:`Prune`): options that cannot matter stop being valued and keep the numbers
   they have: at a game's probes in the first batch, and at the looks of a refined grade.
 - **The grading's decision** (:func:`grade_case`, :func:`band_label`, :func:`borderline`): best,
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import sqrt
@@ -324,6 +327,10 @@ class KeyedOutcomes(Sequence[Outcome]):
         assert end is not None
         return end
 
+    def __iter__(self) -> Iterator[Outcome]:
+        table = self.table
+        return (table[k] for k in self.keys)  # type: ignore[misc]
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
 
@@ -341,8 +348,8 @@ def record_ways(
     deal. Each deal's figures are the weighted mean of its ways' (one way of weight 1 unless the play-outs
     blend several ways of playing the cards; the bidding, and so the makers, are the same in each), each
     figure the sum of its weighted terms in order (one way: ``0 + weight * x``, to the last bit), worked
-    out once per distinct combination of outcomes; each deal recorded as :meth:`Tally.record` records
-    it, in one loop."""
+    out once per distinct combination of outcomes (or per key of :class:`KeyedOutcomes`); the deals
+    recorded as :meth:`Tally.record` records them, in one call (:func:`trickdd.tally_keys`)."""
     weights = [w for w, _ in ways]
 
     def figures(key: Outcome | tuple[Outcome, ...]) -> _Figures:
@@ -358,64 +365,46 @@ def record_ways(
             sum(w * o.side_tricks(team) for w, o in pairs),
         )
 
-    if len(ways) == 1 and isinstance(ways[0][1], KeyedOutcomes):  # the table's ends, figured once each
-        keyed = ways[0][1]
-        table: list[trickdd.KeyEnd | None] = []
-        for end in keyed.table:
-            if end is None:
-                table.append(None)
-                continue
-            makers, *rest = figures(end)
-            table.append((0 if makers is None else 1 if makers is team else 2, *rest))  # type: ignore[arg-type]
-        running = (
-            tally.total, tally.spread.n, tally.spread.mean, tally.spread.m2,
-            tally.made, tally.euchred, tally.march, tally.tricks, tally.passed,
-        )  # fmt: skip
-        compiled = trickdd.BACKEND == "compiled"
-        running, deal_values, deal_wins, sides = trickdd.tally_keys(
-            keyed.keys, table, win_chance is not None, running, compiled=compiled
+    ends: Sequence[Outcome | tuple[Outcome, ...] | None]
+    if len(ways) == 1 and isinstance(ways[0][1], KeyedOutcomes):  # the batch's few ends, as keys
+        keys, ends = ways[0][1].keys, ways[0][1].table
+    else:  # a deal's end: its one outcome, or its outcomes' tuple (several ways), each figured once
+        deals: Iterable[Outcome | tuple[Outcome, ...]] = (
+            ways[0][1] if len(ways) == 1 else zip(*(o for _, o in ways), strict=True)
         )
-        tally.values.frombytes(deal_values)
-        tally.wins.frombytes(deal_wins)
-        tally.total, tally.spread.n, tally.spread.mean, tally.spread.m2 = running[:4]
-        tally.made, tally.euchred, tally.march, tally.tricks, tally.passed = running[4:]
-        tally.sides.update(side for bit, side in ((1, True), (2, False)) if sides & bit)
-        return
-    # a deal's key: its one outcome, or its outcomes' tuple (several ways)
-    keys: Iterable[Outcome | tuple[Outcome, ...]] = (
-        ways[0][1] if len(ways) == 1 else zip(*(o for _, o in ways), strict=True)
+        # kept by the outcomes' identities (equal outcomes give equal figures; these objects live
+        # through the loop): no outcome is hashed
+        seen: dict[int | tuple[int, ...], int] = {}
+        keys = []
+        listed: list[Outcome | tuple[Outcome, ...]] = []
+        for deal in deals:
+            known = id(deal) if len(ways) == 1 else tuple(map(id, deal))  # type: ignore[arg-type]
+            key = seen.get(known)
+            if key is None:
+                key = seen[known] = len(listed)
+                listed.append(deal)
+            keys.append(key)
+        ends = listed
+    table: list[trickdd.KeyEnd | None] = []
+    for end in ends:
+        if end is None:
+            table.append(None)
+            continue
+        makers, *rest = figures(end)
+        table.append((0 if makers is None else 1 if makers is team else 2, *rest))  # type: ignore[arg-type]
+    spread = tally.spread
+    running = (
+        tally.total, spread.n, spread.mean, spread.m2,
+        tally.made, tally.euchred, tally.march, tally.tricks, tally.passed,
+    )  # fmt: skip
+    running, values, wins, sides = trickdd.tally_keys(
+        keys, table, win_chance is not None, running, compiled=trickdd.BACKEND == "compiled"
     )
-    # figures kept by the outcomes' identities (equal outcomes give equal figures; these objects live
-    # through the loop): no outcome is hashed
-    seen: dict[int | tuple[int, ...], _Figures] = {}
-    one = len(ways) == 1
-    values, wins, spread = tally.values, tally.wins, tally.spread
-    total, made, euchred, march, tricks = tally.total, tally.made, tally.euchred, tally.march, tally.tricks
-    n, mean, m2 = spread.n, spread.mean, spread.m2
-    for key in keys:
-        known = id(key) if one else tuple(map(id, key))  # type: ignore[arg-type]
-        found = seen.get(known)
-        if found is None:
-            found = seen[known] = figures(key)
-        makers, value, win, o_made, o_euchred, o_march, o_tricks = found
-        if makers is None:
-            tally.passed += 1
-        else:
-            tally.sides.add(makers is team)
-            tricks += o_tricks
-        values.append(value)
-        total += value
-        n += 1  # Spread.add, inline
-        delta = value - mean
-        mean += delta / n
-        m2 += delta * (value - mean)
-        made += o_made
-        euchred += o_euchred
-        march += o_march
-        if win is not None:
-            wins.append(win)
-    tally.total, tally.made, tally.euchred, tally.march, tally.tricks = total, made, euchred, march, tricks
-    spread.n, spread.mean, spread.m2 = n, mean, m2
+    tally.values.frombytes(values)
+    tally.wins.frombytes(wins)
+    tally.total, spread.n, spread.mean, spread.m2 = running[:4]
+    tally.made, tally.euchred, tally.march, tally.tricks, tally.passed = running[4:]
+    tally.sides.update(side for bit, side in ((1, True), (2, False)) if sides & bit)
 
 
 #: one deal's figures as :meth:`Tally.record` takes them: the makers, value, win, made, euchred, march,

@@ -635,6 +635,15 @@ Running = tuple[float, int, float, float, float, float, float]
 deviations (Welford's), and the sums of the shares made, euchred and marched."""
 
 
+KeyRunning = tuple[float, int, float, float, float, float, float, float, int]
+""":data:`Running` with the sums of the side's tricks and of the deals thrown in after it."""
+
+KeyEnd = tuple[int, float, float | None, float, float, float, float]
+"""One end of a deal as a tally records it: its kind (0 thrown in, 1 the side made trump, 2 the
+others did), value, chance of winning the match (None without a match score), made, euchred and
+march shares, and the side's tricks."""
+
+
 def tally_marks(
     rows: Sequence[tuple[int, ...]],
     orbits: Sequence[Sequence[tuple[object, float]]],
@@ -657,43 +666,26 @@ def tally_marks(
         return out
     if len(rows) != sum(len(orbit) for orbit in orbits):
         raise ValueError("tally_marks: one row per swap of every orbit")
-    total, n, mean, m2, made, euchred, march = running
-    values, wins = array("d"), array("d")
-    k = 0
-    for orbit in orbits:
-        value = win = d_made = d_euchred = d_march = 0.0
-        for _, share in orbit:
-            side, chance, gone, swept = ends[rows[k][column]]
-            k += 1
-            value += share * side
-            win += share * chance
-            if gone:
-                d_euchred += share
-            else:
-                d_made += share
-            if swept:
-                d_march += share
-        values.append(value)
-        total += value
-        n += 1  # Welford, as sampling.Spread.add
-        delta = value - mean
-        mean += delta / n
-        m2 += delta * (value - mean)
-        made += d_made
-        euchred += d_euchred
-        march += d_march
-        if with_win:
-            wins.append(win)
-    return (total, n, mean, m2, made, euchred, march), values.tobytes(), wins.tobytes()
 
+    def deals() -> Iterable[KeyEnd]:
+        k = 0
+        for orbit in orbits:
+            value = win = made = euchred = march = 0.0
+            for _, share in orbit:
+                side, chance, gone, swept = ends[rows[k][column]]
+                k += 1
+                value += share * side
+                win += share * chance
+                if gone:
+                    euchred += share
+                else:
+                    made += share
+                if swept:
+                    march += share
+            yield (1, value, win, made, euchred, march, 0.0)
 
-KeyRunning = tuple[float, int, float, float, float, float, float, float, int]
-""":data:`Running` with the sums of the side's tricks and of the deals thrown in after it."""
-
-KeyEnd = tuple[int, float, float | None, float, float, float, float]
-"""One end of a deal as a tally records it: its kind (0 thrown in, 1 the side made trump, 2 the
-others did), value, chance of winning the match (None without a match score), made, euchred and
-march shares, and the side's tricks."""
+    figures, values, wins, _ = _go_on((*running, 0.0, 0), deals(), with_win)
+    return figures[:7], values, wins
 
 
 def tally_keys(
@@ -713,14 +705,26 @@ def tally_keys(
     if compiled:
         out: tuple[KeyRunning, bytes, bytes, int] = _core.tally_keys(keys, table, with_win, running)
         return out
+
+    def deals() -> Iterable[KeyEnd]:
+        for key in keys:
+            end = table[key] if 0 <= key < len(table) else None
+            if end is None:
+                raise ValueError("tally_keys: a key with no entry in the table")
+            yield end
+
+    return _go_on(running, deals(), with_win)
+
+
+def _go_on(
+    running: KeyRunning, deals: Iterable[KeyEnd], with_win: bool
+) -> tuple[KeyRunning, bytes, bytes, int]:
+    """The twins' loop: ``running`` gone on over the ``deals``' ends in order, as
+    :meth:`~euchre_tutor.advisor.sampling.Tally.record` adds them (see :func:`tally_keys`)."""
     total, n, mean, m2, made, euchred, march, tricks, passed = running
     values, wins = array("d"), array("d")
     sides = 0
-    for key in keys:
-        end = table[key] if 0 <= key < len(table) else None
-        if end is None:
-            raise ValueError("tally_keys: a key with no entry in the table")
-        kind, value, win, e_made, e_euchred, e_march, e_tricks = end
+    for kind, value, win, e_made, e_euchred, e_march, e_tricks in deals:
         if kind == 0:
             passed += 1
         else:
