@@ -30,9 +30,11 @@ the same way lives here:
 
 from __future__ import annotations
 
+import gc
 import random
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import sqrt
@@ -338,6 +340,20 @@ class KeyedOutcomes(Sequence[Outcome]):
         return f"KeyedOutcomes({list(self)!r})"
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused for a run's batches, as :mod:`timeit` pauses it: a batch makes
+    thousands of short-lived tuples and lists and no cycles, and each collection they set off would
+    also walk the memos the sampler keeps. It runs again after, if it ran before."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def record_ways(
     tally: Tally[Any],
     ways: Sequence[tuple[float, Sequence[Outcome]]],
@@ -599,17 +615,18 @@ class SampledRun(Generic[ViewT, ActionT, OptionT, AnalysisT]):
             )
         limit = self.check_limit(limit)
         self.focused = self.focused or focus is not None
-        if self.count == 0:
-            self._add()
-            self._look(focus)
-        while not self._settled(focus) and self.count + self.worlds <= limit:
-            if on_batch is not None:
-                on_batch(self.count, limit)
-            self._add()
-            if self.count <= CHECK_EVERY_UNTIL or self.count >= CHECK_GROWTH * self.checked:
+        with _collector_paused():
+            if self.count == 0:
+                self._add()
                 self._look(focus)
-        if self.checked != self.count:
-            self._look(focus)
+            while not self._settled(focus) and self.count + self.worlds <= limit:
+                if on_batch is not None:
+                    on_batch(self.count, limit)
+                self._add()
+                if self.count <= CHECK_EVERY_UNTIL or self.count >= CHECK_GROWTH * self.checked:
+                    self._look(focus)
+            if self.checked != self.count:
+                self._look(focus)
         return self.analysis()
 
     def analysis(self) -> AnalysisT:

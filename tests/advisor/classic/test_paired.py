@@ -10,6 +10,7 @@ the rule-based players), and the paired statistics and the stopping rule are che
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 import random
 import statistics
@@ -458,6 +459,30 @@ def test_a_run_stopped_between_batches_goes_on_to_the_same_analysis(seed: int, p
             pass
     assert got == expected
     assert stopped or expected.worlds < 360  # it was stopped whenever it ran past a multiple of 180
+
+
+def test_a_run_pauses_the_cycle_collector_only_while_it_runs() -> None:
+    """A run's batches pause Python's cycle collector; it runs again after, when it ran before (also
+    when a batch's callback stops the run), and stays paused when the caller had paused it."""
+    view = position(5, 1)
+    seen: list[bool] = []
+
+    def look(done: int, cap: int) -> None:
+        seen.append(gc.isenabled())
+        raise Stop
+
+    assert gc.isenabled()
+    with pytest.raises(Stop):
+        AnalysisRun(view, continuation=CLUB, worlds=60, seed=5).extend(
+            GRADE_MIN_WORLDS, focus=view.legal[0], on_batch=look
+        )
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        AnalysisRun(view, continuation=CLUB, worlds=60, seed=5).extend(120)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_a_refined_bid_stops_playing_out_options_that_cannot_be_best() -> None:
