@@ -1183,7 +1183,41 @@ static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
                          values, wins, sides);
 }
 
+/* paired_extend(best, other, running): sampling.Paired.extend's loop over two buffers of doubles (the
+ * options' per-deal values), from the running count on: the same floating-point operations in the
+ * same order. */
+static PyObject *py_paired_extend(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *best_o, *other_o;
+    Running r = {0};
+    if (!PyArg_ParseTuple(args, "OO(dLdd)", &best_o, &other_o, &r.total, &r.n, &r.mean, &r.m2)) return NULL;
+    Py_buffer best, other;
+    if (PyObject_GetBuffer(best_o, &best, PyBUF_FORMAT) < 0) return NULL;
+    if (PyObject_GetBuffer(other_o, &other, PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&best);
+        return NULL;
+    }
+    int ok = best.itemsize == sizeof(double) && other.itemsize == sizeof(double) && best.format != NULL &&
+             other.format != NULL && strcmp(best.format, "d") == 0 && strcmp(other.format, "d") == 0 && r.n >= 0;
+    Py_ssize_t stop = 0;
+    if (ok) {
+        const double *b = best.buf, *o = other.buf;
+        Py_ssize_t nb = best.len / (Py_ssize_t)sizeof(double), no = other.len / (Py_ssize_t)sizeof(double);
+        stop = nb < no ? nb : no;
+        for (Py_ssize_t i = (Py_ssize_t)r.n; i < stop; i++) go_on(&r, b[i] - o[i], 0.0, 0.0, 0.0);
+    }
+    PyBuffer_Release(&best);
+    PyBuffer_Release(&other);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: the values come as arrays of doubles, counted from 0 on");
+        return NULL;
+    }
+    return Py_BuildValue("(dLdd)n", r.total, r.n, r.mean, r.m2, stop);
+}
+
 static PyMethodDef methods[] = {
+    {"paired_extend", py_paired_extend, METH_VARARGS,
+     "Two options' running paired difference over their deals not counted yet (sampling.Paired.extend)."},
     {"tally_keys", py_tally_keys, METH_VARARGS,
      "A tally's figures over a batch of deals, each given by its key into a table of ends (trickdd.tally_keys)."},
     {"tally_marks", py_tally_marks, METH_VARARGS,

@@ -220,17 +220,11 @@ class Paired:
     def extend(self, best: Sequence[float], other: Sequence[float]) -> tuple[float, int]:
         """Add the deals both have that are not counted yet; the sum of the differences and their count."""
         spread = self.spread
-        n, mean, m2, total = spread.n, spread.mean, spread.m2, self.total
-        stop = min(len(best), len(other))
-        for i in range(n, stop):
-            d = best[i] - other[i]
-            total += d
-            n += 1  # Spread.add, inline
-            delta = d - mean
-            mean += delta / n
-            m2 += delta * (d - mean)
-        spread.n, spread.mean, spread.m2, self.total = n, mean, m2, total
-        return total, stop
+        compiled = trickdd.BACKEND == "compiled" and isinstance(best, array) and isinstance(other, array)
+        (self.total, spread.n, spread.mean, spread.m2), stop = trickdd.paired_extend(
+            best, other, (self.total, spread.n, spread.mean, spread.m2), compiled=compiled
+        )
+        return self.total, stop
 
 
 @dataclass(slots=True)

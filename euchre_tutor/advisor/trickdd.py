@@ -63,6 +63,7 @@ __all__ = [
     "card_bands_compiled",
     "card_values_compiled",
     "card_values_many",
+    "paired_extend",
     "solve_compiled",
     "solve_many",
     "tally_keys",
@@ -743,6 +744,28 @@ def _go_on(
             assert win is not None
             wins.append(win)
     return (total, n, mean, m2, made, euchred, march, tricks, passed), values.tobytes(), wins.tobytes(), sides
+
+
+def paired_extend(
+    best: Sequence[float], other: Sequence[float], running: tuple[float, int, float, float], *, compiled: bool
+) -> tuple[tuple[float, int, float, float], int]:
+    """Two options' running difference (its sum, and the count, mean and squared deviations' sum of the
+    differences: Welford's) gone on over the deals ``best`` and ``other`` both have from the count on,
+    and how many deals both have. The compiled core reads arrays of doubles (``array("d")``); it and
+    this loop do the same floating-point operations in the same order."""
+    if compiled:
+        out: tuple[tuple[float, int, float, float], int] = _core.paired_extend(best, other, running)
+        return out
+    total, n, mean, m2 = running
+    stop = min(len(best), len(other))
+    for i in range(n, stop):
+        d = best[i] - other[i]
+        total += d
+        n += 1  # Welford, as sampling.Spread.add
+        delta = d - mean
+        mean += delta / n
+        m2 += delta * (d - mean)
+    return (total, n, mean, m2), stop
 
 
 def card_values_many(positions: Sequence[Position], *, compiled: bool) -> list[dict[int, int]]:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tutor.advisor import trickdd
-from euchre_tutor.advisor.sampling import KeyedOutcomes, Outcome, Tally, record_ways
+from euchre_tutor.advisor.sampling import KeyedOutcomes, Outcome, Paired, Tally, record_ways
 from euchre_tutor.tricks.seating import Seat
 
 US, THEM = Seat.N.team, Seat.E.team
@@ -234,3 +234,44 @@ def test_the_compiled_keyed_tally_refuses_what_it_cannot_read() -> None:
     running, values, wins, sides = core.tally_keys([0, 0], [end], False, start)
     assert running == (1.0, 2, 0.5, 0.0, 2.0, 0.0, 0.0, 6.0, 0) and sides == 1 and wins == b""
     assert array("d", values).tolist() == [0.5, 0.5]
+
+
+@settings(deadline=None, max_examples=200)
+@given(
+    best=st.lists(st.floats(-4, 4, allow_nan=False), max_size=40),
+    other=st.lists(st.floats(-4, 4, allow_nan=False), max_size=40),
+    cut=st.integers(0, 45),
+)
+def test_every_backend_goes_on_with_a_paired_difference_as_spread_add_does(
+    best: list[float], other: list[float], cut: int
+) -> None:
+    """:func:`trickdd.paired_extend` from any count on: the differences added one by one as
+    :meth:`Spread.add` adds them, and how many deals both options have."""
+    start = min(cut, len(best), len(other))
+    reference = Paired()
+    for b, o in zip(best[:start], other[:start], strict=False):
+        reference.total += b - o
+        reference.spread.add(b - o)
+    running = (reference.total, reference.spread.n, reference.spread.mean, reference.spread.m2)
+    for b, o in zip(best[start:], other[start:], strict=False):
+        reference.total += b - o
+        reference.spread.add(b - o)
+    want = (reference.total, reference.spread.n, reference.spread.mean, reference.spread.m2)
+    for backend in trickdd.BACKENDS:
+        got = trickdd.paired_extend(
+            array("d", best), array("d", other), running, compiled=backend == "compiled"
+        )
+        assert got == (want, min(len(best), len(other))), backend
+
+
+@pytest.mark.skipif("compiled" not in trickdd.BACKENDS, reason="the compiled core's own checks")
+def test_the_compiled_paired_difference_reads_only_arrays_of_doubles() -> None:
+    core = importlib.import_module("euchre_tutor.advisor._trickdd")
+    start = (0.0, 0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="arrays of doubles"):
+        core.paired_extend(array("f", [1.0]), array("d", [0.0]), start)
+    with pytest.raises(ValueError, match="counted from 0"):
+        core.paired_extend(array("d", [1.0]), array("d", [0.0]), (0.0, -1, 0.0, 0.0))
+    with pytest.raises(TypeError):
+        core.paired_extend([1.0], array("d", [0.0]), start)
+    assert core.paired_extend(array("d", [1.0, 3.0]), array("d", [0.0]), start) == ((1.0, 1, 1.0, 0.0), 1)
