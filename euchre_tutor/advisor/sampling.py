@@ -30,11 +30,9 @@ the same way lives here:
 
 from __future__ import annotations
 
-import gc
 import random
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import sqrt
@@ -55,6 +53,7 @@ from euchre_tutor.advisor.shared import (
 from euchre_tutor.cards import Card
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.tricks.events import Trick
+from euchre_tutor.tricks.history import gc_paused
 from euchre_tutor.tricks.seating import Seat, Team
 from euchre_tutor.views.shared import TrickView
 
@@ -334,20 +333,6 @@ class KeyedOutcomes(Sequence[Outcome]):
         return f"KeyedOutcomes({list(self)!r})"
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused for a run's batches, as :mod:`timeit` pauses it: a batch makes
-    thousands of short-lived tuples and lists and no cycles, and each collection they set off would
-    also walk the memos the sampler keeps. It runs again after, if it ran before."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def record_ways(
     tally: Tally[Any],
     ways: Sequence[tuple[float, Sequence[Outcome]]],
@@ -609,7 +594,7 @@ class SampledRun(Generic[ViewT, ActionT, OptionT, AnalysisT]):
             )
         limit = self.check_limit(limit)
         self.focused = self.focused or focus is not None
-        with _collector_paused():
+        with gc_paused():  # a batch makes thousands of short-lived tuples, no cycles
             if self.count == 0:
                 self._add()
                 self._look(focus)
