@@ -70,6 +70,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -503,8 +504,8 @@ def _tally_batch(
         return
     for t in tallies:
         ways, mine = play_out_outcomes(sample, t.action, continuation, backend, view.seat, slips, open_weight)
-        for m in mine:
-            t.follow_ups[m] = t.follow_ups.get(m, 0) + 1
+        for m, n in Counter(mine).items():
+            t.follow_ups[m] = t.follow_ups.get(m, 0) + n
         sampling.record_ways(t, ways, team, win_chance)
 
 

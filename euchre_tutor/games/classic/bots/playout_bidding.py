@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from euchre_tutor.advisor.cores import load_core
@@ -290,7 +291,7 @@ def lead_ends(
         rules_row, _players_rows(tuple(players)), rows, opening, int(me), lead, rollout, limit, keys, asked
     )
     words = _bid_words()
-    return PlayedEnds(ends, tricks), [words.get(code, "-") for code in said]
+    return PlayedEnds(ends, tricks), list(map(words.get, said, repeat("-", len(said))))
 
 
 @lru_cache(maxsize=64)
