@@ -579,13 +579,15 @@ static void root_of(const Position *pos, const Trick *tr, Root *r) {
     r->card = -1;
 }
 
-static int solve_one(const Tables *t, const Position *pos) {
+/* The exact value by MTD(f) from ``guess`` (the nearer the value, the fewer null-window searches;
+ * any guess gives the same value). */
+static int solve_one(const Tables *t, const Position *pos, int guess) {
     Search S;
     Trick tr;
     Root r;
     setup(&S, t, pos, &tr);
     root_of(pos, &tr, &r);
-    return mtd(&S, &r, (pos->tleft + 1) / 2);
+    return mtd(&S, &r, guess);
 }
 
 /* The search set up at the position, the root's legal cards in classes of equivalent cards
@@ -818,10 +820,11 @@ enum Kind { SOLVE, CARD_VALUES, ROLLOUT };
 /* The answer to one item (blob, position[, unseen, slip limit, seed]), a new reference; NULL with an
  * exception set. A rollout's slip limit is its chance of a slip times 2^53 (0: the rule-based play). */
 static PyObject *answer(PyObject *item, enum Kind kind) {
-    Py_ssize_t want = kind == ROLLOUT ? 5 : 2;
-    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != want) {
+    Py_ssize_t want = kind == ROLLOUT ? 5 : 2, size = PyTuple_Check(item) ? PyTuple_GET_SIZE(item) : -1;
+    if (size != want && !(kind == SOLVE && size == 3)) {
         PyErr_SetString(PyExc_ValueError,
-                        "_trickdd: each item is (tables blob, position tuple[, unseen, slip limit, seed])");
+                        "_trickdd: each item is (tables blob, position tuple[, unseen, slip limit, seed]), "
+                        "or to solve (tables blob, position tuple[, a guess of the value])");
         return NULL;
     }
     const Tables *t = tables_for(PyTuple_GET_ITEM(item, 0));
@@ -846,7 +849,11 @@ static PyObject *answer(PyObject *item, enum Kind kind) {
         return PyLong_FromLong(rollout_one(t, &pos, masks, (uint64_t)limit, (uint64_t)seed));
     }
     if (tt_ready() < 0) return NULL;
-    if (kind == SOLVE) return PyLong_FromLong(solve_one(t, &pos));
+    if (kind == SOLVE) {
+        long guess = (pos.tleft + 1) / 2;
+        if (size == 3 && (guess = PyLong_AsLong(PyTuple_GET_ITEM(item, 2))) == -1 && PyErr_Occurred()) return NULL;
+        return PyLong_FromLong(solve_one(t, &pos, (int)(guess < 0 ? 0 : guess > pos.tleft ? pos.tleft : guess)));
+    }
     int values[SLOTS];
     card_values_one(t, &pos, values);
     PyObject *d = PyDict_New();

@@ -592,10 +592,13 @@ def solve_many(positions: Sequence[Position], *, compiled: bool) -> list[int]:
     return [p.done + Search(p).solve() for p in positions]
 
 
-def solve_compiled(items: Sequence[tuple[bytes, tuple[int, ...]]]) -> list[int]:
+def solve_compiled(
+    items: Sequence[tuple[bytes, tuple[int, ...]] | tuple[bytes, tuple[int, ...], int]],
+) -> list[int]:
     """:func:`solve_many` by the compiled core of positions given as it reads them (each one's tables'
-    ``blob`` and :meth:`Position.args`): the side's tricks from the position on (what is done already
-    not added)."""
+    ``blob`` and :meth:`Position.args`, and perhaps a guess of its value: the nearer, the fewer
+    searches, the same value whatever it is): the side's tricks from the position on (what is done
+    already not added)."""
     values: list[int] = _core.solve_many(items)
     return values
 

@@ -183,3 +183,42 @@ def test_ends_with_slips_need_a_seed_per_world() -> None:
         playout_bidding.lead_ends(
             worlds, me, (RuleBasedPlayer(),) * 4, worlds[0].legal_actions()[0], (0.3, [1])
         )
+
+
+@pytest.mark.parametrize("name", COMPILED_RULES)
+@settings(deadline=None, max_examples=10)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=0, max_value=5),
+    shift=st.integers(min_value=-7, max_value=7),
+)
+def test_the_open_hands_value_is_the_same_whatever_the_search_guesses(
+    name: str, seed: int, steps: int, shift: int
+) -> None:
+    """``solve_starts`` from a guess per start (the rollout's tricks, or any number: out of range is
+    clamped) gives each first lead's exact value, as the states' search does."""
+    worlds = worlds_of(name, seed, steps)
+    if worlds is None or playout_bidding._CORE is None:
+        return
+    me = worlds[0].to_act
+    assert me is not None
+    ref = worlds[0]
+    for action in ref.legal_actions():
+        got = playout_bidding.lead_starts(worlds, me, (RuleBasedPlayer(),) * 4, action)
+        assert got is not None
+        starts = [s for s in got[0] if s is not None]
+        if not starts:
+            continue
+        exact = dd.solve_starts(ref.rules, ref.seating, starts, backend="python")
+        rolled = dd.rollout_starts(ref.rules, ref.seating, int(ref.dealer), ref.up, starts)
+        for backend in dd.BACKENDS:
+            for guesses in (rolled, [g + shift for g in rolled], None):
+                assert (
+                    dd.solve_starts(ref.rules, ref.seating, starts, backend=backend, guesses=guesses) == exact
+                )
+        if "compiled" in dd.BACKENDS:
+            blobs, args = dd._lead_items(ref.rules, ref.seating, starts[:1])
+            with pytest.raises(TypeError):
+                dd.trickdd.solve_compiled([(blobs[0], args[0], "3")])  # type: ignore[list-item]
+            with pytest.raises(ValueError, match="a guess of the value"):
+                dd.trickdd.solve_compiled([(blobs[0], args[0], 3, 4)])  # type: ignore[list-item]

@@ -542,12 +542,22 @@ def _lead_items(
 
 
 def solve_starts(
-    rules: ClassicRules, seating: Seating, starts: Sequence[LeadStart], *, backend: str | None = None
+    rules: ClassicRules,
+    seating: Seating,
+    starts: Sequence[LeadStart],
+    *,
+    backend: str | None = None,
+    guesses: Sequence[int] | None = None,
 ) -> list[int]:
     """:func:`solve_many` of the states ``starts`` stand for, without the states (and, with the
-    compiled core, without their positions: :func:`lead_args`; at the first lead no trick is done)."""
+    compiled core, without their positions: :func:`lead_args`; at the first lead no trick is done).
+    ``guesses``: per start, a guess of its value (the makers' tricks, as a rollout gives them) that
+    the compiled search starts from; the values are the same whatever the guesses."""
     if _compiled(backend):
-        return trickdd.solve_compiled(list(zip(*_lead_items(rules, seating, starts), strict=True)))
+        blobs, args = _lead_items(rules, seating, starts)
+        if guesses is None:
+            return trickdd.solve_compiled(list(zip(blobs, args, strict=True)))
+        return trickdd.solve_compiled(list(zip(blobs, args, guesses, strict=True)))
     return trickdd.solve_many([lead_position(rules, seating, s) for s in starts], compiled=False)
 
 

@@ -199,6 +199,7 @@ def _lead_ways(
     def ends(tricks: Sequence[int]) -> sampling.KeyedOutcomes:  # given the tricks of those played
         return _end_outcomes(ref, codes, tricks)
 
+    rolled: list[int] | None = None
     if open_weight < 1.0:
         seeds = (
             None if slips is None else [k for s, k in zip(starts, slips.seeds, strict=True) if s is not None]
@@ -210,8 +211,8 @@ def _lead_ways(
             else []
         )
         ways.append((1.0 - open_weight, ends(rolled)))
-    if open_weight > 0.0:
-        solved = dd.solve_starts(rules, seating, playing, backend=backend) if playing else []
+    if open_weight > 0.0:  # the rollout's tricks are the open hands' search's first guesses
+        solved = dd.solve_starts(rules, seating, playing, backend=backend, guesses=rolled) if playing else []
         ways.append((open_weight, ends(solved)))
     return ways
 
