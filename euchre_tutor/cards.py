@@ -149,6 +149,11 @@ _RANK_LETTERS = {
     Rank.ACE: "A",
     Rank.JOKER: "JK",
 }
+#: each card's ASCII notation by its index (suit * 8 + rank offset; the joker 32): ``str`` is read often
+_CARD_NAMES: tuple[str, ...] = (
+    *(f"{_RANK_LETTERS[Rank(7 + k)]}{s.value}" for s in Suit for k in range(8)),
+    "JK",
+)
 _RANK_WORDS = {r.letter.lower(): r for r in Rank if r is not Rank.JOKER}
 _RANK_WORDS["10"] = Rank.TEN
 
@@ -207,9 +212,7 @@ class Card:
         return self.suit is not None and self.suit.is_red
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "JK"
-        return f"{self.rank.letter}{self.suit.value}"
+        return _CARD_NAMES[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -255,11 +255,15 @@ class BeginnerPlayer:
         if type(self) is not BeginnerPlayer or not worlds:
             return None
         scores = (0,) * len(worlds[0].seating.teams)
+        seen: dict[Seat, list[str]] = {}  # per seat, the bids of the worlds' history as its view lists them
 
         def slip_at(
             ref: HandState, seat: Seat, hand: list[Card], taken: list[tuple[Seat, Action]], count: int
         ) -> int:
-            bids = _view_bids((*ref.history, *taken), seat)
+            before = seen.get(seat)
+            if before is None:
+                before = seen[seat] = _view_bids(ref.history, seat)
+            bids = before + _view_bids(taken, seat)
             return _slip_at(self._words(seat, ref.up, hand, bids, [], scores), self.slip, count)
 
         return lead_ends(worlds, me, (self._rules,) * worlds[0].seating.players, first, slips, slip_at)
