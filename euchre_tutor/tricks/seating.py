@@ -42,7 +42,7 @@ class _Named:
         return self.name
 
     def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
+        return format(self.name, spec) if spec else self.name
 
     def __copy__(self) -> Self:
         return self

@@ -221,7 +221,11 @@ class BeginnerPlayer:
         scores: tuple[int, ...],
     ) -> str:
         """What a slip is drawn from: the seed and the seat's view in words."""
-        return f"{self.seed}|{seat}|{up}|{' '.join(map(str, hand))}|{bids}|{plays}|{scores}"
+        return f"{self._head(seat, up)}{' '.join(map(str, hand))}|{bids}|{plays}|{scores}"
+
+    def _head(self, seat: Seat, up: Card) -> str:
+        """The words a slip is drawn from up to the seat's hand (:meth:`_words`)."""
+        return f"{self.seed}|{seat}|{up}|"
 
     def finish_bidding(
         self, state: HandState, me: Seat, first: Action | None = None
@@ -254,17 +258,19 @@ class BeginnerPlayer:
         ``slips`` say. None where it does not serve, or for a subclass."""
         if type(self) is not BeginnerPlayer or not worlds:
             return None
-        scores = (0,) * len(worlds[0].seating.teams)
-        seen: dict[Seat, list[str]] = {}  # per seat, the bids of the worlds' history as its view lists them
+        tail = f"|{[]}|{(0,) * len(worlds[0].seating.teams)}"  # no card played; a hand alone has no score
+        # per seat, :meth:`_words` up to its hand, and the bids of the worlds' history as its view lists them
+        seen: dict[Seat, tuple[str, list[str]]] = {}
 
         def slip_at(
             ref: HandState, seat: Seat, hand: list[Card], taken: list[tuple[Seat, Action]], count: int
         ) -> int:
-            before = seen.get(seat)
-            if before is None:
-                before = seen[seat] = _view_bids(ref.history, seat)
-            bids = before + _view_bids(taken, seat)
-            return _slip_at(self._words(seat, ref.up, hand, bids, [], scores), self.slip, count)
+            known = seen.get(seat)
+            if known is None:
+                known = seen[seat] = (self._head(seat, ref.up), _view_bids(ref.history, seat))
+            head, before = known
+            words = f"{head}{' '.join(map(str, hand))}|{before + _view_bids(taken, seat)}{tail}"
+            return _slip_at(words, self.slip, count)
 
         return lead_ends(worlds, me, (self._rules,) * worlds[0].seating.players, first, slips, slip_at)
 
