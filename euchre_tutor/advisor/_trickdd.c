@@ -111,19 +111,25 @@ static int parse_tables(PyObject *blob, Tables *t) {
     return 0;
 }
 
-/* The tables of the last contract seen (a batch is usually one contract). */
-static PyObject *cached_blob = NULL;
-static Tables cached_tables;
+/* The tables of the last contracts seen (a batch is usually one contract; a bid's play-outs, one per
+ * trump), each kept with its blob, the oldest replaced first. */
+#define CACHED 4
+static PyObject *cached_blob[CACHED];
+static Tables cached_tables[CACHED];
+static int cached_next = 0;
 
 static const Tables *tables_for(PyObject *blob) {
-    if (blob == cached_blob) return &cached_tables;
-    if (parse_tables(blob, &cached_tables) < 0) {
-        Py_CLEAR(cached_blob);
+    for (int i = 0; i < CACHED; i++)
+        if (blob == cached_blob[i]) return &cached_tables[i];
+    int i = cached_next;
+    cached_next = (cached_next + 1) % CACHED;
+    if (parse_tables(blob, &cached_tables[i]) < 0) {
+        Py_CLEAR(cached_blob[i]);
         return NULL;
     }
     Py_INCREF(blob);
-    Py_XSETREF(cached_blob, blob);
-    return &cached_tables;
+    Py_XSETREF(cached_blob[i], blob);
+    return &cached_tables[i];
 }
 
 static int get_int(PyObject *tuple, Py_ssize_t i, long long *out) {
@@ -140,14 +146,11 @@ static int get_int(PyObject *tuple, Py_ssize_t i, long long *out) {
     return 0;
 }
 
-static int parse_position(PyObject *args, Position *pos) {
-    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) < HEAD) {
-        PyErr_SetString(PyExc_ValueError, "_trickdd: a position is trickdd.py's tuple of ints");
-        return -1;
-    }
-    long long v[HEAD];
-    for (int i = 0; i < HEAD; i++)
-        if (get_int(args, i, &v[i]) < 0) return -1;
+/* A position's ints at most: HEAD, the next seat and hand of each seat, and the trick's plays. */
+#define POS_INTS (HEAD + 4 * MAX_SEATS)
+
+/* The position of ``size`` ints in trickdd.py's order (Position.args); -1 with a Python error. */
+static int position_of(const long long *v, Py_ssize_t size, Position *pos) {
     pos->players = (int)v[0];
     pos->side = (uint64_t)v[1];
     pos->leader = (int)v[2];
@@ -161,27 +164,17 @@ static int parse_position(PyObject *args, Position *pos) {
     pos->nplays = (int)v[10];
     int n = pos->players;
     if (n < 1 || n > MAX_SEATS || pos->nplays < 0 || pos->nplays >= MAX_SEATS ||
-        PyTuple_GET_SIZE(args) != HEAD + 2 * n + 2 * pos->nplays || pos->tleft < 0 || pos->tleft > MAX_TRICKS ||
+        size != HEAD + 2 * n + 2 * pos->nplays || pos->tleft < 0 || pos->tleft > MAX_TRICKS ||
         pos->hand_tricks < pos->tleft || pos->hand_tricks > MAX_TRICKS || pos->lead_rule < 0 || pos->lead_rule > 2) {
         PyErr_SetString(PyExc_ValueError, "_trickdd: a position tuple of the wrong shape");
         return -1;
     }
-    Py_ssize_t at = HEAD;
-    for (int s = 0; s < n; s++) {
-        long long x;
-        if (get_int(args, at++, &x) < 0) return -1;
-        pos->nxt[s] = (int)x;
-    }
-    for (int s = 0; s < n; s++) {
-        long long x;
-        if (get_int(args, at++, &x) < 0) return -1;
-        pos->hands[s] = (uint64_t)x;
-    }
+    const long long *at = v + HEAD;
+    for (int s = 0; s < n; s++) pos->nxt[s] = (int)*at++;
+    for (int s = 0; s < n; s++) pos->hands[s] = (uint64_t)*at++;
     for (int k = 0; k < pos->nplays; k++) {
-        long long a, b;
-        if (get_int(args, at++, &a) < 0 || get_int(args, at++, &b) < 0) return -1;
-        pos->play_seat[k] = (int)a;
-        pos->play_card[k] = (int)b;
+        pos->play_seat[k] = (int)*at++;
+        pos->play_card[k] = (int)*at++;
     }
     int bad = pos->leader < 0 || pos->leader >= n || pos->active < 1 || pos->active > n || pos->lone_maker < -1 ||
               pos->lone_maker >= n;
@@ -194,6 +187,22 @@ static int parse_position(PyObject *args, Position *pos) {
     }
     pos->to_act = pos->nplays ? pos->nxt[pos->play_seat[pos->nplays - 1]] : pos->leader;
     return 0;
+}
+
+static int parse_position(PyObject *args, Position *pos) {
+    if (!PyTuple_Check(args) || PyTuple_GET_SIZE(args) < HEAD) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: a position is trickdd.py's tuple of ints");
+        return -1;
+    }
+    Py_ssize_t size = PyTuple_GET_SIZE(args);
+    if (size > POS_INTS) {
+        PyErr_SetString(PyExc_ValueError, "_trickdd: a position tuple of the wrong shape");
+        return -1;
+    }
+    long long v[POS_INTS];
+    for (Py_ssize_t i = 0; i < size; i++)
+        if (get_int(args, i, &v[i]) < 0) return -1;
+    return position_of(v, size, pos);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1222,7 +1231,51 @@ static PyObject *py_paired_extend(PyObject *self, PyObject *args) {
     return Py_BuildValue("(dLdd)n", r.total, r.n, r.mean, r.m2, stop);
 }
 
+/* A packed rollout's record of int64s: the index of its tables' blob, the slips' limit and key, the
+ * unseen cards of each seat (MAX_SEATS: zeros past the players), the count of the position's ints and
+ * the ints (Position.args; zeros after). Compiled play-outs write them (games/classic/bots/_clubbid.c
+ * writes the same layout). */
+#define RECORD_INTS (4 + MAX_SEATS + POS_INTS)
+
+/* rollout_packed(blobs, records): rollout_many's values for positions packed as records (bytes of
+ * RECORD_INTS int64s each) of tables among ``blobs`` (a tuple): a compiled caller's batch in one
+ * object, not a tuple per position. */
+static PyObject *py_rollout_packed(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *blobs;
+    Py_buffer rec;
+    if (!PyArg_ParseTuple(args, "O!y*", &PyTuple_Type, &blobs, &rec)) return NULL;
+    Py_ssize_t size = (Py_ssize_t)(RECORD_INTS * sizeof(long long)), n = rec.len / size;
+    PyObject *out = rec.len % size == 0 ? PyList_New(n) : NULL;
+    if (out == NULL && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "_trickdd: the records come as bytes of whole records");
+    const long long *all = rec.buf;
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        long long r[RECORD_INTS];
+        memcpy(r, all + i * RECORD_INTS, sizeof(r));
+        Position pos;
+        const Tables *t = NULL;
+        if (r[0] < 0 || r[0] >= PyTuple_GET_SIZE(blobs) || r[3 + MAX_SEATS] < HEAD || r[3 + MAX_SEATS] > POS_INTS)
+            PyErr_SetString(PyExc_ValueError, "_trickdd: a record's blob or count of ints out of range");
+        else if ((t = tables_for(PyTuple_GET_ITEM(blobs, r[0]))) != NULL)
+            position_of(r + 4 + MAX_SEATS, (Py_ssize_t)r[3 + MAX_SEATS], &pos);
+        if (PyErr_Occurred()) {
+            Py_CLEAR(out);
+            break;
+        }
+        uint64_t masks[MAX_SEATS];
+        for (int s = 0; s < MAX_SEATS; s++) masks[s] = (uint64_t)r[3 + s];
+        PyObject *v = PyLong_FromLong(rollout_one(t, &pos, masks, (uint64_t)r[1], (uint64_t)r[2]));
+        if (v == NULL) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, v);
+    }
+    PyBuffer_Release(&rec);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"rollout_packed", py_rollout_packed, METH_VARARGS,
+     "rollout_many's values for positions packed as records of int64s (a compiled caller's batch)."},
     {"paired_extend", py_paired_extend, METH_VARARGS,
      "Two options' running paired difference over their deals not counted yet (sampling.Paired.extend)."},
     {"tally_keys", py_tally_keys, METH_VARARGS,
@@ -1242,4 +1295,8 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__trickdd(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__trickdd(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "RECORD_INTS", RECORD_INTS) < 0) Py_CLEAR(m);
+    return m;
+}

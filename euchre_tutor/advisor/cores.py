@@ -22,7 +22,7 @@ lists every compiled core and the searches it serves:
   :mod:`euchre_tutor.games.classic.bots.playout_bidding` (``_clubbid``): the same decisions and the
   same state at the first lead as the Python loop, under the house rules it plays (a Beginner's
   slips asked of Python at each decision with a choice), and each first lead handed to the compiled
-  rollout in the same call.
+  rollout in the same call (a batch's first leads packed as records of int64s, not a tuple each).
 
 A module uses its core when it was built, unless the environment variable
 ``EUCHRE_TUTOR_PURE_PYTHON=1`` was set before the import; each also takes

@@ -193,10 +193,12 @@ def rollout_many(
     return [p.done + v for p, v in zip(positions, values, strict=True)]
 
 
-#: the compiled core's ``rollout_many`` (items: a position's tables' blob, its arguments, the unseen
-#: cards by seat, the slips' limit and key), for a caller in compiled code; None where it is not built
-CORE_ROLLOUT: Final[Callable[[list[tuple[object, ...]]], list[int]] | None] = (
-    None if _core is None else _core.rollout_many
+#: the compiled core's ``rollout_packed(blobs, records)``: :func:`rollout_many`'s values for positions
+#: packed as records of int64s (``_trickdd.c``'s layout: the index of the position's tables' blob among
+#: ``blobs``, the slips' limit and key, the unseen cards by seat, the count of the position's arguments
+#: and the arguments), for a caller in compiled code; None where it is not built
+CORE_ROLLOUT: Final[Callable[[tuple[bytes, ...], bytes], list[int]] | None] = (
+    None if _core is None else _core.rollout_packed
 )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+from array import array
 from typing import Any
 
 import pytest
@@ -86,3 +87,42 @@ def test_the_compiled_bands_refuse_malformed_cuts_slots_and_hands() -> None:
     exact = core.card_values_many([(blob, args)])[0]
     got = core.card_bands_many(blob, args, hands * 2, every, legal, (3,), (7, 8))
     assert got == [tuple(8 if exact[c] >= 3 else 7 for c in legal)] * 2
+
+
+def test_a_packed_rollout_is_the_rollout_of_its_positions() -> None:
+    """``rollout_packed`` (a compiled caller's batch as records of int64s) gives ``rollout_many``'s
+    value for each position, whichever of its tables' blobs it names; the bidding core writes records
+    of the same size; a malformed record is refused."""
+    core = importlib.import_module("euchre_tutor.advisor._trickdd")
+    clubbid = importlib.import_module("euchre_tutor.games.classic.bots._clubbid")
+    assert clubbid.RECORD_INTS == core.RECORD_INTS
+    rng = random.Random(3)
+    states = [start_of_play(RULE_SETS[name], rng) for name in sorted(RULE_SETS) for _ in range(4)]
+    blobs, records, items = [], [], []
+    for k, state in enumerate(states):
+        pos = classic_dd._position(state)
+        if pos.tables.blob not in blobs:
+            blobs.append(pos.tables.blob)
+        args, unseen = pos.args(), classic_dd._unseen(state)
+        limit, key = (k % 3) * (1 << 60), 1000 + k
+        padded = [*unseen, *[0] * (6 - len(unseen))]
+        record = [blobs.index(pos.tables.blob), limit, key, *padded, len(args), *args]
+        records.append(record + [0] * (core.RECORD_INTS - len(record)))
+        items.append((pos.tables.blob, args, tuple(unseen), limit, key))
+    packed = array("q", [x - (1 << 64) if x >= 1 << 63 else x for r in records for x in r]).tobytes()
+    assert core.rollout_packed(tuple(blobs), packed) == core.rollout_many(items)
+    one = records[0]
+    with pytest.raises(ValueError, match="whole records"):
+        core.rollout_packed(tuple(blobs), packed[:-8])
+    for bad in ([len(blobs), *one[1:]], [*one[:9], 3, *one[10:]]):
+        with pytest.raises(ValueError, match="out of range"):
+            core.rollout_packed(
+                tuple(blobs), array("q", [x - (1 << 64) if x >= 1 << 63 else x for x in bad]).tobytes()
+            )
+    wrong = [*one[:10], one[9] + 2, *one[11:]]  # two more ints than the position holds
+    with pytest.raises(ValueError, match="wrong shape"):
+        core.rollout_packed(
+            tuple(blobs), array("q", [x - (1 << 64) if x >= 1 << 63 else x for x in wrong]).tobytes()
+        )
+    with pytest.raises(TypeError):
+        core.rollout_packed(list(blobs), packed)

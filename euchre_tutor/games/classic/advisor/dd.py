@@ -480,7 +480,7 @@ def rollout_starts(
 
 def compiled_leads(
     rules: ClassicRules, seating: Seating, dealer: int, up: Card
-) -> tuple[tuple[object, ...], Callable[[list[tuple[object, ...]]], list[int]]]:
+) -> tuple[tuple[object, ...], Callable[[tuple[bytes, ...], bytes], list[int]]]:
     """What a compiled play-out needs to read a first lead as the compiled rollout's position
     (:func:`lead_args` and :func:`lead_unseen`, for every maker, alone or not, and trump of a four-seat
     table) and the compiled rollout itself: ``(per maker * 2 + alone: (players, side, the next seat of

@@ -32,6 +32,12 @@
 #include <string.h>
 
 #define NCARDS 33
+/* A first lead handed to the search core's rollout_packed is a record of int64s in _trickdd.c's layout
+ * (its RECORD_INTS: 4 + six seats' unseen cards + its position's ints at most, 11 + 4 * 6; a test
+ * compares the two modules' sizes): a four-seat position at a trick's start has 11 + 2 * 4 ints. */
+#define PACKED_SEATS 6
+#define POSITION_INTS 19
+#define RECORD_INTS (4 + PACKED_SEATS + 11 + 4 * PACKED_SEATS)
 #define MAX_HAND 8
 #define MAX_ACTS 32
 
@@ -559,7 +565,10 @@ static PyObject *finish(PyObject *self, PyObject *args) {
  * dd.rollout_starts (tests compare them). lead = (per maker * 2 + alone: (players, side, next seat
  * of each seat (4), the seats playing as bits), per trump: (its tables' blob, its trumps as bits),
  * the lead rule's code, the pack as bits, the up card's bit, the dealer may bury the up card);
- * rollout: the search core's rollout_many; limit: the slips' (0: none); keys: each row's slips' key
+ * rollout: the search core's rollout_packed, handed every first lead as a record of int64s (RECORD_INTS,
+ * in _trickdd.c's layout: the index of its trump's blob, the slips' limit and key, the unseen cards of
+ * six seats, the count of the position's ints and up to POS_INTS of them); limit: the slips' (0: none);
+ * keys: each row's slips' key
  * (None: none). ends: per row -1 (thrown in) or maker * 2 + alone; mine: per row the code of
  * ``me``'s first action after ``first`` that is a bid (-1: none); tricks: the makers' tricks of each
  * row not thrown in, in order. slip (optional, None: none): a Python callable asked at every decision
@@ -628,8 +637,10 @@ static PyObject *finish_ends(PyObject *self, PyObject *args) {
         trump_bits[t] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(one, 1));
     }
     if (PyErr_Occurred()) return NULL;
-    PyObject *ends = PyList_New(n), *mine = PyList_New(n), *items = PyList_New(0), *tricks = NULL;
-    if (ends == NULL || mine == NULL || items == NULL) goto fail;
+    PyObject *ends = PyList_New(n), *mine = PyList_New(n), *tricks = NULL, *blob_tuple = NULL, *packed = NULL;
+    long long *records = PyMem_Malloc((size_t)(n ? n : 1) * RECORD_INTS * sizeof(long long));
+    Py_ssize_t nrecords = 0;
+    if (ends == NULL || mine == NULL || records == NULL) goto fail;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *fast = PySequence_Fast(PyList_GET_ITEM(rows, i), "state");
         if (fast == NULL) goto fail;
@@ -663,9 +674,15 @@ static PyObject *finish_ends(PyObject *self, PyObject *args) {
         int active = 1;
         for (int at = nxt[k][s.leader]; at != s.leader; at = nxt[k][at]) active++;
         int lone = (s.alone || players_n[k] == 3) ? s.maker : -1;
-        PyObject *pos = Py_BuildValue("(iiiiiiiiiKiiiiiKKKK)", players_n[k], side[k], s.leader, 5, 5, lead_rule, 0,
-                                      lone, active, legal, 0, nxt[k][0], nxt[k][1], nxt[k][2], nxt[k][3], hands[0],
-                                      hands[1], hands[2], hands[3]);
+        long long *rec = records + nrecords++ * RECORD_INTS;
+        memset(rec, 0, RECORD_INTS * sizeof(long long));
+        const long long pos[POSITION_INTS] = {players_n[k], side[k], s.leader, 5, 5, lead_rule, 0, lone, active,
+                                              (long long)legal, 0, nxt[k][0], nxt[k][1], nxt[k][2], nxt[k][3],
+                                              (long long)hands[0], (long long)hands[1], (long long)hands[2],
+                                              (long long)hands[3]};
+        rec[0] = s.trump;
+        rec[3 + PACKED_SEATS] = POSITION_INTS;
+        memcpy(rec + 4 + PACKED_SEATS, pos, sizeof(pos));
         int known_to_all = !(up_taken || s.picked_up) || !may_bury_up;
         unsigned long long unseen[4];
         for (int seat = 0; seat < 4; seat++) {
@@ -677,32 +694,35 @@ static PyObject *finish_ends(PyObject *self, PyObject *args) {
                 known |= up_bit;
             }
             unseen[seat] = pack & ~known;
+            rec[3 + seat] = (long long)unseen[seat];
         }
         unsigned long long key = 0;
         if (keys != Py_None) {
             key = PyLong_AsUnsignedLongLongMask(PyList_GET_ITEM(keys, i));
-            if (key == (unsigned long long)-1 && PyErr_Occurred()) {
-                Py_XDECREF(pos);
-                goto fail;
-            }
+            if (key == (unsigned long long)-1 && PyErr_Occurred()) goto fail;
         }
-        PyObject *item = pos == NULL ? NULL
-                                     : Py_BuildValue("(ON(KKKK)lK)", blobs[s.trump], pos, unseen[0], unseen[1], unseen[2],
-                                                     unseen[3], limit, key);
-        if (item == NULL || PyList_Append(items, item) < 0) {
-            Py_XDECREF(item);
-            goto fail;
-        }
-        Py_DECREF(item);
+        rec[1] = limit;
+        rec[2] = (long long)key;
     }
-    tricks = PyList_GET_SIZE(items) ? PyObject_CallOneArg(rollout, items) : PyList_New(0);
+    if (nrecords) {
+        blob_tuple = PyTuple_Pack(4, blobs[0], blobs[1], blobs[2], blobs[3]);
+        packed = blob_tuple == NULL
+                     ? NULL
+                     : PyBytes_FromStringAndSize((const char *)records, nrecords * RECORD_INTS * (Py_ssize_t)sizeof(long long));
+        tricks = packed == NULL ? NULL : PyObject_CallFunctionObjArgs(rollout, blob_tuple, packed, NULL);
+    } else
+        tricks = PyList_New(0);
     if (tricks == NULL) goto fail;
-    Py_DECREF(items);
+    Py_XDECREF(blob_tuple);
+    Py_XDECREF(packed);
+    PyMem_Free(records);
     return Py_BuildValue("(NNN)", ends, mine, tricks);
 fail:
     Py_XDECREF(ends);
     Py_XDECREF(mine);
-    Py_XDECREF(items);
+    Py_XDECREF(blob_tuple);
+    Py_XDECREF(packed);
+    PyMem_Free(records);
     return NULL;
 }
 
@@ -720,4 +740,8 @@ static struct PyModuleDef module = {
     methods,
 };
 
-PyMODINIT_FUNC PyInit__clubbid(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__clubbid(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "RECORD_INTS", RECORD_INTS) < 0) Py_CLEAR(m);
+    return m;
+}

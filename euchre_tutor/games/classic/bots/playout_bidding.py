@@ -297,7 +297,7 @@ def lead_ends(
 @lru_cache(maxsize=64)
 def _leads(
     rules: ClassicRules, seating: Any, dealer: int, up: Card
-) -> tuple[tuple[object, ...], Callable[[list[tuple[object, ...]]], list[int]]]:
+) -> tuple[tuple[object, ...], Callable[[tuple[bytes, ...], bytes], list[int]]]:
     """:func:`~euchre_tutor.games.classic.advisor.dd.compiled_leads`, kept per deal's table."""
     return dd.compiled_leads(rules, seating, dealer, up)
 
