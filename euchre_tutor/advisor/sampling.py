@@ -361,8 +361,22 @@ def record_ways(
         )
 
     ends: Sequence[Outcome | tuple[Outcome, ...] | None]
-    if len(ways) == 1 and isinstance(ways[0][1], KeyedOutcomes):  # the batch's few ends, as keys
-        keys, ends = ways[0][1].keys, ways[0][1].table
+    keyed = [o for _, o in ways if isinstance(o, KeyedOutcomes)]
+    if len(keyed) == len(ways) == 1:  # the batch's few ends, as keys
+        keys, ends = keyed[0].keys, keyed[0].table
+    elif len(keyed) == len(ways) and len({len(k.table) for k in keyed}) == 1:
+        # each way's key a digit of the deal's key: its ends' combination, figured once
+        size = len(keyed[0].table)
+        combined = keyed[0].keys
+        for more in keyed[1:]:
+            combined = [a * size + b for a, b in zip(combined, more.keys, strict=True)]
+        index: dict[int, int] = {}
+        found: list[Outcome | tuple[Outcome, ...] | None] = []
+        for combo in dict.fromkeys(combined):  # each combination once, in the order first met
+            index[combo] = len(found)
+            digits = [combo // size**k % size for k in reversed(range(len(keyed)))]
+            found.append(tuple(k.table[d] for k, d in zip(keyed, digits, strict=True)))
+        keys, ends = [index[combo] for combo in combined], found
     else:  # a deal's end: its one outcome, or its outcomes' tuple (several ways), each figured once
         deals: Iterable[Outcome | tuple[Outcome, ...]] = (
             ways[0][1] if len(ways) == 1 else zip(*(o for _, o in ways), strict=True)

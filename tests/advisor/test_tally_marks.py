@@ -275,3 +275,51 @@ def test_the_compiled_paired_difference_reads_only_arrays_of_doubles() -> None:
     with pytest.raises(TypeError):
         core.paired_extend([1.0], array("d", [0.0]), start)
     assert core.paired_extend(array("d", [1.0, 3.0]), array("d", [0.0]), start) == ((1.0, 1, 1.0, 0.0), 1)
+
+
+@settings(deadline=None, max_examples=100)
+@given(
+    first=st.lists(st.integers(0, 3), min_size=1, max_size=30),
+    data=st.data(),
+    weight=st.sampled_from((0.3, 0.5, 0.75)),
+    scored=st.booleans(),
+)
+def test_deals_played_two_ways_record_alike_keyed_or_listed(
+    first: list[int], data: Any, weight: float, scored: bool
+) -> None:
+    """Two ways of playing a batch out, each as keys into its ends: recorded as the same outcomes
+    listed deal by deal are (the makers are the same in both ways of a deal)."""
+    makers = [US, THEM, None, US]
+    table: list[Outcome | None] = [
+        Outcome(US, 4, (1, 0), True, False, False, 5),
+        Outcome(THEM, 3, (0, 1), True, False, False, 5),
+        Outcome(None, 0, (0, 0), False, False, False, 5),
+        Outcome(US, 2, (0, 2), False, True, False, 5),
+        None,
+    ]
+    other: list[Outcome | None] = [
+        Outcome(US, 5, (2, 0), True, False, True, 5),
+        Outcome(THEM, 1, (2, 0), False, True, False, 5),
+        Outcome(None, 0, (0, 0), False, False, False, 5),
+        Outcome(US, 3, (1, 0), True, False, False, 5),
+        None,
+    ]
+    second = [
+        data.draw(st.sampled_from([k for k in range(4) if other[k].makers is makers[a]])) for a in first
+    ]  # type: ignore[union-attr]
+
+    def win(points: tuple[int, ...]) -> float:
+        return (points[0] + 1) / (sum(points) + 2)
+
+    chance = win if scored else None
+    fast, slow = Tally("a"), Tally("a")
+    record_ways(
+        fast, [(1 - weight, KeyedOutcomes(first, table)), (weight, KeyedOutcomes(second, other))], US, chance
+    )
+    record_ways(
+        slow,
+        [(1 - weight, [table[k] for k in first]), (weight, [other[k] for k in second])],  # type: ignore[misc]
+        US,
+        chance,
+    )
+    assert fast == slow and list(fast.values) == list(slow.values) and list(fast.wins) == list(slow.wins)

@@ -516,11 +516,34 @@ def _lead_batch(
     return blobs, args, [_lead_unseen(start, dealer, pack, up_bit, may_bury_up) for start in starts]
 
 
+#: the starts :func:`_lead_items` read last, and what it read (a bid's play-outs ask for the same
+#: starts' items twice: the rollout's and the open hands' search)
+_LAST_ITEMS: tuple[object, object, object, tuple[list[bytes], list[tuple[int, ...]]] | None] = (
+    None,
+    None,
+    None,
+    None,
+)
+
+
 def _lead_items(
     rules: ClassicRules, seating: Seating, starts: Sequence[LeadStart]
 ) -> tuple[list[bytes], list[tuple[int, ...]]]:
     """Each start's tables and :func:`lead_args`, with what starts of one contract and leader share
-    worked out once."""
+    worked out once; read once for the same sequence of starts (which its callers do not change)."""
+    global _LAST_ITEMS
+    last = _LAST_ITEMS
+    if last[0] is starts and last[1] is rules and last[2] is seating and last[3] is not None:
+        return last[3]
+    found = _read_lead_items(rules, seating, starts)
+    _LAST_ITEMS = (starts, rules, seating, found)
+    return found
+
+
+def _read_lead_items(
+    rules: ClassicRules, seating: Seating, starts: Sequence[LeadStart]
+) -> tuple[list[bytes], list[tuple[int, ...]]]:
+    """:func:`_lead_items`, read afresh."""
     shared: dict[
         tuple[int, bool, int, Suit], tuple[bytes, tuple[int, ...], tuple[int, ...], int, int, int]
     ] = {}
