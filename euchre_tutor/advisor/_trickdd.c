@@ -51,6 +51,7 @@ typedef struct {
     int norder;
     uint8_t order[SLOTS];
     uint8_t place[SLOTS]; /* a slot's index in order */
+    uint64_t placebit[SLOTS]; /* 1 << place (0 for a slot not in order) */
     uint8_t trump_order[SLOTS]; /* the trumps, strongest first */
     int ntrumps;
 } Tables;
@@ -99,6 +100,7 @@ static int parse_tables(PyObject *blob, Tables *t) {
     memcpy(t->order, p, SLOTS);
     t->ntrumps = 0;
     memset(t->place, 0xFF, SLOTS);
+    memset(t->placebit, 0, sizeof(t->placebit));
     for (int i = 0; i < t->norder; i++) {
         int c = t->order[i];
         if (c >= SLOTS || t->suit[c] > 3) {
@@ -106,6 +108,7 @@ static int parse_tables(PyObject *blob, Tables *t) {
             return -1;
         }
         t->place[c] = (uint8_t)i;
+        t->placebit[c] = 1ull << i;
         if ((t->trumps >> c) & 1) t->trump_order[t->ntrumps++] = (uint8_t)c;
     }
     return 0;
@@ -290,16 +293,11 @@ static int representatives(const Search *S, int seat, int k, int led, int wseat,
         return 1;
     }
     uint64_t alive = (S->all & ~S->hands[seat]) | table;
-    /* the legal cards by suit, strongest first */
+    /* the legal cards by suit, strongest first: their places' bits read in order */
     int cards[SLOTS], count = 0;
-    for (uint64_t m = legal; m; m &= m - 1) {
-        int c = lowbit(m), j = count++;
-        while (j > 0 && t->place[cards[j - 1]] > t->place[c]) {
-            cards[j] = cards[j - 1];
-            j--;
-        }
-        cards[j] = c;
-    }
+    uint64_t placed = 0;
+    for (uint64_t m = legal; m; m &= m - 1) placed |= t->placebit[lowbit(m)];
+    for (; placed; placed &= placed - 1) cards[count++] = t->order[lowbit(placed)];
     int n = 0;
     int prev = -1, prev_suit = -1;
     for (int i = 0; i < count; i++) {
