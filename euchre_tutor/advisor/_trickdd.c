@@ -1022,6 +1022,38 @@ static void go_on(Running *r, double value, double made, double euchred, double 
     r->march += march;
 }
 
+/* A tally's per-deal columns, returned as native doubles: the values, and the match chances where
+ * there is a match score (else empty). */
+typedef struct {
+    PyObject *values, *wins;
+    double *vs, *ws;
+} Columns;
+
+/* 0, or -1 with a Python error (and nothing held). */
+static int columns_new(Columns *c, Py_ssize_t deals, int with_win) {
+    c->values = PyBytes_FromStringAndSize(NULL, deals * (Py_ssize_t)sizeof(double));
+    c->wins = c->values == NULL ? NULL : PyBytes_FromStringAndSize(NULL, with_win ? deals * (Py_ssize_t)sizeof(double) : 0);
+    if (c->wins == NULL) {
+        Py_CLEAR(c->values);
+        return -1;
+    }
+    c->vs = (double *)PyBytes_AS_STRING(c->values);
+    c->ws = (double *)PyBytes_AS_STRING(c->wins);
+    return 0;
+}
+
+/* (figures, values, wins[, sides when >= 0]), or NULL with the columns dropped when ``figures`` is
+ * (the tally's loop failed, or the figures could not be built). */
+static PyObject *columns_result(Columns *c, PyObject *figures, int sides) {
+    if (figures == NULL) {
+        Py_XDECREF(c->values);
+        Py_XDECREF(c->wins);
+        return NULL;
+    }
+    return sides < 0 ? Py_BuildValue("(NNN)", figures, c->values, c->wins)
+                     : Py_BuildValue("(NNNi)", figures, c->values, c->wins, sides);
+}
+
 #define MAX_ENDS 64
 
 /* tally_marks(rows, orbits, column, ends, with_win, running): trickdd.tally_marks's loop, the same
@@ -1065,10 +1097,8 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_ssize_t deals = PySequence_Fast_GET_SIZE(orbits), nrows = PySequence_Fast_GET_SIZE(rows), k = 0;
-    PyObject *values = PyBytes_FromStringAndSize(NULL, deals * (Py_ssize_t)sizeof(double));
-    PyObject *wins = PyBytes_FromStringAndSize(NULL, with_win ? deals * (Py_ssize_t)sizeof(double) : 0);
-    bad = values == NULL || wins == NULL;
-    double *vs = bad ? NULL : (double *)PyBytes_AS_STRING(values), *ws = bad ? NULL : (double *)PyBytes_AS_STRING(wins);
+    Columns out = {0};
+    bad = columns_new(&out, deals, with_win) < 0;
     for (Py_ssize_t i = 0; !bad && i < deals; i++) {
         PyObject *orbit = PySequence_Fast(PySequence_Fast_GET_ITEM(orbits, i), "_trickdd: each orbit is a sequence");
         if (orbit == NULL) {
@@ -1101,9 +1131,9 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
         }
         Py_DECREF(orbit);
         if (bad) break;
-        vs[i] = value;
+        out.vs[i] = value;
         go_on(&r, value, d_made, d_euchred, d_march);
-        if (with_win) ws[i] = win;
+        if (with_win) out.ws[i] = win;
     }
     if (!bad && k != nrows) {
         PyErr_SetString(PyExc_ValueError, "_trickdd: one row per swap of every orbit");
@@ -1111,12 +1141,8 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
     }
     Py_DECREF(rows);
     Py_DECREF(orbits);
-    if (bad) {
-        Py_XDECREF(values);
-        Py_XDECREF(wins);
-        return NULL;
-    }
-    return Py_BuildValue("(dLddddd)NN", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march, values, wins);
+    return columns_result(
+        &out, bad ? NULL : Py_BuildValue("(dLddddd)", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march), -1);
 }
 
 /* tally_keys(keys, table, with_win, running): trickdd.tally_keys's loop, the same floating-point
@@ -1161,11 +1187,9 @@ static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
     }
     PyObject *keys = bad ? NULL : PySequence_Fast(keys_o, "_trickdd: the keys come as a list");
     Py_ssize_t deals = keys == NULL ? 0 : PySequence_Fast_GET_SIZE(keys);
-    PyObject *values = keys == NULL ? NULL : PyBytes_FromStringAndSize(NULL, deals * (Py_ssize_t)sizeof(double));
-    PyObject *wins = values == NULL ? NULL : PyBytes_FromStringAndSize(NULL, with_win ? deals * (Py_ssize_t)sizeof(double) : 0);
-    bad = wins == NULL;
+    Columns out = {0};
+    bad = keys == NULL || columns_new(&out, deals, with_win) < 0;
     int sides = 0;
-    double *vs = bad ? NULL : (double *)PyBytes_AS_STRING(values), *ws = bad ? NULL : (double *)PyBytes_AS_STRING(wins);
     for (Py_ssize_t i = 0; !bad && i < deals; i++) {
         long key = PyLong_AsLong(PySequence_Fast_GET_ITEM(keys, i));
         if (PyErr_Occurred() || key < 0 || key >= size || kind[key] < 0) {
@@ -1180,21 +1204,19 @@ static PyObject *py_tally_keys(PyObject *self, PyObject *args) {
             sides |= kind[key];
             r.tricks += f[5];
         }
-        vs[i] = f[0];
+        out.vs[i] = f[0];
         go_on(&r, f[0], f[2], f[3], f[4]);
-        if (with_win) ws[i] = f[1];
+        if (with_win) out.ws[i] = f[1];
     }
     PyMem_Free(fig);
     PyMem_Free(kind);
     Py_XDECREF(keys);
     Py_DECREF(table);
-    if (bad) {
-        Py_XDECREF(values);
-        Py_XDECREF(wins);
-        return NULL;
-    }
-    return Py_BuildValue("(dLddddddL)NNi", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march, r.tricks, r.passed,
-                         values, wins, sides);
+    return columns_result(&out,
+                          bad ? NULL
+                              : Py_BuildValue("(dLddddddL)", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march,
+                                              r.tricks, r.passed),
+                          sides);
 }
 
 /* paired_extend(best, other, running): sampling.Paired.extend's loop over two buffers of doubles (the
