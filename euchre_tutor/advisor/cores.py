@@ -10,7 +10,7 @@ lists every compiled core and the searches it serves:
   (:mod:`euchre_tutor.games.classic.advisor.dd`) and Bid Euchre (:mod:`euchre_tutor.games.bid.advisor.dd`),
   with each card's exact tricks or only which band of tricks it reaches (the counts where a hand's
   points change: the twin floors its exact values to the same marks), and a card's tally of a
-  batch of deals from those values (:func:`~euchre_tutor.advisor.trickdd.tally_marks`: the same sums
+  batch of deals from those values (:func:`~euchre_tutor.advisor.tallies.tally_marks`: the same sums
   to the last bit);
 * the Solitaire solver, :mod:`euchre_tutor.games.solitaire.advisor.solver` (``_solcore``);
 * the classic advisor's sampler, :mod:`euchre_tutor.games.classic.advisor.placement` and

@@ -20,8 +20,8 @@ the same way lives here:
   refined over tens of thousands of deals costs linear time and little memory. A deal played out
   more than one way counts as the weighted mean of its ways (:func:`record_ways`). A batch whose
   deals end in a few ways given as keys (:class:`KeyedOutcomes`), or a card's batch of banded deals,
-  is recorded in one call (:func:`~euchre_tutor.advisor.trickdd.tally_keys`,
-  :func:`~euchre_tutor.advisor.trickdd.tally_marks`: compiled, with a Python twin to the last bit).
+  is recorded in one call (:func:`~euchre_tutor.advisor.tallies.tally_keys`,
+  :func:`~euchre_tutor.advisor.tallies.tally_marks`: compiled, with a Python twin to the last bit).
 - **Pruning** (:class:`Prune`): options that cannot matter stop being valued and keep the numbers
   they have: at a game's probes in the first batch, and at the looks of a refined grade.
 - **The grading's decision** (:func:`grade_case`, :func:`band_label`, :func:`borderline`): best,
@@ -38,7 +38,7 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
-from euchre_tutor.advisor import trickdd
+from euchre_tutor.advisor import tallies
 from euchre_tutor.advisor.shared import (
     THRESHOLDS,
     TIE_FLOOR,
@@ -219,8 +219,8 @@ class Paired:
     def extend(self, best: Sequence[float], other: Sequence[float]) -> tuple[float, int]:
         """Add the deals both have that are not counted yet; the sum of the differences and their count."""
         spread = self.spread
-        compiled = trickdd.BACKEND == "compiled" and isinstance(best, array) and isinstance(other, array)
-        (self.total, spread.n, spread.mean, spread.m2), stop = trickdd.paired_extend(
+        compiled = tallies.COMPILED and isinstance(best, array) and isinstance(other, array)
+        (self.total, spread.n, spread.mean, spread.m2), stop = tallies.paired_extend(
             best, other, (self.total, spread.n, spread.mean, spread.m2), compiled=compiled
         )
         return self.total, stop
@@ -344,7 +344,7 @@ def record_ways(
     blend several ways of playing the cards; the bidding, and so the makers, are the same in each), each
     figure the sum of its weighted terms in order (one way: ``0 + weight * x``, to the last bit), worked
     out once per distinct combination of outcomes (or per key of :class:`KeyedOutcomes`); the deals
-    recorded as :meth:`Tally.record` records them, in one call (:func:`trickdd.tally_keys`)."""
+    recorded as :meth:`Tally.record` records them, in one call (:func:`~euchre_tutor.advisor.tallies.tally_keys`)."""
     weights = [w for w, _ in ways]
 
     def figures(key: Outcome | tuple[Outcome, ...]) -> _Figures:
@@ -394,7 +394,7 @@ def record_ways(
                 listed.append(deal)
             keys.append(key)
         ends = listed
-    table: list[trickdd.KeyEnd | None] = []
+    table: list[tallies.KeyEnd | None] = []
     for end in ends:
         if end is None:
             table.append(None)
@@ -406,8 +406,8 @@ def record_ways(
         tally.total, spread.n, spread.mean, spread.m2,
         tally.made, tally.euchred, tally.march, tally.tricks, tally.passed,
     )  # fmt: skip
-    running, values, wins, sides = trickdd.tally_keys(
-        keys, table, win_chance is not None, running, compiled=trickdd.BACKEND == "compiled"
+    running, values, wins, sides = tallies.tally_keys(
+        keys, table, win_chance is not None, running, compiled=tallies.COMPILED
     )
     tally.values.frombytes(values)
     tally.wins.frombytes(wins)

@@ -1,4 +1,4 @@
-"""A card's tally from a batch of banded deals (:func:`trickdd.tally_marks`): every backend records the
+"""A card's tally from a batch of banded deals (:func:`tallies.tally_marks`): every backend records the
 deals to the last bit as :meth:`Tally.record` records them one by one, and the compiled entry refuses
 what it cannot read."""
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tutor.advisor import trickdd
+from euchre_tutor.advisor import tallies, trickdd
 from euchre_tutor.advisor.sampling import KeyedOutcomes, Outcome, Paired, Tally, record_ways
 from euchre_tutor.tricks.seating import Seat
 
@@ -81,7 +81,7 @@ def test_every_backend_records_a_batch_as_record_does(batch: Any, scored: bool, 
         tally = Tally("a")
         for i in range(before):
             tally.record(US, 0.25 * i - 0.3, 0.5 if scored else None, 1.0, 0.0, float(i % 2), US)
-        running, values, wins = trickdd.tally_marks(
+        running, values, wins = tallies.tally_marks(
             rows, orbits, column, ends, scored, tally.running, compiled=backend == "compiled"
         )
         tally.absorb(US, US, running, values, wins)
@@ -91,7 +91,7 @@ def test_every_backend_records_a_batch_as_record_does(batch: Any, scored: bool, 
 
 def test_a_tally_of_the_other_side_s_making_says_so() -> None:
     tally = Tally("a")
-    running, values, wins = trickdd.tally_marks(
+    running, values, wins = tallies.tally_marks(
         [(0,), (1,)],
         [[((), 0.5), ((), 0.5)]],
         0,
@@ -107,7 +107,7 @@ def test_a_tally_of_the_other_side_s_making_says_so() -> None:
 
 def test_the_twin_refuses_rows_that_do_not_match_the_swaps() -> None:
     with pytest.raises(ValueError, match="one row per swap"):
-        trickdd.tally_marks(
+        tallies.tally_marks(
             [(0,)],
             [[((), 0.5), ((), 0.5)]],
             0,
@@ -164,7 +164,7 @@ ends_of_deals = st.lists(
 @settings(deadline=None, max_examples=300)
 @given(table=ends_of_deals, data=st.data(), scored=st.booleans())
 def test_every_backend_records_keyed_deals_as_record_does(table: list[Any], data: Any, scored: bool) -> None:
-    """:func:`trickdd.tally_keys`: each deal's end read from the table, recorded as :meth:`Tally.record`
+    """:func:`tallies.tally_keys`: each deal's end read from the table, recorded as :meth:`Tally.record`
     records it (the makers: None thrown in, the side, the others)."""
     present = [k for k, e in enumerate(table) if e is not None]
     if not present:
@@ -183,7 +183,7 @@ def test_every_backend_records_keyed_deals_as_record_does(table: list[Any], data
         tally = Tally("a")
         tally.record(US, 0.3, 0.5 if scored else None, 1.0, 0.0, 0.0, US, 2.0)
         start = (*tally.running[:7], tally.tricks, tally.passed)
-        running, values, wins, sides = trickdd.tally_keys(
+        running, values, wins, sides = tallies.tally_keys(
             keys, table, scored, start, compiled=backend == "compiled"
         )
         assert (running[:4], running[4:]) == (
@@ -245,7 +245,7 @@ def test_the_compiled_keyed_tally_refuses_what_it_cannot_read() -> None:
 def test_every_backend_goes_on_with_a_paired_difference_as_spread_add_does(
     best: list[float], other: list[float], cut: int
 ) -> None:
-    """:func:`trickdd.paired_extend` from any count on: the differences added one by one as
+    """:func:`tallies.paired_extend` from any count on: the differences added one by one as
     :meth:`Spread.add` adds them, and how many deals both options have."""
     start = min(cut, len(best), len(other))
     reference = Paired()
@@ -258,7 +258,7 @@ def test_every_backend_goes_on_with_a_paired_difference_as_spread_add_does(
         reference.spread.add(b - o)
     want = (reference.total, reference.spread.n, reference.spread.mean, reference.spread.m2)
     for backend in trickdd.BACKENDS:
-        got = trickdd.paired_extend(
+        got = tallies.paired_extend(
             array("d", best), array("d", other), running, compiled=backend == "compiled"
         )
         assert got == (want, min(len(best), len(other))), backend

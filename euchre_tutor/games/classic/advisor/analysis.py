@@ -74,10 +74,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from euchre_tutor.advisor import sampling, trickdd
+from euchre_tutor.advisor import sampling
 from euchre_tutor.advisor.rollout import slip_limit
 from euchre_tutor.advisor.sampling import DEFAULT_WORLDS, GRADE_MIN_WORLDS, side_value
 from euchre_tutor.advisor.shared import BOUNDARIES, PRECISION
+from euchre_tutor.advisor.tallies import tally_marks
 from euchre_tutor.cards import Card, effective_suit, is_trump, trick_power
 from euchre_tutor.errors import EuchreError
 from euchre_tutor.games.classic.advisor import dd
@@ -539,14 +540,14 @@ def _tally_rows(
 ) -> None:
     """Every card's tally of one batch: deal ``i``'s swaps are ``orbits[i]`` (hands, share), their
     rows come in turn in ``rows``, each holding the makers' final tricks after each of ``cards``;
-    a deal's figures are its swaps' ends averaged in their shares (:func:`trickdd.tally_marks`)."""
+    a deal's figures are its swaps' ends averaged in their shares (:func:`~euchre_tutor.advisor.tallies.tally_marks`)."""
     # The contract is public in the play: the makers' tricks alone decide the points.
     assert ref.maker is not None
     makers, compiled = ref.maker.team, dd.compiled_search(backend)
     ends = _ends(ref, team, win_chance) if ends is None else ends
     for t in tallies:
         assert t.action.card is not None
-        running, values, wins = trickdd.tally_marks(
+        running, values, wins = tally_marks(
             rows,
             orbits,
             cards.index(t.action.card),
