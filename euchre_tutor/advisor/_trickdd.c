@@ -1004,7 +1004,7 @@ static PyObject *py_card_bands_many(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* A tally's running figures (trickdd.KeyRunning), gone on deal by deal as sampling.Tally.record
+/* A tally's running figures (tallies.Running), gone on deal by deal as sampling.Tally.record
  * adds them: the same floating-point operations in the same order as the twins' loop. */
 typedef struct {
     double total, mean, m2, made, euchred, march, tricks;
@@ -1064,8 +1064,8 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
     Py_ssize_t column;
     int with_win;
     Running r = {0};
-    if (!PyArg_ParseTuple(args, "OOnOp(dLddddd)", &rows_o, &orbits_o, &column, &ends_o, &with_win, &r.total, &r.n,
-                          &r.mean, &r.m2, &r.made, &r.euchred, &r.march))
+    if (!PyArg_ParseTuple(args, "OOnOp(dLddddddL)", &rows_o, &orbits_o, &column, &ends_o, &with_win, &r.total,
+                          &r.n, &r.mean, &r.m2, &r.made, &r.euchred, &r.march, &r.tricks, &r.passed))
         return NULL;
     double side[MAX_ENDS], chance[MAX_ENDS];
     int gone[MAX_ENDS], swept[MAX_ENDS];
@@ -1142,7 +1142,10 @@ static PyObject *py_tally_marks(PyObject *self, PyObject *args) {
     Py_DECREF(rows);
     Py_DECREF(orbits);
     return columns_result(
-        &out, bad ? NULL : Py_BuildValue("(dLddddd)", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march), -1);
+        &out,
+        bad ? NULL
+            : Py_BuildValue("(dLddddddL)", r.total, r.n, r.mean, r.m2, r.made, r.euchred, r.march, r.tricks, r.passed),
+        -1);
 }
 
 /* tally_keys(keys, table, with_win, running): trickdd.tally_keys's loop, the same floating-point

@@ -276,29 +276,21 @@ class Tally(Generic[ActionT]):
             self.wins.append(win)
 
     @property
-    def running(self) -> tuple[float, int, float, float, float, float, float]:
-        """The running figures a batch goes on from: the values' sum, count, mean and squared deviations'
-        sum, and the made, euchred and march sums."""
+    def running(self) -> tallies.Running:
+        """The running figures a batch goes on from (:data:`~euchre_tutor.advisor.tallies.Running`)."""
         s = self.spread
-        return (self.total, s.n, s.mean, s.m2, self.made, self.euchred, self.march)
+        return (self.total, s.n, s.mean, s.m2, self.made, self.euchred, self.march, self.tricks, self.passed)
 
-    def absorb(
-        self,
-        makers: Team,
-        team: Team,
-        running: tuple[float, int, float, float, float, float, float],
-        values: bytes,
-        wins: bytes,
-    ) -> None:
-        """Deals with ``makers`` added at once, as :meth:`record` adds them one by one (with no tricks
-        counted): their figures went on from :attr:`running` to ``running``, their values and match
-        chances are ``values`` and ``wins`` as native doubles (``wins`` empty without a match score)."""
-        if running[1] > self.spread.n:
-            self.sides.add(makers is team)
+    def absorb(self, running: tallies.Running, values: bytes, wins: bytes, sides: int) -> None:
+        """A batch of deals added at once, as :meth:`record` adds them one by one: their figures went on
+        from :attr:`running` to ``running``, their values and match chances are ``values`` and ``wins``
+        as native doubles (``wins`` empty without a match score), and ``sides`` says who made trump in
+        them (1: the side, 2: the others; a mask)."""
         self.values.frombytes(values)
         self.wins.frombytes(wins)
         self.total, self.spread.n, self.spread.mean, self.spread.m2 = running[:4]
-        self.made, self.euchred, self.march = running[4:]
+        self.made, self.euchred, self.march, self.tricks, self.passed = running[4:]
+        self.sides.update(side for bit, side in ((1, True), (2, False)) if sides & bit)
 
 
 class KeyedOutcomes(Sequence[Outcome]):
@@ -401,19 +393,9 @@ def record_ways(
             continue
         makers, *rest = figures(end)
         table.append((0 if makers is None else 1 if makers is team else 2, *rest))  # type: ignore[arg-type]
-    spread = tally.spread
-    running = (
-        tally.total, spread.n, spread.mean, spread.m2,
-        tally.made, tally.euchred, tally.march, tally.tricks, tally.passed,
-    )  # fmt: skip
-    running, values, wins, sides = tallies.tally_keys(
-        keys, table, win_chance is not None, running, compiled=tallies.COMPILED
+    tally.absorb(
+        *tallies.tally_keys(keys, table, win_chance is not None, tally.running, compiled=tallies.COMPILED)
     )
-    tally.values.frombytes(values)
-    tally.wins.frombytes(wins)
-    tally.total, spread.n, spread.mean, spread.m2 = running[:4]
-    tally.made, tally.euchred, tally.march, tally.tricks, tally.passed = running[4:]
-    tally.sides.update(side for bit, side in ((1, True), (2, False)) if sides & bit)
 
 
 #: one deal's figures as :meth:`Tally.record` takes them: the makers, value, win, made, euchred, march,

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from euchre_tutor.advisor.cores import load_core
 
-__all__ = ["COMPILED", "End", "KeyEnd", "KeyRunning", "Running", "paired_extend", "tally_keys", "tally_marks"]
+__all__ = ["COMPILED", "End", "KeyEnd", "Running", "paired_extend", "tally_keys", "tally_marks"]
 
 _core: Any = load_core("euchre_tutor.advisor._trickdd")
 
@@ -34,13 +34,10 @@ End = tuple[float, float, bool, bool]
 """What a count of tricks at the end of the hand means to a side: its value, its chance of winning the
 match (0.0 without a match score), and whether the makers were euchred and whether they marched."""
 
-Running = tuple[float, int, float, float, float, float, float]
+Running = tuple[float, int, float, float, float, float, float, float, int]
 """A tally's running figures: the sum of its deals' values, their count, mean and sum of squared
-deviations (Welford's), and the sums of the shares made, euchred and marched."""
-
-
-KeyRunning = tuple[float, int, float, float, float, float, float, float, int]
-""":data:`Running` with the sums of the side's tricks and of the deals thrown in after it."""
+deviations (Welford's), the sums of the shares made, euchred and marched, of the side's tricks, and
+the count of the deals thrown in."""
 
 KeyEnd = tuple[int, float, float | None, float, float, float, float]
 """One end of a deal as a tally records it: its kind (0 thrown in, 1 the side made trump, 2 the
@@ -63,7 +60,8 @@ def tally_marks(
     swap's end is ``ends[row[column]]``. Per deal, its value, chance and made, euchred and march shares
     are the sums of its swaps' shares times their ends', in order; ``running`` goes on over the deals
     as :meth:`~euchre_tutor.advisor.sampling.Tally.record` adds them. Returns the new running figures
-    and the deals' values and chances (with ``with_win``; else empty) as native doubles. The compiled
+    and the deals' values and chances (with ``with_win``; else empty) as native doubles (the tricks and
+    the deals thrown in are left as they were: the makers' tricks are not the side's). The compiled
     core and this loop do the same floating-point operations in the same order."""
     if compiled:
         out: tuple[Running, bytes, bytes] = _core.tally_marks(rows, orbits, column, ends, with_win, running)
@@ -88,18 +86,18 @@ def tally_marks(
                     march += share
             yield (1, value, win, made, euchred, march, 0.0)
 
-    figures, values, wins, _ = _go_on((*running, 0.0, 0), deals(), with_win)
-    return figures[:7], values, wins
+    figures, values, wins, _ = _go_on(running, deals(), with_win)
+    return figures, values, wins
 
 
 def tally_keys(
     keys: Sequence[int],
     table: Sequence[KeyEnd | None],
     with_win: bool,
-    running: KeyRunning,
+    running: Running,
     *,
     compiled: bool,
-) -> tuple[KeyRunning, bytes, bytes, int]:
+) -> tuple[Running, bytes, bytes, int]:
     """A tally's figures over a batch of deals each given by its ``key`` into ``table`` (the few ends a
     batch has; None where no deal ends): ``running`` goes on over the deals in order as
     :meth:`~euchre_tutor.advisor.sampling.Tally.record` adds them. Returns the new running figures, the
@@ -107,7 +105,7 @@ def tally_keys(
     trump (1 the side, 2 the others: a mask). The compiled core and this loop do the same
     floating-point operations in the same order."""
     if compiled:
-        out: tuple[KeyRunning, bytes, bytes, int] = _core.tally_keys(keys, table, with_win, running)
+        out: tuple[Running, bytes, bytes, int] = _core.tally_keys(keys, table, with_win, running)
         return out
 
     def deals() -> Iterable[KeyEnd]:
@@ -120,9 +118,7 @@ def tally_keys(
     return _go_on(running, deals(), with_win)
 
 
-def _go_on(
-    running: KeyRunning, deals: Iterable[KeyEnd], with_win: bool
-) -> tuple[KeyRunning, bytes, bytes, int]:
+def _go_on(running: Running, deals: Iterable[KeyEnd], with_win: bool) -> tuple[Running, bytes, bytes, int]:
     """The twins' loop: ``running`` gone on over the ``deals``' ends in order, as
     :meth:`~euchre_tutor.advisor.sampling.Tally.record` adds them (see :func:`tally_keys`)."""
     total, n, mean, m2, made, euchred, march, tricks, passed = running

@@ -556,7 +556,7 @@ def _tally_rows(
             t.running,
             compiled=compiled,
         )
-        t.absorb(makers, team, running, values, wins)
+        t.absorb(running, values, wins, (1 if makers is team else 2) if orbits else 0)
 
 
 def _ends(ref: HandState, team: Team, win_chance: Callable[[tuple[int, ...]], float] | None) -> list[_End]:
